@@ -1,0 +1,216 @@
+package retry
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+// BudgetConfig configures a Budget.
+type BudgetConfig struct {
+	// Ratio is the largest share of requests to one dependency that may be
+	// retries over the rolling window. Zero means policy.BudgetRatio
+	// (20%); R-7 allows no more.
+	Ratio float64
+
+	// OnExhausted is called when a dependency's budget becomes spent,
+	// once per spell: it is called again only after a retry to that
+	// dependency has been allowed since. R-7 says exhaustion should open a
+	// circuit breaker; see the retrygobreaker package. It must not block.
+	OnExhausted func(dependency string)
+
+	// Clock replaces the real clock, for tests. Only Now is used.
+	Clock Clock
+}
+
+// A Budget is a retry budget per downstream dependency: over a
+// rolling window of policy.BudgetWindow (30s), at most Ratio of the
+// requests sent to a dependency may be retries. Do and the transport
+// record every attempt in it and ask it before every retry; when the
+// budget is spent the retry is suppressed and the original error returned.
+//
+// The window advances in steps of a tenth of its length. Counters are
+// sharded so that recording scales with cores; concurrent checks may let a
+// few more retries through than the ratio, at most one per goroutine
+// checking at the same instant.
+//
+// A dependency that has seen fewer than 1/Ratio requests in the window
+// (five at 20%) cannot retry yet: this is what the ratio means, and it
+// keeps a cold client from amplifying load.
+type Budget struct {
+	ratio       float64
+	onExhausted func(string)
+	clock       Clock
+
+	mu   sync.Mutex                            // serialises adding dependencies
+	deps atomic.Pointer[map[string]*depBudget] // copy on write
+}
+
+const (
+	budgetBuckets = 10
+	budgetStep    = policy.BudgetWindow / budgetBuckets
+)
+
+type bucket struct {
+	epoch    atomic.Int64 // the step this bucket counts, as now/budgetStep
+	requests atomic.Int64
+	retries  atomic.Int64
+}
+
+type shard struct {
+	mu      sync.Mutex // serialises rolling a bucket over
+	buckets [budgetBuckets]bucket
+	_       [256 - (8+budgetBuckets*24)%256]byte // keep shards off each other's cache lines
+}
+
+type depBudget struct {
+	shards    []shard
+	mask      uint32
+	exhausted atomic.Bool
+}
+
+// NewBudget returns a Budget. It fails when Ratio is negative or above
+// policy.BudgetRatio.
+func NewBudget(c BudgetConfig) (*Budget, error) {
+	r := c.Ratio
+	if r == 0 {
+		r = policy.BudgetRatio
+	}
+	if r < 0 || r > policy.BudgetRatio {
+		return nil, fmt.Errorf("%w: budget ratio %v outside (0, %v] (R-7)", ErrInvalidPolicy, c.Ratio, policy.BudgetRatio)
+	}
+	b := &Budget{ratio: r, onExhausted: c.OnExhausted, clock: c.Clock}
+	m := map[string]*depBudget{}
+	b.deps.Store(&m)
+	return b, nil
+}
+
+var defaultBudget = sync.OnceValue(func() *Budget {
+	b, _ := NewBudget(BudgetConfig{})
+	return b
+})
+
+// DefaultBudget returns the process-wide budget that a Policy with a nil
+// Budget uses: 20% over 30s per dependency.
+func DefaultBudget() *Budget { return defaultBudget() }
+
+func (b *Budget) now() time.Time {
+	if b.clock != nil {
+		return b.clock.Now()
+	}
+	return time.Now()
+}
+
+func (b *Budget) dep(name string) *depBudget {
+	if d := (*b.deps.Load())[name]; d != nil {
+		return d
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	old := *b.deps.Load()
+	if d := old[name]; d != nil {
+		return d
+	}
+	n := 1
+	for n < 2*runtime.GOMAXPROCS(0) && n < 64 {
+		n *= 2
+	}
+	d := &depBudget{shards: make([]shard, n), mask: uint32(n - 1)}
+	m := make(map[string]*depBudget, len(old)+1)
+	for k, v := range old {
+		m[k] = v
+	}
+	m[name] = d
+	b.deps.Store(&m)
+	return d
+}
+
+// Request records a first attempt of a request to dependency. Do and the
+// transport call it; call it yourself only for requests that do not go
+// through them.
+func (b *Budget) Request(dependency string) {
+	b.dep(dependency).add(b.now(), 0)
+}
+
+// AllowRetry reports whether one more retry to dependency stays within the
+// budget and, if so, records it (as a request and a retry). When it does
+// not, it calls the OnExhausted hook, once per spell.
+func (b *Budget) AllowRetry(dependency string) bool {
+	ok, _ := b.allowRetry(dependency)
+	return ok
+}
+
+func (b *Budget) allowRetry(dependency string) (bool, float64) {
+	return b.allowRetryDep(b.dep(dependency), dependency)
+}
+
+func (b *Budget) allowRetryDep(d *depBudget, dependency string) (bool, float64) {
+	now := b.now()
+	reqs, rets := d.sum(now)
+	if float64(rets+1) > b.ratio*float64(reqs+1) {
+		if d.exhausted.CompareAndSwap(false, true) && b.onExhausted != nil {
+			b.onExhausted(dependency)
+		}
+		return false, b.util(reqs, rets)
+	}
+	d.exhausted.Store(false)
+	d.add(now, 1)
+	return true, b.util(reqs+1, rets+1)
+}
+
+// Utilization returns the share of dependency's retry budget in use over
+// the window: retries / (Ratio * requests), 1 or more when spent. It is the
+// retry_budget_utilization_ratio gauge of R-10.
+func (b *Budget) Utilization(dependency string) float64 {
+	reqs, rets := b.dep(dependency).sum(b.now())
+	return b.util(reqs, rets)
+}
+
+func (b *Budget) util(reqs, rets int64) float64 {
+	if reqs == 0 {
+		return 0
+	}
+	return float64(rets) / (b.ratio * float64(reqs))
+}
+
+// add records one request, which is a retry when retry is 1.
+func (d *depBudget) add(now time.Time, retry int64) {
+	e := now.UnixNano() / int64(budgetStep)
+	s := &d.shards[rand.Uint32()&d.mask]
+	bk := &s.buckets[uint64(e)%budgetBuckets]
+	if bk.epoch.Load() != e {
+		s.mu.Lock()
+		if bk.epoch.Load() != e {
+			bk.requests.Store(0)
+			bk.retries.Store(0)
+			bk.epoch.Store(e)
+		}
+		s.mu.Unlock()
+	}
+	bk.requests.Add(1)
+	if retry != 0 {
+		bk.retries.Add(retry)
+	}
+}
+
+// sum returns the requests and retries recorded in the window that ends
+// at now.
+func (d *depBudget) sum(now time.Time) (reqs, rets int64) {
+	e := now.UnixNano() / int64(budgetStep)
+	for i := range d.shards {
+		s := &d.shards[i]
+		for j := range s.buckets {
+			bk := &s.buckets[j]
+			if ep := bk.epoch.Load(); ep <= e && e-ep < budgetBuckets {
+				reqs += bk.requests.Load()
+				rets += bk.retries.Load()
+			}
+		}
+	}
+	return reqs, rets
+}
