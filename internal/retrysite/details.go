@@ -1,0 +1,10 @@
+package retrysite
+
+// attachLoopDetails fills in what the rules need to know of a
+// hand-written site beyond its bound: its waits, the outcomes it retries,
+// its timeouts.
+func (m *model) attachLoopDetails(s *Site, fi *funcInfo, g *opGroup) {
+	m.loopWaits(s, fi, g)
+	m.loopOutcomes(s, fi, g)
+	m.loopTimeouts(s, fi, g)
+}

@@ -1,0 +1,360 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
+)
+
+// model holds what the retry-site analysis knows of one package.
+type model struct {
+	pass  *analysis.Pass
+	info  *types.Info
+	pkg   *types.Package
+	decls map[*types.Func]*ast.FuncDecl
+	infos map[*ast.BlockStmt]*funcInfo
+}
+
+func newModel(pass *analysis.Pass) *model {
+	m := &model{
+		pass:  pass,
+		info:  pass.TypesInfo,
+		pkg:   pass.Pkg,
+		decls: make(map[*types.Func]*ast.FuncDecl),
+		infos: make(map[*ast.BlockStmt]*funcInfo),
+	}
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					m.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return m
+}
+
+// funcDecl returns the declaration of a same-package function.
+func (m *model) funcDecl(fn *types.Func) *ast.FuncDecl {
+	if fn == nil {
+		return nil
+	}
+	return m.decls[fn.Origin()]
+}
+
+// funcInfo holds the control-flow graph of one function body and the
+// variables the simulation tracks in it.
+type funcInfo struct {
+	m    *model
+	body *ast.BlockStmt
+	typ  *ast.FuncType
+	cfg  *cfg.CFG
+	// tracked are the integer and boolean locals (parameters included)
+	// that decide control flow: attempt counters, flags, limits.
+	tracked map[*types.Var]bool
+	// outcomes are the error and response locals: the simulation binds
+	// them to an operation's assumed outcome.
+	outcomes map[*types.Var]bool
+	// order numbers tracked and outcome variables for memo keys.
+	order map[*types.Var]int
+	// caseTag maps each case expression of an expression switch to the
+	// switch's tag (nil for a tagless switch).
+	caseTag map[ast.Expr]ast.Expr
+	// rangeX maps the range expression of each range statement to it;
+	// rangeCounter holds a synthetic iteration counter for each range
+	// statement with a known number of iterations, rangeLen that number.
+	rangeX       map[ast.Expr]*ast.RangeStmt
+	rangeCounter map[*ast.RangeStmt]*types.Var
+	rangeLen     map[*ast.RangeStmt]int64
+	// blockOf maps each node of the graph to its block and index.
+	blockOf map[ast.Node]nodeRef
+}
+
+type nodeRef struct {
+	block int32
+	index int
+}
+
+// funcInfo returns (and caches) the funcInfo of a body.
+func (m *model) funcInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
+	if body == nil {
+		return nil
+	}
+	if fi, ok := m.infos[body]; ok {
+		return fi
+	}
+	fi := &funcInfo{
+		m:            m,
+		body:         body,
+		typ:          typ,
+		tracked:      make(map[*types.Var]bool),
+		outcomes:     make(map[*types.Var]bool),
+		order:        make(map[*types.Var]int),
+		caseTag:      make(map[ast.Expr]ast.Expr),
+		rangeX:       make(map[ast.Expr]*ast.RangeStmt),
+		rangeCounter: make(map[*ast.RangeStmt]*types.Var),
+		rangeLen:     make(map[*ast.RangeStmt]int64),
+		blockOf:      make(map[ast.Node]nodeRef),
+	}
+	m.infos[body] = fi
+	fi.cfg = cfg.New(body, m.mayReturn)
+	for _, b := range fi.cfg.Blocks {
+		for i, n := range b.Nodes {
+			fi.blockOf[n] = nodeRef{b.Index, i}
+		}
+	}
+	fi.scan()
+	return fi
+}
+
+// mayReturn reports whether a call may return: not panic, os.Exit,
+// log.Fatal and friends, or testing's Fatal.
+func (m *model) mayReturn(call *ast.CallExpr) bool {
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
+			return false
+		}
+	}
+	fn := typeutilCallee(m.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return true
+	}
+	switch fn.Pkg().Path() {
+	case "os":
+		return fn.Name() != "Exit"
+	case "log":
+		switch fn.Name() {
+		case "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln":
+			return false
+		}
+	case "testing":
+		switch fn.Name() {
+		case "Fatal", "Fatalf", "FailNow", "Skip", "Skipf", "SkipNow":
+			return false
+		}
+	}
+	return true
+}
+
+// scan finds the variables to track and the switch and range structure.
+func (fi *funcInfo) scan() {
+	info := fi.m.info
+	candidates := make(map[*types.Var]bool)
+	escapes := make(map[*types.Var]bool)
+	isLocal := func(v *types.Var) bool {
+		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.body.End()
+	}
+	// Parameters and named results.
+	if fi.typ != nil {
+		for _, fl := range []*ast.FieldList{fi.typ.Params, fi.typ.Results} {
+			if fl == nil {
+				continue
+			}
+			for _, f := range fl.List {
+				for _, n := range f.Names {
+					if v, ok := info.Defs[n].(*types.Var); ok {
+						candidates[v] = true
+					}
+				}
+			}
+		}
+	}
+	var conds []ast.Expr
+	deps := make(map[*types.Var][]ast.Expr) // var -> expressions assigned to it
+	var inLit int
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			inLit++
+			ast.Inspect(n.Body, visit)
+			inLit--
+			return false
+		case *ast.Ident:
+			if v, ok := info.Defs[n].(*types.Var); ok && isLocal(v) {
+				candidates[v] = true
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := fi.lhsVar(n.X); v != nil {
+					escapes[v] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				v := fi.lhsVar(l)
+				if v == nil {
+					continue
+				}
+				if inLit > 0 && n.Tok != token.DEFINE {
+					escapes[v] = true
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					deps[v] = append(deps[v], n.Rhs[i])
+				} else if len(n.Rhs) == 1 {
+					deps[v] = append(deps[v], n.Rhs[0])
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := fi.lhsVar(n.X); v != nil && inLit > 0 {
+				escapes[v] = true
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					if i < len(n.Values) {
+						deps[v] = append(deps[v], n.Values[i])
+					}
+				}
+			}
+		case *ast.IfStmt:
+			if inLit == 0 {
+				conds = append(conds, n.Cond)
+			}
+		case *ast.ForStmt:
+			if inLit == 0 && n.Cond != nil {
+				conds = append(conds, n.Cond)
+			}
+		case *ast.SwitchStmt:
+			if inLit == 0 {
+				for _, c := range n.Body.List {
+					for _, x := range c.(*ast.CaseClause).List {
+						fi.caseTag[x] = n.Tag
+						conds = append(conds, x)
+					}
+				}
+				if n.Tag != nil {
+					conds = append(conds, n.Tag)
+				}
+			}
+		case *ast.RangeStmt:
+			if inLit == 0 {
+				fi.rangeX[n.X] = n
+				if l, ok := fi.rangeLength(n); ok {
+					fi.rangeLen[n] = l
+					c := types.NewVar(n.For, fi.m.pkg, "range#", types.Typ[types.Int])
+					fi.rangeCounter[n] = c
+					fi.tracked[c] = true
+				}
+			}
+		}
+		return true
+	}
+	ast.Inspect(fi.body, visit)
+
+	// Relevant variables: those in conditions, and transitively those
+	// assigned into relevant variables.
+	relevant := make(map[*types.Var]bool)
+	var work []*types.Var
+	mark := func(x ast.Expr) {
+		ast.Inspect(x, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && candidates[v] && !relevant[v] {
+					relevant[v] = true
+					work = append(work, v)
+				}
+			}
+			return true
+		})
+	}
+	for _, c := range conds {
+		mark(c)
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, x := range deps[v] {
+			mark(x)
+		}
+	}
+	for v := range relevant {
+		if escapes[v] {
+			continue
+		}
+		switch {
+		case isIntegerOrBool(v.Type()):
+			fi.tracked[v] = true
+		case isErrorType(v.Type()) || isResponseType(v.Type()):
+			fi.outcomes[v] = true
+		}
+	}
+	// Stable numbering for memo keys, by declaration position.
+	var all []*types.Var
+	for v := range fi.tracked {
+		all = append(all, v)
+	}
+	for v := range fi.outcomes {
+		all = append(all, v)
+	}
+	sortVars(all)
+	for i, v := range all {
+		fi.order[v] = i
+	}
+}
+
+func (fi *funcInfo) bodyStart() token.Pos {
+	if fi.typ != nil {
+		return fi.typ.Pos()
+	}
+	return fi.body.Pos()
+}
+
+// rangeLength returns the number of iterations of a range statement when
+// it is a constant: range over an int constant, an array, or a slice or
+// array literal.
+func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
+	info := fi.m.info
+	tv, ok := info.Types[r.X]
+	if !ok {
+		return 0, false
+	}
+	if tv.Value != nil {
+		ev := &evaluator{fi: fi}
+		if v := ev.eval(r.X, nil); v.k == vInt {
+			return v.i, true
+		}
+		return 0, false
+	}
+	switch t := tv.Type.Underlying().(type) {
+	case *types.Array:
+		return t.Len(), true
+	case *types.Pointer:
+		if a, ok := t.Elem().Underlying().(*types.Array); ok {
+			return a.Len(), true
+		}
+	}
+	if lit, ok := ast.Unparen(r.X).(*ast.CompositeLit); ok {
+		if _, ok := tv.Type.Underlying().(*types.Slice); ok {
+			for _, e := range lit.Elts {
+				if _, ok := e.(*ast.KeyValueExpr); ok {
+					return 0, false
+				}
+			}
+			return int64(len(lit.Elts)), true
+		}
+	}
+	return 0, false
+}
+
+// lhsVar returns the variable an assignment target names, if it is a
+// plain identifier.
+func (fi *funcInfo) lhsVar(x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := fi.m.info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := fi.m.info.Uses[id].(*types.Var)
+	return v
+}
+
+func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

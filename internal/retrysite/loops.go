@@ -1,0 +1,759 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// This file finds hand-written retry sites: loops, goto loops and
+// self-recursive functions in which a failure of an operation leads to
+// another run of the same operation while its success leaves.
+
+// A funcBody is one function body to study: a declaration or a literal.
+type funcBody struct {
+	body *ast.BlockStmt
+	typ  *ast.FuncType
+	decl *ast.FuncDecl // nil for literals
+	obj  *types.Func   // nil for literals
+}
+
+// opGroup is a set of calls that perform the same operation.
+type opGroup struct {
+	key   string
+	calls []*ast.CallExpr
+	set   map[*ast.CallExpr]bool
+}
+
+// handWritten returns the hand-written retry sites in fb.
+func (m *model) handWritten(fb funcBody) []*Site {
+	loops, gotos, selfCalls := m.prefilter(fb)
+	if len(loops) == 0 && !gotos && len(selfCalls) == 0 {
+		return nil
+	}
+	fi := m.funcInfo(fb.body, fb.typ)
+	if fi == nil {
+		return nil
+	}
+	parents := loopParents(fb.body)
+	groups := m.opGroups(fb, fi)
+	target := make(map[*ast.CallExpr]bool)
+	for _, c := range selfCalls {
+		target[c] = true
+	}
+
+	type found struct {
+		loop  ast.Node // loop statement, labeled statement, or decl (recursion)
+		kind  Kind
+		ops   []*opGroup
+		first *opGroup
+		in    scope
+	}
+	byNode := make(map[ast.Node]*found)
+	var order []ast.Node
+
+	for _, g := range groups {
+		first := g.calls[0]
+		ref, ok := fi.callNode(first)
+		if !ok {
+			continue
+		}
+		loop := parents[first]
+		var in scope
+		kind := Loop
+		var node ast.Node
+		tgt := g.set
+		switch {
+		case loop != nil:
+			if m.variesPerIteration(fi, loop, g) {
+				continue
+			}
+			in = fi.loopScope(loop)
+			node = loop
+		case len(selfCalls) > 0:
+			kind = Recursion
+			node = fb.decl
+			tgt = union(g.set, target)
+		case gotos:
+			node = fb.body
+		default:
+			continue
+		}
+		if !m.isRetry(fi, g, tgt, ref, in) {
+			continue
+		}
+		if kind == Loop && loop == nil {
+			// A goto loop: report at the label the goto jumps to.
+			if l := gotoLabelBefore(fb.body, first); l != nil {
+				node = l
+			}
+		}
+		f, ok := byNode[node]
+		if !ok {
+			f = &found{loop: node, kind: kind, first: g, in: in}
+			byNode[node] = f
+			order = append(order, node)
+		}
+		f.ops = append(f.ops, g)
+	}
+
+	var sites []*Site
+	for _, node := range order {
+		f := byNode[node]
+		s := &Site{
+			Kind:     f.kind,
+			Node:     f.loop,
+			Pos:      f.loop.Pos(),
+			Func:     fb.body,
+			FuncType: fb.typ,
+		}
+		if f.kind == Recursion {
+			s.Pos = fb.decl.Name.Pos()
+		}
+		for _, g := range f.ops {
+			for _, c := range g.calls {
+				s.Ops = append(s.Ops, m.describeOp(c))
+			}
+		}
+		if f.kind == Recursion {
+			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls)
+		} else {
+			s.Bound = m.loopBound(fi, f.first, nil, f.in)
+		}
+		m.attachLoopDetails(s, fi, f.first)
+		sites = append(sites, s)
+		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
+			sites = append(sites, m.helperCalls(fb, fi, f.first, f.in, s)...)
+		}
+	}
+	return sites
+}
+
+// prefilter finds, without building a graph, whether fb has loops, gotos
+// or calls of itself: most functions have none of them.
+func (m *model) prefilter(fb funcBody) (loops []ast.Stmt, gotos bool, self []*ast.CallExpr) {
+	ast.Inspect(fb.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			loops = append(loops, n)
+		case *ast.RangeStmt:
+			loops = append(loops, n)
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				gotos = true
+			}
+		case *ast.CallExpr:
+			if fb.obj != nil {
+				if fn := typeutilCallee(m.info, n); fn != nil && fn.Origin() == fb.obj.Origin() {
+					self = append(self, n)
+				}
+			}
+		}
+		return true
+	})
+	return
+}
+
+// loopParents maps each call to its innermost enclosing loop statement
+// (outside function literals).
+func loopParents(body *ast.BlockStmt) map[*ast.CallExpr]ast.Stmt {
+	res := make(map[*ast.CallExpr]ast.Stmt)
+	var stack []ast.Stmt
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if n.Init != nil {
+				ast.Inspect(n.Init, visit)
+			}
+			stack = append(stack, n)
+			if n.Cond != nil {
+				ast.Inspect(n.Cond, visit)
+			}
+			if n.Post != nil {
+				ast.Inspect(n.Post, visit)
+			}
+			ast.Inspect(n.Body, visit)
+			stack = stack[:len(stack)-1]
+			return false
+		case *ast.RangeStmt:
+			ast.Inspect(n.X, visit)
+			stack = append(stack, n)
+			ast.Inspect(n.Body, visit)
+			stack = stack[:len(stack)-1]
+			return false
+		case *ast.CallExpr:
+			if len(stack) > 0 {
+				res[n] = stack[len(stack)-1]
+			}
+		}
+		return true
+	}
+	ast.Inspect(body, visit)
+	return res
+}
+
+// opGroups groups the calls of fb that may be operations: calls whose
+// results carry an outcome (an error, an HTTP response, an ok bool).
+func (m *model) opGroups(fb funcBody, fi *funcInfo) []*opGroup {
+	byKey := make(map[string]*opGroup)
+	var groups []*opGroup
+	ast.Inspect(fb.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if !m.mayBeOp(n) {
+				return true
+			}
+			k := m.opKey(n)
+			g, ok := byKey[k]
+			if !ok {
+				g = &opGroup{key: k, set: make(map[*ast.CallExpr]bool)}
+				byKey[k] = g
+				groups = append(groups, g)
+			}
+			g.calls = append(g.calls, n)
+			g.set[n] = true
+		}
+		return true
+	})
+	return groups
+}
+
+// mayBeOp reports whether a call can be an operation worth retrying: it
+// returns an outcome, and it is not a pure computation (errors, fmt,
+// strconv, encoding, context, ...).
+func (m *model) mayBeOp(call *ast.CallExpr) bool {
+	tv, ok := m.info.Types[call]
+	if !ok || tv.IsType() {
+		return false
+	}
+	if !hasOutcome(tv.Type) {
+		return false
+	}
+	fn := typeutilCallee(m.info, call)
+	if fn != nil && fn.Pkg() != nil {
+		switch fn.Pkg().Path() {
+		case "errors", "fmt", "strconv", "strings", "bytes", "context", "sort", "slices", "maps",
+			"math", "unicode/utf8", "regexp", "time", "sync", "sync/atomic", "reflect",
+			"encoding/json", "encoding/xml", "encoding/base64", "encoding/hex", "encoding/binary",
+			"path", "path/filepath", "net/url", "net/netip", "mime", "io", "bufio", "text/template", "html/template",
+			"google.golang.org/grpc/status", "google.golang.org/grpc/codes",
+			"k8s.io/apimachinery/pkg/api/errors", "github.com/google/uuid":
+			return false
+		case "net/http":
+			switch fn.Name() {
+			case "NewRequest", "NewRequestWithContext", "ReadResponse", "ParseHTTPVersion", "ParseTime":
+				return false
+			}
+		case "os":
+			switch fn.Name() {
+			case "Getenv", "LookupEnv", "Getwd", "Hostname", "Executable":
+				return false
+			}
+		}
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+			switch fn.Name() {
+			case "Err", "Error", "Unwrap", "Is", "As", "Timeout", "Temporary", "Next", "Scan", "Close",
+				"Value", "Load", "Get", "Lookup", "Has", "Contains":
+				// Iteration, accessors and cleanup, not operations:
+				// Get here is a map-like accessor (http.Header.Get,
+				// url.Values.Get, sync.Map-like caches). HTTP GETs
+				// are recognised by their receiver below.
+				if !isHTTPClientMethod(fn) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func isHTTPClientMethod(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() == nil {
+		return false
+	}
+	t := sig.Recv().Type()
+	return isNamed(t, "net/http", "Client") ||
+		isNamed(t, "github.com/hashicorp/go-retryablehttp", "Client") ||
+		isNamed(t, "github.com/go-resty/resty/v2", "Request") ||
+		isNamed(t, "resty.dev/v3", "Request")
+}
+
+// hasOutcome reports whether a call's result type carries an outcome.
+func hasOutcome(t types.Type) bool {
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if isErrorType(tup.At(i).Type()) || isResponseType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		// (T, bool): a comma-ok result.
+		return tup.Len() == 2 && isBool(tup.At(1).Type())
+	}
+	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t))
+}
+
+// opKey identifies an operation: the callee (or the literal called), the
+// receiver and the arguments, as written.
+func (m *model) opKey(call *ast.CallExpr) string {
+	var callee string
+	if fn := typeutilCallee(m.info, call); fn != nil {
+		callee = fn.FullName()
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if _, isPkg := m.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+				callee += "@" + types.ExprString(sel.X)
+			}
+		}
+	} else {
+		callee = types.ExprString(call.Fun)
+		if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+			callee = fmt.Sprintf("funclit@%d", call.Fun.Pos())
+		}
+	}
+	for _, a := range call.Args {
+		callee += "|" + types.ExprString(a)
+	}
+	return callee
+}
+
+// callNode returns the graph node that holds call.
+func (fi *funcInfo) callNode(call *ast.CallExpr) (nodeRef, bool) {
+	for _, b := range fi.cfg.Blocks {
+		if !b.Live {
+			continue
+		}
+		for i, n := range b.Nodes {
+			if n.Pos() <= call.Pos() && call.End() <= n.End() && containsOp(n, map[*ast.CallExpr]bool{call: true}) {
+				return nodeRef{b.Index, i}, true
+			}
+		}
+	}
+	return nodeRef{}, false
+}
+
+// loopScope returns the blocks that belong to a loop statement.
+func (fi *funcInfo) loopScope(loop ast.Stmt) scope {
+	var init ast.Node
+	var rng *ast.RangeStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		init = l.Init
+	case *ast.RangeStmt:
+		rng = l
+	}
+	return func(b *cfg.Block) bool {
+		if b.Stmt == loop {
+			return b.Kind != cfg.KindForDone && b.Kind != cfg.KindRangeDone
+		}
+		if len(b.Nodes) > 0 {
+			n := b.Nodes[0]
+			if n == init || rng != nil && (n == rng.X || n == rng.Key || n == rng.Value) {
+				return false
+			}
+			return n.Pos() >= loop.Pos() && n.Pos() < loop.End()
+		}
+		if b.Stmt != nil {
+			return b.Stmt.Pos() > loop.Pos() && b.Stmt.Pos() < loop.End()
+		}
+		return false
+	}
+}
+
+// isRetry applies the definition: a success of the operation never
+// leads back to it, and some failure does.
+func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope) bool {
+	if r := fi.reach(g.set, target, ref, successScenario(), in); r.again {
+		return false
+	}
+	if r := fi.reach(g.set, target, ref, errorScenario(), in); r.again {
+		return true
+	}
+	if returnsResponse(m.info, g.calls[0]) {
+		for _, code := range []int{503, 500, 429, 404, 400} {
+			if r := fi.reach(g.set, target, ref, statusScenario(code), in); r.again {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if isResponseType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && isResponseType(t)
+}
+
+// variesPerIteration reports whether the operation's arguments change from
+// one iteration to the next in a way that makes each iteration a different
+// operation: the element of a range over a collection, or an element
+// indexed by the loop counter (per-item loops, failover over a list).
+func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
+	varying := make(map[*types.Var]bool)
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		t := m.info.TypeOf(r.X)
+		_, isInt := t.Underlying().(*types.Basic)
+		_, isSig := t.Underlying().(*types.Signature)
+		if !isInt || isSig {
+			for _, x := range []ast.Expr{r.Key, r.Value} {
+				if x == nil {
+					continue
+				}
+				if v := fi.lhsVar(x); v != nil {
+					varying[v] = true
+				}
+			}
+		}
+	}
+	call := g.calls[0]
+	uses := func(x ast.Expr, pred func(*types.Var) bool) bool {
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok && pred(v) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	exprs := append([]ast.Expr{call.Fun}, call.Args...)
+	for _, a := range exprs {
+		if uses(a, func(v *types.Var) bool { return varying[v] }) {
+			return true
+		}
+		// items[i] with i changed by the loop.
+		varies := false
+		ast.Inspect(a, func(n ast.Node) bool {
+			if ix, ok := n.(*ast.IndexExpr); ok {
+				if _, isMap := m.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
+					return true
+				}
+				if uses(ix.Index, func(v *types.Var) bool { return assignedIn(m.info, loop, v) }) {
+					varies = true
+				}
+			}
+			return !varies
+		})
+		if varies {
+			return true
+		}
+	}
+	// Arguments computed in the loop from values that change on the
+	// success path (pagination tokens, cursors) make a different request:
+	// those loops fail the success test in isRetry already.
+	return false
+}
+
+// assignedIn reports whether v is assigned or incremented inside n.
+func assignedIn(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Uses[id] == v || info.Defs[id] == v) {
+					found = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func gotoLabelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
+	var best *ast.LabeledStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if l, ok := n.(*ast.LabeledStmt); ok && l.Pos() <= call.Pos() {
+			if _, isLoop := l.Stmt.(*ast.ForStmt); !isLoop {
+				best = l
+			}
+		}
+		return true
+	})
+	return best
+}
+
+func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
+	u := make(map[*ast.CallExpr]bool, len(a)+len(b))
+	for k := range a {
+		u[k] = true
+	}
+	for k := range b {
+		u[k] = true
+	}
+	return u
+}
+
+// loopBound computes a loop site's bound from the function entry, with
+// init binding some parameters (for helper calls).
+func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
+	r := fi.maxRuns(g.set, init, nil, in)
+	switch {
+	case r.gaveUp:
+		return Bound{Kind: BoundUnknown}
+	case r.infinite && r.boundDep:
+		return Bound{Kind: BoundUnknown}
+	case r.infinite:
+		return Bound{Kind: BoundUnbounded, Why: "the loop has no attempt count: it retries until the operation succeeds"}
+	case r.boundDep:
+		// A counter compared with an unknown value may stop the loop
+		// sooner; the constant bound found still holds as a ceiling,
+		// but which one applies is unknown.
+		return Bound{Kind: BoundUnknown}
+	case r.n <= 0:
+		return Bound{Kind: BoundUnknown}
+	}
+	b := Bound{Kind: BoundKnown, Retries: r.n - 1, Counted: countedAttempts(r.n)}
+	return b
+}
+
+func countedAttempts(n int) string {
+	a := "attempts"
+	if n == 1 {
+		a = "attempt"
+	}
+	r := "retries"
+	if n-1 == 1 {
+		r = "retry"
+	}
+	return fmt.Sprintf("%d %s = %d %s", n, a, n-1, r)
+}
+
+// findBoundLiteral finds the integer literal or same-package named
+// constant that sets a loop's known bound, by changing each candidate by
+// one and watching the count follow.
+func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b *Bound) {
+	if b.Kind != BoundKnown {
+		return
+	}
+	base := b.Retries + 1
+	var lits []*ast.BasicLit
+	consts := make(map[*types.Const]bool)
+	var constOrder []*types.Const
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BasicLit:
+			if n.Kind == token.INT {
+				lits = append(lits, n)
+			}
+		case *ast.Ident:
+			if c, ok := m.info.Uses[n].(*types.Const); ok && !consts[c] {
+				if _, isInt := c.Type().Underlying().(*types.Basic); isInt && c.Val().Kind() == constant.Int {
+					consts[c] = true
+					constOrder = append(constOrder, c)
+				}
+			}
+		}
+		return true
+	})
+	try := func(p *perturbation, orig int64) (offset int, ok bool) {
+		p.value = orig + 1
+		r := fi.maxRuns(g.set, init, p, in)
+		if r.gaveUp || r.infinite || r.n != base+1 {
+			return 0, false
+		}
+		return base - int(orig), true
+	}
+	for _, l := range lits {
+		v := (&evaluator{fi: fi}).eval(l, nil)
+		if v.k != vInt {
+			continue
+		}
+		if off, ok := try(&perturbation{lit: l}, v.i); ok {
+			m.setBoundLit(b, l, off)
+			b.Expr = l
+			return
+		}
+	}
+	sort.Slice(constOrder, func(i, j int) bool { return constOrder[i].Pos() < constOrder[j].Pos() })
+	for _, c := range constOrder {
+		iv, ok := constInt(c)
+		if !ok {
+			continue
+		}
+		if off, ok := try(&perturbation{cnst: c}, iv); ok {
+			if l := m.constLiteral(c); l != nil {
+				m.setBoundLit(b, l, off)
+			}
+			return
+		}
+	}
+}
+
+// setBoundLit records the literal that sets a bound. offset is the number
+// of attempts minus the literal's value: 0 when the literal counts
+// attempts (i < 5), 1 when it counts retries (i <= 4, attempt > max).
+func (m *model) setBoundLit(b *Bound, l *ast.BasicLit, offset int) {
+	b.Lit = l
+	switch offset {
+	case 0:
+		b.LitIsAttempts, b.LitOffset = true, 0
+	case 1:
+		b.LitIsAttempts, b.LitOffset = false, 0
+	default:
+		b.LitIsAttempts, b.LitOffset = true, offset
+	}
+}
+
+// constLiteral returns the literal a same-package constant is declared
+// with, if it is one.
+func (m *model) constLiteral(c *types.Const) *ast.BasicLit {
+	if c.Pkg() != m.pkg {
+		return nil
+	}
+	for _, f := range m.pass.Files {
+		if f.Pos() > c.Pos() || c.Pos() >= f.End() {
+			continue
+		}
+		var lit *ast.BasicLit
+		ast.Inspect(f, func(n ast.Node) bool {
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok {
+				return lit == nil
+			}
+			for i, name := range vs.Names {
+				if m.info.Defs[name] == c && i < len(vs.Values) {
+					lit, _ = ast.Unparen(vs.Values[i]).(*ast.BasicLit)
+				}
+			}
+			return false
+		})
+		return lit
+	}
+	return nil
+}
+
+// recursionBound: a function that calls itself after a failure is bounded
+// by a parameter that changes on each call (unknown here), or unbounded
+// when it calls itself with the same arguments.
+func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*ast.CallExpr) Bound {
+	sig := fb.obj.Type().(*types.Signature)
+	for _, c := range self {
+		for i, a := range c.Args {
+			if i >= sig.Params().Len() {
+				break
+			}
+			p := sig.Params().At(i)
+			if !isIntegerOrBool(p.Type()) {
+				continue
+			}
+			// Any integer argument other than the parameter itself
+			// counts: n-1, attempt+1, a decremented local.
+			if id, ok := ast.Unparen(a).(*ast.Ident); ok && m.info.Uses[id] == p {
+				continue
+			}
+			return Bound{Kind: BoundUnknown}
+		}
+	}
+	return Bound{Kind: BoundUnbounded, Why: "the function calls itself after every failure with no attempt count"}
+}
+
+// helperCalls makes HelperCall sites for calls, in this package, of a
+// retry helper whose bound depends on its parameters, when the call's
+// arguments make the bound known: retry(5, op) for a helper
+// func retry(attempts int, op func() error) error.
+func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, helper *Site) []*Site {
+	sig := fb.obj.Type().(*types.Signature)
+	var intParams []int
+	for i := 0; i < sig.Params().Len(); i++ {
+		if p := sig.Params().At(i); fi.tracked[p] && isIntegerOrBool(p.Type()) {
+			intParams = append(intParams, i)
+		}
+	}
+	if len(intParams) == 0 {
+		return nil
+	}
+	var sites []*Site
+	for _, f := range m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn := typeutilCallee(m.info, call)
+			if fn == nil || fn.Origin() != fb.obj.Origin() || sig.Variadic() {
+				return true
+			}
+			init := env{}
+			var lit *ast.BasicLit
+			var litParam *types.Var
+			for _, i := range intParams {
+				if i >= len(call.Args) {
+					continue
+				}
+				v := (&evaluator{fi: fi}).eval(call.Args[i], nil)
+				if v.k == vInt || v.k == vBool {
+					init[sig.Params().At(i)] = v
+					if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
+						lit, litParam = l, sig.Params().At(i)
+					}
+				}
+			}
+			if len(init) == 0 {
+				return true
+			}
+			b := m.loopBound(fi, g, init, in)
+			if b.Kind == BoundUnknown {
+				return true
+			}
+			if b.Kind == BoundKnown && lit != nil {
+				// Does this literal set the count? Try it plus one.
+				orig := init[litParam].i
+				init2 := init.set(litParam, intVal(orig+1))
+				if r := fi.maxRuns(g.set, init2, nil, in); !r.infinite && !r.gaveUp && r.n == b.Retries+2 {
+					m.setBoundLit(&b, lit, b.Retries+1-int(orig))
+					b.Expr = lit
+				}
+			}
+			sites = append(sites, &Site{
+				Kind:     HelperCall,
+				Node:     call,
+				Pos:      call.Pos(),
+				Helper:   helper,
+				Bound:    b,
+				Ops:      helper.Ops,
+				Waits:    helper.Waits,
+				Retried:  helper.Retried,
+				Timeouts: helper.Timeouts,
+			})
+			return true
+		})
+	}
+	return sites
+}
+
+func constInt(c *types.Const) (int64, bool) {
+	v := c.Val()
+	if v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}

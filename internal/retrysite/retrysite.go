@@ -1,0 +1,121 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzer finds the retry sites of a package. It reports nothing; its
+// Result is the model every retrylint rule reads.
+var Analyzer = &analysis.Analyzer{
+	Name:       "retrysite",
+	Doc:        "find retry sites (hand-written retry loops and retry library calls) for the retrylint rules",
+	URL:        "https://github.com/retrylint/retrylint/tree/main/internal/retrysite",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Run:        run,
+	ResultType: reflect.TypeFor[*Result](),
+}
+
+var analyzerFlags flags
+
+func init() {
+	analyzerFlags.register(&Analyzer.Flags)
+}
+
+// Result is the retry-site model of one package.
+type Result struct {
+	// Sites are the retry sites, in source order.
+	Sites []*Site
+	// Options are the run's shared options.
+	Options *Options
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	opts := analyzerFlags.options()
+	cs, err := parseContexts(pass.Fset, pass.Files, opts.Context)
+	if err != nil {
+		return nil, err
+	}
+	m := newModel(pass)
+	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	var sites []*Site
+	generated := make(map[*ast.File]bool)
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			generated[f] = true
+		}
+	}
+	for c := range insp.Root().Preorder((*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.File:
+			if generated[n] {
+				// Skip generated files whole: their authors cannot
+				// fix findings there.
+				continue
+			}
+		case *ast.FuncDecl:
+			if n.Body == nil || inGenerated(c, generated) {
+				continue
+			}
+			fb := funcBody{body: n.Body, typ: n.Type, decl: n}
+			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
+			sites = append(sites, m.handWritten(fb)...)
+		case *ast.FuncLit:
+			if inGenerated(c, generated) {
+				continue
+			}
+			sites = append(sites, m.handWritten(funcBody{body: n.Body, typ: n.Type})...)
+		}
+	}
+	for _, f := range pass.Files {
+		if !generated[f] {
+			sites = append(sites, m.librarySites(f)...)
+		}
+	}
+	for _, s := range sites {
+		if s.Lib == nil || !s.Lib.ForcesContext {
+			s.Context = cs.at(s.Pos)
+		} else {
+			s.Context = s.Lib.Context
+		}
+	}
+	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
+	return &Result{Sites: sites, Options: opts}, nil
+}
+
+func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {
+	for p := range c.Enclosing((*ast.File)(nil)) {
+		return generated[p.Node().(*ast.File)]
+	}
+	return false
+}
+
+// Describe renders a site in one line, for tests and debugging:
+// "loop bound=2 waits=[fixed interval] ops=[Do]".
+func (s *Site) Describe() string {
+	var b strings.Builder
+	b.WriteString(s.Kind.String())
+	if s.Lib != nil {
+		b.WriteString(" " + s.Lib.Name)
+	}
+	b.WriteString(" ctx=" + s.Context.String())
+	switch s.Bound.Kind {
+	case BoundKnown:
+		b.WriteString(" retries=" + itoa(s.Bound.Retries))
+	case BoundUnbounded:
+		b.WriteString(" unbounded")
+	default:
+		b.WriteString(" bound=?")
+	}
+	return b.String()
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,28 @@
+package retrysite_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/retrysite"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// show reports every site the model finds, described in one line, so that
+// testdata can state what the model must see with // want comments.
+var show = &analysis.Analyzer{
+	Name:     "showsites",
+	Doc:      "report every retry site the model finds",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+		for _, s := range res.Sites {
+			pass.Reportf(s.Pos, "%s", s.Describe())
+		}
+		return nil, nil
+	},
+}
+
+func TestLoops(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "loops")
+}

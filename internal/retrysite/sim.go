@@ -1,0 +1,316 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// This file walks a function's control-flow graph under the evaluator.
+// Two questions are asked of it:
+//
+//   - reach: assuming an operation had a given outcome, can control come
+//     back to the same operation without leaving its loop? This is the
+//     definition of a retry: a failure leads to another attempt, a
+//     success leaves.
+//   - maxRuns: over every path from the function's entry, how many
+//     times can the operation run? This is its attempt bound.
+//
+// Conditions the evaluator can decide prune the walk; others fork it.
+// Memoising on (block, tracked values) keeps both walks linear in the
+// number of distinct states.
+
+// reachResult is what reach finds.
+type reachResult struct {
+	again        bool // some path runs the operation again
+	againCertain bool // ... through no fork that depends on the outcome
+	leaves       bool // some path leaves the scope without running it again
+	decision     ast.Expr
+}
+
+// scope says which blocks belong to the loop under study (nil: the whole
+// function).
+type scope func(b *cfg.Block) bool
+
+// reach explores from just after the operation's node (the node at ref),
+// with the outcome scenario sc.
+func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope) reachResult {
+	ev := &evaluator{fi: fi, op: op, sc: sc}
+	var res reachResult
+	type state struct {
+		key     string
+		certain bool
+	}
+	seen := make(map[state]bool)
+	steps := 0
+	var walk func(bi int32, from int, e env, certain bool, first bool)
+	walk = func(bi int32, from int, e env, certain bool, first bool) {
+		if steps > 5000 {
+			return
+		}
+		steps++
+		b := fi.cfg.Blocks[bi]
+		if !first && in != nil && !in(b) {
+			res.leaves = true
+			return
+		}
+		k := state{strconv.Itoa(int(bi)) + "@" + strconv.Itoa(from) + "|" + e.key(fi.order), certain}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		n := len(b.Nodes)
+		condBlock := len(b.Succs) == 2
+		for i := from; i < n; i++ {
+			node := b.Nodes[i]
+			if !(first && i == from) && containsOp(node, target) {
+				res.again = true
+				if certain {
+					res.againCertain = true
+				}
+				return
+			}
+			if i == n-1 && condBlock {
+				break
+			}
+			e = ev.exec(node, e)
+		}
+		switch len(b.Succs) {
+		case 0:
+			res.leaves = true
+		case 1:
+			walk(b.Succs[0].Index, 0, e, certain, false)
+		case 2:
+			t, f, c := fi.branch(ev, b, e)
+			if c != nil && res.decision == nil && c.dep&depOutcome != 0 {
+				res.decision = lastExpr(b)
+			}
+			if t {
+				e2 := fi.takeRange(b, e, true)
+				walk(b.Succs[0].Index, 0, e2, certain && (f == false || c == nil || c.dep&depOutcome == 0), false)
+			}
+			if f {
+				e2 := fi.takeRange(b, e, false)
+				walk(b.Succs[1].Index, 0, e2, certain && (t == false || c == nil || c.dep&depOutcome == 0), false)
+			}
+		}
+	}
+	walk(start.block, start.index, env{}, true, true)
+	return res
+}
+
+// branch decides which successors of a conditional block are possible.
+// c is the condition's value when it is undecided (nil when decided).
+func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
+	if b.Kind == cfg.KindRangeLoop {
+		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
+			if cv, ok := fi.rangeCounter[r]; ok {
+				if x, ok := e[cv]; ok && x.k == vInt {
+					more := x.i < fi.rangeLen[r]
+					return more, !more, nil
+				}
+			}
+		}
+		v := unknown(0)
+		return true, true, &v
+	}
+	v := ev.cond(b, e)
+	switch {
+	case v.isTrue():
+		return true, false, nil
+	case v.isFalse():
+		return false, true, nil
+	}
+	return true, true, &v
+}
+
+// takeRange updates the synthetic counter of a range loop whose head is b
+// when the walk takes its body (taken) or leaves it, and binds the key of a
+// range over an int.
+func (fi *funcInfo) takeRange(b *cfg.Block, e env, taken bool) env {
+	if b.Kind != cfg.KindRangeLoop {
+		return e
+	}
+	r, ok := b.Stmt.(*ast.RangeStmt)
+	if !ok {
+		return e
+	}
+	cv, ok := fi.rangeCounter[r]
+	if !ok {
+		return e
+	}
+	x, ok := e[cv]
+	if !ok || x.k != vInt {
+		return e
+	}
+	if taken {
+		if r.Key != nil {
+			if kv := fi.lhsVar(r.Key); kv != nil && fi.tracked[kv] {
+				if _, isInt := fi.m.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
+					e = e.set(kv, intVal(x.i))
+				} else {
+					e = e.set(kv, unknown(0))
+				}
+			}
+		}
+		return e.set(cv, intVal(x.i+1))
+	}
+	return e
+}
+
+func lastExpr(b *cfg.Block) ast.Expr {
+	if len(b.Nodes) == 0 {
+		return nil
+	}
+	x, _ := b.Nodes[len(b.Nodes)-1].(ast.Expr)
+	return x
+}
+
+// containsOp reports whether node contains one of the operation's calls
+// (outside function literals).
+func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if op[n] {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
+	c := 0
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if op[n] {
+				c++
+			}
+		}
+		return true
+	})
+	return c
+}
+
+// runsResult is what maxRuns finds.
+type runsResult struct {
+	n         int  // the most runs on any finite path
+	infinite  bool // some path runs the operation without end
+	boundDep  bool // a fork compared an attempt counter with an unknown value
+	gaveUp    bool // the walk grew too large to finish
+	rangeUsed bool // a range loop with a known length bounded a path
+}
+
+const maxRunsCap = 1000
+
+// maxRuns computes the most times the operation can run, over every path
+// from the function's entry, with the given initial bindings (parameters
+// bound by a helper call).
+//
+// Only runs inside the loop under study count: a path that leaves the
+// loop (in) ends there, so an outer loop does not multiply the count.
+func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope) runsResult {
+	ev := &evaluator{fi: fi, pert: pert, op: op, sc: anyScenario()}
+	var res runsResult
+	type memo struct {
+		n   int
+		inf bool
+	}
+	done := make(map[string]memo)
+	onStack := make(map[string]int) // key -> runs so far on the path when entered
+	states := 0
+	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
+	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
+		if res.gaveUp {
+			return 0, false
+		}
+		if acc > maxRunsCap {
+			return 0, true
+		}
+		states++
+		if states > 50000 || depth > 20000 {
+			res.gaveUp = true
+			return 0, false
+		}
+		b := fi.cfg.Blocks[bi]
+		if inside && in != nil && !in(b) {
+			return 0, false
+		}
+		if in != nil && in(b) {
+			inside = true
+		}
+		key := strconv.Itoa(int(bi)) + "|" + e.key(fi.order)
+		if m, ok := done[key]; ok {
+			return m.n, m.inf
+		}
+		if at, ok := onStack[key]; ok {
+			// Back at a state on the current path: the path cycles. It
+			// runs the operation without end if the cycle ran it.
+			return 0, acc > at
+		}
+		onStack[key] = acc
+		defer delete(onStack, key)
+
+		runs := 0
+		nn := len(b.Nodes)
+		condBlock := len(b.Succs) == 2
+		for i, node := range b.Nodes {
+			runs += countOps(node, op)
+			if i == nn-1 && condBlock {
+				break
+			}
+			// A range expression (re)starts the range's counter.
+			if x, ok := node.(ast.Expr); ok {
+				if r, ok := fi.rangeX[x]; ok {
+					if cv, ok := fi.rangeCounter[r]; ok {
+						e = e.set(cv, intVal(0))
+					}
+				}
+			}
+			e = ev.exec(node, e)
+		}
+		best, inf := 0, false
+		switch len(b.Succs) {
+		case 1:
+			best, inf = walk(b.Succs[0].Index, e, depth+1, acc+runs, inside)
+		case 2:
+			t, f, c := fi.branch(ev, b, e)
+			if c != nil && c.dep&depBound != 0 {
+				res.boundDep = true
+			}
+			if b.Kind == cfg.KindRangeLoop && c == nil {
+				res.rangeUsed = true
+			}
+			if t {
+				n, i := walk(b.Succs[0].Index, fi.takeRange(b, e, true), depth+1, acc+runs, inside)
+				best, inf = max(best, n), inf || i
+			}
+			if f {
+				n, i := walk(b.Succs[1].Index, fi.takeRange(b, e, false), depth+1, acc+runs, inside)
+				best, inf = max(best, n), inf || i
+			}
+		}
+		total := runs + best
+		if total+acc > maxRunsCap {
+			inf = true
+		}
+		done[key] = memo{total, inf}
+		return total, inf
+	}
+	n, inf := walk(0, init, 0, 0, false)
+	res.n, res.infinite = n, inf
+	return res
+}

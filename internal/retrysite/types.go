@@ -1,0 +1,68 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+func isErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+func isIntegerOrBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsBoolean) != 0
+}
+
+// isResponseType reports whether t is an HTTP response the model
+// understands: *net/http.Response, or a resty or retryablehttp response.
+func isResponseType(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Response" {
+		return false
+	}
+	switch n.Obj().Pkg().Path() {
+	case "net/http", "github.com/go-resty/resty/v2", "resty.dev/v3":
+		return true
+	}
+	return false
+}
+
+// isNamed reports whether t (or *t) is the named type path.name.
+func isNamed(t types.Type, path, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	o := n.Obj()
+	return o.Name() == name && o.Pkg() != nil && o.Pkg().Path() == path
+}
+
+func sortVars(vs []*types.Var) {
+	sort.Slice(vs, func(i, j int) bool {
+		if vs[i].Pos() != vs[j].Pos() {
+			return vs[i].Pos() < vs[j].Pos()
+		}
+		return vs[i].Name() < vs[j].Name()
+	})
+}

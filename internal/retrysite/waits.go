@@ -1,0 +1,4 @@
+package retrysite
+
+// loopWaits finds the waits between attempts of a hand-written site.
+func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {}
