@@ -47,13 +47,13 @@ type value struct {
 	dep deps
 }
 
-func unknown(d deps) value      { return value{k: vUnknown, dep: d} }
-func intVal(i int64) value      { return value{k: vInt, i: i} }
-func boolVal(b bool) value      { return value{k: vBool, i: b2i(b)} }
-func (v value) known() bool     { return v.k != vUnknown }
-func (v value) isTrue() bool    { return v.k == vBool && v.i != 0 }
-func (v value) isFalse() bool   { return v.k == vBool && v.i == 0 }
-func (v value) nonNil() bool    { return v.k == vNonNil || v.k == vResp || v.k == vErrCode }
+func unknown(d deps) value    { return value{k: vUnknown, dep: d} }
+func intVal(i int64) value    { return value{k: vInt, i: i} }
+func boolVal(b bool) value    { return value{k: vBool, i: b2i(b)} }
+func (v value) known() bool   { return v.k != vUnknown }
+func (v value) isTrue() bool  { return v.k == vBool && v.i != 0 }
+func (v value) isFalse() bool { return v.k == vBool && v.i == 0 }
+func (v value) nonNil() bool  { return v.k == vNonNil || v.k == vResp || v.k == vErrCode }
 func (v value) withDep(d deps) value {
 	v.dep |= d
 	return v

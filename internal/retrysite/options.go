@@ -60,7 +60,9 @@ func (v *ContextValue) Set(s string) error {
 
 // RangesValue is a flag.Value holding per-context retry range
 // overrides: "sync=1-3,webhook=3-6".
-type RangesValue struct{ M map[policy.Context]policy.Range }
+type RangesValue struct {
+	M map[policy.Context]policy.Range
+}
 
 func (v *RangesValue) String() string {
 	if v == nil || len(v.M) == 0 {

@@ -3,9 +3,9 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"

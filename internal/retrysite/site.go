@@ -144,17 +144,17 @@ const (
 type Shape int
 
 const (
-	ShapeUnknown      Shape = iota
-	ShapeNone               // no wait at all between attempts
-	ShapeConstant           // a fixed interval
-	ShapeLinear             // grows linearly with the attempt
-	ShapePolynomial         // grows polynomially (attempt*attempt*d)
-	ShapeExponential        // exponential, no jitter
-	ShapeEqualJitter        // x/2 + random(x/2): a fixed floor of half the backoff
-	ShapePartialJitter      // other jitter with a floor or a symmetric spread
-	ShapeFullJitter         // random(0, min(cap, base*2^n)): compliant
-	ShapeDecorrelated       // min(cap, random(base, prev*3)): compliant
-	ShapeSchedule           // an explicit increasing schedule (R-3 webhook schedule)
+	ShapeUnknown       Shape = iota
+	ShapeNone                // no wait at all between attempts
+	ShapeConstant            // a fixed interval
+	ShapeLinear              // grows linearly with the attempt
+	ShapePolynomial          // grows polynomially (attempt*attempt*d)
+	ShapeExponential         // exponential, no jitter
+	ShapeEqualJitter         // x/2 + random(x/2): a fixed floor of half the backoff
+	ShapePartialJitter       // other jitter with a floor or a symmetric spread
+	ShapeFullJitter          // random(0, min(cap, base*2^n)): compliant
+	ShapeDecorrelated        // min(cap, random(base, prev*3)): compliant
+	ShapeSchedule            // an explicit increasing schedule (R-3 webhook schedule)
 )
 
 var shapeNames = [...]string{
@@ -230,11 +230,11 @@ type Op struct {
 type IdemKeyState int
 
 const (
-	KeyUnknown   IdemKeyState = iota // the model cannot tell
-	KeyMissing                       // no Idempotency-Key header is set
-	KeyPerAttempt                    // a new key is generated on every attempt
-	KeyConstant                      // one constant key for every operation
-	KeyStable                        // one key per operation, reused on every attempt
+	KeyUnknown    IdemKeyState = iota // the model cannot tell
+	KeyMissing                        // no Idempotency-Key header is set
+	KeyPerAttempt                     // a new key is generated on every attempt
+	KeyConstant                       // one constant key for every operation
+	KeyStable                         // one key per operation, reused on every attempt
 )
 
 // An IdemKey is what the model knows of an operation's Idempotency-Key.

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-func do() error                       { return nil }
-func get() (*http.Response, error)    { return nil, nil }
-func try() bool                       { return false }
+func do() error                        { return nil }
+func get() (*http.Response, error)     { return nil, nil }
+func try() bool                        { return false }
 func status(id string) (string, error) { return "", nil }
 
 const maxAttempts = 4
