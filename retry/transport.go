@@ -97,7 +97,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 	for {
 		areq := req
-		if r.attempts > 0 {
+		if r.attempts > 0 && req.Body != nil && req.Body != http.NoBody {
 			body, err := req.GetBody()
 			if err != nil {
 				return nil, fmt.Errorf("retry: replaying the request body: %w", err)
