@@ -26,3 +26,7 @@ var show = &analysis.Analyzer{
 func TestLoops(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "loops")
 }
+
+func TestLibraries(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "libs")
+}

@@ -81,6 +81,8 @@ type Site struct {
 	// Settings are the library options and fields that configure a
 	// Library site, in source order (see Lib).
 	Settings []*Setting
+	// GRPCPolicy is the retryPolicy of a gRPC service-config site.
+	GRPCPolicy *GRPCRetryPolicy
 	// Opaque is true when part of a library configuration comes from
 	// somewhere the model cannot follow (a parameter, a struct field, a
 	// value returned from another package): rules must not assume the
