@@ -137,7 +137,7 @@ type settings struct {
 
 // Validate reports whether p is within the standard, with an error
 // wrapping ErrInvalidPolicy when it is not.
-func (p *Policy) Validate() error {
+func (p Policy) Validate() error {
 	_, err := p.settings()
 	return err
 }
