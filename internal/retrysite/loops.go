@@ -124,6 +124,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls)
 		} else {
 			s.Bound = m.loopBound(fi, f.first, nil, f.in)
+			m.findBoundLiteral(fi, f.first, nil, f.in, &s.Bound)
 		}
 		m.attachLoopDetails(s, fi, f.first)
 		sites = append(sites, s)
@@ -581,6 +582,9 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 			return 0, false
 		}
 		return base - int(orig), true
+	}
+	if len(lits) > 30 {
+		lits = lits[:30]
 	}
 	for _, l := range lits {
 		v := (&evaluator{fi: fi}).eval(l, nil)

@@ -317,3 +317,29 @@ func (s *Setting) Arg(i int) ast.Expr {
 	}
 	return s.Args[i]
 }
+
+// Title names the site for messages: "retry loop", "recursive retry",
+// "call of retry helper retryHelper", "retry-go/v4 retry".
+func (s *Site) Title() string {
+	switch s.Kind {
+	case Loop:
+		return "retry loop"
+	case Recursion:
+		return "recursive retry"
+	case HelperCall:
+		if call, ok := s.Node.(*ast.CallExpr); ok {
+			return "call of retry helper " + types.ExprString(call.Fun)
+		}
+		return "call of a retry helper"
+	case Library:
+		if s.Lib != nil {
+			return s.Lib.Name + " retry"
+		}
+	}
+	return "retry"
+}
+
+// Reports says whether a rule about the site's waits, operations,
+// outcomes or timeouts should report here. HelperCall sites share those
+// with their helper, which is reported once, where it is written.
+func (s *Site) Reports() bool { return s.Kind != HelperCall }

@@ -1,0 +1,110 @@
+package maxretries
+
+import (
+	_ "embed"
+	"fmt"
+	"strconv"
+
+	"github.com/retrylint/retrylint/internal/analysisdoc"
+	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/policy"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports retries whose count is unbounded or outside the range
+// of their context.
+var Analyzer = &analysis.Analyzer{
+	Name:     "maxretries",
+	Doc:      analysisdoc.MustExtract(doc, "maxretries"),
+	URL:      "https://github.com/retrylint/retrylint/tree/main/analyzers/maxretries",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	rep := retrysite.NewReporter(pass, res)
+	defer rep.Done()
+	for _, s := range res.Sites {
+		lim := res.Options.Limits(s.Context)
+		switch s.Bound.Kind {
+		case retrysite.BoundUnbounded:
+			rep.Report(analysis.Diagnostic{
+				Pos:     s.Pos,
+				Message: fmt.Sprintf("R-2: %s has no maximum retry count: %s; bound it to %s retries (the %s default, allowed %s) or use github.com/retrylint/retrylint/retry", s.Title(), s.Bound.Why, strconv.Itoa(lim.DefaultRetries), s.Context.Title(), lim.Retries),
+			})
+		case retrysite.BoundKnown:
+			n := s.Bound.Retries
+			if n == 0 || lim.Retries.Contains(n) {
+				continue
+			}
+			want := clamp(lim.DefaultRetries, lim.Retries)
+			d := analysis.Diagnostic{
+				Pos:     s.Pos,
+				Message: fmt.Sprintf("R-2: %s makes %s, outside the %s retries allowed for a %s; use %d %s (the default)%s", s.Title(), counted(s), lim.Retries, s.Context.Title(), want, plural(want), approval(n, lim.Retries)),
+			}
+			if s.Bound.Expr != nil && s.Bound.Expr.Pos() != s.Pos {
+				d.Related = []analysis.RelatedInformation{{Pos: s.Bound.Expr.Pos(), End: s.Bound.Expr.End(), Message: "the count is set here"}}
+			}
+			if fix, ok := literalFix(s, want); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			rep.Report(d)
+		}
+	}
+	return nil, nil
+}
+
+func counted(s *retrysite.Site) string {
+	if s.Bound.Counted != "" {
+		return s.Bound.Counted
+	}
+	return strconv.Itoa(s.Bound.Retries) + " " + plural(s.Bound.Retries)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return "retry"
+	}
+	return "retries"
+}
+
+func approval(n int, r policy.Range) string {
+	if n > r.Max {
+		return "; more needs Integration Architecture Board approval"
+	}
+	return ""
+}
+
+func clamp(n int, r policy.Range) int {
+	return max(r.Min, min(n, r.Max))
+}
+
+// literalFix rewrites the literal that sets the count so that the site
+// makes want retries, in the unit the literal counts.
+func literalFix(s *retrysite.Site, want int) (analysis.SuggestedFix, bool) {
+	lit := s.Bound.Lit
+	if lit == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	v := want - s.Bound.LitOffset
+	unit := "retries"
+	if s.Bound.LitIsAttempts {
+		v = want + 1 - s.Bound.LitOffset
+		unit = "attempts"
+	}
+	if v < 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message: fmt.Sprintf("Set the count to %d %s (%d %s)", v, unit, want, plural(want)),
+		TextEdits: []analysis.TextEdit{{
+			Pos:     lit.Pos(),
+			End:     lit.End(),
+			NewText: []byte(strconv.Itoa(v)),
+		}},
+	}, true
+}

@@ -1,0 +1,16 @@
+package maxretries_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg")
+}
+
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), maxretries.Analyzer, "fix")
+}

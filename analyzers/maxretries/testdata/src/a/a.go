@@ -1,0 +1,207 @@
+package a
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"consts"
+
+	retrygo "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	"github.com/hashicorp/go-retryablehttp"
+	sethvargo "github.com/sethvargo/go-retry"
+)
+
+func do() error { return nil }
+
+// Boundaries: 5 retries is allowed for a synchronous call, 6 is not.
+
+func fiveRetries() error {
+	for i := 0; i < 6; i++ { // 6 attempts = 5 retries: allowed
+		if err := do(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+func sixRetries() error {
+	for i := 0; i < 7; i++ { // want `R-2: retry loop makes 7 attempts = 6 retries, outside the 1-5 retries allowed for a synchronous API call; use 3 retries \(the default\); more needs Integration Architecture Board approval`
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func lessEqual() error {
+	for i := 0; i <= 6; i++ { // want `R-2: retry loop makes 7 attempts = 6 retries`
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func lessEqualFive() error {
+	for i := 1; i <= 5; i++ { // 5 attempts: allowed
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func countdown() error {
+	for n := 10; n > 0; n-- { // want `10 attempts = 9 retries`
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+const maxAttempts = 12
+
+func namedConst() error {
+	for a := 0; a < maxAttempts; a++ { // want `12 attempts = 11 retries`
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func otherPackageConst() error {
+	for a := 0; a < consts.Attempts; a++ { // want `9 attempts = 8 retries`
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func unbounded(ctx context.Context) error {
+	for { // want `R-2: retry loop has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds; bound it to 3 retries`
+		if err := do(); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func elapsedOnly() error {
+	start := time.Now()
+	for { // want `R-2: retry loop has no maximum retry count`
+		if err := do(); err == nil {
+			return nil
+		}
+		if time.Since(start) > 20*time.Second {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func fromParameter(n int) error {
+	for i := 0; i < n; i++ { // from a parameter: silent
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+type config struct{ Retries int }
+
+func fromConfig(c config) error {
+	for i := 0; i <= c.Retries; i++ { // from configuration: silent
+		if err := do(); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+func retryHelper(attempts int, f func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = f(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func helperCalls() {
+	_ = retryHelper(3, do)
+	_ = retryHelper(20, do) // want `R-2: call of retry helper retryHelper makes 20 attempts = 19 retries`
+}
+
+// Not retries: must stay silent.
+
+func polling(ctx context.Context) error {
+	for {
+		done, err := status()
+		if err != nil {
+			return err
+		}
+		if done {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func status() (bool, error) { return false, nil }
+
+func periodic() {
+	for {
+		if err := do(); err != nil {
+			println(err.Error())
+		}
+		time.Sleep(time.Minute)
+	}
+}
+
+func send(string) error { return nil }
+
+func perItem(items []string) {
+	for _, it := range items {
+		for { // want `R-2: retry loop has no maximum retry count`
+			if err := send(it); err == nil { // the inner loop is an unbounded retry
+				break
+			}
+		}
+	}
+}
+
+func pacing(items []string) {
+	for _, it := range items {
+		_ = send(it)
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Libraries.
+
+func libraries(ctx context.Context, req *retryablehttp.Request) {
+	_ = retrygo.Do(do, retrygo.Attempts(7))          // want `R-2: retry-go/v4 retry makes Attempts\(7\) = 7 attempts = 6 retries`
+	_ = retrygo.Do(do)                               // want `retry-go/v4's default 10 attempts = 9 retries`
+	_ = retrygo.Do(do, retrygo.Attempts(4))          // allowed
+	_ = retrygo.Do(do, retrygo.UntilSucceeded())     // want `R-2: retry-go/v4 retry has no maximum retry count: retry-go/v4 UntilSucceeded\(\) retries until the operation succeeds`
+	_ = backoff.Retry(do, backoff.NewExponentialBackOff()) // want `R-2: cenkalti/backoff/v4 retry has no maximum retry count`
+	_ = backoff.Retry(do, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
+	c := retryablehttp.NewClient()
+	c.RetryMax = 10
+	_, _ = c.Do(req) // want `R-2: go-retryablehttp retry makes RetryMax 10 = 10 retries`
+	_ = sethvargo.Do(ctx, sethvargo.NewFibonacci(time.Second), func(context.Context) error { return nil }) // want `R-2: sethvargo/go-retry retry has no maximum retry count`
+}
+
+var _ = http.MethodGet

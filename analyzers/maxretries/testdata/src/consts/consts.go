@@ -1,0 +1,4 @@
+package consts
+
+// Attempts is a count from another package.
+const Attempts = 9
