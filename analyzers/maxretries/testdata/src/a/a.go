@@ -192,15 +192,15 @@ func pacing(items []string) {
 // Libraries.
 
 func libraries(ctx context.Context, req *retryablehttp.Request) {
-	_ = retrygo.Do(do, retrygo.Attempts(7))          // want `R-2: retry-go/v4 retry makes Attempts\(7\) = 7 attempts = 6 retries`
-	_ = retrygo.Do(do)                               // want `retry-go/v4's default 10 attempts = 9 retries`
-	_ = retrygo.Do(do, retrygo.Attempts(4))          // allowed
-	_ = retrygo.Do(do, retrygo.UntilSucceeded())     // want `R-2: retry-go/v4 retry has no maximum retry count: retry-go/v4 UntilSucceeded\(\) retries until the operation succeeds`
+	_ = retrygo.Do(do, retrygo.Attempts(7))                // want `R-2: retry-go/v4 retry makes Attempts\(7\) = 7 attempts = 6 retries`
+	_ = retrygo.Do(do)                                     // want `retry-go/v4's default 10 attempts = 9 retries`
+	_ = retrygo.Do(do, retrygo.Attempts(4))                // allowed
+	_ = retrygo.Do(do, retrygo.UntilSucceeded())           // want `R-2: retry-go/v4 retry has no maximum retry count: retry-go/v4 UntilSucceeded\(\) retries until the operation succeeds`
 	_ = backoff.Retry(do, backoff.NewExponentialBackOff()) // want `R-2: cenkalti/backoff/v4 retry has no maximum retry count`
 	_ = backoff.Retry(do, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
 	c := retryablehttp.NewClient()
 	c.RetryMax = 10
-	_, _ = c.Do(req) // want `R-2: go-retryablehttp retry makes RetryMax 10 = 10 retries`
+	_, _ = c.Do(req)                                                                                       // want `R-2: go-retryablehttp retry makes RetryMax 10 = 10 retries`
 	_ = sethvargo.Do(ctx, sethvargo.NewFibonacci(time.Second), func(context.Context) error { return nil }) // want `R-2: sethvargo/go-retry retry has no maximum retry count`
 }
 
