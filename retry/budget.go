@@ -2,7 +2,6 @@ package retry
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -69,9 +68,19 @@ type shard struct {
 }
 
 type depBudget struct {
-	shards    []shard
-	mask      uint32
+	shards []shard // read by every request: keep writes off this line
+	mask   uint32
+	_      [64]byte
+	// exhausted is written only when the budget runs out or recovers.
 	exhausted atomic.Bool
+	// closed caches the sums of the window's finished steps, which no
+	// longer change, so that a check reads only the current step of each
+	// shard; it is rewritten once per step.
+	closedMu   sync.Mutex
+	closedStep atomic.Int64
+	closedReqs atomic.Int64
+	closedRets atomic.Int64
+	_          [64]byte
 }
 
 // NewBudget returns a Budget. It fails when Ratio is negative or above
@@ -158,7 +167,9 @@ func (b *Budget) allowRetryDep(d *depBudget, dependency string) (bool, float64) 
 		}
 		return false, b.util(reqs, rets)
 	}
-	d.exhausted.Store(false)
+	if d.exhausted.Load() {
+		d.exhausted.Store(false)
+	}
 	d.add(now, 1)
 	return true, b.util(reqs+1, rets+1)
 }
@@ -178,10 +189,26 @@ func (b *Budget) util(reqs, rets int64) float64 {
 	return float64(rets) / (b.ratio * float64(reqs))
 }
 
+// A shardHint picks the shard a P writes to. sync.Pool keeps one per P
+// and hands it back to code running on that P, which keeps each core's
+// writes on its own cache lines; when the pool is emptied by a garbage
+// collection, new hints are dealt round-robin.
+type shardHint struct{ n uint32 }
+
+var (
+	shardHints sync.Pool
+	nextHint   atomic.Uint32
+)
+
 // add records one request, which is a retry when retry is 1.
 func (d *depBudget) add(now time.Time, retry int64) {
 	e := now.UnixNano() / int64(budgetStep)
-	s := &d.shards[rand.Uint32()&d.mask]
+	h, _ := shardHints.Get().(*shardHint)
+	if h == nil {
+		h = &shardHint{uint32(nextHint.Add(1))}
+	}
+	s := &d.shards[h.n&d.mask]
+	shardHints.Put(h)
 	bk := &s.buckets[uint64(e)%budgetBuckets]
 	if bk.epoch.Load() != e {
 		s.mu.Lock()
@@ -199,17 +226,35 @@ func (d *depBudget) add(now time.Time, retry int64) {
 }
 
 // sum returns the requests and retries recorded in the window that ends
-// at now.
+// at now: the finished steps, from the cache, and the current one.
 func (d *depBudget) sum(now time.Time) (reqs, rets int64) {
 	e := now.UnixNano() / int64(budgetStep)
-	for i := range d.shards {
-		s := &d.shards[i]
-		for j := range s.buckets {
-			bk := &s.buckets[j]
-			if ep := bk.epoch.Load(); ep <= e && e-ep < budgetBuckets {
-				reqs += bk.requests.Load()
-				rets += bk.retries.Load()
+	if d.closedStep.Load() != e {
+		d.closedMu.Lock()
+		if d.closedStep.Load() != e {
+			var cr, ct int64
+			for i := range d.shards {
+				for j := range d.shards[i].buckets {
+					bk := &d.shards[i].buckets[j]
+					if ep := bk.epoch.Load(); ep < e && e-ep < budgetBuckets {
+						cr += bk.requests.Load()
+						ct += bk.retries.Load()
+					}
+				}
 			}
+			d.closedReqs.Store(cr)
+			d.closedRets.Store(ct)
+			d.closedStep.Store(e)
+		}
+		d.closedMu.Unlock()
+	}
+	reqs, rets = d.closedReqs.Load(), d.closedRets.Load()
+	j := uint64(e) % budgetBuckets
+	for i := range d.shards {
+		bk := &d.shards[i].buckets[j]
+		if bk.epoch.Load() == e {
+			reqs += bk.requests.Load()
+			rets += bk.retries.Load()
 		}
 	}
 	return reqs, rets

@@ -19,9 +19,9 @@ import (
 // ctx.Err() and the last error. A Policy outside the standard gives an
 // error wrapping ErrInvalidPolicy, before any attempt.
 //
-// Each attempt gets a context derived from ctx; it expires after
-// p.AttemptTimeout, and retry attempts expire no later than the end of
-// p.MaxDuration.
+// Attempts run under ctx; with p.AttemptTimeout set, each gets a context
+// derived from ctx that expires after it (and, for a retry, no later than
+// the end of p.MaxDuration).
 //
 // On the success path Do allocates nothing (unless AttemptTimeout is set).
 func Do(ctx context.Context, p Policy, op func(context.Context) error) error {
@@ -108,34 +108,43 @@ func (r *runner) init(ctx context.Context, p *Policy) error {
 		r.dep = "default"
 	}
 	r.db = r.budget.dep(r.dep)
-	r.start = r.w.now()
-	r.deadline = r.start.Add(s.maxDuration)
+	// One reading of the clock for the whole success path: it is the
+	// costliest thing in it.
+	now := r.w.now()
+	r.start, r.last = now, now
+	r.deadline = now.Add(s.maxDuration)
+	if r.budget.clock != nil || p.Clock != nil {
+		now = r.budget.now()
+	}
+	r.db.add(now, 0) // the first attempt counts as a request
 	if d, ok := ctx.Deadline(); ok && d.Before(r.deadline) {
 		r.deadline = d
 	}
 	return nil
 }
 
-// begin starts an attempt: it records it in the budget (a retry was
-// recorded when the budget allowed it) and returns the attempt's context.
+// begin starts an attempt and returns its context. The first attempt was
+// recorded in the budget by init, and a retry by the budget when it allowed
+// it.
+//
+// Only AttemptTimeout gives an attempt a context of its own (bounded, for
+// a retry, by the end of MaxDuration): R-3's cap is enforced, as in the
+// standard's own example, by starting no retry that would end past it, so
+// that a retry costs one timer and no context.
 func (r *runner) begin(ctx context.Context) (context.Context, context.CancelFunc) {
 	r.attempts++
-	now := r.w.now()
-	r.last = now
-	if r.attempts == 1 {
-		r.db.add(r.budget.now(), 0)
+	if r.s.attemptTimeout <= 0 {
+		if r.attempts > 1 {
+			r.last = r.w.now()
+		}
+		return ctx, nil
 	}
-	var timeout time.Duration
-	if r.s.attemptTimeout > 0 {
-		timeout = r.s.attemptTimeout
-	}
+	timeout := r.s.attemptTimeout
 	if r.attempts > 1 {
-		if left := r.deadline.Sub(now); timeout == 0 || left < timeout {
+		r.last = r.w.now()
+		if left := r.deadline.Sub(r.last); left < timeout {
 			timeout = left
 		}
-	}
-	if timeout == 0 {
-		return ctx, nil
 	}
 	return context.WithTimeout(ctx, timeout)
 }

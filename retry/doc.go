@@ -43,8 +43,10 @@
 // R-3, total duration. The loop ends once the next wait would pass
 // Policy.MaxDuration, which defaults to the context's cap (30s for sync and
 // gRPC calls, 24h for async events, webhooks and batch items) and may not
-// exceed it, or the caller's context deadline if sooner. Retry attempts run
-// under a context that expires at the cap. Policy.WebhookSchedule (Context
+// exceed it, or the caller's context deadline if sooner (as in the
+// standard's example, the check is made before each wait; bound each
+// attempt as well with AttemptTimeout, and retry attempts then also expire
+// at the cap). Policy.WebhookSchedule (Context
 // policy.Webhook only) replaces the backoff with the schedule 1s, 5s, 30s,
 // 2m, 15m, 1h, 4h after the immediate first attempt (4h again for an eighth
 // retry); after the final

@@ -60,8 +60,8 @@ type Policy struct {
 	// MaxDuration caps the whole retry loop, measured from the start of
 	// the first attempt. Zero means the context's cap (30s for sync
 	// and gRPC, 24h for async, webhook and batch); a larger value is an
-	// error. No retry starts once the cap would be passed, and each retry
-	// attempt runs under a context whose deadline is the cap.
+	// error. No wait is started that would end past the cap; with
+	// AttemptTimeout set, a retry attempt's deadline is the cap too.
 	MaxDuration time.Duration
 
 	// BaseDelay and MaxDelay are the base and the cap of the exponential

@@ -1,0 +1,16 @@
+package retry
+
+import "time"
+
+// RequestAt and AllowRetryAt let benchmarks leave the clock out.
+func (b *Budget) RequestAt(dep string, now time.Time) { b.dep(dep).add(now, 0) }
+
+func (b *Budget) AllowRetryAt(dep string, now time.Time) bool {
+	d := b.dep(dep)
+	reqs, rets := d.sum(now)
+	if float64(rets+1) > b.ratio*float64(reqs+1) {
+		return false
+	}
+	d.add(now, 1)
+	return true
+}
