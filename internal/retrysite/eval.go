@@ -30,6 +30,11 @@ const (
 	vNonNil
 	vResp    // a non-nil HTTP response; i is its status code
 	vErrCode // a non-nil error carrying gRPC code i
+	// vErrStatus is a non-nil error carrying HTTP status i (a k8s
+	// StatusError, an API error); vErrClass a non-nil error of class i
+	// (errCert, errOther, errPermanent, errMarked: see outcomes_eval.go).
+	vErrStatus
+	vErrClass
 )
 
 // deps records why a value is (partly) unknown.
@@ -53,7 +58,9 @@ func boolVal(b bool) value    { return value{k: vBool, i: b2i(b)} }
 func (v value) known() bool   { return v.k != vUnknown }
 func (v value) isTrue() bool  { return v.k == vBool && v.i != 0 }
 func (v value) isFalse() bool { return v.k == vBool && v.i == 0 }
-func (v value) nonNil() bool  { return v.k == vNonNil || v.k == vResp || v.k == vErrCode }
+func (v value) nonNil() bool {
+	return v.k == vNonNil || v.k == vResp || v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass
+}
 func (v value) withDep(d deps) value {
 	v.dep |= d
 	return v
@@ -142,6 +149,9 @@ type evaluator struct {
 	// pert, when set, replaces one integer literal or named constant by
 	// another value, to find which literal sets a bound.
 	pert *perturbation
+	// pred is set when evaluating a retry predicate on its own (a
+	// CheckRetry, a RetryIf): its context is assumed live.
+	pred bool
 }
 
 // A perturbation replaces an integer literal or a named constant.
@@ -229,6 +239,8 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 		return ev.call(x, e)
 	case *ast.CompositeLit, *ast.FuncLit:
 		return value{k: vNonNil}
+	case *ast.IndexExpr:
+		return ev.index(x, e) // outcomes_eval.go
 	}
 	return unknown(0)
 }
@@ -378,6 +390,9 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	if fn == nil {
 		return unknown(ev.argDeps(x, e))
 	}
+	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
+		return v
+	}
 	if fn.Type().(*types.Signature).Results().Len() != 1 {
 		return unknown(ev.argDeps(x, e))
 	}
@@ -389,9 +404,9 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 			switch fn.Name() {
 			case "StatusCode":
 				return intVal(code)
-			case "IsError":
+			case "IsError", "IsStatusFailure":
 				return boolVal(code > 399)
-			case "IsSuccess":
+			case "IsSuccess", "IsStatusSuccess":
 				return boolVal(code > 199 && code < 300)
 			}
 			return unknown(depOutcome)
@@ -645,6 +660,8 @@ func (ev *evaluator) exec(n ast.Node, e env) env {
 				}
 				if call != nil && ev.op != nil && ev.op[call] {
 					e = e.set(v, ev.opResult(call, i))
+				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomes_eval.go
+					e = e.set(v, tv)
 				} else {
 					e = e.set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))
 				}

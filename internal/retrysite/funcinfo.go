@@ -16,6 +16,9 @@ type model struct {
 	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
 	infos map[*ast.BlockStmt]*funcInfo
+	// defs indexes how each variable of the package is defined, built
+	// on first use (outcomes_eval.go).
+	defs map[*types.Var]*varDef
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -214,6 +217,12 @@ func (fi *funcInfo) scan() {
 		case *ast.IfStmt:
 			if inLit == 0 {
 				conds = append(conds, n.Cond)
+			}
+		case *ast.ReturnStmt:
+			// What a predicate returns decides its caller's flow:
+			// shouldRetry(code int) bool { return code >= 500 }.
+			if inLit == 0 {
+				conds = append(conds, n.Results...)
 			}
 		case *ast.ForStmt:
 			if inLit == 0 && n.Cond != nil {

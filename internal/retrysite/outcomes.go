@@ -1,8 +1,312 @@
 package retrysite
 
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+// This file finds, for every site, the outcomes that certainly lead to
+// another attempt (R-4, R-9). The model tries representative outcomes
+// one by one:
+//
+//   - HTTP responses with each status of httpStatusReps (for operations
+//     that return a response);
+//   - errors carrying each gRPC code, errors carrying each HTTP status of
+//     errStatusReps (Kubernetes API errors), a TLS certificate error and
+//     an error of no particular type (for operations that return an
+//     error).
+//
+// An outcome is retried when it certainly leads back to the operation:
+// a fork that depends on something the model cannot see makes it
+// uncertain, and an uncertain outcome is not listed (precision first).
+//
+// Outcomes carried by errors are listed only when the decision inspects
+// errors of that family: when some outcome of the family does not lead
+// back. A bare `if err != nil { retry }` retries every error alike; the
+// model does not list the gRPC codes, API statuses or certificate errors
+// it lets through, since it cannot tell that the operation returns them.
+
+// httpStatusReps are the HTTP statuses the model tries: every status R-4
+// names, representatives of the other 4xx, and 2xx, 3xx and 5xx.
+var httpStatusReps = []int{200, 201, 204, 301, 302, 304, 400, 401, 403, 404, 405, 406, 408, 409, 410, 413, 415, 418, 422, 425, 429, 451, 500, 501, 502, 503, 504, 505}
+
+// errStatusReps are the statuses tried for errors that carry one.
+var errStatusReps = []int{400, 401, 403, 404, 405, 406, 408, 409, 410, 413, 415, 418, 422, 429, 451, 500, 502, 503, 504}
+
+// grpcCodeReps are the gRPC codes tried (OK is not an error).
+var grpcCodeReps = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}
+
 // loopOutcomes finds the outcomes that lead a hand-written site to
 // another attempt.
-func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {}
+func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
+	if len(g.calls) == 0 {
+		return
+	}
+	ref, ok := fi.callNode(g.calls[0])
+	if !ok {
+		return
+	}
+	var in scope
+	target := g.set
+	switch n := s.Node.(type) {
+	case *ast.ForStmt:
+		in = fi.loopScope(n)
+	case *ast.RangeStmt:
+		in = fi.loopScope(n)
+	case *ast.FuncDecl:
+		target = union(g.set, m.recursionCalls(n))
+	}
+	try := func(sc scenario) reachResult { return fi.reach(g.set, target, ref, sc, in) }
+	o := &Outcomes{}
+	call := g.calls[0]
+	if returnsResponse(m.info, call) {
+		for _, c := range httpStatusReps {
+			if try(statusScenario(c)).againCertain {
+				o.HTTP = append(o.HTTP, c)
+			}
+		}
+	}
+	if returnsError(m.info, call) {
+		var codes []int
+		inspects := false
+		for _, c := range grpcCodeReps {
+			r := try(grpcScenario(c))
+			if r.againCertain {
+				codes = append(codes, c)
+			}
+			inspects = inspects || !r.again
+		}
+		if inspects {
+			for _, c := range codes {
+				o.GRPC = append(o.GRPC, policy.GRPCCode(c))
+			}
+		}
+		if !returnsResponse(m.info, call) {
+			var sts []int
+			inspects = false
+			for _, c := range errStatusReps {
+				r := try(errStatusScenario(c))
+				if r.againCertain {
+					sts = append(sts, c)
+				}
+				inspects = inspects || !r.again
+			}
+			if inspects {
+				if m.rereads(s.Node, call.Pos()) {
+					sts = without(sts, 409)
+				}
+				o.HTTP = mergeInts(o.HTTP, sts)
+			}
+		}
+		if try(errClassScenario(errCert)).againCertain && !try(errClassScenario(errOther)).again {
+			o.CertErrors = true
+		}
+	}
+	o.Pos, o.Decision = m.loopDecision(s, fi, g)
+	s.Retried = o
+}
 
-// libOutcomes finds the outcomes a library site's settings retry.
-func (m *model) libOutcomes(s *Site) {}
+// recursionCalls returns the calls of a function declaration to itself.
+func (m *model) recursionCalls(fd *ast.FuncDecl) map[*ast.CallExpr]bool {
+	res := make(map[*ast.CallExpr]bool)
+	obj, _ := m.info.Defs[fd.Name].(*types.Func)
+	if obj == nil || fd.Body == nil {
+		return res
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := typeutilCallee(m.info, n); fn != nil && fn.Origin() == obj.Origin() {
+				res[n] = true
+			}
+		}
+		return true
+	})
+	return res
+}
+
+func returnsError(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if isErrorType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && isErrorType(t)
+}
+
+// loopDecision finds the condition that decides a hand-written retry:
+// the first condition after the operation that reads one of its results.
+func (m *model) loopDecision(s *Site, fi *funcInfo, g *opGroup) (token.Pos, string) {
+	call := g.calls[0]
+	results := make(map[types.Object]bool)
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, r := range n.Rhs {
+				if ast.Unparen(r) == call {
+					for _, l := range n.Lhs {
+						if v := fi.lhsVar(l); v != nil {
+							results[v] = true
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, r := range n.Values {
+				if ast.Unparen(r) == call {
+					for _, name := range n.Names {
+						results[m.info.Defs[name]] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	mentions := func(x ast.Node) bool {
+		if x == nil {
+			return false
+		}
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && results[m.info.Uses[id]] {
+				found = true
+			}
+			if n == call {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	var pos token.Pos
+	var desc string
+	scopeNode := s.Node
+	if _, ok := scopeNode.(*ast.LabeledStmt); ok || scopeNode == nil {
+		scopeNode = fi.body
+	}
+	ast.Inspect(scopeNode, func(n ast.Node) bool {
+		if pos.IsValid() {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if n == nil || n.End() < call.Pos() {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if n.Cond.Pos() >= call.Pos() || n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End() {
+				if mentions(n.Cond) {
+					pos, desc = n.Cond.Pos(), types.ExprString(n.Cond)
+				}
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && n.Tag.Pos() >= call.Pos() && mentions(n.Tag) {
+				pos, desc = n.Tag.Pos(), "switch "+types.ExprString(n.Tag)
+			}
+		}
+		return true
+	})
+	if !pos.IsValid() {
+		return call.Pos(), ""
+	}
+	return pos, shorten(desc)
+}
+
+func shorten(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// rereads reports whether the code of node before pos reads an object
+// again (a Get, a List, a lister, CreateOrUpdate), directly or in a
+// same-package function it calls: optimistic concurrency that retries a
+// 409 Conflict on fresh data.
+func (m *model) rereads(node ast.Node, before token.Pos) bool {
+	found := false
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if found {
+				return false
+			}
+			call, ok := x.(*ast.CallExpr)
+			if !ok || depth == 0 && call.Pos() >= before {
+				return true
+			}
+			name := ""
+			switch f := ast.Unparen(call.Fun).(type) {
+			case *ast.Ident:
+				name = f.Name
+			case *ast.SelectorExpr:
+				name = f.Sel.Name
+			case *ast.IndexExpr:
+				if sel, ok := f.X.(*ast.SelectorExpr); ok {
+					name = sel.Sel.Name
+				}
+			}
+			if isReadName(name) {
+				found = true
+				return false
+			}
+			if depth < 1 {
+				if fn := typeutilCallee(m.info, call); fn != nil && fn.Pkg() == m.pkg {
+					if d := m.funcDecl(fn); d != nil && d.Body != nil {
+						visit(d.Body, depth+1)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(node, 0)
+	return found
+}
+
+func isReadName(name string) bool {
+	for _, p := range []string{"Get", "get", "List", "list", "Fetch", "fetch", "Read", "read", "Load", "load", "Lookup", "lookup", "Refresh", "refresh", "Reload", "reload", "CreateOrUpdate", "CreateOrPatch"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func without(xs []int, v int) []int {
+	var res []int
+	for _, x := range xs {
+		if x != v {
+			res = append(res, x)
+		}
+	}
+	return res
+}
+
+func mergeInts(a, b []int) []int {
+	seen := make(map[int]bool)
+	var res []int
+	for _, l := range [][]int{a, b} {
+		for _, x := range l {
+			if !seen[x] {
+				seen[x] = true
+				res = append(res, x)
+			}
+		}
+	}
+	sort.Ints(res)
+	return res
+}

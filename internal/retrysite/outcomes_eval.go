@@ -1,0 +1,548 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// This file teaches the evaluator the outcome values are
+// about: errors that carry a gRPC code (status.Code, status.FromError,
+// st.Code()), errors that carry an HTTP status (k8s apierrors.IsNotFound
+// and friends), TLS certificate errors (errors.As, type assertions,
+// net.Error's Timeout), errors marked permanent or retryable by a retry
+// library, and the lookups that reduce a decision to a set of codes:
+// maps and slices of constants (retryable[code], slices.Contains(codes,
+// c)).
+
+// Classes of vErrClass errors.
+const (
+	// errCert is a TLS certificate error as an HTTP client returns it:
+	// a *url.Error wrapping a *tls.CertificateVerificationError that
+	// wraps an x509 error. It is a net.Error, neither a timeout nor
+	// temporary.
+	errCert int64 = iota + 1
+	// errOther is an error the code made itself (fmt.Errorf,
+	// errors.New) or one that matches no type or sentinel the
+	// decision tests.
+	errOther
+	// errPermanent is an error marked not to be retried:
+	// backoff.Permanent, retry.Unrecoverable.
+	errPermanent
+	// errMarked is an error marked to be retried:
+	// sethvargo's retry.RetryableError.
+	errMarked
+)
+
+func errClass(c int64) value   { return value{k: vErrClass, i: c} }
+func errStatus(s int) value    { return value{k: vErrStatus, i: int64(s)} }
+func isErrValue(v value) bool  { return v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass }
+func (v value) is(c int64) bool { return v.k == vErrClass && v.i == c }
+
+// errStatusScenario: the operation fails with an error carrying HTTP
+// status code (a Kubernetes API error, an API client's error type).
+func errStatusScenario(code int) scenario {
+	return scenario{name: "error status " + itoa(code), err: errStatus(code), resp: value{k: vNil}, ok: boolVal(false)}
+}
+
+// errClassScenario: the operation fails with an error of class c.
+func errClassScenario(c int64) scenario {
+	return scenario{name: "error class " + itoa(int(c)), err: errClass(c), resp: value{k: vNil}, ok: boolVal(false)}
+}
+
+// k8sStatus maps k8s.io/apimachinery/pkg/api/errors predicates to the
+// HTTP status of the errors they match.
+var k8sStatus = map[string]int{
+	"IsBadRequest":                 400,
+	"IsUnauthorized":               401,
+	"IsForbidden":                  403,
+	"IsNotFound":                   404,
+	"IsMethodNotSupported":         405,
+	"IsNotAcceptable":              406,
+	"IsConflict":                   409,
+	"IsAlreadyExists":              409,
+	"IsGone":                       410,
+	"IsResourceExpired":            410,
+	"IsRequestEntityTooLargeError": 413,
+	"IsUnsupportedMediaType":       415,
+	"IsInvalid":                    422,
+	"IsTooManyRequests":            429,
+	"IsInternalError":              500,
+	"IsServerTimeout":              500,
+	"IsServiceUnavailable":         503,
+	"IsTimeout":                    504,
+}
+
+// outcomeCall evaluates the calls this file knows. ok is false for
+// others.
+func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
+	if fn.Pkg() == nil {
+		return value{}, false
+	}
+	arg := func(i int) value {
+		if i < len(x.Args) {
+			return ev.eval(x.Args[i], e)
+		}
+		return unknown(0)
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil {
+		rt := sig.Recv().Type()
+		switch {
+		case isNamed(rt, "google.golang.org/grpc/internal/status", "Status") && fn.Name() == "Code":
+			// st.Code() for st := status.Convert(err) or
+			// st, ok := status.FromError(err).
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				if v := ev.fi.lhsVar(sel.X); v != nil {
+					if d := ev.fi.m.varDefOf(v); d != nil && d.single() {
+						if c, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
+							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && f.Pkg().Path() == "google.golang.org/grpc/status" &&
+								(f.Name() == "FromError" || f.Name() == "Convert") && len(c.Args) == 1 {
+								return grpcCodeOf(ev.eval(c.Args[0], e)), true
+							}
+						}
+					}
+				}
+			}
+			return unknown(depOutcome), true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.pred:
+			return value{k: vNil}, true
+		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
+			// A net.Error studied under an error-class scenario comes
+			// from that error: certificate errors and the code's own
+			// errors are neither timeouts nor temporary.
+			if ev.sc.err.k == vErrClass {
+				return boolVal(false), true
+			}
+		}
+		return value{}, false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "google.golang.org/grpc/status.Code":
+		return grpcCodeOf(arg(0)), true
+	case "errors.As":
+		a := arg(0)
+		if len(x.Args) != 2 {
+			return value{}, false
+		}
+		t := ev.info().TypeOf(x.Args[1])
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return unknown(a.dep), true
+		}
+		return asError(a, p.Elem()), true
+	case "errors.Is":
+		a := arg(0)
+		if a.k == vNil || isErrValue(a) {
+			b := arg(1)
+			if b.k == vNil {
+				return boolVal(a.k == vNil), true
+			}
+			// Sentinels never match the abstract errors.
+			return boolVal(false), true
+		}
+		return unknown(a.dep), true
+	case "errors.New":
+		return errClass(errOther), true
+	case "fmt.Errorf":
+		if len(x.Args) > 0 {
+			if tv, ok := ev.info().Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				if strings.Contains(constant.StringVal(tv.Value), "%w") {
+					for _, a := range x.Args[1:] {
+						if v := ev.eval(a, e); isErrValue(v) {
+							return v, true
+						}
+					}
+				}
+			}
+		}
+		return errClass(errOther), true
+	case "github.com/cenkalti/backoff/v4.Permanent", "github.com/cenkalti/backoff/v5.Permanent",
+		"github.com/avast/retry-go/v4.Unrecoverable", "github.com/avast/retry-go/v5.Unrecoverable":
+		return errClass(errPermanent), true
+	case "github.com/sethvargo/go-retry.RetryableError":
+		return errClass(errMarked), true
+	case "github.com/avast/retry-go/v4.IsRecoverable", "github.com/avast/retry-go/v5.IsRecoverable":
+		a := arg(0)
+		if a.k == vNil || isErrValue(a) {
+			return boolVal(!a.is(errPermanent)), true
+		}
+		return unknown(a.dep), true
+	case "slices.Contains":
+		if len(x.Args) == 2 {
+			if elems, ok := ev.constElems(x.Args[0]); ok {
+				v := arg(1)
+				if v.k != vInt {
+					return unknown(v.dep), true
+				}
+				for _, el := range elems {
+					if el.k == vInt && el.i == v.i {
+						return boolVal(true), true
+					}
+				}
+				return boolVal(false), true
+			}
+		}
+	}
+	if fn.Pkg().Path() == "k8s.io/apimachinery/pkg/api/errors" {
+		if code, ok := k8sStatus[fn.Name()]; ok {
+			a := arg(0)
+			switch {
+			case a.k == vErrStatus:
+				return boolVal(a.i == int64(code)), true
+			case a.k == vNil || isErrValue(a):
+				return boolVal(false), true
+			}
+			return unknown(a.dep), true
+		}
+	}
+	return value{}, false
+}
+
+// grpcCodeOf is status.Code(err) for an abstract error.
+func grpcCodeOf(a value) value {
+	switch a.k {
+	case vNil:
+		return intVal(0)
+	case vErrCode:
+		return intVal(a.i)
+	case vErrStatus, vErrClass:
+		return intVal(2) // codes.Unknown: not a status error
+	}
+	return unknown(a.dep)
+}
+
+// asError is errors.As(err, &target) (and the comma-ok type assertion)
+// for an abstract error and the target's type.
+func asError(a value, t types.Type) value {
+	switch a.k {
+	case vNil:
+		return boolVal(false)
+	case vErrClass:
+		if a.i == errCert {
+			return boolVal(matchesCertError(t))
+		}
+		return boolVal(isErrorType(t))
+	case vErrCode:
+		if isErrorType(t) {
+			return boolVal(true)
+		}
+		if it, ok := t.Underlying().(*types.Interface); ok {
+			for i := 0; i < it.NumMethods(); i++ {
+				if it.Method(i).Name() == "GRPCStatus" {
+					return boolVal(true)
+				}
+			}
+		}
+		return boolVal(false)
+	case vErrStatus:
+		return boolVal(isErrorType(t) || isNamed(t, "k8s.io/apimachinery/pkg/api/errors", "StatusError") || isNamed(t, "k8s.io/apimachinery/pkg/api/errors", "APIStatus"))
+	}
+	return unknown(a.dep)
+}
+
+// matchesCertError reports whether errors.As finds a target of type t in
+// a certificate error returned by an HTTP client.
+func matchesCertError(t types.Type) bool {
+	switch {
+	case isErrorType(t),
+		isNamed(t, "net", "Error"),
+		isNamed(t, "net/url", "Error"),
+		isNamed(t, "crypto/tls", "CertificateVerificationError"),
+		isNamed(t, "crypto/x509", "UnknownAuthorityError"),
+		isNamed(t, "crypto/x509", "CertificateInvalidError"),
+		isNamed(t, "crypto/x509", "HostnameError"):
+		return true
+	}
+	return false
+}
+
+// isCertErrorType reports whether t is one of the certificate error
+// types R-9 names.
+func isCertErrorType(t types.Type) bool {
+	return isNamed(t, "crypto/tls", "CertificateVerificationError") ||
+		isNamed(t, "crypto/x509", "UnknownAuthorityError") ||
+		isNamed(t, "crypto/x509", "CertificateInvalidError") ||
+		isNamed(t, "crypto/x509", "HostnameError")
+}
+
+// tuple evaluates result i of a multi-valued right-hand side this file
+// knows: comma-ok map lookups and type assertions, status.FromError,
+// retryablehttp's policies.
+func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
+	switch x := ast.Unparen(rhs).(type) {
+	case *ast.IndexExpr:
+		lit, ok := ev.fi.m.constComposite(x.X)
+		if !ok {
+			return value{}, false
+		}
+		v, found, ok := ev.lookup(lit, x.Index, e)
+		if !ok {
+			return unknown(ev.eval(x.Index, e).dep), true
+		}
+		if i == 1 {
+			return boolVal(found), true
+		}
+		return v, true
+	case *ast.TypeAssertExpr:
+		if i != 1 || x.Type == nil {
+			return value{}, false
+		}
+		a := ev.eval(x.X, e)
+		return asError(a, ev.info().TypeOf(x.Type)), true
+	case *ast.CallExpr:
+		fn := typeutilCallee(ev.info(), x)
+		if fn == nil || fn.Pkg() == nil {
+			return value{}, false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "google.golang.org/grpc/status.FromError":
+			if i != 1 || len(x.Args) != 1 {
+				return value{}, false
+			}
+			a := ev.eval(x.Args[0], e)
+			switch a.k {
+			case vNil, vErrCode:
+				return boolVal(true), true
+			case vErrStatus, vErrClass:
+				return boolVal(false), true
+			}
+			return unknown(a.dep), true
+		case "github.com/hashicorp/go-retryablehttp.DefaultRetryPolicy", "github.com/hashicorp/go-retryablehttp.ErrorPropagatedRetryPolicy":
+			if i != 0 || len(x.Args) != 3 {
+				return value{}, false
+			}
+			return retryablehttpDefault(ev.eval(x.Args[1], e), ev.eval(x.Args[2], e)), true
+		}
+	}
+	return value{}, false
+}
+
+// retryablehttpDefault is go-retryablehttp's baseRetryPolicy (v0.7.8):
+// errors are retried except certificate, redirect, scheme and header
+// errors; responses 429 and 5xx but 501 are retried.
+func retryablehttpDefault(resp, err value) value {
+	switch {
+	case err.k == vErrClass && err.i == errCert:
+		return boolVal(false)
+	case err.nonNil():
+		return boolVal(true)
+	case err.k == vNil && resp.k == vResp:
+		c := resp.i
+		return boolVal(c == 429 || c == 0 || c >= 500 && c != 501)
+	}
+	return unknown(err.dep | resp.dep)
+}
+
+// index evaluates m[k] and s[i] on a constant map or slice literal.
+func (ev *evaluator) index(x *ast.IndexExpr, e env) value {
+	lit, ok := ev.fi.m.constComposite(x.X)
+	if !ok {
+		return unknown(ev.eval(x.Index, e).dep)
+	}
+	v, _, ok := ev.lookup(lit, x.Index, e)
+	if !ok {
+		return unknown(ev.eval(x.Index, e).dep)
+	}
+	return v
+}
+
+// lookup finds key in a map or slice literal. ok is false when the key
+// or an entry cannot be evaluated.
+func (ev *evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e env) (v value, found, ok bool) {
+	k := ev.eval(key, e)
+	if k.k != vInt {
+		return value{}, false, false
+	}
+	t := ev.info().TypeOf(lit)
+	if t == nil {
+		return value{}, false, false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		for _, el := range lit.Elts {
+			kv, isKV := el.(*ast.KeyValueExpr)
+			if !isKV {
+				return value{}, false, false
+			}
+			kk := ev.eval(kv.Key, nil)
+			if kk.k != vInt {
+				return value{}, false, false
+			}
+			if kk.i == k.i {
+				return ev.elemValue(kv.Value), true, true
+			}
+		}
+		return zeroValue(u.Elem()), false, true
+	case *types.Slice, *types.Array:
+		elems, ok := ev.constElems(lit)
+		if !ok || k.i < 0 || k.i >= int64(len(elems)) {
+			return value{}, false, false
+		}
+		return elems[k.i], true, true
+	}
+	return value{}, false, false
+}
+
+func (ev *evaluator) elemValue(x ast.Expr) value {
+	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) == 0 {
+		return value{k: vNonNil} // struct{}{}, {}
+	}
+	return ev.eval(x, nil)
+}
+
+// constElems returns the elements of a constant slice or array literal
+// (x itself or a variable that holds one).
+func (ev *evaluator) constElems(x ast.Expr) ([]value, bool) {
+	lit, ok := ev.fi.m.constComposite(x)
+	if !ok {
+		return nil, false
+	}
+	var vs []value
+	for _, el := range lit.Elts {
+		if _, isKV := el.(*ast.KeyValueExpr); isKV {
+			return nil, false
+		}
+		v := ev.eval(el, nil)
+		if !v.known() {
+			return nil, false
+		}
+		vs = append(vs, v)
+	}
+	return vs, true
+}
+
+// constComposite returns the composite literal x is, or that the variable
+// x names always holds: defined once with a literal and never assigned,
+// indexed into, appended to or addressed anywhere in the package.
+func (m *model) constComposite(x ast.Expr) (*ast.CompositeLit, bool) {
+	switch y := ast.Unparen(x).(type) {
+	case *ast.CompositeLit:
+		return y, true
+	case *ast.Ident:
+		v, ok := m.info.Uses[y].(*types.Var)
+		if !ok {
+			return nil, false
+		}
+		d := m.varDefOf(v)
+		if d == nil || !d.single() || d.mutated {
+			return nil, false
+		}
+		lit, ok := ast.Unparen(d.rhs).(*ast.CompositeLit)
+		return lit, ok
+	}
+	return nil, false
+}
+
+// A varDef is what the package does to one variable.
+type varDef struct {
+	rhs     ast.Expr // the defining expression, if there is exactly one
+	idx     int      // the result index when rhs is multi-valued
+	n       int      // number of assignments (definitions included)
+	mutated bool     // indexed into, addressed, deleted from
+}
+
+func (d *varDef) single() bool { return d.n == 1 && d.rhs != nil }
+
+// varDefOf returns what the package does to v (nil if nothing seen).
+func (m *model) varDefOf(v *types.Var) *varDef {
+	if m.defs == nil {
+		m.indexDefs()
+	}
+	return m.defs[v]
+}
+
+func (m *model) indexDefs() {
+	m.defs = make(map[*types.Var]*varDef)
+	get := func(x ast.Expr) (*varDef, bool) {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		obj := m.info.Defs[id]
+		if obj == nil {
+			obj = m.info.Uses[id]
+		}
+		v, ok := obj.(*types.Var)
+		if !ok {
+			return nil, false
+		}
+		d := m.defs[v]
+		if d == nil {
+			d = &varDef{}
+			m.defs[v] = d
+		}
+		return d, true
+	}
+	record := func(lhs []ast.Expr, rhs []ast.Expr, tok token.Token) {
+		for i, l := range lhs {
+			if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
+				if d, ok := get(ix.X); ok {
+					d.mutated = true
+				}
+				continue
+			}
+			d, ok := get(l)
+			if !ok {
+				continue
+			}
+			d.n++
+			if tok != token.DEFINE && tok != token.ASSIGN && tok != token.VAR {
+				d.rhs = nil
+				d.n++
+				continue
+			}
+			switch {
+			case len(lhs) == len(rhs):
+				d.rhs, d.idx = rhs[i], 0
+			case len(rhs) == 1:
+				d.rhs, d.idx = rhs[0], i
+			}
+		}
+	}
+	for _, f := range m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				record(n.Lhs, n.Rhs, n.Tok)
+			case *ast.ValueSpec:
+				lhs := make([]ast.Expr, len(n.Names))
+				for i, name := range n.Names {
+					lhs[i] = name
+				}
+				if len(n.Values) > 0 {
+					record(lhs, n.Values, token.VAR)
+				}
+			case *ast.IncDecStmt:
+				if d, ok := get(n.X); ok {
+					d.n += 2
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					if d, ok := get(n.X); ok {
+						d.mutated = true
+					}
+				}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 0 {
+					if b, ok := m.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+						if d, ok := get(n.Args[0]); ok {
+							d.mutated = true
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				for _, x := range []ast.Expr{n.Key, n.Value} {
+					if x != nil {
+						if d, ok := get(x); ok {
+							d.n += 2
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}

@@ -1,0 +1,861 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+// This file finds the outcomes a library site retries. Each library
+// decides from something different:
+//
+//   - a predicate on the outcome (retryablehttp CheckRetry, resty retry
+//     conditions, failsafe HandleIf, k8s OnError, retry-go RetryIf,
+//     go-grpc-middleware WithRetriable, gax OnErrorFunc): the model
+//     evaluates its body with the outcome bound to its parameters;
+//   - the error the retried function returns (cenkalti: every error but
+//     backoff.Permanent; retry-go: every error but retry.Unrecoverable,
+//     or what RetryIf says; sethvargo: only retry.RetryableError): the
+//     model runs the function's body with each outcome of the operations
+//     it calls, and judges the error it returns;
+//   - a list of codes (gRPC retryableStatusCodes, WithCodes, OnCodes,
+//     OnHTTPCodes, aws error and status codes).
+
+// judge decides, for the value a retried function returns (or the
+// outcome itself, for predicates), whether the library retries.
+type judge func(resp, err value) value
+
+// libOutcomes finds the outcomes a library site's settings retry.
+func (m *model) libOutcomes(s *Site) {
+	if s.Lib == LibGRPCConfig {
+		if s.GRPCPolicy != nil {
+			o := &Outcomes{GRPC: append([]policy.GRPCCode(nil), s.GRPCPolicy.Codes...), Pos: s.Pos, Decision: "retryableStatusCodes " + strings.Join(s.GRPCPolicy.RetryableStatusCodes, ", ")}
+			if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
+				o.Pos = call.Args[0].Pos()
+			}
+			s.Retried = o
+		}
+		return
+	}
+	call, _ := s.Node.(*ast.CallExpr)
+	if call == nil {
+		return
+	}
+	switch s.Lib {
+	case LibRetryableHTTP:
+		m.retryableHTTPOutcomes(s)
+	case LibRestyV2, LibRestyV3:
+		m.restyOutcomes(s)
+	case LibCenkaltiV4, LibCenkaltiV5:
+		var fn ast.Expr
+		if s.Lib == LibCenkaltiV4 && len(call.Args) > 0 {
+			fn = call.Args[0]
+		} else if len(call.Args) > 1 {
+			fn = call.Args[1]
+		}
+		m.closureOutcomes(s, fn, func(_, err value) value {
+			switch {
+			case err.k == vNil || err.is(errPermanent):
+				return boolVal(false)
+			case err.nonNil():
+				return boolVal(true)
+			}
+			return unknown(err.dep)
+		}, "operation returns a plain error (not backoff.Permanent)", s.Pos)
+	case LibSethvargo:
+		if len(call.Args) > 2 {
+			m.closureOutcomes(s, call.Args[2], func(_, err value) value {
+				switch {
+				case err.is(errMarked):
+					return boolVal(true)
+				case err.k == vNil || isErrValue(err) || err.k == vNonNil:
+					return boolVal(false)
+				}
+				return unknown(err.dep)
+			}, "function returns retry.RetryableError", s.Pos)
+		}
+	case LibRetryGoV4, LibRetryGoV5:
+		var fn ast.Expr
+		if s.Lib == LibRetryGoV4 && len(call.Args) > 0 {
+			fn = call.Args[0]
+		} else if s.Lib == LibRetryGoV5 && len(call.Args) > 0 {
+			fn = call.Args[0]
+		}
+		pred := s.Last("RetryIf")
+		desc, pos := "function returns an error not marked retry.Unrecoverable", s.Pos
+		var p *predicate
+		if pred != nil {
+			p = m.predicateOf(pred.Arg(0))
+			if p == nil {
+				return // a predicate the model cannot see
+			}
+			desc, pos = "RetryIf "+shorten(types.ExprString(pred.Arg(0))), pred.Pos
+		}
+		m.closureOutcomes(s, fn, func(_, err value) value {
+			if err.k == vNil {
+				return boolVal(false)
+			}
+			if p == nil {
+				if err.is(errPermanent) {
+					return boolVal(false)
+				}
+				if err.nonNil() {
+					return boolVal(true)
+				}
+				return unknown(err.dep)
+			}
+			return p.call(m, value{k: vNil}, err)
+		}, desc, pos)
+	case LibK8sRetry:
+		if s.Last("RetryOnConflict") != nil {
+			o := &Outcomes{Pos: s.Pos, Decision: "RetryOnConflict retries 409 Conflict"}
+			if len(call.Args) > 1 {
+				if fl, ok := ast.Unparen(call.Args[1]).(*ast.FuncLit); ok {
+					if m.writes(fl.Body) && !m.rereads(fl.Body, fl.Body.End()) {
+						o.HTTP = []int{409}
+						o.Decision = "RetryOnConflict retries 409 Conflict and the function does not read the object again before writing it"
+					}
+				}
+			}
+			s.Retried = o
+			return
+		}
+		if s.Last("OnError") != nil && len(call.Args) > 2 {
+			p := m.predicateOf(call.Args[1])
+			if p == nil {
+				return
+			}
+			m.closureOutcomes(s, call.Args[2], func(_, err value) value {
+				if err.k == vNil {
+					return boolVal(false)
+				}
+				return p.call(m, value{k: vNil}, err)
+			}, "OnError predicate "+shorten(types.ExprString(call.Args[1])), call.Args[1].Pos())
+		}
+	case LibFailsafe:
+		m.failsafeOutcomes(s, call)
+	case LibGRPCMwV1, LibGRPCMwV2:
+		m.grpcMiddlewareOutcomes(s)
+	case LibGax:
+		m.gaxOutcomes(s)
+	case LibAWS:
+		m.awsOutcomes(s)
+	}
+}
+
+// A predicate is a function the model can evaluate: a literal or a
+// same-package function.
+type predicate struct {
+	fi      *funcInfo
+	params  []*types.Var
+	results int
+	// builtin, when set, replaces the body (library policies).
+	builtin judge
+}
+
+// predicateOf resolves a function expression to a predicate, or nil.
+func (m *model) predicateOf(x ast.Expr) *predicate {
+	if x == nil {
+		return nil
+	}
+	body, typ := m.funcOf(x, 0)
+	if body == nil || typ == nil {
+		if fn := m.funcObj(x); fn != nil && fn.Pkg() != nil {
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "github.com/hashicorp/go-retryablehttp.DefaultRetryPolicy", "github.com/hashicorp/go-retryablehttp.ErrorPropagatedRetryPolicy":
+				return &predicate{builtin: retryablehttpDefault}
+			case "github.com/avast/retry-go/v4.IsRecoverable", "github.com/avast/retry-go/v5.IsRecoverable":
+				return &predicate{builtin: func(_, err value) value {
+					if err.k == vNil || isErrValue(err) {
+						return boolVal(!err.is(errPermanent))
+					}
+					return unknown(err.dep)
+				}}
+			}
+			if fn.Pkg().Path() == "k8s.io/apimachinery/pkg/api/errors" {
+				if code, ok := k8sStatus[fn.Name()]; ok {
+					return &predicate{builtin: func(_, err value) value {
+						switch {
+						case err.k == vErrStatus:
+							return boolVal(err.i == int64(code))
+						case err.k == vNil || isErrValue(err):
+							return boolVal(false)
+						}
+						return unknown(err.dep)
+					}}
+				}
+			}
+		}
+		return nil
+	}
+	fi := m.funcInfo(body, typ)
+	if fi == nil {
+		return nil
+	}
+	p := &predicate{fi: fi}
+	if typ.Params != nil {
+		for _, f := range typ.Params.List {
+			for _, n := range f.Names {
+				if v, ok := m.info.Defs[n].(*types.Var); ok {
+					p.params = append(p.params, v)
+				} else {
+					p.params = append(p.params, nil)
+				}
+			}
+			if len(f.Names) == 0 {
+				p.params = append(p.params, nil)
+			}
+		}
+	}
+	if typ.Results != nil {
+		p.results = typ.Results.NumFields()
+	}
+	return p
+}
+
+// funcObj returns the function a function-valued expression names.
+func (m *model) funcObj(x ast.Expr) *types.Func {
+	switch y := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		fn, _ := m.info.Uses[y].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := m.info.Uses[y.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// funcOf returns the body of a function-valued expression: a literal, a
+// same-package function, or a variable that always holds one of them.
+func (m *model) funcOf(x ast.Expr, depth int) (*ast.BlockStmt, *ast.FuncType) {
+	if depth > 3 {
+		return nil, nil
+	}
+	switch y := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		return y.Body, y.Type
+	case *ast.Ident:
+		switch o := m.info.Uses[y].(type) {
+		case *types.Func:
+			if d := m.funcDecl(o); d != nil && d.Body != nil && d.Recv == nil {
+				return d.Body, d.Type
+			}
+		case *types.Var:
+			if d := m.varDefOf(o); d != nil && d.single() && d.idx == 0 {
+				return m.funcOf(d.rhs, depth+1)
+			}
+		}
+	case *ast.SelectorExpr:
+		if fn, ok := m.info.Uses[y.Sel].(*types.Func); ok && fn.Pkg() == m.pkg {
+			if d := m.funcDecl(fn); d != nil && d.Body != nil {
+				return d.Body, d.Type
+			}
+		}
+	}
+	return nil, nil
+}
+
+// call evaluates the predicate's first result with a response and an
+// error bound to its parameters of those types.
+func (p *predicate) call(m *model, resp, err value) value {
+	if p.builtin != nil {
+		return p.builtin(resp, err)
+	}
+	e := env{}
+	for _, v := range p.params {
+		if v == nil {
+			continue
+		}
+		switch {
+		case isResponseType(v.Type()):
+			e[v] = resp
+		case isErrorType(v.Type()):
+			e[v] = err
+		}
+	}
+	ev := &evaluator{fi: p.fi, pred: true, sc: scenario{err: err, resp: resp}}
+	return ev.resultAt(e, 0, p.results, nil)
+}
+
+// resultAt walks the function body from its entry and merges result idx
+// (of n) over all return paths, mapped through j when given. It yields
+// the value every path agrees on, or an unknown.
+func (ev *evaluator) resultAt(e env, idx, n int, j func(value) value) value {
+	fi := ev.fi
+	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 || n == 0 {
+		return unknown(0)
+	}
+	var result value
+	first, agree := true, true
+	var d deps
+	seen := map[string]bool{}
+	steps := 0
+	var walk func(bi int32, e env)
+	walk = func(bi int32, e env) {
+		if !agree || steps > 3000 {
+			agree = false
+			return
+		}
+		steps++
+		b := fi.cfg.Blocks[bi]
+		k := strconv.Itoa(int(bi)) + "|" + e.key(fi.order)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		for i, node := range b.Nodes {
+			if rs, ok := node.(*ast.ReturnStmt); ok {
+				var v value
+				switch {
+				case len(rs.Results) == n:
+					v = ev.eval(rs.Results[idx], e)
+				case len(rs.Results) == 1 && n > 1:
+					if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
+						v = tv
+					} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.op[c] {
+						v = ev.opResult(c, idx)
+					} else {
+						v = unknown(ev.rhsDeps(rs.Results[0], e))
+					}
+				default:
+					v = unknown(0)
+				}
+				if j != nil {
+					v = j(v)
+				}
+				d |= v.dep
+				if !v.known() {
+					agree = false
+					return
+				}
+				if first {
+					result, first = v, false
+				} else if result.k != v.k || result.i != v.i {
+					agree = false
+				}
+				return
+			}
+			if i == len(b.Nodes)-1 && len(b.Succs) == 2 {
+				break
+			}
+			e = ev.exec(node, e)
+		}
+		switch len(b.Succs) {
+		case 0:
+			// Falls off the end (no results) or panics.
+		case 1:
+			walk(b.Succs[0].Index, e)
+		case 2:
+			t, f, c := fi.branch(ev, b, e)
+			if c != nil {
+				d |= c.dep
+			}
+			if t {
+				walk(b.Succs[0].Index, fi.takeRange(b, e, true))
+			}
+			if f {
+				walk(b.Succs[1].Index, fi.takeRange(b, e, false))
+			}
+		}
+	}
+	walk(0, e)
+	if first || !agree {
+		return unknown(d | depOutcome)
+	}
+	return result
+}
+
+// A family is a set of outcomes of one kind, tried together.
+type family int
+
+const (
+	famHTTP      family = iota // responses with a status
+	famGRPC                    // errors with a gRPC code
+	famErrStatus               // errors with an HTTP status
+	famCert                    // a certificate error (and an error of no type)
+)
+
+func familyScenarios(f family) []scenario {
+	var scs []scenario
+	switch f {
+	case famHTTP:
+		for _, c := range httpStatusReps {
+			scs = append(scs, statusScenario(c))
+		}
+	case famGRPC:
+		for _, c := range grpcCodeReps {
+			scs = append(scs, grpcScenario(c))
+		}
+	case famErrStatus:
+		for _, c := range errStatusReps {
+			scs = append(scs, errStatusScenario(c))
+		}
+	case famCert:
+		scs = []scenario{errClassScenario(errCert), errClassScenario(errOther)}
+	}
+	return scs
+}
+
+// collect runs decide on every scenario of the families and fills the
+// outcomes: certainly retried outcomes, listed for error families only
+// when some outcome of the family is certainly not retried.
+func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value) {
+	for _, f := range fams {
+		var retried []scenario
+		inspects := f == famHTTP
+		for _, sc := range familyScenarios(f) {
+			v := decide(sc)
+			switch {
+			case v.isTrue():
+				retried = append(retried, sc)
+			case v.isFalse():
+				inspects = true
+			}
+		}
+		if !inspects {
+			continue
+		}
+		for _, sc := range retried {
+			switch f {
+			case famHTTP:
+				o.HTTP = mergeInts(o.HTTP, []int{sc.status})
+			case famGRPC:
+				o.GRPC = append(o.GRPC, policy.GRPCCode(sc.err.i))
+			case famErrStatus:
+				o.HTTP = mergeInts(o.HTTP, []int{int(sc.err.i)})
+			case famCert:
+				if sc.err.is(errCert) {
+					o.CertErrors = true
+				}
+			}
+		}
+	}
+}
+
+// closureOutcomes fills a site's outcomes from the function it retries:
+// for each outcome of the operations the function calls, what the
+// function returns, judged by the library. A function the model cannot
+// see is taken to return its operation's error unchanged.
+func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos token.Pos) {
+	o := &Outcomes{Pos: pos, Decision: desc}
+	s.Retried = o
+	var body *ast.BlockStmt
+	var typ *ast.FuncType
+	if fn != nil {
+		body, typ = m.funcOf(fn, 0)
+	}
+	if body == nil || typ == nil || typ.Results == nil {
+		// Identity: the library sees the operation's error.
+		collectOutcomes(o, []family{famGRPC, famErrStatus, famCert}, func(sc scenario) value { return j(value{k: vNil}, sc.err) })
+		return
+	}
+	fi := m.funcInfo(body, typ)
+	if fi == nil {
+		return
+	}
+	ops := make(map[*ast.CallExpr]bool)
+	hasResp, hasErr := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if m.mayBeOp(n) {
+				ops[n] = true
+				hasResp = hasResp || returnsResponse(m.info, n)
+				hasErr = hasErr || returnsError(m.info, n)
+			}
+		}
+		return true
+	})
+	n := typ.Results.NumFields()
+	errIdx := n - 1
+	if errIdx < 0 || !isErrorType(m.info.TypeOf(typ.Results.List[len(typ.Results.List)-1].Type)) {
+		return
+	}
+	var fams []family
+	if hasResp {
+		fams = append(fams, famHTTP)
+	}
+	if hasErr {
+		fams = append(fams, famGRPC, famCert)
+		if !hasResp {
+			fams = append(fams, famErrStatus)
+		}
+	}
+	collectOutcomes(o, fams, func(sc scenario) value {
+		ev := &evaluator{fi: fi, op: ops, sc: sc}
+		return ev.resultAt(env{}, errIdx, n, func(err value) value { return j(value{k: vNil}, err) })
+	})
+	if m.rereads(body, body.End()) {
+		o.HTTP = without(o.HTTP, 409)
+	}
+}
+
+// retryableHTTPOutcomes: the client's CheckRetry decides, with the
+// response and the transport error.
+func (m *model) retryableHTTPOutcomes(s *Site) {
+	st := s.Last("CheckRetry")
+	if st == nil {
+		if s.Opaque {
+			return
+		}
+		s.Retried = &Outcomes{HTTP: []int{429, 500, 502, 503, 504, 505}, Pos: s.Pos, Decision: "retryablehttp.DefaultRetryPolicy"}
+		return
+	}
+	p := m.predicateOf(st.Arg(0))
+	if p == nil {
+		return
+	}
+	o := &Outcomes{Pos: st.Pos, Decision: "CheckRetry " + shorten(types.ExprString(st.Arg(0)))}
+	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return p.call(m, sc.resp, sc.err) })
+	s.Retried = o
+}
+
+// restyOutcomes: retry conditions are ORed; by default only errors are
+// retried.
+func (m *model) restyOutcomes(s *Site) {
+	conds := s.All("AddRetryCondition", "AddRetryConditions", "SetRetryConditions", "RetryConditions")
+	o := &Outcomes{Pos: s.Pos, Decision: "resty retries errors only"}
+	s.Retried = o
+	if len(conds) == 0 {
+		return
+	}
+	var preds []*predicate
+	for _, c := range conds {
+		for _, a := range c.Args {
+			p := m.predicateOf(a)
+			if p == nil {
+				return // a condition the model cannot see
+			}
+			preds = append(preds, p)
+		}
+	}
+	o.Pos, o.Decision = conds[0].Pos, conds[0].Name+" "+shorten(types.ExprString(conds[0].Arg(0)))
+	collectOutcomes(o, []family{famHTTP}, func(sc scenario) value {
+		return anyTrue(preds, func(p *predicate) value { return p.call(m, sc.resp, sc.err) })
+	})
+}
+
+// anyTrue ORs predicate results: true if one is, false if all are.
+func anyTrue(preds []*predicate, f func(*predicate) value) value {
+	all := true
+	var d deps
+	for _, p := range preds {
+		v := f(p)
+		if v.isTrue() {
+			return v
+		}
+		if !v.isFalse() {
+			all = false
+			d |= v.dep
+		}
+	}
+	if all {
+		return boolVal(false)
+	}
+	return unknown(d | depOutcome)
+}
+
+// failsafeOutcomes: a failure is handled (retried) when a Handle*
+// setting matches and no Abort* setting does; with no Handle* setting,
+// every error is.
+func (m *model) failsafeOutcomes(s *Site, call *ast.CallExpr) {
+	var handles, aborts []*predicate
+	handled := false
+	for _, st := range s.Settings {
+		switch st.Name {
+		case "HandleIf":
+			p := m.predicateOf(st.Arg(0))
+			if p == nil {
+				return
+			}
+			handles, handled = append(handles, p), true
+		case "NewRetryPolicyBuilder":
+			handles, handled = append(handles, &predicate{builtin: retryablehttpDefault}), true
+		case "HandleErrors", "HandleErrorTypes", "HandleResult":
+			return // the model does not follow these
+		case "AbortIf":
+			p := m.predicateOf(st.Arg(0))
+			if p == nil {
+				return
+			}
+			aborts = append(aborts, p)
+		case "AbortOnResult", "AbortOnErrors", "AbortOnErrorTypes":
+			if st.Name != "AbortOnErrors" {
+				return
+			}
+		}
+	}
+	if s.Opaque {
+		return
+	}
+	j := func(resp, err value) value {
+		if a := anyTrue(aborts, func(p *predicate) value { return p.call(m, resp, err) }); !a.isFalse() {
+			if a.isTrue() {
+				return boolVal(false)
+			}
+			return a
+		}
+		if !handled {
+			switch {
+			case err.k == vNil:
+				return boolVal(false)
+			case err.nonNil():
+				return boolVal(true)
+			}
+			return unknown(err.dep)
+		}
+		return anyTrue(handles, func(p *predicate) value { return p.call(m, resp, err) })
+	}
+	desc := "failsafe-go handles every error"
+	pos := s.Pos
+	if st := s.Last("HandleIf"); st != nil {
+		desc, pos = "HandleIf "+shorten(types.ExprString(st.Arg(0))), st.Pos
+	}
+	fn, _ := call.Fun.(*ast.SelectorExpr)
+	if fn != nil && (fn.Sel.Name == "Run" || fn.Sel.Name == "Get" || strings.HasSuffix(fn.Sel.Name, "Async") || strings.HasSuffix(fn.Sel.Name, "WithExecution")) && len(call.Args) > 0 {
+		m.closureOutcomes(s, call.Args[0], j, desc, pos)
+		return
+	}
+	// failsafehttp round trippers and requests: the policy sees the
+	// response and the transport error.
+	o := &Outcomes{Pos: pos, Decision: desc}
+	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return j(sc.resp, sc.err) })
+	s.Retried = o
+}
+
+// grpcMiddlewareOutcomes: WithCodes lists the codes (Unavailable and
+// ResourceExhausted by default); v2's WithRetriable is a predicate.
+func (m *model) grpcMiddlewareOutcomes(s *Site) {
+	if st := s.Last("WithRetriable"); st != nil {
+		p := m.predicateOf(st.Arg(0))
+		if p == nil {
+			return
+		}
+		o := &Outcomes{Pos: st.Pos, Decision: "WithRetriable " + shorten(types.ExprString(st.Arg(0)))}
+		collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.resp, sc.err) })
+		s.Retried = o
+		return
+	}
+	st := s.Last("WithCodes")
+	if st == nil {
+		if !s.Opaque {
+			s.Retried = &Outcomes{GRPC: []policy.GRPCCode{policy.ResourceExhausted, policy.Unavailable}, Pos: s.Pos, Decision: "the default codes RESOURCE_EXHAUSTED, UNAVAILABLE"}
+		}
+		return
+	}
+	codes, ok := m.codeList(st.Args)
+	if !ok {
+		return
+	}
+	s.Retried = &Outcomes{GRPC: grpcCodes(codes), Pos: st.Pos, Decision: "WithCodes(" + shorten(exprList(st.Args)) + ")"}
+}
+
+// gaxOutcomes: OnCodes and OnHTTPCodes list codes, OnErrorFunc is a
+// predicate.
+func (m *model) gaxOutcomes(s *Site) {
+	o := &Outcomes{Pos: s.Pos}
+	found := false
+	for _, st := range s.All("OnCodes", "OnHTTPCodes", "OnErrorFunc") {
+		switch st.Name {
+		case "OnCodes":
+			codes, ok := m.codeList(st.Args[:min(1, len(st.Args))])
+			if !ok {
+				return
+			}
+			o.GRPC = append(o.GRPC, grpcCodes(codes)...)
+		case "OnHTTPCodes":
+			if len(st.Args) < 2 {
+				continue
+			}
+			codes, ok := m.codeList(st.Args[1:])
+			if !ok {
+				return
+			}
+			for _, c := range codes {
+				o.HTTP = mergeInts(o.HTTP, []int{int(c)})
+			}
+		case "OnErrorFunc":
+			p := m.predicateOf(st.Arg(1))
+			if p == nil {
+				return
+			}
+			collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.resp, sc.err) })
+		}
+		if !found {
+			o.Pos, o.Decision = st.Pos, st.Name+"("+shorten(exprList(st.Args))+")"
+		}
+		found = true
+	}
+	if found {
+		s.Retried = o
+	}
+}
+
+// awsOutcomes: AddWithErrorCodes and the RetryableErrorCode and
+// RetryableHTTPStatusCode retryables add codes to the defaults (which
+// R-4 allows).
+func (m *model) awsOutcomes(s *Site) {
+	o := &Outcomes{Pos: s.Pos}
+	var names []string
+	for _, st := range s.Settings {
+		switch st.Name {
+		case "AddWithErrorCodes":
+			for _, a := range st.Args[min(1, len(st.Args)):] {
+				if tv, ok := m.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+					if code, ok := awsErrorStatus(constant.StringVal(tv.Value)); ok {
+						o.HTTP = mergeInts(o.HTTP, []int{code})
+						names = append(names, constant.StringVal(tv.Value))
+						if !o.Pos.IsValid() || o.Pos == s.Pos {
+							o.Pos = a.Pos()
+						}
+					}
+				}
+			}
+		case "RetryableHTTPStatusCode", "RetryableErrorCode":
+			lit, ok := st.Node.(*ast.CompositeLit)
+			if !ok {
+				continue
+			}
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				mlit, ok := m.constComposite(kv.Value)
+				if !ok {
+					continue
+				}
+				for _, me := range mlit.Elts {
+					mkv, ok := me.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					tv, ok := m.info.Types[mkv.Key]
+					if !ok || tv.Value == nil {
+						continue
+					}
+					switch tv.Value.Kind() {
+					case constant.Int:
+						if c, ok := constant.Int64Val(tv.Value); ok {
+							o.HTTP = mergeInts(o.HTTP, []int{int(c)})
+							names = append(names, strconv.Itoa(int(c)))
+							o.Pos = mkv.Key.Pos()
+						}
+					case constant.String:
+						if code, ok := awsErrorStatus(constant.StringVal(tv.Value)); ok {
+							o.HTTP = mergeInts(o.HTTP, []int{code})
+							names = append(names, constant.StringVal(tv.Value))
+							o.Pos = mkv.Key.Pos()
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(names) > 0 {
+		o.Decision = "aws retryable codes " + strings.Join(names, ", ")
+		s.Retried = o
+	}
+}
+
+// awsErrorStatus maps well-known AWS error codes that R-4 forbids
+// retrying to the HTTP status AWS returns them with. Unknown codes are
+// not mapped (the model stays silent about them).
+func awsErrorStatus(code string) (int, bool) {
+	switch code {
+	case "ValidationException", "ValidationError", "InvalidParameterValue", "InvalidParameterValueException",
+		"InvalidParameterException", "InvalidParameterCombination", "InvalidRequest", "InvalidRequestException",
+		"BadRequestException", "MalformedPolicyDocument", "SerializationException", "InvalidArgument",
+		"MissingParameter", "ConditionalCheckFailedException":
+		return 400, true
+	case "UnauthorizedException", "NotAuthorizedException":
+		return 401, true
+	case "AccessDenied", "AccessDeniedException", "UnrecognizedClientException", "InvalidClientTokenId",
+		"InvalidSignatureException", "SignatureDoesNotMatch", "MissingAuthenticationToken",
+		"ExpiredToken", "ExpiredTokenException", "AuthFailure", "OptInRequired":
+		return 403, true
+	case "ResourceNotFoundException", "NotFoundException", "NoSuchKey", "NoSuchBucket", "NoSuchEntity", "NotFound":
+		return 404, true
+	case "ConflictException", "ResourceConflictException", "ResourceInUseException", "BucketAlreadyExists", "AlreadyExistsException":
+		return 409, true
+	case "UnprocessableEntityException":
+		return 422, true
+	}
+	return 0, false
+}
+
+// codeList evaluates a list of integer constants: the arguments, or a
+// single slice argument (a literal or a variable that always holds one).
+func (m *model) codeList(args []ast.Expr) ([]int64, bool) {
+	ev := &evaluator{fi: &funcInfo{m: m}}
+	var res []int64
+	for _, a := range args {
+		if t := m.info.TypeOf(a); t != nil {
+			if _, isSlice := t.Underlying().(*types.Slice); isSlice {
+				elems, ok := ev.constElems(a)
+				if !ok {
+					return nil, false
+				}
+				for _, e := range elems {
+					if e.k != vInt {
+						return nil, false
+					}
+					res = append(res, e.i)
+				}
+				continue
+			}
+		}
+		v := ev.eval(a, nil)
+		if v.k != vInt {
+			return nil, false
+		}
+		res = append(res, v.i)
+	}
+	return res, true
+}
+
+func grpcCodes(cs []int64) []policy.GRPCCode {
+	var res []policy.GRPCCode
+	for _, c := range cs {
+		res = append(res, policy.GRPCCode(c))
+	}
+	return res
+}
+
+func exprList(xs []ast.Expr) string {
+	var parts []string
+	for _, x := range xs {
+		parts = append(parts, types.ExprString(x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// writes reports whether a body writes an object (Update, Patch, Apply,
+// Replace): a conflict retry that does not write cannot conflict.
+func (m *model) writes(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+				for _, p := range []string{"Update", "Patch", "Apply", "Replace"} {
+					if strings.HasPrefix(sel.Sel.Name, p) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+var _ = fmt.Sprint
