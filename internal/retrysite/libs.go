@@ -166,6 +166,7 @@ var entries = map[string]entry{
 	"github.com/aws/aws-sdk-go-v2/aws/retry.NewStandard":        {LibAWS, args(0)},
 	"github.com/aws/aws-sdk-go-v2/aws/retry.NewAdaptiveMode":    {LibAWS, args(0)},
 	"github.com/aws/aws-sdk-go-v2/aws/retry.AddWithMaxAttempts": {LibAWS, args(0)},
+	"github.com/aws/aws-sdk-go-v2/aws/retry.AddWithErrorCodes":  {LibAWS, args(0)},
 	"github.com/aws/aws-sdk-go-v2/config.WithRetryMaxAttempts":  {LibAWS, args(0)},
 	// gax-go: a retry call option.
 	"github.com/googleapis/gax-go/v2.WithRetry": {LibGax, args(0)},

@@ -36,9 +36,9 @@ const (
 	errMarked
 )
 
-func errClass(c int64) value   { return value{k: vErrClass, i: c} }
-func errStatus(s int) value    { return value{k: vErrStatus, i: int64(s)} }
-func isErrValue(v value) bool  { return v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass }
+func errClass(c int64) value    { return value{k: vErrClass, i: c} }
+func errStatus(s int) value     { return value{k: vErrStatus, i: int64(s)} }
+func isErrValue(v value) bool   { return v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass }
 func (v value) is(c int64) bool { return v.k == vErrClass && v.i == c }
 
 // errStatusScenario: the operation fails with an error carrying HTTP

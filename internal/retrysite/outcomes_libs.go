@@ -467,7 +467,7 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if m.mayBeOp(n) {
+			if m.mayBeOp(n) && !isLibCall(m.info, n) {
 				ops[n] = true
 				hasResp = hasResp || returnsResponse(m.info, n)
 				hasErr = hasErr || returnsError(m.info, n)
@@ -486,17 +486,39 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 	}
 	if hasErr {
 		fams = append(fams, famGRPC, famCert)
-		if !hasResp {
-			fams = append(fams, famErrStatus)
-		}
 	}
-	collectOutcomes(o, fams, func(sc scenario) value {
+	decide := func(sc scenario) value {
 		ev := &evaluator{fi: fi, op: ops, sc: sc}
 		return ev.resultAt(env{}, errIdx, n, func(err value) value { return j(value{k: vNil}, err) })
-	})
-	if m.rereads(body, body.End()) {
-		o.HTTP = without(o.HTTP, 409)
 	}
+	collectOutcomes(o, fams, decide)
+	if hasErr && !hasResp {
+		// API errors carrying a status: a 409 Conflict retried on
+		// an object read again is optimistic concurrency.
+		st := &Outcomes{}
+		collectOutcomes(st, []family{famErrStatus}, decide)
+		if m.rereads(body, body.End()) {
+			st.HTTP = without(st.HTTP, 409)
+		}
+		o.HTTP = mergeInts(o.HTTP, st.HTTP)
+	}
+}
+
+// isLibCall reports whether a call is into a retry library (markers
+// such as backoff.Permanent, not operations).
+func isLibCall(info *types.Info, call *ast.CallExpr) bool {
+	fn := typeutilCallee(info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	for _, l := range []*Lib{LibCenkaltiV4, LibCenkaltiV5, LibRetryGoV4, LibRetryGoV5, LibSethvargo, LibFailsafe, LibK8sRetry, LibRetryableHTTP} {
+		for _, p := range l.Paths {
+			if fn.Pkg().Path() == p {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // retryableHTTPOutcomes: the client's CheckRetry decides, with the
@@ -720,51 +742,64 @@ func (m *model) awsOutcomes(s *Site) {
 					}
 				}
 			}
-		case "RetryableHTTPStatusCode", "RetryableErrorCode":
-			lit, ok := st.Node.(*ast.CompositeLit)
-			if !ok {
-				continue
-			}
-			for _, el := range lit.Elts {
-				kv, ok := el.(*ast.KeyValueExpr)
+		case "Retryables":
+			ast.Inspect(st.Arg(0), func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
 				if !ok {
-					continue
+					return true
 				}
-				mlit, ok := m.constComposite(kv.Value)
-				if !ok {
-					continue
+				t := m.info.TypeOf(lit)
+				if isNamed(t, "github.com/aws/aws-sdk-go-v2/aws/retry", "RetryableHTTPStatusCode") || isNamed(t, "github.com/aws/aws-sdk-go-v2/aws/retry", "RetryableErrorCode") {
+					names = m.awsCodeLit(o, lit, names)
 				}
-				for _, me := range mlit.Elts {
-					mkv, ok := me.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					tv, ok := m.info.Types[mkv.Key]
-					if !ok || tv.Value == nil {
-						continue
-					}
-					switch tv.Value.Kind() {
-					case constant.Int:
-						if c, ok := constant.Int64Val(tv.Value); ok {
-							o.HTTP = mergeInts(o.HTTP, []int{int(c)})
-							names = append(names, strconv.Itoa(int(c)))
-							o.Pos = mkv.Key.Pos()
-						}
-					case constant.String:
-						if code, ok := awsErrorStatus(constant.StringVal(tv.Value)); ok {
-							o.HTTP = mergeInts(o.HTTP, []int{code})
-							names = append(names, constant.StringVal(tv.Value))
-							o.Pos = mkv.Key.Pos()
-						}
-					}
-				}
-			}
+				return true
+			})
 		}
 	}
 	if len(names) > 0 {
 		o.Decision = "aws retryable codes " + strings.Join(names, ", ")
 		s.Retried = o
 	}
+}
+
+// awsCodeLit adds the codes of a RetryableHTTPStatusCode or
+// RetryableErrorCode literal.
+func (m *model) awsCodeLit(o *Outcomes, lit *ast.CompositeLit, names []string) []string {
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		mlit, ok := m.constComposite(kv.Value)
+		if !ok {
+			continue
+		}
+		for _, me := range mlit.Elts {
+			mkv, ok := me.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			tv, ok := m.info.Types[mkv.Key]
+			if !ok || tv.Value == nil {
+				continue
+			}
+			switch tv.Value.Kind() {
+			case constant.Int:
+				if c, ok := constant.Int64Val(tv.Value); ok {
+					o.HTTP = mergeInts(o.HTTP, []int{int(c)})
+					names = append(names, strconv.Itoa(int(c)))
+					o.Pos = mkv.Key.Pos()
+				}
+			case constant.String:
+				if code, ok := awsErrorStatus(constant.StringVal(tv.Value)); ok {
+					o.HTTP = mergeInts(o.HTTP, []int{code})
+					names = append(names, constant.StringVal(tv.Value))
+					o.Pos = mkv.Key.Pos()
+				}
+			}
+		}
+	}
+	return names
 }
 
 // awsErrorStatus maps well-known AWS error codes that R-4 forbids
