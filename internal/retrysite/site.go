@@ -204,6 +204,9 @@ type Wait struct {
 	Desc string
 	// Setting is the library setting that decides the shape, if any.
 	Setting *Setting
+	// Attempt is the attempt counter in scope at a hand-written wait
+	// (grows by one per attempt), for fixes; nil if none.
+	Attempt *types.Var
 }
 
 // An Op is an operation a site repeats.
@@ -291,6 +294,10 @@ type Timeouts struct {
 	WorstCalc string
 	// Pos is where a missing cap is reported.
 	Pos token.Pos
+	// CapWhy explains the total cap, or its absence, for messages:
+	// "the loop's context is context.Background() with no deadline",
+	// "cenkalti/backoff/v4's default MaxElapsedTime".
+	CapWhy string
 }
 
 // A Setting is one option or field that configures a library retry:
