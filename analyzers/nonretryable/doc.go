@@ -1,9 +1,100 @@
-// Package nonretryable defines an Analyzer that enforces R-4 of the Retry
-// Policy standard.
+// Package nonretryable defines an Analyzer that enforces R-4 and the TLS
+// part of R-9 of the Retry Policy standard: failures that must not be
+// retried are not retried.
 //
 // # Analyzer nonretryable
 //
 // nonretryable: never retry client errors, non-retryable gRPC codes or TLS certificate errors (R-4, R-9)
 //
-// (Work in progress.)
+// R-4 classifies failures. Must not be retried: HTTP 400, 401, 403, 404,
+// 409, 422 and every other 4xx except 408 and 429; gRPC INVALID_ARGUMENT,
+// NOT_FOUND, PERMISSION_DENIED, UNAUTHENTICATED and UNIMPLEMENTED. R-9:
+// TLS certificate errors must not be retried either, since a certificate
+// error may be a man-in-the-middle and retrying re-exposes the request.
+// Retrying 408, 429, 500, 502, 503, 504, UNAVAILABLE, DEADLINE_EXCEEDED,
+// RESOURCE_EXHAUSTED and ABORTED is what the standard asks for; outcomes
+// it names in neither list (2xx, 3xx, 501, CANCELLED, UNKNOWN, INTERNAL,
+// ...) are not reported.
+//
+// The analyzer reports a retry site when an outcome that must not be
+// retried certainly leads to another attempt, and names the outcomes
+// ("retries 400, 401, 403, 404, 409, 422 and other 4xx"). The retry-site
+// model tries each outcome in turn (every status R-4 names, 405, 406, 410,
+// 413, 415, 418, 425, 451 for the other 4xx, and 2xx, 3xx and 5xx; every
+// gRPC code) and follows the code that decides:
+//
+//   - hand-written loops, goto loops and recursion: the conditions after
+//     the operation, through `resp.StatusCode != 200`, `>= 400`,
+//     `!resp.IsSuccess()`, resty's IsError and IsStatusFailure, switches
+//     (with fallthrough), maps and slices of constant codes
+//     (`retryable[resp.StatusCode]`, `slices.Contains(codes, c)`),
+//     status.Code(err), status.FromError(err) and st.Code(), and
+//     predicates of the same package (`shouldRetry(code)`,
+//     `isRetryable(resp)`) through their bodies;
+//   - go-retryablehttp CheckRetry (retryablehttp.DefaultRetryPolicy is
+//     compliant: it retries 429 and 5xx but 501 and stops on certificate
+//     errors), resty retry conditions (Response.IsError is true for every
+//     4xx), failsafe-go HandleIf and AbortIf, client-go retry.OnError
+//     predicates (apierrors.IsNotFound, IsForbidden, IsUnauthorized,
+//     IsBadRequest, IsInvalid, IsConflict, ...), retry-go RetryIf,
+//     go-grpc-middleware WithRetriable, gax-go OnErrorFunc: the predicate's
+//     body is evaluated for each outcome;
+//   - cenkalti/backoff, retry-go and sethvargo/go-retry: the retried
+//     function is evaluated for each outcome of the operations it calls.
+//     cenkalti retries every error but backoff.Permanent, retry-go every
+//     error but retry.Unrecoverable (or what RetryIf says), sethvargo only
+//     retry.RetryableError;
+//   - code lists: gRPC service-config retryableStatusCodes (names or
+//     numbers), go-grpc-middleware WithCodes (UNAVAILABLE and
+//     RESOURCE_EXHAUSTED by default), gax-go OnCodes and OnHTTPCodes, aws
+//     AddWithErrorCodes and RetryableErrorCode / RetryableHTTPStatusCode
+//     retryables (well-known AWS error codes such as AccessDeniedException
+//     or ValidationException are mapped to their HTTP status; unknown codes
+//     are not reported).
+//
+// # Conflicts
+//
+// client-go retry.RetryOnConflict retries 409 Conflict by design:
+// optimistic concurrency that reads the object again and re-applies the
+// change. It is reported only when the retried function writes (Update,
+// Patch, Apply) without reading the object again first (a Get, a List, a
+// lister, CreateOrUpdate, directly or in a same-package function it
+// calls): each try then sends the same stale object and conflicts again.
+// The same holds for hand-written loops and retry functions that retry
+// Kubernetes API conflicts.
+//
+// # Precision
+//
+// When the decision depends on something the model cannot see (a
+// predicate from a parameter, another package's function, a string match
+// on the error text), the outcome is not counted: the analyzer stays
+// silent rather than guess.
+//
+// Errors are reported only when the retry decision inspects them. A bare
+// `if err != nil { retry }` (or a function that returns its operation's
+// error to cenkalti, or OnError(b, func(error) bool { return true }, fn))
+// retries every error alike; the model cannot tell which errors the
+// operation returns, so it does not claim that gRPC codes, API errors or
+// certificate errors leak through. A decision that does inspect errors
+// and still lets one through is reported: `status.Code(err) !=
+// codes.InvalidArgument` retries NOT_FOUND; `errors.As(err, &netErr)`
+// retries certificate errors, since an HTTP client returns them as a
+// *url.Error, which is a net.Error (a check of netErr.Timeout() does not:
+// certificate errors are not timeouts). HTTP statuses are read from a
+// response, so any decision that retries one is reported.
+//
+// Serialization and configuration errors (R-4) are not modelled: Go code
+// does not retry them in a shape the analyzer can tell apart.
+//
+// # Fix
+//
+// Return, or mark the error permanent, for the codes named: a loop
+// returns or breaks on 4xx other than 408 and 429; cenkalti returns
+// backoff.Permanent(err), retry-go retry.Unrecoverable(err); a predicate
+// returns false. policy.ClassifyHTTPStatus and policy.ClassifyGRPCCode
+// classify outcomes as the standard does, and
+// github.com/retrylint/retrylint/retry retries exactly the retryable
+// ones. When go-grpc-middleware WithCodes or a gax-go OnCodes literal
+// lists the codes as constants, the analyzer suggests removing the
+// non-retryable ones.
 package nonretryable

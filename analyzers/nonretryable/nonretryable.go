@@ -2,16 +2,24 @@ package nonretryable
 
 import (
 	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"sort"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/policy"
 	"golang.org/x/tools/go/analysis"
 )
 
 //go:embed doc.go
 var doc string
 
-// Analyzer enforces R-4.
+// Analyzer reports retries of outcomes that must not be retried: client
+// errors, non-retryable gRPC codes and TLS certificate errors.
 var Analyzer = &analysis.Analyzer{
 	Name:     "nonretryable",
 	Doc:      analysisdoc.MustExtract(doc, "nonretryable"),
@@ -20,7 +28,173 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
+const retryPkg = "github.com/retrylint/retrylint/retry"
+
 func run(pass *analysis.Pass) (any, error) {
-	_ = pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+	rep := retrysite.NewReporter(pass, res)
+	defer rep.Done()
+	for _, s := range res.Sites {
+		if !s.Reports() || s.Retried == nil {
+			continue
+		}
+		o := s.Retried
+		var statuses []int
+		for _, c := range o.HTTP {
+			if policy.ClassifyHTTPStatus(c) == policy.NonRetryable {
+				statuses = append(statuses, c)
+			}
+		}
+		var codes []policy.GRPCCode
+		for _, c := range o.GRPC {
+			if policy.ClassifyGRPCCode(c) == policy.NonRetryable {
+				codes = append(codes, c)
+			}
+		}
+		sort.Slice(codes, func(i, j int) bool { return codes[i] < codes[j] })
+		if len(statuses) > 0 || len(codes) > 0 {
+			var what []string
+			if len(statuses) > 0 {
+				what = append(what, policy.DescribeHTTPStatuses(statuses))
+			}
+			if len(codes) > 0 {
+				what = append(what, "gRPC "+grpcNames(codes))
+			}
+			d := analysis.Diagnostic{
+				Pos: s.Pos,
+				Message: fmt.Sprintf("R-4: %s retries %s%s, which must not be retried; %s (policy.ClassifyHTTPStatus and policy.ClassifyGRPCCode say which), or use %s",
+					s.Title(), strings.Join(what, " and "), decision(o), fixHint(s), retryPkg),
+			}
+			if o.Pos.IsValid() && o.Pos != s.Pos {
+				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}
+			}
+			if fix, ok := codeListFix(pass, s, codes); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			rep.Report(d)
+		}
+		if o.CertErrors {
+			d := analysis.Diagnostic{
+				Pos: s.Pos,
+				Message: fmt.Sprintf("R-9: %s retries TLS certificate errors%s: a certificate error may be a man-in-the-middle and must be surfaced at once; stop on x509.UnknownAuthorityError, x509.CertificateInvalidError, x509.HostnameError and *tls.CertificateVerificationError before deciding to retry, or use %s",
+					s.Title(), decision(o), retryPkg),
+			}
+			if o.Pos.IsValid() && o.Pos != s.Pos {
+				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}
+			}
+			rep.Report(d)
+		}
+	}
 	return nil, nil
+}
+
+func decision(o *retrysite.Outcomes) string {
+	if o.Decision == "" {
+		return ""
+	}
+	return " (" + o.Decision + ")"
+}
+
+func grpcNames(cs []policy.GRPCCode) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// fixHint says how to stop retrying, in the terms of the site's library.
+func fixHint(s *retrysite.Site) string {
+	switch s.Lib {
+	case nil:
+		return "return or break on them instead of retrying"
+	case retrysite.LibCenkaltiV4, retrysite.LibCenkaltiV5:
+		return "return backoff.Permanent(err) for them"
+	case retrysite.LibRetryGoV4, retrysite.LibRetryGoV5:
+		return "return retry.Unrecoverable(err) for them, or exclude them in RetryIf"
+	case retrysite.LibSethvargo:
+		return "return them without wrapping them in retry.RetryableError"
+	case retrysite.LibRetryableHTTP:
+		return "make CheckRetry return false for them (retryablehttp.DefaultRetryPolicy does)"
+	case retrysite.LibRestyV2, retrysite.LibRestyV3:
+		return "make the retry conditions return false for them"
+	case retrysite.LibFailsafe:
+		return "make the policy's HandleIf return false for them (or AbortIf them)"
+	case retrysite.LibK8sRetry:
+		if s.Last("RetryOnConflict") != nil {
+			return "read the object again (Get) at the start of the retried function so each try writes fresh data, or do not retry the conflict"
+		}
+		return "make the OnError predicate return false for them"
+	case retrysite.LibGRPCConfig:
+		return "remove them from retryableStatusCodes"
+	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
+		return "remove them from WithCodes (or make WithRetriable return false for them)"
+	case retrysite.LibGax:
+		return "remove them from the codes the Retryer retries"
+	case retrysite.LibAWS:
+		return "remove them from the retryable error and status codes"
+	}
+	return "stop retrying them"
+}
+
+// codeListFix removes the non-retryable codes from a go-grpc-middleware
+// WithCodes call or a gax OnCodes literal when every code is a constant
+// and a retryable code remains.
+func codeListFix(pass *analysis.Pass, s *retrysite.Site, bad []policy.GRPCCode) (analysis.SuggestedFix, bool) {
+	if len(bad) == 0 || len(s.Retried.HTTP) > 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	var list []ast.Expr
+	switch s.Lib {
+	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
+		st := s.Last("WithCodes")
+		if st == nil || s.Last("WithRetriable") != nil || len(s.All("WithCodes")) != 1 {
+			return analysis.SuggestedFix{}, false
+		}
+		list = st.Args
+	case retrysite.LibGax:
+		sts := s.All("OnCodes")
+		if len(sts) != 1 || len(s.All("OnHTTPCodes", "OnErrorFunc")) > 0 {
+			return analysis.SuggestedFix{}, false
+		}
+		lit, ok := ast.Unparen(sts[0].Arg(0)).(*ast.CompositeLit)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		list = lit.Elts
+	default:
+		return analysis.SuggestedFix{}, false
+	}
+	isBad := make(map[policy.GRPCCode]bool)
+	for _, c := range bad {
+		isBad[c] = true
+	}
+	var keep []string
+	removed := 0
+	for _, a := range list {
+		tv, ok := pass.TypesInfo.Types[a]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return analysis.SuggestedFix{}, false
+		}
+		v, ok := constant.Int64Val(tv.Value)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		if isBad[policy.GRPCCode(v)] {
+			removed++
+			continue
+		}
+		keep = append(keep, types.ExprString(a))
+	}
+	if removed == 0 || len(keep) == 0 || len(list) == 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message: "Retry only " + strings.Join(keep, ", "),
+		TextEdits: []analysis.TextEdit{{
+			Pos:     list[0].Pos(),
+			End:     list[len(list)-1].End(),
+			NewText: []byte(strings.Join(keep, ", ")),
+		}},
+	}, true
 }

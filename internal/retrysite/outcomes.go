@@ -208,7 +208,7 @@ func (m *model) loopDecision(s *Site, fi *funcInfo, g *opGroup) (token.Pos, stri
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if n.Cond.Pos() >= call.Pos() || n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End() {
-				if mentions(n.Cond) {
+				if mentions(n.Cond) && !isNilCheck(n.Cond) {
 					pos, desc = n.Cond.Pos(), types.ExprString(n.Cond)
 				}
 			}
@@ -223,6 +223,20 @@ func (m *model) loopDecision(s *Site, fi *funcInfo, g *opGroup) (token.Pos, stri
 		return call.Pos(), ""
 	}
 	return pos, shorten(desc)
+}
+
+// isNilCheck reports whether x is a plain `v != nil` or `v == nil`: the
+// error check before the decision, not the decision.
+func isNilCheck(x ast.Expr) bool {
+	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	isNil := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && id.Name == "nil"
+	}
+	return isNil(b.X) || isNil(b.Y)
 }
 
 func shorten(s string) string {

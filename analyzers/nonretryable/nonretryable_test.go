@@ -1,0 +1,16 @@
+package nonretryable_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/nonretryable"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a")
+}
+
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), nonretryable.Analyzer, "fix")
+}
