@@ -1,9 +1,88 @@
 // Package notimeout defines an Analyzer that enforces R-3 of the Retry
-// Policy standard.
+// Policy standard and the timeout companion standard (INTG-STD-035) at
+// retry sites: every attempt has a timeout, and every retry has a total
+// duration cap no longer than its context's.
 //
 // # Analyzer notimeout
 //
-// notimeout: every attempt has a timeout and every retry has a total cap (R-3)
+// notimeout: every retry attempt has a timeout and every retry has a total cap (R-3)
 //
-// (Work in progress.)
+// A retry without timeouts turns one slow dependency into an outage: a
+// hung attempt holds its caller, and a retry loop with no total cap keeps
+// a request, a worker or a message busy for as long as the dependency is
+// down. R-3 caps the whole retry at 30 seconds for synchronous API calls
+// (and gRPC unary calls) and at 24 hours for async events, webhooks and
+// batch items.
+//
+// At every retry site (a hand-written loop, goto loop or recursion, or a
+// retry library call or configuration) the analyzer reports:
+//
+//   - An attempt with no timeout: an HTTP call made through a client with
+//     no Timeout (http.DefaultClient, the package-level http.Get, Head,
+//     Post and PostForm, an &http.Client{} or http.Client{Transport: t}
+//     literal with no Timeout field and no later c.Timeout = ...
+//     assignment, go-retryablehttp's default HTTPClient, a resty client
+//     without SetTimeout) whose request context has no deadline either
+//     (http.NewRequest, context.Background(), context.TODO()). A
+//     per-attempt context.WithTimeout or WithDeadline on the request is a
+//     timeout. A client or request that comes from a parameter, a struct
+//     field or another package is not reported: the model cannot see it.
+//   - A retry with no total duration cap: a loop whose context is created
+//     locally with no deadline (context.Background/TODO, or a request made
+//     with http.NewRequest) and that neither has a deadline around it nor
+//     checks the elapsed time (time.Since(start) > d, time.Now().After(
+//     deadline), a timer made before the loop); cenkalti/backoff with a
+//     ConstantBackOff or MaxElapsedTime 0 (never stops); sethvargo/go-retry
+//     without WithMaxDuration; failsafe-go without WithMaxDuration;
+//     retry-go, go-retryablehttp and resty, which have no time limit of
+//     their own, without a context that has a deadline.
+//   - A cap above the context's: cenkalti/backoff's default MaxElapsedTime
+//     of 15 minutes, an explicit MaxElapsedTime, WithMaxDuration,
+//     context.WithTimeout or elapsed-time check longer than the cap.
+//   - A worst case above the cap, where it can be computed: a known count
+//     of attempts, a constant timeout per attempt and constant or capped
+//     waits, with the arithmetic in the message ("5 attempts x 10s timeout
+//   - waits 1s+2s+4s+8s = 65s > 30s"). When the waits cannot be
+//     computed the sum counts the attempts alone, a lower bound.
+//
+// # What stays silent
+//
+// When the retry runs under a context that comes from the caller (a
+// parameter, r.Context(), a struct field), the caller may have set a
+// deadline: the analyzer reports neither a missing cap nor a default cap
+// nor a computed worst case there. An explicit cap written in the code
+// (context.WithTimeout(ctx, 2*time.Minute) around the loop, WithMaxDuration,
+// MaxElapsedTime) is reported when it exceeds the context's cap whatever
+// the parent context, since the code says the retry may run that long.
+// A hand-written loop that uses no context at all is reported only for
+// attempts with no timeout: its operations may carry timeouts of their
+// own. Library configurations applied to every call (gRPC service
+// configs, go-grpc-middleware, aws-sdk-go-v2, gax-go, failsafehttp round
+// trippers) take each call's context from the caller and are not
+// reported for their cap. A configuration the model cannot see whole (an
+// option from a parameter or another package) is not reported either.
+//
+// Outside retry sites the analyzer reports nothing: a single call through
+// http.DefaultClient is the timeout standard's business, not the retry
+// policy's, and flagging every http.Get would bury the retry findings.
+// Precision comes first in a merge gate.
+//
+// # Context
+//
+// The cap is the one of the site's context: "sync" unless set with
+// -context, or with a //retrylint:context comment for a package or a
+// function (see maxretries). gRPC configurations are gRPC unary calls.
+//
+// # Fix
+//
+// Give every attempt a timeout (a Timeout on the http.Client, or
+// context.WithTimeout per attempt), and cap the whole retry (a deadline
+// on the loop's context, an elapsed-time check, the library's own cap:
+// MaxElapsedTime, WithMaxElapsedTime, WithMaxDuration, retry.Context with
+// a deadline). The project's github.com/retrylint/retrylint/retry package
+// does both: retry.Do(ctx, retry.Policy{AttemptTimeout: d}, op) caps the
+// whole retry at the context's R-3 cap by default (Policy.MaxDuration),
+// and &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})}
+// retries HTTP requests the same way. No automatic fix is suggested: the
+// right timeout for a dependency is a design decision, not a rewrite.
 package notimeout

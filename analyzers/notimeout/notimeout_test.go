@@ -1,0 +1,12 @@
+package notimeout_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/notimeout"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "a", "asyncpkg")
+}

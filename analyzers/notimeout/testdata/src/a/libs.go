@@ -1,0 +1,144 @@
+package a
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	retrygo "github.com/avast/retry-go/v4"
+	backoff "github.com/cenkalti/backoff/v4"
+	backoff5 "github.com/cenkalti/backoff/v5"
+	"github.com/failsafe-go/failsafe-go"
+	"github.com/failsafe-go/failsafe-go/retrypolicy"
+	"github.com/go-resty/resty/v2"
+	"github.com/hashicorp/go-retryablehttp"
+	sethvargo "github.com/sethvargo/go-retry"
+	"google.golang.org/grpc"
+	"k8s.io/client-go/util/retry"
+)
+
+func op() error { return nil }
+
+func cenkaltiDefault() {
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-3: cenkalti/backoff/v4 retry is capped at 15m by cenkalti/backoff/v4's default MaxElapsedTime, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+}
+
+// Accepted: the caller's context may end sooner than the default 15m.
+func cenkaltiCaller(ctx context.Context) {
+	_ = backoff.Retry(op, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3), ctx))
+}
+
+func cenkaltiZero() {
+	b := backoff.NewExponentialBackOff()
+	b.MaxElapsedTime = 0
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `R-3: cenkalti/backoff/v4 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): MaxElapsedTime 0 means the ExponentialBackOff never stops; use an ExponentialBackOff with MaxElapsedTime 30s, or backoff\.WithContext with a context that has a deadline, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+}
+
+// Accepted: MaxElapsedTime 20s.
+func cenkaltiSet() {
+	b := backoff.NewExponentialBackOff(backoff.WithMaxElapsedTime(20 * time.Second))
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3))
+}
+
+func cenkaltiSetAfter() {
+	b := backoff.NewExponentialBackOff()
+	b.MaxElapsedTime = 2 * time.Minute // want `R-3: cenkalti/backoff/v4 retry is capped at 2m by MaxElapsedTime, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3))
+}
+
+func cenkaltiConstant() {
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `R-3: cenkalti/backoff/v4 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): a ConstantBackOff has no elapsed-time limit; use an ExponentialBackOff with MaxElapsedTime 30s, or backoff\.WithContext with a context that has a deadline, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+}
+
+// Accepted: a backoff from the caller.
+func cenkaltiParam(b backoff.BackOff) {
+	_ = backoff.Retry(op, b)
+}
+
+func cenkaltiHTTP(url string) {
+	_ = backoff.Retry(func() error {
+		resp, err := http.Get(url) // want `R-3 \(timeouts\): http\.Get in this cenkalti/backoff/v4 retry has no timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\)`
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(backoff.WithMaxElapsedTime(20*time.Second)), 3))
+}
+
+func cenkalti5(ctx context.Context) {
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3)) // want `R-3: cenkalti/backoff/v5 retry is capped at 15m by cenkalti/backoff/v5's default MaxElapsedTime, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(0)) // want `R-3: cenkalti/backoff/v5 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): WithMaxElapsedTime\(0\) lets it retry with no time limit and its context, context\.Background\(\), has no deadline; pass backoff\.WithMaxElapsedTime\(30s\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(10*time.Second))
+}
+
+func retryGo(ctx context.Context) {
+	_ = retrygo.Do(op, retrygo.Attempts(3)) // want `R-3: retry-go/v4 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\) \(no Context option\); pass retry\.Context\(ctx\) with ctx from context\.WithTimeout\(ctx, 30s\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(ctx))
+	tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(tctx))
+	_ = retrygo.Do(func() error { return work(ctx) }, retrygo.Attempts(3))
+}
+
+func seth() {
+	b := sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second))
+	_ = sethvargo.Do(context.Background(), b, func(ctx context.Context) error { return work(ctx) }) // want `R-3: sethvargo/go-retry retry has no total duration cap \(R-3's synchronous API call cap of 30s\): the backoff has no WithMaxDuration and its context, context\.Background\(\), has no deadline; wrap the backoff in retry\.WithMaxDuration\(30s, b\) or give Do a context with a deadline, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	c := sethvargo.WithMaxDuration(10*time.Second, sethvargo.NewExponential(time.Second))
+	_ = sethvargo.Do(context.Background(), c, func(ctx context.Context) error { return work(ctx) })
+}
+
+func sethCaller(ctx context.Context) {
+	b := sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second))
+	_ = sethvargo.Do(ctx, b, func(ctx context.Context) error { return work(ctx) })
+}
+
+func fs() {
+	p := retrypolicy.NewBuilder[any]().WithMaxRetries(3).Build()
+	_ = failsafe.With[any](p).Run(op) // want `R-3: failsafe-go retry has no total duration cap \(R-3's synchronous API call cap of 30s\): the retry policy has no WithMaxDuration; add WithMaxDuration\(30s\) to the retry policy, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	q := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithMaxDuration(5 * time.Second).Build()
+	_ = failsafe.With[any](q).Run(op)
+}
+
+func retryable(url string) {
+	c := retryablehttp.NewClient()
+	req, _ := retryablehttp.NewRequest(http.MethodGet, url, nil)
+	_, _ = c.Do(req) // want `R-3 \(timeouts\): c\.Do in this go-retryablehttp retry has no timeout: go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout and its request, made by retryablehttp\.NewRequest, has no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\); and go-retryablehttp retry has no total duration cap \(R-3's synchronous API call cap of 30s\): go-retryablehttp has no time limit of its own \(DefaultBackoff even waits as long as a Retry-After header asks\) and its request, made by retryablehttp\.NewRequest, has no context; send the request with a context from context\.WithTimeout\(ctx, 30s\) \(retryablehttp\.NewRequestWithContext\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+
+	d := retryablehttp.NewClient()
+	d.HTTPClient.Timeout = 10 * time.Second
+	_, _ = d.Get(url) // want `R-3: go-retryablehttp retry can take 5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s > 30s, R-3's synchronous API call cap of 30s; lower the attempts or the timeouts, put a deadline on the whole retry \(context\.WithTimeout\(ctx, 30s\) around it\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration\)`
+
+	e := retryablehttp.NewClient()
+	e.HTTPClient.Timeout = 2 * time.Second
+	e.RetryMax = 2
+	tctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	treq, _ := retryablehttp.NewRequestWithContext(tctx, http.MethodGet, url, nil)
+	_, _ = e.Do(treq)
+}
+
+func retryableCaller(ctx context.Context, url string) {
+	c := retryablehttp.NewClient()
+	req, _ := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	_, _ = c.Do(req)
+}
+
+func restyCalls(ctx context.Context) {
+	c := resty.New().SetRetryCount(3)
+	_, _ = c.R().Get("http://x") // want `R-3 \(timeouts\): c\.R\(\)\.Get in this resty/v2 retry has no timeout: the resty client has no SetTimeout \(resty\.New's http\.Client has no Timeout\) and the request has no SetContext; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\); and resty/v2 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): resty/v2 has no time limit of its own and the request has no SetContext; SetContext with a context from context\.WithTimeout\(ctx, 30s\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	d := resty.New().SetRetryCount(3).SetTimeout(5 * time.Second)
+	_, _ = d.R().Get("http://x")
+	e := resty.New().SetRetryCount(3)
+	_, _ = e.R().SetContext(ctx).Get("http://x")
+}
+
+func k8s(ctx context.Context) {
+	_ = retry.OnError(retry.DefaultRetry, func(error) bool { return true }, func() error { return work(ctx) })
+}
+
+const sc = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": {"maxAttempts": 4, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}`
+
+func grpcConfig() {
+	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(sc))
+}
