@@ -19,6 +19,9 @@ type model struct {
 	// defs indexes how each variable of the package is defined, built
 	// on first use (outcomes_eval.go).
 	defs map[*types.Var]*varDef
+	// integ caches whether a same-package function may cross an
+	// integration boundary (integration.go).
+	integ map[*types.Func]bool
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -28,6 +31,7 @@ func newModel(pass *analysis.Pass) *model {
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
 		infos: make(map[*ast.BlockStmt]*funcInfo),
+		integ: make(map[*types.Func]bool),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

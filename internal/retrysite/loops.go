@@ -242,6 +242,9 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 	if !hasOutcome(tv.Type) {
 		return false
 	}
+	if !m.isIntegration(call) {
+		return false
+	}
 	fn := typeutilCallee(m.info, call)
 	if fn != nil && fn.Pkg() != nil {
 		switch fn.Pkg().Path() {
@@ -460,10 +463,118 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 			return true
 		}
 	}
-	// Arguments computed in the loop from values that change on the
-	// success path (pagination tokens, cursors) make a different request:
-	// those loops fail the success test in isRetry already.
+	// Arguments that depend on a loop-carried value (a cursor, an error
+	// being unwrapped, a node being walked) make each iteration a
+	// different operation.
+	carried := m.carriedVars(loop, g)
+	if len(carried) == 0 {
+		return false
+	}
+	for _, a := range exprs {
+		if uses(a, func(v *types.Var) bool { return carried[v] }) {
+			return true
+		}
+	}
 	return false
+}
+
+// carriedVars returns the variables a loop carries from one iteration
+// to the next in a way that changes what an operation does: variables
+// assigned in the loop whose new value derives (through other variables
+// assigned in the loop) from their own previous value or from the
+// operation's results. Integer and boolean variables (attempt counters,
+// flags) are not counted; nor is a request rebuilt on each attempt from
+// values that do not change.
+func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
+	info := m.info
+	deps := make(map[*types.Var]map[*types.Var]bool)
+	fromOp := make(map[*types.Var]bool)
+	addDeps := func(v *types.Var, x ast.Expr) {
+		if v == nil {
+			return
+		}
+		d := deps[v]
+		if d == nil {
+			d = make(map[*types.Var]bool)
+			deps[v] = d
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if u, ok := info.Uses[n].(*types.Var); ok {
+					d[u] = true
+				}
+			case *ast.CallExpr:
+				if g.set[n] {
+					fromOp[v] = true
+				}
+			}
+			return true
+		})
+	}
+	varOf := func(x ast.Expr) *types.Var {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if v, ok := info.Defs[id].(*types.Var); ok {
+			return v
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v
+	}
+	var body ast.Node = loop
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				v := varOf(l)
+				if len(n.Lhs) == len(n.Rhs) {
+					addDeps(v, n.Rhs[i])
+				} else if len(n.Rhs) == 1 {
+					addDeps(v, n.Rhs[0])
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				for _, cc := range n.Body.List {
+					if obj, ok := info.Implicits[cc].(*types.Var); ok {
+						addDeps(obj, as.Rhs[0])
+					}
+				}
+			}
+		}
+		return true
+	})
+	carried := make(map[*types.Var]bool)
+	for v := range deps {
+		if isIntegerOrBool(v.Type()) || v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
+			continue // counters, and variables declared afresh each iteration
+		}
+		// Does v depend, transitively through loop assignments, on
+		// itself or on the operation's results?
+		seen := map[*types.Var]bool{}
+		stack := []*types.Var{v}
+		for len(stack) > 0 && !carried[v] {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if fromOp[u] {
+				carried[v] = true
+			}
+			for w := range deps[u] {
+				if w == v {
+					carried[v] = true
+				}
+				if !seen[w] {
+					seen[w] = true
+					stack = append(stack, w)
+				}
+			}
+		}
+	}
+	return carried
 }
 
 // assignedIn reports whether v is assigned or incremented inside n.

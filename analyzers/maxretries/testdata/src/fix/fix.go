@@ -2,7 +2,7 @@ package fix
 
 import retrygo "github.com/avast/retry-go/v4"
 
-func do() error { return nil }
+var do func() error
 
 func attempts() error {
 	for i := 0; i < 10; i++ { // want `10 attempts = 9 retries`

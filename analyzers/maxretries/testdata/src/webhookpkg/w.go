@@ -3,7 +3,7 @@
 //retrylint:context webhook
 package webhookpkg
 
-func deliver() error { return nil }
+var deliver func() error
 
 func twoRetries() error {
 	for i := 0; i < 3; i++ { // want `R-2: retry loop makes 3 attempts = 2 retries, outside the 3-8 retries allowed for a webhook delivery; use 5 retries`

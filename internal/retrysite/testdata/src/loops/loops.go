@@ -4,13 +4,52 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync/atomic"
+	"syscall"
 	"time"
 )
 
-func do() error                        { return nil }
-func get() (*http.Response, error)     { return nil, nil }
-func try() bool                        { return false }
-func status(id string) (string, error) { return "", nil }
+// The operations cross an integration boundary: they call the network,
+// or are function values the model cannot see into.
+func do() error {
+	_, err := http.Get("http://example.com")
+	return err
+}
+
+func get() (*http.Response, error) { return http.Get("http://example.com") }
+
+var try func() bool
+
+var status func(id string) (string, error)
+
+// Not operations: local work, whatever its loop looks like.
+
+func cas(p *int32) {
+	for {
+		old := atomic.LoadInt32(p)
+		if atomic.CompareAndSwapInt32(p, old, old+1) {
+			return
+		}
+	}
+}
+
+func eintr(fd int, b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(fd, b)
+		if err != syscall.EINTR {
+			return n, err
+		}
+	}
+}
+
+type counter struct{ n int32 }
+
+func (c *counter) tryInc() bool { return atomic.CompareAndSwapInt32(&c.n, 0, 1) }
+
+func localHelper(c *counter) {
+	for !c.tryInc() {
+	}
+}
 
 const maxAttempts = 4
 
@@ -230,7 +269,7 @@ func periodic(ctx context.Context) {
 	}
 }
 
-func process(string) error { return nil }
+var process func(string) error
 
 func perItem(items []string) {
 	for _, it := range items {
@@ -249,7 +288,7 @@ func perIndex(items []string) error {
 	return nil
 }
 
-func list(tok string) (string, error) { return "", nil }
+var list func(tok string) (string, error)
 
 func pagination() error {
 	tok := ""
@@ -300,4 +339,35 @@ func webhookRetry() error {
 		}
 	}
 	return nil
+}
+
+// A loop that walks a chain calls its operation on a different value each
+// time: not a retry.
+func walk(err error, f func(error) bool) bool {
+	for err != nil {
+		if f(err) {
+			return true
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// A request rebuilt on each attempt from the same values is the same
+// operation.
+func rebuilt(c *http.Client, url string) (*http.Response, error) {
+	var req *http.Request
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		req, _ = http.NewRequest(http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+	}
+	return nil, errors.New("failed")
 }

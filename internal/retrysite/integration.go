@@ -1,0 +1,109 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// The standard governs retries across integration boundaries: calls to
+// other services. A loop that retries a compare-and-swap, a syscall
+// interrupted by a signal or a parse is not one, and reporting it would
+// make the gate cry wolf. So an operation must be a call that can cross
+// such a boundary:
+//
+//   - a function or method of a package outside the standard library
+//     (a client, an SDK, another package of the module);
+//   - a function of the standard library's network and database packages
+//     (net, net/http, net/rpc, net/smtp, database/sql, crypto/tls);
+//   - a call of a function value or of an interface method whose
+//     interface is declared outside the standard library: the model
+//     cannot see what it does (retry helpers take their operation so);
+//   - a function of the analysed package whose body makes such a call,
+//     directly or through other functions of the package.
+
+var networkStd = map[string]bool{
+	"net":          true,
+	"net/http":     true,
+	"net/rpc":      true,
+	"net/smtp":     true,
+	"database/sql": true,
+	"crypto/tls":   true,
+}
+
+// isStd reports whether an import path belongs to the standard library:
+// its first element has no dot.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// isIntegration reports whether call may cross an integration boundary.
+func (m *model) isIntegration(call *ast.CallExpr) bool {
+	fn := typeutilCallee(m.info, call)
+	if fn == nil {
+		// A function value, or a conversion (excluded by the caller).
+		return true
+	}
+	return m.funcIsIntegration(fn, 0)
+}
+
+func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
+	fn = fn.Origin()
+	if fn.Pkg() == nil {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		// An interface method: what implements it is unknown. An
+		// interface of the standard library (io.Reader) is local work
+		// unless it is a network one (net.Conn).
+		path := fn.Pkg().Path()
+		return !isStd(path) || networkStd[path]
+	}
+	if fn.Pkg() != m.pkg {
+		path := fn.Pkg().Path()
+		return !isStd(path) || networkStd[path]
+	}
+	if v, ok := m.integ[fn]; ok {
+		return v
+	}
+	if depth > 4 {
+		return false
+	}
+	m.integ[fn] = false // cycles: assume not, until shown
+	decl := m.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		m.integ[fn] = true // declared without a body (assembly, linkname)
+		return true
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
+			return true
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
+				return true
+			}
+		}
+		callee := typeutilCallee(m.info, call)
+		if callee == nil {
+			found = true // calls a function value it was given
+			return false
+		}
+		if m.funcIsIntegration(callee, depth+1) {
+			found = true
+		}
+		return !found
+	})
+	m.integ[fn] = found
+	return found
+}
