@@ -1,0 +1,3 @@
+module example.com/retryexample
+
+go 1.24
