@@ -21,6 +21,7 @@ import (
 // timeouts from its settings.
 func (m *model) attachLibDetails(s *Site) {
 	s.Bound = m.libBound(s)
+	m.libOps(s)
 	m.libWaits(s)
 	m.libOutcomes(s)
 	m.libTimeouts(s)
@@ -107,7 +108,7 @@ func (m *model) libBound(s *Site) Bound {
 		if st := s.Last("RetryMax"); st != nil {
 			return m.countSetting(s, st, 0, false, false, "")
 		}
-		if s.Last("NewClient") != nil || len(s.Settings) == 1 && !s.Opaque && s.Settings[0].Obj.(*types.Func).Type().(*types.Signature).Recv() == nil {
+		if s.Last("NewClient") != nil || len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj) {
 			// NewClient, or a package-level Get/Post on the default client.
 			return defaultBound(4, "go-retryablehttp's default RetryMax 4 = 4 retries")
 		}
@@ -285,4 +286,15 @@ func (m *model) floatValue(x ast.Expr) (float64, bool) {
 		return f, true
 	}
 	return 0, false
+}
+
+// isPackageFunc reports whether obj is a package-level function (not a
+// method, a field or a type).
+func isPackageFunc(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() == nil
 }

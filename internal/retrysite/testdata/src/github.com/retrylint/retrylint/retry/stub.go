@@ -1,0 +1,25 @@
+// Package retry is a stub of github.com/retrylint/retrylint/retry for analysistest (GOPATH mode).
+// Signatures are copied from the package; only the API the analyzers look at is kept, and bodies
+// return zero values.
+package retry
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+type Policy struct {
+	MaxRetries  int
+	MaxDuration time.Duration
+	BaseDelay   time.Duration
+	MaxDelay    time.Duration
+}
+
+func Do(ctx context.Context, p Policy, op func(context.Context) error) error { return nil }
+
+func NewTransport(next http.RoundTripper, p Policy) http.RoundTripper { return nil }
+
+func WithIdempotencyKey(ctx context.Context, key string) context.Context { return ctx }
+
+func IdempotencyKey(ctx context.Context) string { return "" }
