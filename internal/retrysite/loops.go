@@ -36,12 +36,17 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	if len(loops) == 0 && !gotos && len(selfCalls) == 0 {
 		return nil
 	}
+	// Operations first: most loops call nothing that crosses an
+	// integration boundary, and then no graph is needed.
+	groups := m.opGroups(fb)
+	if len(groups) == 0 {
+		return nil
+	}
 	fi := m.funcInfo(fb.body, fb.typ)
 	if fi == nil {
 		return nil
 	}
 	parents := loopParents(fb.body)
-	groups := m.opGroups(fb, fi)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {
 		target[c] = true
@@ -205,7 +210,7 @@ func loopParents(body *ast.BlockStmt) map[*ast.CallExpr]ast.Stmt {
 
 // opGroups groups the calls of fb that may be operations: calls whose
 // results carry an outcome (an error, an HTTP response, an ok bool).
-func (m *model) opGroups(fb funcBody, fi *funcInfo) []*opGroup {
+func (m *model) opGroups(fb funcBody) []*opGroup {
 	byKey := make(map[string]*opGroup)
 	var groups []*opGroup
 	ast.Inspect(fb.body, func(n ast.Node) bool {
