@@ -1,0 +1,752 @@
+package retrysite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"math"
+	"time"
+)
+
+// This file reads the waits of library retry sites from their settings.
+// What each library does was read from its code at the versions named in
+// libbounds.go:
+//
+//   - cenkalti/backoff ExponentialBackOff: next = interval × (1 ± RandomizationFactor),
+//     interval ×= Multiplier up to MaxInterval; defaults 500ms, 0.5, 1.5, 60s. A factor
+//     of 1 spreads a wait over [0, 2×interval]: accepted as full jitter. v5's Retry
+//     uses NewExponentialBackOff() unless WithBackOff says otherwise.
+//   - retry-go: default DelayType CombineDelay(BackOffDelay, RandomDelay), Delay 100ms,
+//     MaxJitter 100ms: delay×2^(n-1) plus a random [0, 100ms).
+//   - go-retryablehttp DefaultBackoff: RetryWaitMin×2^attempt up to RetryWaitMax (1s,
+//     30s), no jitter; LinearJitterBackoff: attempt × random[min, max).
+//   - sethvargo/go-retry: WithJitter(j) adds ±j, WithJitterPercent(p) ±p%,
+//     WithFullJitter draws from [0, next).
+//   - failsafe-go: no delay by default; WithJitter(d) ±d, WithJitterFactor(f) ±f.
+//   - k8s wait.Backoff.Step: Duration×Factor^n (capped by Cap), plus Jitter×rand×d on
+//     top (upwards).
+//   - resty v2/v3 built-in backoff: half of min(max, min×2^attempt) plus a random
+//     draw of the other half (equal jitter); 100ms and 2s by default.
+//   - gRPC retryPolicy: min(initialBackoff×multiplier^n, maxBackoff) × random[0.8, 1.2)
+//     (grpc v1.85 stream.go).
+//   - go-grpc-middleware: BackoffLinearWithJitter(50ms, 0.1) by default; JitterUp
+//     multiplies by 1 ± jitterFraction.
+//   - aws-sdk-go-v2 ExponentialJitterBackoff and gax-go Backoff draw from [0, ceiling):
+//     full jitter.
+
+// libWaits finds the waits a library site's settings configure.
+func (m *model) libWaits(s *Site) {
+	s.WaitsKnown = false
+	s.Waits = nil
+	if s.GRPCPolicy != nil {
+		s.Waits = []*Wait{m.grpcPolicyWait(s)}
+		s.WaitsKnown = true
+		return
+	}
+	if s.Opaque {
+		return
+	}
+	var w *Wait
+	switch s.Lib {
+	case LibCenkaltiV4, LibCenkaltiV5:
+		w = m.cenkaltiWait(s)
+	case LibRetryGoV4, LibRetryGoV5:
+		w = m.retryGoWait(s)
+	case LibRetryableHTTP:
+		w = m.retryableWait(s)
+	case LibSethvargo:
+		w = m.sethvargoWait(s)
+	case LibFailsafe:
+		w = m.failsafeWait(s)
+	case LibK8sWait, LibK8sRetry:
+		w = m.k8sWait(s)
+	case LibRestyV2, LibRestyV3:
+		w = m.restyWait(s)
+	case LibGRPCMwV1, LibGRPCMwV2:
+		w = m.grpcMwWait(s)
+	case LibAWS:
+		if st := s.Last("Backoff"); st != nil && !m.callsLib(st.Arg(0), "NewExponentialJitterBackoff") {
+			return
+		}
+		w = &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (aws ExponentialJitterBackoff)"}
+	case LibGax:
+		w = &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (gax Backoff draws from [0, ceiling))"}
+	}
+	if w == nil {
+		return
+	}
+	if w.Pos == 0 {
+		w.Pos = s.Pos
+		if w.Setting != nil {
+			w.Pos = w.Setting.Pos
+		}
+	}
+	w.Kind = WaitLibrary
+	s.Waits = []*Wait{w}
+	s.WaitsKnown = true
+}
+
+// callsLib reports whether x is a call of a library function named name.
+func (m *model) callsLib(x ast.Expr, name string) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutilCallee(m.info, call)
+	return fn != nil && fn.Name() == name
+}
+
+// funcRef returns the function a function value names (retry.FixedDelay).
+func (m *model) funcRef(x ast.Expr) *types.Func {
+	switch y := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		fn, _ := m.info.Uses[y].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := m.info.Uses[y.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// settingDur returns the duration of a setting's argument, the default
+// when the setting is absent, and whether it is known.
+func (m *model) settingDur(st *Setting, arg int, def time.Duration) (time.Duration, bool) {
+	if st == nil {
+		return def, true
+	}
+	return m.durationValue(st.Arg(arg))
+}
+
+func (m *model) settingFloat(st *Setting, arg int, def float64) (float64, bool) {
+	if st == nil {
+		return def, true
+	}
+	return m.floatValue(st.Arg(arg))
+}
+
+// lastAfter is Last restricted to settings written at or after pos (the
+// fields of a value set after it was built).
+func (s *Site) lastAfter(pos int, names ...string) *Setting {
+	st := s.Last(names...)
+	if st != nil && int(st.Pos) < pos {
+		return nil
+	}
+	return st
+}
+
+// expo describes an exponential backoff for messages.
+func waitExpo(ratio float64, base, cap time.Duration) string {
+	var g string
+	switch {
+	case ratio == 2:
+		g = "doubles"
+	default:
+		g = "grows ×" + wFloat(ratio) + " per attempt"
+	}
+	if base > 0 {
+		g += " from " + base.String()
+	}
+	if cap > 0 {
+		g += " up to " + cap.String()
+	}
+	return g
+}
+
+func waitPct(f float64) string { return fmt.Sprintf("%d%%", int(math.Round(f*100))) }
+
+// spreadWait is a backoff whose every wait is multiplied by 1 ± f.
+func spreadWait(st *Setting, growsDesc string, ratio float64, base, cap time.Duration, f float64, what string) *Wait {
+	w := &Wait{Setting: st, Base: base, Cap: cap}
+	switch {
+	case ratio <= 1:
+		w.Shape = ShapeConstant
+		w.Desc = "a fixed " + base.String()
+		if f > 0 {
+			w.Desc += fmt.Sprintf(" ±%s (%s)", waitPct(math.Min(f, 1)), what)
+		}
+	case f <= 0:
+		w.Shape = ShapeExponential
+		w.Desc = growsDesc + " without jitter"
+	case f >= 1:
+		w.Shape = ShapeFullJitter
+		w.Desc = fmt.Sprintf("jitter over [0, 2×] a backoff that %s (%s)", growsDesc, what)
+	default:
+		w.Shape = ShapePartialJitter
+		w.Spread = "±" + waitPct(f)
+		w.Desc = fmt.Sprintf("partial jitter: %s spreads each wait only ±%s around a backoff that %s, so a wait is never below %s of the longest it could be (full jitter draws from 0)",
+			what, waitPct(f), growsDesc, waitPct((1-f)/(1+f)))
+	}
+	return w
+}
+
+func (m *model) cenkaltiWait(s *Site) *Wait {
+	kind := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
+	isDefault := false
+	if kind == nil {
+		if s.Lib != LibCenkaltiV5 || s.Last("WithBackOff") != nil {
+			return nil
+		}
+		isDefault = true
+	}
+	if kind != nil {
+		switch kind.Name {
+		case "StopBackOff":
+			return nil // no retries
+		case "ZeroBackOff":
+			return &Wait{Setting: kind, Shape: ShapeNone, Desc: "no wait (ZeroBackOff retries at once)"}
+		case "NewConstantBackOff", "ConstantBackOff":
+			var d time.Duration
+			ok := true
+			if kind.Name == "NewConstantBackOff" {
+				d, ok = m.durationValue(kind.Arg(0))
+			} else if st := s.lastAfter(int(kind.Pos), "Interval"); st != nil {
+				d, ok = m.durationValue(st.Arg(0))
+			}
+			if !ok {
+				return &Wait{Setting: kind, Shape: ShapeConstant, Desc: "a fixed interval (ConstantBackOff)"}
+			}
+			return &Wait{Setting: kind, Shape: ShapeConstant, Base: d, Desc: "a fixed " + d.String() + " (ConstantBackOff)"}
+		}
+	}
+	lit := kind != nil && kind.Name == "ExponentialBackOff"
+	from := 0
+	if kind != nil {
+		from = int(kind.Pos)
+	}
+	rfDef, multDef, initDef, maxDef := 0.5, 1.5, 500*time.Millisecond, time.Minute
+	if lit {
+		rfDef, multDef, initDef, maxDef = 0, 0, 0, 0
+	}
+	rfSt := s.lastAfter(from, "RandomizationFactor", "WithRandomizationFactor")
+	rf, ok1 := m.settingFloat(rfSt, 0, rfDef)
+	mult, ok2 := m.settingFloat(s.lastAfter(from, "Multiplier", "WithMultiplier"), 0, multDef)
+	init, ok3 := m.settingDur(s.lastAfter(from, "InitialInterval", "WithInitialInterval"), 0, initDef)
+	maxI, ok4 := m.settingDur(s.lastAfter(from, "MaxInterval", "WithMaxInterval"), 0, maxDef)
+	if !ok1 || !ok2 || !ok3 || !ok4 || mult <= 0 {
+		return nil
+	}
+	what := "RandomizationFactor " + wFloat(rf)
+	if rfSt == nil {
+		what = "the default RandomizationFactor 0.5"
+	}
+	st := rfSt
+	if st == nil {
+		st = kind
+	}
+	w := spreadWait(st, waitExpo(mult, init, maxI), mult, init, maxI, rf, what)
+	if w.Shape == ShapeConstant {
+		w.Desc += " (Multiplier " + wFloat(mult) + ")"
+	}
+	if w.Shape == ShapeExponential {
+		w.Desc += " (RandomizationFactor 0)"
+	}
+	if isDefault {
+		w.Setting = nil
+		w.Desc += "; Retry uses NewExponentialBackOff() when no WithBackOff is given"
+	}
+	return w
+}
+
+func (m *model) retryGoWait(s *Site) *Wait {
+	delay, ok1 := m.settingDur(s.Last("Delay"), 0, 100*time.Millisecond)
+	maxJitter, ok2 := m.settingDur(s.Last("MaxJitter"), 0, 100*time.Millisecond)
+	maxDelay, ok3 := m.settingDur(s.Last("MaxDelay"), 0, 0)
+	if !ok1 || !ok2 || !ok3 {
+		return nil
+	}
+	st := s.Last("DelayType")
+	var names []string
+	if st == nil {
+		names = []string{"BackOffDelay", "RandomDelay"}
+	} else {
+		arg := st.Arg(0)
+		if call, ok := ast.Unparen(arg).(*ast.CallExpr); ok {
+			fn := typeutilCallee(m.info, call)
+			if fn == nil || fn.Name() != "CombineDelay" || fn.Pkg() == m.pkg {
+				return nil
+			}
+			for _, a := range call.Args {
+				f := m.funcRef(a)
+				if f == nil || f.Pkg() == m.pkg {
+					return nil
+				}
+				names = append(names, f.Name())
+			}
+		} else if f := m.funcRef(arg); f != nil && f.Pkg() != m.pkg {
+			names = []string{f.Name()}
+		} else {
+			// A delay function of this package: run it.
+			lo, mid, hi, ok := m.funcSamples(arg, 0, 1, nil)
+			if !ok {
+				return nil
+			}
+			w := &Wait{Setting: st}
+			classifyWait(lo, mid, hi).fill(w, nil, m)
+			if w.Shape == ShapeUnknown {
+				return nil
+			}
+			return w
+		}
+	}
+	has := map[string]bool{}
+	for _, n := range names {
+		has[n] = true
+	}
+	w := &Wait{Setting: st, Base: delay, Cap: maxDelay}
+	defaultNote := ""
+	if st == nil {
+		defaultNote = " (retry-go's default DelayType, CombineDelay(BackOffDelay, RandomDelay))"
+	}
+	switch {
+	case len(names) == 1 && has["FullJitterBackoffDelay"]:
+		w.Shape = ShapeFullJitter
+		w.Desc = "full jitter (FullJitterBackoffDelay)"
+	case len(names) == 1 && has["FixedDelay"]:
+		w.Shape = ShapeConstant
+		w.Desc = "a fixed " + delay.String() + " (FixedDelay)"
+	case len(names) == 1 && has["BackOffDelay"]:
+		w.Shape = ShapeExponential
+		w.Desc = waitExpo(2, delay, maxDelay) + " without jitter (BackOffDelay)"
+	case len(names) == 1 && has["RandomDelay"]:
+		w.Shape = ShapeConstant
+		w.Base = maxJitter
+		w.Desc = "a random wait under a fixed " + maxJitter.String() + " that never grows (RandomDelay)"
+	case len(names) == 2 && has["BackOffDelay"] && has["RandomDelay"]:
+		w.Shape = ShapePartialJitter
+		w.Spread = "+" + maxJitter.String()
+		floor := float64(delay) / float64(delay+maxJitter)
+		w.Desc = fmt.Sprintf("partial jitter: the wait %s and adds at most %s of random jitter, so it is never below the backoff itself (%s of the longest wait at the first retry, more after)%s",
+			waitExpo(2, delay, maxDelay), maxJitter, waitPct(floor), defaultNote)
+	case len(names) == 2 && has["FixedDelay"] && has["RandomDelay"]:
+		w.Shape = ShapeConstant
+		w.Desc = fmt.Sprintf("a fixed %s plus at most %s of random jitter", delay, maxJitter)
+	default:
+		return nil
+	}
+	return w
+}
+
+// funcSamples runs a same-package delay function (a declaration or a
+// literal) for attempts start, start+1, ...: parameter attempt gets the
+// attempt, the others what bind gives or stand-ins.
+func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (lo, mid, hi []nval, ok bool) {
+	var body *ast.BlockStmt
+	var ft *ast.FuncType
+	var lit *ast.FuncLit
+	switch y := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		body, ft, lit = y.Body, y.Type, y
+	default:
+		fn := m.funcRef(x)
+		if fn == nil || fn.Pkg() != m.pkg {
+			return nil, nil, nil, false
+		}
+		d := m.funcDecl(fn)
+		if d == nil || d.Body == nil {
+			return nil, nil, nil, false
+		}
+		body, ft = d.Body, d.Type
+	}
+	if !m.pure(body, lit) {
+		return nil, nil, nil, false
+	}
+	var params []*types.Var
+	if ft.Params != nil {
+		for _, f := range ft.Params.List {
+			for _, n := range f.Names {
+				v, _ := m.info.Defs[n].(*types.Var)
+				params = append(params, v)
+			}
+			if len(f.Names) == 0 {
+				params = append(params, nil)
+			}
+		}
+	}
+	if attempt >= len(params) || params[attempt] == nil {
+		return nil, nil, nil, false
+	}
+	run := func(mode float64) []nval {
+		var res []nval
+		for k := 0; k < samplesN; k++ {
+			ip := m.newInterp(mode, body, body)
+			ip.fn = true
+			for i, p := range params {
+				if p == nil {
+					continue
+				}
+				if v, ok := bind[i]; ok {
+					ip.env[p] = v
+				}
+			}
+			ip.env[params[attempt]] = nKnown(float64(start + k))
+			res = append(res, ip.result(body))
+		}
+		return res
+	}
+	return run(0), run(0.5), run(1), true
+}
+
+func (m *model) retryableWait(s *Site) *Wait {
+	min, ok1 := m.settingDur(s.Last("RetryWaitMin"), 0, time.Second)
+	max, ok2 := m.settingDur(s.Last("RetryWaitMax"), 0, 30*time.Second)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	st := s.Last("Backoff")
+	name := "DefaultBackoff"
+	if st != nil {
+		f := m.funcRef(st.Arg(0))
+		switch {
+		case f != nil && f.Pkg() != nil && f.Pkg().Path() == "github.com/hashicorp/go-retryablehttp":
+			name = f.Name()
+		default:
+			lo, mid, hi, ok := m.funcSamples(st.Arg(0), 2, 0, map[int]nval{0: nKnown(float64(min)), 1: nKnown(float64(max))})
+			if !ok {
+				return nil
+			}
+			w := &Wait{Setting: st}
+			classifyWait(lo, mid, hi).fill(w, nil, m)
+			if w.Shape == ShapeUnknown {
+				return nil
+			}
+			return w
+		}
+	} else if s.Last("NewClient") == nil && !(len(s.Settings) == 1 && waitIsPkgFunc(s.Settings[0].Obj)) {
+		return nil
+	}
+	w := &Wait{Setting: st, Base: min, Cap: max}
+	switch name {
+	case "DefaultBackoff":
+		w.Shape = ShapeExponential
+		w.Desc = waitExpo(2, min, max) + " without jitter (DefaultBackoff)"
+		if st == nil {
+			w.Desc = waitExpo(2, min, max) + " without jitter (go-retryablehttp's DefaultBackoff)"
+		}
+	case "LinearJitterBackoff", "RateLimitLinearJitterBackoff":
+		w.Shape = ShapeLinear
+		w.Desc = fmt.Sprintf("grows linearly: attempt × a random wait between %s and %s (%s)", min, max, name)
+	default:
+		return nil
+	}
+	return w
+}
+
+func waitIsPkgFunc(o types.Object) bool {
+	fn, ok := o.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() == nil
+}
+
+func (m *model) sethvargoWait(s *Site) *Wait {
+	base := s.Last("NewConstant", "NewExponential", "NewFibonacci")
+	if base == nil {
+		return nil
+	}
+	d, ok := m.durationValue(base.Arg(0))
+	if !ok {
+		d = 0
+	}
+	var cap time.Duration
+	if c := s.Last("WithCappedDuration"); c != nil {
+		cap, _ = m.durationValue(c.Arg(0))
+	}
+	ratio := 2.0
+	grows := waitExpo(2, d, cap)
+	switch base.Name {
+	case "NewConstant":
+		ratio = 1
+	case "NewFibonacci":
+		ratio = 1.618
+		grows = "grows like the Fibonacci sequence"
+		if d > 0 {
+			grows += " from " + d.String()
+		}
+	}
+	j := s.Last("WithJitter", "WithJitterPercent", "WithFullJitter")
+	if j == nil {
+		w := spreadWait(base, grows, ratio, d, cap, 0, "")
+		if base.Name == "NewConstant" {
+			w.Desc += " (NewConstant)"
+		}
+		return w
+	}
+	switch j.Name {
+	case "WithFullJitter":
+		if ratio <= 1 {
+			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: "a random wait under a fixed " + d.String() + " that never grows (WithFullJitter over NewConstant)"}
+		}
+		return &Wait{Setting: j, Shape: ShapeFullJitter, Base: d, Cap: cap, Desc: "full jitter (WithFullJitter)"}
+	case "WithJitterPercent":
+		p, ok := m.intValue(j.Arg(0))
+		if !ok {
+			return nil
+		}
+		return spreadWait(j, grows, ratio, d, cap, float64(min(p, 100))/100, fmt.Sprintf("WithJitterPercent(%d)", p))
+	default: // WithJitter: ± an absolute duration
+		jd, ok := m.durationValue(j.Arg(0))
+		if !ok {
+			return nil
+		}
+		if ratio <= 1 {
+			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: fmt.Sprintf("a fixed %s ±%s (WithJitter)", d, jd)}
+		}
+		return &Wait{Setting: j, Shape: ShapePartialJitter, Base: d, Cap: cap, Spread: "±" + jd.String(),
+			Desc: fmt.Sprintf("partial jitter: WithJitter(%s) spreads each wait only ±%s around a backoff that %s, which grows far past it (full jitter draws from 0)", jd, jd, grows)}
+	}
+}
+
+func (m *model) failsafeWait(s *Site) *Wait {
+	st := s.Last("WithDelay", "WithBackoff", "WithBackoffFactor", "WithRandomDelay", "WithDelayFunc")
+	if st == nil {
+		b := s.Last("NewBuilder", "NewWithDefaults", "NewRetryPolicyBuilder")
+		if b == nil {
+			return nil
+		}
+		return &Wait{Setting: b, Shape: ShapeNone, Desc: "no wait: failsafe-go retry policies retry at once unless given a delay"}
+	}
+	jf := s.Last("WithJitter", "WithJitterFactor")
+	f := 0.0
+	what := ""
+	absJitter := time.Duration(0)
+	if jf != nil {
+		if jf.Name == "WithJitterFactor" {
+			v, ok := m.floatValue(jf.Arg(0))
+			if !ok {
+				return nil
+			}
+			f, what = v, fmt.Sprintf("WithJitterFactor(%s)", wFloat(v))
+		} else {
+			v, ok := m.durationValue(jf.Arg(0))
+			if !ok {
+				return nil
+			}
+			absJitter, what = v, fmt.Sprintf("WithJitter(%s)", v)
+		}
+	}
+	switch st.Name {
+	case "WithDelayFunc":
+		return nil
+	case "WithDelay":
+		d, ok := m.durationValue(st.Arg(0))
+		if !ok {
+			return &Wait{Setting: st, Shape: ShapeConstant, Desc: "a fixed interval (WithDelay)"}
+		}
+		if d == 0 {
+			return &Wait{Setting: st, Shape: ShapeNone, Desc: "no wait (WithDelay(0))"}
+		}
+		w := spreadWait(st, "", 1, d, 0, f, what)
+		if absJitter > 0 {
+			w.Desc = fmt.Sprintf("a fixed %s ±%s (%s)", d, absJitter, what)
+		}
+		w.Desc += " (WithDelay)"
+		return w
+	case "WithRandomDelay":
+		lo, ok1 := m.durationValue(st.Arg(0))
+		hi, ok2 := m.durationValue(st.Arg(1))
+		if !ok1 || !ok2 {
+			return nil
+		}
+		if lo == 0 {
+			return &Wait{Setting: st, Shape: ShapeConstant, Base: hi, Desc: "a random wait under a fixed " + hi.String() + " that never grows (WithRandomDelay)"}
+		}
+		return &Wait{Setting: st, Shape: ShapeConstant, Base: hi, Desc: fmt.Sprintf("a random wait between a fixed %s and %s that never grows (WithRandomDelay)", lo, hi)}
+	}
+	// WithBackoff(delay, max), WithBackoffFactor(delay, max, factor).
+	d, ok1 := m.durationValue(st.Arg(0))
+	max, ok2 := m.durationValue(st.Arg(1))
+	factor := 2.0
+	ok3 := true
+	if st.Name == "WithBackoffFactor" {
+		factor, ok3 = m.floatValue(st.Arg(2))
+	}
+	if !ok1 || !ok2 || !ok3 {
+		return nil
+	}
+	grows := waitExpo(factor, d, max)
+	if absJitter > 0 && factor > 1 {
+		return &Wait{Setting: jf, Shape: ShapePartialJitter, Base: d, Cap: max, Spread: "±" + absJitter.String(),
+			Desc: fmt.Sprintf("partial jitter: %s spreads each wait only ±%s around a backoff that %s (full jitter draws from 0)", what, absJitter, grows)}
+	}
+	set := st
+	if jf != nil {
+		set = jf
+	}
+	w := spreadWait(set, grows, factor, d, max, f, what)
+	w.Desc += " (" + st.Name + ")"
+	return w
+}
+
+func (m *model) k8sWait(s *Site) *Wait {
+	base := s.Last("DefaultRetry", "DefaultBackoff", "Backoff")
+	if base == nil {
+		return nil
+	}
+	d, factor, jitter := 10*time.Millisecond, 1.0, 0.1
+	var cap time.Duration
+	what := "retry." + base.Name
+	switch base.Name {
+	case "DefaultBackoff":
+		factor = 5
+	case "Backoff":
+		d, factor, jitter = 0, 0, 0
+		what = "wait.Backoff"
+	}
+	from := int(base.Pos)
+	var ok bool
+	if st := s.lastAfter(from, "Duration"); st != nil {
+		if d, ok = m.durationValue(st.Arg(0)); !ok {
+			return nil
+		}
+	}
+	if st := s.lastAfter(from, "Factor"); st != nil {
+		if factor, ok = m.floatValue(st.Arg(0)); !ok {
+			return nil
+		}
+	}
+	jSt := s.lastAfter(from, "Jitter")
+	if jSt != nil {
+		if jitter, ok = m.floatValue(jSt.Arg(0)); !ok {
+			return nil
+		}
+	}
+	if st := s.lastAfter(from, "Cap"); st != nil {
+		if cap, ok = m.durationValue(st.Arg(0)); !ok {
+			return nil
+		}
+	}
+	w := &Wait{Setting: base, Base: d, Cap: cap}
+	if d <= 0 {
+		w.Shape = ShapeNone
+		w.Desc = "no wait (" + what + " with Duration 0)"
+		return w
+	}
+	jitterNote := ""
+	if jitter > 0 {
+		jitterNote = fmt.Sprintf(" plus up to %s more (Jitter %s)", waitPct(jitter), wFloat(jitter))
+	}
+	if factor <= 1 {
+		w.Shape = ShapeConstant
+		w.Desc = fmt.Sprintf("a fixed %s%s (%s, Factor %s)", d, jitterNote, what, wFloat(factor))
+		return w
+	}
+	grows := waitExpo(factor, d, cap)
+	if jitter <= 0 {
+		w.Shape = ShapeExponential
+		w.Desc = grows + " without jitter (" + what + ", Jitter 0)"
+		return w
+	}
+	if jSt != nil {
+		w.Setting = jSt
+	}
+	w.Shape = ShapePartialJitter
+	w.Spread = "+" + waitPct(jitter)
+	w.Desc = fmt.Sprintf("partial jitter: Jitter %s only adds up to %s on top of a backoff that %s, so every wait is at least the full backoff (%s of the longest it could be; full jitter draws from 0) (%s)",
+		wFloat(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
+	return w
+}
+
+func (m *model) restyWait(s *Site) *Wait {
+	if s.Lib == LibRestyV2 && s.Last("SetRetryAfter") != nil {
+		return nil
+	}
+	if st := s.Last("SetRetryDelayStrategy"); st != nil {
+		call, ok := ast.Unparen(st.Arg(0)).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		fn := typeutilCallee(m.info, call)
+		if fn == nil || fn.Name() != "RetryConstantDelayStrategy" || len(call.Args) != 1 {
+			return nil
+		}
+		d, ok := m.durationValue(call.Args[0])
+		if !ok {
+			return &Wait{Setting: st, Shape: ShapeConstant, Desc: "a fixed interval (RetryConstantDelayStrategy)"}
+		}
+		return &Wait{Setting: st, Shape: ShapeConstant, Base: d, Desc: "a fixed " + d.String() + " (RetryConstantDelayStrategy)"}
+	}
+	min, ok1 := m.settingDur(s.Last("SetRetryWaitTime"), 0, 100*time.Millisecond)
+	max, ok2 := m.settingDur(s.Last("SetRetryMaxWaitTime"), 0, 2*time.Second)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	if min <= 0 {
+		min = 100 * time.Millisecond
+	}
+	if max <= 0 {
+		max = 2 * time.Second
+	}
+	return &Wait{Shape: ShapeEqualJitter, Base: min, Cap: max, Spread: "at least half of the backoff",
+		Desc: "equal jitter: waits at least half of the backoff, which " + waitExpo(2, min, max) + " (resty's built-in backoff)"}
+}
+
+func (m *model) grpcPolicyWait(s *Site) *Wait {
+	p := s.GRPCPolicy
+	w := &Wait{Kind: WaitLibrary, Pos: s.Pos, Base: p.InitialBackoff, Cap: p.MaxBackoff, Spread: "±20%"}
+	if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		w.Expr = call.Args[0]
+	}
+	if p.BackoffMultiplier <= 1 || p.InitialBackoff >= p.MaxBackoff {
+		w.Shape = ShapeConstant
+		d := p.InitialBackoff
+		if p.MaxBackoff < d {
+			d = p.MaxBackoff
+		}
+		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, wFloat(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
+		return w
+	}
+	w.Shape = ShapePartialJitter
+	w.Desc = fmt.Sprintf("partial jitter: gRPC multiplies each backoff by a random 0.8-1.2, so a wait is never below 67%% of the longest it could be (full jitter draws from 0); the backoff %s",
+		waitExpo(p.BackoffMultiplier, p.InitialBackoff, p.MaxBackoff))
+	return w
+}
+
+func (m *model) grpcMwWait(s *Site) *Wait {
+	st := s.Last("WithBackoff", "WithBackoffContext")
+	name, d, f := "BackoffLinearWithJitter", 50*time.Millisecond, 0.1
+	var cap time.Duration
+	var set *Setting
+	if st != nil {
+		call, ok := ast.Unparen(st.Arg(0)).(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		fn := typeutilCallee(m.info, call)
+		if fn == nil || fn.Pkg() == m.pkg || len(call.Args) == 0 {
+			return nil
+		}
+		name, set = fn.Name(), st
+		var ok1 bool
+		if d, ok1 = m.durationValue(call.Args[0]); !ok1 {
+			return nil
+		}
+		f = 0
+		if len(call.Args) >= 2 {
+			if f, ok1 = m.floatValue(call.Args[1]); !ok1 {
+				return nil
+			}
+		}
+		if len(call.Args) >= 3 {
+			cap, _ = m.durationValue(call.Args[2])
+		}
+	}
+	ratio := 1.0
+	switch name {
+	case "BackoffLinear", "BackoffLinearWithJitter":
+	case "BackoffExponential", "BackoffExponentialWithJitter", "BackoffExponentialWithJitterBounded":
+		ratio = 2
+	default:
+		return nil
+	}
+	what := fmt.Sprintf("%s jitterFraction %s", name, wFloat(f))
+	w := spreadWait(set, waitExpo(2, d, cap), ratio, d, cap, f, what)
+	if st == nil {
+		w.Desc += " (the interceptor's default BackoffLinearWithJitter(50ms, 0.1))"
+	} else if ratio <= 1 {
+		w.Desc += " (" + name + ")"
+	}
+	return w
+}
