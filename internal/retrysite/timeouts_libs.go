@@ -132,7 +132,10 @@ func (m *model) libTimeouts(s *Site) {
 		case "NewRoundTripper", "NewRoundTripperWithExecutor":
 			siteCtx = ctxFact{kind: ctxCaller}
 		case "NewRequest", "NewRequestWithExecutor":
-			siteCtx = r.request(call.Args[0])
+			siteCtx = ctxFact{kind: ctxCaller}
+			if len(call.Args) > 0 {
+				siteCtx = r.request(call.Args[0])
+			}
 		default:
 			if st := s.Last("WithContext"); st != nil {
 				siteCtx = r.ctx(st.Arg(0))

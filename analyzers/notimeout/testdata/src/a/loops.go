@@ -265,7 +265,8 @@ func escapes(url string) error {
 	return errBad
 }
 
-func work(ctx context.Context) error { return nil }
+// work is an operation the model cannot see into.
+var work func(ctx context.Context) error
 
 // Accepted: no context, no HTTP: the operation may bound itself.
 func noContext() error {

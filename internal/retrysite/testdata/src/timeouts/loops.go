@@ -268,7 +268,8 @@ func escapes(url string) error {
 	return errBad
 }
 
-func work(ctx context.Context) error { return nil }
+// work is an operation the model cannot see into.
+var work func(ctx context.Context) error
 
 // noContext: a loop with no context and no HTTP: its operation may have
 // timeouts of its own.
