@@ -854,15 +854,16 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				}
 			}
 			sites = append(sites, &Site{
-				Kind:     HelperCall,
-				Node:     call,
-				Pos:      call.Pos(),
-				Helper:   helper,
-				Bound:    b,
-				Ops:      helper.Ops,
-				Waits:    helper.Waits,
-				Retried:  helper.Retried,
-				Timeouts: helper.Timeouts,
+				Kind:       HelperCall,
+				Node:       call,
+				Pos:        call.Pos(),
+				Helper:     helper,
+				Bound:      b,
+				Ops:        helper.Ops,
+				Waits:      helper.Waits,
+				WaitsKnown: helper.WaitsKnown,
+				Retried:    helper.Retried,
+				Timeouts:   helper.Timeouts,
 			})
 			return true
 		})

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/policy"
@@ -340,6 +341,9 @@ func (s *Site) Title() string {
 		return "call of a retry helper"
 	case Library:
 		if s.Lib != nil {
+			if strings.HasSuffix(s.Lib.Name, " retry") {
+				return s.Lib.Name // "client-go retry", not "client-go retry retry"
+			}
 			return s.Lib.Name + " retry"
 		}
 	}

@@ -41,7 +41,7 @@ type nval struct {
 	vary bool
 }
 
-func nKnown(v float64) nval  { return nval{v: v, ok: true} }
+func nKnown(v float64) nval { return nval{v: v, ok: true} }
 func nbool(b bool) nval     { return nval{v: float64(b2i(b)), ok: true, isBool: true} }
 func nunknown() nval        { return nval{} }
 func (a nval) flags() nval {
@@ -91,8 +91,8 @@ type winterp struct {
 	rec      nval
 	recorded bool
 	// snap is the environment when the wait was recorded.
-	snap     map[*types.Var]nval
-	timers   map[*types.Var]nval
+	snap   map[*types.Var]nval
+	timers map[*types.Var]nval
 	// self is the function of a recursive site; next holds the
 	// parameters of the next call.
 	self   *types.Func

@@ -1,0 +1,16 @@
+package fixedinterval_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "libs", "webhook")
+}
+
+func TestFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fixedinterval.Analyzer, "fix", "fiximport", "fixv1", "fixlib")
+}
