@@ -451,9 +451,18 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 	if fn != nil {
 		body, typ = m.funcOf(fn, 0)
 	}
-	if body == nil || typ == nil || typ.Results == nil {
-		// Identity: the library sees the operation's error.
+	// identity: the library sees the error of operations the model does
+	// not see. Whether they read an object again before a write that
+	// conflicts cannot be told unless the body is seen: 409 is counted
+	// only for a seen body that does not read again.
+	identity := func(seen bool) {
 		collectOutcomes(o, []family{famGRPC, famErrStatus, famCert}, func(sc scenario) value { return j(value{k: vNil}, sc.err) })
+		if !seen || m.rereads(body, body.End()) {
+			o.HTTP = without(o.HTTP, 409)
+		}
+	}
+	if body == nil || typ == nil || typ.Results == nil {
+		identity(false)
 		return
 	}
 	fi := m.funcInfo(body, typ)
@@ -478,6 +487,10 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 	n := typ.Results.NumFields()
 	errIdx := n - 1
 	if errIdx < 0 || !isErrorType(m.info.TypeOf(typ.Results.List[len(typ.Results.List)-1].Type)) {
+		return
+	}
+	if !hasResp && !hasErr {
+		identity(true)
 		return
 	}
 	var fams []family
