@@ -388,7 +388,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	fn := typeutilCallee(info, x)
 	if fn == nil {
-		return unknown(ev.argDeps(x, e))
+		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
 	}
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v

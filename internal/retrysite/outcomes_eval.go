@@ -546,3 +546,27 @@ func (m *model) indexDefs() {
 		})
 	}
 }
+
+// captureDeps is what a call of a function literal depends on through
+// the variables it captures: an immediately called literal that reads
+// the response decides from the outcome, though it takes no argument.
+func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps {
+	var d deps
+	ast.Inspect(ast.Unparen(fun), func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := ev.info().Uses[id].(*types.Var)
+		if !ok || !(ev.fi.tracked[v] || ev.fi.outcomes[v]) {
+			return true
+		}
+		x := ev.eval(id, e)
+		d |= x.dep
+		if x.k == vResp || isErrValue(x) || x.nonNil() && x.dep&depOutcome != 0 {
+			d |= depOutcome
+		}
+		return true
+	})
+	return d &^ depVar
+}

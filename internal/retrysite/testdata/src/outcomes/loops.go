@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/x509"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -287,6 +288,30 @@ func certExcluded(req *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 		time.Sleep(time.Second)
+	}
+	return nil, errors.New("gave up")
+}
+
+// An immediately called literal decides from the response it captures:
+// what it returns for a 4xx is unknown, so no status is certain.
+func iife(req *http.Request, next func(*http.Response) bool) (*http.Response, error) {
+	for i := 0; i < 3; i++ { // want `retried http=\[\] grpc=\[\]`
+		resp, err := get(req)
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			return resp, nil
+		}
+		done, derr := func() (bool, error) {
+			if next(resp) {
+				return false, nil
+			}
+			return true, fmt.Errorf("status %d", resp.StatusCode)
+		}()
+		if done {
+			return nil, derr
+		}
 	}
 	return nil, errors.New("gave up")
 }
