@@ -1,33 +1,53 @@
 package retrysite
 
-import "golang.org/x/tools/go/analysis"
+import (
+	"github.com/retrylint/retrylint/internal/rules"
+	"golang.org/x/tools/go/analysis"
+)
 
 // A Reporter reports one analyzer's diagnostics through the model, which
-// applies //retrylint:ignore directives. Every retrylint rule reports
-// through one:
+// applies //retrylint:ignore directives (directives.go). Every retrylint
+// rule reports through one:
 //
 //	rep := retrysite.NewReporter(pass, res)
+//	defer rep.Done()
 //	rep.Report(d)
-//	...
-//	rep.Done()
 //
-// It holds per-pass state only (no globals), so analyzers stay safe under
-// parallel drivers.
+// It holds per-pass state only (no globals): analyzers may run in
+// parallel over one package, each with its own Reporter over the shared,
+// read-only Result.
 type Reporter struct {
 	pass *analysis.Pass
 	res  *Result
+	used map[*ignoreDirective]bool
 }
 
 // NewReporter returns a Reporter for pass.
 func NewReporter(pass *analysis.Pass, res *Result) *Reporter {
-	return &Reporter{pass: pass, res: res}
+	return &Reporter{pass: pass, res: res, used: make(map[*ignoreDirective]bool)}
 }
 
-// Report reports d unless a directive suppresses it.
+// Report reports d unless a //retrylint:ignore directive naming the
+// pass's analyzer is on d's line or on the line above.
 func (r *Reporter) Report(d analysis.Diagnostic) {
+	if r.res != nil {
+		if dir := r.res.Directives.match(r.pass.Fset, r.pass.Analyzer.Name, d.Pos); dir != nil {
+			r.used[dir] = true
+			return
+		}
+	}
 	r.pass.Report(d)
 }
 
-// Done ends the pass: it reports the analyzer's unused or malformed
-// directives.
-func (r *Reporter) Done() {}
+// Done ends the pass: it reports the analyzer's directives that
+// suppressed nothing and, for rules.DirectiveOwner, the malformed
+// directives and the names of no analyzer.
+func (r *Reporter) Done() {
+	if r.res == nil {
+		return
+	}
+	r.res.Directives.unused(r.pass, r.used)
+	if r.pass.Analyzer.Name == rules.DirectiveOwner {
+		r.res.Directives.reportProblems(r.pass)
+	}
+}

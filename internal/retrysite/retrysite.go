@@ -36,6 +36,9 @@ type Result struct {
 	Sites []*Site
 	// Options are the run's shared options.
 	Options *Options
+	// Directives are the package's //retrylint:ignore directives
+	// (directives.go), applied by each rule's Reporter.
+	Directives *Directives
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -49,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// The reference retry package implements the standard; its own
 		// loop is bounded through its configuration and verified by its
 		// tests. Its callers are what the rules are about.
-		return &Result{Options: opts}, nil
+		return &Result{Options: opts, Directives: parseDirectives(pass.Fset, pass.Files, pass.ReadFile)}, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var sites []*Site
@@ -94,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
-	return &Result{Sites: sites, Options: opts}, nil
+	return &Result{Sites: sites, Options: opts, Directives: parseDirectives(pass.Fset, pass.Files, pass.ReadFile)}, nil
 }
 
 func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {

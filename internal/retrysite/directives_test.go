@@ -1,0 +1,48 @@
+package retrysite_test
+
+import (
+	"go/ast"
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/retrysite"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// fakeRule returns an analyzer named like a retrylint rule that reports,
+// through a Reporter, every call of the function named callee.
+func fakeRule(name, callee string) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:     name,
+		Doc:      "report calls of " + callee,
+		Requires: []*analysis.Analyzer{retrysite.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+			rep := retrysite.NewReporter(pass, res)
+			defer rep.Done()
+			for _, f := range pass.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok {
+						if id, ok := call.Fun.(*ast.Ident); ok && id.Name == callee {
+							rep.Report(analysis.Diagnostic{Pos: call.Pos(), Message: name + " finding"})
+						}
+					}
+					return true
+				})
+			}
+			return nil, nil
+		},
+	}
+}
+
+// TestIgnoreOwner runs a rule named like rules.DirectiveOwner: it also
+// reports malformed directives and names of no analyzer.
+func TestIgnoreOwner(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fakeRule("maxretries", "many"), "ignore")
+}
+
+// TestIgnoreOtherRule runs another rule: it uses and checks only the
+// directives naming it.
+func TestIgnoreOtherRule(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow"), "ignoretwo")
+}
