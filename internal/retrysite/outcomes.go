@@ -247,9 +247,11 @@ func shorten(s string) string {
 }
 
 // rereads reports whether the code of node before pos reads an object
-// again (a Get, a List, a lister, CreateOrUpdate), directly or in a
-// same-package function it calls: optimistic concurrency that retries a
-// 409 Conflict on fresh data.
+// again (a Get, a List, a lister, CreateOrUpdate) or gives it a new name
+// or version (SetName, SetResourceVersion: a generateName collision
+// retried under a fresh name), directly or in a same-package function it
+// calls: a 409 Conflict retried on fresh data, not the same request
+// again.
 func (m *model) rereads(node ast.Node, before token.Pos) bool {
 	found := false
 	var visit func(n ast.Node, depth int)
@@ -292,7 +294,7 @@ func (m *model) rereads(node ast.Node, before token.Pos) bool {
 }
 
 func isReadName(name string) bool {
-	for _, p := range []string{"Get", "get", "List", "list", "Fetch", "fetch", "Read", "read", "Load", "load", "Lookup", "lookup", "Refresh", "refresh", "Reload", "reload", "CreateOrUpdate", "CreateOrPatch"} {
+	for _, p := range []string{"Get", "get", "List", "list", "Fetch", "fetch", "Read", "read", "Load", "load", "Lookup", "lookup", "Refresh", "refresh", "Reload", "reload", "CreateOrUpdate", "CreateOrPatch", "SetName", "SetResourceVersion"} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}

@@ -315,3 +315,34 @@ func iife(req *http.Request, next func(*http.Response) bool) (*http.Response, er
 	}
 	return nil, errors.New("gave up")
 }
+
+type object struct{ name string }
+
+func (o *object) SetName(n string) { o.name = n }
+
+var create func(ctx context.Context, o *object) error
+
+// A name collision retried under a fresh name is a new request.
+func generateName(ctx context.Context, o *object, names []string) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retried http=\[\] grpc=\[\]`
+		o.SetName(fmt.Sprint("x-", i))
+		err = create(ctx, o)
+		if err == nil || !apierrors.IsAlreadyExists(err) {
+			return err
+		}
+	}
+	return err
+}
+
+// The same request again conflicts again.
+func sameName(ctx context.Context, o *object) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retried http=\[409\] grpc=\[\]`
+		err = create(ctx, o)
+		if err == nil || !apierrors.IsAlreadyExists(err) {
+			return err
+		}
+	}
+	return err
+}
