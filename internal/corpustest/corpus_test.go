@@ -1,0 +1,283 @@
+// Package corpustest holds the corpus regression test: retrylint over real
+// modules that retry (testdata/corpus), compared with the classified
+// findings kept in testdata/corpus/expected, one file per module.
+package corpustest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/corpus/expected from the findings of this run, keeping the verdicts of findings already classified")
+
+// crashRE matches what a panicking or failing analyzer leaves on stderr.
+var crashRE = regexp.MustCompile(`(?m)^panic: |internal error|^goroutine [0-9]+ \[|analysis skipped due to errors`)
+
+// A finding is one diagnostic, keyed by where it is and which analyzer
+// reported it: the message may be reworded without failing the test, a
+// finding may not come or go without it.
+type finding struct {
+	key     string // "module@version/file.go:line:col analyzer"
+	message string
+}
+
+// An entry is one finding of an expected file with its verdict.
+type entry struct {
+	verdict string // right, wrong, or ? when not yet classified
+	key     string
+	reason  string
+	message string
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// Packages returns the import paths listed in testdata/corpus/packages.txt.
+func packages(t *testing.T, corpus string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(corpus, "packages.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkgs []string
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line != "" && !strings.HasPrefix(line, "#") {
+			pkgs = append(pkgs, line)
+		}
+	}
+	return pkgs
+}
+
+func goCmd(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	return cmd
+}
+
+// unescapeModule undoes the module cache's case encoding (!x for X).
+func unescapeModule(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '!' && i+1 < len(s) {
+			i++
+			b.WriteString(strings.ToUpper(s[i : i+1]))
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// expectedFile names the expected findings file of a module.
+func expectedFile(corpus, module string) string {
+	return filepath.Join(corpus, "expected", strings.ReplaceAll(module, "/", "_")+".txt")
+}
+
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus run type-checks real modules; skipped with -short")
+	}
+	root := repoRoot(t)
+	corpus := filepath.Join(root, "testdata", "corpus")
+	pkgs := packages(t, corpus)
+
+	bin := filepath.Join(t.TempDir(), "retrylint")
+	if out, err := goCmd(root, "build", "-o", bin, "./cmd/retrylint").CombinedOutput(); err != nil {
+		t.Fatalf("building retrylint: %v\n%s", err, out)
+	}
+
+	// Which module each corpus package belongs to, so that modules with
+	// no finding have an (empty) expected file too.
+	listArgs := append([]string{"list", "-f", "{{.ImportPath}} {{.Module.Path}}"}, pkgs...)
+	out, err := goCmd(corpus, listArgs...).Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	modules := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if f := strings.Fields(line); len(f) == 2 {
+			modules[f[1]] = true
+		}
+	}
+	gomodcache, err := goCmd(corpus, "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cachePrefix := strings.TrimSpace(string(gomodcache)) + string(filepath.Separator)
+
+	var stdout, stderr bytes.Buffer
+	cmd := exec.Command(bin, append([]string{"-json", "-test=false"}, pkgs...)...)
+	cmd.Dir = corpus
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=readonly")
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	if crashRE.Match(stderr.Bytes()) || crashRE.Match(stdout.Bytes()) {
+		t.Fatalf("an analyzer crashed on the corpus:\n%s", stderr.String())
+	}
+	if runErr != nil {
+		// With -json, findings do not change the exit status: any
+		// failure is a load or type error.
+		t.Fatalf("retrylint on the corpus: %v\n%s", runErr, stderr.String())
+	}
+
+	// -json prints {package: {analyzer: [diagnostics] or {"error": ...}}}.
+	var tree map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(stdout.Bytes(), &tree); err != nil {
+		t.Fatalf("decoding retrylint -json: %v\n%s", err, stdout.String())
+	}
+	got := map[string]map[string]finding{} // module -> key -> finding
+	for pkg, byAnalyzer := range tree {
+		for analyzer, raw := range byAnalyzer {
+			var failed struct{ Error string }
+			if json.Unmarshal(raw, &failed) == nil && failed.Error != "" {
+				t.Errorf("%s: analyzer %s failed: %s", pkg, analyzer, failed.Error)
+				continue
+			}
+			var diags []struct {
+				Posn    string `json:"posn"`
+				Message string `json:"message"`
+			}
+			if err := json.Unmarshal(raw, &diags); err != nil {
+				t.Fatalf("%s: %s: %v", pkg, analyzer, err)
+			}
+			for _, d := range diags {
+				pos, ok := strings.CutPrefix(d.Posn, cachePrefix)
+				if !ok {
+					t.Errorf("%s: finding outside the module cache: %s", pkg, d.Posn)
+					continue
+				}
+				pos = filepath.ToSlash(pos)
+				at := strings.Index(pos, "@")
+				if at < 0 {
+					t.Errorf("%s: no module version in %s", pkg, pos)
+					continue
+				}
+				module := unescapeModule(pos[:at])
+				pos = unescapeModule(pos)
+				if got[module] == nil {
+					got[module] = map[string]finding{}
+				}
+				key := pos + " " + analyzer
+				got[module][key] = finding{key, d.Message}
+			}
+		}
+	}
+	for m := range got {
+		modules[m] = true
+	}
+
+	for _, module := range slices.Sorted(func(yield func(string) bool) {
+		for m := range modules {
+			if !yield(m) {
+				return
+			}
+		}
+	}) {
+		file := expectedFile(corpus, module)
+		want, err := readExpected(file)
+		if err != nil && !(*update && os.IsNotExist(err)) {
+			t.Errorf("%s: %v (run with -update to write it)", module, err)
+			continue
+		}
+		if *update {
+			if err := writeExpected(file, module, want, got[module]); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		wantKeys := map[string]bool{}
+		for _, e := range want {
+			wantKeys[e.key] = true
+			if _, ok := got[module][e.key]; !ok {
+				t.Errorf("%s: expected finding is gone: %s (%s, %s)", module, e.key, e.verdict, e.reason)
+			}
+		}
+		for _, f := range sortedFindings(got[module]) {
+			if !wantKeys[f.key] {
+				t.Errorf("%s: new finding, not classified: %s: %s", module, f.key, f.message)
+			}
+		}
+	}
+}
+
+func sortedFindings(m map[string]finding) []finding {
+	var fs []finding
+	for _, f := range m {
+		fs = append(fs, f)
+	}
+	slices.SortFunc(fs, func(a, b finding) int { return strings.Compare(a.key, b.key) })
+	return fs
+}
+
+// readExpected reads an expected file: for each finding a line
+//
+//	VERDICT POSITION ANALYZER -- REASON
+//
+// followed by the message on a line starting with "#\t". Other lines
+// starting with # are comments.
+func readExpected(file string) ([]entry, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var es []entry
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if msg, ok := strings.CutPrefix(line, "#\t"); ok && len(es) > 0 {
+			es[len(es)-1].message = msg
+			continue
+		}
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		head, reason, _ := strings.Cut(line, " -- ")
+		fields := strings.Fields(head)
+		if len(fields) != 3 {
+			return nil, fmt.Errorf("%s: malformed line %q", file, line)
+		}
+		es = append(es, entry{verdict: fields[0], key: fields[1] + " " + fields[2], reason: reason})
+	}
+	return es, sc.Err()
+}
+
+func writeExpected(file, module string, old []entry, got map[string]finding) error {
+	prev := map[string]entry{}
+	for _, e := range old {
+		prev[e.key] = e
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# retrylint's findings on %s (see testdata/corpus/RESULTS.md).\n", module)
+	b.WriteString("# VERDICT POSITION ANALYZER -- REASON, then the message after \"#\\t\".\n")
+	for _, f := range sortedFindings(got) {
+		e, ok := prev[f.key]
+		if !ok {
+			e = entry{verdict: "?", reason: "not yet classified"}
+		}
+		fmt.Fprintf(&b, "%s %s -- %s\n#\t%s\n", e.verdict, f.key, e.reason, f.message)
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(file, []byte(b.String()), 0o644)
+}
