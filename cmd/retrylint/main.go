@@ -4,6 +4,8 @@
 //
 //	retrylint [flags] packages      # a merge gate: exit status 3 when it reports
 //	go vet -vettool=$(which retrylint) packages
+//	retrylint help [NAME]
+//	retrylint -explain NAME
 //
 // It runs the analyzers fixedinterval (R-1), maxretries (R-2), notimeout
 // (R-3), nonretryable (R-4, R-9) and idemkey (R-6). Flags shared by all of
@@ -14,25 +16,252 @@
 //	-ranges=LIST    tighten the allowed retry ranges: sync=1-3,webhook=3-6
 //	-key-headers=H  extra header names accepted as idempotency keys
 //
-// and the usual go/analysis driver flags: -json, -fix, -diff, -c=N, and
-// -NAME to run only the named analyzers. Run `retrylint help` for the
-// list, `retrylint help NAME` for an analyzer's documentation.
+// Outputs: text on stderr (the default, as go vet), -json (go/analysis
+// JSON), -sarif (SARIF 2.1.0), -github (GitHub Actions annotations), or
+// -fix / -diff to apply or print the suggested fixes. -NAME runs only the
+// named analyzers. Exit status: 0 clean, 1 on errors, 3 when it reports
+// (0 with -fix or -diff unless something failed).
+//
+// Run with a single *.cfg argument (as go vet does), or with -flags or
+// -V=full, it is a go vet tool (golang.org/x/tools/go/analysis/unitchecker).
 package main
 
 import (
+	"errors"
 	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/driver"
 	"github.com/retrylint/retrylint/internal/retrysite"
-	"golang.org/x/tools/go/analysis/multichecker"
+	"github.com/retrylint/retrylint/internal/rules"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
 )
 
 func main() {
-	// The options shared by every analyzer are defined once, as the
-	// retrysite analyzer's flags; expose them unprefixed. go vet learns
-	// of them through -flags and passes them on.
+	args := os.Args[1:]
+	if vetMode(args) {
+		vetMain()
+	}
+	os.Exit(run(args, os.Stdout, os.Stderr))
+}
+
+// vetMode reports whether retrylint runs as go vet's tool: go vet asks
+// it -flags and -V=full, then runs it on one *.cfg file per package.
+func vetMode(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-flags" || a == "--flags" || a == "-V" || a == "--V" ||
+			strings.HasPrefix(a, "-V=") || strings.HasPrefix(a, "--V="):
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+}
+
+// vetMain runs the analyzers under go vet, through unitchecker, with the
+// shared options as top-level flags (go vet learns of them with -flags
+// and passes them on). It does not return.
+func vetMain() {
 	retrysite.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		flag.Var(f.Value, f.Name, f.Usage)
 	})
-	multichecker.Main(analyzers.All()...)
+	unitchecker.Main(analyzers.All()...)
+	os.Exit(1) // unreachable: unitchecker.Main exits
+}
+
+// run is the standalone driver; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	all := analyzers.All()
+	fs := flag.NewFlagSet("retrylint", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	retrysite.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		fs.Var(f.Value, f.Name, f.Usage)
+	})
+	enabled := make(map[*analysis.Analyzer]*triState)
+	for _, a := range all {
+		ts := new(triState)
+		enabled[a] = ts
+		summary, _ := driver.Doc(a)
+		fs.Var(ts, a.Name, "run only "+a.Name+" (and the others given): "+summary)
+	}
+	var (
+		jsonOut  = fs.Bool("json", false, "print the findings as go/analysis JSON, on stdout")
+		sarifOut = fs.Bool("sarif", false, "print the findings as SARIF 2.1.0, on stdout")
+		ghOut    = fs.Bool("github", false, "print the findings as GitHub Actions annotations (::error ...), on stdout")
+		fix      = fs.Bool("fix", false, "apply the suggested fixes")
+		diff     = fs.Bool("diff", false, "print the suggested fixes as a unified diff, without applying them")
+		ctxLines = fs.Int("c", -1, "with text output, print this many lines of context around each finding")
+		tests    = fs.Bool("test", true, "analyze the packages' test files too")
+		explain  = fs.String("explain", "", "print the documentation of the `analyzer` NAME and exit")
+	)
+	fs.Usage = func() { usage(stderr, fs) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return driver.ExitClean
+		}
+		return driver.ExitError // the flag package printed the error and the usage
+	}
+
+	if *explain != "" {
+		return explainAnalyzer(stdout, stderr, all, *explain)
+	}
+	rest := fs.Args()
+	if len(rest) > 0 && rest[0] == "help" {
+		if len(rest) == 1 {
+			help(stdout, fs, all)
+			return driver.ExitClean
+		}
+		status := driver.ExitClean
+		for _, name := range rest[1:] {
+			if s := explainAnalyzer(stdout, stderr, all, name); s != driver.ExitClean {
+				status = s
+			}
+		}
+		return status
+	}
+	if len(rest) == 0 {
+		usage(stderr, fs)
+		return driver.ExitError
+	}
+
+	format := driver.Text
+	n := 0
+	for _, f := range []struct {
+		on bool
+		f  driver.Format
+	}{{*jsonOut, driver.JSON}, {*sarifOut, driver.SARIF}, {*ghOut, driver.GitHub}} {
+		if f.on {
+			format, n = f.f, n+1
+		}
+	}
+	if n > 1 {
+		fmt.Fprintln(stderr, "retrylint: give at most one of -json, -sarif and -github")
+		return driver.ExitError
+	}
+	if (*fix || *diff) && n > 0 {
+		fmt.Fprintln(stderr, "retrylint: -fix and -diff print no findings: drop -json, -sarif or -github")
+		return driver.ExitError
+	}
+
+	return driver.Run(driver.Config{
+		Analyzers:    selected(all, enabled),
+		Patterns:     rest,
+		Tests:        *tests,
+		Format:       format,
+		ContextLines: *ctxLines,
+		Fix:          *fix,
+		Diff:         *diff,
+		Stdout:       stdout,
+		Stderr:       stderr,
+	})
+}
+
+// selected applies the -NAME flags: if any is true, only those
+// analyzers run; otherwise, if any is false, all but those.
+func selected(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState) []*analysis.Analyzer {
+	var hasTrue, hasFalse bool
+	for _, ts := range enabled {
+		hasTrue = hasTrue || *ts == setTrue
+		hasFalse = hasFalse || *ts == setFalse
+	}
+	if !hasTrue && !hasFalse {
+		return all
+	}
+	var keep []*analysis.Analyzer
+	for _, a := range all {
+		if hasTrue && *enabled[a] == setTrue || !hasTrue && *enabled[a] != setFalse {
+			keep = append(keep, a)
+		}
+	}
+	return keep
+}
+
+func explainAnalyzer(stdout, stderr io.Writer, all []*analysis.Analyzer, name string) int {
+	for _, a := range all {
+		if a.Name == name {
+			driver.Explain(stdout, a)
+			return driver.ExitClean
+		}
+	}
+	fmt.Fprintf(stderr, "retrylint: no analyzer %q: the analyzers are %s\n", name, strings.Join(rules.Names(), ", "))
+	return driver.ExitError
+}
+
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `retrylint checks Go code against the Retry Policy standard.
+
+Usage:
+	retrylint [flags] packages            a merge gate: exit status 3 when it reports, 1 on errors
+	go vet -vettool=$(which retrylint) packages
+	retrylint help                        the analyzers and the flags
+	retrylint help NAME, -explain NAME    an analyzer's documentation
+
+`)
+	fmt.Fprintln(w, "Flags:")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+func help(w io.Writer, fs *flag.FlagSet, all []*analysis.Analyzer) {
+	fmt.Fprint(w, `retrylint checks Go code against the Retry Policy standard.
+
+Analyzers (retrylint help NAME for the documentation of one):
+`)
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	for _, a := range all {
+		r, _ := rules.Lookup(a.Name)
+		summary, _ := driver.Doc(a)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", a.Name, strings.Join(r.Rules, ", "), summary)
+	}
+	tw.Flush()
+	fmt.Fprint(w, `
+Suppress a finding with a comment on its line or the line above, giving a reason:
+	//retrylint:ignore NAME[,NAME] reason
+
+`)
+	usage(w, fs)
+}
+
+// triState is a boolean flag that knows whether it was set, to tell
+// "-maxretries" (only it) from "-maxretries=false" (all but it).
+type triState int
+
+const (
+	unset triState = iota
+	setTrue
+	setFalse
+)
+
+func (ts *triState) IsBoolFlag() bool { return true }
+
+func (ts *triState) String() string {
+	switch *ts {
+	case setTrue:
+		return "true"
+	case setFalse:
+		return "false"
+	}
+	return "unset"
+}
+
+func (ts *triState) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	if b {
+		*ts = setTrue
+	} else {
+		*ts = setFalse
+	}
+	return nil
 }

@@ -5,7 +5,10 @@
 // names a //retrylint:ignore directive may use.
 package rules
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // A Rule describes one analyzer.
 type Rule struct {
@@ -23,6 +26,33 @@ var table = [...]Rule{
 	{"notimeout", []string{"R-3"}},
 	{"nonretryable", []string{"R-4", "R-9"}},
 	{"idemkey", []string{"R-6"}},
+}
+
+// titles are the standard's titles of the rules the analyzers enforce.
+var titles = map[string]string{
+	"R-1": "Exponential Backoff with Full Jitter",
+	"R-2": "Maximum Retry Count",
+	"R-3": "Total Retry Duration",
+	"R-4": "Retryable vs Non-Retryable Classification",
+	"R-6": "Idempotency Requirements",
+	"R-9": "Security",
+}
+
+// Title returns the standard's title of rule id ("R-2"), or "".
+func Title(id string) string { return titles[id] }
+
+// Describe returns the rules as "R-4 Retryable vs Non-Retryable
+// Classification, R-9 Security".
+func (r Rule) Describe() string {
+	var parts []string
+	for _, id := range r.Rules {
+		if t := Title(id); t != "" {
+			parts = append(parts, id+" "+t)
+		} else {
+			parts = append(parts, id)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // DirectiveOwner is the analyzer that reports //retrylint:ignore

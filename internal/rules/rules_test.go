@@ -40,3 +40,17 @@ func TestTable(t *testing.T) {
 		t.Errorf("DirectiveOwner %q is no analyzer", rules.DirectiveOwner)
 	}
 }
+
+func TestTitles(t *testing.T) {
+	for _, r := range rules.All() {
+		for _, id := range r.Rules {
+			if rules.Title(id) == "" {
+				t.Errorf("%s: rule %s has no title", r.Name, id)
+			}
+		}
+	}
+	r, _ := rules.Lookup("nonretryable")
+	if got, want := r.Describe(), "R-4 Retryable vs Non-Retryable Classification, R-9 Security"; got != want {
+		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,83 @@
+package driver
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/rules"
+)
+
+// writeGitHub writes the findings as GitHub Actions workflow commands,
+// which the Actions runner turns into annotations on the pull request:
+//
+//	::error file=pay/pay.go,line=12,col=2,endLine=12,endColumn=30,title=retrylint maxretries (R-2 Maximum Retry Count)::R-2: ...
+//
+// Paths are relative to base, the repository's checkout.
+func writeGitHub(w io.Writer, fs []finding, base string) error {
+	lines := newLineCache()
+	for _, f := range fs {
+		file := f.Posn.Filename
+		if rel, ok := relative(file, base); ok {
+			file = filepath.ToSlash(rel)
+		}
+		props := []string{
+			"file=" + escapeProperty(file),
+			fmt.Sprintf("line=%d", f.Posn.Line),
+			fmt.Sprintf("col=%d", lines.utf16Col(f.Posn.Filename, f.Posn.Line, f.Posn.Column)),
+		}
+		if f.End.IsValid() && f.End.Filename == f.Posn.Filename && (f.End.Line > f.Posn.Line || f.End.Column > f.Posn.Column) {
+			props = append(props,
+				fmt.Sprintf("endLine=%d", f.End.Line),
+				fmt.Sprintf("endColumn=%d", lines.utf16Col(f.End.Filename, f.End.Line, f.End.Column)))
+		}
+		props = append(props, "title="+escapeProperty(title(f)))
+		msg := f.Message
+		for _, r := range f.Related {
+			where := r.Posn.Filename
+			if rel, ok := relative(where, base); ok {
+				where = filepath.ToSlash(rel)
+			}
+			msg += fmt.Sprintf("\n%s:%d:%d: %s", where, r.Posn.Line, r.Posn.Column, r.Message)
+		}
+		if _, err := fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), escapeData(msg)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func title(f finding) string {
+	t := "retrylint " + f.Analyzer.Name
+	if r, ok := rules.Lookup(f.Analyzer.Name); ok {
+		t += " (" + r.Describe() + ")"
+	}
+	return t
+}
+
+// escapeData escapes a workflow command's message.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// githubBase is the directory annotation paths are relative to: the
+// workspace of the GitHub Actions job when the run is inside it, else
+// the directory of the run.
+func githubBase(dir string) string {
+	b := baseDir(dir)
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" {
+		if abs, err := filepath.Abs(ws); err == nil {
+			if _, ok := relative(b, abs); ok {
+				return abs
+			}
+		}
+	}
+	return b
+}
