@@ -475,10 +475,20 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 		return ev.sc.err
 	case isResponseType(t):
 		return ev.sc.resp
-	case isBool(t):
+	case isBool(t) && isOkResult(tv.Type, i):
 		return ev.sc.ok
 	}
 	return unknown(depOutcome)
+}
+
+// isOkResult reports whether result i of a call of type t is an ok
+// flag: a lone bool, or the bool of a (T, bool) pair with T not a bool.
+func isOkResult(t types.Type, i int) bool {
+	tup, ok := t.(*types.Tuple)
+	if !ok {
+		return i == 0
+	}
+	return tup.Len() == 2 && i == 1 && !isBool(tup.At(0).Type())
 }
 
 // inline evaluates a call of a same-package function by simulating its

@@ -94,6 +94,12 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 				return true
 			}
 		}
+		// Only fallible calls cross a boundary: logging through a
+		// third-party logger, metrics and callbacks that return nothing
+		// do not make a function an operation.
+		if tv, ok := m.info.Types[call]; !ok || !hasOutcome(tv.Type) {
+			return true
+		}
 		callee := typeutilCallee(m.info, call)
 		if callee == nil {
 			found = true // calls a function value it was given

@@ -308,8 +308,8 @@ func hasOutcome(t types.Type) bool {
 				return true
 			}
 		}
-		// (T, bool): a comma-ok result.
-		return tup.Len() == 2 && isBool(tup.At(1).Type())
+		// (T, bool): a comma-ok result; (bool, bool) is two flags.
+		return tup.Len() == 2 && isBool(tup.At(1).Type()) && !isBool(tup.At(0).Type())
 	}
 	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t))
 }
@@ -634,7 +634,7 @@ func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
 	switch {
 	case r.gaveUp:
 		return Bound{Kind: BoundUnknown}
-	case r.infinite && r.boundDep:
+	case r.infinite && (r.boundDep || r.opaqueExit):
 		return Bound{Kind: BoundUnknown}
 	case r.infinite:
 		return Bound{Kind: BoundUnbounded, Why: "the loop has no attempt count: it retries until the operation succeeds"}
@@ -781,12 +781,10 @@ func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*as
 			if i >= sig.Params().Len() {
 				break
 			}
+			// Any argument other than the parameter itself may carry
+			// the count: n-1, attempt+1, a context marked "retried
+			// once" (go-github's rate-limit retry).
 			p := sig.Params().At(i)
-			if !isIntegerOrBool(p.Type()) {
-				continue
-			}
-			// Any integer argument other than the parameter itself
-			// counts: n-1, attempt+1, a decremented local.
 			if id, ok := ast.Unparen(a).(*ast.Ident); ok && m.info.Uses[id] == p {
 				continue
 			}

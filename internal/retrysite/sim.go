@@ -210,6 +210,10 @@ type runsResult struct {
 	n         int  // the most runs on any finite path
 	infinite  bool // some path runs the operation without end
 	boundDep  bool // a fork compared an attempt counter with an unknown value
+	// opaqueExit: a fork decided by something that may count attempts
+	// out of sight (a method of a retry helper object, a field, a range
+	// over a collection): an endless path may in truth be bounded.
+	opaqueExit bool
 	gaveUp    bool // the walk grew too large to finish
 	rangeUsed bool // a range loop with a known length bounded a path
 }
@@ -288,8 +292,13 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			best, inf = walk(b.Succs[0].Index, e, depth+1, acc+runs, inside)
 		case 2:
 			t, f, c := fi.branch(ev, b, e)
-			if c != nil && c.dep&depBound != 0 {
+			// Only forks of the loop under study can bound it.
+			inLoop := in == nil || in(b)
+			if inLoop && c != nil && c.dep&depBound != 0 {
 				res.boundDep = true
+			}
+			if inLoop && c != nil && c.dep&depBound == 0 && !fi.nonCountFork(b, c) {
+				res.opaqueExit = true
 			}
 			if b.Kind == cfg.KindRangeLoop && c == nil {
 				res.rangeUsed = true
@@ -313,4 +322,97 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	n, inf := walk(0, init, 0, 0, false)
 	res.n, res.infinite = n, inf
 	return res
+}
+
+// nonCountFork reports whether an undecided fork certainly does not count
+// attempts: it depends only on the operation's outcome, the context
+// (cancellation, deadline), the clock or constants, through classifiers
+// that hold no state (package functions such as apierrors.IsNotFound(err),
+// errors.Is); or it is a select. A method of some other object
+// (r.IsNextRetry(err)), a field, a function value may count attempts out
+// of sight. Only loops whose every undecided exit certainly does not
+// count are known to be unbounded.
+func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
+	if b.Kind == cfg.KindRangeLoop {
+		return false // a range over a collection of unknown length
+	}
+	x := lastExpr(b)
+	if x == nil {
+		return true // a select: which channel is ready is no count
+	}
+	if len(b.Succs) == 2 && b.Succs[0].Kind == cfg.KindSelectCaseBody {
+		return true
+	}
+	return fi.stateless(x)
+}
+
+// stateless reports whether x is computed from the outcome, counters,
+// the clock, the context and constants only.
+func (fi *funcInfo) stateless(x ast.Expr) bool {
+	info := fi.m.info
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		switch o := info.Uses[x].(type) {
+		case *types.Var:
+			return fi.tracked[o] || fi.outcomes[o] || isTimeOrContext(o.Type())
+		case *types.Nil, *types.Const, *types.Func:
+			return true
+		}
+		return false
+	case *ast.BasicLit:
+		return true
+	case *ast.UnaryExpr:
+		return fi.stateless(x.X)
+	case *ast.BinaryExpr:
+		return fi.stateless(x.X) && fi.stateless(x.Y)
+	case *ast.StarExpr:
+		return fi.stateless(x.X)
+	case *ast.SelectorExpr:
+		if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
+			_, isVar := info.Uses[x.Sel].(*types.Var)
+			return !isVar || isTimeOrContext(info.TypeOf(x))
+		}
+		// A field or method value of a stateless value: resp.StatusCode.
+		return fi.stateless(x.X)
+	case *ast.TypeAssertExpr:
+		return fi.stateless(x.X)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+			return len(x.Args) == 1 && fi.stateless(x.Args[0])
+		}
+		fn := typeutilCallee(info, x)
+		if fn == nil || fn.Pkg() == nil {
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+				if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {
+					return allStateless(fi, x.Args)
+				}
+			}
+			return false
+		}
+		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+			// A method: of the outcome (err.Error(), resp.Header.Get),
+			// of a time or context value.
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			return ok && fi.stateless(sel.X) && allStateless(fi, x.Args)
+		}
+		return allStateless(fi, x.Args)
+	}
+	return false
+}
+
+func allStateless(fi *funcInfo, xs []ast.Expr) bool {
+	for _, x := range xs {
+		if !fi.stateless(x) {
+			return false
+		}
+	}
+	return true
+}
+
+func isTimeOrContext(t types.Type) bool {
+	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") ||
+		isNamed(t, "context", "Context") || isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
 }

@@ -371,3 +371,82 @@ func rebuilt(c *http.Client, url string) (*http.Response, error) {
 	}
 	return nil, errors.New("failed")
 }
+
+// Regressions from real code (issue 9 corpus).
+
+type ctxKey struct{}
+
+// go-github: a recursion that marks its context so it retries once.
+func onceMore(ctx context.Context) error { // want `recursion ctx=sync bound=\?`
+	if err := do(); err != nil && ctx.Value(ctxKey{}) == nil {
+		return onceMore(context.WithValue(ctx, ctxKey{}, true))
+	}
+	return nil
+}
+
+// go-redis: a session runner returning two flags is not a comma-ok.
+var runSession func() (stopped, errored bool)
+
+func sessions(stop chan struct{}) {
+	for {
+		stopped, errored := runSession()
+		if stopped {
+			return
+		}
+		if !errored {
+			continue
+		}
+		select {
+		case <-stop:
+			return
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// olivere/elastic: a state check that only logs through a third-party
+// logger crosses no boundary.
+type logger interface{ Printf(string, ...any) }
+
+type pool struct {
+	log  logger
+	dead bool
+}
+
+func (p *pool) activeConn() error {
+	p.log.Printf("checking")
+	if p.dead {
+		return errors.New("no active connection")
+	}
+	return nil
+}
+
+func (p *pool) waitActive(stop chan struct{}) {
+	t := time.NewTicker(time.Second)
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			if p.activeConn() == nil {
+				return
+			}
+		}
+	}
+}
+
+// client-go rest.Request: bounded by a retry object that counts out of
+// sight: the bound is unknown, not unbounded.
+type retrier interface{ IsNextRetry(err error) bool }
+
+func withRetrier(r retrier) error {
+	for { // want `loop ctx=sync bound=\?`
+		err := do()
+		if err == nil {
+			return nil
+		}
+		if !r.IsNextRetry(err) {
+			return err
+		}
+	}
+}
