@@ -207,15 +207,15 @@ func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 
 // runsResult is what maxRuns finds.
 type runsResult struct {
-	n         int  // the most runs on any finite path
-	infinite  bool // some path runs the operation without end
-	boundDep  bool // a fork compared an attempt counter with an unknown value
+	n        int  // the most runs on any finite path
+	infinite bool // some path runs the operation without end
+	boundDep bool // a fork compared an attempt counter with an unknown value
 	// opaqueExit: a fork decided by something that may count attempts
 	// out of sight (a method of a retry helper object, a field, a range
 	// over a collection): an endless path may in truth be bounded.
 	opaqueExit bool
-	gaveUp    bool // the walk grew too large to finish
-	rangeUsed bool // a range loop with a known length bounded a path
+	gaveUp     bool // the walk grew too large to finish
+	rangeUsed  bool // a range loop with a known length bounded a path
 }
 
 const maxRunsCap = 1000
