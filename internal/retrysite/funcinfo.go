@@ -22,6 +22,9 @@ type model struct {
 	// integ caches whether a same-package function may cross an
 	// integration boundary (integration.go).
 	integ map[*types.Func]bool
+	// values indexes the values assigned to each variable and field of
+	// the package, built on first use (ops_request.go).
+	values map[*types.Var][]ast.Expr
 }
 
 func newModel(pass *analysis.Pass) *model {

@@ -472,6 +472,12 @@ func (c *collector) collect(x ast.Expr) {
 	info := c.m.info
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
+		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Args {
+				c.collect(a)
+			}
+			return
+		}
 		fn := typeutilCallee(info, x)
 		if fn == nil {
 			// A call of a function value: opaque.

@@ -911,41 +911,51 @@ func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 // struct field or a package-level variable: composite literal fields,
 // assignments, declarations.
 func (m *model) valuesOf(v *types.Var) []ast.Expr {
-	var vals []ast.Expr
+	if m.values == nil {
+		m.indexValues()
+	}
+	return m.values[v]
+}
+
+// indexValues records, once per package, every value assigned to each
+// variable or field: keyed fields of composite literals, assignments,
+// and declarations.
+func (m *model) indexValues() {
+	m.values = make(map[*types.Var][]ast.Expr)
+	add := func(obj types.Object, x ast.Expr) {
+		if v, ok := obj.(*types.Var); ok {
+			m.values[v] = append(m.values[v], x)
+		}
+	}
 	for _, file := range m.pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && m.info.Uses[k] == v {
-					vals = append(vals, n.Value)
+				if k, ok := n.Key.(*ast.Ident); ok {
+					add(m.info.Uses[k], n.Value)
 				}
 			case *ast.AssignStmt:
 				if len(n.Lhs) != len(n.Rhs) {
 					return true
 				}
 				for i, l := range n.Lhs {
-					var obj types.Object
 					switch l := ast.Unparen(l).(type) {
 					case *ast.SelectorExpr:
-						obj = m.info.Uses[l.Sel]
+						add(m.info.Uses[l.Sel], n.Rhs[i])
 					case *ast.Ident:
-						obj = m.info.Uses[l]
-					}
-					if obj == v {
-						vals = append(vals, n.Rhs[i])
+						add(m.info.Uses[l], n.Rhs[i])
 					}
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if m.info.Defs[name] == v && i < len(n.Values) {
-						vals = append(vals, n.Values[i])
+					if i < len(n.Values) {
+						add(m.info.Defs[name], n.Values[i])
 					}
 				}
 			}
 			return true
 		})
 	}
-	return vals
 }
 
 // fieldTransports returns the transports assigned to the Transport of a
