@@ -1,0 +1,3 @@
+module example.com/drivers
+
+go 1.24
