@@ -1,0 +1,36 @@
+package analysisdoc
+
+import "testing"
+
+const src = `// Package x does things.
+//
+// # Analyzer x
+//
+// x: the summary line
+//
+// The full text.
+//
+// # Other
+//
+// Not this.
+package x
+`
+
+func TestExtract(t *testing.T) {
+	got, err := Extract(src, "x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "x: the summary line\n\nThe full text."; got != want {
+		t.Errorf("Extract = %q, want %q", got, want)
+	}
+	if Summary(got) != "x: the summary line" {
+		t.Errorf("Summary = %q", Summary(got))
+	}
+	if _, err := Extract(src, "y"); err == nil {
+		t.Error("Extract(y): no error for a missing heading")
+	}
+	if _, err := Extract("package x", "x"); err == nil {
+		t.Error("Extract: no error for a missing doc comment")
+	}
+}
