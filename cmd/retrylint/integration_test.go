@@ -495,6 +495,36 @@ func TestDriversGolangci(t *testing.T) {
 		got = append(got, canonical(t, dir, is.Pos.Filename, is.Pos.Line, is.Pos.Column, is.FromLinter, is.Text))
 	}
 	sameFindings(t, "golangci-lint", sorted(got), sorted(expected))
+
+	// The example configuration of the README works as it is.
+	example, err := filepath.Abs(filepath.Join("..", "..", ".golangci.example.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd = exec.Command(bin, "run", "-c", example, "--output.json.path="+report, "--output.text.path=stderr", "--show-stats=false", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOLANGCI_LINT_CACHE="+t.TempDir())
+	out, err = cmd.CombinedOutput()
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("golangci-lint run -c .golangci.example.yml: %v, want exit status 1 (issues)\n%s", err, out)
+	}
+	data, err = os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Issues = nil
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	linters := make(map[string]bool)
+	for _, is := range res.Issues {
+		linters[is.FromLinter] = true
+	}
+	for _, name := range []string{"fixedinterval", "maxretries", "notimeout", "nonretryable", "idemkey"} {
+		if !linters[name] {
+			t.Errorf("golangci-lint run -c .golangci.example.yml: no %s issue", name)
+		}
+	}
 }
 
 func sourceLine(t *testing.T, file string, line int) string {
