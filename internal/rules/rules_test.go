@@ -1,12 +1,17 @@
 package rules_test
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/rules"
+	"golang.org/x/tools/go/analysis"
 )
 
 // TestTable checks that the table lists exactly the analyzers of package
@@ -52,5 +57,63 @@ func TestTitles(t *testing.T) {
 	r, _ := rules.Lookup("nonretryable")
 	if got, want := r.Describe(), "R-4 Retryable vs Non-Retryable Classification, R-9 Security"; got != want {
 		t.Errorf("Describe() = %q, want %q", got, want)
+	}
+}
+
+// TestNogoReady checks what Bazel's nogo needs of an analyzer package:
+// one exported Analyzer per package, valid analyzers, and no facts
+// anywhere in the graph (nogo would have to serialize them).
+func TestNogoReady(t *testing.T) {
+	all := analyzers.All()
+	if err := analysis.Validate(all); err != nil {
+		t.Fatal(err)
+	}
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 {
+			t.Errorf("%s declares facts %v", a.Name, a.FactTypes)
+		}
+		for _, r := range a.Requires {
+			visit(r)
+		}
+	}
+	for _, a := range all {
+		visit(a)
+		dir := filepath.Join("..", "..", "analyzers", a.Name)
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no Go files in %s: %v", dir, err)
+		}
+		var exported []string
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.VAR {
+					continue
+				}
+				for _, s := range gd.Specs {
+					for _, n := range s.(*ast.ValueSpec).Names {
+						if n.IsExported() {
+							exported = append(exported, n.Name)
+						}
+					}
+				}
+			}
+		}
+		if !slices.Equal(exported, []string{"Analyzer"}) {
+			t.Errorf("package analyzers/%s exports the variables %v, want only Analyzer", a.Name, exported)
+		}
 	}
 }
