@@ -43,7 +43,7 @@ func (m *model) isIntegration(call *ast.CallExpr) bool {
 	fn := typeutilCallee(m.info, call)
 	if fn == nil {
 		// A function value, or a conversion (excluded by the caller).
-		return true
+		return m.funcValueIsIntegration(call)
 	}
 	return m.funcIsIntegration(fn, 0)
 }

@@ -81,6 +81,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			in = fi.loopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:
+			if m.recursionVaries(fb, g, selfCalls) {
+				continue // a redirect followed, not a retry (notretry.go)
+			}
 			kind = Recursion
 			node = fb.decl
 			tgt = union(g.set, target)
@@ -471,6 +474,9 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 	// Arguments that depend on a loop-carried value (a cursor, an error
 	// being unwrapped, a node being walked) make each iteration a
 	// different operation.
+	if m.loopMovesOperation(loop, g, varying) {
+		return true // failover over items (notretry.go)
+	}
 	carried := m.carriedVars(loop, g)
 	if len(carried) == 0 {
 		return false

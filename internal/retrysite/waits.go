@@ -68,7 +68,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	}
 	s.WaitsKnown = !w.gaveUp
 	if len(w.found) == 0 {
-		if w.maybe || !w.again {
+		if w.maybe || !w.again || m.opWaitsInside(g) {
 			// Something on the way may wait (a rate limiter, a
 			// backoff object, a channel): the model cannot tell.
 			s.WaitsKnown = false
