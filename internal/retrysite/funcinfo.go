@@ -22,6 +22,8 @@ type model struct {
 	// integ caches whether a same-package function may cross an
 	// integration boundary (integration.go).
 	integ map[*types.Func]bool
+	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
+	isLocalStd int
 	// values indexes the values assigned to each variable and field of
 	// the package, built on first use (ops_request.go).
 	values map[*types.Var][]ast.Expr

@@ -2,7 +2,9 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/build"
 	"go/types"
+	"path/filepath"
 	"strings"
 )
 
@@ -38,8 +40,32 @@ func isStd(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
+// localStd reports whether the analysed package is one of the standard
+// library's local packages (os, runtime, sort; not net/...): its files
+// are under GOROOT/src and its path names no network package. Nothing it
+// does itself crosses an integration boundary.
+func (m *model) localStd() bool {
+	if m.isLocalStd != 0 {
+		return m.isLocalStd > 0
+	}
+	m.isLocalStd = -1
+	path := m.pkg.Path()
+	if !isStd(path) || networkStd[path] || strings.HasPrefix(path, "net/") || len(m.pass.Files) == 0 {
+		return false
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	if f := m.pass.Fset.File(m.pass.Files[0].Pos()); f != nil && strings.HasPrefix(f.Name(), root) {
+		m.isLocalStd = 1
+	}
+	return m.isLocalStd > 0
+}
+
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
+	if m.localStd() {
+		fn := typeutilCallee(m.info, call)
+		return fn != nil && fn.Pkg() != nil && networkStd[fn.Pkg().Path()]
+	}
 	fn := typeutilCallee(m.info, call)
 	if fn == nil {
 		// A function value, or a conversion (excluded by the caller).
@@ -67,6 +93,12 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	}
 	if v, ok := m.integ[fn]; ok {
 		return v
+	}
+	if m.localStd() {
+		// The standard library's own local packages (os, runtime, sort)
+		// analysed as themselves: their functions are local work.
+		m.integ[fn] = false
+		return false
 	}
 	if depth > 4 {
 		return false
@@ -97,7 +129,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		// Only fallible calls cross a boundary: logging through a
 		// third-party logger, metrics and callbacks that return nothing
 		// do not make a function an operation.
-		if tv, ok := m.info.Types[call]; !ok || !hasOutcome(tv.Type) {
+		if tv, ok := m.info.Types[call]; !ok || !hasErrorOrResponse(tv.Type) {
 			return true
 		}
 		callee := typeutilCallee(m.info, call)

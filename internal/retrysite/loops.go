@@ -253,6 +253,22 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 	if !m.isIntegration(call) {
 		return false
 	}
+	// A call given an error classifies an outcome (errors.Is,
+	// websocket.IsCloseError(err), apierrors.IsNotFound(err)); it is
+	// not an operation.
+	for _, a := range call.Args {
+		if isErrorType(m.info.TypeOf(a)) {
+			return false
+		}
+	}
+	// A bare ok (bool, or (T, bool)) is an operation's outcome only for
+	// operations the model cannot see (function values) or sees whole
+	// (same-package functions); elsewhere it is a predicate or a lookup.
+	if !hasErrorOrResponse(tv.Type) {
+		if fn := typeutilCallee(m.info, call); fn != nil && fn.Pkg() != m.pkg {
+			return false
+		}
+	}
 	fn := typeutilCallee(m.info, call)
 	if fn != nil && fn.Pkg() != nil {
 		switch fn.Pkg().Path() {
@@ -315,6 +331,20 @@ func hasOutcome(t types.Type) bool {
 		return tup.Len() == 2 && isBool(tup.At(1).Type()) && !isBool(tup.At(0).Type())
 	}
 	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t))
+}
+
+// hasErrorOrResponse reports whether a result type carries an error or
+// an HTTP response.
+func hasErrorOrResponse(t types.Type) bool {
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if isErrorType(tup.At(i).Type()) || isResponseType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && (isErrorType(t) || isResponseType(t))
 }
 
 // opKey identifies an operation: the callee (or the literal called), the
@@ -477,6 +507,16 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 	if m.loopMovesOperation(loop, g, varying) {
 		return true // failover over items (notretry.go)
 	}
+	// A bare-ok operation (a predicate) given anything the loop advances,
+	// its counter included, is a comparison or a probe over items
+	// (less(i, i-1), key.Equal(k, slot)), not a retry.
+	if !hasErrorOrResponse(m.info.TypeOf(call)) {
+		for _, a := range call.Args {
+			if uses(a, func(v *types.Var) bool { return assignedIn(m.info, loop, v) }) {
+				return true
+			}
+		}
+	}
 	carried := m.carriedVars(loop, g)
 	if len(carried) == 0 {
 		return false
@@ -585,7 +625,35 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 			}
 		}
 	}
+	// Variables computed in the loop from carried ones change with them
+	// (slotKey from i from match, where match advances).
+	for changed := true; changed; {
+		changed = false
+		for v, d := range deps {
+			if carried[v] || isIntegerOrBool(v.Type()) {
+				continue
+			}
+			for w := range d {
+				if carried[w] || isIntegerOrBool(w.Type()) && assignedIn(info, loop, w) && w.Pos() >= loop.Pos() && w.Pos() < loop.End() && dependsOnCarried(deps, w, carried) {
+					carried[v] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
 	return carried
+}
+
+// dependsOnCarried reports whether w's values (in the loop) derive from a
+// carried variable.
+func dependsOnCarried(deps map[*types.Var]map[*types.Var]bool, w *types.Var, carried map[*types.Var]bool) bool {
+	for u := range deps[w] {
+		if carried[u] {
+			return true
+		}
+	}
+	return false
 }
 
 // assignedIn reports whether v is assigned or incremented inside n.

@@ -450,3 +450,82 @@ func withRetrier(r retrier) error {
 		}
 	}
 }
+
+// go-github: following a redirect by calling itself with a new request
+// built from the failure is not a retry.
+type redirectError struct{ Location string }
+
+func (e *redirectError) Error() string { return "moved" }
+
+func fetch(c *http.Client, req *http.Request, max int) (*http.Response, error) {
+	resp, err := c.Do(req)
+	if err != nil {
+		if rerr, ok := err.(*redirectError); ok && max > 0 {
+			next := req.Clone(req.Context())
+			next.Host = rerr.Location
+			return fetch(c, next, max-1)
+		}
+		return nil, err
+	}
+	return resp, nil
+}
+
+// nats.go: trying each server of a pool once is failover.
+type conn struct {
+	servers []string
+	current string
+}
+
+func (c *conn) dial() error {
+	_, err := http.Get(c.current)
+	return err
+}
+
+func (c *conn) connect() error {
+	var err error
+	for i := 0; i < len(c.servers); i++ {
+		c.current = c.servers[i]
+		if err = c.dial(); err == nil {
+			break
+		}
+	}
+	return err
+}
+
+// A schedule of delays indexed by the attempt is still a retry.
+var schedule = []time.Duration{time.Second, 5 * time.Second, 30 * time.Second}
+
+func scheduled() error {
+	var err error
+	for i := 0; i < len(schedule); i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(schedule[i])
+	}
+	return err
+}
+
+// Predicates over items are not retries (from the standard library).
+func isSorted(n int, less func(i, j int) bool) bool {
+	for i := n - 1; i > 0; i-- {
+		if less(i, i-1) {
+			return false
+		}
+	}
+	return true
+}
+
+type probe struct{ equal func(a, b string) bool }
+
+func (p *probe) find(key string, slots []string, match uint64) bool {
+	for match != 0 {
+		i := match & 7
+		slot := slots[i]
+		if p.equal(key, slot) {
+			return true
+		}
+		match >>= 1
+	}
+	return false
+}
