@@ -26,7 +26,7 @@ func Extract(content, name string) (string, error) {
 		return "", fmt.Errorf("not a Go source file: %v", err)
 	}
 	if f.Doc == nil {
-		return "", fmt.Errorf("Go source file has no package doc comment")
+		return "", fmt.Errorf("no package doc comment in the Go source file")
 	}
 	return section(f.Doc, name)
 }

@@ -61,10 +61,6 @@ func (v value) isFalse() bool { return v.k == vBool && v.i == 0 }
 func (v value) nonNil() bool {
 	return v.k == vNonNil || v.k == vResp || v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass
 }
-func (v value) withDep(d deps) value {
-	v.dep |= d
-	return v
-}
 
 func b2i(b bool) int64 {
 	if b {

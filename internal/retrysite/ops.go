@@ -481,8 +481,6 @@ type reqTrace struct {
 	// (a request option called through a function value, headers copied
 	// from a parameter).
 	opaque bool
-	// shared is true for keys set on a client (every operation shares
-	// them).
 }
 
 type methodRef struct {
@@ -491,10 +489,9 @@ type methodRef struct {
 }
 
 type keySet struct {
-	val    ast.Expr
-	f      *frame
-	pos    token.Pos
-	shared bool // set on a client: every operation shares it
+	val ast.Expr
+	f   *frame
+	pos token.Pos
 }
 
 func (t *reqTrace) addOrigin(m string, pos token.Pos) {
@@ -664,19 +661,4 @@ func (d *describer) defs(v *types.Var) []def {
 		}
 	}
 	return ds
-}
-
-// isParam reports whether v is a parameter or receiver of the function
-// whose type is at decl (not a local).
-func isParamVar(v *types.Var, uses []use) bool {
-	for _, u := range uses {
-		if u.id.Pos() == v.Pos() {
-			for _, n := range u.path {
-				if _, ok := n.(*ast.FieldList); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }

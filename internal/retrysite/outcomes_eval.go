@@ -259,15 +259,6 @@ func matchesCertError(t types.Type) bool {
 	return false
 }
 
-// isCertErrorType reports whether t is one of the certificate error
-// types R-9 names.
-func isCertErrorType(t types.Type) bool {
-	return isNamed(t, "crypto/tls", "CertificateVerificationError") ||
-		isNamed(t, "crypto/x509", "UnknownAuthorityError") ||
-		isNamed(t, "crypto/x509", "CertificateInvalidError") ||
-		isNamed(t, "crypto/x509", "HostnameError")
-}
-
 // tuple evaluates result i of a multi-valued right-hand side this file
 // knows: comma-ok map lookups and type assertions, status.FromError,
 // retryablehttp's policies.

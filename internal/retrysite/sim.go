@@ -89,11 +89,11 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			}
 			if t {
 				e2 := fi.takeRange(b, e, true)
-				walk(b.Succs[0].Index, 0, e2, certain && (f == false || c == nil || c.dep&depOutcome == 0), false)
+				walk(b.Succs[0].Index, 0, e2, certain && (!f || c == nil || c.dep&depOutcome == 0), false)
 			}
 			if f {
 				e2 := fi.takeRange(b, e, false)
-				walk(b.Succs[1].Index, 0, e2, certain && (t == false || c == nil || c.dep&depOutcome == 0), false)
+				walk(b.Succs[1].Index, 0, e2, certain && (!t || c == nil || c.dep&depOutcome == 0), false)
 			}
 		}
 	}

@@ -196,10 +196,8 @@ func (m *model) libTimeouts(s *Site) {
 	}
 
 	siteCtx = mergeCtx(siteCtx, r.regionCtx())
-	var facts []opFact
 	for _, op := range s.Ops {
 		f := r.opFact(op)
-		facts = append(facts, f)
 		siteCtx = mergeCtx(siteCtx, f.ctx)
 		if t.NoAttemptTimeout == nil && f.noTimeout() {
 			t.NoAttemptTimeout = op
