@@ -57,7 +57,8 @@ type directiveProblem struct {
 }
 
 // parseDirectives reads the //retrylint:ignore directives of the
-// package's files; generated files are skipped, as the model skips them.
+// package's files; generated and test files are skipped, as the model
+// skips them (a directive there could only be unused).
 // readFile reads a file's source, to tell a directive at the end of a
 // line of code from one on a line of its own; nil means os.ReadFile.
 func parseDirectives(fset *token.FileSet, files []*ast.File, readFile func(string) ([]byte, error)) *Directives {
@@ -66,11 +67,8 @@ func parseDirectives(fset *token.FileSet, files []*ast.File, readFile func(strin
 	}
 	ds := &Directives{byLine: make(map[lineKey][]*ignoreDirective)}
 	for _, f := range files {
-		if ast.IsGenerated(f) {
-			continue
-		}
 		tf := fset.File(f.FileStart)
-		if tf == nil {
+		if tf == nil || ast.IsGenerated(f) || strings.HasSuffix(tf.Name(), "_test.go") {
 			continue
 		}
 		var src []byte // read on the first directive of the file
