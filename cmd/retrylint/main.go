@@ -196,10 +196,15 @@ func explainAnalyzer(stdout, stderr io.Writer, all []*analysis.Analyzer, name st
 	return driver.ExitError
 }
 
-func usage(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprint(w, `retrylint checks Go code against the Retry Policy standard.
+const title = "retrylint checks Go code against the Retry Policy standard.\n\n"
 
-Usage:
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, title)
+	usageBody(w, fs)
+}
+
+func usageBody(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
 	retrylint [flags] packages            a merge gate: exit status 3 when it reports, 1 on errors
 	go vet -vettool=$(which retrylint) packages
 	retrylint help                        the analyzers and the flags
@@ -212,10 +217,7 @@ Usage:
 }
 
 func help(w io.Writer, fs *flag.FlagSet, all []*analysis.Analyzer) {
-	fmt.Fprint(w, `retrylint checks Go code against the Retry Policy standard.
-
-Analyzers (retrylint help NAME for the documentation of one):
-`)
+	fmt.Fprint(w, title+"Analyzers (retrylint help NAME for the documentation of one):\n")
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	for _, a := range all {
 		r, _ := rules.Lookup(a.Name)
@@ -228,7 +230,7 @@ Suppress a finding with a comment on its line or the line above, giving a reason
 	//retrylint:ignore NAME[,NAME] reason
 
 `)
-	usage(w, fs)
+	usageBody(w, fs)
 }
 
 // triState is a boolean flag that knows whether it was set, to tell
