@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -115,5 +117,26 @@ func TestNogoReady(t *testing.T) {
 		if !slices.Equal(exported, []string{"Analyzer"}) {
 			t.Errorf("package analyzers/%s exports the variables %v, want only Analyzer", a.Name, exported)
 		}
+	}
+}
+
+// TestReadmeTable checks the README's table of rules against the table:
+// one row per analyzer, in order, with the rules it enforces.
+func TestReadmeTable(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| ([^|]+) \\|")
+	var got []string
+	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
+		got = append(got, m[1]+" "+strings.TrimSpace(m[2]))
+	}
+	var want []string
+	for _, r := range rules.All() {
+		want = append(want, r.Name+" "+strings.Join(r.Rules, ", "))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("README's table of rules lists %q, want %q", got, want)
 	}
 }
