@@ -84,6 +84,11 @@ type funcInfo struct {
 	rangeLen     map[*ast.RangeStmt]int64
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
+	// assigns holds the expressions assigned to each local variable
+	// (outside function literals), and statelessMemo caches
+	// statelessVar.
+	assigns       map[*types.Var][]ast.Expr
+	statelessMemo map[*types.Var]bool
 }
 
 type nodeRef struct {
@@ -263,6 +268,7 @@ func (fi *funcInfo) scan() {
 		return true
 	}
 	ast.Inspect(fi.body, visit)
+	fi.assigns = deps
 
 	// Relevant variables: those in conditions, and transitively those
 	// assigned into relevant variables.

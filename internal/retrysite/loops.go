@@ -92,7 +92,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		default:
 			continue
 		}
-		if !m.isRetry(fi, g, tgt, ref, in) {
+		if !m.isRetry(fi, g, tgt, ref, in, kind == Recursion) {
 			continue
 		}
 		if kind == Loop && loop == nil {
@@ -415,16 +415,21 @@ func (fi *funcInfo) loopScope(loop ast.Stmt) scope {
 
 // isRetry applies the definition: a success of the operation never
 // leads back to it, and some failure does.
-func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope) bool {
+//
+// A recursion must come back by a path that no state the model cannot see
+// guards: `if err != nil && !d.cache.Fresh() { d.Reset(); return d.Get() }`
+// refreshes a cache and looks again once; it is not a retry of its own.
+func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, needFree bool) bool {
 	if r := fi.reach(g.set, target, ref, successScenario(), in); r.again {
 		return false
 	}
-	if r := fi.reach(g.set, target, ref, errorScenario(), in); r.again {
+	back := func(r reachResult) bool { return r.again && (!needFree || r.againFree) }
+	if back(fi.reach(g.set, target, ref, errorScenario(), in)) {
 		return true
 	}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429, 404, 400} {
-			if r := fi.reach(g.set, target, ref, statusScenario(code), in); r.again {
+			if back(fi.reach(g.set, target, ref, statusScenario(code), in)) {
 				return true
 			}
 		}

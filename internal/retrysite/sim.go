@@ -26,6 +26,11 @@ import (
 type reachResult struct {
 	again        bool // some path runs the operation again
 	againCertain bool // ... through no fork that depends on the outcome
+	// againFree: some path runs it again through no undecided fork that
+	// may depend on state the model cannot see (d.cl.Fresh(), a retry
+	// object): a refresh-then-look-again guarded by such state is not a
+	// retry of its own.
+	againFree bool
 	leaves       bool // some path leaves the scope without running it again
 	decision     ast.Expr
 }
@@ -40,13 +45,13 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	ev := &evaluator{fi: fi, op: op, sc: sc}
 	var res reachResult
 	type state struct {
-		key     string
-		certain bool
+		key           string
+		certain, free bool
 	}
 	seen := make(map[state]bool)
 	steps := 0
-	var walk func(bi int32, from int, e env, certain bool, first bool)
-	walk = func(bi int32, from int, e env, certain bool, first bool) {
+	var walk func(bi int32, from int, e env, certain, free, first bool)
+	walk = func(bi int32, from int, e env, certain, free, first bool) {
 		if steps > 5000 {
 			return
 		}
@@ -56,7 +61,7 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			res.leaves = true
 			return
 		}
-		k := state{strconv.Itoa(int(bi)) + "@" + strconv.Itoa(from) + "|" + e.key(fi.order), certain}
+		k := state{strconv.Itoa(int(bi)) + "@" + strconv.Itoa(from) + "|" + e.key(fi.order), certain, free}
 		if seen[k] {
 			return
 		}
@@ -70,6 +75,9 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 				if certain {
 					res.againCertain = true
 				}
+				if free {
+					res.againFree = true
+				}
 				return
 			}
 			if i == n-1 && condBlock {
@@ -81,23 +89,24 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		case 0:
 			res.leaves = true
 		case 1:
-			walk(b.Succs[0].Index, 0, e, certain, false)
+			walk(b.Succs[0].Index, 0, e, certain, free, false)
 		case 2:
 			t, f, c := fi.branch(ev, b, e)
 			if c != nil && res.decision == nil && c.dep&depOutcome != 0 {
 				res.decision = lastExpr(b)
 			}
+			stateful := c != nil && !fi.nonCountFork(b, c)
 			if t {
 				e2 := fi.takeRange(b, e, true)
-				walk(b.Succs[0].Index, 0, e2, certain && (!f || c == nil || c.dep&depOutcome == 0), false)
+				walk(b.Succs[0].Index, 0, e2, certain && (!f || c == nil || c.dep&depOutcome == 0), free && !stateful, false)
 			}
 			if f {
 				e2 := fi.takeRange(b, e, false)
-				walk(b.Succs[1].Index, 0, e2, certain && (!t || c == nil || c.dep&depOutcome == 0), false)
+				walk(b.Succs[1].Index, 0, e2, certain && (!t || c == nil || c.dep&depOutcome == 0), free && !stateful, false)
 			}
 		}
 	}
-	walk(start.block, start.index, env{}, true, true)
+	walk(start.block, start.index, env{}, true, true, true)
 	return res
 }
 
@@ -357,7 +366,10 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.Ident:
 		switch o := info.Uses[x].(type) {
 		case *types.Var:
-			return fi.tracked[o] || fi.outcomes[o] || isTimeOrContext(o.Type())
+			if fi.tracked[o] {
+				return fi.statelessVar(o)
+			}
+			return fi.outcomes[o] || isTimeOrContext(o.Type())
 		case *types.Nil, *types.Const, *types.Func:
 			return true
 		}
@@ -415,4 +427,20 @@ func allStateless(fi *funcInfo, xs []ast.Expr) bool {
 func isTimeOrContext(t types.Type) bool {
 	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") ||
 		isNamed(t, "context", "Context") || isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+}
+
+// statelessVar reports whether every value assigned to a tracked variable
+// is stateless: done, err := func() (bool, error) {...}() may hide a count
+// in the literal, so done is not.
+func (fi *funcInfo) statelessVar(v *types.Var) bool {
+	if r, ok := fi.statelessMemo[v]; ok {
+		return r
+	}
+	if fi.statelessMemo == nil {
+		fi.statelessMemo = make(map[*types.Var]bool)
+	}
+	fi.statelessMemo[v] = true // cycles: a counter assigned from itself
+	r := allStateless(fi, fi.assigns[v])
+	fi.statelessMemo[v] = r
+	return r
 }
