@@ -6,7 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -79,27 +78,6 @@ func (e env) set(v *types.Var, x value) env {
 	}
 	n[v] = x
 	return n
-}
-
-// key renders the environment for memoisation, in a stable order given
-// by the function's tracked-variable numbering.
-func (e env) key(order map[*types.Var]int) string {
-	if len(e) == 0 {
-		return ""
-	}
-	parts := make([]string, len(order))
-	for v, x := range e {
-		i, ok := order[v]
-		if !ok {
-			continue
-		}
-		if x.k == vUnknown {
-			parts[i] = "?"
-			continue
-		}
-		parts[i] = strconv.Itoa(int(x.k)) + ":" + strconv.FormatInt(x.i, 10)
-	}
-	return strings.Join(parts, ",")
 }
 
 // scenario is an assumed outcome of the operation under study.
@@ -540,6 +518,7 @@ func (ev *evaluator) returns(e env) (value, bool) {
 	var d deps
 	agree := true
 	seen := map[string]bool{}
+	var kb []byte
 	steps := 0
 	var walk func(bi int32, e env)
 	walk = func(bi int32, e env) {
@@ -549,11 +528,11 @@ func (ev *evaluator) returns(e env) (value, bool) {
 		}
 		steps++
 		b := fi.cfg.Blocks[bi]
-		k := strconv.Itoa(int(bi)) + "|" + e.key(fi.order)
-		if seen[k] {
+		kb = fi.appendState(kb[:0], bi, 0, e)
+		if seen[string(kb)] {
 			return
 		}
-		seen[k] = true
+		seen[string(kb)] = true
 		for i, n := range b.Nodes {
 			if rs, ok := n.(*ast.ReturnStmt); ok {
 				if len(rs.Results) != 1 {

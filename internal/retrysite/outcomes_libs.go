@@ -296,6 +296,7 @@ func (ev *evaluator) resultAt(e env, idx, n int, j func(value) value) value {
 	first, agree := true, true
 	var d deps
 	seen := map[string]bool{}
+	var kb []byte
 	steps := 0
 	var walk func(bi int32, e env)
 	walk = func(bi int32, e env) {
@@ -305,11 +306,11 @@ func (ev *evaluator) resultAt(e env, idx, n int, j func(value) value) value {
 		}
 		steps++
 		b := fi.cfg.Blocks[bi]
-		k := strconv.Itoa(int(bi)) + "|" + e.key(fi.order)
-		if seen[k] {
+		kb = fi.appendState(kb[:0], bi, 0, e)
+		if seen[string(kb)] {
 			return
 		}
-		seen[k] = true
+		seen[string(kb)] = true
 		for i, node := range b.Nodes {
 			if rs, ok := node.(*ast.ReturnStmt); ok {
 				var v value

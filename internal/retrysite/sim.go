@@ -3,7 +3,6 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -31,8 +30,8 @@ type reachResult struct {
 	// object): a refresh-then-look-again guarded by such state is not a
 	// retry of its own.
 	againFree bool
-	leaves       bool // some path leaves the scope without running it again
-	decision     ast.Expr
+	leaves    bool // some path leaves the scope without running it again
+	decision  ast.Expr
 }
 
 // scope says which blocks belong to the loop under study (nil: the whole
@@ -44,11 +43,8 @@ type scope func(b *cfg.Block) bool
 func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope) reachResult {
 	ev := &evaluator{fi: fi, op: op, sc: sc}
 	var res reachResult
-	type state struct {
-		key           string
-		certain, free bool
-	}
-	seen := make(map[state]bool)
+	seen := make(map[string]bool)
+	var kb []byte
 	steps := 0
 	var walk func(bi int32, from int, e env, certain, free, first bool)
 	walk = func(bi int32, from int, e env, certain, free, first bool) {
@@ -61,11 +57,12 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			res.leaves = true
 			return
 		}
-		k := state{strconv.Itoa(int(bi)) + "@" + strconv.Itoa(from) + "|" + e.key(fi.order), certain, free}
-		if seen[k] {
+		kb = fi.appendState(kb[:0], bi, from, e)
+		kb = append(kb, b2byte(certain), b2byte(free))
+		if seen[string(kb)] {
 			return
 		}
-		seen[k] = true
+		seen[string(kb)] = true
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		for i := from; i < n; i++ {
@@ -243,6 +240,7 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		inf bool
 	}
 	done := make(map[string]memo)
+	var kb []byte
 	onStack := make(map[string]int) // key -> runs so far on the path when entered
 	states := 0
 	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
@@ -265,7 +263,8 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if in != nil && in(b) {
 			inside = true
 		}
-		key := strconv.Itoa(int(bi)) + "|" + e.key(fi.order)
+		kb = fi.appendState(kb[:0], bi, 0, e)
+		key := string(kb)
 		if m, ok := done[key]; ok {
 			return m.n, m.inf
 		}
@@ -443,4 +442,11 @@ func (fi *funcInfo) statelessVar(v *types.Var) bool {
 	r := allStateless(fi, fi.assigns[v])
 	fi.statelessMemo[v] = r
 	return r
+}
+
+func b2byte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"encoding/binary"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -156,25 +157,19 @@ type walkPath struct {
 	uncertain bool
 }
 
-func (p walkPath) key() string {
-	var b strings.Builder
+func (p walkPath) appendKey(buf []byte) []byte {
 	for _, h := range p.hits {
-		b.WriteString(itoa(int(h.node.Pos())))
-		b.WriteByte(',')
+		buf = binary.AppendUvarint(buf, uint64(h.node.Pos()))
 	}
-	if p.maybe {
-		b.WriteByte('m')
-	}
-	if p.uncertain {
-		b.WriteByte('u')
-	}
-	return b.String()
+	buf = append(buf, 0xfe, b2byte(p.maybe), b2byte(p.uncertain))
+	return buf
 }
 
 func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope) {
 	fi := w.fi
 	ev := &evaluator{fi: fi, op: op, sc: sc}
 	seen := make(map[string]bool)
+	var kb []byte
 	steps := 0
 	immediateCertain := false
 	var walk func(bi int32, from int, e env, p walkPath, first bool)
@@ -188,11 +183,12 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 		if !first && in != nil && !in(b) {
 			return
 		}
-		k := itoa(int(bi)) + "@" + itoa(from) + "|" + e.key(fi.order) + "|" + p.key()
-		if seen[k] {
+		kb = fi.appendState(kb[:0], bi, from, e)
+		kb = p.appendKey(kb)
+		if seen[string(kb)] {
 			return
 		}
-		seen[k] = true
+		seen[string(kb)] = true
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		for i := from; i < n; i++ {

@@ -1,0 +1,49 @@
+package retrysite
+
+import (
+	"encoding/binary"
+	"sort"
+)
+
+// The path walks memoise the states they visit: a block, a node within
+// it, and the values of the tracked variables. Keys are written into a
+// reused byte buffer; a map lookup with string(buf) does not allocate, so
+// only states seen for the first time cost an allocation.
+
+// appendState appends a key for (block, node index, env) to buf.
+func (fi *funcInfo) appendState(buf []byte, block int32, from int, e env) []byte {
+	buf = binary.AppendUvarint(buf, uint64(block))
+	buf = binary.AppendUvarint(buf, uint64(from))
+	return fi.appendEnv(buf, e)
+}
+
+// appendEnv appends the environment in the function's variable order,
+// so equal environments give equal keys.
+func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
+	type entry struct {
+		idx int
+		v   value
+	}
+	var small [16]entry
+	es := small[:0]
+	for v, x := range e {
+		i, ok := fi.order[v]
+		if !ok {
+			continue
+		}
+		es = append(es, entry{i, x})
+	}
+	if len(es) > 1 {
+		sort.Slice(es, func(a, b int) bool { return es[a].idx < es[b].idx })
+	}
+	for _, en := range es {
+		buf = binary.AppendUvarint(buf, uint64(en.idx))
+		if en.v.k == vUnknown {
+			buf = append(buf, 0xff)
+			continue
+		}
+		buf = append(buf, byte(en.v.k))
+		buf = binary.AppendVarint(buf, en.v.i)
+	}
+	return buf
+}
