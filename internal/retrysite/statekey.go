@@ -1,9 +1,6 @@
 package retrysite
 
-import (
-	"encoding/binary"
-	"sort"
-)
+import "encoding/binary"
 
 // The path walks memoise the states they visit: a block, a node within
 // it, and the values of the tracked variables. Keys are written into a
@@ -33,8 +30,12 @@ func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 		}
 		es = append(es, entry{i, x})
 	}
-	if len(es) > 1 {
-		sort.Slice(es, func(a, b int) bool { return es[a].idx < es[b].idx })
+	// Insertion sort: environments are small, and sort.Slice's closure
+	// would move the array to the heap.
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].idx < es[j-1].idx; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
 	}
 	for _, en := range es {
 		buf = binary.AppendUvarint(buf, uint64(en.idx))
