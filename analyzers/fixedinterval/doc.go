@@ -86,7 +86,7 @@
 //	                     jitter at best, and a fixed interval when
 //	                     backoffMultiplier <= 1 or initialBackoff = maxBackoff:
 //	                     reported, pointing to a client interceptor
-//	                     (github.com/retrylint/retrylint/retry/grpcretry).
+//	                     (github.com/retrylint/retrylint/retry/retrygrpc).
 //	go-grpc-middleware   BackoffLinear, BackoffLinearWithJitter (the default,
 //	                     50ms ±10%), BackoffExponential, and
 //	                     BackoffExponentialWithJitter below 1 (±): reported.

@@ -106,7 +106,7 @@ func what(s *retrysite.Site, w *retrysite.Wait) string {
 func advice(s *retrysite.Site) string {
 	use := "use " + retryPkg + " (retry.Do(ctx, retry.Policy{}, op))"
 	if s.GRPCPolicy != nil {
-		return "gRPC's built-in retry multiplies every backoff by a random 0.8-1.2, so no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, " + retryPkg + "/grpcretry"
+		return "gRPC's built-in retry multiplies every backoff by a random 0.8-1.2, so no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, " + retryPkg + "/retrygrpc (retrygrpc.UnaryClientInterceptor)"
 	}
 	switch s.Lib {
 	case retrysite.LibCenkaltiV4, retrysite.LibCenkaltiV5:
@@ -124,7 +124,7 @@ func advice(s *retrysite.Site) string {
 	case retrysite.LibRestyV2, retrysite.LibRestyV3:
 		return "resty's built-in backoff is equal jitter; set a full-jitter delay (SetRetryAfter in v2, SetRetryDelayStrategy in v3) or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + retryPkg
 	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
-		return "use WithBackoff(BackoffExponentialWithJitter(time.Second, 1)) (each wait drawn from [0, 2x]), or the interceptor in " + retryPkg + "/grpcretry"
+		return "use WithBackoff(BackoffExponentialWithJitter(time.Second, 1)) (each wait drawn from [0, 2x]), or the interceptor in " + retryPkg + "/retrygrpc (retrygrpc.UnaryClientInterceptor)"
 	case nil:
 		return "compute the wait as time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<attempt)))), or " + use
 	}

@@ -96,7 +96,7 @@ const scExpo = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": 
 const scFixed = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": {"maxAttempts": 4, "initialBackoff": "1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}`
 
 func grpcConfig() {
-	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(scExpo))  // want `gRPC service config retry uses partial jitter: gRPC multiplies each backoff by a random 0.8-1.2.*no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, github.com/retrylint/retrylint/retry/grpcretry`
+	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(scExpo))  // want `gRPC service config retry uses partial jitter: gRPC multiplies each backoff by a random 0.8-1.2.*no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, github.com/retrylint/retrylint/retry/retrygrpc \(retrygrpc.UnaryClientInterceptor\)`
 	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(scFixed)) // want `gRPC service config retry waits a fixed 1s ±20%`
 }
 
