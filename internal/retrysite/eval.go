@@ -509,21 +509,51 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 // returns simulates the function body from its entry and merges the
 // values of its single result over all return paths.
 func (ev *evaluator) returns(e env) (value, bool) {
-	fi := ev.fi
-	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 {
+	r := ev.mergeReturns(e, 2000, func(rs *ast.ReturnStmt, e env) value {
+		if len(rs.Results) != 1 {
+			return unknown(0)
+		}
+		return ev.eval(rs.Results[0], e)
+	})
+	if !r.sawReturn {
 		return value{}, false
 	}
-	var result value
-	first := true
-	var d deps
-	agree := true
+	if !r.agree {
+		return unknown(r.deps &^ depVar), true
+	}
+	return r.value, true
+}
+
+// merged is what mergeReturns finds: the value every return path agrees
+// on (when agree), the deps of everything that decided it, and whether
+// any return was reached at all.
+type merged struct {
+	value     value
+	deps      deps
+	sawReturn bool
+	agree     bool
+}
+
+// mergeReturns walks the function body from its entry, with e binding
+// its parameters, and merges the value pick gives each return statement
+// over all return paths. Undecided branches fork; the walk gives up
+// (agree false) after limit blocks, or at the first return whose value is
+// unknown or differs from another's. It is the one walk behind inlining
+// (returns) and predicate results (resultAt).
+func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, env) value) merged {
+	fi := ev.fi
+	r := merged{agree: true}
+	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 {
+		r.agree = false
+		return r
+	}
 	seen := map[string]bool{}
 	var kb []byte
 	steps := 0
 	var walk func(bi int32, e env)
 	walk = func(bi int32, e env) {
-		if !agree || steps > 2000 {
-			agree = false
+		if !r.agree || steps > limit {
+			r.agree = false
 			return
 		}
 		steps++
@@ -535,20 +565,17 @@ func (ev *evaluator) returns(e env) (value, bool) {
 		seen[string(kb)] = true
 		for i, n := range b.Nodes {
 			if rs, ok := n.(*ast.ReturnStmt); ok {
-				if len(rs.Results) != 1 {
-					agree = false
-					return
+				v := pick(rs, e)
+				r.deps |= v.dep
+				switch {
+				case !v.known():
+					r.agree = false
+				case !r.sawReturn:
+					r.value = v
+				case r.value.k != v.k || r.value.i != v.i:
+					r.agree = false
 				}
-				v := ev.eval(rs.Results[0], e)
-				d |= v.dep
-				if first {
-					result, first = v, false
-				} else if result.k != v.k || result.i != v.i {
-					agree = false
-				}
-				if !v.known() {
-					agree = false
-				}
+				r.sawReturn = true
 				return
 			}
 			if i == len(b.Nodes)-1 && len(b.Succs) == 2 {
@@ -560,27 +587,20 @@ func (ev *evaluator) returns(e env) (value, bool) {
 		case 1:
 			walk(b.Succs[0].Index, e)
 		case 2:
-			c := ev.cond(b, e)
-			switch {
-			case c.isTrue():
-				walk(b.Succs[0].Index, e)
-			case c.isFalse():
-				walk(b.Succs[1].Index, e)
-			default:
-				d |= c.dep
-				walk(b.Succs[0].Index, e)
-				walk(b.Succs[1].Index, e)
+			t, f, c := fi.branch(ev, b, e)
+			if c != nil {
+				r.deps |= c.dep
+			}
+			if t {
+				walk(b.Succs[0].Index, fi.takeRange(b, e, true))
+			}
+			if f {
+				walk(b.Succs[1].Index, fi.takeRange(b, e, false))
 			}
 		}
 	}
 	walk(0, e)
-	if first {
-		return value{}, false
-	}
-	if !agree {
-		return unknown(d &^ depVar), true
-	}
-	return result, true
+	return r
 }
 
 // cond evaluates the branch condition of a conditional block.

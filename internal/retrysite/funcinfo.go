@@ -369,16 +369,6 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
-func (fi *funcInfo) lhsVar(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if v, ok := fi.m.info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := fi.m.info.Uses[id].(*types.Var)
-	return v
-}
+func (fi *funcInfo) lhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.m.info, x) }
 
 func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

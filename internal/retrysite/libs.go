@@ -360,17 +360,6 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 		methods: make(map[*types.Var][]*ast.CallExpr),
 		appends: make(map[*types.Var][]*ast.CallExpr),
 	}
-	varOf := func(x ast.Expr) *types.Var {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		if v, ok := m.info.Defs[id].(*types.Var); ok {
-			return v
-		}
-		v, _ := m.info.Uses[id].(*types.Var)
-		return v
-	}
 	// rootVar returns the variable at the root of a selector chain:
 	// c for c.HTTPClient.Timeout.
 	rootVar := func(x ast.Expr) *types.Var {
@@ -381,7 +370,7 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 			case *ast.StarExpr:
 				x = y.X
 			default:
-				return varOf(y)
+				return varOfExpr(m.info, y)
 			}
 		}
 	}
@@ -389,7 +378,7 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if v := varOf(l); v != nil {
+				if v := varOfExpr(m.info, l); v != nil {
 					var rhs ast.Expr
 					if len(n.Lhs) == len(n.Rhs) {
 						rhs = n.Rhs[i]

@@ -568,17 +568,6 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 			return true
 		})
 	}
-	varOf := func(x ast.Expr) *types.Var {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		if v, ok := info.Defs[id].(*types.Var); ok {
-			return v
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		return v
-	}
 	var body ast.Node = loop
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -586,7 +575,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				v := varOf(l)
+				v := varOfExpr(info, l)
 				if len(n.Lhs) == len(n.Rhs) {
 					addDeps(v, n.Rhs[i])
 				} else if len(n.Rhs) == 1 {

@@ -358,18 +358,6 @@ func parentAssign(x ast.Expr, rest []ast.Node) (ast.Expr, bool) {
 	return nil, false
 }
 
-func varOfExpr(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
-}
-
 // headerExprUse looks at what is done with an expression h that denotes
 // a request's headers.
 func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqTrace) {

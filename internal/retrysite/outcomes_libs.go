@@ -292,85 +292,31 @@ func (ev *evaluator) resultAt(e env, idx, n int, j func(value) value) value {
 	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 || n == 0 {
 		return unknown(0)
 	}
-	var result value
-	first, agree := true, true
-	var d deps
-	seen := map[string]bool{}
-	var kb []byte
-	steps := 0
-	var walk func(bi int32, e env)
-	walk = func(bi int32, e env) {
-		if !agree || steps > 3000 {
-			agree = false
-			return
+	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e env) value {
+		var v value
+		switch {
+		case len(rs.Results) == n:
+			v = ev.eval(rs.Results[idx], e)
+		case len(rs.Results) == 1 && n > 1:
+			if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
+				v = tv
+			} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.op[c] {
+				v = ev.opResult(c, idx)
+			} else {
+				v = unknown(ev.rhsDeps(rs.Results[0], e))
+			}
+		default:
+			v = unknown(0)
 		}
-		steps++
-		b := fi.cfg.Blocks[bi]
-		kb = fi.appendState(kb[:0], bi, 0, e)
-		if seen[string(kb)] {
-			return
+		if j != nil {
+			v = j(v)
 		}
-		seen[string(kb)] = true
-		for i, node := range b.Nodes {
-			if rs, ok := node.(*ast.ReturnStmt); ok {
-				var v value
-				switch {
-				case len(rs.Results) == n:
-					v = ev.eval(rs.Results[idx], e)
-				case len(rs.Results) == 1 && n > 1:
-					if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
-						v = tv
-					} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.op[c] {
-						v = ev.opResult(c, idx)
-					} else {
-						v = unknown(ev.rhsDeps(rs.Results[0], e))
-					}
-				default:
-					v = unknown(0)
-				}
-				if j != nil {
-					v = j(v)
-				}
-				d |= v.dep
-				if !v.known() {
-					agree = false
-					return
-				}
-				if first {
-					result, first = v, false
-				} else if result.k != v.k || result.i != v.i {
-					agree = false
-				}
-				return
-			}
-			if i == len(b.Nodes)-1 && len(b.Succs) == 2 {
-				break
-			}
-			e = ev.exec(node, e)
-		}
-		switch len(b.Succs) {
-		case 0:
-			// Falls off the end (no results) or panics.
-		case 1:
-			walk(b.Succs[0].Index, e)
-		case 2:
-			t, f, c := fi.branch(ev, b, e)
-			if c != nil {
-				d |= c.dep
-			}
-			if t {
-				walk(b.Succs[0].Index, fi.takeRange(b, e, true))
-			}
-			if f {
-				walk(b.Succs[1].Index, fi.takeRange(b, e, false))
-			}
-		}
+		return v
+	})
+	if !r.sawReturn || !r.agree {
+		return unknown(r.deps | depOutcome)
 	}
-	walk(0, e)
-	if first || !agree {
-		return unknown(d | depOutcome)
-	}
-	return result
+	return r.value
 }
 
 // A family is a set of outcomes of one kind, tried together.

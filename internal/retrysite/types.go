@@ -66,3 +66,17 @@ func sortVars(vs []*types.Var) {
 		return vs[i].Name() < vs[j].Name()
 	})
 }
+
+// varOfExpr returns the variable an identifier defines or uses, or nil
+// when x is not a plain identifier of a variable.
+func varOfExpr(info *types.Info, x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
