@@ -1098,38 +1098,11 @@ func (ip *winterp) listLiteral(x ast.Expr) *ast.CompositeLit {
 		if !ok {
 			return nil
 		}
-		var lit *ast.CompositeLit
-		count := 0
-		files := ip.m.pass.Files
-		for _, f := range files {
+		for _, f := range ip.m.pass.Files {
 			if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 				continue
 			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					for i, l := range n.Lhs {
-						if id, ok := ast.Unparen(l).(*ast.Ident); ok && (ip.m.info.Defs[id] == v || ip.m.info.Uses[id] == v) {
-							count++
-							if i < len(n.Rhs) {
-								lit, _ = ast.Unparen(n.Rhs[i]).(*ast.CompositeLit)
-							}
-						}
-					}
-				case *ast.ValueSpec:
-					for i, name := range n.Names {
-						if ip.m.info.Defs[name] == v {
-							count++
-							if i < len(n.Values) {
-								lit, _ = ast.Unparen(n.Values[i]).(*ast.CompositeLit)
-							}
-						}
-					}
-				}
-				return true
-			})
-		}
-		if count == 1 {
+			lit, _ := ast.Unparen(soleAssigned(ip.m.info, f, v)).(*ast.CompositeLit)
 			return lit
 		}
 	}
@@ -1287,35 +1260,45 @@ func (ip *winterp) funcLitOf(v *types.Var) *ast.FuncLit {
 	if ip.body == nil {
 		return nil
 	}
-	var lit *ast.FuncLit
+	lit, _ := ast.Unparen(soleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit)
+	return lit
+}
+
+// soleAssigned returns the value of the one assignment or declaration of
+// v under root, or nil when v is assigned there more than once, never, or
+// as part of a multi-value assignment.
+func soleAssigned(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
+	var val ast.Expr
 	count := 0
-	ast.Inspect(ip.body, func(n ast.Node) bool {
+	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (ip.m.info.Defs[id] == v || ip.m.info.Uses[id] == v) {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
 					count++
-					if i < len(n.Rhs) {
-						lit, _ = ast.Unparen(n.Rhs[i]).(*ast.FuncLit)
+					val = nil
+					if len(n.Lhs) == len(n.Rhs) {
+						val = n.Rhs[i]
 					}
 				}
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if ip.m.info.Defs[name] == v {
+				if info.Defs[name] == v {
 					count++
-					if i < len(n.Values) {
-						lit, _ = ast.Unparen(n.Values[i]).(*ast.FuncLit)
+					val = nil
+					if len(n.Names) == len(n.Values) {
+						val = n.Values[i]
 					}
 				}
 			}
 		}
 		return true
 	})
-	if count == 1 {
-		return lit
+	if count != 1 {
+		return nil
 	}
-	return nil
+	return val
 }
 
 // pure reports whether a function body assigns nothing outside its own
