@@ -472,21 +472,10 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 		}
 	}
 	call := g.calls[0]
-	uses := func(x ast.Expr, pred func(*types.Var) bool) bool {
-		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := m.info.Uses[id].(*types.Var); ok && pred(v) {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
-	}
+	assigned := assignedVars(m.info, loop)
 	exprs := append([]ast.Expr{call.Fun}, call.Args...)
 	for _, a := range exprs {
-		if uses(a, func(v *types.Var) bool { return varying[v] }) {
+		if m.usesAny(a, varying) {
 			return true
 		}
 		// items[i] with i changed by the loop.
@@ -496,7 +485,7 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 				if _, isMap := m.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
 					return true
 				}
-				if uses(ix.Index, func(v *types.Var) bool { return assignedIn(m.info, loop, v) }) {
+				if m.usesAny(ix.Index, assigned) {
 					varies = true
 				}
 			}
@@ -517,7 +506,7 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 	// (less(i, i-1), key.Equal(k, slot)), not a retry.
 	if !hasErrorOrResponse(m.info.TypeOf(call)) {
 		for _, a := range call.Args {
-			if uses(a, func(v *types.Var) bool { return assignedIn(m.info, loop, v) }) {
+			if m.usesAny(a, assigned) {
 				return true
 			}
 		}
@@ -527,7 +516,7 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 		return false
 	}
 	for _, a := range exprs {
-		if uses(a, func(v *types.Var) bool { return carried[v] }) {
+		if m.usesAny(a, carried) {
 			return true
 		}
 	}
@@ -619,6 +608,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 			}
 		}
 	}
+	assigned := assignedVars(info, loop)
 	// Variables computed in the loop from carried ones change with them
 	// (slotKey from i from match, where match advances).
 	for changed := true; changed; {
@@ -628,7 +618,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 				continue
 			}
 			for w := range d {
-				if carried[w] || isIntegerOrBool(w.Type()) && assignedIn(info, loop, w) && w.Pos() >= loop.Pos() && w.Pos() < loop.End() && dependsOnCarried(deps, w, carried) {
+				if carried[w] || isIntegerOrBool(w.Type()) && assigned[w] && w.Pos() >= loop.Pos() && w.Pos() < loop.End() && dependsOnCarried(deps, w, carried) {
 					carried[v] = true
 					changed = true
 					break
@@ -648,27 +638,6 @@ func dependsOnCarried(deps map[*types.Var]map[*types.Var]bool, w *types.Var, car
 		}
 	}
 	return false
-}
-
-// assignedIn reports whether v is assigned or incremented inside n.
-func assignedIn(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Uses[id] == v || info.Defs[id] == v) {
-					found = true
-				}
-			}
-		case *ast.IncDecStmt:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 func gotoLabelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
