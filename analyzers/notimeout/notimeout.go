@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
@@ -63,14 +62,14 @@ func run(pass *analysis.Pass) (any, error) {
 
 // capFinding returns the message about the site's total duration, or "".
 func capFinding(s *retrysite.Site, t *retrysite.Timeouts, lim time.Duration) string {
-	where := fmt.Sprintf("R-3's %s cap of %s", s.Context.Title(), fmtDur(lim))
+	where := fmt.Sprintf("R-3's %s cap of %s", s.Context.Title(), retrysite.FormatDuration(lim))
 	switch {
 	case t.Worst > lim && !t.CallerContext:
 		return fmt.Sprintf("%s can take %s > %s, %s; lower the attempts or the timeouts, put a deadline on the whole retry (context.WithTimeout(ctx, %s) around it), or use %s (Policy.MaxDuration)",
-			s.Title(), t.WorstCalc, fmtDur(lim), where, fmtDur(lim), retryPkg)
+			s.Title(), t.WorstCalc, retrysite.FormatDuration(lim), where, retrysite.FormatDuration(lim), retryPkg)
 	case t.TotalCap > lim:
 		return fmt.Sprintf("%s is capped at %s by %s, above %s; lower it to at most %s, or use %s (Policy.MaxDuration defaults to the context's cap)",
-			s.Title(), fmtDur(t.TotalCap), t.CapWhy, where, fmtDur(lim), retryPkg)
+			s.Title(), retrysite.FormatDuration(t.TotalCap), t.CapWhy, where, retrysite.FormatDuration(lim), retryPkg)
 	case !t.Capped && !t.CallerContext && t.Pos.IsValid():
 		return fmt.Sprintf("%s has no total duration cap (%s): %s; %s, or use %s (Policy.MaxDuration defaults to the context's cap)",
 			s.Title(), where, t.CapWhy, capFix(s, lim), retryPkg)
@@ -87,7 +86,7 @@ func capPos(s *retrysite.Site, t *retrysite.Timeouts) token.Pos {
 
 // capFix names the way to cap the site's retries.
 func capFix(s *retrysite.Site, lim time.Duration) string {
-	d := fmtDur(lim)
+	d := retrysite.FormatDuration(lim)
 	switch s.Lib {
 	case retrysite.LibCenkaltiV4:
 		return fmt.Sprintf("use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline", d)
@@ -117,13 +116,3 @@ func callName(call *ast.CallExpr) string {
 	return name
 }
 
-func fmtDur(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = s[:len(s)-2]
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = s[:len(s)-2]
-	}
-	return s
-}

@@ -347,18 +347,18 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 		return 0, "", false
 	}
 	total := time.Duration(attempts) * timeout
-	calc := fmt.Sprintf("%d %s x %s timeout", attempts, plural(attempts, "attempt", "attempts"), fmtDur(timeout))
+	calc := fmt.Sprintf("%d %s x %s timeout", attempts, plural(attempts, "attempt", "attempts"), FormatDuration(timeout))
 	var parts []string
 	var sum time.Duration
 	allSame := w.each == nil
 	for i := 0; i < attempts-1; i++ {
 		d := w.at(i)
 		sum += d
-		parts = append(parts, fmtDur(d))
+		parts = append(parts, FormatDuration(d))
 	}
 	if sum > 0 {
 		if allSame && attempts-1 > 1 {
-			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, fmtDur(w.per))
+			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, FormatDuration(w.per))
 		} else {
 			calc += " + waits " + strings.Join(parts, "+")
 		}
@@ -369,12 +369,13 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 		calc += " (waits not counted)"
 	}
 	total += sum
-	calc += " = " + fmtDur(total)
+	calc += " = " + FormatDuration(total)
 	return total, calc, w.exact
 }
 
-// fmtDur prints a duration without trailing zero units: 15m, 1h, 1.5s.
-func fmtDur(d time.Duration) string {
+// FormatDuration prints a duration without trailing zero units, for
+// messages: 15m, 1h, 1.5s.
+func FormatDuration(d time.Duration) string {
 	s := d.String()
 	if strings.HasSuffix(s, "m0s") {
 		s = s[:len(s)-2]

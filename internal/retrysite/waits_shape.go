@@ -538,8 +538,7 @@ func jitterNote(ws waitShape) string {
 	return fmt.Sprintf(", never below %d%% of it", int(math.Round(ws.floor*100)))
 }
 
-// fmtDur renders a duration in nanoseconds as Go does, trimmed: 2s,
-// 250ms, 1.5s.
+// fmtNs renders a duration in nanoseconds as Go does: 2s, 250ms, 1.5s.
 func fmtNs(ns float64) string {
 	return time.Duration(math.Round(ns)).String()
 }
