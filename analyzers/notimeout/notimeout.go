@@ -115,4 +115,3 @@ func callName(call *ast.CallExpr) string {
 	}
 	return name
 }
-
