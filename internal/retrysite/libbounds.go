@@ -30,7 +30,7 @@ func (m *model) attachLibDetails(s *Site) {
 // countSetting builds a bound from a setting's count argument.
 // attempts says whether the library counts attempts (else retries);
 // zeroUnbounded whether zero means no limit.
-func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool, what string) Bound {
+func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) Bound {
 	x := st.Arg(arg)
 	n, ok := m.intValue(x)
 	if !ok {
@@ -60,7 +60,6 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 	if b.Retries < 0 {
 		b.Retries = 0
 	}
-	_ = what
 	return b
 }
 
@@ -85,7 +84,7 @@ func (m *model) libBound(s *Site) Bound {
 	switch s.Lib {
 	case LibCenkaltiV4:
 		if st := s.Last("WithMaxRetries"); st != nil {
-			return m.countSetting(s, st, 1, false, false, "")
+			return m.countSetting(s, st, 1, false, false)
 		}
 		if s.Last("StopBackOff") != nil {
 			return defaultBound(0, "StopBackOff = 0 retries")
@@ -93,7 +92,7 @@ func (m *model) libBound(s *Site) Bound {
 		return unknownIfOpaque(Bound{Kind: BoundUnbounded, Why: "cenkalti/backoff/v4 Retry with no WithMaxRetries retries until MaxElapsedTime (15m by default, never when 0); R-2 wants a count whatever the time limit"})
 	case LibCenkaltiV5:
 		if st := s.Last("WithMaxTries"); st != nil {
-			return m.countSetting(s, st, 0, true, true, "")
+			return m.countSetting(s, st, 0, true, true)
 		}
 		return unknownIfOpaque(Bound{Kind: BoundUnbounded, Why: "cenkalti/backoff/v5 Retry with no WithMaxTries retries until MaxElapsedTime (15m by default); R-2 wants a count whatever the time limit"})
 	case LibRetryGoV4, LibRetryGoV5:
@@ -101,12 +100,12 @@ func (m *model) libBound(s *Site) Bound {
 			if st.Name == "UntilSucceeded" {
 				return Bound{Kind: BoundUnbounded, Why: s.Lib.Name + " UntilSucceeded() retries until the operation succeeds"}
 			}
-			return m.countSetting(s, st, 0, true, true, "")
+			return m.countSetting(s, st, 0, true, true)
 		}
 		return unknownIfOpaque(defaultBound(9, s.Lib.Name+"'s default 10 attempts = 9 retries"))
 	case LibRetryableHTTP:
 		if st := s.Last("RetryMax"); st != nil {
-			return m.countSetting(s, st, 0, false, false, "")
+			return m.countSetting(s, st, 0, false, false)
 		}
 		if s.Last("NewClient") != nil || len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj) {
 			// NewClient, or a package-level Get/Post on the default client.
@@ -118,12 +117,12 @@ func (m *model) libBound(s *Site) Bound {
 		return Bound{Kind: BoundUnknown}
 	case LibSethvargo:
 		if st := s.Last("WithMaxRetries"); st != nil {
-			return m.countSetting(s, st, 0, false, false, "")
+			return m.countSetting(s, st, 0, false, false)
 		}
 		return unknownIfOpaque(Bound{Kind: BoundUnbounded, Why: "sethvargo/go-retry with no WithMaxRetries retries until the context ends"})
 	case LibFailsafe:
 		if st := s.Last("WithMaxRetries", "WithMaxAttempts"); st != nil {
-			return m.countSetting(s, st, 0, st.Name == "WithMaxAttempts", false, "")
+			return m.countSetting(s, st, 0, st.Name == "WithMaxAttempts", false)
 		}
 		if s.Last("NewBuilder", "NewWithDefaults", "NewRetryPolicyBuilder") != nil {
 			return unknownIfOpaque(defaultBound(2, "failsafe-go's default 2 retries"))
@@ -137,7 +136,7 @@ func (m *model) libBound(s *Site) Bound {
 			case "DefaultBackoff":
 				return defaultBound(3, "retry.DefaultBackoff Steps 4 = 4 attempts = 3 retries")
 			}
-			return m.countSetting(s, st, 0, true, false, "")
+			return m.countSetting(s, st, 0, true, false)
 		}
 		if s.Last("Backoff") != nil && !s.Opaque {
 			return defaultBound(0, "Steps 0: the condition never runs")
@@ -145,23 +144,23 @@ func (m *model) libBound(s *Site) Bound {
 		return Bound{Kind: BoundUnknown}
 	case LibRestyV2, LibRestyV3:
 		if st := s.Last("SetRetryCount"); st != nil {
-			return m.countSetting(s, st, 0, false, false, "")
+			return m.countSetting(s, st, 0, false, false)
 		}
 		return Bound{Kind: BoundUnknown}
 	case LibGRPCMwV1, LibGRPCMwV2:
 		if st := s.Last("WithMax"); st != nil {
 			// Named "max retries" but the interceptor makes WithMax
 			// attempts in all (attempt < max).
-			return m.countSetting(s, st, 0, true, false, "")
+			return m.countSetting(s, st, 0, true, false)
 		}
 		return unknownIfOpaque(defaultBound(0, "retries are off by default (max 0)"))
 	case LibAWS:
 		if st := s.Last("AddWithMaxAttempts"); st != nil {
-			return m.countSetting(s, st, 1, true, true, "")
+			return m.countSetting(s, st, 1, true, true)
 		}
 		if st := s.Last("MaxAttempts", "WithRetryMaxAttempts", "RetryMaxAttempts"); st != nil {
 			arg := 0
-			b := m.countSetting(s, st, arg, true, false, "")
+			b := m.countSetting(s, st, arg, true, false)
 			if n, ok := m.intValue(st.Arg(arg)); ok && n <= 0 {
 				// NewStandard and the config replace 0 with the
 				// default, 3 attempts.

@@ -519,7 +519,7 @@ func (c *collector) collect(x ast.Expr) {
 				c.collect(d)
 			}
 			for _, as := range c.idx.fields[o] {
-				if as.Pos() >= c.before && !c.inLoopAround(as) {
+				if as.Pos() >= c.before {
 					continue
 				}
 				for i, l := range as.Lhs {
@@ -592,9 +592,8 @@ func (c *collector) collect(x ast.Expr) {
 			c.add(x.Sel.Name, info.Uses[x.Sel], nil, x)
 			return
 		}
-		if fn, ok := info.Uses[x.Sel].(*types.Func); ok {
+		if _, ok := info.Uses[x.Sel].(*types.Func); ok {
 			// A function value (retry.FixedDelay as a DelayType).
-			_ = fn
 			return
 		}
 		c.opaque = true
@@ -603,11 +602,6 @@ func (c *collector) collect(x ast.Expr) {
 		c.opaque = true
 	}
 }
-
-// inLoopAround reports whether an assignment after the call is in a loop
-// that also holds the call (it then runs before a later call). The model
-// keeps it simple: assignments after the call do not count.
-func (c *collector) inLoopAround(ast.Node) bool { return false }
 
 // isConfigValue reports whether an argument is itself part of the
 // configuration (an option, a backoff, a client), not a plain value.
