@@ -99,6 +99,12 @@ func run(pass *analysis.Pass) (any, error) {
 			s.Context = s.Lib.Context
 		}
 	}
+	for _, s := range sites {
+		if s.findLit != nil && s.Bound.Kind == BoundKnown && s.Bound.Retries != 0 && !opts.Limits(s.Context).Retries.Contains(s.Bound.Retries) {
+			s.findLit()
+		}
+		s.findLit = nil
+	}
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
 	return &Result{Sites: sites, Options: opts, Directives: parseDirectives(pass.Fset, pass.Files, pass.ReadFile)}, nil
 }

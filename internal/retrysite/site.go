@@ -82,6 +82,9 @@ type Site struct {
 	// Settings are the library options and fields that configure a
 	// Library site, in source order (see Lib).
 	Settings []*Setting
+	// findLit, when set, finds the literal that sets a known bound
+	// (Bound.Lit); it is run only for bounds outside the allowed range.
+	findLit func()
 	// GRPCPolicy is the retryPolicy of a gRPC service-config site.
 	GRPCPolicy *GRPCRetryPolicy
 	// Opaque is true when part of a library configuration comes from
