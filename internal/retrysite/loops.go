@@ -424,16 +424,20 @@ func (fi *funcInfo) loopScope(loop ast.Stmt) scope {
 // guards: `if err != nil && !d.cache.Fresh() { d.Reset(); return d.Get() }`
 // refreshes a cache and looks again once; it is not a retry of its own.
 func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, needFree bool) bool {
-	if r := fi.reach(g.set, target, ref, successScenario(), in); r.again {
+	if r := fi.reach(g.set, target, ref, successScenario(), in, goalAgain); r.again {
 		return false
 	}
+	goal := goalAgain
+	if needFree {
+		goal = goalFree
+	}
 	back := func(r reachResult) bool { return r.again && (!needFree || r.againFree) }
-	if back(fi.reach(g.set, target, ref, errorScenario(), in)) {
+	if back(fi.reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return true
 	}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429, 404, 400} {
-			if back(fi.reach(g.set, target, ref, statusScenario(code), in)) {
+			if back(fi.reach(g.set, target, ref, statusScenario(code), in, goal)) {
 				return true
 			}
 		}
@@ -735,7 +739,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 	try := func(p *perturbation, orig int64) (offset int, ok bool) {
 		p.value = orig + 1
 		r := fi.maxRuns(g.set, init, p, in)
-		if r.gaveUp || r.infinite || r.n != base+1 {
+		if r.gaveUp || r.infinite || r.boundDep || r.n != base+1 {
 			return 0, false
 		}
 		return base - int(orig), true
@@ -887,7 +891,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				// Does this literal set the count? Try it plus one.
 				orig := init[litParam].i
 				init2 := init.set(litParam, intVal(orig+1))
-				if r := fi.maxRuns(g.set, init2, nil, in); !r.infinite && !r.gaveUp && r.n == b.Retries+2 {
+				if r := fi.maxRuns(g.set, init2, nil, in); !r.infinite && !r.gaveUp && !r.boundDep && r.n == b.Retries+2 {
 					m.setBoundLit(&b, lit, b.Retries+1-int(orig))
 					b.Expr = lit
 				}

@@ -61,12 +61,12 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	case *ast.FuncDecl:
 		target = union(g.set, m.recursionCalls(n))
 	}
-	try := func(sc scenario) reachResult { return fi.reach(g.set, target, ref, sc, in) }
+	try := func(sc scenario, goal reachGoal) reachResult { return fi.reach(g.set, target, ref, sc, in, goal) }
 	o := &Outcomes{}
 	call := g.calls[0]
 	if returnsResponse(m.info, call) {
 		for _, c := range httpStatusReps {
-			if try(statusScenario(c)).againCertain {
+			if try(statusScenario(c), goalCertain).againCertain {
 				o.HTTP = append(o.HTTP, c)
 			}
 		}
@@ -75,7 +75,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		var codes []int
 		inspects := false
 		for _, c := range grpcCodeReps {
-			r := try(grpcScenario(c))
+			r := try(grpcScenario(c), goalCertain)
 			if r.againCertain {
 				codes = append(codes, c)
 			}
@@ -90,7 +90,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 			var sts []int
 			inspects = false
 			for _, c := range errStatusReps {
-				r := try(errStatusScenario(c))
+				r := try(errStatusScenario(c), goalCertain)
 				if r.againCertain {
 					sts = append(sts, c)
 				}
@@ -103,7 +103,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 				o.HTTP = mergeInts(o.HTTP, sts)
 			}
 		}
-		if try(errClassScenario(errCert)).againCertain && !try(errClassScenario(errOther)).again {
+		if try(errClassScenario(errCert), goalCertain).againCertain && !try(errClassScenario(errOther), goalAgain).again {
 			o.CertErrors = true
 		}
 	}

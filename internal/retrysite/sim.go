@@ -30,8 +30,28 @@ type reachResult struct {
 	// object): a refresh-then-look-again guarded by such state is not a
 	// retry of its own.
 	againFree bool
-	leaves    bool // some path leaves the scope without running it again
-	decision  ast.Expr
+}
+
+// reachGoal is the flag of a reachResult a caller asks about: reach stops
+// as soon as it holds, since the flags only ever turn true. Every flag
+// implies again, so again is exact under every goal; the other flags are
+// not, and a caller reads only again and its goal's flag.
+type reachGoal uint8
+
+const (
+	goalAgain reachGoal = iota
+	goalFree
+	goalCertain
+)
+
+func (r *reachResult) settles(g reachGoal) bool {
+	switch g {
+	case goalFree:
+		return r.againFree
+	case goalCertain:
+		return r.againCertain
+	}
+	return r.again
 }
 
 // scope says which blocks belong to the loop under study (nil: the whole
@@ -39,71 +59,78 @@ type reachResult struct {
 type scope func(b *cfg.Block) bool
 
 // reach explores from just after the operation's node (the node at ref),
-// with the outcome scenario sc.
-func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope) reachResult {
+// with the outcome scenario sc, until it has settled goal or explored
+// every path.
+func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
 	ev := &evaluator{fi: fi, op: op, sc: sc}
 	var res reachResult
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
-	var walk func(bi int32, from int, e env, certain, free, first bool)
-	walk = func(bi int32, from int, e env, certain, free, first bool) {
-		if steps > 5000 {
-			return
-		}
+	// Breadth first: a loop nested in the loop under study, with a
+	// counter compared with an unknown length, has a new state on every
+	// iteration; depth first would follow it to the step limit before
+	// trying the way out of it.
+	type item struct {
+		bi            int32
+		from          int
+		e             env
+		certain, free bool
+	}
+	queue := []item{{start.block, start.index, env{}, true, true}}
+	for len(queue) > 0 && steps <= 5000 && !res.settles(goal) {
+		it := queue[0]
+		queue = queue[1:]
 		steps++
-		b := fi.cfg.Blocks[bi]
+		first := steps == 1
+		b := fi.cfg.Blocks[it.bi]
 		if !first && in != nil && !in(b) {
-			res.leaves = true
-			return
+			continue
 		}
-		kb = fi.appendState(kb[:0], bi, from, e)
-		kb = append(kb, b2byte(certain), b2byte(free))
+		kb = fi.appendState(kb[:0], it.bi, it.from, it.e)
+		kb = append(kb, b2byte(it.certain), b2byte(it.free))
 		if seen[string(kb)] {
-			return
+			continue
 		}
 		seen[string(kb)] = true
+		e := it.e
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
-		for i := from; i < n; i++ {
+		again := false
+		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
-			if !(first && i == from) && containsOp(node, target) {
+			if !(first && i == it.from) && containsOp(node, target) {
 				res.again = true
-				if certain {
-					res.againCertain = true
-				}
-				if free {
-					res.againFree = true
-				}
-				return
+				res.againCertain = res.againCertain || it.certain
+				res.againFree = res.againFree || it.free
+				again = true
+				break
 			}
 			if i == n-1 && condBlock {
 				break
 			}
 			e = ev.exec(node, e)
 		}
+		if again {
+			continue
+		}
 		switch len(b.Succs) {
-		case 0:
-			res.leaves = true
 		case 1:
-			walk(b.Succs[0].Index, 0, e, certain, free, false)
+			queue = append(queue, item{b.Succs[0].Index, 0, e, it.certain, it.free})
 		case 2:
 			t, f, c := fi.branch(ev, b, e)
-			if c != nil && res.decision == nil && c.dep&depOutcome != 0 {
-				res.decision = lastExpr(b)
-			}
 			stateful := c != nil && !fi.nonCountFork(b, c)
+			free := it.free && !stateful
 			if t {
-				e2 := fi.takeRange(b, e, true)
-				walk(b.Succs[0].Index, 0, e2, certain && (!f || c == nil || c.dep&depOutcome == 0), free && !stateful, false)
+				certain := it.certain && (!f || c == nil || c.dep&depOutcome == 0)
+				queue = append(queue, item{b.Succs[0].Index, 0, fi.takeRange(b, e, true), certain, free})
 			}
 			if f {
-				e2 := fi.takeRange(b, e, false)
-				walk(b.Succs[1].Index, 0, e2, certain && (!t || c == nil || c.dep&depOutcome == 0), free && !stateful, false)
+				certain := it.certain && (!t || c == nil || c.dep&depOutcome == 0)
+				queue = append(queue, item{b.Succs[1].Index, 0, fi.takeRange(b, e, false), certain, free})
 			}
 		}
 	}
-	walk(start.block, start.index, env{}, true, true, true)
 	return res
 }
 
@@ -215,7 +242,10 @@ func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 type runsResult struct {
 	n        int  // the most runs on any finite path
 	infinite bool // some path runs the operation without end
-	boundDep bool // a fork compared an attempt counter with an unknown value
+	// boundDep: a fork compared an attempt counter with an unknown
+	// value. The bound is then unknown, and the walk stops there: n and
+	// infinite mean nothing.
+	boundDep bool
 	// opaqueExit: a fork decided by something that may count attempts
 	// out of sight (a method of a retry helper object, a field, a range
 	// over a collection): an endless path may in truth be bounded.
@@ -245,7 +275,9 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	states := 0
 	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
 	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
-		if res.gaveUp {
+		if res.gaveUp || res.boundDep {
+			// A bound compared with an unknown value makes the count
+			// unknown whatever the rest of the walk finds: stop.
 			return 0, false
 		}
 		if acc > maxRunsCap {

@@ -568,3 +568,28 @@ func withCountingLiteral(r retrier) error {
 		}
 	}
 }
+
+// A consumer that skips a failed read and counts the items of each batch:
+// a failure comes back to the read, but so does a success, once the range
+// over the batch is done. Not a retry. The count is a new state on every
+// item, so the walk must try the way out of the inner loop before it
+// follows the count to its step limit.
+var next func() ([]string, error)
+
+func consume(handle func(string) bool) {
+	for {
+		batch, err := next()
+		if err != nil {
+			continue
+		}
+		handled := 0
+		for _, item := range batch {
+			if handle(item) {
+				handled++
+			}
+		}
+		if handled == 0 {
+			println("empty batch")
+		}
+	}
+}
