@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/policy"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // This file finds library retry sites: calls into a retry library's entry
@@ -179,6 +180,21 @@ var restySend = map[string]bool{
 	"Options": true, "Execute": true, "Send": true, "Trace": true,
 }
 
+// libraryPkgs are the packages of the entries and of resty: a call to
+// any other package is no library site, which spares building its key.
+var libraryPkgs = func() map[string]bool {
+	pkgs := map[string]bool{"github.com/go-resty/resty/v2": true, "resty.dev/v3": true}
+	for k := range entries {
+		slash := strings.LastIndexByte(k, '/')
+		pkgs[k[:slash+strings.IndexByte(k[slash:], '.')]] = true
+	}
+	return pkgs
+}()
+
+// libraryPackage reports whether path is the package of a library the
+// model knows.
+func libraryPackage(path string) bool { return libraryPkgs[path] }
+
 // entryKey names a function for the entries table.
 func entryKey(fn *types.Func) string {
 	if fn.Pkg() == nil {
@@ -199,18 +215,16 @@ func entryKey(fn *types.Func) string {
 }
 
 // librarySites finds the library retry sites of a file.
-func (m *model) librarySites(f *ast.File) []*Site {
+func (m *model) librarySites(fc inspector.Cursor) []*Site {
+	f := fc.Node().(*ast.File)
 	var sites []*Site
 	var idx *varIndex
 	nested := make(map[*ast.CallExpr]bool)
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
+	for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
 		fn := typeutilCallee(m.info, call)
-		if fn == nil || fn.Pkg() == nil {
-			return true
+		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
+			continue
 		}
 		key := entryKey(fn.Origin())
 		e, ok := entries[key]
@@ -222,7 +236,7 @@ func (m *model) librarySites(f *ast.File) []*Site {
 			cfgRoots, opRoots = e.roots(call)
 		case fn.Pkg().Path() == "github.com/go-resty/resty/v2" || fn.Pkg().Path() == "resty.dev/v3":
 			if !restySend[fn.Name()] || !isRestyRequestMethod(fn) {
-				return true
+				continue
 			}
 			lib = LibRestyV2
 			if fn.Pkg().Path() == "resty.dev/v3" {
@@ -230,10 +244,10 @@ func (m *model) librarySites(f *ast.File) []*Site {
 			}
 			cfgRoots, _ = recvOp(-1)(call)
 		default:
-			return true
+			continue
 		}
 		if nested[call] {
-			return true
+			continue
 		}
 		if idx == nil {
 			idx = m.indexVars(f)
@@ -267,15 +281,14 @@ func (m *model) librarySites(f *ast.File) []*Site {
 		}
 		if lib == LibGRPCConfig {
 			sites = append(sites, m.serviceConfigSites(s)...)
-			return true
+			continue
 		}
 		if (lib == LibRestyV2 || lib == LibRestyV3) && !m.restyRetries(s) {
-			return true
+			continue
 		}
 		m.attachLibDetails(s)
 		sites = append(sites, s)
-		return true
-	})
+	}
 	return sites
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -77,19 +78,19 @@ func run(pass *analysis.Pass) (any, error) {
 			if n.Body == nil || inGenerated(c, generated) {
 				continue
 			}
-			fb := funcBody{body: n.Body, typ: n.Type, decl: n}
+			fb := funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
 			sites = append(sites, m.handWritten(fb)...)
 		case *ast.FuncLit:
 			if inGenerated(c, generated) {
 				continue
 			}
-			sites = append(sites, m.handWritten(funcBody{body: n.Body, typ: n.Type})...)
+			sites = append(sites, m.handWritten(funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)})...)
 		}
 	}
-	for _, f := range pass.Files {
-		if !generated[f] {
-			sites = append(sites, m.librarySites(f)...)
+	for fc := range insp.Root().Children() {
+		if f, ok := fc.Node().(*ast.File); ok && !generated[f] {
+			sites = append(sites, m.librarySites(fc)...)
 		}
 	}
 	for _, s := range sites {
