@@ -19,7 +19,12 @@ import (
 //
 // Conditions the evaluator can decide prune the walk; others fork it.
 // Memoising on (block, tracked values) keeps both walks linear in the
-// number of distinct states.
+// number of distinct states, and both stop as soon as their answer is
+// known: reach when the flag its caller asks about holds, maxRuns at the
+// first fork that compares an attempt counter with an unknown value
+// (the bound is then unknown). reach goes breadth first, so that a
+// counter in a nested loop of unknown length, a new state every
+// iteration, does not use up its steps before the way out is tried.
 
 // reachResult is what reach finds.
 type reachResult struct {
