@@ -22,9 +22,9 @@
 # every tool then reads alike.
 #
 # go vet caches its results: to measure work and not cache hits, each vet
-# run gets its own copy of the vet tool with a few bytes appended that no
-# other run shares (go vet keys its cache on the tool's content), so every
-# vet run is cold for the analysis and warm for compilation. go vet runs the tool on every
+# run gets its own copy of the vet tool, with a name and content no other
+# run shares (see fresh), so every vet run is cold for the analysis and
+# warm for compilation. go vet runs the tool on every
 # dependency too (for facts); retrylint and noopcheck declare none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,13 +72,16 @@ measure() {
 	echo "$name $(tail -1 "$work/time")" >>"$work/results"
 }
 
-# A copy of a vet tool that go vet cannot find in its cache: the bytes
-# appended are unique to this run of the script (its work directory and
-# the time), so that neither an earlier run nor an earlier bench.sh
-# answers from the cache.
+# A copy of a vet tool that go vet cannot find in its cache. go vet keys
+# its cache on what `tool -V=full` prints: for retrylint and noopcheck the
+# name and a hash of the executable, for a released toolchain's vet only
+# the name and the Go version. So the copy's name and its content are
+# both unique to this run of the script (its work directory's random
+# suffix, the run number and the time), and neither an earlier run nor an
+# earlier bench.sh answers from the cache.
 fresh() {
 	local src=$1 n=$2
-	local dst=$work/tool.$n.$(basename "$src")
+	local dst=$work/tool.${work##*.}.$n.$(basename "$src")
 	cp "$src" "$dst"
 	printf 'bench %s %s %s' "$work" "$(date +%s%N)" "$n" >>"$dst"
 	echo "$dst"
