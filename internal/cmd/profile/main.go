@@ -1,0 +1,151 @@
+// Command profile shows where retrylint's analysis time goes, for work on
+// its speed: it loads the packages once, as retrylint does, runs the
+// analyzers with go/analysis/checker, and prints the time spent loading,
+// the time of each analyzer summed over the packages, and the packages on
+// which the retry-site model took longest. It can write a CPU profile of
+// the analysis alone (loading excluded) and an allocation profile.
+//
+// Usage, from the module that holds the packages:
+//
+//	profile [-seq] [-top N] [-cpuprofile F] [-memprofile F] packages | list.txt
+//
+// A single argument ending in .txt is a list of packages, one a line, #
+// for comments (testdata/corpus/packages.txt). -seq analyses one package
+// at a time, so that per-package times are not shared with others.
+//
+// scripts/bench.sh measures retrylint against the floor; this command
+// says what to look at when the ratio grows, e.g.:
+//
+//	go build -o /tmp/profile ./internal/cmd/profile
+//	cd testdata/corpus && /tmp/profile -seq -cpuprofile /tmp/cpu packages.txt
+//	go tool pprof -top -cum /tmp/profile /tmp/cpu
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/retrysite"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+func main() {
+	cpu := flag.String("cpuprofile", "", "write a CPU profile of the analysis to `file`")
+	mem := flag.String("memprofile", "", "write an allocation profile to `file`")
+	seq := flag.Bool("seq", false, "analyse one package at a time")
+	top := flag.Int("top", 12, "list the `n` packages the model took longest on")
+	flag.Parse()
+	if err := run(*cpu, *mem, *seq, *top, flag.Args()); err != nil {
+		fmt.Fprintf(os.Stderr, "profile: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(cpu, mem string, seq bool, top int, args []string) error {
+	patterns, err := patternsOf(args)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadSyntax | packages.NeedModule}, patterns...)
+	if err != nil {
+		return err
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		return fmt.Errorf("the packages do not load")
+	}
+	loaded := time.Since(t0)
+	if cpu != "" {
+		f, err := os.Create(cpu)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
+	t1 := time.Now()
+	g, err := checker.Analyze(analyzers.All(), pkgs, &checker.Options{Sequential: seq})
+	analysed := time.Since(t1)
+	if cpu != "" {
+		pprof.StopCPUProfile()
+	}
+	if err != nil {
+		return err
+	}
+	if mem != "" {
+		f, err := os.Create(mem)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+			return err
+		}
+	}
+
+	byAnalyzer := make(map[string]time.Duration)
+	type pkgTime struct {
+		path string
+		d    time.Duration
+	}
+	var model []pkgTime
+	for act := range g.All() {
+		byAnalyzer[act.Analyzer.Name] += act.Duration
+		if act.Analyzer == retrysite.Analyzer {
+			model = append(model, pkgTime{act.Package.PkgPath, act.Duration})
+		}
+		if act.Err != nil {
+			fmt.Printf("error: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
+		}
+	}
+	fmt.Printf("%d packages: load %v, analysis %v\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond))
+	names := make([]string, 0, len(byAnalyzer))
+	for name := range byAnalyzer {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(byAnalyzer[b], byAnalyzer[a]) })
+	for _, name := range names {
+		fmt.Printf("  %-14s %v\n", name, byAnalyzer[name].Round(time.Microsecond))
+	}
+	slices.SortFunc(model, func(a, b pkgTime) int { return cmp.Compare(b.d, a.d) })
+	fmt.Printf("retrysite, slowest packages:\n")
+	for _, p := range model[:min(top, len(model))] {
+		fmt.Printf("  %8v %s\n", p.d.Round(time.Millisecond), p.path)
+	}
+	return nil
+}
+
+// patternsOf returns the package patterns of the command line, reading a
+// list file when that is the one argument.
+func patternsOf(args []string) ([]string, error) {
+	if len(args) != 1 || !strings.HasSuffix(args[0], ".txt") {
+		if len(args) == 0 {
+			return nil, fmt.Errorf("no packages given")
+		}
+		return args, nil
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var patterns []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			patterns = append(patterns, l)
+		}
+	}
+	return patterns, sc.Err()
+}
