@@ -518,6 +518,12 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 			}
 		}
 	}
+	// A value received from a channel in the loop is a new input on
+	// every iteration: an event handled, not an operation retried
+	// (case p := <-pickers: if err := check(p); err != nil { continue }).
+	for v := range m.receivedVars(loop) {
+		varying[v] = true
+	}
 	call := g.calls[0]
 	assigned := assignedVars(m.info, loop)
 	exprs := append([]ast.Expr{call.Fun}, call.Args...)
@@ -525,15 +531,23 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 		if m.usesAny(a, varying) {
 			return true
 		}
-		// items[i] with i changed by the loop.
+		// items[i] with i changed by the loop; p[n:] with n changed by
+		// the loop (the rest of a partial write).
 		varies := false
 		ast.Inspect(a, func(n ast.Node) bool {
-			if ix, ok := n.(*ast.IndexExpr); ok {
+			switch ix := n.(type) {
+			case *ast.IndexExpr:
 				if _, isMap := m.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
 					return true
 				}
 				if m.usesAny(ix.Index, assigned) {
 					varies = true
+				}
+			case *ast.SliceExpr:
+				for _, b := range []ast.Expr{ix.Low, ix.High, ix.Max} {
+					if b != nil && m.usesAny(b, assigned) {
+						varies = true
+					}
 				}
 			}
 			return !varies
@@ -568,6 +582,29 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 		}
 	}
 	return false
+}
+
+// receivedVars returns the variables a loop defines or assigns with a
+// value received from a channel: v := <-ch, v, ok = <-ch, case v := <-ch.
+func (m *model) receivedVars(loop ast.Stmt) map[*types.Var]bool {
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 {
+				return true
+			}
+			if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				if v := varOfExpr(m.info, n.Lhs[0]); v != nil {
+					vars[v] = true
+				}
+			}
+		}
+		return true
+	})
+	return vars
 }
 
 // carriedVars returns the variables a loop carries from one iteration

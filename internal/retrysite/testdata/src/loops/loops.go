@@ -593,3 +593,47 @@ func consume(handle func(string) bool) {
 		}
 	}
 }
+
+// x/net/http2 writeWithByteTimeout: the rest of a partial write, p[n:]
+// with n advanced by what was written. Each round writes other bytes;
+// not a retry.
+var errDeadline = errors.New("deadline exceeded")
+
+func writeAll(write func([]byte) (int, error), p []byte) (n int, err error) {
+	for {
+		nn, err := write(p[n:])
+		n += nn
+		if n == len(p) || nn == 0 || !errors.Is(err, errDeadline) {
+			return n, err
+		}
+	}
+}
+
+// The same write of the whole buffer, again after a timeout, is a retry
+// (its bound unknown: errDeadline is a variable the model cannot pin).
+func writeAgain(write func([]byte) (int, error), p []byte) error {
+	for { // want `loop ctx=sync bound=\?`
+		_, err := write(p)
+		if !errors.Is(err, errDeadline) {
+			return err
+		}
+	}
+}
+
+// grpc testutils WaitForPicker: each round checks a new picker received
+// from a channel; an event loop, not a retry.
+type picker interface{ Pick() error }
+
+func waitForPicker(ctx context.Context, pickers chan picker, check func(picker) error) error {
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case p := <-pickers:
+			if err := check(p); err != nil {
+				continue
+			}
+			return nil
+		}
+	}
+}
