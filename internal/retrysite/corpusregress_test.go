@@ -35,5 +35,5 @@ var showCorpus = &analysis.Analyzer{
 // the model once took for retries, reduced to the shape that misled it,
 // next to the real retries it must keep finding.
 func TestCorpusRegressions(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showCorpus, "corpusregress")
+	analysistest.Run(t, analysistest.TestData(), showCorpus, "corpusregress", "example.com/frames")
 }

@@ -21,6 +21,8 @@ import (
 //   - a call of a function value or of an interface method whose
 //     interface is declared outside the standard library: the model
 //     cannot see what it does (retry helpers take their operation so);
+//     but an unexported interface of the analysed package is seen
+//     through the package's own types that implement it;
 //   - a function of the analysed package whose body makes such a call,
 //     directly or through other functions of the package.
 
@@ -81,9 +83,27 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		// An interface method: what implements it is unknown. An
-		// interface of the standard library (io.Reader) is local work
-		// unless it is a network one (net.Conn).
+		// An interface method of an unexported interface of the
+		// package, which the package's own types implement: those
+		// implementations are what it calls.
+		if impls, ok := m.localImplementations(fn, sig); ok {
+			if v, ok := m.integ[fn]; ok {
+				return v
+			}
+			m.integ[fn] = false // cycles: assume not, until shown
+			found := false
+			for _, impl := range impls {
+				if m.funcIsIntegration(impl, depth+1) {
+					found = true
+					break
+				}
+			}
+			m.integ[fn] = found
+			return found
+		}
+		// Otherwise what implements it is unknown. An interface of the
+		// standard library (io.Reader) is local work unless it is a
+		// network one (net.Conn).
 		path := fn.Pkg().Path()
 		return !isStd(path) || networkStd[path]
 	}
@@ -144,4 +164,51 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	})
 	m.integ[fn] = found
 	return found
+}
+
+// localImplementations returns the methods that implement the interface
+// method fn when its interface is an unexported named type of the
+// analysed package: the methods of the package's own types that
+// implement the interface. Values of such an interface are made in the
+// package, almost always from its own types (headersOrContinuation in
+// x/net/http2: HeadersEnded of three frame types). ok is false when the
+// interface is exported or of another package, when no type of the
+// package implements it, or when a generic type might: what implements
+// it is then unknown.
+func (m *model) localImplementations(fn *types.Func, sig *types.Signature) (impls []*types.Func, ok bool) {
+	named, isNamed := types.Unalias(sig.Recv().Type()).(*types.Named)
+	if !isNamed || named.Obj().Pkg() != m.pkg || named.Obj().Exported() {
+		return nil, false
+	}
+	iface, isIface := named.Underlying().(*types.Interface)
+	if !isIface {
+		return nil, false
+	}
+	scope := m.pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, isType := scope.Lookup(name).(*types.TypeName)
+		if !isType || tn.IsAlias() {
+			continue
+		}
+		t, isNamedType := tn.Type().(*types.Named)
+		if !isNamedType || types.IsInterface(t) {
+			continue
+		}
+		if t.TypeParams().Len() > 0 {
+			// An instance might implement it; which is unknown.
+			if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj != nil {
+				return nil, false
+			}
+			continue
+		}
+		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
+			continue
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj != nil {
+			if impl, isFunc := obj.(*types.Func); isFunc {
+				impls = append(impls, impl)
+			}
+		}
+	}
+	return impls, len(impls) > 0
 }

@@ -1,0 +1,75 @@
+// Package frames holds loops over an unexported interface of its own
+// package (x/net/http2's headersOrContinuation): the model sees the
+// interface's methods through the package's types that implement it.
+package frames
+
+import (
+	"errors"
+	"net/http"
+)
+
+type frame interface{ kind() int }
+
+// headersOrContinuation is implemented by two frame types whose
+// HeadersEnded reads a flag: local work, no operation.
+type headersOrContinuation interface {
+	HeadersEnded() bool
+	Fragment() []byte
+}
+
+type headersFrame struct{ flags uint8 }
+
+func (f *headersFrame) HeadersEnded() bool { return f.flags&4 != 0 }
+func (f *headersFrame) Fragment() []byte   { return nil }
+func (f *headersFrame) kind() int          { return 1 }
+
+type continuationFrame struct{ flags uint8 }
+
+func (f *continuationFrame) HeadersEnded() bool { return f.flags&4 != 0 }
+func (f *continuationFrame) Fragment() []byte   { return nil }
+func (f *continuationFrame) kind() int          { return 9 }
+
+type framer struct{ next func() (frame, error) }
+
+// readMetaFrame reads continuation frames until the headers end: a read
+// of the next frame each round, not a retry of HeadersEnded.
+func (fr *framer) readMetaFrame(hf *headersFrame) ([]byte, error) {
+	var hc headersOrContinuation = hf
+	var block []byte
+	for {
+		block = append(block, hc.Fragment()...)
+		if hc.HeadersEnded() {
+			break
+		}
+		f, err := fr.next()
+		if err != nil {
+			return nil, err
+		}
+		hc = f.(*continuationFrame)
+	}
+	return block, nil
+}
+
+// prober is implemented by a type that goes to the network: calling it
+// again until it answers is a retry.
+type prober interface{ probe() bool }
+
+type httpProber struct{ url string }
+
+func (p httpProber) probe() bool {
+	resp, err := http.Get(p.url)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
+}
+
+func waitUp(p prober) error {
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2; no wait`
+		if p.probe() {
+			return nil
+		}
+	}
+	return errors.New("down")
+}
