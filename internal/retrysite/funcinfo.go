@@ -27,6 +27,8 @@ type model struct {
 	// values indexes the values assigned to each variable and field of
 	// the package, built on first use (ops_request.go).
 	values map[*types.Var][]ast.Expr
+	// funcTypes caches funcTypeIsIntegration (notretry.go).
+	funcTypes map[*types.Named]bool
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -37,6 +39,8 @@ func newModel(pass *analysis.Pass) *model {
 		decls: make(map[*types.Func]*ast.FuncDecl),
 		infos: make(map[*ast.BlockStmt]*funcInfo),
 		integ: make(map[*types.Func]bool),
+
+		funcTypes: make(map[*types.Named]bool),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

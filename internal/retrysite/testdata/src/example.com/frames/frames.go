@@ -73,3 +73,77 @@ func waitUp(p prober) error {
 	}
 	return errors.New("down")
 }
+
+// x/net/html's parser: an unexported function type of the package whose
+// values are its own insertion modes. Calling the current mode until the
+// token is consumed is a state machine, not a retry.
+type insertionMode func(*parser) bool
+
+type parser struct {
+	im, originalIM insertionMode
+	tokens         []string
+}
+
+func initialIM(p *parser) bool {
+	p.im = inBodyIM
+	return false
+}
+
+func inBodyIM(p *parser) bool {
+	if len(p.tokens) == 0 {
+		p.im = p.originalIM
+		return false
+	}
+	p.tokens = p.tokens[1:]
+	return true
+}
+
+func (p *parser) parseCurrentToken() {
+	consumed := false
+	for !consumed {
+		consumed = p.im(p)
+	}
+}
+
+// An unexported function type whose only function goes to the network:
+// calling it until it succeeds is a retry.
+type check func() bool
+
+func ping() bool {
+	resp, err := http.Get("http://example.com/health")
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return true
+}
+
+type monitor struct{ up check }
+
+func newMonitor() *monitor { return &monitor{up: ping} }
+
+func (m *monitor) wait() bool {
+	for i := 0; i < 4; i++ { // want `loop ctx=sync retries=3; no wait`
+		if m.up() {
+			return true
+		}
+	}
+	return false
+}
+
+// An unexported function type that an exported function takes: other
+// packages make its values, which the model cannot see.
+type hook func() bool
+
+type Runner struct{ h hook }
+
+func NewRunner(h hook) *Runner { return &Runner{h: h} }
+
+func (r *Runner) Run() bool {
+	for i := 0; i < 4; i++ { // want `loop ctx=sync retries=3; no wait`
+		if r.h() {
+			return true
+		}
+	}
+	return false
+}
