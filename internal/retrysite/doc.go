@@ -15,18 +15,23 @@
 // separates retries from polling a job until it is done (success comes
 // back), periodic jobs and workers (both outcomes come back), pagination
 // and per-item loops (each iteration is a different operation: its
-// arguments come from the range, from a collection indexed by the
-// counter, or from values the loop carries forward such as a cursor, a
-// redirect's location or an error being unwrapped).
+// arguments come from the range, from a collection indexed or sliced by
+// a variable the loop changes, from a channel received from in the loop,
+// or from values the loop carries forward such as a cursor, a redirect's
+// location or an error being unwrapped).
 //
 // An operation is a call that can cross an integration boundary, because
 // the Retry Policy standard governs calls to other services: a function of
 // a package outside the standard library, of the standard library's
 // network and database packages, a function value or a non-standard
 // interface method (the model cannot see what they do), or a function of
-// the analysed package whose body makes a fallible such call. Compare-and-
-// swap loops, syscall restarts, parsers and the standard library's own
-// local packages are not retries.
+// the analysed package whose body makes a fallible such call. A method of
+// an unexported interface of the package, and a value of an unexported
+// function type of the package that its exported API does not take, are
+// seen through the package's own implementations and functions of that
+// type (integration.go, notretry.go). Compare-and-swap loops, syscall
+// restarts, parsers and the standard library's own local packages are not
+// retries.
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option
