@@ -495,27 +495,33 @@ func (m *model) loopMovesOperation(loop ast.Stmt, g *opGroup, varying map[*types
 	return moved
 }
 
-// assignedVars returns the variables assigned or incremented in n.
+// assignedVars returns the variables and fields assigned or incremented
+// in n.
 func assignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
 	res := make(map[*types.Var]bool)
+	add := func(l ast.Expr) {
+		switch l := ast.Unparen(l).(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[l].(*types.Var); ok {
+				res[v] = true
+			} else if v, ok := info.Defs[l].(*types.Var); ok {
+				res[v] = true
+			}
+		case *ast.SelectorExpr:
+			// A field: m.index++ moves m.batches[m.index].
+			if v, ok := info.Uses[l.Sel].(*types.Var); ok && v.IsField() {
+				res[v] = true
+			}
+		}
+	}
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-					if v, ok := info.Uses[id].(*types.Var); ok {
-						res[v] = true
-					} else if v, ok := info.Defs[id].(*types.Var); ok {
-						res[v] = true
-					}
-				}
+				add(l)
 			}
 		case *ast.IncDecStmt:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok {
-					res[v] = true
-				}
-			}
+			add(x.X)
 		}
 		return true
 	})
