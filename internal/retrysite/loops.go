@@ -556,6 +556,15 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 			return true
 		}
 	}
+	// An integer the loop steps and never compares (a port, an offset)
+	// that feeds the operation's arguments: the loop walks over values.
+	if stepped := m.steppedValues(loop); len(stepped) > 0 {
+		for _, a := range exprs {
+			if m.usesAny(a, stepped) {
+				return true
+			}
+		}
+	}
 	// Arguments that depend on a loop-carried value (a cursor, an error
 	// being unwrapped, a node being walked) make each iteration a
 	// different operation.
@@ -582,6 +591,76 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 		}
 	}
 	return false
+}
+
+// steppedValues returns the integers a loop steps (v++, v += k) that are
+// declared outside it and compared nowhere in it, so that they count no
+// attempts but walk over values (currentPort++ in a loop that creates a
+// database on the next port when one is taken), together with the
+// variables whose fields or elements the loop sets from them
+// (cfg.Port = currentPort). An attempt counter is compared, by the loop's
+// condition or by an exit; a counter passed to the operation
+// (X-Attempt: i) is compared too, or the loop has no bound to report.
+func (m *model) steppedValues(loop ast.Stmt) map[*types.Var]bool {
+	stepped := make(map[*types.Var]bool)
+	declaredOutside := func(v *types.Var) bool {
+		return v != nil && !v.IsField() && isIntegerOrBool(v.Type()) && !(v.Pos() >= loop.Pos() && v.Pos() < loop.End())
+	}
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IncDecStmt:
+			if v := varOfExpr(m.info, n.X); declaredOutside(v) {
+				stepped[v] = true
+			}
+		case *ast.AssignStmt:
+			if (n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN) && len(n.Lhs) == 1 {
+				if v := varOfExpr(m.info, n.Lhs[0]); declaredOutside(v) {
+					stepped[v] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(stepped) == 0 {
+		return nil
+	}
+	// Compared anywhere in the loop (its condition included): it may
+	// count attempts.
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			switch b.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				for v := range stepped {
+					if m.usesAny(b, map[*types.Var]bool{v: true}) {
+						delete(stepped, v)
+					}
+				}
+			}
+		}
+		return len(stepped) > 0
+	})
+	if len(stepped) == 0 {
+		return nil
+	}
+	// Variables whose fields or elements the loop sets from them.
+	ast.Inspect(loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			if _, isIdent := ast.Unparen(l).(*ast.Ident); isIdent {
+				continue
+			}
+			if v := rootVar(m.info, l); v != nil && m.usesAny(as.Rhs[i], stepped) {
+				stepped[v] = true
+			}
+		}
+		return true
+	})
+	return stepped
 }
 
 // receivedVars returns the variables a loop defines or assigns with a

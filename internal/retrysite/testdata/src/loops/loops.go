@@ -637,3 +637,70 @@ func waitForPicker(ctx context.Context, pickers chan picker, check func(picker) 
 		}
 	}
 }
+
+// kafka-go multiRecordReader: the reader at m.index, with the field
+// m.index moved on at the end of each reader. Each round reads another
+// reader; not a retry.
+type multiReader struct {
+	readers []func() (string, error)
+	index   int
+}
+
+var errEOF = errors.New("EOF")
+
+func (m *multiReader) read() (string, error) {
+	for {
+		if m.index == len(m.readers) {
+			return "", errEOF
+		}
+		r, err := m.readers[m.index]()
+		if err == nil {
+			return r, nil
+		}
+		if !errors.Is(err, errEOF) {
+			return "", err
+		}
+		m.index++
+	}
+}
+
+// go-redis e2e CreateDatabaseConfigWithPortRetry: each round tries the
+// next port (cfg.Port = port; port++), a walk over ports, not a retry.
+type dbConfig struct {
+	Name string
+	Port int
+}
+
+var errPortTaken = errors.New("port taken")
+
+var createDB func(ctx context.Context, cfg dbConfig) (string, error)
+
+func createOnFreePort(ctx context.Context, cfg dbConfig) (string, error) {
+	port := cfg.Port
+	for attempt := 0; attempt < 100; attempt++ {
+		cfg.Port = port
+		id, err := createDB(ctx, cfg)
+		if err == nil {
+			return id, nil
+		}
+		if !errors.Is(err, errPortTaken) {
+			return "", err
+		}
+		port++
+	}
+	return "", errPortTaken
+}
+
+// A retry that tells the server which attempt this is: the counter feeds
+// the operation but bounds the loop; still a retry.
+var sendAttempt func(ctx context.Context, attempt int) error
+
+func sendNumbered(ctx context.Context) error {
+	var err error
+	for attempt := 1; attempt <= 3; attempt++ { // want `loop ctx=sync retries=2`
+		if err = sendAttempt(ctx, attempt); err == nil {
+			return nil
+		}
+	}
+	return err
+}
