@@ -27,8 +27,9 @@ type model struct {
 	// values indexes the values assigned to each variable and field of
 	// the package, built on first use (ops_request.go).
 	values map[*types.Var][]ast.Expr
-	// funcTypes caches funcTypeIsIntegration (notretry.go).
-	funcTypes map[*types.Named]bool
+	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
+	// no, -1 unknown.
+	funcTypes map[*types.Named]int8
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -40,7 +41,7 @@ func newModel(pass *analysis.Pass) *model {
 		infos: make(map[*ast.BlockStmt]*funcInfo),
 		integ: make(map[*types.Func]bool),
 
-		funcTypes: make(map[*types.Named]bool),
+		funcTypes: make(map[*types.Named]int8),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -86,10 +86,10 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		// An interface method of an unexported interface of the
 		// package, which the package's own types implement: those
 		// implementations are what it calls.
+		if v, ok := m.integ[fn]; ok {
+			return v
+		}
 		if impls, ok := m.localImplementations(fn, sig); ok {
-			if v, ok := m.integ[fn]; ok {
-				return v
-			}
 			m.integ[fn] = false // cycles: assume not, until shown
 			found := false
 			for _, impl := range impls {
@@ -105,7 +105,9 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		// standard library (io.Reader) is local work unless it is a
 		// network one (net.Conn).
 		path := fn.Pkg().Path()
-		return !isStd(path) || networkStd[path]
+		v := !isStd(path) || networkStd[path]
+		m.integ[fn] = v
+		return v
 	}
 	if fn.Pkg() != m.pkg {
 		path := fn.Pkg().Path()

@@ -172,13 +172,17 @@ func (m *model) funcTypeIsIntegration(t types.Type) (integration, ok bool) {
 		return false, false
 	}
 	sig, isSig := named.Underlying().(*types.Signature)
-	if !isSig || m.exposes(named) {
+	if !isSig {
 		return false, false
 	}
 	if v, ok := m.funcTypes[named]; ok {
-		return v, true
+		return v > 0, v >= 0
 	}
-	m.funcTypes[named] = false // cycles: assume not, until shown
+	if m.exposes(named) {
+		m.funcTypes[named] = -1
+		return false, false
+	}
+	m.funcTypes[named] = 0 // cycles: assume not, until shown
 	seen, found := false, false
 	for _, f := range m.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -201,11 +205,13 @@ func (m *model) funcTypeIsIntegration(t types.Type) (integration, ok bool) {
 			return !found
 		})
 	}
-	if !seen {
-		delete(m.funcTypes, named)
+	switch {
+	case !seen:
+		m.funcTypes[named] = -1
 		return false, false
+	case found:
+		m.funcTypes[named] = 1
 	}
-	m.funcTypes[named] = found
 	return found, true
 }
 
