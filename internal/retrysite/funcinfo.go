@@ -30,6 +30,8 @@ type model struct {
 	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8
+	// funcLits caches localFuncLit by variable (notretry.go).
+	funcLits map[*types.Var]*ast.FuncLit
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -42,6 +44,7 @@ func newModel(pass *analysis.Pass) *model {
 		integ: make(map[*types.Func]bool),
 
 		funcTypes: make(map[*types.Named]int8),
+		funcLits:  make(map[*types.Var]*ast.FuncLit),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -32,22 +32,26 @@ func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
 	if !ok || v.Parent() == nil || v.Parent() == m.pkg.Scope() || v.IsField() {
 		return nil
 	}
+	if lit, ok := m.funcLits[v]; ok {
+		return lit
+	}
+	lit := m.onlyFuncLit(v)
+	m.funcLits[v] = lit
+	return lit
+}
+
+// onlyFuncLit returns the function literal that is the only value ever
+// assigned to the local variable v, or nil.
+func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	// Find the function body that declares v, then every assignment to v.
 	var scope ast.Node
 	for _, f := range m.pass.Files {
 		if f.Pos() <= v.Pos() && v.Pos() < f.End() {
-			ast.Inspect(f, func(n ast.Node) bool {
-				if scope != nil {
-					return false
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= v.Pos() && v.Pos() < fd.Body.End() {
+					scope = fd.Body
 				}
-				switch n := n.(type) {
-				case *ast.FuncDecl:
-					if n.Body != nil && n.Body.Pos() <= v.Pos() && v.Pos() < n.Body.End() {
-						scope = n.Body
-					}
-				}
-				return scope == nil
-			})
+			}
 		}
 	}
 	if scope == nil {
