@@ -446,9 +446,15 @@ func (m *model) sethvargoWait(s *Site) *Wait {
 	if base == nil {
 		return nil
 	}
-	d, ok := m.durationValue(base.Arg(0))
-	if !ok {
+	d, known := m.durationValue(base.Arg(0))
+	if !known {
 		d = 0
+	}
+	// fixed names a constant wait: its value, or "interval" when the
+	// model cannot see it (Constant(ctx, t, f) passes a parameter).
+	fixed := "a fixed interval"
+	if known {
+		fixed = "a fixed " + d.String()
 	}
 	var cap time.Duration
 	if c := s.Last("WithCappedDuration"); c != nil {
@@ -468,16 +474,19 @@ func (m *model) sethvargoWait(s *Site) *Wait {
 	}
 	j := s.Last("WithJitter", "WithJitterPercent", "WithFullJitter")
 	if j == nil {
-		w := spreadWait(base, grows, ratio, d, cap, 0, "")
 		if base.Name == "NewConstant" {
-			w.Desc += " (NewConstant)"
+			return &Wait{Setting: base, Shape: ShapeConstant, Base: d, Desc: fixed + " (NewConstant)"}
 		}
-		return w
+		return spreadWait(base, grows, ratio, d, cap, 0, "")
 	}
 	switch j.Name {
 	case "WithFullJitter":
 		if ratio <= 1 {
-			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: "a random wait under a fixed " + d.String() + " that never grows (WithFullJitter over NewConstant)"}
+			ceiling := "a fixed ceiling"
+			if known {
+				ceiling = "a fixed " + d.String()
+			}
+			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: "a random wait under " + ceiling + " that never grows (WithFullJitter over NewConstant)"}
 		}
 		return &Wait{Setting: j, Shape: ShapeFullJitter, Base: d, Cap: cap, Desc: "full jitter (WithFullJitter)"}
 	case "WithJitterPercent":
@@ -492,7 +501,7 @@ func (m *model) sethvargoWait(s *Site) *Wait {
 			return nil
 		}
 		if ratio <= 1 {
-			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: fmt.Sprintf("a fixed %s ±%s (WithJitter)", d, jd)}
+			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: fmt.Sprintf("%s ±%s (WithJitter)", fixed, jd)}
 		}
 		return &Wait{Setting: j, Shape: ShapePartialJitter, Base: d, Cap: cap, Spread: "±" + jd.String(),
 			Desc: fmt.Sprintf("partial jitter: WithJitter(%s) spreads each wait only ±%s around a backoff that %s, which grows far past it (full jitter draws from 0)", jd, jd, grows)}

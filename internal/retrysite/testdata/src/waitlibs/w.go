@@ -103,6 +103,13 @@ func seth(ctx context.Context) {
 	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithFullJitter(sethvargo.NewExponential(time.Second))), f)                   // want `library full jitter: full jitter \(WithFullJitter\)`
 }
 
+// An interval the model cannot see is still a fixed one; it is not 0s.
+func sethEvery(ctx context.Context, every time.Duration) {
+	f := func(ctx context.Context) error { return op() }
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewConstant(every)), f)                           // want `library fixed interval: a fixed interval \(NewConstant\)`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithFullJitter(sethvargo.NewConstant(every))), f) // want `library fixed interval: a random wait under a fixed ceiling that never grows`
+}
+
 func fs() {
 	none := retrypolicy.NewBuilder[any]().WithMaxRetries(3).Build() // want `library no wait: no wait: failsafe-go retry policies retry at once unless given a delay`
 	_ = failsafe.With[any](none).Run(op)
