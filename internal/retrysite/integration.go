@@ -17,7 +17,10 @@ import (
 //   - a function or method of a package outside the standard library
 //     (a client, an SDK, another package of the module);
 //   - a function of the standard library's network and database packages
-//     (net, net/http, net/rpc, net/smtp, database/sql, crypto/tls);
+//     (net, net/http, net/rpc, net/smtp, database/sql, crypto/tls), but
+//     not one of net's that only sets up a local socket (Listen*, the
+//     Set* options of a connection, LocalAddr): binding a port or sizing
+//     a buffer calls no other service;
 //   - a call of a function value or of an interface method whose
 //     interface is declared outside the standard library: the model
 //     cannot see what it does (retry helpers take their operation so);
@@ -62,11 +65,39 @@ func (m *model) localStd() bool {
 	return m.isLocalStd > 0
 }
 
+// localSocket reports whether fn is a function or method of package net
+// that only sets up a local socket: a listen, an option of a connection,
+// its addresses or file.
+func localSocket(fn *types.Func) bool {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "net" {
+		return false
+	}
+	name := fn.Name()
+	switch {
+	case strings.HasPrefix(name, "Listen"), strings.HasPrefix(name, "Set"):
+		return true
+	}
+	switch name {
+	case "LocalAddr", "RemoteAddr", "File", "SyscallConn", "Addr":
+		return true
+	}
+	return false
+}
+
+// networkCall reports whether fn, of another package than the analysed
+// one, may cross an integration boundary: it is outside the standard
+// library, or in one of its network packages and not a local socket's
+// setup.
+func networkCall(fn *types.Func) bool {
+	path := fn.Pkg().Path()
+	return !isStd(path) || networkStd[path] && !localSocket(fn)
+}
+
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
 	if m.localStd() {
 		fn := typeutilCallee(m.info, call)
-		return fn != nil && fn.Pkg() != nil && networkStd[fn.Pkg().Path()]
+		return fn != nil && fn.Pkg() != nil && networkStd[fn.Pkg().Path()] && !localSocket(fn)
 	}
 	fn := typeutilCallee(m.info, call)
 	if fn == nil {
@@ -104,14 +135,12 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		// Otherwise what implements it is unknown. An interface of the
 		// standard library (io.Reader) is local work unless it is a
 		// network one (net.Conn).
-		path := fn.Pkg().Path()
-		v := !isStd(path) || networkStd[path]
+		v := networkCall(fn)
 		m.integ[fn] = v
 		return v
 	}
 	if fn.Pkg() != m.pkg {
-		path := fn.Pkg().Path()
-		return !isStd(path) || networkStd[path]
+		return networkCall(fn)
 	}
 	if v, ok := m.integ[fn]; ok {
 		return v

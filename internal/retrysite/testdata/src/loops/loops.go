@@ -3,6 +3,7 @@ package loops
 import (
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"sync/atomic"
 	"syscall"
@@ -703,4 +704,42 @@ func sendNumbered(ctx context.Context) error {
 		}
 	}
 	return err
+}
+
+// Setting up a local socket calls no other service: binding again when a
+// port is taken (memberlist's makeNetRetry) and halving a buffer until the
+// kernel takes it (setUDPRecvBuf) are not retries.
+func listenAgain(addr string) (net.Listener, error) {
+	var err error
+	for i := 0; i < 5; i++ {
+		var l net.Listener
+		if l, err = net.Listen("tcp", addr); err == nil {
+			return l, nil
+		}
+	}
+	return nil, err
+}
+
+func setRecvBuf(c *net.UDPConn) error {
+	size := 4 << 20
+	var err error
+	for size > 0 {
+		if err = c.SetReadBuffer(size); err == nil {
+			return nil
+		}
+		size /= 2
+	}
+	return err
+}
+
+// Dialing another service again is a retry.
+func dialAgain(addr string) (net.Conn, error) {
+	var err error
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		var c net.Conn
+		if c, err = net.Dial("tcp", addr); err == nil {
+			return c, nil
+		}
+	}
+	return nil, err
 }
