@@ -19,8 +19,9 @@ import (
 //   - a function of the standard library's network and database packages
 //     (net, net/http, net/rpc, net/smtp, database/sql, crypto/tls), but
 //     not one of net's that only sets up a local socket (Listen*, the
-//     Set* options of a connection, LocalAddr): binding a port or sizing
-//     a buffer calls no other service;
+//     Set* options of a connection, LocalAddr) or computes
+//     (SplitHostPort, ParseIP): binding a port, sizing a buffer or
+//     parsing an address calls no other service;
 //   - a call of a function value or of an interface method whose
 //     interface is declared outside the standard library: the model
 //     cannot see what it does (retry helpers take their operation so);
@@ -66,16 +67,17 @@ func (m *model) localStd() bool {
 }
 
 // localSocket reports whether fn is a function or method of package net
-// that only sets up a local socket: a listen, an option of a connection,
-// its addresses or file.
+// that only sets up a local socket (a listen, an option of a connection,
+// its addresses or file) or only computes (SplitHostPort, ParseIP).
 func localSocket(fn *types.Func) bool {
 	if fn.Pkg() == nil || fn.Pkg().Path() != "net" {
 		return false
 	}
 	name := fn.Name()
-	switch {
-	case strings.HasPrefix(name, "Listen"), strings.HasPrefix(name, "Set"):
-		return true
+	for _, prefix := range []string{"Listen", "Set", "Split", "Join", "Parse"} {
+		if strings.HasPrefix(name, prefix) {
+			return true
+		}
 	}
 	switch name {
 	case "LocalAddr", "RemoteAddr", "File", "SyscallConn", "Addr":

@@ -743,3 +743,16 @@ func dialAgain(addr string) (net.Conn, error) {
 	}
 	return nil, err
 }
+
+// serf's AddrParts: parse the address, add the default port and parse it
+// again; parsing calls no other service.
+func addrParts(address string) (string, string, error) {
+	check := address
+START:
+	host, port, err := net.SplitHostPort(check)
+	if ae, ok := err.(*net.AddrError); ok && ae.Err == "missing port in address" {
+		check = check + ":7946"
+		goto START
+	}
+	return host, port, err
+}
