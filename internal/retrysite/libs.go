@@ -375,18 +375,7 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 	}
 	// rootVar returns the variable at the root of a selector chain:
 	// c for c.HTTPClient.Timeout.
-	rootVar := func(x ast.Expr) *types.Var {
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.SelectorExpr:
-				x = y.X
-			case *ast.StarExpr:
-				x = y.X
-			default:
-				return varOfExpr(m.info, y)
-			}
-		}
-	}
+	rootVar := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(x, false)) }
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:

@@ -279,26 +279,7 @@ func (m *model) exposes(t types.Type) bool {
 func (m *model) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.Var]bool {
 	deps := make(map[*types.Var]map[*types.Var]bool)
 	direct := make(map[*types.Var]bool)
-	root := func(x ast.Expr) *types.Var {
-		for {
-			switch e := ast.Unparen(x).(type) {
-			case *ast.Ident:
-				if v, ok := m.info.Defs[e].(*types.Var); ok {
-					return v
-				}
-				v, _ := m.info.Uses[e].(*types.Var)
-				return v
-			case *ast.SelectorExpr:
-				x = e.X
-			case *ast.IndexExpr:
-				x = e.X
-			case *ast.StarExpr:
-				x = e.X
-			default:
-				return nil
-			}
-		}
-	}
+	root := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(x, true)) }
 	add := func(v *types.Var, x ast.Expr) {
 		if v == nil || x == nil {
 			return

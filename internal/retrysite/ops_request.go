@@ -540,23 +540,15 @@ func isRestyRequestType(t types.Type) bool {
 	return t != nil && (isNamed(t, pkgRestyV2, "Request") || isNamed(t, pkgRestyV3, "Request"))
 }
 
-// rootVar returns the variable at the root of a selector chain.
+// rootVar returns the variable used at the root of a selector chain,
+// through index expressions.
 func rootVar(info *types.Info, x ast.Expr) *types.Var {
-	for {
-		switch y := ast.Unparen(x).(type) {
-		case *ast.SelectorExpr:
-			x = y.X
-		case *ast.StarExpr:
-			x = y.X
-		case *ast.IndexExpr:
-			x = y.X
-		case *ast.Ident:
-			v, _ := info.Uses[y].(*types.Var)
-			return v
-		default:
-			return nil
-		}
+	id, ok := chainRoot(x, true).(*ast.Ident)
+	if !ok {
+		return nil
 	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
 }
 
 // paramKind reports whether v is a parameter (or receiver) of its

@@ -231,7 +231,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 						continue
 					}
 					// c.Timeout = x, c.HTTPClient.Timeout = x.
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && rootIs(sel.X, isV) && rhs != nil {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && isV(chainRoot(sel.X, false)) && rhs != nil {
 						vf.fields[sel.Sel.Name] = append(vf.fields[sel.Sel.Name], rhs)
 					}
 				}
@@ -274,20 +274,6 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		})
 	}
 	return vf
-}
-
-// rootIs reports whether the root of a selector chain satisfies is.
-func rootIs(x ast.Expr, is func(ast.Expr) bool) bool {
-	for {
-		switch y := ast.Unparen(x).(type) {
-		case *ast.SelectorExpr:
-			x = y.X
-		case *ast.StarExpr:
-			x = y.X
-		default:
-			return is(y)
-		}
-	}
 }
 
 // isContextType reports whether t is context.Context.

@@ -67,6 +67,27 @@ func sortVars(vs []*types.Var) {
 	})
 }
 
+// chainRoot returns the expression at the root of a selector chain: c
+// for c.HTTPClient.Timeout and for (*c).cfg; with index, through index
+// expressions too (items for items[i].ID).
+func chainRoot(x ast.Expr, index bool) ast.Expr {
+	for {
+		switch y := ast.Unparen(x).(type) {
+		case *ast.SelectorExpr:
+			x = y.X
+		case *ast.StarExpr:
+			x = y.X
+		case *ast.IndexExpr:
+			if !index {
+				return y
+			}
+			x = y.X
+		default:
+			return y
+		}
+	}
+}
+
 // varOfExpr returns the variable an identifier defines or uses, or nil
 // when x is not a plain identifier of a variable.
 func varOfExpr(info *types.Info, x ast.Expr) *types.Var {
