@@ -162,8 +162,27 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		m.integ[fn] = true // declared without a body (assembly, linkname)
 		return true
 	}
+	// Only fallible calls cross a boundary: logging through a
+	// third-party logger, metrics and callbacks that return nothing do
+	// not make a function an operation.
+	found := m.anyCall(decl.Body, hasErrorOrResponse, func(call *ast.CallExpr) bool {
+		callee := typeutilCallee(m.info, call)
+		if callee == nil {
+			return true // calls a function value it was given
+		}
+		return m.funcIsIntegration(callee, depth+1)
+	})
+	m.integ[fn] = found
+	return found
+}
+
+// anyCall reports whether body (function literals in it included) makes
+// a call, other than a conversion or a call of a builtin, whose result
+// type satisfies results and for which crosses reports true. It stops at
+// the first.
+func (m *model) anyCall(body ast.Node, results func(types.Type) bool, crosses func(*ast.CallExpr) bool) bool {
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -179,23 +198,12 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 				return true
 			}
 		}
-		// Only fallible calls cross a boundary: logging through a
-		// third-party logger, metrics and callbacks that return nothing
-		// do not make a function an operation.
-		if tv, ok := m.info.Types[call]; !ok || !hasErrorOrResponse(tv.Type) {
+		if tv, ok := m.info.Types[call]; !ok || !results(tv.Type) {
 			return true
 		}
-		callee := typeutilCallee(m.info, call)
-		if callee == nil {
-			found = true // calls a function value it was given
-			return false
-		}
-		if m.funcIsIntegration(callee, depth+1) {
-			found = true
-		}
+		found = crosses(call)
 		return !found
 	})
-	m.integ[fn] = found
 	return found
 }
 

@@ -129,37 +129,13 @@ func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
 // litIsIntegration reports whether the body of a function literal makes
 // a call that may cross an integration boundary.
 func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
-	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		c, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if tv, ok := m.info.Types[c.Fun]; ok && tv.IsType() {
-			return true
-		}
-		if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
-			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
-				return true
-			}
-		}
-		if tv, ok := m.info.Types[c]; !ok || !hasOutcome(tv.Type) {
-			return true
-		}
+	return m.anyCall(lit.Body, hasOutcome, func(c *ast.CallExpr) bool {
 		fn := typeutilCallee(m.info, c)
 		if fn == nil {
-			if m.localFuncLit(c) != lit { // not itself
-				found = m.funcValueIsIntegration(c)
-			}
-			return !found
+			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
-		found = m.funcIsIntegration(fn, 1)
-		return !found
+		return m.funcIsIntegration(fn, 1)
 	})
-	return found
 }
 
 // funcTypeIsIntegration decides, for a call through a value of an
