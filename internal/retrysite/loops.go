@@ -632,11 +632,14 @@ func (m *model) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 		if b, ok := n.(*ast.BinaryExpr); ok {
 			switch b.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-				for v := range stepped {
-					if m.usesAny(b, map[*types.Var]bool{v: true}) {
-						delete(stepped, v)
+				ast.Inspect(b, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						if v, ok := m.info.Uses[id].(*types.Var); ok {
+							delete(stepped, v)
+						}
 					}
-				}
+					return true
+				})
 			}
 		}
 		return len(stepped) > 0
