@@ -17,6 +17,19 @@ type BudgetConfig struct {
 	// (20%); R-7 allows no more.
 	Ratio float64
 
+	// Reserve is how many retries a dependency may make in the window
+	// beyond Ratio of its requests. Zero means DefaultBudgetReserve (3); a
+	// negative value means none; more than MaxBudgetReserve is an error.
+	// Without a reserve a dependency that has seen fewer than 1/Ratio
+	// requests in the window (five at 20%) could not retry at all, so the
+	// first failure of a cold process, or of a dependency called rarely,
+	// would never be retried. gRPC's retry throttling, the reference for
+	// R-7's 20%, starts with a full token bucket for the same reason;
+	// Envoy's retry budget keeps min_retry_concurrency (3 by default) and
+	// Finagle's RetryBudget minRetriesPerSec. Under load the reserve is
+	// noise: retries stay within Ratio*requests + Reserve per window.
+	Reserve int
+
 	// OnExhausted is called when a dependency's budget becomes spent,
 	// once per spell: it is called again only after a retry to that
 	// dependency has been allowed since. R-7 says exhaustion should open a
@@ -38,17 +51,29 @@ type BudgetConfig struct {
 // few more retries through than the ratio, at most one per goroutine
 // checking at the same instant.
 //
-// A dependency that has seen fewer than 1/Ratio requests in the window
-// (five at 20%) cannot retry yet: this is what the ratio means, and it
-// keeps a cold client from amplifying load.
+// A retry is allowed while retries <= Ratio*requests + Reserve over the
+// window (the retry counted among both): the reserve (BudgetConfig.Reserve,
+// DefaultBudgetReserve by default) lets a cold dependency retry its first
+// failures, and under load adds only a constant to the ratio.
 type Budget struct {
 	ratio       float64
+	reserve     float64
 	onExhausted func(string)
 	clock       Clock
 
 	mu   sync.Mutex                            // serialises adding dependencies
 	deps atomic.Pointer[map[string]*depBudget] // copy on write
 }
+
+const (
+	// DefaultBudgetReserve is the reserve of a BudgetConfig that sets
+	// none: the retries of one synchronous call at the standard's default
+	// count, and Envoy's default min_retry_concurrency.
+	DefaultBudgetReserve = 3
+	// MaxBudgetReserve is the largest reserve NewBudget accepts, so that
+	// the reserve cannot stand in for a budget.
+	MaxBudgetReserve = 20
+)
 
 const (
 	budgetBuckets = 10
@@ -84,7 +109,7 @@ type depBudget struct {
 }
 
 // NewBudget returns a Budget. It fails when Ratio is negative or above
-// policy.BudgetRatio.
+// policy.BudgetRatio, or Reserve above MaxBudgetReserve.
 func NewBudget(c BudgetConfig) (*Budget, error) {
 	r := c.Ratio
 	if r == 0 {
@@ -93,7 +118,16 @@ func NewBudget(c BudgetConfig) (*Budget, error) {
 	if r < 0 || r > policy.BudgetRatio {
 		return nil, fmt.Errorf("%w: budget ratio %v outside (0, %v] (R-7)", ErrInvalidPolicy, c.Ratio, policy.BudgetRatio)
 	}
-	b := &Budget{ratio: r, onExhausted: c.OnExhausted, clock: c.Clock}
+	reserve := c.Reserve
+	switch {
+	case reserve == 0:
+		reserve = DefaultBudgetReserve
+	case reserve < 0:
+		reserve = 0
+	case reserve > MaxBudgetReserve:
+		return nil, fmt.Errorf("%w: budget reserve %d above %d (R-7)", ErrInvalidPolicy, c.Reserve, MaxBudgetReserve)
+	}
+	b := &Budget{ratio: r, reserve: float64(reserve), onExhausted: c.OnExhausted, clock: c.Clock}
 	m := map[string]*depBudget{}
 	b.deps.Store(&m)
 	return b, nil
@@ -105,7 +139,7 @@ var defaultBudget = sync.OnceValue(func() *Budget {
 })
 
 // DefaultBudget returns the process-wide budget that a Policy with a nil
-// Budget uses: 20% over 30s per dependency.
+// Budget uses: 20% over 30s per dependency, plus DefaultBudgetReserve.
 func DefaultBudget() *Budget { return defaultBudget() }
 
 func (b *Budget) now() time.Time {
@@ -161,7 +195,7 @@ func (b *Budget) allowRetry(dependency string) (bool, float64) {
 func (b *Budget) allowRetryDep(d *depBudget, dependency string) (bool, float64) {
 	now := b.now()
 	reqs, rets := d.sum(now)
-	if float64(rets+1) > b.ratio*float64(reqs+1) {
+	if !b.allows(reqs, rets) {
 		if d.exhausted.CompareAndSwap(false, true) && b.onExhausted != nil {
 			b.onExhausted(dependency)
 		}
@@ -174,19 +208,30 @@ func (b *Budget) allowRetryDep(d *depBudget, dependency string) (bool, float64) 
 	return true, b.util(reqs+1, rets+1)
 }
 
+// allows reports whether one more retry fits in a window that holds reqs
+// requests and rets retries: the retry counts among both.
+func (b *Budget) allows(reqs, rets int64) bool {
+	return float64(rets+1) <= b.ratio*float64(reqs+1)+b.reserve
+}
+
 // Utilization returns the share of dependency's retry budget in use over
-// the window: retries / (Ratio * requests), 1 or more when spent. It is the
-// retry_budget_utilization_ratio gauge of R-10.
+// the window: retries / (Ratio*requests + Reserve), close to 1 or more
+// when spent.
+// It is the retry_budget_utilization_ratio gauge of R-10.
 func (b *Budget) Utilization(dependency string) float64 {
 	reqs, rets := b.dep(dependency).sum(b.now())
 	return b.util(reqs, rets)
 }
 
 func (b *Budget) util(reqs, rets int64) float64 {
-	if reqs == 0 {
+	room := b.ratio*float64(reqs) + b.reserve
+	if room <= 0 {
+		if rets > 0 {
+			return 1
+		}
 		return 0
 	}
-	return float64(rets) / (b.ratio * float64(reqs))
+	return float64(rets) / room
 }
 
 // A shardHint picks the shard a P writes to. sync.Pool keeps one per P

@@ -43,8 +43,14 @@ func Permanent(err error) error {
 // Retryable marks err as retryable, for transient failures of the
 // caller's own making that the built-in classification does not know.
 // Errors that are neither classified nor marked are not retried.
-// Retryable(nil) is nil. A mark cannot make a TLS certificate error
-// retryable.
+// Retryable(nil) is nil.
+//
+// A mark cannot override a class the standard forbids retrying: a
+// *StatusError of 400, 401, 403, 404, 409 or 422, a TLS certificate error
+// a serialization or configuration error stay not retryable,
+// wrapped or not, so that Retryable(err) around whatever an operation
+// returned cannot retry them by accident. Code that must retry such an
+// error decides so in Policy.Classify, deliberately and in one place.
 func Retryable(err error) error {
 	if err == nil {
 		return nil
@@ -188,7 +194,7 @@ func classifyError(err error, network bool, now time.Time) outcome {
 			o.errType = "other"
 		}
 	}
-	if mark != nil {
+	if mark != nil && !(mark.class == policy.Retryable && o.class == policy.NonRetryable) {
 		o.class = mark.class
 		if o.errType == "other" {
 			if mark.class == policy.Retryable {

@@ -63,7 +63,10 @@ func TestClassify(t *testing.T) {
 		{"deadline", context.DeadlineExceeded, policy.Retryable},
 		{"plain", errors.New("x"), policy.Unclassified},
 		{"permanent 503", retry.Permanent(&retry.StatusError{StatusCode: 503}), policy.NonRetryable},
-		{"retryable 400", retry.Retryable(&retry.StatusError{StatusCode: 400}), policy.Retryable},
+		{"retryable 400", retry.Retryable(&retry.StatusError{StatusCode: 400}), policy.NonRetryable},
+		{"retryable 503", retry.Retryable(&retry.StatusError{StatusCode: 503}), policy.Retryable},
+		{"retryable 501", retry.Retryable(&retry.StatusError{StatusCode: 501}), policy.Retryable},
+		{"retryable plain", retry.Retryable(errors.New("x")), policy.Retryable},
 		{"joined", errors.Join(errors.New("a"), os.NewSyscallError("read", syscall.ECONNRESET)), policy.Retryable},
 		{"nil", nil, policy.Unclassified},
 	} {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -106,6 +107,12 @@ func (r *runner) init(ctx context.Context, p *Policy) error {
 	r.dep = p.Dependency
 	if r.dep == "" {
 		r.dep = "default"
+	}
+	// a key the server may not store is refused on every path.
+	r.key = IdempotencyKey(ctx)
+	if len(r.key) > policy.MaxIdempotencyKeyLength {
+		return fmt.Errorf("%w: idempotency key of %d characters exceeds %d (R-6)",
+			ErrInvalidPolicy, len(r.key), policy.MaxIdempotencyKeyLength)
 	}
 	r.db = r.budget.dep(r.dep)
 	// One reading of the clock for the whole success path: it is the
@@ -231,9 +238,6 @@ func (r *runner) attrs(ctx context.Context, attempt int, backoff time.Duration, 
 			r.corrID = uuid.NewString()
 		}
 	}
-	if r.key == "" {
-		r.key = IdempotencyKey(ctx)
-	}
 	return []slog.Attr{
 		slog.String("correlation_id", r.corrID),
 		slog.String("dependency", r.dep),
@@ -304,7 +308,10 @@ func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetter
 	// a dead-lettered message must raise an alert.
 	a := append(r.attrs(ctx, r.attempts, 0, o.errType), slog.String("reason", r.reason), slog.String("queue", queue), slog.Bool("alert", true))
 	if derr != nil {
-		a = append(a, slog.String("dead_letter_error", derr.Error()))
+		// a hook's error may quote the message it failed to
+		// store; log its type and its text redacted.
+		a = append(a, slog.String("dead_letter_error_type", fmt.Sprintf("%T", derr)),
+			slog.String("dead_letter_error", redact(derr.Error())))
 		lg.LogAttrs(ctx, slog.LevelError, "retry: dead-letter routing failed", a...)
 		r.dlqFailed = true
 		return errors.Join(err, fmt.Errorf("retry: dead-letter routing failed: %w", derr))
@@ -317,4 +324,41 @@ func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetter
 func (r *runner) canceled(ctx context.Context, last error) error {
 	r.reason = ReasonCanceled
 	return fmt.Errorf("retry: %w while waiting for attempt %d: %w", ctx.Err(), r.attempts+1, last)
+}
+
+// redact reduces an error text to what can be logged without leaking a
+// payload, a token or personal data: the outermost message, up to
+// the first ": " that usually introduces the wrapped detail, of which only
+// plain words are kept. A word that holds anything but letters, '-', '_'
+// or '.' (digits, quotes, braces, '@', '=', '/') or is longer than 32
+// characters becomes "[redacted]"; the whole is cut at 120 bytes.
+func redact(msg string) string {
+	if i := strings.Index(msg, ": "); i >= 0 {
+		msg = msg[:i]
+	}
+	words := strings.Fields(msg)
+	for i, w := range words {
+		if !plainWord(w) {
+			words[i] = "[redacted]"
+		}
+	}
+	out := strings.Join(words, " ")
+	if len(out) > 120 {
+		out = out[:120] + "..."
+	}
+	return out
+}
+
+func plainWord(w string) bool {
+	if len(w) > 32 {
+		return false
+	}
+	for _, c := range w {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '-', c == '_', c == '.':
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -354,14 +354,15 @@ func TestDoRetryAfter(t *testing.T) {
 
 func TestDoBudgetExhaustion(t *testing.T) {
 	var exhausted []string
-	b, err := retry.NewBudget(retry.BudgetConfig{OnExhausted: func(dep string) { exhausted = append(exhausted, dep) }})
+	b, err := retry.NewBudget(retry.BudgetConfig{Reserve: -1, OnExhausted: func(dep string) { exhausted = append(exhausted, dep) }})
 	require.NoError(t, err)
 	p, clock := testPolicy(t)
 	p.Budget = b
 	m := &recMetrics{}
 	p.Metrics = m
 
-	// A cold dependency has no budget: one request may not bring a retry.
+	// With no reserve a cold dependency has no budget: one request may
+	// not bring a retry.
 	op, calls := failing(100, retry.Retryable(errTransient))
 	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
 	assert.Equal(t, 1, *calls)
@@ -389,7 +390,9 @@ func TestBudgetRejectsRatiosAboveTheStandard(t *testing.T) {
 	assert.ErrorIs(t, err, retry.ErrInvalidPolicy)
 	_, err = retry.NewBudget(retry.BudgetConfig{Ratio: -0.1})
 	assert.ErrorIs(t, err, retry.ErrInvalidPolicy)
-	b, err := retry.NewBudget(retry.BudgetConfig{Ratio: 0.1})
+	_, err = retry.NewBudget(retry.BudgetConfig{Reserve: retry.MaxBudgetReserve + 1})
+	assert.ErrorIs(t, err, retry.ErrInvalidPolicy)
+	b, err := retry.NewBudget(retry.BudgetConfig{Ratio: 0.1, Reserve: -1})
 	require.NoError(t, err)
 	for range 10 {
 		b.Request("d")
@@ -400,7 +403,7 @@ func TestBudgetRejectsRatiosAboveTheStandard(t *testing.T) {
 
 func TestBudgetWindowRolls(t *testing.T) {
 	clock := retrytest.NewClock()
-	b, err := retry.NewBudget(retry.BudgetConfig{Clock: clock})
+	b, err := retry.NewBudget(retry.BudgetConfig{Clock: clock, Reserve: -1})
 	require.NoError(t, err)
 	for range 40 {
 		b.Request("d")

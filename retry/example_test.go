@@ -173,13 +173,24 @@ func ExampleBudget() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for range 8 {
-		b.Request("search") // eight first attempts
+	// A cold dependency may retry from the reserve (3 by default)...
+	fmt.Println(b.AllowRetry("search"), b.AllowRetry("search"), b.AllowRetry("search"), b.AllowRetry("search"))
+	fmt.Printf("%.2f %v\n", b.Utilization("search"), exhausted)
+	// ...and beyond it, retries may be at most 20% of the requests in
+	// the window, plus the reserve: 20 more first attempts make room for
+	// 5 more retries.
+	for range 20 {
+		b.Request("search")
 	}
-	// Retries may be at most 20% of the requests in the window.
-	fmt.Println(b.AllowRetry("search"), b.AllowRetry("search"), b.AllowRetry("search"))
+	n := 0
+	for b.AllowRetry("search") {
+		n++
+	}
+	fmt.Println(n)
 	fmt.Printf("%.2f %v\n", b.Utilization("search"), exhausted)
 	// Output:
-	// true true false
-	// 1.00 [search]
+	// true true true false
+	// 0.83 [search]
+	// 5
+	// 0.93 [search search]
 }

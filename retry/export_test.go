@@ -8,7 +8,7 @@ func (b *Budget) RequestAt(dep string, now time.Time) { b.dep(dep).add(now, 0) }
 func (b *Budget) AllowRetryAt(dep string, now time.Time) bool {
 	d := b.dep(dep)
 	reqs, rets := d.sum(now)
-	if float64(rets+1) > b.ratio*float64(reqs+1) {
+	if !b.allows(reqs, rets) {
 		return false
 	}
 	d.add(now, 1)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/retrylint/retrylint/policy"
@@ -211,17 +212,23 @@ func (s *settings) backoff(n int, prev time.Duration, rnd Rand) time.Duration {
 		return sch[n]
 	}
 	if s.jitter == DecorrelatedJitter {
+		// min(cap, random_between(base, prev*3)): the draw spans up to
+		// three times the previous wait, and only then is it capped, so
+		// that once prev*3 passes the cap the cap is drawn more often
+		// than the waits below it (AWS's "decorrelated jitter").
 		if prev < s.base {
 			prev = s.base
 		}
-		hi := s.cap
-		if prev <= s.cap/time.Duration(policy.DecorrelatedMultiplier) {
-			hi = prev * time.Duration(policy.DecorrelatedMultiplier)
+		const mult = time.Duration(policy.DecorrelatedMultiplier)
+		hi := prev * mult
+		if prev > math.MaxInt64/mult/2 {
+			hi = math.MaxInt64 / 2 // no overflow, and hi-base+1 fits
 		}
-		if hi <= s.base {
-			return s.base
+		d := s.base
+		if hi > s.base {
+			d += time.Duration(rnd.Int64N(int64(hi-s.base) + 1))
 		}
-		return s.base + time.Duration(rnd.Int64N(int64(hi-s.base)+1))
+		return min(d, s.cap)
 	}
 	ceil := s.base
 	for i := 1; i < n && ceil < s.cap; i++ {

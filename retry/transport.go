@@ -116,7 +116,14 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		} else {
 			o = responseOutcome(resp, r.w.now())
 			if o.class != policy.Retryable {
-				return withCancel(resp, cancel), nil
+				if resp.StatusCode < 400 {
+					return withCancel(resp, cancel), nil
+				}
+				// A failure that is not retried: it ends the
+				// operation as in Do, logged, counted and
+				// dead-lettered where R-8 wants it.
+				r.reason = ReasonNotRetryable
+				return r.failRoundTrip(ctx, req, resp, err, o, cancel)
 			}
 		}
 		if !canRetry && o.class == policy.Retryable {
@@ -174,7 +181,7 @@ func (r *runner) failRoundTrip(ctx context.Context, req *http.Request, resp *htt
 // Retry-After.
 func responseOutcome(resp *http.Response, now time.Time) outcome {
 	o := outcome{status: resp.StatusCode, class: policy.ClassifyHTTPStatus(resp.StatusCode)}
-	if o.class == policy.Unclassified {
+	if o.class == policy.Unclassified && resp.StatusCode < 400 {
 		return o
 	}
 	o.errType = statusType(resp.StatusCode)

@@ -22,7 +22,8 @@ var errDown = errors.New("down")
 
 func TestBudgetExhaustionOpensTheBreaker(t *testing.T) {
 	tr := retrygobreaker.NewTripper()
-	budget, err := retry.NewBudget(retry.BudgetConfig{OnExhausted: tr.OnExhausted})
+	// No reserve, so that the first failure spends the budget.
+	budget, err := retry.NewBudget(retry.BudgetConfig{Reserve: -1, OnExhausted: tr.OnExhausted})
 	require.NoError(t, err)
 	cb := gobreaker.NewCircuitBreaker[struct{}](tr.Settings("payments", gobreaker.Settings{}))
 	assert.Equal(t, "payments", cb.Name())
@@ -37,8 +38,8 @@ func TestBudgetExhaustionOpensTheBreaker(t *testing.T) {
 		})
 		return err
 	}
-	// A cold budget cannot retry: the first failure spends it, and the
-	// breaker opens on that very call.
+	// A cold budget without a reserve cannot retry: the first failure
+	// spends it, and the breaker opens on that very call.
 	assert.ErrorIs(t, call(), errDown)
 	assert.Equal(t, gobreaker.StateOpen, cb.State())
 	assert.ErrorIs(t, call(), gobreaker.ErrOpenState)

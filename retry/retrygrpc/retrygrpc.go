@@ -20,6 +20,7 @@ package retrygrpc
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/google/uuid"
 	"google.golang.org/grpc"
@@ -61,7 +62,9 @@ var codeTypes = [...]string{
 //
 // Every call carries an idempotency-key metadata entry, the same on every
 // attempt: the caller's if the outgoing metadata or retry.WithIdempotencyKey
-// gives one, a fresh UUID v4 otherwise.
+// gives one, a fresh UUID v4 otherwise. A key longer than
+// policy.MaxIdempotencyKeyLength fails the call, before any attempt, with
+// an error wrapping retry.ErrInvalidPolicy.
 //
 // A Policy outside the standard makes every call fail with an error
 // wrapping retry.ErrInvalidPolicy.
@@ -95,6 +98,12 @@ func UnaryClientInterceptor(p retry.Policy) grpc.UnaryClientInterceptor {
 				key = uuid.NewString()
 			}
 			ctx = metadata.AppendToOutgoingContext(ctx, IdempotencyKeyMetadata, key)
+		}
+		if len(key) > policy.MaxIdempotencyKeyLength {
+			// refused before any attempt, as the transport and
+			// Do refuse it.
+			return fmt.Errorf("%w: %s metadata of %d characters exceeds %d (R-6)",
+				retry.ErrInvalidPolicy, IdempotencyKeyMetadata, len(key), policy.MaxIdempotencyKeyLength)
 		}
 		ctx = retry.WithIdempotencyKey(ctx, key)
 		return retry.Do(ctx, q, func(ctx context.Context) error {
