@@ -63,7 +63,13 @@
 // RESOURCE_EXHAUSTED, ABORTED retried). Anything else, including context
 // cancellation, is not retried unless marked: Retryable(err) marks an
 // error retryable, Permanent(err) marks it permanent (for a revoked token,
-// say); Policy.Classify adds a classifier of your own.
+// say); Policy.Classify adds a classifier of your own. A Retryable mark
+// never overrides a class forbids retrying (400, 401, 403, 404,
+// 409, 422 and other 4xx statuses, certificate, serialization and
+// configuration errors), so that wrapping whatever an operation returned
+// in Retryable cannot retry them by accident; the one deliberate override
+// is Policy.Classify (never for certificate errors), and retrylint's
+// nonretryable analyzer reports Retryable around a non-retryable status.
 //
 // R-5, Retry-After. A Retry-After in seconds or as an HTTP date (see
 // ParseRetryAfter) is a floor under the computed backoff. If it asks for
@@ -78,7 +84,11 @@
 // replay. No other method is retried. With Do, which cannot see methods,
 // carry the key of the logical operation (an event ID, say) with
 // WithIdempotencyKey; it is logged with every retry, and the transport and
-// the gRPC interceptor send it.
+// the gRPC interceptor send it. A key over 64 characters, on a request, on
+// the context or in gRPC metadata, is refused by Do, the transport and the
+// interceptor alike, before any attempt. retrylint's idemkey analyzer
+// checks the operation given to Do: a POST or PATCH built and sent in it
+// needs a key on the request or a retry transport to send one.
 //
 // R-7, retry budget. Every attempt is recorded in a Budget, per dependency:
 // Policy.Dependency for Do, the request's host:port for the transport, the
@@ -87,16 +97,26 @@
 // otherwise it is suppressed and the original error returned, and the
 // budget's OnExhausted hook fires (once per spell) so that a circuit
 // breaker can open. A nil Policy.Budget means DefaultBudget(), shared by the
-// process. Note that a dependency that has seen fewer than five requests in
-// the window cannot retry at all: that is what the ratio means.
+// process. On top of the 20%, a small fixed reserve (BudgetConfig.Reserve,
+// DefaultBudgetReserve = 3 retries per window) lets a cold dependency
+// retry: without it, the first failing call of a process, or of a
+// dependency called less than five times in 30 seconds, would never be
+// retried. gRPC's retry throttling (the reference of the 20%) starts with
+// a full token bucket for the same reason, as Envoy's and Finagle's
+// budgets keep a minimum. Under load the reserve is a constant: retries
+// stay within 20% of requests plus the reserve.
 //
 // R-8, dead letters. In the async and webhook contexts Policy.DeadLetter is
 // required (a Policy without it is invalid), and it is called once after
 // the final attempt of every operation that failed, retryable or not, with
 // a DeadLetterMessage carrying the retry metadata: attempts, times, the
 // final error and its type, the reason retrying stopped, the correlation
-// and idempotency keys, and in the transport the original request with its
-// headers and replayable body. An error from the hook is joined to the one
+// and idempotency keys, and in the transport the status and the original
+// request (method, URL, headers, replayable body; never the response
+// body). The transport keeps the same promise as Do: a response that ends
+// the operation with a status of 400 or more, retried or not, is
+// dead-lettered, logged and counted as Do would, and still returned to the
+// caller. An error from the hook is joined to the one
 // returned. Each dead letter counts in dlq_messages_total and is logged at
 // error level with alert=true, so that an alert fires. A caller whose own
 // context ends is not dead-lettered: the message was not given up on.
@@ -104,7 +124,10 @@
 // R-9, security. Certificate errors (x509 and TLS verification errors,
 // certificate alerts) are never retried, whatever a mark or a custom
 // classifier says. Logs carry only the fields below: never error messages
-// (which can quote URLs with tokens), request bodies or header values. A
+// (which can quote URLs with tokens), request bodies or header values; a
+// failing dead-letter hook's error is logged as its type
+// (dead_letter_error_type) and a redacted message (dead_letter_error: the
+// outermost message with every word that is not plain text redacted). A
 // retried request is sent with the caller's own headers, so it keeps the
 // original auth context; refresh tokens in the RoundTripper under the
 // transport (golang.org/x/oauth2's, say), which runs on every attempt. The

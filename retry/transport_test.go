@@ -372,9 +372,9 @@ func TestTransportBudgetUnderLoad(t *testing.T) {
 	retries := total - workers*each
 	t.Logf("%d requests, %d retries (%.1f%%)", total, retries, 100*float64(retries)/float64(total))
 	assert.Positive(t, retries)
-	// at most 20% of requests are retries; concurrent checks may
-	// overshoot by one per worker.
-	assert.LessOrEqual(t, float64(retries), policy.BudgetRatio*float64(total)+workers)
+	// at most 20% of requests plus the reserve are retries;
+	// concurrent checks may overshoot by one per worker.
+	assert.LessOrEqual(t, float64(retries), policy.BudgetRatio*float64(total)+retry.DefaultBudgetReserve+workers)
 	assert.Positive(t, exhaustions.Load())
 	assert.GreaterOrEqual(t, b.Utilization(strings.TrimPrefix(s.URL, "http://")), 0.9)
 }

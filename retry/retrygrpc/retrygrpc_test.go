@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 
@@ -141,4 +142,27 @@ func TestClassify(t *testing.T) {
 	got, typ := retrygrpc.Classify(context.Canceled)
 	assert.Equal(t, policy.Unclassified, got)
 	assert.Empty(t, typ)
+}
+
+func TestInterceptorRefusesOverlongKeys(t *testing.T) {
+	long := strings.Repeat("k", policy.MaxIdempotencyKeyLength+1)
+	for name, ctx := range map[string]context.Context{
+		"metadata": metadata.AppendToOutgoingContext(context.Background(), retrygrpc.IdempotencyKeyMetadata, long),
+		"context":  retry.WithIdempotencyKey(context.Background(), long),
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := &health{}
+			p, _ := policyFor(t)
+			_, err := dial(t, h, p).Check(ctx, &healthpb.HealthCheckRequest{})
+			assert.ErrorIs(t, err, retry.ErrInvalidPolicy)
+			assert.Empty(t, h.keys, "no attempt is made")
+		})
+	}
+	// 64 characters are fine.
+	h := &health{}
+	p, _ := policyFor(t)
+	ctx := retry.WithIdempotencyKey(context.Background(), long[1:])
+	_, err := dial(t, h, p).Check(ctx, &healthpb.HealthCheckRequest{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{long[1:]}, h.keys)
 }
