@@ -25,7 +25,9 @@
 //
 // Retry sites are hand-written loops, goto loops and recursive retries,
 // closures given to retry libraries (retry-go, cenkalti/backoff,
-// sethvargo, failsafe-go, ...), and retrying clients, even with no loop in
+// sethvargo, failsafe-go, ..., and github.com/retrylint/retrylint/retry's
+// own Do and DoValue, whose operation is retried like any other), and
+// retrying clients, even with no loop in
 // sight: go-retryablehttp's Client.Do, Post and PostForm (RetryMax is 4 by
 // default), resty requests when retries are on (resty v3 retries POST and
 // PATCH only after SetRetryAllowNonIdempotent(true)), failsafehttp
@@ -56,7 +58,11 @@
 //     client re-sends the same headers;
 //   - a client whose transport is github.com/retrylint/retrylint/retry's
 //     NewTransport, which adds a key to every POST and PATCH that has none
-//     and keeps it for every attempt.
+//     and keeps it for every attempt;
+//   - in an operation given to retry.Do or retry.DoValue, a request whose
+//     context visibly carries a key (retry.WithIdempotencyKey on the
+//     context given to Do, or called in the operation), for a retry
+//     transport to send.
 //
 // When the model cannot see how the request is prepared (request options
 // called through function values, headers copied from a parameter, a

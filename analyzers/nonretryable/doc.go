@@ -44,6 +44,13 @@
 //     cenkalti retries every error but backoff.Permanent, retry-go every
 //     error but retry.Unrecoverable (or what RetryIf says), sethvargo only
 //     retry.RetryableError;
+//   - github.com/retrylint/retrylint/retry's Do and DoValue: an
+//     operation that marks a non-retryable status (a *retry.StatusError
+//     literal with a constant StatusCode, directly, through a variable or
+//     wrapped with %w) or a TLS certificate error literal with
+//     retry.Retryable asks for it to be retried. The package refuses (a
+//     Retryable mark never overrides ), so the code says what
+//     it does not do; it is reported all the same;
 //   - code lists: gRPC service-config retryableStatusCodes (names or
 //     numbers), go-grpc-middleware WithCodes (UNAVAILABLE and
 //     RESOURCE_EXHAUSTED by default), gax-go OnCodes and OnHTTPCodes, aws

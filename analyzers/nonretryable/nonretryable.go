@@ -133,6 +133,8 @@ func fixHint(s *retrysite.Site) string {
 		return "remove them from the codes the Retryer retries"
 	case retrysite.LibAWS:
 		return "remove them from the retryable error and status codes"
+	case retrysite.LibReference:
+		return "return them without retry.Retryable, which does not retry them anyway"
 	}
 	return "stop retrying them"
 }

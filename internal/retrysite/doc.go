@@ -65,7 +65,11 @@
 // Generated files and test files (tests poll test servers; they are no
 // production integration) are not analysed. The project's reference retry
 // package (github.com/retrylint/retrylint/retry) implements the standard
-// and is not analysed as a retry site; calls into it are compliant.
+// and is not analysed as a retry site. Calls into it enforce the
+// standard's numbers themselves; a call of its Do or DoValue is a Library
+// site only for what the package cannot see, its operation: the requests
+// it sends and the outcomes it marks retry.Retryable,
+// with bound, waits and timeouts left unknown (reference.go).
 //
 // # Options and directives
 //

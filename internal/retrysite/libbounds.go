@@ -20,6 +20,10 @@ import (
 // attachLibDetails fills in a library site's bound, waits, outcomes and
 // timeouts from its settings.
 func (m *model) attachLibDetails(s *Site) {
+	if s.Lib == LibReference {
+		m.referenceDetails(s)
+		return
+	}
 	s.Bound = m.libBound(s)
 	m.libOps(s)
 	m.libWaits(s)

@@ -171,6 +171,9 @@ var entries = map[string]entry{
 	"github.com/aws/aws-sdk-go-v2/config.WithRetryMaxAttempts":  {LibAWS, args(0)},
 	// gax-go: a retry call option.
 	"github.com/googleapis/gax-go/v2.WithRetry": {LibGax, args(0)},
+	// The project's own package: Do(ctx, p, op) (reference.go).
+	"github.com/retrylint/retrylint/retry.Do":      {LibReference, argsOp(2, 1)},
+	"github.com/retrylint/retrylint/retry.DoValue": {LibReference, argsOp(2, 1)},
 }
 
 // restyEntries are resty request methods that send; they are sites when

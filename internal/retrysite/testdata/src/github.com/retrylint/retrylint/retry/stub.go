@@ -18,8 +18,26 @@ type Policy struct {
 
 func Do(ctx context.Context, p Policy, op func(context.Context) error) error { return nil }
 
+func DoValue[T any](ctx context.Context, p Policy, op func(context.Context) (T, error)) (T, error) {
+	var zero T
+	return zero, nil
+}
+
 func NewTransport(next http.RoundTripper, p Policy) http.RoundTripper { return nil }
 
 func WithIdempotencyKey(ctx context.Context, key string) context.Context { return ctx }
 
 func IdempotencyKey(ctx context.Context) string { return "" }
+
+func Retryable(err error) error { return err }
+
+func Permanent(err error) error { return err }
+
+type StatusError struct {
+	StatusCode int
+	RetryAfter string
+}
+
+func (e *StatusError) Error() string { return "" }
+
+func CheckResponse(resp *http.Response) error { return nil }

@@ -1,0 +1,149 @@
+package a
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+
+	"github.com/google/uuid"
+	"github.com/retrylint/retrylint/retry"
+)
+
+// retry.Do's operation is retried like any other: a POST or PATCH built
+// and sent in it needs a key on the request, or on the context for a
+// retry transport to send.
+
+// Reported.
+
+func doNoKey(ctx context.Context, u string, body []byte) error {
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		resp, err := client.Do(req) // want `R-6: retrylint retry retries a POST request with no Idempotency-Key header, so the server cannot tell a retry from a new POST; generate one key per operation before the first attempt \(uuid.NewString\(\)\) and set it on every attempt, or send it through github.com/retrylint/retrylint/retry's transport`
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		return retry.CheckResponse(resp)
+	})
+}
+
+func doValueNoKey(ctx context.Context, u string) (int, error) {
+	return retry.DoValue(ctx, retry.Policy{}, func(ctx context.Context) (int, error) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPatch, u, nil)
+		resp, err := http.DefaultClient.Do(req) // want `R-6: retrylint retry retries a PATCH request with no Idempotency-Key header`
+		if err != nil {
+			return 0, err
+		}
+		resp.Body.Close()
+		return resp.StatusCode, retry.CheckResponse(resp)
+	})
+}
+
+func doPost(ctx context.Context, u string) error {
+	return retry.Do(ctx, retry.Policy{}, func(context.Context) error {
+		resp, err := http.Post(u, "application/json", nil) // want `R-6: retrylint retry retries a POST request with no Idempotency-Key header`
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		return nil
+	})
+}
+
+func doKeyPerAttempt(ctx context.Context, u string) error {
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		req.Header.Set("Idempotency-Key", uuid.NewString())
+		resp, err := client.Do(req) // want `R-6: retrylint retry retries a POST request with an Idempotency-Key generated on every attempt \(uuid.NewString\(\) runs inside the retried code\)`
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		return nil
+	})
+}
+
+// sendOrder is a helper the operation calls: it is followed.
+func sendOrder(ctx context.Context, u string) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+func doHelper(ctx context.Context, u string) error {
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error { return sendOrder(ctx, u) }) // want `R-6: retrylint retry retries a POST request \(sent by sendOrder\) with no Idempotency-Key header`
+}
+
+// Not reported.
+
+func doKeyed(ctx context.Context, u string, body []byte) error {
+	key := uuid.NewString() // one key per operation, before the first attempt
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Idempotency-Key", key)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		return retry.CheckResponse(resp)
+	})
+}
+
+func doContextKey(ctx context.Context, u, eventID string) error {
+	ctx = retry.WithIdempotencyKey(ctx, eventID)
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+func doDerivedContextKey(parent context.Context, u, eventID string) error {
+	ctx, cancel := context.WithCancel(retry.WithIdempotencyKey(parent, eventID))
+	defer cancel()
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPatch, u, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+var retrying = &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})}
+
+func doThroughTheTransport(ctx context.Context, u string) error {
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
+		resp, err := retrying.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+func doGet(ctx context.Context, u string) error {
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}

@@ -1,0 +1,43 @@
+package reference
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/retrylint/retrylint/retry"
+)
+
+var client = &http.Client{Timeout: 5 * time.Second}
+
+// A call of retry.Do is a site for its operation only: bound, waits and
+// timeouts are the package's to enforce.
+func do(ctx context.Context, u string) error {
+	return retry.Do(ctx, retry.Policy{MaxRetries: 9}, func(ctx context.Context) error { // want `library retrylint retry ctx=sync bound=\? http-ops=1 waits=unknown timeouts=none retried=-`
+		resp, err := http.DefaultClient.Get(u)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
+	})
+}
+
+func doValue(ctx context.Context, u string) (int, error) {
+	return retry.DoValue(ctx, retry.Policy{}, func(ctx context.Context) (int, error) { // want `library retrylint retry ctx=sync bound=\? http-ops=1 waits=unknown timeouts=none retried=\[400\]`
+		resp, err := client.Get(u)
+		if err != nil {
+			return 0, err
+		}
+		resp.Body.Close()
+		if resp.StatusCode == 400 {
+			// Not a constant: the model does not guess.
+			return 0, retry.Retryable(&retry.StatusError{StatusCode: resp.StatusCode})
+		}
+		return resp.StatusCode, retry.Retryable(&retry.StatusError{StatusCode: 400})
+	})
+}
+
+// Other functions of the package are no sites.
+func other(ctx context.Context) context.Context {
+	return retry.WithIdempotencyKey(ctx, "k")
+}
