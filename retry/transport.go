@@ -31,7 +31,11 @@ import (
 // is per host (the URL's host:port) unless p.Dependency names one
 // dependency for all requests. When retrying ends on a response, the
 // caller gets that last response, body intact, and a nil error; bodies of
-// responses that are retried are drained and closed.
+// responses that are retried are drained and closed. A response of 400 or
+// more that ends the operation, retryable or not, ends it as a failure
+// does in Do: it is logged ("retry: giving up") and counted when retries
+// were made or spent, and in the async and webhook contexts dead-lettered
+// with the request, its status, attempts and idempotency key.
 //
 // A Policy outside the standard makes every RoundTrip fail with an error
 // wrapping ErrInvalidPolicy.
