@@ -88,7 +88,8 @@
 // the context or in gRPC metadata, is refused by Do, the transport and the
 // interceptor alike, before any attempt. retrylint's idemkey analyzer
 // checks the operation given to Do: a POST or PATCH built and sent in it
-// needs a key on the request or a retry transport to send one.
+// needs a key on the request, or on the context (WithIdempotencyKey) for a
+// retry transport under the client to send.
 //
 // R-7, retry budget. Every attempt is recorded in a Budget, per dependency:
 // Policy.Dependency for Do, the request's host:port for the transport, the
