@@ -57,4 +57,6 @@ import (
 	_ "k8s.io/client-go/util/certificate/csr"
 	_ "k8s.io/client-go/util/retry"
 	_ "k8s.io/client-go/util/workqueue"
+	_ "sigs.k8s.io/controller-runtime/pkg/certwatcher"
+	_ "sigs.k8s.io/controller-runtime/pkg/controller"
 )
