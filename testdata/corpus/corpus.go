@@ -30,7 +30,6 @@ import (
 	_ "github.com/googleapis/gax-go/v2"
 	_ "github.com/grafana/dskit/grpcclient"
 	_ "github.com/grafana/dskit/kv/consul"
-	_ "github.com/grafana/dskit/kv/etcd"
 	_ "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
 	_ "github.com/hashicorp/consul/api"
 	_ "github.com/hashicorp/consul/api/watch"
