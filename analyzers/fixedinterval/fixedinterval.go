@@ -108,25 +108,11 @@ func advice(s *retrysite.Site) string {
 	if s.GRPCPolicy != nil {
 		return "gRPC's built-in retry multiplies every backoff by a random 0.8-1.2, so no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, " + retryPkg + "/retrygrpc (retrygrpc.UnaryClientInterceptor)"
 	}
-	switch s.Lib {
-	case retrysite.LibCenkaltiV4, retrysite.LibCenkaltiV5:
-		return "use an ExponentialBackOff with Multiplier > 1 and RandomizationFactor 1 (each wait drawn from [0, 2x]), or " + use
-	case retrysite.LibRetryGoV4, retrysite.LibRetryGoV5:
-		return "use DelayType(retry.FullJitterBackoffDelay) with Delay(time.Second) and MaxDelay(30*time.Second), or " + use
-	case retrysite.LibRetryableHTTP:
-		return "set Backoff to a full-jitter function, or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + retryPkg
-	case retrysite.LibSethvargo:
-		return "wrap an exponential backoff in WithFullJitter (WithCappedDuration for the cap), or " + use
-	case retrysite.LibFailsafe:
-		return "use WithBackoff(time.Second, 30*time.Second) with WithJitterFactor(1), or " + use
-	case retrysite.LibK8sWait, retrysite.LibK8sRetry:
-		return "wait.Backoff's Jitter only adds on top of the backoff, so no setting gives full jitter; " + use
-	case retrysite.LibRestyV2, retrysite.LibRestyV3:
-		return "resty's built-in backoff is equal jitter; set a full-jitter delay (SetRetryAfter in v2, SetRetryDelayStrategy in v3) or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + retryPkg
-	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
-		return "use WithBackoff(BackoffExponentialWithJitter(time.Second, 1)) (each wait drawn from [0, 2x]), or the interceptor in " + retryPkg + "/retrygrpc (retrygrpc.UnaryClientInterceptor)"
-	case nil:
+	if s.Lib == nil {
 		return "compute the wait as time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<attempt)))), or " + use
+	}
+	if s.Lib.Advice.FullJitter != "" {
+		return s.Lib.Advice.FullJitter
 	}
 	return use
 }

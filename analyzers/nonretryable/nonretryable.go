@@ -105,36 +105,13 @@ func grpcNames(cs []policy.GRPCCode) string {
 
 // fixHint says how to stop retrying, in the terms of the site's library.
 func fixHint(s *retrysite.Site) string {
-	switch s.Lib {
-	case nil:
+	switch {
+	case s.Lib == nil:
 		return "return or break on them instead of retrying"
-	case retrysite.LibCenkaltiV4, retrysite.LibCenkaltiV5:
-		return "return backoff.Permanent(err) for them"
-	case retrysite.LibRetryGoV4, retrysite.LibRetryGoV5:
-		return "return retry.Unrecoverable(err) for them, or exclude them in RetryIf"
-	case retrysite.LibSethvargo:
-		return "return them without wrapping them in retry.RetryableError"
-	case retrysite.LibRetryableHTTP:
-		return "make CheckRetry return false for them (retryablehttp.DefaultRetryPolicy does)"
-	case retrysite.LibRestyV2, retrysite.LibRestyV3:
-		return "make the retry conditions return false for them"
-	case retrysite.LibFailsafe:
-		return "make the policy's HandleIf return false for them (or AbortIf them)"
-	case retrysite.LibK8sRetry:
-		if s.Last("RetryOnConflict") != nil {
-			return "read the object again (Get) at the start of the retried function so each try writes fresh data, or do not retry the conflict"
-		}
-		return "make the OnError predicate return false for them"
-	case retrysite.LibGRPCConfig:
-		return "remove them from retryableStatusCodes"
-	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
-		return "remove them from WithCodes (or make WithRetriable return false for them)"
-	case retrysite.LibGax:
-		return "remove them from the codes the Retryer retries"
-	case retrysite.LibAWS:
-		return "remove them from the retryable error and status codes"
-	case retrysite.LibReference:
-		return "return them without retry.Retryable, which does not retry them anyway"
+	case s.Lib == retrysite.LibK8sRetry && s.Last("RetryOnConflict") != nil:
+		return retrysite.RetryOnConflictStop
+	case s.Lib.Advice.Stop != "":
+		return s.Lib.Advice.Stop
 	}
 	return "stop retrying them"
 }

@@ -87,21 +87,8 @@ func capPos(s *retrysite.Site, t *retrysite.Timeouts) token.Pos {
 // capFix names the way to cap the site's retries.
 func capFix(s *retrysite.Site, lim time.Duration) string {
 	d := retrysite.FormatDuration(lim)
-	switch s.Lib {
-	case retrysite.LibCenkaltiV4:
-		return fmt.Sprintf("use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline", d)
-	case retrysite.LibCenkaltiV5:
-		return fmt.Sprintf("pass backoff.WithMaxElapsedTime(%s)", d)
-	case retrysite.LibSethvargo:
-		return fmt.Sprintf("wrap the backoff in retry.WithMaxDuration(%s, b) or give Do a context with a deadline", d)
-	case retrysite.LibFailsafe:
-		return fmt.Sprintf("add WithMaxDuration(%s) to the retry policy", d)
-	case retrysite.LibRetryGoV4, retrysite.LibRetryGoV5:
-		return fmt.Sprintf("pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)", d)
-	case retrysite.LibRetryableHTTP:
-		return fmt.Sprintf("send the request with a context from context.WithTimeout(ctx, %s) (retryablehttp.NewRequestWithContext)", d)
-	case retrysite.LibRestyV2, retrysite.LibRestyV3:
-		return fmt.Sprintf("SetContext with a context from context.WithTimeout(ctx, %s)", d)
+	if s.Lib != nil && s.Lib.Advice.TotalCap != "" {
+		return fmt.Sprintf(s.Lib.Advice.TotalCap, d)
 	}
 	return fmt.Sprintf("derive the loop's context with context.WithTimeout(ctx, %s) or stop when time.Since(start) > %s", d, d)
 }

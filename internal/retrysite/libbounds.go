@@ -20,7 +20,7 @@ import (
 // attachLibDetails fills in a library site's bound, waits, outcomes and
 // timeouts from its settings.
 func (m *model) attachLibDetails(s *Site) {
-	if s.Lib == LibReference {
+	if s.Lib.Reference {
 		m.referenceDetails(s)
 		return
 	}

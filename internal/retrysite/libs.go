@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/retrylint/retrylint/policy"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -17,186 +17,56 @@ import (
 // (libbounds.go, and the waits, outcomes, timeouts and operations of its
 // settings); every rule then sees it.
 
-// A Lib is a retry library the model knows.
-type Lib struct {
-	// Name is the library's short name for messages:
-	// "cenkalti/backoff/v4", "retry-go/v4", "go-retryablehttp".
-	Name string
-	// Paths are the import paths of the library's packages; settings
-	// are collected from calls and fields of these packages.
-	Paths []string
-	// ForcesContext is true for configurations whose context is fixed
-	// (gRPC service configs are gRPC unary calls).
-	ForcesContext bool
-	Context       policy.Context
-}
+// A Lib is a retry library the model knows: its table in
+// internal/knowledge.
+type Lib = knowledge.Library
 
-// The libraries the model knows.
+// The libraries the model knows (their tables).
 var (
-	LibCenkaltiV4    = &Lib{Name: "cenkalti/backoff/v4", Paths: []string{"github.com/cenkalti/backoff/v4"}}
-	LibCenkaltiV5    = &Lib{Name: "cenkalti/backoff/v5", Paths: []string{"github.com/cenkalti/backoff/v5"}}
-	LibRetryGoV4     = &Lib{Name: "retry-go/v4", Paths: []string{"github.com/avast/retry-go/v4"}}
-	LibRetryGoV5     = &Lib{Name: "retry-go/v5", Paths: []string{"github.com/avast/retry-go/v5"}}
-	LibRetryableHTTP = &Lib{Name: "go-retryablehttp", Paths: []string{"github.com/hashicorp/go-retryablehttp"}}
-	LibSethvargo     = &Lib{Name: "sethvargo/go-retry", Paths: []string{"github.com/sethvargo/go-retry"}}
-	LibFailsafe      = &Lib{Name: "failsafe-go", Paths: []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"}}
-	LibK8sWait       = &Lib{Name: "k8s wait", Paths: []string{"k8s.io/apimachinery/pkg/util/wait"}}
-	LibK8sRetry      = &Lib{Name: "client-go retry", Paths: []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"}}
-	LibRestyV2       = &Lib{Name: "resty/v2", Paths: []string{"github.com/go-resty/resty/v2"}}
-	LibRestyV3       = &Lib{Name: "resty/v3", Paths: []string{"resty.dev/v3"}}
-	LibGRPCConfig    = &Lib{Name: "gRPC service config", Paths: []string{"google.golang.org/grpc"}, ForcesContext: true, Context: policy.GRPCUnary}
-	LibGRPCMwV1      = &Lib{Name: "go-grpc-middleware retry", Paths: []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"}, ForcesContext: true, Context: policy.GRPCUnary}
-	LibGRPCMwV2      = &Lib{Name: "go-grpc-middleware/v2 retry", Paths: []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"}, ForcesContext: true, Context: policy.GRPCUnary}
-	LibAWS           = &Lib{Name: "aws-sdk-go-v2 retry", Paths: []string{"github.com/aws/aws-sdk-go-v2/aws/retry", "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/config"}}
-	LibGax           = &Lib{Name: "gax-go", Paths: []string{"github.com/googleapis/gax-go/v2"}}
+	LibCenkaltiV4    = knowledge.CenkaltiV4
+	LibCenkaltiV5    = knowledge.CenkaltiV5
+	LibRetryGoV4     = knowledge.RetryGoV4
+	LibRetryGoV5     = knowledge.RetryGoV5
+	LibRetryableHTTP = knowledge.RetryableHTTP
+	LibSethvargo     = knowledge.Sethvargo
+	LibFailsafe      = knowledge.Failsafe
+	LibK8sWait       = knowledge.K8sWait
+	LibK8sRetry      = knowledge.K8sRetry
+	LibRestyV2       = knowledge.RestyV2
+	LibRestyV3       = knowledge.RestyV3
+	LibGRPCConfig    = knowledge.GRPCConfig
+	LibGRPCMwV1      = knowledge.GRPCMwV1
+	LibGRPCMwV2      = knowledge.GRPCMwV2
+	LibAWS           = knowledge.AWS
+	LibGax           = knowledge.Gax
 )
 
-// An entry is a library entry point: a function or method that runs or
-// configures retries.
-type entry struct {
-	lib *Lib
-	// roots returns the expressions whose construction configures the
-	// call (option arguments, a backoff argument, the receiver), the
-	// operation arguments (the retried function), and whether the call
-	// is a site at all.
-	roots func(call *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr)
-}
-
-func args(from int) func(*ast.CallExpr) ([]ast.Expr, []ast.Expr) {
-	return func(c *ast.CallExpr) ([]ast.Expr, []ast.Expr) {
-		if from >= len(c.Args) {
-			return nil, nil
-		}
-		return c.Args[from:], nil
-	}
-}
-
-// argsOp configures from the given arguments and runs the operation at
-// index op.
-func argsOp(op int, cfg ...int) func(*ast.CallExpr) ([]ast.Expr, []ast.Expr) {
-	return func(c *ast.CallExpr) ([]ast.Expr, []ast.Expr) {
-		var cs, os []ast.Expr
-		for _, i := range cfg {
-			if i < 0 { // all arguments from -i on
-				if -i < len(c.Args) {
-					cs = append(cs, c.Args[-i:]...)
-				}
-				continue
-			}
-			if i < len(c.Args) {
-				cs = append(cs, c.Args[i])
-			}
-		}
-		if op >= 0 && op < len(c.Args) {
-			os = append(os, c.Args[op])
-		}
-		return cs, os
-	}
-}
-
-func recvOp(op int) func(*ast.CallExpr) ([]ast.Expr, []ast.Expr) {
-	return func(c *ast.CallExpr) ([]ast.Expr, []ast.Expr) {
-		var os []ast.Expr
-		if op >= 0 && op < len(c.Args) {
-			os = append(os, c.Args[op])
-		}
+// entryRoots returns the expressions whose construction configures an
+// entry call (option arguments, a backoff argument, the receiver) and
+// the operation arguments (the retried function).
+func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
+	if e.Recv {
 		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
-			return []ast.Expr{sel.X}, os
+			cfg = append(cfg, sel.X)
 		}
-		return nil, os
 	}
-}
-
-func noRoots(*ast.CallExpr) ([]ast.Expr, []ast.Expr) { return nil, nil }
-
-// entries maps "path.Name" or "path.Type.Method" to entry points.
-var entries = map[string]entry{
-	// cenkalti/backoff v4: Retry(op, b) and friends.
-	"github.com/cenkalti/backoff/v4.Retry":                       {LibCenkaltiV4, argsOp(0, 1)},
-	"github.com/cenkalti/backoff/v4.RetryNotify":                 {LibCenkaltiV4, argsOp(0, 1)},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimer":        {LibCenkaltiV4, argsOp(0, 1)},
-	"github.com/cenkalti/backoff/v4.RetryWithData":               {LibCenkaltiV4, argsOp(0, 1)},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithData":         {LibCenkaltiV4, argsOp(0, 1)},
-	"github.com/cenkalti/backoff/v4.RetryNotifyWithTimerAndData": {LibCenkaltiV4, argsOp(0, 1)},
-	// cenkalti/backoff v5: Retry(ctx, op, opts...).
-	"github.com/cenkalti/backoff/v5.Retry": {LibCenkaltiV5, argsOp(1, -2)},
-	// retry-go v4: Do(fn, opts...).
-	"github.com/avast/retry-go/v4.Do":         {LibRetryGoV4, argsOp(0, -1)},
-	"github.com/avast/retry-go/v4.DoWithData": {LibRetryGoV4, argsOp(0, -1)},
-	// retry-go v5: New(opts...).Do(fn).
-	"github.com/avast/retry-go/v5.Retrier.Do":         {LibRetryGoV5, recvOp(0)},
-	"github.com/avast/retry-go/v5.RetrierWithData.Do": {LibRetryGoV5, recvOp(0)},
-	// go-retryablehttp: a client's requests retry.
-	"github.com/hashicorp/go-retryablehttp.Client.Do":             {LibRetryableHTTP, recvOp(0)},
-	"github.com/hashicorp/go-retryablehttp.Client.Get":            {LibRetryableHTTP, recvOp(-1)},
-	"github.com/hashicorp/go-retryablehttp.Client.Head":           {LibRetryableHTTP, recvOp(-1)},
-	"github.com/hashicorp/go-retryablehttp.Client.Post":           {LibRetryableHTTP, recvOp(-1)},
-	"github.com/hashicorp/go-retryablehttp.Client.PostForm":       {LibRetryableHTTP, recvOp(-1)},
-	"github.com/hashicorp/go-retryablehttp.Client.StandardClient": {LibRetryableHTTP, recvOp(-1)},
-	"github.com/hashicorp/go-retryablehttp.Get":                   {LibRetryableHTTP, noRoots},
-	"github.com/hashicorp/go-retryablehttp.Head":                  {LibRetryableHTTP, noRoots},
-	"github.com/hashicorp/go-retryablehttp.Post":                  {LibRetryableHTTP, noRoots},
-	"github.com/hashicorp/go-retryablehttp.PostForm":              {LibRetryableHTTP, noRoots},
-	// sethvargo/go-retry: Do(ctx, b, f).
-	"github.com/sethvargo/go-retry.Do":      {LibSethvargo, argsOp(2, 1)},
-	"github.com/sethvargo/go-retry.DoValue": {LibSethvargo, argsOp(2, 1)},
-	// failsafe-go: With(policies...).Run(fn) (failsafe.Run and Get went in 0.9).
-	"github.com/failsafe-go/failsafe-go.Executor.Run":                             {LibFailsafe, recvOp(0)},
-	"github.com/failsafe-go/failsafe-go.Executor.Get":                             {LibFailsafe, recvOp(0)},
-	"github.com/failsafe-go/failsafe-go.Executor.RunWithExecution":                {LibFailsafe, recvOp(0)},
-	"github.com/failsafe-go/failsafe-go.Executor.GetWithExecution":                {LibFailsafe, recvOp(0)},
-	"github.com/failsafe-go/failsafe-go.Executor.RunAsync":                        {LibFailsafe, recvOp(0)},
-	"github.com/failsafe-go/failsafe-go.Executor.GetAsync":                        {LibFailsafe, recvOp(0)},
-	"github.com/failsafe-go/failsafe-go/failsafehttp.NewRoundTripper":             {LibFailsafe, args(1)},
-	"github.com/failsafe-go/failsafe-go/failsafehttp.NewRoundTripperWithExecutor": {LibFailsafe, args(1)},
-	"github.com/failsafe-go/failsafe-go/failsafehttp.NewRequest":                  {LibFailsafe, args(2)},
-	"github.com/failsafe-go/failsafe-go/failsafehttp.NewRequestWithExecutor":      {LibFailsafe, args(2)},
-	// k8s: wait.ExponentialBackoff(b, cond), retry.OnError(b, pred, fn).
-	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoff":            {LibK8sWait, argsOp(1, 0)},
-	"k8s.io/apimachinery/pkg/util/wait.ExponentialBackoffWithContext": {LibK8sWait, argsOp(2, 1)},
-	"k8s.io/client-go/util/retry.OnError":                             {LibK8sRetry, argsOp(2, 0)},
-	"k8s.io/client-go/util/retry.RetryOnConflict":                     {LibK8sRetry, argsOp(1, 0)},
-	// gRPC service config given as a constant.
-	"google.golang.org/grpc.WithDefaultServiceConfig": {LibGRPCConfig, args(0)},
-	// go-grpc-middleware retry interceptors.
-	"github.com/grpc-ecosystem/go-grpc-middleware/retry.UnaryClientInterceptor":                  {LibGRPCMwV1, args(0)},
-	"github.com/grpc-ecosystem/go-grpc-middleware/retry.StreamClientInterceptor":                 {LibGRPCMwV1, args(0)},
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.UnaryClientInterceptor":  {LibGRPCMwV2, args(0)},
-	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry.StreamClientInterceptor": {LibGRPCMwV2, args(0)},
-	// aws-sdk-go-v2: the retryer and the config options that set it.
-	"github.com/aws/aws-sdk-go-v2/aws/retry.NewStandard":        {LibAWS, args(0)},
-	"github.com/aws/aws-sdk-go-v2/aws/retry.NewAdaptiveMode":    {LibAWS, args(0)},
-	"github.com/aws/aws-sdk-go-v2/aws/retry.AddWithMaxAttempts": {LibAWS, args(0)},
-	"github.com/aws/aws-sdk-go-v2/aws/retry.AddWithErrorCodes":  {LibAWS, args(0)},
-	"github.com/aws/aws-sdk-go-v2/config.WithRetryMaxAttempts":  {LibAWS, args(0)},
-	// gax-go: a retry call option.
-	"github.com/googleapis/gax-go/v2.WithRetry": {LibGax, args(0)},
-	// The project's own package: Do(ctx, p, op) (reference.go).
-	"github.com/retrylint/retrylint/retry.Do":      {LibReference, argsOp(2, 1)},
-	"github.com/retrylint/retrylint/retry.DoValue": {LibReference, argsOp(2, 1)},
-}
-
-// restyEntries are resty request methods that send; they are sites when
-// the client or request has retries switched on.
-var restySend = map[string]bool{
-	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true,
-	"Options": true, "Execute": true, "Send": true, "Trace": true,
-}
-
-// libraryPkgs are the packages of the entries and of resty: a call to
-// any other package is no library site, which spares building its key.
-var libraryPkgs = func() map[string]bool {
-	pkgs := map[string]bool{"github.com/go-resty/resty/v2": true, "resty.dev/v3": true}
-	for k := range entries {
-		slash := strings.LastIndexByte(k, '/')
-		pkgs[k[:slash+strings.IndexByte(k[slash:], '.')]] = true
+	for _, i := range e.Cfg {
+		if i < len(c.Args) {
+			cfg = append(cfg, c.Args[i])
+		}
 	}
-	return pkgs
-}()
+	if e.CfgFrom >= 0 && e.CfgFrom < len(c.Args) {
+		cfg = append(cfg, c.Args[e.CfgFrom:]...)
+	}
+	if e.Op >= 0 && e.Op < len(c.Args) {
+		ops = append(ops, c.Args[e.Op])
+	}
+	return cfg, ops
+}
 
 // libraryPackage reports whether path is the package of a library the
 // model knows.
-func libraryPackage(path string) bool { return libraryPkgs[path] }
+func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) }
 
 // entryKey names a function for the entries table.
 func entryKey(fn *types.Func) string {
@@ -229,26 +99,11 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
 			continue
 		}
-		key := entryKey(fn.Origin())
-		e, ok := entries[key]
-		var lib *Lib
-		var cfgRoots, opRoots []ast.Expr
-		switch {
-		case ok:
-			lib = e.lib
-			cfgRoots, opRoots = e.roots(call)
-		case fn.Pkg().Path() == "github.com/go-resty/resty/v2" || fn.Pkg().Path() == "resty.dev/v3":
-			if !restySend[fn.Name()] || !isRestyRequestMethod(fn) {
-				continue
-			}
-			lib = LibRestyV2
-			if fn.Pkg().Path() == "resty.dev/v3" {
-				lib = LibRestyV3
-			}
-			cfgRoots, _ = recvOp(-1)(call)
-		default:
+		lib, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+		if !ok {
 			continue
 		}
+		cfgRoots, opRoots := entryRoots(e, call)
 		if nested[call] {
 			continue
 		}
@@ -282,11 +137,11 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		for _, o := range opRoots {
 			s.Ops = append(s.Ops, m.libraryOps(o)...)
 		}
-		if lib == LibGRPCConfig {
+		if lib.ServiceConfig {
 			sites = append(sites, m.serviceConfigSites(s)...)
 			continue
 		}
-		if (lib == LibRestyV2 || lib == LibRestyV3) && !m.restyRetries(s) {
+		if lib.EnabledBy != "" && !m.retriesEnabled(s, lib.EnabledBy) {
 			continue
 		}
 		m.attachLibDetails(s)
@@ -295,16 +150,23 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 	return sites
 }
 
+// restySend are resty request methods that send.
+var restySend = map[string]bool{
+	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true,
+	"Options": true, "Execute": true, "Send": true, "Trace": true,
+}
+
 func isRestyRequestMethod(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	return sig.Recv() != nil && (isNamed(sig.Recv().Type(), "github.com/go-resty/resty/v2", "Request") || isNamed(sig.Recv().Type(), "resty.dev/v3", "Request"))
 }
 
-// restyRetries reports whether a resty request retries: a retry count
-// other than zero was set (resty's default is no retries). A count the
-// model cannot see makes it unknown, and an unknown is not a site.
-func (m *model) restyRetries(s *Site) bool {
-	st := s.Last("SetRetryCount")
+// retriesEnabled reports whether a site of a library whose default is
+// no retries retries: the count setting was set to other than zero. A
+// count the model cannot see makes it unknown, and an unknown is not a
+// site.
+func (m *model) retriesEnabled(s *Site, setting string) bool {
+	st := s.Last(setting)
 	if st == nil {
 		return false
 	}
@@ -439,15 +301,7 @@ type collector struct {
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
-	if pkg == nil {
-		return false
-	}
-	for _, p := range c.lib.Paths {
-		if pkg.Path() == p {
-			return true
-		}
-	}
-	return false
+	return pkg != nil && c.lib.Has(pkg.Path())
 }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
@@ -727,3 +581,7 @@ func (s *Setting) String() string {
 	b.WriteString(s.Name)
 	return b.String()
 }
+
+// RetryOnConflictStop is the advice for client-go RetryOnConflict's
+// conflicts.
+const RetryOnConflictStop = knowledge.RetryOnConflictStop

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -22,8 +23,8 @@ import (
 // code asks for it. Bound, waits and timeouts are left unknown, so the
 // other rules stay silent.
 
-// LibReference is the project's own retry package.
-var LibReference = &Lib{Name: "retrylint retry", Paths: []string{pkgRetry}}
+// LibReference is the project's own retry package (its table).
+var LibReference = knowledge.Reference
 
 // referenceDetails fills in a retry.Do or retry.DoValue site. Its
 // operations were described by librarySites.

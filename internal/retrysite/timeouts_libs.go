@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 	"time"
@@ -46,8 +47,8 @@ func (m *model) libTimeouts(s *Site) {
 	fn := typeutilCallee(m.info, call)
 	var opRoots []ast.Expr
 	if fn != nil {
-		if e, ok := entries[entryKey(fn.Origin())]; ok {
-			_, opRoots = e.roots(call)
+		if _, e, ok := knowledge.Lookup(entryKey(fn.Origin())); ok {
+			_, opRoots = entryRoots(e, call)
 		}
 	}
 	var region []ast.Node

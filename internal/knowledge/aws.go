@@ -1,0 +1,43 @@
+package knowledge
+
+import "time"
+
+// aws-sdk-go-v2: the retryer and the config options that set it.
+var AWS = &Library{
+	Name:     "aws-sdk-go-v2 retry",
+	Module:   "github.com/aws/aws-sdk-go-v2",
+	Versions: "v1.20.0 - v1.47.7",
+	Paths:    []string{"github.com/aws/aws-sdk-go-v2/aws/retry", "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/config"},
+	Entries: []Entry{
+		Config("NewStandard", 0),
+		Config("NewAdaptiveMode", 0),
+		Config("AddWithMaxAttempts", 0),
+		Config("AddWithErrorCodes", 0),
+		{Func: "WithRetryMaxAttempts", Path: "github.com/aws/aws-sdk-go-v2/config", Op: -1, CfgFrom: 0},
+	},
+	Bound: BoundTable{
+		Groups: [][]Count{
+			{{Setting: "AddWithMaxAttempts", Arg: 1, Attempts: true, ZeroUnbounded: true}},
+			{
+				// NewStandard and the config replace 0 with the
+				// default, 3 attempts.
+				{Setting: "MaxAttempts", Attempts: true, NonPositive: &Fixed{2, "%s %d means aws's default 3 attempts = 2 retries"}},
+				{Setting: "WithRetryMaxAttempts", Attempts: true, NonPositive: &Fixed{2, "%s %d means aws's default 3 attempts = 2 retries"}},
+				{Setting: "RetryMaxAttempts", Attempts: true, NonPositive: &Fixed{2, "%s %d means aws's default 3 attempts = 2 retries"}},
+			},
+		},
+		Defaults: []DefaultBound{{NotOpaque: true, Fixed: &Fixed{2, "aws-sdk-go-v2's default 3 attempts = 2 retries"}}},
+	},
+	// github.com/aws/aws-sdk-go-v2@v1.47.7/aws/retry/standard.go:29-37
+	// (DefaultMaxAttempts 3, DefaultMaxBackoff 20s, full-jitter
+	// exponential backoff, DefaultRetryRateTokens 500).
+	Defaults: Defaults{
+		Attempts:   3,
+		Initial:    time.Second,
+		Max:        20 * time.Second,
+		Multiplier: 2,
+		Jitter:     1,
+		Retries:    "throttling and transient error codes, 500/502/503/504, connection errors",
+	},
+	Advice: Advice{Stop: "remove them from the retryable error and status codes"},
+}

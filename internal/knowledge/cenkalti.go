@@ -1,0 +1,77 @@
+package knowledge
+
+import "time"
+
+// cenkalti/backoff v4: Retry(op, b) and friends; the BackOff is the
+// configuration (NewExponentialBackOff, WithMaxRetries, WithContext).
+var CenkaltiV4 = &Library{
+	Name:     "cenkalti/backoff/v4",
+	Module:   "github.com/cenkalti/backoff/v4",
+	Versions: "v4.0.0 - v4.3.0",
+	Paths:    []string{"github.com/cenkalti/backoff/v4"},
+	Entries: []Entry{
+		Run("Retry", 0, 1),
+		Run("RetryNotify", 0, 1),
+		Run("RetryNotifyWithTimer", 0, 1),
+		Run("RetryWithData", 0, 1),
+		Run("RetryNotifyWithData", 0, 1),
+		Run("RetryNotifyWithTimerAndData", 0, 1),
+	},
+	Bound: BoundTable{
+		Groups: [][]Count{
+			{{Setting: "WithMaxRetries", Arg: 1}},
+			{{Setting: "StopBackOff", Fixed: &Fixed{0, "StopBackOff = 0 retries"}}},
+		},
+		Defaults: []DefaultBound{{NotOpaque: true, Unbounded: "cenkalti/backoff/v4 Retry with no WithMaxRetries retries until MaxElapsedTime (15m by default, never when 0); R-2 wants a count whatever the time limit"}},
+	},
+	// github.com/cenkalti/backoff/v4@v4.3.0/exponential.go:79-83
+	// (DefaultInitialInterval .. DefaultMaxElapsedTime).
+	Defaults: Defaults{
+		Initial:    500 * time.Millisecond,
+		Max:        60 * time.Second,
+		Multiplier: 1.5,
+		Jitter:     0.5,
+		MaxElapsed: 15 * time.Minute,
+		Retries:    "every error but a backoff.Permanent one",
+	},
+	Advice: Advice{
+		FullJitter: cenkaltiAdvice.FullJitter,
+		Stop:       cenkaltiAdvice.Stop,
+		TotalCap:   "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
+	},
+}
+
+// cenkalti/backoff v5: Retry(ctx, op, opts...).
+var CenkaltiV5 = &Library{
+	Name:     "cenkalti/backoff/v5",
+	Module:   "github.com/cenkalti/backoff/v5",
+	Versions: "v5.0.0 - v5.0.3",
+	Paths:    []string{"github.com/cenkalti/backoff/v5"},
+	Entries:  []Entry{Run("Retry", 1, -2)},
+	Bound: BoundTable{
+		Groups:   [][]Count{{{Setting: "WithMaxTries", Attempts: true, ZeroUnbounded: true}}},
+		Defaults: []DefaultBound{{NotOpaque: true, Unbounded: "cenkalti/backoff/v5 Retry with no WithMaxTries retries until MaxElapsedTime (15m by default); R-2 wants a count whatever the time limit"}},
+	},
+	// github.com/cenkalti/backoff/v5@v5.0.3/exponential.go:58-61 and
+	// retry.go:10 (DefaultMaxElapsedTime 15m, used when the caller's
+	// context has no deadline).
+	Defaults: Defaults{
+		Initial:    500 * time.Millisecond,
+		Max:        60 * time.Second,
+		Multiplier: 1.5,
+		Jitter:     0.5,
+		MaxElapsed: 15 * time.Minute,
+		Retries:    "every error but a backoff.Permanent one",
+	},
+	Advice: Advice{
+		FullJitter: cenkaltiAdvice.FullJitter,
+		Stop:       cenkaltiAdvice.Stop,
+		TotalCap:   "pass backoff.WithMaxElapsedTime(%s)",
+	},
+}
+
+// cenkaltiAdvice is shared by both majors.
+var cenkaltiAdvice = Advice{
+	FullJitter: "use an ExponentialBackOff with Multiplier > 1 and RandomizationFactor 1 (each wait drawn from [0, 2x]), or " + useReference,
+	Stop:       "return backoff.Permanent(err) for them",
+}

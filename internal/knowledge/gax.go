@@ -1,0 +1,28 @@
+package knowledge
+
+import "time"
+
+// googleapis/gax-go v2: a retry call option.
+var Gax = &Library{
+	Name:     "gax-go",
+	Module:   "github.com/googleapis/gax-go/v2",
+	Versions: "v2.0.0 - v2.27.0",
+	Paths:    []string{"github.com/googleapis/gax-go/v2"},
+	Entries:  []Entry{Config("WithRetry", 0)},
+	Bound: BoundTable{
+		Defaults: []DefaultBound{
+			{IfAny: []string{"OnCodes", "OnErrorFunc", "OnHTTPCodes"}, Unbounded: "gax-go retries until the call's deadline; it has no attempt count"},
+		},
+	},
+	// github.com/googleapis/gax-go/v2@v2.26.2/call_option.go:186-196
+	// (Backoff.Pause: Initial 0 means 1s, Max 0 means 30s, Multiplier
+	// < 1 means 2; each pause drawn from [1, cur]: full jitter).
+	Defaults: Defaults{
+		Initial:    time.Second,
+		Max:        30 * time.Second,
+		Multiplier: 2,
+		Jitter:     1,
+		Retries:    "the codes given to OnCodes / OnHTTPCodes, or what OnErrorFunc accepts",
+	},
+	Advice: Advice{Stop: "remove them from the codes the Retryer retries"},
+}

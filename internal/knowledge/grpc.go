@@ -1,0 +1,82 @@
+package knowledge
+
+import (
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+// gRPC service config given as a constant JSON document.
+var GRPCConfig = &Library{
+	Name:          "gRPC service config",
+	Module:        "google.golang.org/grpc",
+	Versions:      "v1.40.0 - v1.85.0",
+	Paths:         []string{"google.golang.org/grpc"},
+	ForcesContext: true,
+	Context:       policy.GRPCUnary,
+	Entries:       []Entry{Config("WithDefaultServiceConfig", 0)},
+	ServiceConfig: true,
+	// google.golang.org/grpc@v1.85.0/service_config.go: maxAttempts is
+	// required (2..5, more is cut to 5 or WithMaxCallAttempts), backoff
+	// multiplied by a random 0.8-1.2 (clientconn/retry in stream.go).
+	Defaults: Defaults{Retries: "the retryableStatusCodes listed"},
+	Advice: Advice{
+		FullJitter: "gRPC's built-in retry multiplies every backoff by a random 0.8-1.2, so no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, " + RetryPackage + "/retrygrpc (retrygrpc.UnaryClientInterceptor)",
+		Stop:       "remove them from retryableStatusCodes",
+	},
+}
+
+// go-grpc-middleware v1 retry interceptors.
+var GRPCMwV1 = &Library{
+	Name:          "go-grpc-middleware retry",
+	Module:        "github.com/grpc-ecosystem/go-grpc-middleware",
+	Versions:      "v1.0.0 - v1.4.0",
+	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"},
+	ForcesContext: true,
+	Context:       policy.GRPCUnary,
+	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
+	Bound:         grpcMwBound,
+	// github.com/grpc-ecosystem/go-grpc-middleware@v1.4.0/retry/options.go
+	// (defaultOptions: max 0, perCallTimeout 0,
+	// BackoffLinearWithJitter(50ms, 0.10), codes ResourceExhausted and
+	// Unavailable).
+	Defaults: grpcMwDefaults,
+	Advice:   grpcMwAdvice,
+}
+
+// go-grpc-middleware v2 retry interceptors.
+var GRPCMwV2 = &Library{
+	Name:          "go-grpc-middleware/v2 retry",
+	Module:        "github.com/grpc-ecosystem/go-grpc-middleware/v2",
+	Versions:      "v2.0.0 - v2.3.4",
+	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"},
+	ForcesContext: true,
+	Context:       policy.GRPCUnary,
+	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
+	Bound:         grpcMwBound,
+	// github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.3/interceptors/retry/options.go:20-30
+	// (DefaultRetriableCodes ResourceExhausted, Unavailable; max 0 =
+	// disabled; perCallTimeout 0; BackoffLinearWithJitter(50ms, 0.10)).
+	Defaults: grpcMwDefaults,
+	Advice:   grpcMwAdvice,
+}
+
+var grpcMwDefaults = Defaults{
+	Initial:    50 * time.Millisecond,
+	Max:        50 * time.Millisecond,
+	Multiplier: 1,
+	Jitter:     0.1,
+	Retries:    "ResourceExhausted and Unavailable (when WithMax turns retries on)",
+}
+
+var grpcMwBound = BoundTable{
+	// Named "max retries" but the interceptor makes WithMax attempts in
+	// all (attempt < max).
+	Groups:   [][]Count{{{Setting: "WithMax", Attempts: true}}},
+	Defaults: []DefaultBound{{NotOpaque: true, Fixed: &Fixed{0, "retries are off by default (max 0)"}}},
+}
+
+var grpcMwAdvice = Advice{
+	FullJitter: "use WithBackoff(BackoffExponentialWithJitter(time.Second, 1)) (each wait drawn from [0, 2x]), or the interceptor in " + RetryPackage + "/retrygrpc (retrygrpc.UnaryClientInterceptor)",
+	Stop:       "remove them from WithCodes (or make WithRetriable return false for them)",
+}

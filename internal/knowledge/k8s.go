@@ -1,0 +1,65 @@
+package knowledge
+
+import "time"
+
+// k8s.io/apimachinery wait: ExponentialBackoff(b, cond) and
+// ExponentialBackoffWithContext(ctx, b, cond), configured by a
+// wait.Backoff.
+var K8sWait = &Library{
+	Name:     "k8s wait",
+	Module:   "k8s.io/apimachinery",
+	Versions: "v0.27.0 - v0.37.2",
+	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
+	Entries: []Entry{
+		Run("ExponentialBackoff", 1, 0),
+		Run("ExponentialBackoffWithContext", 2, 1),
+	},
+	Bound: k8sBound,
+	// A wait.Backoff literal has no defaults: Steps 0 never runs the
+	// condition (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go).
+	Defaults: Defaults{Retries: "the condition's (false, nil); an error stops"},
+	Advice:   k8sAdvice,
+}
+
+// k8s.io/client-go retry: OnError(b, pred, fn), RetryOnConflict(b, fn).
+var K8sRetry = &Library{
+	Name:     "client-go retry",
+	Module:   "k8s.io/client-go",
+	Versions: "v0.27.0 - v0.37.2",
+	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
+	Entries: []Entry{
+		Run("OnError", 2, 0),
+		Run("RetryOnConflict", 1, 0),
+	},
+	Bound: k8sBound,
+	// k8s.io/client-go@v0.37.2/util/retry/util.go:28-43: DefaultRetry
+	// {Steps 5, Duration 10ms, Factor 1.0, Jitter 0.1} and DefaultBackoff
+	// {Steps 4, Duration 10ms, Factor 5.0, Jitter 0.1}.
+	Defaults: Defaults{
+		Attempts:   5,
+		Initial:    10 * time.Millisecond,
+		Multiplier: 1,
+		Jitter:     0.1,
+		Retries:    "errors the predicate accepts (RetryOnConflict: 409 Conflict)",
+	},
+	Advice: Advice{
+		FullJitter: k8sAdvice.FullJitter,
+		Stop:       "make the OnError predicate return false for them",
+	},
+}
+
+// RetryOnConflictStop is the advice for RetryOnConflict's conflicts.
+const RetryOnConflictStop = "read the object again (Get) at the start of the retried function so each try writes fresh data, or do not retry the conflict"
+
+var k8sAdvice = Advice{
+	FullJitter: "wait.Backoff's Jitter only adds on top of the backoff, so no setting gives full jitter; " + useReference,
+}
+
+var k8sBound = BoundTable{
+	Groups: [][]Count{{
+		{Setting: "Steps", Attempts: true},
+		{Setting: "DefaultRetry", Fixed: &Fixed{4, "retry.DefaultRetry Steps 5 = 5 attempts = 4 retries"}},
+		{Setting: "DefaultBackoff", Fixed: &Fixed{3, "retry.DefaultBackoff Steps 4 = 4 attempts = 3 retries"}},
+	}},
+	Defaults: []DefaultBound{{IfAny: []string{"Backoff"}, NotOpaque: true, Fixed: &Fixed{0, "Steps 0: the condition never runs"}}},
+}

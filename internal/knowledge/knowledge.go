@@ -1,0 +1,260 @@
+// Package knowledge holds what retrylint knows about each retry library,
+// as one table per library (one file each), in the spirit of
+// staticcheck's knowledge package and the printf checker's tables.
+//
+// A table states, for its library and version range: the entry points
+// that run an operation under retry (Entries), the packages whose calls,
+// fields and option values configure it (Paths), how its settings bound
+// the attempts and how attempts map to retries (Bound), its defaults
+// (Defaults, each with a source reference in a comment: module version
+// and file), and the advice the rules give in its terms (Advice).
+//
+// The model (internal/retrysite) reads the tables through Library and
+// the lookup functions of this file; adding a library is a table file,
+// a line in All and testdata. Waits, outcomes, timeouts and operations
+// of the libraries known before the tables are still interpreted in
+// internal/retrysite (see the package's README section "what is still
+// code"), keyed by the table.
+package knowledge
+
+import (
+	"strings"
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+// A Library is one retry library's table.
+type Library struct {
+	// Name is the library's short name for messages:
+	// "cenkalti/backoff/v4", "retry-go/v4", "go-retryablehttp".
+	Name string
+	// Module and Versions name the module and the versions the table
+	// was written against (defaults are read from those sources).
+	Module   string
+	Versions string
+	// Paths are the import paths of the library's packages; settings
+	// are collected from calls, types and fields of these packages.
+	Paths []string
+	// ForcesContext is true for configurations whose context is fixed
+	// (gRPC service configs and interceptors are gRPC unary calls).
+	ForcesContext bool
+	Context       policy.Context
+	// Entries are the functions and methods that run or configure
+	// retries: each call of one is a retry site.
+	Entries []Entry
+	// EnabledBy names the count setting that switches retries on when
+	// the library's default is no retries (resty's SetRetryCount): a
+	// call of an entry is a site only when it is set to other than 0.
+	EnabledBy string
+	// ServiceConfig marks gRPC service configs: the site's settings are
+	// JSON documents whose retryPolicy the model reads.
+	ServiceConfig bool
+	// Reference marks the project's own retry package.
+	Reference bool
+	// Bound says how the settings bound the attempts.
+	Bound BoundTable
+	// Defaults are the library's defaults, with source references.
+	Defaults Defaults
+	// Advice is what the rules tell users, in the library's terms.
+	Advice Advice
+}
+
+// An Entry is a library entry point.
+type Entry struct {
+	// Func is "Name" for a package function or "Type.Method" for a
+	// method, in package Path (Paths[0] when empty).
+	Func string
+	Path string
+	// Op is the index of the argument the library runs under retry
+	// (-1: none; the operation is elsewhere, a request or a client).
+	Op int
+	// Cfg are the indices of the arguments that configure the call;
+	// CfgFrom >= 0 adds every argument from that index on.
+	Cfg     []int
+	CfgFrom int
+	// Recv is true when the receiver's construction configures the call.
+	Recv bool
+}
+
+// Run is an entry point that runs the argument at op under retry,
+// configured by the arguments at cfg (a negative index -i stands for
+// every argument from i on).
+func Run(fn string, op int, cfg ...int) Entry {
+	e := Entry{Func: fn, Op: op, CfgFrom: -1}
+	for _, i := range cfg {
+		if i < 0 {
+			e.CfgFrom = -i
+			continue
+		}
+		e.Cfg = append(e.Cfg, i)
+	}
+	return e
+}
+
+// Config is an entry point configured by its arguments from index from
+// on, with no operation argument (an option, an interceptor).
+func Config(fn string, from int) Entry { return Entry{Func: fn, Op: -1, CfgFrom: from} }
+
+// Method is a method entry point configured by its receiver that runs
+// the argument at op (-1: none).
+func Method(fn string, op int) Entry { return Entry{Func: fn, Op: op, CfgFrom: -1, Recv: true} }
+
+// Plain is an entry point with nothing to follow (a package-level call
+// on the library's default client).
+func Plain(fn string) Entry { return Entry{Func: fn, Op: -1, CfgFrom: -1} }
+
+// Key returns the entry's "path.Name" or "path.Type.Method".
+func (e Entry) Key(l *Library) string {
+	p := e.Path
+	if p == "" {
+		p = l.Paths[0]
+	}
+	return p + "." + e.Func
+}
+
+// Defaults are a library's defaults. Zero fields are unknown or do not
+// apply; each table says where the values come from.
+type Defaults struct {
+	// Attempts is the default attempt count (0: none or unlimited; see
+	// the table's Bound).
+	Attempts int
+	// Initial, Max, Multiplier and Jitter describe the default wait:
+	// the first wait, its cap, the growth per attempt, and the
+	// randomization (a factor of the wait, 0 none).
+	Initial    time.Duration
+	Max        time.Duration
+	Multiplier float64
+	Jitter     float64
+	// MaxElapsed is the default total cap (0: none).
+	MaxElapsed time.Duration
+	// Retries says which outcomes the library retries by default.
+	Retries string
+}
+
+// Advice is what the rules say, in the library's terms.
+type Advice struct {
+	// FullJitter says how to get full jitter (R-1); empty: the generic
+	// advice.
+	FullJitter string
+	// Stop says how to stop retrying a non-retryable outcome (R-4).
+	Stop string
+	// TotalCap says how to cap the retries' total time (R-3); %s is the
+	// limit. Empty: the generic advice.
+	TotalCap string
+}
+
+// A BoundTable says how a library's settings bound its attempts. The
+// model takes the first group whose last present setting decides, then
+// the defaults.
+type BoundTable struct {
+	// Groups are tried in order: in each, the last setting (in source
+	// order) among the group's counts decides the bound.
+	Groups [][]Count
+	// Defaults apply when no group decides: the first whose settings
+	// are all present (or that has none) applies.
+	Defaults []DefaultBound
+}
+
+// A Count is a setting that sets or fixes the attempt bound.
+type Count struct {
+	// Setting is the setting's name (an option, a setter, a field).
+	Setting string
+	// Arg is the index of the count among the setting's arguments.
+	Arg int
+	// Attempts is true when the count is attempts (else retries).
+	Attempts bool
+	// ZeroUnbounded is true when 0 means no limit.
+	ZeroUnbounded bool
+	// NonPositive, when set, is the bound a count <= 0 stands for
+	// (aws: 0 means the default 3 attempts); %d is the count, %s the
+	// setting.
+	NonPositive *Fixed
+	// Fixed, when set, is the bound the setting stands for whatever its
+	// arguments (DefaultRetry, StopBackOff).
+	Fixed *Fixed
+	// Unbounded, when set, means the setting retries forever; it is the
+	// reason, with %s for the library's name.
+	Unbounded string
+}
+
+// Fixed is a known number of retries and how it is counted.
+type Fixed struct {
+	Retries int
+	Counted string
+}
+
+// A DefaultBound is the bound a site has when no count decides.
+type DefaultBound struct {
+	// If are settings that must all be present.
+	If []string
+	// IfAny are settings of which one must be present.
+	IfAny []string
+	// PackageCall is true when the site must be a lone package-level
+	// call (retryablehttp.Get on the default client).
+	PackageCall bool
+	// NotOpaque is true when the default holds only if the model sees
+	// the whole configuration; otherwise the bound is unknown.
+	NotOpaque bool
+	// Fixed is the bound; Unbounded the reason when it is unbounded
+	// (%s: the library's name). Neither: unknown.
+	Fixed     *Fixed
+	Unbounded string
+}
+
+// All returns every table.
+func All() []*Library { return all }
+
+var all = []*Library{
+	CenkaltiV4, CenkaltiV5, RetryGoV4, RetryGoV5, RetryableHTTP, Sethvargo,
+	Failsafe, K8sWait, K8sRetry, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
+	GRPCMwV2, AWS, Gax, Reference,
+}
+
+var (
+	entries  = map[string]*entryRef{}
+	packages = map[string]bool{}
+)
+
+type entryRef struct {
+	lib *Library
+	e   Entry
+}
+
+func init() {
+	for _, l := range all {
+		for _, e := range l.Entries {
+			k := e.Key(l)
+			if _, dup := entries[k]; dup {
+				continue // the first table wins; TestTables reports it
+			}
+			entries[k] = &entryRef{l, e}
+			p := k[:strings.LastIndexByte(k, '/')+1]
+			rest := k[len(p):]
+			packages[p+rest[:strings.IndexByte(rest, '.')]] = true
+		}
+	}
+}
+
+// Lookup returns the table and entry of a function named by key
+// ("path.Name" or "path.Type.Method").
+func Lookup(key string) (*Library, Entry, bool) {
+	r, ok := entries[key]
+	if !ok {
+		return nil, Entry{}, false
+	}
+	return r.lib, r.e, true
+}
+
+// IsLibraryPackage reports whether path is a package with entry points.
+func IsLibraryPackage(path string) bool { return packages[path] }
+
+// Has reports whether pkg is one of the library's packages.
+func (l *Library) Has(pkg string) bool {
+	for _, p := range l.Paths {
+		if p == pkg {
+			return true
+		}
+	}
+	return false
+}

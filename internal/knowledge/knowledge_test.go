@@ -1,0 +1,45 @@
+package knowledge
+
+import "testing"
+
+// TestTables checks the tables are well formed: every library has a
+// name, a package and a version range, no entry point is in two tables,
+// and every entry is in one of its library's packages.
+func TestTables(t *testing.T) {
+	seen := map[string]string{}
+	for _, l := range All() {
+		if l.Name == "" || len(l.Paths) == 0 || l.Versions == "" || l.Module == "" {
+			t.Errorf("table %q: name, paths, module and versions are required", l.Name)
+		}
+		for _, e := range l.Entries {
+			k := e.Key(l)
+			if prev, dup := seen[k]; dup {
+				t.Errorf("entry %s in %s and %s", k, prev, l.Name)
+			}
+			seen[k] = l.Name
+			lib, _, ok := Lookup(k)
+			if !ok || (lib != l && seen[k] == l.Name) {
+				t.Errorf("Lookup(%s) = %v, %v", k, lib, ok)
+			}
+			if e.Path != "" && !l.Has(e.Path) {
+				t.Errorf("entry %s: package not among %s's paths", k, l.Name)
+			}
+			if !IsLibraryPackage(e.Path) && e.Path != "" {
+				t.Errorf("entry %s: IsLibraryPackage(%s) = false", k, e.Path)
+			}
+		}
+		for _, g := range l.Bound.Groups {
+			for _, c := range g {
+				if c.Setting == "" {
+					t.Errorf("%s: a count with no setting", l.Name)
+				}
+			}
+		}
+	}
+	if IsLibraryPackage("net/http") {
+		t.Errorf("IsLibraryPackage(net/http) = true")
+	}
+	if _, _, ok := Lookup("github.com/cenkalti/backoff/v4.Retry"); !ok {
+		t.Errorf("cenkalti v4 Retry is not an entry")
+	}
+}

@@ -1,0 +1,19 @@
+package knowledge
+
+// RetryPackage is the project's own retry package.
+const RetryPackage = "github.com/retrylint/retrylint/retry"
+
+// useReference is the advice to use it.
+const useReference = "use " + RetryPackage + " (retry.Do(ctx, retry.Policy{}, op))"
+
+// Reference is the project's own package: Do(ctx, p, op); its policy is
+// read by internal/retrysite (reference.go).
+var Reference = &Library{
+	Name:      "retrylint retry",
+	Module:    "github.com/retrylint/retrylint",
+	Versions:  "this module",
+	Paths:     []string{RetryPackage},
+	Entries:   []Entry{Run("Do", 2, 1), Run("DoValue", 2, 1)},
+	Reference: true,
+	Advice:    Advice{Stop: "return them without retry.Retryable, which does not retry them anyway"},
+}

@@ -1,0 +1,67 @@
+package knowledge
+
+import "time"
+
+// restySend are resty's Request methods that send: a call of one is a
+// site when the client or request has retries switched on.
+var restySend = []string{"Get", "Post", "Put", "Patch", "Delete", "Head", "Options", "Execute", "Send", "Trace"}
+
+func restyEntries() []Entry {
+	var es []Entry
+	for _, m := range restySend {
+		es = append(es, Method("Request."+m, -1))
+	}
+	return es
+}
+
+// go-resty v2: client.R().SetRetryCount(n).Get(url), or the count on
+// the client.
+var RestyV2 = &Library{
+	Name:      "resty/v2",
+	Module:    "github.com/go-resty/resty/v2",
+	Versions:  "v2.0.0 - v2.17.2",
+	Paths:     []string{"github.com/go-resty/resty/v2"},
+	Entries:   restyEntries(),
+	EnabledBy: "SetRetryCount",
+	Bound:     restyBound,
+	// github.com/go-resty/resty/v2@v2.17.2/retry.go:18-19
+	// (defaultWaitTime 100ms, defaultMaxWaitTime 2s) and client.go:1459;
+	// RetryCount 0: no retries.
+	Defaults: Defaults{
+		Initial:    100 * time.Millisecond,
+		Max:        2 * time.Second,
+		Multiplier: 2,
+		Jitter:     0.5,
+		Retries:    "errors only (v2), unless retry conditions are added",
+	},
+	Advice: restyAdvice,
+}
+
+// resty v3 (resty.dev/v3).
+var RestyV3 = &Library{
+	Name:      "resty/v3",
+	Module:    "resty.dev/v3",
+	Versions:  "v3.0.0-beta.1 - v3.0.0-rc.4",
+	Paths:     []string{"resty.dev/v3"},
+	Entries:   restyEntries(),
+	EnabledBy: "SetRetryCount",
+	Bound:     restyBound,
+	// resty.dev/v3@v3.0.0-rc.4/retry.go (defaultWaitTime 100ms,
+	// defaultMaxWaitTime 2s); RetryCount 0: no retries.
+	Defaults: Defaults{
+		Initial:    100 * time.Millisecond,
+		Max:        2 * time.Second,
+		Multiplier: 2,
+		Jitter:     0.5,
+		Retries:    "errors, 429 and 5xx (v3's default conditions) on idempotent methods",
+	},
+	Advice: restyAdvice,
+}
+
+var restyBound = BoundTable{Groups: [][]Count{{{Setting: "SetRetryCount"}}}}
+
+var restyAdvice = Advice{
+	FullJitter: "resty's built-in backoff is equal jitter; set a full-jitter delay (SetRetryAfter in v2, SetRetryDelayStrategy in v3) or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + RetryPackage,
+	Stop:       "make the retry conditions return false for them",
+	TotalCap:   "SetContext with a context from context.WithTimeout(ctx, %s)",
+}

@@ -1,0 +1,46 @@
+package knowledge
+
+import "time"
+
+// hashicorp/go-retryablehttp: a Client's requests retry.
+var RetryableHTTP = &Library{
+	Name:     "go-retryablehttp",
+	Module:   "github.com/hashicorp/go-retryablehttp",
+	Versions: "v0.7.0 - v0.7.8",
+	Paths:    []string{"github.com/hashicorp/go-retryablehttp"},
+	Entries: []Entry{
+		Method("Client.Do", 0),
+		Method("Client.Get", -1),
+		Method("Client.Head", -1),
+		Method("Client.Post", -1),
+		Method("Client.PostForm", -1),
+		Method("Client.StandardClient", -1),
+		Plain("Get"), Plain("Head"), Plain("Post"), Plain("PostForm"),
+	},
+	Bound: BoundTable{
+		Groups: [][]Count{{{Setting: "RetryMax"}}},
+		Defaults: []DefaultBound{
+			{If: []string{"NewClient"}, Fixed: &Fixed{4, "go-retryablehttp's default RetryMax 4 = 4 retries"}},
+			// A package-level Get/Post on the default client.
+			{PackageCall: true, Fixed: &Fixed{4, "go-retryablehttp's default RetryMax 4 = 4 retries"}},
+			// A Client literal with no RetryMax.
+			{If: []string{"Client"}, NotOpaque: true, Fixed: &Fixed{0, "RetryMax 0 = 0 retries"}},
+		},
+	},
+	// github.com/hashicorp/go-retryablehttp@v0.7.8/client.go:49-51
+	// (defaultRetryWaitMin 1s, defaultRetryWaitMax 30s, defaultRetryMax
+	// 4), Backoff DefaultBackoff (exponential, Retry-After honoured),
+	// CheckRetry DefaultRetryPolicy.
+	Defaults: Defaults{
+		Attempts:   5,
+		Initial:    time.Second,
+		Max:        30 * time.Second,
+		Multiplier: 2,
+		Retries:    "connection errors, 429 and 5xx but 501 (DefaultRetryPolicy)",
+	},
+	Advice: Advice{
+		FullJitter: "set Backoff to a full-jitter function, or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + RetryPackage,
+		Stop:       "make CheckRetry return false for them (retryablehttp.DefaultRetryPolicy does)",
+		TotalCap:   "send the request with a context from context.WithTimeout(ctx, %s) (retryablehttp.NewRequestWithContext)",
+	},
+}

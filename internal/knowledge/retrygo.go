@@ -1,0 +1,55 @@
+package knowledge
+
+import "time"
+
+// avast/retry-go v4: Do(fn, opts...).
+var RetryGoV4 = &Library{
+	Name:     "retry-go/v4",
+	Module:   "github.com/avast/retry-go/v4",
+	Versions: "v4.0.0 - v4.7.0",
+	Paths:    []string{"github.com/avast/retry-go/v4"},
+	Entries:  []Entry{Run("Do", 0, -1), Run("DoWithData", 0, -1)},
+	Bound:    retryGoBound("retry-go/v4"),
+	// github.com/avast/retry-go/v4@v4.7.0/options.go (newDefaultRetryConfig):
+	// attempts 10, delay 100ms, maxJitter 100ms,
+	// DelayType CombineDelay(BackOffDelay, RandomDelay).
+	Defaults: retryGoDefaults,
+	Advice:   retryGoAdvice,
+}
+
+// avast/retry-go v5: New(opts...).Do(fn).
+var RetryGoV5 = &Library{
+	Name:     "retry-go/v5",
+	Module:   "github.com/avast/retry-go/v5",
+	Versions: "v5.0.0 - v5.1.1",
+	Paths:    []string{"github.com/avast/retry-go/v5"},
+	Entries:  []Entry{Method("Retrier.Do", 0), Method("RetrierWithData.Do", 0)},
+	Bound:    retryGoBound("retry-go/v5"),
+	// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91: attempts 10,
+	// delay 100ms, maxJitter 100ms.
+	Defaults: retryGoDefaults,
+	Advice:   retryGoAdvice,
+}
+
+var retryGoDefaults = Defaults{
+	Attempts:   10,
+	Initial:    100 * time.Millisecond,
+	Multiplier: 2,
+	Retries:    "every error but a retry.Unrecoverable one",
+}
+
+var retryGoAdvice = Advice{
+	FullJitter: "use DelayType(retry.FullJitterBackoffDelay) with Delay(time.Second) and MaxDelay(30*time.Second), or " + useReference,
+	Stop:       "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
+	TotalCap:   "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
+}
+
+func retryGoBound(name string) BoundTable {
+	return BoundTable{
+		Groups: [][]Count{{
+			{Setting: "UntilSucceeded", Unbounded: name + " UntilSucceeded() retries until the operation succeeds"},
+			{Setting: "Attempts", Attempts: true, ZeroUnbounded: true},
+		}},
+		Defaults: []DefaultBound{{NotOpaque: true, Fixed: &Fixed{9, name + "'s default 10 attempts = 9 retries"}}},
+	}
+}
