@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -9,13 +10,9 @@ import (
 	"time"
 )
 
-// This file teaches the model how each library counts: which setting
-// bounds the attempts, whether it counts attempts or retries, what zero
-// and the default mean. Sources: each library's code at the versions
-// named in testdata/src (cenkalti v4.3.0/v5.0.3, retry-go v4.7.0/v5.1.1,
-// go-retryablehttp v0.7.8, sethvargo v0.5.0, failsafe-go v0.9.8,
-// apimachinery/client-go v0.37.2, resty v2.17.2/v3.0.0-rc.4, grpc v1.85.0,
-// go-grpc-middleware v1.4.0/v2.3.4, aws-sdk-go-v2 aws v1.47.7, gax v2.27.0).
+// This file reads how a library counts from its table in
+// internal/knowledge (BoundTable): which setting bounds the attempts,
+// whether it counts attempts or retries, what zero and the default mean.
 
 // attachLibDetails fills in a library site's bound, waits, outcomes and
 // timeouts from its settings.
@@ -78,108 +75,75 @@ func defaultBound(retries int, counted string) Bound {
 	return Bound{Kind: BoundKnown, Retries: retries, Counted: counted}
 }
 
+// libBound reads a library site's bound from its table
+// (knowledge.BoundTable): the first group whose last present count
+// decides, else the first default that applies.
 func (m *model) libBound(s *Site) Bound {
-	unknownIfOpaque := func(b Bound) Bound {
-		if s.Opaque {
+	t := s.Lib.Bound
+	for _, g := range t.Groups {
+		names := make([]string, len(g))
+		for i, c := range g {
+			names[i] = c.Setting
+		}
+		st := s.Last(names...)
+		if st == nil {
+			continue
+		}
+		for _, c := range g {
+			if c.Setting == st.Name {
+				return m.countBound(s, st, c)
+			}
+		}
+	}
+	for _, d := range t.Defaults {
+		if !defaultApplies(s, d) {
+			continue
+		}
+		if d.NotOpaque && s.Opaque {
 			return Bound{Kind: BoundUnknown}
 		}
-		return b
-	}
-	switch s.Lib {
-	case LibCenkaltiV4:
-		if st := s.Last("WithMaxRetries"); st != nil {
-			return m.countSetting(s, st, 1, false, false)
-		}
-		if s.Last("StopBackOff") != nil {
-			return defaultBound(0, "StopBackOff = 0 retries")
-		}
-		return unknownIfOpaque(Bound{Kind: BoundUnbounded, Why: "cenkalti/backoff/v4 Retry with no WithMaxRetries retries until MaxElapsedTime (15m by default, never when 0); R-2 wants a count whatever the time limit"})
-	case LibCenkaltiV5:
-		if st := s.Last("WithMaxTries"); st != nil {
-			return m.countSetting(s, st, 0, true, true)
-		}
-		return unknownIfOpaque(Bound{Kind: BoundUnbounded, Why: "cenkalti/backoff/v5 Retry with no WithMaxTries retries until MaxElapsedTime (15m by default); R-2 wants a count whatever the time limit"})
-	case LibRetryGoV4, LibRetryGoV5:
-		if st := s.Last("UntilSucceeded", "Attempts"); st != nil {
-			if st.Name == "UntilSucceeded" {
-				return Bound{Kind: BoundUnbounded, Why: s.Lib.Name + " UntilSucceeded() retries until the operation succeeds"}
-			}
-			return m.countSetting(s, st, 0, true, true)
-		}
-		return unknownIfOpaque(defaultBound(9, s.Lib.Name+"'s default 10 attempts = 9 retries"))
-	case LibRetryableHTTP:
-		if st := s.Last("RetryMax"); st != nil {
-			return m.countSetting(s, st, 0, false, false)
-		}
-		if s.Last("NewClient") != nil || len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj) {
-			// NewClient, or a package-level Get/Post on the default client.
-			return defaultBound(4, "go-retryablehttp's default RetryMax 4 = 4 retries")
-		}
-		if s.Last("Client") != nil && !s.Opaque {
-			return defaultBound(0, "RetryMax 0 = 0 retries")
-		}
-		return Bound{Kind: BoundUnknown}
-	case LibSethvargo:
-		if st := s.Last("WithMaxRetries"); st != nil {
-			return m.countSetting(s, st, 0, false, false)
-		}
-		return unknownIfOpaque(Bound{Kind: BoundUnbounded, Why: "sethvargo/go-retry with no WithMaxRetries retries until the context ends"})
-	case LibFailsafe:
-		if st := s.Last("WithMaxRetries", "WithMaxAttempts"); st != nil {
-			return m.countSetting(s, st, 0, st.Name == "WithMaxAttempts", false)
-		}
-		if s.Last("NewBuilder", "NewWithDefaults", "NewRetryPolicyBuilder") != nil {
-			return unknownIfOpaque(defaultBound(2, "failsafe-go's default 2 retries"))
-		}
-		return Bound{Kind: BoundUnknown}
-	case LibK8sWait, LibK8sRetry:
-		if st := s.Last("Steps", "DefaultRetry", "DefaultBackoff"); st != nil {
-			switch st.Name {
-			case "DefaultRetry":
-				return defaultBound(4, "retry.DefaultRetry Steps 5 = 5 attempts = 4 retries")
-			case "DefaultBackoff":
-				return defaultBound(3, "retry.DefaultBackoff Steps 4 = 4 attempts = 3 retries")
-			}
-			return m.countSetting(s, st, 0, true, false)
-		}
-		if s.Last("Backoff") != nil && !s.Opaque {
-			return defaultBound(0, "Steps 0: the condition never runs")
-		}
-		return Bound{Kind: BoundUnknown}
-	case LibRestyV2, LibRestyV3:
-		if st := s.Last("SetRetryCount"); st != nil {
-			return m.countSetting(s, st, 0, false, false)
-		}
-		return Bound{Kind: BoundUnknown}
-	case LibGRPCMwV1, LibGRPCMwV2:
-		if st := s.Last("WithMax"); st != nil {
-			// Named "max retries" but the interceptor makes WithMax
-			// attempts in all (attempt < max).
-			return m.countSetting(s, st, 0, true, false)
-		}
-		return unknownIfOpaque(defaultBound(0, "retries are off by default (max 0)"))
-	case LibAWS:
-		if st := s.Last("AddWithMaxAttempts"); st != nil {
-			return m.countSetting(s, st, 1, true, true)
-		}
-		if st := s.Last("MaxAttempts", "WithRetryMaxAttempts", "RetryMaxAttempts"); st != nil {
-			arg := 0
-			b := m.countSetting(s, st, arg, true, false)
-			if n, ok := m.intValue(st.Arg(arg)); ok && n <= 0 {
-				// NewStandard and the config replace 0 with the
-				// default, 3 attempts.
-				return defaultBound(2, fmt.Sprintf("%s %d means aws's default 3 attempts = 2 retries", st.Name, n))
-			}
-			return b
-		}
-		return unknownIfOpaque(defaultBound(2, "aws-sdk-go-v2's default 3 attempts = 2 retries"))
-	case LibGax:
-		if s.Last("OnCodes", "OnErrorFunc", "OnHTTPCodes") != nil {
-			return Bound{Kind: BoundUnbounded, Why: "gax-go retries until the call's deadline; it has no attempt count"}
+		switch {
+		case d.Fixed != nil:
+			return defaultBound(d.Fixed.Retries, d.Fixed.Counted)
+		case d.Unbounded != "":
+			return Bound{Kind: BoundUnbounded, Why: d.Unbounded}
 		}
 		return Bound{Kind: BoundUnknown}
 	}
 	return Bound{Kind: BoundUnknown}
+}
+
+// countBound is the bound a count setting of a table sets.
+func (m *model) countBound(s *Site, st *Setting, c knowledge.Count) Bound {
+	switch {
+	case c.Fixed != nil:
+		return defaultBound(c.Fixed.Retries, c.Fixed.Counted)
+	case c.Unbounded != "":
+		return Bound{Kind: BoundUnbounded, Why: c.Unbounded}
+	}
+	if c.NonPositive != nil {
+		if n, ok := m.intValue(st.Arg(c.Arg)); ok && n <= 0 {
+			return defaultBound(c.NonPositive.Retries, fmt.Sprintf(c.NonPositive.Counted, st.Name, n))
+		}
+	}
+	return m.countSetting(s, st, c.Arg, c.Attempts, c.ZeroUnbounded)
+}
+
+// defaultApplies reports whether a table's default bound applies to a
+// site: its settings are present.
+func defaultApplies(s *Site, d knowledge.DefaultBound) bool {
+	for _, n := range d.If {
+		if s.Last(n) == nil {
+			return false
+		}
+	}
+	if len(d.IfAny) > 0 && s.Last(d.IfAny...) == nil {
+		return false
+	}
+	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj)) {
+		return false
+	}
+	return true
 }
 
 // intValue evaluates an integer expression: a constant, or a local
