@@ -5,10 +5,12 @@ import "time"
 // cenkalti/backoff v4: Retry(op, b) and friends; the BackOff is the
 // configuration (NewExponentialBackOff, WithMaxRetries, WithContext).
 var CenkaltiV4 = &Library{
-	Name:     "cenkalti/backoff/v4",
-	Module:   "github.com/cenkalti/backoff/v4",
-	Versions: "v4.0.0 - v4.3.0",
-	Paths:    []string{"github.com/cenkalti/backoff/v4"},
+	Name:        "cenkalti/backoff/v4",
+	Module:      "github.com/cenkalti/backoff/v4",
+	Versions:    "v4.0.0 - v4.3.0",
+	Paths:       []string{"github.com/cenkalti/backoff/v4"},
+	Models:      Models{Waits: "cenkalti/v4", Outcomes: "cenkalti", Timeouts: "cenkalti/v4"},
+	MarkerCalls: true,
 	Entries: []Entry{
 		Run("Retry", 0, 1),
 		Run("RetryNotify", 0, 1),
@@ -43,11 +45,13 @@ var CenkaltiV4 = &Library{
 
 // cenkalti/backoff v5: Retry(ctx, op, opts...).
 var CenkaltiV5 = &Library{
-	Name:     "cenkalti/backoff/v5",
-	Module:   "github.com/cenkalti/backoff/v5",
-	Versions: "v5.0.0 - v5.0.3",
-	Paths:    []string{"github.com/cenkalti/backoff/v5"},
-	Entries:  []Entry{Run("Retry", 1, -2)},
+	Name:        "cenkalti/backoff/v5",
+	Module:      "github.com/cenkalti/backoff/v5",
+	Versions:    "v5.0.0 - v5.0.3",
+	Paths:       []string{"github.com/cenkalti/backoff/v5"},
+	Models:      Models{Waits: "cenkalti/v5", Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
+	MarkerCalls: true,
+	Entries:     []Entry{Run("Retry", 1, -2)},
 	Bound: BoundTable{
 		Groups:   [][]Count{{{Setting: "WithMaxTries", Attempts: true, ZeroUnbounded: true}}},
 		Defaults: []DefaultBound{{NotOpaque: true, Unbounded: "cenkalti/backoff/v5 Retry with no WithMaxTries retries until MaxElapsedTime (15m by default); R-2 wants a count whatever the time limit"}},

@@ -3,10 +3,12 @@ package knowledge
 // failsafe-go: With(policies...).Run(fn) (failsafe.Run and Get went in
 // 0.9), and the failsafehttp round tripper and requests.
 var Failsafe = &Library{
-	Name:     "failsafe-go",
-	Module:   "github.com/failsafe-go/failsafe-go",
-	Versions: "v0.9.0 - v0.9.8",
-	Paths:    []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
+	Name:        "failsafe-go",
+	Module:      "github.com/failsafe-go/failsafe-go",
+	Versions:    "v0.9.0 - v0.9.8",
+	Paths:       []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
+	Models:      Models{Waits: "failsafe", Outcomes: "failsafe", Timeouts: "failsafe", Ops: "failsafe"},
+	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Executor.Run", 0),
 		Method("Executor.Get", 0),

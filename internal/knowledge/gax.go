@@ -8,6 +8,7 @@ var Gax = &Library{
 	Module:   "github.com/googleapis/gax-go/v2",
 	Versions: "v2.0.0 - v2.27.0",
 	Paths:    []string{"github.com/googleapis/gax-go/v2"},
+	Models:   Models{Waits: "gax", Outcomes: "gax"},
 	Entries:  []Entry{Config("WithRetry", 0)},
 	Bound: BoundTable{
 		Defaults: []DefaultBound{

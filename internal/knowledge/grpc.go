@@ -14,6 +14,7 @@ var GRPCConfig = &Library{
 	Paths:         []string{"google.golang.org/grpc"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
+	Models:        Models{Outcomes: "grpc service config"},
 	Entries:       []Entry{Config("WithDefaultServiceConfig", 0)},
 	ServiceConfig: true,
 	// google.golang.org/grpc@v1.85.0/service_config.go: maxAttempts is
@@ -34,6 +35,7 @@ var GRPCMwV1 = &Library{
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
+	Models:        Models{Waits: "grpc-middleware", Outcomes: "grpc-middleware"},
 	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
 	Bound:         grpcMwBound,
 	// github.com/grpc-ecosystem/go-grpc-middleware@v1.4.0/retry/options.go
@@ -52,6 +54,7 @@ var GRPCMwV2 = &Library{
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
+	Models:        Models{Waits: "grpc-middleware", Outcomes: "grpc-middleware"},
 	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
 	Bound:         grpcMwBound,
 	// github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.3/interceptors/retry/options.go:20-30

@@ -10,6 +10,7 @@ var K8sWait = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.27.0 - v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
+	Models:   Models{Waits: "k8s", Timeouts: "k8s"},
 	Entries: []Entry{
 		Run("ExponentialBackoff", 1, 0),
 		Run("ExponentialBackoffWithContext", 2, 1),
@@ -23,10 +24,12 @@ var K8sWait = &Library{
 
 // k8s.io/client-go retry: OnError(b, pred, fn), RetryOnConflict(b, fn).
 var K8sRetry = &Library{
-	Name:     "client-go retry",
-	Module:   "k8s.io/client-go",
-	Versions: "v0.27.0 - v0.37.2",
-	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
+	Name:        "client-go retry",
+	Module:      "k8s.io/client-go",
+	Versions:    "v0.27.0 - v0.37.2",
+	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
+	Models:      Models{Waits: "k8s", Outcomes: "client-go retry", Timeouts: "k8s"},
+	MarkerCalls: true,
 	Entries: []Entry{
 		Run("OnError", 2, 0),
 		Run("RetryOnConflict", 1, 0),

@@ -52,12 +52,28 @@ type Library struct {
 	ServiceConfig bool
 	// Reference marks the project's own retry package.
 	Reference bool
+	// Models names the interpreters internal/retrysite applies to the
+	// library's waits, outcomes, timeouts and operations (the settings
+	// vocabularies that are still code; see Models).
+	Models Models
+	// MarkerCalls is true when calls of the library's packages inside
+	// a retried function are markers (backoff.Permanent,
+	// retry.RetryableError), not operations.
+	MarkerCalls bool
 	// Bound says how the settings bound the attempts.
 	Bound BoundTable
 	// Defaults are the library's defaults, with source references.
 	Defaults Defaults
 	// Advice is what the rules tell users, in the library's terms.
 	Advice Advice
+}
+
+// Models names, per aspect, the interpreter of a library's settings in
+// internal/retrysite (libmodels.go). A library whose settings follow a
+// known vocabulary names it; an empty name means the aspect is unknown
+// to the model (silent).
+type Models struct {
+	Waits, Outcomes, Timeouts, Ops string
 }
 
 // An Entry is a library entry point.

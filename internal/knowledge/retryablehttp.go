@@ -4,10 +4,12 @@ import "time"
 
 // hashicorp/go-retryablehttp: a Client's requests retry.
 var RetryableHTTP = &Library{
-	Name:     "go-retryablehttp",
-	Module:   "github.com/hashicorp/go-retryablehttp",
-	Versions: "v0.7.0 - v0.7.8",
-	Paths:    []string{"github.com/hashicorp/go-retryablehttp"},
+	Name:        "go-retryablehttp",
+	Module:      "github.com/hashicorp/go-retryablehttp",
+	Versions:    "v0.7.0 - v0.7.8",
+	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
+	Models:      Models{Waits: "retryablehttp", Outcomes: "retryablehttp", Timeouts: "retryablehttp", Ops: "retryablehttp"},
+	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Client.Do", 0),
 		Method("Client.Get", -1),

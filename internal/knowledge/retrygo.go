@@ -4,12 +4,14 @@ import "time"
 
 // avast/retry-go v4: Do(fn, opts...).
 var RetryGoV4 = &Library{
-	Name:     "retry-go/v4",
-	Module:   "github.com/avast/retry-go/v4",
-	Versions: "v4.0.0 - v4.7.0",
-	Paths:    []string{"github.com/avast/retry-go/v4"},
-	Entries:  []Entry{Run("Do", 0, -1), Run("DoWithData", 0, -1)},
-	Bound:    retryGoBound("retry-go/v4"),
+	Name:        "retry-go/v4",
+	Module:      "github.com/avast/retry-go/v4",
+	Versions:    "v4.0.0 - v4.7.0",
+	Paths:       []string{"github.com/avast/retry-go/v4"},
+	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
+	MarkerCalls: true,
+	Entries:     []Entry{Run("Do", 0, -1), Run("DoWithData", 0, -1)},
+	Bound:       retryGoBound("retry-go/v4"),
 	// github.com/avast/retry-go/v4@v4.7.0/options.go (newDefaultRetryConfig):
 	// attempts 10, delay 100ms, maxJitter 100ms,
 	// DelayType CombineDelay(BackOffDelay, RandomDelay).
@@ -19,12 +21,14 @@ var RetryGoV4 = &Library{
 
 // avast/retry-go v5: New(opts...).Do(fn).
 var RetryGoV5 = &Library{
-	Name:     "retry-go/v5",
-	Module:   "github.com/avast/retry-go/v5",
-	Versions: "v5.0.0 - v5.1.1",
-	Paths:    []string{"github.com/avast/retry-go/v5"},
-	Entries:  []Entry{Method("Retrier.Do", 0), Method("RetrierWithData.Do", 0)},
-	Bound:    retryGoBound("retry-go/v5"),
+	Name:        "retry-go/v5",
+	Module:      "github.com/avast/retry-go/v5",
+	Versions:    "v5.0.0 - v5.1.1",
+	Paths:       []string{"github.com/avast/retry-go/v5"},
+	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
+	MarkerCalls: true,
+	Entries:     []Entry{Method("Retrier.Do", 0), Method("RetrierWithData.Do", 0)},
+	Bound:       retryGoBound("retry-go/v5"),
 	// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91: attempts 10,
 	// delay 100ms, maxJitter 100ms.
 	Defaults: retryGoDefaults,

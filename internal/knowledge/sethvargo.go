@@ -2,11 +2,13 @@ package knowledge
 
 // sethvargo/go-retry: Do(ctx, b, f).
 var Sethvargo = &Library{
-	Name:     "sethvargo/go-retry",
-	Module:   "github.com/sethvargo/go-retry",
-	Versions: "v0.2.0 - v0.5.0",
-	Paths:    []string{"github.com/sethvargo/go-retry"},
-	Entries:  []Entry{Run("Do", 2, 1), Run("DoValue", 2, 1)},
+	Name:        "sethvargo/go-retry",
+	Module:      "github.com/sethvargo/go-retry",
+	Versions:    "v0.2.0 - v0.5.0",
+	Paths:       []string{"github.com/sethvargo/go-retry"},
+	Models:      Models{Waits: "sethvargo", Outcomes: "sethvargo", Timeouts: "sethvargo"},
+	MarkerCalls: true,
+	Entries:     []Entry{Run("Do", 2, 1), Run("DoValue", 2, 1)},
 	Bound: BoundTable{
 		Groups:   [][]Count{{{Setting: "WithMaxRetries"}}},
 		Defaults: []DefaultBound{{NotOpaque: true, Unbounded: "sethvargo/go-retry with no WithMaxRetries retries until the context ends"}},

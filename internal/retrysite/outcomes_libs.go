@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -33,119 +34,126 @@ type judge func(resp, err value) value
 
 // libOutcomes finds the outcomes a library site's settings retry.
 func (m *model) libOutcomes(s *Site) {
-	if s.Lib == LibGRPCConfig {
-		if s.GRPCPolicy != nil {
-			o := &Outcomes{GRPC: append([]policy.GRPCCode(nil), s.GRPCPolicy.Codes...), Pos: s.Pos, Decision: "retryableStatusCodes " + strings.Join(s.GRPCPolicy.RetryableStatusCodes, ", ")}
-			if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
-				o.Pos = call.Args[0].Pos()
-			}
-			s.Retried = o
-		}
-		return
-	}
 	call, _ := s.Node.(*ast.CallExpr)
-	if call == nil {
+	if call == nil && !s.Lib.ServiceConfig {
 		return
 	}
-	switch s.Lib {
-	case LibRetryableHTTP:
-		m.retryableHTTPOutcomes(s)
-	case LibRestyV2, LibRestyV3:
-		m.restyOutcomes(s)
-	case LibCenkaltiV4, LibCenkaltiV5:
-		var fn ast.Expr
-		if s.Lib == LibCenkaltiV4 && len(call.Args) > 0 {
-			fn = call.Args[0]
-		} else if len(call.Args) > 1 {
-			fn = call.Args[1]
+	if f := outcomeModels[s.Lib.Models.Outcomes]; f != nil {
+		f(m, s, call)
+	}
+}
+
+// serviceConfigOutcomes: a gRPC retryPolicy's retryableStatusCodes.
+func (m *model) serviceConfigOutcomes(s *Site, _ *ast.CallExpr) {
+	if s.GRPCPolicy != nil {
+		o := &Outcomes{GRPC: append([]policy.GRPCCode(nil), s.GRPCPolicy.Codes...), Pos: s.Pos, Decision: "retryableStatusCodes " + strings.Join(s.GRPCPolicy.RetryableStatusCodes, ", ")}
+		if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			o.Pos = call.Args[0].Pos()
 		}
+		s.Retried = o
+	}
+}
+
+// siteOp returns the argument a library call runs under retry, from its
+// table entry.
+func (m *model) siteOp(call *ast.CallExpr) ast.Expr {
+	fn := typeutilCallee(m.info, call)
+	if fn == nil {
+		return nil
+	}
+	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+	if !ok || e.Op < 0 || e.Op >= len(call.Args) {
+		return nil
+	}
+	return call.Args[e.Op]
+}
+
+// cenkaltiOutcomes: every error but backoff.Permanent is retried.
+func (m *model) cenkaltiOutcomes(s *Site, call *ast.CallExpr) {
+	m.closureOutcomes(s, m.siteOp(call), func(_, err value) value {
+		switch {
+		case err.k == vNil || err.is(errPermanent):
+			return boolVal(false)
+		case err.nonNil():
+			return boolVal(true)
+		}
+		return unknown(err.dep)
+	}, "operation returns a plain error (not backoff.Permanent)", s.Pos)
+}
+
+// sethvargoOutcomes: only errors marked retry.RetryableError are retried.
+func (m *model) sethvargoOutcomes(s *Site, call *ast.CallExpr) {
+	if fn := m.siteOp(call); fn != nil {
 		m.closureOutcomes(s, fn, func(_, err value) value {
 			switch {
-			case err.k == vNil || err.is(errPermanent):
+			case err.is(errMarked):
+				return boolVal(true)
+			case err.k == vNil || isErrValue(err) || err.k == vNonNil:
 				return boolVal(false)
-			case err.nonNil():
+			}
+			return unknown(err.dep)
+		}, "function returns retry.RetryableError", s.Pos)
+	}
+}
+
+// retryGoOutcomes: RetryIf decides, else every error but
+// retry.Unrecoverable.
+func (m *model) retryGoOutcomes(s *Site, call *ast.CallExpr) {
+	fn := m.siteOp(call)
+	pred := s.Last("RetryIf")
+	desc, pos := "function returns an error not marked retry.Unrecoverable", s.Pos
+	var p *predicate
+	if pred != nil {
+		p = m.predicateOf(pred.Arg(0))
+		if p == nil {
+			return // a predicate the model cannot see
+		}
+		desc, pos = "RetryIf "+shorten(types.ExprString(pred.Arg(0))), pred.Pos
+	}
+	m.closureOutcomes(s, fn, func(_, err value) value {
+		if err.k == vNil {
+			return boolVal(false)
+		}
+		if p == nil {
+			if err.is(errPermanent) {
+				return boolVal(false)
+			}
+			if err.nonNil() {
 				return boolVal(true)
 			}
 			return unknown(err.dep)
-		}, "operation returns a plain error (not backoff.Permanent)", s.Pos)
-	case LibSethvargo:
-		if len(call.Args) > 2 {
-			m.closureOutcomes(s, call.Args[2], func(_, err value) value {
-				switch {
-				case err.is(errMarked):
-					return boolVal(true)
-				case err.k == vNil || isErrValue(err) || err.k == vNonNil:
-					return boolVal(false)
+		}
+		return p.call(m, value{k: vNil}, err)
+	}, desc, pos)
+}
+
+// clientGoRetryOutcomes: RetryOnConflict retries 409; OnError's
+// predicate decides.
+func (m *model) clientGoRetryOutcomes(s *Site, call *ast.CallExpr) {
+	if s.Last("RetryOnConflict") != nil {
+		o := &Outcomes{Pos: s.Pos, Decision: "RetryOnConflict retries 409 Conflict"}
+		if len(call.Args) > 1 {
+			if fl, ok := ast.Unparen(call.Args[1]).(*ast.FuncLit); ok {
+				if m.writes(fl.Body) && !m.rereads(fl.Body, fl.Body.End()) {
+					o.HTTP = []int{409}
+					o.Decision = "RetryOnConflict retries 409 Conflict and the function does not read the object again before writing it"
 				}
-				return unknown(err.dep)
-			}, "function returns retry.RetryableError", s.Pos)
-		}
-	case LibRetryGoV4, LibRetryGoV5:
-		var fn ast.Expr
-		if s.Lib == LibRetryGoV4 && len(call.Args) > 0 {
-			fn = call.Args[0]
-		} else if s.Lib == LibRetryGoV5 && len(call.Args) > 0 {
-			fn = call.Args[0]
-		}
-		pred := s.Last("RetryIf")
-		desc, pos := "function returns an error not marked retry.Unrecoverable", s.Pos
-		var p *predicate
-		if pred != nil {
-			p = m.predicateOf(pred.Arg(0))
-			if p == nil {
-				return // a predicate the model cannot see
 			}
-			desc, pos = "RetryIf "+shorten(types.ExprString(pred.Arg(0))), pred.Pos
 		}
-		m.closureOutcomes(s, fn, func(_, err value) value {
+		s.Retried = o
+		return
+	}
+	if s.Last("OnError") != nil && len(call.Args) > 2 {
+		p := m.predicateOf(call.Args[1])
+		if p == nil {
+			return
+		}
+		m.closureOutcomes(s, call.Args[2], func(_, err value) value {
 			if err.k == vNil {
 				return boolVal(false)
 			}
-			if p == nil {
-				if err.is(errPermanent) {
-					return boolVal(false)
-				}
-				if err.nonNil() {
-					return boolVal(true)
-				}
-				return unknown(err.dep)
-			}
 			return p.call(m, value{k: vNil}, err)
-		}, desc, pos)
-	case LibK8sRetry:
-		if s.Last("RetryOnConflict") != nil {
-			o := &Outcomes{Pos: s.Pos, Decision: "RetryOnConflict retries 409 Conflict"}
-			if len(call.Args) > 1 {
-				if fl, ok := ast.Unparen(call.Args[1]).(*ast.FuncLit); ok {
-					if m.writes(fl.Body) && !m.rereads(fl.Body, fl.Body.End()) {
-						o.HTTP = []int{409}
-						o.Decision = "RetryOnConflict retries 409 Conflict and the function does not read the object again before writing it"
-					}
-				}
-			}
-			s.Retried = o
-			return
-		}
-		if s.Last("OnError") != nil && len(call.Args) > 2 {
-			p := m.predicateOf(call.Args[1])
-			if p == nil {
-				return
-			}
-			m.closureOutcomes(s, call.Args[2], func(_, err value) value {
-				if err.k == vNil {
-					return boolVal(false)
-				}
-				return p.call(m, value{k: vNil}, err)
-			}, "OnError predicate "+shorten(types.ExprString(call.Args[1])), call.Args[1].Pos())
-		}
-	case LibFailsafe:
-		m.failsafeOutcomes(s, call)
-	case LibGRPCMwV1, LibGRPCMwV2:
-		m.grpcMiddlewareOutcomes(s)
-	case LibGax:
-		m.gaxOutcomes(s)
-	case LibAWS:
-		m.awsOutcomes(s)
+		}, "OnError predicate "+shorten(types.ExprString(call.Args[1])), call.Args[1].Pos())
 	}
 }
 
@@ -471,11 +479,9 @@ func isLibCall(info *types.Info, call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	for _, l := range []*Lib{LibCenkaltiV4, LibCenkaltiV5, LibRetryGoV4, LibRetryGoV5, LibSethvargo, LibFailsafe, LibK8sRetry, LibRetryableHTTP} {
-		for _, p := range l.Paths {
-			if fn.Pkg().Path() == p {
-				return true
-			}
+	for _, l := range knowledge.All() {
+		if l.MarkerCalls && l.Has(fn.Pkg().Path()) {
+			return true
 		}
 	}
 	return false

@@ -46,32 +46,11 @@ func (m *model) libWaits(s *Site) {
 	if s.Opaque {
 		return
 	}
-	var w *Wait
-	switch s.Lib {
-	case LibCenkaltiV4, LibCenkaltiV5:
-		w = m.cenkaltiWait(s)
-	case LibRetryGoV4, LibRetryGoV5:
-		w = m.retryGoWait(s)
-	case LibRetryableHTTP:
-		w = m.retryableWait(s)
-	case LibSethvargo:
-		w = m.sethvargoWait(s)
-	case LibFailsafe:
-		w = m.failsafeWait(s)
-	case LibK8sWait, LibK8sRetry:
-		w = m.k8sWait(s)
-	case LibRestyV2, LibRestyV3:
-		w = m.restyWait(s)
-	case LibGRPCMwV1, LibGRPCMwV2:
-		w = m.grpcMwWait(s)
-	case LibAWS:
-		if st := s.Last("Backoff"); st != nil && !m.callsLib(st.Arg(0), "NewExponentialJitterBackoff") {
-			return
-		}
-		w = &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (aws ExponentialJitterBackoff)"}
-	case LibGax:
-		w = &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (gax Backoff draws from [0, ceiling))"}
+	f := waitModels[s.Lib.Models.Waits]
+	if f == nil {
+		return
 	}
+	w := f(m, s)
 	if w == nil {
 		return
 	}
@@ -180,11 +159,13 @@ func spreadWait(st *Setting, growsDesc string, ratio float64, base, cap time.Dur
 	return w
 }
 
-func (m *model) cenkaltiWait(s *Site) *Wait {
+// cenkaltiWait reads a cenkalti BackOff. defaultBackOff is true for v5,
+// whose Retry uses NewExponentialBackOff() when no WithBackOff is given.
+func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	kind := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
 	isDefault := false
 	if kind == nil {
-		if s.Lib != LibCenkaltiV5 || s.Last("WithBackOff") != nil {
+		if !defaultBackOff || s.Last("WithBackOff") != nil {
 			return nil
 		}
 		isDefault = true
@@ -214,7 +195,8 @@ func (m *model) cenkaltiWait(s *Site) *Wait {
 	if kind != nil {
 		from = int(kind.Pos)
 	}
-	rfDef, multDef, initDef, maxDef := 0.5, 1.5, 500*time.Millisecond, time.Minute
+	d := s.Lib.Defaults
+	rfDef, multDef, initDef, maxDef := d.Jitter, d.Multiplier, d.Initial, d.Max
 	if lit {
 		rfDef, multDef, initDef, maxDef = 0, 0, 0, 0
 	}
@@ -658,8 +640,10 @@ func (m *model) k8sWait(s *Site) *Wait {
 	return w
 }
 
-func (m *model) restyWait(s *Site) *Wait {
-	if s.Lib == LibRestyV2 && s.Last("SetRetryAfter") != nil {
+// restyWait reads resty's waits; retryAfter is true for v2, whose
+// SetRetryAfter replaces the built-in backoff with a function.
+func (m *model) restyWait(s *Site, retryAfter bool) *Wait {
+	if retryAfter && s.Last("SetRetryAfter") != nil {
 		return nil
 	}
 	if st := s.Last("SetRetryDelayStrategy"); st != nil {
@@ -677,16 +661,17 @@ func (m *model) restyWait(s *Site) *Wait {
 		}
 		return &Wait{Setting: st, Shape: ShapeConstant, Base: d, Desc: "a fixed " + d.String() + " (RetryConstantDelayStrategy)"}
 	}
-	min, ok1 := m.settingDur(s.Last("SetRetryWaitTime"), 0, 100*time.Millisecond)
-	max, ok2 := m.settingDur(s.Last("SetRetryMaxWaitTime"), 0, 2*time.Second)
+	def := s.Lib.Defaults
+	min, ok1 := m.settingDur(s.Last("SetRetryWaitTime"), 0, def.Initial)
+	max, ok2 := m.settingDur(s.Last("SetRetryMaxWaitTime"), 0, def.Max)
 	if !ok1 || !ok2 {
 		return nil
 	}
 	if min <= 0 {
-		min = 100 * time.Millisecond
+		min = def.Initial
 	}
 	if max <= 0 {
-		max = 2 * time.Second
+		max = def.Max
 	}
 	return &Wait{Shape: ShapeEqualJitter, Base: min, Cap: max, Spread: "at least half of the backoff",
 		Desc: "equal jitter: waits at least half of the backoff, which " + waitExpo(2, min, max) + " (resty's built-in backoff)"}
