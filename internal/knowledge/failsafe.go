@@ -16,10 +16,10 @@ var Failsafe = &Library{
 		Method("Executor.GetWithExecution", 0),
 		Method("Executor.RunAsync", 0),
 		Method("Executor.GetAsync", 0),
-		{Func: "NewRoundTripper", Path: failsafeHTTP, Op: -1, CfgFrom: 1},
-		{Func: "NewRoundTripperWithExecutor", Path: failsafeHTTP, Op: -1, CfgFrom: 1},
-		{Func: "NewRequest", Path: failsafeHTTP, Op: -1, CfgFrom: 2},
-		{Func: "NewRequestWithExecutor", Path: failsafeHTTP, Op: -1, CfgFrom: 2},
+		{Func: "NewRoundTripper", Path: failsafeHTTP, Op: -1, CfgFrom: 1, Sends: SendsTransport},
+		{Func: "NewRoundTripperWithExecutor", Path: failsafeHTTP, Op: -1, CfgFrom: 1, Sends: SendsTransport},
+		{Func: "NewRequest", Path: failsafeHTTP, Op: -1, CfgFrom: 2, Sends: SendsCall},
+		{Func: "NewRequestWithExecutor", Path: failsafeHTTP, Op: -1, CfgFrom: 2, Sends: SendsCall},
 	},
 	Bound: BoundTable{
 		Groups: [][]Count{{

@@ -56,6 +56,14 @@ type Library struct {
 	// library's waits, outcomes, timeouts and operations (the settings
 	// vocabularies that are still code; see Models).
 	Models Models
+	// HeaderHooks are settings that may set headers before every retry
+	// (retryablehttp's PrepareRetry): a key missing from the request is
+	// then unknown, not missing.
+	HeaderHooks []string
+	// IdempotentOnly is true when the library retries POST and PATCH only
+	// when AllowNonIdempotent is set to true (resty v3).
+	IdempotentOnly     bool
+	AllowNonIdempotent []string
 	// MarkerCalls is true when calls of the library's packages inside
 	// a retried function are markers (backoff.Permanent,
 	// retry.RetryableError), not operations.
@@ -91,7 +99,27 @@ type Entry struct {
 	CfgFrom int
 	// Recv is true when the receiver's construction configures the call.
 	Recv bool
+	// Sends says which requests the entry retries when it is a
+	// retrying HTTP client rather than a function runner.
+	Sends Sends
 }
+
+// Sends says which requests a retrying-client entry retries.
+type Sends int
+
+const (
+	// SendsNothing: the entry runs a function (Op) or configures.
+	SendsNothing Sends = iota
+	// SendsCall: the call itself sends the request (Client.Do(req),
+	// resty's Request.Post(url), failsafehttp.NewRequest).
+	SendsCall
+	// SendsClient: the call builds an *http.Client whose sends retry
+	// (retryablehttp Client.StandardClient()).
+	SendsClient
+	// SendsTransport: the call builds a RoundTripper whose sends retry
+	// (failsafehttp.NewRoundTripper).
+	SendsTransport
+)
 
 // Run is an entry point that runs the argument at op under retry,
 // configured by the arguments at cfg (a negative index -i stands for
@@ -115,6 +143,8 @@ func Config(fn string, from int) Entry { return Entry{Func: fn, Op: -1, CfgFrom:
 // Method is a method entry point configured by its receiver that runs
 // the argument at op (-1: none).
 func Method(fn string, op int) Entry { return Entry{Func: fn, Op: op, CfgFrom: -1, Recv: true} }
+
+func sends(e Entry, s Sends) Entry { e.Sends = s; return e }
 
 // Plain is an entry point with nothing to follow (a package-level call
 // on the library's default client).

@@ -9,7 +9,7 @@ var restySend = []string{"Get", "Post", "Put", "Patch", "Delete", "Head", "Optio
 func restyEntries() []Entry {
 	var es []Entry
 	for _, m := range restySend {
-		es = append(es, Method("Request."+m, -1))
+		es = append(es, sends(Method("Request."+m, -1), SendsCall))
 	}
 	return es
 }
@@ -58,6 +58,10 @@ var RestyV3 = &Library{
 		Retries:    "errors, 429 and 5xx (v3's default conditions) on idempotent methods",
 	},
 	Advice: restyAdvice,
+	// resty.dev/v3@v3.0.0-rc.4/retry.go: POST and PATCH are retried only
+	// with SetRetryAllowNonIdempotent(true).
+	IdempotentOnly:     true,
+	AllowNonIdempotent: []string{"SetRetryAllowNonIdempotent", "IsRetryAllowNonIdempotent"},
 }
 
 var restyBound = BoundTable{Groups: [][]Count{{{Setting: "SetRetryCount"}}}}

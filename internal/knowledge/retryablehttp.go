@@ -11,14 +11,16 @@ var RetryableHTTP = &Library{
 	Models:      Models{Waits: "retryablehttp", Outcomes: "retryablehttp", Timeouts: "retryablehttp", Ops: "retryablehttp"},
 	MarkerCalls: true,
 	Entries: []Entry{
-		Method("Client.Do", 0),
-		Method("Client.Get", -1),
-		Method("Client.Head", -1),
-		Method("Client.Post", -1),
-		Method("Client.PostForm", -1),
-		Method("Client.StandardClient", -1),
-		Plain("Get"), Plain("Head"), Plain("Post"), Plain("PostForm"),
+		sends(Method("Client.Do", 0), SendsCall),
+		sends(Method("Client.Get", -1), SendsCall),
+		sends(Method("Client.Head", -1), SendsCall),
+		sends(Method("Client.Post", -1), SendsCall),
+		sends(Method("Client.PostForm", -1), SendsCall),
+		sends(Method("Client.StandardClient", -1), SendsClient),
+		sends(Plain("Get"), SendsCall), sends(Plain("Head"), SendsCall),
+		sends(Plain("Post"), SendsCall), sends(Plain("PostForm"), SendsCall),
 	},
+	HeaderHooks: []string{"PrepareRetry"},
 	Bound: BoundTable{
 		Groups: [][]Count{{{Setting: "RetryMax"}}},
 		Defaults: []DefaultBound{

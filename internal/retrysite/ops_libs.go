@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -38,45 +39,35 @@ func (m *model) libOps(s *Site) {
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
+	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+	if !ok {
+		return
+	}
 	here := &frame{body: s.Func}
-	switch entryKey(fn.Origin()) {
-	case pkgRetryable + ".Client.Do", pkgRetryable + ".Client.Get", pkgRetryable + ".Client.Head",
-		pkgRetryable + ".Client.Post", pkgRetryable + ".Client.PostForm",
-		pkgRetryable + ".Get", pkgRetryable + ".Head", pkgRetryable + ".Post", pkgRetryable + ".PostForm":
+	switch e.Sends {
+	case knowledge.SendsCall:
 		op := m.describeOpIn(call, here)
-		if op.Key != nil && op.Key.State == KeyMissing && s.Last("PrepareRetry") != nil {
-			// PrepareRetry may set headers before every retry.
+		if op.Key != nil && op.Key.State == KeyMissing && len(s.Lib.HeaderHooks) > 0 && s.Last(s.Lib.HeaderHooks...) != nil {
+			// A hook may set headers before every retry.
 			op.Key = &IdemKey{State: KeyUnknown}
 		}
-		s.Ops = append(s.Ops, op)
-	case pkgFailsafe + ".NewRequest", pkgFailsafe + ".NewRequestWithExecutor":
-		s.Ops = append(s.Ops, m.describeOpIn(call, here))
-	case pkgRetryable + ".Client.StandardClient":
-		for _, send := range m.clientSends(call, false) {
-			s.Ops = append(s.Ops, m.describeOpIn(send, m.sendFrame(send)))
-		}
-	case pkgFailsafe + ".NewRoundTripper", pkgFailsafe + ".NewRoundTripperWithExecutor":
-		for _, send := range m.clientSends(call, true) {
-			s.Ops = append(s.Ops, m.describeOpIn(send, m.sendFrame(send)))
-		}
-	default:
-		if s.Lib != LibRestyV2 && s.Lib != LibRestyV3 {
-			return
-		}
-		op := m.describeOpIn(call, here)
-		if s.Lib == LibRestyV3 && op.HTTP && policy.RequiresIdempotencyKey(op.Method) && !m.restyAllowsNonIdempotent(s) {
+		if s.Lib.IdempotentOnly && op.HTTP && policy.RequiresIdempotencyKey(op.Method) && !m.allowsNonIdempotent(s) {
 			// resty v3 does not retry POST and PATCH by default.
 			return
 		}
 		s.Ops = append(s.Ops, op)
+	case knowledge.SendsClient, knowledge.SendsTransport:
+		for _, send := range m.clientSends(call, e.Sends == knowledge.SendsTransport) {
+			s.Ops = append(s.Ops, m.describeOpIn(send, m.sendFrame(send)))
+		}
 	}
 }
 
-// restyAllowsNonIdempotent reports whether a resty v3 site retries
+// allowsNonIdempotent reports whether a site of an IdempotentOnly library (resty v3) retries
 // non-idempotent methods: SetRetryAllowNonIdempotent(true) on the client
 // or the request. A value the model cannot see counts as no.
-func (m *model) restyAllowsNonIdempotent(s *Site) bool {
-	st := s.Last("SetRetryAllowNonIdempotent", "IsRetryAllowNonIdempotent")
+func (m *model) allowsNonIdempotent(s *Site) bool {
+	st := s.Last(s.Lib.AllowNonIdempotent...)
 	if st == nil {
 		return false
 	}

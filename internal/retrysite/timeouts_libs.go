@@ -65,133 +65,18 @@ func (m *model) libTimeouts(s *Site) {
 		name = fn.Name()
 	}
 
-	// The context the library watches, and the operation's context
-	// parameter when the library passes it on.
-	siteCtx := ctxFact{kind: ctxNone}
-	mapParam := func(ctxArg ast.Expr) {
-		for _, fl := range lits {
-			if fl.Type.Params == nil || len(fl.Type.Params.List) == 0 || len(fl.Type.Params.List[0].Names) == 0 {
-				continue
-			}
-			if v, ok := m.info.Defs[fl.Type.Params.List[0].Names[0]].(*types.Var); ok && isContextType(v.Type()) {
-				r.paramCtx[v] = ctxArg
-			}
-		}
-	}
-	argCtx := func(i int) ctxFact {
-		if i < len(call.Args) {
-			return r.ctx(call.Args[i])
-		}
-		return ctxFact{kind: ctxCaller}
-	}
-	var caps []capFact
-	uncapped := ""
-	var worst time.Duration
-	var calc string
-	var exact bool
-	libOp := &Op{Call: call, HTTP: true}
-
-	switch s.Lib {
-	case LibCenkaltiV4:
-		if st := s.Last("WithContext"); st != nil {
-			siteCtx = r.ctx(st.Arg(1))
-		}
-		caps, uncapped = m.cenkaltiV4Caps(s)
-	case LibCenkaltiV5:
-		siteCtx = argCtx(0)
-		if st := s.Last("WithMaxElapsedTime"); st != nil {
-			d, ok := m.durationValue(st.Arg(0))
-			switch {
-			case ok && d <= 0:
-				uncapped = "WithMaxElapsedTime(0) lets it retry with no time limit"
-			default:
-				caps = append(caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxElapsedTime"})
-			}
-		} else {
-			caps = append(caps, capFact{d: 15 * time.Minute, known: true, pos: call.Pos(), desc: "cenkalti/backoff/v5's default MaxElapsedTime", dflt: true})
-		}
-	case LibRetryGoV4, LibRetryGoV5:
-		if st := s.Last("Context"); st != nil {
-			siteCtx = r.ctx(st.Arg(0))
-		} else {
-			siteCtx = ctxFact{kind: ctxBack, desc: "the default context.Background() (no Context option)", pos: call.Pos()}
-		}
-		uncapped = s.Lib.Name + " has no time limit of its own"
-	case LibSethvargo:
-		if len(call.Args) > 0 {
-			mapParam(call.Args[0])
-		}
-		siteCtx = argCtx(0)
-		if st := s.Last("WithMaxDuration"); st != nil {
-			d, ok := m.durationValue(st.Arg(0))
-			caps = append(caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
-		} else {
-			uncapped = "the backoff has no WithMaxDuration"
-		}
-	case LibFailsafe:
-		switch name {
-		case "NewRoundTripper", "NewRoundTripperWithExecutor":
-			siteCtx = ctxFact{kind: ctxCaller}
-		case "NewRequest", "NewRequestWithExecutor":
-			siteCtx = ctxFact{kind: ctxCaller}
-			if len(call.Args) > 0 {
-				siteCtx = r.request(call.Args[0])
-			}
-		default:
-			if st := s.Last("WithContext"); st != nil {
-				siteCtx = r.ctx(st.Arg(0))
-			}
-		}
-		if st := s.Last("WithMaxDuration"); st != nil {
-			d, ok := m.durationValue(st.Arg(0))
-			caps = append(caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
-		} else if s.Last("NewBuilder", "NewWithDefaults") != nil {
-			uncapped = "the retry policy has no WithMaxDuration"
-		}
-	case LibRetryableHTTP:
-		switch name {
-		case "Do":
-			if len(call.Args) == 1 {
-				siteCtx = r.request(call.Args[0])
-			}
-		case "Get", "Head", "Post", "PostForm":
-			siteCtx = ctxFact{kind: ctxBack, desc: "its request has no context", pos: call.Pos()}
-		default: // StandardClient: each request brings its context
-			siteCtx = ctxFact{kind: ctxCaller}
-		}
-		cl := m.retryableClient(r, s)
-		f := opFact{op: libOp, http: true, client: cl, ctx: siteCtx}
-		if name != "StandardClient" && f.noTimeout() {
-			t.NoAttemptTimeout, t.Why = libOp, f.why()
-		}
-		uncapped = "go-retryablehttp has no time limit of its own (DefaultBackoff even waits as long as a Retry-After header asks)"
-		if s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
-			worst, calc, exact = worstCase(s.Bound.Retries+1, cl.dur, m.retryableWaits(s))
-		}
-	case LibRestyV2, LibRestyV3:
-		if st := s.Last("SetContext"); st != nil {
-			siteCtx = r.ctx(st.Arg(0))
-		} else {
-			siteCtx = ctxFact{kind: ctxBack, desc: "the request has no SetContext", pos: call.Pos()}
-		}
-		cl := m.restyClient(r, s)
-		f := opFact{op: libOp, http: true, client: cl, ctx: siteCtx}
-		if f.noTimeout() {
-			t.NoAttemptTimeout, t.Why = libOp, f.why()
-		}
-		uncapped = s.Lib.Name + " has no time limit of its own"
-		if s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
-			worst, calc, exact = worstCase(s.Bound.Retries+1, cl.dur, m.restyWaits(s))
-		}
-	case LibK8sWait, LibK8sRetry:
-		if name == "ExponentialBackoffWithContext" && len(call.Args) > 0 {
-			mapParam(call.Args[0])
-			siteCtx = argCtx(0)
-		}
-	default:
+	// The context the library watches (siteCtx), and the operation's
+	// context parameter when the library passes it on; the table's
+	// timeouts interpreter fills them in.
+	x := &libTimeoutState{m: m, s: s, t: t, r: r, call: call, name: name, lits: lits,
+		siteCtx: ctxFact{kind: ctxNone}, libOp: &Op{Call: call, HTTP: true}}
+	if f := timeoutModels[s.Lib.Models.Timeouts]; f != nil {
+		f(x)
+	} else {
 		// Configurations: each call brings the caller's context.
-		siteCtx = ctxFact{kind: ctxCaller}
+		x.siteCtx = ctxFact{kind: ctxCaller}
 	}
+	siteCtx, caps, uncapped, worst, calc, exact := x.siteCtx, x.caps, x.uncapped, x.worst, x.calc, x.exact
 	if s.Opaque {
 		uncapped = ""
 	}
@@ -212,6 +97,170 @@ func (m *model) libTimeouts(s *Site) {
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
 }
 
+// libTimeoutState is what a library's timeouts interpreter reads and
+// fills in.
+type libTimeoutState struct {
+	m    *model
+	s    *Site
+	t    *Timeouts
+	r    *tres
+	call *ast.CallExpr
+	name string
+	lits []*ast.FuncLit
+
+	siteCtx  ctxFact
+	caps     []capFact
+	uncapped string
+	worst    time.Duration
+	calc     string
+	exact    bool
+	libOp    *Op
+}
+
+// mapParam maps the operation's context parameter to ctxArg.
+func (x *libTimeoutState) mapParam(ctxArg ast.Expr) {
+	for _, fl := range x.lits {
+		if fl.Type.Params == nil || len(fl.Type.Params.List) == 0 || len(fl.Type.Params.List[0].Names) == 0 {
+			continue
+		}
+		if v, ok := x.m.info.Defs[fl.Type.Params.List[0].Names[0]].(*types.Var); ok && isContextType(v.Type()) {
+			x.r.paramCtx[v] = ctxArg
+		}
+	}
+}
+
+// argCtx is the context of the call's argument i.
+func (x *libTimeoutState) argCtx(i int) ctxFact {
+	if i < len(x.call.Args) {
+		return x.r.ctx(x.call.Args[i])
+	}
+	return ctxFact{kind: ctxCaller}
+}
+
+// timeoutModels read the contexts and caps of a library site.
+var timeoutModels = map[string]func(x *libTimeoutState){
+	"cenkalti/v4":   (*libTimeoutState).cenkaltiV4Timeouts,
+	"cenkalti/v5":   (*libTimeoutState).cenkaltiV5Timeouts,
+	"retry-go":      (*libTimeoutState).retryGoTimeouts,
+	"sethvargo":     (*libTimeoutState).sethvargoTimeouts,
+	"failsafe":      (*libTimeoutState).failsafeTimeouts,
+	"retryablehttp": (*libTimeoutState).retryableHTTPTimeouts,
+	"resty":         (*libTimeoutState).restyTimeouts,
+	"k8s":           (*libTimeoutState).k8sTimeouts,
+}
+
+func (x *libTimeoutState) cenkaltiV4Timeouts() {
+	if st := x.s.Last("WithContext"); st != nil {
+		x.siteCtx = x.r.ctx(st.Arg(1))
+	}
+	x.caps, x.uncapped = x.m.cenkaltiV4Caps(x.s)
+}
+
+func (x *libTimeoutState) cenkaltiV5Timeouts() {
+	x.siteCtx = x.argCtx(0)
+	if st := x.s.Last("WithMaxElapsedTime"); st != nil {
+		d, ok := x.m.durationValue(st.Arg(0))
+		switch {
+		case ok && d <= 0:
+			x.uncapped = "WithMaxElapsedTime(0) lets it retry with no time limit"
+		default:
+			x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxElapsedTime"})
+		}
+	} else {
+		x.caps = append(x.caps, capFact{d: x.s.Lib.Defaults.MaxElapsed, known: true, pos: x.call.Pos(), desc: x.s.Lib.Name + "'s default MaxElapsedTime", dflt: true})
+	}
+}
+
+func (x *libTimeoutState) retryGoTimeouts() {
+	if st := x.s.Last("Context"); st != nil {
+		x.siteCtx = x.r.ctx(st.Arg(0))
+	} else {
+		x.siteCtx = ctxFact{kind: ctxBack, desc: "the default context.Background() (no Context option)", pos: x.call.Pos()}
+	}
+	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
+}
+
+func (x *libTimeoutState) sethvargoTimeouts() {
+	if len(x.call.Args) > 0 {
+		x.mapParam(x.call.Args[0])
+	}
+	x.siteCtx = x.argCtx(0)
+	if st := x.s.Last("WithMaxDuration"); st != nil {
+		d, ok := x.m.durationValue(st.Arg(0))
+		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
+	} else {
+		x.uncapped = "the backoff has no WithMaxDuration"
+	}
+}
+
+func (x *libTimeoutState) failsafeTimeouts() {
+	switch x.name {
+	case "NewRoundTripper", "NewRoundTripperWithExecutor":
+		x.siteCtx = ctxFact{kind: ctxCaller}
+	case "NewRequest", "NewRequestWithExecutor":
+		x.siteCtx = ctxFact{kind: ctxCaller}
+		if len(x.call.Args) > 0 {
+			x.siteCtx = x.r.request(x.call.Args[0])
+		}
+	default:
+		if st := x.s.Last("WithContext"); st != nil {
+			x.siteCtx = x.r.ctx(st.Arg(0))
+		}
+	}
+	if st := x.s.Last("WithMaxDuration"); st != nil {
+		d, ok := x.m.durationValue(st.Arg(0))
+		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
+	} else if x.s.Last("NewBuilder", "NewWithDefaults") != nil {
+		x.uncapped = "the retry policy has no WithMaxDuration"
+	}
+}
+
+func (x *libTimeoutState) retryableHTTPTimeouts() {
+	switch x.name {
+	case "Do":
+		if len(x.call.Args) == 1 {
+			x.siteCtx = x.r.request(x.call.Args[0])
+		}
+	case "Get", "Head", "Post", "PostForm":
+		x.siteCtx = ctxFact{kind: ctxBack, desc: "its request has no context", pos: x.call.Pos()}
+	default: // StandardClient: each request brings its context
+		x.siteCtx = ctxFact{kind: ctxCaller}
+	}
+	cl := x.m.retryableClient(x.r, x.s)
+	f := opFact{op: x.libOp, http: true, client: cl, ctx: x.siteCtx}
+	if x.name != "StandardClient" && f.noTimeout() {
+		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
+	}
+	x.uncapped = "go-retryablehttp has no time limit of its own (DefaultBackoff even waits as long as a Retry-After header asks)"
+	if x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
+		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.m.retryableWaits(x.s))
+	}
+}
+
+func (x *libTimeoutState) restyTimeouts() {
+	if st := x.s.Last("SetContext"); st != nil {
+		x.siteCtx = x.r.ctx(st.Arg(0))
+	} else {
+		x.siteCtx = ctxFact{kind: ctxBack, desc: "the request has no SetContext", pos: x.call.Pos()}
+	}
+	cl := x.m.restyClient(x.r, x.s)
+	f := opFact{op: x.libOp, http: true, client: cl, ctx: x.siteCtx}
+	if f.noTimeout() {
+		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
+	}
+	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
+	if x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
+		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.m.restyWaits(x.s))
+	}
+}
+
+func (x *libTimeoutState) k8sTimeouts() {
+	if x.name == "ExponentialBackoffWithContext" && len(x.call.Args) > 0 {
+		x.mapParam(x.call.Args[0])
+		x.siteCtx = x.argCtx(0)
+	}
+}
+
 // cenkaltiV4Caps reads the elapsed-time limit of a v4 backoff.
 func (m *model) cenkaltiV4Caps(s *Site) ([]capFact, string) {
 	b := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
@@ -230,7 +279,7 @@ func (m *model) cenkaltiV4Caps(s *Site) ([]capFact, string) {
 		if b.Name == "ExponentialBackOff" {
 			return nil, "the ExponentialBackOff literal leaves MaxElapsedTime 0, so it never stops"
 		}
-		return []capFact{{d: 15 * time.Minute, known: true, pos: b.Pos, desc: "cenkalti/backoff/v4's default MaxElapsedTime", dflt: true}}, ""
+		return []capFact{{d: s.Lib.Defaults.MaxElapsed, known: true, pos: b.Pos, desc: s.Lib.Name + "'s default MaxElapsedTime", dflt: true}}, ""
 	case "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff":
 		return nil, "a " + trimNew(b.Name) + " has no elapsed-time limit"
 	}
