@@ -27,6 +27,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,11 +72,76 @@ func vetMode(args []string) bool {
 // shared options as top-level flags (go vet learns of them with -flags
 // and passes them on). It does not return.
 func vetMain() {
+	if err := checkVetOptions(os.Args[1:]); err != nil {
+		// go vet runs the tool once per package, dependencies
+		// included: say it once per package analysed, in one line,
+		// rather than unitchecker's usage every time.
+		if cfg := vetConfig(os.Args[1:]); cfg != nil && cfg.VetxOnly {
+			// A dependency, run for facts only: retrylint has none.
+			if cfg.VetxOutput != "" {
+				_ = os.WriteFile(cfg.VetxOutput, nil, 0o666)
+			}
+			os.Exit(0)
+		}
+		fmt.Fprintf(os.Stderr, "retrylint: %v; see `retrylint help`\n", err)
+		os.Exit(1)
+	}
 	retrysite.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		flag.Var(f.Value, f.Name, f.Usage)
 	})
 	unitchecker.Main(analyzers.All()...)
 	os.Exit(1) // unreachable: unitchecker.Main exits
+}
+
+// checkVetOptions checks the values of the shared options among go vet's
+// arguments (-context=NAME, -ranges=LIST, -key-headers=LIST), as
+// unitchecker would when parsing them, and returns the first error.
+func checkVetOptions(args []string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := retrysite.Analyzer.Flags.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if !hasValue {
+			if i+1 >= len(args) {
+				return fmt.Errorf("flag -%s needs a value", name)
+			}
+			i++
+			value = args[i]
+		}
+		if err := f.Value.Set(value); err != nil {
+			return fmt.Errorf("-%s=%s: %v", name, value, err)
+		}
+	}
+	return nil
+}
+
+// vetConfig reads the fields of go vet's *.cfg file (the last argument)
+// that say whether the run is for a dependency, or nil.
+func vetConfig(args []string) *struct {
+	VetxOnly   bool
+	VetxOutput string
+} {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return nil
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return nil
+	}
+	cfg := new(struct {
+		VetxOnly   bool
+		VetxOutput string
+	})
+	if json.Unmarshal(data, cfg) != nil {
+		return nil
+	}
+	return cfg
 }
 
 // run is the standalone driver; it returns the exit status.
@@ -103,12 +169,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		tests    = fs.Bool("test", true, "analyze the packages' test files too")
 		explain  = fs.String("explain", "", "print the documentation of the `analyzer` NAME and exit")
 	)
-	fs.Usage = func() { usage(stderr, fs) }
+	fs.Usage = func() {} // the flag package prints the error; a pointer follows
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage(stderr, fs)
 			return driver.ExitClean
 		}
-		return driver.ExitError // the flag package printed the error and the usage
+		fmt.Fprintln(stderr, "retrylint: see `retrylint help` for the flags and the analyzers")
+		return driver.ExitError
 	}
 
 	if *explain != "" {
