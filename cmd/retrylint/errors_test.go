@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/retrylint/retrylint/internal/msgcheck"
 )
 
 // module writes a module example.com/NAME with the given files into a
@@ -218,5 +220,44 @@ func Get(c *http.Client, req *http.Request) (*http.Response, error) {
 	}
 	if n != 1 {
 		t.Errorf("%d findings, want 1 (the fixed 2s wait):\n%s", n, out)
+	}
+}
+
+// TestExampleMessages runs retrylint over testdata/example, the README's
+// Try it: every finding is one line of at most 160 bytes that names the
+// rule and the retried operation.
+func TestExampleMessages(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds retrylint")
+	}
+	bin := buildRetrylint(t)
+	dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "example"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, status := runCmd(t, dir, bin, "-json", "./...")
+	if status != 3 {
+		t.Fatalf("exit status %d, want 3\n%s", status, errOut)
+	}
+	var tree map[string]map[string][]struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	n := 0
+	for _, byAnalyzer := range tree {
+		for analyzer, ds := range byAnalyzer {
+			for _, d := range ds {
+				n++
+				if err := msgcheck.Check(analyzer, d.Message); err != nil {
+					t.Errorf("%s: %s: %v", d.Posn, analyzer, err)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no finding on the example")
 	}
 }

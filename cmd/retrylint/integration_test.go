@@ -229,7 +229,7 @@ func TestDrivers(t *testing.T) {
 
 		// Without -json, go vet fails when the tool reports.
 		_, errOut, status = runCmd(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, append(slices.Clone(options), "./pay")...)...)
-		if status == 0 || !strings.Contains(errOut, "R-2: retry loop makes 10 attempts") {
+		if status == 0 || !strings.Contains(errOut, "R-2: retry of http.DefaultClient.Do (POST) makes 10 attempts") {
 			t.Errorf("go vet ./pay: exit status %d, want a failure with the R-2 finding\n%s", status, errOut)
 		}
 	})
