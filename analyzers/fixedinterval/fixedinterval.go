@@ -34,8 +34,6 @@ var Analyzer = &analysis.Analyzer{
 // analyzer's documentation (retrylint -explain R-1).
 var hints = []string{"; use exponential backoff with full jitter", "; use full jitter"}
 
-const retryPkg = "github.com/retrylint/retrylint/retry"
-
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	rep := retrysite.NewReporter(pass, res)

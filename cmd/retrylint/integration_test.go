@@ -391,7 +391,7 @@ func TestDrivers(t *testing.T) {
 			{[]string{"-ranges=sync=1-9", "./..."}, 1, "wider than the standard"},
 			{[]string{"-nosuchflag", "./..."}, 1, "flag provided but not defined"},
 			{[]string{"-json", "-sarif", "./..."}, 1, "at most one of"},
-			{[]string{"-explain", "nosuch"}, 1, `no analyzer "nosuch"`},
+			{[]string{"-explain", "nosuch"}, 1, `no analyzer or rule "nosuch"`},
 			{[]string{}, 1, "Usage"},
 		} {
 			_, errOut, status := runCmd(t, dir, bin, tc.args...)

@@ -167,7 +167,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		diff     = fs.Bool("diff", false, "print the suggested fixes as a unified diff, without applying them")
 		ctxLines = fs.Int("c", -1, "with text output, print this many lines of context around each finding")
 		tests    = fs.Bool("test", true, "analyze the packages' test files too")
-		explain  = fs.String("explain", "", "print the documentation of the `analyzer` NAME and exit")
+		explain  = fs.String("explain", "", "print the documentation of the analyzer or rule `NAME` (fixedinterval, R-1) and exit")
 	)
 	fs.Usage = func() {} // the flag package prints the error; a pointer follows
 	if err := fs.Parse(args); err != nil {
@@ -253,6 +253,8 @@ func selected(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState
 	return keep
 }
 
+// explainAnalyzer prints the documentation of an analyzer (name) or of
+// a rule of the standard ("R-1" to "R-10").
 func explainAnalyzer(stdout, stderr io.Writer, all []*analysis.Analyzer, name string) int {
 	for _, a := range all {
 		if a.Name == name {
@@ -260,7 +262,11 @@ func explainAnalyzer(stdout, stderr io.Writer, all []*analysis.Analyzer, name st
 			return driver.ExitClean
 		}
 	}
-	fmt.Fprintf(stderr, "retrylint: no analyzer %q: the analyzers are %s\n", name, strings.Join(rules.Names(), ", "))
+	if id, ok := rules.ParseRuleID(name); ok {
+		driver.ExplainRule(stdout, id, all)
+		return driver.ExitClean
+	}
+	fmt.Fprintf(stderr, "retrylint: no analyzer or rule %q: the analyzers are %s, %s; the rules R-1 to R-10\n", name, strings.Join(rules.Names(), ", "), rules.DirectiveOwner)
 	return driver.ExitError
 }
 
@@ -276,7 +282,8 @@ func usageBody(w io.Writer, fs *flag.FlagSet) {
 	retrylint [flags] packages            a merge gate: exit status 3 when it reports, 1 on errors
 	go vet -vettool=$(which retrylint) packages
 	retrylint help                        the analyzers and the flags
-	retrylint help NAME, -explain NAME    an analyzer's documentation
+	retrylint help NAME, -explain NAME    an analyzer's or a rule's documentation:
+	                                      the standard's text, what is reported, the fix
 
 `)
 	fmt.Fprintln(w, "Flags:")

@@ -235,11 +235,13 @@ func sarifRuleFor(a *analysis.Analyzer) sarifRule {
 	if help == "" {
 		help = summary
 	}
+	// The help is what -explain prints: the standard's text of the
+	// rules, then what is reported and how to fix it.
+	if std := standardText(a); std != "" {
+		help = std + "\n\n" + help
+	}
 	var md strings.Builder
 	md.WriteString("**" + summary + "**\n\n")
-	if d := r.Describe(); d != "" {
-		md.WriteString("Enforces " + d + " of the " + standardName + " standard.\n\n")
-	}
 	md.WriteString(help + "\n\nSuppress a finding with `//retrylint:ignore " + a.Name + " <reason>` on its line or the line above.")
 	return sarifRule{
 		ID:                   a.Name,
