@@ -261,3 +261,59 @@ func TestExampleMessages(t *testing.T) {
 		t.Error("no finding on the example")
 	}
 }
+
+// TestModuleTidy: go mod tidy leaves retrylint's go.mod and go.sum as
+// they are (every direct requirement marked as such).
+func TestModuleTidy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go mod tidy")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, errOut, status := runCmd(t, root, "go", "mod", "tidy", "-diff"); status != 0 {
+		t.Errorf("go mod tidy would change go.mod or go.sum (run go mod tidy):\n%s%s", out, errOut)
+	}
+}
+
+// TestTestFilesNotAnalysed: what the README says of -test. With it (the
+// default) test files are loaded and type-checked, and no finding is
+// reported in them; an error in a test file fails the run. -test=false
+// does not load them.
+func TestTestFilesNotAnalysed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds retrylint")
+	}
+	bin := buildRetrylint(t)
+	retryInTest := `package p
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+func TestPoll(t *testing.T) {
+	for i := 0; i < 50; i++ {
+		if _, err := http.Get("http://localhost:8080/ready"); err == nil {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+`
+	dir := module(t, "p", map[string]string{"p.go": "package p\n", "p_test.go": retryInTest})
+	for _, args := range [][]string{{"./..."}, {"-test=false", "./..."}} {
+		if _, errOut, status := runCmd(t, dir, bin, args...); status != 0 {
+			t.Errorf("retrylint %v over a retry in a test file: exit status %d, want 0 (no finding)\n%s", args, status, errOut)
+		}
+	}
+	writeFile(t, filepath.Join(dir, "p_test.go"), "package p\n\nfunc helper() { undefined() }\n")
+	if _, errOut, status := runCmd(t, dir, bin, "./..."); status != 1 || !strings.Contains(errOut, "p_test.go:3:17: undefined: undefined") {
+		t.Errorf("retrylint over a test file that does not type-check: exit status %d, want 1 and the error\n%s", status, errOut)
+	}
+	if _, errOut, status := runCmd(t, dir, bin, "-test=false", "./..."); status != 0 {
+		t.Errorf("retrylint -test=false over a test file that does not type-check: exit status %d, want 0\n%s", status, errOut)
+	}
+}

@@ -166,7 +166,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fix      = fs.Bool("fix", false, "apply the suggested fixes")
 		diff     = fs.Bool("diff", false, "print the suggested fixes as a unified diff, without applying them")
 		ctxLines = fs.Int("c", -1, "with text output, print this many lines of context around each finding")
-		tests    = fs.Bool("test", true, "analyze the packages' test files too")
+		tests    = fs.Bool("test", true, "load the packages' test files too: they are type-checked, never analysed (no finding is reported in a _test.go file)")
 		explain  = fs.String("explain", "", "print the documentation of the analyzer or rule `NAME` (fixedinterval, R-1) and exit")
 	)
 	fs.Usage = func() {} // the flag package prints the error; a pointer follows

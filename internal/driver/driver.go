@@ -40,7 +40,9 @@ type Config struct {
 	Analyzers []*analysis.Analyzer
 	// Patterns are go/packages patterns, as ./...
 	Patterns []string
-	// Tests analyzes the packages' test files too.
+	// Tests loads the packages' test files too: they are type-checked,
+	// but the model never reports in them (internal/retrysite skips
+	// _test.go files).
 	Tests bool
 	// Format of the findings.
 	Format Format
