@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,7 +83,7 @@ func (s *Site) opPhrase() string {
 			}
 			n += " (" + m + ")"
 		}
-		if !containsString(names, n) {
+		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}
 		if len(names) == 2 {
@@ -168,7 +169,7 @@ func (s *Site) urlPath(o *Op) string {
 		return ""
 	}
 	var ctor *ast.CallExpr
-	ast.Inspect(s.enclosingBody(), func(n ast.Node) bool {
+	ast.Inspect(s.Func, func(n ast.Node) bool {
 		if ctor != nil {
 			return false
 		}
@@ -226,11 +227,6 @@ func typeAndValue(info *types.Info, e ast.Expr) (types.TypeAndValue, bool) {
 	return tv, ok
 }
 
-// enclosingBody is the function body that holds the site.
-func (s *Site) enclosingBody() ast.Node {
-	return s.Func
-}
-
 // pathOf returns the path of a URL written as a string literal, or of
 // the literal that ends a concatenation ("…/payments").
 func pathOf(e ast.Expr) string {
@@ -276,15 +272,6 @@ func shortExpr(e ast.Expr) string {
 		return shortExpr(e.X)
 	}
 	return s[:31] + "…"
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Message lengths: a finding is one line, read in a pull request's
