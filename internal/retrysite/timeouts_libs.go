@@ -163,7 +163,7 @@ func (m *model) libTimeouts(s *Site) {
 		if name != "StandardClient" && f.noTimeout() {
 			t.NoAttemptTimeout, t.Why = libOp, f.why()
 		}
-		uncapped = "go-retryablehttp has no time limit of its own (DefaultBackoff even waits as long as a Retry-After header asks)"
+		uncapped = "go-retryablehttp has no time limit of its own"
 		if s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
 			worst, calc, exact = worstCase(s.Bound.Retries+1, cl.dur, m.retryableWaits(s))
 		}
