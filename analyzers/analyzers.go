@@ -6,6 +6,7 @@
 package analyzers
 
 import (
+	"github.com/retrylint/retrylint/analyzers/directives"
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/idemkey"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
@@ -14,9 +15,16 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// All returns every retrylint analyzer, in the order of the rules they
-// enforce.
+// All returns every retrylint analyzer: the rules, in the order of the
+// rules they enforce, then directives, which reports malformed
+// //retrylint: directives.
 func All() []*analysis.Analyzer {
+	return append(Rules(), directives.Analyzer)
+}
+
+// Rules returns the analyzers that enforce rules of the standard (those
+// of internal/rules' table), in the order of the rules.
+func Rules() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		fixedinterval.Analyzer,
 		maxretries.Analyzer,

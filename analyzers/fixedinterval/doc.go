@@ -27,8 +27,8 @@
 //     attempt, math.Pow with no random term);
 //   - equal jitter (x/2 + random(x/2)), or other partial jitter: a fixed
 //     floor under the random part, or a spread of ±f around the backoff.
-//     The message says how far it is from full jitter: the shortest wait
-//     it can draw, as a share of the longest;
+//     When it fits, the message says how far it is from full jitter: the
+//     shortest wait it can draw, as a share of the longest;
 //   - a fixed schedule of waits (a list indexed by the attempt), except in
 //     webhook code (//retrylint:context webhook), where R-3 asks for one.
 //
@@ -115,7 +115,29 @@
 //     importing math/rand/v2 when needed (Int63n when the file uses
 //     math/rand).
 //
-// Everything else points to the library's compliant option or to
-// github.com/retrylint/retrylint/retry: retry.Do(ctx, retry.Policy{}, op),
-// or &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})}.
+// By hand, per library (or use github.com/retrylint/retrylint/retry:
+// retry.Do(ctx, retry.Policy{}, op), or &http.Client{Transport:
+// retry.NewTransport(nil, retry.Policy{})}):
+//
+//	hand-written loop    wait time.Duration(rand.Int64N(int64(min(30*time.Second,
+//	                     time.Second<<min(attempt, 5))))): the shift is bounded,
+//	                     so it never overflows however many attempts there are
+//	cenkalti/backoff     an ExponentialBackOff with Multiplier > 1 and
+//	                     RandomizationFactor 1 (each wait drawn from [0, 2x])
+//	retry-go             DelayType(retry.FullJitterBackoffDelay) with
+//	                     Delay(time.Second) and MaxDelay(30*time.Second)
+//	go-retryablehttp     a full-jitter Backoff function, or retry.NewTransport
+//	sethvargo/go-retry   an exponential backoff wrapped in WithFullJitter
+//	                     (WithCappedDuration for the cap)
+//	failsafe-go          WithBackoff(time.Second, 30*time.Second) with
+//	                     WithJitterFactor(1)
+//	k8s wait.Backoff     Jitter only adds on top of the backoff: no setting
+//	                     gives full jitter; use the retry package
+//	resty                the built-in backoff is equal jitter: set a full-jitter
+//	                     delay (SetRetryAfter in v2, SetRetryDelayStrategy in
+//	                     v3), or retry.NewTransport
+//	gRPC service config  no retryPolicy gives full jitter: drop it and retry in
+//	                     a client interceptor, retrygrpc.UnaryClientInterceptor
+//	go-grpc-middleware   WithBackoff(BackoffExponentialWithJitter(time.Second, 1)),
+//	                     or retrygrpc.UnaryClientInterceptor
 package fixedinterval

@@ -29,10 +29,10 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-// formula is R-1's rule, for messages.
-var formula = fmt.Sprintf("R-1 requires exponential backoff with full jitter, sleep = random(0, min(cap, base*2^attempt)) with base %s and cap %s (decorrelated jitter is allowed)", policy.BaseDelay, policy.MaxDelay)
-
-const retryPkg = "github.com/retrylint/retrylint/retry"
+// hints end a message when they fit: what R-1 wants, in short. The
+// formula, the recipe per library and the standard's text are in the
+// analyzer's documentation (retrylint -explain R-1).
+var hints = []string{"; use exponential backoff with full jitter", "; use full jitter"}
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(s.Waits) == 0 {
 			rep.Report(analysis.Diagnostic{
 				Pos:     s.Pos,
-				Message: fmt.Sprintf("R-1: %s retries at once, with no wait between attempts; %s: %s", s.Title(), formula, advice(s)),
+				Message: retrysite.Message("R-1", s.Subject(pass.TypesInfo), "retries at once, with no wait between attempts", hints...),
 			})
 			continue
 		}
@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 			seen[w.Pos] = true
 			d := analysis.Diagnostic{
 				Pos:     w.Pos,
-				Message: fmt.Sprintf("R-1: %s; %s: %s", what(s, w), formula, advice(s)),
+				Message: retrysite.Message("R-1", s.Subject(pass.TypesInfo), what(s, w), hints...),
 			}
 			if w.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title() + " is here"}}
@@ -77,44 +77,27 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// what describes a site's wait for the message.
+// what describes a site's wait for the message, after its subject.
 func what(s *retrysite.Site, w *retrysite.Wait) string {
-	t := s.Title()
 	switch w.Shape {
 	case retrysite.ShapeNone:
 		if s.Kind == retrysite.Library {
-			return t + " retries with " + w.Desc
+			return "retries with " + w.Desc
 		}
 		if w.Pos == s.Pos {
-			return t + " retries at once after some failures: a path from a failed attempt back to the operation has no wait"
+			return "retries at once after some failures: a path from a failed attempt back to the operation has no wait"
 		}
-		return t + " waits no time between attempts (" + w.Desc + ")"
+		return "waits no time between attempts (" + w.Desc + ")"
 	case retrysite.ShapeConstant:
-		return t + " waits " + w.Desc + " between attempts"
+		return "waits " + w.Desc + " between attempts"
 	case retrysite.ShapeSchedule:
-		return t + " waits " + w.Desc
+		return "waits " + w.Desc
 	case retrysite.ShapeEqualJitter:
-		return t + " uses " + w.Desc + "; R-1 forbids equal jitter: its floor keeps clients in step"
+		return "uses " + w.Desc + ": equal jitter's floor keeps clients in step"
 	case retrysite.ShapePartialJitter:
-		return t + " uses " + w.Desc + "; partial jitter still breaks R-1"
+		return "uses " + w.Desc
 	}
-	return t + "'s wait " + w.Desc
-}
-
-// advice names the compliant option of the site's library, or the
-// retry package.
-func advice(s *retrysite.Site) string {
-	use := "use " + retryPkg + " (retry.Do(ctx, retry.Policy{}, op))"
-	if s.GRPCPolicy != nil {
-		return "gRPC's built-in retry multiplies every backoff by a random 0.8-1.2, so no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, " + retryPkg + "/retrygrpc (retrygrpc.UnaryClientInterceptor)"
-	}
-	if s.Lib == nil {
-		return "compute the wait as time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<attempt)))), or " + use
-	}
-	if s.Lib.Advice.FullJitter != "" {
-		return s.Lib.Advice.FullJitter
-	}
-	return use
+	return ": its wait " + w.Desc
 }
 
 // suggestFix offers the mechanical rewrites: cenkalti's

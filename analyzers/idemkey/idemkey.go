@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
@@ -26,8 +27,6 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{retrysite.Analyzer},
 	Run:      run,
 }
-
-const fixTail = "or send it through github.com/retrylint/retrylint/retry's transport (&http.Client{Transport: retry.NewTransport(nil, retry.Policy{})}), which adds one"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -62,23 +61,31 @@ func run(pass *analysis.Pass) (any, error) {
 
 // diagnose builds the finding for one operation, if its key breaks R-6.
 func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysis.Diagnostic, bool) {
-	what := fmt.Sprintf("%s retries a %s request", s.Title(), op.Method)
-	if op.Callee != nil && op.Callee.Pkg() == pass.Pkg {
-		what += " (sent by " + op.Callee.Name() + ")"
+	subject := s.Subject(pass.TypesInfo)
+	what := ""
+	if !strings.Contains(subject, "("+op.Method) {
+		what = fmt.Sprintf("retries a %s request", op.Method)
+		if op.Callee != nil && op.Callee.Pkg() == pass.Pkg {
+			what += " (sent by " + op.Callee.Name() + ")"
+		}
+		what += " and "
 	}
 	d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End()}
 	k := op.Key
 	switch k.State {
 	case retrysite.KeyMissing:
-		d.Message = fmt.Sprintf("R-6: %s with no %s header, so the server cannot tell a retry from a new %s; generate one key per operation before the first attempt (uuid.NewString()) and set it on every attempt, %s",
-			what, policy.IdempotencyKeyHeader, op.Method, fixTail)
+		d.Message = retrysite.Message("R-6", subject, what+"sends no "+policy.IdempotencyKeyHeader+" header",
+			"; set one key per operation on every attempt", "; add one per operation")
 	case retrysite.KeyPerAttempt:
 		gen := "a new key"
 		if k.GenExpr != nil {
 			gen = types.ExprString(k.GenExpr)
+			if len(gen) > 30 {
+				gen = "its generator"
+			}
 		}
-		d.Message = fmt.Sprintf("R-6: %s with an %s generated on every attempt (%s runs inside the retried code), so each retry looks like a new operation; generate the key once, before the first attempt, and reuse it on every attempt, %s",
-			what, policy.IdempotencyKeyHeader, gen, fixTail)
+		d.Message = retrysite.Message("R-6", subject, what+fmt.Sprintf("makes a new %s on every attempt (%s)", policy.IdempotencyKeyHeader, gen),
+			"; make it once, before the first attempt", "; make it once")
 		if k.Gen.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: k.Gen, Message: "the key is generated here, on every attempt"})
 		}
@@ -89,10 +96,10 @@ func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysi
 		}
 		long := ""
 		if n := len(k.Value); n > policy.MaxIdempotencyKeyLength {
-			long = fmt.Sprintf(", and its %d characters exceed the %d R-6 allows", n, policy.MaxIdempotencyKeyLength)
+			long = fmt.Sprintf(" of %d characters (at most %d)", n, policy.MaxIdempotencyKeyLength)
 		}
-		d.Message = fmt.Sprintf("R-6: %s with %s: every operation shares one key, so the server answers them all with the first one's response%s; generate one key per operation (a UUID v4, uuid.NewString()) before the first attempt and reuse it on every attempt, %s",
-			what, key, long, fixTail)
+		d.Message = retrysite.Message("R-6", subject, what+"sends "+key+long+" for every operation",
+			"; use one UUID v4 per operation", "; use one per operation")
 		if k.Set.IsValid() && k.Set != op.Call.Pos() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: k.Set, Message: "the constant key is set here"})
 		}
@@ -109,8 +116,8 @@ func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysi
 }
 
 func abbrev(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
+	if len(s) > 24 {
+		return s[:21] + "..."
 	}
 	return s
 }

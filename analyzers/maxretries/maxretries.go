@@ -33,8 +33,10 @@ func run(pass *analysis.Pass) (any, error) {
 		switch s.Bound.Kind {
 		case retrysite.BoundUnbounded:
 			rep.Report(analysis.Diagnostic{
-				Pos:     s.Pos,
-				Message: fmt.Sprintf("R-2: %s has no maximum retry count: %s; bound it to %s retries (the %s default, allowed %s) or use github.com/retrylint/retrylint/retry", s.Title(), s.Bound.Why, strconv.Itoa(lim.DefaultRetries), s.Context.Title(), lim.Retries),
+				Pos: s.Pos,
+				Message: retrysite.Message("R-2", s.Subject(pass.TypesInfo), "has no maximum retry count: "+s.Bound.Why,
+					fmt.Sprintf("; allowed %s for %s", lim.Retries, retrysite.ContextPhrase(s.Context)),
+					fmt.Sprintf("; allowed %s", lim.Retries)),
 			})
 		case retrysite.BoundKnown:
 			n := s.Bound.Retries
@@ -43,8 +45,10 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			want := clamp(lim.DefaultRetries, lim.Retries)
 			d := analysis.Diagnostic{
-				Pos:     s.Pos,
-				Message: fmt.Sprintf("R-2: %s makes %s, outside the %s retries allowed for a %s; use %d %s (the default)%s", s.Title(), counted(s), lim.Retries, s.Context.Title(), want, plural(want), approval(n, lim.Retries)),
+				Pos: s.Pos,
+				Message: retrysite.Message("R-2", s.Subject(pass.TypesInfo),
+					fmt.Sprintf("makes %s, outside %s for %s%s", counted(s), lim.Retries, retrysite.ContextPhrase(s.Context), approval(n, lim.Retries)),
+					fmt.Sprintf("; use %d (the default)", want)),
 			}
 			if s.Bound.Expr != nil && s.Bound.Expr.Pos() != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Bound.Expr.Pos(), End: s.Bound.Expr.End(), Message: "the count is set here"}}
@@ -74,7 +78,7 @@ func plural(n int) string {
 
 func approval(n int, r policy.Range) string {
 	if n > r.Max {
-		return "; more needs Integration Architecture Board approval"
+		return "; more needs IAB approval"
 	}
 	return ""
 }

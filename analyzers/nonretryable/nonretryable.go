@@ -2,7 +2,6 @@ package nonretryable
 
 import (
 	_ "embed"
-	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -27,8 +26,6 @@ var Analyzer = &analysis.Analyzer{
 	Requires: []*analysis.Analyzer{retrysite.Analyzer},
 	Run:      run,
 }
-
-const retryPkg = "github.com/retrylint/retrylint/retry"
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
@@ -62,8 +59,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			d := analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: fmt.Sprintf("R-4: %s retries %s%s, which must not be retried; %s (policy.ClassifyHTTPStatus and policy.ClassifyGRPCCode say which), or use %s",
-					s.Title(), strings.Join(what, " and "), decision(o), fixHint(s), retryPkg),
+				Message: retrysite.Message("R-4", s.Subject(pass.TypesInfo), "retries "+strings.Join(what, " and ")+decision(o),
+					"; "+fixHint(s), "; they must not be retried"),
 			}
 			if o.Pos.IsValid() && o.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}
@@ -76,8 +73,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if o.CertErrors {
 			d := analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: fmt.Sprintf("R-9: %s retries TLS certificate errors%s: a certificate error may be a man-in-the-middle and must be surfaced at once; stop on x509.UnknownAuthorityError, x509.CertificateInvalidError, x509.HostnameError and *tls.CertificateVerificationError before deciding to retry, or use %s",
-					s.Title(), decision(o), retryPkg),
+				Message: retrysite.Message("R-9", s.Subject(pass.TypesInfo), "retries TLS certificate errors"+decision(o),
+					"; surface them at once: they may be a MITM", "; surface them at once"),
 			}
 			if o.Pos.IsValid() && o.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}

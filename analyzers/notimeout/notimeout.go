@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
@@ -26,8 +27,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-const retryPkg = "github.com/retrylint/retrylint/retry"
-
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	rep := retrysite.NewReporter(pass, res)
@@ -38,43 +37,55 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		lim := res.Options.Limits(s.Context).MaxDuration
+		subject := s.Subject(pass.TypesInfo)
 		capMsg := capFinding(s, t, lim)
 		if op := t.NoAttemptTimeout; op != nil && op.Call != nil {
-			msg := fmt.Sprintf("R-3 (timeouts): %s in this %s has no timeout: %s; give each attempt one (a Timeout on the http.Client, or a per-attempt context.WithTimeout on the request) or use %s (Policy.AttemptTimeout, retry.NewTransport)",
-				callName(op.Call), s.Title(), t.Why, retryPkg)
-			d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End(), Message: msg}
+			evidence := "has no per-attempt timeout: " + t.Why
+			if callName(op.Call) != "" && !strings.Contains(subject, callName(op.Call)) {
+				evidence = "has no per-attempt timeout on " + callName(op.Call) + ": " + t.Why
+			}
+			d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End()}
 			if capMsg != "" && op.Call.Pos() == capPos(s, t) {
 				// One finding per place: the library call is both
 				// the attempt and the site.
-				d.Message = msg + "; and " + capMsg
+				d.Message = retrysite.Message("R-3", subject, "has no per-attempt timeout ("+t.Why+") and "+strings.TrimPrefix(capMsg, "has "))
 				capMsg = ""
-			} else if op.Call.Pos() != s.Pos {
-				d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title()}}
+			} else {
+				d.Message = retrysite.Message("R-3", subject, evidence, attemptHints...)
+				if op.Call.Pos() != s.Pos {
+					d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title()}}
+				}
 			}
 			rep.Report(d)
 		}
 		if capMsg != "" {
-			rep.Report(analysis.Diagnostic{Pos: capPos(s, t), Message: "R-3: " + capMsg})
+			rep.Report(analysis.Diagnostic{Pos: capPos(s, t), Message: retrysite.Message("R-3", subject, capMsg, capHint(s, lim))})
 		}
 	}
 	return nil, nil
 }
 
-// capFinding returns the message about the site's total duration, or "".
+// attemptHints end an attempt-timeout message when they fit.
+var attemptHints = []string{"; give each attempt a timeout", ""}
+
+// capFinding returns the evidence about the site's total duration, after
+// its subject, or "".
 func capFinding(s *retrysite.Site, t *retrysite.Timeouts, lim time.Duration) string {
-	where := fmt.Sprintf("R-3's %s cap of %s", s.Context.Title(), retrysite.FormatDuration(lim))
+	where := fmt.Sprintf("the %s cap", retrysite.FormatDuration(lim))
 	switch {
 	case t.Worst > lim && !t.CallerContext:
-		return fmt.Sprintf("%s can take %s > %s, %s; lower the attempts or the timeouts, put a deadline on the whole retry (context.WithTimeout(ctx, %s) around it), or use %s (Policy.MaxDuration)",
-			s.Title(), t.WorstCalc, retrysite.FormatDuration(lim), where, retrysite.FormatDuration(lim), retryPkg)
+		return fmt.Sprintf("can take %s > %s", t.WorstCalc, where)
 	case t.TotalCap > lim:
-		return fmt.Sprintf("%s is capped at %s by %s, above %s; lower it to at most %s, or use %s (Policy.MaxDuration defaults to the context's cap)",
-			s.Title(), retrysite.FormatDuration(t.TotalCap), t.CapWhy, where, retrysite.FormatDuration(lim), retryPkg)
+		return fmt.Sprintf("is capped at %s by %s, above %s", retrysite.FormatDuration(t.TotalCap), t.CapWhy, where)
 	case !t.Capped && !t.CallerContext && t.Pos.IsValid():
-		return fmt.Sprintf("%s has no total duration cap (%s): %s; %s, or use %s (Policy.MaxDuration defaults to the context's cap)",
-			s.Title(), where, t.CapWhy, capFix(s, lim), retryPkg)
+		return fmt.Sprintf("has no total duration cap (%s for %s): %s", retrysite.FormatDuration(lim), retrysite.ContextPhrase(s.Context), t.CapWhy)
 	}
 	return ""
+}
+
+// capHint is the short fix for a site's total duration.
+func capHint(s *retrysite.Site, lim time.Duration) string {
+	return "; " + capFix(s, lim)
 }
 
 func capPos(s *retrysite.Site, t *retrysite.Timeouts) token.Pos {

@@ -27,6 +27,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -71,11 +72,76 @@ func vetMode(args []string) bool {
 // shared options as top-level flags (go vet learns of them with -flags
 // and passes them on). It does not return.
 func vetMain() {
+	if err := checkVetOptions(os.Args[1:]); err != nil {
+		// go vet runs the tool once per package, dependencies
+		// included: say it once per package analysed, in one line,
+		// rather than unitchecker's usage every time.
+		if cfg := vetConfig(os.Args[1:]); cfg != nil && cfg.VetxOnly {
+			// A dependency, run for facts only: retrylint has none.
+			if cfg.VetxOutput != "" {
+				_ = os.WriteFile(cfg.VetxOutput, nil, 0o666)
+			}
+			os.Exit(0)
+		}
+		fmt.Fprintf(os.Stderr, "retrylint: %v; see `retrylint help`\n", err)
+		os.Exit(1)
+	}
 	retrysite.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		flag.Var(f.Value, f.Name, f.Usage)
 	})
 	unitchecker.Main(analyzers.All()...)
 	os.Exit(1) // unreachable: unitchecker.Main exits
+}
+
+// checkVetOptions checks the values of the shared options among go vet's
+// arguments (-context=NAME, -ranges=LIST, -key-headers=LIST), as
+// unitchecker would when parsing them, and returns the first error.
+func checkVetOptions(args []string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := retrysite.Analyzer.Flags.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if !hasValue {
+			if i+1 >= len(args) {
+				return fmt.Errorf("flag -%s needs a value", name)
+			}
+			i++
+			value = args[i]
+		}
+		if err := f.Value.Set(value); err != nil {
+			return fmt.Errorf("-%s=%s: %v", name, value, err)
+		}
+	}
+	return nil
+}
+
+// vetConfig reads the fields of go vet's *.cfg file (the last argument)
+// that say whether the run is for a dependency, or nil.
+func vetConfig(args []string) *struct {
+	VetxOnly   bool
+	VetxOutput string
+} {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return nil
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return nil
+	}
+	cfg := new(struct {
+		VetxOnly   bool
+		VetxOutput string
+	})
+	if json.Unmarshal(data, cfg) != nil {
+		return nil
+	}
+	return cfg
 }
 
 // run is the standalone driver; it returns the exit status.
@@ -100,15 +166,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fix      = fs.Bool("fix", false, "apply the suggested fixes")
 		diff     = fs.Bool("diff", false, "print the suggested fixes as a unified diff, without applying them")
 		ctxLines = fs.Int("c", -1, "with text output, print this many lines of context around each finding")
-		tests    = fs.Bool("test", true, "analyze the packages' test files too")
-		explain  = fs.String("explain", "", "print the documentation of the `analyzer` NAME and exit")
+		tests    = fs.Bool("test", true, "load the packages' test files too: they are type-checked, never analysed (no finding is reported in a _test.go file)")
+		explain  = fs.String("explain", "", "print the documentation of the analyzer or rule `NAME` (fixedinterval, R-1) and exit")
 	)
-	fs.Usage = func() { usage(stderr, fs) }
+	fs.Usage = func() {} // the flag package prints the error; a pointer follows
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage(stderr, fs)
 			return driver.ExitClean
 		}
-		return driver.ExitError // the flag package printed the error and the usage
+		fmt.Fprintln(stderr, "retrylint: see `retrylint help` for the flags and the analyzers")
+		return driver.ExitError
 	}
 
 	if *explain != "" {
@@ -185,6 +253,8 @@ func selected(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*triState
 	return keep
 }
 
+// explainAnalyzer prints the documentation of an analyzer (name) or of
+// a rule of the standard ("R-1" to "R-10").
 func explainAnalyzer(stdout, stderr io.Writer, all []*analysis.Analyzer, name string) int {
 	for _, a := range all {
 		if a.Name == name {
@@ -192,7 +262,11 @@ func explainAnalyzer(stdout, stderr io.Writer, all []*analysis.Analyzer, name st
 			return driver.ExitClean
 		}
 	}
-	fmt.Fprintf(stderr, "retrylint: no analyzer %q: the analyzers are %s\n", name, strings.Join(rules.Names(), ", "))
+	if id, ok := rules.ParseRuleID(name); ok {
+		driver.ExplainRule(stdout, id, all)
+		return driver.ExitClean
+	}
+	fmt.Fprintf(stderr, "retrylint: no analyzer or rule %q: the analyzers are %s, %s; the rules R-1 to R-10\n", name, strings.Join(rules.Names(), ", "), rules.DirectiveOwner)
 	return driver.ExitError
 }
 
@@ -208,7 +282,8 @@ func usageBody(w io.Writer, fs *flag.FlagSet) {
 	retrylint [flags] packages            a merge gate: exit status 3 when it reports, 1 on errors
 	go vet -vettool=$(which retrylint) packages
 	retrylint help                        the analyzers and the flags
-	retrylint help NAME, -explain NAME    an analyzer's documentation
+	retrylint help NAME, -explain NAME    an analyzer's or a rule's documentation:
+	                                      the standard's text, what is reported, the fix
 
 `)
 	fmt.Fprintln(w, "Flags:")

@@ -2,7 +2,9 @@
 // plugins (github.com/golangci/plugin-module-register), one linter per
 // analyzer: fixedinterval, maxretries, notimeout, nonretryable, idemkey.
 // Each linter is named after its analyzer, so `enable` lists,
-// `//nolint:fixedinterval` and SARIF rule ids name the rule.
+// `//nolint:fixedinterval` and SARIF rule ids name the rule. Each
+// finding is one issue: related positions are not reported (see
+// oneIssue), so //nolint:NAME on a finding suppresses all of it.
 //
 // Every linter accepts the same settings, the options shared by all
 // retrylint analyzers (the flags of the retrysite analyzer, which the
@@ -87,6 +89,27 @@ type linter struct {
 	a *analysis.Analyzer
 }
 
+// oneIssue returns a copy of a that reports its diagnostics without
+// their related information. golangci-lint turns each related position
+// into an issue of its own ("NAME(related information): ..."), which
+// would count one finding several times and survive a //nolint:NAME on
+// the finding; the finding's message already names the retried
+// operation and the evidence, and the other drivers keep the related
+// positions. The copy shares a's name, flags and requirements (the
+// retrysite model is computed once for all linters).
+func oneIssue(a *analysis.Analyzer) *analysis.Analyzer {
+	c := *a
+	c.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Related = nil
+			pass.Report(d)
+		}
+		return a.Run(&p)
+	}
+	return &c
+}
+
 func newLinter(a *analysis.Analyzer, conf any) (*linter, error) {
 	s, err := register.DecodeSettings[Settings](conf)
 	if err != nil {
@@ -95,7 +118,7 @@ func newLinter(a *analysis.Analyzer, conf any) (*linter, error) {
 	if err := apply(a.Name, s.flagValues()); err != nil {
 		return nil, err
 	}
-	return &linter{a: a}, nil
+	return &linter{a: oneIssue(a)}, nil
 }
 
 // apply sets the retrysite analyzer's flags from one linter's settings.

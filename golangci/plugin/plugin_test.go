@@ -6,7 +6,9 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"golang.org/x/tools/go/analysis/analysistest"
 )
 
 // settings as golangci-lint passes them: decoded YAML.
@@ -36,7 +38,7 @@ func TestPlugins(t *testing.T) {
 			t.Fatalf("%s without settings: %v", a.Name, err)
 		}
 		as, err := p.BuildAnalyzers()
-		if err != nil || len(as) != 1 || as[0] != a {
+		if err != nil || len(as) != 1 || as[0].Name != a.Name || len(as[0].Requires) != len(a.Requires) {
 			t.Errorf("%s: BuildAnalyzers() = %v, %v; want the analyzer", a.Name, as, err)
 		}
 		if m := p.GetLoadMode(); m != register.LoadModeTypesInfo {
@@ -82,5 +84,32 @@ func TestPlugins(t *testing.T) {
 	}
 	if _, err := newIdem(yaml("context", "batch")); err == nil || !strings.Contains(err.Error(), "conflicts") {
 		t.Errorf("conflicting setting: got %v, want a conflict", err)
+	}
+}
+
+// TestOneIssue checks that a linter reports each finding without its
+// related positions, which golangci-lint would make separate issues, and
+// otherwise as the analyzer does.
+func TestOneIssue(t *testing.T) {
+	a := fixedinterval.Analyzer
+	plain := analysistest.Run(t, analysistest.TestData(), a, "a")
+	wrapped := analysistest.Run(t, analysistest.TestData(), oneIssue(a), "a")
+	var related int
+	for _, r := range plain {
+		for _, d := range r.Diagnostics {
+			related += len(d.Related)
+		}
+	}
+	if related == 0 {
+		t.Fatal("the analyzer reports no related information on the test package: the test tests nothing")
+	}
+	if len(plain) != len(wrapped) || len(plain[0].Diagnostics) != len(wrapped[0].Diagnostics) {
+		t.Fatalf("the wrapped analyzer reports %d results, want %d", len(wrapped), len(plain))
+	}
+	for i, d := range wrapped[0].Diagnostics {
+		p := plain[0].Diagnostics[i]
+		if len(d.Related) != 0 || d.Message != p.Message || d.Pos != p.Pos || len(d.SuggestedFixes) != len(p.SuggestedFixes) {
+			t.Errorf("wrapped diagnostic %+v, want %+v without related information", d, p)
+		}
 	}
 }

@@ -1,7 +1,8 @@
 // Package analysisdoc extracts an analyzer's documentation from its
 // doc.go, as golang.org/x/tools/go/analysis/passes does: the package doc
 // comment holds a section "# Analyzer NAME" whose first line is the
-// one-line summary and whose rest is the full description. The same text
+// one-line summary and whose rest, to the next "# Analyzer" heading (its
+// subsections included), is the full description. The same text
 // feeds the Analyzer's Doc, the README's table of rules, SARIF rule
 // metadata and `retrylint -explain NAME`.
 package analysisdoc
@@ -38,7 +39,10 @@ func section(doc *ast.CommentGroup, name string) (string, error) {
 	in := false
 	for _, line := range strings.SplitAfter(text, "\n") {
 		if strings.HasPrefix(line, "# ") {
-			if in {
+			// The analyzer's section runs to the next analyzer's:
+			// its subsections (# Libraries, # Fix) are part of its
+			// documentation, in -explain and SARIF rule help.
+			if in && strings.HasPrefix(line, "# Analyzer ") {
 				break
 			}
 			if strings.TrimSpace(line) == heading {

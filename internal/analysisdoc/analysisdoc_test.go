@@ -10,9 +10,13 @@ const src = `// Package x does things.
 //
 // The full text.
 //
-// # Other
+// # Fix
 //
-// Not this.
+// The recipe.
+//
+// # Analyzer y
+//
+// y: not this
 package x
 `
 
@@ -21,13 +25,13 @@ func TestExtract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "x: the summary line\n\nThe full text."; got != want {
+	if want := "x: the summary line\n\nThe full text.\n\n# Fix\n\nThe recipe."; got != want {
 		t.Errorf("Extract = %q, want %q", got, want)
 	}
 	if Summary(got) != "x: the summary line" {
 		t.Errorf("Summary = %q", Summary(got))
 	}
-	if _, err := Extract(src, "y"); err == nil {
+	if _, err := Extract(src, "z"); err == nil {
 		t.Error("Extract(y): no error for a missing heading")
 	}
 	if _, err := Extract("package x", "x"); err == nil {

@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/retrylint/retrylint/internal/msgcheck"
 )
 
 // The thresholds below which the corpus test fails: the figures last
@@ -174,6 +176,11 @@ func TestCorpus(t *testing.T) {
 				t.Fatalf("%s: %s: %v", pkg, analyzer, err)
 			}
 			for _, d := range diags {
+				// One line, at most 160 bytes, naming the rule and
+				// the retried operation.
+				if err := msgcheck.Check(analyzer, d.Message); err != nil {
+					t.Errorf("%s: %s: %v", d.Posn, analyzer, err)
+				}
 				pos, ok := strings.CutPrefix(d.Posn, cachePrefix)
 				if !ok {
 					t.Errorf("%s: finding outside the module cache: %s", pkg, d.Posn)

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -41,7 +40,9 @@ type Config struct {
 	Analyzers []*analysis.Analyzer
 	// Patterns are go/packages patterns, as ./...
 	Patterns []string
-	// Tests analyzes the packages' test files too.
+	// Tests loads the packages' test files too: they are type-checked,
+	// but the model never reports in them (internal/retrysite skips
+	// _test.go files).
 	Tests bool
 	// Format of the findings.
 	Format Format
@@ -64,6 +65,12 @@ type Config struct {
 // it reports, ExitError on errors, ExitClean otherwise. With Fix or
 // Diff, findings are not printed and the status is ExitClean unless
 // something failed.
+//
+// Errors (packages that do not load or type-check, analyzers that fail)
+// are printed once each on stderr and, in the machine-readable formats,
+// also in the output: "error" entries in JSON, ::error annotations,
+// SARIF tool execution notifications. A package with errors is not
+// analysed: its errors are all there is to say about it.
 func Run(cfg Config) int {
 	if cfg.Stdout == nil {
 		cfg.Stdout = os.Stdout
@@ -80,71 +87,52 @@ func Run(cfg Config) int {
 		fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
 		return ExitError
 	}
-	status := ExitClean
-	if n := printLoadErrors(cfg.Stderr, pkgs); n > 0 {
-		status = ExitError
+	problems := loadProblems(pkgs)
+	var ok []*packages.Package
+	for _, p := range pkgs {
+		if !p.IllTyped {
+			ok = append(ok, p)
+		}
 	}
-	graph, err := checker.Analyze(cfg.Analyzers, pkgs, &checker.Options{})
+	graph, err := checker.Analyze(cfg.Analyzers, ok, &checker.Options{})
 	if err != nil {
 		fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
 		return ExitError
 	}
+	problems = append(problems, actionProblems(graph)...)
+	printProblems(cfg.Stderr, problems)
+	status := ExitClean
+	if len(problems) > 0 {
+		status = ExitError
+	}
 
+	fs := collect(graph)
 	if cfg.Fix || cfg.Diff {
-		if printActionErrors(cfg.Stderr, graph) > 0 {
-			status = ExitError
-		}
-		if err := applyFixes(cfg, collect(graph)); err != nil {
+		if err := applyFixes(cfg, fs); err != nil {
 			fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
 			status = ExitError
 		}
 		return status
 	}
 
-	var findings int
 	switch cfg.Format {
-	case JSON:
-		// The go/analysis shape: {package: {analyzer: [diagnostic] or
-		// {"error": ...}}}, errors included.
-		if err := graph.PrintJSON(cfg.Stdout); err != nil {
-			fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
-			return ExitError
-		}
-		findings = len(collect(graph))
-		if hasActionErrors(graph) {
-			status = ExitError
-		}
 	case Text, "":
-		// Errors and findings on stderr, as go vet prints them.
-		if err := graph.PrintText(cfg.Stderr, cfg.ContextLines); err != nil {
-			fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
-			return ExitError
-		}
-		findings = len(collect(graph))
-		if hasActionErrors(graph) {
-			status = ExitError
-		}
-	case SARIF, GitHub:
-		if printActionErrors(cfg.Stderr, graph) > 0 {
-			status = ExitError
-		}
-		fs := collect(graph)
-		findings = len(fs)
-		var err error
-		if cfg.Format == SARIF {
-			err = writeSARIF(cfg.Stdout, cfg.Analyzers, fs, actionErrors(graph), baseDir(cfg.Dir))
-		} else {
-			err = writeGitHub(cfg.Stdout, fs, githubBase(cfg.Dir))
-		}
-		if err != nil {
-			fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
-			return ExitError
-		}
+		err = writeText(cfg.Stderr, fs, cfg.ContextLines)
+	case JSON:
+		err = writeJSON(cfg.Stdout, fs, problems)
+	case SARIF:
+		err = writeSARIF(cfg.Stdout, cfg.Analyzers, fs, problems, baseDir(cfg.Dir))
+	case GitHub:
+		err = writeGitHub(cfg.Stdout, fs, problems, githubBase(cfg.Dir))
 	default:
 		fmt.Fprintf(cfg.Stderr, "retrylint: unknown output format %q\n", cfg.Format)
 		return ExitError
 	}
-	if status == ExitClean && findings > 0 {
+	if err != nil {
+		fmt.Fprintf(cfg.Stderr, "retrylint: %v\n", err)
+		return ExitError
+	}
+	if status == ExitClean && len(fs) > 0 {
 		status = ExitFindings
 	}
 	return status
@@ -165,55 +153,4 @@ func load(cfg Config) ([]*packages.Package, error) {
 		return nil, fmt.Errorf("%s matched no packages", strings.Join(cfg.Patterns, " "))
 	}
 	return pkgs, nil
-}
-
-// printLoadErrors prints the errors of the packages and their
-// dependencies, once each, and returns how many it printed.
-func printLoadErrors(w io.Writer, pkgs []*packages.Package) int {
-	seen := make(map[string]bool)
-	n := 0
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			s := e.Error()
-			if !seen[s] {
-				seen[s] = true
-				fmt.Fprintln(w, s)
-				n++
-			}
-		}
-	})
-	return n
-}
-
-func hasActionErrors(g *checker.Graph) bool {
-	for act := range g.All() {
-		if act.Err != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// actionErrors returns the analyzers' errors, once each, as
-// "analyzer: error".
-func actionErrors(g *checker.Graph) []string {
-	var out []string
-	for act := range g.All() {
-		if act.Err == nil {
-			continue
-		}
-		s := act.Analyzer.Name + ": " + act.Err.Error()
-		if !slices.Contains(out, s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func printActionErrors(w io.Writer, g *checker.Graph) int {
-	errs := actionErrors(g)
-	for _, s := range errs {
-		fmt.Fprintln(w, s)
-	}
-	return len(errs)
 }

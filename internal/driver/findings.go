@@ -13,6 +13,9 @@ import (
 // A finding is one diagnostic of a root action, with its positions
 // resolved.
 type finding struct {
+	// Pkg is the ID of the package it is reported in; of a package and
+	// its test variant, the package.
+	Pkg      string
 	Analyzer *analysis.Analyzer
 	Posn     token.Position
 	End      token.Position
@@ -51,7 +54,7 @@ func collect(g *checker.Graph) []finding {
 		analyzer  string
 		message   string
 	}
-	seen := make(map[key]bool)
+	seen := make(map[key]int) // index in out
 	var out []finding
 	for act := range g.All() {
 		if !act.IsRoot || act.Err != nil || len(act.Diagnostics) == 0 {
@@ -73,10 +76,16 @@ func collect(g *checker.Graph) []finding {
 				Category: d.Category,
 			}
 			k := key{f.Posn, f.End, act.Analyzer.Name, d.Message}
-			if seen[k] {
+			if i, ok := seen[k]; ok {
+				// The same file in p and in its test variant
+				// "p [p.test]": attribute it to p.
+				if len(act.Package.ID) < len(out[i].Pkg) {
+					out[i].Pkg = act.Package.ID
+				}
 				continue
 			}
-			seen[k] = true
+			seen[k] = len(out)
+			f.Pkg = act.Package.ID
 			for _, r := range d.Related {
 				f.Related = append(f.Related, related{fset.Position(r.Pos), fset.Position(cmp.Or(r.End, r.Pos)), r.Message})
 			}

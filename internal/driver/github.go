@@ -16,8 +16,28 @@ import (
 //	::error file=pay/pay.go,line=12,col=2,endLine=12,endColumn=30,title=retrylint maxretries (R-2 Maximum Retry Count)::R-2: ...
 //
 // Paths are relative to base, the repository's checkout.
-func writeGitHub(w io.Writer, fs []finding, base string) error {
+func writeGitHub(w io.Writer, fs []finding, problems []problem, base string) error {
 	lines := newLineCache()
+	for _, p := range problems {
+		var props []string
+		if p.Posn.Filename != "" {
+			file := p.Posn.Filename
+			if rel, ok := relative(file, base); ok {
+				file = filepath.ToSlash(rel)
+			}
+			props = append(props, "file="+escapeProperty(file))
+			if p.Posn.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", p.Posn.Line))
+			}
+			if p.Posn.Column > 0 {
+				props = append(props, fmt.Sprintf("col=%d", lines.utf16Col(p.Posn.Filename, p.Posn.Line, p.Posn.Column)))
+			}
+		}
+		props = append(props, "title="+escapeProperty("retrylint error"))
+		if _, err := fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), escapeData(p.Msg)); err != nil {
+			return err
+		}
+	}
 	for _, f := range fs {
 		file := f.Posn.Filename
 		if rel, ok := relative(file, base); ok {

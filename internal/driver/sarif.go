@@ -94,8 +94,9 @@ type sarifInvocation struct {
 }
 
 type sarifNotification struct {
-	Level   string    `json:"level"`
-	Message sarifText `json:"message"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
 type sarifArtifact struct {
@@ -154,7 +155,7 @@ type sarifReplacement struct {
 // of the standard they enforce. Paths are relative to base (the
 // %SRCROOT% base id) when inside it; columns count UTF-16 code units,
 // SARIF's default.
-func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, fs []finding, errs []string, base string) error {
+func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, fs []finding, errs []problem, base string) error {
 	drv := sarifDriver{Name: "retrylint", Version: version(), InformationURI: toolURI}
 	index := make(map[string]int)
 	for _, a := range analyzers {
@@ -203,7 +204,11 @@ func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, fs []finding, errs 
 	}
 	inv := sarifInvocation{ExecutionSuccessful: len(errs) == 0}
 	for _, e := range errs {
-		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{e}})
+		n := sarifNotification{Level: "error", Message: sarifText{e.Msg}}
+		if e.Posn.Filename != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: physical(e.Posn, token.Position{}, base, lines)}}
+		}
+		inv.Notifications = append(inv.Notifications, n)
 	}
 	run := sarifRun{
 		Tool:        sarifTool{drv},
@@ -230,11 +235,13 @@ func sarifRuleFor(a *analysis.Analyzer) sarifRule {
 	if help == "" {
 		help = summary
 	}
+	// The help is what -explain prints: the standard's text of the
+	// rules, then what is reported and how to fix it.
+	if std := standardText(a); std != "" {
+		help = std + "\n\n" + help
+	}
 	var md strings.Builder
 	md.WriteString("**" + summary + "**\n\n")
-	if d := r.Describe(); d != "" {
-		md.WriteString("Enforces " + d + " of the " + standardName + " standard.\n\n")
-	}
 	md.WriteString(help + "\n\nSuppress a finding with `//retrylint:ignore " + a.Name + " <reason>` on its line or the line above.")
 	return sarifRule{
 		ID:                   a.Name,

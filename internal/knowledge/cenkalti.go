@@ -37,9 +37,8 @@ var CenkaltiV4 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		FullJitter: cenkaltiAdvice.FullJitter,
-		Stop:       cenkaltiAdvice.Stop,
-		TotalCap:   "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
+		Stop:     cenkaltiAdvice.Stop,
+		TotalCap: "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
 	},
 }
 
@@ -68,14 +67,12 @@ var CenkaltiV5 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		FullJitter: cenkaltiAdvice.FullJitter,
-		Stop:       cenkaltiAdvice.Stop,
-		TotalCap:   "pass backoff.WithMaxElapsedTime(%s)",
+		Stop:     cenkaltiAdvice.Stop,
+		TotalCap: "pass backoff.WithMaxElapsedTime(%s)",
 	},
 }
 
 // cenkaltiAdvice is shared by both majors.
 var cenkaltiAdvice = Advice{
-	FullJitter: "use an ExponentialBackOff with Multiplier > 1 and RandomizationFactor 1 (each wait drawn from [0, 2x]), or " + useReference,
-	Stop:       "return backoff.Permanent(err) for them",
+	Stop: "return backoff.Permanent(err) for them",
 }

@@ -32,9 +32,8 @@ var Failsafe = &Library{
 	// (defaultMaxRetries = 2); no delay unless one is set.
 	Defaults: Defaults{Attempts: 3, Retries: "every error (HandleIf and friends narrow it)"},
 	Advice: Advice{
-		FullJitter: "use WithBackoff(time.Second, 30*time.Second) with WithJitterFactor(1), or " + useReference,
-		Stop:       "make the policy's HandleIf return false for them (or AbortIf them)",
-		TotalCap:   "add WithMaxDuration(%s) to the retry policy",
+		Stop:     "make the policy's HandleIf return false for them (or AbortIf them)",
+		TotalCap: "add WithMaxDuration(%s) to the retry policy",
 	},
 }
 

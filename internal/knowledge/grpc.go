@@ -22,8 +22,7 @@ var GRPCConfig = &Library{
 	// multiplied by a random 0.8-1.2 (clientconn/retry in stream.go).
 	Defaults: Defaults{Retries: "the retryableStatusCodes listed"},
 	Advice: Advice{
-		FullJitter: "gRPC's built-in retry multiplies every backoff by a random 0.8-1.2, so no retryPolicy gives full jitter; drop the retryPolicy and retry in a client interceptor, " + RetryPackage + "/retrygrpc (retrygrpc.UnaryClientInterceptor)",
-		Stop:       "remove them from retryableStatusCodes",
+		Stop: "remove them from retryableStatusCodes",
 	},
 }
 
@@ -80,6 +79,5 @@ var grpcMwBound = BoundTable{
 }
 
 var grpcMwAdvice = Advice{
-	FullJitter: "use WithBackoff(BackoffExponentialWithJitter(time.Second, 1)) (each wait drawn from [0, 2x]), or the interceptor in " + RetryPackage + "/retrygrpc (retrygrpc.UnaryClientInterceptor)",
-	Stop:       "remove them from WithCodes (or make WithRetriable return false for them)",
+	Stop: "remove them from WithCodes (or make WithRetriable return false for them)",
 }

@@ -19,7 +19,6 @@ var K8sWait = &Library{
 	// A wait.Backoff literal has no defaults: Steps 0 never runs the
 	// condition (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go).
 	Defaults: Defaults{Retries: "the condition's (false, nil); an error stops"},
-	Advice:   k8sAdvice,
 }
 
 // k8s.io/client-go retry: OnError(b, pred, fn), RetryOnConflict(b, fn).
@@ -46,17 +45,12 @@ var K8sRetry = &Library{
 		Retries:    "errors the predicate accepts (RetryOnConflict: 409 Conflict)",
 	},
 	Advice: Advice{
-		FullJitter: k8sAdvice.FullJitter,
-		Stop:       "make the OnError predicate return false for them",
+		Stop: "make the OnError predicate return false for them",
 	},
 }
 
 // RetryOnConflictStop is the advice for RetryOnConflict's conflicts.
-const RetryOnConflictStop = "read the object again (Get) at the start of the retried function so each try writes fresh data, or do not retry the conflict"
-
-var k8sAdvice = Advice{
-	FullJitter: "wait.Backoff's Jitter only adds on top of the backoff, so no setting gives full jitter; " + useReference,
-}
+const RetryOnConflictStop = "Get the object again in each try, or do not retry the conflict"
 
 var k8sBound = BoundTable{
 	Groups: [][]Count{{

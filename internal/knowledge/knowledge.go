@@ -180,9 +180,6 @@ type Defaults struct {
 
 // Advice is what the rules say, in the library's terms.
 type Advice struct {
-	// FullJitter says how to get full jitter; empty: the generic
-	// advice.
-	FullJitter string
 	// Stop says how to stop retrying a non-retryable outcome.
 	Stop string
 	// TotalCap says how to cap the retries' total time; %s is the

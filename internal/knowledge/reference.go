@@ -3,9 +3,6 @@ package knowledge
 // RetryPackage is the project's own retry package.
 const RetryPackage = "github.com/retrylint/retrylint/retry"
 
-// useReference is the advice to use it.
-const useReference = "use " + RetryPackage + " (retry.Do(ctx, retry.Policy{}, op))"
-
 // Reference is the project's own package: Do(ctx, p, op); its policy is
 // read by internal/retrysite (reference.go).
 var Reference = &Library{

@@ -67,7 +67,6 @@ var RestyV3 = &Library{
 var restyBound = BoundTable{Groups: [][]Count{{{Setting: "SetRetryCount"}}}}
 
 var restyAdvice = Advice{
-	FullJitter: "resty's built-in backoff is equal jitter; set a full-jitter delay (SetRetryAfter in v2, SetRetryDelayStrategy in v3) or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + RetryPackage,
-	Stop:       "make the retry conditions return false for them",
-	TotalCap:   "SetContext with a context from context.WithTimeout(ctx, %s)",
+	Stop:     "make the retry conditions return false for them",
+	TotalCap: "SetContext with a context from context.WithTimeout(ctx, %s)",
 }

@@ -43,8 +43,7 @@ var RetryableHTTP = &Library{
 		Retries:    "connection errors, 429 and 5xx but 501 (DefaultRetryPolicy)",
 	},
 	Advice: Advice{
-		FullJitter: "set Backoff to a full-jitter function, or use &http.Client{Transport: retry.NewTransport(nil, retry.Policy{})} from " + RetryPackage,
-		Stop:       "make CheckRetry return false for them (retryablehttp.DefaultRetryPolicy does)",
-		TotalCap:   "send the request with a context from context.WithTimeout(ctx, %s) (retryablehttp.NewRequestWithContext)",
+		Stop:     "make CheckRetry return false for them",
+		TotalCap: "send the request with a context from context.WithTimeout(ctx, %s) (retryablehttp.NewRequestWithContext)",
 	},
 }

@@ -43,9 +43,8 @@ var retryGoDefaults = Defaults{
 }
 
 var retryGoAdvice = Advice{
-	FullJitter: "use DelayType(retry.FullJitterBackoffDelay) with Delay(time.Second) and MaxDelay(30*time.Second), or " + useReference,
-	Stop:       "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
-	TotalCap:   "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
+	Stop:     "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
+	TotalCap: "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
 }
 
 func retryGoBound(name string) BoundTable {

@@ -18,8 +18,7 @@ var Sethvargo = &Library{
 	// (WithMaxRetries, WithCappedDuration, WithJitter...).
 	Defaults: Defaults{Retries: "only errors wrapped in retry.RetryableError"},
 	Advice: Advice{
-		FullJitter: "wrap an exponential backoff in WithFullJitter (WithCappedDuration for the cap), or " + useReference,
-		Stop:       "return them without wrapping them in retry.RetryableError",
-		TotalCap:   "wrap the backoff in retry.WithMaxDuration(%s, b) or give Do a context with a deadline",
+		Stop:     "return them without wrapping them in retry.RetryableError",
+		TotalCap: "wrap the backoff in retry.WithMaxDuration(%s, b) or give Do a context with a deadline",
 	},
 }

@@ -159,7 +159,7 @@ func parseIgnore(text string) (*ignoreDirective, string) {
 	reason := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), list))
 	reason = strings.TrimSpace(strings.TrimPrefix(reason, "//"))
 	if reason == "" {
-		return nil, fmt.Sprintf("malformed directive %q: a reason is required (an approval reference, why the finding is wrong); it suppresses nothing until it gives one", clip(text))
+		return nil, fmt.Sprintf("malformed directive %q: a reason is required (an approval, why the finding is wrong); it suppresses nothing without one", clip(text))
 	}
 	var problem string
 	if len(unknown) > 0 {

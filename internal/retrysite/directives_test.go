@@ -10,8 +10,10 @@ import (
 )
 
 // fakeRule returns an analyzer named like a retrylint rule that reports,
-// through a Reporter, every call of the function named callee.
-func fakeRule(name, callee string) *analysis.Analyzer {
+// through a Reporter, every call of the function named callee; with
+// owner, it also reports the directive problems, as the directives
+// analyzer does.
+func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     name,
 		Doc:      "report calls of " + callee,
@@ -20,6 +22,9 @@ func fakeRule(name, callee string) *analysis.Analyzer {
 			res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 			rep := retrysite.NewReporter(pass, res)
 			defer rep.Done()
+			if owner {
+				retrysite.ReportDirectiveProblems(pass, res)
+			}
 			for _, f := range pass.Files {
 				ast.Inspect(f, func(n ast.Node) bool {
 					if call, ok := n.(*ast.CallExpr); ok {
@@ -35,14 +40,14 @@ func fakeRule(name, callee string) *analysis.Analyzer {
 	}
 }
 
-// TestIgnoreOwner runs a rule named like rules.DirectiveOwner: it also
-// reports malformed directives and names of no analyzer.
+// TestIgnoreOwner runs a rule that also reports, as the directives
+// analyzer does, malformed directives and names of no analyzer.
 func TestIgnoreOwner(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), fakeRule("maxretries", "many"), "ignore")
+	analysistest.Run(t, analysistest.TestData(), fakeRule("maxretries", "many", true), "ignore")
 }
 
 // TestIgnoreOtherRule runs another rule: it uses and checks only the
 // directives naming it.
 func TestIgnoreOtherRule(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow"), "ignoretwo")
+	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow", false), "ignoretwo")
 }

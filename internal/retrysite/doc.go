@@ -76,8 +76,11 @@
 // The options shared by every rule are this Analyzer's flags (options.go):
 // -context, -ranges, -key-headers; drivers expose them unprefixed. A
 // //retrylint:context NAME comment sets the context of a function (in its
-// doc comment or body) or of the package (anywhere else); an unknown name
-// or a malformed directive is an error.
+// doc comment or body) or of the package (anywhere else). An unknown name
+// or a malformed directive is a finding of the directives analyzer
+// (rules.DirectiveOwner, ReportDirectiveProblems), not an error of the
+// analysis, so that it fails every run (go vet caches clean results);
+// the code it was written for keeps the -context default.
 //
 // # Cost
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -201,9 +202,13 @@ func (cs *contexts) at(pos token.Pos) policy.Context {
 }
 
 // parseContexts reads the directives of a package. A malformed directive
-// or an unknown context name is an error.
-func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (*contexts, error) {
+// or an unknown context name is a problem of the directive, reported by
+// rules.DirectiveOwner as a finding (so that every run of every driver
+// fails on it, go vet's cache included); the directive is then ignored.
+func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (*contexts, []directiveProblem) {
+	const want = "want //retrylint:context <sync|async|webhook|batch|grpc>"
 	cs := &contexts{pkg: def}
+	var problems []directiveProblem
 	var pkgSet token.Pos
 	for _, f := range files {
 		for _, cg := range f.Comments {
@@ -215,26 +220,39 @@ func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (
 				if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 					continue // another directive, such as //retrylint:contextual
 				}
+				// A comment may follow: //retrylint:context webhook // why
+				if i := strings.Index(rest, "//"); i >= 0 {
+					rest = rest[:i]
+				}
 				fields := strings.Fields(rest)
 				if len(fields) != 1 {
-					return nil, fmt.Errorf("%s: malformed directive %q: want //retrylint:context <sync|async|webhook|batch|grpc>", fset.Position(c.Pos()), c.Text)
+					problems = append(problems, directiveProblem{c.Pos(), fmt.Sprintf("malformed //retrylint:context directive %q: %s", clip(c.Text), want)})
+					continue
 				}
 				ctx, err := policy.ParseContext(fields[0])
 				if err != nil {
-					return nil, fmt.Errorf("%s: %v", fset.Position(c.Pos()), err)
+					problems = append(problems, directiveProblem{c.Pos(), fmt.Sprintf("malformed //retrylint:context directive: unknown context %q; %s", clip(fields[0]), want)})
+					continue
 				}
 				if fd := enclosingFunc(f, c.Pos()); fd != nil {
 					cs.funcs = append(cs.funcs, funcContext{fd.Pos(), fd.End(), ctx})
 					continue
 				}
 				if pkgSet.IsValid() && cs.pkg != ctx {
-					return nil, fmt.Errorf("%s: package context %s conflicts with %s set at %s", fset.Position(c.Pos()), ctx, cs.pkg, fset.Position(pkgSet))
+					problems = append(problems, directiveProblem{c.Pos(), fmt.Sprintf("conflicting //retrylint:context directives: package context %s here, %s at %s", ctx, cs.pkg, shortPosition(fset, pkgSet))})
+					continue
 				}
 				cs.pkg, pkgSet = ctx, c.Pos()
 			}
 		}
 	}
-	return cs, nil
+	return cs, problems
+}
+
+// shortPosition is "file.go:12", for messages.
+func shortPosition(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
 // enclosingFunc returns the function declaration whose doc comment or

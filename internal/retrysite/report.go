@@ -1,7 +1,6 @@
 package retrysite
 
 import (
-	"github.com/retrylint/retrylint/internal/rules"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -40,14 +39,22 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 }
 
 // Done ends the pass: it reports the analyzer's directives that
-// suppressed nothing and, for rules.DirectiveOwner, the malformed
-// directives and the names of no analyzer.
+// suppressed nothing.
 func (r *Reporter) Done() {
 	if r.res == nil {
 		return
 	}
 	r.res.Directives.unused(r.pass, r.used)
-	if r.pass.Analyzer.Name == rules.DirectiveOwner {
-		r.res.Directives.reportProblems(r.pass)
+}
+
+// ReportDirectiveProblems reports the package's malformed directives
+// (//retrylint:ignore and //retrylint:context), unknown context names
+// and names of no analyzer, as findings of pass. Only
+// rules.DirectiveOwner calls it, so that each problem is reported once.
+// They are findings, not errors of the analysis: go vet caches a
+// package's successful analysis, so only a finding fails every run.
+func ReportDirectiveProblems(pass *analysis.Pass, res *Result) {
+	if res != nil {
+		res.Directives.reportProblems(pass)
 	}
 }

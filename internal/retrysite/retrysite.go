@@ -44,16 +44,15 @@ type Result struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	opts := analyzerFlags.options()
-	cs, err := parseContexts(pass.Fset, pass.Files, opts.Context)
-	if err != nil {
-		return nil, err
-	}
+	cs, ctxProblems := parseContexts(pass.Fset, pass.Files, opts.Context)
+	dirs := parseDirectives(pass.Fset, pass.Files, pass.ReadFile)
+	dirs.problems = append(dirs.problems, ctxProblems...)
 	m := newModel(pass)
 	if isReferencePackage(pass.Pkg.Path()) {
 		// The reference retry package implements the standard; its own
 		// loop is bounded through its configuration and verified by its
 		// tests. Its callers are what the rules are about.
-		return &Result{Options: opts, Directives: parseDirectives(pass.Fset, pass.Files, pass.ReadFile)}, nil
+		return &Result{Options: opts, Directives: dirs}, nil
 	}
 	insp := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	var sites []*Site
@@ -107,7 +106,7 @@ func run(pass *analysis.Pass) (any, error) {
 		s.findLit = nil
 	}
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
-	return &Result{Sites: sites, Options: opts, Directives: parseDirectives(pass.Fset, pass.Files, pass.ReadFile)}, nil
+	return &Result{Sites: sites, Options: opts, Directives: dirs}, nil
 }
 
 func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {

@@ -231,7 +231,7 @@ func (x *libTimeoutState) retryableHTTPTimeouts() {
 	if x.name != "StandardClient" && f.noTimeout() {
 		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
 	}
-	x.uncapped = "go-retryablehttp has no time limit of its own (DefaultBackoff even waits as long as a Retry-After header asks)"
+	x.uncapped = "go-retryablehttp has no time limit of its own"
 	if x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
 		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.m.retryableWaits(x.s))
 	}

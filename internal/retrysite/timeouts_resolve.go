@@ -389,7 +389,7 @@ func (r *tres) request(x ast.Expr) ctxFact {
 	case *ast.CallExpr:
 		switch name := r.callee(x); name {
 		case "net/http.NewRequest", "github.com/hashicorp/go-retryablehttp.NewRequest":
-			return ctxFact{kind: ctxBack, desc: "its request, made by " + shortName(name) + ", has no context", pos: x.Pos(), implicit: true}
+			return ctxFact{kind: ctxBack, desc: "its request (" + shortName(name) + ") has no context", pos: x.Pos(), implicit: true}
 		case "net/http.NewRequestWithContext", "github.com/hashicorp/go-retryablehttp.NewRequestWithContext":
 			if len(x.Args) > 0 {
 				return r.ctx(x.Args[0])

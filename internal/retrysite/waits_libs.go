@@ -153,7 +153,7 @@ func spreadWait(st *Setting, growsDesc string, ratio float64, base, cap time.Dur
 	default:
 		w.Shape = ShapePartialJitter
 		w.Spread = "±" + waitPct(f)
-		w.Desc = fmt.Sprintf("partial jitter: %s spreads each wait only ±%s around a backoff that %s, so a wait is never below %s of the longest it could be (full jitter draws from 0)",
+		w.Desc = fmt.Sprintf("partial jitter: %s, ±%s around a backoff that %s (never below %s of the longest)",
 			what, waitPct(f), growsDesc, waitPct((1-f)/(1+f)))
 	}
 	return w
@@ -298,7 +298,7 @@ func (m *model) retryGoWait(s *Site) *Wait {
 		w.Shape = ShapePartialJitter
 		w.Spread = "+" + maxJitter.String()
 		floor := float64(delay) / float64(delay+maxJitter)
-		w.Desc = fmt.Sprintf("partial jitter: the wait %s and adds at most %s of random jitter, so it is never below the backoff itself (%s of the longest wait at the first retry, more after)%s",
+		w.Desc = fmt.Sprintf("partial jitter: the wait %s plus at most %s of jitter, never below the backoff (%s of the longest at first)%s",
 			waitExpo(2, delay, maxDelay), maxJitter, waitPct(floor), defaultNote)
 	case len(names) == 2 && has["FixedDelay"] && has["RandomDelay"]:
 		w.Shape = ShapeConstant
@@ -486,7 +486,7 @@ func (m *model) sethvargoWait(s *Site) *Wait {
 			return &Wait{Setting: j, Shape: ShapeConstant, Base: d, Desc: fmt.Sprintf("%s ±%s (WithJitter)", fixed, jd)}
 		}
 		return &Wait{Setting: j, Shape: ShapePartialJitter, Base: d, Cap: cap, Spread: "±" + jd.String(),
-			Desc: fmt.Sprintf("partial jitter: WithJitter(%s) spreads each wait only ±%s around a backoff that %s, which grows far past it (full jitter draws from 0)", jd, jd, grows)}
+			Desc: fmt.Sprintf("partial jitter: WithJitter(%s) spreads each wait only ±%s around a backoff that %s, far past it", jd, jd, grows)}
 	}
 }
 
@@ -560,7 +560,7 @@ func (m *model) failsafeWait(s *Site) *Wait {
 	grows := waitExpo(factor, d, max)
 	if absJitter > 0 && factor > 1 {
 		return &Wait{Setting: jf, Shape: ShapePartialJitter, Base: d, Cap: max, Spread: "±" + absJitter.String(),
-			Desc: fmt.Sprintf("partial jitter: %s spreads each wait only ±%s around a backoff that %s (full jitter draws from 0)", what, absJitter, grows)}
+			Desc: fmt.Sprintf("partial jitter: %s spreads each wait only ±%s around a backoff that %s", what, absJitter, grows)}
 	}
 	set := st
 	if jf != nil {
@@ -635,7 +635,7 @@ func (m *model) k8sWait(s *Site) *Wait {
 	}
 	w.Shape = ShapePartialJitter
 	w.Spread = "+" + waitPct(jitter)
-	w.Desc = fmt.Sprintf("partial jitter: Jitter %s only adds up to %s on top of a backoff that %s, so every wait is at least the full backoff (%s of the longest it could be; full jitter draws from 0) (%s)",
+	w.Desc = fmt.Sprintf("partial jitter: Jitter %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
 		wFloat(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
 	return w
 }
@@ -693,7 +693,7 @@ func (m *model) grpcPolicyWait(s *Site) *Wait {
 		return w
 	}
 	w.Shape = ShapePartialJitter
-	w.Desc = fmt.Sprintf("partial jitter: gRPC multiplies each backoff by a random 0.8-1.2, so a wait is never below 67%% of the longest it could be (full jitter draws from 0); the backoff %s",
+	w.Desc = fmt.Sprintf("partial jitter: gRPC scales each backoff by a random 0.8-1.2 (never below 67%% of the longest); the backoff %s",
 		waitExpo(p.BackoffMultiplier, p.InitialBackoff, p.MaxBackoff))
 	return w
 }

@@ -55,9 +55,12 @@ func (r Rule) Describe() string {
 	return strings.Join(parts, ", ")
 }
 
-// DirectiveOwner is the analyzer that reports //retrylint:ignore
-// directives naming no known analyzer.
-const DirectiveOwner = "maxretries"
+// DirectiveOwner is the analyzer that reports malformed directives
+// (//retrylint:ignore, //retrylint:context), unknown context names and
+// //retrylint:ignore directives naming no known analyzer. It enforces no
+// rule of the standard, so it is not in the table: directives cannot be
+// suppressed.
+const DirectiveOwner = "directives"
 
 // All returns every rule, in the order of the standard.
 func All() []Rule {

@@ -24,7 +24,7 @@ func fixed() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(2 * time.Second) // want `R-1: retry loop waits a fixed 2s between attempts; R-1 requires exponential backoff with full jitter, sleep = random\(0, min\(cap, base\*2\^attempt\)\) with base 1s and cap 30s \(decorrelated jitter is allowed\): compute the wait as time.Duration\(rand.Int64N\(int64\(min\(30\*time.Second, time.Second<<attempt\)\)\)\), or use github.com/retrylint/retrylint/retry \(retry.Do\(ctx, retry.Policy\{\}, op\)\)`
+		time.Sleep(2 * time.Second) // want `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -38,7 +38,7 @@ func fixedBeforeLoop(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(delay): // want `retry loop waits a fixed 500ms between attempts`
+		case <-time.After(delay): // want `R-1: retry of do \(GET\) waits a fixed 500ms between attempts; use exponential backoff with full jitter`
 		}
 	}
 	return errors.New("gave up")
@@ -49,7 +49,7 @@ func fixedParam(interval time.Duration) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(interval) // want `retry loop waits a fixed interval \(interval\) between attempts`
+		time.Sleep(interval) // want `R-1: retry of do \(GET\) waits a fixed interval \(interval\) between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -64,7 +64,7 @@ func timer(ctx context.Context) error {
 		case <-ctx.Done():
 			t.Stop()
 			return ctx.Err()
-		case <-t.C: // want `retry loop waits a fixed 1s between attempts`
+		case <-t.C: // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 		}
 	}
 	return errors.New("gave up")
@@ -77,14 +77,14 @@ func ticker() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		<-tick.C // want `retry loop waits a fixed 3s between attempts`
+		<-tick.C // want `R-1: retry of do \(GET\) waits a fixed 3s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
 
 func atOnce() error {
 	var err error
-	for i := 0; i < 3; i++ { // want `R-1: retry loop retries at once, with no wait between attempts`
+	for i := 0; i < 3; i++ { // want `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -97,7 +97,7 @@ func linear() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(attempt) * 500 * time.Millisecond) // want `retry loop's wait grows linearly by 500ms per attempt, without jitter`
+		time.Sleep(time.Duration(attempt) * 500 * time.Millisecond) // want `R-1: retry of do \(GET\): its wait grows linearly by 500ms per attempt, without jitter; use full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -107,7 +107,7 @@ func polynomial() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond) // want `retry loop's wait grows polynomially with the attempt`
+		time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond) // want `R-1: retry of do \(GET\): its wait grows polynomially with the attempt, without jitter; use full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -117,7 +117,7 @@ func exponential() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(250 * time.Millisecond << attempt) // want `retry loop's wait doubles from 250ms without jitter`
+		time.Sleep(250 * time.Millisecond << attempt) // want `R-1: retry of do \(GET\): its wait doubles from 250ms without jitter; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -128,7 +128,7 @@ func doubling(maxDelay time.Duration) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(delay) // want `retry loop's wait doubles from 1s without jitter`
+		time.Sleep(delay) // want `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 		delay *= 2
 		if delay > maxDelay {
 			delay = maxDelay
@@ -142,7 +142,7 @@ func pow() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(math.Pow(2, float64(attempt))) * time.Second) // want `retry loop's wait doubles from 1s without jitter`
+		time.Sleep(time.Duration(math.Pow(2, float64(attempt))) * time.Second) // want `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -153,7 +153,7 @@ func equal() error {
 			return nil
 		}
 		b := time.Second << attempt
-		time.Sleep(b/2 + rand.N(b/2)) // want `retry loop uses equal jitter: waits at least half of the backoff, which doubles from 1s; R-1 forbids equal jitter`
+		time.Sleep(b/2 + rand.N(b/2)) // want `R-1: retry of do \(GET\) uses equal jitter: waits at least half of the backoff, which doubles from 1s: equal jitter's floor keeps clients in step`
 	}
 	return errors.New("gave up")
 }
@@ -164,7 +164,7 @@ func partial() error {
 			return nil
 		}
 		b := float64(time.Second << attempt)
-		time.Sleep(time.Duration(b * (0.8 + 0.4*rand.Float64()))) // want `retry loop uses partial jitter: every wait is at least 67% of the backoff, which doubles from 1s; partial jitter still breaks R-1`
+		time.Sleep(time.Duration(b * (0.8 + 0.4*rand.Float64()))) // want `R-1: retry of do \(GET\) uses partial jitter: every wait is at least 67% of the backoff, which doubles from 1s`
 	}
 	return errors.New("gave up")
 }
@@ -174,7 +174,7 @@ func floorPlusJitter() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second + rand.N(100*time.Millisecond)) // want `retry loop waits a fixed 1s to 1.1s \(jittered within that range, but it never grows\) between attempts`
+		time.Sleep(time.Second + rand.N(100*time.Millisecond)) // want `R-1: retry of do \(GET\) waits a fixed 1s to 1\.1s \(jittered within that range, but it never grows\) between attempts`
 	}
 	return errors.New("gave up")
 }
@@ -186,13 +186,13 @@ func helper() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		pause() // want `retry loop waits a fixed 1s between attempts`
+		pause() // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
 
 func mixed() (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `retry loop retries at once after some failures`
+	for i := 0; i < 3; i++ { // want `R-1: retry of get \(GET\) retries at once after some failures: a path from a failed attempt back to the operation has no wait`
 		resp, err := get()
 		if err != nil {
 			continue
@@ -208,7 +208,7 @@ func mixed() (*http.Response, error) {
 
 func recursive(attempt int) error {
 	if err := do(); err != nil && attempt < 3 {
-		time.Sleep(time.Second) // want `recursive retry waits a fixed 1s between attempts`
+		time.Sleep(time.Second) // want `R-1: recursive retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 		return recursive(attempt + 1)
 	}
 	return nil

@@ -20,7 +20,7 @@ func fixed() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(2 * time.Second) // want `retry loop waits a fixed 2s between attempts`
+		time.Sleep(2 * time.Second) // want `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -33,7 +33,7 @@ func exponential(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(time.Second << i): // want `retry loop's wait doubles from 1s without jitter`
+		case <-time.After(time.Second << i): // want `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 		}
 	}
 	return errors.New("gave up")
@@ -55,7 +55,7 @@ func helper(ctx context.Context) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		if err := sleepCtx(ctx, time.Duration(n+1)*time.Second); err != nil { // want `retry loop's wait grows linearly by 1s per attempt`
+		if err := sleepCtx(ctx, time.Duration(n+1)*time.Second); err != nil { // want `R-1: retry of do \(GET\): its wait grows linearly by 1s per attempt, without jitter; use full jitter`
 			return err
 		}
 	}
@@ -68,6 +68,6 @@ func noCounter() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second) // want `retry loop waits a fixed 1s between attempts`
+		time.Sleep(time.Second) // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 }

@@ -17,7 +17,7 @@ func fixed() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second) // want `retry loop waits a fixed 1s between attempts`
+		time.Sleep(time.Second) // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }

@@ -18,7 +18,7 @@ func exponential() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second << attempt) // want `retry loop's wait doubles from 1s without jitter`
+		time.Sleep(time.Second << attempt) // want `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 	}
 	return errors.New("gave up")
 }
@@ -30,7 +30,7 @@ func equal() error {
 			return nil
 		}
 		b := time.Second << attempt
-		time.Sleep(b/2 + time.Duration(rand.Int63n(int64(b/2)))) // want `retry loop uses equal jitter`
+		time.Sleep(b/2 + time.Duration(rand.Int63n(int64(b/2)))) // want `R-1: retry of do \(GET\) uses equal jitter: waits at least half of the backoff, which doubles from 1s: equal jitter's floor keeps clients in step`
 	}
 	return errors.New("gave up")
 }

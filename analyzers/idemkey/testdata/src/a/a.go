@@ -27,7 +27,7 @@ func noKey(ctx context.Context, u string, body []byte) error {
 		if err != nil {
 			return err
 		}
-		resp, err := client.Do(req) // want `R-6: retry loop retries a POST request with no Idempotency-Key header, so the server cannot tell a retry from a new POST; generate one key per operation before the first attempt \(uuid.NewString\(\)\) and set it on every attempt, or send it through github.com/retrylint/retrylint/retry's transport`
+		resp, err := client.Do(req) // want `R-6: retry of client\.Do \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -42,7 +42,7 @@ func keyPerAttempt(ctx context.Context, u string) error {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, "PATCH", u, nil)
 		req.Header.Set("Idempotency-Key", uuid.New().String())
-		if _, err = client.Do(req); err == nil { // want `R-6: retry loop retries a PATCH request with an Idempotency-Key generated on every attempt \(uuid.New\(\) runs inside the retried code\), so each retry looks like a new operation; generate the key once, before the first attempt`
+		if _, err = client.Do(req); err == nil { // want `R-6: retry of client\.Do \(PATCH\) makes a new Idempotency-Key on every attempt \(uuid\.New\(\)\); make it once`
 			return nil
 		}
 	}
@@ -54,7 +54,7 @@ func constantKey(ctx context.Context, u string) error {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
 		req.Header.Add("Idempotency-Key", "create-order")
-		if _, err = client.Do(req); err == nil { // want `R-6: retry loop retries a POST request with the constant Idempotency-Key "create-order": every operation shares one key`
+		if _, err = client.Do(req); err == nil { // want `R-6: retry of client\.Do \(POST\) sends the constant Idempotency-Key "create-order" for every operation`
 			return nil
 		}
 	}
@@ -68,7 +68,7 @@ func longConstantKey(ctx context.Context, u string) error {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
 		req.Header["Idempotency-Key"] = []string{longKey}
-		if _, err = client.Do(req); err == nil { // want `constant Idempotency-Key "orders-0123456789-0123456789-01234567\.\.\.": every operation shares one key, so the server answers them all with the first one's response, and its 72 characters exceed the 64 R-6 allows`
+		if _, err = client.Do(req); err == nil { // want `R-6: retry of client\.Do \(POST\) sends the constant Idempotency-Key "orders-0123456789-012\.\.\." of 72 characters for every operation`
 			return nil
 		}
 	}
@@ -77,7 +77,7 @@ func longConstantKey(ctx context.Context, u string) error {
 
 func postForm(u string) error {
 	for i := 0; i < 3; i++ {
-		if _, err := http.PostForm(u, url.Values{"a": {"b"}}); err == nil { // want `R-6: retry loop retries a POST request with no Idempotency-Key header`
+		if _, err := http.PostForm(u, url.Values{"a": {"b"}}); err == nil { // want `R-6: retry of http\.PostForm \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 			return nil
 		}
 	}
@@ -85,7 +85,7 @@ func postForm(u string) error {
 }
 
 func recursive(u string) error { // a recursive retry
-	if _, err := client.Post(u, "text/plain", nil); err != nil { // want `R-6: recursive retry retries a POST request with no Idempotency-Key header`
+	if _, err := client.Post(u, "text/plain", nil); err != nil { // want `R-6: recursive retry of client\.Post \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		time.Sleep(time.Second)
 		return recursive(u)
 	}
@@ -114,7 +114,7 @@ func (a *api) helperBuildsPost(ctx context.Context) error {
 	var err error
 	for i := 0; i < 3; i++ {
 		req, _ := a.newRequest(ctx, http.MethodPost, "/orders")
-		if _, err = a.hc.Do(req); err == nil { // want `R-6: retry loop retries a POST request with no Idempotency-Key header`
+		if _, err = a.hc.Do(req); err == nil { // want `R-6: retry of a\.hc\.Do \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 			return nil
 		}
 	}
@@ -124,7 +124,7 @@ func (a *api) helperBuildsPost(ctx context.Context) error {
 func (a *api) helperSendsKeyPerAttempt(ctx context.Context) error {
 	var err error
 	for i := 0; i < 3; i++ {
-		if _, err = a.do(ctx, "POST", "/orders", uuid.NewString()); err == nil { // want `R-6: retry loop retries a POST request \(sent by do\) with an Idempotency-Key generated on every attempt \(uuid.NewString\(\) runs inside the retried code\)`
+		if _, err = a.do(ctx, "POST", "/orders", uuid.NewString()); err == nil { // want `R-6: retry of a\.do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.NewString\(\)\); make it once`
 			return nil
 		}
 	}
@@ -134,10 +134,10 @@ func (a *api) helperSendsKeyPerAttempt(ctx context.Context) error {
 func retryableClient(u string) error {
 	c := retryablehttp.NewClient()
 	req, _ := retryablehttp.NewRequest(http.MethodPost, u, nil)
-	if _, err := c.Do(req); err != nil { // want `R-6: go-retryablehttp retry retries a POST request with no Idempotency-Key header`
+	if _, err := c.Do(req); err != nil { // want `R-6: go-retryablehttp retry of c\.Do \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		return err
 	}
-	_, err := retryablehttp.Post(u, "application/json", nil) // want `R-6: go-retryablehttp retry retries a POST request with no Idempotency-Key header`
+	_, err := retryablehttp.Post(u, "application/json", nil) // want `R-6: go-retryablehttp retry of retryablehttp\.Post \(POST\) sends no Idempotency-Key header; add one per operation`
 	return err
 }
 
@@ -151,26 +151,26 @@ func newSDK() *sdk {
 
 func (s *sdk) charge(ctx context.Context, u string) error {
 	req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
-	_, err := s.hc.Do(req) // want `R-6: go-retryablehttp retry retries a POST request with no Idempotency-Key header`
+	_, err := s.hc.Do(req) // want `R-6: rc\.StandardClient of s\.hc\.Do \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 	return err
 }
 
 func failsafeClient(ctx context.Context, u string) error {
 	hc := &http.Client{Transport: failsafehttp.NewRoundTripper(nil, failsafehttp.NewRetryPolicyBuilder().Build())}
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPatch, u, nil)
-	_, err := hc.Do(req) // want `R-6: failsafe-go retry retries a PATCH request with no Idempotency-Key header`
+	_, err := hc.Do(req) // want `R-6: failsafehttp\.NewRoundTripper of hc\.Do \(PATCH\) sends no Idempotency-Key header; add one per operation`
 	return err
 }
 
 func restyClient(u string) error {
 	c := resty.New().SetRetryCount(2)
-	_, err := c.R().SetBody(`{}`).Post(u) // want `R-6: resty/v2 retry retries a POST request with no Idempotency-Key header`
+	_, err := c.R().SetBody(`{}`).Post(u) // want "R-6: resty/v2 retry of c\\.R\\(\\)\\.SetBody\\(`\\{\\}`\\)\\.Post \\(POST\\) sends no Idempotency-Key header; add one per operation"
 	return err
 }
 
 func resty3Client(u string) error {
 	c := resty3.New().SetRetryCount(2)
-	_, err := c.R().SetRetryAllowNonIdempotent(true).Patch(u) // want `R-6: resty/v3 retry retries a PATCH request with no Idempotency-Key header`
+	_, err := c.R().SetRetryAllowNonIdempotent(true).Patch(u) // want `R-6: resty/v3 retry of Patch \(PATCH\) sends no Idempotency-Key header; set one key per operation on every attempt`
 	return err
 }
 
@@ -178,7 +178,7 @@ func retryGoClosure(ctx context.Context, u string) error {
 	return retrygo.Do(func() error {
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
 		req.Header.Set("Idempotency-Key", uuid.NewString())
-		_, err := client.Do(req) // want `R-6: retry-go/v4 retry retries a POST request with an Idempotency-Key generated on every attempt`
+		_, err := client.Do(req) // want `R-6: retrygo\.Do of client\.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.NewString\(\)\); make it once`
 		return err
 	}, retrygo.Attempts(3))
 }

@@ -16,7 +16,7 @@ func move(ctx context.Context, u string) error {
 		key := uuid.NewString()
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
 		req.Header.Set("Idempotency-Key", key)
-		if _, err = client.Do(req); err == nil { // want `generated on every attempt`
+		if _, err = client.Do(req); err == nil { // want `R-6: retry of client\.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.NewString\(\)\); make it once`
 			return nil
 		}
 	}
@@ -28,7 +28,7 @@ func inline(ctx context.Context, u string) error {
 	for i := 0; i < 3; i++ {
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
 		req.Header.Set("Idempotency-Key", uuid.NewString())
-		if _, err = client.Do(req); err == nil { // want `generated on every attempt`
+		if _, err = client.Do(req); err == nil { // want `R-6: retry of client\.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.NewString\(\)\); make it once`
 			return nil
 		}
 	}
@@ -39,7 +39,7 @@ func closure(ctx context.Context, u string) error {
 	if err := retrygo.Do(func() error {
 		req, _ := http.NewRequestWithContext(ctx, "POST", u, nil)
 		req.Header.Set("Idempotency-Key", uuid.New().String())
-		_, err := client.Do(req) // want `generated on every attempt`
+		_, err := client.Do(req) // want `R-6: retrygo\.Do of client\.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.New\(\)\); make it once`
 		return err
 	}, retrygo.Attempts(3)); err != nil {
 		return err

@@ -28,7 +28,7 @@ func fiveRetries() error {
 }
 
 func sixRetries() error {
-	for i := 0; i < 7; i++ { // want `R-2: retry loop makes 7 attempts = 6 retries, outside the 1-5 retries allowed for a synchronous API call; use 3 retries \(the default\); more needs Integration Architecture Board approval`
+	for i := 0; i < 7; i++ { // want `R-2: retry of do makes 7 attempts = 6 retries, outside 1-5 for a synchronous API call; more needs IAB approval`
 		if err := do(); err == nil {
 			return nil
 		}
@@ -37,7 +37,7 @@ func sixRetries() error {
 }
 
 func lessEqual() error {
-	for i := 0; i <= 6; i++ { // want `R-2: retry loop makes 7 attempts = 6 retries`
+	for i := 0; i <= 6; i++ { // want `R-2: retry of do makes 7 attempts = 6 retries, outside 1-5 for a synchronous API call; more needs IAB approval`
 		if err := do(); err == nil {
 			return nil
 		}
@@ -84,7 +84,7 @@ func otherPackageConst() error {
 }
 
 func unbounded(ctx context.Context) error {
-	for { // want `R-2: retry loop has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds; bound it to 3 retries`
+	for { // want `R-2: retry of do has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		if err := do(); err == nil {
 			return nil
 		}
@@ -98,7 +98,7 @@ func unbounded(ctx context.Context) error {
 
 func elapsedOnly() error {
 	start := time.Now()
-	for { // want `R-2: retry loop has no maximum retry count`
+	for { // want `R-2: retry of do has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		if err := do(); err == nil {
 			return nil
 		}
@@ -141,7 +141,7 @@ func retryHelper(attempts int, f func() error) error {
 
 func helperCalls() {
 	_ = retryHelper(3, do)
-	_ = retryHelper(20, do) // want `R-2: call of retry helper retryHelper makes 20 attempts = 19 retries`
+	_ = retryHelper(20, do) // want `R-2: retry helper retryHelper of f makes 20 attempts = 19 retries, outside 1-5 for a synchronous API call; more needs IAB approval`
 }
 
 // Not retries: must stay silent.
@@ -174,7 +174,7 @@ var send func(string) error
 
 func perItem(items []string) {
 	for _, it := range items {
-		for { // want `R-2: retry loop has no maximum retry count`
+		for { // want `R-2: retry of send has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 			if err := send(it); err == nil { // the inner loop is an unbounded retry
 				break
 			}
@@ -192,16 +192,16 @@ func pacing(items []string) {
 // Libraries.
 
 func libraries(ctx context.Context, req *retryablehttp.Request) {
-	_ = retrygo.Do(do, retrygo.Attempts(7))                // want `R-2: retry-go/v4 retry makes Attempts\(7\) = 7 attempts = 6 retries`
+	_ = retrygo.Do(do, retrygo.Attempts(7))                // want `R-2: retrygo\.Do of do makes Attempts\(7\) = 7 attempts = 6 retries, outside 1-5 for a synchronous API call; more needs IAB approval`
 	_ = retrygo.Do(do)                                     // want `retry-go/v4's default 10 attempts = 9 retries`
 	_ = retrygo.Do(do, retrygo.Attempts(4))                // allowed
-	_ = retrygo.Do(do, retrygo.UntilSucceeded())           // want `R-2: retry-go/v4 retry has no maximum retry count: retry-go/v4 UntilSucceeded\(\) retries until the operation succeeds`
-	_ = backoff.Retry(do, backoff.NewExponentialBackOff()) // want `R-2: cenkalti/backoff/v4 retry has no maximum retry count`
+	_ = retrygo.Do(do, retrygo.UntilSucceeded())           // want `R-2: retrygo\.Do of do has no maximum retry count: retry-go/v4 UntilSucceeded\(\) retries until the operation succeeds`
+	_ = backoff.Retry(do, backoff.NewExponentialBackOff()) // want `R-2: backoff\.Retry of do has no maximum retry count: cenkalti/backoff/v4 Retry with no WithMaxRetries retries until MaxElapsedTime`
 	_ = backoff.Retry(do, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
 	c := retryablehttp.NewClient()
 	c.RetryMax = 10
-	_, _ = c.Do(req)                                                                                       // want `R-2: go-retryablehttp retry makes RetryMax 10 = 10 retries`
-	_ = sethvargo.Do(ctx, sethvargo.NewFibonacci(time.Second), func(context.Context) error { return nil }) // want `R-2: sethvargo/go-retry retry has no maximum retry count`
+	_, _ = c.Do(req)                                                                                       // want `R-2: go-retryablehttp retry of c\.Do makes RetryMax 10 = 10 retries, outside 1-5 for a synchronous API call; more needs IAB approval`
+	_ = sethvargo.Do(ctx, sethvargo.NewFibonacci(time.Second), func(context.Context) error { return nil }) // want `R-2: sethvargo\.Do of a func literal has no maximum retry count: sethvargo/go-retry with no WithMaxRetries retries until the context ends`
 }
 
 var _ = http.MethodGet

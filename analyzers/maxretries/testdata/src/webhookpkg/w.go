@@ -6,7 +6,7 @@ package webhookpkg
 var deliver func() error
 
 func twoRetries() error {
-	for i := 0; i < 3; i++ { // want `R-2: retry loop makes 3 attempts = 2 retries, outside the 3-8 retries allowed for a webhook delivery; use 5 retries`
+	for i := 0; i < 3; i++ { // want `R-2: retry of deliver makes 3 attempts = 2 retries, outside 3-8 for a webhook delivery; use 5 \(the default\)`
 		if err := deliver(); err == nil {
 			return nil
 		}
@@ -25,7 +25,7 @@ func eightRetries() error {
 
 //retrylint:context sync
 func syncInWebhookPackage() error {
-	for i := 0; i < 9; i++ { // want `outside the 1-5 retries allowed for a synchronous API call`
+	for i := 0; i < 9; i++ { // want `R-2: retry of deliver makes 9 attempts = 8 retries, outside 1-5 for a synchronous API call; more needs IAB approval`
 		if err := deliver(); err == nil {
 			return nil
 		}

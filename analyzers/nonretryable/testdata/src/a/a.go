@@ -22,7 +22,7 @@ var client = &http.Client{Timeout: 10 * time.Second}
 func send(req *http.Request) (*http.Response, error) { return client.Do(req) }
 
 func not200(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `R-4: retry loop retries 400, 401, 403, 404, 409, 422 and other 4xx \(err != nil \|\| resp.StatusCode != 200\), which must not be retried; return or break on them instead of retrying`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 400, 401, 403, 404, 409, 422 and other 4xx \(err != nil \|\| resp\.StatusCode != 200\)`
 		resp, err := send(req)
 		if err != nil || resp.StatusCode != 200 {
 			time.Sleep(time.Second)
@@ -38,7 +38,7 @@ func shouldRetry(code int) bool {
 }
 
 func helperPredicate(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `R-4: retry loop retries 400, 401, 403, 409, 422 and other 4xx`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 400, 401, 403, 409, 422 and other 4xx \(!shouldRetry\(resp\.StatusCode\)\)`
 		resp, err := send(req)
 		if err != nil {
 			return nil, err
@@ -54,7 +54,7 @@ func helperPredicate(req *http.Request) (*http.Response, error) {
 var retryable = map[int]bool{429: true, 503: true, 409: true}
 
 func mapOfCodes(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `R-4: retry loop retries 409 \(`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 409 \(!retryable\[resp\.StatusCode\]\); return or break on them instead of retrying`
 		resp, err := send(req)
 		if err != nil {
 			return nil, err
@@ -68,7 +68,7 @@ func mapOfCodes(req *http.Request) (*http.Response, error) {
 }
 
 func switchFallthrough(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `R-4: retry loop retries 403 \(switch resp.StatusCode\)`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 403 \(switch resp\.StatusCode\); return or break on them instead of retrying`
 		resp, err := send(req)
 		if err != nil {
 			return nil, err
@@ -91,7 +91,7 @@ var call func(ctx context.Context) error
 
 func grpcCodes(ctx context.Context) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `R-4: retry loop retries gRPC NOT_FOUND, PERMISSION_DENIED, UNIMPLEMENTED, UNAUTHENTICATED`
+	for i := 0; i < 3; i++ { // want `R-4: retry of call retries gRPC NOT_FOUND, PERMISSION_DENIED, UNIMPLEMENTED, UNAUTHENTICATED; they must not be retried`
 		err = call(ctx)
 		if err == nil || status.Code(err) == codes.InvalidArgument {
 			return err
@@ -102,7 +102,7 @@ func grpcCodes(ctx context.Context) error {
 }
 
 func netError(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `R-9: retry loop retries TLS certificate errors`
+	for i := 0; i < 3; i++ { // want `R-9: retry of send retries TLS certificate errors \(!errors\.As\(err, &ne\)\); surface them at once: they may be a MITM`
 		resp, err := send(req)
 		if err == nil {
 			return resp, nil
@@ -119,7 +119,7 @@ func netError(req *http.Request) (*http.Response, error) {
 const numericConfig = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": [14, 5, 16]}}]}`
 
 func grpcConfig() {
-	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(numericConfig)) // want `R-4: gRPC service config retry retries gRPC NOT_FOUND, UNAUTHENTICATED \(retryableStatusCodes 14, 5, 16\), which must not be retried; remove them from retryableStatusCodes`
+	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(numericConfig)) // want `R-4: gRPC service config retry policy retries gRPC NOT_FOUND, UNAUTHENTICATED \(retryableStatusCodes 14, 5, 16\)`
 }
 
 type pods interface {
@@ -130,7 +130,7 @@ type pods interface {
 type pod struct{ Labels map[string]string }
 
 func conflictNoReread(ctx context.Context, c pods, p *pod) error {
-	return retry.RetryOnConflict(retry.DefaultRetry, func() error { // want `R-4: client-go retry.* retries 409 \(RetryOnConflict retries 409 Conflict and the function does not read the object again before writing it\), which must not be retried; read the object again`
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error { // want `R-4: retry\.RetryOnConflict of c\.Update retries 409; Get the object again in each try, or do not retry the conflict`
 		p.Labels["x"] = "y"
 		_, err := c.Update(ctx, p)
 		return err
@@ -141,11 +141,11 @@ func resty4xx() {
 	c := resty.New().SetRetryCount(3).AddRetryCondition(func(r *resty.Response, err error) bool {
 		return err != nil || r.IsError()
 	})
-	_, _ = c.R().Get("http://x") // want `R-4: resty/v2 retry retries 400, 401, 403, 404, 409, 422 and other 4xx`
+	_, _ = c.R().Get("http://x") // want `R-4: resty/v2 retry of c\.R\(\)\.Get \(GET\) retries 400, 401, 403, 404, 409, 422 and other 4xx; they must not be retried`
 }
 
 func cenkaltiPlain(u string) error {
-	return backoff.Retry(func() error { // want `R-4: cenkalti/backoff/v4 retry retries 400, 401, 403, 404, 409, 422 and other 4xx .*return backoff.Permanent\(err\) for them`
+	return backoff.Retry(func() error { // want `R-4: backoff\.Retry of http\.Get \(GET\) retries 400, 401, 403, 404, 409, 422 and other 4xx; they must not be retried`
 		resp, err := http.Get(u)
 		if err != nil {
 			return err
@@ -164,7 +164,7 @@ func checkRetry(req *retryablehttp.Request) {
 	c.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		return err != nil || resp.StatusCode == http.StatusUnauthorized || resp.StatusCode >= 500, nil
 	}
-	_, _ = c.Do(req) // want `R-4: go-retryablehttp retry retries 401 `
+	_, _ = c.Do(req) // want `R-4: go-retryablehttp retry of c\.Do retries 401 \(CheckRetry \(func\(ctx context\.Context, resp \*http\.Response, err error\) \(bool, error\) lite\.\.\.\)`
 }
 
 // Must not flag.

@@ -11,7 +11,7 @@ func middleware() {
 }
 
 func gaxRetry() {
-	_ = gax.WithRetry(func() gax.Retryer { // want `R-4: gax-go retry retries gRPC PERMISSION_DENIED`
+	_ = gax.WithRetry(func() gax.Retryer { // want `R-4: gax-go retry policy retries gRPC PERMISSION_DENIED \(OnCodes\(\[\]codes\.Code\{…\}, gax\.Backoff\{\}\)\)`
 		return gax.OnCodes([]codes.Code{codes.PermissionDenied, codes.Unavailable}, gax.Backoff{})
 	})
 }

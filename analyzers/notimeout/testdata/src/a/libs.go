@@ -20,7 +20,7 @@ import (
 func op() error { return nil }
 
 func cenkaltiDefault() {
-	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-3: cenkalti/backoff/v4 retry is capped at 15m by cenkalti/backoff/v4's default MaxElapsedTime, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-3: backoff\.Retry of op is capped at 15m by cenkalti/backoff/v4's default MaxElapsedTime, above the 30s cap`
 }
 
 // Accepted: the caller's context may end sooner than the default 15m.
@@ -31,7 +31,7 @@ func cenkaltiCaller(ctx context.Context) {
 func cenkaltiZero() {
 	b := backoff.NewExponentialBackOff()
 	b.MaxElapsedTime = 0
-	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `R-3: cenkalti/backoff/v4 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): MaxElapsedTime 0 means the ExponentialBackOff never stops; use an ExponentialBackOff with MaxElapsedTime 30s, or backoff\.WithContext with a context that has a deadline, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `R-3: backoff\.Retry of op has no total duration cap: MaxElapsedTime 0 means the ExponentialBackOff never stops`
 }
 
 // Accepted: MaxElapsedTime 20s.
@@ -42,12 +42,12 @@ func cenkaltiSet() {
 
 func cenkaltiSetAfter() {
 	b := backoff.NewExponentialBackOff()
-	b.MaxElapsedTime = 2 * time.Minute // want `R-3: cenkalti/backoff/v4 retry is capped at 2m by MaxElapsedTime, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	b.MaxElapsedTime = 2 * time.Minute // want `R-3: backoff\.Retry of op is capped at 2m by MaxElapsedTime, above the 30s cap`
 	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3))
 }
 
 func cenkaltiConstant() {
-	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `R-3: cenkalti/backoff/v4 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): a ConstantBackOff has no elapsed-time limit; use an ExponentialBackOff with MaxElapsedTime 30s, or backoff\.WithContext with a context that has a deadline, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `R-3: backoff\.Retry of op has no total duration cap: a ConstantBackOff has no elapsed-time limit`
 }
 
 // Accepted: a backoff from the caller.
@@ -57,7 +57,7 @@ func cenkaltiParam(b backoff.BackOff) {
 
 func cenkaltiHTTP(url string) {
 	_ = backoff.Retry(func() error {
-		resp, err := http.Get(url) // want `R-3 \(timeouts\): http\.Get in this cenkalti/backoff/v4 retry has no timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\)`
+		resp, err := http.Get(url) // want `R-3: backoff\.Retry of http\.Get \(GET\) has no per-attempt timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context`
 		if err != nil {
 			return err
 		}
@@ -66,14 +66,14 @@ func cenkaltiHTTP(url string) {
 }
 
 func cenkalti5(ctx context.Context) {
-	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3)) // want `R-3: cenkalti/backoff/v5 retry is capped at 15m by cenkalti/backoff/v5's default MaxElapsedTime, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3)) // want `R-3: backoff5\.Retry of a func literal is capped at 15m by cenkalti/backoff/v5's default MaxElapsedTime, above the 30s cap`
 	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))
-	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(0)) // want `R-3: cenkalti/backoff/v5 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): WithMaxElapsedTime\(0\) lets it retry with no time limit and its context, context\.Background\(\), has no deadline; pass backoff\.WithMaxElapsedTime\(30s\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(0)) // want `R-3: backoff5\.Retry of a func literal has no total duration cap: WithMaxElapsedTime\(0\) lets it retry with no time limit`
 	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(10*time.Second))
 }
 
 func retryGo(ctx context.Context) {
-	_ = retrygo.Do(op, retrygo.Attempts(3)) // want `R-3: retry-go/v4 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\) \(no Context option\); pass retry\.Context\(ctx\) with ctx from context\.WithTimeout\(ctx, 30s\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = retrygo.Do(op, retrygo.Attempts(3)) // want `R-3: retrygo\.Do of op has no total duration cap: retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\)`
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(ctx))
 	tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -83,7 +83,7 @@ func retryGo(ctx context.Context) {
 
 func seth() {
 	b := sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second))
-	_ = sethvargo.Do(context.Background(), b, func(ctx context.Context) error { return work(ctx) }) // want `R-3: sethvargo/go-retry retry has no total duration cap \(R-3's synchronous API call cap of 30s\): the backoff has no WithMaxDuration and its context, context\.Background\(\), has no deadline; wrap the backoff in retry\.WithMaxDuration\(30s, b\) or give Do a context with a deadline, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = sethvargo.Do(context.Background(), b, func(ctx context.Context) error { return work(ctx) }) // want `R-3: sethvargo\.Do of work has no total duration cap: the backoff has no WithMaxDuration and its context, context\.Background\(\), has no deadline`
 	c := sethvargo.WithMaxDuration(10*time.Second, sethvargo.NewExponential(time.Second))
 	_ = sethvargo.Do(context.Background(), c, func(ctx context.Context) error { return work(ctx) })
 }
@@ -95,7 +95,7 @@ func sethCaller(ctx context.Context) {
 
 func fs() {
 	p := retrypolicy.NewBuilder[any]().WithMaxRetries(3).Build()
-	_ = failsafe.With[any](p).Run(op) // want `R-3: failsafe-go retry has no total duration cap \(R-3's synchronous API call cap of 30s\): the retry policy has no WithMaxDuration; add WithMaxDuration\(30s\) to the retry policy, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_ = failsafe.With[any](p).Run(op) // want `R-3: failsafe-go retry of op has no total duration cap: the retry policy has no WithMaxDuration`
 	q := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithMaxDuration(5 * time.Second).Build()
 	_ = failsafe.With[any](q).Run(op)
 }
@@ -103,11 +103,11 @@ func fs() {
 func retryable(url string) {
 	c := retryablehttp.NewClient()
 	req, _ := retryablehttp.NewRequest(http.MethodGet, url, nil)
-	_, _ = c.Do(req) // want `R-3 \(timeouts\): c\.Do in this go-retryablehttp retry has no timeout: go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout and its request, made by retryablehttp\.NewRequest, has no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\); and go-retryablehttp retry has no total duration cap \(R-3's synchronous API call cap of 30s\): go-retryablehttp has no time limit of its own \(DefaultBackoff even waits as long as a Retry-After header asks\) and its request, made by retryablehttp\.NewRequest, has no context; send the request with a context from context\.WithTimeout\(ctx, 30s\) \(retryablehttp\.NewRequestWithContext\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_, _ = c.Do(req) // want `R-3: go-retryablehttp retry of c\.Do \(GET\) has no per-attempt timeout and no total duration cap: go-retryablehttp has no time limit of its own`
 
 	d := retryablehttp.NewClient()
 	d.HTTPClient.Timeout = 10 * time.Second
-	_, _ = d.Get(url) // want `R-3: go-retryablehttp retry can take 5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s > 30s, R-3's synchronous API call cap of 30s; lower the attempts or the timeouts, put a deadline on the whole retry \(context\.WithTimeout\(ctx, 30s\) around it\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration\)`
+	_, _ = d.Get(url) // want `R-3: go-retryablehttp retry of d\.Get \(GET\) can take 5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s > the 30s cap`
 
 	e := retryablehttp.NewClient()
 	e.HTTPClient.Timeout = 2 * time.Second
@@ -126,7 +126,7 @@ func retryableCaller(ctx context.Context, url string) {
 
 func restyCalls(ctx context.Context) {
 	c := resty.New().SetRetryCount(3)
-	_, _ = c.R().Get("http://x") // want `R-3 \(timeouts\): c\.R\(\)\.Get in this resty/v2 retry has no timeout: the resty client has no SetTimeout \(resty\.New's http\.Client has no Timeout\) and the request has no SetContext; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\); and resty/v2 retry has no total duration cap \(R-3's synchronous API call cap of 30s\): resty/v2 has no time limit of its own and the request has no SetContext; SetContext with a context from context\.WithTimeout\(ctx, 30s\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	_, _ = c.R().Get("http://x") // want `R-3: resty/v2 retry of c\.R\(\)\.Get \(GET\) has no per-attempt timeout and no total duration cap: resty/v2 has no time limit of its own`
 	d := resty.New().SetRetryCount(3).SetTimeout(5 * time.Second)
 	_, _ = d.R().Get("http://x")
 	e := resty.New().SetRetryCount(3)

@@ -14,8 +14,8 @@ func defaultClient(url string) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < 3; i++ { // want `R-3: retry loop has no total duration cap \(R-3's synchronous API call cap of 30s\): its request, made by http\.NewRequest, has no context and nothing checks the elapsed time; derive the loop's context with context\.WithTimeout\(ctx, 30s\) or stop when time\.Since\(start\) > 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
-		resp, err := http.DefaultClient.Do(req) // want `R-3 \(timeouts\): http\.DefaultClient\.Do in this retry loop has no timeout: http\.DefaultClient has no Timeout and its request, made by http\.NewRequest, has no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\)`
+	for i := 0; i < 3; i++ { // want `R-3: retry of http\.DefaultClient\.Do \(GET\) has no total duration cap: its request has no context and nothing checks the elapsed time`
+		resp, err := http.DefaultClient.Do(req) // want `R-3: retry of http\.DefaultClient\.Do \(GET\) has no per-attempt timeout: http\.DefaultClient has no Timeout and its request has no context`
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil
 		}
@@ -25,8 +25,8 @@ func defaultClient(url string) (*http.Response, error) {
 }
 
 func packageGet(url string) error {
-	for i := 0; i < 3; i++ { // want `R-3: retry loop has no total duration cap \(R-3's synchronous API call cap of 30s\): it sends a request with no context and nothing checks the elapsed time; derive the loop's context with context\.WithTimeout\(ctx, 30s\) or stop when time\.Since\(start\) > 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
-		resp, err := http.Get(url) // want `R-3 \(timeouts\): http\.Get in this retry loop has no timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\)`
+	for i := 0; i < 3; i++ { // want `R-3: retry of http\.Get \(GET\) has no total duration cap: it sends a request with no context and nothing checks the elapsed time`
+		resp, err := http.Get(url) // want `R-3: retry of http\.Get \(GET\) has no per-attempt timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -38,8 +38,8 @@ func packageGet(url string) error {
 
 func literalNoTimeout(url string, t http.RoundTripper) error {
 	c := http.Client{Transport: t}
-	for i := 0; i < 3; i++ { // want `R-3: retry loop has no total duration cap \(R-3's synchronous API call cap of 30s\): its request has no context and nothing checks the elapsed time; derive the loop's context with context\.WithTimeout\(ctx, 30s\) or stop when time\.Since\(start\) > 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
-		resp, err := c.Get(url) // want `R-3 \(timeouts\): c\.Get in this retry loop has no timeout: the http\.Client literal has no Timeout and its request has no context; give each attempt one \(a Timeout on the http\.Client, or a per-attempt context\.WithTimeout on the request\) or use github\.com/retrylint/retrylint/retry \(Policy\.AttemptTimeout, retry\.NewTransport\)`
+	for i := 0; i < 3; i++ { // want `R-3: retry of c\.Get \(GET\) has no total duration cap: its request has no context and nothing checks the elapsed time`
+		resp, err := c.Get(url) // want `R-3: retry of c\.Get \(GET\) has no per-attempt timeout: the http\.Client literal has no Timeout and its request has no context`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -82,7 +82,7 @@ func perAttempt(url string) error {
 }
 
 func perAttemptUnbounded(url string) error {
-	for { // want `R-3: retry loop has no total duration cap \(R-3's synchronous API call cap of 30s\): its context, context\.Background\(\), has no deadline and nothing checks the elapsed time; derive the loop's context with context\.WithTimeout\(ctx, 30s\) or stop when time\.Since\(start\) > 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	for { // want `R-3: retry of http\.DefaultClient\.Do \(GET\) has no total duration cap: its context, context\.Background\(\), has no deadline and nothing checks the elapsed time`
 		actx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		req, _ := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
 		resp, err := http.DefaultClient.Do(req)
@@ -173,7 +173,7 @@ func deadlineCheck(url string) error {
 			resp.Body.Close()
 			return nil
 		}
-		if time.Now().After(deadline) { // want `R-3: retry loop is capped at 2m by the deadline check, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+		if time.Now().After(deadline) { // want `R-3: retry of c\.Do \(GET\) is capped at 2m by the deadline check, above the 30s cap`
 			return err
 		}
 		time.Sleep(time.Second)
@@ -181,7 +181,7 @@ func deadlineCheck(url string) error {
 }
 
 func deadlineAround(url string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // want `R-3: retry loop is capped at 1m by the context's deadline, above R-3's synchronous API call cap of 30s; lower it to at most 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // want `R-3: retry of http\.DefaultClient\.Do \(GET\) is capped at 1m by the context's deadline, above the 30s cap`
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	for {
@@ -211,7 +211,7 @@ func deadlineOK(url string) error {
 
 func worstOver(url string) error {
 	c := &http.Client{Timeout: 10 * time.Second}
-	for i := 0; i < 5; i++ { // want `R-3: retry loop can take 5 attempts x 10s timeout \+ waits 4 x 5s = 1m10s > 30s, R-3's synchronous API call cap of 30s; lower the attempts or the timeouts, put a deadline on the whole retry \(context\.WithTimeout\(ctx, 30s\) around it\), or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration\)`
+	for i := 0; i < 5; i++ { // want `R-3: retry of c\.Do \(GET\) can take 5 attempts x 10s timeout \+ waits 4 x 5s = 1m10s > the 30s cap`
 		req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil)
 		resp, err := c.Do(req)
 		if err == nil {
@@ -281,7 +281,7 @@ func noContext() error {
 
 func backgroundWork() error {
 	ctx := context.Background()
-	for i := 0; i < 3; i++ { // want `R-3: retry loop has no total duration cap \(R-3's synchronous API call cap of 30s\): its context, context\.Background\(\), has no deadline and nothing checks the elapsed time; derive the loop's context with context\.WithTimeout\(ctx, 30s\) or stop when time\.Since\(start\) > 30s, or use github\.com/retrylint/retrylint/retry \(Policy\.MaxDuration defaults to the context's cap\)`
+	for i := 0; i < 3; i++ { // want `R-3: retry of work has no total duration cap: its context, context\.Background\(\), has no deadline and nothing checks the elapsed time`
 		if err := work(ctx); err == nil {
 			return nil
 		}

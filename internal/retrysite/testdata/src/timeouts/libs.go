@@ -91,11 +91,11 @@ func fs() {
 func retryable(url string) {
 	c := retryablehttp.NewClient()
 	req, _ := retryablehttp.NewRequest(http.MethodGet, url, nil)
-	_, _ = c.Do(req) // want `timeouts: noattempt\(go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout and its request, made by retryablehttp\.NewRequest, has no context\) uncapped\(go-retryablehttp has no time limit of its own \(DefaultBackoff even waits as long as a Retry-After header asks\) and its request, made by retryablehttp\.NewRequest, has no context\)`
+	_, _ = c.Do(req) // want `timeouts: noattempt\(go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout and its request \(retryablehttp\.NewRequest\) has no context\) uncapped\(go-retryablehttp has no time limit of its own and its request \(retryablehttp\.NewRequest\) has no context\)`
 
 	d := retryablehttp.NewClient()
 	d.HTTPClient.Timeout = 10 * time.Second
-	_, _ = d.Get(url) // want `timeouts: uncapped\(go-retryablehttp has no time limit of its own \(DefaultBackoff even waits as long as a Retry-After header asks\) and its request has no context\) worst\(5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s\)`
+	_, _ = d.Get(url) // want `timeouts: uncapped\(go-retryablehttp has no time limit of its own and its request has no context\) worst\(5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s\)`
 
 	e := retryablehttp.NewClient()
 	e.HTTPClient.Timeout = 2 * time.Second

@@ -15,7 +15,7 @@ func defaultClient(url string) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(http\.DefaultClient has no Timeout and its request, made by http\.NewRequest, has no context\) uncapped\(its request, made by http\.NewRequest, has no context and nothing checks the elapsed time\)`
+	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(http\.DefaultClient has no Timeout and its request \(http\.NewRequest\) has no context\) uncapped\(its request \(http\.NewRequest\) has no context and nothing checks the elapsed time\)`
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil

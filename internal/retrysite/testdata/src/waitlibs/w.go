@@ -29,7 +29,7 @@ import (
 func op() error { _, err := http.Get("http://x"); return err }
 
 func cenkalti() {
-	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))                                   // want `library partial jitter: partial jitter: the default RandomizationFactor 0\.5 spreads each wait only ±50% around a backoff that grows ×1\.5 per attempt from 500ms up to 1m0s, so a wait is never below 33% of the longest it could be \(full jitter draws from 0\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))                                   // want `library partial jitter: partial jitter: the default RandomizationFactor 0\.5, ±50% around a backoff that grows ×1\.5 per attempt from 500ms up to 1m0s \(never below 33% of the longest\)`
 	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(2*time.Second), 3))                         // want `library fixed interval: a fixed 2s \(ConstantBackOff\)`
 	_ = backoff.Retry(op, backoff.WithMaxRetries(&backoff.ZeroBackOff{}, 3))                                            // want `library no wait: no wait \(ZeroBackOff retries at once\)`
 	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(0)), 3)) // want `library exponential backoff without jitter: grows ×1\.5 per attempt from 500ms up to 1m0s without jitter \(RandomizationFactor 0\)`
@@ -49,7 +49,7 @@ func cenkaltiParam(b backoff.BackOff) {
 
 func cenkalti5(ctx context.Context) {
 	f := func() (int, error) { return 0, op() }
-	_, _ = backoff5.Retry(ctx, f, backoff5.WithMaxTries(3))                                                                 // want `library partial jitter: partial jitter: the default RandomizationFactor 0\.5 spreads each wait only ±50% around a backoff that grows ×1\.5 per attempt from 500ms up to 1m0s, so a wait is never below 33% of the longest it could be \(full jitter draws from 0\); Retry uses NewExponentialBackOff\(\) when no WithBackOff is given`
+	_, _ = backoff5.Retry(ctx, f, backoff5.WithMaxTries(3))                                                                 // want `library partial jitter: partial jitter: the default RandomizationFactor 0\.5, ±50% around a backoff that grows ×1\.5 per attempt from 500ms up to 1m0s \(never below 33% of the longest\); Retry uses NewExponentialBackOff\(\) when no WithBackOff is given`
 	_, _ = backoff5.Retry(ctx, f, backoff5.WithMaxTries(3), backoff5.WithBackOff(backoff5.NewConstantBackOff(time.Second))) // want `library fixed interval: a fixed 1s \(ConstantBackOff\)`
 	eb := backoff5.NewExponentialBackOff()
 	eb.RandomizationFactor = 1 // want `library full jitter: jitter over \[0, 2×\] a backoff that grows ×1\.5 per attempt from 500ms up to 1m0s \(RandomizationFactor 1\)`
@@ -61,7 +61,7 @@ func myDelay(n uint, _ error, _ *retrygo.Config) time.Duration {
 }
 
 func retryGo() {
-	_ = retrygo.Do(op, retrygo.Attempts(3))                                                                                   // want `library partial jitter: partial jitter: the wait doubles from 100ms and adds at most 100ms of random jitter, so it is never below the backoff itself \(50% of the longest wait at the first retry, more after\) \(retry-go's default DelayType, CombineDelay\(BackOffDelay, RandomDelay\)\)`
+	_ = retrygo.Do(op, retrygo.Attempts(3))                                                                                   // want `library partial jitter: partial jitter: the wait doubles from 100ms plus at most 100ms of jitter, never below the backoff \(50% of the longest at first\) \(retry-go's default DelayType, CombineDelay\(BackOffDelay, RandomDelay\)\)`
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(retrygo.FixedDelay), retrygo.Delay(time.Second))                // want `library fixed interval: a fixed 1s \(FixedDelay\)`
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(retrygo.BackOffDelay))                                          // want `library exponential backoff without jitter: doubles from 100ms without jitter \(BackOffDelay\)`
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(retrygo.RandomDelay))                                           // want `library fixed interval: a random wait under a fixed 100ms that never grows \(RandomDelay\)`
@@ -69,7 +69,7 @@ func retryGo() {
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(retrygo.CombineDelay(retrygo.FixedDelay, retrygo.RandomDelay))) // want `library fixed interval: a fixed 100ms plus at most 100ms of random jitter`
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.DelayType(myDelay))                                                       // want `library full jitter: full jitter over a backoff that doubles from 2s`
 	_ = retrygo5.New(retrygo5.Attempts(3), retrygo5.DelayType(retrygo5.FullJitterBackoffDelay)).Do(op)                        // want `library full jitter: full jitter \(FullJitterBackoffDelay\)`
-	_ = retrygo5.New(retrygo5.Attempts(3)).Do(op)                                                                             // want `library partial jitter: partial jitter: the wait doubles from 100ms and adds at most 100ms of random jitter, so it is never below the backoff itself \(50% of the longest wait at the first retry, more after\) \(retry-go's default DelayType, CombineDelay\(BackOffDelay, RandomDelay\)\)`
+	_ = retrygo5.New(retrygo5.Attempts(3)).Do(op)                                                                             // want `library partial jitter: partial jitter: the wait doubles from 100ms plus at most 100ms of jitter, never below the backoff \(50% of the longest at first\) \(retry-go's default DelayType, CombineDelay\(BackOffDelay, RandomDelay\)\)`
 }
 
 func retryGoOpaque(opts []retrygo.Option) {
@@ -98,8 +98,8 @@ func seth(ctx context.Context) {
 	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewConstant(time.Second)), f)                                                // want `library fixed interval: a fixed 1s \(NewConstant\)`
 	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), f)                                             // want `library exponential backoff without jitter: doubles from 1s without jitter`
 	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewFibonacci(time.Second)), f)                                               // want `library exponential backoff without jitter: grows like the Fibonacci sequence from 1s without jitter`
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithJitter(100*time.Millisecond, sethvargo.NewExponential(time.Second))), f) // want `library partial jitter: partial jitter: WithJitter\(100ms\) spreads each wait only ±100ms around a backoff that doubles from 1s, which grows far past it \(full jitter draws from 0\)`
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithJitterPercent(20, sethvargo.NewExponential(time.Second))), f)            // want `library partial jitter: partial jitter: WithJitterPercent\(20\) spreads each wait only ±20% around a backoff that doubles from 1s, so a wait is never below 67% of the longest it could be \(full jitter draws from 0\)`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithJitter(100*time.Millisecond, sethvargo.NewExponential(time.Second))), f) // want `library partial jitter: partial jitter: WithJitter\(100ms\) spreads each wait only ±100ms around a backoff that doubles from 1s, far past it`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithJitterPercent(20, sethvargo.NewExponential(time.Second))), f)            // want `library partial jitter: partial jitter: WithJitterPercent\(20\), ±20% around a backoff that doubles from 1s \(never below 67% of the longest\)`
 	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithFullJitter(sethvargo.NewExponential(time.Second))), f)                   // want `library full jitter: full jitter \(WithFullJitter\)`
 }
 
@@ -117,7 +117,7 @@ func fs() {
 	_ = failsafe.With[any](fixed).Run(op)
 	expo := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithBackoff(time.Second, 30*time.Second).Build() // want `library exponential backoff without jitter: doubles from 1s up to 30s without jitter \(WithBackoff\)`
 	_ = failsafe.With[any](expo).Run(op)
-	jit := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithBackoff(time.Second, 30*time.Second).WithJitterFactor(0.25).Build() // want `library partial jitter: partial jitter: WithJitterFactor\(0\.25\) spreads each wait only ±25% around a backoff that doubles from 1s up to 30s, so a wait is never below 60% of the longest it could be \(full jitter draws from 0\) \(WithBackoff\)`
+	jit := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithBackoff(time.Second, 30*time.Second).WithJitterFactor(0.25).Build() // want `library partial jitter: partial jitter: WithJitterFactor\(0\.25\), ±25% around a backoff that doubles from 1s up to 30s \(never below 60% of the longest\) \(WithBackoff\)`
 	_ = failsafe.With[any](jit).Run(op)
 	rnd := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithRandomDelay(0, time.Second).Build() // want `library fixed interval: a random wait under a fixed 1s that never grows \(WithRandomDelay\)`
 	_ = failsafe.With[any](rnd).Run(op)
@@ -125,9 +125,9 @@ func fs() {
 
 func k8s() {
 	_ = retry.OnError(retry.DefaultRetry, func(error) bool { return true }, op)                                                    // want `library fixed interval: a fixed 10ms plus up to 10% more \(Jitter 0\.1\) \(retry\.DefaultRetry, Factor 1\)`
-	_ = retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, op)                                                  // want `library partial jitter: partial jitter: Jitter 0\.1 only adds up to 10% on top of a backoff that grows ×5 per attempt from 10ms, so every wait is at least the full backoff \(91% of the longest it could be; full jitter draws from 0\) \(retry\.DefaultBackoff\)`
+	_ = retry.OnError(retry.DefaultBackoff, func(error) bool { return true }, op)                                                  // want `library partial jitter: partial jitter: Jitter 0\.1 only adds up to 10% on top of a backoff that grows ×5 per attempt from 10ms \(never below 91% of the longest\) \(retry\.DefaultBackoff\)`
 	_ = retry.OnError(wait.Backoff{Duration: time.Second, Factor: 2, Steps: 4}, func(error) bool { return true }, op)              // want `library exponential backoff without jitter: doubles from 1s without jitter \(wait\.Backoff, Jitter 0\)`
-	_ = retry.OnError(wait.Backoff{Duration: time.Second, Factor: 2, Jitter: 0.5, Steps: 4}, func(error) bool { return true }, op) // want `library partial jitter: partial jitter: Jitter 0\.5 only adds up to 50% on top of a backoff that doubles from 1s, so every wait is at least the full backoff \(67% of the longest it could be; full jitter draws from 0\) \(wait\.Backoff\)`
+	_ = retry.OnError(wait.Backoff{Duration: time.Second, Factor: 2, Jitter: 0.5, Steps: 4}, func(error) bool { return true }, op) // want `library partial jitter: partial jitter: Jitter 0\.5 only adds up to 50% on top of a backoff that doubles from 1s \(never below 67% of the longest\) \(wait\.Backoff\)`
 	_ = retry.OnError(wait.Backoff{Duration: time.Second, Factor: 1, Steps: 4}, func(error) bool { return true }, op)              // want `library fixed interval: a fixed 1s \(wait\.Backoff, Factor 1\)`
 }
 
@@ -143,7 +143,7 @@ const scExpo = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": 
 const scFixed = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": {"maxAttempts": 4, "initialBackoff": "1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}`
 
 func grpcConfig() {
-	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(scExpo))  // want `library partial jitter: partial jitter: gRPC multiplies each backoff by a random 0\.8-1\.2, so a wait is never below 67% of the longest it could be \(full jitter draws from 0\); the backoff doubles from 100ms up to 1s`
+	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(scExpo))  // want `library partial jitter: partial jitter: gRPC scales each backoff by a random 0\.8-1\.2 \(never below 67% of the longest\); the backoff doubles from 100ms up to 1s`
 	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(scFixed)) // want `library fixed interval: a fixed 1s ±20% \(backoffMultiplier 2, initialBackoff 1s, maxBackoff 1s; gRPC's own jitter is ±20%\)`
 }
 
@@ -151,7 +151,7 @@ func middleware() {
 	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3))                                                                                             // want `library fixed interval: a fixed 50ms ±10% \(BackoffLinearWithJitter jitterFraction 0\.1\) \(the interceptor's default BackoffLinearWithJitter\(50ms, 0\.1\)\)`
 	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3), grpc_retry.WithBackoff(grpc_retry.BackoffLinear(time.Second)))                              // want `library fixed interval: a fixed 1s \(BackoffLinear\)`
 	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3), grpc_retry.WithBackoff(grpc_retry.BackoffExponential(100*time.Millisecond)))                // want `library exponential backoff without jitter: doubles from 100ms without jitter`
-	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3), grpc_retry.WithBackoff(grpc_retry.BackoffExponentialWithJitter(100*time.Millisecond, 0.2))) // want `library partial jitter: partial jitter: BackoffExponentialWithJitter jitterFraction 0\.2 spreads each wait only ±20% around a backoff that doubles from 100ms, so a wait is never below 67% of the longest it could be \(full jitter draws from 0\)`
+	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3), grpc_retry.WithBackoff(grpc_retry.BackoffExponentialWithJitter(100*time.Millisecond, 0.2))) // want `library partial jitter: partial jitter: BackoffExponentialWithJitter jitterFraction 0\.2, ±20% around a backoff that doubles from 100ms \(never below 67% of the longest\)`
 	_ = grpcretry2.UnaryClientInterceptor(grpcretry2.WithMax(3), grpcretry2.WithBackoff(grpcretry2.BackoffExponentialWithJitter(100*time.Millisecond, 1)))   // want `library full jitter: jitter over \[0, 2×\] a backoff that doubles from 100ms \(BackoffExponentialWithJitter jitterFraction 1\)`
 	_ = codes.OK
 }

@@ -1,0 +1,12 @@
+package directives_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/directives"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), directives.Analyzer, "a", "pkgctx")
+}
