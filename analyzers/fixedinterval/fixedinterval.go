@@ -3,6 +3,7 @@ package fixedinterval
 import (
 	_ "embed"
 	"fmt"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -105,13 +106,14 @@ func what(s *retrysite.Site, w *retrysite.Wait) string {
 // FullJitterBackoffDelay, and for a hand-written wait with an attempt
 // counter the full-jitter computation.
 func suggestFix(pass *analysis.Pass, s *retrysite.Site, w *retrysite.Wait) (analysis.SuggestedFix, bool) {
-	switch s.Lib {
-	case retrysite.LibCenkaltiV4, retrysite.LibCenkaltiV5:
-		return cenkaltiFix(w)
-	case retrysite.LibRetryGoV4, retrysite.LibRetryGoV5:
-		return retryGoFix(s, w)
-	case nil:
+	if s.Lib == nil {
 		return loopFix(pass, s, w)
+	}
+	switch s.Lib.Advice.JitterFix {
+	case knowledge.RandomizationFactorFix:
+		return cenkaltiFix(w)
+	case knowledge.DelayTypeFix:
+		return retryGoFix(s, w)
 	}
 	return analysis.SuggestedFix{}, false
 }
@@ -173,8 +175,8 @@ func retryGoFix(s *retrysite.Site, w *retrysite.Wait) (analysis.SuggestedFix, bo
 	}
 	// The default delay: add the option to the call that takes options.
 	var call *ast.CallExpr
-	if s.Lib == retrysite.LibRetryGoV5 {
-		if st := s.Last("New"); st != nil {
+	if opts := s.Lib.Advice.OptionsCall; opts != "" {
+		if st := s.Last(opts); st != nil {
 			call, _ = st.Node.(*ast.CallExpr)
 		}
 	} else {

@@ -102,12 +102,15 @@ func grpcNames(cs []policy.GRPCCode) string {
 
 // fixHint says how to stop retrying, in the terms of the site's library.
 func fixHint(s *retrysite.Site) string {
-	switch {
-	case s.Lib == nil:
+	if s.Lib == nil {
 		return "return or break on them instead of retrying"
-	case s.Lib == retrysite.LibK8sRetry && s.Last("RetryOnConflict") != nil:
-		return retrysite.RetryOnConflictStop
-	case s.Lib.Advice.Stop != "":
+	}
+	for _, h := range s.Lib.Advice.StopIf {
+		if s.Last(h.Setting) != nil {
+			return h.Hint
+		}
+	}
+	if s.Lib.Advice.Stop != "" {
 		return s.Lib.Advice.Stop
 	}
 	return "stop retrying them"
@@ -121,25 +124,21 @@ func codeListFix(pass *analysis.Pass, s *retrysite.Site, bad []policy.GRPCCode) 
 		return analysis.SuggestedFix{}, false
 	}
 	var list []ast.Expr
-	switch s.Lib {
-	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
-		st := s.Last("WithCodes")
-		if st == nil || s.Last("WithRetriable") != nil || len(s.All("WithCodes")) != 1 {
-			return analysis.SuggestedFix{}, false
-		}
-		list = st.Args
-	case retrysite.LibGax:
-		sts := s.All("OnCodes")
-		if len(sts) != 1 || len(s.All("OnHTTPCodes", "OnErrorFunc")) > 0 {
-			return analysis.SuggestedFix{}, false
-		}
+	if s.Lib == nil || s.Lib.Advice.Codes.Setting == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	cl := s.Lib.Advice.Codes
+	sts := s.All(cl.Setting)
+	if len(sts) != 1 || len(cl.Overrides) > 0 && len(s.All(cl.Overrides...)) > 0 {
+		return analysis.SuggestedFix{}, false
+	}
+	list = sts[0].Args
+	if cl.Literal {
 		lit, ok := ast.Unparen(sts[0].Arg(0)).(*ast.CompositeLit)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		list = lit.Elts
-	default:
-		return analysis.SuggestedFix{}, false
 	}
 	isBad := make(map[policy.GRPCCode]bool)
 	for _, c := range bad {

@@ -37,8 +37,9 @@ var CenkaltiV4 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		Stop:     cenkaltiAdvice.Stop,
-		TotalCap: "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
+		JitterFix: RandomizationFactorFix,
+		Stop:      cenkaltiAdvice.Stop,
+		TotalCap:  "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
 	},
 }
 
@@ -67,12 +68,14 @@ var CenkaltiV5 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		Stop:     cenkaltiAdvice.Stop,
-		TotalCap: "pass backoff.WithMaxElapsedTime(%s)",
+		JitterFix: RandomizationFactorFix,
+		Stop:      cenkaltiAdvice.Stop,
+		TotalCap:  "pass backoff.WithMaxElapsedTime(%s)",
 	},
 }
 
 // cenkaltiAdvice is shared by both majors.
 var cenkaltiAdvice = Advice{
-	Stop: "return backoff.Permanent(err) for them",
+	JitterFix: RandomizationFactorFix,
+	Stop:      "return backoff.Permanent(err) for them",
 }

@@ -25,5 +25,8 @@ var Gax = &Library{
 		Jitter:     1,
 		Retries:    "the codes given to OnCodes / OnHTTPCodes, or what OnErrorFunc accepts",
 	},
-	Advice: Advice{Stop: "remove them from the codes the Retryer retries"},
+	Advice: Advice{
+		Stop:  "remove them from the codes the Retryer retries",
+		Codes: CodeList{Setting: "OnCodes", Literal: true, Overrides: []string{"OnHTTPCodes", "OnErrorFunc"}},
+	},
 }

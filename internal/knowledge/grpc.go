@@ -79,5 +79,6 @@ var grpcMwBound = BoundTable{
 }
 
 var grpcMwAdvice = Advice{
-	Stop: "remove them from WithCodes (or make WithRetriable return false for them)",
+	Codes: CodeList{Setting: "WithCodes", Overrides: []string{"WithRetriable"}},
+	Stop:  "remove them from WithCodes (or make WithRetriable return false for them)",
 }

@@ -45,12 +45,10 @@ var K8sRetry = &Library{
 		Retries:    "errors the predicate accepts (RetryOnConflict: 409 Conflict)",
 	},
 	Advice: Advice{
-		Stop: "make the OnError predicate return false for them",
+		Stop:   "make the OnError predicate return false for them",
+		StopIf: []SettingHint{{"RetryOnConflict", "Get the object again in each try, or do not retry the conflict"}},
 	},
 }
-
-// RetryOnConflictStop is the advice for RetryOnConflict's conflicts.
-const RetryOnConflictStop = "Get the object again in each try, or do not retry the conflict"
 
 var k8sBound = BoundTable{
 	Groups: [][]Count{{

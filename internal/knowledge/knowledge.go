@@ -180,11 +180,50 @@ type Defaults struct {
 
 // Advice is what the rules say, in the library's terms.
 type Advice struct {
+	// JitterFix is the mechanical R-1 rewrite -fix offers.
+	JitterFix JitterFix
+	// OptionsCall names the setting whose call takes the options when it
+	// is not the entry call (retry-go v5's New); -fix adds options there.
+	OptionsCall string
+	// Codes is the setting that lists the retried codes, for the R-4 fix
+	// that removes non-retryable ones; empty: no such fix.
+	Codes CodeList
 	// Stop says how to stop retrying a non-retryable outcome.
 	Stop string
+	// StopIf overrides Stop for sites with a setting (client-go's
+	// RetryOnConflict); the first that applies wins.
+	StopIf []SettingHint
 	// TotalCap says how to cap the retries' total time; %s is the
 	// limit. Empty: the generic advice.
 	TotalCap string
+}
+
+// A SettingHint is advice for sites with a setting.
+type SettingHint struct{ Setting, Hint string }
+
+// JitterFix is a mechanical R-1 rewrite.
+type JitterFix int
+
+const (
+	// NoJitterFix: the library has no one-setting fix.
+	NoJitterFix JitterFix = iota
+	// RandomizationFactorFix sets cenkalti's RandomizationFactor to 1.
+	RandomizationFactorFix
+	// DelayTypeFix sets retry-go's DelayType to FullJitterBackoffDelay.
+	DelayTypeFix
+)
+
+// A CodeList is the setting that lists the codes a library retries.
+type CodeList struct {
+	// Setting is the setting's name (WithCodes, OnCodes).
+	Setting string
+	// Literal is true when the codes are one slice literal argument
+	// (gax OnCodes([]codes.Code{...}, b)), false when they are the
+	// setting's arguments (WithCodes(c1, c2)).
+	Literal bool
+	// Overrides are settings that decide besides the list; with one of
+	// them present the list is not all there is.
+	Overrides []string
 }
 
 // A BoundTable says how a library's settings bound its attempts. The

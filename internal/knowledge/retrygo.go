@@ -32,8 +32,11 @@ var RetryGoV5 = &Library{
 	// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91: attempts 10,
 	// delay 100ms, maxJitter 100ms.
 	Defaults: retryGoDefaults,
-	Advice:   retryGoAdvice,
+	Advice:   retryGoV5Advice,
 }
+
+// retry-go v5 takes its options in New(opts...).
+var retryGoV5Advice = Advice{JitterFix: DelayTypeFix, OptionsCall: "New", Stop: retryGoAdvice.Stop, TotalCap: retryGoAdvice.TotalCap}
 
 var retryGoDefaults = Defaults{
 	Attempts:   10,
@@ -43,8 +46,9 @@ var retryGoDefaults = Defaults{
 }
 
 var retryGoAdvice = Advice{
-	Stop:     "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
-	TotalCap: "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
+	JitterFix: DelayTypeFix,
+	Stop:      "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
+	TotalCap:  "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
 }
 
 func retryGoBound(name string) BoundTable {

@@ -581,7 +581,3 @@ func (s *Setting) String() string {
 	b.WriteString(s.Name)
 	return b.String()
 }
-
-// RetryOnConflictStop is the advice for client-go RetryOnConflict's
-// conflicts.
-const RetryOnConflictStop = knowledge.RetryOnConflictStop
