@@ -21,7 +21,7 @@ func doNoKey(ctx context.Context, u string, body []byte) error {
 		if err != nil {
 			return err
 		}
-		resp, err := client.Do(req) // want `R-6: retrylint retry retries a POST request with no Idempotency-Key header, so the server cannot tell a retry from a new POST; generate one key per operation before the first attempt \(uuid.NewString\(\)\) and set it on every attempt, or send it through github.com/retrylint/retrylint/retry's transport`
+		resp, err := client.Do(req) // want `R-6: retry\.Do of client\.Do \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		if err != nil {
 			return err
 		}
@@ -33,7 +33,7 @@ func doNoKey(ctx context.Context, u string, body []byte) error {
 func doValueNoKey(ctx context.Context, u string) (int, error) {
 	return retry.DoValue(ctx, retry.Policy{}, func(ctx context.Context) (int, error) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPatch, u, nil)
-		resp, err := http.DefaultClient.Do(req) // want `R-6: retrylint retry retries a PATCH request with no Idempotency-Key header`
+		resp, err := http.DefaultClient.Do(req) // want `R-6: retry\.DoValue of http\.DefaultClient\.Do \(PATCH\) sends no Idempotency-Key header; add one per operation`
 		if err != nil {
 			return 0, err
 		}
@@ -44,7 +44,7 @@ func doValueNoKey(ctx context.Context, u string) (int, error) {
 
 func doPost(ctx context.Context, u string) error {
 	return retry.Do(ctx, retry.Policy{}, func(context.Context) error {
-		resp, err := http.Post(u, "application/json", nil) // want `R-6: retrylint retry retries a POST request with no Idempotency-Key header`
+		resp, err := http.Post(u, "application/json", nil) // want `R-6: retry\.Do of http\.Post \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		if err != nil {
 			return err
 		}
@@ -57,7 +57,7 @@ func doKeyPerAttempt(ctx context.Context, u string) error {
 	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 		req.Header.Set("Idempotency-Key", uuid.NewString())
-		resp, err := client.Do(req) // want `R-6: retrylint retry retries a POST request with an Idempotency-Key generated on every attempt \(uuid.NewString\(\) runs inside the retried code\)`
+		resp, err := client.Do(req) // want `R-6: retry\.Do of client\.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.NewString\(\)\); make it once`
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func sendOrder(ctx context.Context, u string) error {
 }
 
 func doHelper(ctx context.Context, u string) error {
-	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error { return sendOrder(ctx, u) }) // want `R-6: retrylint retry retries a POST request \(sent by sendOrder\) with no Idempotency-Key header`
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error { return sendOrder(ctx, u) }) // want `R-6: retry\.Do of sendOrder \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 }
 
 // Not reported.
