@@ -26,9 +26,6 @@ const (
 // SafeMethods may be retried without an idempotency key.
 var SafeMethods = []string{http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPut, http.MethodDelete}
 
-// KeyedMethods must carry an Idempotency-Key when retried.
-var KeyedMethods = []string{http.MethodPost, http.MethodPatch}
-
 // RequiresIdempotencyKey reports whether a retried request with this method
 // must carry an Idempotency-Key. The method is compared
 // case-insensitively.

@@ -9,8 +9,7 @@
 // one first attempt and up to three more. Libraries disagree (retry-go's
 // Attempts, gRPC's maxAttempts, aws MaxAttempts and k8s Steps count
 // attempts; retryablehttp's RetryMax and cenkalti v4 WithMaxRetries count
-// retries). Everything in this package is in retries; convert with
-// [AttemptsToRetries] and [RetriesToAttempts].
+// retries). Everything in this package is in retries.
 //
 // # Rules and where their numbers live
 //
@@ -26,16 +25,6 @@
 package policy
 
 import "time"
-
-// AttemptsToRetries converts a number of attempts (the first call included)
-// to the number of retries the standard counts. Zero attempts gives -1,
-// which no range contains.
-func AttemptsToRetries(attempts int) int {
-	return attempts - 1
-}
-
-// RetriesToAttempts converts a retry count to the number of attempts.
-func RetriesToAttempts(retries int) int { return retries + 1 }
 
 // exponential backoff with full jitter,
 // sleep = random_between(0, min(cap, base * 2^attempt)).

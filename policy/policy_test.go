@@ -5,17 +5,6 @@ import (
 	"time"
 )
 
-func TestCounting(t *testing.T) {
-	for _, c := range []struct{ attempts, retries int }{{1, 0}, {4, 3}, {7, 6}} {
-		if got := AttemptsToRetries(c.attempts); got != c.retries {
-			t.Errorf("AttemptsToRetries(%d) = %d, want %d", c.attempts, got, c.retries)
-		}
-		if got := RetriesToAttempts(c.retries); got != c.attempts {
-			t.Errorf("RetriesToAttempts(%d) = %d, want %d", c.retries, got, c.attempts)
-		}
-	}
-}
-
 func TestLimits(t *testing.T) {
 	// The tables of the standard.
 	want := map[Context]Limits{

@@ -69,9 +69,3 @@ func MustExtract(content, name string) string {
 	}
 	return s
 }
-
-// Summary returns the first line of a Doc: "name: summary".
-func Summary(doc string) string {
-	line, _, _ := strings.Cut(doc, "\n")
-	return strings.TrimSpace(line)
-}

@@ -28,9 +28,6 @@ func TestExtract(t *testing.T) {
 	if want := "x: the summary line\n\nThe full text.\n\n# Fix\n\nThe recipe."; got != want {
 		t.Errorf("Extract = %q, want %q", got, want)
 	}
-	if Summary(got) != "x: the summary line" {
-		t.Errorf("Summary = %q", Summary(got))
-	}
 	if _, err := Extract(src, "z"); err == nil {
 		t.Error("Extract(y): no error for a missing heading")
 	}

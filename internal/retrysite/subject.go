@@ -68,11 +68,18 @@ func (s *Site) Subject(info *types.Info) string {
 }
 
 // opPhrase names the site's operations: "client.Do (POST /payments)",
-// "a, b" for two; "" when none is known.
+// "a and b" for two; "" when none is known. Operations that send an HTTP
+// request with a known method are named before (and instead of) the
+// others, and calls into the reference retry package (a classifier such
+// as retry.CheckResponse, a mark such as retry.Retryable) are never
+// named: they are not what is retried.
 func (s *Site) opPhrase() string {
-	var names []string
+	var names, withMethod []string
 	for _, o := range s.Ops {
 		if o == nil || o.Call == nil {
+			continue
+		}
+		if o.Callee != nil && o.Callee.Pkg() != nil && o.Callee.Pkg().Path() == pkgRetry {
 			continue
 		}
 		n := shortExpr(o.Call.Fun)
@@ -82,15 +89,21 @@ func (s *Site) opPhrase() string {
 				m += " " + p
 			}
 			n += " (" + m + ")"
+			if !slices.Contains(withMethod, n) {
+				withMethod = append(withMethod, n)
+			}
 		}
 		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}
-		if len(names) == 2 {
-			break
-		}
 	}
-	return strings.Join(names, ", ")
+	if len(withMethod) > 0 {
+		names = withMethod
+	}
+	if len(names) > 2 {
+		names = names[:2]
+	}
+	return strings.Join(names, " and ")
 }
 
 // opIsCall reports whether one of the site's operations is call itself

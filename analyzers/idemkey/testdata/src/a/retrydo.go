@@ -21,7 +21,7 @@ func doNoKey(ctx context.Context, u string, body []byte) error {
 		if err != nil {
 			return err
 		}
-		resp, err := client.Do(req) // want `R-6: retry.Do of client.Do \(POST\), retry.CheckResponse sends no Idempotency-Key header; add one per operation`
+		resp, err := client.Do(req) // want `R-6: retry\.Do of client\.Do \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		if err != nil {
 			return err
 		}
@@ -33,7 +33,7 @@ func doNoKey(ctx context.Context, u string, body []byte) error {
 func doValueNoKey(ctx context.Context, u string) (int, error) {
 	return retry.DoValue(ctx, retry.Policy{}, func(ctx context.Context) (int, error) {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPatch, u, nil)
-		resp, err := http.DefaultClient.Do(req) // want `R-6: retry.DoValue of http.DefaultClient.Do \(PATCH\), retry.CheckResponse sends no Idempotency-Key header`
+		resp, err := http.DefaultClient.Do(req) // want `R-6: retry\.DoValue of http\.DefaultClient\.Do \(PATCH\) sends no Idempotency-Key header; add one per operation`
 		if err != nil {
 			return 0, err
 		}
@@ -44,7 +44,7 @@ func doValueNoKey(ctx context.Context, u string) (int, error) {
 
 func doPost(ctx context.Context, u string) error {
 	return retry.Do(ctx, retry.Policy{}, func(context.Context) error {
-		resp, err := http.Post(u, "application/json", nil) // want `R-6: retry.Do of http.Post \(POST\) sends no Idempotency-Key header`
+		resp, err := http.Post(u, "application/json", nil) // want `R-6: retry\.Do of http\.Post \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 		if err != nil {
 			return err
 		}
@@ -57,7 +57,7 @@ func doKeyPerAttempt(ctx context.Context, u string) error {
 	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 		req.Header.Set("Idempotency-Key", uuid.NewString())
-		resp, err := client.Do(req) // want `R-6: retry.Do of client.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid.NewString\(\)\); make it once`
+		resp, err := client.Do(req) // want `R-6: retry\.Do of client\.Do \(POST\) makes a new Idempotency-Key on every attempt \(uuid\.NewString\(\)\); make it once`
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func sendOrder(ctx context.Context, u string) error {
 }
 
 func doHelper(ctx context.Context, u string) error {
-	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error { return sendOrder(ctx, u) }) // want `R-6: retry.Do of sendOrder \(POST\) sends no Idempotency-Key header`
+	return retry.Do(ctx, retry.Policy{}, func(ctx context.Context) error { return sendOrder(ctx, u) }) // want `R-6: retry\.Do of sendOrder \(POST\) sends no Idempotency-Key header; set one key per operation on every attempt`
 }
 
 // Not reported.

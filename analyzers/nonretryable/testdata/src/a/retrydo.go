@@ -15,7 +15,7 @@ import (
 // refuses.
 
 func markedBadRequest(ctx context.Context, req *http.Request) error {
-	return rl.Do(ctx, rl.Policy{}, func(ctx context.Context) error { // want `R-4: rl.Do of client.Do, rl.Retryable retries 400 \(rl.Retryable\(&rl.StatusError\{…\}\)\); they must not be retried`
+	return rl.Do(ctx, rl.Policy{}, func(ctx context.Context) error { // want `R-4: rl\.Do of client\.Do retries 400 \(rl\.Retryable\(&rl\.StatusError\{…\}\)\); they must not be retried`
 		resp, err := client.Do(req.WithContext(ctx))
 		if err != nil {
 			return err
@@ -29,7 +29,7 @@ func markedBadRequest(ctx context.Context, req *http.Request) error {
 }
 
 func markedConflictVar(ctx context.Context, req *http.Request) (int, error) {
-	return rl.DoValue(ctx, rl.Policy{}, func(ctx context.Context) (int, error) { // want `R-4: rl.DoValue of client.Do, rl.Retryable retries 409 \(rl.Retryable\(conflict\)\)`
+	return rl.DoValue(ctx, rl.Policy{}, func(ctx context.Context) (int, error) { // want `R-4: rl\.DoValue of client\.Do retries 409 \(rl\.Retryable\(conflict\)\); they must not be retried`
 		resp, err := client.Do(req.WithContext(ctx))
 		if err != nil {
 			return 0, err
@@ -44,7 +44,7 @@ func markedConflictVar(ctx context.Context, req *http.Request) (int, error) {
 }
 
 func markedWrapped(ctx context.Context, req *http.Request) error {
-	return rl.Do(ctx, rl.Policy{}, func(ctx context.Context) error { // want `R-4: rl.Do of client.Do retries 422`
+	return rl.Do(ctx, rl.Policy{}, func(ctx context.Context) error { // want `R-4: rl\.Do of client\.Do retries 422 \(rl\.Retryable\(fmt\.Errorf\("validate order: %w", &rl\.StatusError\{…\}\)\)\)`
 		if _, err := client.Do(req.WithContext(ctx)); err != nil {
 			return err
 		}
@@ -53,7 +53,7 @@ func markedWrapped(ctx context.Context, req *http.Request) error {
 }
 
 func markedCertificate(ctx context.Context, req *http.Request) error {
-	return rl.Do(ctx, rl.Policy{}, func(ctx context.Context) error { // want `R-9: rl.Do of client.Do, rl.Retryable retries TLS certificate errors \(rl.Retryable\(x509.UnknownAuthorityError\{\}\)\)`
+	return rl.Do(ctx, rl.Policy{}, func(ctx context.Context) error { // want `R-9: rl\.Do of client\.Do retries TLS certificate errors \(rl\.Retryable\(x509\.UnknownAuthorityError\{\}\)\)`
 		if _, err := client.Do(req.WithContext(ctx)); err != nil {
 			return rl.Retryable(x509.UnknownAuthorityError{})
 		}
