@@ -11,6 +11,7 @@ var CenkaltiV4 = &Library{
 	Paths:       []string{"github.com/cenkalti/backoff/v4"},
 	Models:      Models{Waits: "cenkalti/v4", Outcomes: "cenkalti", Timeouts: "cenkalti/v4"},
 	MarkerCalls: true,
+	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
 	Entries: []Entry{
 		Run("Retry", 0, 1),
 		Run("RetryNotify", 0, 1),
@@ -51,6 +52,7 @@ var CenkaltiV5 = &Library{
 	Paths:       []string{"github.com/cenkalti/backoff/v5"},
 	Models:      Models{Waits: "cenkalti/v5", Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
 	MarkerCalls: true,
+	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
 	Entries:     []Entry{Run("Retry", 1, -2)},
 	Bound: BoundTable{
 		Groups:   [][]Count{{{Setting: "WithMaxTries", Attempts: true, ZeroUnbounded: true}}},

@@ -64,6 +64,10 @@ type Library struct {
 	// when AllowNonIdempotent is set to true (resty v3).
 	IdempotentOnly     bool
 	AllowNonIdempotent []string
+	// Markers are the library's functions that mark an error, by name
+	// in any of its packages; Predicates its built-in retry predicates.
+	Markers    map[string]MarkerKind
+	Predicates map[string]PredicateKind
 	// MarkerCalls is true when calls of the library's packages inside
 	// a retried function are markers (backoff.Permanent,
 	// retry.RetryableError), not operations.

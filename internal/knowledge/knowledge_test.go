@@ -43,3 +43,39 @@ func TestTables(t *testing.T) {
 		t.Errorf("cenkalti v4 Retry is not an entry")
 	}
 }
+
+func TestMarkersAndGenerators(t *testing.T) {
+	for key, want := range map[string]MarkerKind{
+		"github.com/cenkalti/backoff/v4.Permanent":     MarkPermanent,
+		"github.com/cenkalti/backoff/v5.Permanent":     MarkPermanent,
+		"github.com/avast/retry-go/v4.Unrecoverable":   MarkPermanent,
+		"github.com/avast/retry-go/v5.IsRecoverable":   MarkIsRecoverable,
+		"github.com/sethvargo/go-retry.RetryableError": MarkRetryable,
+		"github.com/cenkalti/backoff/v4.Retry":         NoMarker,
+		"errors.New":                                   NoMarker,
+	} {
+		if got := MarkerOf(key); got != want {
+			t.Errorf("MarkerOf(%s) = %d, want %d", key, got, want)
+		}
+	}
+	if PredicateOf(PathRetryableHTTP+".DefaultRetryPolicy") != PredRetryableHTTPDefault {
+		t.Errorf("DefaultRetryPolicy is not the retryablehttp default predicate")
+	}
+	for _, c := range []struct {
+		path, name string
+		want       bool
+	}{
+		{PathGoogleUUID, "NewString", true},
+		{PathGoogleUUID, "Parse", false},
+		{"math/rand/v2", "Int64", true},
+		{"math/rand/v2", "NewPCG", false},
+		{"math/rand", "Seed", false},
+		{"time", "Now", true},
+		{"time", "Since", false},
+		{"strings", "Repeat", false},
+	} {
+		if got := IsKeyGenerator(c.path, c.name); got != c.want {
+			t.Errorf("IsKeyGenerator(%s, %s) = %v, want %v", c.path, c.name, got, c.want)
+		}
+	}
+}

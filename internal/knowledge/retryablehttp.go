@@ -10,6 +10,7 @@ var RetryableHTTP = &Library{
 	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
 	Models:      Models{Waits: "retryablehttp", Outcomes: "retryablehttp", Timeouts: "retryablehttp", Ops: "retryablehttp"},
 	MarkerCalls: true,
+	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredRetryableHTTPDefault, "ErrorPropagatedRetryPolicy": PredRetryableHTTPDefault},
 	Entries: []Entry{
 		sends(Method("Client.Do", 0), SendsCall),
 		sends(Method("Client.Get", -1), SendsCall),

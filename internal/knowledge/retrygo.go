@@ -10,6 +10,8 @@ var RetryGoV4 = &Library{
 	Paths:       []string{"github.com/avast/retry-go/v4"},
 	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
 	MarkerCalls: true,
+	Markers:     retryGoMarkers,
+	Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
 	Entries:     []Entry{Run("Do", 0, -1), Run("DoWithData", 0, -1)},
 	Bound:       retryGoBound("retry-go/v4"),
 	// github.com/avast/retry-go/v4@v4.7.0/options.go (newDefaultRetryConfig):
@@ -27,6 +29,8 @@ var RetryGoV5 = &Library{
 	Paths:       []string{"github.com/avast/retry-go/v5"},
 	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
 	MarkerCalls: true,
+	Markers:     retryGoMarkers,
+	Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
 	Entries:     []Entry{Method("Retrier.Do", 0), Method("RetrierWithData.Do", 0)},
 	Bound:       retryGoBound("retry-go/v5"),
 	// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91: attempts 10,
@@ -60,3 +64,5 @@ func retryGoBound(name string) BoundTable {
 		Defaults: []DefaultBound{{NotOpaque: true, Fixed: &Fixed{9, name + "'s default 10 attempts = 9 retries"}}},
 	}
 }
+
+var retryGoMarkers = map[string]MarkerKind{"Unrecoverable": MarkPermanent, "IsRecoverable": MarkIsRecoverable}

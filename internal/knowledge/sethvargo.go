@@ -8,6 +8,7 @@ var Sethvargo = &Library{
 	Paths:       []string{"github.com/sethvargo/go-retry"},
 	Models:      Models{Waits: "sethvargo", Outcomes: "sethvargo", Timeouts: "sethvargo"},
 	MarkerCalls: true,
+	Markers:     map[string]MarkerKind{"RetryableError": MarkRetryable},
 	Entries:     []Entry{Run("Do", 2, 1), Run("DoValue", 2, 1)},
 	Bound: BoundTable{
 		Groups:   [][]Count{{{Setting: "WithMaxRetries"}}},

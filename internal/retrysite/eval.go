@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -388,7 +389,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	if fn.Pkg() != nil {
 		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "google.golang.org/grpc/status.Code":
+		case knowledge.PathGRPCStatus + ".Code":
 			if len(x.Args) == 1 {
 				a := ev.eval(x.Args[0], e)
 				switch a.k {

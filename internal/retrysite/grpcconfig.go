@@ -3,6 +3,7 @@ package retrysite
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"strconv"
@@ -57,7 +58,7 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 			if !ok {
 				return true
 			}
-			if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "google.golang.org/grpc" && fn.Name() == "WithMaxCallAttempts" && len(c.Args) == 1 {
+			if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.PathGRPC && fn.Name() == "WithMaxCallAttempts" && len(c.Args) == 1 {
 				if v, ok := m.intValue(c.Args[0]); ok {
 					maxCall = int(v)
 					if maxCall < 2 {

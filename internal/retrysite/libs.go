@@ -158,7 +158,7 @@ var restySend = map[string]bool{
 
 func isRestyRequestMethod(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	return sig.Recv() != nil && (isNamed(sig.Recv().Type(), "github.com/go-resty/resty/v2", "Request") || isNamed(sig.Recv().Type(), "resty.dev/v3", "Request"))
+	return sig.Recv() != nil && (isNamed(sig.Recv().Type(), knowledge.PathRestyV2, "Request") || isNamed(sig.Recv().Type(), knowledge.PathRestyV3, "Request"))
 }
 
 // retriesEnabled reports whether a site of a library whose default is

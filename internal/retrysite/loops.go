@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -319,8 +320,8 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 			"math", "unicode/utf8", "regexp", "time", "sync", "sync/atomic", "reflect",
 			"encoding/json", "encoding/xml", "encoding/base64", "encoding/hex", "encoding/binary",
 			"path", "path/filepath", "net/url", "net/netip", "mime", "io", "bufio", "text/template", "html/template",
-			"google.golang.org/grpc/status", "google.golang.org/grpc/codes",
-			"k8s.io/apimachinery/pkg/api/errors", "github.com/google/uuid":
+			knowledge.PathGRPCStatus, knowledge.PathGRPCCodes,
+			knowledge.PathK8sAPIErrors, knowledge.PathGoogleUUID:
 			return false
 		case "net/http":
 			switch fn.Name() {
@@ -357,9 +358,9 @@ func isHTTPClientMethod(fn *types.Func) bool {
 	}
 	t := sig.Recv().Type()
 	return isNamed(t, "net/http", "Client") ||
-		isNamed(t, "github.com/hashicorp/go-retryablehttp", "Client") ||
-		isNamed(t, "github.com/go-resty/resty/v2", "Request") ||
-		isNamed(t, "resty.dev/v3", "Request")
+		isNamed(t, knowledge.PathRetryableHTTP, "Client") ||
+		isNamed(t, knowledge.PathRestyV2, "Request") ||
+		isNamed(t, knowledge.PathRestyV3, "Request")
 }
 
 // hasOutcome reports whether a call's result type carries an outcome.

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -331,11 +332,11 @@ type send struct {
 
 const (
 	pkgHTTP      = "net/http"
-	pkgRetryable = "github.com/hashicorp/go-retryablehttp"
-	pkgFailsafe  = "github.com/failsafe-go/failsafe-go/failsafehttp"
-	pkgRestyV2   = "github.com/go-resty/resty/v2"
-	pkgRestyV3   = "resty.dev/v3"
-	pkgRetry     = "github.com/retrylint/retrylint/retry"
+	pkgRetryable = knowledge.PathRetryableHTTP
+	pkgFailsafe  = knowledge.PathFailsafeHTTP
+	pkgRestyV2   = knowledge.PathRestyV2
+	pkgRestyV3   = knowledge.PathRestyV3
+	pkgRetry     = knowledge.RetryPackage
 )
 
 // directSend recognises the calls that send an HTTP request.

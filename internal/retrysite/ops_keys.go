@@ -1,11 +1,11 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -269,41 +269,7 @@ func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal
 // isKeyGenerator reports whether fn returns a new random or time-based
 // value on every call.
 func isKeyGenerator(fn *types.Func) bool {
-	if fn.Pkg() == nil {
-		return false
-	}
-	name := fn.Name()
-	switch fn.Pkg().Path() {
-	case "github.com/google/uuid":
-		switch name {
-		case "New", "NewString", "NewRandom", "NewRandomFromReader", "NewUUID", "NewV6", "NewV7", "NewV7FromReader":
-			return true
-		}
-	case "github.com/gofrs/uuid", "github.com/gofrs/uuid/v5", "github.com/satori/go.uuid":
-		switch name {
-		case "NewV1", "NewV4", "NewV6", "NewV7":
-			return true
-		}
-	case "github.com/hashicorp/go-uuid":
-		return name == "GenerateUUID" || name == "GenerateRandomBytes"
-	case "github.com/oklog/ulid", "github.com/oklog/ulid/v2":
-		return name == "New" || name == "Make" || name == "MustNew" || name == "MustNewDefault"
-	case "github.com/rs/xid":
-		return name == "New" || name == "NewWithTime"
-	case "github.com/segmentio/ksuid":
-		return name == "New" || name == "NewRandom" || name == "NewRandomWithTime"
-	case "github.com/lithammer/shortuuid", "github.com/lithammer/shortuuid/v3", "github.com/lithammer/shortuuid/v4":
-		return name == "New"
-	case "github.com/matoous/go-nanoid", "github.com/matoous/go-nanoid/v2", "github.com/jaevor/go-nanoid":
-		return name == "New" || name == "Generate" || name == "Must" || name == "MustGenerate"
-	case "crypto/rand":
-		return name == "Text" || name == "Int" || name == "Prime" || name == "Read"
-	case "math/rand", "math/rand/v2":
-		return !strings.HasPrefix(name, "New") && name != "Seed"
-	case "time":
-		return name == "Now"
-	}
-	return false
+	return fn.Pkg() != nil && knowledge.IsKeyGenerator(fn.Pkg().Path(), fn.Name())
 }
 
 // guarded reports whether the code at pos runs only when a value kept

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -91,14 +92,14 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 	if sig != nil && sig.Recv() != nil {
 		rt := sig.Recv().Type()
 		switch {
-		case isNamed(rt, "google.golang.org/grpc/internal/status", "Status") && fn.Name() == "Code":
+		case isNamed(rt, knowledge.PathGRPCInternalStatus, "Status") && fn.Name() == "Code":
 			// st.Code() for st := status.Convert(err) or
 			// st, ok := status.FromError(err).
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ev.fi.lhsVar(sel.X); v != nil {
 					if d := ev.fi.m.varDefOf(v); d != nil && d.single() {
 						if c, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
-							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && f.Pkg().Path() == "google.golang.org/grpc/status" &&
+							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathGRPCStatus &&
 								(f.Name() == "FromError" || f.Name() == "Convert") && len(c.Args) == 1 {
 								return grpcCodeOf(ev.eval(c.Args[0], e)), true
 							}
@@ -119,8 +120,20 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		}
 		return value{}, false
 	}
+	switch knowledge.MarkerOf(fn.Pkg().Path() + "." + fn.Name()) {
+	case knowledge.MarkPermanent:
+		return errClass(errPermanent), true
+	case knowledge.MarkRetryable:
+		return errClass(errMarked), true
+	case knowledge.MarkIsRecoverable:
+		a := arg(0)
+		if a.k == vNil || isErrValue(a) {
+			return boolVal(!a.is(errPermanent)), true
+		}
+		return unknown(a.dep), true
+	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
-	case "google.golang.org/grpc/status.Code":
+	case knowledge.PathGRPCStatus + ".Code":
 		return grpcCodeOf(arg(0)), true
 	case "errors.As":
 		a := arg(0)
@@ -159,17 +172,6 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			}
 		}
 		return errClass(errOther), true
-	case "github.com/cenkalti/backoff/v4.Permanent", "github.com/cenkalti/backoff/v5.Permanent",
-		"github.com/avast/retry-go/v4.Unrecoverable", "github.com/avast/retry-go/v5.Unrecoverable":
-		return errClass(errPermanent), true
-	case "github.com/sethvargo/go-retry.RetryableError":
-		return errClass(errMarked), true
-	case "github.com/avast/retry-go/v4.IsRecoverable", "github.com/avast/retry-go/v5.IsRecoverable":
-		a := arg(0)
-		if a.k == vNil || isErrValue(a) {
-			return boolVal(!a.is(errPermanent)), true
-		}
-		return unknown(a.dep), true
 	case "slices.Contains":
 		if len(x.Args) == 2 {
 			if elems, ok := ev.constElems(x.Args[0]); ok {
@@ -186,7 +188,7 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			}
 		}
 	}
-	if fn.Pkg().Path() == "k8s.io/apimachinery/pkg/api/errors" {
+	if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
 		if code, ok := k8sStatus[fn.Name()]; ok {
 			a := arg(0)
 			switch {
@@ -238,7 +240,7 @@ func asError(a value, t types.Type) value {
 		}
 		return boolVal(false)
 	case vErrStatus:
-		return boolVal(isErrorType(t) || isNamed(t, "k8s.io/apimachinery/pkg/api/errors", "StatusError") || isNamed(t, "k8s.io/apimachinery/pkg/api/errors", "APIStatus"))
+		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus"))
 	}
 	return unknown(a.dep)
 }
@@ -288,8 +290,12 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		if fn == nil || fn.Pkg() == nil {
 			return value{}, false
 		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "google.golang.org/grpc/status.FromError":
+		key := fn.Pkg().Path() + "." + fn.Name()
+		if knowledge.PredicateOf(key) == knowledge.PredRetryableHTTPDefault {
+			key = "retryablehttp default policy"
+		}
+		switch key {
+		case knowledge.PathGRPCStatus + ".FromError":
 			if i != 1 || len(x.Args) != 1 {
 				return value{}, false
 			}
@@ -301,7 +307,7 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 				return boolVal(false), true
 			}
 			return unknown(a.dep), true
-		case "github.com/hashicorp/go-retryablehttp.DefaultRetryPolicy", "github.com/hashicorp/go-retryablehttp.ErrorPropagatedRetryPolicy":
+		case "retryablehttp default policy":
 			if i != 0 || len(x.Args) != 3 {
 				return value{}, false
 			}

@@ -175,10 +175,10 @@ func (m *model) predicateOf(x ast.Expr) *predicate {
 	body, typ := m.funcOf(x, 0)
 	if body == nil || typ == nil {
 		if fn := m.funcObj(x); fn != nil && fn.Pkg() != nil {
-			switch fn.Pkg().Path() + "." + fn.Name() {
-			case "github.com/hashicorp/go-retryablehttp.DefaultRetryPolicy", "github.com/hashicorp/go-retryablehttp.ErrorPropagatedRetryPolicy":
+			switch knowledge.PredicateOf(fn.Pkg().Path() + "." + fn.Name()) {
+			case knowledge.PredRetryableHTTPDefault:
 				return &predicate{builtin: retryablehttpDefault}
-			case "github.com/avast/retry-go/v4.IsRecoverable", "github.com/avast/retry-go/v5.IsRecoverable":
+			case knowledge.PredNotPermanent:
 				return &predicate{builtin: func(_, err value) value {
 					if err.k == vNil || isErrValue(err) {
 						return boolVal(!err.is(errPermanent))
@@ -186,7 +186,7 @@ func (m *model) predicateOf(x ast.Expr) *predicate {
 					return unknown(err.dep)
 				}}
 			}
-			if fn.Pkg().Path() == "k8s.io/apimachinery/pkg/api/errors" {
+			if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
 				if code, ok := k8sStatus[fn.Name()]; ok {
 					return &predicate{builtin: func(_, err value) value {
 						switch {
@@ -715,7 +715,7 @@ func (m *model) awsOutcomes(s *Site) {
 					return true
 				}
 				t := m.info.TypeOf(lit)
-				if isNamed(t, "github.com/aws/aws-sdk-go-v2/aws/retry", "RetryableHTTPStatusCode") || isNamed(t, "github.com/aws/aws-sdk-go-v2/aws/retry", "RetryableErrorCode") {
+				if isNamed(t, knowledge.PathAWSRetry, "RetryableHTTPStatusCode") || isNamed(t, knowledge.PathAWSRetry, "RetryableErrorCode") {
 					names = m.awsCodeLit(o, lit, names)
 				}
 				return true

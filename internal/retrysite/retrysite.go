@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 	"reflect"
@@ -141,6 +142,6 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // isReferencePackage reports whether path is the project's reference
 // retry package or one of its subpackages.
 func isReferencePackage(path string) bool {
-	const ref = "github.com/retrylint/retrylint/retry"
+	const ref = knowledge.RetryPackage
 	return path == ref || strings.HasPrefix(path, ref+"/")
 }

@@ -1,9 +1,11 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 	"time"
 )
 
@@ -388,17 +390,17 @@ func (r *tres) request(x ast.Expr) ctxFact {
 		return r.request(x.X)
 	case *ast.CallExpr:
 		switch name := r.callee(x); name {
-		case "net/http.NewRequest", "github.com/hashicorp/go-retryablehttp.NewRequest":
+		case "net/http.NewRequest", knowledge.PathRetryableHTTP + ".NewRequest":
 			return ctxFact{kind: ctxBack, desc: "its request (" + shortName(name) + ") has no context", pos: x.Pos(), implicit: true}
-		case "net/http.NewRequestWithContext", "github.com/hashicorp/go-retryablehttp.NewRequestWithContext":
+		case "net/http.NewRequestWithContext", knowledge.PathRetryableHTTP + ".NewRequestWithContext":
 			if len(x.Args) > 0 {
 				return r.ctx(x.Args[0])
 			}
-		case "net/http.Request.WithContext", "net/http.Request.Clone", "github.com/hashicorp/go-retryablehttp.Request.WithContext":
+		case "net/http.Request.WithContext", "net/http.Request.Clone", knowledge.PathRetryableHTTP + ".Request.WithContext":
 			if len(x.Args) > 0 {
 				return r.ctx(x.Args[0])
 			}
-		case "github.com/hashicorp/go-retryablehttp.FromRequest":
+		case knowledge.PathRetryableHTTP + ".FromRequest":
 			if len(x.Args) > 0 {
 				return r.request(x.Args[0])
 			}
@@ -430,8 +432,7 @@ func shortName(full string) string {
 		}
 	}
 	s := full[slash+1:]
-	switch {
-	case len(full) > 22 && full[:22] == "github.com/hashicorp/g":
+	if strings.HasPrefix(full, knowledge.PathRetryableHTTP+".") {
 		s = "retryablehttp" + s[len("go-retryablehttp"):]
 	}
 	return s

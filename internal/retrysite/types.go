@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 	"sort"
@@ -39,7 +40,7 @@ func isResponseType(t types.Type) bool {
 		return false
 	}
 	switch n.Obj().Pkg().Path() {
-	case "net/http", "github.com/go-resty/resty/v2", "resty.dev/v3":
+	case "net/http", knowledge.PathRestyV2, knowledge.PathRestyV3:
 		return true
 	}
 	return false

@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"encoding/binary"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -384,7 +385,7 @@ func (m *model) callWait(call *ast.CallExpr) *waitHit {
 				return &waitHit{kind: WaitSleep, node: call, expr: call.Args[0]}
 			}
 			return nil
-		case "github.com/googleapis/gax-go/v2.Sleep":
+		case knowledge.PathGax + ".Sleep":
 			if len(call.Args) == 2 {
 				return &waitHit{kind: WaitSleep, node: call, expr: call.Args[1]}
 			}

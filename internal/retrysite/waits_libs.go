@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 	"math"
@@ -380,7 +381,7 @@ func (m *model) retryableWait(s *Site) *Wait {
 	if st != nil {
 		f := m.funcRef(st.Arg(0))
 		switch {
-		case f != nil && f.Pkg() != nil && f.Pkg().Path() == "github.com/hashicorp/go-retryablehttp":
+		case f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathRetryableHTTP:
 			name = f.Name()
 		default:
 			lo, mid, hi, ok := m.funcSamples(st.Arg(0), 2, 0, map[int]nval{0: nKnown(float64(min)), 1: nKnown(float64(max))})

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -1207,7 +1208,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 				return nunknown()
 			}
 			return d
-		case path == "k8s.io/apimachinery/pkg/util/wait" && fn.Name() == "Jitter" && len(x.Args) == 2:
+		case path == knowledge.PathK8sWait && fn.Name() == "Jitter" && len(x.Args) == 2:
 			d, f := ip.eval(x.Args[0]), ip.eval(x.Args[1])
 			if !d.ok || !f.ok {
 				return nunknown()

@@ -1,0 +1,125 @@
+package knowledge
+
+import "strings"
+
+// Packages the model reads besides the retry libraries' entry points:
+// the request and client types of retrying HTTP clients, the outcome
+// vocabularies (gRPC status, Kubernetes API errors), and key generators.
+// Each import path the model names is written once, here.
+const (
+	PathRetryableHTTP      = "github.com/hashicorp/go-retryablehttp"
+	PathFailsafeHTTP       = failsafeHTTP
+	PathRestyV2            = "github.com/go-resty/resty/v2"
+	PathRestyV3            = "resty.dev/v3"
+	PathGRPC               = "google.golang.org/grpc"
+	PathGRPCStatus         = "google.golang.org/grpc/status"
+	PathGRPCInternalStatus = "google.golang.org/grpc/internal/status"
+	PathGRPCCodes          = "google.golang.org/grpc/codes"
+	PathK8sAPIErrors       = "k8s.io/apimachinery/pkg/api/errors"
+	PathK8sWait            = "k8s.io/apimachinery/pkg/util/wait"
+	PathGax                = "github.com/googleapis/gax-go/v2"
+	PathAWSRetry           = "github.com/aws/aws-sdk-go-v2/aws/retry"
+	PathGoogleUUID         = "github.com/google/uuid"
+)
+
+// A MarkerKind is what a library's marker function does to an error.
+type MarkerKind int
+
+const (
+	NoMarker MarkerKind = iota
+	// MarkPermanent marks an error the library does not retry
+	// (backoff.Permanent, retry.Unrecoverable).
+	MarkPermanent
+	// MarkRetryable marks the only errors the library retries
+	// (sethvargo's retry.RetryableError).
+	MarkRetryable
+	// MarkIsRecoverable reports whether an error is not marked
+	// permanent (retry-go's IsRecoverable).
+	MarkIsRecoverable
+)
+
+// A PredicateKind is a library's built-in retry predicate.
+type PredicateKind int
+
+const (
+	NoPredicate PredicateKind = iota
+	// PredRetryableHTTPDefault is go-retryablehttp's DefaultRetryPolicy:
+	// connection errors, 429 and 5xx but 501.
+	PredRetryableHTTPDefault
+	// PredNotPermanent retries every error not marked permanent.
+	PredNotPermanent
+)
+
+var (
+	markers    = map[string]MarkerKind{}
+	predicates = map[string]PredicateKind{}
+)
+
+func init() {
+	for _, l := range all {
+		for _, p := range l.Paths {
+			for f, k := range l.Markers {
+				markers[p+"."+f] = k
+			}
+			for f, k := range l.Predicates {
+				predicates[p+"."+f] = k
+			}
+		}
+	}
+}
+
+// MarkerOf returns what the function named by key ("path.Name") marks.
+func MarkerOf(key string) MarkerKind { return markers[key] }
+
+// PredicateOf returns the built-in predicate named by key.
+func PredicateOf(key string) PredicateKind { return predicates[key] }
+
+// keyGenerators are the functions that return a new value on every call,
+// by package (a key made by one inside a retried function changes on
+// every attempt). "*" stands for every function but the listed
+// exceptions (prefixed "!" or "!prefix*").
+var keyGenerators = map[string][]string{
+	PathGoogleUUID:                      {"New", "NewString", "NewRandom", "NewRandomFromReader", "NewUUID", "NewV6", "NewV7", "NewV7FromReader"},
+	"github.com/gofrs/uuid":             {"NewV1", "NewV4", "NewV6", "NewV7"},
+	"github.com/gofrs/uuid/v5":          {"NewV1", "NewV4", "NewV6", "NewV7"},
+	"github.com/satori/go.uuid":         {"NewV1", "NewV4", "NewV6", "NewV7"},
+	"github.com/hashicorp/go-uuid":      {"GenerateUUID", "GenerateRandomBytes"},
+	"github.com/oklog/ulid":             {"New", "Make", "MustNew", "MustNewDefault"},
+	"github.com/oklog/ulid/v2":          {"New", "Make", "MustNew", "MustNewDefault"},
+	"github.com/rs/xid":                 {"New", "NewWithTime"},
+	"github.com/segmentio/ksuid":        {"New", "NewRandom", "NewRandomWithTime"},
+	"github.com/lithammer/shortuuid":    {"New"},
+	"github.com/lithammer/shortuuid/v3": {"New"},
+	"github.com/lithammer/shortuuid/v4": {"New"},
+	"github.com/matoous/go-nanoid":      {"New", "Generate", "Must", "MustGenerate"},
+	"github.com/matoous/go-nanoid/v2":   {"New", "Generate", "Must", "MustGenerate"},
+	"github.com/jaevor/go-nanoid":       {"New", "Generate", "Must", "MustGenerate"},
+	"crypto/rand":                       {"Text", "Int", "Prime", "Read"},
+	"math/rand":                         {"*", "!New*", "!Seed"},
+	"math/rand/v2":                      {"*", "!New*", "!Seed"},
+	"time":                              {"Now"},
+}
+
+// IsKeyGenerator reports whether the function name of package path
+// returns a new value on every call.
+func IsKeyGenerator(path, name string) bool {
+	names, ok := keyGenerators[path]
+	if !ok {
+		return false
+	}
+	all := false
+	for _, n := range names {
+		switch {
+		case n == "*":
+			all = true
+		case strings.HasPrefix(n, "!"):
+			ex := n[1:]
+			if strings.HasSuffix(ex, "*") && strings.HasPrefix(name, ex[:len(ex)-1]) || ex == name {
+				return false
+			}
+		case n == name:
+			return true
+		}
+	}
+	return all
+}
