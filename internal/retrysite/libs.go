@@ -172,8 +172,8 @@ var entries = map[string]entry{
 	// gax-go: a retry call option.
 	"github.com/googleapis/gax-go/v2.WithRetry": {LibGax, args(0)},
 	// The project's own package: Do(ctx, p, op) (reference.go).
-	"github.com/retrylint/retrylint/retry.Do":      {LibReference, argsOp(2, 1)},
-	"github.com/retrylint/retrylint/retry.DoValue": {LibReference, argsOp(2, 1)},
+	pkgRetry + ".Do":      {LibReference, argsOp(2, 1)},
+	pkgRetry + ".DoValue": {LibReference, argsOp(2, 1)},
 }
 
 // restyEntries are resty request methods that send; they are sites when

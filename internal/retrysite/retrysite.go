@@ -141,6 +141,5 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // isReferencePackage reports whether path is the project's reference
 // retry package or one of its subpackages.
 func isReferencePackage(path string) bool {
-	const ref = "github.com/retrylint/retrylint/retry"
-	return path == ref || strings.HasPrefix(path, ref+"/")
+	return path == pkgRetry || strings.HasPrefix(path, pkgRetry+"/")
 }
