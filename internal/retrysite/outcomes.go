@@ -113,23 +113,11 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 
 // recursionCalls returns the calls of a function declaration to itself.
 func (m *model) recursionCalls(fd *ast.FuncDecl) map[*ast.CallExpr]bool {
-	res := make(map[*ast.CallExpr]bool)
 	obj, _ := m.info.Defs[fd.Name].(*types.Func)
 	if obj == nil || fd.Body == nil {
-		return res
+		return map[*ast.CallExpr]bool{}
 	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if fn := typeutilCallee(m.info, n); fn != nil && fn.Origin() == obj.Origin() {
-				res[n] = true
-			}
-		}
-		return true
-	})
-	return res
+	return m.selfCalls(fd.Body, obj)
 }
 
 func returnsError(info *types.Info, call *ast.CallExpr) bool {

@@ -1,7 +1,6 @@
 package retrysite
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 	"reflect"
@@ -142,6 +141,5 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // isReferencePackage reports whether path is the project's reference
 // retry package or one of its subpackages.
 func isReferencePackage(path string) bool {
-	const ref = knowledge.RetryPackage
-	return path == ref || strings.HasPrefix(path, ref+"/")
+	return path == pkgRetry || strings.HasPrefix(path, pkgRetry+"/")
 }

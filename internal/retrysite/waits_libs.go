@@ -76,19 +76,6 @@ func (m *model) callsLib(x ast.Expr, name string) bool {
 	return fn != nil && fn.Name() == name
 }
 
-// funcRef returns the function a function value names (retry.FixedDelay).
-func (m *model) funcRef(x ast.Expr) *types.Func {
-	switch y := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		fn, _ := m.info.Uses[y].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := m.info.Uses[y.Sel].(*types.Func)
-		return fn
-	}
-	return nil
-}
-
 // settingDur returns the duration of a setting's argument, the default
 // when the setting is absent, and whether it is known.
 func (m *model) settingDur(st *Setting, arg int, def time.Duration) (time.Duration, bool) {
@@ -250,13 +237,13 @@ func (m *model) retryGoWait(s *Site) *Wait {
 				return nil
 			}
 			for _, a := range call.Args {
-				f := m.funcRef(a)
+				f := m.funcObj(a)
 				if f == nil || f.Pkg() == m.pkg {
 					return nil
 				}
 				names = append(names, f.Name())
 			}
-		} else if f := m.funcRef(arg); f != nil && f.Pkg() != m.pkg {
+		} else if f := m.funcObj(arg); f != nil && f.Pkg() != m.pkg {
 			names = []string{f.Name()}
 		} else {
 			// A delay function of this package: run it.
@@ -321,7 +308,7 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (
 	case *ast.FuncLit:
 		body, ft, lit = y.Body, y.Type, y
 	default:
-		fn := m.funcRef(x)
+		fn := m.funcObj(x)
 		if fn == nil || fn.Pkg() != m.pkg {
 			return nil, nil, nil, false
 		}
@@ -379,7 +366,7 @@ func (m *model) retryableWait(s *Site) *Wait {
 	st := s.Last("Backoff")
 	name := "DefaultBackoff"
 	if st != nil {
-		f := m.funcRef(st.Arg(0))
+		f := m.funcObj(st.Arg(0))
 		switch {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathRetryableHTTP:
 			name = f.Name()
