@@ -106,6 +106,11 @@ type Entry struct {
 	// Sends says which requests the entry retries when it is a
 	// retrying HTTP client rather than a function runner.
 	Sends Sends
+	// LoopCond marks a method that paces a hand-written loop as its
+	// condition (dskit's for b.Ongoing()): a call is a site only as the
+	// condition of a for statement, and the operations are the loop
+	// body's.
+	LoopCond bool
 }
 
 // Sends says which requests a retrying-client entry retries.
@@ -294,7 +299,7 @@ func All() []*Library { return all }
 var all = []*Library{
 	CenkaltiV4, CenkaltiV5, RetryGoV4, RetryGoV5, RetryableHTTP, Sethvargo,
 	Failsafe, K8sWait, K8sRetry, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
-	GRPCMwV2, AWS, Gax, Reference,
+	GRPCMwV2, AWS, Gax, Reference, Dskit,
 }
 
 var (

@@ -21,6 +21,7 @@ var waitModels = map[string]func(m *model, s *Site) *Wait{
 	"resty/v2":        func(m *model, s *Site) *Wait { return m.restyWait(s, true) },
 	"resty/v3":        func(m *model, s *Site) *Wait { return m.restyWait(s, false) },
 	"grpc-middleware": (*model).grpcMwWait,
+	"dskit":           (*model).dskitWait,
 	"aws": func(m *model, s *Site) *Wait {
 		if st := s.Last("Backoff"); st != nil && !m.callsLib(st.Arg(0), "NewExponentialJitterBackoff") {
 			return nil

@@ -39,6 +39,7 @@ var (
 	LibGRPCMwV2      = knowledge.GRPCMwV2
 	LibAWS           = knowledge.AWS
 	LibGax           = knowledge.Gax
+	LibDskit         = knowledge.Dskit
 )
 
 // entryRoots returns the expressions whose construction configures an
@@ -104,6 +105,14 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 			continue
 		}
 		cfgRoots, opRoots := entryRoots(e, call)
+		var loopBody *ast.BlockStmt
+		if e.LoopCond {
+			fs, ok := cur.Parent().Node().(*ast.ForStmt)
+			if !ok || ast.Unparen(fs.Cond) != call {
+				continue
+			}
+			loopBody = fs.Body
+		}
 		if nested[call] {
 			continue
 		}
@@ -136,6 +145,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		}
 		for _, o := range opRoots {
 			s.Ops = append(s.Ops, m.libraryOps(o)...)
+		}
+		if loopBody != nil {
+			s.Ops = append(s.Ops, m.loopBodyOps(lib, loopBody)...)
 		}
 		if lib.ServiceConfig {
 			sites = append(sites, m.serviceConfigSites(s)...)
@@ -571,6 +583,27 @@ func (m *model) libraryOps(x ast.Expr) []*Op {
 			return true
 		})
 	}
+	return ops
+}
+
+// loopBodyOps describes the operations of a loop a library paces: the
+// calls of its body that may be operations, not the library's own.
+func (m *model) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
+	var ops []*Op
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
+				return true
+			}
+			if m.mayBeOp(n) {
+				ops = append(ops, m.describeOp(n))
+			}
+		}
+		return true
+	})
 	return ops
 }
 

@@ -139,6 +139,7 @@ func (x *libTimeoutState) argCtx(i int) ctxFact {
 
 // timeoutModels read the contexts and caps of a library site.
 var timeoutModels = map[string]func(x *libTimeoutState){
+	"dskit":         (*libTimeoutState).dskitTimeouts,
 	"cenkalti/v4":   (*libTimeoutState).cenkaltiV4Timeouts,
 	"cenkalti/v5":   (*libTimeoutState).cenkaltiV5Timeouts,
 	"retry-go":      (*libTimeoutState).retryGoTimeouts,

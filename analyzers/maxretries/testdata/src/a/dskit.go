@@ -1,0 +1,65 @@
+package a
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/grafana/dskit/backoff"
+)
+
+func dskitOp(ctx context.Context) error { return errors.New("x") }
+
+// MaxRetries 5 = 5 attempts: accepted.
+func dskitBounded(ctx context.Context) error {
+	b := backoff.New(ctx, backoff.Config{MinBackoff: 100 * time.Millisecond, MaxBackoff: 10 * time.Second, MaxRetries: 5})
+	for b.Ongoing() {
+		if err := dskitOp(ctx); err == nil {
+			return nil
+		}
+		b.Wait()
+	}
+	return b.Err()
+}
+
+// No MaxRetries: the Config's zero value retries until the context ends.
+func dskitForever(ctx context.Context) error {
+	b := backoff.New(ctx, backoff.Config{MinBackoff: time.Second, MaxBackoff: 30 * time.Second})
+	for b.Ongoing() { // want `R-2: dskit backoff retry policy has no maximum retry count: dskit backoff with MaxRetries 0`
+		if err := dskitOp(ctx); err == nil {
+			return nil
+		}
+		b.Wait()
+	}
+	return b.Err()
+}
+
+// MaxRetries 0 written out is no limit either.
+func dskitZero(ctx context.Context) error {
+	b := backoff.New(ctx, backoff.Config{MinBackoff: time.Second, MaxBackoff: 30 * time.Second, MaxRetries: 0})
+	for b.Ongoing() { // want `R-2: dskit backoff retry policy has no maximum retry count: dskit backoff MaxRetries\(0\) retries`
+		if err := dskitOp(ctx); err == nil {
+			return nil
+		}
+		b.Wait()
+	}
+	return b.Err()
+}
+
+// A Config from elsewhere: silent.
+func dskitParam(ctx context.Context, cfg backoff.Config) error {
+	b := backoff.New(ctx, cfg)
+	for b.Ongoing() {
+		if err := dskitOp(ctx); err == nil {
+			return nil
+		}
+		b.Wait()
+	}
+	return b.Err()
+}
+
+// Ongoing as a check, not a loop condition: no site.
+func dskitCheck(ctx context.Context) bool {
+	b := backoff.New(ctx, backoff.Config{})
+	return b.Ongoing()
+}

@@ -1,0 +1,42 @@
+package knowledge
+
+import "time"
+
+// grafana/dskit backoff: a loop paced by a Backoff,
+//
+//	b := backoff.New(ctx, backoff.Config{MinBackoff: ..., MaxBackoff: ..., MaxRetries: ...})
+//	for b.Ongoing() { if err := op(); err == nil { return nil }; b.Wait() }
+//
+// The site is the loop whose condition is b.Ongoing(); the operations
+// are the loop body's; the Config given to New configures it.
+var Dskit = &Library{
+	Name:     "dskit backoff",
+	Module:   "github.com/grafana/dskit",
+	Versions: "v0.0.0-2023 - v0.0.0-20260703122047-de1ec7541c44",
+	Paths:    []string{"github.com/grafana/dskit/backoff"},
+	Models:   Models{Waits: "dskit", Timeouts: "dskit"},
+	Entries: []Entry{
+		{Func: "Backoff.Ongoing", Op: -1, CfgFrom: -1, Recv: true, LoopCond: true},
+	},
+	Bound: BoundTable{
+		// Ongoing is true while numRetries < MaxRetries, and Wait adds
+		// one: MaxRetries counts attempts; 0 means no limit.
+		Groups: [][]Count{{{Setting: "MaxRetries", Attempts: true, ZeroUnbounded: true}}},
+		Defaults: []DefaultBound{{IfAny: []string{"Config"}, NotOpaque: true,
+			Unbounded: "dskit backoff with MaxRetries 0 (the Config's zero value) retries until the context ends"}},
+	},
+	// github.com/grafana/dskit@v0.0.0-20260703122047-de1ec7541c44/backoff/backoff.go:
+	// a Config has no defaults of its own (MaxRetries 0 = infinite); the
+	// flag defaults (RegisterFlagsWithPrefix) are 100ms, 10s and 10.
+	// NextDelay draws each wait from [d, 2d) with d = MinBackoff doubled
+	// per retry up to MaxBackoff: a floor of half the ceiling.
+	Defaults: Defaults{
+		Initial:    100 * time.Millisecond,
+		Max:        10 * time.Second,
+		Multiplier: 2,
+		Retries:    "whatever the loop body retries (the loop decides)",
+	},
+	Advice: Advice{
+		TotalCap: "give backoff.New a context from context.WithTimeout(ctx, %s)",
+	},
+}
