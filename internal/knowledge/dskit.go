@@ -16,7 +16,7 @@ var Dskit = &Library{
 	Paths:    []string{"github.com/grafana/dskit/backoff"},
 	Models:   Models{Waits: "dskit", Timeouts: "dskit"},
 	Entries: []Entry{
-		{Func: "Backoff.Ongoing", Op: -1, CfgFrom: -1, Recv: true, LoopCond: true},
+		{Func: "Backoff.Ongoing", Op: -1, CfgFrom: -1, Recv: true, LoopCond: true, LoopResets: []string{"Reset"}},
 	},
 	Bound: BoundTable{
 		// Ongoing is true while numRetries < MaxRetries, and Wait adds

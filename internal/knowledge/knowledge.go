@@ -111,6 +111,10 @@ type Entry struct {
 	// condition of a for statement, and the operations are the loop
 	// body's.
 	LoopCond bool
+	// LoopResets are methods that, called in such a loop, start the
+	// backoff over after a success (dskit's b.Reset()): the loop keeps
+	// going after success, a watch or a poll, not a retry.
+	LoopResets []string
 }
 
 // Sends says which requests a retrying-client entry retries.

@@ -108,7 +108,7 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {
 			fs, ok := cur.Parent().Node().(*ast.ForStmt)
-			if !ok || ast.Unparen(fs.Cond) != call {
+			if !ok || ast.Unparen(fs.Cond) != call || m.callsLibMethod(lib, fs.Body, e.LoopResets...) {
 				continue
 			}
 			loopBody = fs.Body

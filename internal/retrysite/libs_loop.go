@@ -25,17 +25,26 @@ func pacedLoop(s *Site) *ast.ForStmt {
 	return loop
 }
 
-// callsOn reports whether body calls a method of the library named one
-// of names (b.Wait()), outside function literals.
+// callsOn reports whether body calls a method of the site's library
+// named one of names (b.Wait()), outside function literals.
 func (m *model) callsOn(s *Site, body *ast.BlockStmt, names ...string) bool {
+	return m.callsLibMethod(s.Lib, body, names...)
+}
+
+// callsLibMethod reports whether body calls a method of lib named one of
+// names, outside function literals.
+func (m *model) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) bool {
 	found := false
+	if len(names) == 0 {
+		return false
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
 			fn := typeutilCallee(m.info, n)
-			if fn == nil || fn.Pkg() == nil || !s.Lib.Has(fn.Pkg().Path()) {
+			if fn == nil || fn.Pkg() == nil || !lib.Has(fn.Pkg().Path()) {
 				return true
 			}
 			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {

@@ -63,3 +63,19 @@ func dskitCheck(ctx context.Context) bool {
 	b := backoff.New(ctx, backoff.Config{})
 	return b.Ongoing()
 }
+
+// A watch (dskit kv/consul's WatchKey): Reset after each success, the
+// loop goes on until the context ends; not a retry.
+func dskitWatch(ctx context.Context, f func() bool) {
+	b := backoff.New(ctx, backoff.Config{MinBackoff: time.Second, MaxBackoff: time.Minute})
+	for b.Ongoing() {
+		if err := dskitOp(ctx); err != nil {
+			b.Wait()
+			continue
+		}
+		b.Reset()
+		if !f() {
+			return
+		}
+	}
+}

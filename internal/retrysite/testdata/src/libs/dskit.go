@@ -52,3 +52,19 @@ func dskitCheck(ctx context.Context) bool {
 	}
 	return b.NumRetries() == 0
 }
+
+// A watch: the backoff starts over after each success (Reset) and the
+// loop goes on; it is not a retry.
+func dskitWatch(ctx context.Context, f func() bool) {
+	b := backoff.New(ctx, backoff.Config{MinBackoff: time.Second, MaxBackoff: time.Minute})
+	for b.Ongoing() {
+		if err := dskitOp(ctx); err != nil {
+			b.Wait()
+			continue
+		}
+		b.Reset()
+		if !f() {
+			return
+		}
+	}
+}
