@@ -189,6 +189,9 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 			return
 		}
 		seen[string(kb)] = true
+		if h := w.headWait(b); h != nil && !first {
+			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+		}
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		for i := from; i < n; i++ {
@@ -270,6 +273,9 @@ func (w *waitWalk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in scope
 		b := w.fi.cfg.Blocks[bi]
 		if in != nil && !in(b) {
 			return false
+		}
+		if w.headWait(b) != nil {
+			return true
 		}
 		for _, n := range b.Nodes {
 			if containsOp(n, target) {
