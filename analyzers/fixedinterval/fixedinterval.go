@@ -126,7 +126,7 @@ func advice(s *retrysite.Site) string {
 	case retrysite.LibGRPCMwV1, retrysite.LibGRPCMwV2:
 		return "use WithBackoff(BackoffExponentialWithJitter(time.Second, 1)) (each wait drawn from [0, 2x]), or the interceptor in " + retryPkg + "/retrygrpc (retrygrpc.UnaryClientInterceptor)"
 	case nil:
-		return "compute the wait as time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<attempt)))), or " + use
+		return "compute the wait as time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<min(attempt, 5))))), or " + use
 	}
 	return use
 }

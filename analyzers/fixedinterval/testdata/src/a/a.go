@@ -24,7 +24,7 @@ func fixed() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(2 * time.Second) // want `R-1: retry loop waits a fixed 2s between attempts; R-1 requires exponential backoff with full jitter, sleep = random\(0, min\(cap, base\*2\^attempt\)\) with base 1s and cap 30s \(decorrelated jitter is allowed\): compute the wait as time.Duration\(rand.Int64N\(int64\(min\(30\*time.Second, time.Second<<attempt\)\)\)\), or use github.com/retrylint/retrylint/retry \(retry.Do\(ctx, retry.Policy\{\}, op\)\)`
+		time.Sleep(2 * time.Second) // want `R-1: retry loop waits a fixed 2s between attempts; R-1 requires exponential backoff with full jitter, sleep = random\(0, min\(cap, base\*2\^attempt\)\) with base 1s and cap 30s \(decorrelated jitter is allowed\): compute the wait as time.Duration\(rand.Int64N\(int64\(min\(30\*time.Second, time.Second<<min\(attempt, 5\)\)\)\)\), or use github.com/retrylint/retrylint/retry \(retry.Do\(ctx, retry.Policy\{\}, op\)\)`
 	}
 	return errors.New("gave up")
 }
