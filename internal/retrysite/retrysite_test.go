@@ -34,5 +34,5 @@ func TestLibraries(t *testing.T) {
 // TestForms covers the loop forms, closures held in variables and the
 // repeats that are not retries (issue 14).
 func TestForms(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "forms")
+	analysistest.Run(t, analysistest.TestData(), show, "forms", "example.com/notretry")
 }

@@ -1,4 +1,4 @@
-package forms
+package notretry
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 type task struct{ id string }
 
 // A queue behind an interface: a false ok means empty, not failed.
-type queue interface {
+type Queue interface {
 	Poll() (task, bool)
 	Offer(t task) bool
 }
@@ -24,7 +24,7 @@ func handle(task) error {
 }
 
 // Draining loop over an interface method.
-func drain(q queue) {
+func drain(q Queue) {
 	for {
 		t, ok := q.Poll()
 		if !ok {
@@ -37,7 +37,7 @@ func drain(q queue) {
 }
 
 // Waiting for room in a queue: a bool from an interface method.
-func offer(q queue, t task) {
+func offer(q Queue, t task) {
 	for !q.Offer(t) {
 		time.Sleep(time.Millisecond)
 	}
@@ -108,12 +108,12 @@ func (b *buffer) receive() bool {
 }
 
 // A SASL/SCRAM exchange: step until the mechanism is done.
-type scramClient interface {
+type SCRAMClient interface {
 	Step(challenge string) (string, error)
 	Done() bool
 }
 
-func scram(c scramClient, roundTrip func([]byte) ([]byte, error)) error {
+func scram(c SCRAMClient, roundTrip func([]byte) ([]byte, error)) error {
 	msg, err := c.Step("")
 	if err != nil {
 		return err
@@ -131,7 +131,7 @@ func scram(c scramClient, roundTrip func([]byte) ([]byte, error)) error {
 }
 
 // An error-chain walk recursing over joined errors.
-type temporary interface{ Temporary() bool }
+type Temporary interface{ Temporary() bool }
 
 func isTemporary(err error) bool {
 	switch e := err.(type) {
@@ -144,7 +144,7 @@ func isTemporary(err error) bool {
 		return false
 	case interface{ Unwrap() error }:
 		return isTemporary(e.Unwrap())
-	case temporary:
+	case Temporary:
 		return e.Temporary()
 	}
 	return false
