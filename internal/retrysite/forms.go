@@ -211,3 +211,24 @@ func (m *model) retriesNothing(s *Site) bool {
 	}
 	return false
 }
+
+// primedGroup returns, for an operation whose first call runs before any
+// loop, the same group with its first call inside a loop that comes after
+// that call moved first: resp, err = op(); for i := 0; err != nil && i < n;
+// i++ { wait; resp, err = op() }. The loop is the retry of the operation;
+// nil when no call of the group is in such a loop.
+func primedGroup(g *opGroup, parents map[*ast.CallExpr]ast.Stmt) *opGroup {
+	pre := g.calls[0]
+	for i, c := range g.calls[1:] {
+		l := parents[c]
+		if l == nil || l.Pos() < pre.End() {
+			continue
+		}
+		calls := make([]*ast.CallExpr, 0, len(g.calls))
+		calls = append(calls, c)
+		calls = append(calls, g.calls[:i+1]...)
+		calls = append(calls, g.calls[i+2:]...)
+		return &opGroup{key: g.key, calls: calls, set: g.set}
+	}
+	return nil
+}

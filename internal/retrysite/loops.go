@@ -88,6 +88,13 @@ func (m *model) handWritten(fb funcBody) []*Site {
 
 	for _, g := range groups {
 		first := g.calls[0]
+		// An operation run once before a loop that runs it again on
+		// failure (forms.go): the loop is the retry.
+		if parents[first] == nil && len(selfCalls) == 0 && !gotos {
+			if pg := primedGroup(g, parents); pg != nil {
+				g, first = pg, pg.calls[0]
+			}
+		}
 		ref, ok := fi.callNode(first)
 		if !ok {
 			continue

@@ -129,3 +129,18 @@ func pollState(ctx context.Context, get func(context.Context) (string, error)) e
 	}
 	return nil
 }
+
+// The operation runs once before the loop that retries it.
+func primed(ctx context.Context, wait time.Duration, attempts int) error {
+	err := do()
+	if err != nil {
+		for r := 0; err != nil && r < attempts; r++ {
+			select {
+			case <-ctx.Done():
+			case <-time.After(wait): // want `R-1.*fixed interval \(wait\)`
+			}
+			err = do()
+		}
+	}
+	return err
+}

@@ -96,3 +96,46 @@ func selectAfter(ctx context.Context) error {
 	}
 	return errors.Join(err, errors.New("gave up"))
 }
+
+var errNoResponders = errors.New("no responders")
+
+// The operation runs once before the loop; the loop runs it again while
+// it fails: 3 retries after the first attempt.
+func primed(ctx context.Context) error {
+	err := do()
+	for r := 0; err != nil && r < 3; r++ { // want `loop ctx=sync retries=3`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+		err = do()
+	}
+	return err
+}
+
+// The same with the failure checked by errors.Is in the condition.
+func primedIs(ctx context.Context, wait time.Duration, attempts int) error {
+	err := do()
+	if err != nil {
+		for r := 0; errors.Is(err, errNoResponders) && r < attempts; r++ { // want `loop ctx=sync bound=\?`
+			select {
+			case <-ctx.Done():
+			case <-time.After(wait):
+			}
+			err = do()
+		}
+	}
+	return err
+}
+
+// An operation run before a loop that runs it again on success is a
+// poll, not a retry.
+func primedPoll() error {
+	err := do()
+	for i := 0; err == nil && i < 3; i++ {
+		time.Sleep(time.Second)
+		err = do()
+	}
+	return err
+}
