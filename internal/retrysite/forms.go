@@ -232,3 +232,64 @@ func primedGroup(g *opGroup, parents map[*ast.CallExpr]ast.Stmt) *opGroup {
 	}
 	return nil
 }
+
+// entryWaits returns the waits that every path from the function's entry
+// to the operation passes (a recursive retry that waits first:
+// select { case <-ctx.Done(): return; case <-time.After(d): }; op()),
+// or nil when some path reaches the operation without a known wait.
+func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
+	fi := w.fi
+	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 {
+		return nil
+	}
+	var found []*waitHit
+	seenHit := make(map[ast.Node]bool)
+	ok, reached := true, false
+	visited := make(map[[2]int32]bool)
+	steps := 0
+	var visit func(bi int32, hits []*waitHit)
+	visit = func(bi int32, hits []*waitHit) {
+		if !ok {
+			return
+		}
+		if steps++; steps > 2000 {
+			ok = false
+			return
+		}
+		key := [2]int32{bi, int32(len(hits))}
+		if visited[key] {
+			return
+		}
+		visited[key] = true
+		b := fi.cfg.Blocks[bi]
+		if h := w.headWait(b); h != nil {
+			hits = append(hits[:len(hits):len(hits)], h)
+		}
+		for _, n := range b.Nodes {
+			if containsOp(n, op) {
+				reached = true
+				if len(hits) == 0 {
+					ok = false
+				}
+				for _, h := range hits {
+					if !seenHit[h.node] {
+						seenHit[h.node] = true
+						found = append(found, h)
+					}
+				}
+				return
+			}
+			if hs, _ := w.waitsIn(n); len(hs) > 0 {
+				hits = append(hits[:len(hits):len(hits)], hs...)
+			}
+		}
+		for _, s := range b.Succs {
+			visit(s.Index, hits)
+		}
+	}
+	visit(0, nil)
+	if !ok || !reached {
+		return nil
+	}
+	return found
+}

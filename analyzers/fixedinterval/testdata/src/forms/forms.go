@@ -144,3 +144,19 @@ func primed(ctx context.Context, wait time.Duration, attempts int) error {
 	}
 	return err
 }
+
+// A recursive retry that waits at its entry: the wait is between attempts.
+func waitFirst(ctx context.Context, retries int) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(2 * time.Second): // want `R-1.*fixed 2s`
+	}
+	if err := do(); err != nil {
+		if retries <= 0 {
+			return err
+		}
+		return waitFirst(ctx, retries-1)
+	}
+	return nil
+}

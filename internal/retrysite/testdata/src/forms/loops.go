@@ -139,3 +139,19 @@ func primedPoll() error {
 	}
 	return err
 }
+
+// A recursive retry that waits at its entry, before the operation.
+func waitFirst(ctx context.Context, retries int) error { // want `recursion ctx=sync bound=\?`
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Second):
+	}
+	if err := do(); err != nil {
+		if retries <= 0 {
+			return err
+		}
+		return waitFirst(ctx, retries-1)
+	}
+	return nil
+}
