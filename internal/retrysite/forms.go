@@ -293,3 +293,43 @@ func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
 	}
 	return found
 }
+
+// heldCall describes a call of a local variable that holds a function
+// literal (send := func() error {...}; send()) as a call of a helper
+// whose body is the literal: its whole body runs again when the call is
+// retried, and its parameters are bound to the call's arguments.
+func (d *describer) heldCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
+	lit := d.m.heldFuncLit(call.Fun)
+	if lit == nil || d.seenNode[lit] {
+		return nil
+	}
+	d.seenNode[lit] = true
+	defer delete(d.seenNode, lit)
+	hf := &frame{body: lit.Body, all: f.retried(call.Pos()), binds: make(map[*types.Var]argRef), depth: f.depth + 1}
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			if v, ok := d.m.info.Defs[name].(*types.Var); ok && i < len(call.Args) && !call.Ellipsis.IsValid() {
+				hf.binds[v] = argRef{call.Args[i], f}
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	var sends []*sendDesc
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if r := d.call(n, hf, depth+1); r != nil {
+				sends = append(sends, r)
+				return false
+			}
+		}
+		return true
+	})
+	return mergeSends(sends)
+}
