@@ -20,6 +20,30 @@
 // or from values the loop carries forward such as a cursor, a redirect's
 // location or an error being unwrapped).
 //
+// The loop forms real code writes are all loops to the model: a for with
+// no condition whose count is checked in the body, a goto label loop, an
+// operation run once before a loop that runs it again on failure, a range
+// over a ticker's channel (for range t.C, time.Tick: it waits the ticker's
+// period before each iteration and never ends by itself), a select on
+// time.After or a ticker and ctx.Done as the wait, and a recursive retry
+// that waits at its entry (forms.go).
+//
+// A repeat is a retry only when the outcome that leads back is the
+// failure of an operation: an error, a response's status, a known
+// library result. A bare bool or ok is a failure only from a callee the
+// model sees (a function of the package, an unexported interface seen
+// through its implementations, a local function literal); from a
+// function value, a parameter, a field or another interface method it is
+// a predicate, a dequeue or the step of an exchange (queue drains,
+// waiter callbacks, for !scram.Done()). An item taken from a (T, ok)
+// call in the loop is a new input on every iteration, and a library call
+// given an empty list of retryable codes retries nothing (forms.go).
+//
+// A local variable whose only assignment is a function literal is that
+// literal: op := func() error {...}; backoff.Retry(op, b) is studied by
+// every rule as if the literal were written inline, and a loop calling
+// it as if it called a same-package helper (heldFuncLit, forms.go).
+//
 // An operation is a call that can cross an integration boundary, because
 // the Retry Policy standard governs calls to other services: a function of
 // a package outside the standard library, of the standard library's

@@ -236,7 +236,7 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		switch {
 		case ok:
 			lib = e.lib
-			cfgRoots, opRoots = e.roots(call)
+			cfgRoots, opRoots = m.opRoots(e, call)
 		case fn.Pkg().Path() == "github.com/go-resty/resty/v2" || fn.Pkg().Path() == "resty.dev/v3":
 			if !restySend[fn.Name()] || !isRestyRequestMethod(fn) {
 				continue
@@ -288,6 +288,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		}
 		if (lib == LibRestyV2 || lib == LibRestyV3) && !m.restyRetries(s) {
 			continue
+		}
+		if m.retriesNothing(s) {
+			continue // an empty list of retryable codes (forms.go)
 		}
 		m.attachLibDetails(s)
 		sites = append(sites, s)

@@ -47,7 +47,7 @@ func (m *model) libTimeouts(s *Site) {
 	var opRoots []ast.Expr
 	if fn != nil {
 		if e, ok := entries[entryKey(fn.Origin())]; ok {
-			_, opRoots = e.roots(call)
+			_, opRoots = m.opRoots(e, call)
 		}
 	}
 	var region []ast.Node
