@@ -1,0 +1,307 @@
+package values
+
+import (
+	"encoding/json"
+	"flag"
+	"net/http"
+	"time"
+)
+
+func do() error {
+	_, err := http.Get("http://example.com")
+	return err
+}
+
+// 1. A field set by a composite literal in the constructor.
+
+type litClient struct {
+	maxRetries int
+	backoff    time.Duration
+}
+
+func newLitClient() *litClient {
+	return &litClient{maxRetries: 30, backoff: time.Second}
+}
+
+func (c *litClient) call() error {
+	var err error
+	for i := 0; i <= c.maxRetries; i++ { // want `loop ctx=sync retries=30`
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff)
+	}
+	return err
+}
+
+// 1b. Set after a literal that omits it, in the same constructor: the
+// literal's zero is a placeholder.
+
+type lateClient struct{ max int }
+
+func newLateClient() *lateClient {
+	c := &lateClient{}
+	c.max = 12
+	return c
+}
+
+func (c *lateClient) call() error {
+	var err error
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=11`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 2. A field set by a setDefaults method from a package const.
+
+const defaultRetryMax = 20
+
+type defClient struct {
+	retries int
+}
+
+func (c *defClient) setDefaults() {
+	if c.retries == 0 {
+		c.retries = defaultRetryMax
+	}
+}
+
+func NewDefClient() *defClient {
+	c := &defClient{}
+	c.setDefaults()
+	return c
+}
+
+func (c *defClient) call() error {
+	var err error
+	for i := 0; i < c.retries; i++ { // want `loop ctx=sync retries=19`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 3. A package var default.
+
+var DefaultRetryMax = 30
+
+type varClient struct{ max int }
+
+func newVarClient() *varClient { return &varClient{max: DefaultRetryMax} }
+
+func (c *varClient) call() error {
+	var err error
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=29`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 4. Functional options with a parameter: the user sets it.
+
+type optClient struct{ maxRetries int }
+
+type Option func(*optClient)
+
+func WithMaxRetries(n int) Option { return func(c *optClient) { c.maxRetries = n } }
+
+func NewOptClient(opts ...Option) *optClient {
+	c := &optClient{maxRetries: 50}
+	for _, o := range opts {
+		o(c)
+	}
+	return c
+}
+
+func (c *optClient) call() error {
+	var err error
+	for i := 0; i < c.maxRetries; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 5. A field from a parameter of an exported constructor.
+
+type paramClient struct{ n int }
+
+func NewParamClient(n int) *paramClient { return &paramClient{n: n} }
+
+func (c *paramClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 6. Two values, one compliant.
+
+type twoClient struct{ n int }
+
+func newTwoA() *twoClient { return &twoClient{n: 3} }
+func newTwoB() *twoClient { return &twoClient{n: 40} }
+
+func (c *twoClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=2`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 7. A wait computed by a method and by a func-typed field.
+
+type waitClient struct {
+	base      time.Duration
+	backoffFn func(int) time.Duration
+}
+
+func newWaitClient() *waitClient {
+	return &waitClient{base: time.Second, backoffFn: linear}
+}
+
+func linear(n int) time.Duration { return time.Second }
+
+func (c *waitClient) retryDelay(n int) time.Duration { return c.base }
+
+func (c *waitClient) callMethod() error {
+	var err error
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.retryDelay(i))
+	}
+	return err
+}
+
+func (c *waitClient) callField() error {
+	var err error
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoffFn(i))
+	}
+	return err
+}
+
+// 8. Two values, both outside the range: the first is reported.
+
+type bothClient struct{ n int }
+
+func newBothA() *bothClient { return &bothClient{n: 40} }
+func newBothB() *bothClient { return &bothClient{n: 60} }
+
+func (c *bothClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=39`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Traps: a literal that omits the field elsewhere (zero reaches), a field
+// whose address is taken, a field decoded from configuration, a field the
+// loop itself counts with, a value computed by a call.
+
+type zeroClient struct{ n int }
+
+func newZeroA() *zeroClient { return &zeroClient{n: 40} }
+func newZeroB() *zeroClient { return &zeroClient{} }
+
+func (c *zeroClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+type flagClient struct{ n int }
+
+func newFlagClient() *flagClient {
+	c := &flagClient{n: 30}
+	flag.IntVar(&c.n, "retries", 30, "retries")
+	return c
+}
+
+func (c *flagClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+type Config struct {
+	MaxRetries int `json:"max_retries"`
+}
+
+func DefaultConfig() Config { return Config{MaxRetries: 30} }
+
+func LoadConfig(b []byte) (Config, error) {
+	c := DefaultConfig()
+	err := json.Unmarshal(b, &c)
+	return c, err
+}
+
+func callConfig(c Config) error {
+	var err error
+	for i := 0; i < c.MaxRetries; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+type countClient struct{ tries, max int }
+
+func newCountClient() *countClient { return &countClient{max: 3} }
+
+func (c *countClient) call() error {
+	var err error
+	for c.tries < c.max { // want `loop ctx=sync bound=\?`
+		c.tries++
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func limit() int { return 30 }
+
+type callClient struct{ n int }
+
+func newCallClient() *callClient { return &callClient{n: limit()} }
+
+func (c *callClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}

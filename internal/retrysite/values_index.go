@@ -1,0 +1,310 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// This file is the package-wide value index: for every struct field of
+// the package and every package-level variable, each value the package
+// gives it (values.go resolves them). It is built once per package, on
+// first use, in one walk over the files.
+//
+// A write is recorded with its value expression, or with none when the
+// value cannot be known from the write alone: x += n, x++, a
+// multi-value assignment, a range clause, a variable whose address is
+// taken (&x may be written through), a field with a struct tag (decoded
+// from configuration), an exported field of a struct the package passes
+// to a decoder (Unmarshal, Decode, Process, ...). A composite literal that
+// omits a field writes its zero value, unless the function holding the
+// literal writes the field too, or the package writes it under a test of
+// its zero value (the defaulting shape: if c.n == 0 { c.n = 3 }), in
+// which cases the zero is a placeholder for the default. Test files are
+// not indexed: what tests set does not reach production code.
+
+// valueWrite is one write of a field or package variable.
+type valueWrite struct {
+	// x is the value written; nil when it cannot be known (see above).
+	x ast.Expr
+	// zero is a composite literal's omitted field or a package variable
+	// declared without a value: the type's zero value.
+	zero bool
+	// decl is the function the write is in; nil at package level.
+	decl *ast.FuncDecl
+	// at is where the write is, for the zero-placeholder rule.
+	at token.Pos
+}
+
+// valueIndex is the package-wide index of values.
+type valueIndex struct {
+	writes map[*types.Var][]valueWrite
+	// guarded are the objects written under a test of their zero value.
+	guarded map[*types.Var]bool
+	// pick, while set, fixes the value of a field or variable with
+	// several reaching values (values.go, boundOverValues); multi
+	// collects such objects met while recording, used those resolved to
+	// one value.
+	pick  map[*types.Var]int64
+	multi []*types.Var
+	// used collects the objects resolved to one value (for Bound.Expr);
+	// resolving guards against cycles (a = b, b = a).
+	used      []*types.Var
+	resolving map[*types.Var]bool
+	recording bool
+}
+
+// valueIndexOf returns the package's value index, building it once.
+func (m *model) valueIndexOf() *valueIndex {
+	if m.vx != nil && m.vx.writes != nil {
+		return m.vx
+	}
+	if m.vx == nil {
+		m.vx = &valueIndex{}
+	}
+	vx := m.vx
+	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
+	// indexed reports whether v is a field or package variable of this
+	// package: the objects whose every write the package shows.
+	indexed := func(v *types.Var) bool {
+		return v != nil && v.Pkg() == m.pkg && (v.IsField() || v.Parent() == m.pkg.Scope())
+	}
+	objOf := func(x ast.Expr) *types.Var {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			v, _ := m.info.Uses[x].(*types.Var)
+			if v == nil {
+				v, _ = m.info.Defs[x].(*types.Var)
+			}
+			if indexed(v) {
+				return v
+			}
+		case *ast.SelectorExpr:
+			if v, _ := m.info.Uses[x.Sel].(*types.Var); indexed(v) {
+				return v
+			}
+		}
+		return nil
+	}
+	unknowable := make(map[*types.Var]bool)
+	owner := make(map[*types.Var]*types.TypeName)
+	decoded := make(map[*types.TypeName]bool)
+	for _, f := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			decl, _ := d.(*ast.FuncDecl)
+			var guards []*ast.IfStmt
+			add := func(v *types.Var, w valueWrite) {
+				w.decl = decl
+				vx.writes[v] = append(vx.writes[v], w)
+				if w.x != nil && !w.zero {
+					for _, g := range guards {
+						if g.Body.Pos() <= w.at && w.at < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
+							vx.guarded[v] = true
+						}
+					}
+				}
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.IfStmt:
+					guards = append(guards, n)
+				case *ast.TypeSpec:
+					tn, _ := m.info.Defs[n.Name].(*types.TypeName)
+					if st, ok := n.Type.(*ast.StructType); ok && tn != nil {
+						for _, fl := range st.Fields.List {
+							for _, name := range fl.Names {
+								if v, ok := m.info.Defs[name].(*types.Var); ok {
+									owner[v] = tn
+									if fl.Tag != nil {
+										unknowable[v] = true
+									}
+								}
+							}
+						}
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						v := objOf(l)
+						if v == nil {
+							continue
+						}
+						w := valueWrite{at: n.Pos()}
+						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+							w.x = n.Rhs[i]
+						}
+						add(v, w)
+					}
+				case *ast.IncDecStmt:
+					if v := objOf(n.X); v != nil {
+						add(v, valueWrite{at: n.Pos()})
+					}
+				case *ast.RangeStmt:
+					for _, x := range []ast.Expr{n.Key, n.Value} {
+						if v := objOf(x); v != nil {
+							add(v, valueWrite{at: n.Pos()})
+						}
+					}
+				case *ast.UnaryExpr:
+					if n.Op == token.AND {
+						if v := objOf(n.X); v != nil {
+							unknowable[v] = true
+						}
+					}
+				case *ast.ValueSpec:
+					if decl != nil {
+						return true
+					}
+					for i, name := range n.Names {
+						v, _ := m.info.Defs[name].(*types.Var)
+						if !indexed(v) {
+							continue
+						}
+						switch {
+						case len(n.Values) == 0:
+							add(v, valueWrite{zero: true, at: name.Pos()})
+						case len(n.Values) == len(n.Names):
+							add(v, valueWrite{x: n.Values[i], at: name.Pos()})
+						default:
+							add(v, valueWrite{at: name.Pos()})
+						}
+					}
+				case *ast.CompositeLit:
+					m.indexLiteral(n, indexed, add)
+				case *ast.CallExpr:
+					if isDecodeCall(m.info, n) {
+						for _, a := range n.Args {
+							if tn := structTypeName(m.info.TypeOf(a)); tn != nil {
+								decoded[tn] = true
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	for v, tn := range owner {
+		if decoded[tn] && v.Exported() {
+			unknowable[v] = true
+		}
+	}
+	for v := range unknowable {
+		vx.writes[v] = append(vx.writes[v], valueWrite{})
+	}
+	return vx
+}
+
+// indexLiteral records the fields a struct literal sets, and the zero
+// value of those it omits.
+func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, valueWrite)) {
+	t := m.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	set := make(map[*types.Var]bool)
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
+					set[v] = true
+					if indexed(v) {
+						add(v, valueWrite{x: kv.Value, at: kv.Pos()})
+					}
+				}
+			}
+			continue
+		}
+		if i < st.NumFields() {
+			v := st.Field(i)
+			set[v] = true
+			if indexed(v) {
+				add(v, valueWrite{x: el, at: el.Pos()})
+			}
+		}
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if v := st.Field(i); !set[v] && indexed(v) {
+			add(v, valueWrite{zero: true, at: lit.Pos()})
+		}
+	}
+}
+
+// zeroTestOf reports whether cond tests v against its zero value: v ==
+// 0, v <= 0, v < 1, v == nil, v == "" (alone or in a && / || chain).
+func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LAND || b.Op == token.LOR {
+		return zeroTestOf(info, b.X, v) || zeroTestOf(info, b.Y, v)
+	}
+	switch b.Op {
+	case token.EQL, token.LEQ, token.LSS:
+	default:
+		return false
+	}
+	is := func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return info.Uses[x] == v
+		case *ast.SelectorExpr:
+			return info.Uses[x.Sel] == v
+		}
+		return false
+	}
+	small := func(x ast.Expr) bool {
+		if tv, ok := info.Types[x]; ok && (tv.IsNil() || tv.Value != nil) {
+			return true
+		}
+		return false
+	}
+	return is(b.X) && small(b.Y) || is(b.Y) && small(b.X)
+}
+
+// isDecodeCall reports whether call decodes into its arguments: a
+// function or method named like the decoders of encoding/json, yaml,
+// envconfig, viper, flag sets and the like.
+func isDecodeCall(info *types.Info, call *ast.CallExpr) bool {
+	var name string
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	default:
+		return false
+	}
+	for _, p := range []string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"} {
+		if strings.HasPrefix(name, p) || strings.HasSuffix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// structTypeName returns the named struct type of t or *t.
+func structTypeName(t types.Type) *types.TypeName {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return n.Obj()
+}
