@@ -60,6 +60,63 @@
 // depends on its parameters, made with constant arguments, is a HelperCall
 // site with the bound those arguments give.
 //
+// # Values set elsewhere in the package
+//
+// Retry code often reads its configuration from a struct field or a
+// package variable set elsewhere: `for i := 0; i <= c.maxRetries; i++ {
+// ...; time.Sleep(c.backoffFn(i)) }` with maxRetries set by NewClient. One
+// package-wide value index (values_index.go), built once per package on
+// first use, records every write of each field and package variable of
+// the package: assignments (constructors, setDefaults methods, option
+// funcs applied to the struct), keyed and positional composite literal
+// fields, package-level declarations. values.go resolves an object to
+// the values of those writes: constants, other indexed objects with one
+// value, conversions and arithmetic of those, and, for func-typed fields
+// and variables, the one function literal or function stored there. The
+// evaluator (eval.go, for bounds) and the wait interpreter (waits_num.go,
+// for waits and func values called for a wait) ask it wherever they meet
+// a field or package variable they could not resolve before; a method
+// computing a wait (c.retryDelay(n)) was already followed through its
+// body, and now sees the fields it reads.
+//
+// What cannot be known makes the object unknown, and the rules silent: a
+// write from a parameter (a field set by an exported constructor's or an
+// option's argument), from a call, or a write whose value the model does
+// not compute (x += n, x++, a multi-value assignment); a variable whose
+// address is taken (&c.n passed to flag.IntVar); a field with a struct tag,
+// or an exported field of a struct the package passes to a decoder
+// (Unmarshal, Decode, Load, ...): both come from configuration. A
+// composite literal that omits a field writes its zero value, except when
+// the same function writes the field after it or the package writes it
+// under a test of its zero value (if c.n == 0 { c.n = 3 }): the zero is
+// then a placeholder for the default. Test files are not indexed.
+//
+// When several values reach a site, the model reasons over all of them.
+// A bound is computed once per value (up to six values of one object);
+// the site is held to R-2 only when every value breaks it: if one value
+// gives a compliant count, that is the site's bound, else the first value
+// written is. A wait or func value with several values stays what it was
+// before (an opaque constant, or unknown): a fixed interval of unknown
+// length is still a fixed interval. An object the package writes only
+// with constants is known by those constants even when it is an exported
+// field or variable that an importer could change: that is the default
+// the package ships, and the user cannot be seen changing it, so a
+// default that breaks the rule is reported. The user can be seen changing
+// it when the package itself writes it from a parameter (WithMaxRetries(n),
+// SetRetries(n), a field copied from a config argument whose own field
+// has no default): then nothing is known and the rules stay silent.
+//
+// Across packages: constants of other packages come through go/types
+// (types.Const values) under every driver. Variables and fields of
+// another package, even of the same module (a generated SDK's
+// internal/requestconfig loop reading options built in the root
+// package), are not followed: their values live in the other package's
+// syntax, which go/types export data does not carry, and reaching them
+// would take analysis facts (computed for every dependency, under go vet
+// and nogo for the whole build graph). The model declares no facts; an
+// exported default variable of a dependency (retryablehttp-style
+// DefaultRetryMax) is therefore unknown.
+//
 // # What it skips
 //
 // Generated files and test files (tests poll test servers; they are no
