@@ -150,11 +150,53 @@ func (m *model) writeInt(x ast.Expr) (int64, bool) {
 	if v == nil {
 		return 0, false
 	}
+	if !m.indexedVar(v) {
+		return m.localInt(v)
+	}
 	vals, _, ok := m.intValues(v)
 	if !ok || len(vals) != 1 {
 		return 0, false
 	}
 	return vals[0], true
+}
+
+// localInt computes the one value of a local variable or parameter that a
+// write reads: a local defined once and never addressed, or a parameter
+// of an unexported function the package only calls, when every call
+// passes the same value (newClient(30)). A parameter of an exported
+// function is set by the user: unknown.
+func (m *model) localInt(v *types.Var) (int64, bool) {
+	vx := m.valueIndexOf()
+	if vx.resolving[v] {
+		return 0, false
+	}
+	vx.resolving[v] = true
+	defer delete(vx.resolving, v)
+	if d := m.varDefOf(v); d != nil && d.single() && !d.mutated {
+		if _, multi := m.info.TypeOf(d.rhs).(*types.Tuple); !multi {
+			return m.writeInt(d.rhs)
+		}
+	}
+	p, ok := vx.paramOf(m)[v]
+	if !ok || p.fn.Exported() || vx.escapes[p.fn] {
+		return 0, false
+	}
+	calls := vx.calls[p.fn]
+	if len(calls) == 0 {
+		return 0, false
+	}
+	var val int64
+	for i, c := range calls {
+		if p.i >= len(c.Args) || c.Ellipsis.IsValid() {
+			return 0, false
+		}
+		x, ok := m.writeInt(c.Args[p.i])
+		if !ok || i > 0 && x != val {
+			return 0, false
+		}
+		val = x
+	}
+	return val, true
 }
 
 // indexedInt is the evaluator's view of an integer field or package

@@ -53,6 +53,41 @@ type valueIndex struct {
 	used      []*types.Var
 	resolving map[*types.Var]bool
 	recording bool
+	// calls are the calls of each unexported function of the package;
+	// escapes the functions also used as values (their calls are not all
+	// seen). params maps each parameter of a function declaration to its
+	// function and index, built on first use.
+	calls   map[*types.Func][]*ast.CallExpr
+	escapes map[*types.Func]bool
+	params  map[*types.Var]paramRef
+}
+
+type paramRef struct {
+	fn *types.Func
+	i  int
+}
+
+// paramOf returns the index of parameters of the package's functions.
+func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
+	if vx.params != nil {
+		return vx.params
+	}
+	vx.params = make(map[*types.Var]paramRef)
+	for fn, d := range m.decls {
+		i := 0
+		for _, f := range d.Type.Params.List {
+			if len(f.Names) == 0 {
+				i++
+			}
+			for _, n := range f.Names {
+				if v, ok := m.info.Defs[n].(*types.Var); ok {
+					vx.params[v] = paramRef{fn: fn, i: i}
+				}
+				i++
+			}
+		}
+	}
+	return vx.params
 }
 
 // valueIndexOf returns the package's value index, building it once.
@@ -65,6 +100,18 @@ func (m *model) valueIndexOf() *valueIndex {
 	}
 	vx := m.vx
 	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
+	vx.resolving = make(map[*types.Var]bool)
+	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
+	called := make(map[*ast.Ident]bool)
+	// unexportedFunc returns the unexported function of the package an
+	// identifier uses, if any.
+	unexportedFunc := func(id *ast.Ident) *types.Func {
+		fn, ok := m.info.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
+			return nil // methods may be called through interfaces
+		}
+		return fn
+	}
 	// indexed reports whether v is a field or package variable of this
 	// package: the objects whose every write the package shows.
 	indexed := func(v *types.Var) bool {
@@ -174,7 +221,24 @@ func (m *model) valueIndexOf() *valueIndex {
 					}
 				case *ast.CompositeLit:
 					m.indexLiteral(n, indexed, add)
+				case *ast.Ident:
+					if fn := unexportedFunc(n); fn != nil && !called[n] {
+						vx.escapes[fn] = true
+					}
 				case *ast.CallExpr:
+					var id *ast.Ident
+					switch f := ast.Unparen(n.Fun).(type) {
+					case *ast.Ident:
+						id = f
+					case *ast.SelectorExpr:
+						id = f.Sel
+					}
+					if id != nil {
+						if fn := unexportedFunc(id); fn != nil {
+							called[id] = true
+							vx.calls[fn] = append(vx.calls[fn], n)
+						}
+					}
 					if isDecodeCall(m.info, n) {
 						for _, a := range n.Args {
 							if tn := structTypeName(m.info.TypeOf(a)); tn != nil {

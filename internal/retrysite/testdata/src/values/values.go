@@ -305,3 +305,59 @@ func (c *callClient) call() error {
 	}
 	return err
 }
+
+// 9. An unexported constructor every call of which passes the same count.
+
+type argClient struct{ n int }
+
+func newArgClient(n int) *argClient { return &argClient{n: n} }
+
+func makeArgClient() *argClient { return newArgClient(25) }
+
+func (c *argClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=24`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Traps: an unexported constructor called with two counts, and one used
+// as a value (its calls are not all seen).
+
+type argsClient struct{ n int }
+
+func newArgsClient(n int) *argsClient { return &argsClient{n: n} }
+
+func makeArgsA() *argsClient { return newArgsClient(25) }
+func makeArgsB() *argsClient { return newArgsClient(2) }
+
+func (c *argsClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+type escClient struct{ n int }
+
+func newEscClient(n int) *escClient { return &escClient{n: n} }
+
+var NewEscClient = newEscClient
+
+func makeEsc() *escClient { return newEscClient(25) }
+
+func (c *escClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
