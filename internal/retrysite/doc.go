@@ -92,10 +92,12 @@
 // then a placeholder for the default. Test files are not indexed.
 //
 // When several values reach a site, the model reasons over all of them.
-// A bound is computed once per value (up to six values of one object);
-// the site is held to R-2 only when every value breaks it: if one value
-// gives a compliant count, that is the site's bound, else the first value
-// written is. A wait or func value with several values stays what it was
+// A bound is computed once per value (up to six values of one object,
+// one object per loop); the site is held to R-2 only when every value
+// breaks it, with the first value written as its bound. When every value
+// complies, the largest count is the bound (the site retries, for the
+// other rules); when only some break, the bound is unknown and the rules
+// are silent, as before. A wait or func value with several values stays what it was
 // before (an opaque constant, or unknown): a fixed interval of unknown
 // length is still a fixed interval. An object the package writes only
 // with constants is known by those constants even when it is an exported

@@ -293,23 +293,37 @@ func (m *model) boundOverValues(once func() Bound) Bound {
 }
 
 // chooseBound settles a bound with several reaching values once the
-// site's context is known: the site is held to the rule only when every
-// reaching value breaks it, so a compliant value, if there is one, is the
-// bound; else the first value written.
+// site's context is known. When every value breaks R-2, the first value
+// written is the bound (the finding names it); when every value complies,
+// the largest count is (the site does retry, for ); when
+// only some break, the bound stays unknown and the rules stay silent, as
+// they were before values were followed.
 func chooseBound(s *Site, opts *Options) {
 	alts := s.Bound.alts
 	if len(alts) == 0 {
 		return
 	}
 	lim := opts.Limits(s.Context)
-	s.Bound = alts[0]
-	for _, a := range alts {
+	var ok, bad int
+	best := -1
+	for i, a := range alts {
 		if a.Kind == BoundKnown && (a.Retries == 0 || lim.Retries.Contains(a.Retries)) {
-			s.Bound = a
-			break
+			ok++
+			if best < 0 || a.Retries > alts[best].Retries {
+				best = i
+			}
+		} else {
+			bad++
 		}
 	}
-	s.Bound.alts = nil
+	switch {
+	case ok == 0:
+		s.Bound = alts[0]
+	case bad == 0:
+		s.Bound = alts[best]
+	default:
+		s.Bound = Bound{Kind: BoundUnknown}
+	}
 }
 
 // indexedFunc resolves a call of a func-typed field or package variable

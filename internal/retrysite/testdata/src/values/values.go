@@ -154,7 +154,7 @@ func newTwoB() *twoClient { return &twoClient{n: 40} }
 
 func (c *twoClient) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=2`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -355,6 +355,31 @@ func makeEsc() *escClient { return newEscClient(25) }
 func (c *escClient) call() error {
 	var err error
 	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// 10. Two values, both inside the range (0 retries complies): the largest
+// count is the bound, so that the rules that skip sites which do not
+// retry still see this one.
+
+type redisLike struct{ max int }
+
+func (c *redisLike) init() {
+	switch c.max {
+	case -1:
+		c.max = 0
+	case 0:
+		c.max = 3
+	}
+}
+
+func (c *redisLike) call() error {
+	var err error
+	for i := 0; i <= c.max; i++ { // want `loop ctx=sync retries=3`
 		if err = do(); err == nil {
 			return nil
 		}
