@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // This file resolves a field, package variable or func value to what the
@@ -246,17 +247,24 @@ func (m *model) boundOverValues(once func() Bound) Bound {
 	used, multi := vx.used, vx.multi
 	vx.used, vx.multi = vx.used[:0], vx.multi[:0]
 	if b.Kind == BoundKnown && b.Expr == nil && len(used) > 0 {
-		one := true
-		for _, w := range used {
-			one = one && w == used[0]
-		}
-		if vals, at, ok := m.intValues(used[0]); one && ok && len(vals) == 1 {
-			// The write sets the bound when changing it changes the count.
-			vx.pick = map[*types.Var]int64{used[0]: vals[0] + 1}
-			if a := once(); a.Kind == BoundKnown && a.Retries != b.Retries {
-				b.Expr = at[0]
+		// The write that sets the bound is the one whose change changes
+		// the count; a few objects are tried, in the order read.
+		var tried []*types.Var
+		for _, u := range used {
+			if len(tried) == 3 || b.Expr != nil {
+				break
 			}
-			vx.pick = nil
+			if slices.Contains(tried, u) {
+				continue
+			}
+			tried = append(tried, u)
+			if vals, at, ok := m.intValues(u); ok && len(vals) == 1 {
+				vx.pick = map[*types.Var]int64{u: vals[0] + 1}
+				if a := once(); a.Kind == BoundKnown && a.Retries != b.Retries {
+					b.Expr = at[0]
+				}
+				vx.pick = nil
+			}
 		}
 	}
 	if b.Kind != BoundUnknown || len(multi) == 0 {
