@@ -144,6 +144,7 @@ func (m *model) valueIndexOf() *valueIndex {
 		for _, d := range f.Decls {
 			decl, _ := d.(*ast.FuncDecl)
 			var guards []*ast.IfStmt
+			var cases []zeroCase
 			add := func(v *types.Var, w valueWrite) {
 				w.decl = decl
 				vx.writes[v] = append(vx.writes[v], w)
@@ -153,12 +154,25 @@ func (m *model) valueIndexOf() *valueIndex {
 							vx.guarded[v] = true
 						}
 					}
+					for _, c := range cases {
+						if c.clause.Pos() <= w.at && w.at < c.clause.End() && c.tests(m.info, v) {
+							vx.guarded[v] = true
+						}
+					}
 				}
 			}
 			ast.Inspect(d, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.IfStmt:
 					guards = append(guards, n)
+				case *ast.SwitchStmt:
+					if n.Tag != nil {
+						for _, c := range n.Body.List {
+							if cc, ok := c.(*ast.CaseClause); ok {
+								cases = append(cases, zeroCase{tag: n.Tag, clause: cc})
+							}
+						}
+					}
 				case *ast.TypeSpec:
 					tn, _ := m.info.Defs[n.Name].(*types.TypeName)
 					if st, ok := n.Type.(*ast.StructType); ok && tn != nil {
@@ -303,6 +317,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 
 // zeroTestOf reports whether cond tests v against its zero value: v ==
 // 0, v <= 0, v < 1, v == nil, v == "" (alone or in a && / || chain).
+// v == 3 is not a zero test: a write under it does not default v.
 func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
@@ -325,13 +340,47 @@ func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
 		}
 		return false
 	}
-	small := func(x ast.Expr) bool {
-		if tv, ok := info.Types[x]; ok && (tv.IsNil() || tv.Value != nil) {
+	// zero reports whether x is the zero value, or 1 for v < 1.
+	zero := func(x ast.Expr) bool {
+		tv, ok := info.Types[x]
+		if !ok {
+			return false
+		}
+		if tv.IsNil() {
 			return true
+		}
+		if tv.Value == nil {
+			return false
+		}
+		switch tv.Value.ExactString() {
+		case "0", `""`:
+			return true
+		case "1":
+			return b.Op == token.LSS
 		}
 		return false
 	}
-	return is(b.X) && small(b.Y) || is(b.Y) && small(b.X)
+	return is(b.X) && zero(b.Y) || is(b.Y) && zero(b.X) && b.Op == token.EQL
+}
+
+// zeroCase is a case clause of a switch on a value: switch c.n { case 0:
+// c.n = 3 } defaults c.n like an if does.
+type zeroCase struct {
+	tag    ast.Expr
+	clause *ast.CaseClause
+}
+
+// tests reports whether the clause is taken when v, the switch's tag, is
+// zero.
+func (c zeroCase) tests(info *types.Info, v *types.Var) bool {
+	for _, x := range c.clause.List {
+		if zeroTestOf(info, &ast.BinaryExpr{X: c.tag, Op: token.EQL, Y: x}, v) {
+			if tv, ok := info.Types[x]; ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isDecodeCall reports whether call decodes into its arguments: a

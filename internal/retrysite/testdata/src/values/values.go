@@ -386,3 +386,54 @@ func (c *redisLike) call() error {
 	}
 	return err
 }
+
+// 11. A literal omits the count, a method defaults it in a switch: the
+// literal's zero is a placeholder.
+
+type swClient struct{ max int }
+
+func newSwClient() *swClient {
+	c := &swClient{}
+	c.init()
+	return c
+}
+
+func (c *swClient) init() {
+	switch c.max {
+	case 0:
+		c.max = 30
+	}
+}
+
+func (c *swClient) call() error {
+	var err error
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=29`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Trap: a write under a test of another value is no default; the
+// literal's zero still reaches, and with 40 the bound is unknown.
+
+type modeClient struct{ max int }
+
+func newModeA() *modeClient { return &modeClient{} }
+
+func (c *modeClient) tune() {
+	if c.max == 2 {
+		c.max = 40
+	}
+}
+
+func (c *modeClient) call() error {
+	var err error
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}

@@ -172,3 +172,27 @@ func (c *twoWait) call() error {
 	}
 	return err
 }
+
+// A wait computed two calls away, from fields the constructor sets.
+
+type deep struct {
+	base   time.Duration
+	factor int
+}
+
+func newDeep() *deep { return &deep{base: 100 * time.Millisecond, factor: 2} }
+
+func (c *deep) scaled(n int) time.Duration { return c.base * time.Duration(c.factor) }
+
+func (c *deep) wait(n int) time.Duration { return c.scaled(n) }
+
+func (c *deep) call() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.wait(i)) // want `sleep fixed interval: a fixed 200ms`
+	}
+	return err
+}
