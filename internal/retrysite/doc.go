@@ -86,10 +86,12 @@
 // address is taken (&c.n passed to flag.IntVar); a field with a struct tag,
 // or an exported field of a struct the package passes to a decoder
 // (Unmarshal, Decode, Load, ...): both come from configuration. A
-// composite literal that omits a field writes its zero value, except when
-// the same function writes the field after it or the package writes it
-// under a test of its zero value (if c.n == 0 { c.n = 3 }): the zero is
-// then a placeholder for the default. Test files are not indexed.
+// composite literal that omits an unexported field writes its zero value,
+// except when the same function writes the field after it or the package
+// writes it under a test of its zero value (if c.n == 0 { c.n = 3 }, or a
+// switch case 0): the zero is then a placeholder for the default. An
+// exported field a literal omits is left for the user to set: no value.
+// Test files are not indexed.
 //
 // When several values reach a site, the model reasons over all of them.
 // A bound is computed once per value (up to six values of one object,

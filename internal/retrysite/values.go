@@ -35,7 +35,7 @@ func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
 		if w.x == nil && !w.zero {
 			return nil, false
 		}
-		if w.zero && m.placeholder(v, w, all) {
+		if w.zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
 			continue
 		}
 		ws = append(ws, w)

@@ -21,8 +21,9 @@ import (
 // omits a field writes its zero value, unless the function holding the
 // literal writes the field too, or the package writes it under a test of
 // its zero value (the defaulting shape: if c.n == 0 { c.n = 3 }), in
-// which cases the zero is a placeholder for the default. Test files are
-// not indexed: what tests set does not reach production code.
+// which cases the zero is a placeholder for the default. An exported
+// field left out of a literal is left for the user to set: that zero is
+// no value the package gives it. Test files are not indexed: what tests set does not reach production code.
 
 // valueWrite is one write of a field or package variable.
 type valueWrite struct {
@@ -31,6 +32,8 @@ type valueWrite struct {
 	// zero is a composite literal's omitted field or a package variable
 	// declared without a value: the type's zero value.
 	zero bool
+	// omitted marks the zero of a field a composite literal leaves out.
+	omitted bool
 	// decl is the function the write is in; nil at package level.
 	decl *ast.FuncDecl
 	// at is where the write is, for the zero-placeholder rule.
@@ -310,7 +313,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if v := st.Field(i); !set[v] && indexed(v) {
-			add(v, valueWrite{zero: true, at: lit.Pos()})
+			add(v, valueWrite{zero: true, omitted: true, at: lit.Pos()})
 		}
 	}
 }

@@ -437,3 +437,25 @@ func (c *modeClient) call() error {
 	}
 	return err
 }
+
+// An exported field a literal leaves out is the user's to set; the
+// one value the package writes is its default.
+
+type Options struct{ MaxRetries int }
+
+func defaults() Options { return Options{} }
+
+func (o Options) withDefault() Options {
+	o.MaxRetries = 4
+	return o
+}
+
+func callOptions(o Options) error {
+	var err error
+	for i := 0; i < o.MaxRetries; i++ { // want `loop ctx=sync retries=3`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
