@@ -70,11 +70,16 @@ func (m *model) intValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
 		return nil, nil, false
 	}
 	vx := m.valueIndexOf()
-	if vx.resolving == nil {
-		vx.resolving = make(map[*types.Var]bool)
+	if r, ok := vx.ints[v]; ok {
+		return r.vals, r.at, r.ok
 	}
 	if vx.resolving[v] {
 		return nil, nil, false
+	}
+	if len(vx.resolving) == 0 {
+		// Cache what is resolved from the top: below it, a cycle
+		// may cut a resolution short.
+		defer func() { vx.ints[v] = intsResult{vals, at, ok} }()
 	}
 	vx.resolving[v] = true
 	defer delete(vx.resolving, v)

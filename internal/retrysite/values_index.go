@@ -63,6 +63,14 @@ type valueIndex struct {
 	calls   map[*types.Func][]*ast.CallExpr
 	escapes map[*types.Func]bool
 	params  map[*types.Var]paramRef
+	// ints caches intValues.
+	ints map[*types.Var]intsResult
+}
+
+type intsResult struct {
+	vals []int64
+	at   []ast.Expr
+	ok   bool
 }
 
 type paramRef struct {
@@ -104,6 +112,7 @@ func (m *model) valueIndexOf() *valueIndex {
 	vx := m.vx
 	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
 	vx.resolving = make(map[*types.Var]bool)
+	vx.ints = make(map[*types.Var]intsResult)
 	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
 	called := make(map[*ast.Ident]bool)
 	// unexportedFunc returns the unexported function of the package an
