@@ -277,6 +277,40 @@ func (m *model) valueIndexOf() *valueIndex {
 			})
 		}
 	}
+	// A decoder fills nested structs too.
+	var nest func(t types.Type)
+	nest = func(t types.Type) {
+		for {
+			switch u := t.(type) {
+			case *types.Pointer:
+				t = u.Elem()
+				continue
+			case *types.Slice:
+				t = u.Elem()
+				continue
+			case *types.Map:
+				t = u.Elem()
+				continue
+			}
+			break
+		}
+		tn := structTypeName(t)
+		if tn == nil || tn.Pkg() != m.pkg {
+			return
+		}
+		st := tn.Type().Underlying().(*types.Struct)
+		for i := 0; i < st.NumFields(); i++ {
+			if f := st.Field(i); f.Exported() || f.Embedded() {
+				if ft := structTypeName(f.Type()); ft != nil && !decoded[ft] {
+					decoded[ft] = true
+					nest(f.Type())
+				}
+			}
+		}
+	}
+	for tn := range decoded {
+		nest(tn.Type())
+	}
 	for v, tn := range owner {
 		if decoded[tn] && v.Exported() {
 			unknowable[v] = true

@@ -459,3 +459,27 @@ func callOptions(o Options) error {
 	}
 	return err
 }
+
+// Trap: a nested struct of a decoded configuration is decoded too.
+
+type RetryConf struct{ Max int }
+
+type AppConf struct{ Retry RetryConf }
+
+func defaultAppConf() AppConf { return AppConf{Retry: RetryConf{Max: 30}} }
+
+func loadAppConf(b []byte) (AppConf, error) {
+	c := defaultAppConf()
+	err := json.Unmarshal(b, &c)
+	return c, err
+}
+
+func callAppConf(c AppConf) error {
+	var err error
+	for i := 0; i < c.Retry.Max; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
