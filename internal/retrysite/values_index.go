@@ -5,12 +5,15 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // This file is the package-wide value index: for every struct field of
 // the package and every package-level variable, each value the package
 // gives it (values.go resolves them). It is built once per package, on
-// first use, in one walk over the files.
+// first use, in one walk of the inspector over the files.
 //
 // A write is recorded with its value expression, or with none when the
 // value cannot be known from the write alone: x += n, x++, a
@@ -149,12 +152,17 @@ func (m *model) valueIndexOf() *valueIndex {
 	unknowable := make(map[*types.Var]bool)
 	owner := make(map[*types.Var]*types.TypeName)
 	decoded := make(map[*types.TypeName]bool)
-	for _, f := range m.pass.Files {
-		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for fc := range insp.Root().Children() {
+		f, ok := fc.Node().(*ast.File)
+		if !ok || strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
-		for _, d := range f.Decls {
-			decl, _ := d.(*ast.FuncDecl)
+		for dc := range fc.Children() {
+			decl, _ := dc.Node().(*ast.FuncDecl)
+			if _, ok := dc.Node().(ast.Decl); !ok {
+				continue // the package name, comments
+			}
 			var guards []*ast.IfStmt
 			var cases []zeroCase
 			add := func(v *types.Var, w valueWrite) {
@@ -173,8 +181,8 @@ func (m *model) valueIndexOf() *valueIndex {
 					}
 				}
 			}
-			ast.Inspect(d, func(n ast.Node) bool {
-				switch n := n.(type) {
+			for c := range dc.Preorder(indexedNodes...) {
+				switch n := c.Node().(type) {
 				case *ast.IfStmt:
 					guards = append(guards, n)
 				case *ast.SwitchStmt:
@@ -229,7 +237,7 @@ func (m *model) valueIndexOf() *valueIndex {
 					}
 				case *ast.ValueSpec:
 					if decl != nil {
-						return true
+						continue
 					}
 					for i, name := range n.Names {
 						v, _ := m.info.Defs[name].(*types.Var)
@@ -273,8 +281,7 @@ func (m *model) valueIndexOf() *valueIndex {
 						}
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	// A decoder fills nested structs too.
@@ -320,6 +327,14 @@ func (m *model) valueIndexOf() *valueIndex {
 		vx.writes[v] = append(vx.writes[v], valueWrite{})
 	}
 	return vx
+}
+
+// indexedNodes are the nodes the value index reads.
+var indexedNodes = []ast.Node{
+	(*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSpec)(nil),
+	(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil),
+	(*ast.UnaryExpr)(nil), (*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil),
+	(*ast.Ident)(nil), (*ast.CallExpr)(nil),
 }
 
 // indexLiteral records the fields a struct literal sets, and the zero
