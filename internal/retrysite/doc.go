@@ -77,7 +77,14 @@
 // for waits and func values called for a wait) ask it wherever they meet
 // a field or package variable they could not resolve before; a method
 // computing a wait (c.retryDelay(n)) was already followed through its
-// body, and now sees the fields it reads.
+// body, and now sees the fields it reads. Library counts (libbounds.go)
+// read fields the same way, and a library client held in a field
+// (c.http.Do(req)) is configured where the package builds it, when that
+// is its one value and every other use of the field is a library
+// operation on it (values_libs.go); otherwise the site stays Opaque. The
+// three interpreters share the index and values.go; they are not merged
+// into one interpreter (each keeps its own value domain: abstract
+// outcomes, numbers over attempts, library settings).
 //
 // What cannot be known makes the object unknown, and the rules silent: a
 // write from a parameter (a field set by an exported constructor's or an

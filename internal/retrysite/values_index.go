@@ -66,8 +66,9 @@ type valueIndex struct {
 	calls   map[*types.Func][]*ast.CallExpr
 	escapes map[*types.Func]bool
 	params  map[*types.Var]paramRef
-	// ints caches intValues.
-	ints map[*types.Var]intsResult
+	// ints caches intValues; operated caches onlyOperated.
+	ints     map[*types.Var]intsResult
+	operated map[*types.Var]bool
 }
 
 type intsResult struct {
