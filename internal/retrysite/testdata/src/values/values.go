@@ -483,3 +483,26 @@ func callAppConf(c AppConf) error {
 	}
 	return err
 }
+
+// 12. The count comes from a method that reads a field with a default.
+
+type methClient struct{ attempts int }
+
+func newMethClient() *methClient { return &methClient{attempts: 20} }
+
+func (c *methClient) maxAttempts() int {
+	if c.attempts == 0 {
+		return 3
+	}
+	return c.attempts
+}
+
+func (c *methClient) call() error {
+	var err error
+	for i := 0; i < c.maxAttempts(); i++ { // want `loop ctx=sync retries=19`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
