@@ -149,5 +149,10 @@
 // the analysed package alone: no buildssa or ctrlflow, no facts, so
 // drivers never load dependencies from source. Graphs are built only for
 // functions that hold a loop, a goto or a call of themselves with an
-// operation inside.
+// operation inside. The value index is one more pass of the inspector,
+// made only in packages where an evaluator meets a field or package
+// variable; resolved values are cached per object. On the corpus
+// (scripts/bench.sh -n 5 -s corpus -m standalone, a loaded machine) it
+// moved retrylint from 1.16x to 1.15x the floor in wall time and left
+// peak memory at 1.06x: within the noise.
 package retrysite
