@@ -94,7 +94,8 @@
 // or an exported field of a struct the package passes to a decoder
 // (Unmarshal, Decode, Load, ...): both come from configuration. A
 // composite literal that omits an unexported field writes its zero value,
-// except when the same function writes the field after it or the package
+// except when the same function writes the field after it, or calls the
+// function that does (c.setDefaults(), withRetries(3)), or the package
 // writes it under a test of its zero value (if c.n == 0 { c.n = 3 }, or a
 // switch case 0): the zero is then a placeholder for the default. An
 // exported field a literal omits is left for the user to set: no value.

@@ -44,8 +44,9 @@ func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
 }
 
 // placeholder reports whether a zero write of v stands for a default
-// set elsewhere: the same function writes v, or the package writes v
-// under a test of its zero value.
+// set elsewhere: the same function writes v, or calls the function that
+// does (c.setDefaults(), withRetries(3)), or the package writes v under a
+// test of its zero value.
 func (m *model) placeholder(v *types.Var, z valueWrite, all []valueWrite) bool {
 	if m.vx.guarded[v] {
 		return true
@@ -54,11 +55,32 @@ func (m *model) placeholder(v *types.Var, z valueWrite, all []valueWrite) bool {
 		return false
 	}
 	for _, w := range all {
-		if !w.zero && w.decl == z.decl {
+		if w.zero || w.decl == nil {
+			continue
+		}
+		if w.decl == z.decl || m.calls(z.decl, w.decl) {
 			return true
 		}
 	}
 	return false
+}
+
+// calls reports whether function decl calls the function of callee
+// directly: a constructor that calls setDefaults() or applies
+// withRetries(3) after building its literal.
+func (m *model) calls(decl, callee *ast.FuncDecl) bool {
+	fn, _ := m.info.Defs[callee.Name].(*types.Func)
+	if fn == nil || decl.Body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && typeutilCallee(m.info, call) == fn {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // intValues returns the distinct integer values the package gives v, in

@@ -22,11 +22,13 @@ import (
 // from configuration), an exported field of a struct the package passes
 // to a decoder (Unmarshal, Decode, Process, ...). A composite literal that
 // omits a field writes its zero value, unless the function holding the
-// literal writes the field too, or the package writes it under a test of
-// its zero value (the defaulting shape: if c.n == 0 { c.n = 3 }), in
-// which cases the zero is a placeholder for the default. An exported
-// field left out of a literal is left for the user to set: that zero is
-// no value the package gives it. Test files are not indexed: what tests set does not reach production code.
+// literal writes the field too or calls the function that does
+// (c.setDefaults(), withRetries(3)), or the package writes it under a
+// test of its zero value (the defaulting shape: if c.n == 0 { c.n = 3 },
+// or a switch case 0), in which cases the zero is a placeholder for the
+// default. An exported field left out of a literal is left for the user
+// to set: that zero is no value the package gives it. Test files are not
+// indexed: what tests set does not reach production code.
 
 // valueWrite is one write of a field or package variable.
 type valueWrite struct {

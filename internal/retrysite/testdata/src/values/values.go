@@ -506,3 +506,29 @@ func (c *methClient) call() error {
 	}
 	return err
 }
+
+// 13. An unexported option applied to the struct with a constant.
+
+type optsClient struct{ n int }
+
+type option func(*optsClient)
+
+func withRetries(n int) option { return func(c *optsClient) { c.n = n } }
+
+func newOptsClient() *optsClient {
+	c := &optsClient{}
+	for _, o := range []option{withRetries(30)} {
+		o(c)
+	}
+	return c
+}
+
+func (c *optsClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=29`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
