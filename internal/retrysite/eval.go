@@ -191,6 +191,11 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 			}
 			return unknown(depVar)
 		}
+		if v, ok := obj.(*types.Var); ok {
+			if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
+				return val
+			}
+		}
 		return unknown(0)
 	case *ast.UnaryExpr:
 		v := ev.eval(x.X, e)
@@ -348,6 +353,11 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 			return unknown(depOutcome)
 		}
 		return unknown(depOutcome)
+	}
+	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
+		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
+			return val
+		}
 	}
 	return unknown(base.dep)
 }

@@ -592,7 +592,9 @@ func (c *collector) collect(x ast.Expr) {
 	case *ast.SelectorExpr:
 		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
 			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
-				c.opaque = true // a struct field: set somewhere else
+				if !c.followField(v) { // values_libs.go
+					c.opaque = true // a struct field: set somewhere else
+				}
 				return
 			}
 			// A package-level variable of another package

@@ -841,6 +841,10 @@ func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 // loopBound computes a loop site's bound from the function entry, with
 // init binding some parameters (for helper calls).
 func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
+	return m.boundOverValues(func() Bound { return m.loopBoundOnce(fi, g, init, in) }) // values.go
+}
+
+func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Bound {
 	r := fi.maxRuns(g.set, init, nil, in)
 	switch {
 	case r.gaveUp:
