@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a")
+	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held")
 }
 
 func TestFix(t *testing.T) {

@@ -127,6 +127,10 @@ type evaluator struct {
 	// pred is set when evaluating a retry predicate on its own (a
 	// CheckRetry, a RetryIf): its context is assumed live.
 	pred bool
+	// afterOp, when set, makes mergeReturns skip the returns reached
+	// without running an operation of op: they are not its outcomes
+	// (an http.NewRequest that fails before the request is sent).
+	afterOp bool
 }
 
 // A perturbation replaces an integer literal or a named constant.
@@ -187,6 +191,11 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 				return val
 			}
 			return unknown(depVar)
+		}
+		if v, ok := obj.(*types.Var); ok {
+			if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
+				return val
+			}
 		}
 		return unknown(0)
 	case *ast.UnaryExpr:
@@ -345,6 +354,11 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 			return unknown(depOutcome)
 		}
 		return unknown(depOutcome)
+	}
+	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
+		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
+			return val
+		}
 	}
 	return unknown(base.dep)
 }
@@ -551,8 +565,8 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 	seen := map[string]bool{}
 	var kb []byte
 	steps := 0
-	var walk func(bi int32, e env)
-	walk = func(bi int32, e env) {
+	var walk func(bi int32, e env, passed bool)
+	walk = func(bi int32, e env, passed bool) {
 		if !r.agree || steps > limit {
 			r.agree = false
 			return
@@ -560,12 +574,19 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		steps++
 		b := fi.cfg.Blocks[bi]
 		kb = fi.appendState(kb[:0], bi, 0, e)
+		kb = append(kb, b2byte(passed))
 		if seen[string(kb)] {
 			return
 		}
 		seen[string(kb)] = true
 		for i, n := range b.Nodes {
+			if ev.afterOp && !passed && containsOp(n, ev.op) {
+				passed = true
+			}
 			if rs, ok := n.(*ast.ReturnStmt); ok {
+				if ev.afterOp && !passed {
+					return
+				}
 				v := pick(rs, e)
 				r.deps |= v.dep
 				switch {
@@ -586,21 +607,21 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		}
 		switch len(b.Succs) {
 		case 1:
-			walk(b.Succs[0].Index, e)
+			walk(b.Succs[0].Index, e, passed)
 		case 2:
 			t, f, c := fi.branch(ev, b, e)
 			if c != nil {
 				r.deps |= c.dep
 			}
 			if t {
-				walk(b.Succs[0].Index, fi.takeRange(b, e, true))
+				walk(b.Succs[0].Index, fi.takeRange(b, e, true), passed)
 			}
 			if f {
-				walk(b.Succs[1].Index, fi.takeRange(b, e, false))
+				walk(b.Succs[1].Index, fi.takeRange(b, e, false), passed)
 			}
 		}
 	}
-	walk(0, e)
+	walk(0, e, false)
 	return r
 }
 

@@ -32,6 +32,9 @@ type model struct {
 	funcTypes map[*types.Named]int8
 	// funcLits caches localFuncLit by variable (notretry.go).
 	funcLits map[*types.Var]*ast.FuncLit
+	// vx is the package-wide value index, built on first use
+	// (values_index.go).
+	vx *valueIndex
 }
 
 func newModel(pass *analysis.Pass) *model {

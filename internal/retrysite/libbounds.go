@@ -161,10 +161,12 @@ func (m *model) intValue(x ast.Expr) (int64, bool) {
 	}
 	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
 		if v, ok := m.info.Uses[id].(*types.Var); ok {
-			return m.singleConstDef(v)
+			if n, ok := m.singleConstDef(v); ok {
+				return n, true
+			}
 		}
 	}
-	return 0, false
+	return m.writeInt(x) // values.go: fields, package variables, locals set from them
 }
 
 // singleConstDef returns the value of a local variable whose every

@@ -104,7 +104,7 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		if !ok {
 			continue
 		}
-		cfgRoots, opRoots := entryRoots(e, call)
+		cfgRoots, opRoots := m.opRoots(e, call)
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {
 			fs, ok := cur.Parent().Node().(*ast.ForStmt)
@@ -155,6 +155,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		}
 		if lib.EnabledBy != "" && !m.retriesEnabled(s, lib.EnabledBy) {
 			continue
+		}
+		if m.retriesNothing(s) {
+			continue // an empty list of retryable codes (forms.go)
 		}
 		m.attachLibDetails(s)
 		sites = append(sites, s)
@@ -455,7 +458,9 @@ func (c *collector) collect(x ast.Expr) {
 	case *ast.SelectorExpr:
 		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
 			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
-				c.opaque = true // a struct field: set somewhere else
+				if !c.followField(v) { // values_libs.go
+					c.opaque = true // a struct field: set somewhere else
+				}
 				return
 			}
 			// A package-level variable of another package

@@ -89,6 +89,13 @@ func (m *model) handWritten(fb funcBody) []*Site {
 
 	for _, g := range groups {
 		first := g.calls[0]
+		// An operation run once before a loop that runs it again on
+		// failure (forms.go): the loop is the retry.
+		if parents[first] == nil && len(selfCalls) == 0 && !gotos {
+			if pg := primedGroup(g, parents); pg != nil {
+				g, first = pg, pg.calls[0]
+			}
+		}
 		ref, ok := fi.callNode(first)
 		if !ok {
 			continue
@@ -306,12 +313,10 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 		}
 	}
 	// A bare ok (bool, or (T, bool)) is an operation's outcome only for
-	// operations the model cannot see (function values) or sees whole
-	// (same-package functions); elsewhere it is a predicate or a lookup.
-	if !hasErrorOrResponse(tv.Type) {
-		if fn := typeutilCallee(m.info, call); fn != nil && fn.Pkg() != m.pkg {
-			return false
-		}
+	// operations the model sees whole (forms.go); elsewhere it is a
+	// predicate, a lookup, a dequeue or a step of an exchange.
+	if !hasErrorOrResponse(tv.Type) && !m.okIsOutcome(call) {
+		return false
 	}
 	fn := typeutilCallee(m.info, call)
 	if fn != nil && fn.Pkg() != nil {
@@ -523,6 +528,9 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 	// every iteration: an event handled, not an operation retried
 	// (case p := <-pickers: if err := check(p); err != nil { continue }).
 	for v := range m.receivedVars(loop) {
+		varying[v] = true
+	}
+	for v := range m.dequeuedVars(loop, g) {
 		varying[v] = true
 	}
 	call := g.calls[0]
@@ -834,6 +842,10 @@ func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 // loopBound computes a loop site's bound from the function entry, with
 // init binding some parameters (for helper calls).
 func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
+	return m.boundOverValues(func() Bound { return m.loopBoundOnce(fi, g, init, in) }) // values.go
+}
+
+func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Bound {
 	r := fi.maxRuns(g.set, init, nil, in)
 	switch {
 	case r.gaveUp:

@@ -24,20 +24,7 @@ import (
 // localFuncLit returns the function literal a call calls through a local
 // variable that is only ever assigned that literal, or nil.
 func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == nil || v.Parent() == m.pkg.Scope() || v.IsField() {
-		return nil
-	}
-	if lit, ok := m.funcLits[v]; ok {
-		return lit
-	}
-	lit := m.onlyFuncLit(v)
-	m.funcLits[v] = lit
-	return lit
+	return m.heldFuncLit(call.Fun)
 }
 
 // onlyFuncLit returns the function literal that is the only value ever

@@ -214,6 +214,9 @@ func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 		return d.describeSend(s, f)
 	}
 	fn := typeutilCallee(d.m.info, call)
+	if fn == nil && depth < maxDepth {
+		return d.heldCall(call, f, depth) // forms.go
+	}
 	if fn == nil || fn.Pkg() != d.m.pkg || depth >= maxDepth {
 		return nil
 	}

@@ -456,7 +456,7 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 		fams = append(fams, famGRPC, famCert)
 	}
 	decide := func(sc scenario) value {
-		ev := &evaluator{fi: fi, op: ops, sc: sc}
+		ev := &evaluator{fi: fi, op: ops, sc: sc, afterOp: true}
 		return ev.resultAt(env{}, errIdx, n, func(err value) value { return j(value{k: vNil}, err) })
 	}
 	collectOutcomes(o, fams, decide)

@@ -100,6 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for _, s := range sites {
+		chooseBound(s, opts) // values.go
 		if s.findLit != nil && s.Bound.Kind == BoundKnown && s.Bound.Retries != 0 && !opts.Limits(s.Context).Retries.Contains(s.Bound.Retries) {
 			s.findLit()
 		}

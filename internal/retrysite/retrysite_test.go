@@ -30,3 +30,9 @@ func TestLoops(t *testing.T) {
 func TestLibraries(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "libs")
 }
+
+// TestForms covers the loop forms, closures held in variables and the
+// repeats that are not retries (issue 14).
+func TestForms(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "forms", "example.com/notretry")
+}

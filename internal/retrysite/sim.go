@@ -150,6 +150,9 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 					return more, !more, nil
 				}
 			}
+			if fi.m.tickerRange(r) {
+				return true, false, nil // a ticker's channel is never closed
+			}
 		}
 		v := unknown(0)
 		return true, true, &v

@@ -129,6 +129,9 @@ type Bound struct {
 	Lit           *ast.BasicLit
 	LitIsAttempts bool
 	LitOffset     int
+	// alts are the bounds of each value of a field or variable with
+	// several reaching values, until the context chooses (values.go).
+	alts []Bound
 }
 
 // Known reports whether the bound is a known count.

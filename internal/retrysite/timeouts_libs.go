@@ -48,7 +48,7 @@ func (m *model) libTimeouts(s *Site) {
 	var opRoots []ast.Expr
 	if fn != nil {
 		if _, e, ok := knowledge.Lookup(entryKey(fn.Origin())); ok {
-			_, opRoots = entryRoots(e, call)
+			_, opRoots = m.opRoots(e, call)
 		}
 	}
 	var region []ast.Node

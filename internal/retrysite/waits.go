@@ -59,6 +59,9 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 		}
 	}
 	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.body), hitAt: make(map[ast.Node][]*waitHit)}
+	if self != nil {
+		w.reentry = w.entryWaits(g.set) // forms.go
+	}
 	scenarios := []scenario{errorScenario()}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429} {
@@ -150,6 +153,10 @@ type waitWalk struct {
 	// that may wait without the model knowing how long.
 	again, immediate, maybe, gaveUp bool
 	noWaitPath                      bool
+	// reentry, for a recursive site, holds the waits every path from
+	// the function's entry to the operation passes: a call of itself
+	// waits them before the operation runs again.
+	reentry []*waitHit
 }
 
 type walkPath struct {
@@ -190,11 +197,17 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 			return
 		}
 		seen[string(kb)] = true
+		if h := w.headWait(b); h != nil && !first {
+			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+		}
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		for i := from; i < n; i++ {
 			node := b.Nodes[i]
 			if !(first && i == from) && containsOp(node, target) {
+				if len(w.reentry) > 0 && !containsOp(node, op) {
+					p.hits = append(append([]*waitHit(nil), p.hits...), w.reentry...)
+				}
 				w.again = true
 				if len(p.hits) == 0 && !p.maybe {
 					w.noWaitPath = true
@@ -271,6 +284,9 @@ func (w *waitWalk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in scope
 		b := w.fi.cfg.Blocks[bi]
 		if in != nil && !in(b) {
 			return false
+		}
+		if w.headWait(b) != nil {
+			return true
 		}
 		for _, n := range b.Nodes {
 			if containsOp(n, target) {

@@ -795,6 +795,9 @@ func (ip *winterp) lookup(v *types.Var) nval {
 func (ip *winterp) initial(v *types.Var) nval {
 	info := ip.m.info
 	if v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() {
+		if vals, _, ok := ip.m.intValues(v); ok && len(vals) == 1 { // values.go
+			return nKnown(float64(vals[0]))
+		}
 		if x, ok := ip.m.pkgVarValue(v); ok {
 			return x
 		}
@@ -1064,6 +1067,9 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 	if ip.fieldsSet[v] {
 		return nunknown()
 	}
+	if vals, _, ok := ip.m.intValues(v); ok && len(vals) == 1 { // values.go
+		return nKnown(float64(vals[0]))
+	}
 	return ip.standinOf("field:"+types.ExprString(x), v.Type())
 }
 
@@ -1155,6 +1161,12 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 						return s.result(fl.Body)
 					}
 				}
+			}
+		}
+		// A func value the package stores in a field or variable.
+		if body, ft, lit, ok := ip.m.indexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
+			if s := ip.sub(body, ft, x); s != nil {
+				return s.result(body)
 			}
 		}
 		return nunknown()

@@ -109,6 +109,11 @@ func (m *model) runWait(s *Site, fi *funcInfo, self *types.Func, h *waitHit, mod
 	counters := make(map[*types.Var][]float64)
 	recordedN := 0
 	var rangeList *ast.CompositeLit
+	// A range over a ticker's channel waits at its head (forms.go).
+	tick := rng != nil && h.node == rng
+	if tick {
+		rng = nil
+	}
 	if rng != nil {
 		if _, isInt := m.info.TypeOf(rng.X).Underlying().(*types.Basic); !isInt {
 			rangeList = ip.listLiteral(rng.X)
@@ -135,6 +140,9 @@ func (m *model) runWait(s *Site, fi *funcInfo, self *types.Func, h *waitHit, mod
 			}
 		}
 		ip.recorded = false
+		if tick {
+			ip.record()
+		}
 		c := ip.stmts(list)
 		if ip.recorded {
 			res = append(res, ip.rec)

@@ -46,7 +46,7 @@ func Send(c *http.Client, url, key string, payload []byte) error {
 				return nil
 			}
 		}
-		time.Sleep(time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<attempt)))))
+		time.Sleep(time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<min(attempt, 5))))))
 	}
 	return err
 }

@@ -58,10 +58,10 @@ func retryable(req *retryablehttp.Request) {
 
 func seth(ctx context.Context) {
 	f := func(ctx context.Context) error { return op() }
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewConstant(time.Second)), f)                                     // want `R-1: sethvargo\.Do of f waits a fixed 1s \(NewConstant\) between attempts; use exponential backoff with full jitter`
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), f)                                  // want `R-1: sethvargo\.Do of f: its wait doubles from 1s without jitter; use exponential backoff with full jitter`
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewFibonacci(time.Second)), f)                                    // want `R-1: sethvargo\.Do of f: its wait grows like the Fibonacci sequence from 1s without jitter; use full jitter`
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithJitterPercent(20, sethvargo.NewExponential(time.Second))), f) // want `R-1: sethvargo\.Do of f uses partial jitter: WithJitterPercent\(20\), ±20% around a backoff that doubles from 1s`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewConstant(time.Second)), f)                                     // want `R-1: sethvargo\.Do of op \(GET\) waits a fixed 1s \(NewConstant\) between attempts; use exponential backoff with full jitter`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), f)                                  // want `R-1: sethvargo\.Do of op \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewFibonacci(time.Second)), f)                                    // want `R-1: sethvargo\.Do of op \(GET\): its wait grows like the Fibonacci sequence from 1s without jitter; use full jitter`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithJitterPercent(20, sethvargo.NewExponential(time.Second))), f) // want `R-1: sethvargo\.Do of op \(GET\) uses partial jitter: WithJitterPercent\(20\), ±20% around a backoff that doubles from 1s`
 	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.WithFullJitter(sethvargo.NewExponential(time.Second))), f)        // accepted
 }
 

@@ -132,7 +132,9 @@ func (m *monitor) wait() bool {
 }
 
 // An unexported function type that an exported function takes: other
-// packages make its values, which the model cannot see.
+// packages make its values, which the model cannot see. A bool from a
+// callee the model does not know is no failure (a predicate, a dequeue):
+// not a retry.
 type hook func() bool
 
 type Runner struct{ h hook }
@@ -140,7 +142,7 @@ type Runner struct{ h hook }
 func NewRunner(h hook) *Runner { return &Runner{h: h} }
 
 func (r *Runner) Run() bool {
-	for i := 0; i < 4; i++ { // want `loop ctx=sync retries=3; no wait`
+	for i := 0; i < 4; i++ {
 		if r.h() {
 			return true
 		}

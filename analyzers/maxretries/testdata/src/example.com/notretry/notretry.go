@@ -1,0 +1,196 @@
+package notretry
+
+import (
+	"context"
+	"errors"
+	"net"
+	"time"
+)
+
+// Repeats that are not retries (issue 14): the outcome that leads back is
+// not the failure of an operation that can fail for transient reasons.
+
+type task struct{ id string }
+
+// A queue behind an interface: a false ok means empty, not failed.
+type Queue interface {
+	Poll() (task, bool)
+	Offer(t task) bool
+}
+
+func handle(task) error {
+	_, err := net.Dial("tcp", "example.com:80")
+	return err
+}
+
+// Draining loop over an interface method.
+func drain(q Queue) {
+	for {
+		t, ok := q.Poll()
+		if !ok {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		_ = handle(t)
+		return
+	}
+}
+
+// Waiting for room in a queue: a bool from an interface method.
+func offer(q Queue, t task) {
+	for !q.Offer(t) {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// A workflow engine's callbacks held in fields: `false` means the value
+// was not consumed, and the next waiter is tried.
+type waiter struct{ fn func(v any) bool }
+
+type channel struct{ waiters []waiter }
+
+func (c *channel) send(v any) bool {
+	for len(c.waiters) > 0 {
+		w := c.waiters[0]
+		c.waiters = c.waiters[1:]
+		if w.fn(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// A predicate given as a parameter.
+func until(pred func() bool) {
+	for i := 0; i < 10; i++ {
+		if pred() {
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A channel receive's ok.
+func recv(ch chan task) {
+	for {
+		t, ok := <-ch
+		if !ok {
+			return
+		}
+		_ = handle(t)
+	}
+}
+
+// A dequeue from a same-package queue, then an operation on the item:
+// each iteration works on the next item, failed or not.
+type buffer struct{ items []task }
+
+func (b *buffer) pop() (task, bool) {
+	if len(b.items) == 0 {
+		return task{}, false
+	}
+	t := b.items[0]
+	b.items = b.items[1:]
+	return t, true
+}
+
+func (b *buffer) receive() bool {
+	for {
+		t, ok := b.pop()
+		if !ok {
+			return false
+		}
+		if err := handle(t); err != nil {
+			continue // skip the bad one, take the next
+		}
+		return true
+	}
+}
+
+// A SASL/SCRAM exchange: step until the mechanism is done.
+type SCRAMClient interface {
+	Step(challenge string) (string, error)
+	Done() bool
+}
+
+func scram(c SCRAMClient, roundTrip func([]byte) ([]byte, error)) error {
+	msg, err := c.Step("")
+	if err != nil {
+		return err
+	}
+	for !c.Done() {
+		res, err := roundTrip([]byte(msg))
+		if err != nil {
+			return err
+		}
+		if msg, err = c.Step(string(res)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// An error-chain walk recursing over joined errors.
+type Temporary interface{ Temporary() bool }
+
+func isTemporary(err error) bool {
+	switch e := err.(type) {
+	case interface{ Unwrap() []error }:
+		for _, inner := range e.Unwrap() {
+			if isTemporary(inner) {
+				return true
+			}
+		}
+		return false
+	case interface{ Unwrap() error }:
+		return isTemporary(e.Unwrap())
+	case Temporary:
+		return e.Temporary()
+	}
+	return false
+}
+
+// Pagination paced by a fixed sleep.
+type lister interface {
+	List(ctx context.Context, token string) ([]task, string, error)
+}
+
+func listAll(ctx context.Context, l lister) ([]task, error) {
+	var all []task
+	token := ""
+	for {
+		page, next, err := l.List(ctx, token)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, page...)
+		if next == "" {
+			return all, nil
+		}
+		token = next
+		time.Sleep(time.Second)
+	}
+}
+
+// A ticker-paced poll of a job's state: a successful read leads back.
+type jobs interface {
+	State(ctx context.Context, id string) (string, error)
+}
+
+func waitDone(ctx context.Context, j jobs, id string) error {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for range t.C {
+		st, err := j.State(ctx, id)
+		if err != nil {
+			return err
+		}
+		if st == "done" {
+			return nil
+		}
+		if st == "failed" {
+			return errors.New("job failed")
+		}
+	}
+	return nil
+}

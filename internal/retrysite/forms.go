@@ -1,0 +1,342 @@
+package retrysite
+
+import (
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// This file holds loop forms whose wait or bound is in the loop's head
+// rather than in its body: a range over a ticker's channel
+// (for range t.C, for range time.Tick(d)) waits the ticker's period
+// before each iteration and never ends by itself.
+
+// tickerRange reports whether r ranges over the channel of a ticker: the
+// C field of a *time.Ticker, or time.Tick(d). Such a range receives one
+// tick per iteration and its channel is never closed.
+func (m *model) tickerRange(r *ast.RangeStmt) bool {
+	if r == nil || r.Key != nil && r.Value != nil {
+		return false
+	}
+	switch x := ast.Unparen(r.X).(type) {
+	case *ast.SelectorExpr:
+		return x.Sel.Name == "C" && isNamed(m.info.TypeOf(x.X), "time", "Ticker")
+	case *ast.CallExpr:
+		fn := typeutilCallee(m.info, x)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Tick" && len(x.Args) == 1
+	}
+	return false
+}
+
+// rangeWait returns the wait of a range over a ticker's channel, made at
+// the range statement before each iteration: the ticker's period.
+func (m *model) rangeWait(r *ast.RangeStmt, body *ast.BlockStmt) *waitHit {
+	if !m.tickerRange(r) {
+		return nil
+	}
+	// The receive the range makes, as if written <-r.X.
+	u := &ast.UnaryExpr{OpPos: r.X.Pos(), Op: token.ARROW, X: r.X}
+	h := m.receiveWait(u, body)
+	if h == nil {
+		return nil
+	}
+	h.node = r
+	return h
+}
+
+// headWait returns the wait a graph block makes on entry: the tick a
+// range over a ticker's channel receives at its head.
+func (w *waitWalk) headWait(b *cfg.Block) *waitHit {
+	if b.Kind != cfg.KindRangeLoop {
+		return nil
+	}
+	r, ok := b.Stmt.(*ast.RangeStmt)
+	if !ok {
+		return nil
+	}
+	if hs, ok := w.hitAt[r]; ok {
+		if len(hs) == 0 {
+			return nil
+		}
+		return hs[0]
+	}
+	h := w.m.rangeWait(r, w.fi.body)
+	if h == nil {
+		w.hitAt[r] = nil
+		return nil
+	}
+	w.hitAt[r] = []*waitHit{h}
+	return h
+}
+
+// heldFuncLit returns the function literal a local variable holds when x
+// names one whose only assignment is that literal (op := func() error
+// {...}), or nil. Such a variable is the literal: every rule sees the
+// operation it holds as if it were written inline.
+func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == m.pkg.Scope() || v.IsField() {
+		return nil
+	}
+	if lit, ok := m.funcLits[v]; ok {
+		return lit
+	}
+	lit := m.onlyFuncLit(v)
+	m.funcLits[v] = lit
+	return lit
+}
+
+// opRoots returns the operations of a library call's entry (libEntry
+// roots), with each variable that holds a function literal replaced by
+// the literal.
+func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
+	cfg, ops = entryRoots(e, call)
+	copied := false
+	for i, o := range ops {
+		if lit := m.heldFuncLit(o); lit != nil {
+			if !copied {
+				ops, copied = append([]ast.Expr(nil), ops...), true
+			}
+			ops[i] = lit
+		}
+	}
+	return cfg, ops
+}
+
+// okIsOutcome reports whether a bare ok (a bool, or the bool of a
+// (T, bool)) returned by call can be the failure of an operation: only
+// when the model knows the callee, a function of the analysed package, a
+// method of one of its unexported interfaces seen through the package's
+// own implementations, or a local variable holding a function literal.
+// A bool from a function value, a parameter, a field or any other
+// interface method is a predicate, a dequeue (task, ok := q.poll()) or
+// the step of an exchange (for !scram.Done()), not a failed operation.
+func (m *model) okIsOutcome(call *ast.CallExpr) bool {
+	fn := typeutilCallee(m.info, call)
+	if fn == nil {
+		if m.heldFuncLit(call.Fun) != nil {
+			return true
+		}
+		_, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun))
+		return ok
+	}
+	if fn.Pkg() != m.pkg {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		_, ok := m.localImplementations(fn.Origin(), sig)
+		return ok
+	}
+	return true
+}
+
+// dequeuedVars returns the variables a loop assigns with the item of a
+// call that returns an item and an ok flag, other than the operation
+// (t, ok := q.pop(); v, ok, more := c.receiveAsync()): like a value
+// received from a channel, the item is a new input on every iteration,
+// and an operation on it handles items rather than retrying one.
+func (m *model) dequeuedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 || len(n.Lhs) < 2 {
+				return true
+			}
+			call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+			if !ok || g.set[call] {
+				return true
+			}
+			tup, ok := m.info.TypeOf(call).(*types.Tuple)
+			if !ok || tup.Len() != len(n.Lhs) || isBool(tup.At(0).Type()) || !isBool(tup.At(1).Type()) {
+				return true
+			}
+			if v := varOfExpr(m.info, n.Lhs[0]); v != nil {
+				vars[v] = true
+			}
+		}
+		return true
+	})
+	return vars
+}
+
+// retriesNothing reports whether a library site's configuration retries
+// no outcome at all: the list of codes it retries is given and empty
+// (go-grpc-middleware's WithCodes(), gax-go's OnCodes(nil, b) with no
+// other condition). Such a call is not a retry site.
+func (m *model) retriesNothing(s *Site) bool {
+	f := emptyCodeModels[s.Lib.Models.Outcomes]
+	return f != nil && f(m, s)
+}
+
+// emptyCodeModels read, for the libraries that take a list of retried
+// codes (by the table's outcome interpreter), whether the list is empty.
+var emptyCodeModels = map[string]func(m *model, s *Site) bool{
+	"grpc-middleware": func(m *model, s *Site) bool {
+		st := s.Last("WithCodes", "WithRetriable")
+		if st == nil || st.Name != "WithCodes" {
+			return false
+		}
+		codes, ok := m.codeList(st.Args)
+		return ok && len(codes) == 0
+	},
+	"gax": func(m *model, s *Site) bool {
+		sts := s.All("OnCodes", "OnHTTPCodes", "OnErrorFunc")
+		if len(sts) == 0 || s.Opaque {
+			return false
+		}
+		for _, st := range sts {
+			var list []ast.Expr
+			switch st.Name {
+			case "OnCodes":
+				list = st.Args[:min(1, len(st.Args))]
+			case "OnHTTPCodes":
+				if len(st.Args) < 2 {
+					return false
+				}
+				list = st.Args[1:]
+			default:
+				return false
+			}
+			if len(list) == 1 && m.info.Types[list[0]].IsNil() {
+				continue // OnCodes(nil, b)
+			}
+			if codes, ok := m.codeList(list); !ok || len(codes) > 0 {
+				return false
+			}
+		}
+		return true
+	},
+}
+
+// primedGroup returns, for an operation whose first call runs before any
+// loop, the same group with its first call inside a loop that comes after
+// that call moved first: resp, err = op(); for i := 0; err != nil && i < n;
+// i++ { wait; resp, err = op() }. The loop is the retry of the operation;
+// nil when no call of the group is in such a loop.
+func primedGroup(g *opGroup, parents map[*ast.CallExpr]ast.Stmt) *opGroup {
+	pre := g.calls[0]
+	for i, c := range g.calls[1:] {
+		l := parents[c]
+		if l == nil || l.Pos() < pre.End() {
+			continue
+		}
+		calls := make([]*ast.CallExpr, 0, len(g.calls))
+		calls = append(calls, c)
+		calls = append(calls, g.calls[:i+1]...)
+		calls = append(calls, g.calls[i+2:]...)
+		return &opGroup{key: g.key, calls: calls, set: g.set}
+	}
+	return nil
+}
+
+// entryWaits returns the waits that every path from the function's entry
+// to the operation passes (a recursive retry that waits first:
+// select { case <-ctx.Done(): return; case <-time.After(d): }; op()),
+// or nil when some path reaches the operation without a known wait.
+func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
+	fi := w.fi
+	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 {
+		return nil
+	}
+	var found []*waitHit
+	seenHit := make(map[ast.Node]bool)
+	ok, reached := true, false
+	visited := make(map[[2]int32]bool)
+	steps := 0
+	var visit func(bi int32, hits []*waitHit)
+	visit = func(bi int32, hits []*waitHit) {
+		if !ok {
+			return
+		}
+		if steps++; steps > 2000 {
+			ok = false
+			return
+		}
+		key := [2]int32{bi, int32(len(hits))}
+		if visited[key] {
+			return
+		}
+		visited[key] = true
+		b := fi.cfg.Blocks[bi]
+		if h := w.headWait(b); h != nil {
+			hits = append(hits[:len(hits):len(hits)], h)
+		}
+		for _, n := range b.Nodes {
+			if containsOp(n, op) {
+				reached = true
+				if len(hits) == 0 {
+					ok = false
+				}
+				for _, h := range hits {
+					if !seenHit[h.node] {
+						seenHit[h.node] = true
+						found = append(found, h)
+					}
+				}
+				return
+			}
+			if hs, _ := w.waitsIn(n); len(hs) > 0 {
+				hits = append(hits[:len(hits):len(hits)], hs...)
+			}
+		}
+		for _, s := range b.Succs {
+			visit(s.Index, hits)
+		}
+	}
+	visit(0, nil)
+	if !ok || !reached {
+		return nil
+	}
+	return found
+}
+
+// heldCall describes a call of a local variable that holds a function
+// literal (send := func() error {...}; send()) as a call of a helper
+// whose body is the literal: its whole body runs again when the call is
+// retried, and its parameters are bound to the call's arguments.
+func (d *describer) heldCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
+	lit := d.m.heldFuncLit(call.Fun)
+	if lit == nil || d.seenNode[lit] {
+		return nil
+	}
+	d.seenNode[lit] = true
+	defer delete(d.seenNode, lit)
+	hf := &frame{body: lit.Body, all: f.retried(call.Pos()), binds: make(map[*types.Var]argRef), depth: f.depth + 1}
+	i := 0
+	for _, field := range lit.Type.Params.List {
+		for _, name := range field.Names {
+			if v, ok := d.m.info.Defs[name].(*types.Var); ok && i < len(call.Args) && !call.Ellipsis.IsValid() {
+				hf.binds[v] = argRef{call.Args[i], f}
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	var sends []*sendDesc
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if r := d.call(n, hf, depth+1); r != nil {
+				sends = append(sends, r)
+				return false
+			}
+		}
+		return true
+	})
+	return mergeSends(sends)
+}

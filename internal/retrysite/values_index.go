@@ -1,0 +1,487 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// This file is the package-wide value index: for every struct field of
+// the package and every package-level variable, each value the package
+// gives it (values.go resolves them). It is built once per package, on
+// first use, in one walk of the inspector over the files.
+//
+// A write is recorded with its value expression, or with none when the
+// value cannot be known from the write alone: x += n, x++, a
+// multi-value assignment, a range clause, a variable whose address is
+// taken (&x may be written through), a field with a struct tag (decoded
+// from configuration), an exported field of a struct the package passes
+// to a decoder (Unmarshal, Decode, Process, ...). A composite literal that
+// omits a field writes its zero value, unless the function holding the
+// literal writes the field too or calls the function that does
+// (c.setDefaults(), withRetries(3)), or the package writes it under a
+// test of its zero value (the defaulting shape: if c.n == 0 { c.n = 3 },
+// or a switch case 0), in which cases the zero is a placeholder for the
+// default. An exported field left out of a literal is left for the user
+// to set: that zero is no value the package gives it. Test files are not
+// indexed: what tests set does not reach production code.
+
+// valueWrite is one write of a field or package variable.
+type valueWrite struct {
+	// x is the value written; nil when it cannot be known (see above).
+	x ast.Expr
+	// zero is a composite literal's omitted field or a package variable
+	// declared without a value: the type's zero value.
+	zero bool
+	// omitted marks the zero of a field a composite literal leaves out.
+	omitted bool
+	// decl is the function the write is in; nil at package level.
+	decl *ast.FuncDecl
+	// at is where the write is, for the zero-placeholder rule.
+	at token.Pos
+}
+
+// valueIndex is the package-wide index of values.
+type valueIndex struct {
+	writes map[*types.Var][]valueWrite
+	// guarded are the objects written under a test of their zero value.
+	guarded map[*types.Var]bool
+	// pick, while set, fixes the value of a field or variable with
+	// several reaching values (values.go, boundOverValues); multi
+	// collects such objects met while recording, used those resolved to
+	// one value.
+	pick  map[*types.Var]int64
+	multi []*types.Var
+	// used collects the objects resolved to one value (for Bound.Expr);
+	// resolving guards against cycles (a = b, b = a).
+	used      []*types.Var
+	resolving map[*types.Var]bool
+	recording bool
+	// calls are the calls of each unexported function of the package;
+	// escapes the functions also used as values (their calls are not all
+	// seen). params maps each parameter of a function declaration to its
+	// function and index, built on first use.
+	calls   map[*types.Func][]*ast.CallExpr
+	escapes map[*types.Func]bool
+	params  map[*types.Var]paramRef
+	// ints caches intValues; operated caches onlyOperated.
+	ints     map[*types.Var]intsResult
+	operated map[*types.Var]bool
+}
+
+type intsResult struct {
+	vals []int64
+	at   []ast.Expr
+	ok   bool
+}
+
+type paramRef struct {
+	fn *types.Func
+	i  int
+}
+
+// paramOf returns the index of parameters of the package's functions.
+func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
+	if vx.params != nil {
+		return vx.params
+	}
+	vx.params = make(map[*types.Var]paramRef)
+	for fn, d := range m.decls {
+		i := 0
+		for _, f := range d.Type.Params.List {
+			if len(f.Names) == 0 {
+				i++
+			}
+			for _, n := range f.Names {
+				if v, ok := m.info.Defs[n].(*types.Var); ok {
+					vx.params[v] = paramRef{fn: fn, i: i}
+				}
+				i++
+			}
+		}
+	}
+	return vx.params
+}
+
+// valueIndexOf returns the package's value index, building it once.
+func (m *model) valueIndexOf() *valueIndex {
+	if m.vx != nil && m.vx.writes != nil {
+		return m.vx
+	}
+	if m.vx == nil {
+		m.vx = &valueIndex{}
+	}
+	vx := m.vx
+	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
+	vx.resolving = make(map[*types.Var]bool)
+	vx.ints = make(map[*types.Var]intsResult)
+	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
+	called := make(map[*ast.Ident]bool)
+	// unexportedFunc returns the unexported function of the package an
+	// identifier uses, if any.
+	unexportedFunc := func(id *ast.Ident) *types.Func {
+		fn, ok := m.info.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
+			return nil // methods may be called through interfaces
+		}
+		return fn
+	}
+	// indexed reports whether v is a field or package variable of this
+	// package: the objects whose every write the package shows.
+	indexed := func(v *types.Var) bool {
+		return v != nil && v.Pkg() == m.pkg && (v.IsField() || v.Parent() == m.pkg.Scope())
+	}
+	objOf := func(x ast.Expr) *types.Var {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			v, _ := m.info.Uses[x].(*types.Var)
+			if v == nil {
+				v, _ = m.info.Defs[x].(*types.Var)
+			}
+			if indexed(v) {
+				return v
+			}
+		case *ast.SelectorExpr:
+			if v, _ := m.info.Uses[x.Sel].(*types.Var); indexed(v) {
+				return v
+			}
+		}
+		return nil
+	}
+	unknowable := make(map[*types.Var]bool)
+	owner := make(map[*types.Var]*types.TypeName)
+	decoded := make(map[*types.TypeName]bool)
+	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for fc := range insp.Root().Children() {
+		f, ok := fc.Node().(*ast.File)
+		if !ok || strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for dc := range fc.Children() {
+			decl, _ := dc.Node().(*ast.FuncDecl)
+			if _, ok := dc.Node().(ast.Decl); !ok {
+				continue // the package name, comments
+			}
+			var guards []*ast.IfStmt
+			var cases []zeroCase
+			add := func(v *types.Var, w valueWrite) {
+				w.decl = decl
+				vx.writes[v] = append(vx.writes[v], w)
+				if w.x != nil && !w.zero {
+					for _, g := range guards {
+						if g.Body.Pos() <= w.at && w.at < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
+							vx.guarded[v] = true
+						}
+					}
+					for _, c := range cases {
+						if c.clause.Pos() <= w.at && w.at < c.clause.End() && c.tests(m.info, v) {
+							vx.guarded[v] = true
+						}
+					}
+				}
+			}
+			for c := range dc.Preorder(indexedNodes...) {
+				switch n := c.Node().(type) {
+				case *ast.IfStmt:
+					guards = append(guards, n)
+				case *ast.SwitchStmt:
+					if n.Tag != nil {
+						for _, c := range n.Body.List {
+							if cc, ok := c.(*ast.CaseClause); ok {
+								cases = append(cases, zeroCase{tag: n.Tag, clause: cc})
+							}
+						}
+					}
+				case *ast.TypeSpec:
+					tn, _ := m.info.Defs[n.Name].(*types.TypeName)
+					if st, ok := n.Type.(*ast.StructType); ok && tn != nil {
+						for _, fl := range st.Fields.List {
+							for _, name := range fl.Names {
+								if v, ok := m.info.Defs[name].(*types.Var); ok {
+									owner[v] = tn
+									if fl.Tag != nil {
+										unknowable[v] = true
+									}
+								}
+							}
+						}
+					}
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						v := objOf(l)
+						if v == nil {
+							continue
+						}
+						w := valueWrite{at: n.Pos()}
+						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
+							w.x = n.Rhs[i]
+						}
+						add(v, w)
+					}
+				case *ast.IncDecStmt:
+					if v := objOf(n.X); v != nil {
+						add(v, valueWrite{at: n.Pos()})
+					}
+				case *ast.RangeStmt:
+					for _, x := range []ast.Expr{n.Key, n.Value} {
+						if v := objOf(x); v != nil {
+							add(v, valueWrite{at: n.Pos()})
+						}
+					}
+				case *ast.UnaryExpr:
+					if n.Op == token.AND {
+						if v := objOf(n.X); v != nil {
+							unknowable[v] = true
+						}
+					}
+				case *ast.ValueSpec:
+					if decl != nil {
+						continue
+					}
+					for i, name := range n.Names {
+						v, _ := m.info.Defs[name].(*types.Var)
+						if !indexed(v) {
+							continue
+						}
+						switch {
+						case len(n.Values) == 0:
+							add(v, valueWrite{zero: true, at: name.Pos()})
+						case len(n.Values) == len(n.Names):
+							add(v, valueWrite{x: n.Values[i], at: name.Pos()})
+						default:
+							add(v, valueWrite{at: name.Pos()})
+						}
+					}
+				case *ast.CompositeLit:
+					m.indexLiteral(n, indexed, add)
+				case *ast.Ident:
+					if fn := unexportedFunc(n); fn != nil && !called[n] {
+						vx.escapes[fn] = true
+					}
+				case *ast.CallExpr:
+					var id *ast.Ident
+					switch f := ast.Unparen(n.Fun).(type) {
+					case *ast.Ident:
+						id = f
+					case *ast.SelectorExpr:
+						id = f.Sel
+					}
+					if id != nil {
+						if fn := unexportedFunc(id); fn != nil {
+							called[id] = true
+							vx.calls[fn] = append(vx.calls[fn], n)
+						}
+					}
+					if isDecodeCall(m.info, n) {
+						for _, a := range n.Args {
+							if tn := structTypeName(m.info.TypeOf(a)); tn != nil {
+								decoded[tn] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	// A decoder fills nested structs too.
+	var nest func(t types.Type)
+	nest = func(t types.Type) {
+		for {
+			switch u := t.(type) {
+			case *types.Pointer:
+				t = u.Elem()
+				continue
+			case *types.Slice:
+				t = u.Elem()
+				continue
+			case *types.Map:
+				t = u.Elem()
+				continue
+			}
+			break
+		}
+		tn := structTypeName(t)
+		if tn == nil || tn.Pkg() != m.pkg {
+			return
+		}
+		st := tn.Type().Underlying().(*types.Struct)
+		for i := 0; i < st.NumFields(); i++ {
+			if f := st.Field(i); f.Exported() || f.Embedded() {
+				if ft := structTypeName(f.Type()); ft != nil && !decoded[ft] {
+					decoded[ft] = true
+					nest(f.Type())
+				}
+			}
+		}
+	}
+	for tn := range decoded {
+		nest(tn.Type())
+	}
+	for v, tn := range owner {
+		if decoded[tn] && v.Exported() {
+			unknowable[v] = true
+		}
+	}
+	for v := range unknowable {
+		vx.writes[v] = append(vx.writes[v], valueWrite{})
+	}
+	return vx
+}
+
+// indexedNodes are the nodes the value index reads.
+var indexedNodes = []ast.Node{
+	(*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSpec)(nil),
+	(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil),
+	(*ast.UnaryExpr)(nil), (*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil),
+	(*ast.Ident)(nil), (*ast.CallExpr)(nil),
+}
+
+// indexLiteral records the fields a struct literal sets, and the zero
+// value of those it omits.
+func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, valueWrite)) {
+	t := m.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	set := make(map[*types.Var]bool)
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
+					set[v] = true
+					if indexed(v) {
+						add(v, valueWrite{x: kv.Value, at: kv.Pos()})
+					}
+				}
+			}
+			continue
+		}
+		if i < st.NumFields() {
+			v := st.Field(i)
+			set[v] = true
+			if indexed(v) {
+				add(v, valueWrite{x: el, at: el.Pos()})
+			}
+		}
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if v := st.Field(i); !set[v] && indexed(v) {
+			add(v, valueWrite{zero: true, omitted: true, at: lit.Pos()})
+		}
+	}
+}
+
+// zeroTestOf reports whether cond tests v against its zero value: v ==
+// 0, v <= 0, v < 1, v == nil, v == "" (alone or in a && / || chain).
+// v == 3 is not a zero test: a write under it does not default v.
+func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LAND || b.Op == token.LOR {
+		return zeroTestOf(info, b.X, v) || zeroTestOf(info, b.Y, v)
+	}
+	switch b.Op {
+	case token.EQL, token.LEQ, token.LSS:
+	default:
+		return false
+	}
+	is := func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return info.Uses[x] == v
+		case *ast.SelectorExpr:
+			return info.Uses[x.Sel] == v
+		}
+		return false
+	}
+	// zero reports whether x is the zero value, or 1 for v < 1.
+	zero := func(x ast.Expr) bool {
+		tv, ok := info.Types[x]
+		if !ok {
+			return false
+		}
+		if tv.IsNil() {
+			return true
+		}
+		if tv.Value == nil {
+			return false
+		}
+		switch tv.Value.ExactString() {
+		case "0", `""`:
+			return true
+		case "1":
+			return b.Op == token.LSS
+		}
+		return false
+	}
+	return is(b.X) && zero(b.Y) || is(b.Y) && zero(b.X) && b.Op == token.EQL
+}
+
+// zeroCase is a case clause of a switch on a value: switch c.n { case 0:
+// c.n = 3 } defaults c.n like an if does.
+type zeroCase struct {
+	tag    ast.Expr
+	clause *ast.CaseClause
+}
+
+// tests reports whether the clause is taken when v, the switch's tag, is
+// zero.
+func (c zeroCase) tests(info *types.Info, v *types.Var) bool {
+	for _, x := range c.clause.List {
+		if zeroTestOf(info, &ast.BinaryExpr{X: c.tag, Op: token.EQL, Y: x}, v) {
+			if tv, ok := info.Types[x]; ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isDecodeCall reports whether call decodes into its arguments: a
+// function or method named like the decoders of encoding/json, yaml,
+// envconfig, viper, flag sets and the like.
+func isDecodeCall(info *types.Info, call *ast.CallExpr) bool {
+	var name string
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	default:
+		return false
+	}
+	for _, p := range []string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"} {
+		if strings.HasPrefix(name, p) || strings.HasSuffix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// structTypeName returns the named struct type of t or *t.
+func structTypeName(t types.Type) *types.TypeName {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	return n.Obj()
+}

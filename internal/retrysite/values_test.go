@@ -1,0 +1,38 @@
+package retrysite_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/internal/retrysite"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+func TestValues(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "values")
+}
+
+func TestValuesWaits(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), showWaits, "valuewaits")
+}
+
+// showBoundExpr reports where a site's bound is set, when the model
+// knows.
+var showBoundExpr = &analysis.Analyzer{
+	Name:     "showboundexpr",
+	Doc:      "report where each site's bound is set",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+		for _, s := range res.Sites {
+			if s.Bound.Expr != nil {
+				pass.Reportf(s.Bound.Expr.Pos(), "bound set here")
+			}
+		}
+		return nil, nil
+	},
+}
+
+func TestValueExpr(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), showBoundExpr, "valueexpr")
+}
