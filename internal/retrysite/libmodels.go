@@ -28,9 +28,7 @@ var waitModels = map[string]func(m *model, s *Site) *Wait{
 		}
 		return &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (aws ExponentialJitterBackoff)"}
 	},
-	"gax": func(m *model, s *Site) *Wait {
-		return &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (gax Backoff draws from [0, ceiling))"}
-	},
+	"gax": (*model).gaxWait,
 }
 
 // outcomeModels read the outcomes a library site retries.

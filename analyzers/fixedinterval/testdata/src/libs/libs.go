@@ -114,4 +114,16 @@ func accepted() {
 	_ = gax.WithRetry(func() gax.Retryer {
 		return gax.OnCodes([]codes.Code{codes.Unavailable}, gax.Backoff{})
 	})
+	_ = gax.WithRetry(func() gax.Retryer {
+		return gax.OnCodes([]codes.Code{codes.Unavailable}, gax.Backoff{Initial: time.Second, Max: 30 * time.Second, Multiplier: 2})
+	})
+	_ = gax.WithRetry(func() gax.Retryer {
+		return gax.OnCodes([]codes.Code{codes.Unavailable}, gax.Backoff{Initial: time.Second, Max: 30 * time.Second, Multiplier: 0.5}) // below 1 means 2
+	})
+}
+
+func gaxFixedCeiling() {
+	_ = gax.WithRetry(func() gax.Retryer {
+		return gax.OnCodes([]codes.Code{codes.Unavailable}, gax.Backoff{Initial: 2 * time.Second, Max: 30 * time.Second, Multiplier: 1}) // want `R-1: gax-go retry policy waits random times below a fixed 2s between attempts; use exponential backoff with full jitter`
+	})
 }
