@@ -6,7 +6,7 @@ import "time"
 var AWS = &Library{
 	Name:     "aws-sdk-go-v2 retry",
 	Module:   "github.com/aws/aws-sdk-go-v2",
-	Versions: "v1.20.0 - v1.47.7",
+	Versions: "v1.47.7",
 	Paths:    []string{"github.com/aws/aws-sdk-go-v2/aws/retry", "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/config"},
 	Models:   Models{Waits: "aws", Outcomes: "aws"},
 	Entries: []Entry{

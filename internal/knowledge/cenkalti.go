@@ -7,7 +7,7 @@ import "time"
 var CenkaltiV4 = &Library{
 	Name:        "cenkalti/backoff/v4",
 	Module:      "github.com/cenkalti/backoff/v4",
-	Versions:    "v4.0.0 - v4.3.0",
+	Versions:    "v4.3.0",
 	Paths:       []string{"github.com/cenkalti/backoff/v4"},
 	Models:      Models{Waits: "cenkalti/v4", Outcomes: "cenkalti", Timeouts: "cenkalti/v4"},
 	MarkerCalls: true,
@@ -48,7 +48,7 @@ var CenkaltiV4 = &Library{
 var CenkaltiV5 = &Library{
 	Name:        "cenkalti/backoff/v5",
 	Module:      "github.com/cenkalti/backoff/v5",
-	Versions:    "v5.0.0 - v5.0.3",
+	Versions:    "v5.0.3",
 	Paths:       []string{"github.com/cenkalti/backoff/v5"},
 	Models:      Models{Waits: "cenkalti/v5", Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
 	MarkerCalls: true,

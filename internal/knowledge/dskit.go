@@ -12,7 +12,7 @@ import "time"
 var Dskit = &Library{
 	Name:     "dskit backoff",
 	Module:   "github.com/grafana/dskit",
-	Versions: "v0.0.0-2023 - v0.0.0-20260703122047-de1ec7541c44",
+	Versions: "v0.0.0-20260703122047-de1ec7541c44",
 	Paths:    []string{"github.com/grafana/dskit/backoff"},
 	Models:   Models{Waits: "dskit", Timeouts: "dskit"},
 	Entries: []Entry{

@@ -5,7 +5,7 @@ package knowledge
 var Failsafe = &Library{
 	Name:        "failsafe-go",
 	Module:      "github.com/failsafe-go/failsafe-go",
-	Versions:    "v0.9.0 - v0.9.8",
+	Versions:    "v0.9.8",
 	Paths:       []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
 	Models:      Models{Waits: "failsafe", Outcomes: "failsafe", Timeouts: "failsafe", Ops: "failsafe"},
 	MarkerCalls: true,

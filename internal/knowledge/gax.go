@@ -6,7 +6,7 @@ import "time"
 var Gax = &Library{
 	Name:     "gax-go",
 	Module:   "github.com/googleapis/gax-go/v2",
-	Versions: "v2.0.0 - v2.27.0",
+	Versions: "v2.27.0 (Backoff defaults read at v2.26.2)",
 	Paths:    []string{"github.com/googleapis/gax-go/v2"},
 	Models:   Models{Waits: "gax", Outcomes: "gax"},
 	Entries:  []Entry{Config("WithRetry", 0)},

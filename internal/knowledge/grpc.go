@@ -10,7 +10,7 @@ import (
 var GRPCConfig = &Library{
 	Name:          "gRPC service config",
 	Module:        "google.golang.org/grpc",
-	Versions:      "v1.40.0 - v1.85.0",
+	Versions:      "v1.85.0",
 	Paths:         []string{"google.golang.org/grpc"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
@@ -30,7 +30,7 @@ var GRPCConfig = &Library{
 var GRPCMwV1 = &Library{
 	Name:          "go-grpc-middleware retry",
 	Module:        "github.com/grpc-ecosystem/go-grpc-middleware",
-	Versions:      "v1.0.0 - v1.4.0",
+	Versions:      "v1.4.0",
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
@@ -49,7 +49,7 @@ var GRPCMwV1 = &Library{
 var GRPCMwV2 = &Library{
 	Name:          "go-grpc-middleware/v2 retry",
 	Module:        "github.com/grpc-ecosystem/go-grpc-middleware/v2",
-	Versions:      "v2.0.0 - v2.3.4",
+	Versions:      "v2.3.4 (defaults read at v2.3.3)",
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,

@@ -8,7 +8,7 @@ import "time"
 var K8sWait = &Library{
 	Name:     "k8s wait",
 	Module:   "k8s.io/apimachinery",
-	Versions: "v0.27.0 - v0.37.2",
+	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
 	Models:   Models{Waits: "k8s", Timeouts: "k8s"},
 	Entries: []Entry{
@@ -25,7 +25,7 @@ var K8sWait = &Library{
 var K8sRetry = &Library{
 	Name:        "client-go retry",
 	Module:      "k8s.io/client-go",
-	Versions:    "v0.27.0 - v0.37.2",
+	Versions:    "v0.37.2",
 	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
 	Models:      Models{Waits: "k8s", Outcomes: "client-go retry", Timeouts: "k8s"},
 	MarkerCalls: true,

@@ -29,8 +29,10 @@ type Library struct {
 	// Name is the library's short name for messages:
 	// "cenkalti/backoff/v4", "retry-go/v4", "go-retryablehttp".
 	Name string
-	// Module and Versions name the module and the versions the table
-	// was written against (defaults are read from those sources).
+	// Module and Versions name the module and the version the table was
+	// written against (its defaults are read from that version's source
+	// in the module cache); other versions of the same major are assumed
+	// to match until a table says otherwise.
 	Module   string
 	Versions string
 	// Paths are the import paths of the library's packages; settings

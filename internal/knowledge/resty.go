@@ -19,7 +19,7 @@ func restyEntries() []Entry {
 var RestyV2 = &Library{
 	Name:      "resty/v2",
 	Module:    "github.com/go-resty/resty/v2",
-	Versions:  "v2.0.0 - v2.17.2",
+	Versions:  "v2.17.2",
 	Paths:     []string{"github.com/go-resty/resty/v2"},
 	Models:    Models{Waits: "resty/v2", Outcomes: "resty", Timeouts: "resty", Ops: "resty"},
 	Entries:   restyEntries(),
@@ -42,7 +42,7 @@ var RestyV2 = &Library{
 var RestyV3 = &Library{
 	Name:      "resty/v3",
 	Module:    "resty.dev/v3",
-	Versions:  "v3.0.0-beta.1 - v3.0.0-rc.4",
+	Versions:  "v3.0.0-rc.4",
 	Paths:     []string{"resty.dev/v3"},
 	Models:    Models{Waits: "resty/v3", Outcomes: "resty", Timeouts: "resty", Ops: "resty/v3"},
 	Entries:   restyEntries(),

@@ -6,7 +6,7 @@ import "time"
 var RetryableHTTP = &Library{
 	Name:        "go-retryablehttp",
 	Module:      "github.com/hashicorp/go-retryablehttp",
-	Versions:    "v0.7.0 - v0.7.8",
+	Versions:    "v0.7.8",
 	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
 	Models:      Models{Waits: "retryablehttp", Outcomes: "retryablehttp", Timeouts: "retryablehttp", Ops: "retryablehttp"},
 	MarkerCalls: true,

@@ -6,7 +6,7 @@ import "time"
 var RetryGoV4 = &Library{
 	Name:        "retry-go/v4",
 	Module:      "github.com/avast/retry-go/v4",
-	Versions:    "v4.0.0 - v4.7.0",
+	Versions:    "v4.7.0",
 	Paths:       []string{"github.com/avast/retry-go/v4"},
 	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
 	MarkerCalls: true,
@@ -25,7 +25,7 @@ var RetryGoV4 = &Library{
 var RetryGoV5 = &Library{
 	Name:        "retry-go/v5",
 	Module:      "github.com/avast/retry-go/v5",
-	Versions:    "v5.0.0 - v5.1.1",
+	Versions:    "v5.1.1",
 	Paths:       []string{"github.com/avast/retry-go/v5"},
 	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
 	MarkerCalls: true,

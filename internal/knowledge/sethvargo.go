@@ -4,7 +4,7 @@ package knowledge
 var Sethvargo = &Library{
 	Name:        "sethvargo/go-retry",
 	Module:      "github.com/sethvargo/go-retry",
-	Versions:    "v0.2.0 - v0.5.0",
+	Versions:    "v0.5.0",
 	Paths:       []string{"github.com/sethvargo/go-retry"},
 	Models:      Models{Waits: "sethvargo", Outcomes: "sethvargo", Timeouts: "sethvargo"},
 	MarkerCalls: true,

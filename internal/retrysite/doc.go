@@ -68,6 +68,19 @@
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.
 //
+// What the model knows about each library is in internal/knowledge, one
+// table per library (knowledge.Library): its entry points (a function
+// runner, a retrying HTTP client, an interceptor or option, or the
+// condition of a loop it paces, such as dskit's for b.Ongoing()), the
+// packages whose calls and fields configure it, its attempt bound
+// (count settings, fixed settings and defaults: libbounds.go reads them),
+// its defaults with their source, its error markers and built-in
+// predicates, and the advice and -fix rewrites the rules give in its
+// terms. The settings vocabularies of waits, outcomes and timeouts are
+// still code here, named per table (knowledge.Models) and mapped in
+// libmodels.go and timeouts_libs.go; nothing in this package asks which
+// library a site is, and no library import path is written here.
+//
 // # What a site says
 //
 // Each Site has its kind, position and context, its attempt
