@@ -14,7 +14,7 @@ var Dskit = &Library{
 	Module:   "github.com/grafana/dskit",
 	Versions: "v0.0.0-20260703122047-de1ec7541c44",
 	Paths:    []string{"github.com/grafana/dskit/backoff"},
-	Models:   Models{Waits: "dskit", Timeouts: "dskit"},
+	Models:   Models{Waits: "dskit", Timeouts: "dskit", WaitsAnyConfig: true},
 	Entries: []Entry{
 		{Func: "Backoff.Ongoing", Op: -1, CfgFrom: -1, Recv: true, LoopCond: true, LoopResets: []string{"Reset"}},
 	},

@@ -88,6 +88,10 @@ type Library struct {
 // to the model (silent).
 type Models struct {
 	Waits, Outcomes, Timeouts, Ops string
+	// WaitsAnyConfig is true when every configuration of the library
+	// gives waits of one known kind (dskit: never full jitter), so the
+	// waits interpreter runs even when the configuration is opaque.
+	WaitsAnyConfig bool
 }
 
 // An Entry is a library entry point.

@@ -70,11 +70,18 @@ func (m *model) dskitWait(s *Site) *Wait {
 	if loop == nil || !m.callsOn(s, loop.Body, "Wait") || m.callsOn(s, loop.Body, "NextDelay") {
 		return nil
 	}
+	// Whatever the Config, the waits are never full jitter: [d, 2d),
+	// a fixed MinBackoff when MaxBackoff < 2×MinBackoff, or none.
+	anyConfig := &Wait{Pos: s.Pos, Shape: ShapeEqualJitter, Spread: "at least half of the backoff",
+		Desc: "equal jitter whatever its Config: each wait drawn from [d, 2d), or fixed, never from 0"}
+	if s.Opaque || s.Last("Config") == nil {
+		return anyConfig
+	}
 	minSt, maxSt := s.Last("MinBackoff"), s.Last("MaxBackoff")
 	min, ok1 := m.settingDur(minSt, 0, 0)
 	max, ok2 := m.settingDur(maxSt, 0, 0)
-	if !ok1 || !ok2 || s.Last("Config") == nil {
-		return nil
+	if !ok1 || !ok2 {
+		return anyConfig
 	}
 	if min <= 0 {
 		return &Wait{Setting: minSt, Shape: ShapeNone, Desc: "no wait (MinBackoff 0: dskit's Wait returns at once)"}

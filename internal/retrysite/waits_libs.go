@@ -44,7 +44,7 @@ func (m *model) libWaits(s *Site) {
 		s.WaitsKnown = true
 		return
 	}
-	if s.Opaque {
+	if s.Opaque && !s.Lib.Models.WaitsAnyConfig {
 		return
 	}
 	f := waitModels[s.Lib.Models.Waits]

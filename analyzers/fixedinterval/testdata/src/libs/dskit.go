@@ -52,10 +52,12 @@ func dskitOwnWait(ctx context.Context) error {
 	return b.Err()
 }
 
-// A Config the model cannot see: silent.
+// A Config the model cannot see: every Config gives equal jitter, a
+// fixed wait or none, never full jitter (dskit grpcclient's
+// NewRateLimitRetrier).
 func dskitParam(ctx context.Context, cfg backoff.Config) error {
 	b := backoff.New(ctx, cfg)
-	for b.Ongoing() {
+	for b.Ongoing() { // want `R-1: dskit backoff retry policy uses equal jitter whatever its Config: each wait drawn from \[d, 2d\), or fixed, never from 0`
 		if err := dskitOp(ctx); err == nil {
 			return nil
 		}
