@@ -1,0 +1,18 @@
+package a
+
+import (
+	"math"
+	"time"
+
+	retryv2 "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"
+	"google.golang.org/grpc/codes"
+)
+
+// go-grpc-middleware v2 retry interceptors (issue 15).
+func grpcMwV2() {
+	_ = retryv2.UnaryClientInterceptor(retryv2.WithMax(math.MaxUint32), retryv2.WithBackoff(retryv2.BackoffExponentialWithJitter(time.Second, 1))) // want `R-2: go-grpc-middleware/v2 retry policy makes WithMax\(4294967295\) = 4294967295 attempts = 4294967294 retries, outside 1-5 for a gRPC unary call`
+	_ = retryv2.UnaryClientInterceptor(retryv2.WithMax(3), retryv2.WithBackoff(retryv2.BackoffLinear(time.Second)))
+	_ = retryv2.UnaryClientInterceptor(retryv2.WithMax(3), retryv2.WithCodes(codes.Unavailable, codes.InvalidArgument), retryv2.WithBackoff(retryv2.BackoffExponentialWithJitter(time.Second, 1)))
+	_ = retryv2.UnaryClientInterceptor(retryv2.WithMax(3), retryv2.WithCodes(codes.Unavailable), retryv2.WithBackoff(retryv2.BackoffExponentialWithJitter(time.Second, 1)))
+	_ = retryv2.UnaryClientInterceptor(retryv2.WithBackoff(retryv2.BackoffLinear(time.Second))) // no retries (WithMax defaults to 0): silent
+}
