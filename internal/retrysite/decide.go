@@ -218,3 +218,24 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 	}
 	return value{k: vNil}, true
 }
+
+// readsHeader reports whether v is a string local every assignment of
+// which reads a header of a response (v := res.Header.Get("Retry-After")):
+// the simulation tracks it, so that a test of it (v == "") is decided
+// for the responses the model tries.
+func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 || len(assigned) == 0 {
+		return false
+	}
+	for _, x := range assigned {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Get" || !isNamed(info.TypeOf(sel.X), "net/http", "Header") {
+			return false
+		}
+	}
+	return true
+}

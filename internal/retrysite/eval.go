@@ -678,6 +678,9 @@ func (ev *evaluator) cond(b *cfg.Block, e env) value {
 		}
 		t := ev.eval(tag, e)
 		c := ev.eval(x, e)
+		if v, ok := ev.compareStr(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: x}, t, c); ok { // decide.go
+			return v
+		}
 		if t.k == vInt && c.k == vInt || t.k == vBool && c.k == vBool {
 			return boolVal(t.i == c.i)
 		}

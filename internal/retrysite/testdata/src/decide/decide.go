@@ -188,3 +188,35 @@ func pagesRetried(c *http.Client, url string) error {
 	}
 	return nil
 }
+
+// retryAfter reads the server's advice; on a response without it the
+// delay is the backoff's, and the attempt is retried.
+func retryAfter(res *http.Response, n int) (time.Duration, bool) {
+	for _, h := range []string{"Retry-After-Ms", "Retry-After"} {
+		v := res.Header.Get(h)
+		if v == "" {
+			continue
+		}
+		if d, err := time.ParseDuration(v + "s"); err == nil {
+			return d, d < time.Minute
+		}
+	}
+	return time.Second << n, true
+}
+
+func executeDelay(c *http.Client, req *http.Request) (*http.Response, error) {
+	var res *http.Response
+	var err error
+	for n := 0; n < 3; n++ { // want `loop ctx=sync retries=2`
+		res, err = c.Do(req)
+		if !shouldRetry(res, err) {
+			break
+		}
+		d, ok := retryAfter(res, n)
+		if !ok {
+			break
+		}
+		time.Sleep(d)
+	}
+	return res, err
+}
