@@ -239,3 +239,75 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 	}
 	return true
 }
+
+// ctxErrOnly reports whether fn, a function of the package with one
+// error result, returns only nil or its context's error (ctx.Err(), or a
+// variable assigned only from it): a wait that ends with the context
+// (WaitForDelay(ctx, d)). Its error is then a test of the context, not
+// of the operation's outcome, even when the wait's length depends on it.
+func (m *model) ctxErrOnly(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
+		return false
+	}
+	decl := m.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	isCtxErr := func(x ast.Expr) bool {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f := typeutilCallee(m.info, call)
+		return f != nil && f.Name() == "Err" && f.Pkg() != nil && f.Pkg().Path() == "context"
+	}
+	// Variables assigned only from ctx.Err().
+	fromCtx := make(map[*types.Var]bool)
+	other := make(map[*types.Var]bool)
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				v := varOfExpr(m.info, l)
+				if v == nil {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) && isCtxErr(n.Rhs[i]) {
+					fromCtx[v] = true
+				} else {
+					other[v] = true
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			r := ast.Unparen(n.Results[0])
+			if id, isID := r.(*ast.Ident); isID {
+				if _, isNil := m.info.Uses[id].(*types.Nil); isNil {
+					return true
+				}
+				if v, isVar := m.info.Uses[id].(*types.Var); isVar && fromCtx[v] && !other[v] {
+					return true
+				}
+			}
+			if !isCtxErr(r) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}

@@ -367,6 +367,12 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 				return unknown(depOutcome)
 			}
 			return value{k: vHeader, dep: depOutcome}
+		case "Body":
+			if isNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
+				// net/http: "The http Client and Transport guarantee
+				// that Body is always non-nil" (decide.go).
+				return value{k: vNonNil}
+			}
 		}
 		return unknown(depOutcome)
 	}
@@ -399,6 +405,9 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
+	}
+	if ev.fi.m.ctxErrOnly(fn) { // decide.go
+		return unknown(0)
 	}
 	if fn.Type().(*types.Signature).Results().Len() != 1 {
 		return unknown(ev.argDeps(x, e))

@@ -3,7 +3,10 @@
 package decide
 
 import (
+	"context"
+	"io"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -68,4 +71,70 @@ func poll(c *http.Client, req *http.Request) error {
 		}
 		time.Sleep(time.Second)
 	}
+}
+
+// waitForRetry waits as long as the response asks, and ends with the
+// context: its error is the context's.
+func waitForRetry(ctx context.Context, res *http.Response, n int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t := time.NewTimer(retryAfter(res, n))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+func retryAfter(res *http.Response, n int) time.Duration {
+	if v := res.Header.Get("Retry-After"); v != "" {
+		if s, err := strconv.Atoi(v); err == nil {
+			return time.Duration(s) * time.Second
+		}
+	}
+	return time.Second << n
+}
+
+// The body of a response is closed before the wait, whose length the
+// response decides; the wait fails only with the context.
+func executeCtx(ctx context.Context, c *http.Client, req *http.Request) error {
+	for n := 0; n < 3; n++ { // want `R-4: retry of c\.Do retries 409`
+		res, err := c.Do(req)
+		if !shouldRetry(res, err) {
+			return err
+		}
+		if res != nil && res.Body != nil {
+			res.Body.Close()
+		}
+		if err := waitForRetry(ctx, res, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drainAndWait also fails when reading the response fails: whether a
+// 409 is retried depends on it.
+func drainAndWait(ctx context.Context, res *http.Response, n int) error {
+	if _, err := io.Copy(io.Discard, res.Body); err != nil {
+		return err
+	}
+	return waitForRetry(ctx, res, n)
+}
+
+// Must not flag: the retry of a 409 is not certain.
+func executeMaybe(ctx context.Context, c *http.Client, req *http.Request) error {
+	for n := 0; n < 3; n++ {
+		res, err := c.Do(req)
+		if !shouldRetry(res, err) {
+			return err
+		}
+		if err := drainAndWait(ctx, res, n); err != nil {
+			return err
+		}
+	}
+	return nil
 }
