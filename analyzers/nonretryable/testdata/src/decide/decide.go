@@ -138,3 +138,36 @@ func executeMaybe(ctx context.Context, c *http.Client, req *http.Request) error 
 	}
 	return nil
 }
+
+// retryDelay reads the server's advice from the first header present;
+// on a response without one it backs off, and the attempt is retried.
+func retryDelay(res *http.Response, n int) (time.Duration, bool) {
+	for _, h := range []string{"Retry-After-Ms", "Retry-After"} {
+		v := res.Header.Get(h)
+		if v == "" {
+			continue
+		}
+		s, err := strconv.Atoi(v)
+		if err != nil {
+			continue
+		}
+		d := time.Duration(s) * time.Second
+		return d, d < time.Minute
+	}
+	return time.Second << n, true
+}
+
+func executeAdvised(c *http.Client, req *http.Request) error {
+	for n := 0; n < 3; n++ { // want `R-4: retry of c\.Do retries 409`
+		res, err := c.Do(req)
+		if !shouldRetry(res, err) {
+			return err
+		}
+		d, ok := retryDelay(res, n)
+		if !ok {
+			break
+		}
+		time.Sleep(d)
+	}
+	return nil
+}
