@@ -39,6 +39,23 @@
 // call in the loop is a new input on every iteration, and a library call
 // given an empty list of retryable codes retries nothing (forms.go).
 //
+// Hand-written SDK loops decide through a predicate of the package over
+// the operation's results (decide.go): shouldRetry(req, res, err) that
+// honours an x-should-retry header before the status, s.shouldRetry(err,
+// req, resp, retry) returning (bool, reason), often after the caller's
+// handleResponse(resp, err) func value. The responses the model tries
+// carry no optional header (Header.Get is "", and a string local read
+// from a header is tracked), so such a predicate decides by the status,
+// while a poll waiting for a header to say "done" still comes back on
+// success. A same-package function with several results is read through
+// its body for the bool or integer result the loop tests. A handler the
+// model cannot see, given the operation's error, passes a success on (its
+// error is nil for a nil error and a 2xx response; other outcomes stay
+// unknown). Besides the representative statuses, the statuses the loop
+// or a predicate it calls compares a StatusCode with are tried, also as
+// responses whose headers are unknown (a 401 retried when the server
+// says so).
+//
 // A local variable whose only assignment is a function literal is that
 // literal: op := func() error {...}; backoff.Retry(op, b) is studied by
 // every rule as if the literal were written inline, and a loop calling

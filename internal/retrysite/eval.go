@@ -35,6 +35,11 @@ const (
 	// (errCert, errOther, errPermanent, errMarked: see outcomes_eval.go).
 	vErrStatus
 	vErrClass
+	// vHeader is the header map of a response the model holds, vStr a
+	// string read from it: the empty string, a header the response does
+	// not carry (decide.go).
+	vHeader
+	vStr
 )
 
 // deps records why a value is (partly) unknown.
@@ -44,6 +49,9 @@ const (
 	depOutcome deps = 1 << iota // depends on the outcome of the operation
 	depBound                    // an attempt counter compared with an unknown value
 	depVar                      // a tracked variable whose value is unknown
+	// depHeader marks a response (vResp) whose headers are unknown: a
+	// tried status that the server may send with any header (decide.go).
+	depHeader
 )
 
 type value struct {
@@ -248,6 +256,9 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 	l := ev.eval(x.X, e)
 	r := ev.eval(x.Y, e)
 	d := l.dep | r.dep
+	if v, ok := ev.compareStr(x, l, r); ok { // decide.go
+		return v
+	}
 	// Nil comparisons.
 	if x.Op == token.EQL || x.Op == token.NEQ {
 		var other value
@@ -352,6 +363,17 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 			return intVal(base.i)
 		case "Status":
 			return unknown(depOutcome)
+		case "Header":
+			if base.dep&depHeader != 0 {
+				return unknown(depOutcome)
+			}
+			return value{k: vHeader, dep: depOutcome}
+		case "Body":
+			if isNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
+				// net/http: "The http Client and Transport guarantee
+				// that Body is always non-nil" (decide.go).
+				return value{k: vNonNil}
+			}
 		}
 		return unknown(depOutcome)
 	}
@@ -375,6 +397,9 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 		return ev.eval(x.Args[0], e)
 	}
+	if v, ok := ev.handledSuccess(x, 0, e); ok { // decide.go
+		return v
+	}
 	fn := typeutilCallee(info, x)
 	if fn == nil {
 		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
@@ -382,12 +407,18 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
 	}
+	if ev.fi.m.ctxErrOnly(fn) { // decide.go
+		return unknown(0)
+	}
 	if fn.Type().(*types.Signature).Results().Len() != 1 {
 		return unknown(ev.argDeps(x, e))
 	}
 	// Methods on a response the model holds.
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok && fn.Type().(*types.Signature).Recv() != nil {
 		recv := ev.eval(sel.X, e)
+		if v, ok := headerCall(fn, recv); ok { // decide.go
+			return v
+		}
 		if recv.k == vResp {
 			code := recv.i
 			switch fn.Name() {
@@ -484,14 +515,29 @@ func isOkResult(t types.Type, i int) bool {
 // body with its parameters bound to the arguments' values. It succeeds
 // when every return path yields the same known value.
 func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, bool) {
+	sub, ce, argDep, ok := ev.bindCall(fn, call, e)
+	if !ok {
+		return value{}, false
+	}
+	res, ok := sub.returns(ce)
+	if !ok {
+		return unknown(argDep &^ depVar), true
+	}
+	return res, true
+}
+
+// bindCall prepares the evaluation of a call of a same-package function
+// through its body: an evaluator of the callee, its parameters bound to
+// the arguments' values, and the deps of the arguments.
+func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evaluator, env, deps, bool) {
 	decl := ev.fi.m.funcDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return value{}, false
+		return nil, nil, 0, false
 	}
 	sig := fn.Type().(*types.Signature)
 	callee := ev.fi.m.funcInfo(decl.Body, decl.Type)
 	if callee == nil {
-		return value{}, false
+		return nil, nil, 0, false
 	}
 	// Bind parameters.
 	ce := env{}
@@ -513,12 +559,7 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 			argDep |= ev.eval(sel.X, e).dep
 		}
 	}
-	sub := &evaluator{fi: callee, depth: ev.depth + 1}
-	res, ok := sub.returns(ce)
-	if !ok {
-		return unknown(argDep &^ depVar), true
-	}
-	return res, true
+	return &evaluator{fi: callee, depth: ev.depth + 1}, ce, argDep, true
 }
 
 // returns simulates the function body from its entry and merges the
@@ -647,6 +688,9 @@ func (ev *evaluator) cond(b *cfg.Block, e env) value {
 		}
 		t := ev.eval(tag, e)
 		c := ev.eval(x, e)
+		if v, ok := ev.compareStr(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: x}, t, c); ok { // decide.go
+			return v
+		}
 		if t.k == vInt && c.k == vInt || t.k == vBool && c.k == vBool {
 			return boolVal(t.i == c.i)
 		}

@@ -318,6 +318,8 @@ func (fi *funcInfo) scan() {
 			fi.tracked[v] = true
 		case isErrorType(v.Type()) || isResponseType(v.Type()):
 			fi.outcomes[v] = true
+		case readsHeader(info, v, deps[v]): // decide.go
+			fi.tracked[v] = true
 		}
 	}
 	// Stable numbering for memo keys, by declaration position.

@@ -481,8 +481,16 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 		return true
 	}
 	if returnsResponse(m.info, g.calls[0]) {
-		for _, code := range []int{503, 500, 429, 404, 400} {
+		tried := []int{503, 500, 429, 404, 400}
+		for _, code := range tried {
 			if back(fi.reach(g.set, target, ref, statusScenario(code), in, goal)) {
+				return true
+			}
+		}
+		// The statuses the code itself names (decide.go).
+		for _, code := range m.namedStatuses(fi, tried) {
+			if back(fi.reach(g.set, target, ref, statusScenario(code), in, goal)) ||
+				back(fi.reach(g.set, target, ref, headerScenario(code), in, goal)) {
 				return true
 			}
 		}

@@ -217,6 +217,10 @@ func (m *model) loopDecision(s *Site, fi *funcInfo, g *opGroup) (token.Pos, stri
 // error check before the decision, not the decision.
 func isNilCheck(x ast.Expr) bool {
 	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if ok && (b.Op == token.LAND || b.Op == token.LOR) {
+		// res != nil && res.Body != nil: closing a body, not deciding.
+		return isNilCheck(b.X) && isNilCheck(b.Y)
+	}
 	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
 		return false
 	}

@@ -286,6 +286,9 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		a := ev.eval(x.X, e)
 		return asError(a, ev.info().TypeOf(x.Type)), true
 	case *ast.CallExpr:
+		if v, ok := ev.handledSuccess(x, i, e); ok { // decide.go
+			return v, true
+		}
 		fn := typeutilCallee(ev.info(), x)
 		if fn == nil || fn.Pkg() == nil {
 			return value{}, false
@@ -312,6 +315,9 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 				return value{}, false
 			}
 			return retryablehttpDefault(ev.eval(x.Args[1], e), ev.eval(x.Args[2], e)), true
+		}
+		if v, ok := ev.inlineResult(fn, x, i, e); ok { // decide.go
+			return v, true
 		}
 	}
 	return value{}, false

@@ -36,3 +36,10 @@ func TestLibraries(t *testing.T) {
 func TestForms(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "forms", "example.com/notretry")
 }
+
+// TestDecide covers loops whose retry decision is a predicate of the
+// package over the operation's results (x-should-retry headers, a
+// status the predicate itself names).
+func TestDecide(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "decide")
+}

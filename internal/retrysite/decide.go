@@ -1,0 +1,313 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// This file teaches the evaluator how hand-written SDK loops decide to
+// retry: a predicate of the package over the operation's results that
+// reads the response's headers before its status (x-should-retry), and
+// statuses that only the predicate names (a 401 retried when the server
+// says so).
+//
+// The responses the model tries carry no optional header: a header read
+// from them is the empty string, as http.Header.Get returns for a header
+// that is absent. A predicate that lets the server override its decision
+// by a header (retry when x-should-retry is "true") then decides by the
+// status, as it does for every response without that header; a poll that
+// waits for a header to say the job is done (x-job-state != "done") still
+// comes back on success, and is still not a retry.
+
+// headerCall evaluates a method called on a response's header map: Get
+// of a header the tried responses do not carry.
+func headerCall(fn *types.Func, recv value) (value, bool) {
+	if recv.k != vHeader {
+		return value{}, false
+	}
+	if fn.Name() == "Get" {
+		return value{k: vStr}, true
+	}
+	return unknown(depOutcome), true
+}
+
+// compareStr compares a header value read from a tried response (the
+// empty string) with a string constant or another such value.
+func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
+	if x.Op != token.EQL && x.Op != token.NEQ || l.k != vStr && r.k != vStr {
+		return value{}, false
+	}
+	str := func(side ast.Expr, v value) (string, bool) {
+		if v.k == vStr {
+			return "", true
+		}
+		if tv, ok := ev.info().Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value), true
+		}
+		return "", false
+	}
+	a, ok1 := str(x.X, l)
+	b, ok2 := str(x.Y, r)
+	if !ok1 || !ok2 {
+		return unknown(depOutcome), true
+	}
+	return boolVal((a == b) == (x.Op == token.EQL)), true
+}
+
+// namedStatuses returns the error statuses (400-599) that the function
+// of fi, or a function of the package it calls, compares a response's
+// status with, besides the ones the model always tries: a predicate that
+// retries only a 401 the server marks retryable is a retry of that 401.
+func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
+	seen := make(map[int]bool)
+	for _, c := range tried {
+		seen[c] = true
+	}
+	var codes []int
+	visited := make(map[*ast.BlockStmt]bool)
+	var walk func(body *ast.BlockStmt, depth int)
+	walk = func(body *ast.BlockStmt, depth int) {
+		if body == nil || visited[body] {
+			return
+		}
+		visited[body] = true
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				if n.Op != token.EQL && n.Op != token.NEQ {
+					return true
+				}
+				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+					if c, ok := m.statusConst(pair[0]); ok && mentionsStatus(pair[1]) && !seen[c] {
+						seen[c] = true
+						codes = append(codes, c)
+					}
+				}
+			case *ast.SwitchStmt:
+				if n.Tag == nil || !mentionsStatus(n.Tag) {
+					return true
+				}
+				for _, st := range n.Body.List {
+					for _, x := range st.(*ast.CaseClause).List {
+						if c, ok := m.statusConst(x); ok && !seen[c] {
+							seen[c] = true
+							codes = append(codes, c)
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if depth < 2 {
+					if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
+						if d := m.funcDecl(fn); d != nil {
+							walk(d.Body, depth+1)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(fi.body, 0)
+	return codes
+}
+
+// statusConst returns the value of an integer constant that is an error
+// status (400-599).
+func (m *model) statusConst(x ast.Expr) (int, bool) {
+	tv, ok := m.info.Types[x]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	i, ok := constant.Int64Val(tv.Value)
+	if !ok || i < 400 || i > 599 {
+		return 0, false
+	}
+	return int(i), true
+}
+
+// mentionsStatus reports whether x reads a status code: a StatusCode
+// field or method.
+func mentionsStatus(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// headerScenario is a response with the given status whose headers are
+// unknown: the status a predicate names along with a header the server
+// may send (retry a 401 when x-should-retry says so).
+func headerScenario(code int) scenario {
+	sc := statusScenario(code)
+	sc.name += " with headers"
+	sc.resp.dep |= depHeader
+	return sc
+}
+
+// inlineResult evaluates result i of a call of a same-package function
+// with several results through its body: the decision of a predicate
+// that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
+func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e env) (value, bool) {
+	if fn.Pkg() != ev.fi.m.pkg || ev.depth >= 3 {
+		return value{}, false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() < 2 || i >= res.Len() || !isIntegerOrBool(res.At(i).Type()) {
+		return value{}, false
+	}
+	sub, ce, _, ok := ev.bindCall(fn, call, e)
+	if !ok {
+		return value{}, false
+	}
+	return sub.resultAt(ce, i, res.Len(), nil), true
+}
+
+// handledSuccess evaluates result i of a call the model cannot see into
+// (a func value such as a handleResponse parameter, an interface method,
+// another package's function) that is given the operation's outcome, its
+// error among the arguments: when the error result is studied under a
+// successful outcome (a nil error, a 2xx response), the handler passes
+// the success on, and its error is nil. Other outcomes stay unknown: a
+// handler may turn a status into an error, or swallow one.
+func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bool) {
+	if ev.op == nil || ev.sc.err.k != vNil || ev.sc.resp.k != vResp || ev.sc.resp.i < 200 || ev.sc.resp.i > 299 {
+		return value{}, false
+	}
+	var t types.Type
+	switch rt := ev.info().TypeOf(call).(type) {
+	case *types.Tuple:
+		if i >= rt.Len() {
+			return value{}, false
+		}
+		t = rt.At(i).Type()
+	default:
+		if i != 0 {
+			return value{}, false
+		}
+		t = rt
+	}
+	if t == nil || !isErrorType(t) {
+		return value{}, false
+	}
+	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.fi.m.pkg && ev.fi.m.funcDecl(fn) != nil {
+		return value{}, false // seen through its body
+	}
+	givenErr := false
+	for _, a := range call.Args {
+		if !isErrorType(ev.info().TypeOf(a)) {
+			continue
+		}
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok {
+			return value{}, false
+		}
+		v, ok := ev.info().Uses[id].(*types.Var)
+		if !ok || !ev.fi.outcomes[v] || ev.eval(a, e).k != vNil {
+			return value{}, false
+		}
+		givenErr = true
+	}
+	if !givenErr {
+		return value{}, false
+	}
+	return value{k: vNil}, true
+}
+
+// readsHeader reports whether v is a string local every assignment of
+// which reads a header of a response (v := res.Header.Get("Retry-After")):
+// the simulation tracks it, so that a test of it (v == "") is decided
+// for the responses the model tries.
+func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
+	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 || len(assigned) == 0 {
+		return false
+	}
+	for _, x := range assigned {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Get" || !isNamed(info.TypeOf(sel.X), "net/http", "Header") {
+			return false
+		}
+	}
+	return true
+}
+
+// ctxErrOnly reports whether fn, a function of the package with one
+// error result, returns only nil or its context's error (ctx.Err(), or a
+// variable assigned only from it): a wait that ends with the context
+// (WaitForDelay(ctx, d)). Its error is then a test of the context, not
+// of the operation's outcome, even when the wait's length depends on it.
+func (m *model) ctxErrOnly(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
+		return false
+	}
+	decl := m.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	isCtxErr := func(x ast.Expr) bool {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f := typeutilCallee(m.info, call)
+		return f != nil && f.Name() == "Err" && f.Pkg() != nil && f.Pkg().Path() == "context"
+	}
+	// Variables assigned only from ctx.Err().
+	fromCtx := make(map[*types.Var]bool)
+	other := make(map[*types.Var]bool)
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				v := varOfExpr(m.info, l)
+				if v == nil {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) && isCtxErr(n.Rhs[i]) {
+					fromCtx[v] = true
+				} else {
+					other[v] = true
+				}
+			}
+		}
+		return true
+	})
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			r := ast.Unparen(n.Results[0])
+			if id, isID := r.(*ast.Ident); isID {
+				if _, isNil := m.info.Uses[id].(*types.Nil); isNil {
+					return true
+				}
+				if v, isVar := m.info.Uses[id].(*types.Var); isVar && fromCtx[v] && !other[v] {
+					return true
+				}
+			}
+			if !isCtxErr(r) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
