@@ -108,7 +108,10 @@ type winterp struct {
 	fieldsSet map[types.Object]bool
 	standins  map[string]nval
 	resolving map[*types.Var]bool
-	depth     int
+	// objs are the backoff objects followed (waits_state.go).
+	objs  map[*types.Var]*objState
+	noObj map[*types.Var]bool
+	depth int
 	steps     *int
 }
 
@@ -196,6 +199,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		ip.visit(s.X)
+		ip.objStmt(s.X) // waits_state.go
 	case *ast.SendStmt:
 		ip.visit(s.Value)
 	case *ast.AssignStmt:
@@ -223,13 +227,24 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 					ip.set(v, vs.Values[i], ip.eval(vs.Values[i]))
 				case len(vs.Values) == 0:
 					ip.env[v] = nKnown(0)
+					ip.defineObj(v, nil)
 				default:
 					ip.env[v] = nunknown()
 				}
 			}
 		}
 	case *ast.IncDecStmt:
-		if v := ip.localVar(s.X); v != nil {
+		if sel, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
+			x := ip.eval(s.X)
+			if x.ok {
+				if s.Tok == token.INC {
+					x.v++
+				} else {
+					x.v--
+				}
+			}
+			ip.setField(s.X, x)
+		} else if v := ip.localVar(s.X); v != nil {
 			x := ip.eval(s.X)
 			if x.ok {
 				if s.Tok == token.INC {
@@ -528,6 +543,7 @@ func (ip *winterp) multiway(s ast.Stmt) ctrl {
 
 // forget makes the variables assigned in n unknown.
 func (ip *winterp) forget(n ast.Node) {
+	ip.loseObjs(n) // waits_state.go
 	ast.Inspect(n, func(x ast.Node) bool {
 		var lhs []ast.Expr
 		switch x := x.(type) {
@@ -575,6 +591,7 @@ func (ip *winterp) localVar(x ast.Expr) *types.Var {
 
 func (ip *winterp) assign(s *ast.AssignStmt) {
 	if len(s.Lhs) != len(s.Rhs) {
+		ip.loseObjs(s)
 		for _, l := range s.Lhs {
 			if v := ip.localVar(l); v != nil {
 				ip.env[v] = nunknown()
@@ -607,6 +624,9 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
 			ip.set(v, s.Rhs[i], vals[i])
+			ip.defineObj(v, s.Rhs[i]) // waits_state.go
+		} else {
+			ip.setField(l, vals[i])
 		}
 	}
 }
@@ -1063,6 +1083,9 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 		// A package-qualified variable.
 		return ip.lookup(v)
 	}
+	if r, ok := ip.objField(x, v); ok { // waits_state.go
+		return r
+	}
 	if ip.fieldsSet[v] {
 		return nunknown()
 	}
@@ -1235,6 +1258,11 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 	}
 	if isRandPkg(pkgPathOfRecv(sig)) {
 		return ip.randCall(fn.Name(), x.Args)
+	}
+	if recv != nil && sig.Results().Len() == 1 {
+		if r, ok := ip.stateCall(x, fn); ok { // waits_state.go
+			return r
+		}
 	}
 	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
 		if d := ip.m.funcDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {

@@ -1,0 +1,272 @@
+package statewaits
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"time"
+)
+
+func do() error {
+	_, err := http.Get("http://example.com")
+	return err
+}
+
+// A backoff object of the package whose method returns the next wait
+// and keeps its state in the receiver's fields between calls.
+
+// doubling doubles a field on each call: exponential.
+type doubling struct {
+	cur, max time.Duration
+}
+
+func (b *doubling) next() time.Duration {
+	d := b.cur
+	b.cur *= 2
+	if b.cur > b.max {
+		b.cur = b.max
+	}
+	return d
+}
+
+func exponential() error {
+	b := &doubling{cur: time.Second, max: time.Minute}
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(b.next()) // want `sleep exponential backoff without jitter: doubles from 1s`
+	}
+	return err
+}
+
+// counting keeps an attempt count and defaults its zero fields, the way
+// jpillora/backoff-style counters do.
+type counting struct {
+	attempts     int
+	Initial, Max time.Duration
+	Jitter       time.Duration
+}
+
+func (b *counting) Duration() (dur time.Duration) {
+	if b.Max == 0 {
+		b.Max = 10 * time.Second
+	}
+	if b.Initial == 0 {
+		b.Initial = 100 * time.Millisecond
+	}
+	dur = b.Initial << b.attempts
+	if dur > b.Max {
+		dur = b.Max
+	}
+	if b.Jitter > 0 {
+		dur += rand.N(b.Jitter)
+	}
+	b.attempts++
+	return dur
+}
+
+func (b *counting) Reset() { b.attempts = 0 }
+
+func (b *counting) Attempts() int { return b.attempts }
+
+func connect() error {
+	boff := &counting{Max: 5 * time.Minute}
+	for {
+		err := do()
+		if err == nil {
+			boff.Reset()
+			return nil
+		}
+		println(boff.Attempts())
+		wait := max(0, boff.Duration())
+		select {
+		case <-time.After(wait): // want `after exponential backoff without jitter: doubles from 100ms`
+		}
+	}
+}
+
+func additive() error {
+	boff := counting{Initial: time.Second, Max: time.Minute, Jitter: 50 * time.Millisecond}
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(boff.Duration()) // want `sleep partial jitter`
+	}
+	return err
+}
+
+// resetEachTime resets the counter before every wait: a fixed interval.
+func resetEachTime() error {
+	boff := &counting{Initial: time.Second}
+	var err error
+	for i := 0; i < 5; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		boff.Reset()
+		time.Sleep(boff.Duration()) // want `sleep fixed interval: a fixed 1s`
+	}
+	return err
+}
+
+// steady counts calls but returns a field that never changes.
+type steady struct {
+	d     time.Duration
+	calls int
+}
+
+func (s *steady) next() time.Duration {
+	s.calls++
+	return s.d
+}
+
+func newSteady() *steady { return &steady{d: 2 * time.Second} }
+
+func fixed() error {
+	s := newSteady()
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(s.next()) // want `sleep fixed interval: a fixed 2s`
+	}
+	return err
+}
+
+// fullJitter draws over the whole doubled value.
+type fullJitter struct {
+	base time.Duration
+	n    uint
+}
+
+func (f *fullJitter) next() time.Duration {
+	d := min(30*time.Second, f.base<<f.n)
+	f.n++
+	return time.Duration(rand.Int64N(int64(d)))
+}
+
+func jittered() error {
+	var f fullJitter
+	f.base = time.Second
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(f.next()) // want `sleep full jitter`
+	}
+	return err
+}
+
+// equal adds a draw to half the doubled value.
+func (f *fullJitter) equal() time.Duration {
+	d := f.base << f.n
+	f.n++
+	return d/2 + time.Duration(rand.Int64N(int64(d/2)))
+}
+
+func equalJitter() error {
+	f := &fullJitter{base: time.Second}
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(f.equal()) // want `sleep equal jitter`
+	}
+	return err
+}
+
+// Must not be read: the object escapes, is built out of sight, or its
+// method does what the interpreter cannot follow.
+
+func escapes() error {
+	b := &doubling{cur: time.Second, max: time.Minute}
+	tune(b)
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(b.next()) // want `sleep unknown`
+	}
+	return err
+}
+
+func tune(b *doubling) { b.cur = 0 }
+
+func given(b *doubling) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(b.next()) // want `sleep unknown`
+	}
+	return err
+}
+
+var calls int
+
+type global struct{ d time.Duration }
+
+func (g *global) next() time.Duration {
+	calls++
+	g.d *= 2
+	return g.d
+}
+
+func writesGlobal() error {
+	g := &global{d: time.Second}
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(g.next()) // want `sleep unknown`
+	}
+	return err
+}
+
+func inGoroutine() error {
+	b := &doubling{cur: time.Second, max: time.Minute}
+	go func() { _ = b.next() }()
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(b.next()) // want `sleep unknown`
+	}
+	return err
+}
+
+// A loop-invariant wait is a fixed interval whatever its value; a call
+// in the loop that the model cannot see may vary.
+
+func invariant(cfg func() time.Duration) error {
+	d := cfg()
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(d) // want `sleep fixed interval`
+	}
+	return err
+}
+
+func variant(cfg func() time.Duration) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(cfg()) // want `sleep unknown`
+	}
+	return err
+}
