@@ -112,7 +112,7 @@ type winterp struct {
 	objs  map[*types.Var]*objState
 	noObj map[*types.Var]bool
 	depth int
-	steps     *int
+	steps *int
 }
 
 // clamp is a pending `if L op R { return E }` of a helper, applied to
