@@ -1263,6 +1263,9 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 		if r, ok := ip.stateCall(x, fn); ok { // waits_state.go
 			return r
 		}
+		if r, ok := ip.ifaceCall(x, fn, recv); ok {
+			return r
+		}
 	}
 	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
 		if d := ip.m.funcDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {

@@ -700,3 +700,111 @@ func (ip *winterp) enclosedBranch(s ast.Stmt) bool {
 	}
 	return true
 }
+
+// ifaceCall runs a method called through an interface (a policy or
+// handler: c.policy.GetInterval(i)) when the value is a field or package
+// variable the package writes once, with a composite literal of one of
+// its own types (the default NewConfig ships): the concrete method runs
+// on the literal's fields. Only a method that changes nothing is run: the
+// value's state between calls is not followed. ok is false otherwise.
+func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nval, bool) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nval{}, false
+	}
+	lit := ip.soleLiteral(recv, 0)
+	if lit == nil {
+		return nval{}, false
+	}
+	t := ip.m.info.TypeOf(lit)
+	if t == nil {
+		return nval{}, false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, ip.m.pkg, fn.Name())
+	mfn, _ := obj.(*types.Func)
+	if mfn == nil || mfn.Pkg() != ip.m.pkg {
+		return nval{}, false
+	}
+	d := ip.m.funcDecl(mfn)
+	r := (*types.Var)(nil)
+	if d != nil {
+		r = ip.m.recvVar(d)
+	}
+	if d == nil || d.Body == nil || r == nil || !ip.m.pure(d.Body, nil) {
+		return nval{}, false
+	}
+	st := &objState{fields: make(map[*types.Var]nval)}
+	_, s := ip.m.stateStruct(t)
+	if s == nil {
+		return nval{}, false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
+	}
+	for i, e := range lit.Elts {
+		var f *types.Var
+		val := e
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, _ := kv.Key.(*ast.Ident); id != nil {
+				f, _ = ip.m.info.Uses[id].(*types.Var)
+			}
+			val = kv.Value
+		} else if i < s.NumFields() {
+			f = s.Field(i)
+		}
+		if f == nil {
+			return nval{}, false
+		}
+		// The literal is written elsewhere: its values are
+		// constants or stand-ins, the same on every call.
+		st.fields[f] = ip.m.newInterp(ip.mode, nil, nil).eval(val)
+	}
+	sub := ip.sub(d.Body, d.Type, x)
+	if sub == nil {
+		return nval{}, false
+	}
+	sub.objs = map[*types.Var]*objState{r: st}
+	return sub.result(d.Body), true
+}
+
+// soleLiteral returns the composite literal of a struct type of the
+// package that x holds: a local defined once from a field or package
+// variable, a field or package variable the package writes only once,
+// with that literal (or its address).
+func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
+	if depth > 2 {
+		return nil
+	}
+	var v *types.Var
+	switch y := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, _ = ip.m.info.Uses[y].(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = ip.m.info.Uses[y.Sel].(*types.Var)
+	}
+	if v == nil {
+		return nil
+	}
+	if !ip.m.indexedVar(v) {
+		if ip.body == nil || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
+			return nil
+		}
+		def := soleAssigned(ip.m.info, ip.body, v)
+		if def == nil {
+			return nil
+		}
+		return ip.soleLiteral(def, depth+1)
+	}
+	ws, ok := ip.m.reaching(v)
+	if !ok || len(ws) != 1 || ws[0].zero || ws[0].x == nil {
+		return nil
+	}
+	lit, _ := ip.objLiteralOnly(ws[0].x)
+	if lit == nil {
+		return nil
+	}
+	if _, s := ip.m.stateStruct(ip.m.info.TypeOf(lit)); s == nil {
+		return nil
+	}
+	return lit
+}

@@ -270,3 +270,72 @@ func variant(cfg func() time.Duration) error {
 	}
 	return err
 }
+
+// A wait computed by a policy interface whose one value in the package
+// is a literal of one of its types (the default a constructor ships).
+
+type ReconnectPolicy interface {
+	Interval(n int) time.Duration
+}
+
+type ConstantPolicy struct{ Every time.Duration }
+
+func (c *ConstantPolicy) Interval(n int) time.Duration { return c.Every }
+
+type ExpPolicy struct{ Base time.Duration }
+
+func (e *ExpPolicy) Interval(n int) time.Duration { return e.Base << n }
+
+type Config struct {
+	Reconnect ReconnectPolicy
+	Other     ReconnectPolicy
+	Given     ReconnectPolicy
+}
+
+func NewConfig() *Config {
+	return &Config{
+		Reconnect: &ConstantPolicy{Every: time.Second},
+		Other:     &ConstantPolicy{Every: time.Second},
+	}
+}
+
+func (c *Config) UseExp() { c.Other = &ExpPolicy{Base: time.Second} }
+
+func (c *Config) SetGiven(p ReconnectPolicy) { c.Given = p }
+
+type pool struct{ cfg *Config }
+
+func (p *pool) dial() error {
+	policy := p.cfg.Reconnect
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(policy.Interval(i)) // want `sleep fixed interval: a fixed 1s`
+	}
+	return err
+}
+
+// Two values reach Other, and Given is the user's: not known.
+func (p *pool) dialOther() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(p.cfg.Other.Interval(i)) // want `sleep unknown`
+	}
+	return err
+}
+
+func (p *pool) dialGiven() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(p.cfg.Given.Interval(i)) // want `sleep unknown`
+	}
+	return err
+}
