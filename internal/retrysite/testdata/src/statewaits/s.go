@@ -339,3 +339,28 @@ func (p *pool) dialGiven() error {
 	}
 	return err
 }
+
+// A cap reached only at the last attempt run cuts that step short: still
+// exponential.
+func capAtLast() error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(min(10*time.Second, 100*time.Millisecond<<i)) // want `sleep exponential backoff without jitter: doubles from 100ms up to 10s`
+	}
+	return err
+}
+
+// Squares are polynomial, not a capped exponential.
+func squares() error {
+	var err error
+	for i := 1; i < 4; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i*i) * time.Second) // want `sleep polynomial backoff`
+	}
+	return err
+}
