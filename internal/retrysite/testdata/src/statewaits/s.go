@@ -364,3 +364,49 @@ func squares() error {
 	}
 	return err
 }
+
+// A wait computed two calls away: a method reading the receiver's
+// bounds calls a function that draws equal jitter.
+
+type client struct{ waitMin, waitMax time.Duration }
+
+func newClient() *client { return &client{waitMin: 100 * time.Millisecond, waitMax: 2 * time.Second} }
+
+func (c *client) sleepDuration(attempt int) time.Duration {
+	return jitterBackoff(c.waitMin, c.waitMax, attempt)
+}
+
+func jitterBackoff(lo, hi time.Duration, attempt int) time.Duration {
+	temp := min(hi, lo<<attempt)
+	half := temp / 2
+	return half + time.Duration(rand.Int64N(int64(half)))
+}
+
+func (c *client) execute() error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.sleepDuration(attempt)) // want `sleep equal jitter`
+	}
+	return err
+}
+
+// A multiplier drawn between 0.8 and 1.3 of an exponential delay:
+// partial jitter.
+func calcDelay(base time.Duration, try int32) time.Duration {
+	delay := time.Duration((1<<try)-1) * base
+	return time.Duration(float64(delay) * (0.8 + rand.Float64()*0.5))
+}
+
+func multiplier() error {
+	var err error
+	for try := int32(1); try < 4; try++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(calcDelay(time.Second, try)) // want `sleep partial jitter`
+	}
+	return err
+}
