@@ -179,6 +179,13 @@
 //     types (the default NewConfig ships): the concrete method runs on
 //     the literal's fields, when it changes nothing.
 //
+// A helper that returns from a branch on a bool the interpreter cannot
+// decide (if c.recoveryEnabled() { return c.interval }; return 0) has
+// both values computed; they must agree, else the wait is unknown
+// (waits_alt.go). A branch on a comparison keeps its reading: a limit
+// the model cannot see is taken not to bind, a hook compared with nil
+// that the package never sets is at its default.
+//
 // Otherwise such a wait is an unknown call and the rules stay silent. A
 // wait that nothing in the loop changes (a local set before the loop,
 // a field or parameter the loop does not write, with no call in it the

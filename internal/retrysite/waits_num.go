@@ -111,6 +111,9 @@ type winterp struct {
 	// objs are the backoff objects followed (waits_state.go).
 	objs  map[*types.Var]*objState
 	noObj map[*types.Var]bool
+	// alts are the values a helper returns on branches whose
+	// condition is not known (waits_alt.go).
+	alts  []nval
 	depth int
 	steps *int
 }
@@ -300,6 +303,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 			ip.retExpr = s.Results[0]
 			ip.ret = ip.eval(s.Results[0])
 			ip.applyClamps()
+			ip.applyAlts() // waits_alt.go
 		} else {
 			ip.ret = nunknown()
 		}
@@ -402,6 +406,8 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	for _, list := range [][]ast.Stmt{s.Body.List, elseList} {
 		if !ip.terminates(list) {
 			ip.forgetList(list)
+		} else if ip.fn && !comparison(s.Cond) {
+			ip.altReturn(list) // waits_alt.go
 		}
 	}
 	return ctrlNormal

@@ -410,3 +410,73 @@ func multiplier() error {
 	}
 	return err
 }
+
+// An undecided branch that returns: the helper's value is not known.
+type recovering struct {
+	Enabled  func() bool
+	Interval time.Duration
+}
+
+func (r *recovering) interval() time.Duration {
+	if r.Enabled() {
+		return r.Interval
+	}
+	return 0
+}
+
+func (r *recovering) recover() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(r.interval() + time.Duration(rand.IntN(500))*time.Millisecond) // want `sleep unknown`
+	}
+	return err
+}
+
+// Both branches return the same value: known.
+func (r *recovering) same() time.Duration {
+	if r.Enabled() {
+		return r.Interval
+	}
+	return r.Interval
+}
+
+func (r *recovering) recoverSame() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(r.same()) // want `sleep fixed interval`
+	}
+	return err
+}
+
+// A hook compared with nil keeps its default reading: the package never
+// sets it, so the fixed interval below is what it ships.
+type hooked struct {
+	BackoffFunc func(int) time.Duration
+	Backoff     time.Duration
+}
+
+func newHooked() *hooked { return &hooked{Backoff: 250 * time.Millisecond} }
+
+func (h *hooked) backoff(n int) time.Duration {
+	if h.BackoffFunc != nil {
+		return h.BackoffFunc(n)
+	}
+	return h.Backoff
+}
+
+func (h *hooked) run() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(h.backoff(i)) // want `sleep fixed interval: a fixed 250ms`
+	}
+	return err
+}
