@@ -234,6 +234,9 @@ func TestCorpus(t *testing.T) {
 		wantKeys := map[string]bool{}
 		for _, e := range want {
 			wantKeys[e.key] = true
+			if e.verdict != "right" && e.verdict != "wrong" {
+				t.Errorf("%s: finding not classified (give it a verdict, right or wrong, and a reason): %s", module, e.key)
+			}
 			if _, ok := got[module][e.key]; !ok {
 				t.Errorf("%s: expected finding is gone: %s (%s, %s)", module, e.key, e.verdict, e.reason)
 			}

@@ -183,6 +183,46 @@
 // exported default variable of a dependency (retryablehttp-style
 // DefaultRetryMax) is therefore unknown.
 //
+// # Waits computed away from the loop
+//
+// The wait interpreter (waits_num.go) runs a same-package function or
+// method that computes a wait with the call's arguments, up to three
+// calls deep (sleepDuration -> jitterBackoff), when the function writes
+// nothing outside its locals. Two more shapes are followed
+// (waits_state.go):
+//
+//   - A backoff object of the package: a local built in the function (a
+//     composite literal, its zero value, or a constructor that returns
+//     one), whose method returns the next wait and keeps its state in
+//     the receiver's fields (b.attempts++, b.cur *= 2). The interpreter
+//     keeps the fields from one attempt to the next and runs the
+//     method's body on them, so a field doubled on each call reads as
+//     exponential, a field that never changes as a fixed interval, a
+//     draw over the whole value as full jitter and a draw added to a
+//     base as partial jitter. It is followed only when everything done
+//     to it is seen: no address taken, never passed, copied, captured by
+//     a closure or written in a branch before the loop, and every method
+//     called on it either changes nothing or writes only the receiver's
+//     own fields and is called where the interpreter evaluates it.
+//   - A policy interface (c.policy.GetInterval(i)) whose field or
+//     variable the package writes once, with a literal of one of its own
+//     types (the default NewConfig ships): the concrete method runs on
+//     the literal's fields, when it changes nothing.
+//
+// A helper that returns from a branch on a bool the interpreter cannot
+// decide (if c.recoveryEnabled() { return c.interval }; return 0) has
+// both values computed; they must agree, else the wait is unknown
+// (waits_alt.go). A branch on a comparison keeps its reading: a limit
+// the model cannot see is taken not to bind, a hook compared with nil
+// that the package never sets is at its default.
+//
+// Otherwise such a wait is an unknown call and the rules stay silent. A
+// wait that nothing in the loop changes (a local set before the loop,
+// a field or parameter the loop does not write, with no call in it the
+// model cannot see) is a fixed interval whatever its value. A backoff
+// type of another package (slack's internal/backoff) is not followed:
+// its methods' syntax is not available without facts.
+//
 // # What it skips
 //
 // Generated files and test files (tests poll test servers; they are no

@@ -36,3 +36,7 @@ var showBoundExpr = &analysis.Analyzer{
 func TestValueExpr(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), showBoundExpr, "valueexpr")
 }
+
+func TestStateWaits(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), showWaits, "statewaits")
+}

@@ -109,8 +109,14 @@ type winterp struct {
 	fieldsSet map[types.Object]bool
 	standins  map[string]nval
 	resolving map[*types.Var]bool
-	depth     int
-	steps     *int
+	// objs are the backoff objects followed (waits_state.go).
+	objs  map[*types.Var]*objState
+	noObj map[*types.Var]bool
+	// alts are the values a helper returns on branches whose
+	// condition is not known (waits_alt.go).
+	alts  []nval
+	depth int
+	steps *int
 }
 
 // clamp is a pending `if L op R { return E }` of a helper, applied to
@@ -197,6 +203,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		ip.visit(s.X)
+		ip.objStmt(s.X) // waits_state.go
 	case *ast.SendStmt:
 		ip.visit(s.Value)
 	case *ast.AssignStmt:
@@ -224,13 +231,24 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 					ip.set(v, vs.Values[i], ip.eval(vs.Values[i]))
 				case len(vs.Values) == 0:
 					ip.env[v] = nKnown(0)
+					ip.defineObj(v, nil)
 				default:
 					ip.env[v] = nunknown()
 				}
 			}
 		}
 	case *ast.IncDecStmt:
-		if v := ip.localVar(s.X); v != nil {
+		if sel, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
+			x := ip.eval(s.X)
+			if x.ok {
+				if s.Tok == token.INC {
+					x.v++
+				} else {
+					x.v--
+				}
+			}
+			ip.setField(s.X, x)
+		} else if v := ip.localVar(s.X); v != nil {
 			x := ip.eval(s.X)
 			if x.ok {
 				if s.Tok == token.INC {
@@ -286,6 +304,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 			ip.retExpr = s.Results[0]
 			ip.ret = ip.eval(s.Results[0])
 			ip.applyClamps()
+			ip.applyAlts() // waits_alt.go
 		} else {
 			ip.ret = nunknown()
 		}
@@ -388,6 +407,8 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	for _, list := range [][]ast.Stmt{s.Body.List, elseList} {
 		if !ip.terminates(list) {
 			ip.forgetList(list)
+		} else if ip.fn && !comparison(s.Cond) {
+			ip.altReturn(list) // waits_alt.go
 		}
 	}
 	return ctrlNormal
@@ -529,6 +550,7 @@ func (ip *winterp) multiway(s ast.Stmt) ctrl {
 
 // forget makes the variables assigned in n unknown.
 func (ip *winterp) forget(n ast.Node) {
+	ip.loseObjs(n) // waits_state.go
 	ast.Inspect(n, func(x ast.Node) bool {
 		var lhs []ast.Expr
 		switch x := x.(type) {
@@ -576,6 +598,7 @@ func (ip *winterp) localVar(x ast.Expr) *types.Var {
 
 func (ip *winterp) assign(s *ast.AssignStmt) {
 	if len(s.Lhs) != len(s.Rhs) {
+		ip.loseObjs(s)
 		for _, l := range s.Lhs {
 			if v := ip.localVar(l); v != nil {
 				ip.env[v] = nunknown()
@@ -608,6 +631,9 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
 			ip.set(v, s.Rhs[i], vals[i])
+			ip.defineObj(v, s.Rhs[i]) // waits_state.go
+		} else {
+			ip.setField(l, vals[i])
 		}
 	}
 }
@@ -1064,6 +1090,9 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 		// A package-qualified variable.
 		return ip.lookup(v)
 	}
+	if r, ok := ip.objField(x, v); ok { // waits_state.go
+		return r
+	}
 	if ip.fieldsSet[v] {
 		return nunknown()
 	}
@@ -1236,6 +1265,14 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 	}
 	if isRandPkg(pkgPathOfRecv(sig)) {
 		return ip.randCall(fn.Name(), x.Args)
+	}
+	if recv != nil && sig.Results().Len() == 1 {
+		if r, ok := ip.stateCall(x, fn); ok { // waits_state.go
+			return r
+		}
+		if r, ok := ip.ifaceCall(x, fn, recv); ok {
+			return r
+		}
 	}
 	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
 		if d := ip.m.funcDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {

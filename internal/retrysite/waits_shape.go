@@ -412,6 +412,13 @@ func waitGrowthOf(c []float64) waitGrowth {
 		g.kind, g.ratio = "exp", ratios[len(ratios)-1]
 		return g
 	}
+	// A cap reached at the last attempt run cuts its step short
+	// (6.4s, then 10s): the steps before it decide.
+	if n := len(ratios); !g.capped && n >= 3 && wAllNear(ratios[:n-1], 0.05) && ratios[0] > 1.05 && ratios[n-1] < ratios[0] && ratios[n-1] >= 1 {
+		g.kind, g.ratio = "exp", ratios[0]
+		g.capped, g.cap = true, judge[len(judge)-1]
+		return g
+	}
 	// Ratios that settle on a constant (Fibonacci) are exponential;
 	// ratios that fall towards 1 are polynomial.
 	if len(ratios) >= 3 {
