@@ -36,3 +36,10 @@ func TestLibraries(t *testing.T) {
 func TestForms(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "forms", "example.com/notretry")
 }
+
+// TestNotRetryPrecision covers repeats that real modules showed are not
+// retries: local set-up whose only network results are dropped, readiness
+// waits for a started process, polls at the server's interval.
+func TestNotRetryPrecision(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "notretry2")
+}
