@@ -112,6 +112,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if m.startsProcessBefore(fb.body, loop) {
 				continue // a readiness wait (precision.go)
 			}
+			if m.drawsCandidate(loop, g) {
+				continue // a search for a free name (precision.go)
+			}
 			in = fi.loopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:

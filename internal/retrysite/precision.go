@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"strings"
 )
 
 // This file holds rules, learnt from wrong findings on real modules, about
@@ -319,4 +320,167 @@ func localAssignments(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast
 		return true
 	})
 	return res
+}
+
+// cancelOnlyCtx reports whether call is x.Err() on a local variable of
+// body whose every assignment is the context of context.WithCancel or
+// WithCancelCause. Such a context has no deadline: it is done only when
+// its cancel func is called or its parent is done, and an operation's
+// failure does neither. So under a failure scenario its Err is nil, and a
+// loop that goes back only when the attempt's own context was cancelled
+// (a switch-over to a new primary cancels the running call, which is then
+// run again against the new one) is a restart someone asked for, not a
+// retry of a failure. A context with a timeout is not one: a loop that
+// goes back when the attempt timed out retries it.
+func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := m.info.Uses[id].(*types.Var)
+	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	rhs := localAssignments(m.info, body, v)
+	if len(rhs) == 0 {
+		return false
+	}
+	for _, r := range rhs {
+		c, ok := ast.Unparen(r).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typeutilCallee(m.info, c)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause") {
+			return false
+		}
+	}
+	return true
+}
+
+// stdSentinel reports whether v is an exported package-level error
+// variable of the standard library (context.Canceled, io.EOF): a sentinel,
+// never nil.
+func stdSentinel(v *types.Var) bool {
+	return v.Pkg() != nil && isStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && isErrorType(v.Type())
+}
+
+// drawsCandidate reports whether a loop gives its operation a new random
+// value before each attempt: it assigns one (from a function of a rand
+// package: math/rand, crypto/rand, a util/rand) to a variable the
+// operation's call reads, or sets one through a setter (x.SetName(...),
+// not on a map such as an http.Header) in the loop. Each iteration then
+// tries a new candidate (a generated name after "already exists"): a
+// search for a free value, not the same request again. A request id or
+// an idempotency key written into headers does not count, nor does a
+// random wait.
+func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	if body == nil {
+		return false
+	}
+	call := g.calls[0]
+	randVars := make(map[*types.Var]bool)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, r := range n.Rhs {
+				if !m.drawsRandom(r, randVars) {
+					continue
+				}
+				if v := varOfExpr(m.info, n.Lhs[i]); v != nil && !v.IsField() {
+					randVars[v] = true
+				}
+			}
+		case *ast.ExprStmt:
+			c, ok := ast.Unparen(n.X).(*ast.CallExpr)
+			if !ok || c == call {
+				return true
+			}
+			sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+			if !ok || len(sel.Sel.Name) < 4 || sel.Sel.Name[:3] != "Set" {
+				return true
+			}
+			if t := m.info.TypeOf(sel.X); t == nil {
+				return true
+			} else if _, isMap := t.Underlying().(*types.Map); isMap {
+				return true
+			}
+			if fn := typeutilCallee(m.info, c); fn == nil || !isMethod(fn) {
+				return true
+			}
+			for _, a := range c.Args {
+				if m.drawsRandom(a, randVars) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
+		if m.usesAny(a, randVars) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMethod reports whether fn has a receiver.
+func isMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil
+}
+
+// drawsRandom reports whether x calls a function of a rand package or
+// reads a variable of vars.
+func (m *model) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
+	if m.usesAny(x, vars) {
+		return true
+	}
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// randPackage reports whether path names a package of random numbers:
+// its last element is rand (math/rand, crypto/rand, .../util/rand), or
+// rand/v2.
+func randPackage(path string) bool {
+	path = strings.TrimSuffix(path, "/v2")
+	return path == "rand" || strings.HasSuffix(path, "/rand")
 }
