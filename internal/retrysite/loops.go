@@ -109,7 +109,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if m.variesPerIteration(fi, loop, g) {
 				continue
 			}
-			if m.startsProcessBefore(fb.body, loop) {
+			if m.startsProcessBefore(fb.body, loop) || m.calledAfterStart(fb.obj, 0) {
 				continue // a readiness wait (precision.go)
 			}
 			if m.drawsCandidate(loop, g) {

@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -483,4 +484,95 @@ func (m *model) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 func randPackage(path string) bool {
 	path = strings.TrimSuffix(path, "/v2")
 	return path == "rand" || strings.HasSuffix(path, "/rand")
+}
+
+// calledAfterStart reports whether every call of the unexported function
+// fn in the package comes after its caller has started a local process
+// (startsProcessBefore), directly or through a caller that is itself so
+// called (up to depth 2): a loop in fn waits for that process to answer,
+// like a loop after the start in the same function (a health-check
+// poller spawned by the function that started the process; a retryFor
+// helper called by waitServerReady after cmd.Start). fn must be called,
+// never used as a value, and called at least once.
+func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
+	if fn == nil || fn.Exported() || depth > 2 {
+		return false
+	}
+	calls := 0
+	for id, obj := range m.info.Uses {
+		if obj != fn {
+			continue
+		}
+		decl, call, spawned := m.callerOf(id)
+		if decl == nil || call == nil {
+			return false // used as a value, or outside a declaration
+		}
+		calls++
+		// A goroutine spawned by the function that starts the process
+		// runs alongside it, whichever comes first in the source.
+		at := ast.Node(call)
+		if spawned {
+			at = endOf{decl.Body.End()}
+		}
+		if m.startsProcessBefore(decl.Body, at) {
+			continue
+		}
+		caller, _ := m.info.Defs[decl.Name].(*types.Func)
+		if caller == fn || !m.calledAfterStart(caller, depth+1) {
+			return false
+		}
+	}
+	return calls > 0
+}
+
+// endOf is a node that only has a position: the end of a body.
+type endOf struct{ pos token.Pos }
+
+func (e endOf) Pos() token.Pos { return e.pos }
+func (e endOf) End() token.Pos { return e.pos }
+
+// callerOf returns the declaration whose body holds id and the call whose
+// function id names (fn(...), x.fn(...)), or nil for a use that is not
+// a call's function; spawned tells whether a go statement makes the call.
+func (m *model) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) {
+	for _, f := range m.pass.Files {
+		if id.Pos() < f.Pos() || id.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || id.Pos() < fd.Body.Pos() || id.Pos() >= fd.Body.End() {
+				continue
+			}
+			var gos map[*ast.CallExpr]bool
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call != nil {
+					return false
+				}
+				if g, ok := n.(*ast.GoStmt); ok {
+					if gos == nil {
+						gos = make(map[*ast.CallExpr]bool)
+					}
+					gos[g.Call] = true
+				}
+				c, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				switch fun := ast.Unparen(c.Fun).(type) {
+				case *ast.Ident:
+					if fun == id {
+						call = c
+					}
+				case *ast.SelectorExpr:
+					if fun.Sel == id {
+						call = c
+					}
+				}
+				return call == nil
+			})
+			return fd, call, gos[call]
+		}
+	}
+	return nil, nil, false
 }
