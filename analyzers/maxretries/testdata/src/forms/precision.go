@@ -2,6 +2,8 @@ package forms
 
 import (
 	"context"
+	"fmt"
+	"math/rand"
 	"net/http"
 	"os/exec"
 	"time"
@@ -77,6 +79,68 @@ func waitWithoutStart(ctx context.Context) error {
 			return nil
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+	return nil
+}
+
+// A new random name each iteration searches for a free name; a restart
+// when the attempt's own cancel-only context was cancelled is a
+// switch-over. The same loops with the same name, or on a per-attempt
+// timeout, retry.
+
+type named struct{ name string }
+
+func (n *named) SetName(s string) { n.name = s }
+
+func createWithName(ctx context.Context, create func(context.Context, *named) error, n *named) error {
+	var err error
+	for i := 0; i < 30; i++ {
+		n.SetName(fmt.Sprint("obj-", rand.Int63()))
+		if err = create(ctx, n); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func createSameName(ctx context.Context, create func(context.Context, *named) error, n *named) error {
+	var err error
+	for i := 0; i < 30; i++ { // want `R-2.*29 retries`
+		if err = create(ctx, n); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+func restartOnSwitchover(ctx context.Context, fn func(context.Context) error) error {
+	for i := 0; i < 30; i++ {
+		attempt, cancel := context.WithCancel(ctx)
+		err := fn(attempt)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if attempt.Err() == context.Canceled && ctx.Err() == nil {
+			continue
+		}
+		return err
+	}
+	return nil
+}
+
+func retryOnAttemptTimeout(ctx context.Context, fn func(context.Context) error) error {
+	for i := 0; i < 30; i++ { // want `R-2.*29 retries`
+		attempt, cancel := context.WithTimeout(ctx, time.Second)
+		err := fn(attempt)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if attempt.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			continue
+		}
+		return err
 	}
 	return nil
 }
