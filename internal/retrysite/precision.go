@@ -408,8 +408,12 @@ func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
 				if !m.drawsRandom(r, randVars) {
 					continue
 				}
-				if v := varOfExpr(m.info, n.Lhs[i]); v != nil && !v.IsField() {
-					randVars[v] = true
+				// name := base + rand.String(5); addr.Port = r.Intn(n):
+				// the variable, or the one whose field is set.
+				if id := rootIdent(n.Lhs[i]); id != nil {
+					if v, ok := m.info.ObjectOf(id).(*types.Var); ok && !v.IsField() && v.Parent() != m.pkg.Scope() {
+						randVars[v] = true
+					}
 				}
 			}
 		case *ast.ExprStmt:

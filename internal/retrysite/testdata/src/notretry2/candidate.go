@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
+	"net"
 	"net/http"
 	"strings"
 )
@@ -107,4 +108,37 @@ func retryOnTimeout(ctx context.Context, fn func(context.Context) error) error {
 		}
 		return err
 	}
+}
+
+// A random port set on the address the call takes: a new candidate; the
+// same address each time retries.
+
+type listener interface{ Close() error }
+
+type remote func(addr *net.TCPAddr) (listener, error)
+
+func listenRandomPort(listen remote, laddr *net.TCPAddr) (listener, error) {
+	var err error
+	for i := 0; i < 10; i++ {
+		addr := *laddr
+		addr.Port = 1024 + rand.Intn(60000)
+		var l listener
+		if l, err = listen(&addr); err == nil {
+			return l, nil
+		}
+	}
+	return nil, err
+}
+
+func listenSamePort(listen remote, laddr *net.TCPAddr) (listener, error) {
+	var err error
+	for i := 0; i < 10; i++ { // want `loop ctx=sync retries=9`
+		addr := *laddr
+		addr.Port = 8080
+		var l listener
+		if l, err = listen(&addr); err == nil {
+			return l, nil
+		}
+	}
+	return nil, err
 }
