@@ -118,7 +118,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 // chooses neither the interval nor, in a way the code shows, a count. It
 // is a state poll, not a retry.
 func (m *model) serverPaced(s *Site) bool {
-	if len(s.Waits) == 0 {
+	if len(s.Waits) == 0 || s.Func == nil {
 		return false
 	}
 	var recv *types.Var
