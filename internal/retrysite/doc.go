@@ -72,7 +72,14 @@
 // seen through the package's own implementations and functions of that
 // type (integration.go, notretry.go). Compare-and-swap loops, syscall
 // restarts, parsers and the standard library's own local packages are not
-// retries.
+// retries. Nor are (precision.go): a call whose results nothing reads (it
+// cannot make its function fail); a loop after the function, or every
+// caller up to two calls away, has started a local process (a readiness
+// wait); a loop whose every wait is a number the other side sent (a
+// tagged wire field: a poll at the server's interval); a loop that gives
+// its operation a new random value each time (a search for a free name);
+// a loop that goes back only when the attempt's own context.WithCancel
+// context was cancelled (a restart after a switch-over).
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option

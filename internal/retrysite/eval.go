@@ -96,6 +96,9 @@ type scenario struct {
 	resp   value // the response result (vResp or vNil)
 	ok     value // a bool result
 	status int   // HTTP status, 0 if none
+	// liveAttemptCtx: the failure did not cancel a context the function
+	// made with context.WithCancel (precision.go).
+	liveAttemptCtx bool
 }
 
 func successScenario() scenario {
@@ -109,7 +112,7 @@ func anyScenario() scenario {
 }
 
 func errorScenario() scenario {
-	return scenario{name: "error", err: value{k: vNonNil, dep: depOutcome}, resp: value{k: vNil}, ok: boolVal(false)}
+	return scenario{name: "error", err: value{k: vNonNil, dep: depOutcome}, resp: value{k: vNil}, ok: boolVal(false), liveAttemptCtx: true}
 }
 
 func statusScenario(code int) scenario {
@@ -380,6 +383,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
 		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
 			return val
+		}
+		if stdSentinel(v) { // precision.go
+			return value{k: vNonNil}
 		}
 	}
 	return unknown(base.dep)

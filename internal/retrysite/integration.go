@@ -165,7 +165,13 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	// Only fallible calls cross a boundary: logging through a
 	// third-party logger, metrics and callbacks that return nothing do
 	// not make a function an operation.
+	// Nor does a call whose results nothing reads (_ = ln.Close(), a
+	// deferred clean-up): it cannot make the function fail (precision.go).
+	dropped := droppedCalls(decl.Body)
 	found := m.anyCall(decl.Body, hasErrorOrResponse, func(call *ast.CallExpr) bool {
+		if dropped[call] {
+			return false
+		}
 		callee := typeutilCallee(m.info, call)
 		if callee == nil {
 			return true // calls a function value it was given

@@ -110,6 +110,12 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if m.variesPerIteration(fi, loop, g) {
 				continue
 			}
+			if m.startsProcessBefore(fb.body, loop) || m.calledAfterStart(fb.obj, 0) {
+				continue // a readiness wait (precision.go)
+			}
+			if m.drawsCandidate(loop, g) {
+				continue // a search for a free name (precision.go)
+			}
 			in = fi.loopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:
@@ -171,6 +177,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			s.findLit = func() { m.findBoundLiteral(fi, g, nil, in, &s.Bound) }
 		}
 		m.attachLoopDetails(s, fi, f.first)
+		if f.kind == Loop && m.serverPaced(s) {
+			continue // a state poll at the server's interval (precision.go)
+		}
 		sites = append(sites, s)
 		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
 			sites = append(sites, m.helperCalls(fb, fi, f.first, f.in, s)...)

@@ -108,6 +108,9 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 				}
 			}
 			return unknown(depOutcome), true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.sc.liveAttemptCtx && ev.fi.m.cancelOnlyCtx(ev.fi.body, x):
+			// A failure does not call a cancel func (precision.go).
+			return value{k: vNil}, true
 		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.pred:
 			return value{k: vNil}, true
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):

@@ -43,3 +43,10 @@ func TestForms(t *testing.T) {
 func TestDecide(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "decide")
 }
+
+// TestNotRetryPrecision covers repeats that real modules showed are not
+// retries: local set-up whose only network results are dropped, readiness
+// waits for a started process, polls at the server's interval.
+func TestNotRetryPrecision(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "notretry2")
+}
