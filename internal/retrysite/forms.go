@@ -123,6 +123,9 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 		if m.heldFuncLit(call.Fun) != nil {
 			return true
 		}
+		if _, ok := m.funcTargets(call.Fun); ok { // funcvals.go
+			return true
+		}
 		_, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun))
 		return ok
 	}

@@ -36,3 +36,10 @@ var showBoundExpr = &analysis.Analyzer{
 func TestValueExpr(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), showBoundExpr, "valueexpr")
 }
+
+// TestFuncValues covers func values resolved through the package: a
+// parameter every call site gives a literal or a package function, and a
+// func-typed field with several values.
+func TestFuncValues(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "funcvals")
+}
