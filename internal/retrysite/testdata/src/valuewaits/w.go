@@ -236,3 +236,43 @@ func useRetryWithTwo() error {
 	}
 	return retryWithTwo(func(n int) time.Duration { return time.Second << n })
 }
+
+// A func field with two values that wait the same: the wait is known.
+type twoWaits struct{ backoffFn func(int) time.Duration }
+
+func newTwoWaitsA() *twoWaits { return &twoWaits{backoffFn: linear} }
+
+func newTwoWaitsB() *twoWaits {
+	return &twoWaits{backoffFn: func(int) time.Duration { return time.Second }}
+}
+
+func (c *twoWaits) call() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoffFn(i)) // want `sleep fixed interval: a fixed 1s`
+	}
+	return err
+}
+
+// Must not flag as fixed: of two values, one doubles.
+type mixedWaits struct{ backoffFn func(int) time.Duration }
+
+func newMixedA() *mixedWaits { return &mixedWaits{backoffFn: linear} }
+
+func newMixedB() *mixedWaits {
+	return &mixedWaits{backoffFn: func(n int) time.Duration { return time.Second << n }}
+}
+
+func (c *mixedWaits) call() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoffFn(i)) // want `sleep unknown`
+	}
+	return err
+}
