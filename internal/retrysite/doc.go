@@ -158,8 +158,10 @@
 // result or another package's func value is unknown, and the rules stay
 // silent. Over several reaching functions: the call may cross an
 // integration boundary when one of them does; it may fail (its bare ok
-// or decision is an outcome) when all are seen; a wait is computed only
-// when one function reaches it (several keep it unknown). A bool paired
+// or decision is an outcome) when all are seen; a wait is known when
+// every reaching function gives the same value (else unknown); the
+// request it sends is described only when every reaching function
+// sends one with the same method, by the one least at fault. A bool paired
 // with an error in what such a function returns (retry, err := run()) is
 // a retry decision when, in every reaching function, the returns with a
 // nil error give one constant and the returns with an error another
