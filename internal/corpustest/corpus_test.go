@@ -23,8 +23,8 @@ import (
 // measured, rounded down (see testdata/corpus/RESULTS.md), so that a
 // regression fails. Raise them when the figures rise.
 const (
-	minPrecision = 0.89
-	minRecall    = 0.19
+	minPrecision = 0.90
+	minRecall    = 0.24
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/corpus/expected from the findings of this run, keeping the verdicts of findings already classified")
