@@ -393,8 +393,7 @@ func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals []bool, ok bool) {
 	ok = true
 	var guards []*ast.IfStmt
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	walk := func(n ast.Node) bool {
 		if !ok {
 			return false
 		}
@@ -555,6 +554,22 @@ func (m *model) capturedInit(fi *funcInfo, fb funcBody) env {
 // that the held literal with this body reads, with their one value
 // outside it (capturedInit). funcInfo tracks them like the literal's own.
 func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	// Cheap test first: an integer local of an enclosing block (its
+	// scope ends after the body; the literal's own parameters' scope
+	// ends with it). Most bodies read none, and need no index.
+	reads := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !reads {
+			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil &&
+				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && wIsInteger(v.Type()) {
+				reads = true
+			}
+		}
+		return !reads
+	})
+	if !reads {
+		return nil
+	}
 	vx := m.valueIndexOf()
 	if r, ok := vx.captured[body]; ok {
 		return r
