@@ -111,9 +111,12 @@ func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 			return nil, false
 		}
 		calls, idx = vx.calls[p.fn], p.i
+		if d := m.decls[p.fn]; d == nil || d.Body == nil || m.rebound(d.Body, v) {
+			return nil, false
+		}
 	} else {
 		lit, i := m.litOfParam(v)
-		if lit == nil {
+		if lit == nil || m.rebound(lit.Body, v) {
 			return nil, false
 		}
 		var ok bool
@@ -751,4 +754,22 @@ func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDe
 		}
 	}
 	return best
+}
+
+// rebound reports whether the parameter v is assigned in body, or its
+// address taken: its value at a call is then not the argument's.
+func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {
+	if m.writtenIn(body, v) {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && m.info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -272,3 +272,22 @@ func (t *txn) commitTwo() error {
 	attemptsRemaining = 50
 	return exec(func() (bool, error) { err := call(); return err != nil, err })
 }
+
+// Must not flag: the parameter is rebound in the function (wrapped), so
+// what runs is not what the calls pass.
+func executeWrapped(run func() (bool, error), wrap func(func() (bool, error)) func() (bool, error)) error {
+	run = wrap(run)
+	var err error
+	for i := 0; i < 5; i++ {
+		var retry bool
+		if retry, err = run(); !retry {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+func useExecuteWrapped(w func(func() (bool, error)) func() (bool, error)) error {
+	return executeWrapped(func() (bool, error) { err := call(); return err != nil, err }, w)
+}
