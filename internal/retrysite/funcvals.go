@@ -475,7 +475,9 @@ func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 		return true, false
 	}
 	if tv.Type != nil && !types.IsInterface(tv.Type) {
-		return false, true // a value of a concrete error type
+		// A value of a concrete type (type KError int16) made an error:
+		// a non-nil interface, even from a nil pointer.
+		return false, true
 	}
 	if c, isCall := ex.(*ast.CallExpr); isCall {
 		if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil {
