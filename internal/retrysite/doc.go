@@ -152,7 +152,9 @@
 // local variable that is only ever called (exec := func(run func()
 // (bool, error)) error {...}; exec(func() (bool, error) {...})), from
 // the argument of every call: literals, functions and methods of the
-// package, or func values resolved the same way. A parameter of an
+// package, or func values resolved the same way (a parameter the
+// function reassigns, run = wrap(run), or whose address it takes, is
+// not). A parameter of an
 // exported function, a field the user sets (from an exported
 // constructor's or option's argument, or one a decoder fills), a call's
 // result or another package's func value is unknown, and the rules stay
