@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held")
+	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held", "funcvals")
 }
 
 func TestFix(t *testing.T) {

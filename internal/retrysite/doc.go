@@ -179,6 +179,40 @@
 // SetRetries(n), a field copied from a config argument whose own field
 // has no default): then nothing is known and the rules stay silent.
 //
+// # Func values
+//
+// A call through a func value is resolved to the functions it may run
+// when the package shows every one of them (funcvals.go): a local
+// variable holding one literal; a func-typed field or package variable,
+// from every value the package writes to it; a parameter of an
+// unexported function never used as a value, or of a literal held in a
+// local variable that is only ever called (exec := func(run func()
+// (bool, error)) error {...}; exec(func() (bool, error) {...})), from
+// the argument of every call: literals, functions and methods of the
+// package, or func values resolved the same way (a parameter the
+// function reassigns, run = wrap(run), or whose address it takes, is
+// not). A parameter of an
+// exported function, a field the user sets (from an exported
+// constructor's or option's argument, or one a decoder fills), a call's
+// result or another package's func value is unknown, and the rules stay
+// silent. Over several reaching functions: the call may cross an
+// integration boundary when one of them does; it may fail (its bare ok
+// or decision is an outcome) when all are seen; a wait is known when
+// every reaching function gives the same value (else unknown); the
+// request it sends is described only when every reaching function
+// sends one with the same method, by the one least at fault. A bool paired
+// with an error in what such a function returns (retry, err := run()) is
+// a retry decision when, in every reaching function, the returns with a
+// nil error give one constant and the returns with an error another
+// (return err != nil, err; return true, err under if err != nil; return
+// false, nil): the loop is then held to the rules as if the error alone
+// decided it; any disagreement (a "more pages" flag set either way on
+// success) leaves it unknown. A counter the held literal shares with its
+// function (attemptsRemaining := c.cfg.Max before exec := func...) has,
+// when the literal first runs, the one value every write outside it
+// gives (x++ or two different values outside: unknown); a later call
+// may start lower and run fewer times, the first call's count still runs.
+//
 // Across packages: constants of other packages come through go/types
 // (types.Const values) under every driver. Variables and fields of
 // another package, even of the same module (a generated SDK's

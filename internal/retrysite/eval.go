@@ -504,6 +504,9 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	case isBool(t) && isOkResult(tv.Type, i):
 		return ev.sc.ok
 	}
+	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
+		return v
+	}
 	return unknown(depOutcome)
 }
 

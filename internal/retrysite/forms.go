@@ -124,6 +124,9 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 		if m.heldFuncLit(call.Fun) != nil {
 			return true
 		}
+		if _, ok := m.funcTargets(call.Fun); ok { // funcvals.go
+			return true
+		}
 		_, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun))
 		return ok
 	}
@@ -307,7 +310,15 @@ func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
 // retried, and its parameters are bound to the call's arguments.
 func (d *describer) heldCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	lit := d.m.heldFuncLit(call.Fun)
-	if lit == nil || d.seenNode[lit] {
+	if lit == nil {
+		return d.targetsCall(call, f, depth) // funcvals.go
+	}
+	return d.litCall(lit, call, f, depth)
+}
+
+// litCall describes a call that runs the function literal lit.
+func (d *describer) litCall(lit *ast.FuncLit, call *ast.CallExpr, f *frame, depth int) *sendDesc {
+	if d.seenNode[lit] {
 		return nil
 	}
 	d.seenNode[lit] = true

@@ -280,6 +280,10 @@ func (fi *funcInfo) scan() {
 	}
 	ast.Inspect(fi.body, visit)
 	fi.assigns = deps
+	// A held literal's counters shared with its function (funcvals.go).
+	for v := range fi.m.capturedCounters(fi.body) {
+		candidates[v] = true
+	}
 
 	// Relevant variables: those in conditions, and transitively those
 	// assigned into relevant variables.

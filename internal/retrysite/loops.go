@@ -169,12 +169,13 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		if f.kind == Recursion {
 			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls)
 		} else {
-			s.Bound = m.loopBound(fi, f.first, nil, f.in)
+			init := m.capturedInit(fi, fb) // funcvals.go
+			s.Bound = m.loopBound(fi, f.first, init, f.in)
 			// Which literal sets the count matters only to a finding
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).
 			g, in := f.first, f.in
-			s.findLit = func() { m.findBoundLiteral(fi, g, nil, in, &s.Bound) }
+			s.findLit = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
 		}
 		m.attachLoopDetails(s, fi, f.first)
 		if f.kind == Loop && m.serverPaced(s) {

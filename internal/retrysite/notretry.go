@@ -105,6 +105,9 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
 	lit := m.localFuncLit(call)
 	if lit == nil {
+		if ts, ok := m.funcTargets(call.Fun); ok { // funcvals.go
+			return m.targetIntegration(ts)
+		}
 		if v, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun)); ok {
 			return v
 		}

@@ -220,7 +220,11 @@ func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	if fn == nil || fn.Pkg() != d.m.pkg || depth >= maxDepth {
 		return nil
 	}
-	decl := d.m.funcDecl(fn)
+	return d.declCall(d.m.funcDecl(fn), call, f, depth)
+}
+
+// declCall describes a call that runs the same-package function decl.
+func (d *describer) declCall(decl *ast.FuncDecl, call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	if decl == nil || decl.Body == nil || d.seenNode[decl] {
 		return nil
 	}

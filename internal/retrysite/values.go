@@ -373,6 +373,12 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[f.Sel].(*types.Var)
 	}
+	if v != nil && v.Pkg() == m.pkg && !m.indexedVar(v) {
+		// A parameter every call gives the same function (funcvals.go).
+		if ts, ok := m.funcTargets(fun); ok && len(ts) == 1 {
+			return ts[0].body, ts[0].ft, ts[0].lit, true
+		}
+	}
 	if !m.indexedVar(v) {
 		return nil, nil, nil, false
 	}

@@ -71,6 +71,13 @@ type valueIndex struct {
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
 	operated map[*types.Var]bool
+	// funcs caches funcTargets by object (funcvals.go).
+	funcs map[*types.Var]funcValues
+	// crossing guards targetIntegration against cycles.
+	crossing map[ast.Node]bool
+	// captured caches capturedCounters by literal body (funcvals.go).
+	captured map[*ast.BlockStmt]map[*types.Var]int64
+	declBody map[*ast.BlockStmt]bool
 }
 
 type intsResult struct {
@@ -119,6 +126,8 @@ func (m *model) valueIndexOf() *valueIndex {
 	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
 	vx.resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
+	vx.funcs = make(map[*types.Var]funcValues)
+	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
 	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
 	called := make(map[*ast.Ident]bool)
 	// unexportedFunc returns the unexported function of the package an

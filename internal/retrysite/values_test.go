@@ -40,3 +40,10 @@ func TestValueExpr(t *testing.T) {
 func TestStateWaits(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), showWaits, "statewaits")
 }
+
+// TestFuncValues covers func values resolved through the package: a
+// parameter every call site gives a literal or a package function, and a
+// func-typed field with several values.
+func TestFuncValues(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "funcvals")
+}

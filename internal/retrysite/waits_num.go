@@ -1198,7 +1198,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 				return s.result(body)
 			}
 		}
-		return nunknown()
+		return ip.sameOverTargets(x) // funcvals.go
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	var recv ast.Expr

@@ -196,3 +196,83 @@ func (c *deep) call() error {
 	}
 	return err
 }
+
+// A wait computed by a func parameter of an unexported function that
+// every call gives the same function.
+func retryWith(backoff func(int) time.Duration) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(backoff(i)) // want `sleep fixed interval: a fixed 1s`
+	}
+	return err
+}
+
+func useRetryWith() error {
+	if err := retryWith(linear); err != nil {
+		return err
+	}
+	return retryWith(linear)
+}
+
+// Must not flag as fixed: the calls give two different functions; the
+// wait is not known.
+func retryWithTwo(backoff func(int) time.Duration) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(backoff(i)) // want `sleep unknown`
+	}
+	return err
+}
+
+func useRetryWithTwo() error {
+	if err := retryWithTwo(linear); err != nil {
+		return err
+	}
+	return retryWithTwo(func(n int) time.Duration { return time.Second << n })
+}
+
+// A func field with two values that wait the same: the wait is known.
+type twoWaits struct{ backoffFn func(int) time.Duration }
+
+func newTwoWaitsA() *twoWaits { return &twoWaits{backoffFn: linear} }
+
+func newTwoWaitsB() *twoWaits {
+	return &twoWaits{backoffFn: func(int) time.Duration { return time.Second }}
+}
+
+func (c *twoWaits) call() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoffFn(i)) // want `sleep fixed interval: a fixed 1s`
+	}
+	return err
+}
+
+// Must not flag as fixed: of two values, one doubles.
+type mixedWaits struct{ backoffFn func(int) time.Duration }
+
+func newMixedA() *mixedWaits { return &mixedWaits{backoffFn: linear} }
+
+func newMixedB() *mixedWaits {
+	return &mixedWaits{backoffFn: func(n int) time.Duration { return time.Second << n }}
+}
+
+func (c *mixedWaits) call() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoffFn(i)) // want `sleep unknown`
+	}
+	return err
+}

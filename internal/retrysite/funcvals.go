@@ -1,0 +1,777 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// This file resolves a call of a func value to the functions it may run,
+// when the package shows every one of them (doc.go, "Func values"):
+//
+//   - a local variable holding one function literal (heldFuncLit);
+//   - a parameter of an unexported function, or of a function literal
+//     held in a local variable, that is only ever called, when every call
+//     passes a function literal, a function or method of the package, or
+//     another func value resolved the same way: exec := func(run func()
+//     (bool, error)) error { for ... { retry, err := run(); ... } } called
+//     as exec(func() (bool, error) {...}) is the loop once per literal;
+//   - a func-typed field or package variable, from every value the
+//     package writes to it (values_index.go); a field written from a
+//     parameter of an exported function, or that a decoder fills, is set
+//     by the user and stays unknown.
+//
+// A parameter of an exported function, a value returned by a call, or a
+// func value of another package is unknown: the rules stay silent.
+
+// funcTarget is one function a func value may run.
+type funcTarget struct {
+	body *ast.BlockStmt
+	ft   *ast.FuncType
+	lit  *ast.FuncLit  // a function literal, or
+	fn   *types.Func   // a function or method of the package
+	decl *ast.FuncDecl // fn's declaration
+	node ast.Node      // lit or decl, the target's identity
+}
+
+// funcValues is the result of resolving a func-valued object.
+type funcValues struct {
+	ts []funcTarget
+	ok bool
+}
+
+// funcTargets returns every function a call through fun may run. ok is
+// false when some of them cannot be seen; a nil func (calling it panics)
+// is no target.
+func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
+	fun = ast.Unparen(fun)
+	if lit := m.heldFuncLit(fun); lit != nil {
+		return []funcTarget{{body: lit.Body, ft: lit.Type, lit: lit, node: lit}}, true
+	}
+	var v *types.Var
+	switch f := fun.(type) {
+	case *ast.Ident:
+		v, _ = m.info.Uses[f].(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = m.info.Uses[f.Sel].(*types.Var)
+	}
+	if v == nil || v.Pkg() != m.pkg {
+		return nil, false
+	}
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return nil, false
+	}
+	vx := m.valueIndexOf()
+	if r, ok := vx.funcs[v]; ok {
+		return r.ts, r.ok
+	}
+	vx.funcs[v] = funcValues{} // cycles: unknown
+	var r funcValues
+	if m.indexedVar(v) {
+		r.ts, r.ok = m.fieldFuncs(v)
+	} else {
+		r.ts, r.ok = m.paramFuncs(v)
+	}
+	if r.ok && (len(r.ts) == 0 || len(r.ts) > maxReaching) {
+		r = funcValues{}
+	}
+	vx.funcs[v] = r
+	return r.ts, r.ok
+}
+
+// fieldFuncs resolves a func-typed field or package variable from its
+// writes.
+func (m *model) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
+	ws, ok := m.reaching(v)
+	if !ok {
+		return nil, false
+	}
+	var ts []funcTarget
+	for _, w := range ws {
+		if w.zero {
+			continue
+		}
+		if ts, ok = m.addTarget(ts, w.x); !ok {
+			return nil, false
+		}
+	}
+	return ts, true
+}
+
+// paramFuncs resolves a func-typed parameter from the arguments of every
+// call of its function: an unexported function of the package that is
+// never used as a value, or a function literal held in a local variable
+// that is only ever called.
+func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
+	var calls []*ast.CallExpr
+	idx := -1
+	if p, ok := m.valueIndexOf().paramOf(m)[v]; ok {
+		vx := m.valueIndexOf()
+		if p.fn.Exported() || vx.escapes[p.fn] || p.fn.Type().(*types.Signature).Recv() != nil {
+			return nil, false
+		}
+		calls, idx = vx.calls[p.fn], p.i
+		if d := m.decls[p.fn]; d == nil || d.Body == nil || m.rebound(d.Body, v) {
+			return nil, false
+		}
+	} else {
+		lit, i := m.litOfParam(v)
+		if lit == nil || m.rebound(lit.Body, v) {
+			return nil, false
+		}
+		var ok bool
+		if calls, ok = m.heldLitCalls(lit); !ok {
+			return nil, false
+		}
+		idx = i
+	}
+	if len(calls) == 0 {
+		return nil, false
+	}
+	var ts []funcTarget
+	for _, c := range calls {
+		if idx >= len(c.Args) || c.Ellipsis.IsValid() {
+			return nil, false
+		}
+		var ok bool
+		if ts, ok = m.addTarget(ts, c.Args[idx]); !ok {
+			return nil, false
+		}
+	}
+	return ts, true
+}
+
+// addTarget adds the functions the value x may be to ts.
+func (m *model) addTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
+	x = ast.Unparen(x)
+	add := func(t funcTarget) []funcTarget {
+		for _, u := range ts {
+			if u.node == t.node {
+				return ts
+			}
+		}
+		return append(ts, t)
+	}
+	if tv, ok := m.info.Types[x]; ok && tv.IsNil() {
+		return ts, true // calling nil panics: no target
+	}
+	var id *ast.Ident
+	switch x := x.(type) {
+	case *ast.FuncLit:
+		return add(funcTarget{body: x.Body, ft: x.Type, lit: x, node: x}), true
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil, false
+	}
+	if fn, ok := m.info.Uses[id].(*types.Func); ok {
+		d := m.funcDecl(fn)
+		if d == nil || d.Body == nil {
+			return nil, false
+		}
+		return add(funcTarget{body: d.Body, ft: d.Type, fn: fn, decl: d, node: d}), true
+	}
+	more, ok := m.funcTargets(x)
+	if !ok {
+		return nil, false
+	}
+	for _, t := range more {
+		ts = add(t)
+	}
+	return ts, true
+}
+
+// litOfParam returns the function literal that declares parameter v, and
+// v's index among its parameters.
+func (m *model) litOfParam(v *types.Var) (*ast.FuncLit, int) {
+	var found *ast.FuncLit
+	idx := -1
+	for _, f := range m.pass.Files {
+		if f.Pos() > v.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found != nil || n == nil || n.Pos() > v.Pos() || v.Pos() >= n.End() {
+				return false
+			}
+			lit, ok := n.(*ast.FuncLit)
+			if !ok {
+				return true
+			}
+			i := 0
+			for _, fl := range lit.Type.Params.List {
+				if len(fl.Names) == 0 {
+					i++
+				}
+				for _, name := range fl.Names {
+					if m.info.Defs[name] == v {
+						found, idx = lit, i
+						return false
+					}
+					i++
+				}
+			}
+			return true
+		})
+	}
+	return found, idx
+}
+
+// heldLitCalls returns the calls of the local variable that holds lit,
+// when that variable holds only lit and every use of it is a call. ok is
+// false otherwise: the literal escapes, and its calls are not all seen.
+func (m *model) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
+	var scope *ast.BlockStmt
+	for _, d := range m.decls {
+		if d.Body != nil && d.Body.Pos() <= lit.Pos() && lit.End() <= d.Body.End() {
+			scope = d.Body
+			break
+		}
+	}
+	if scope == nil {
+		return nil, false
+	}
+	// The variable the literal is assigned to.
+	var h *types.Var
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if h != nil {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, r := range as.Rhs {
+				if ast.Unparen(r) == lit {
+					if id, ok := as.Lhs[i].(*ast.Ident); ok {
+						h, _ = m.info.ObjectOf(id).(*types.Var)
+					}
+				}
+			}
+		}
+		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Names) == len(vs.Values) {
+			for i, r := range vs.Values {
+				if ast.Unparen(r) == lit {
+					h, _ = m.info.Defs[vs.Names[i]].(*types.Var)
+				}
+			}
+		}
+		return true
+	})
+	if h == nil || m.onlyFuncLit(h) != lit {
+		return nil, false
+	}
+	var calls []*ast.CallExpr
+	callee := make(map[*ast.Ident]bool)
+	ok := true
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if c, isCall := n.(*ast.CallExpr); isCall {
+			if id, isID := ast.Unparen(c.Fun).(*ast.Ident); isID && m.info.Uses[id] == h {
+				callee[id] = true
+				calls = append(calls, c)
+			}
+		}
+		if id, isID := n.(*ast.Ident); isID && m.info.Uses[id] == h && !callee[id] {
+			if !m.assignedTo(scope, id) {
+				ok = false // used as a value: passed on, stored, returned
+			}
+		}
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	return calls, true
+}
+
+// assignedTo reports whether id is the left side of an assignment in
+// scope (exec = func...): a write, not a use as a value.
+func (m *model) assignedTo(scope ast.Node, id *ast.Ident) bool {
+	found := false
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+			for _, l := range as.Lhs {
+				found = found || l == id
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// targetIntegration reports whether running one of ts may cross an
+// integration boundary.
+func (m *model) targetIntegration(ts []funcTarget) bool {
+	vx := m.valueIndexOf()
+	if vx.crossing == nil {
+		vx.crossing = make(map[ast.Node]bool)
+	}
+	for _, t := range ts {
+		if vx.crossing[t.node] {
+			continue // a cycle: what the rest of it calls decides
+		}
+		vx.crossing[t.node] = true
+		defer delete(vx.crossing, t.node)
+		if t.lit != nil && m.litIsIntegration(t.lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// decisionResult is the value, in the evaluator's scenario, of result i
+// of a call returning (..., bool, ..., error) whose functions the model
+// sees: a retry decision paired with the error (retry, err := run()).
+// In every function the call may run, each return statement pairs the
+// bool with its error: an error that is nil (a literal nil) is a success,
+// one that cannot be nil (a value of a non-interface type, an error made
+// by errors.New or fmt.Errorf, a variable tested non-nil around the
+// return) a failure, any other both. The bool is known under the success
+// scenario when every success return gives the same constant, and under
+// a failure when every failure return does; `return err != nil, err`
+// gives false on success and true on failure. ok is false when the bool
+// is no such decision or the functions are not all seen.
+func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
+	m := ev.fi.m
+	tup, isTup := ev.info().TypeOf(x).(*types.Tuple)
+	if !isTup || i >= tup.Len() || !isBool(tup.At(i).Type()) {
+		return value{}, false
+	}
+	ei := -1
+	for j := 0; j < tup.Len(); j++ {
+		if isErrorType(tup.At(j).Type()) {
+			ei = j
+		}
+	}
+	if ei < 0 {
+		return value{}, false
+	}
+	var success bool
+	switch ev.sc.err.k {
+	case vNil:
+		success = true
+	case vNonNil:
+	default:
+		return value{}, false
+	}
+	var ts []funcTarget
+	if fn := typeutilCallee(m.info, x); fn != nil {
+		d := m.funcDecl(fn)
+		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
+			return value{}, false
+		}
+		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			return value{}, false
+		}
+		ts = []funcTarget{{body: d.Body, ft: d.Type, fn: fn, decl: d, node: d}}
+	} else {
+		var ok bool
+		if ts, ok = m.funcTargets(x.Fun); !ok {
+			return value{}, false
+		}
+	}
+	known := false
+	var b bool
+	for _, t := range ts {
+		vals, ok := m.returnedDecisions(t, i, ei, success)
+		if !ok {
+			return value{}, false
+		}
+		for _, v := range vals {
+			if known && v != b {
+				return unknown(depOutcome), true
+			}
+			known, b = true, v
+		}
+	}
+	if !known {
+		return unknown(depOutcome), true
+	}
+	return boolVal(b), true
+}
+
+// returnedDecisions returns the bools result i takes over the return
+// statements of t that may return with a nil error (success) or a
+// non-nil one (failure), error at result ei. ok is false when a return
+// cannot be read (a bare return, a returned call).
+func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals []bool, ok bool) {
+	ok = true
+	var guards []*ast.IfStmt
+	walk := func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			guards = append(guards, n)
+		case *ast.ReturnStmt:
+			if len(n.Results) <= i || len(n.Results) <= ei {
+				ok = false
+				return false
+			}
+			bx, ex := ast.Unparen(n.Results[i]), ast.Unparen(n.Results[ei])
+			canNil, canErr := m.errorMayBe(ex, n, guards)
+			var onSucc, onFail []bool
+			if c, isConst := m.constBool(bx); isConst {
+				if canNil {
+					onSucc = append(onSucc, c)
+				}
+				if canErr {
+					onFail = append(onFail, c)
+				}
+			} else if be, isBin := bx.(*ast.BinaryExpr); isBin && (be.Op == token.NEQ || be.Op == token.EQL) && sameVarNil(m.info, be, ex) {
+				onSucc, onFail = []bool{be.Op == token.EQL}, []bool{be.Op == token.NEQ}
+			} else {
+				ok = false
+				return false
+			}
+			if success {
+				vals = append(vals, onSucc...)
+			} else {
+				vals = append(vals, onFail...)
+			}
+		}
+		return true
+	}
+	ast.Inspect(t.body, walk)
+	return vals, ok
+}
+
+// constBool returns the value of a constant boolean expression.
+func (m *model) constBool(x ast.Expr) (bool, bool) {
+	tv, ok := m.info.Types[x]
+	if !ok || tv.Value == nil || !isBool(tv.Type) {
+		return false, false
+	}
+	return tv.Value.ExactString() == "true", true
+}
+
+// sameVarNil reports whether be compares the variable ex with nil.
+func sameVarNil(info *types.Info, be *ast.BinaryExpr, ex ast.Expr) bool {
+	id, ok := ex.(*ast.Ident)
+	if !ok || info.Uses[id] == nil {
+		return false
+	}
+	is := func(a ast.Expr) bool {
+		aid, ok := ast.Unparen(a).(*ast.Ident)
+		return ok && info.Uses[aid] == info.Uses[id]
+	}
+	isNil := func(a ast.Expr) bool {
+		tv, ok := info.Types[a]
+		return ok && tv.IsNil()
+	}
+	return is(be.X) && isNil(be.Y) || is(be.Y) && isNil(be.X)
+}
+
+// errorMayBe says whether an error expression, returned at ret, may be
+// nil and may be non-nil.
+func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStmt) (canNil, canErr bool) {
+	tv, ok := m.info.Types[ex]
+	if !ok {
+		return true, true
+	}
+	if tv.IsNil() {
+		return true, false
+	}
+	if tv.Type != nil && !types.IsInterface(tv.Type) {
+		// A value of a concrete type (type KError int16) made an error:
+		// a non-nil interface, even from a nil pointer.
+		return false, true
+	}
+	if c, isCall := ex.(*ast.CallExpr); isCall {
+		if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil {
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "errors.New", "fmt.Errorf":
+				return false, true
+			}
+		}
+	}
+	if id, isID := ex.(*ast.Ident); isID {
+		obj := m.info.Uses[id]
+		for _, g := range guards {
+			if g.Body.Pos() <= ret.Pos() && ret.End() <= g.Body.End() {
+				if be, ok := ast.Unparen(g.Cond).(*ast.BinaryExpr); ok && be.Op == token.NEQ && sameVarNil(m.info, be, id) && obj != nil {
+					if v, isVar := obj.(*types.Var); isVar && !m.writtenIn(g.Body, v) {
+						return false, true
+					}
+				}
+			}
+		}
+		if v, isVar := obj.(*types.Var); isVar && v.Parent() == m.pkg.Scope() && m.sentinel(v) {
+			return false, true
+		}
+	}
+	return true, true
+}
+
+// writtenIn reports whether v is assigned within n.
+func (m *model) writtenIn(n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if as, ok := x.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// sentinel reports whether the package variable v is an error value the
+// package sets once, to an error it makes: var ErrX = errors.New("...").
+func (m *model) sentinel(v *types.Var) bool {
+	ws := m.valueIndexOf().writes[v]
+	if len(ws) != 1 || ws[0].x == nil || ws[0].decl != nil {
+		return false
+	}
+	canNil, canErr := m.errorMayBe(ast.Unparen(ws[0].x), nil, nil)
+	return canErr && !canNil
+}
+
+// capturedInit binds, for a loop in a function literal held in a local
+// variable and only ever called, the counters it shares with the
+// enclosing function (attemptsRemaining := c.cfg.Retry.Max; exec :=
+// func(run func() (bool, error)) error { for attemptsRemaining >= 0 {
+// ...; attemptsRemaining-- } }) to their value when the literal first
+// runs: the one value every write outside the literal gives them. A
+// later call may start where an earlier one stopped and run fewer times;
+// the first call's count is still run once. A counter written outside
+// the literal in any other way (x++, x += n, a multi-value assignment,
+// &x), or with different values, is left unknown.
+func (m *model) capturedInit(fi *funcInfo, fb funcBody) env {
+	if fb.decl != nil {
+		return nil
+	}
+	var init env
+	for v, val := range m.capturedCounters(fb.body) {
+		if fi.tracked[v] {
+			init = init.set(v, intVal(val))
+		}
+	}
+	return init
+}
+
+// capturedCounters returns the integer locals of the enclosing function
+// that the held literal with this body reads, with their one value
+// outside it (capturedInit). funcInfo tracks them like the literal's own.
+func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	// Cheap test first: an integer local of an enclosing block (its
+	// scope ends after the body; the literal's own parameters' scope
+	// ends with it). Most bodies read none, and need no index.
+	reads := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !reads {
+			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil &&
+				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && wIsInteger(v.Type()) {
+				reads = true
+			}
+		}
+		return !reads
+	})
+	if !reads {
+		return nil
+	}
+	vx := m.valueIndexOf()
+	if r, ok := vx.captured[body]; ok {
+		return r
+	}
+	vx.captured[body] = nil
+	if vx.declBody == nil {
+		vx.declBody = make(map[*ast.BlockStmt]bool, len(m.decls))
+		for _, d := range m.decls {
+			if d.Body != nil {
+				vx.declBody[d.Body] = true
+			}
+		}
+	}
+	if vx.declBody[body] {
+		return nil
+	}
+	var scope *ast.BlockStmt
+	for _, d := range m.decls {
+		if d.Body != nil && d.Body.Pos() <= body.Pos() && body.End() <= d.Body.End() {
+			scope = d.Body
+			break
+		}
+	}
+	if scope == nil {
+		return nil
+	}
+	var lit *ast.FuncLit
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok && l.Body == body {
+			lit = l
+		}
+		return lit == nil
+	})
+	if lit == nil {
+		return nil
+	}
+	var outer []*types.Var
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && wIsInteger(v.Type()) &&
+				v.Pos() >= scope.Pos() && v.Pos() < scope.End() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+				outer = append(outer, v)
+			}
+		}
+		return true
+	})
+	if len(outer) == 0 {
+		return nil
+	}
+	if _, ok := m.heldLitCalls(lit); !ok {
+		return nil
+	}
+	r := make(map[*types.Var]int64)
+	for _, v := range outer {
+		if val, ok := m.outerValue(scope, lit, v); ok {
+			r[v] = val
+		}
+	}
+	vx.captured[body] = r
+	return r
+}
+
+// outerValue returns the one integer every write of v in scope outside
+// lit gives it.
+func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int64, bool) {
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && m.info.ObjectOf(id) == v
+	}
+	var val int64
+	n, ok := 0, true
+	ast.Inspect(scope, func(x ast.Node) bool {
+		if !ok || x == lit {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				if !is(l) {
+					continue
+				}
+				if len(x.Lhs) != len(x.Rhs) || x.Tok != token.ASSIGN && x.Tok != token.DEFINE {
+					ok = false
+					return false
+				}
+				w, known := m.writeInt(x.Rhs[i])
+				if !known || n > 0 && w != val {
+					ok = false
+					return false
+				}
+				val, n = w, n+1
+			}
+		case *ast.IncDecStmt:
+			if is(x.X) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND && is(x.X) {
+				ok = false
+			}
+		case *ast.ValueSpec:
+			for i, name := range x.Names {
+				if m.info.Defs[name] != v {
+					continue
+				}
+				if len(x.Values) != len(x.Names) {
+					ok = false
+					return false
+				}
+				w, known := m.writeInt(x.Values[i])
+				if !known || n > 0 && w != val {
+					ok = false
+					return false
+				}
+				val, n = w, n+1
+			}
+		case *ast.RangeStmt:
+			if x.Key != nil && is(x.Key) || x.Value != nil && is(x.Value) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return val, ok && n > 0
+}
+
+// sameOverTargets computes a wait a func value with several reaching
+// functions returns: known only when every function gives the same value
+// (same number, same kind of draw); otherwise unknown, as one function
+// breaking the rule does not make the wait break it.
+func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
+	ts, ok := ip.m.funcTargets(x.Fun)
+	if !ok || len(ts) < 2 {
+		return nunknown()
+	}
+	var r nval
+	for i, t := range ts {
+		if !ip.m.pure(t.body, t.lit) {
+			return nunknown()
+		}
+		s := ip.sub(t.body, t.ft, x)
+		if s == nil {
+			return nunknown()
+		}
+		v := s.result(t.body)
+		if !v.ok || i > 0 && v != r {
+			return nunknown()
+		}
+		r = v
+	}
+	return r
+}
+
+// targetsCall describes a call of a func value resolved to the functions
+// it may run (a closure's or an unexported function's parameter, a func
+// field): each is described like a helper bound to the call's arguments,
+// and the call is described only when every one sends a request with the
+// same method, by the one whose key is the least at fault (a rule holds
+// the call to account only when every reaching function breaks it).
+func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
+	ts, ok := d.m.funcTargets(call.Fun)
+	if !ok {
+		return nil
+	}
+	var best *sendDesc
+	for _, t := range ts {
+		var s *sendDesc
+		switch {
+		case t.lit != nil:
+			s = d.litCall(t.lit, call, f, depth)
+		case t.decl != nil && t.decl.Recv == nil:
+			s = d.declCall(t.decl, call, f, depth)
+		}
+		if s == nil || s.method == "" || best != nil && s.method != best.method {
+			return nil
+		}
+		if best == nil || keyRank(s.key) < keyRank(best.key) {
+			best = s
+		}
+	}
+	return best
+}
+
+// rebound reports whether the parameter v is assigned in body, or its
+// address taken: its value at a call is then not the argument's.
+func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {
+	if m.writtenIn(body, v) {
+		return true
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && m.info.Uses[id] == v {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
