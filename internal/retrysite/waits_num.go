@@ -117,6 +117,9 @@ type winterp struct {
 	alts  []nval
 	depth int
 	steps *int
+	// first is true when running a helper that returns the wait with
+	// a verdict (waits_pair.go): its first result is the value.
+	first bool
 }
 
 // clamp is a pending `if L op R { return E }` of a helper, applied to
@@ -289,6 +292,9 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 		for _, r := range s.Results {
 			ip.visit(r)
 		}
+		if ip.first && ip.givesUp(s) { // waits_pair.go
+			return ctrlNormal
+		}
 		if ip.self != nil {
 			if call := ip.selfCall(s); call != nil {
 				ip.next = make(map[*types.Var]nval)
@@ -300,7 +306,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 				return ctrlRecurse
 			}
 		}
-		if len(s.Results) == 1 {
+		if len(s.Results) == 1 || ip.first && len(s.Results) == 2 {
 			ip.retExpr = s.Results[0]
 			ip.ret = ip.eval(s.Results[0])
 			ip.applyClamps()
@@ -609,6 +615,12 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "crypto/rand" && fn.Name() == "Int" {
 				if v := ip.localVar(s.Lhs[0]); v != nil {
 					ip.set(v, call, ip.eval(call))
+				}
+			}
+			// d, ok := retryDelay(res, n): waits_pair.go
+			if d, ok := ip.pairWait(call); ok {
+				if v := ip.localVar(s.Lhs[0]); v != nil {
+					ip.set(v, call, d)
 				}
 			}
 		}
