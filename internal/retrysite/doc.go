@@ -179,6 +179,16 @@
 // SetRetries(n), a field copied from a config argument whose own field
 // has no default): then nothing is known and the rules stay silent.
 //
+// A helper may return the wait together with a verdict: `d, ok :=
+// retryDelay(res, n); if !ok { break }; sleep(d)`, or `d, err :=
+// c.nextWait(n)`. When the helper is a function or method of the package
+// whose results are a number and a bool or an error, the wait is its
+// first result, computed like a one-result helper's (waits_pair.go). A
+// return that gives up (a constant false, an error other than nil) is not
+// followed, as a path of the loop that leaves it is not: the wait is what
+// the other returns give. Any other second result (a string, a count)
+// leaves the wait unknown.
+//
 // # Func values
 //
 // A call through a func value is resolved to the functions it may run
