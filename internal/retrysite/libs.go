@@ -104,6 +104,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		if !ok {
 			continue
 		}
+		if e.Poll && !m.pollRetries(call, e) {
+			continue // a state poll (polls.go)
+		}
 		cfgRoots, opRoots := m.opRoots(e, call)
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {
