@@ -128,6 +128,41 @@ type Entry struct {
 	// that waits for a state is a state poll, not a retry.
 	Poll     bool
 	Interval int
+	// Pace marks an entry that paces a hand-written retry loop rather
+	// than running one: the method whose result is the next wait
+	// (cenkalti's b.NextBackOff(), Stop ending the loop) or the
+	// constructor of a ticker whose channel the loop ranges over
+	// (backoff.NewTicker(b)). Its calls are not sites; they give the
+	// waits of the loop that holds them (internal/retrysite paced.go),
+	// and PaceWhy, when set, is why that loop has no count.
+	Pace    Pace
+	PaceWhy string
+}
+
+// Pace says how an entry paces a hand-written loop.
+type Pace int
+
+const (
+	// NoPace: the entry is not a loop's pace.
+	NoPace Pace = iota
+	// PaceNext: a method whose result is the wait before the next try.
+	PaceNext
+	// PaceTicker: a constructor whose result's C channel ticks once per
+	// try.
+	PaceTicker
+)
+
+// PacedBy is an entry that paces a hand-written loop (see Entry.Pace):
+// a method configured by its receiver (PaceNext), or a constructor
+// configured by its argument at 0 (PaceTicker).
+func PacedBy(fn string, p Pace, why string) Entry {
+	e := Entry{Func: fn, Op: -1, CfgFrom: -1, Pace: p, PaceWhy: why}
+	if p == PaceNext {
+		e.Recv = true
+	} else {
+		e.Cfg = []int{0}
+	}
+	return e
 }
 
 // Sends says which requests a retrying-client entry retries.
