@@ -55,6 +55,15 @@ func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 			}
 			continue
 		}
+		// The wait is reported where the loop takes it (the
+		// NextBackOff call, the ticker's channel); its Setting keeps
+		// where it is configured, for the fix.
+		for _, w := range ls.Waits {
+			w.Pos = call.Pos()
+			if r, ok := s.Node.(*ast.RangeStmt); ok {
+				w.Pos = r.X.Pos()
+			}
+		}
 		s.Waits, s.WaitsKnown = ls.Waits, true
 	}
 }
@@ -156,14 +165,15 @@ func (m *model) noCount(s *Site) bool {
 }
 
 // paceWaitUnseen reports whether the loop model could not tell the wait
-// the library makes: every wait it found is of unknown shape, or, for a
-// ticker, it found none (the range's receive is the library's tick).
+// the library makes: every wait it found is of unknown shape, or it
+// could not tell them, or, for a ticker, it found none (the range's
+// receive is the library's tick).
 func (m *model) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
 	if e.Pace == knowledge.PaceTicker {
 		return len(s.Waits) == 0
 	}
 	if len(s.Waits) == 0 {
-		return false
+		return !s.WaitsKnown // a wait the loop model could not follow
 	}
 	for _, w := range s.Waits {
 		if w.Shape != ShapeUnknown {

@@ -10,13 +10,13 @@ import (
 
 // A manual NextBackOff loop: the default RandomizationFactor 0.5.
 func manual(ctx context.Context, fn func(context.Context) error) error {
-	b := backoff.NewExponentialBackOff() // want `R-1: .* partial jitter`
+	b := backoff.NewExponentialBackOff()
 	for {
 		err := fn(ctx)
 		if err == nil {
 			return nil
 		}
-		d := b.NextBackOff()
+		d := b.NextBackOff() // want `R-1: .* partial jitter`
 		if d == backoff.Stop {
 			return err
 		}
@@ -28,7 +28,7 @@ func manual(ctx context.Context, fn func(context.Context) error) error {
 func literal(ctx context.Context, fn func(context.Context) error) error {
 	b := &backoff.ExponentialBackOff{
 		InitialInterval:     time.Second,
-		RandomizationFactor: backoff.DefaultRandomizationFactor, // want `R-1: .* partial jitter`
+		RandomizationFactor: backoff.DefaultRandomizationFactor,
 		Multiplier:          backoff.DefaultMultiplier,
 		MaxInterval:         30 * time.Second,
 	}
@@ -38,7 +38,7 @@ func literal(ctx context.Context, fn func(context.Context) error) error {
 		if err == nil {
 			return nil
 		}
-		t := time.NewTimer(b.NextBackOff())
+		t := time.NewTimer(b.NextBackOff()) // want `R-1: .* partial jitter`
 		select {
 		case <-ctx.Done():
 			t.Stop()
@@ -50,10 +50,10 @@ func literal(ctx context.Context, fn func(context.Context) error) error {
 
 // A ticker loop.
 func ticker(ctx context.Context, fn func(context.Context) error) error {
-	t := backoff.NewTicker(backoff.NewExponentialBackOff()) // want `R-1: .* partial jitter`
+	t := backoff.NewTicker(backoff.NewExponentialBackOff())
 	defer t.Stop()
 	var err error
-	for range t.C {
+	for range t.C { // want `R-1: .* partial jitter`
 		if err = fn(ctx); err == nil {
 			return nil
 		}
@@ -63,12 +63,12 @@ func ticker(ctx context.Context, fn func(context.Context) error) error {
 
 // v5: no MaxElapsedTime in the object.
 func v5(ctx context.Context, fn func(context.Context) error) error {
-	b := backoff5.NewExponentialBackOff() // want `R-1: .* partial jitter`
+	b := backoff5.NewExponentialBackOff()
 	for {
 		if err := fn(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(b.NextBackOff())
+		time.Sleep(b.NextBackOff()) // want `R-1: .* partial jitter`
 	}
 }
 

@@ -10,13 +10,13 @@ import (
 
 // A manual NextBackOff loop: the default RandomizationFactor 0.5.
 func manual(ctx context.Context, fn func(context.Context) error) error {
-	b := backoff.NewExponentialBackOff() // want `library partial jitter: .*default RandomizationFactor 0.5`
+	b := backoff.NewExponentialBackOff()
 	for {
 		err := fn(ctx)
 		if err == nil {
 			return nil
 		}
-		d := b.NextBackOff()
+		d := b.NextBackOff() // want `library partial jitter: .*default RandomizationFactor 0.5`
 		if d == backoff.Stop {
 			return err
 		}
@@ -28,7 +28,7 @@ func manual(ctx context.Context, fn func(context.Context) error) error {
 func literal(ctx context.Context, fn func(context.Context) error) error {
 	b := &backoff.ExponentialBackOff{
 		InitialInterval:     time.Second,
-		RandomizationFactor: backoff.DefaultRandomizationFactor, // want `library partial jitter: .*from 1s up to 30s`
+		RandomizationFactor: backoff.DefaultRandomizationFactor,
 		Multiplier:          backoff.DefaultMultiplier,
 		MaxInterval:         30 * time.Second,
 	}
@@ -38,7 +38,7 @@ func literal(ctx context.Context, fn func(context.Context) error) error {
 		if err == nil {
 			return nil
 		}
-		t := time.NewTimer(b.NextBackOff())
+		t := time.NewTimer(b.NextBackOff()) // want `library partial jitter: .*from 1s up to 30s`
 		select {
 		case <-ctx.Done():
 			t.Stop()
@@ -50,10 +50,10 @@ func literal(ctx context.Context, fn func(context.Context) error) error {
 
 // A ticker loop.
 func ticker(ctx context.Context, fn func(context.Context) error) error {
-	t := backoff.NewTicker(backoff.NewExponentialBackOff()) // want `library partial jitter`
+	t := backoff.NewTicker(backoff.NewExponentialBackOff())
 	defer t.Stop()
 	var err error
-	for range t.C {
+	for range t.C { // want `library partial jitter`
 		if err = fn(ctx); err == nil {
 			return nil
 		}
@@ -63,23 +63,23 @@ func ticker(ctx context.Context, fn func(context.Context) error) error {
 
 // v5: no MaxElapsedTime in the object.
 func v5(ctx context.Context, fn func(context.Context) error) error {
-	b := backoff5.NewExponentialBackOff() // want `library partial jitter`
+	b := backoff5.NewExponentialBackOff()
 	for {
 		if err := fn(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(b.NextBackOff())
+		time.Sleep(b.NextBackOff()) // want `library partial jitter`
 	}
 }
 
 // Full jitter: compliant.
 func full(ctx context.Context, fn func(context.Context) error) error {
-	b := backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(1)) // want `library full jitter`
+	b := backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(1))
 	for {
 		if err := fn(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(b.NextBackOff())
+		time.Sleep(b.NextBackOff()) // want `library full jitter`
 	}
 }
 
