@@ -19,6 +19,13 @@ var CenkaltiV4 = &Library{
 		Run("RetryWithData", 0, 1),
 		Run("RetryNotifyWithData", 0, 1),
 		Run("RetryNotifyWithTimerAndData", 0, 1),
+		// Hand-written loops: d := b.NextBackOff(); if d == backoff.Stop
+		// {...}; sleep d, and for range backoff.NewTicker(b).C. Stop
+		// comes only after MaxElapsedTime (exponential.go:79-83, 15m by
+		// default, never when 0) or from a WithMaxRetries wrapper.
+		PacedBy("ExponentialBackOff.NextBackOff", PaceNext, cenkaltiV4Pace),
+		PacedBy("NewTicker", PaceTicker, cenkaltiV4Pace),
+		PacedBy("NewTickerWithTimer", PaceTicker, cenkaltiV4Pace),
 	},
 	Bound: BoundTable{
 		Groups: [][]Count{
@@ -53,7 +60,14 @@ var CenkaltiV5 = &Library{
 	Models:      Models{Waits: "cenkalti/v5", Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
-	Entries:     []Entry{Run("Retry", 1, -2)},
+	Entries: []Entry{
+		Run("Retry", 1, -2),
+		// Hand-written loops: the v5 ExponentialBackOff has no
+		// MaxElapsedTime of its own (exponential.go; the 15m default is
+		// Retry's), so NextBackOff never returns Stop.
+		PacedBy("ExponentialBackOff.NextBackOff", PaceNext, "a cenkalti/backoff/v5 ExponentialBackOff never returns Stop from NextBackOff: the loop has no count"),
+		PacedBy("NewTicker", PaceTicker, "a cenkalti/backoff/v5 ExponentialBackOff never returns Stop: the ticker ticks forever, with no count"),
+	},
 	Bound: BoundTable{
 		Groups:   [][]Count{{{Setting: "WithMaxTries", Attempts: true, ZeroUnbounded: true}}},
 		Defaults: []DefaultBound{{NotOpaque: true, Unbounded: "cenkalti/backoff/v5 Retry with no WithMaxTries retries until MaxElapsedTime (15m by default); R-2 wants a count whatever the time limit"}},
@@ -81,3 +95,5 @@ var cenkaltiAdvice = Advice{
 	JitterFix: RandomizationFactorFix,
 	Stop:      "return backoff.Permanent(err) for them",
 }
+
+const cenkaltiV4Pace = "a cenkalti/backoff/v4 ExponentialBackOff returns Stop only after MaxElapsedTime (15m by default, never when 0): the loop has no count"

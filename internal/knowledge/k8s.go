@@ -58,3 +58,33 @@ var k8sBound = BoundTable{
 	}},
 	Defaults: []DefaultBound{{IfAny: []string{"Backoff"}, NotOpaque: true, Fixed: &Fixed{0, "Steps 0: the condition never runs"}}},
 }
+
+// k8s.io/apimachinery wait polls with no count and no timeout: the
+// condition runs every interval until it returns true or an error, or
+// the context ends (k8s.io/apimachinery@v0.37.2/pkg/util/wait/poll.go:
+// PollUntilContextCancel, PollInfinite, PollInfiniteWithContext,
+// PollImmediateInfinite, PollImmediateInfiniteWithContext; the interval
+// is fixed, no jitter). A call is a retry only when the condition's
+// (false, nil) follows an operation's failure; a condition that waits
+// for a state is a state poll (Entry.Poll). wait.JitterUntil is not
+// here: it runs its function every period whatever the outcome, a
+// periodic task, not a retry.
+var K8sPoll = &Library{
+	Name:     "k8s wait poll",
+	Module:   "k8s.io/apimachinery",
+	Versions: "v0.37.2",
+	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
+	Models:   Models{Waits: "k8s poll"},
+	Entries: []Entry{
+		PollEntry("PollInfinite", 1, 0),
+		PollEntry("PollInfiniteWithContext", 2, 1),
+		PollEntry("PollImmediateInfinite", 1, 0),
+		PollEntry("PollImmediateInfiniteWithContext", 2, 1),
+		PollEntry("PollUntilContextCancel", 3, 1),
+	},
+	Bound: BoundTable{Defaults: []DefaultBound{{Unbounded: "the poll runs the condition until it returns true, with no count"}}},
+	Defaults: Defaults{
+		Multiplier: 1,
+		Retries:    "the condition's (false, nil); an error stops",
+	},
+}

@@ -121,6 +121,48 @@ type Entry struct {
 	// backoff over after a success (dskit's b.Reset()): the loop keeps
 	// going after success, a watch or a poll, not a retry.
 	LoopResets []string
+	// Poll marks an entry that polls a condition at a fixed interval,
+	// the argument at Interval (k8s wait.PollInfinite): a call is a retry
+	// site only when the condition's false result follows the failure
+	// of an operation in it (internal/retrysite polls.go); a condition
+	// that waits for a state is a state poll, not a retry.
+	Poll     bool
+	Interval int
+	// Pace marks an entry that paces a hand-written retry loop rather
+	// than running one: the method whose result is the next wait
+	// (cenkalti's b.NextBackOff(), Stop ending the loop) or the
+	// constructor of a ticker whose channel the loop ranges over
+	// (backoff.NewTicker(b)). Its calls are not sites; they give the
+	// waits of the loop that holds them (internal/retrysite paced.go),
+	// and PaceWhy, when set, is why that loop has no count.
+	Pace    Pace
+	PaceWhy string
+}
+
+// Pace says how an entry paces a hand-written loop.
+type Pace int
+
+const (
+	// NoPace: the entry is not a loop's pace.
+	NoPace Pace = iota
+	// PaceNext: a method whose result is the wait before the next try.
+	PaceNext
+	// PaceTicker: a constructor whose result's C channel ticks once per
+	// try.
+	PaceTicker
+)
+
+// PacedBy is an entry that paces a hand-written loop (see Entry.Pace):
+// a method configured by its receiver (PaceNext), or a constructor
+// configured by its argument at 0 (PaceTicker).
+func PacedBy(fn string, p Pace, why string) Entry {
+	e := Entry{Func: fn, Op: -1, CfgFrom: -1, Pace: p, PaceWhy: why}
+	if p == PaceNext {
+		e.Recv = true
+	} else {
+		e.Cfg = []int{0}
+	}
+	return e
 }
 
 // Sends says which requests a retrying-client entry retries.
@@ -162,6 +204,12 @@ func Config(fn string, from int) Entry { return Entry{Func: fn, Op: -1, CfgFrom:
 // Method is a method entry point configured by its receiver that runs
 // the argument at op (-1: none).
 func Method(fn string, op int) Entry { return Entry{Func: fn, Op: op, CfgFrom: -1, Recv: true} }
+
+// PollEntry is an entry that polls the condition at op every interval
+// (the argument at interval) with no count.
+func PollEntry(fn string, op, interval int) Entry {
+	return Entry{Func: fn, Op: op, CfgFrom: -1, Poll: true, Interval: interval}
+}
 
 func sends(e Entry, s Sends) Entry { e.Sends = s; return e }
 
@@ -308,7 +356,7 @@ func All() []*Library { return all }
 
 var all = []*Library{
 	CenkaltiV4, CenkaltiV5, RetryGoV4, RetryGoV5, RetryableHTTP, Sethvargo,
-	Failsafe, K8sWait, K8sRetry, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
+	Failsafe, K8sWait, K8sPoll, K8sRetry, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
 	GRPCMwV2, AWS, Gax, Reference, Dskit,
 }
 

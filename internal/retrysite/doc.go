@@ -105,6 +105,15 @@
 // libmodels.go and timeouts_libs.go; nothing in this package asks which
 // library a site is, and no library import path is written here.
 //
+// Two entry kinds are not sites by themselves. A poll
+// (knowledge.Entry.Poll: k8s wait.PollInfinite, PollUntilContextCancel)
+// is a site only when its condition turns an operation's failure into
+// (false, nil) and returns false for nothing else; a condition that
+// waits for a state is a state poll (polls.go). A pace
+// (knowledge.Entry.Pace: cenkalti's b.NextBackOff(), backoff.NewTicker)
+// gives the waits, and the missing count, of the hand-written loop site
+// that holds it when the loop model cannot tell them (paced.go).
+//
 // # What a site says
 //
 // Each Site has its kind, position and context, its attempt

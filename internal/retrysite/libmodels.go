@@ -18,6 +18,7 @@ var waitModels = map[string]func(m *model, s *Site) *Wait{
 	"sethvargo":       (*model).sethvargoWait,
 	"failsafe":        (*model).failsafeWait,
 	"k8s":             (*model).k8sWait,
+	"k8s poll":        (*model).pollWait,
 	"resty/v2":        func(m *model, s *Site) *Wait { return m.restyWait(s, true) },
 	"resty/v3":        func(m *model, s *Site) *Wait { return m.restyWait(s, false) },
 	"grpc-middleware": (*model).grpcMwWait,

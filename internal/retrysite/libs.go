@@ -104,6 +104,12 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		if !ok {
 			continue
 		}
+		if e.Pace != knowledge.NoPace {
+			continue // it paces a hand-written loop (paced.go)
+		}
+		if e.Poll && !m.pollRetries(call, e) {
+			continue // a state poll (polls.go)
+		}
 		cfgRoots, opRoots := m.opRoots(e, call)
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {

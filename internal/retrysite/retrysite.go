@@ -92,6 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 			sites = append(sites, m.librarySites(fc)...)
 		}
 	}
+	m.pacedLoops(pass, sites) // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {
 			s.Context = cs.at(s.Pos)

@@ -50,3 +50,9 @@ func TestDecide(t *testing.T) {
 func TestNotRetryPrecision(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "notretry2")
 }
+
+// TestPolls covers k8s wait polls: retries of a failing operation and
+// the state polls that are not retries.
+func TestPolls(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "polls")
+}

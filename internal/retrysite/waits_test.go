@@ -62,5 +62,5 @@ func kindName(k retrysite.WaitKind) string {
 }
 
 func TestWaits(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showWaits, "waits", "waitlibs")
+	analysistest.Run(t, analysistest.TestData(), showWaits, "waits", "waitlibs", "cenkloops")
 }

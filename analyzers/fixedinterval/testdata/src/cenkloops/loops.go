@@ -1,0 +1,119 @@
+package cenkloops
+
+import (
+	"context"
+	"time"
+
+	backoff "github.com/cenkalti/backoff/v4"
+	backoff5 "github.com/cenkalti/backoff/v5"
+)
+
+// A manual NextBackOff loop: the default RandomizationFactor 0.5.
+func manual(ctx context.Context, fn func(context.Context) error) error {
+	b := backoff.NewExponentialBackOff()
+	for {
+		err := fn(ctx)
+		if err == nil {
+			return nil
+		}
+		d := b.NextBackOff() // want `R-1: .* partial jitter`
+		if d == backoff.Stop {
+			return err
+		}
+		time.Sleep(d)
+	}
+}
+
+// A literal whose Reset is called, waited in a select.
+func literal(ctx context.Context, fn func(context.Context) error) error {
+	b := &backoff.ExponentialBackOff{
+		InitialInterval:     time.Second,
+		RandomizationFactor: backoff.DefaultRandomizationFactor,
+		Multiplier:          backoff.DefaultMultiplier,
+		MaxInterval:         30 * time.Second,
+	}
+	b.Reset()
+	for {
+		err := fn(ctx)
+		if err == nil {
+			return nil
+		}
+		t := time.NewTimer(b.NextBackOff()) // want `R-1: .* partial jitter`
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// A ticker loop.
+func ticker(ctx context.Context, fn func(context.Context) error) error {
+	t := backoff.NewTicker(backoff.NewExponentialBackOff())
+	defer t.Stop()
+	var err error
+	for range t.C { // want `R-1: .* partial jitter`
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// v5: no MaxElapsedTime in the object.
+func v5(ctx context.Context, fn func(context.Context) error) error {
+	b := backoff5.NewExponentialBackOff()
+	for {
+		if err := fn(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(b.NextBackOff()) // want `R-1: .* partial jitter`
+	}
+}
+
+// Full jitter: compliant.
+func full(ctx context.Context, fn func(context.Context) error) error {
+	b := backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(1))
+	for {
+		if err := fn(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(b.NextBackOff())
+	}
+}
+
+// A backoff object the model cannot see: the waits stay unknown.
+func opaque(ctx context.Context, b *backoff.ExponentialBackOff, fn func(context.Context) error) error {
+	for {
+		if err := fn(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(b.NextBackOff())
+	}
+}
+
+// A ticker over a backoff the model cannot see: the tick is a wait of
+// unknown shape, not "no wait".
+func opaqueTicker(ctx context.Context, b backoff.BackOff, fn func(context.Context) error) error {
+	t := backoff.NewTicker(b)
+	for range t.C {
+		if err := fn(ctx); err == nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// A loop with a count of its own: 3 attempts, whatever NextBackOff says.
+func counted(ctx context.Context, fn func(context.Context) error) error {
+	b := backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(1))
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(b.NextBackOff())
+	}
+	return err
+}
