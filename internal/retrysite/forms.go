@@ -336,18 +336,5 @@ func (d *describer) litCall(lit *ast.FuncLit, call *ast.CallExpr, f *frame, dept
 			i++
 		}
 	}
-	var sends []*sendDesc
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if r := d.call(n, hf, depth+1); r != nil {
-				sends = append(sends, r)
-				return false
-			}
-		}
-		return true
-	})
-	return mergeSends(sends)
+	return d.bodySends(lit.Body, hf, depth)
 }

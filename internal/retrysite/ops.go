@@ -231,8 +231,14 @@ func (d *describer) declCall(decl *ast.FuncDecl, call *ast.CallExpr, f *frame, d
 	d.seenNode[decl] = true
 	defer delete(d.seenNode, decl)
 	hf := d.helperFrame(decl, call, f)
+	return d.bodySends(decl.Body, hf, depth)
+}
+
+// bodySends describes what a helper's body sends: the sends of the calls
+// it makes (outside function literals), in frame hf, merged.
+func (d *describer) bodySends(body *ast.BlockStmt, hf *frame, depth int) *sendDesc {
 	var sends []*sendDesc
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
