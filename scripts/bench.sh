@@ -101,7 +101,7 @@ report() {
 		w=$(awk -v n="$name" '$1==n {print $2}' "$work/results" | median)
 		m=$(awk -v n="$name" '$1==n {print $3}' "$work/results" | median)
 		all=$(awk -v n="$name" '$1==n {printf "%s ", $2}' "$work/results")
-		printf "%-28s %10s %9d MB %8.2f %8.2f   %s\n" "${name#*:}" "$w" $((m / 1024)) \
+		printf "%-28s %10s %9d MB %8.2f %8.2f   %s\n" "${name#*:}" "$w" "$(echo "$m" | awk '{printf "%d", $1/1024}')" \
 			"$(echo "$w $fw" | awk '{print $1/$2}')" "$(echo "$m $fm" | awk '{print $1/$2}')" "$all"
 	done
 	echo
