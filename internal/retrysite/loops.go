@@ -552,6 +552,9 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 		varying[v] = true
 	}
 	call := g.calls[0]
+	if m.receiverFromItem(loop, call, varying) {
+		return true // receiver.go
+	}
 	assigned := assignedVars(m.info, loop)
 	exprs := append([]ast.Expr{call.Fun}, call.Args...)
 	for _, a := range exprs {
