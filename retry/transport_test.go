@@ -435,7 +435,7 @@ func TestTransportLogsNoHeaderValues(t *testing.T) {
 	assert.Equal(t, "http_503", recs[0]["error_type"])
 	assert.Equal(t, strings.TrimPrefix(s.URL, "http://"), recs[0]["dependency"])
 	out := logs.String()
-	for _, secret := range []string{"h-secret", "q-secret", "4111", "/pay"} {
+	for _, secret := range []string{"h-secret", "q-secret", "4111111111111111", "/pay"} {
 		assert.NotContains(t, out, secret)
 	}
 }
