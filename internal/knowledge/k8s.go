@@ -29,6 +29,11 @@ var K8sRetry = &Library{
 	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
 	Models:      Models{Waits: "k8s", Outcomes: "client-go retry", Timeouts: "k8s"},
 	MarkerCalls: true,
+	// k8s.io/client-go@v0.37.2/util/retry/util.go: OnError and
+	// RetryOnConflict run Kubernetes API calls, whose errors are
+	// *errors.StatusError carrying the response's HTTP status
+	// (k8s.io/apimachinery@v0.37.2/pkg/api/errors/errors.go).
+	StatusErrors: "OnError's function makes Kubernetes API calls, whose errors carry the HTTP status (apierrors.StatusError)",
 	Entries: []Entry{
 		Run("OnError", 2, 0),
 		Run("RetryOnConflict", 1, 0),

@@ -173,6 +173,8 @@ func (fi *funcInfo) scan() {
 	info := fi.m.info
 	candidates := make(map[*types.Var]bool)
 	escapes := make(map[*types.Var]bool)
+	asAddr := make(map[ast.Expr]bool)
+	asTargets := make(map[*types.Var]bool)
 	isLocal := func(v *types.Var) bool {
 		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.body.End()
 	}
@@ -206,8 +208,16 @@ func (fi *funcInfo) scan() {
 			if v, ok := info.Defs[n].(*types.Var); ok && isLocal(v) {
 				candidates[v] = true
 			}
+		case *ast.CallExpr:
+			// errors.As(err, &target) writes target, whose address
+			// does not escape otherwise (statuserr.go).
+			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
+				asAddr[ast.Unparen(n.Args[1])] = true
+				asTargets[v] = true
+				deps[v] = append(deps[v], n.Args[0])
+			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
+			if n.Op == token.AND && !asAddr[n] {
 				if v := fi.lhsVar(n.X); v != nil {
 					escapes[v] = true
 				}
@@ -320,7 +330,7 @@ func (fi *funcInfo) scan() {
 		switch {
 		case isIntegerOrBool(v.Type()):
 			fi.tracked[v] = true
-		case isErrorType(v.Type()) || isResponseType(v.Type()):
+		case isErrorType(v.Type()) || isResponseType(v.Type()) || asTargets[v]:
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.tracked[v] = true

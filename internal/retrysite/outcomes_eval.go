@@ -243,7 +243,7 @@ func asError(a value, t types.Type) value {
 		}
 		return boolVal(false)
 	case vErrStatus:
-		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus"))
+		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
 	}
 	return unknown(a.dep)
 }
