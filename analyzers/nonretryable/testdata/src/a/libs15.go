@@ -38,7 +38,9 @@ type HTTPError struct {
 
 func (e *HTTPError) Error() string { return fmt.Sprintf("status %d", e.StatusCode) }
 
-type caller interface{ Call(ctx context.Context) error }
+type caller interface {
+	Call(ctx context.Context) error
+}
 
 // A status read through errors.As into the error type's field.
 func retryIfAs(ctx context.Context, c caller) error {
