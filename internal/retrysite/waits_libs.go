@@ -360,10 +360,23 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (
 func (m *model) retryableWait(s *Site) *Wait {
 	min, ok1 := m.settingDur(s.Last("RetryWaitMin"), 0, time.Second)
 	max, ok2 := m.settingDur(s.Last("RetryWaitMax"), 0, 30*time.Second)
-	if !ok1 || !ok2 {
-		return nil
-	}
 	st := s.Last("Backoff")
+	if !ok1 || !ok2 {
+		// DefaultBackoff never adds jitter, whatever its bounds (godo
+		// sets RetryWaitMin from its own configuration): the shape is
+		// known, the bounds are not (zero).
+		if st != nil || (s.Last("NewClient") == nil && !(len(s.Settings) == 1 && waitIsPkgFunc(s.Settings[0].Obj))) {
+			return nil
+		}
+		if !ok1 {
+			min = 0
+		}
+		if !ok2 {
+			max = 0
+		}
+		return &Wait{Setting: st, Shape: ShapeExponential, Base: min, Cap: max,
+			Desc: waitExpo(2, min, max) + " without jitter (go-retryablehttp's DefaultBackoff; RetryWaitMin and RetryWaitMax only bound it)"}
+	}
 	name := "DefaultBackoff"
 	if st != nil {
 		f := m.funcObj(st.Arg(0))
