@@ -41,6 +41,15 @@ func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 	}
 	switch x := x.(type) {
 	case *ast.Ident:
+		if v, ok := m.info.Uses[x].(*types.Var); ok && m.indexedVar(v) {
+			// A package variable the package writes once (var
+			// retryPolicy = `{...}`): values_index.go.
+			ws, ok := m.reaching(v)
+			if !ok || len(ws) != 1 || ws[0].x == nil {
+				return "", false
+			}
+			return m.serviceConfigText(ws[0].x, depth+1)
+		}
 		rhs, i := m.singleLocalDef(x)
 		if rhs == nil || i != 0 {
 			return "", false
