@@ -516,6 +516,8 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 		return ev.sc.resp
 	case isBool(t) && isOkResult(tv.Type, i):
 		return ev.sc.ok
+	case isBool(t) && i == 0 && ev.fi.m.acquireAttempt(x): // forms.go
+		return ev.sc.ok
 	}
 	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
 		return v

@@ -443,6 +443,10 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			}
 			return false
 		}
+		if fi.m.acquireAttempt(x) {
+			// An acquire attempt's ok is its outcome (forms.go).
+			return true
+		}
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
 			// A method: of the outcome (err.Error(), resp.Header.Get),
 			// of a time or context value.
