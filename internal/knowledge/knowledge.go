@@ -362,7 +362,7 @@ func All() []*Library { return all }
 
 var all = []*Library{
 	CenkaltiV4, CenkaltiV5, RetryGoV4, RetryGoV5, RetryableHTTP, Sethvargo,
-	Failsafe, K8sWait, K8sPoll, K8sRetry, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
+	Failsafe, K8sWait, K8sPoll, K8sRetry, K8sBackoffManager, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
 	GRPCMwV2, AWS, Gax, Reference, Dskit,
 }
 

@@ -610,6 +610,45 @@ func (m *model) k8sWait(s *Site) *Wait {
 			return nil
 		}
 	}
+	return k8sBackoffWait(base, jSt, d, factor, jitter, cap, what)
+}
+
+// k8sManagerWait reads the waits of a wait.BackoffManager that paces a
+// hand-written loop (knowledge.K8sBackoffManager): its constructor's
+// arguments are a wait.Backoff's Duration, Cap, Factor and Jitter.
+func (m *model) k8sManagerWait(s *Site) *Wait {
+	st := s.Last("NewExponentialBackoffManager", "NewJitteredBackoffManager")
+	if st == nil {
+		return nil
+	}
+	var d, cap time.Duration
+	factor, jitter := 1.0, 0.0
+	var ok bool
+	if d, ok = m.durationValue(st.Arg(0)); !ok {
+		return nil
+	}
+	switch st.Name {
+	case "NewExponentialBackoffManager":
+		if cap, ok = m.durationValue(st.Arg(1)); !ok {
+			return nil
+		}
+		if factor, ok = m.floatValue(st.Arg(3)); !ok {
+			return nil
+		}
+		if jitter, ok = m.floatValue(st.Arg(4)); !ok {
+			return nil
+		}
+	default:
+		if jitter, ok = m.floatValue(st.Arg(1)); !ok {
+			return nil
+		}
+	}
+	return k8sBackoffWait(st, st, d, factor, jitter, cap, "wait."+st.Name)
+}
+
+// k8sBackoffWait classifies a wait.Backoff's waits: Duration d, growing
+// ×factor up to cap, each plus up to jitter × it more.
+func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64, cap time.Duration, what string) *Wait {
 	w := &Wait{Setting: base, Base: d, Cap: cap}
 	if d <= 0 {
 		w.Shape = ShapeNone

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"example.com/dlock"
+	"k8s.io/apimachinery/pkg/util/wait"
 )
 
 func spinUntilLocked(ctx context.Context, l *dlock.Mutex) {
@@ -107,4 +108,32 @@ func spinSemaphore(s *dlock.Semaphore) {
 	for !s.TryAcquire(1) {
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// A loop paced by a k8s wait.BackoffManager, which never stops: the
+// loop's own count is all there is.
+func spinManaged(ctx context.Context, l *dlock.Mutex) error {
+	mgr := wait.NewExponentialBackoffManager(800*time.Millisecond, 30*time.Second, 2*time.Minute, 2.0, 1.0, nil)
+	for { // want `R-2: retry of l\.Lock has no maximum retry count`
+		if err := l.Lock(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-mgr.Backoff().C():
+		}
+	}
+}
+
+// Must not flag: a count of its own.
+func managedBounded(ctx context.Context, l *dlock.Mutex) error {
+	mgr := wait.NewJitteredBackoffManager(time.Second, 1.0, nil)
+	for i := 0; i < 3; i++ {
+		if err := l.Lock(ctx); err == nil {
+			return nil
+		}
+		<-mgr.Backoff().C()
+	}
+	return nil
 }
