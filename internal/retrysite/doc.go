@@ -85,9 +85,17 @@
 // that configure it, wherever the configuration is written: option
 // arguments, variables configured before the call (fields assigned,
 // setters called), composite literals, chained setters, configuring
-// function literals, same-package constructors (libs.go). A gRPC service
-// config given as a constant string is parsed, keys matched
-// case-insensitively as gRPC does (grpcconfig.go). Libraries are matched
+// function literals, same-package constructors, builder chains on a
+// client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
+// service config is parsed, keys matched case-insensitively as gRPC does
+// (grpcconfig.go): a constant string, a package variable written once, or
+// a document rebuilt from a Go map or struct with json tags given to
+// json.Marshal or from a fmt.Sprintf template, a string the model cannot
+// know standing as a placeholder that keeps its retryPolicy unread
+// (grpcconfig_build.go). An acquire attempt across an integration
+// boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
+// reports its outcome in its bool. Error types of the package with a
+// status field carry that status through errors.As (statuserr.go). Libraries are matched
 // by types.Object (package path and name), never by import name. When the
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.
