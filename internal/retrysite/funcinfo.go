@@ -35,6 +35,9 @@ type model struct {
 	// vx is the package-wide value index, built on first use
 	// (values_index.go).
 	vx *valueIndex
+	// verdicts caches responseVerdict by function and result
+	// (waits_resp.go).
+	verdicts map[verdictKey]verdict
 }
 
 func newModel(pass *analysis.Pass) *model {
