@@ -169,6 +169,14 @@
 // into one interpreter (each keeps its own value domain: abstract
 // outcomes, numbers over attempts, library settings).
 //
+// A list of integers kept in a slice field or package variable (the
+// statuses a transport retries, retryOnStatus copied in New from a Config
+// field the package defaults to a package array) is resolved through the
+// same index when every reaching write gives the same constant list
+// (values_list.go); a range over it takes its elements in turn, so a 200
+// that is not in the list leaves. A list a package option sets from its
+// argument is the caller's, and unknown.
+//
 // What cannot be known makes the object unknown, and the rules silent: a
 // write from a parameter (a field set by an exported constructor's or an
 // option's argument), from a call, or a write whose value the model does

@@ -96,6 +96,9 @@ type funcInfo struct {
 	rangeX       map[ast.Expr]*ast.RangeStmt
 	rangeCounter map[*ast.RangeStmt]*types.Var
 	rangeLen     map[*ast.RangeStmt]int64
+	// rangeVals holds the elements of a range over a known list of
+	// integers (values_list.go).
+	rangeVals map[*ast.RangeStmt][]int64
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
 	// assigns holds the expressions assigned to each local variable
@@ -273,6 +276,12 @@ func (fi *funcInfo) scan() {
 				fi.rangeX[n.X] = n
 				if l, ok := fi.rangeLength(n); ok {
 					fi.rangeLen[n] = l
+					if vals, ok := fi.rangeList(n); ok && int64(len(vals)) == l && n.Value != nil { // values_list.go
+						if fi.rangeVals == nil {
+							fi.rangeVals = make(map[*ast.RangeStmt][]int64)
+						}
+						fi.rangeVals[n] = vals
+					}
 					c := types.NewVar(n.For, fi.m.pkg, "range#", types.Typ[types.Int])
 					fi.rangeCounter[n] = c
 					fi.tracked[c] = true
@@ -383,6 +392,9 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 			}
 			return int64(len(lit.Elts)), true
 		}
+	}
+	if l, ok := fi.rangeList(r); ok { // values_list.go
+		return int64(len(l)), true
 	}
 	return 0, false
 }

@@ -72,5 +72,5 @@ func TestSDKLoops(t *testing.T) {
 			return showWaits.Run(pass)
 		},
 	}
-	analysistest.Run(t, analysistest.TestData(), both, "sdkloops")
+	analysistest.Run(t, analysistest.TestData(), both, "sdkloops", "sdklists")
 }
