@@ -467,7 +467,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		}
 	}
 	// A same-package function: evaluate its body.
-	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && isIntegerOrBool(fn.Type().(*types.Signature).Results().At(0).Type()) {
+	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {
 			return v
 		}

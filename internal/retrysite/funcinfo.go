@@ -35,6 +35,9 @@ type model struct {
 	// vx is the package-wide value index, built on first use
 	// (values_index.go).
 	vx *valueIndex
+	// verdicts caches responseVerdict by function and result
+	// (waits_resp.go).
+	verdicts map[verdictKey]verdict
 }
 
 func newModel(pass *analysis.Pass) *model {
@@ -93,6 +96,9 @@ type funcInfo struct {
 	rangeX       map[ast.Expr]*ast.RangeStmt
 	rangeCounter map[*ast.RangeStmt]*types.Var
 	rangeLen     map[*ast.RangeStmt]int64
+	// rangeVals holds the elements of a range over a known list of
+	// integers (values_list.go).
+	rangeVals map[*ast.RangeStmt][]int64
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
 	// assigns holds the expressions assigned to each local variable
@@ -280,6 +286,12 @@ func (fi *funcInfo) scan() {
 				fi.rangeX[n.X] = n
 				if l, ok := fi.rangeLength(n); ok {
 					fi.rangeLen[n] = l
+					if vals, ok := fi.rangeList(n); ok && int64(len(vals)) == l && n.Value != nil { // values_list.go
+						if fi.rangeVals == nil {
+							fi.rangeVals = make(map[*ast.RangeStmt][]int64)
+						}
+						fi.rangeVals[n] = vals
+					}
 					c := types.NewVar(n.For, fi.m.pkg, "range#", types.Typ[types.Int])
 					fi.rangeCounter[n] = c
 					fi.tracked[c] = true
@@ -390,6 +402,9 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 			}
 			return int64(len(lit.Elts)), true
 		}
+	}
+	if l, ok := fi.rangeList(r); ok { // values_list.go
+		return int64(len(l)), true
 	}
 	return 0, false
 }
