@@ -35,6 +35,11 @@ type model struct {
 	// vx is the package-wide value index, built on first use
 	// (values_index.go).
 	vx *valueIndex
+	// x follows calls into other packages of the module (xpkg.go);
+	// xbind binds the parameters of such a callee to the caller's
+	// arguments while its body is studied.
+	x     *xpkgState
+	xbind map[*types.Var]ast.Expr
 }
 
 func newModel(pass *analysis.Pass) *model {

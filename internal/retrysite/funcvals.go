@@ -55,6 +55,11 @@ func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[f.Sel].(*types.Var)
 	}
+	if e, ok := m.xbind[v]; ok && v != nil {
+		// A parameter of another package's helper, bound to the
+		// caller's argument (xpkg.go).
+		return m.addTarget(nil, e)
+	}
 	if v == nil || v.Pkg() != m.pkg {
 		return nil, false
 	}
