@@ -55,6 +55,10 @@ type xpkgState struct {
 	// self is the module of the analysed package.
 	self  modDir
 	calls int
+	// loaded counts the packages type-checked.
+	loaded int
+	// files caches parsed files by name (nil: could not parse).
+	files map[string]*ast.File
 }
 
 type modDir struct{ root, path string }
@@ -72,7 +76,11 @@ type xpkg struct {
 // package's files (generated and test files aside), of a function of
 // another package of the same module whose body holds a retry of one of
 // its func parameters.
-func (m *model) crossPackageSites(files []*ast.File, skip map[*ast.File]bool) []*Site {
+func (m *model) crossPackageSites(files []*ast.File, skip map[*ast.File]bool, known []*Site) []*Site {
+	isSite := make(map[ast.Node]bool)
+	for _, s := range known {
+		isSite[s.Node] = true // a library entry, a same-package helper call
+	}
 	var sites []*Site
 	for _, f := range files {
 		if skip[f] {
@@ -80,7 +88,7 @@ func (m *model) crossPackageSites(files []*ast.File, skip map[*ast.File]bool) []
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok {
+			if !ok || isSite[call] {
 				return true
 			}
 			if s := m.crossPackageCall(call); s != nil {
@@ -330,7 +338,7 @@ func recvName(t types.Type) string {
 // xpkgs returns the pass's cross-package state.
 func (m *model) xpkgs() *xpkgState {
 	if m.x == nil {
-		m.x = &xpkgState{mods: make(map[string]modDir), pkgs: make(map[string]*xpkg)}
+		m.x = &xpkgState{mods: make(map[string]modDir), pkgs: make(map[string]*xpkg), files: make(map[string]*ast.File)}
 		if len(m.pass.Files) > 0 {
 			m.x.self = m.x.moduleOf(filepath.Dir(m.pass.Fset.File(m.pass.Files[0].Pos()).Name()), m.pkg.Path())
 		}
@@ -391,9 +399,6 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	if xp, ok := x.pkgs[path]; ok {
 		return xp
 	}
-	if len(x.pkgs) >= maxXpkgPackages {
-		return nil
-	}
 	x.pkgs[path] = nil
 	if x.self.root == "" || !fn.Pos().IsValid() {
 		return nil
@@ -403,6 +408,17 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	if !filepath.IsAbs(file) || x.moduleOf(dir, path) != x.self {
 		return nil
 	}
+	if !x.mayRetryParam(m.pass.Fset, fn) {
+		// Not a loop over a func parameter: nothing to follow, and the
+		// package need not be type-checked (another call may still
+		// load it).
+		delete(x.pkgs, path)
+		return nil
+	}
+	if x.loaded >= maxXpkgPackages {
+		return nil
+	}
+	x.loaded++
 	if x.reach == nil {
 		x.reach = make(map[string]*types.Package)
 		var walk func(p *types.Package)
@@ -429,8 +445,8 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
 			continue
 		}
-		f, err := parser.ParseFile(m.pass.Fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
-		if err != nil {
+		f := x.parse(m.pass.Fset, filepath.Join(dir, name))
+		if f == nil {
 			// A file that does not parse: its declarations are not
 			// all seen, and the package is not followed.
 			return nil
@@ -513,6 +529,65 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	}
 	x.pkgs[path] = xp
 	return xp
+}
+
+// parse parses a file once per pass.
+func (x *xpkgState) parse(fset *token.FileSet, name string) *ast.File {
+	if f, ok := x.files[name]; ok {
+		return f
+	}
+	f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+	if err != nil {
+		f = nil
+	}
+	x.files[name] = f
+	return f
+}
+
+// mayRetryParam is the cheap test made before a package is loaded: the
+// file declaring fn parses, and fn's body holds a loop (for, range,
+// goto) and a call of one of its func-typed parameters, by name.
+func (x *xpkgState) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
+	pos := fset.Position(fn.Pos())
+	if !filepath.IsAbs(pos.Filename) {
+		return false
+	}
+	f := x.parse(fset, pos.Filename)
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Name.Name != fn.Name() || fset.Position(fd.Name.Pos()).Line != pos.Line {
+			continue
+		}
+		params := make(map[string]bool)
+		for _, fl := range fd.Type.Params.List {
+			for _, n := range fl.Names {
+				params[n.Name] = true
+			}
+		}
+		loop, calls := false, false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				loop = true
+			case *ast.BranchStmt:
+				loop = loop || n.Tok == token.GOTO
+			case *ast.CallExpr:
+				fun := ast.Unparen(n.Fun)
+				if ix, ok := fun.(*ast.IndexExpr); ok {
+					fun = ix.X
+				}
+				if id, ok := fun.(*ast.Ident); ok && params[id.Name] {
+					calls = true
+				}
+			}
+			return true
+		})
+		return loop && calls
+	}
+	return false
 }
 
 // importPkg imports a package the analysed package reaches.
