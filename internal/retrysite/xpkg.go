@@ -545,8 +545,10 @@ func (x *xpkgState) parse(fset *token.FileSet, name string) *ast.File {
 }
 
 // mayRetryParam is the cheap test made before a package is loaded: the
-// file declaring fn parses, and fn's body holds a loop (for, range,
-// goto) and a call of one of its func-typed parameters, by name.
+// file declaring fn parses, and fn's body calls, inside a for or range
+// statement (or in a body with a goto), one of its parameters whose type
+// is a func with results (a func whose results nothing can read cannot
+// fail: a per-item callback, not an operation).
 func (x *xpkgState) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 	pos := fset.Position(fn.Pos())
 	if !filepath.IsAbs(pos.Filename) {
@@ -561,31 +563,44 @@ func (x *xpkgState) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 		if !ok || fd.Body == nil || fd.Name.Name != fn.Name() || fset.Position(fd.Name.Pos()).Line != pos.Line {
 			continue
 		}
+		sig := fn.Type().(*types.Signature)
 		params := make(map[string]bool)
-		for _, fl := range fd.Type.Params.List {
-			for _, n := range fl.Names {
-				params[n.Name] = true
+		for i := 0; i < sig.Params().Len(); i++ {
+			p := sig.Params().At(i)
+			if ps, ok := p.Type().Underlying().(*types.Signature); ok && ps.Results().Len() > 0 {
+				params[p.Name()] = true
 			}
 		}
-		loop, calls := false, false
+		if len(params) == 0 {
+			return false
+		}
+		gotos, inLoop, anywhere := false, false, false
+		var loops []ast.Node
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
-				loop = true
+			case *ast.ForStmt:
+				loops = append(loops, n.Body)
+			case *ast.RangeStmt:
+				loops = append(loops, n.Body)
 			case *ast.BranchStmt:
-				loop = loop || n.Tok == token.GOTO
+				gotos = gotos || n.Tok == token.GOTO
 			case *ast.CallExpr:
 				fun := ast.Unparen(n.Fun)
 				if ix, ok := fun.(*ast.IndexExpr); ok {
 					fun = ix.X
 				}
 				if id, ok := fun.(*ast.Ident); ok && params[id.Name] {
-					calls = true
+					anywhere = true
+					for _, l := range loops {
+						if l.Pos() <= n.Pos() && n.End() <= l.End() {
+							inLoop = true
+						}
+					}
 				}
 			}
 			return true
 		})
-		return loop && calls
+		return inLoop || gotos && anywhere
 	}
 	return false
 }
