@@ -274,9 +274,11 @@
 // (the helper's own package reports the loop itself, with its parameters
 // unknown). Waits and timeout positions inside the helper are not the
 // caller's to fix: waits written in the helper are dropped (the waits
-// are unknown when none is left), a cap's position is the call. A helper
-// whose integer parameter sets the count (Do(3, op)) keeps an unknown
-// bound: integer arguments are not bound across packages. An unbounded
+// are unknown when none is left), a cap's position is the call. An
+// integer or boolean parameter is bound to the caller's constant
+// argument, so a helper whose parameter sets the count (Do(3, op)) has
+// the bound that constant gives; any other argument leaves it unknown,
+// as a parameter of an exported function is. An unbounded
 // loop whose bound operation literal writes a variable of the caller
 // (n++; if n == 3 { return nil }) is unknown too: the model does not run
 // a count across calls of the literal. A helper that runs its func once

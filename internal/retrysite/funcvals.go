@@ -549,7 +549,7 @@ func (m *model) sentinel(v *types.Var) bool {
 // &x), or with different values, is left unknown.
 func (m *model) capturedInit(fi *funcInfo, fb funcBody) env {
 	if fb.decl != nil {
-		return nil
+		return m.boundInit(fi) // another package's helper (xpkg.go)
 	}
 	var init env
 	for v, val := range m.capturedCounters(fb.body) {

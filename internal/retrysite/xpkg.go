@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/build"
+	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -248,6 +249,30 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 		s.Timeouts = &t
 	}
 	return s
+}
+
+// boundInit gives the helper's integer and boolean parameters the
+// caller's constant arguments: Do(3, op) runs its loop with attempts = 3.
+func (m *model) boundInit(fi *funcInfo) env {
+	var init env
+	for v, e := range m.xbind {
+		if !fi.tracked[v] {
+			continue
+		}
+		c := m.info.Types[e].Value
+		if c == nil {
+			continue
+		}
+		switch c.Kind() {
+		case constant.Int:
+			if n, ok := constant.Int64Val(c); ok {
+				init = init.set(v, intVal(n))
+			}
+		case constant.Bool:
+			init = init.set(v, boolVal(constant.BoolVal(c)))
+		}
+	}
+	return init
 }
 
 // writesCaptured reports whether a function literal the call passes,

@@ -35,3 +35,19 @@ func gaveUp(url string) error {
 func once(url string) error {
 	return retryx.Once(func() error { _, err := get(url); return err })
 }
+
+// The helper's count is the caller's constant: 10 attempts are too many,
+// 3 are fine.
+func tooMany(url string) error {
+	return retryx.Do(10, func() error { // want `R-2: retry helper retryx.Do of op \(GET\) makes 10 attempts = 9 retries, outside 1-5`
+		_, err := get(url)
+		return err
+	})
+}
+
+func fine(url string) error {
+	return retryx.Do(3, func() error {
+		_, err := get(url)
+		return err
+	})
+}

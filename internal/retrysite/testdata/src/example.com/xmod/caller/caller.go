@@ -21,10 +21,10 @@ func withCtx(ctx context.Context, url string) (*http.Response, error) {
 	return retryx.Retry(ctx, func() (*http.Response, error) { return get(url) }, func(error) time.Duration { return time.Second }) // want `helper call ctx=sync unbounded; waits unknown`
 }
 
-// counted: the helper's count is its parameter; the model does not
-// bind an integer argument across packages (bound unknown, silent).
+// counted: the helper's count is its parameter, bound to the caller's
+// constant.
 func counted(url string) error {
-	return retryx.Do(3, func() error { // want `helper call ctx=sync bound=\?; waits unknown`
+	return retryx.Do(3, func() error { // want `helper call ctx=sync retries=2; waits unknown`
 		_, err := get(url)
 		return err
 	})
@@ -55,6 +55,14 @@ func once(url string) error {
 
 func each(urls []string) error {
 	return retryx.Each(urls, func(u string) error { _, err := get(u); return err })
+}
+
+// countedBy: a count the caller computes is unknown.
+func countedBy(n int, url string) error {
+	return retryx.Do(n, func() error { // want `helper call ctx=sync bound=\?; waits unknown`
+		_, err := get(url)
+		return err
+	})
 }
 
 func local() error {
