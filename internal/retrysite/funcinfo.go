@@ -38,6 +38,11 @@ type model struct {
 	// verdicts caches responseVerdict by function and result
 	// (waits_resp.go).
 	verdicts map[verdictKey]verdict
+	// x follows calls into other packages of the module (xpkg.go);
+	// xbind binds the parameters of such a callee to the caller's
+	// arguments while its body is studied.
+	x     *xpkgState
+	xbind map[*types.Var]ast.Expr
 }
 
 func newModel(pass *analysis.Pass) *model {
