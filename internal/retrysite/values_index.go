@@ -78,12 +78,19 @@ type valueIndex struct {
 	// captured caches capturedCounters by literal body (funcvals.go).
 	captured map[*ast.BlockStmt]map[*types.Var]int64
 	declBody map[*ast.BlockStmt]bool
+	// noting, while set, collects in notes the defaults that values
+	// resolved come from (values.go, collectDefaults).
+	noting bool
+	notes  []defaultNote
 }
 
 type intsResult struct {
 	vals []int64
 	at   []ast.Expr
 	ok   bool
+	// user is the first write of the user's value left out (values.go,
+	// reachingDefaults); its x is nil when there is none.
+	user valueWrite
 }
 
 type paramRef struct {
