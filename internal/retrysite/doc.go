@@ -233,6 +233,12 @@
 // reported once at its definition; that is not done: such a field copied
 // into another struct or read for its HTTPClient keeps the sites opaque.
 //
+// A getter that falls back to a constant when the user leaves an exported
+// field zero (`if w.MaxAttempts > 0 { return w.MaxAttempts }; return 10`,
+// or the zero test the other way round) gives that constant, noted as the
+// package's default, when the package writes no value of its own to the
+// field; when it does, the getter's body is evaluated on those values.
+//
 // A range over a retry iterator of the package (`for range
 // c.newRetryTimer(ctx, n, ...)`, whose returned iter.Seq literal yields
 // once per iteration of `for i := range n`, as `if !yield(i) { return }`)

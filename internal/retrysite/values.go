@@ -701,3 +701,78 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 	}
 	return nil, false
 }
+
+// getterDefault reads a call of a getter that falls back to a default
+// when the user leaves an exported field zero:
+//
+//	func (w *Writer) maxAttempts() int {
+//		if w.MaxAttempts > 0 {
+//			return w.MaxAttempts
+//		}
+//		return 10
+//	}
+//
+// (or `if w.MaxAttempts == 0 { return 10 }; return w.MaxAttempts`). When
+// the package gives the field no value of its own (only the user sets
+// it), the getter's value is its fallback, the package's default, noted
+// as such. A field the package writes is left to the getter's body.
+func (m *model) getterDefault(fn *types.Func) (value, bool) {
+	d := m.funcDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
+		return value{}, false
+	}
+	ifs, ok := d.Body.List[0].(*ast.IfStmt)
+	last, ok2 := d.Body.List[1].(*ast.ReturnStmt)
+	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || len(last.Results) != 1 {
+		return value{}, false
+	}
+	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(inner.Results) != 1 {
+		return value{}, false
+	}
+	fieldOf := func(x ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		v, _ := m.info.Uses[sel.Sel].(*types.Var)
+		if v == nil || !v.IsField() || !v.Exported() || !m.indexedVar(v) || !wIsInteger(v.Type()) {
+			return nil
+		}
+		return v
+	}
+	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return value{}, false
+	}
+	var f *types.Var
+	var dflt ast.Expr
+	switch {
+	case fieldOf(b.X) == nil:
+	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last.Results[0]) == fieldOf(b.X):
+		// if w.N == 0 { return 10 }; return w.N
+		f, dflt = fieldOf(b.X), inner.Results[0]
+	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner.Results[0]) == fieldOf(b.X):
+		// if w.N > 0 { return w.N }; return 10
+		f, dflt = fieldOf(b.X), last.Results[0]
+	}
+	if f == nil {
+		return value{}, false
+	}
+	ws, user, ok := m.reachingDefaults(f)
+	if !ok || len(ws) > 0 {
+		return value{}, false
+	}
+	n, ok := m.intValue(dflt)
+	if !ok {
+		return value{}, false
+	}
+	m.valueIndexOf().noteDefault(f, user, dflt)
+	return intVal(n), true
+}
+
+// isZero reports whether x is the constant 0.
+func (m *model) isZero(x ast.Expr) bool {
+	tv, ok := m.info.Types[x]
+	return ok && tv.Value != nil && tv.Value.ExactString() == "0"
+}
