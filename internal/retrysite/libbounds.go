@@ -40,7 +40,12 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 		return Bound{Kind: BoundUnknown, Expr: x}
 	}
 	if len(notes) > 0 {
-		defer func() { b = notes[0].annotate(m, b) }()
+		defer func() {
+			b = notes[0].annotate(m, b)
+			if notes[0].at != nil && b.Lit == nil {
+				b.Expr = notes[0].at // the default's own write
+			}
+		}()
 	}
 	if n == 0 && zeroUnbounded || n < 0 {
 		return Bound{Kind: BoundUnbounded, Expr: x, Why: fmt.Sprintf("%s %s(%d) retries until the operation succeeds", s.Lib.Name, st.Name, n)}
