@@ -95,8 +95,27 @@ func (m *model) userValue(x ast.Expr, depth int) bool {
 		if v == nil {
 			return false
 		}
-		p, ok := m.valueIndexOf().paramOf(m)[v]
-		return ok && p.fn.Exported()
+		vx := m.valueIndexOf()
+		p, ok := vx.paramOf(m)[v]
+		if !ok {
+			return false
+		}
+		if p.fn.Exported() {
+			return true
+		}
+		// A parameter of an unexported function the package only calls,
+		// when every call passes the user's value (New(endpoint, opts)
+		// calling privateNew(endpoint, opts)).
+		calls := vx.calls[p.fn]
+		if vx.escapes[p.fn] || len(calls) == 0 {
+			return false
+		}
+		for _, c := range calls {
+			if p.i >= len(c.Args) || c.Ellipsis.IsValid() || !m.userValue(c.Args[p.i], depth+1) {
+				return false
+			}
+		}
+		return true
 	case *ast.SelectorExpr:
 		if sel, ok := m.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
 			return m.userValue(x.X, depth+1)
