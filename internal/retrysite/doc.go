@@ -193,7 +193,10 @@
 // time.Duration(period) * time.Second, n: n}). So minio-go's `c.maxRetries
 // = MaxRetry; if opts.MaxRetries > 0 { c.maxRetries = opts.MaxRetries }`
 // has the one value 10, MaxRetry's, and client-go's `maxRetries: 10` in
-// NewRequest keeps its 10 although (*Request).MaxRetries sets it too. An
+// NewRequest keeps its 10 although (*Request).MaxRetries sets it too. The
+// package's own calls of such a setter are the package's values
+// (c.SetRetries(2) in the package); when the setter scales the user's
+// value (c.n = n * 2) and the package calls it, the object is unknown. An
 // exported field or variable the package writes only with constants was
 // already known by them: the user of another package cannot be seen
 // changing it either. The policy, over the defaults that remain:

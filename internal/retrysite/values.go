@@ -3,6 +3,7 @@ package retrysite
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -66,6 +67,14 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 			if user.x == nil {
 				user = w
 			}
+			// The package's own calls of the setter give values of
+			// the package: r.MaxRetries(0) in the package is not the
+			// user's.
+			own, ok := m.setterCalls(w.x)
+			if !ok {
+				return nil, valueWrite{}, false
+			}
+			ws = append(ws, own...)
 			continue
 		}
 		if w.zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
@@ -794,4 +803,86 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 func (m *model) isZero(x ast.Expr) bool {
 	tv, ok := m.info.Types[x]
 	return ok && tv.Value != nil && tv.Value.ExactString() == "0"
+}
+
+// An ownCall is a call the package makes of one of its exported
+// functions, in declaration decl (nil at package level).
+type ownCall struct {
+	call *ast.CallExpr
+	decl *ast.FuncDecl
+}
+
+// setterCalls returns, for a user write whose value is a parameter of an
+// exported function or method (c.n = n in SetN(n)), the values the
+// package itself passes for it in its own calls of that function. ok is
+// false when such a call passes a value of another shape than the
+// parameter would give (the write is n * 2 and the model would have to
+// apply it), so that the caller keeps the object unknown.
+func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
+	id, isIdent := ast.Unparen(x).(*ast.Ident)
+	v, _ := m.info.Uses[id].(*types.Var)
+	if !isIdent || v == nil {
+		// A field of the parameter, a conversion: the package's
+		// calls are not followed; a call there would set a value
+		// this cannot see.
+		return nil, len(m.ownCallsOf(m.userParamFunc(x))) == 0
+	}
+	vx := m.valueIndexOf()
+	p, found := vx.paramOf(m)[v]
+	if !found || !p.fn.Exported() {
+		return nil, true // through an unexported wrapper: its calls are the user's
+	}
+	for _, c := range m.ownCallsOf(p.fn) {
+		if p.i >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
+			return nil, false
+		}
+		a := c.call.Args[p.i]
+		if m.userValue(a, 0) {
+			continue // passed on from the user
+		}
+		ws = append(ws, valueWrite{x: a, decl: c.decl, at: a.Pos()})
+	}
+	return ws, true
+}
+
+// userParamFunc returns the exported function whose parameter a user
+// value is made of, if one is.
+func (m *model) userParamFunc(x ast.Expr) *types.Func {
+	var fn *types.Func
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && fn == nil {
+			if v, ok := m.info.Uses[id].(*types.Var); ok {
+				if p, ok := m.valueIndexOf().paramOf(m)[v]; ok && p.fn.Exported() {
+					fn = p.fn
+				}
+			}
+		}
+		return fn == nil
+	})
+	return fn
+}
+
+// ownCallsOf returns the package's own calls of exported function fn.
+func (m *model) ownCallsOf(fn *types.Func) []ownCall {
+	if fn == nil {
+		return nil
+	}
+	vx := m.valueIndexOf()
+	if vx.ownCalls == nil {
+		vx.ownCalls = make(map[*types.Func][]ownCall)
+		for _, d := range m.decls {
+			if d.Body == nil || strings.HasSuffix(m.pass.Fset.File(d.Pos()).Name(), "_test.go") {
+				continue
+			}
+			ast.Inspect(d.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if f := typeutilCallee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
+						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
+					}
+				}
+				return true
+			})
+		}
+	}
+	return vx.ownCalls[fn.Origin()]
 }

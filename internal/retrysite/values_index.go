@@ -67,6 +67,10 @@ type valueIndex struct {
 	// function and index, built on first use.
 	calls   map[*types.Func][]*ast.CallExpr
 	escapes map[*types.Func]bool
+	// ownCalls are the package's own calls of its exported functions
+	// and methods, with the declaration each is in, built on first use
+	// (values.go, setterCalls).
+	ownCalls map[*types.Func][]ownCall
 	params  map[*types.Var]paramRef
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
