@@ -3,11 +3,11 @@ package retrysite
 import (
 	"fmt"
 	"go/ast"
-	"strings"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // This file resolves a field, package variable or func value to what the

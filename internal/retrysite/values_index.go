@@ -71,7 +71,7 @@ type valueIndex struct {
 	// and methods, with the declaration each is in, built on first use
 	// (values.go, setterCalls).
 	ownCalls map[*types.Func][]ownCall
-	params  map[*types.Var]paramRef
+	params   map[*types.Var]paramRef
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
 	operated map[*types.Var]bool
