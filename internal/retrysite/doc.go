@@ -181,13 +181,25 @@
 // before (an opaque constant, or unknown): a fixed interval of unknown
 // length is still a fixed interval.
 //
+// A helper may return the wait together with a verdict: `d, ok :=
+// retryDelay(res, n); if !ok { break }; sleep(d)`, or `d, err :=
+// c.nextWait(n)`. When the helper is a function or method of the package
+// whose results are a number and a bool or an error, the wait is its
+// first result, computed like a one-result helper's (waits_pair.go). A
+// return that gives up (a constant false, an error other than nil) is not
+// followed, as a path of the loop that leaves it is not: the wait is what
+// the other returns give. Any other second result (a string, a count)
+// leaves the wait unknown.
+//
 // # Defaults the user can change
 //
 // The values the package itself writes are the defaults it ships; the
 // values the user gives are not the package's and are left out (values.go,
 // reachingDefaults). A write is the user's when its value is a parameter
 // of an exported function or method of the package (SetMaxRetries(n),
-// the literal WithRetries(n) returns, NewClient(n)), a field of one
+// the literal WithRetries(n) returns, NewClient(n)) or of an unexported
+// function every call of which passes such a value (New(opts) calling
+// privateNew(opts)), a field of one
 // (opts.MaxRetries, config.RetryMax), or a conversion, arithmetic or
 // struct literal of such values with constants (probe{interval:
 // time.Duration(period) * time.Second, n: n}). So minio-go's `c.maxRetries
@@ -247,16 +259,6 @@
 // once per iteration of `for i := range n`, as `if !yield(i) { return }`)
 // runs at most n iterations: n is the argument the call gives, computed
 // like any value, defaults included (iterrange.go).
-//
-// A helper may return the wait together with a verdict: `d, ok :=
-// retryDelay(res, n); if !ok { break }; sleep(d)`, or `d, err :=
-// c.nextWait(n)`. When the helper is a function or method of the package
-// whose results are a number and a bool or an error, the wait is its
-// first result, computed like a one-result helper's (waits_pair.go). A
-// return that gives up (a constant false, an error other than nil) is not
-// followed, as a path of the loop that leaves it is not: the wait is what
-// the other returns give. Any other second result (a string, a count)
-// leaves the wait unknown.
 //
 // # Func values
 //
