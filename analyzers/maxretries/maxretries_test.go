@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "polls", "cenkloops", "webhookpkg", "forms", "fields", "funcvals", "example.com/notretry")
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "polls", "cenkloops", "webhookpkg", "forms", "fields", "funcvals", "example.com/notretry", "periodic")
 }
 
 func TestFix(t *testing.T) {

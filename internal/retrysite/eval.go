@@ -332,9 +332,13 @@ arith:
 		}
 	}
 	// An unknown comparison involving a tracked counter: the bound
-	// depends on something the model cannot see.
+	// depends on something the model cannot see. A comparison with the
+	// clock (time.Since(last) > ttl) is a time limit, not a count.
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		if ev.fi.clockCompare(x) {
+			break
+		}
 		if (l.k == vInt || r.k == vInt || l.dep&depVar != 0 || r.dep&depVar != 0) && d&depOutcome == 0 {
 			if ev.refsTracked(x.X) || ev.refsTracked(x.Y) {
 				d |= depBound
