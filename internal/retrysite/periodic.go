@@ -462,29 +462,44 @@ func (m *model) pointerMethod(call *ast.CallExpr) bool {
 
 // keepsOnError reports whether the function call calls (a function or
 // method of the package) returns, as its result i, the value v it is
-// called on (its value receiver) unchanged from every return whose error
-// is not nil: p, err = p.next(ctx) then leaves p as it was when the
-// fetch fails.
+// called on (its value receiver) or given (a parameter of a type that
+// shares no state) unchanged from every return whose error is not nil:
+// p, err = p.next(ctx) or id, err = join(id) then leaves p or id as it
+// was when the call fails.
 func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 	fn := typeutilCallee(m.info, call)
 	d := m.funcDecl(fn)
-	if d == nil || d.Body == nil || d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || varOfExpr(m.info, sel.X) != v {
+	if d == nil || d.Body == nil {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
-	if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-		return false
-	}
 	res := sig.Results()
 	if res.Len() < 2 || i >= res.Len()-1 || !isErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
-	recv, _ := m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
-	if recv == nil {
+	// recv is the callee's variable that holds v: its value receiver, or
+	// the parameter v is passed as.
+	var recv *types.Var
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && varOfExpr(m.info, sel.X) == v {
+		if d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+			return false
+		}
+		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+			return false
+		}
+		recv, _ = m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
+	} else {
+		for j, a := range call.Args {
+			if varOfExpr(m.info, a) != v || j >= sig.Params().Len() || sig.Variadic() && j >= sig.Params().Len()-1 {
+				continue
+			}
+			if recv != nil {
+				return false // passed twice
+			}
+			recv = sig.Params().At(j)
+		}
+	}
+	if recv == nil || sharesState(recv.Type()) {
 		return false
 	}
 	// Every return with an error gives back the receiver; every write to

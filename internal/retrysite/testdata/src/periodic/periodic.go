@@ -297,3 +297,67 @@ func consume(ctx context.Context, msgs <-chan string) {
 		}
 	}
 }
+
+// join returns the session id it was given, unchanged, with every error.
+func join(ctx context.Context, id string) (string, error) {
+	resp, err := http.Get("https://api.example.com/join?id=" + id)
+	if err != nil {
+		return id, err
+	}
+	resp.Body.Close()
+	return resp.Header.Get("Session"), nil
+}
+
+// A session loop: each success carries a new id into the next join, a
+// failure waits and joins again with the same id.
+func session(ctx context.Context) error {
+	id := ""
+	for ctx.Err() == nil { // want `loop ctx=sync unbounded`
+		next, err := join(ctx, id)
+		if err != nil {
+			time.Sleep(3 * time.Second)
+			continue
+		}
+		id = next
+	}
+	return ctx.Err()
+}
+
+// joinAssigning may return a new id with its error.
+func joinAssigning(ctx context.Context, id string) (string, error) {
+	id = id + "x"
+	resp, err := http.Get("https://api.example.com/join?id=" + id)
+	if err != nil {
+		return id, err
+	}
+	resp.Body.Close()
+	return resp.Header.Get("Session"), nil
+}
+
+// The id moves on failure too: each join is another one.
+func sessionMoving(ctx context.Context) error {
+	id := ""
+	var err error
+	for ctx.Err() == nil {
+		id, err = joinAssigning(ctx, id)
+		if err != nil {
+			time.Sleep(3 * time.Second)
+			continue
+		}
+	}
+	return err
+}
+
+// The same id, passed through and returned: kept on failure.
+func sessionKept(ctx context.Context) error {
+	id := "start"
+	var err error
+	for ctx.Err() == nil { // want `loop ctx=sync unbounded`
+		id, err = join(ctx, id)
+		if err != nil {
+			time.Sleep(3 * time.Second)
+			continue
+		}
+	}
+	return err
+}
