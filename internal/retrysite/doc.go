@@ -59,6 +59,12 @@
 // read, a page that moves on with the failure, and per-item loops stay
 // silent.
 //
+// A success is a success all through: an error-typed field of a local
+// that only ever holds the operation's result (res, err = produce(batch);
+// if res != nil { err = res.Error }) is nil in the success scenario, so a
+// loop that retries while the call fails or its result reports an error
+// is a retry (eval.go).
+//
 // Exits that count no attempts, whatever their values (sim.go): a
 // comparison of the clock (time.Since, time.Until, time.Now().Sub) with a
 // limit (a time limit, R-2 counts it as no bound); a value received from a

@@ -385,6 +385,12 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		return unknown(depOutcome)
 	}
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
+		// The error a successful result carries in a field (res.Error
+		// after res, err = produce(batch)) is nil: a success is a
+		// success all through.
+		if ev.sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.fi.holdsOpResult(x.X, ev.op) {
+			return value{k: vNil}
+		}
 		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
 			return val
 		}
@@ -863,4 +869,27 @@ func isLeafConst(x ast.Expr) bool {
 func identOf(x ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(x).(*ast.Ident)
 	return id
+}
+
+// holdsOpResult reports whether x names a local variable that only ever
+// holds a result of the operation under study (op).
+func (fi *funcInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
+	if op == nil {
+		return false
+	}
+	v := varOfExpr(fi.m.info, x)
+	if v == nil || v.IsField() || v.Pos() < fi.body.Pos() || v.Pos() >= fi.body.End() {
+		return false
+	}
+	xs := fi.assigns[v]
+	if len(xs) == 0 {
+		return false
+	}
+	for _, e := range xs {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || !op[call] {
+			return false
+		}
+	}
+	return true
 }
