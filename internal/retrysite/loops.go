@@ -57,6 +57,9 @@ type opGroup struct {
 	// that comes back on success too (periodic.go); its bound counts
 	// consecutive failures.
 	failureOnly bool
+	// ownWaits are the positions of the waits of its own that such a
+	// failure path passes (periodic.go).
+	ownWaits map[token.Pos]bool
 }
 
 // runScenario is the outcome assumed for the group when counting its
@@ -201,6 +204,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		m.attachLoopDetails(s, fi, f.first)
 		if f.first.failureOnly {
+			keepOwnWaits(s, f.first)
 			// The loop runs the operation on success too: how long it
 			// runs, and which outcomes its other paths repeat, are the
 			// loop's business, not the retry's.
@@ -370,6 +374,13 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 		case "net/http":
 			switch fn.Name() {
 			case "NewRequest", "NewRequestWithContext", "ReadResponse", "ParseHTTPVersion", "ParseTime":
+				return false
+			}
+		case "net":
+			switch fn.Name() {
+			case "Accept", "AcceptTCP", "AcceptUnix":
+				// A listener taking the next incoming connection: the
+				// server side of a call, each one a new connection.
 				return false
 			}
 		case "os":

@@ -34,8 +34,25 @@ import (
 // (drains, consumers, failover).
 //
 // Such a site's bound counts consecutive failures (maxRuns with every run
-// failing); its timeouts and the outcomes its other paths repeat are left
-// unknown (the rules that read them stay silent).
+// failing); its waits are its own waits (ownWaits: a failure path that
+// goes back at once or through the loop's period is not the retry, it may
+// be a protocol step such as a re-join); its timeouts and the outcomes its
+// other paths repeat are left unknown (the rules that read them stay
+// silent).
+
+// keepOwnWaits keeps, of a failure-path site's waits, those of its own.
+func keepOwnWaits(s *Site, g *opGroup) {
+	var kept []*Wait
+	for _, w := range s.Waits {
+		if g.ownWaits[w.Pos] && w.Shape != ShapeNone {
+			kept = append(kept, w)
+		}
+	}
+	s.Waits = kept
+	if len(kept) == 0 {
+		s.WaitsKnown = false
+	}
+}
 
 // failPath is one path from the operation back to it.
 type failPath struct {
@@ -107,11 +124,14 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 		}
 		for _, h := range f.hits {
 			if m.ownWait(h, f, succ, assignedInLoop) {
-				return true
+				if g.ownWaits == nil {
+					g.ownWaits = make(map[token.Pos]bool)
+				}
+				g.ownWaits[h.node.Pos()] = true
 			}
 		}
 	}
-	return false
+	return len(g.ownWaits) > 0
 }
 
 // carriedRoots returns the variables declared outside the loop that the

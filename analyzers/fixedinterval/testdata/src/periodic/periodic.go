@@ -168,3 +168,41 @@ func syncTicker(ctx context.Context, u string) {
 		}
 	}
 }
+
+var errFenced = errors.New("fenced")
+
+func heartbeat(ctx context.Context, u string) (time.Duration, error) {
+	resp, err := http.Get(u)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return 3 * time.Second, nil
+}
+
+// A heartbeat loop: on success it waits the interval the server gives; a
+// fenced member re-joins at once (a protocol step, not the retry); other
+// failures wait a fixed 2s (the retry, R-1). The immediate re-join is not
+// reported as a retry at once.
+func manage(ctx context.Context, u string) {
+	for {
+		next, err := heartbeat(ctx, u)
+		if err == nil {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(next):
+			}
+			continue
+		}
+		if errors.Is(err, errFenced) {
+			u += "?epoch=0"
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(2 * time.Second): // want `R-1.*fixed 2s`
+		}
+	}
+}

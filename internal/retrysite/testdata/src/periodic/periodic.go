@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -360,4 +361,24 @@ func sessionKept(ctx context.Context) error {
 		}
 	}
 	return err
+}
+
+// A server's accept loop that backs off after a temporary error: the
+// listen queue drained, each success a new connection; not a retry of a
+// call to another service.
+func serve(l net.Listener, handle func(net.Conn)) error {
+	var retries int
+	for {
+		conn, err := l.Accept()
+		if err != nil {
+			if ne, ok := err.(interface{ Temporary() bool }); !ok || !ne.Temporary() {
+				return err
+			}
+			retries++
+			time.Sleep(time.Duration(retries) * 5 * time.Millisecond)
+			continue
+		}
+		retries = 0
+		go handle(conn)
+	}
 }
