@@ -52,8 +52,11 @@
 // every error (p, err = p.Next(ctx)); a value-receiver Next of the package
 // returning (its type, error) is such a page fetch, not an iterator. Such
 // a site's bound counts consecutive failures (every run assumed to fail),
-// and its timeouts and the outcomes its other paths repeat are left
-// unknown. A periodic task whose failure waits its normal period (the same
+// its waits are its own waits only (a failure path that goes back at once,
+// such as a re-join after losing a membership, or through the loop's
+// period is not the retry), and its timeouts and the outcomes its other
+// paths repeat are left unknown. A listener's Accept is no outbound
+// operation (a server's accept loop drains its listen queue). A periodic task whose failure waits its normal period (the same
 // wait, or one written the same way with nothing the loop changes in it),
 // a failure that goes back at once or through waits the model cannot
 // read, a page that moves on with the failure, and per-item loops stay
