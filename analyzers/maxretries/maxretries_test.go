@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "polls", "cenkloops", "webhookpkg", "forms", "fields", "funcvals", "defaults", "example.com/notretry", "locks", "example.com/xmod/caller")
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "polls", "cenkloops", "webhookpkg", "forms", "fields", "funcvals", "defaults", "example.com/notretry", "locks", "example.com/xmod/caller", "periodic")
 }
 
 func TestFix(t *testing.T) {

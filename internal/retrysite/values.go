@@ -682,12 +682,18 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		case *ast.FuncLit:
 			t = x
 		case *ast.Ident:
+			// A function of another package has no declaration here:
+			// keep t a nil interface, not a nil *ast.FuncDecl.
 			if fn, ok := m.info.Uses[x].(*types.Func); ok {
-				t = m.funcDecl(fn)
+				if d := m.funcDecl(fn); d != nil {
+					t = d
+				}
 			}
 		case *ast.SelectorExpr:
 			if fn, ok := m.info.Uses[x.Sel].(*types.Func); ok {
-				t = m.funcDecl(fn)
+				if d := m.funcDecl(fn); d != nil {
+					t = d
+				}
 			}
 		}
 		if t == nil || target != nil && t != target {
