@@ -308,9 +308,12 @@
 // argument, so a helper whose parameter sets the count (Do(3, op)) has
 // the bound that constant gives; any other argument leaves it unknown,
 // as a parameter of an exported function is. An unbounded
-// loop whose bound operation literal writes a variable of the caller
-// (n++; if n == 3 { return nil }) is unknown too: the model does not run
-// a count across calls of the literal. A helper that runs its func once
+// loop whose operation is a literal that writes a variable declared
+// outside it and tests it in a condition of its own (n++; if n == 3 {
+// return nil }) is unknown too, here and for a same-package helper given
+// the literal (one guard, countsOutside): the model does not run a count
+// across calls of the literal. A captured counter only written or logged
+// ends nothing, and the loop stays unbounded. A helper that runs its func once
 // or per item is no site, as in the package. A file that cannot be
 // found, read or parsed, a callee of another module, or a panic of the
 // model on the mixed information (recovered) leaves the call unknown:

@@ -195,13 +195,9 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 	if helper == nil {
 		return nil
 	}
+	// A literal of the caller that counts across its calls has made
+	// the helper's bound unknown already (countsOutside, loops.go).
 	b := helper.Bound
-	if b.Kind == BoundUnbounded && caller.writesCaptured(call) {
-		// A func value that counts in a variable of the caller (n++;
-		// if n == 3 { return nil }) may end the helper's loop: the
-		// model does not run the count across calls.
-		b = Bound{Kind: BoundUnknown}
-	}
 	s := &Site{
 		Kind:     HelperCall,
 		Node:     call,
@@ -275,41 +271,87 @@ func (m *model) boundInit(fi *funcInfo) env {
 	return init
 }
 
-// writesCaptured reports whether a function literal the call passes,
-// one that returns an error (the operation, whose outcome can end the
-// loop), writes a variable declared outside it.
-func (m *model) writesCaptured(call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		ts, _ := m.addTarget(nil, a)
+// countsOutside reports whether a loop's operation is a function
+// literal that counts in a variable declared outside it and tests that
+// variable in a condition (n++; if n == 3 { return nil }): its outcome
+// may end the loop after a count the model does not run across calls of
+// the literal, so a loop that looks unbounded is unknown. One guard for
+// a same-package helper given the literal (funcvals.go) and another
+// package's helper bound to it (bindCall): both reach the literal through
+// funcTargets. A captured variable the literal only writes or logs counts
+// nothing that ends the loop.
+func (m *model) countsOutside(ops []*Op) bool {
+	for _, op := range ops {
+		if op.Call == nil {
+			continue
+		}
+		ts, _ := m.funcTargets(op.Call.Fun)
 		for _, t := range ts {
-			if t.lit == nil || !litReturnsError(m.info, t.lit) {
-				continue
+			if t.lit != nil && litReturnsError(m.info, t.lit) && m.litCountsOutside(t.lit) {
+				return true
 			}
-			lit := t.lit
-			found := false
-			outer := func(x ast.Expr) {
-				id, ok := ast.Unparen(x).(*ast.Ident)
-				if !ok {
-					return
+		}
+	}
+	return false
+}
+
+// litCountsOutside reports whether lit writes a variable declared
+// outside it and reads it in a condition of its own.
+func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
+	outer := func(x ast.Expr) *types.Var {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if v, ok := m.info.Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+			return v
+		}
+		return nil
+	}
+	written := make(map[*types.Var]bool)
+	var conds []ast.Expr
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if v := outer(l); v != nil {
+					written[v] = true
 				}
-				if v, ok := m.info.Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+			}
+		case *ast.IncDecStmt:
+			if v := outer(n.X); v != nil {
+				written[v] = true
+			}
+		case *ast.IfStmt:
+			conds = append(conds, n.Cond)
+		case *ast.ForStmt:
+			if n.Cond != nil {
+				conds = append(conds, n.Cond)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				conds = append(conds, n.Tag)
+			}
+		case *ast.CaseClause:
+			conds = append(conds, n.List...)
+		}
+		return true
+	})
+	if len(written) == 0 {
+		return false
+	}
+	for _, c := range conds {
+		found := false
+		ast.Inspect(c, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok && written[v] {
 					found = true
 				}
 			}
-			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					for _, l := range n.Lhs {
-						outer(l)
-					}
-				case *ast.IncDecStmt:
-					outer(n.X)
-				}
-				return !found
-			})
-			if found {
-				return true
-			}
+			return !found
+		})
+		if found {
+			return true
 		}
 	}
 	return false

@@ -70,3 +70,52 @@ func (t *txn) walk() error {
 		return n < 40, nil
 	})
 }
+
+// retryOp is an unexported helper whose only operation is the literal
+// each caller passes.
+func retryOp(op func() error) error {
+	for {
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+var errTransient = http.ErrHandlerTimeout
+
+// Must not flag: the literal counts its calls in a captured variable and
+// ends the helper's loop on the third one.
+func countedInLiteral() error {
+	n := 0
+	return retryOp(func() error {
+		n++
+		if n == 3 {
+			return nil
+		}
+		if err := call(); err != nil {
+			return errTransient
+		}
+		return nil
+	})
+}
+
+// retryLogged is the same helper, given a literal whose captured counter
+// is only logged: nothing ends the loop but success.
+func retryLogged(op func() error) error {
+	for { // want `R-2: retry of op \(GET\) has no maximum retry count`
+		if err := op(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func loggedCounter() error {
+	n := 0
+	return retryLogged(func() error {
+		n++
+		println("attempt", n)
+		return call()
+	})
+}

@@ -51,3 +51,16 @@ func fine(url string) error {
 		return err
 	})
 }
+
+// A count in the caller's literal that is only logged ends nothing: the
+// helper's loop is still unbounded.
+func loggedOnly(url string) error {
+	n := 0
+	_, err := retryx.Retry(context.Background(), func() (int, error) { // want `R-2: retry helper retryx.Retry of op \(GET\) has no maximum retry count`
+		n++
+		println("attempt", n)
+		_, err := get(url)
+		return 0, err
+	}, func(error) time.Duration { return time.Second })
+	return err
+}
