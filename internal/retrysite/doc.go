@@ -319,6 +319,18 @@
 // model on the mixed information (recovered) leaves the call unknown:
 // the rules stay silent, as before.
 //
+// A backoff object of a type of another package of the module (b :=
+// &backoff.Backoff{Max: 5 * time.Minute}; time.Sleep(b.Duration())) is
+// followed by the wait interpreter as one of the package's own is
+// (waits_state.go): the methods called on it are read from that
+// package's source, loaded by the same loader (same caps, the pass's
+// cache; any package of the module, not only one with a loop over a func
+// parameter), run by its model on the object's fields (matched by
+// position and name between the export-data and source views of the
+// struct), under the same conditions (a method that writes anything but
+// its receiver's fields, a package variable of its package included, is
+// not followed). Source that cannot be read leaves the wait unknown.
+//
 // Variables and fields of another package are still not followed (a
 // generated SDK's internal/requestconfig loop reading options built in
 // the root package), nor are a helper's calls of its own package's
@@ -363,10 +375,20 @@
 // wait that nothing in the loop changes (a local set before the loop,
 // a field or parameter the loop does not write, with no call in it the
 // model cannot see) is a fixed interval whatever its value. A backoff
-// type of another package (slack's internal/backoff, pulsar's
-// backoff.Policy) is not followed: the loader of xpkg.go follows only a
-// helper that runs a func value the caller passes, not a method of
-// another package's type that computes a wait.
+// object of a type of another package of the module (slack's
+// internal/backoff) is followed from that package's source (see "Across
+// packages"); one reached through an interface (pulsar's backoff.Policy,
+// built by a func-typed field) is not.
+//
+// On the path under study, a branch the interpreter cannot decide whose
+// other side leaves (if fatal { return } else { ... }) is the path: the
+// side that goes on runs. A branch on an error of one type that only
+// takes the wait from that error (if rl, ok := errors.AsType[*RateLimited](err);
+// ok { d = rl.RetryAfter }, errors.As, err.(T); a guard inside that
+// leaves is allowed) is the server's wait, R-5's: the shape is read on a
+// failure that is not of that type, as a response without Retry-After
+// is (waits_typed.go). A typed branch that sets a wait of its own keeps
+// the wait unknown.
 //
 // # What it skips
 //

@@ -69,6 +69,7 @@ type modDir struct{ root, path string }
 // package's and its own.
 type xpkg struct {
 	m     *model
+	pkg   *types.Package           // as checked from source
 	decls map[string]*ast.FuncDecl // "Name" or "Recv.Name"
 	insp  *inspector.Inspector
 }
@@ -482,6 +483,13 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 		delete(x.pkgs, path)
 		return nil
 	}
+	return x.loadDir(m, path, fn.Pkg().Name(), dir)
+}
+
+// loadDir parses and type-checks the package path, named pkgName, from the
+// .go files of dir (see load); nil when it cannot. The caller has
+// checked that dir is a directory of the analysed package's module.
+func (x *xpkgState) loadDir(m *model, path, pkgName, dir string) *xpkg {
 	if x.loaded >= maxXpkgPackages {
 		return nil
 	}
@@ -518,7 +526,7 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 			// all seen, and the package is not followed.
 			return nil
 		}
-		if f.Name.Name != fn.Pkg().Name() {
+		if f.Name.Name != pkgName {
 			continue
 		}
 		files = append(files, f)
@@ -576,7 +584,8 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	xm.x = nil
 	xm.infos = nil
 	xm.vx = m.vx
-	xp := &xpkg{m: &xm, decls: make(map[string]*ast.FuncDecl), insp: inspector.New(files)}
+	xp := &xpkg{m: &xm, pkg: pkg, decls: make(map[string]*ast.FuncDecl), insp: inspector.New(files)}
+	xm.srcOf = xp
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -596,6 +605,84 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	}
 	x.pkgs[path] = xp
 	return xp
+}
+
+// methodOf returns the declaration of a method and the model that reads
+// it: the package's own model for a method of the package; for a method
+// of a type of another package of the module, that package's model from
+// its source (loaded as a helper's is, under the same caps and cache),
+// so that the wait interpreter runs a backoff object of another package
+// (waits_state.go). nil when the source cannot be read.
+func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
+	if fn == nil || fn.Pkg() == nil {
+		return nil, nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == m.pkg {
+		return m.funcDecl(fn), m
+	}
+	if m.srcOf != nil {
+		// A model of another package's source: its own functions.
+		if d := m.srcOf.declOf(fn); d != nil {
+			return d, m
+		}
+		return nil, nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !m.moduleObj(fn) {
+		return nil, nil
+	}
+	x := m.xpkgs()
+	path := fn.Pkg().Path()
+	xp, ok := x.pkgs[path]
+	if !ok {
+		xp = x.loadDir(m, path, fn.Pkg().Name(), filepath.Dir(m.pass.Fset.Position(fn.Pos()).Filename))
+		x.pkgs[path] = xp
+	}
+	if xp == nil {
+		return nil, nil
+	}
+	d := xp.declOf(fn)
+	if d == nil {
+		return nil, nil
+	}
+	return d, xp.m
+}
+
+// declOf returns the declaration in this source package of fn, a
+// function of the same package as the analysed package sees it (export
+// data) or as the source check does.
+func (xp *xpkg) declOf(fn *types.Func) *ast.FuncDecl {
+	key := fn.Name()
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		key = recvName(sig.Recv().Type()) + "." + key
+	}
+	d := xp.decls[key]
+	if d == nil {
+		return nil
+	}
+	if obj, _ := xp.m.info.Defs[d.Name].(*types.Func); obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != fn.Pkg().Path() {
+		return nil
+	}
+	return d
+}
+
+// moduleObj reports whether obj is declared in another package of the
+// analysed package's module, in a file the loader could read: the check
+// made before anything is loaded.
+func (m *model) moduleObj(obj types.Object) bool {
+	if obj.Pkg() == nil || obj.Pkg() == m.pkg || !obj.Pos().IsValid() {
+		return false
+	}
+	if m.srcOf != nil {
+		return obj.Pkg() == m.srcOf.pkg
+	}
+	x := m.xpkgs()
+	if x.self.root == "" {
+		return false
+	}
+	file := m.pass.Fset.Position(obj.Pos()).Filename
+	return filepath.IsAbs(file) && x.moduleOf(filepath.Dir(file), obj.Pkg().Path()) == x.self
 }
 
 // parse parses a file once per pass.
