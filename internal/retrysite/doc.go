@@ -312,8 +312,16 @@
 // outside it and tests it in a condition of its own (n++; if n == 3 {
 // return nil }) is unknown too, here and for a same-package helper given
 // the literal (one guard, countsOutside): the model does not run a count
-// across calls of the literal. A captured counter only written or logged
-// ends nothing, and the loop stays unbounded. A helper that runs its func once
+// across calls of the literal. A captured variable only written or
+// logged, or tested only where the literal does not return (if url != ""
+// { url = "" }), ends nothing, and the loop stays unbounded. So does a
+// countdown disarmed by default (disarmedCountdown): the literal tests
+// it against 0 and decrements it only while it is above 0, and outside
+// it is set only by `if opt == nil { v = -1 } else { v = int(*opt) }`
+// with opt an option field the package never sets (nil unless the user
+// sets it, or copied from such a field): at the default, -1, it never
+// runs out ("forever" as pulsar's MaxReconnectToBroker means it). Any
+// other shape of the count leaves the bound unknown. A helper that runs its func once
 // or per item is no site, as in the package. A file that cannot be
 // found, read or parsed, a callee of another module, or a panic of the
 // model on the mixed information (recovered) leaves the call unknown:

@@ -64,3 +64,18 @@ func loggedOnly(url string) error {
 	}, func(error) time.Duration { return time.Second })
 	return err
 }
+
+// A captured variable the literal resets under a condition that returns
+// nothing (try the assigned URL once) ends nothing: still unbounded.
+func firstURLOnce(url, assigned string) error {
+	_, err := retryx.Retry(context.Background(), func() (int, error) { // want `R-2: retry helper retryx.Retry of op \(GET\) has no maximum retry count`
+		target := url
+		if assigned != "" {
+			target = assigned
+			assigned = ""
+		}
+		_, err := get(target)
+		return 0, err
+	}, func(error) time.Duration { return time.Second })
+	return err
+}
