@@ -147,7 +147,9 @@
 // can evaluate; a loop is unbounded only when every exit it has provably
 // counts nothing (an outcome, the context, the clock, a select); an exit
 // decided by a helper object or a field may count out of sight, and the
-// bound is then unknown. A call of a same-package retry helper whose bound
+// bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
+// seen as one type, as an errors.As target is: its tests count nothing).
+// A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
 // site with the bound those arguments give.
 //

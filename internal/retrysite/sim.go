@@ -422,7 +422,12 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.tracked[o] {
 				return fi.statelessVar(o)
 			}
-			return fi.outcomes[o] || isTimeOrContext(o.Type())
+			if fi.outcomes[o] || isTimeOrContext(o.Type()) {
+				return true
+			}
+			// x, ok := errors.AsType[T](err): x is the outcome seen as
+			// one type, as an errors.As target is.
+			return fi.asTypeTarget(o)
 		case *types.Nil, *types.Const, *types.Func:
 			return true
 		}
@@ -470,6 +475,26 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		return allStateless(fi, x.Args)
 	}
 	return false
+}
+
+// asTypeTarget reports whether every value assigned to v is a call
+// errors.AsType[T](x) of a stateless x.
+func (fi *funcInfo) asTypeTarget(v *types.Var) bool {
+	xs := fi.assigns[v]
+	if len(xs) == 0 || pkgLevel(v) {
+		return false
+	}
+	for _, x := range xs {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typeutilCallee(fi.m.info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "AsType" || !allStateless(fi, call.Args) {
+			return false
+		}
+	}
+	return true
 }
 
 func allStateless(fi *funcInfo, xs []ast.Expr) bool {
