@@ -313,9 +313,7 @@
 // between attempts, defaultOptions's default, which WithBackoff can
 // change", related information at the default's write), so that
 // go-grpc-middleware's retry interceptors are held to the 50ms ±10% their
-// defaultOptions ship. A call of such a func that waits for nothing and
-// assigns nothing outside itself is no wait of its own (a backoff func
-// computes the next wait; computesOnly), and the stop-and-drain idiom
+// defaultOptions ship; there, the stop-and-drain idiom
 // `if !t.Stop() { <-t.C }` is no second wait (timerDrain). Backoff
 // objects of a library the package builds (olivere/elastic's
 // w.p.backoff, vault's c.config.Backoff) are not defaulted yet.

@@ -1197,18 +1197,3 @@ func (m *model) timerDrain(is *ast.IfStmt) bool {
 	ch, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
 	return ok && ch.Sel.Name == "C" && types.ExprString(ch.X) == types.ExprString(stop.X)
 }
-
-// computesOnly reports whether call, a call of a func value, runs a
-// function the package shows (indexedFunc: the one function it stores,
-// its default when the user can change it, see reachingDefaults) that
-// waits for nothing and assigns nothing outside itself: a backoff func
-// that computes the next wait (callOpts.backoffFunc(ctx, attempt)) is
-// no wait of its own. A func the model cannot see may wait.
-func (m *model) computesOnly(call *ast.CallExpr) bool {
-	body, _, lit, _, ok := m.indexedFunc(call.Fun)
-	if !ok || !m.pure(body, lit) {
-		return false
-	}
-	hits, maybe := m.findWaits(body, body, 3)
-	return len(hits) == 0 && !maybe
-}

@@ -368,9 +368,6 @@ func (m *model) findWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 					return true
 				}
 			}
-			if fn == nil && m.computesOnly(n) { // values.go
-				return true
-			}
 			if m.mayWait(n, fn) {
 				maybe = true
 			}

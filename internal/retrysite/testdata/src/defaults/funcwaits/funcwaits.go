@@ -90,7 +90,8 @@ func callFac(ctx context.Context, opts ...func(*facClient)) error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.backoff(i)) // want `sleep fixed interval: a fixed 500ms .*\[defaultFac's default, which WithBackoff can change\]`
+		d := c.backoff(i)
+		time.Sleep(d) // want `sleep fixed interval: a fixed 500ms .*\[defaultFac's default, which WithBackoff can change\]`
 	}
 	return err
 }
@@ -171,6 +172,76 @@ func (c *moreClient) call() error {
 			return nil
 		}
 		time.Sleep(c.backoff(i)) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 7. Not known: the default func itself sleeps (through a helper) before
+// giving its value: the call is a wait the model does not measure.
+
+type sleepyClient struct {
+	n       int
+	backoff Backoff
+}
+
+func nap(a int) time.Duration {
+	time.Sleep(time.Duration(a) * time.Second)
+	return time.Second
+}
+
+func NewSleepyClient() *sleepyClient {
+	return &sleepyClient{n: 3, backoff: func(a int) time.Duration { return nap(a) }}
+}
+
+func (c *sleepyClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *sleepyClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `waits unknown`
+		if err = do(); err == nil {
+			return nil
+		}
+		c.backoff(i)
+	}
+	return err
+}
+
+// 8. A helper that waits on a timer, stopping and draining it when the
+// context ends (`if !t.Stop() { <-t.C }` is no second wait), for the
+// duration the default func computes.
+
+type timerClient struct {
+	n       int
+	backoff Backoff
+}
+
+func NewTimerClient() *timerClient { return &timerClient{n: 3, backoff: Fixed(time.Second)} }
+
+func (c *timerClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *timerClient) wait(ctx context.Context, i int) error {
+	d := c.backoff(i)
+	t := time.NewTimer(d)
+	select {
+	case <-ctx.Done():
+		if !t.Stop() {
+			<-t.C
+		}
+		return ctx.Err()
+	case <-t.C:
+	}
+	return nil
+}
+
+func (c *timerClient) call(ctx context.Context) error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = c.wait(ctx, i); err != nil { // want `helper fixed interval: a fixed 1s .*\[NewTimerClient's default, which SetBackoff can change\]`
+			return err
+		}
+		if err = do(); err == nil {
+			return nil
+		}
 	}
 	return err
 }
