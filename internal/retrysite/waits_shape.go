@@ -23,11 +23,14 @@ const samplesN = 8
 func (m *model) shapeLoopWait(s *Site, fi *funcInfo, self *types.Func, h *waitHit, w *Wait) {
 	var runs [3][]nval
 	var counters [3]map[*types.Var][]float64
-	for i, mode := range []float64{0, 0.5, 1} {
-		runs[i], counters[i] = m.runWait(s, fi, self, h, mode)
-	}
+	notes := m.collectDefaults(func() {
+		for i, mode := range []float64{0, 0.5, 1} {
+			runs[i], counters[i] = m.runWait(s, fi, self, h, mode)
+		}
+	})
 	sh := classifyWait(runs[0], runs[1], runs[2])
 	sh.fill(w, h, m)
+	m.noteFuncDefault(w, notes) // values.go
 	w.Attempt = attemptCounter(counters[0], h.node.Pos(), m)
 }
 
