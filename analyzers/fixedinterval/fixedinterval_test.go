@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "polls", "cenkloops", "libs", "webhook", "forms", "fields", "decide", "sdkloops", "waitstate", "funcvals", "defaults", "example.com/notretry", "periodic", "example.com/xwait/caller")
+	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "polls", "cenkloops", "libs", "webhook", "forms", "fields", "decide", "sdkloops", "waitstate", "funcvals", "defaults", "example.com/notretry", "periodic", "example.com/xwait/caller", "example.com/sameinput")
 }
 
 func TestFix(t *testing.T) {

@@ -217,6 +217,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		if f.kind == Loop && m.serverPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
 		}
+		if f.kind == Loop && m.givesUpOnSameInput(fb.body, s.Pos, f.first.calls) {
+			continue // re-reads its input, never repeats one (precision.go)
+		}
 		sites = append(sites, s)
 		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
 			sites = append(sites, m.helperCalls(fb, fi, f.first, f.in, s)...)

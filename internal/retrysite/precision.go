@@ -17,6 +17,11 @@ import (
 //     and closes them on its way out (_ = ln.Close()) is local work, and
 //     a loop that binds again on "address already in use" retries no
 //     integration;
+//   - a loop that gives up when the operation's input is the one that
+//     failed last (if idx == lastFailIdx { return lastErr }) never runs
+//     the operation twice on the same input: each round re-reads the
+//     state (a first index moved by a concurrent truncation) and tries
+//     what it now says, as a compare-and-swap loop does;
 //   - a loop that runs after the function has started a local process
 //     (exec.Cmd.Start, os.StartProcess) waits for that process to come up:
 //     a readiness wait, not the retry of a failed call to a dependency.
@@ -579,4 +584,90 @@ func (m *model) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr,
 		}
 	}
 	return nil, nil, false
+}
+
+// givesUpOnSameInput reports whether the loop at pos in body leaves when
+// an argument of its operation equals what it was at the last failure:
+// a local declared before the loop, assigned that argument in the loop,
+// and compared with it by a test whose branch returns or breaks.
+func (m *model) givesUpOnSameInput(body *ast.BlockStmt, pos token.Pos, calls []*ast.CallExpr) bool {
+	var loop ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			if n.Pos() == pos {
+				loop = n
+			}
+		}
+		return loop == nil
+	})
+	if loop == nil {
+		return false
+	}
+	args := make(map[*types.Var]bool)
+	for _, c := range calls {
+		for _, a := range c.Args {
+			if v := m.localVar(a); v != nil {
+				args[v] = true
+			}
+		}
+	}
+	if len(args) == 0 {
+		return false
+	}
+	// last[v] = arg: the locals declared before the loop that the loop
+	// sets to an argument of the operation.
+	last := make(map[*types.Var]*types.Var)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			lv, rv := m.localVar(l), m.localVar(as.Rhs[i])
+			if lv != nil && rv != nil && args[rv] && lv.Pos() < loop.Pos() {
+				last[lv] = rv
+			}
+		}
+		return true
+	})
+	if len(last) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL || len(is.Body.List) == 0 {
+			return true
+		}
+		x, y := m.localVar(b.X), m.localVar(b.Y)
+		if x == nil || y == nil || (last[x] != y && last[y] != x) {
+			return true
+		}
+		switch st := is.Body.List[len(is.Body.List)-1].(type) {
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			found = st.Tok == token.BREAK && st.Label == nil
+		}
+		return true
+	})
+	return found
+}
+
+// localVar returns the local variable x names, or nil.
+func (m *model) localVar(x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := m.info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
+		return nil
+	}
+	return v
 }
