@@ -296,12 +296,13 @@
 //
 // # Options and directives
 //
-// The options shared by every rule are this Analyzer's flags (options.go):
+// The options shared by every rule are this Analyzer's flags (package
+// report's Flags and Options):
 // -context, -ranges, -key-headers; drivers expose them unprefixed. A
 // //retrylint:context NAME comment sets the context of a function (in its
 // doc comment or body) or of the package (anywhere else). An unknown name
 // or a malformed directive is a finding of the directives analyzer
-// (rules.DirectiveOwner, ReportDirectiveProblems), not an error of the
+// (rules.DirectiveOwner, report.ReportDirectiveProblems), not an error of the
 // analysis, so that it fails every run (go vet caches clean results);
 // the code it was written for keeps the -context default.
 //

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 )
 
 // model holds what the retry-site analysis knows of one package.
@@ -35,16 +37,25 @@ type model struct {
 	// vx is the package-wide value index, built on first use
 	// (values_index.go).
 	vx *valueIndex
+	// findLit holds, for a site with a known bound, what finds the
+	// literal that sets it (Bound.Lit); run only for bounds outside the
+	// allowed range, once the site's context is known (retrysite.go).
+	findLit map[*Site]func()
+	// opts are the run's options (report.Flags).
+	opts *report.Options
 }
 
-func newModel(pass *analysis.Pass) *model {
+func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	m := &model{
 		pass:  pass,
+		opts:  opts,
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
 		infos: make(map[*ast.BlockStmt]*funcInfo),
 		integ: make(map[*types.Func]bool),
+
+		findLit: make(map[*Site]func()),
 
 		funcTypes: make(map[*types.Named]int8),
 		funcLits:  make(map[*types.Var]*ast.FuncLit),

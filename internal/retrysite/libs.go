@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -16,10 +15,6 @@ import (
 // the model once, here (its entry points) and in the aspect files
 // (libbounds.go, and the waits, outcomes, timeouts and operations of its
 // settings); every rule then sees it.
-
-// A Lib is a retry library the model knows: its table in
-// internal/knowledge.
-type Lib = knowledge.Library
 
 // The libraries the model knows (their tables).
 var (
@@ -216,31 +211,6 @@ func enclosingBody(f *ast.File, pos token.Pos) (*ast.BlockStmt, *ast.FuncType) {
 		return true
 	})
 	return body, typ
-}
-
-// Last returns the last setting with one of the names, or nil.
-func (s *Site) Last(names ...string) *Setting {
-	for i := len(s.Settings) - 1; i >= 0; i-- {
-		for _, n := range names {
-			if s.Settings[i].Name == n {
-				return s.Settings[i]
-			}
-		}
-	}
-	return nil
-}
-
-// All returns the settings with one of the names, in source order.
-func (s *Site) All(names ...string) []*Setting {
-	var res []*Setting
-	for _, st := range s.Settings {
-		for _, n := range names {
-			if st.Name == n {
-				res = append(res, st)
-			}
-		}
-	}
-	return res
 }
 
 // varIndex indexes, for one file, what is done to each variable:
@@ -616,12 +586,4 @@ func (m *model) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
 		return true
 	})
 	return ops
-}
-
-// SettingName is a helper for rules: the setting's name with the
-// library's short name ("retry-go/v4 Attempts").
-func (s *Setting) String() string {
-	var b strings.Builder
-	b.WriteString(s.Name)
-	return b.String()
 }

@@ -175,7 +175,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).
 			g, in := f.first, f.in
-			s.findLit = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
+			m.findLit[s] = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
 		}
 		m.attachLoopDetails(s, fi, f.first)
 		if f.kind == Loop && m.serverPaced(s) {

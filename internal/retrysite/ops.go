@@ -177,7 +177,7 @@ type describer struct {
 func newDescriber(m *model) *describer {
 	return &describer{
 		m:          m,
-		keyHeaders: append([]string{policy.IdempotencyKeyHeader}, analyzerFlags.headers.H...),
+		keyHeaders: append([]string{policy.IdempotencyKeyHeader}, m.opts.KeyHeaders...),
 		seenVar:    make(map[*types.Var]bool),
 		seenNode:   make(map[ast.Node]bool),
 		uses:       make(map[*types.Var][]use),

@@ -42,7 +42,7 @@ func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 		}
 		sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
 		ls.Settings, ls.Opaque = c.settings, c.opaque
-		if e.PaceWhy != "" && s.Bound.Kind == BoundUnknown && len(s.Bound.alts) == 0 && !ls.Opaque && m.noCount(s) {
+		if e.PaceWhy != "" && s.Bound.Kind == BoundUnknown && len(s.Bound.Alts) == 0 && !ls.Opaque && m.noCount(s) {
 			s.Bound = Bound{Kind: BoundUnbounded, Why: e.PaceWhy}
 		}
 		if !m.paceWaitUnseen(s, e) {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
+	"strconv"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -102,3 +103,5 @@ func varOfExpr(info *types.Info, x ast.Expr) *types.Var {
 	v, _ := info.Uses[id].(*types.Var)
 	return v
 }
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -257,7 +258,7 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 
 // boundOverValues computes a bound with once, and when it is unknown
 // because a field or variable it reads has several values, once per
-// value: the bound is then each value's bound (Bound.alts), and the
+// value: the bound is then each value's bound (Bound.Alts), and the
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
 func (m *model) boundOverValues(once func() Bound) Bound {
@@ -323,7 +324,7 @@ func (m *model) boundOverValues(once func() Bound) Bound {
 	if len(alts) == 0 {
 		return b
 	}
-	b.alts = alts
+	b.Alts = alts
 	return b
 }
 
@@ -333,8 +334,8 @@ func (m *model) boundOverValues(once func() Bound) Bound {
 // the largest count is (the site does retry, for ); when
 // only some break, the bound stays unknown and the rules stay silent, as
 // they were before values were followed.
-func chooseBound(s *Site, opts *Options) {
-	alts := s.Bound.alts
+func chooseBound(s *Site, opts *report.Options) {
+	alts := s.Bound.Alts
 	if len(alts) == 0 {
 		return
 	}

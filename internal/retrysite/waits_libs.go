@@ -92,16 +92,6 @@ func (m *model) settingFloat(st *Setting, arg int, def float64) (float64, bool) 
 	return m.floatValue(st.Arg(arg))
 }
 
-// lastAfter is Last restricted to settings written at or after pos (the
-// fields of a value set after it was built).
-func (s *Site) lastAfter(pos int, names ...string) *Setting {
-	st := s.Last(names...)
-	if st != nil && int(st.Pos) < pos {
-		return nil
-	}
-	return st
-}
-
 // expo describes an exponential backoff for messages.
 func waitExpo(ratio float64, base, cap time.Duration) string {
 	var g string
@@ -169,7 +159,7 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 			ok := true
 			if kind.Name == "NewConstantBackOff" {
 				d, ok = m.durationValue(kind.Arg(0))
-			} else if st := s.lastAfter(int(kind.Pos), "Interval"); st != nil {
+			} else if st := s.LastAfter(int(kind.Pos), "Interval"); st != nil {
 				d, ok = m.durationValue(st.Arg(0))
 			}
 			if !ok {
@@ -188,11 +178,11 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	if lit {
 		rfDef, multDef, initDef, maxDef = 0, 0, 0, 0
 	}
-	rfSt := s.lastAfter(from, "RandomizationFactor", "WithRandomizationFactor")
+	rfSt := s.LastAfter(from, "RandomizationFactor", "WithRandomizationFactor")
 	rf, ok1 := m.settingFloat(rfSt, 0, rfDef)
-	mult, ok2 := m.settingFloat(s.lastAfter(from, "Multiplier", "WithMultiplier"), 0, multDef)
-	init, ok3 := m.settingDur(s.lastAfter(from, "InitialInterval", "WithInitialInterval"), 0, initDef)
-	maxI, ok4 := m.settingDur(s.lastAfter(from, "MaxInterval", "WithMaxInterval"), 0, maxDef)
+	mult, ok2 := m.settingFloat(s.LastAfter(from, "Multiplier", "WithMultiplier"), 0, multDef)
+	init, ok3 := m.settingDur(s.LastAfter(from, "InitialInterval", "WithInitialInterval"), 0, initDef)
+	maxI, ok4 := m.settingDur(s.LastAfter(from, "MaxInterval", "WithMaxInterval"), 0, maxDef)
 	if !ok1 || !ok2 || !ok3 || !ok4 || mult <= 0 {
 		return nil
 	}
@@ -576,23 +566,23 @@ func (m *model) k8sWait(s *Site) *Wait {
 	}
 	from := int(base.Pos)
 	var ok bool
-	if st := s.lastAfter(from, "Duration"); st != nil {
+	if st := s.LastAfter(from, "Duration"); st != nil {
 		if d, ok = m.durationValue(st.Arg(0)); !ok {
 			return nil
 		}
 	}
-	if st := s.lastAfter(from, "Factor"); st != nil {
+	if st := s.LastAfter(from, "Factor"); st != nil {
 		if factor, ok = m.floatValue(st.Arg(0)); !ok {
 			return nil
 		}
 	}
-	jSt := s.lastAfter(from, "Jitter")
+	jSt := s.LastAfter(from, "Jitter")
 	if jSt != nil {
 		if jitter, ok = m.floatValue(jSt.Arg(0)); !ok {
 			return nil
 		}
 	}
-	if st := s.lastAfter(from, "Cap"); st != nil {
+	if st := s.LastAfter(from, "Cap"); st != nil {
 		if cap, ok = m.durationValue(st.Arg(0)); !ok {
 			return nil
 		}

@@ -1,4 +1,4 @@
-package retrysite
+package report
 
 import (
 	"flag"
@@ -152,30 +152,32 @@ func canonicalHeader(h string) string {
 	return string(b)
 }
 
-// flags are the values behind Analyzer.Flags.
-type flags struct {
+// Flags are the values behind the retrysite Analyzer's Flags.
+type Flags struct {
 	context ContextValue
 	ranges  RangesValue
 	headers HeadersValue
 }
 
-func (f *flags) register(fs *flag.FlagSet) {
+// Register defines the flags in fs.
+func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.Var(&f.context, "context", "retry `context` of code with no //retrylint:context directive: sync, async, webhook, batch or grpc (R-2, R-3)")
 	fs.Var(&f.ranges, "ranges", "tighten the allowed retry ranges per context, as in `sync=1-3,webhook=3-6` (R-2)")
 	fs.Var(&f.headers, "key-headers", "extra `headers` accepted as idempotency keys, comma-separated (R-6)")
 }
 
-func (f *flags) options() *Options {
+// Options returns the options the flags set.
+func (f *Flags) Options() *Options {
 	return &Options{Context: f.context.C, Ranges: f.ranges.M, KeyHeaders: f.headers.H}
 }
 
 // directivePrefix starts a context directive.
 const directivePrefix = "//retrylint:context"
 
-// contexts resolves //retrylint:context directives: in a function's doc
+// Contexts resolves //retrylint:context directives: in a function's doc
 // comment or body they set that function's context; elsewhere in a file
 // they set the package's.
-type contexts struct {
+type Contexts struct {
 	pkg   policy.Context
 	funcs []funcContext
 }
@@ -185,8 +187,8 @@ type funcContext struct {
 	c        policy.Context
 }
 
-// at returns the context in force at pos.
-func (cs *contexts) at(pos token.Pos) policy.Context {
+// At returns the context in force at pos.
+func (cs *Contexts) At(pos token.Pos) policy.Context {
 	best := -1
 	for i, f := range cs.funcs {
 		if f.pos <= pos && pos < f.end {
@@ -205,9 +207,9 @@ func (cs *contexts) at(pos token.Pos) policy.Context {
 // or an unknown context name is a problem of the directive, reported by
 // rules.DirectiveOwner as a finding (so that every run of every driver
 // fails on it, go vet's cache included); the directive is then ignored.
-func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (*contexts, []directiveProblem) {
+func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (*Contexts, []directiveProblem) {
 	const want = "want //retrylint:context <sync|async|webhook|batch|grpc>"
-	cs := &contexts{pkg: def}
+	cs := &Contexts{pkg: def}
 	var problems []directiveProblem
 	var pkgSet token.Pos
 	for _, f := range files {

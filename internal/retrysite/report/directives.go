@@ -1,4 +1,4 @@
-package retrysite
+package report
 
 import (
 	"fmt"
@@ -8,8 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/retrylint/retrylint/internal/rules"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/rules"
+	"github.com/retrylint/retrylint/policy"
 )
 
 // ignorePrefix starts a suppression directive:
@@ -27,7 +29,8 @@ const ignorePrefix = "//retrylint:ignore"
 const DirectiveCategory = "directive"
 
 // Directives are the //retrylint:ignore directives of a package, parsed
-// once by the retrysite analyzer and applied by each rule's Reporter.
+// once by the retrysite analyzer (Parse) and applied by each rule's
+// Reporter.
 // They are read-only after parsing: which directive a rule used is the
 // Reporter's (per-pass) state.
 type Directives struct {
@@ -54,6 +57,17 @@ type ignoreDirective struct {
 type directiveProblem struct {
 	pos token.Pos
 	msg string
+}
+
+// Parse reads the package's directives: its //retrylint:ignore
+// directives, and its //retrylint:context directives over def, the
+// context of code none names. The problems of both are the Directives'
+// (ReportDirectiveProblems).
+func Parse(fset *token.FileSet, files []*ast.File, readFile func(string) ([]byte, error), def policy.Context) (*Directives, *Contexts) {
+	cs, problems := parseContexts(fset, files, def)
+	ds := parseDirectives(fset, files, readFile)
+	ds.problems = append(ds.problems, problems...)
+	return ds, cs
 }
 
 // parseDirectives reads the //retrylint:ignore directives of the

@@ -1,4 +1,4 @@
-package retrysite
+package report
 
 import (
 	"go/ast"

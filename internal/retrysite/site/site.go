@@ -1,15 +1,20 @@
-package retrysite
+package site
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/policy"
 )
+
+// Lib is a retry library the model knows (internal/knowledge).
+type Lib = knowledge.Library
 
 // A Kind says how a retry site retries.
 type Kind int
@@ -82,9 +87,6 @@ type Site struct {
 	// Settings are the library options and fields that configure a
 	// Library site, in source order (see Lib).
 	Settings []*Setting
-	// findLit, when set, finds the literal that sets a known bound
-	// (Bound.Lit); it is run only for bounds outside the allowed range.
-	findLit func()
 	// GRPCPolicy is the retryPolicy of a gRPC service-config site.
 	GRPCPolicy *GRPCRetryPolicy
 	// Opaque is true when part of a library configuration comes from
@@ -129,9 +131,10 @@ type Bound struct {
 	Lit           *ast.BasicLit
 	LitIsAttempts bool
 	LitOffset     int
-	// alts are the bounds of each value of a field or variable with
-	// several reaching values, until the context chooses (values.go).
-	alts []Bound
+	// Alts are the bounds of each value of a field or variable with
+	// several reaching values, while the model has not chosen one by the
+	// site's context (retrysite's values.go); a Result's bounds have none.
+	Alts []Bound
 }
 
 // Known reports whether the bound is a known count.
@@ -360,3 +363,87 @@ func (s *Site) Title() string {
 // outcomes or timeouts should report here. HelperCall sites share those
 // with their helper, which is reported once, where it is written.
 func (s *Site) Reports() bool { return s.Kind != HelperCall }
+
+// Last returns the last setting with one of the names, or nil.
+func (s *Site) Last(names ...string) *Setting {
+	for i := len(s.Settings) - 1; i >= 0; i-- {
+		for _, n := range names {
+			if s.Settings[i].Name == n {
+				return s.Settings[i]
+			}
+		}
+	}
+	return nil
+}
+
+// All returns the settings with one of the names, in source order.
+func (s *Site) All(names ...string) []*Setting {
+	var res []*Setting
+	for _, st := range s.Settings {
+		for _, n := range names {
+			if st.Name == n {
+				res = append(res, st)
+			}
+		}
+	}
+	return res
+}
+
+// LastAfter is Last restricted to settings written at or after pos (the
+// fields of a value set after it was built).
+func (s *Site) LastAfter(pos int, names ...string) *Setting {
+	st := s.Last(names...)
+	if st != nil && int(st.Pos) < pos {
+		return nil
+	}
+	return st
+}
+
+// String returns the setting's name.
+func (s *Setting) String() string {
+	var b strings.Builder
+	b.WriteString(s.Name)
+	return b.String()
+}
+
+// Describe renders a site in one line, for tests and debugging:
+// "loop bound=2 waits=[fixed interval] ops=[Do]".
+func (s *Site) Describe() string {
+	var b strings.Builder
+	b.WriteString(s.Kind.String())
+	if s.Lib != nil {
+		b.WriteString(" " + s.Lib.Name)
+	}
+	b.WriteString(" ctx=" + s.Context.String())
+	switch s.Bound.Kind {
+	case BoundKnown:
+		b.WriteString(" retries=" + strconv.Itoa(s.Bound.Retries))
+	case BoundUnbounded:
+		b.WriteString(" unbounded")
+	default:
+		b.WriteString(" bound=?")
+	}
+	return b.String()
+}
+
+// A GRPCRetryPolicy is one retryPolicy of a gRPC service config given as
+// a constant to grpc.WithDefaultServiceConfig.
+type GRPCRetryPolicy struct {
+	// Methods names the methods it applies to ("pkg.Svc/Method",
+	// "pkg.Svc" for a whole service, "" for every method).
+	Methods []string
+	// MaxAttempts is as written; Attempts is what gRPC makes of it:
+	// capped by grpc.WithMaxCallAttempts (5 by default).
+	MaxAttempts, Attempts int
+	InitialBackoff        time.Duration
+	MaxBackoff            time.Duration
+	BackoffMultiplier     float64
+	// RetryableStatusCodes are the codes as written (names or numbers),
+	// Codes what they mean.
+	RetryableStatusCodes []string
+	Codes                []policy.GRPCCode
+	// Valid is false when gRPC would reject the policy (maxAttempts < 2,
+	// a non-positive backoff or multiplier, no codes): it then retries
+	// nothing.
+	Valid bool
+}

@@ -1,12 +1,14 @@
-package retrysite_test
+package report_test
 
 import (
 	"go/ast"
 	"testing"
 
-	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/policy"
 )
 
 // fakeRule returns an analyzer named like a retrylint rule that reports,
@@ -15,15 +17,14 @@ import (
 // analyzer does.
 func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
-		Name:     name,
-		Doc:      "report calls of " + callee,
-		Requires: []*analysis.Analyzer{retrysite.Analyzer},
+		Name: name,
+		Doc:  "report calls of " + callee,
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-			rep := retrysite.NewReporter(pass, res)
+			dirs, _ := report.Parse(pass.Fset, pass.Files, pass.ReadFile, policy.SyncAPI)
+			rep := report.NewReporter(pass, dirs)
 			defer rep.Done()
 			if owner {
-				retrysite.ReportDirectiveProblems(pass, res)
+				report.ReportDirectiveProblems(pass, dirs)
 			}
 			for _, f := range pass.Files {
 				ast.Inspect(f, func(n ast.Node) bool {

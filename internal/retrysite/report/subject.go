@@ -1,4 +1,4 @@
-package retrysite
+package report
 
 import (
 	"go/ast"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -25,20 +27,20 @@ import (
 //
 // info is the package's type information, to find a library call's
 // operation among its arguments.
-func (s *Site) Subject(info *types.Info) string {
-	op := s.opPhrase()
+func Subject(s *site.Site, info *types.Info) string {
+	op := opPhrase(s)
 	switch s.Kind {
-	case Loop:
+	case site.Loop:
 		if op != "" {
 			return "retry of " + op
 		}
 		return "retry loop"
-	case Recursion:
+	case site.Recursion:
 		if op != "" {
 			return "recursive retry of " + op
 		}
 		return "recursive retry"
-	case HelperCall:
+	case site.HelperCall:
 		t := "retry helper"
 		if call, ok := s.Node.(*ast.CallExpr); ok {
 			t += " " + shortExpr(call.Fun)
@@ -47,7 +49,7 @@ func (s *Site) Subject(info *types.Info) string {
 			t += " of " + op
 		}
 		return t
-	case Library:
+	case site.Library:
 		call, _ := s.Node.(*ast.CallExpr)
 		if op == "" && call != nil {
 			op = funcArgPhrase(info, call)
@@ -59,7 +61,7 @@ func (s *Site) Subject(info *types.Info) string {
 		switch {
 		case op == "":
 			return name + " retry policy"
-		case call != nil && !s.opIsCall(call) && isLibraryEntry(call):
+		case call != nil && !opIsCall(s, call) && isLibraryEntry(call):
 			return shortExpr(call.Fun) + " of " + op
 		}
 		return name + " retry of " + op
@@ -73,19 +75,19 @@ func (s *Site) Subject(info *types.Info) string {
 // others, and calls into the reference retry package (a classifier such
 // as retry.CheckResponse, a mark such as retry.Retryable) are never
 // named: they are not what is retried.
-func (s *Site) opPhrase() string {
+func opPhrase(s *site.Site) string {
 	var names, withMethod []string
 	for _, o := range s.Ops {
 		if o == nil || o.Call == nil {
 			continue
 		}
-		if o.Callee != nil && o.Callee.Pkg() != nil && o.Callee.Pkg().Path() == pkgRetry {
+		if o.Callee != nil && o.Callee.Pkg() != nil && o.Callee.Pkg().Path() == knowledge.RetryPackage {
 			continue
 		}
 		n := shortExpr(o.Call.Fun)
 		if o.Method != "" {
 			m := o.Method
-			if p := s.urlPath(o); p != "" {
+			if p := urlPath(s, o); p != "" {
 				m += " " + p
 			}
 			n += " (" + m + ")"
@@ -108,7 +110,7 @@ func (s *Site) opPhrase() string {
 
 // opIsCall reports whether one of the site's operations is call itself
 // (a retrying client's c.Do).
-func (s *Site) opIsCall(call *ast.CallExpr) bool {
+func opIsCall(s *site.Site, call *ast.CallExpr) bool {
 	for _, o := range s.Ops {
 		if o != nil && o.Call == call {
 			return true
@@ -177,7 +179,7 @@ func funcArgPhrase(info *types.Info, call *ast.CallExpr) string {
 // with, when it is written in the request's constructor call
 // (http.NewRequest("POST", "https://api/payments", body) or
 // base+"/payments"): "/payments"; "" otherwise.
-func (s *Site) urlPath(o *Op) string {
+func urlPath(s *site.Site, o *site.Op) string {
 	if !o.MethodPos.IsValid() || s.Func == nil {
 		return ""
 	}
