@@ -73,14 +73,14 @@ var attemptHints = []string{"; give each attempt a timeout", ""}
 // capFinding returns the evidence about the site's total duration, after
 // its subject, or "".
 func capFinding(s *site.Site, t *site.Timeouts, lim time.Duration) string {
-	where := fmt.Sprintf("the %s cap", retrysite.FormatDuration(lim))
+	where := fmt.Sprintf("the %s cap", report.FormatDuration(lim))
 	switch {
 	case t.Worst > lim && !t.CallerContext:
 		return fmt.Sprintf("can take %s > %s", t.WorstCalc, where)
 	case t.TotalCap > lim:
-		return fmt.Sprintf("is capped at %s by %s, above %s", retrysite.FormatDuration(t.TotalCap), t.CapWhy, where)
+		return fmt.Sprintf("is capped at %s by %s, above %s", report.FormatDuration(t.TotalCap), t.CapWhy, where)
 	case !t.Capped && !t.CallerContext && t.Pos.IsValid():
-		return fmt.Sprintf("has no total duration cap (%s for %s): %s", retrysite.FormatDuration(lim), report.ContextPhrase(s.Context), t.CapWhy)
+		return fmt.Sprintf("has no total duration cap (%s for %s): %s", report.FormatDuration(lim), report.ContextPhrase(s.Context), t.CapWhy)
 	}
 	return ""
 }
@@ -99,7 +99,7 @@ func capPos(s *site.Site, t *site.Timeouts) token.Pos {
 
 // capFix names the way to cap the site's retries.
 func capFix(s *site.Site, lim time.Duration) string {
-	d := retrysite.FormatDuration(lim)
+	d := report.FormatDuration(lim)
 	if s.Lib != nil && s.Lib.Advice.TotalCap != "" {
 		return fmt.Sprintf(s.Lib.Advice.TotalCap, d)
 	}

@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 )
 
 // This file is the timeouts aspect (R-3 and the timeout standard): does
@@ -347,18 +349,18 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 		return 0, "", false
 	}
 	total := time.Duration(attempts) * timeout
-	calc := fmt.Sprintf("%d %s x %s timeout", attempts, plural(attempts, "attempt", "attempts"), FormatDuration(timeout))
+	calc := fmt.Sprintf("%d %s x %s timeout", attempts, plural(attempts, "attempt", "attempts"), report.FormatDuration(timeout))
 	var parts []string
 	var sum time.Duration
 	allSame := w.each == nil
 	for i := 0; i < attempts-1; i++ {
 		d := w.at(i)
 		sum += d
-		parts = append(parts, FormatDuration(d))
+		parts = append(parts, report.FormatDuration(d))
 	}
 	if sum > 0 {
 		if allSame && attempts-1 > 1 {
-			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, FormatDuration(w.per))
+			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, report.FormatDuration(w.per))
 		} else {
 			calc += " + waits " + strings.Join(parts, "+")
 		}
@@ -369,21 +371,8 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 		calc += " (waits not counted)"
 	}
 	total += sum
-	calc += " = " + FormatDuration(total)
+	calc += " = " + report.FormatDuration(total)
 	return total, calc, w.exact
-}
-
-// FormatDuration prints a duration without trailing zero units, for
-// messages: 15m, 1h, 1.5s.
-func FormatDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = s[:len(s)-2]
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = s[:len(s)-2]
-	}
-	return s
 }
 
 // settle fills in the cap, the caller context and the worst case from

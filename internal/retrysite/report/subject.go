@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -398,4 +399,17 @@ func ContextPhrase(c policy.Context) string {
 		return t
 	}
 	return "a " + t
+}
+
+// FormatDuration prints a duration without trailing zero units, for
+// messages: 15m, 1h, 1.5s.
+func FormatDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = s[:len(s)-2]
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = s[:len(s)-2]
+	}
+	return s
 }
