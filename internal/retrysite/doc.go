@@ -318,4 +318,33 @@
 // (scripts/bench.sh -n 5 -s corpus -m standalone, a loaded machine) it
 // moved retrylint from 1.16x to 1.15x the floor in wall time and left
 // peak memory at 1.06x: within the noise.
+//
+// # Layout
+//
+// The model is three packages and a table:
+//
+//   - package site (internal/retrysite/site): the types a Result holds —
+//     Site, Bound, Wait, Op, IdemKey, Outcomes, Timeouts, Setting — with
+//     their accessors. Plain data; it imports nothing of the analysis.
+//   - package report (internal/retrysite/report): the words of a finding
+//     (Subject, Message), the //retrylint:ignore and //retrylint:context
+//     directives, the options and their flags, and the Reporter every
+//     rule reports through. It reads site and nothing else of the model.
+//   - internal/knowledge: what the model knows of each retry library, one
+//     table per library.
+//   - this package: the Analyzer, and the analysis that fills the site
+//     types in, as methods of one per-package *model. Its files form
+//     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
+//     polls.go, paced.go, precision.go, receiver.go), the value
+//     interpreter (funcinfo.go, eval.go, sim.go, values*.go, funcvals.go,
+//     decide.go, statekey.go, waits_num.go, waits_alt.go), the library
+//     readers (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and
+//     the *_libs.go of each aspect) and the descriptions of waits
+//     (waits*.go), outcomes (outcomes*.go), timeouts (timeouts*.go) and
+//     operations (ops*.go, integration.go, reference.go, details.go).
+//     The groups still call each other both ways (the interpreter reads
+//     the operation describer and the definition index of outcomes_eval.go,
+//     the descriptions read discovery's opGroup), so they are one package
+//     until those names move down; go run ./internal/cmd/depmap lists
+//     what each group uses of the others.
 package retrysite
