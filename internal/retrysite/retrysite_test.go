@@ -5,6 +5,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/nonretryable"
 	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -71,6 +72,12 @@ func TestLibraries(t *testing.T) {
 // repeats that are not retries (issue 14).
 func TestForms(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "forms")
+}
+
+// TestRetryableFields covers a go-retryablehttp client configured on
+// its fields after NewClient (issue 15), with what report.
+func TestRetryableFields(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
 }
 
 // TestNotRetry covers repeats that are not retries: the model finds no

@@ -1,4 +1,4 @@
-package a
+package retryablefields
 
 import (
 	"context"
@@ -16,14 +16,14 @@ func retryableFieldsAfterNewClient(ctx context.Context) {
 		return resp != nil && resp.StatusCode >= 400, nil
 	}
 	req, _ := retryablehttp.NewRequestWithContext(ctx, "GET", "https://example.com", nil)
-	_, _ = c.Do(req) // want `R-4: go-retryablehttp retry of c.Do \(GET\) retries 400, 401, 403, 404, 409, 422 and other 4xx`
+	_, _ = c.Do(req) // want `library go-retryablehttp ctx=sync retries=30$` `R-2: go-retryablehttp retry of c.Do \(GET\) makes RetryMax 30 = 30 retries` `R-4: go-retryablehttp retry of c.Do \(GET\) retries 400, 401, 403, 404, 409, 422 and other 4xx`
 }
 
-// The same fields, compliant: silent.
+// The same fields, compliant: the rules are silent.
 func retryableFieldsCompliant(ctx context.Context) {
 	c := retryablehttp.NewClient()
 	c.RetryMax = 3
 	c.CheckRetry = retryablehttp.DefaultRetryPolicy
 	req, _ := retryablehttp.NewRequestWithContext(ctx, "GET", "https://example.com", nil)
-	_, _ = c.Do(req)
+	_, _ = c.Do(req) // want `library go-retryablehttp ctx=sync retries=3$`
 }
