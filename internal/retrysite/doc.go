@@ -321,7 +321,7 @@
 //
 // # Layout
 //
-// The model is three packages and a table:
+// The model is a few packages and a table:
 //
 //   - package site (internal/retrysite/site): the types a Result holds —
 //     Site, Bound, Wait, Op, IdemKey, Outcomes, Timeouts, Setting — with
@@ -330,8 +330,15 @@
 //     (Subject, Message), the //retrylint:ignore and //retrylint:context
 //     directives, the options and their flags, and the Reporter every
 //     rule reports through. It reads site and nothing else of the model.
+//   - package timeouts (internal/retrysite/timeouts): the timeouts of a
+//     site. It asks the model for what it cannot read from syntax
+//     and types (a duration's value, a library call's operation) through
+//     its Model interface, which this package's model implements
+//     (describe.go).
+//   - package typesx (internal/retrysite/typesx): the go/ast and go/types
+//     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
-//     table per library.
+//     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer, and the analysis that fills the site
 //     types in, as methods of one per-package *model. Its files form
 //     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
@@ -340,8 +347,8 @@
 //     decide.go, statekey.go, waits_num.go, waits_alt.go), the library
 //     readers (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and
 //     the *_libs.go of each aspect) and the descriptions of waits
-//     (waits*.go), outcomes (outcomes*.go), timeouts (timeouts*.go) and
-//     operations (ops*.go, integration.go, reference.go, details.go).
+//     (waits*.go), outcomes (outcomes*.go) and operations (ops*.go,
+//     integration.go, reference.go, details.go).
 //     The groups still call each other both ways (the interpreter reads
 //     the operation describer and the definition index of outcomes_eval.go,
 //     the descriptions read discovery's opGroup), so they are one package

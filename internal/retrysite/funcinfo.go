@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 )
 
 // model holds what the retry-site analysis knows of one package.
@@ -43,6 +44,8 @@ type model struct {
 	findLit map[*Site]func()
 	// opts are the run's options (report.Flags).
 	opts *report.Options
+	// timeouts describes the sites' timeouts (package timeouts).
+	timeouts *timeouts.Describer
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {
@@ -60,6 +63,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 		funcTypes: make(map[*types.Named]int8),
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
 	}
+	m.timeouts = timeouts.New(pass, m)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

@@ -102,7 +102,7 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 		}
 		m.libWaits(&s)
 		m.libOutcomes(&s)
-		m.libTimeouts(&s)
+		m.timeouts.Library(&s)
 		sites = append(sites, &s)
 	}
 	return sites

@@ -64,24 +64,8 @@ func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.E
 // model knows.
 func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) }
 
-// entryKey names a function for the entries table.
-func entryKey(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return ""
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig != nil && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-		return ""
-	}
-	return fn.Pkg().Path() + "." + fn.Name()
-}
+// entryKey names a function for the entries table (knowledge.EntryKey).
+func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
 
 // librarySites finds the library retry sites of a file.
 func (m *model) librarySites(fc inspector.Cursor) []*Site {

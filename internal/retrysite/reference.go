@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -65,7 +66,7 @@ func (m *model) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 		if f.Pkg().Path() == pkgRetry && f.Name() == "WithIdempotencyKey" {
 			return true
 		}
-		if len(y.Args) > 0 && isContextType(m.info.TypeOf(y.Args[0])) {
+		if len(y.Args) > 0 && timeouts.IsContextType(m.info.TypeOf(y.Args[0])) {
 			return m.carriesKey(fn, y.Args[0], depth+1)
 		}
 	case *ast.Ident:

@@ -7,12 +7,11 @@ import (
 	"sort"
 	"strconv"
 
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn
+	return typesx.Callee(info, call)
 }
 
 func isErrorType(t types.Type) bool {
@@ -48,17 +47,7 @@ func isResponseType(t types.Type) bool {
 }
 
 // isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	o := n.Obj()
-	return o.Name() == name && o.Pkg() != nil && o.Pkg().Path() == path
-}
+func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, path, name) }
 
 func sortVars(vs []*types.Var) {
 	sort.Slice(vs, func(i, j int) bool {
@@ -69,26 +58,9 @@ func sortVars(vs []*types.Var) {
 	})
 }
 
-// chainRoot returns the expression at the root of a selector chain: c
-// for c.HTTPClient.Timeout and for (*c).cfg; with index, through index
-// expressions too (items for items[i].ID).
-func chainRoot(x ast.Expr, index bool) ast.Expr {
-	for {
-		switch y := ast.Unparen(x).(type) {
-		case *ast.SelectorExpr:
-			x = y.X
-		case *ast.StarExpr:
-			x = y.X
-		case *ast.IndexExpr:
-			if !index {
-				return y
-			}
-			x = y.X
-		default:
-			return y
-		}
-	}
-}
+// chainRoot returns the expression at the root of a selector chain
+// (typesx.ChainRoot).
+func chainRoot(x ast.Expr, index bool) ast.Expr { return typesx.ChainRoot(x, index) }
 
 // varOfExpr returns the variable an identifier defines or uses, or nil
 // when x is not a plain identifier of a variable.

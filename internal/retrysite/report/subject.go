@@ -413,3 +413,11 @@ func FormatDuration(d time.Duration) string {
 	}
 	return s
 }
+
+// Plural returns one when n is 1, else many: "1 attempt", "3 attempts".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,10 +1,13 @@
-package retrysite
+package timeouts
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file teaches the timeouts aspect what caps each library's retries
@@ -37,18 +40,18 @@ import (
 //     own context, from the caller.
 
 // libTimeouts finds the timeouts of a library site.
-func (m *model) libTimeouts(s *Site) {
-	t := &Timeouts{}
+func (m *model) libTimeouts(s *site.Site) {
+	t := &site.Timeouts{}
 	s.Timeouts = t
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok || s.Lib == nil {
 		return
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	var opRoots []ast.Expr
 	if fn != nil {
-		if _, e, ok := knowledge.Lookup(entryKey(fn.Origin())); ok {
-			_, opRoots = m.opRoots(e, call)
+		if _, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
+			_, opRoots = m.OpRoots(e, call)
 		}
 	}
 	var region []ast.Node
@@ -69,7 +72,7 @@ func (m *model) libTimeouts(s *Site) {
 	// context parameter when the library passes it on; the table's
 	// timeouts interpreter fills them in.
 	x := &libTimeoutState{m: m, s: s, t: t, r: r, call: call, name: name, lits: lits,
-		siteCtx: ctxFact{kind: ctxNone}, libOp: &Op{Call: call, HTTP: true}}
+		siteCtx: ctxFact{kind: ctxNone}, libOp: &site.Op{Call: call, HTTP: true}}
 	if f := timeoutModels[s.Lib.Models.Timeouts]; f != nil {
 		f(x)
 	} else {
@@ -101,8 +104,8 @@ func (m *model) libTimeouts(s *Site) {
 // fills in.
 type libTimeoutState struct {
 	m    *model
-	s    *Site
-	t    *Timeouts
+	s    *site.Site
+	t    *site.Timeouts
 	r    *tres
 	call *ast.CallExpr
 	name string
@@ -114,7 +117,7 @@ type libTimeoutState struct {
 	worst    time.Duration
 	calc     string
 	exact    bool
-	libOp    *Op
+	libOp    *site.Op
 }
 
 // mapParam maps the operation's context parameter to ctxArg.
@@ -123,7 +126,7 @@ func (x *libTimeoutState) mapParam(ctxArg ast.Expr) {
 		if fl.Type.Params == nil || len(fl.Type.Params.List) == 0 || len(fl.Type.Params.List[0].Names) == 0 {
 			continue
 		}
-		if v, ok := x.m.info.Defs[fl.Type.Params.List[0].Names[0]].(*types.Var); ok && isContextType(v.Type()) {
+		if v, ok := x.m.info.Defs[fl.Type.Params.List[0].Names[0]].(*types.Var); ok && IsContextType(v.Type()) {
 			x.r.paramCtx[v] = ctxArg
 		}
 	}
@@ -160,7 +163,7 @@ func (x *libTimeoutState) cenkaltiV4Timeouts() {
 func (x *libTimeoutState) cenkaltiV5Timeouts() {
 	x.siteCtx = x.argCtx(0)
 	if st := x.s.Last("WithMaxElapsedTime"); st != nil {
-		d, ok := x.m.durationValue(st.Arg(0))
+		d, ok := x.m.DurationValue(st.Arg(0))
 		switch {
 		case ok && d <= 0:
 			x.uncapped = "WithMaxElapsedTime(0) lets it retry with no time limit"
@@ -187,7 +190,7 @@ func (x *libTimeoutState) sethvargoTimeouts() {
 	}
 	x.siteCtx = x.argCtx(0)
 	if st := x.s.Last("WithMaxDuration"); st != nil {
-		d, ok := x.m.durationValue(st.Arg(0))
+		d, ok := x.m.DurationValue(st.Arg(0))
 		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
 	} else {
 		x.uncapped = "the backoff has no WithMaxDuration"
@@ -209,7 +212,7 @@ func (x *libTimeoutState) failsafeTimeouts() {
 		}
 	}
 	if st := x.s.Last("WithMaxDuration"); st != nil {
-		d, ok := x.m.durationValue(st.Arg(0))
+		d, ok := x.m.DurationValue(st.Arg(0))
 		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
 	} else if x.s.Last("NewBuilder", "NewWithDefaults") != nil {
 		x.uncapped = "the retry policy has no WithMaxDuration"
@@ -263,7 +266,7 @@ func (x *libTimeoutState) k8sTimeouts() {
 }
 
 // cenkaltiV4Caps reads the elapsed-time limit of a v4 backoff.
-func (m *model) cenkaltiV4Caps(s *Site) ([]capFact, string) {
+func (m *model) cenkaltiV4Caps(s *site.Site) ([]capFact, string) {
 	b := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
 	if b == nil {
 		return nil, ""
@@ -271,7 +274,7 @@ func (m *model) cenkaltiV4Caps(s *Site) ([]capFact, string) {
 	switch b.Name {
 	case "NewExponentialBackOff", "ExponentialBackOff":
 		if st := s.Last("MaxElapsedTime", "WithMaxElapsedTime"); st != nil {
-			d, ok := m.durationValue(st.Arg(0))
+			d, ok := m.DurationValue(st.Arg(0))
 			if ok && d <= 0 {
 				return nil, "MaxElapsedTime 0 means the ExponentialBackOff never stops"
 			}
@@ -296,7 +299,7 @@ func trimNew(s string) string {
 
 // retryableClient finds the inner http.Client of a go-retryablehttp
 // client.
-func (m *model) retryableClient(r *tres, s *Site) clientFact {
+func (m *model) retryableClient(r *tres, s *site.Site) clientFact {
 	if st := s.Last("Timeout"); st != nil {
 		return r.timeoutValue(st.Arg(0), st.Pos)
 	}
@@ -328,7 +331,7 @@ func isPkgFunc(o types.Object) bool {
 // retryableWaits are the longest waits of go-retryablehttp's
 // DefaultBackoff before each retry, without Retry-After (so a lower bound
 // of the worst case).
-func (m *model) retryableWaits(s *Site) waitsFact {
+func (m *model) retryableWaits(s *site.Site) waitsFact {
 	if st := s.Last("Backoff"); st != nil {
 		if fn, ok := m.info.Uses[identOrSel(st.Arg(0))].(*types.Func); !ok || fn.Name() != "DefaultBackoff" {
 			return waitsFact{}
@@ -336,14 +339,14 @@ func (m *model) retryableWaits(s *Site) waitsFact {
 	}
 	lo, hi := time.Second, 30*time.Second
 	if st := s.Last("RetryWaitMin"); st != nil {
-		d, ok := m.durationValue(st.Arg(0))
+		d, ok := m.DurationValue(st.Arg(0))
 		if !ok {
 			return waitsFact{}
 		}
 		lo = d
 	}
 	if st := s.Last("RetryWaitMax"); st != nil {
-		d, ok := m.durationValue(st.Arg(0))
+		d, ok := m.DurationValue(st.Arg(0))
 		if !ok {
 			return waitsFact{}
 		}
@@ -353,17 +356,17 @@ func (m *model) retryableWaits(s *Site) waitsFact {
 }
 
 // restyWaits are resty's longest waits: min(max, base*2^n).
-func (m *model) restyWaits(s *Site) waitsFact {
+func (m *model) restyWaits(s *site.Site) waitsFact {
 	lo, hi := 100*time.Millisecond, 2*time.Second
 	if st := s.Last("SetRetryWaitTime"); st != nil {
-		d, ok := m.durationValue(st.Arg(0))
+		d, ok := m.DurationValue(st.Arg(0))
 		if !ok {
 			return waitsFact{}
 		}
 		lo = d
 	}
 	if st := s.Last("SetRetryMaxWaitTime"); st != nil {
-		d, ok := m.durationValue(st.Arg(0))
+		d, ok := m.DurationValue(st.Arg(0))
 		if !ok {
 			return waitsFact{}
 		}
@@ -399,7 +402,7 @@ func identOrSel(x ast.Expr) *ast.Ident {
 }
 
 // restyClient finds whether a resty client has a timeout.
-func (m *model) restyClient(r *tres, s *Site) clientFact {
+func (m *model) restyClient(r *tres, s *site.Site) clientFact {
 	if st := s.Last("SetTimeout"); st != nil {
 		return r.timeoutValue(st.Arg(0), st.Pos)
 	}
@@ -413,4 +416,15 @@ func (m *model) restyClient(r *tres, s *Site) clientFact {
 		return clientFact{kind: clientNoTimeout, why: "the resty client has no SetTimeout (resty.New's http.Client has no Timeout)", pos: st.Pos}
 	}
 	return clientFact{}
+}
+
+// dskitTimeouts: the context given to backoff.New ends the loop; the
+// library has no time limit of its own.
+func (x *libTimeoutState) dskitTimeouts() {
+	if st := x.s.Last("New"); st != nil && len(st.Args) > 0 {
+		x.siteCtx = x.r.ctx(st.Args[0])
+	} else {
+		x.siteCtx = ctxFact{kind: ctxCaller}
+	}
+	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
 }

@@ -1,12 +1,14 @@
-package retrysite
+package timeouts
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file resolves, for the timeouts aspect, where a context, an HTTP
@@ -144,11 +146,11 @@ func funcPath(fn *types.Func) string {
 	if fn == nil || fn.Pkg() == nil {
 		return ""
 	}
-	return entryKey(fn.Origin())
+	return knowledge.EntryKey(fn.Origin())
 }
 
 func (r *tres) callee(call *ast.CallExpr) string {
-	return funcPath(typeutilCallee(r.m.info, call))
+	return funcPath(typesx.Callee(r.m.info, call))
 }
 
 // varOf returns the variable an identifier uses.
@@ -233,7 +235,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 						continue
 					}
 					// c.Timeout = x, c.HTTPClient.Timeout = x.
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && isV(chainRoot(sel.X, false)) && rhs != nil {
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && isV(typesx.ChainRoot(sel.X, false)) && rhs != nil {
 						vf.fields[sel.Sel.Name] = append(vf.fields[sel.Sel.Name], rhs)
 					}
 				}
@@ -278,9 +280,9 @@ func (r *tres) facts(v *types.Var) *varFacts {
 	return vf
 }
 
-// isContextType reports whether t is context.Context.
-func isContextType(t types.Type) bool {
-	return t != nil && isNamed(t, "context", "Context")
+// IsContextType reports whether t is context.Context.
+func IsContextType(t types.Type) bool {
+	return t != nil && typesx.IsNamed(t, "context", "Context")
 }
 
 // ctx resolves a context expression.
@@ -357,12 +359,12 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 // WithDeadline argument written time.Now().Add(d).
 func (r *tres) deadlineDur(x ast.Expr, isTimeout bool) (time.Duration, bool) {
 	if isTimeout {
-		return r.m.durationValue(x)
+		return r.m.DurationValue(x)
 	}
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && r.callee(call) == "time.Time.Add" && len(call.Args) == 1 {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if now, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && r.callee(now) == "time.Now" {
-				return r.m.durationValue(call.Args[0])
+				return r.m.DurationValue(call.Args[0])
 			}
 		}
 	}
@@ -465,7 +467,7 @@ func (r *tres) client(x ast.Expr) clientFact {
 	case *ast.StarExpr:
 		return r.client(x.X)
 	case *ast.CompositeLit:
-		if !isNamed(info.TypeOf(x), "net/http", "Client") {
+		if !typesx.IsNamed(info.TypeOf(x), "net/http", "Client") {
 			break
 		}
 		for _, el := range x.Elts {
@@ -480,7 +482,7 @@ func (r *tres) client(x ast.Expr) clientFact {
 		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && isNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
 				return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
 			}
 		}
@@ -526,7 +528,7 @@ func (r *tres) client(x ast.Expr) clientFact {
 
 // timeoutValue makes a fact of a Timeout value.
 func (r *tres) timeoutValue(x ast.Expr, pos token.Pos) clientFact {
-	d, ok := r.m.durationValue(x)
+	d, ok := r.m.DurationValue(x)
 	switch {
 	case ok && d <= 0:
 		return clientFact{kind: clientNoTimeout, why: "the http.Client's Timeout is 0", pos: pos}

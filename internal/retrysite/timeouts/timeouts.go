@@ -1,4 +1,4 @@
-package retrysite
+package timeouts
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 )
 
 // This file is the timeouts aspect (R-3 and the timeout standard): does
@@ -19,7 +20,7 @@ import (
 
 // opFact is what the model knows of one operation's time bound.
 type opFact struct {
-	op     *Op
+	op     *site.Op
 	http   bool
 	client clientFact
 	// ctx is the context of the request (HTTP) or of the operation's
@@ -69,7 +70,7 @@ var httpClientMethods = map[string]bool{
 }
 
 // opFact studies one operation.
-func (r *tres) opFact(op *Op) opFact {
+func (r *tres) opFact(op *site.Op) opFact {
 	f := opFact{op: op}
 	call := op.Call
 	if call == nil {
@@ -107,7 +108,7 @@ func (r *tres) opFact(op *Op) opFact {
 	default:
 		f.ctx = ctxFact{kind: ctxNone}
 		for _, a := range call.Args {
-			if isContextType(r.m.info.TypeOf(a)) {
+			if IsContextType(r.m.info.TypeOf(a)) {
 				f.ctx = mergeCtx(f.ctx, r.ctx(a))
 			}
 		}
@@ -134,7 +135,7 @@ func (r *tres) regionCtx() ctxFact {
 			if !ok {
 				return true
 			}
-			if v, isVar := r.m.info.Uses[id].(*types.Var); !isVar || !isContextType(v.Type()) {
+			if v, isVar := r.m.info.Uses[id].(*types.Var); !isVar || !IsContextType(v.Type()) {
 				return true
 			}
 			f = mergeCtx(f, r.ctx(id))
@@ -173,7 +174,7 @@ func (r *tres) elapsedCaps() []capFact {
 				}
 				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
 					if c, ok := ast.Unparen(pair[0]).(*ast.CallExpr); ok && r.callee(c) == "time.Since" {
-						if d, ok := r.m.durationValue(pair[1]); ok && d > 0 {
+						if d, ok := r.m.DurationValue(pair[1]); ok && d > 0 {
 							caps = append(caps, capFact{d: d, known: true, pos: n.Pos(), desc: "the elapsed-time check"})
 							return false
 						}
@@ -247,7 +248,7 @@ func (r *tres) outerTimer(x ast.Expr) (time.Duration, bool, bool) {
 	switch r.callee(c) {
 	case "time.After", "time.NewTimer":
 		if len(c.Args) == 1 {
-			d, ok := r.m.durationValue(c.Args[0])
+			d, ok := r.m.DurationValue(c.Args[0])
 			return d, ok, true
 		}
 	}
@@ -279,7 +280,7 @@ func (w waitsFact) at(i int) time.Duration {
 // loopWaitsFact reads the waits of a hand-written site from the waits
 // aspect when it has filled them, else from the constant sleeps in the
 // region.
-func (r *tres) loopWaitsFact(s *Site) waitsFact {
+func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 	if s.WaitsKnown {
 		if len(s.Waits) == 0 {
 			return waitsFact{exact: true}
@@ -291,7 +292,7 @@ func (r *tres) loopWaitsFact(s *Site) waitsFact {
 			if wt.Cap > 0 && b > wt.Cap {
 				b = wt.Cap
 			}
-			if wt.Shape != ShapeConstant {
+			if wt.Shape != site.ShapeConstant {
 				w.exact = false
 			}
 			if first || b < w.per {
@@ -315,7 +316,7 @@ func (r *tres) loopWaitsFact(s *Site) waitsFact {
 				switch r.callee(n) {
 				case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":
 					if len(n.Args) == 1 {
-						if d, ok := r.m.durationValue(n.Args[0]); ok {
+						if d, ok := r.m.DurationValue(n.Args[0]); ok {
 							durs = append(durs, d)
 							return true
 						}
@@ -349,7 +350,7 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 		return 0, "", false
 	}
 	total := time.Duration(attempts) * timeout
-	calc := fmt.Sprintf("%d %s x %s timeout", attempts, plural(attempts, "attempt", "attempts"), report.FormatDuration(timeout))
+	calc := fmt.Sprintf("%d %s x %s timeout", attempts, report.Plural(attempts, "attempt", "attempts"), report.FormatDuration(timeout))
 	var parts []string
 	var sum time.Duration
 	allSame := w.each == nil
@@ -381,7 +382,7 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 // caps are what caps the retry; uncapped, when not empty, says why the
 // retry has no cap if caps is empty (and the context has no deadline);
 // worst is the computed worst case (0 if none).
-func settle(s *Site, t *Timeouts, siteCtx ctxFact, caps []capFact, uncapped string, worst time.Duration, calc string, exact bool) {
+func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, uncapped string, worst time.Duration, calc string, exact bool) {
 	t.CallerContext = siteCtx.kind == ctxCaller
 	if siteCtx.kind == ctxDeadline {
 		caps = append(caps, capFact{d: siteCtx.cap, known: siteCtx.capKnown, pos: siteCtx.capPos, desc: "the context's deadline"})
@@ -433,11 +434,11 @@ func settle(s *Site, t *Timeouts, siteCtx ctxFact, caps []capFact, uncapped stri
 }
 
 // loopTimeouts finds the timeouts of a hand-written site.
-func (m *model) loopTimeouts(s *Site, fi *funcInfo, g *opGroup) {
-	t := &Timeouts{}
+func (m *model) loopTimeouts(s *site.Site) {
+	t := &site.Timeouts{}
 	s.Timeouts = t
 	region := []ast.Node{s.Node}
-	if s.Kind == Recursion || s.Kind == Loop && !isLoopStmt(s.Node) {
+	if s.Kind == site.Recursion || s.Kind == site.Loop && !isLoopStmt(s.Node) {
 		region = []ast.Node{s.Func}
 	}
 	r := m.newTres(region)

@@ -1,10 +1,11 @@
-package retrysite_test
+package timeouts_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -26,7 +27,7 @@ var showTimeouts = &analysis.Analyzer{
 	},
 }
 
-func describeTimeouts(t *retrysite.Timeouts) string {
+func describeTimeouts(t *site.Timeouts) string {
 	if t == nil {
 		return "timeouts=nil"
 	}
