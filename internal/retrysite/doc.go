@@ -335,6 +335,10 @@
 //     and types (a duration's value, a library call's operation) through
 //     its Model interface, which this package's model implements
 //     (describe.go).
+//   - package ops (internal/retrysite/ops): the operations a site
+//     repeats, their HTTP method and Idempotency-Key, through the
+//     same kind of interface (ops.Model: a function's declaration, the
+//     literal a variable holds, the targets of a func value).
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
@@ -347,11 +351,11 @@
 //     decide.go, statekey.go, waits_num.go, waits_alt.go), the library
 //     readers (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and
 //     the *_libs.go of each aspect) and the descriptions of waits
-//     (waits*.go), outcomes (outcomes*.go) and operations (ops*.go,
-//     integration.go, reference.go, details.go).
+//     (waits*.go) and outcomes (outcomes*.go), and what joins them to a
+//     site (integration.go, reference.go, details.go).
 //     The groups still call each other both ways (the interpreter reads
-//     the operation describer and the definition index of outcomes_eval.go,
-//     the descriptions read discovery's opGroup), so they are one package
-//     until those names move down; go run ./internal/cmd/depmap lists
-//     what each group uses of the others.
+//     the definition index of outcomes_eval.go and the object states of
+//     waits_state.go, the descriptions read discovery's opGroup), so they
+//     are one package until those names move down; go run
+//     ./internal/cmd/depmap lists what each group uses of the others.
 package retrysite

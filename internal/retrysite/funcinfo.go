@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 )
@@ -27,9 +28,6 @@ type model struct {
 	integ map[*types.Func]bool
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
-	// values indexes the values assigned to each variable and field of
-	// the package, built on first use (ops_request.go).
-	values map[*types.Var][]ast.Expr
 	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8
@@ -46,6 +44,8 @@ type model struct {
 	opts *report.Options
 	// timeouts describes the sites' timeouts (package timeouts).
 	timeouts *timeouts.Describer
+	// ops describes the sites' operations (package ops).
+	ops *ops.Describer
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {
@@ -64,6 +64,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
 	}
 	m.timeouts = timeouts.New(pass, m)
+	m.ops = ops.New(pass, m, opts.KeyHeaders)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

@@ -728,36 +728,6 @@ func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
 	return r
 }
 
-// targetsCall describes a call of a func value resolved to the functions
-// it may run (a closure's or an unexported function's parameter, a func
-// field): each is described like a helper bound to the call's arguments,
-// and the call is described only when every one sends a request with the
-// same method, by the one whose key is the least at fault (a rule holds
-// the call to account only when every reaching function breaks it).
-func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
-	ts, ok := d.m.funcTargets(call.Fun)
-	if !ok {
-		return nil
-	}
-	var best *sendDesc
-	for _, t := range ts {
-		var s *sendDesc
-		switch {
-		case t.lit != nil:
-			s = d.litCall(t.lit, call, f, depth)
-		case t.decl != nil && t.decl.Recv == nil:
-			s = d.declCall(t.decl, call, f, depth)
-		}
-		if s == nil || s.method == "" || best != nil && s.method != best.method {
-			return nil
-		}
-		if best == nil || keyRank(s.key) < keyRank(best.key) {
-			best = s
-		}
-	}
-	return best
-}
-
 // rebound reports whether the parameter v is assigned in body, or its
 // address taken: its value at a call is then not the argument's.
 func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {

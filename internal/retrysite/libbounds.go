@@ -23,7 +23,7 @@ func (m *model) attachLibDetails(s *Site) {
 		return
 	}
 	s.Bound = m.libBound(s)
-	m.libOps(s)
+	m.ops.Library(s)
 	m.libWaits(s)
 	m.libOutcomes(s)
 	m.timeouts.Library(s)

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -110,7 +111,7 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 			Node: call,
 			Pos:  call.Pos(),
 		}
-		s.Func, s.FuncType = enclosingBody(f, call.Pos())
+		s.Func, s.FuncType = typesx.EnclosingBody(f, call.Pos())
 		c := &collector{m: m, idx: idx, lib: lib, before: call.Pos(), seen: make(map[ast.Node]bool)}
 		// The entry call is a setting of its own: AddWithMaxAttempts(r, 0)
 		// both is the site and sets its count.
@@ -150,17 +151,6 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 	return sites
 }
 
-// restySend are resty request methods that send.
-var restySend = map[string]bool{
-	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true,
-	"Options": true, "Execute": true, "Send": true, "Trace": true,
-}
-
-func isRestyRequestMethod(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	return sig.Recv() != nil && (isNamed(sig.Recv().Type(), knowledge.PathRestyV2, "Request") || isNamed(sig.Recv().Type(), knowledge.PathRestyV3, "Request"))
-}
-
 // retriesEnabled reports whether a site of a library whose default is
 // no retries retries: the count setting was set to other than zero. A
 // count the model cannot see makes it unknown, and an unknown is not a
@@ -174,27 +164,6 @@ func (m *model) retriesEnabled(s *Site, setting string) bool {
 		return v != 0
 	}
 	return true
-}
-
-// enclosingBody returns the innermost function body of f that holds pos.
-func enclosingBody(f *ast.File, pos token.Pos) (*ast.BlockStmt, *ast.FuncType) {
-	var body *ast.BlockStmt
-	var typ *ast.FuncType
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || n.Pos() > pos || n.End() <= pos {
-			return n == nil || n.Pos() <= pos
-		}
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Body != nil {
-				body, typ = n.Body, n.Type
-			}
-		case *ast.FuncLit:
-			body, typ = n.Body, n.Type
-		}
-		return true
-	})
-	return body, typ
 }
 
 // varIndex indexes, for one file, what is done to each variable:
@@ -543,7 +512,7 @@ func (m *model) libraryOps(x ast.Expr) []*Op {
 	case *ast.FuncLit:
 		ast.Inspect(x.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && m.mayBeOp(call) {
-				ops = append(ops, m.describeOp(call))
+				ops = append(ops, m.ops.Op(call))
 			}
 			return true
 		})
@@ -564,7 +533,7 @@ func (m *model) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
 				return true
 			}
 			if m.mayBeOp(n) {
-				ops = append(ops, m.describeOp(n))
+				ops = append(ops, m.ops.Op(n))
 			}
 		}
 		return true

@@ -163,7 +163,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		for _, g := range f.ops {
 			for _, c := range g.calls {
-				s.Ops = append(s.Ops, m.describeOp(c))
+				s.Ops = append(s.Ops, m.ops.Op(c))
 			}
 		}
 		if f.kind == Recursion {

@@ -2,13 +2,13 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Hand-written retry loops paced by a library's backoff object
@@ -30,7 +30,7 @@ func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 		if call == nil {
 			continue
 		}
-		f := fileOf(pass, call.Pos())
+		f := typesx.FileOf(pass.Files, call.Pos())
 		if f == nil {
 			continue
 		}
@@ -181,13 +181,4 @@ func (m *model) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
 		}
 	}
 	return true
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/policy"
 )
@@ -63,7 +64,7 @@ func (m *model) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 		if f == nil || f.Pkg() == nil {
 			return false
 		}
-		if f.Pkg().Path() == pkgRetry && f.Name() == "WithIdempotencyKey" {
+		if f.Pkg().Path() == knowledge.RetryPackage && f.Name() == "WithIdempotencyKey" {
 			return true
 		}
 		if len(y.Args) > 0 && timeouts.IsContextType(m.info.TypeOf(y.Args[0])) {
@@ -105,7 +106,7 @@ func callsRetry(info *types.Info, body ast.Node, name string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if f := typeutilCallee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == pkgRetry && f.Name() == name {
+			if f := typeutilCallee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.RetryPackage && f.Name() == name {
 				found = true
 			}
 		}
@@ -129,7 +130,7 @@ func (m *model) referenceOutcomes(s *Site, body *ast.BlockStmt) {
 			return true
 		}
 		f := typeutilCallee(m.info, call)
-		if f == nil || f.Pkg() == nil || f.Pkg().Path() != pkgRetry || f.Name() != "Retryable" {
+		if f == nil || f.Pkg() == nil || f.Pkg().Path() != knowledge.RetryPackage || f.Name() != "Retryable" {
 			return true
 		}
 		code, cert := m.markedError(body, call.Args[0], 0)
@@ -171,7 +172,7 @@ func (m *model) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int,
 	case *ast.CompositeLit:
 		t := m.info.TypeOf(y)
 		switch {
-		case isNamed(t, pkgRetry, "StatusError"):
+		case isNamed(t, knowledge.RetryPackage, "StatusError"):
 			for i, el := range y.Elts {
 				var val ast.Expr
 				if kv, ok := el.(*ast.KeyValueExpr); ok {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 )
 
@@ -119,5 +120,5 @@ func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {
 // isReferencePackage reports whether path is the project's reference
 // retry package or one of its subpackages.
 func isReferencePackage(path string) bool {
-	return path == pkgRetry || strings.HasPrefix(path, pkgRetry+"/")
+	return path == knowledge.RetryPackage || strings.HasPrefix(path, knowledge.RetryPackage+"/")
 }

@@ -62,18 +62,12 @@ func sortVars(vs []*types.Var) {
 // (typesx.ChainRoot).
 func chainRoot(x ast.Expr, index bool) ast.Expr { return typesx.ChainRoot(x, index) }
 
-// varOfExpr returns the variable an identifier defines or uses, or nil
-// when x is not a plain identifier of a variable.
-func varOfExpr(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
-}
+// varOfExpr returns the variable an identifier defines or uses
+// (typesx.VarOf).
+func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
+
+// rootVar returns the variable at the root of a selector chain
+// (typesx.RootVar).
+func rootVar(info *types.Info, x ast.Expr) *types.Var { return typesx.RootVar(info, x) }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -6,6 +6,7 @@ package typesx
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -50,4 +51,66 @@ func ChainRoot(x ast.Expr, index bool) ast.Expr {
 			return y
 		}
 	}
+}
+
+// RootVar returns the variable used at the root of a selector chain,
+// through index expressions.
+func RootVar(info *types.Info, x ast.Expr) *types.Var {
+	id, ok := ChainRoot(x, true).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// VarOf returns the variable an identifier defines or uses, or nil when
+// x is not a plain identifier of a variable.
+func VarOf(info *types.Info, x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// IdentOf returns x, unparenthesized, if it is an identifier.
+func IdentOf(x ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(x).(*ast.Ident)
+	return id
+}
+
+// FileOf returns the file of files that holds pos, or nil.
+func FileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// EnclosingBody returns the innermost function body of f that holds pos.
+func EnclosingBody(f *ast.File, pos token.Pos) (*ast.BlockStmt, *ast.FuncType) {
+	var body *ast.BlockStmt
+	var typ *ast.FuncType
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || n.Pos() > pos || n.End() <= pos {
+			return n == nil || n.Pos() <= pos
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
+				body, typ = n.Body, n.Type
+			}
+		case *ast.FuncLit:
+			body, typ = n.Body, n.Type
+		}
+		return true
+	})
+	return body, typ
 }

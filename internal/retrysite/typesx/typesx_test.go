@@ -108,3 +108,43 @@ func TestChainRoot(t *testing.T) {
 		}
 	}
 }
+
+func TestVarsAndFiles(t *testing.T) {
+	f, info, _ := check(t)
+	var fn *ast.FuncDecl
+	for _, d := range f.Decls {
+		if d, ok := d.(*ast.FuncDecl); ok && d.Name.Name == "f" {
+			fn = d
+		}
+	}
+	// _ = t.c.items[0]: the root variable is t, the parameter.
+	last := fn.Body.List[len(fn.Body.List)-1].(*ast.AssignStmt).Rhs[0]
+	if v := typesx.RootVar(info, last); v == nil || v.Name() != "t" {
+		t.Errorf("RootVar(%s) = %v, want t", types.ExprString(last), v)
+	}
+	if v := typesx.VarOf(info, last); v != nil {
+		t.Errorf("VarOf(%s) = %v, want nil: not an identifier", types.ExprString(last), v)
+	}
+	param := fn.Type.Params.List[0].Names[0]
+	if v := typesx.VarOf(info, param); v == nil || v.Name() != "t" {
+		t.Errorf("VarOf(defining t) = %v, want t", v)
+	}
+	if id := typesx.IdentOf(&ast.ParenExpr{X: param}); id != param {
+		t.Errorf("IdentOf((t)) = %v, want t", id)
+	}
+	if id := typesx.IdentOf(last); id != nil {
+		t.Errorf("IdentOf(%s) = %v, want nil", types.ExprString(last), id)
+	}
+	if got := typesx.FileOf([]*ast.File{f}, last.Pos()); got != f {
+		t.Errorf("FileOf(pos in f) = %v, want the file", got)
+	}
+	if got := typesx.FileOf([]*ast.File{f}, token.NoPos); got != nil {
+		t.Errorf("FileOf(NoPos) = %v, want nil", got)
+	}
+	if body, typ := typesx.EnclosingBody(f, last.Pos()); body != fn.Body || typ != fn.Type {
+		t.Errorf("EnclosingBody(pos in f) is not f's body")
+	}
+	if body, _ := typesx.EnclosingBody(f, f.Name.Pos()); body != nil {
+		t.Errorf("EnclosingBody(package clause) = %v, want nil", body)
+	}
+}

@@ -1,4 +1,4 @@
-package retrysite_test
+package ops_test
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -40,22 +41,22 @@ func orQ(s string) string {
 	return s
 }
 
-func describeKey(k *retrysite.IdemKey) string {
+func describeKey(k *site.IdemKey) string {
 	if k == nil {
 		return "key=nil"
 	}
 	switch k.State {
-	case retrysite.KeyMissing:
+	case site.KeyMissing:
 		return "key=missing"
-	case retrysite.KeyPerAttempt:
+	case site.KeyPerAttempt:
 		s := "key=per-attempt"
 		if k.GenExpr != nil {
 			s += " gen=" + types.ExprString(k.GenExpr)
 		}
 		return s
-	case retrysite.KeyConstant:
+	case site.KeyConstant:
 		return fmt.Sprintf("key=constant value=%q", k.Value)
-	case retrysite.KeyStable:
+	case site.KeyStable:
 		return "key=stable"
 	}
 	return "key=unknown"

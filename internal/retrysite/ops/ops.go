@@ -1,13 +1,16 @@
-package retrysite
+package ops
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"net/http"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -32,13 +35,13 @@ import (
 // where the call is: the innermost loop around it, else the code after a
 // goto label before it, else its whole function (a recursive retry, a
 // closure a retry library calls on every attempt).
-func (m *model) describeOp(call *ast.CallExpr) *Op {
+func (m *model) describeOp(call *ast.CallExpr) *site.Op {
 	return m.describeOpIn(call, m.opFrame(call))
 }
 
 // describeOpIn describes an operation call in frame f.
-func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *Op {
-	op := &Op{Call: call, Callee: typeutilCallee(m.info, call)}
+func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
+	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
 	d := newDescriber(m)
 	if r := d.call(call, f, 0); r != nil {
 		op.HTTP = true
@@ -80,14 +83,7 @@ func (f *frame) retried(pos token.Pos) bool {
 }
 
 // fileOf returns the file of the package that holds pos.
-func (m *model) fileOf(pos token.Pos) *ast.File {
-	for _, f := range m.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
+func (m *model) fileOf(pos token.Pos) *ast.File { return typesx.FileOf(m.pass.Files, pos) }
 
 // opFrame infers the frame of an operation call from its position.
 func (m *model) opFrame(call *ast.CallExpr) *frame {
@@ -177,7 +173,7 @@ type describer struct {
 func newDescriber(m *model) *describer {
 	return &describer{
 		m:          m,
-		keyHeaders: append([]string{policy.IdempotencyKeyHeader}, m.opts.KeyHeaders...),
+		keyHeaders: append([]string{policy.IdempotencyKeyHeader}, m.keyHeaders...),
 		seenVar:    make(map[*types.Var]bool),
 		seenNode:   make(map[ast.Node]bool),
 		uses:       make(map[*types.Var][]use),
@@ -201,7 +197,7 @@ type sendDesc struct {
 	method    string
 	methodPos token.Pos
 	request   ast.Expr
-	key       *IdemKey
+	key       *site.IdemKey
 }
 
 const maxDepth = 4
@@ -213,14 +209,14 @@ func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	if s := d.directSend(call, f); s != nil {
 		return d.describeSend(s, f)
 	}
-	fn := typeutilCallee(d.m.info, call)
+	fn := typesx.Callee(d.m.info, call)
 	if fn == nil && depth < maxDepth {
 		return d.heldCall(call, f, depth) // forms.go
 	}
 	if fn == nil || fn.Pkg() != d.m.pkg || depth >= maxDepth {
 		return nil
 	}
-	return d.declCall(d.m.funcDecl(fn), call, f, depth)
+	return d.declCall(d.m.FuncDecl(fn), call, f, depth)
 }
 
 // declCall describes a call that runs the same-package function decl.
@@ -273,20 +269,20 @@ func mergeSends(sends []*sendDesc) *sendDesc {
 }
 
 // keyRank orders key states from compliant to worst.
-func keyRank(k *IdemKey) int {
+func keyRank(k *site.IdemKey) int {
 	if k == nil {
 		return 0
 	}
 	switch k.State {
-	case KeyStable:
+	case site.KeyStable:
 		return 1
-	case KeyUnknown:
+	case site.KeyUnknown:
 		return 0
-	case KeyConstant:
+	case site.KeyConstant:
 		return 2
-	case KeyPerAttempt:
+	case site.KeyPerAttempt:
 		return 3
-	case KeyMissing:
+	case site.KeyMissing:
 		return 4
 	}
 	return 0
@@ -354,7 +350,7 @@ const (
 
 // directSend recognises the calls that send an HTTP request.
 func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
-	fn := typeutilCallee(d.m.info, call)
+	fn := typesx.Callee(d.m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
@@ -371,7 +367,7 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 		return nil
 	}
 	s := &send{call: call}
-	key := entryKey(fn.Origin())
+	key := knowledge.EntryKey(fn.Origin())
 	switch key {
 	case pkgHTTP + ".Client.Do", pkgRetryable + ".Client.Do":
 		s.req, s.client = arg(0), recv()
@@ -434,7 +430,7 @@ func (d *describer) failsafeRequest(x ast.Expr, f *frame) *ast.CallExpr {
 	for range 4 {
 		switch y := ast.Unparen(x).(type) {
 		case *ast.CallExpr:
-			if fn := typeutilCallee(d.m.info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgFailsafe &&
+			if fn := typesx.Callee(d.m.info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgFailsafe &&
 				(fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithExecutor") {
 				return y
 			}
@@ -480,7 +476,7 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	}
 	r.key = d.key(t, f)
 	if pos, ok := d.clientAddsKey(s.client, f, 0); ok {
-		r.key = &IdemKey{State: KeyStable, Set: pos}
+		r.key = &site.IdemKey{State: site.KeyStable, Set: pos}
 	}
 	return r
 }

@@ -1,11 +1,14 @@
-package retrysite
+package ops
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -16,7 +19,7 @@ import (
 
 // keyVal is what the model knows of a key value.
 type keyVal struct {
-	state   IdemKeyState
+	state   site.IdemKeyState
 	gen     token.Pos
 	genExpr ast.Expr
 	value   string
@@ -24,26 +27,26 @@ type keyVal struct {
 }
 
 // key turns the key sets found on a request into an IdemKey.
-func (d *describer) key(t *reqTrace, f *frame) *IdemKey {
+func (d *describer) key(t *reqTrace, f *frame) *site.IdemKey {
 	if len(t.keys) == 0 {
 		if t.opaque {
-			return &IdemKey{State: KeyUnknown}
+			return &site.IdemKey{State: site.KeyUnknown}
 		}
-		return &IdemKey{State: KeyMissing}
+		return &site.IdemKey{State: site.KeyMissing}
 	}
-	var res *IdemKey
+	var res *site.IdemKey
 	for _, k := range t.keys {
 		kv := d.classify(k.val, k.f, 0)
-		if kv.state == KeyPerAttempt && d.guarded(kv.gen, k.f) || kv.state == KeyPerAttempt && d.guarded(k.pos, k.f) {
-			kv = keyVal{state: KeyStable}
+		if kv.state == site.KeyPerAttempt && d.guarded(kv.gen, k.f) || kv.state == site.KeyPerAttempt && d.guarded(k.pos, k.f) {
+			kv = keyVal{state: site.KeyStable}
 		}
-		if kv.state == KeyConstant && kv.valueOK && kv.value == "" {
+		if kv.state == site.KeyConstant && kv.valueOK && kv.value == "" {
 			// An empty key is no key (and `if key != "" {...}` sets
 			// none).
-			kv = keyVal{state: KeyMissing}
+			kv = keyVal{state: site.KeyMissing}
 		}
-		ik := &IdemKey{State: kv.state, Set: k.pos, Gen: kv.gen, GenExpr: kv.genExpr}
-		if kv.state == KeyConstant && kv.valueOK {
+		ik := &site.IdemKey{State: kv.state, Set: k.pos, Gen: kv.gen, GenExpr: kv.genExpr}
+		if kv.state == site.KeyConstant && kv.valueOK {
 			ik.Value = kv.value
 		}
 		if res == nil || keyRank(ik) > keyRank(res) {
@@ -58,49 +61,49 @@ func (d *describer) key(t *reqTrace, f *frame) *IdemKey {
 // whole per attempt.
 func mergeParts(parts []keyVal) keyVal {
 	if len(parts) == 0 {
-		return keyVal{state: KeyUnknown}
+		return keyVal{state: site.KeyUnknown}
 	}
 	allConst := true
 	stable := false
 	for _, p := range parts {
-		if p.state == KeyPerAttempt {
+		if p.state == site.KeyPerAttempt {
 			return p
 		}
-		if p.state != KeyConstant {
+		if p.state != site.KeyConstant {
 			allConst = false
 		}
-		if p.state == KeyStable {
+		if p.state == site.KeyStable {
 			stable = true
 		}
 	}
 	switch {
 	case allConst:
-		return keyVal{state: KeyConstant}
+		return keyVal{state: site.KeyConstant}
 	case stable:
-		return keyVal{state: KeyStable}
+		return keyVal{state: site.KeyStable}
 	}
-	return keyVal{state: KeyUnknown}
+	return keyVal{state: site.KeyUnknown}
 }
 
 // mergeAlts combines the values a variable may hold (its definitions).
 func mergeAlts(alts []keyVal) keyVal {
 	if len(alts) == 0 {
-		return keyVal{state: KeyUnknown}
+		return keyVal{state: site.KeyUnknown}
 	}
 	res := alts[0]
 	for _, a := range alts[1:] {
 		switch {
-		case res.state == KeyPerAttempt:
-		case a.state == KeyPerAttempt:
+		case res.state == site.KeyPerAttempt:
+		case a.state == site.KeyPerAttempt:
 			res = a
-		case res.state == KeyConstant && a.state == KeyConstant:
+		case res.state == site.KeyConstant && a.state == site.KeyConstant:
 			if !res.valueOK || !a.valueOK || res.value != a.value {
-				res = keyVal{state: KeyConstant}
+				res = keyVal{state: site.KeyConstant}
 			}
-		case res.state == KeyStable || a.state == KeyStable:
-			res = keyVal{state: KeyStable}
+		case res.state == site.KeyStable || a.state == site.KeyStable:
+			res = keyVal{state: site.KeyStable}
 		default:
-			res = keyVal{state: KeyUnknown}
+			res = keyVal{state: site.KeyUnknown}
 		}
 	}
 	return res
@@ -109,20 +112,20 @@ func mergeAlts(alts []keyVal) keyVal {
 // classify classifies a key value in frame f.
 func (d *describer) classify(x ast.Expr, f *frame, depth int) keyVal {
 	if x == nil || depth > 12 {
-		return keyVal{state: KeyUnknown}
+		return keyVal{state: site.KeyUnknown}
 	}
 	info := d.m.info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		if tv.Value.Kind() == constant.String {
-			return keyVal{state: KeyConstant, value: constant.StringVal(tv.Value), valueOK: true}
+			return keyVal{state: site.KeyConstant, value: constant.StringVal(tv.Value), valueOK: true}
 		}
-		return keyVal{state: KeyConstant}
+		return keyVal{state: site.KeyConstant}
 	}
 	switch y := ast.Unparen(x).(type) {
 	case *ast.Ident:
-		v := varOfExpr(info, y)
+		v := typesx.VarOf(info, y)
 		if v == nil {
-			return keyVal{state: KeyUnknown}
+			return keyVal{state: site.KeyUnknown}
 		}
 		return d.classifyVar(v, f, depth)
 	case *ast.CallExpr:
@@ -130,12 +133,12 @@ func (d *describer) classify(x ast.Expr, f *frame, depth int) keyVal {
 	case *ast.BinaryExpr:
 		return mergeParts([]keyVal{d.classify(y.X, f, depth+1), d.classify(y.Y, f, depth+1)})
 	case *ast.SelectorExpr:
-		if _, isPkg := info.Uses[identOf(y.X)].(*types.PkgName); isPkg {
-			return keyVal{state: KeyUnknown}
+		if _, isPkg := info.Uses[typesx.IdentOf(y.X)].(*types.PkgName); isPkg {
+			return keyVal{state: site.KeyUnknown}
 		}
 		k := d.classify(y.X, f, depth+1)
-		if k.state == KeyConstant {
-			k = keyVal{state: KeyUnknown}
+		if k.state == site.KeyConstant {
+			k = keyVal{state: site.KeyUnknown}
 		}
 		return k
 	case *ast.IndexExpr:
@@ -154,7 +157,7 @@ func (d *describer) classify(x ast.Expr, f *frame, depth int) keyVal {
 		}
 		return mergeParts(parts)
 	}
-	return keyVal{state: KeyUnknown}
+	return keyVal{state: site.KeyUnknown}
 }
 
 func (d *describer) classifyVar(v *types.Var, f *frame, depth int) keyVal {
@@ -166,25 +169,25 @@ func (d *describer) classifyVar(v *types.Var, f *frame, depth int) keyVal {
 		// assigned elsewhere.
 		vals := d.m.valuesOf(v)
 		if len(vals) == 1 {
-			if k := d.classify(vals[0], &frame{}, depth+1); k.state == KeyConstant {
+			if k := d.classify(vals[0], &frame{}, depth+1); k.state == site.KeyConstant {
 				return k
 			}
 		}
-		return keyVal{state: KeyUnknown}
+		return keyVal{state: site.KeyUnknown}
 	}
 	if d.seenVar[v] {
-		return keyVal{state: KeyUnknown}
+		return keyVal{state: site.KeyUnknown}
 	}
 	d.seenVar[v] = true
 	defer delete(d.seenVar, v)
 	if isParam, _ := d.paramKind(v); isParam {
-		return keyVal{state: KeyStable}
+		return keyVal{state: site.KeyStable}
 	}
 	var alts []keyVal
 	for _, df := range d.defs(v) {
 		switch {
 		case df.rhs == nil:
-			alts = append(alts, keyVal{state: KeyUnknown})
+			alts = append(alts, keyVal{state: site.KeyUnknown})
 		default:
 			k := d.classify(df.rhs, f, depth+1)
 			if call, ok := ast.Unparen(df.rhs).(*ast.CallExpr); ok && df.idx > 0 {
@@ -199,14 +202,14 @@ func (d *describer) classifyVar(v *types.Var, f *frame, depth int) keyVal {
 		if !ok || len(call.Args) == 0 {
 			continue
 		}
-		fn := typeutilCallee(d.m.info, call)
+		fn := typesx.Callee(d.m.info, call)
 		if fn == nil || fn.Pkg() == nil {
 			continue
 		}
 		isRand := fn.Name() == "Read" && (fn.Pkg().Path() == "crypto/rand" || fn.Pkg().Path() == "math/rand")
 		if fn.Pkg().Path() == "io" && fn.Name() == "ReadFull" && len(call.Args) == 2 && call.Args[1] == u.id {
 			if sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reader" {
-				if pn, ok := d.m.info.Uses[identOf(sel.X)].(*types.PkgName); ok && pn.Imported().Path() == "crypto/rand" {
+				if pn, ok := d.m.info.Uses[typesx.IdentOf(sel.X)].(*types.PkgName); ok && pn.Imported().Path() == "crypto/rand" {
 					isRand = true
 				}
 			}
@@ -216,7 +219,7 @@ func (d *describer) classifyVar(v *types.Var, f *frame, depth int) keyVal {
 		}
 	}
 	if len(alts) == 0 {
-		return keyVal{state: KeyUnknown}
+		return keyVal{state: site.KeyUnknown}
 	}
 	return mergeAlts(alts)
 }
@@ -225,9 +228,9 @@ func (d *describer) classifyVar(v *types.Var, f *frame, depth int) keyVal {
 // value: per attempt when it runs in the retried code.
 func (d *describer) generated(call *ast.CallExpr, f *frame) keyVal {
 	if f.retried(call.Pos()) {
-		return keyVal{state: KeyPerAttempt, gen: call.Pos(), genExpr: call}
+		return keyVal{state: site.KeyPerAttempt, gen: call.Pos(), genExpr: call}
 	}
-	return keyVal{state: KeyStable}
+	return keyVal{state: site.KeyStable}
 }
 
 func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal {
@@ -235,7 +238,7 @@ func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
 		return d.classify(arg0(call), f, depth+1)
 	}
-	fn := typeutilCallee(info, call)
+	fn := typesx.Callee(info, call)
 	if fn != nil && isKeyGenerator(fn) {
 		return d.generated(call, f)
 	}
@@ -249,18 +252,18 @@ func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal
 	}
 	var parts []keyVal
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if _, isPkg := info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := info.Uses[typesx.IdentOf(sel.X)].(*types.PkgName); !isPkg {
 			parts = append(parts, d.classify(sel.X, f, depth+1))
 		}
 	}
 	for _, a := range call.Args {
-		if t := info.TypeOf(a); t != nil && isNamed(t, "context", "Context") {
+		if t := info.TypeOf(a); t != nil && typesx.IsNamed(t, "context", "Context") {
 			continue
 		}
 		parts = append(parts, d.classify(a, f, depth+1))
 	}
 	k := mergeParts(parts)
-	if k.state == KeyConstant {
+	if k.state == site.KeyConstant {
 		k.valueOK = false
 	}
 	return k
@@ -296,7 +299,7 @@ func (d *describer) guarded(pos token.Pos, f *frame) bool {
 			continue
 		}
 		if x, ok := emptinessTest(ifs.Cond, inBody); ok {
-			if v := rootVar(d.m.info, x); v != nil && !f.retried(v.Pos()) {
+			if v := typesx.RootVar(d.m.info, x); v != nil && !f.retried(v.Pos()) {
 				return true
 			}
 		}
@@ -333,7 +336,7 @@ func emptinessTest(cond ast.Expr, then bool) (ast.Expr, bool) {
 		return nil, false
 	}
 	if call, ok := x.(*ast.CallExpr); ok {
-		if id := identOf(call.Fun); id != nil && id.Name == "len" && len(call.Args) == 1 {
+		if id := typesx.IdentOf(call.Fun); id != nil && id.Name == "len" && len(call.Args) == 1 {
 			return call.Args[0], true
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && (sel.Sel.Name == "Get" || sel.Sel.Name == "Values") {

@@ -1,4 +1,4 @@
-package retrysite
+package ops
 
 import (
 	"go/ast"
@@ -6,6 +6,9 @@ import (
 	"go/types"
 	"net/http"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file follows a request: where it is built (its method) and where
@@ -43,7 +46,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 	case *ast.StarExpr:
 		d.origin(x.X, f, t, 0)
 	case *ast.CompositeLit:
-		if !isNamed(info.TypeOf(x), pkgHTTP, "Request") {
+		if !typesx.IsNamed(info.TypeOf(x), pkgHTTP, "Request") {
 			t.originUnknown = true
 			return
 		}
@@ -53,7 +56,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 			if !ok {
 				continue
 			}
-			k := identOf(kv.Key)
+			k := typesx.IdentOf(kv.Key)
 			if k == nil {
 				continue
 			}
@@ -76,7 +79,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 		if _, isNil := info.Uses[x].(*types.Nil); isNil {
 			return // return nil, err
 		}
-		v := varOfExpr(info, x)
+		v := typesx.VarOf(info, x)
 		if v == nil {
 			t.originUnknown = true
 			return
@@ -92,7 +95,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 
 // callOrigin follows a call that returns a request.
 func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) {
-	fn := typeutilCallee(d.m.info, x)
+	fn := typesx.Callee(d.m.info, x)
 	if fn == nil || fn.Pkg() == nil {
 		t.originUnknown, t.opaque = true, true
 		return
@@ -114,7 +117,7 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 		}
 		return nil
 	}
-	switch entryKey(fn.Origin()) {
+	switch knowledge.EntryKey(fn.Origin()) {
 	case pkgHTTP + ".NewRequest", pkgRetryable + ".NewRequest", "net/http/httptest.NewRequest":
 		method(0)
 		return
@@ -138,7 +141,7 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 		case isRestyRequestMethod(fn):
 			d.restyMethod(x, fn, f, t)
 			d.origin(recv(), f, t, 0)
-		case isNamed(sig.Recv().Type(), p, "Client") && (fn.Name() == "R" || fn.Name() == "NewRequest"):
+		case typesx.IsNamed(sig.Recv().Type(), p, "Client") && (fn.Name() == "R" || fn.Name() == "NewRequest"):
 			d.restyClient(recv(), f, t, 0)
 		default:
 			t.originUnknown = true
@@ -157,7 +160,7 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 // returns as its idx'th result, in a frame bound to call. It reports
 // whether it could follow the function.
 func (d *describer) followReturns(fn *types.Func, call *ast.CallExpr, f *frame, idx int, visit func(ast.Expr, *frame, int)) bool {
-	decl := d.m.funcDecl(fn)
+	decl := d.m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil || f.depth >= maxDepth || d.seenNode[decl] {
 		return false
 	}
@@ -289,7 +292,7 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 		case "Header":
 			d.headerExprUse(p, rest, f, t)
 		case "Request", "RawRequest":
-			if isNamed(d.m.info.TypeOf(p), pkgHTTP, "Request") {
+			if typesx.IsNamed(d.m.info.TypeOf(p), pkgHTTP, "Request") {
 				d.reqExprUse(p, rest, f, t)
 			}
 		case "Method":
@@ -313,7 +316,7 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 		}
 		for i, r := range p.Rhs {
 			if r == e {
-				if w := varOfExpr(d.m.info, p.Lhs[i]); w != nil {
+				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
 					d.varRequest(w, f, t)
 				}
 			}
@@ -398,7 +401,7 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 				d.headerOrigin(p.Rhs[i], f, t)
 			}
 			if p.Rhs[i] == h {
-				if w := varOfExpr(d.m.info, p.Lhs[i]); w != nil {
+				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
 					d.varHeader(w, f, t)
 				}
 			}
@@ -449,7 +452,7 @@ func (d *describer) keyOp(name, val ast.Expr, pos token.Pos, f *frame, t *reqTra
 
 // rangeSource returns X when name is the key of `for name := range X`.
 func (d *describer) rangeSource(name ast.Expr) (ast.Expr, bool) {
-	v := varOfExpr(d.m.info, name)
+	v := typesx.VarOf(d.m.info, name)
 	if v == nil {
 		return nil, false
 	}
@@ -483,15 +486,15 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 			d.headerOrigin(arg0(x), f, t)
 			return
 		}
-		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "make" {
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "make" {
 			return
 		}
-		fn := typeutilCallee(info, x)
+		fn := typesx.Callee(info, x)
 		if fn == nil {
 			t.opaque = true
 			return
 		}
-		if entryKey(fn.Origin()) == pkgHTTP+".Header.Clone" {
+		if knowledge.EntryKey(fn.Origin()) == pkgHTTP+".Header.Clone" {
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				d.headerOrigin(sel.X, f, t)
 			}
@@ -502,7 +505,7 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		}
 		t.opaque = true
 	case *ast.Ident:
-		if v := varOfExpr(info, x); v != nil {
+		if v := typesx.VarOf(info, x); v != nil {
 			d.varHeader(v, f, t)
 		}
 	case *ast.SelectorExpr:
@@ -516,7 +519,7 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		// A field: the client's default headers are shared by every
 		// operation and hold no per-operation key; per-call options
 		// (a parameter's field) may.
-		if root := rootVar(info, x); root != nil {
+		if root := typesx.RootVar(info, x); root != nil {
 			if a, ok := f.bound(root); ok {
 				_ = a
 				t.opaque = true
@@ -533,22 +536,11 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 
 // isRequestType reports whether t is an HTTP request the model follows.
 func isRequestType(t types.Type) bool {
-	return t != nil && (isNamed(t, pkgHTTP, "Request") || isNamed(t, pkgRetryable, "Request") || isRestyRequestType(t))
+	return t != nil && (typesx.IsNamed(t, pkgHTTP, "Request") || typesx.IsNamed(t, pkgRetryable, "Request") || isRestyRequestType(t))
 }
 
 func isRestyRequestType(t types.Type) bool {
-	return t != nil && (isNamed(t, pkgRestyV2, "Request") || isNamed(t, pkgRestyV3, "Request"))
-}
-
-// rootVar returns the variable used at the root of a selector chain,
-// through index expressions.
-func rootVar(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := chainRoot(x, true).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
+	return t != nil && (typesx.IsNamed(t, pkgRestyV2, "Request") || typesx.IsNamed(t, pkgRestyV3, "Request"))
 }
 
 // paramKind reports whether v is a parameter (or receiver) of its
@@ -619,10 +611,10 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 		}
 		return
 	}
-	if _, ok := info.Uses[identOf(call.Fun)].(*types.Builtin); ok {
+	if _, ok := info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok {
 		return
 	}
-	fn := typeutilCallee(info, call)
+	fn := typesx.Callee(info, call)
 	if fn == nil {
 		t.opaque = true // a function value: a request option
 		return
@@ -633,7 +625,7 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 	path := fn.Pkg().Path()
 	sig, _ := fn.Type().(*types.Signature)
 	if fn.Pkg() == d.m.pkg {
-		decl := d.m.funcDecl(fn)
+		decl := d.m.FuncDecl(fn)
 		if decl == nil || decl.Body == nil || f.depth >= maxDepth || sig == nil {
 			t.opaque = true
 			return
@@ -705,7 +697,7 @@ func (d *describer) restyClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
 	info := d.m.info
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		fn := typeutilCallee(info, y)
+		fn := typesx.Callee(info, y)
 		if fn == nil || fn.Pkg() == nil {
 			return
 		}
@@ -726,7 +718,7 @@ func (d *describer) restyClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
 		for _, u := range d.usesOf(v) {
 			if sel, ok := u.parent().(*ast.SelectorExpr); ok && sel.X == u.id {
 				if call, _ := parentCall(sel, u.path[:len(u.path)-1]); call != nil {
-					if fn := typeutilCallee(info, call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) {
+					if fn := typesx.Callee(info, call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) {
 						d.restyMethod(call, fn, f, t)
 					}
 				}
@@ -752,12 +744,12 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 	case *ast.StarExpr:
 		return d.clientAddsKey(y.X, f, depth+1)
 	case *ast.CompositeLit:
-		if !isNamed(info.TypeOf(y), pkgHTTP, "Client") {
+		if !typesx.IsNamed(info.TypeOf(y), pkgHTTP, "Client") {
 			return token.NoPos, false
 		}
 		for _, el := range y.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k := identOf(kv.Key); k != nil && k.Name == "Transport" {
+				if k := typesx.IdentOf(kv.Key); k != nil && k.Name == "Transport" {
 					return d.transportAddsKey(kv.Value, depth+1)
 				}
 			}
@@ -810,7 +802,7 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 			}
 		}
 	case *ast.CallExpr:
-		fn := typeutilCallee(info, y)
+		fn := typesx.Callee(info, y)
 		if fn != nil && fn.Pkg() == d.m.pkg {
 			var pos token.Pos
 			found := false
@@ -841,7 +833,7 @@ func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 	info := d.m.info
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		if fn := typeutilCallee(info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgRetry && fn.Name() == "NewTransport" {
+		if fn := typesx.Callee(info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgRetry && fn.Name() == "NewTransport" {
 			return y.Pos(), true
 		}
 		for _, a := range y.Args {

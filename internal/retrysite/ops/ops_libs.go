@@ -1,10 +1,13 @@
-package retrysite
+package ops
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -30,16 +33,16 @@ import (
 //     the send (hc.Do(req)), wherever it is in the package.
 
 // libOps adds the operations of a retrying-client library site.
-func (m *model) libOps(s *Site) {
+func (m *model) libOps(s *site.Site) {
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok {
 		return
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return
 	}
-	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 	if !ok {
 		return
 	}
@@ -47,9 +50,9 @@ func (m *model) libOps(s *Site) {
 	switch e.Sends {
 	case knowledge.SendsCall:
 		op := m.describeOpIn(call, here)
-		if op.Key != nil && op.Key.State == KeyMissing && len(s.Lib.HeaderHooks) > 0 && s.Last(s.Lib.HeaderHooks...) != nil {
+		if op.Key != nil && op.Key.State == site.KeyMissing && len(s.Lib.HeaderHooks) > 0 && s.Last(s.Lib.HeaderHooks...) != nil {
 			// A hook may set headers before every retry.
-			op.Key = &IdemKey{State: KeyUnknown}
+			op.Key = &site.IdemKey{State: site.KeyUnknown}
 		}
 		if s.Lib.IdempotentOnly && op.HTTP && policy.RequiresIdempotencyKey(op.Method) && !m.allowsNonIdempotent(s) {
 			// resty v3 does not retry POST and PATCH by default.
@@ -66,7 +69,7 @@ func (m *model) libOps(s *Site) {
 // allowsNonIdempotent reports whether a site of an IdempotentOnly library (resty v3) retries
 // non-idempotent methods: SetRetryAllowNonIdempotent(true) on the client
 // or the request. A value the model cannot see counts as no.
-func (m *model) allowsNonIdempotent(s *Site) bool {
+func (m *model) allowsNonIdempotent(s *site.Site) bool {
 	st := s.Last(s.Lib.AllowNonIdempotent...)
 	if st == nil {
 		return false
@@ -82,7 +85,7 @@ func (m *model) allowsNonIdempotent(s *Site) bool {
 func (m *model) sendFrame(send *ast.CallExpr) *frame {
 	f := &frame{}
 	if file := m.fileOf(send.Pos()); file != nil {
-		f.body, _ = enclosingBody(file, send.Pos())
+		f.body, _ = typesx.EnclosingBody(file, send.Pos())
 	}
 	return f
 }
@@ -144,8 +147,8 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		if call == nil {
 			return
 		}
-		if fn := typeutilCallee(info, call); fn != nil {
-			switch entryKey(fn.Origin()) {
+		if fn := typesx.Callee(info, call); fn != nil {
+			switch knowledge.EntryKey(fn.Origin()) {
 			case pkgHTTP + ".Client.Do", pkgHTTP + ".Client.Post", pkgHTTP + ".Client.PostForm", pkgHTTP + ".Client.Get", pkgHTTP + ".Client.Head":
 				if !t.sent[call] {
 					t.sent[call] = true
@@ -154,11 +157,11 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 			}
 		}
 	case *ast.CallExpr:
-		fn := typeutilCallee(info, p)
+		fn := typesx.Callee(info, p)
 		if fn == nil || fn.Pkg() != t.m.pkg {
 			return
 		}
-		decl := t.m.funcDecl(fn)
+		decl := t.m.FuncDecl(fn)
 		if decl == nil {
 			return
 		}
@@ -191,7 +194,7 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		if p.Value != x || len(rest) == 0 {
 			return
 		}
-		k := identOf(p.Key)
+		k := typesx.IdentOf(p.Key)
 		if k == nil {
 			return
 		}
@@ -199,7 +202,7 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		if fld == nil {
 			return
 		}
-		if cl, ok := rest[len(rest)-1].(*ast.CompositeLit); ok && transport && fld.Name() == "Transport" && isNamed(info.TypeOf(cl), pkgHTTP, "Client") {
+		if cl, ok := rest[len(rest)-1].(*ast.CompositeLit); ok && transport && fld.Name() == "Transport" && typesx.IsNamed(info.TypeOf(cl), pkgHTTP, "Client") {
 			t.value(cl, rest[:len(rest)-1], false, depth+1)
 			return
 		}
@@ -227,7 +230,7 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		for _, file := range t.m.pass.Files {
 			t.walk(file, func(n ast.Node, path []ast.Node) {
 				if c, ok := n.(*ast.CallExpr); ok {
-					if cf := typeutilCallee(info, c); cf != nil && cf.Origin() == fn {
+					if cf := typesx.Callee(info, c); cf != nil && cf.Origin() == fn {
 						t.value(c, path, transport, depth+1)
 					}
 				}
@@ -241,7 +244,7 @@ func (t *holderTrace) target(lhs ast.Expr, transport bool, depth int) {
 	info := t.m.info
 	switch l := ast.Unparen(lhs).(type) {
 	case *ast.Ident:
-		if v := varOfExpr(info, l); v != nil {
+		if v := typesx.VarOf(info, l); v != nil {
 			t.holderVar(v, transport, depth)
 		}
 	case *ast.SelectorExpr:
@@ -249,7 +252,7 @@ func (t *holderTrace) target(lhs ast.Expr, transport bool, depth int) {
 		if fld == nil {
 			return
 		}
-		if transport && fld.Name() == "Transport" && isNamed(info.TypeOf(l.X), pkgHTTP, "Client") {
+		if transport && fld.Name() == "Transport" && typesx.IsNamed(info.TypeOf(l.X), pkgHTTP, "Client") {
 			// hc.Transport = rt: hc is now a retrying client.
 			t.target(l.X, false, depth+1)
 			return
