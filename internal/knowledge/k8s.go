@@ -29,6 +29,11 @@ var K8sRetry = &Library{
 	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
 	Models:      Models{Waits: "k8s", Outcomes: "client-go retry", Timeouts: "k8s"},
 	MarkerCalls: true,
+	// k8s.io/client-go@v0.37.2/util/retry/util.go: OnError and
+	// RetryOnConflict run Kubernetes API calls, whose errors are
+	// *errors.StatusError carrying the response's HTTP status
+	// (k8s.io/apimachinery@v0.37.2/pkg/api/errors/errors.go).
+	StatusErrors: "OnError's function makes Kubernetes API calls, whose errors carry the HTTP status (apierrors.StatusError)",
 	Entries: []Entry{
 		Run("OnError", 2, 0),
 		Run("RetryOnConflict", 1, 0),
@@ -86,5 +91,42 @@ var K8sPoll = &Library{
 	Defaults: Defaults{
 		Multiplier: 1,
 		Retries:    "the condition's (false, nil); an error stops",
+	},
+}
+
+// k8s.io/apimachinery wait.BackoffManager (deprecated, still used):
+// a hand-written loop paced by mgr.Backoff(), a timer for the next wait
+// (`<-mgr.Backoff().C()` after a failure). Backoff() never ends: the
+// manager has no count (Steps math.MaxInt32).
+//
+// k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go:370-403:
+// NewExponentialBackoffManager(initBackoff, maxBackoff, resetDuration,
+// backoffFactor, jitter, clock) steps a Backoff{Duration: initBackoff,
+// Factor: backoffFactor, Jitter: jitter, Steps: math.MaxInt32, Cap:
+// maxBackoff}: each wait is the backoff plus up to jitter × it more
+// (Jitter(d, f) = d + rand·f·d), growing ×backoffFactor up to
+// maxBackoff, and starting over at initBackoff when Backoff() was not
+// called for resetDuration. backoff.go:433-449:
+// NewJitteredBackoffManager(duration, jitter, clock) waits duration plus
+// up to jitter × duration (none for jitter <= 0): a fixed interval.
+//
+// wait.BackoffUntil(f, mgr, sliding, stop) and JitterUntil(f, period,
+// jitterFactor, sliding, stop) (= BackoffUntil with a jittered manager)
+// run f, which returns nothing, every wait until stop is closed,
+// whatever happened in f: periodic tasks, not retries, and not entries
+// here (the model stays silent on them).
+var K8sBackoffManager = &Library{
+	Name:     "k8s wait BackoffManager",
+	Module:   "k8s.io/apimachinery",
+	Versions: "v0.37.2",
+	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
+	Models:   Models{Waits: "k8s backoff manager"},
+	Entries: []Entry{
+		PacedBy("BackoffManager.Backoff", PaceNext, "a wait.BackoffManager never stops (Steps math.MaxInt32): the loop has no count"),
+	},
+	Bound: BoundTable{Defaults: []DefaultBound{{Unbounded: "a wait.BackoffManager never stops (Steps math.MaxInt32)"}}},
+	Defaults: Defaults{
+		Multiplier: 1,
+		Retries:    "whatever the loop it paces retries",
 	},
 }

@@ -74,6 +74,12 @@ type Library struct {
 	// a retried function are markers (backoff.Permanent,
 	// retry.RetryableError), not operations.
 	MarkerCalls bool
+	// StatusErrors, when set, says why the errors of the functions the
+	// library retries carry an HTTP status (client-go: Kubernetes API
+	// errors): a predicate that accepts every error then retries the
+	// non-retryable statuses too, where for errors of unknown kind the
+	// model stays silent.
+	StatusErrors string
 	// Bound says how the settings bound the attempts.
 	Bound BoundTable
 	// Defaults are the library's defaults, with source references.
@@ -356,7 +362,7 @@ func All() []*Library { return all }
 
 var all = []*Library{
 	CenkaltiV4, CenkaltiV5, RetryGoV4, RetryGoV5, RetryableHTTP, Sethvargo,
-	Failsafe, K8sWait, K8sPoll, K8sRetry, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
+	Failsafe, K8sWait, K8sPoll, K8sRetry, K8sBackoffManager, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
 	GRPCMwV2, AWS, Gax, Reference, Dskit,
 }
 

@@ -158,7 +158,7 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 		return value{}, false
 	}
 	res := fn.Type().(*types.Signature).Results()
-	if res.Len() < 2 || i >= res.Len() || !isIntegerOrBool(res.At(i).Type()) {
+	if res.Len() < 2 || i >= res.Len() || !ev.inlinableResult(res.At(i).Type(), call, e) {
 		return value{}, false
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)

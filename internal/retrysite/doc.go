@@ -54,7 +54,20 @@
 // unknown). Besides the representative statuses, the statuses the loop
 // or a predicate it calls compares a StatusCode with are tried, also as
 // responses whose headers are unknown (a 401 retried when the server
-// says so).
+// says so); the wait walk tries them too.
+//
+// A successful outcome is the whole exchange (decide_body.go): reading
+// the body of a 2xx response succeeds (io.ReadAll(res.Body), or a
+// same-package function given the response, read through its body for
+// its error: an SDK that reads the body of the response ending the call
+// inside the attempt), and an operation that returned without an error
+// finished within its context (ctx.Err() is nil). The wait interpreter
+// reads a Retry-After parser of the package (a bool result of a function
+// given the response) on responses without headers, through the outcome
+// evaluator (waits_resp.go): the client's own schedule is what R-1
+// judges. It also reads float backoffs (math.Pow, math.IsInf guards),
+// the cap written with an else, and the default of a setting it cannot
+// see (if max <= 0 { max = 8s }: the stand-in stays, waits_clamp.go).
 //
 // A local variable whose only assignment is a function literal is that
 // literal: op := func() error {...}; backoff.Retry(op, b) is studied by
@@ -85,9 +98,17 @@
 // that configure it, wherever the configuration is written: option
 // arguments, variables configured before the call (fields assigned,
 // setters called), composite literals, chained setters, configuring
-// function literals, same-package constructors (libs.go). A gRPC service
-// config given as a constant string is parsed, keys matched
-// case-insensitively as gRPC does (grpcconfig.go). Libraries are matched
+// function literals, same-package constructors, builder chains on a
+// client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
+// service config is parsed, keys matched case-insensitively as gRPC does
+// (grpcconfig.go): a constant string, a package variable written once, or
+// a document rebuilt from a Go map or struct with json tags given to
+// json.Marshal or from a fmt.Sprintf template, a string the model cannot
+// know standing as a placeholder that keeps its retryPolicy unread
+// (grpcconfig_build.go). An acquire attempt across an integration
+// boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
+// reports its outcome in its bool. Error types of the package with a
+// status field carry that status through errors.As (statuserr.go). Libraries are matched
 // by types.Object (package path and name), never by import name. When the
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.
@@ -155,6 +176,14 @@
 // three interpreters share the index and values.go; they are not merged
 // into one interpreter (each keeps its own value domain: abstract
 // outcomes, numbers over attempts, library settings).
+//
+// A list of integers kept in a slice field or package variable (the
+// statuses a transport retries, retryOnStatus copied in New from a Config
+// field the package defaults to a package array) is resolved through the
+// same index when every reaching write gives the same constant list
+// (values_list.go); a range over it takes its elements in turn, so a 200
+// that is not in the list leaves. A list a package option sets from its
+// argument is the caller's, and unknown.
 //
 // What cannot be known makes the object unknown, and the rules silent: a
 // write from a parameter (a field set by an exported constructor's or an

@@ -223,6 +223,9 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 			}
 			return unknown(v.dep)
 		case token.AND:
+			if v, ok := ev.statusLit(x.X, e); ok { // statuserr.go
+				return v
+			}
 			return value{k: vNonNil}
 		}
 		return unknown(v.dep)
@@ -233,6 +236,9 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 	case *ast.CallExpr:
 		return ev.call(x, e)
 	case *ast.CompositeLit, *ast.FuncLit:
+		if v, ok := ev.statusLit(x, e); ok { // statuserr.go
+			return v
+		}
 		return value{k: vNonNil}
 	case *ast.IndexExpr:
 		return ev.index(x, e) // outcomes_eval.go
@@ -247,7 +253,11 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 		if x.Op == token.LAND && l.isFalse() || x.Op == token.LOR && l.isTrue() {
 			return l
 		}
-		r := ev.eval(x.Y, e)
+		re := e
+		if x.Op == token.LAND && l.isTrue() {
+			re = ev.narrowAsExpr(x.X, e) // statuserr.go
+		}
+		r := ev.eval(x.Y, re)
 		if l.k == vBool && r.k == vBool {
 			return r
 		}
@@ -380,6 +390,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		}
 		return unknown(depOutcome)
 	}
+	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
+		return v
+	}
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
 		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
 			return val
@@ -454,7 +467,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		}
 	}
 	// A same-package function: evaluate its body.
-	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && isIntegerOrBool(fn.Type().(*types.Signature).Results().At(0).Type()) {
+	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {
 			return v
 		}
@@ -502,6 +515,8 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	case isResponseType(t):
 		return ev.sc.resp
 	case isBool(t) && isOkResult(tv.Type, i):
+		return ev.sc.ok
+	case isBool(t) && i == 0 && ev.fi.m.acquireAttempt(x): // forms.go
 		return ev.sc.ok
 	}
 	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
@@ -664,7 +679,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 				r.deps |= c.dep
 			}
 			if t {
-				walk(b.Succs[0].Index, fi.takeRange(b, e, true), passed)
+				walk(b.Succs[0].Index, ev.narrowAs(b, fi.takeRange(b, e, true)), passed) // statuserr.go
 			}
 			if f {
 				walk(b.Succs[1].Index, fi.takeRange(b, e, false), passed)

@@ -141,6 +141,28 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 	return true
 }
 
+// acquireAttempt reports whether call is an acquire attempt across an
+// integration boundary whose bool result reports success
+// (knowledge.IsAcquireAttempt: a distributed lock's ok, err :=
+// l.TryLock(ctx)): a method of another package returning (bool, error)
+// and taking a context.Context.
+func (m *model) acquireAttempt(call *ast.CallExpr) bool {
+	fn := typeutilCallee(m.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || !knowledge.IsAcquireAttempt(fn.Name()) {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 2 || !isBool(sig.Results().At(0).Type()) || !isErrorType(sig.Results().At(1).Type()) {
+		return false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if isNamed(sig.Params().At(i).Type(), "context", "Context") {
+			return true
+		}
+	}
+	return false
+}
+
 // dequeuedVars returns the variables a loop assigns with the item of a
 // call that returns an item and an ok flag, other than the operation
 // (t, ok := q.pop(); v, ok, more := c.receiveAsync()): like a value

@@ -46,6 +46,9 @@ type model struct {
 	timeouts *timeouts.Describer
 	// ops describes the sites' operations (package ops).
 	ops *ops.Describer
+	// verdicts caches responseVerdict by function and result
+	// (waits_resp.go).
+	verdicts map[verdictKey]verdict
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {
@@ -109,6 +112,9 @@ type funcInfo struct {
 	rangeX       map[ast.Expr]*ast.RangeStmt
 	rangeCounter map[*ast.RangeStmt]*types.Var
 	rangeLen     map[*ast.RangeStmt]int64
+	// rangeVals holds the elements of a range over a known list of
+	// integers (values_list.go).
+	rangeVals map[*ast.RangeStmt][]int64
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
 	// assigns holds the expressions assigned to each local variable
@@ -189,6 +195,8 @@ func (fi *funcInfo) scan() {
 	info := fi.m.info
 	candidates := make(map[*types.Var]bool)
 	escapes := make(map[*types.Var]bool)
+	asAddr := make(map[ast.Expr]bool)
+	asTargets := make(map[*types.Var]bool)
 	isLocal := func(v *types.Var) bool {
 		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.body.End()
 	}
@@ -222,8 +230,16 @@ func (fi *funcInfo) scan() {
 			if v, ok := info.Defs[n].(*types.Var); ok && isLocal(v) {
 				candidates[v] = true
 			}
+		case *ast.CallExpr:
+			// errors.As(err, &target) writes target, whose address
+			// does not escape otherwise (statuserr.go).
+			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
+				asAddr[ast.Unparen(n.Args[1])] = true
+				asTargets[v] = true
+				deps[v] = append(deps[v], n.Args[0])
+			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
+			if n.Op == token.AND && !asAddr[n] {
 				if v := fi.lhsVar(n.X); v != nil {
 					escapes[v] = true
 				}
@@ -286,6 +302,12 @@ func (fi *funcInfo) scan() {
 				fi.rangeX[n.X] = n
 				if l, ok := fi.rangeLength(n); ok {
 					fi.rangeLen[n] = l
+					if vals, ok := fi.rangeList(n); ok && int64(len(vals)) == l && n.Value != nil { // values_list.go
+						if fi.rangeVals == nil {
+							fi.rangeVals = make(map[*ast.RangeStmt][]int64)
+						}
+						fi.rangeVals[n] = vals
+					}
 					c := types.NewVar(n.For, fi.m.pkg, "range#", types.Typ[types.Int])
 					fi.rangeCounter[n] = c
 					fi.tracked[c] = true
@@ -336,7 +358,7 @@ func (fi *funcInfo) scan() {
 		switch {
 		case isIntegerOrBool(v.Type()):
 			fi.tracked[v] = true
-		case isErrorType(v.Type()) || isResponseType(v.Type()):
+		case isErrorType(v.Type()) || isResponseType(v.Type()) || asTargets[v]:
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.tracked[v] = true
@@ -396,6 +418,9 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 			}
 			return int64(len(lit.Elts)), true
 		}
+	}
+	if l, ok := fi.rangeList(r); ok { // values_list.go
+		return int64(len(l)), true
 	}
 	return 0, false
 }

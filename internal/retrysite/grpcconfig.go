@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
-	"go/constant"
 	"strconv"
 	"strings"
 	"time"
@@ -21,13 +20,13 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 	if len(call.Args) != 1 {
 		return nil
 	}
-	tv, ok := m.info.Types[call.Args[0]]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+	text, ok := m.serviceConfigText(call.Args[0], 0) // grpcconfig_build.go
+	if !ok {
 		return nil
 	}
 	var doc any
-	if err := json.Unmarshal([]byte(constant.StringVal(tv.Value)), &doc); err != nil {
-		return nil // gRPC rejects it at dial time
+	if err := json.Unmarshal([]byte(text), &doc); err != nil {
+		return nil // gRPC rejects it at dial time (or a placeholder broke it)
 	}
 	maxCall := 5
 	if base.Func != nil {
@@ -50,7 +49,7 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 	var sites []*Site
 	for _, mc := range jsonList(jsonField(doc, "methodConfig")) {
 		rp := jsonField(mc, "retryPolicy")
-		if rp == nil {
+		if rp == nil || hasUnknownJSON(rp) {
 			continue
 		}
 		p := &GRPCRetryPolicy{}

@@ -11,18 +11,19 @@ import (
 
 // waitModels read the waits a library site's settings configure.
 var waitModels = map[string]func(m *model, s *Site) *Wait{
-	"cenkalti/v4":     func(m *model, s *Site) *Wait { return m.cenkaltiWait(s, false) },
-	"cenkalti/v5":     func(m *model, s *Site) *Wait { return m.cenkaltiWait(s, true) },
-	"retry-go":        (*model).retryGoWait,
-	"retryablehttp":   (*model).retryableWait,
-	"sethvargo":       (*model).sethvargoWait,
-	"failsafe":        (*model).failsafeWait,
-	"k8s":             (*model).k8sWait,
-	"k8s poll":        (*model).pollWait,
-	"resty/v2":        func(m *model, s *Site) *Wait { return m.restyWait(s, true) },
-	"resty/v3":        func(m *model, s *Site) *Wait { return m.restyWait(s, false) },
-	"grpc-middleware": (*model).grpcMwWait,
-	"dskit":           (*model).dskitWait,
+	"cenkalti/v4":         func(m *model, s *Site) *Wait { return m.cenkaltiWait(s, false) },
+	"cenkalti/v5":         func(m *model, s *Site) *Wait { return m.cenkaltiWait(s, true) },
+	"retry-go":            (*model).retryGoWait,
+	"retryablehttp":       (*model).retryableWait,
+	"sethvargo":           (*model).sethvargoWait,
+	"failsafe":            (*model).failsafeWait,
+	"k8s":                 (*model).k8sWait,
+	"k8s poll":            (*model).pollWait,
+	"k8s backoff manager": (*model).k8sManagerWait,
+	"resty/v2":            func(m *model, s *Site) *Wait { return m.restyWait(s, true) },
+	"resty/v3":            func(m *model, s *Site) *Wait { return m.restyWait(s, false) },
+	"grpc-middleware":     (*model).grpcMwWait,
+	"dskit":               (*model).dskitWait,
 	"aws": func(m *model, s *Site) *Wait {
 		if st := s.Last("Backoff"); st != nil && !m.callsLib(st.Arg(0), "NewExponentialJitterBackoff") {
 			return nil

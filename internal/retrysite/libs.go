@@ -184,7 +184,7 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 	}
 	// rootVar returns the variable at the root of a selector chain:
 	// c for c.HTTPClient.Timeout.
-	rootVar := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(x, false)) }
+	rootVar := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(m.builderRoot(x), false)) }
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -230,6 +230,31 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 		return true
 	})
 	return idx
+}
+
+// builderRoot returns the receiver at the start of a builder chain:
+// c for c.SetBaseURL(u).SetRetryCount(n), each method returning its
+// receiver's type (linodego's configureRetries). Other expressions are
+// returned as they are.
+func (m *model) builderRoot(x ast.Expr) ast.Expr {
+	for {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return x
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return x
+		}
+		if s, isMethod := m.info.Selections[sel]; !isMethod || s.Kind() != types.MethodVal {
+			return x
+		}
+		rt, ct := m.info.TypeOf(sel.X), m.info.TypeOf(call)
+		if rt == nil || ct == nil || !types.Identical(rt, ct) {
+			return x
+		}
+		x = sel.X
+	}
 }
 
 // collector gathers the settings of a library configuration.

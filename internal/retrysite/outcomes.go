@@ -154,7 +154,7 @@ func (m *model) loopDecision(s *Site, fi *funcInfo, g *opGroup) (token.Pos, stri
 		}
 		return true
 	})
-	mentions := func(x ast.Node) bool {
+	mentionsIn := func(x ast.Node, results map[types.Object]bool) bool {
 		if x == nil {
 			return false
 		}
@@ -170,40 +170,120 @@ func (m *model) loopDecision(s *Site, fi *funcInfo, g *opGroup) (token.Pos, stri
 		})
 		return found
 	}
-	var pos token.Pos
-	var desc string
 	scopeNode := s.Node
 	if _, ok := scopeNode.(*ast.LabeledStmt); ok || scopeNode == nil {
 		scopeNode = fi.body
 	}
-	ast.Inspect(scopeNode, func(n ast.Node) bool {
-		if pos.IsValid() {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		if n == nil || n.End() < call.Pos() {
-			return true
-		}
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			if n.Cond.Pos() >= call.Pos() || n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End() {
-				if mentions(n.Cond) && !isNilCheck(n.Cond) {
-					pos, desc = n.Cond.Pos(), types.ExprString(n.Cond)
+	find := func(results map[types.Object]bool, branches bool) (token.Pos, string) {
+		mentions := func(x ast.Node) bool { return mentionsIn(x, results) }
+		var pos token.Pos
+		var desc string
+		ast.Inspect(scopeNode, func(n ast.Node) bool {
+			if pos.IsValid() {
+				return false
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if n == nil || n.End() < call.Pos() {
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				if n.Cond.Pos() >= call.Pos() || n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End() {
+					if mentions(n.Cond) && !isNilCheck(n.Cond) && (!branches || leavesOrLoops(n)) {
+						pos, desc = n.Cond.Pos(), types.ExprString(n.Cond)
+					}
+				}
+			case *ast.SwitchStmt:
+				if !branches && n.Tag != nil && n.Tag.Pos() >= call.Pos() && mentions(n.Tag) {
+					pos, desc = n.Tag.Pos(), "switch "+types.ExprString(n.Tag)
 				}
 			}
-		case *ast.SwitchStmt:
-			if n.Tag != nil && n.Tag.Pos() >= call.Pos() && mentions(n.Tag) {
-				pos, desc = n.Tag.Pos(), "switch "+types.ExprString(n.Tag)
-			}
-		}
-		return true
-	})
+			return true
+		})
+		return pos, desc
+	}
+	// The decision is first sought among the tests that leave the loop
+	// or go back (break, continue, return), over the results and what is
+	// computed from them (retry := shouldRetry(req, res); if !retry {
+	// break }); a test that only prepares (reads the body of a response
+	// that ends the call) is not the decision.
+	pos, desc := find(derivedFrom(m.info, scopeNode, results), true)
+	if !pos.IsValid() {
+		pos, desc = find(results, false)
+	}
 	if !pos.IsValid() {
 		return call.Pos(), ""
 	}
 	return pos, shorten(desc)
+}
+
+// derivedFrom extends results with the locals assigned from expressions
+// that read them, within node.
+func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool) map[types.Object]bool {
+	out := make(map[types.Object]bool, len(results))
+	for k := range results {
+		out[k] = true
+	}
+	reads := func(x ast.Expr) bool {
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && out[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for range 4 {
+		grew := false
+		ast.Inspect(node, func(n ast.Node) bool {
+			a, ok := n.(*ast.AssignStmt)
+			if !ok || len(a.Lhs) != len(a.Rhs) {
+				return true
+			}
+			for i, l := range a.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				o := info.Defs[id]
+				if o == nil {
+					o = info.Uses[id]
+				}
+				if o != nil && !out[o] && reads(a.Rhs[i]) {
+					out[o] = true
+					grew = true
+				}
+			}
+			return true
+		})
+		if !grew {
+			break
+		}
+	}
+	return out
+}
+
+// leavesOrLoops reports whether a branch of s holds a break, continue,
+// return or goto of its own (not one inside a nested function).
+func leavesOrLoops(s *ast.IfStmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt, *ast.ReturnStmt:
+			found = true
+		case *ast.IfStmt:
+			if n != s {
+				return !found
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isNilCheck reports whether x is a plain `v != nil` or `v == nil`: the

@@ -113,6 +113,10 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			return value{k: vNil}, true
 		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.pred:
 			return value{k: vNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.op != nil && ev.sc.err.k == vNil:
+			// The operation returned without an error: it finished
+			// within its context, which had not expired (decide_body.go).
+			return value{k: vNil}, true
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
 			// A net.Error studied under an error-class scenario comes
 			// from that error: certificate errors and the code's own
@@ -243,7 +247,7 @@ func asError(a value, t types.Type) value {
 		}
 		return boolVal(false)
 	case vErrStatus:
-		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus"))
+		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
 	}
 	return unknown(a.dep)
 }
@@ -290,6 +294,9 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		return asError(a, ev.info().TypeOf(x.Type)), true
 	case *ast.CallExpr:
 		if v, ok := ev.handledSuccess(x, i, e); ok { // decide.go
+			return v, true
+		}
+		if v, ok := ev.bodyReadResult(x, i, e); ok { // decide_body.go
 			return v, true
 		}
 		fn := typeutilCallee(ev.info(), x)

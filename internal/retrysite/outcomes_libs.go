@@ -334,6 +334,12 @@ const (
 	famGRPC                    // errors with a gRPC code
 	famErrStatus               // errors with an HTTP status
 	famCert                    // a certificate error (and an error of no type)
+	// famAPIStatus: errors with an HTTP status, for libraries whose
+	// retried functions' errors are known to carry one
+	// (knowledge.Library.StatusErrors): a decision that retries every
+	// such error retries each status, where for famErrStatus it is not
+	// counted unless it tells some status apart.
+	famAPIStatus
 )
 
 func familyScenarios(f family) []scenario {
@@ -347,7 +353,7 @@ func familyScenarios(f family) []scenario {
 		for _, c := range grpcCodeReps {
 			scs = append(scs, grpcScenario(c))
 		}
-	case famErrStatus:
+	case famErrStatus, famAPIStatus:
 		for _, c := range errStatusReps {
 			scs = append(scs, errStatusScenario(c))
 		}
@@ -357,13 +363,24 @@ func familyScenarios(f family) []scenario {
 	return scs
 }
 
+// statusProbe is a status outside the represented ones, tried to tell a
+// decision that reads an error's status from one that retries every
+// error.
+const statusProbe = 304
+
 // collect runs decide on every scenario of the families and fills the
 // outcomes: certainly retried outcomes, listed for error families only
 // when some outcome of the family is certainly not retried.
 func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value) {
 	for _, f := range fams {
 		var retried []scenario
-		inspects := f == famHTTP
+		inspects := f == famHTTP || f == famAPIStatus
+		if f == famErrStatus && decide(errStatusScenario(statusProbe)).isFalse() {
+			// A decision that does not retry an error carrying a 3xx
+			// status reads the status (code >= 400): what it retries
+			// among the others is its choice.
+			inspects = true
+		}
 		for _, sc := range familyScenarios(f) {
 			v := decide(sc)
 			switch {
@@ -382,7 +399,7 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 				o.HTTP = mergeInts(o.HTTP, []int{sc.status})
 			case famGRPC:
 				o.GRPC = append(o.GRPC, policy.GRPCCode(sc.err.i))
-			case famErrStatus:
+			case famErrStatus, famAPIStatus:
 				o.HTTP = mergeInts(o.HTTP, []int{int(sc.err.i)})
 			case famCert:
 				if sc.err.is(errCert) {
@@ -409,8 +426,12 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 	// not see. Whether they read an object again before a write that
 	// conflicts cannot be told unless the body is seen: 409 is counted
 	// only for a seen body that does not read again.
+	statusFam := famErrStatus
+	if s.Lib != nil && s.Lib.StatusErrors != "" {
+		statusFam = famAPIStatus
+	}
 	identity := func(seen bool) {
-		collectOutcomes(o, []family{famGRPC, famErrStatus, famCert}, func(sc scenario) value { return j(value{k: vNil}, sc.err) })
+		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc scenario) value { return j(value{k: vNil}, sc.err) })
 		if !seen || m.rereads(body, body.End()) {
 			o.HTTP = without(o.HTTP, 409)
 		}
@@ -463,7 +484,7 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 		// API errors carrying a status: a 409 Conflict retried on
 		// an object read again is optimistic concurrency.
 		st := &Outcomes{}
-		collectOutcomes(st, []family{famErrStatus}, decide)
+		collectOutcomes(st, []family{statusFam}, decide)
 		if m.rereads(body, body.End()) {
 			st.HTTP = without(st.HTTP, 409)
 		}

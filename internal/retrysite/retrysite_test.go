@@ -106,3 +106,21 @@ func TestNotRetryPrecision(t *testing.T) {
 func TestPolls(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "polls")
 }
+
+// TestSDKLoops covers the request loops generated SDKs write by hand:
+// float backoff arithmetic, body reads inside the attempt, status lists
+// in fields (issue 15).
+func TestSDKLoops(t *testing.T) {
+	both := &analysis.Analyzer{
+		Name:     "showsitewaits",
+		Doc:      "report every site and its waits",
+		Requires: []*analysis.Analyzer{retrysite.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if _, err := show.Run(pass); err != nil {
+				return nil, err
+			}
+			return showWaits.Run(pass)
+		},
+	}
+	analysistest.Run(t, analysistest.TestData(), both, "sdkloops", "sdklists")
+}

@@ -114,6 +114,15 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			if i == n-1 && condBlock {
 				break
 			}
+			// A range over a known list (re)starts its counter, so that
+			// its elements are taken in turn (values_list.go).
+			if x, ok := node.(ast.Expr); ok {
+				if r, ok := fi.rangeX[x]; ok {
+					if cv, ok := fi.rangeCounter[r]; ok && fi.rangeVals[r] != nil {
+						e = e.set(cv, intVal(0))
+					}
+				}
+			}
 			e = ev.exec(node, e)
 		}
 		if again {
@@ -194,6 +203,11 @@ func (fi *funcInfo) takeRange(b *cfg.Block, e env, taken bool) env {
 				} else {
 					e = e.set(kv, unknown(0))
 				}
+			}
+		}
+		if vals, ok := fi.rangeVals[r]; ok && x.i >= 0 && x.i < int64(len(vals)) {
+			if vv := fi.lhsVar(r.Value); vv != nil && fi.tracked[vv] {
+				e = e.set(vv, intVal(vals[x.i]))
 			}
 		}
 		return e.set(cv, intVal(x.i+1))
@@ -442,6 +456,10 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 				}
 			}
 			return false
+		}
+		if fi.m.acquireAttempt(x) {
+			// An acquire attempt's ok is its outcome (forms.go).
+			return true
 		}
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
 			// A method: of the outcome (err.Error(), resp.Header.Get),

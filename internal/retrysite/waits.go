@@ -64,8 +64,15 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	}
 	scenarios := []scenario{errorScenario()}
 	if returnsResponse(m.info, g.calls[0]) {
-		for _, code := range []int{503, 500, 429} {
+		tried := []int{503, 500, 429}
+		for _, code := range tried {
 			scenarios = append(scenarios, statusScenario(code))
+		}
+		// The statuses the code itself names, as isRetry tries them: a
+		// loop that retries only a 401 the server marks retryable
+		// waits on that path (decide.go).
+		for _, code := range m.namedStatuses(fi, tried) {
+			scenarios = append(scenarios, statusScenario(code), headerScenario(code))
 		}
 	}
 	for _, sc := range scenarios {

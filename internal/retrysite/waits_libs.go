@@ -350,10 +350,23 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (
 func (m *model) retryableWait(s *Site) *Wait {
 	min, ok1 := m.settingDur(s.Last("RetryWaitMin"), 0, time.Second)
 	max, ok2 := m.settingDur(s.Last("RetryWaitMax"), 0, 30*time.Second)
-	if !ok1 || !ok2 {
-		return nil
-	}
 	st := s.Last("Backoff")
+	if !ok1 || !ok2 {
+		// DefaultBackoff never adds jitter, whatever its bounds (godo
+		// sets RetryWaitMin from its own configuration): the shape is
+		// known, the bounds are not (zero).
+		if st != nil || (s.Last("NewClient") == nil && !(len(s.Settings) == 1 && waitIsPkgFunc(s.Settings[0].Obj))) {
+			return nil
+		}
+		if !ok1 {
+			min = 0
+		}
+		if !ok2 {
+			max = 0
+		}
+		return &Wait{Setting: st, Shape: ShapeExponential, Base: min, Cap: max,
+			Desc: waitExpo(2, min, max) + " without jitter (go-retryablehttp's DefaultBackoff; RetryWaitMin and RetryWaitMax only bound it)"}
+	}
 	name := "DefaultBackoff"
 	if st != nil {
 		f := m.funcObj(st.Arg(0))
@@ -587,6 +600,45 @@ func (m *model) k8sWait(s *Site) *Wait {
 			return nil
 		}
 	}
+	return k8sBackoffWait(base, jSt, d, factor, jitter, cap, what)
+}
+
+// k8sManagerWait reads the waits of a wait.BackoffManager that paces a
+// hand-written loop (knowledge.K8sBackoffManager): its constructor's
+// arguments are a wait.Backoff's Duration, Cap, Factor and Jitter.
+func (m *model) k8sManagerWait(s *Site) *Wait {
+	st := s.Last("NewExponentialBackoffManager", "NewJitteredBackoffManager")
+	if st == nil {
+		return nil
+	}
+	var d, cap time.Duration
+	factor, jitter := 1.0, 0.0
+	var ok bool
+	if d, ok = m.durationValue(st.Arg(0)); !ok {
+		return nil
+	}
+	switch st.Name {
+	case "NewExponentialBackoffManager":
+		if cap, ok = m.durationValue(st.Arg(1)); !ok {
+			return nil
+		}
+		if factor, ok = m.floatValue(st.Arg(3)); !ok {
+			return nil
+		}
+		if jitter, ok = m.floatValue(st.Arg(4)); !ok {
+			return nil
+		}
+	default:
+		if jitter, ok = m.floatValue(st.Arg(1)); !ok {
+			return nil
+		}
+	}
+	return k8sBackoffWait(st, st, d, factor, jitter, cap, "wait."+st.Name)
+}
+
+// k8sBackoffWait classifies a wait.Backoff's waits: Duration d, growing
+// ×factor up to cap, each plus up to jitter × it more.
+func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64, cap time.Duration, what string) *Wait {
 	w := &Wait{Setting: base, Base: d, Cap: cap}
 	if d <= 0 {
 		w.Shape = ShapeNone

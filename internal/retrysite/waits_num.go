@@ -410,6 +410,9 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	if s.Else == nil && ip.clampIf(s) {
 		return ctrlNormal
 	}
+	if ip.clampElse(s) || ip.defaultIf(s) { // waits_clamp.go
+		return ctrlNormal
+	}
 	for _, list := range [][]ast.Stmt{s.Body.List, elseList} {
 		if !ip.terminates(list) {
 			ip.forgetList(list)
@@ -621,6 +624,17 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			if d, ok := ip.pairWait(call); ok {
 				if v := ip.localVar(s.Lhs[0]); v != nil {
 					ip.set(v, call, d)
+				}
+			}
+		}
+		// d, ok := parseRetryAfter(res): ok on a response without
+		// headers (waits_resp.go).
+		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 {
+			for i, l := range s.Lhs {
+				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {
+					if b, ok := ip.m.responseVerdict(call, i); ok {
+						ip.env[v] = b
+					}
 				}
 			}
 		}
@@ -1471,6 +1485,18 @@ func (ip *winterp) mathCall(name string, args []ast.Expr) nval {
 		}
 	}
 	switch name {
+	case "IsInf":
+		// An overflow guard: a backoff the interpreter computed is a
+		// finite number over the attempts it runs.
+		if len(vals) == 2 {
+			return nbool(math.IsInf(vals[0].v, int(vals[1].v)))
+		}
+		return nunknown()
+	case "IsNaN":
+		if len(vals) == 1 {
+			return nbool(math.IsNaN(vals[0].v))
+		}
+		return nunknown()
 	case "Pow":
 		return two(math.Pow)
 	case "Min":

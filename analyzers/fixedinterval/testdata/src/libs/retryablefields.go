@@ -3,6 +3,7 @@ package libs
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
 )
@@ -28,4 +29,52 @@ func retryableFieldsDefaultBackoff(ctx context.Context) {
 	c.CheckRetry = retryablehttp.DefaultRetryPolicy
 	req, _ := retryablehttp.NewRequestWithContext(ctx, "GET", "https://example.com", nil)
 	_, _ = c.Do(req) // want `R-1: go-retryablehttp retry of c.Do \(GET\): its wait doubles from 1s up to 30s without jitter`
+}
+
+type retryConfig struct {
+	RetryMax     int
+	RetryWaitMin *float64
+	RetryWaitMax *float64
+}
+
+type apiClient struct {
+	HTTPClient  *http.Client
+	RetryConfig retryConfig
+}
+
+// Fields set after NewClient from the caller's configuration, the client
+// used through StandardClient (godo's New): RetryWaitMin and RetryWaitMax
+// are unknown, but DefaultBackoff never adds jitter whatever its bounds.
+func (c *apiClient) retryableStandardClient() {
+	if c.RetryConfig.RetryMax > 0 {
+		rc := retryablehttp.NewClient()
+		rc.RetryMax = c.RetryConfig.RetryMax
+		if c.RetryConfig.RetryWaitMin != nil {
+			rc.RetryWaitMin = time.Duration(*c.RetryConfig.RetryWaitMin * float64(time.Second))
+		}
+		if c.RetryConfig.RetryWaitMax != nil {
+			rc.RetryWaitMax = time.Duration(*c.RetryConfig.RetryWaitMax * float64(time.Second))
+		}
+		rc.HTTPClient.Timeout = c.HTTPClient.Timeout
+		c.HTTPClient = rc.StandardClient() // want `R-1: go-retryablehttp retry policy: its wait doubles without jitter; use exponential backoff with full jitter`
+	}
+}
+
+// Must not flag: a Backoff the model cannot see, with unknown bounds.
+func (c *apiClient) retryableOpaqueBackoff(b retryablehttp.Backoff) {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 3
+	rc.RetryWaitMin = time.Duration(*c.RetryConfig.RetryWaitMin * float64(time.Second))
+	rc.Backoff = b
+	c.HTTPClient = rc.StandardClient()
+}
+
+// Must not flag: a backoff other than DefaultBackoff with unknown bounds
+// (the model reads LinearJitterBackoff only with known bounds).
+func (c *apiClient) retryableJitterUnknownBounds() {
+	rc := retryablehttp.NewClient()
+	rc.RetryMax = 3
+	rc.RetryWaitMin = time.Duration(*c.RetryConfig.RetryWaitMin * float64(time.Second))
+	rc.Backoff = retryablehttp.LinearJitterBackoff
+	c.HTTPClient = rc.StandardClient()
 }

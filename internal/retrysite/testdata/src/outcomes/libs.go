@@ -243,7 +243,7 @@ func k8sOnError(ctx context.Context, c pods, p *pod) {
 		_, err := c.Update(ctx, p)
 		return err
 	})
-	_ = retry.OnError(retry.DefaultRetry, func(error) bool { return true }, func() error { // want `retried http=\[\] grpc=\[\]`
+	_ = retry.OnError(retry.DefaultRetry, func(error) bool { return true }, func() error { // want `retried http=\[400 401 403 404 405 406 408 409 410 413 415 418 422 429 451 500 502 503 504\] grpc=\[\]`
 		_, err := c.Update(ctx, p)
 		return err
 	})

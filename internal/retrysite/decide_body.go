@@ -1,0 +1,80 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Reading the body of a response is part of the exchange that sent it.
+// An SDK may read the body of the response that ends the call inside the
+// attempt, so that a connection dropped part-way through is retried like
+// a lost connection (anthropic's bufferBody). Under a successful outcome
+// (a 2xx response) the whole exchange succeeded, the read included:
+// io.ReadAll(res.Body) has a nil error, and a same-package function given
+// that response, whose every return path then gives a nil error
+// (bufferBody(res) -> readBody(res)), is read through its body for its
+// error. A read that fails is a network failure, which the error
+// scenario already tries. For other statuses nothing changes: whether a
+// 409 is retried may depend on draining its body, and stays uncertain.
+
+// bodyReads are the standard library functions that read a reader to its
+// end, with the index of the reader argument and of the error result.
+var bodyReads = map[string][2]int{
+	"io.ReadAll":        {0, 1},
+	"io/ioutil.ReadAll": {0, 1},
+	"io.Copy":           {1, 1},
+	"io.CopyN":          {1, 1},
+}
+
+// bodyReadResult is result i of call when call reads the body of a
+// response the model holds (a vResp): a nil error.
+func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bool) {
+	fn := typeutilCallee(ev.info(), call)
+	if fn == nil || fn.Pkg() == nil {
+		return value{}, false
+	}
+	r, ok := bodyReads[fn.Pkg().Path()+"."+fn.Name()]
+	if !ok || i != r[1] || r[0] >= len(call.Args) {
+		return value{}, false
+	}
+	sel, ok := ast.Unparen(call.Args[r[0]]).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Body" || !isNamed(ev.info().TypeOf(sel.X), "net/http", "Response") {
+		return value{}, false
+	}
+	if !success2xx(ev.eval(sel.X, e)) {
+		return value{}, false
+	}
+	return value{k: vNil}, true
+}
+
+// givenResponse reports whether one of call's arguments is a successful
+// response the model holds: a same-package function given it may be read
+// through its body for an error result too.
+func (ev *evaluator) givenResponse(call *ast.CallExpr, e env) bool {
+	for _, a := range call.Args {
+		if isResponseType(ev.info().TypeOf(a)) && success2xx(ev.eval(a, e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// success2xx reports whether v is a response with a 2xx status whose
+// headers are those of the responses the model tries.
+func success2xx(v value) bool {
+	return v.k == vResp && v.i >= 200 && v.i <= 299 && v.dep&depHeader == 0
+}
+
+// inlinableResult reports whether result type t of a same-package call
+// can be computed through the callee's body: an integer or bool, or an
+// error when the call is given a successful response the model holds.
+func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bool {
+	return isIntegerOrBool(t) || (isErrorType(t) && ev.givenResponse(call, e))
+}
+
+// Likewise an operation that returned without an error (a success, or a
+// response with any status) finished within its context: under those
+// outcomes ctx.Err() is nil (outcomes_eval.go). SDK loops that treat an
+// attempt's own timeout expiring as a lost connection (if ctx.Err() !=
+// nil { retry = shouldRetry(req, nil) }) retry it on the error outcome,
+// not on a 400 or a 200.

@@ -1,0 +1,395 @@
+package retrysite
+
+import (
+	"encoding/json"
+	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+)
+
+// This file reads a gRPC service config that is not a constant string:
+// a Go value (a map or a struct with json tags) marshalled with
+// encoding/json, or a document built with fmt.Sprintf. The value is
+// rebuilt as the JSON it produces, from composite literals, constants
+// and local variables with one definition. A string the model cannot
+// know (a service name from a parameter) becomes a placeholder; a
+// retryPolicy that holds one, or a value of another kind the model
+// cannot know, is not read (grpcconfig.go skips it).
+
+// unknownJSON stands for a string the model cannot know.
+const unknownJSON = "__retrylint_unknown__"
+
+// maxBuildDepth bounds the rebuilding of nested values.
+const maxBuildDepth = 12
+
+// serviceConfigText returns the JSON text a service-config argument
+// evaluates to.
+func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
+	if x == nil || depth > maxBuildDepth {
+		return "", false
+	}
+	x = ast.Unparen(x)
+	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.String {
+			return constant.StringVal(tv.Value), true
+		}
+		return "", false
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		if v, ok := m.info.Uses[x].(*types.Var); ok && m.indexedVar(v) {
+			// A package variable the package writes once (var
+			// retryPolicy = `{...}`): values_index.go.
+			ws, ok := m.reaching(v)
+			if !ok || len(ws) != 1 || ws[0].x == nil {
+				return "", false
+			}
+			return m.serviceConfigText(ws[0].x, depth+1)
+		}
+		rhs, i := m.singleLocalDef(x)
+		if rhs == nil || i != 0 {
+			return "", false
+		}
+		return m.serviceConfigText(rhs, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return m.serviceConfigText(x.Args[0], depth+1) // string(b)
+		}
+		fn := typeutilCallee(m.info, x)
+		if fn == nil || fn.Pkg() == nil {
+			return "", false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "encoding/json.Marshal", "encoding/json.MarshalIndent":
+			if len(x.Args) == 0 {
+				return "", false
+			}
+			v, ok := m.jsonValue(x.Args[0], depth+1)
+			if !ok {
+				return "", false
+			}
+			b, err := json.Marshal(v)
+			if err != nil {
+				return "", false
+			}
+			return string(b), true
+		case "fmt.Sprintf":
+			if len(x.Args) == 0 {
+				return "", false
+			}
+			format, ok := m.constString(x.Args[0])
+			if !ok {
+				return "", false
+			}
+			var args []any
+			for _, a := range x.Args[1:] {
+				args = append(args, m.sprintfArg(a))
+			}
+			return fmt.Sprintf(format, args...), true
+		}
+	}
+	return "", false
+}
+
+// sprintfArg is an argument of fmt.Sprintf: its constant value, or the
+// placeholder (which breaks the JSON when it stands for a number).
+func (m *model) sprintfArg(a ast.Expr) any {
+	if tv, ok := m.info.Types[a]; ok && tv.Value != nil {
+		switch tv.Value.Kind() {
+		case constant.String:
+			return constant.StringVal(tv.Value)
+		case constant.Int:
+			if i, ok := constant.Int64Val(tv.Value); ok {
+				return i
+			}
+		case constant.Float:
+			f, _ := constant.Float64Val(tv.Value)
+			return f
+		case constant.Bool:
+			return constant.BoolVal(tv.Value)
+		}
+	}
+	return unknownJSON
+}
+
+func (m *model) constString(x ast.Expr) (string, bool) {
+	if tv, ok := m.info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value), true
+	}
+	return "", false
+}
+
+// jsonValue rebuilds the value encoding/json makes of expression x.
+func (m *model) jsonValue(x ast.Expr, depth int) (any, bool) {
+	if x == nil || depth > maxBuildDepth {
+		return nil, false
+	}
+	x = ast.Unparen(x)
+	t := m.info.TypeOf(x)
+	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
+		switch tv.Value.Kind() {
+		case constant.String:
+			return constant.StringVal(tv.Value), true
+		case constant.Int, constant.Float:
+			f, _ := constant.Float64Val(constant.ToFloat(tv.Value))
+			return f, true
+		case constant.Bool:
+			return constant.BoolVal(tv.Value), true
+		}
+		return nil, false
+	}
+	switch x := x.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return m.jsonValue(x.X, depth+1)
+		}
+	case *ast.Ident:
+		if rhs, i := m.singleLocalDef(x); rhs != nil && i == 0 {
+			return m.jsonValue(rhs, depth+1)
+		}
+	case *ast.CompositeLit:
+		return m.jsonComposite(x, t, depth)
+	}
+	if t != nil {
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			return unknownJSON, true // a name from a parameter, a flag
+		}
+	}
+	return nil, false
+}
+
+func (m *model) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (any, bool) {
+	if t == nil {
+		return nil, false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Map:
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return nil, false
+		}
+		obj := map[string]any{}
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return nil, false
+			}
+			k, ok := m.constString(kv.Key)
+			if !ok {
+				return nil, false
+			}
+			v, ok := m.elemValue(kv.Value, u.Elem(), depth)
+			if !ok {
+				return nil, false
+			}
+			obj[k] = v
+		}
+		return obj, true
+	case *types.Slice, *types.Array:
+		var elem types.Type
+		if s, ok := u.(*types.Slice); ok {
+			elem = s.Elem()
+		} else {
+			elem = u.(*types.Array).Elem()
+		}
+		list := []any{}
+		for _, el := range lit.Elts {
+			if _, ok := el.(*ast.KeyValueExpr); ok {
+				return nil, false
+			}
+			v, ok := m.elemValue(el, elem, depth)
+			if !ok {
+				return nil, false
+			}
+			list = append(list, v)
+		}
+		return list, true
+	case *types.Struct:
+		set := map[string]ast.Expr{}
+		for i, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					set[id.Name] = kv.Value
+				}
+			} else if i < u.NumFields() {
+				set[u.Field(i).Name()] = el
+			}
+		}
+		obj := map[string]any{}
+		for i := 0; i < u.NumFields(); i++ {
+			f := u.Field(i)
+			if !f.Exported() {
+				continue
+			}
+			name, omitEmpty, skip := jsonTag(u.Tag(i), f.Name())
+			if skip {
+				continue
+			}
+			x, ok := set[f.Name()]
+			if !ok {
+				if omitEmpty {
+					continue
+				}
+				z, ok := jsonZero(f.Type())
+				if !ok {
+					return nil, false
+				}
+				obj[name] = z
+				continue
+			}
+			v, ok := m.elemValue(x, f.Type(), depth)
+			if !ok {
+				return nil, false
+			}
+			obj[name] = v
+		}
+		return obj, true
+	}
+	return nil, false
+}
+
+// elemValue is an element of a composite literal, whose type may be
+// elided ({"service": "x"} in a []map[string]string).
+func (m *model) elemValue(x ast.Expr, typ types.Type, depth int) (any, bool) {
+	if lit, ok := x.(*ast.CompositeLit); ok && lit.Type == nil {
+		t := typ
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		return m.jsonComposite(lit, t, depth+1)
+	}
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		if lit, ok := u.X.(*ast.CompositeLit); ok && lit.Type == nil {
+			if p, ok := typ.Underlying().(*types.Pointer); ok {
+				return m.jsonComposite(lit, p.Elem(), depth+1)
+			}
+		}
+	}
+	return m.jsonValue(x, depth+1)
+}
+
+// jsonTag reads a struct field's json tag as encoding/json does.
+func jsonTag(tag, field string) (name string, omitEmpty, skip bool) {
+	v, ok := reflect.StructTag(tag).Lookup("json")
+	if !ok {
+		return field, false, false
+	}
+	if v == "-" {
+		return "", false, true
+	}
+	parts := strings.Split(v, ",")
+	name = parts[0]
+	if name == "" {
+		name = field
+	}
+	for _, p := range parts[1:] {
+		if p == "omitempty" || p == "omitzero" {
+			omitEmpty = true
+		}
+	}
+	return name, omitEmpty, false
+}
+
+// jsonZero is what encoding/json writes for a field's zero value.
+func jsonZero(t types.Type) (any, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsString != 0:
+			return "", true
+		case u.Info()&types.IsNumeric != 0:
+			return 0.0, true
+		case u.Info()&types.IsBoolean != 0:
+			return false, true
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+		return nil, true
+	}
+	return nil, false
+}
+
+// singleLocalDef returns the one definition of the local variable id
+// uses (x := rhs, var x = rhs, b, _ := json.Marshal(v)) with the result
+// index it takes, or nil when it has none or several.
+func (m *model) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
+		return nil, -1
+	}
+	f := typesx.FileOf(m.pass.Files, v.Pos())
+	if f == nil {
+		return nil, -1
+	}
+	var rhs ast.Expr
+	idx, n := -1, 0
+	reads := map[ast.Node]bool{} // &v given to json.Marshal: a read
+	ast.Inspect(f, func(node ast.Node) bool {
+		switch node := node.(type) {
+		case *ast.CallExpr:
+			if fn := typeutilCallee(m.info, node); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && strings.HasPrefix(fn.Name(), "Marshal") && len(node.Args) > 0 {
+				reads[ast.Unparen(node.Args[0])] = true
+			}
+		case *ast.AssignStmt:
+			for i, l := range node.Lhs {
+				if varOfExpr(m.info, l) != v {
+					continue
+				}
+				n++
+				switch {
+				case len(node.Lhs) == len(node.Rhs):
+					rhs, idx = node.Rhs[i], 0
+				case len(node.Rhs) == 1:
+					rhs, idx = node.Rhs[0], i
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range node.Names {
+				if m.info.Defs[name] != v {
+					continue
+				}
+				n++
+				switch {
+				case len(node.Values) == len(node.Names):
+					rhs, idx = node.Values[i], 0
+				case len(node.Values) == 1:
+					rhs, idx = node.Values[0], i
+				}
+			}
+		case *ast.UnaryExpr:
+			if node.Op == token.AND && !reads[node] && varOfExpr(m.info, node.X) == v {
+				n += 2 // written through its address
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil, -1
+	}
+	return rhs, idx
+}
+
+// hasUnknownJSON reports whether a rebuilt JSON value holds the
+// placeholder of a string the model cannot know.
+func hasUnknownJSON(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.Contains(v, unknownJSON)
+	case []any:
+		for _, x := range v {
+			if hasUnknownJSON(x) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, x := range v {
+			if strings.Contains(k, unknownJSON) || hasUnknownJSON(x) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,151 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// This file models error types of the analysed code that carry an HTTP
+// status in a field (type HTTPError struct{ StatusCode int }): an error
+// built as &HTTPError{StatusCode: resp.StatusCode} carries the
+// response's status, errors.As(err, &he) finds it in an error that
+// carries a status, and he.StatusCode reads it back. Library error types
+// with a status are known by name (k8s StatusError, outcomes_eval.go).
+
+// statusFieldNames are the names of a field that holds an HTTP status.
+// "Code" is not one: application error codes are named so too.
+var statusFieldNames = map[string]bool{"StatusCode": true, "HTTPStatusCode": true, "HTTPStatus": true, "Status": true}
+
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// statusField returns the field of error type t (a named struct or a
+// pointer to one that implements error) that holds an HTTP status: the
+// one integer field with a status name. Nil if there is none or more
+// than one.
+func statusField(t types.Type) *types.Var {
+	if t == nil {
+		return nil
+	}
+	if !types.Implements(t, errorIface) {
+		if _, isPtr := t.(*types.Pointer); isPtr || !types.Implements(types.NewPointer(t), errorIface) {
+			return nil
+		}
+	}
+	base := t
+	if p, ok := t.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	if _, ok := types.Unalias(base).(*types.Named); !ok {
+		return nil
+	}
+	st, ok := base.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var found *types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		b, ok := f.Type().Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsInteger == 0 || !statusFieldNames[f.Name()] {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// statusLit evaluates a composite literal of an error type with a status
+// field (&HTTPError{StatusCode: resp.StatusCode}): an error carrying the
+// status when the field's value is known, ok false otherwise.
+func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
+	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
+	if !ok {
+		return value{}, false
+	}
+	t := ev.info().TypeOf(lit)
+	f := statusField(t)
+	if f == nil {
+		return value{}, false
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
+			v := ev.eval(kv.Value, e)
+			if v.k == vInt {
+				return errStatus(int(v.i)), true
+			}
+			return unknown(v.dep), true
+		}
+	}
+	return value{}, false
+}
+
+// statusSelect reads the status field of an error that carries a
+// status (he.StatusCode after errors.As(err, &he)).
+func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
+	if base.k != vErrStatus {
+		return value{}, false
+	}
+	f, ok := ev.info().Uses[x.Sel].(*types.Var)
+	if !ok || !f.IsField() || statusField(ev.info().TypeOf(x.X)) != f {
+		return value{}, false
+	}
+	return intVal(base.i), true
+}
+
+// narrowAs binds the target of errors.As(err, &target) to the error when
+// the walk takes the branch of block b on which it matched.
+func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
+	if len(b.Nodes) == 0 {
+		return e
+	}
+	x, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr)
+	if !ok {
+		return e
+	}
+	return ev.narrowAsExpr(x, e)
+}
+
+// narrowAsExpr binds the target of errors.As when condition x, true, is
+// errors.As(err, &target) (on the right of && too).
+func (ev *evaluator) narrowAsExpr(x ast.Expr, e env) env {
+	v, errx := asTargetOf(ev.info(), x)
+	if v == nil || !ev.fi.outcomeVar(v) {
+		return e
+	}
+	if a := ev.eval(errx, e); a.k == vErrStatus && statusField(v.Type()) != nil {
+		return e.set(v, a)
+	}
+	return e
+}
+
+// asTargetOf returns the target variable and the error of a call
+// errors.As(err, &target), or nil.
+func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, nil
+	}
+	fn := typeutilCallee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" {
+		return nil, nil
+	}
+	u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil, nil
+	}
+	v := varOfExpr(info, u.X)
+	if v == nil {
+		return nil, nil
+	}
+	return v, call.Args[0]
+}
