@@ -75,9 +75,10 @@ func TestForms(t *testing.T) {
 }
 
 // TestRetryableFields covers a go-retryablehttp client configured on
-// its fields after NewClient (issue 15), with what report.
+// its fields after NewClient (issue 15), with what
+// report.
 func TestRetryableFields(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
 }
 
 // TestNotRetry covers repeats that are not retries: the model finds no
