@@ -7,6 +7,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 )
 
 // The model as the description packages see it (timeouts.Model,
@@ -40,4 +41,16 @@ func (m *model) FuncTargets(fun ast.Expr) ([]ops.Target, bool) {
 		res[i] = ops.Target{Lit: t.lit, Decl: t.decl}
 	}
 	return res, true
+}
+
+// BoundParams returns the parameters of another package's helper bound
+// to the caller's arguments while its body is studied (xpkg.go).
+func (m *model) BoundParams() map[*types.Var]ast.Expr { return m.xbind }
+
+// rebindDescribers points the description packages at m after m was
+// made as a copy of another model with other type information (xpkg.go),
+// as the copy's own methods would see it.
+func (m *model) rebindDescribers() {
+	m.timeouts = timeouts.New(m.pass, m.info, m.pkg, m)
+	m.ops = m.ops.Rebind(m.info, m.pkg, m)
 }

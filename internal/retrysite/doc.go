@@ -262,15 +262,66 @@
 // may start lower and run fewer times, the first call's count still runs.
 //
 // Across packages: constants of other packages come through go/types
-// (types.Const values) under every driver. Variables and fields of
-// another package, even of the same module (a generated SDK's
-// internal/requestconfig loop reading options built in the root
-// package), are not followed: their values live in the other package's
-// syntax, which go/types export data does not carry, and reaching them
-// would take analysis facts (computed for every dependency, under go vet
-// and nogo for the whole build graph). The model declares no facts; an
-// exported default variable of a dependency (retryablehttp-style
-// DefaultRetryMax) is therefore unknown.
+// (types.Const values) under every driver. Other code of another package
+// lives in its syntax, which export data does not carry; the model
+// declares no facts (measured: 5.4x the time and 12x the memory, every
+// driver loading all dependencies from source). One route is taken
+// instead, on demand and without facts (xpkg.go): a retry helper of
+// another package of the same module. A call that passes a func value
+// the package shows (a literal, a local holding one, a function of the
+// package) to a function of another package, internal.Retry(ctx, opFn,
+// next), is followed when:
+//
+//   - the callee is of the same module: its file, named by the position
+//     export data records, and the analysed package's files lie under
+//     one go.mod whose module path prefixes both package paths (a
+//     GOPATH tree with a go.mod, as analysistest's, counts; no go.mod,
+//     a relative path as -trimpath or a Bazel sandbox records, or a
+//     vendored copy: not followed);
+//   - the callee's own file, parsed alone, calls one of its func
+//     parameters that has results inside a for or range statement (or
+//     has a goto): only then is its package read, every .go file of its
+//     directory that go/build's MatchFile keeps for the default build
+//     context (build constraints honoured, tests aside), parsed into the
+//     pass's FileSet and type-checked with go/types, importing the
+//     *types.Package objects the analysed package already reaches
+//     (transitively through Imports()); an import it does not reach is an
+//     error the check collects and passes over;
+//   - at most 4 packages per pass are type-checked, and 64 calls
+//     studied; everything is cached on the pass's model (no global
+//     state: safe under go vet's unitchecker and nogo).
+//
+// The helper's body is then run through the same loop discovery as the
+// package's own functions, by a model whose type information is the
+// analysed package's and the helper's together, with each parameter
+// bound to the caller's argument: a func parameter resolves to the
+// caller's functions as a same-package helper's does (funcvals.go), a
+// context parameter to the caller's context (timeouts). When the helper
+// holds a loop that runs a bound func parameter, the call is a
+// HelperCall site of the caller with the loop's bound, operations,
+// outcomes and timeouts; unlike a same-package helper call it reports
+// (the helper's own package reports the loop itself, with its parameters
+// unknown). Waits and timeout positions inside the helper are not the
+// caller's to fix: waits written in the helper are dropped (the waits
+// are unknown when none is left), a cap's position is the call. An
+// integer or boolean parameter is bound to the caller's constant
+// argument, so a helper whose parameter sets the count (Do(3, op)) has
+// the bound that constant gives; any other argument leaves it unknown,
+// as a parameter of an exported function is. An unbounded
+// loop whose bound operation literal writes a variable of the caller
+// (n++; if n == 3 { return nil }) is unknown too: the model does not run
+// a count across calls of the literal. A helper that runs its func once
+// or per item is no site, as in the package. A file that cannot be
+// found, read or parsed, a callee of another module, or a panic of the
+// model on the mixed information (recovered) leaves the call unknown:
+// the rules stay silent, as before.
+//
+// Variables and fields of another package are still not followed (a
+// generated SDK's internal/requestconfig loop reading options built in
+// the root package), nor are a helper's calls of its own package's
+// functions (they are another package's functions to the model running
+// it): an exported default variable of a dependency (retryablehttp-style
+// DefaultRetryMax) is unknown.
 //
 // # Waits computed away from the loop
 //
@@ -309,8 +360,10 @@
 // wait that nothing in the loop changes (a local set before the loop,
 // a field or parameter the loop does not write, with no call in it the
 // model cannot see) is a fixed interval whatever its value. A backoff
-// type of another package (slack's internal/backoff) is not followed:
-// its methods' syntax is not available without facts.
+// type of another package (slack's internal/backoff, pulsar's
+// backoff.Policy) is not followed: the loader of xpkg.go follows only a
+// helper that runs a func value the caller passes, not a method of
+// another package's type that computes a wait.
 //
 // # What it skips
 //
@@ -346,7 +399,10 @@
 // variable; resolved values are cached per object. On the corpus
 // (scripts/bench.sh -n 5 -s corpus -m standalone, a loaded machine) it
 // moved retrylint from 1.16x to 1.15x the floor in wall time and left
-// peak memory at 1.06x: within the noise.
+// peak memory at 1.06x: within the noise. Following same-module helpers
+// (xpkg.go) type-checks 4 packages over the whole corpus and none over
+// k8s.io/client-go/... (the cheap one-file test rejects the rest); its
+// measured cost is in testdata/corpus/RESULTS.md.
 //
 // # Layout
 //
@@ -375,7 +431,7 @@
 //   - this package: the Analyzer, and the analysis that fills the site
 //     types in, as methods of one per-package *model. Its files form
 //     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
-//     polls.go, paced.go, precision.go, receiver.go), the value
+//     polls.go, paced.go, precision.go, receiver.go, xpkg.go), the value
 //     interpreter (funcinfo.go, eval.go, sim.go, values*.go, funcvals.go,
 //     decide.go, statekey.go, waits_num.go, waits_alt.go), the library
 //     readers (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and

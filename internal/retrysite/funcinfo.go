@@ -49,6 +49,11 @@ type model struct {
 	// verdicts caches responseVerdict by function and result
 	// (waits_resp.go).
 	verdicts map[verdictKey]verdict
+	// x follows calls into other packages of the module (xpkg.go);
+	// xbind binds the parameters of such a callee to the caller's
+	// arguments while its body is studied.
+	x     *xpkgState
+	xbind map[*types.Var]ast.Expr
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {
@@ -66,8 +71,8 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 		funcTypes: make(map[*types.Named]int8),
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
 	}
-	m.timeouts = timeouts.New(pass, m)
-	m.ops = ops.New(pass, m, opts.KeyHeaders)
+	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
+	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

@@ -55,6 +55,11 @@ func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[f.Sel].(*types.Var)
 	}
+	if e, ok := m.xbind[v]; ok && v != nil {
+		// A parameter of another package's helper, bound to the
+		// caller's argument (xpkg.go).
+		return m.addTarget(nil, e)
+	}
 	if v == nil || v.Pkg() != m.pkg {
 		return nil, false
 	}
@@ -544,7 +549,7 @@ func (m *model) sentinel(v *types.Var) bool {
 // &x), or with different values, is left unknown.
 func (m *model) capturedInit(fi *funcInfo, fb funcBody) env {
 	if fb.decl != nil {
-		return nil
+		return m.boundInit(fi) // another package's helper (xpkg.go)
 	}
 	var init env
 	for v, val := range m.capturedCounters(fb.body) {

@@ -92,7 +92,8 @@ func run(pass *analysis.Pass) (any, error) {
 			sites = append(sites, m.librarySites(fc)...)
 		}
 	}
-	m.pacedLoops(pass, sites) // paced.go
+	sites = append(sites, m.crossPackageSites(pass.Files, generated, sites)...) // xpkg.go
+	m.pacedLoops(pass, sites)                                                   // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {
 			s.Context = cs.At(s.Pos)

@@ -61,10 +61,20 @@ type model struct {
 type Describer struct{ m *model }
 
 // New returns a Describer for pass, asking m what it needs of the model;
-// keyHeaders are the headers accepted as idempotency keys besides
+// info and pkg are the type information of the code it describes, and
+// keyHeaders the headers accepted as idempotency keys besides
 // Idempotency-Key.
-func New(pass *analysis.Pass, m Model, keyHeaders []string) *Describer {
-	return &Describer{&model{Model: m, pass: pass, info: pass.TypesInfo, pkg: pass.Pkg, keyHeaders: keyHeaders}}
+func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model, keyHeaders []string) *Describer {
+	return &Describer{&model{Model: m, pass: pass, info: info, pkg: pkg, keyHeaders: keyHeaders}}
+}
+
+// Rebind returns a Describer of the same pass for another view of the
+// model (another package's helper studied for a caller): it keeps d's
+// options and the value index built so far.
+func (d *Describer) Rebind(info *types.Info, pkg *types.Package, m Model) *Describer {
+	c := *d.m
+	c.Model, c.info, c.pkg = m, info, pkg
+	return &Describer{&c}
 }
 
 // Op describes one operation call.

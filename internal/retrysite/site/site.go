@@ -94,6 +94,10 @@ type Site struct {
 	// value returned from another package): rules must not assume the
 	// library default for what they cannot see.
 	Opaque bool
+	// CrossPackage marks a HelperCall site of a helper of another
+	// package of the module (retrysite's xpkg.go): its helper is not
+	// reported here, so the rules report at the call.
+	CrossPackage bool
 }
 
 // A BoundKind says what is known of a site's attempt bound.
@@ -362,7 +366,7 @@ func (s *Site) Title() string {
 // Reports says whether a rule about the site's waits, operations,
 // outcomes or timeouts should report here. HelperCall sites share those
 // with their helper, which is reported once, where it is written.
-func (s *Site) Reports() bool { return s.Kind != HelperCall }
+func (s *Site) Reports() bool { return s.Kind != HelperCall || s.CrossPackage }
 
 // Last returns the last setting with one of the names, or nil.
 func (s *Site) Last(names ...string) *Setting {

@@ -33,6 +33,11 @@ type Model interface {
 	// OpRoots returns the configuration and the operation arguments of
 	// call, a call of the library entry e.
 	OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr)
+	// BoundParams returns the parameters of a helper of another package
+	// of the module bound to the caller's arguments while the model
+	// studies the helper's body (nil otherwise): a context parameter
+	// bound to the caller's context is that context.
+	BoundParams() map[*types.Var]ast.Expr
 }
 
 // model is the package being analysed, seen through Model.
@@ -47,9 +52,12 @@ type model struct {
 // no state beyond the pass: Loop and Library may be called in any order.
 type Describer struct{ m *model }
 
-// New returns a Describer for pass, asking m what it needs of the model.
-func New(pass *analysis.Pass, m Model) *Describer {
-	return &Describer{&model{Model: m, pass: pass, info: pass.TypesInfo, pkg: pass.Pkg}}
+// New returns a Describer for pass, asking m what it needs of the model;
+// info and pkg are the type information of the code it describes (the
+// pass's, or another package's of the module whose helper the model
+// studies).
+func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model) *Describer {
+	return &Describer{&model{Model: m, pass: pass, info: info, pkg: pkg}}
 }
 
 // Loop fills in the timeouts of a hand-written site (a loop, a recursion):

@@ -128,7 +128,13 @@ type tres struct {
 }
 
 func (m *model) newTres(region []ast.Node) *tres {
-	return &tres{m: m, region: region, paramCtx: map[*types.Var]ast.Expr{}, vars: map[*types.Var]*varFacts{}, visiting: map[ast.Node]bool{}}
+	r := &tres{m: m, region: region, paramCtx: map[*types.Var]ast.Expr{}, vars: map[*types.Var]*varFacts{}, visiting: map[ast.Node]bool{}}
+	for v, e := range m.BoundParams() { // another package's helper (retrysite's xpkg.go)
+		if IsContextType(v.Type()) {
+			r.paramCtx[v] = e
+		}
+	}
+	return r
 }
 
 func (r *tres) inRegion(pos token.Pos) bool {

@@ -1,0 +1,3 @@
+module example.com/xmod
+
+go 1.22

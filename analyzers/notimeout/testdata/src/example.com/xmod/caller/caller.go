@@ -1,0 +1,33 @@
+// Package caller calls a retry helper of another package of its module
+// (example.com/xmod/internal/retryx): the caller's context is the
+// helper's.
+package caller
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"example.com/xmod/internal/retryx"
+)
+
+func get(url string) (*http.Response, error) { return http.Get(url) }
+
+func background(url string) (*http.Response, error) {
+	op := func() (*http.Response, error) { return get(url) }
+	return retryx.Retry(context.Background(), op, func(error) time.Duration { return time.Second }) // want `R-3: retry helper retryx.Retry of op \(GET\) has no total duration cap: its context, context.Background\(\), has no deadline`
+}
+
+// The caller's deadline caps the helper's loop.
+func capped(url string) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	op := func() (*http.Response, error) { return get(url) }
+	return retryx.Retry(ctx, op, func(error) time.Duration { return time.Second })
+}
+
+// The caller's caller decides.
+func fromCaller(ctx context.Context, url string) (*http.Response, error) {
+	op := func() (*http.Response, error) { return get(url) }
+	return retryx.Retry(ctx, op, func(error) time.Duration { return time.Second })
+}

@@ -1,0 +1,3 @@
+module example.com/xother
+
+go 1.22
