@@ -71,6 +71,8 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if w.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title() + " is here"}}
+			} else if w.Setting != nil && w.Setting.Pos != w.Pos {
+				d.Related = []analysis.RelatedInformation{{Pos: w.Setting.Pos, Message: "the wait is set here"}}
 			}
 			if fix, ok := suggestFix(pass, s, w); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}

@@ -208,14 +208,7 @@
 // other rules); when only some break, the bound is unknown and the rules
 // are silent, as before. A wait or func value with several values stays what it was
 // before (an opaque constant, or unknown): a fixed interval of unknown
-// length is still a fixed interval. An object the package writes only
-// with constants is known by those constants even when it is an exported
-// field or variable that an importer could change: that is the default
-// the package ships, and the user cannot be seen changing it, so a
-// default that breaks the rule is reported. The user can be seen changing
-// it when the package itself writes it from a parameter (WithMaxRetries(n),
-// SetRetries(n), a field copied from a config argument whose own field
-// has no default): then nothing is known and the rules stay silent.
+// length is still a fixed interval.
 //
 // A helper may return the wait together with a verdict: `d, ok :=
 // retryDelay(res, n); if !ok { break }; sleep(d)`, or `d, err :=
@@ -226,6 +219,75 @@
 // followed, as a path of the loop that leaves it is not: the wait is what
 // the other returns give. Any other second result (a string, a count)
 // leaves the wait unknown.
+//
+// # Defaults the user can change
+//
+// The values the package itself writes are the defaults it ships; the
+// values the user gives are not the package's and are left out (values.go,
+// reachingDefaults). A write is the user's when its value is a parameter
+// of an exported function or method of the package (SetMaxRetries(n),
+// the literal WithRetries(n) returns, NewClient(n)) or of an unexported
+// function every call of which passes such a value (New(opts) calling
+// privateNew(opts)), a field of one
+// (opts.MaxRetries, config.RetryMax), or a conversion, arithmetic or
+// struct literal of such values with constants (probe{interval:
+// time.Duration(period) * time.Second, n: n}). So minio-go's `c.maxRetries
+// = MaxRetry; if opts.MaxRetries > 0 { c.maxRetries = opts.MaxRetries }`
+// has the one value 10, MaxRetry's, and client-go's `maxRetries: 10` in
+// NewRequest keeps its 10 although (*Request).MaxRetries sets it too. The
+// package's own calls of such a setter are the package's values
+// (c.SetRetries(2) in the package); when the setter scales the user's
+// value (c.n = n * 2) and the package calls it, the object is unknown. An
+// exported field or variable the package writes only with constants was
+// already known by them: the user of another package cannot be seen
+// changing it either. The policy, over the defaults that remain:
+//
+//   - Report when every default breaks the rule (every value, as above),
+//     whether or not the user can change it: the standard governs what
+//     the package does unless told otherwise. The finding names the
+//     default and who can change it ("makes 10 attempts = 9 retries,
+//     MaxRetry's default, which New can change"); for R-2 its related
+//     information points at the default's write.
+//   - Stay silent when some value the package writes complies (a
+//     constructor that sets 2 beside one that sets 40), when the object
+//     has no default of its own (a field only a setter writes, whose
+//     literal leaves it out: its zero is no default), and when the value
+//     is a func, a backoff or a client (only numbers, strings, bools and
+//     structs of them are defaulted: what the user gives in their place
+//     may do anything, so such an object with a user write stays
+//     unknown).
+//
+// A struct-valued field read through (cfg.lockProbe.failureThreshold) is
+// read from the literals the package writes to it (lockProbe: probe{5s,
+// 60}), not from every value its inner field takes, so goose's lock and
+// unlock probes keep their own 60 and 30.
+//
+// Where: a finding about a default is reported at the retry site that
+// uses it, not at the definition, with the definition named in the
+// message and in the related information. A loop is one site whatever
+// the number of call sites of its function, so it is reported once. A
+// library's backoff that a constructor builds and a field keeps
+// (retry.Do(ctx, l.retryLock, fn): the field is only ever given to the
+// library) is read where it is built, and its wait finding, reported at
+// the setting when the setting is in the site's own function, is
+// reported at the site when the setting is in another (the constructor),
+// with the setting as related information: the reviewer reads the site.
+// A retrying client built once and used from several call sites (go-tfe's
+// retryablehttp.Client literal used by every request) would be better
+// reported once at its definition; that is not done: such a field copied
+// into another struct or read for its HTTPClient keeps the sites opaque.
+//
+// A getter that falls back to a constant when the user leaves an exported
+// field zero (`if w.MaxAttempts > 0 { return w.MaxAttempts }; return 10`,
+// or the zero test the other way round) gives that constant, noted as the
+// package's default, when the package writes no value of its own to the
+// field; when it does, the getter's body is evaluated on those values.
+//
+// A range over a retry iterator of the package (`for range
+// c.newRetryTimer(ctx, n, ...)`, whose returned iter.Seq literal yields
+// once per iteration of `for i := range n`, as `if !yield(i) { return }`)
+// runs at most n iterations: n is the argument the call gives, computed
+// like any value, defaults included (iterrange.go).
 //
 // # Func values
 //

@@ -466,6 +466,13 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 			}
 		}
 	}
+	// A getter of the package's default for a field the user sets
+	// (values.go).
+	if fn.Pkg() == ev.fi.m.pkg {
+		if v, ok := ev.fi.m.getterDefault(fn); ok {
+			return v
+		}
+	}
 	// A same-package function: evaluate its body.
 	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {

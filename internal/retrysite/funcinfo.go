@@ -120,6 +120,9 @@ type funcInfo struct {
 	// rangeVals holds the elements of a range over a known list of
 	// integers (values_list.go).
 	rangeVals map[*ast.RangeStmt][]int64
+	// rangeNotes are the defaults a range's length comes from (a range
+	// over a retry iterator given the package's default count).
+	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
 	// assigns holds the expressions assigned to each local variable
@@ -153,6 +156,7 @@ func (m *model) funcInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 		rangeX:       make(map[ast.Expr]*ast.RangeStmt),
 		rangeCounter: make(map[*ast.RangeStmt]*types.Var),
 		rangeLen:     make(map[*ast.RangeStmt]int64),
+		rangeNotes:   make(map[*ast.RangeStmt][]defaultNote),
 		blockOf:      make(map[ast.Node]nodeRef),
 	}
 	m.infos[body] = fi
@@ -305,7 +309,15 @@ func (fi *funcInfo) scan() {
 		case *ast.RangeStmt:
 			if inLit == 0 {
 				fi.rangeX[n.X] = n
-				if l, ok := fi.rangeLength(n); ok {
+				l, ok := fi.rangeLength(n)
+				if !ok {
+					var notes []defaultNote
+					// a retry iterator of the package (iterrange.go)
+					if l, notes, ok = fi.m.iterLength(n.X); ok && len(notes) > 0 {
+						fi.rangeNotes[n] = notes
+					}
+				}
+				if ok {
 					fi.rangeLen[n] = l
 					if vals, ok := fi.rangeList(n); ok && int64(len(vals)) == l && n.Value != nil { // values_list.go
 						if fi.rangeVals == nil {

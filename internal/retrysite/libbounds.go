@@ -32,16 +32,26 @@ func (m *model) attachLibDetails(s *Site) {
 // countSetting builds a bound from a setting's count argument.
 // attempts says whether the library counts attempts (else retries);
 // zeroUnbounded whether zero means no limit.
-func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) Bound {
+func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) (b Bound) {
 	x := st.Arg(arg)
-	n, ok := m.intValue(x)
+	var n int64
+	var ok bool
+	notes := m.collectDefaults(func() { n, ok = m.intValue(x) })
 	if !ok {
 		return Bound{Kind: BoundUnknown, Expr: x}
+	}
+	if len(notes) > 0 {
+		defer func() {
+			b = notes[0].annotate(m, b)
+			if notes[0].at != nil && b.Lit == nil {
+				b.Expr = notes[0].at // the default's own write
+			}
+		}()
 	}
 	if n == 0 && zeroUnbounded || n < 0 {
 		return Bound{Kind: BoundUnbounded, Expr: x, Why: fmt.Sprintf("%s %s(%d) retries until the operation succeeds", s.Lib.Name, st.Name, n)}
 	}
-	b := Bound{Kind: BoundKnown, Expr: x}
+	b = Bound{Kind: BoundKnown, Expr: x}
 	var unit string
 	if attempts {
 		b.Retries = int(n) - 1

@@ -155,6 +155,11 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if cv, ok := fi.rangeCounter[r]; ok {
 				if x, ok := e[cv]; ok && x.k == vInt {
+					if fi.m.vx != nil {
+						for _, n := range fi.rangeNotes[r] {
+							fi.m.vx.noteDefault(n.v, n.user, n.at)
+						}
+					}
 					more := x.i < fi.rangeLen[r]
 					return more, !more, nil
 				}

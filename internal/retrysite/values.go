@@ -1,12 +1,14 @@
 package retrysite
 
 import (
+	"fmt"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // This file resolves a field, package variable or func value to what the
@@ -29,19 +31,138 @@ func (m *model) indexedVar(v *types.Var) bool {
 // reaching returns the writes of v that reach its readers: every write,
 // less the zero placeholders of a field the package defaults (see
 // values_index.go). ok is false when some write cannot be known.
+//
+// A write of the user's value (userValue: a setter's or an option's
+// argument, a field of an exported constructor's config argument) is not
+// the package's: it is left out, and the values that remain are the
+// defaults the package ships, which apply as long as the user does not
+// change them. Such an object needs a written default: its zero writes
+// (a literal that omits it, a variable declared without a value) are
+// left out too, so that a field nobody defaults stays unknown. Only
+// numbers, strings, bools and structs of them are defaulted this way: a
+// func, a backoff or a client the user gives may do anything, so such an
+// object with a user write stays unknown.
 func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
+	ws, _, ok = m.reachingDefaults(v)
+	return ws, ok
+}
+
+// reachingDefaults is reaching, with the first write of the user's value
+// left out (user.x is nil when there is none).
+func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite, ok bool) {
 	vx := m.valueIndexOf()
 	all := vx.writes[v]
+	var plain bool
+	switch v.Type().Underlying().(type) {
+	case *types.Basic, *types.Struct:
+		plain = true
+	}
 	for _, w := range all {
 		if w.x == nil && !w.zero {
-			return nil, false
+			return nil, valueWrite{}, false
+		}
+		if w.x != nil && !w.zero && m.userValue(w.x, 0) {
+			if !plain {
+				return nil, valueWrite{}, false
+			}
+			if user.x == nil {
+				user = w
+			}
+			// The package's own calls of the setter give values of
+			// the package: r.MaxRetries(0) in the package is not the
+			// user's.
+			own, ok := m.setterCalls(w.x)
+			if !ok {
+				return nil, valueWrite{}, false
+			}
+			ws = append(ws, own...)
+			continue
 		}
 		if w.zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
 			continue
 		}
 		ws = append(ws, w)
 	}
-	return ws, true
+	if user.x != nil {
+		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.zero })
+	}
+	return ws, user, true
+}
+
+// userValue reports whether x, a value written to a field or package
+// variable, is the user's: a parameter of an exported function or method
+// of the package (SetMaxRetries(n), WithRetries(n) and the option
+// literal it returns, NewClient(n)), a field of one (opts.MaxRetries,
+// config.RetryMax), or a conversion, dereference or arithmetic of such a
+// value with constants (time.Duration(period) * time.Second).
+func (m *model) userValue(x ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, _ := m.info.Uses[x].(*types.Var)
+		if v == nil {
+			return false
+		}
+		vx := m.valueIndexOf()
+		p, ok := vx.paramOf(m)[v]
+		if !ok {
+			return false
+		}
+		if p.fn.Exported() {
+			return true
+		}
+		// A parameter of an unexported function the package only calls,
+		// when every call passes the user's value (New(endpoint, opts)
+		// calling privateNew(endpoint, opts)).
+		calls := vx.calls[p.fn]
+		if vx.escapes[p.fn] || len(calls) == 0 {
+			return false
+		}
+		for _, c := range calls {
+			if p.i >= len(c.Args) || c.Ellipsis.IsValid() || !m.userValue(c.Args[p.i], depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ast.SelectorExpr:
+		if sel, ok := m.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			return m.userValue(x.X, depth+1)
+		}
+	case *ast.StarExpr:
+		return m.userValue(x.X, depth+1)
+	case *ast.CallExpr:
+		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return m.userValue(x.Args[0], depth+1)
+		}
+	case *ast.BinaryExpr:
+		ux, uy := m.userValue(x.X, depth+1), m.userValue(x.Y, depth+1)
+		return ux && (uy || m.isConst(x.Y)) || uy && m.isConst(x.X)
+	case *ast.CompositeLit:
+		// probe{interval: time.Duration(period) * time.Second, n: n}
+		// in an option: the user's values, and constants.
+		user := false
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			switch {
+			case m.userValue(el, depth+1):
+				user = true
+			case !m.isConst(el):
+				return false
+			}
+		}
+		return user
+	}
+	return false
+}
+
+// isConst reports whether x is a constant expression.
+func (m *model) isConst(x ast.Expr) bool {
+	tv, ok := m.info.Types[x]
+	return ok && tv.Value != nil
 }
 
 // placeholder reports whether a zero write of v stands for a default
@@ -93,23 +214,38 @@ func (m *model) intValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
 		return nil, nil, false
 	}
 	vx := m.valueIndexOf()
-	if r, ok := vx.ints[v]; ok {
-		return r.vals, r.at, r.ok
+	r, cached := vx.ints[v]
+	if !cached {
+		r = m.intValuesOnce(v)
 	}
+	if r.ok && r.user.x != nil {
+		vx.noteDefault(v, r.user, r.at[0])
+	}
+	return r.vals, r.at, r.ok
+}
+
+func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
+	vx := m.valueIndexOf()
 	if vx.resolving[v] {
-		return nil, nil, false
+		return r
 	}
 	if len(vx.resolving) == 0 {
 		// Cache what is resolved from the top: below it, a cycle
 		// may cut a resolution short.
-		defer func() { vx.ints[v] = intsResult{vals, at, ok} }()
+		defer func() { vx.ints[v] = r }()
 	}
 	vx.resolving[v] = true
 	defer delete(vx.resolving, v)
-	ws, ok := m.reaching(v)
+	ws, user, ok := m.reachingDefaults(v)
 	if !ok || len(ws) == 0 {
-		return nil, nil, false
+		return r
 	}
+	vals, at, ok := m.writesInts(ws)
+	return intsResult{vals: vals, at: at, ok: ok, user: user}
+}
+
+// writesInts computes the distinct integers of writes.
+func (m *model) writesInts(ws []valueWrite) (vals []int64, at []ast.Expr, ok bool) {
 	for _, w := range ws {
 		var i int64
 		if !w.zero {
@@ -181,6 +317,11 @@ func (m *model) writeInt(x ast.Expr) (int64, bool) {
 	}
 	if !m.indexedVar(v) {
 		return m.localInt(v)
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		if i, ok := m.literalFieldInt(sel); ok {
+			return i, true
+		}
 	}
 	vals, _, ok := m.intValues(v)
 	if !ok || len(vals) != 1 {
@@ -262,6 +403,24 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
 func (m *model) boundOverValues(once func() Bound) Bound {
+	var notes []defaultNote
+	b := m.boundOverValuesOnce(once, &notes)
+	if len(notes) > 0 {
+		n := notes[0]
+		for _, o := range notes {
+			if b.Expr != nil && o.at == b.Expr {
+				n = o
+			}
+		}
+		b = n.annotate(m, b)
+		for i := range b.Alts {
+			b.Alts[i] = n.annotate(m, b.Alts[i])
+		}
+	}
+	return b
+}
+
+func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) Bound {
 	if m.vx == nil {
 		m.vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
@@ -270,7 +429,8 @@ func (m *model) boundOverValues(once func() Bound) Bound {
 		return once() // a helper's bound inside another's: not nested
 	}
 	vx.recording = true
-	b := once()
+	var b Bound
+	*notesOut = m.collectDefaults(func() { b = once() })
 	vx.recording = false
 	used, multi := vx.used, vx.multi
 	vx.used, vx.multi = vx.used[:0], vx.multi[:0]
@@ -422,4 +582,308 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		}
 	}
 	return nil, nil, nil, false
+}
+
+// A defaultNote records that a value the model computed is a default
+// the package ships for an object the user can change: the object, the
+// first write of the user's value and the default's own write.
+type defaultNote struct {
+	v    *types.Var
+	user valueWrite
+	at   ast.Expr
+}
+
+// noteDefault records a default while notes are collected.
+func (vx *valueIndex) noteDefault(v *types.Var, user valueWrite, at ast.Expr) {
+	if vx.noting && len(vx.notes) < 4 {
+		vx.notes = append(vx.notes, defaultNote{v: v, user: user, at: at})
+	}
+}
+
+// collectDefaults runs f and returns the defaults its values came from.
+func (m *model) collectDefaults(f func()) []defaultNote {
+	if m.vx == nil {
+		m.vx = &valueIndex{} // built on first use (valueIndexOf)
+	}
+	vx := m.vx
+	if vx.noting {
+		f()
+		return nil
+	}
+	vx.noting, vx.notes = true, nil
+	f()
+	notes := vx.notes
+	vx.noting, vx.notes = false, nil
+	return notes
+}
+
+// phrase says, for a finding, that a value is the package's default and
+// who can change it: "NewClient's default, which WithRetries can change"
+// (messages are short: no parentheses, which a long message loses).
+func (n defaultNote) phrase(m *model) string {
+	where := n.v.Name()
+	id, _ := ast.Unparen(n.at).(*ast.Ident)
+	if pv, _ := m.info.Uses[id].(*types.Var); id != nil && m.indexedVar(pv) {
+		where = id.Name // c.n = MaxRetry: the package variable's
+	} else if n.at != nil {
+		if d := m.declAt(n.at.Pos()); d != nil {
+			where = d.Name.Name
+		}
+	}
+	by := "the user"
+	if n.user.decl != nil {
+		by = n.user.decl.Name.Name
+	}
+	return fmt.Sprintf("%s's default, which %s can change", where, by)
+}
+
+// annotate says in b's message that its count is the package's default.
+func (n defaultNote) annotate(m *model, b Bound) Bound {
+	switch b.Kind {
+	case BoundKnown:
+		if b.Counted == "" {
+			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
+		}
+		b.Counted += ", " + n.phrase(m)
+	case BoundUnbounded:
+		b.Why += " (" + n.phrase(m) + ")"
+	}
+	return b
+}
+
+// declAt returns the function declaration holding pos.
+func (m *model) declAt(pos token.Pos) *ast.FuncDecl {
+	for _, d := range m.decls {
+		if d.Pos() <= pos && pos < d.End() {
+			return d
+		}
+	}
+	return nil
+}
+
+// literalFieldInt computes a.f.g when f is a struct-typed field of the
+// package whose every value the package gives (its defaults, see
+// reaching) is a composite literal: g is read from those literals, so
+// that cfg.lockProbe.failureThreshold is the 60 of the lockProbe literal,
+// not one of the 60 and 30 the package writes to failureThreshold of
+// its two probes. ok is false when the literals disagree or do not give
+// g a computable value.
+func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
+	g, _ := m.info.Uses[sel.Sel].(*types.Var)
+	inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if g == nil || !ok {
+		return 0, false
+	}
+	f, _ := m.info.Uses[inner.Sel].(*types.Var)
+	if !m.indexedVar(f) || !f.IsField() {
+		return 0, false
+	}
+	vx := m.valueIndexOf()
+	if vx.resolving[f] {
+		return 0, false
+	}
+	vx.resolving[f] = true
+	defer delete(vx.resolving, f)
+	ws, user, ok := m.reachingDefaults(f)
+	if !ok || len(ws) == 0 {
+		return 0, false
+	}
+	var val int64
+	var at ast.Expr
+	for i, w := range ws {
+		lit, ok := ast.Unparen(w.x).(*ast.CompositeLit)
+		if w.zero || !ok {
+			return 0, false
+		}
+		x, found := literalElt(m.info, lit, g)
+		if !found {
+			return 0, false
+		}
+		n, known := m.writeInt(x)
+		if !known || i > 0 && n != val {
+			return 0, false
+		}
+		val, at = n, x
+	}
+	if user.x != nil {
+		vx.noteDefault(f, user, at)
+	}
+	return val, true
+}
+
+// literalElt returns the value a struct literal gives field g.
+func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr, bool) {
+	st, ok := info.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	for i, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok && info.Uses[k] == g {
+				return kv.Value, true
+			}
+			continue
+		}
+		if i < st.NumFields() && st.Field(i) == g {
+			return el, true
+		}
+	}
+	return nil, false
+}
+
+// getterDefault reads a call of a getter that falls back to a default
+// when the user leaves an exported field zero:
+//
+//	func (w *Writer) maxAttempts() int {
+//		if w.MaxAttempts > 0 {
+//			return w.MaxAttempts
+//		}
+//		return 10
+//	}
+//
+// (or `if w.MaxAttempts == 0 { return 10 }; return w.MaxAttempts`). When
+// the package gives the field no value of its own (only the user sets
+// it), the getter's value is its fallback, the package's default, noted
+// as such. A field the package writes is left to the getter's body.
+func (m *model) getterDefault(fn *types.Func) (value, bool) {
+	d := m.funcDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
+		return value{}, false
+	}
+	ifs, ok := d.Body.List[0].(*ast.IfStmt)
+	last, ok2 := d.Body.List[1].(*ast.ReturnStmt)
+	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || len(last.Results) != 1 {
+		return value{}, false
+	}
+	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(inner.Results) != 1 {
+		return value{}, false
+	}
+	fieldOf := func(x ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		v, _ := m.info.Uses[sel.Sel].(*types.Var)
+		if v == nil || !v.IsField() || !v.Exported() || !m.indexedVar(v) || !wIsInteger(v.Type()) {
+			return nil
+		}
+		return v
+	}
+	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return value{}, false
+	}
+	var f *types.Var
+	var dflt ast.Expr
+	switch {
+	case fieldOf(b.X) == nil:
+	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last.Results[0]) == fieldOf(b.X):
+		// if w.N == 0 { return 10 }; return w.N
+		f, dflt = fieldOf(b.X), inner.Results[0]
+	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner.Results[0]) == fieldOf(b.X):
+		// if w.N > 0 { return w.N }; return 10
+		f, dflt = fieldOf(b.X), last.Results[0]
+	}
+	if f == nil {
+		return value{}, false
+	}
+	ws, user, ok := m.reachingDefaults(f)
+	if !ok || len(ws) > 0 {
+		return value{}, false
+	}
+	n, ok := m.intValue(dflt)
+	if !ok {
+		return value{}, false
+	}
+	m.valueIndexOf().noteDefault(f, user, dflt)
+	return intVal(n), true
+}
+
+// isZero reports whether x is the constant 0.
+func (m *model) isZero(x ast.Expr) bool {
+	tv, ok := m.info.Types[x]
+	return ok && tv.Value != nil && tv.Value.ExactString() == "0"
+}
+
+// An ownCall is a call the package makes of one of its exported
+// functions, in declaration decl (nil at package level).
+type ownCall struct {
+	call *ast.CallExpr
+	decl *ast.FuncDecl
+}
+
+// setterCalls returns, for a user write whose value is a parameter of an
+// exported function or method (c.n = n in SetN(n)), the values the
+// package itself passes for it in its own calls of that function. ok is
+// false when such a call passes a value of another shape than the
+// parameter would give (the write is n * 2 and the model would have to
+// apply it), so that the caller keeps the object unknown.
+func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
+	id, isIdent := ast.Unparen(x).(*ast.Ident)
+	v, _ := m.info.Uses[id].(*types.Var)
+	if !isIdent || v == nil {
+		// A field of the parameter, a conversion: the package's
+		// calls are not followed; a call there would set a value
+		// this cannot see.
+		return nil, len(m.ownCallsOf(m.userParamFunc(x))) == 0
+	}
+	vx := m.valueIndexOf()
+	p, found := vx.paramOf(m)[v]
+	if !found || !p.fn.Exported() {
+		return nil, true // through an unexported wrapper: its calls are the user's
+	}
+	for _, c := range m.ownCallsOf(p.fn) {
+		if p.i >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
+			return nil, false
+		}
+		a := c.call.Args[p.i]
+		if m.userValue(a, 0) {
+			continue // passed on from the user
+		}
+		ws = append(ws, valueWrite{x: a, decl: c.decl, at: a.Pos()})
+	}
+	return ws, true
+}
+
+// userParamFunc returns the exported function whose parameter a user
+// value is made of, if one is.
+func (m *model) userParamFunc(x ast.Expr) *types.Func {
+	var fn *types.Func
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && fn == nil {
+			if v, ok := m.info.Uses[id].(*types.Var); ok {
+				if p, ok := m.valueIndexOf().paramOf(m)[v]; ok && p.fn.Exported() {
+					fn = p.fn
+				}
+			}
+		}
+		return fn == nil
+	})
+	return fn
+}
+
+// ownCallsOf returns the package's own calls of exported function fn.
+func (m *model) ownCallsOf(fn *types.Func) []ownCall {
+	if fn == nil {
+		return nil
+	}
+	vx := m.valueIndexOf()
+	if vx.ownCalls == nil {
+		vx.ownCalls = make(map[*types.Func][]ownCall)
+		for _, d := range m.decls {
+			if d.Body == nil || strings.HasSuffix(m.pass.Fset.File(d.Pos()).Name(), "_test.go") {
+				continue
+			}
+			ast.Inspect(d.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok {
+					if f := typeutilCallee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
+						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
+					}
+				}
+				return true
+			})
+		}
+	}
+	return vx.ownCalls[fn.Origin()]
 }

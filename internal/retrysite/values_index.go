@@ -67,7 +67,11 @@ type valueIndex struct {
 	// function and index, built on first use.
 	calls   map[*types.Func][]*ast.CallExpr
 	escapes map[*types.Func]bool
-	params  map[*types.Var]paramRef
+	// ownCalls are the package's own calls of its exported functions
+	// and methods, with the declaration each is in, built on first use
+	// (values.go, setterCalls).
+	ownCalls map[*types.Func][]ownCall
+	params   map[*types.Var]paramRef
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
 	operated map[*types.Var]bool
@@ -78,12 +82,19 @@ type valueIndex struct {
 	// captured caches capturedCounters by literal body (funcvals.go).
 	captured map[*ast.BlockStmt]map[*types.Var]int64
 	declBody map[*ast.BlockStmt]bool
+	// noting, while set, collects in notes the defaults that values
+	// resolved come from (values.go, collectDefaults).
+	noting bool
+	notes  []defaultNote
 }
 
 type intsResult struct {
 	vals []int64
 	at   []ast.Expr
 	ok   bool
+	// user is the first write of the user's value left out (values.go,
+	// reachingDefaults); its x is nil when there is none.
+	user valueWrite
 }
 
 type paramRef struct {

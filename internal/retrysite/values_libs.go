@@ -16,7 +16,8 @@ import (
 // one value the package stores there, so that its configuration is read
 // where it is built. The field must have exactly one reaching write
 // (values_index.go), and every other use of it must be a call of a
-// library operation on it (c.http.Do, c.http.Get): a use that could
+// library operation on it (c.http.Do, c.http.Get) or an argument of one
+// (retry.Do(ctx, l.backoff, fn)): a use that could
 // configure it elsewhere (c.http.RetryMax = n, a setter, the client
 // passed or returned) keeps the site opaque, as before.
 
@@ -69,6 +70,15 @@ func (m *model) onlyOperated(v *types.Var) bool {
 		switch k, _ := cur.ParentEdge(); k {
 		case edge.AssignStmt_Lhs:
 			continue // a write: the index has it
+		case edge.CallExpr_Args:
+			// Given to a library entry point: retry.Do(ctx, l.backoff,
+			// fn) runs with it and configures nothing.
+			call := cur.Parent().Node().(*ast.CallExpr)
+			if fn := typeutilCallee(m.info, call); fn != nil {
+				if _, _, ok := knowledge.Lookup(entryKey(fn.Origin())); ok {
+					continue
+				}
+			}
 		case edge.SelectorExpr_X:
 			outer := cur.Parent()
 			if k2, _ := outer.ParentEdge(); k2 == edge.CallExpr_Fun {

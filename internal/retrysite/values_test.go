@@ -47,3 +47,9 @@ func TestStateWaits(t *testing.T) {
 func TestFuncValues(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "funcvals")
 }
+
+// TestDefaults covers the defaults a package ships for configuration the
+// user can change through a setter, an option or a config argument.
+func TestDefaults(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "defaults")
+}

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"math"
+	"strings"
 	"time"
 )
 
@@ -57,7 +58,10 @@ func (m *model) libWaits(s *Site) {
 	}
 	if w.Pos == 0 {
 		w.Pos = s.Pos
-		if w.Setting != nil {
+		if w.Setting != nil && (s.Func == nil || s.Func.Pos() <= w.Setting.Pos && w.Setting.Pos < s.Func.End()) {
+			// At the setting, unless it is in another function: a
+			// backoff the constructor builds and a field keeps is
+			// reported at the site that uses it (doc.go).
 			w.Pos = w.Setting.Pos
 		}
 	}
@@ -467,7 +471,12 @@ func (m *model) sethvargoWait(s *Site) *Wait {
 		if !ok {
 			return nil
 		}
-		return spreadWait(j, grows, ratio, d, cap, float64(min(p, 100))/100, fmt.Sprintf("WithJitterPercent(%d)", p))
+		w := spreadWait(j, grows, ratio, d, cap, float64(min(p, 100))/100, fmt.Sprintf("WithJitterPercent(%d)", p))
+		if ratio <= 1 && !known {
+			// a fixed interval the model cannot see, not "a fixed 0s"
+			w.Desc = strings.Replace(w.Desc, "a fixed "+d.String(), fixed, 1)
+		}
+		return w
 	default: // WithJitter: ± an absolute duration
 		jd, ok := m.durationValue(j.Arg(0))
 		if !ok {

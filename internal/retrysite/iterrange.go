@@ -1,0 +1,166 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// This file reads a range over a retry iterator of the package: `for range
+// c.newRetryTimer(ctx, n, ...) { ... }`, where the function returns an
+// iter.Seq whose literal yields once per iteration of a range over one of
+// its parameters (for i := range maxRetry { if !yield(i) { return };
+// <wait> }). The range then runs at most that many iterations: the
+// argument the call gives the parameter, computed like any other value
+// (a constant, a local set once from a field, the package's default).
+
+// iterLength returns the number of iterations of a range over such an
+// iterator, and the defaults that number comes from.
+func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return 0, nil, false
+	}
+	fn := typeutilCallee(m.info, call)
+	if fn == nil || fn.Pkg() != m.pkg {
+		return 0, nil, false
+	}
+	d := m.funcDecl(fn)
+	if d == nil || d.Body == nil {
+		return 0, nil, false
+	}
+	lit := soleReturnedLit(d.Body)
+	if lit == nil || lit.Type.Params == nil || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) != 1 {
+		return 0, nil, false
+	}
+	yield, _ := m.info.Defs[lit.Type.Params.List[0].Names[0]].(*types.Var)
+	if yield == nil {
+		return 0, nil, false
+	}
+	if sig, ok := yield.Type().Underlying().(*types.Signature); !ok || sig.Results().Len() != 1 {
+		return 0, nil, false
+	}
+	// The one call of yield, as `if !yield(..) { return }` directly in
+	// the body of a range over a parameter of the function, with no
+	// other loop around it.
+	var calls []*ast.CallExpr
+	var loops []ast.Stmt
+	var rng *ast.RangeStmt
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			loops = append(loops, n)
+		case *ast.RangeStmt:
+			loops = append(loops, n)
+			rng = n
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && m.info.Uses[id] == yield {
+				calls = append(calls, n)
+			}
+		case *ast.Ident:
+			if m.info.Uses[n] == yield && !isCallFun(calls, n) {
+				// yield passed on or stored: its calls are not all seen.
+				calls = append(calls, nil, nil)
+			}
+		}
+		return true
+	})
+	if len(calls) != 1 || len(loops) != 1 || rng == nil || !yieldsOrReturns(m.info, rng.Body, calls[0]) {
+		return 0, nil, false
+	}
+	p, ok := ast.Unparen(rng.X).(*ast.Ident)
+	if !ok {
+		return 0, nil, false
+	}
+	pv, _ := m.info.Uses[p].(*types.Var)
+	ref, ok := m.valueIndexOf().paramOf(m)[pv]
+	if !ok || ref.fn != fn.Origin() || ref.i >= len(call.Args) || call.Ellipsis.IsValid() {
+		return 0, nil, false
+	}
+	if b, ok := pv.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return 0, nil, false
+	}
+	if m.assignedIn(d.Body, pv) {
+		return 0, nil, false
+	}
+	var n int64
+	notes := m.collectDefaults(func() { n, ok = m.intValue(call.Args[ref.i]) })
+	if !ok || n < 0 {
+		return 0, nil, false
+	}
+	return n, notes, true
+}
+
+// soleReturnedLit returns the function literal a body returns when its
+// only return statement (outside nested literals) returns one.
+func soleReturnedLit(body *ast.BlockStmt) *ast.FuncLit {
+	var rets []*ast.ReturnStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			rets = append(rets, n)
+		}
+		return true
+	})
+	if len(rets) != 1 || len(rets[0].Results) != 1 {
+		return nil
+	}
+	lit, _ := ast.Unparen(rets[0].Results[0]).(*ast.FuncLit)
+	return lit
+}
+
+// isCallFun reports whether id is the function of one of calls.
+func isCallFun(calls []*ast.CallExpr, id *ast.Ident) bool {
+	for _, c := range calls {
+		if c != nil && ast.Unparen(c.Fun) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// yieldsOrReturns reports whether body holds, as one of its statements,
+// `if !yield(..) { return }`.
+func yieldsOrReturns(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) bool {
+	for _, st := range body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 {
+			continue
+		}
+		u, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT || ast.Unparen(u.X) != call {
+			continue
+		}
+		if r, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// assignedIn reports whether body assigns v or takes its address.
+func (m *model) assignedIn(body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && (m.info.Uses[id] == v || m.info.Defs[id] == v)
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		}
+		return !found
+	})
+	return found
+}
