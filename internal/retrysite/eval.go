@@ -342,9 +342,13 @@ arith:
 		}
 	}
 	// An unknown comparison involving a tracked counter: the bound
-	// depends on something the model cannot see.
+	// depends on something the model cannot see. A comparison with the
+	// clock (time.Since(last) > ttl) is a time limit, not a count.
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+		if ev.fi.clockCompare(x) {
+			break
+		}
 		if (l.k == vInt || r.k == vInt || l.dep&depVar != 0 || r.dep&depVar != 0) && d&depOutcome == 0 {
 			if ev.refsTracked(x.X) || ev.refsTracked(x.Y) {
 				d |= depBound
@@ -394,6 +398,12 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		return v
 	}
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
+		// The error a successful result carries in a field (res.Error
+		// after res, err = produce(batch)) is nil: a success is a
+		// success all through.
+		if ev.sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.fi.holdsOpResult(x.X, ev.op) {
+			return value{k: vNil}
+		}
 		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
 			return val
 		}
@@ -881,4 +891,27 @@ func isLeafConst(x ast.Expr) bool {
 func identOf(x ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(x).(*ast.Ident)
 	return id
+}
+
+// holdsOpResult reports whether x names a local variable that only ever
+// holds a result of the operation under study (op).
+func (fi *funcInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
+	if op == nil {
+		return false
+	}
+	v := varOfExpr(fi.m.info, x)
+	if v == nil || v.IsField() || v.Pos() < fi.body.Pos() || v.Pos() >= fi.body.End() {
+		return false
+	}
+	xs := fi.assigns[v]
+	if len(xs) == 0 {
+		return false
+	}
+	for _, e := range xs {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || !op[call] {
+			return false
+		}
+	}
+	return true
 }

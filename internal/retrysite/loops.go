@@ -53,6 +53,22 @@ type opGroup struct {
 	key   string
 	calls []*ast.CallExpr
 	set   map[*ast.CallExpr]bool
+	// failureOnly: the group is retried only by a failure path of a loop
+	// that comes back on success too (periodic.go); its bound counts
+	// consecutive failures.
+	failureOnly bool
+	// ownWaits are the positions of the waits of its own that such a
+	// failure path passes (periodic.go).
+	ownWaits map[token.Pos]bool
+}
+
+// runScenario is the outcome assumed for the group when counting its
+// runs: any outcome, or failures only for a failure-path site.
+func (g *opGroup) runScenario() scenario {
+	if g.failureOnly {
+		return errorScenario()
+	}
+	return anyScenario()
 }
 
 // handWritten returns the hand-written retry sites in fb.
@@ -102,14 +118,16 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		loop := parents[first]
 		var in scope
+		var carried map[*types.Var]bool
 		kind := Loop
 		var node ast.Node
 		tgt := g.set
 		switch {
 		case loop != nil:
-			if m.variesPerIteration(fi, loop, g) {
+			if m.variesPerItem(fi, loop, g) {
 				continue
 			}
+			carried = m.carriedArgs(loop, g)
 			if m.startsProcessBefore(fb.body, loop) || m.calledAfterStart(fb.obj, 0) {
 				continue // a readiness wait (precision.go)
 			}
@@ -130,7 +148,14 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		default:
 			continue
 		}
-		if !m.isRetry(fi, g, tgt, ref, in, kind == Recursion) {
+		// A loop whose operation moves on (a cursor) is a retry only
+		// through a failure path that keeps it where it is (periodic.go).
+		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, kind == Recursion)
+		if !retry && loop != nil && m.failurePathRetry(fi, loop, g, ref, in, carried) {
+			retry = true
+			g.failureOnly = true
+		}
+		if !retry {
 			continue
 		}
 		if kind == Loop && loop == nil {
@@ -178,6 +203,14 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			m.findLit[s] = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
 		}
 		m.attachLoopDetails(s, fi, f.first)
+		if f.first.failureOnly {
+			keepOwnWaits(s, f.first)
+			// The loop runs the operation on success too: how long it
+			// runs, and which outcomes its other paths repeat, are the
+			// loop's business, not the retry's.
+			s.Timeouts = nil
+			s.Retried = nil
+		}
 		if f.kind == Loop && m.serverPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
 		}
@@ -343,6 +376,13 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 			case "NewRequest", "NewRequestWithContext", "ReadResponse", "ParseHTTPVersion", "ParseTime":
 				return false
 			}
+		case "net":
+			switch fn.Name() {
+			case "Accept", "AcceptTCP", "AcceptUnix":
+				// A listener taking the next incoming connection: the
+				// server side of a call, each one a new connection.
+				return false
+			}
 		case "os":
 			switch fn.Name() {
 			case "Getenv", "LookupEnv", "Getwd", "Hostname", "Executable":
@@ -356,14 +396,30 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 				// Iteration, accessors and cleanup, not operations:
 				// Get here is a map-like accessor (http.Header.Get,
 				// url.Values.Get, sync.Map-like caches). HTTP GETs
-				// are recognised by their receiver below.
-				if !isHTTPClientMethod(fn) {
+				// are recognised by their receiver below. A method of
+				// the package that returns a new value of its receiver's
+				// type with an error (p, err = p.Next(ctx)) fetches the
+				// next page: an operation, whose page the loop carries
+				// (periodic.go).
+				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) {
 					return false
 				}
 			}
 		}
 	}
 	return true
+}
+
+// returnsNextValue reports whether fn is a method of the package, with a
+// value receiver and a body, whose results are a value of the receiver's
+// type and an error.
+func (m *model) returnsNextValue(fn *types.Func) bool {
+	if fn.Pkg() != m.pkg || m.funcDecl(fn) == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	res := sig.Results()
+	return res.Len() == 2 && types.Identical(res.At(0).Type(), sig.Recv().Type()) && isErrorType(res.At(1).Type())
 }
 
 func isHTTPClientMethod(fn *types.Func) bool {
@@ -521,11 +577,15 @@ func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
 	return t != nil && isResponseType(t)
 }
 
-// variesPerIteration reports whether the operation's arguments change from
+// variesPerItem reports whether the operation's arguments change from
 // one iteration to the next in a way that makes each iteration a different
 // operation: the element of a range over a collection, or an element
-// indexed by the loop counter (per-item loops, failover over a list).
-func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
+// indexed by the loop counter (per-item loops, failover over a list), a
+// value received or dequeued in the loop, an integer it steps, an item it
+// moves over. Values the loop carries forward (a cursor, carriedArgs) are
+// not counted here: an operation that reads one is a retry only through a
+// failure path that keeps it where it is (periodic.go).
+func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	varying := make(map[*types.Var]bool)
 	if r, ok := loop.(*ast.RangeStmt); ok {
 		t := m.info.TypeOf(r.X)
@@ -611,16 +671,30 @@ func (m *model) variesPerIteration(fi *funcInfo, loop ast.Stmt, g *opGroup) bool
 			}
 		}
 	}
+	return false
+}
+
+// carriedArgs returns the loop-carried variables (carriedVars) that the
+// operation's function or arguments read: a cursor, an error being
+// unwrapped, a node being walked.
+func (m *model) carriedArgs(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 	carried := m.carriedVars(loop, g)
 	if len(carried) == 0 {
-		return false
+		return nil
 	}
-	for _, a := range exprs {
-		if m.usesAny(a, carried) {
+	call := g.calls[0]
+	used := make(map[*types.Var]bool)
+	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok && carried[v] {
+					used[v] = true
+				}
+			}
 			return true
-		}
+		})
 	}
-	return false
+	return used
 }
 
 // steppedValues returns the integers a loop steps (v++, v += k) that are
@@ -867,7 +941,7 @@ func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
 }
 
 func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Bound {
-	r := fi.maxRuns(g.set, init, nil, in)
+	r := fi.maxRuns(g.set, init, nil, in, g.runScenario())
 	switch {
 	case r.gaveUp:
 		return Bound{Kind: BoundUnknown}
@@ -930,7 +1004,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 	})
 	try := func(p *perturbation, orig int64) (offset int, ok bool) {
 		p.value = orig + 1
-		r := fi.maxRuns(g.set, init, p, in)
+		r := fi.maxRuns(g.set, init, p, in, g.runScenario())
 		if r.gaveUp || r.infinite || r.boundDep || r.n != base+1 {
 			return 0, false
 		}
@@ -1083,7 +1157,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				// Does this literal set the count? Try it plus one.
 				orig := init[litParam].i
 				init2 := init.set(litParam, intVal(orig+1))
-				if r := fi.maxRuns(g.set, init2, nil, in); !r.infinite && !r.gaveUp && !r.boundDep && r.n == b.Retries+2 {
+				if r := fi.maxRuns(g.set, init2, nil, in, g.runScenario()); !r.infinite && !r.gaveUp && !r.boundDep && r.n == b.Retries+2 {
 					m.setBoundLit(&b, lit, b.Retries+1-int(orig))
 					b.Expr = lit
 				}

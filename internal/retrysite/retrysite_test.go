@@ -125,3 +125,11 @@ func TestSDKLoops(t *testing.T) {
 	}
 	analysistest.Run(t, analysistest.TestData(), both, "sdkloops", "sdklists")
 }
+
+// TestPeriodic covers the failure path of a loop that repeats on success
+// too (a periodic renewal, a long poll, a pagination): a retry when it
+// goes back to the same operation after a wait of its own, and the
+// periodic tasks, polls and drains that are not.
+func TestPeriodic(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), show, "periodic")
+}

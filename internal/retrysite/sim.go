@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
@@ -285,12 +286,13 @@ const maxRunsCap = 1000
 
 // maxRuns computes the most times the operation can run, over every path
 // from the function's entry, with the given initial bindings (parameters
-// bound by a helper call).
+// bound by a helper call), and the outcome sc assumed for every run
+// (anyScenario, or errorScenario to count consecutive failures).
 //
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
-func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope) runsResult {
-	ev := &evaluator{fi: fi, pert: pert, op: op, sc: anyScenario()}
+func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
+	ev := &evaluator{fi: fi, pert: pert, op: op, sc: sc}
 	var res runsResult
 	type memo struct {
 		n   int
@@ -364,6 +366,7 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if inLoop && c != nil && c.dep&depBound != 0 {
 				res.boundDep = true
 			}
+
 			if inLoop && c != nil && c.dep&depBound == 0 && !fi.nonCountFork(b, c) {
 				res.opaqueExit = true
 			}
@@ -427,7 +430,12 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.tracked[o] {
 				return fi.statelessVar(o)
 			}
-			return fi.outcomes[o] || isTimeOrContext(o.Type())
+			if fi.outcomes[o] || isTimeOrContext(o.Type()) {
+				return true
+			}
+			// A local that only ever holds what a stateless error is
+			// (actual, ok := errors.AsType[StatusError](err)).
+			return fi.errorView(o)
 		case *types.Nil, *types.Const, *types.Func:
 			return true
 		}
@@ -435,15 +443,26 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.BasicLit:
 		return true
 	case *ast.UnaryExpr:
+		if x.Op == token.ARROW {
+			// A value received from a channel is an event sent from
+			// elsewhere (a stop signal), not a count of attempts.
+			return true
+		}
 		return fi.stateless(x.X)
 	case *ast.BinaryExpr:
+		if fi.clockCompare(x) {
+			return true // a time limit
+		}
 		return fi.stateless(x.X) && fi.stateless(x.Y)
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
 	case *ast.SelectorExpr:
 		if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
 			_, isVar := info.Uses[x.Sel].(*types.Var)
-			return !isVar || isTimeOrContext(info.TypeOf(x))
+			// context.Canceled and context.DeadlineExceeded say how the
+			// context ended: compared with, they count nothing.
+			return !isVar || isTimeOrContext(info.TypeOf(x)) ||
+				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode.
 		return fi.stateless(x.X)
@@ -466,6 +485,10 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
 		}
+		if fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(x.Args) == 2 {
+			// errors.As(err, &target): the target is written, not read.
+			return fi.stateless(x.Args[0])
+		}
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
 			// A method: of the outcome (err.Error(), resp.Header.Get),
 			// of a time or context value.
@@ -473,6 +496,103 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return ok && fi.stateless(sel.X) && allStateless(fi, x.Args)
 		}
 		return allStateless(fi, x.Args)
+	}
+	return false
+}
+
+// errorView reports whether the local v is assigned only from the errors
+// package's views of stateless values (errors.AsType[T](err)) or type
+// assertions of them (err.(*StatusError)): a view of the outcome.
+func (fi *funcInfo) errorView(v *types.Var) bool {
+	xs := fi.assigns[v]
+	if v.Pos() <= fi.body.Pos() || v.Pos() >= fi.body.End() {
+		return false
+	}
+	if len(xs) == 0 {
+		return fi.asTarget(v)
+	}
+	for _, x := range xs {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.TypeAssertExpr:
+			if !fi.stateless(x.X) {
+				return false
+			}
+		case *ast.CallExpr:
+			fn := typeutilCallee(fi.m.info, x)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || !allStateless(fi, x.Args) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// asTarget reports whether the local v, never assigned, is written only
+// as the target of errors.As (var se *StatusError; errors.As(err, &se)):
+// every use of its address is errors.As's second argument, and the
+// error given there is stateless.
+func (fi *funcInfo) asTarget(v *types.Var) bool {
+	info := fi.m.info
+	targets, addrs := 0, 0
+	good := true
+	ast.Inspect(fi.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && varOfExpr(info, n.X) == v {
+				addrs++
+			}
+		case *ast.CallExpr:
+			fn := typeutilCallee(info, n)
+			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(n.Args) == 2 {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && varOfExpr(info, u.X) == v {
+					targets++
+					good = good && fi.stateless(n.Args[0])
+				}
+			}
+		}
+		return true
+	})
+	return good && targets > 0 && targets == addrs
+}
+
+// clockCompare reports whether x compares a reading of the clock
+// (time.Since(t), time.Until(t), time.Now().Sub(t)) with a duration: a
+// time limit, which counts no attempts whatever the limit is.
+func (fi *funcInfo) clockCompare(x *ast.BinaryExpr) bool {
+	switch x.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false
+	}
+	return fi.clockReading(x.X) || fi.clockReading(x.Y)
+}
+
+func (fi *funcInfo) clockReading(x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutilCallee(fi.m.info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+		return false
+	}
+	switch fn.Name() {
+	case "Since", "Until":
+		return true
+	case "Sub":
+		// now.Sub(start), with now read from the clock.
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		f := typeutilCallee(fi.m.info, inner)
+		return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
 	}
 	return false
 }

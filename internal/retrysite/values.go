@@ -52,11 +52,7 @@ func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
 func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite, ok bool) {
 	vx := m.valueIndexOf()
 	all := vx.writes[v]
-	var plain bool
-	switch v.Type().Underlying().(type) {
-	case *types.Basic, *types.Struct:
-		plain = true
-	}
+	plain := plainValue(v.Type())
 	for _, w := range all {
 		if w.x == nil && !w.zero {
 			return nil, valueWrite{}, false
@@ -76,6 +72,7 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 				return nil, valueWrite{}, false
 			}
 			ws = append(ws, own...)
+			ws = append(ws, m.localDefaults(w)...)
 			continue
 		}
 		if w.zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
@@ -87,6 +84,132 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.zero })
 	}
 	return ws, user, true
+}
+
+// plainValue reports whether values of t are data the user can only
+// choose, not behaviour: numbers, strings, bools, structs of them, and
+// slices or arrays of numbers, strings or bools (a list of statuses).
+func plainValue(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic, *types.Struct:
+		return true
+	case *types.Slice:
+		_, ok := t.Elem().Underlying().(*types.Basic)
+		return ok
+	case *types.Array:
+		_, ok := t.Elem().Underlying().(*types.Basic)
+		return ok
+	}
+	return false
+}
+
+// localDefaults returns the package's own values that the function of w
+// gives the user's value before writing it: in
+//
+//	func New(cfg Config) *Client {
+//		if cfg.MaxRetries == 0 { cfg.MaxRetries = 3 }
+//		return &Client{maxRetries: cfg.MaxRetries}
+//	}
+//
+// the write of cfg.MaxRetries is the user's, and 3 is the default the
+// package ships for it. Only assignments to the same parameter path
+// (cfg.MaxRetries) above the write count, and only values that are not
+// the user's themselves.
+func (m *model) localDefaults(w valueWrite) []valueWrite {
+	if w.decl == nil || w.decl.Body == nil {
+		return nil
+	}
+	root, path, ok := m.fieldPath(w.x)
+	if !ok {
+		return nil
+	}
+	same := func(x ast.Expr) bool {
+		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if b, ok := m.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
+				x = call.Args[0]
+			}
+		}
+		r, p, ok := m.fieldPath(x)
+		return ok && r == root && slices.Equal(p, path)
+	}
+	var ws []valueWrite
+	ast.Inspect(w.decl.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || is.Pos() >= w.at || !m.zeroTestOf(is.Cond, same) {
+			return true
+		}
+		for _, st := range is.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			for i, l := range as.Lhs {
+				if same(l) && !m.userValue(as.Rhs[i], 0) {
+					ws = append(ws, valueWrite{x: as.Rhs[i], decl: w.decl, at: as.Rhs[i].Pos()})
+				}
+			}
+		}
+		return true
+	})
+	return ws
+}
+
+// zeroTestOf reports whether cond asks whether the user left a value
+// unset: x == 0, x <= 0, x == nil, x == "", len(x) == 0, for an x that
+// same accepts. A clamp (n < 0) is not such a test.
+func (m *model) zeroTestOf(cond ast.Expr, same func(ast.Expr) bool) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op == token.LOR {
+		return m.zeroTestOf(b.X, same) || m.zeroTestOf(b.Y, same)
+	}
+	if b.Op != token.EQL && b.Op != token.LEQ {
+		return false
+	}
+	zero := func(x ast.Expr) bool {
+		tv, ok := m.info.Types[x]
+		if !ok {
+			return false
+		}
+		if tv.IsNil() {
+			return true
+		}
+		if tv.Value == nil {
+			return false
+		}
+		switch tv.Value.Kind() {
+		case constant.Int, constant.Float:
+			return constant.Sign(tv.Value) == 0
+		case constant.String:
+			return constant.StringVal(tv.Value) == ""
+		}
+		return false
+	}
+	return same(b.X) && zero(b.Y) || b.Op == token.EQL && same(b.Y) && zero(b.X)
+}
+
+// fieldPath splits x, a variable or a chain of its fields (cfg.Retry.Max),
+// into the variable and the field names.
+func (m *model) fieldPath(x ast.Expr) (types.Object, []string, bool) {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		obj := m.info.Uses[x]
+		if obj == nil {
+			obj = m.info.Defs[x]
+		}
+		_, isVar := obj.(*types.Var)
+		return obj, nil, isVar
+	case *ast.SelectorExpr:
+		if sel, ok := m.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
+			root, path, ok := m.fieldPath(x.X)
+			return root, append(path, x.Sel.Name), ok
+		}
+	case *ast.StarExpr:
+		return m.fieldPath(x.X)
+	}
+	return nil, nil, false
 }
 
 // userValue reports whether x, a value written to a field or package
@@ -560,12 +683,18 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		case *ast.FuncLit:
 			t = x
 		case *ast.Ident:
+			// A function of another package has no declaration here:
+			// keep t a nil interface, not a nil *ast.FuncDecl.
 			if fn, ok := m.info.Uses[x].(*types.Func); ok {
-				t = m.funcDecl(fn)
+				if d := m.funcDecl(fn); d != nil {
+					t = d
+				}
 			}
 		case *ast.SelectorExpr:
 			if fn, ok := m.info.Uses[x.Sel].(*types.Func); ok {
-				t = m.funcDecl(fn)
+				if d := m.funcDecl(fn); d != nil {
+					t = d
+				}
 			}
 		}
 		if t == nil || target != nil && t != target {

@@ -1119,6 +1119,11 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 	if r, ok := ip.objField(x, v); ok { // waits_state.go
 		return r
 	}
+	if carriesFailure(info.TypeOf(x.X)) {
+		// A field of an error value (a rate-limit error's RetryAfter)
+		// is what this failure says: it may change with every failure.
+		return nunknown()
+	}
 	if ip.fieldsSet[v] {
 		return nunknown()
 	}
@@ -1555,4 +1560,22 @@ func (ip *winterp) randCall(name string, args []ast.Expr) nval {
 		return nval{ok: true, rnd: true, raw: true, vary: true}
 	}
 	return nunknown()
+}
+
+// carriesFailure reports whether t, or a pointer to it, is an error type:
+// its fields describe one failure.
+func carriesFailure(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if types.Implements(t, errIface) {
+		return true
+	}
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
+		if _, isIface := t.Underlying().(*types.Interface); !isIface {
+			return types.Implements(types.NewPointer(t), errIface)
+		}
+	}
+	return false
 }

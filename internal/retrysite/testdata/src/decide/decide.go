@@ -174,10 +174,12 @@ func (b *backend) waitDone(req *http.Request, handle func(*http.Response, error)
 	}
 }
 
-// Must not flag: pagination whose next page comes from the response,
-// a failed page fetched again.
+// Pagination whose next page comes from the response: the loop is no
+// retry, but its failure path, which sleeps and fetches the same page
+// again, is one (periodic.go). Its bound is unknown: the loop's condition
+// reads the page's address, which the model does not follow.
 func pagesRetried(c *http.Client, url string) error {
-	for url != "" {
+	for url != "" { // want `loop ctx=sync bound=\?`
 		res, err := c.Get(url)
 		if err != nil {
 			time.Sleep(time.Second)

@@ -78,7 +78,9 @@ func requestID(req *http.Request) error {
 
 // A loop that runs the call again only when the attempt's own
 // cancel-only context was cancelled (a switch-over) restarts it on
-// request; the same loop on a per-attempt timeout retries it.
+// request; the same loop on a per-attempt timeout retries it, with no
+// count (context.DeadlineExceeded is a sentinel of the standard library,
+// compared with, not a count).
 
 func restartOnSwitch(ctx context.Context, fn func(context.Context) error) error {
 	for {
@@ -96,7 +98,7 @@ func restartOnSwitch(ctx context.Context, fn func(context.Context) error) error 
 }
 
 func retryOnTimeout(ctx context.Context, fn func(context.Context) error) error {
-	for { // want `loop ctx=sync bound=\?`
+	for { // want `loop ctx=sync unbounded`
 		attempt, cancel := context.WithTimeout(ctx, 0)
 		err := fn(attempt)
 		cancel()

@@ -74,10 +74,12 @@ func NewPooled() *Pooled {
 	return &Pooled{http: http.DefaultClient, retryOnStatus: []int{502, 503, 504}}
 }
 
-// Must not flag: the list may hold any status the caller sets, 200
-// included; success may come back.
+// The caller may set any list through WithRetryOnStatus; the package
+// ships 502, 503 and 504, and that default is what the model judges (a
+// list of statuses is data the user chooses, like a count; see doc.go,
+// "Defaults the user can change").
 func (p *Pooled) Perform(req *http.Request) (*http.Response, error) {
-	for {
+	for { // want `loop ctx=sync unbounded`
 		res, err := p.http.Do(req)
 		if err != nil {
 			return nil, err
@@ -91,7 +93,7 @@ func (p *Pooled) Perform(req *http.Request) (*http.Response, error) {
 		if !again {
 			return res, nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `sleep fixed interval: a fixed 1s`
 	}
 }
 

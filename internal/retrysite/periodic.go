@@ -1,0 +1,605 @@
+package retrysite
+
+import (
+	"encoding/binary"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+)
+
+// This file finds the retry inside a loop that repeats on success too: a
+// periodic renewal that waits a second instead of its period after a
+// failed renewal, a long poll that sleeps after a failed request and asks
+// again with the same cursor, a pagination that fetches the same page
+// again after a rate-limited one. The loop as a whole is no retry (its
+// success comes back, or each success moves the operation on to a new
+// cursor) and stays silent as such; its failure path is one when
+//
+//   - it goes back to the operation without moving it: no variable the
+//     loop carries into the operation's arguments (the cursor) is written
+//     on the way, except by the operation itself when the function it
+//     calls returns that value unchanged with every error
+//     (p, err = p.next(ctx), where next returns p with its errors); and
+//   - it passes a wait of its own: a wait no path back from a success
+//     passes, or a wait whose duration is a local the failure path sets
+//     (waitDur = time.Second) to something the success path does not.
+//
+// What stays silent: a periodic task whose failure path waits its normal
+// period (the same wait, or a wait written the same way as the success
+// path's), a failure path that goes back at once or only through waits
+// the model cannot read (a channel, an unknown call), a state poll whose
+// "not done" path waits as its error path does, a page that moves on
+// with the failure, and the per-item loops variesPerItem excludes
+// (drains, consumers, failover).
+//
+// Such a site's bound counts consecutive failures (maxRuns with every run
+// failing); its waits are its own waits (ownWaits: a failure path that
+// goes back at once or through the loop's period is not the retry, it may
+// be a protocol step such as a re-join); its timeouts and the outcomes its
+// other paths repeat are left unknown (the rules that read them stay
+// silent).
+
+// keepOwnWaits keeps, of a failure-path site's waits, those of its own.
+func keepOwnWaits(s *Site, g *opGroup) {
+	var kept []*Wait
+	for _, w := range s.Waits {
+		if g.ownWaits[w.Pos] && w.Shape != ShapeNone {
+			kept = append(kept, w)
+		}
+	}
+	s.Waits = kept
+	if len(kept) == 0 {
+		s.WaitsKnown = false
+	}
+}
+
+// failPath is one path from the operation back to it.
+type failPath struct {
+	moved bool       // it wrote a variable the operation's arguments carry
+	hits  []*waitHit // the waits it passed
+	// assigns holds, for each local duration variable written on the
+	// path, the last statement that wrote it.
+	assigns map[*types.Var]ast.Node
+}
+
+func (p failPath) appendKey(buf []byte) []byte {
+	buf = append(buf, b2byte(p.moved))
+	for _, h := range p.hits {
+		buf = binary.AppendUvarint(buf, uint64(h.node.Pos()))
+	}
+	buf = append(buf, 0xfe)
+	vars := make([]*types.Var, 0, len(p.assigns))
+	for v := range p.assigns {
+		vars = append(vars, v)
+	}
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Pos() < vars[j].Pos() })
+	for _, v := range vars {
+		buf = binary.AppendUvarint(buf, uint64(v.Pos()))
+		buf = binary.AppendUvarint(buf, uint64(p.assigns[v].Pos()))
+	}
+	return buf
+}
+
+// failurePathRetry reports whether a failure of the operation of g leads
+// back to it through a path that keeps its carried arguments and waits a
+// wait of its own (see above).
+func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref nodeRef, in scope, carried map[*types.Var]bool) bool {
+	// The variables that carry the operation's arguments from one
+	// iteration to the next are those declared outside the loop: the
+	// ones declared in it are computed afresh from them.
+	var outer map[*types.Var]bool
+	if len(carried) > 0 {
+		outer = m.carriedRoots(loop, g, carried)
+		if len(outer) == 0 {
+			return false
+		}
+	}
+	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.body), hitAt: make(map[ast.Node][]*waitHit)}
+	scenarios := []scenario{errorScenario()}
+	if returnsResponse(m.info, g.calls[0]) {
+		for _, code := range []int{503, 500, 429} {
+			scenarios = append(scenarios, statusScenario(code))
+		}
+	}
+	var fails []failPath
+	for _, sc := range scenarios {
+		paths, ok := m.pathsBack(fi, w, g, ref, sc, in, outer)
+		if !ok {
+			return false
+		}
+		fails = append(fails, paths...)
+	}
+	if len(fails) == 0 {
+		return false
+	}
+	succ, ok := m.pathsBack(fi, w, g, ref, successScenario(), in, outer)
+	if !ok {
+		return false
+	}
+	assignedInLoop := assignedVars(m.info, loop)
+	for _, f := range fails {
+		if f.moved {
+			continue
+		}
+		for _, h := range f.hits {
+			if m.ownWait(h, f, succ, assignedInLoop) {
+				if g.ownWaits == nil {
+					g.ownWaits = make(map[token.Pos]bool)
+				}
+				g.ownWaits[h.node.Pos()] = true
+			}
+		}
+	}
+	return len(g.ownWaits) > 0
+}
+
+// carriedRoots returns the variables declared outside the loop that the
+// carried arguments come from: those among them, and, for one declared in
+// the loop (u := base + cursor), the outer carried variables its
+// assignments in the loop read, transitively.
+func (m *model) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]bool) map[*types.Var]bool {
+	inLoop := func(v *types.Var) bool { return v.Pos() >= loop.Pos() && v.Pos() < loop.End() }
+	all := m.carriedVars(loop, g)
+	rhs := make(map[*types.Var][]ast.Expr)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				v := varOfExpr(m.info, l)
+				if v == nil || !inLoop(v) {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					rhs[v] = append(rhs[v], n.Rhs[i])
+				} else if len(n.Rhs) == 1 {
+					rhs[v] = append(rhs[v], n.Rhs[0])
+				}
+			}
+		}
+		return true
+	})
+	roots := make(map[*types.Var]bool)
+	seen := make(map[*types.Var]bool)
+	var visit func(v *types.Var)
+	visit = func(v *types.Var) {
+		if seen[v] {
+			return
+		}
+		seen[v] = true
+		if !inLoop(v) {
+			if all[v] {
+				roots[v] = true
+			}
+			return
+		}
+		for _, x := range rhs[v] {
+			ast.Inspect(x, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if u, ok := m.info.Uses[id].(*types.Var); ok {
+						visit(u)
+					}
+				}
+				return true
+			})
+		}
+	}
+	for v := range args {
+		visit(v)
+	}
+	return roots
+}
+
+// sharesState reports whether a value of type t passed to a call can be
+// changed by it: a pointer, slice, map, channel, function or interface.
+func sharesState(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Basic, *types.Struct, *types.Array:
+		return false
+	}
+	return true
+}
+
+// ownWait reports whether the wait h, passed by the failure path f, is
+// the failure's own: no success path passes it, or the failure path sets
+// its duration to something no success path passing it sets.
+func (m *model) ownWait(h *waitHit, f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
+	dv := m.durationLocal(h.expr)
+	for _, s := range succ {
+		for _, sh := range s.hits {
+			if sh.node == h.node {
+				// The same wait: its own only when the failure path
+				// gives it another duration.
+				if dv == nil || f.assigns[dv] == nil || s.assigns[dv] == f.assigns[dv] {
+					return false
+				}
+				continue
+			}
+			// Another wait written the same way, with nothing the loop
+			// changes in it: the failure waits the normal period.
+			if h.expr != nil && sh.expr != nil && types.ExprString(h.expr) == types.ExprString(sh.expr) && !m.usesAny(h.expr, assignedInLoop) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// durationLocal returns the local variable a wait's duration names, or
+// nil.
+func (m *model) durationLocal(x ast.Expr) *types.Var {
+	if x == nil {
+		return nil
+	}
+	v := varOfExpr(m.info, x)
+	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+// pathsBack walks from the operation under sc and returns the paths that
+// come back to it without leaving the loop; ok is false when the walk
+// grew too large.
+func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
+	ev := &evaluator{fi: fi, op: g.set, sc: sc}
+	seen := make(map[string]bool)
+	var kb []byte
+	steps := 0
+	type item struct {
+		bi   int32
+		from int
+		e    env
+		p    failPath
+	}
+	queue := []item{{ref.block, ref.index, env{}, failPath{}}}
+	for len(queue) > 0 {
+		if steps++; steps > 5000 {
+			return nil, false
+		}
+		it := queue[0]
+		queue = queue[1:]
+		first := steps == 1
+		b := fi.cfg.Blocks[it.bi]
+		if !first && in != nil && !in(b) {
+			continue
+		}
+		kb = fi.appendState(kb[:0], it.bi, it.from, it.e)
+		kb = it.p.appendKey(kb)
+		if seen[string(kb)] {
+			continue
+		}
+		seen[string(kb)] = true
+		p := it.p
+		if h := w.headWait(b); h != nil && !first {
+			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+		}
+		e := it.e
+		n := len(b.Nodes)
+		condBlock := len(b.Succs) == 2
+		back := false
+		for i := it.from; i < n; i++ {
+			node := b.Nodes[i]
+			opNode := first && i == it.from
+			if !opNode && containsOp(node, g.set) {
+				paths = append(paths, p)
+				back = true
+				break
+			}
+			if !opNode {
+				if hits, _ := w.waitsIn(node); len(hits) > 0 {
+					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
+				}
+			}
+			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
+				p.moved = true
+			}
+			p = m.noteDurationAssigns(node, p)
+			if i == n-1 && condBlock {
+				break
+			}
+			e = ev.exec(node, e)
+		}
+		if back {
+			continue
+		}
+		switch len(b.Succs) {
+		case 1:
+			queue = append(queue, item{b.Succs[0].Index, 0, e, p})
+		case 2:
+			t, f, _ := fi.branch(ev, b, e)
+			if t {
+				queue = append(queue, item{b.Succs[0].Index, 0, fi.takeRange(b, e, true), p})
+			}
+			if f {
+				queue = append(queue, item{b.Succs[1].Index, 0, fi.takeRange(b, e, false), p})
+			}
+		}
+	}
+	return paths, true
+}
+
+// noteDurationAssigns records the writes of local duration variables in
+// node.
+func (m *model) noteDurationAssigns(node ast.Node, p failPath) failPath {
+	as, ok := node.(*ast.AssignStmt)
+	if !ok {
+		return p
+	}
+	for _, l := range as.Lhs {
+		v := varOfExpr(m.info, l)
+		if v == nil || v.IsField() || !isNamed(v.Type(), "time", "Duration") {
+			continue
+		}
+		np := make(map[*types.Var]ast.Node, len(p.assigns)+1)
+		for k, x := range p.assigns {
+			np[k] = x
+		}
+		np[v] = as
+		p.assigns = np
+	}
+	return p
+}
+
+// movesCarried reports whether node may change one of the carried
+// variables: it writes one or a field of one, takes its address, or
+// passes it to a call or calls a method on it. In the operation's own
+// node, the operation's call and the results it assigns are allowed when
+// the function returns the value unchanged with its errors
+// (keepsOnError).
+func (m *model) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]bool, opNode bool) bool {
+	rootVar := func(x ast.Expr) *types.Var {
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+			case *ast.IndexExpr:
+				x = y.X
+			case *ast.StarExpr:
+				x = y.X
+			case *ast.Ident:
+				v, _ := m.info.Uses[y].(*types.Var)
+				return v
+			default:
+				return nil
+			}
+		}
+	}
+	moved := false
+	var opCall *ast.CallExpr
+	if as, ok := node.(*ast.AssignStmt); ok {
+		for i, l := range as.Lhs {
+			v := rootVar(l)
+			if v == nil || !carried[v] {
+				continue
+			}
+			if opNode && len(as.Rhs) == 1 {
+				if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && g.set[call] && m.keepsOnError(call, i, v) {
+					opCall = call
+					continue
+				}
+			}
+			moved = true
+		}
+	}
+	if moved {
+		return true
+	}
+	ast.Inspect(node, func(n ast.Node) bool {
+		if moved {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			// A closure may write what it captures.
+			moved = m.usesAny(n, carried)
+			return false
+		case *ast.IncDecStmt:
+			if v := rootVar(n.X); v != nil && carried[v] {
+				moved = true
+			}
+		case *ast.AssignStmt:
+			if n != node {
+				for _, l := range n.Lhs {
+					if v := rootVar(l); v != nil && carried[v] {
+						moved = true
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if v := rootVar(n.X); v != nil && carried[v] {
+					moved = true
+				}
+			}
+		case *ast.CallExpr:
+			if opNode && g.set[n] {
+				// The operation's own arguments: read, not moved
+				// (a method with a pointer receiver aside).
+				if n != opCall {
+					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+						if v := rootVar(sel.X); v != nil && carried[v] && m.pointerMethod(n) && !isPointer(m.info.TypeOf(sel.X)) {
+							moved = true
+						}
+					}
+				}
+				return true
+			}
+			if m.readsOnly(n) {
+				return true
+			}
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if v := rootVar(sel.X); v != nil && carried[v] && (sharesState(v.Type()) || m.pointerMethod(n) && !isPointer(m.info.TypeOf(sel.X))) {
+					moved = true
+				}
+			}
+			for _, a := range n.Args {
+				if v := rootVar(a); v != nil && carried[v] && sharesState(m.info.TypeOf(a)) {
+					moved = true
+				}
+			}
+		}
+		return true
+	})
+	return moved
+}
+
+// readsOnly reports whether a call certainly changes none of its
+// arguments: a conversion, or a builtin other than append, copy, clear
+// and delete.
+func (m *model) readsOnly(call *ast.CallExpr) bool {
+	if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
+		return true
+	}
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := m.info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "append", "copy", "clear", "delete":
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// pointerMethod reports whether call calls a method with a pointer
+// receiver (which may change the value it is called on).
+func (m *model) pointerMethod(call *ast.CallExpr) bool {
+	fn := typeutilCallee(m.info, call)
+	if fn == nil {
+		return true
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ptr := sig.Recv().Type().(*types.Pointer)
+	return ptr
+}
+
+// keepsOnError reports whether the function call calls (a function or
+// method of the package) returns, as its result i, the value v it is
+// called on (its value receiver) or given (a parameter of a type that
+// shares no state) unchanged from every return whose error is not nil:
+// p, err = p.next(ctx) or id, err = join(id) then leaves p or id as it
+// was when the call fails.
+func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
+	fn := typeutilCallee(m.info, call)
+	d := m.funcDecl(fn)
+	if d == nil || d.Body == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	res := sig.Results()
+	if res.Len() < 2 || i >= res.Len()-1 || !isErrorType(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	// recv is the callee's variable that holds v: its value receiver, or
+	// the parameter v is passed as.
+	var recv *types.Var
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && varOfExpr(m.info, sel.X) == v {
+		if d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+			return false
+		}
+		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+			return false
+		}
+		recv, _ = m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
+	} else {
+		for j, a := range call.Args {
+			if varOfExpr(m.info, a) != v || j >= sig.Params().Len() || sig.Variadic() && j >= sig.Params().Len()-1 {
+				continue
+			}
+			if recv != nil {
+				return false // passed twice
+			}
+			recv = sig.Params().At(j)
+		}
+	}
+	if recv == nil || sharesState(recv.Type()) {
+		return false
+	}
+	// Every return with an error gives back the receiver; every write to
+	// the receiver comes after the last of them.
+	lastErrRet := token.NoPos
+	good := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !good {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) != res.Len() {
+				good = false // a bare return of named results
+				return false
+			}
+			if id, ok := ast.Unparen(n.Results[len(n.Results)-1]).(*ast.Ident); ok && id.Name == "nil" && m.info.Uses[id] == types.Universe.Lookup("nil") {
+				return true
+			}
+			if varOfExpr(m.info, n.Results[i]) != recv {
+				good = false
+				return false
+			}
+			lastErrRet = max(lastErrRet, n.Pos())
+		}
+		return true
+	})
+	if !good || lastErrRet == token.NoPos {
+		return false
+	}
+	written := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if written {
+			return false
+		}
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				lhs = []ast.Expr{n.X}
+			}
+		case *ast.CallExpr:
+			// A method with a pointer receiver called on it (on a
+			// pointer it reaches, it changes what the pointer points to).
+			if s, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && n.Pos() < lastErrRet && m.pointerMethod(n) && !isPointer(m.info.TypeOf(s.X)) {
+				lhs = []ast.Expr{s.X}
+			}
+		}
+		for _, l := range lhs {
+			x := l
+			for {
+				if s, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
+					x = s.X
+					continue
+				}
+				if s, ok := ast.Unparen(x).(*ast.IndexExpr); ok {
+					x = s.X
+					continue
+				}
+				break
+			}
+			if varOfExpr(m.info, x) == recv && n.Pos() < lastErrRet {
+				written = true
+			}
+		}
+		return true
+	})
+	return !written
+}
+
+func isPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
+}
