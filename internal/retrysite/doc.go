@@ -531,13 +531,16 @@
 //   - this package: the Analyzer, and the analysis that fills the site
 //     types in, as methods of one per-package *model. Its files form
 //     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
-//     polls.go, paced.go, precision.go, receiver.go, xpkg.go), the value
-//     interpreter (funcinfo.go, eval.go, sim.go, values*.go, funcvals.go,
-//     decide.go, statekey.go, waits_num.go, waits_alt.go), the library
-//     readers (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and
-//     the *_libs.go of each aspect) and the descriptions of waits
-//     (waits*.go) and outcomes (outcomes*.go), and what joins them to a
-//     site (integration.go, reference.go, details.go).
+//     polls.go, paced.go, periodic.go, precision.go, receiver.go,
+//     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
+//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go, and
+//     the wait interpreter waits_num.go, waits_alt.go, waits_pair.go,
+//     waits_clamp.go, waits_state.go, waits_shape.go), the library readers
+//     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go, statuserr.go
+//     and the *_libs.go of each aspect), the descriptions of waits
+//     (waits.go, waits_resp.go) and outcomes (outcomes*.go), and what
+//     joins them to a site (integration.go, reference.go, details.go,
+//     and describe.go, the model as the description packages see it).
 //     The groups still call each other both ways (the interpreter reads
 //     the definition index of outcomes_eval.go and the object states of
 //     waits_state.go, the descriptions read discovery's opGroup), so they
