@@ -524,6 +524,11 @@
 //     repeats, their HTTP method and Idempotency-Key, through the
 //     same kind of interface (ops.Model: a function's declaration, the
 //     literal a variable holds, the targets of a func value).
+//   - package waitnum (internal/retrysite/waitnum): the wait
+//     interpreter, which runs the code computing a wait over successive
+//     attempts and reads its shape (none, fixed, linear, exponential,
+//     jitter), again through an interface (waitnum.Model: the value
+//     index, func value targets, response predicates).
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
@@ -533,17 +538,16 @@
 //     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
 //     polls.go, paced.go, periodic.go, precision.go, receiver.go,
 //     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
-//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go, and
-//     the wait interpreter waits_num.go, waits_alt.go, waits_pair.go,
-//     waits_clamp.go, waits_state.go, waits_shape.go), the library readers
+//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go),
+//     the library readers
 //     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go, statuserr.go
 //     and the *_libs.go of each aspect), the descriptions of waits
 //     (waits.go, waits_resp.go) and outcomes (outcomes*.go), and what
 //     joins them to a site (integration.go, reference.go, details.go,
 //     and describe.go, the model as the description packages see it).
 //     The groups still call each other both ways (the interpreter reads
-//     the definition index of outcomes_eval.go and the object states of
-//     waits_state.go, the descriptions read discovery's opGroup), so they
+//     the definition index of outcomes_eval.go, the descriptions read
+//     discovery's opGroup), so they
 //     are one package until those names move down; go run
 //     ./internal/cmd/depmap lists what each group uses of the others.
 package retrysite

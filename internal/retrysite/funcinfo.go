@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // model holds what the retry-site analysis knows of one package.
@@ -46,6 +47,8 @@ type model struct {
 	timeouts *timeouts.Describer
 	// ops describes the sites' operations (package ops).
 	ops *ops.Describer
+	// wnum runs the sites' waits (package waitnum).
+	wnum *waitnum.Interp
 	// verdicts caches responseVerdict by function and result
 	// (waits_resp.go).
 	verdicts map[verdictKey]verdict
@@ -73,6 +76,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	}
 	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
 	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
+	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

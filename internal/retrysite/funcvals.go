@@ -706,33 +706,6 @@ func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 	return val, ok && n > 0
 }
 
-// sameOverTargets computes a wait a func value with several reaching
-// functions returns: known only when every function gives the same value
-// (same number, same kind of draw); otherwise unknown, as one function
-// breaking the rule does not make the wait break it.
-func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
-	ts, ok := ip.m.funcTargets(x.Fun)
-	if !ok || len(ts) < 2 {
-		return nunknown()
-	}
-	var r nval
-	for i, t := range ts {
-		if !ip.m.pure(t.body, t.lit) {
-			return nunknown()
-		}
-		s := ip.sub(t.body, t.ft, x)
-		if s == nil {
-			return nunknown()
-		}
-		v := s.result(t.body)
-		if !v.ok || i > 0 && v != r {
-			return nunknown()
-		}
-		r = v
-	}
-	return r
-}
-
 // rebound reports whether the parameter v is assigned in body, or its
 // address taken: its value at a call is then not the argument's.
 func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
@@ -71,3 +72,6 @@ func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(in
 func rootVar(info *types.Info, x ast.Expr) *types.Var { return typesx.RootVar(info, x) }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// wIsInteger reports whether t is an integer type (waitnum.IsInteger).
+func wIsInteger(t types.Type) bool { return waitnum.IsInteger(t) }

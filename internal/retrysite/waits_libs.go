@@ -3,6 +3,7 @@ package retrysite
 import (
 	"fmt"
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/types"
 	"math"
@@ -103,7 +104,7 @@ func waitExpo(ratio float64, base, cap time.Duration) string {
 	case ratio == 2:
 		g = "doubles"
 	default:
-		g = "grows ×" + wFloat(ratio) + " per attempt"
+		g = "grows ×" + waitnum.Float(ratio) + " per attempt"
 	}
 	if base > 0 {
 		g += " from " + base.String()
@@ -190,7 +191,7 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	if !ok1 || !ok2 || !ok3 || !ok4 || mult <= 0 {
 		return nil
 	}
-	what := "RandomizationFactor " + wFloat(rf)
+	what := "RandomizationFactor " + waitnum.Float(rf)
 	if rfSt == nil {
 		what = "the default RandomizationFactor 0.5"
 	}
@@ -200,7 +201,7 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	}
 	w := spreadWait(st, waitExpo(mult, init, maxI), mult, init, maxI, rf, what)
 	if w.Shape == ShapeConstant {
-		w.Desc += " (Multiplier " + wFloat(mult) + ")"
+		w.Desc += " (Multiplier " + waitnum.Float(mult) + ")"
 	}
 	if w.Shape == ShapeExponential {
 		w.Desc += " (RandomizationFactor 0)"
@@ -241,12 +242,12 @@ func (m *model) retryGoWait(s *Site) *Wait {
 			names = []string{f.Name()}
 		} else {
 			// A delay function of this package: run it.
-			lo, mid, hi, ok := m.funcSamples(arg, 0, 1, nil)
+			lo, mid, hi, ok := m.wnum.Samples(arg, 0, 1, nil)
 			if !ok {
 				return nil
 			}
 			w := &Wait{Setting: st}
-			classifyWait(lo, mid, hi).fill(w, nil, m)
+			m.wnum.Fill(waitnum.Classify(lo, mid, hi), w)
 			if w.Shape == ShapeUnknown {
 				return nil
 			}
@@ -291,66 +292,6 @@ func (m *model) retryGoWait(s *Site) *Wait {
 	return w
 }
 
-// funcSamples runs a same-package delay function (a declaration or a
-// literal) for attempts start, start+1, ...: parameter attempt gets the
-// attempt, the others what bind gives or stand-ins.
-func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (lo, mid, hi []nval, ok bool) {
-	var body *ast.BlockStmt
-	var ft *ast.FuncType
-	var lit *ast.FuncLit
-	switch y := ast.Unparen(x).(type) {
-	case *ast.FuncLit:
-		body, ft, lit = y.Body, y.Type, y
-	default:
-		fn := m.funcObj(x)
-		if fn == nil || fn.Pkg() != m.pkg {
-			return nil, nil, nil, false
-		}
-		d := m.funcDecl(fn)
-		if d == nil || d.Body == nil {
-			return nil, nil, nil, false
-		}
-		body, ft = d.Body, d.Type
-	}
-	if !m.pure(body, lit) {
-		return nil, nil, nil, false
-	}
-	var params []*types.Var
-	if ft.Params != nil {
-		for _, f := range ft.Params.List {
-			for _, n := range f.Names {
-				v, _ := m.info.Defs[n].(*types.Var)
-				params = append(params, v)
-			}
-			if len(f.Names) == 0 {
-				params = append(params, nil)
-			}
-		}
-	}
-	if attempt >= len(params) || params[attempt] == nil {
-		return nil, nil, nil, false
-	}
-	run := func(mode float64) []nval {
-		var res []nval
-		for k := 0; k < samplesN; k++ {
-			ip := m.newInterp(mode, body, body)
-			ip.fn = true
-			for i, p := range params {
-				if p == nil {
-					continue
-				}
-				if v, ok := bind[i]; ok {
-					ip.env[p] = v
-				}
-			}
-			ip.env[params[attempt]] = nKnown(float64(start + k))
-			res = append(res, ip.result(body))
-		}
-		return res
-	}
-	return run(0), run(0.5), run(1), true
-}
-
 func (m *model) retryableWait(s *Site) *Wait {
 	min, ok1 := m.settingDur(s.Last("RetryWaitMin"), 0, time.Second)
 	max, ok2 := m.settingDur(s.Last("RetryWaitMax"), 0, 30*time.Second)
@@ -378,12 +319,12 @@ func (m *model) retryableWait(s *Site) *Wait {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathRetryableHTTP:
 			name = f.Name()
 		default:
-			lo, mid, hi, ok := m.funcSamples(st.Arg(0), 2, 0, map[int]nval{0: nKnown(float64(min)), 1: nKnown(float64(max))})
+			lo, mid, hi, ok := m.wnum.Samples(st.Arg(0), 2, 0, map[int]waitnum.Value{0: waitnum.Known(float64(min)), 1: waitnum.Known(float64(max))})
 			if !ok {
 				return nil
 			}
 			w := &Wait{Setting: st}
-			classifyWait(lo, mid, hi).fill(w, nil, m)
+			m.wnum.Fill(waitnum.Classify(lo, mid, hi), w)
 			if w.Shape == ShapeUnknown {
 				return nil
 			}
@@ -509,7 +450,7 @@ func (m *model) failsafeWait(s *Site) *Wait {
 			if !ok {
 				return nil
 			}
-			f, what = v, fmt.Sprintf("WithJitterFactor(%s)", wFloat(v))
+			f, what = v, fmt.Sprintf("WithJitterFactor(%s)", waitnum.Float(v))
 		} else {
 			v, ok := m.durationValue(jf.Arg(0))
 			if !ok {
@@ -656,11 +597,11 @@ func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64,
 	}
 	jitterNote := ""
 	if jitter > 0 {
-		jitterNote = fmt.Sprintf(" plus up to %s more (Jitter %s)", waitPct(jitter), wFloat(jitter))
+		jitterNote = fmt.Sprintf(" plus up to %s more (Jitter %s)", waitPct(jitter), waitnum.Float(jitter))
 	}
 	if factor <= 1 {
 		w.Shape = ShapeConstant
-		w.Desc = fmt.Sprintf("a fixed %s%s (%s, Factor %s)", d, jitterNote, what, wFloat(factor))
+		w.Desc = fmt.Sprintf("a fixed %s%s (%s, Factor %s)", d, jitterNote, what, waitnum.Float(factor))
 		return w
 	}
 	grows := waitExpo(factor, d, cap)
@@ -675,7 +616,7 @@ func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64,
 	w.Shape = ShapePartialJitter
 	w.Spread = "+" + waitPct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: Jitter %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
-		wFloat(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
+		waitnum.Float(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
 	return w
 }
 
@@ -728,7 +669,7 @@ func (m *model) grpcPolicyWait(s *Site) *Wait {
 		if p.MaxBackoff < d {
 			d = p.MaxBackoff
 		}
-		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, wFloat(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
+		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, waitnum.Float(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
 		return w
 	}
 	w.Shape = ShapePartialJitter
@@ -774,7 +715,7 @@ func (m *model) grpcMwWait(s *Site) *Wait {
 	default:
 		return nil
 	}
-	what := fmt.Sprintf("%s jitterFraction %s", name, wFloat(f))
+	what := fmt.Sprintf("%s jitterFraction %s", name, waitnum.Float(f))
 	w := spreadWait(set, waitExpo(2, d, cap), ratio, d, cap, f, what)
 	if st == nil {
 		w.Desc += " (the interceptor's default BackoffLinearWithJitter(50ms, 0.1))"

@@ -1,4 +1,4 @@
-package retrysite
+package waitnum
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-package retrysite
+package waitnum
 
 import (
 	"go/ast"
@@ -27,7 +27,7 @@ func (ip *winterp) pairWait(call *ast.CallExpr) (nval, bool) {
 	if sig == nil || sig.Results().Len() != 2 || !numericType(sig.Results().At(0).Type()) || !verdictType(sig.Results().At(1).Type()) {
 		return nval{}, false
 	}
-	d := ip.m.funcDecl(fn)
+	d := ip.m.FuncDecl(fn)
 	if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
 		return nval{}, false
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package waitnum
 
 import (
 	"fmt"
@@ -20,11 +20,11 @@ import (
 const samplesN = 8
 
 // shapeLoopWait fills in the shape of one wait of a hand-written site.
-func (m *model) shapeLoopWait(s *Site, fi *funcInfo, self *types.Func, h *waitHit, w *Wait) {
+func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *Wait) {
 	var runs [3][]nval
 	var counters [3]map[*types.Var][]float64
 	for i, mode := range []float64{0, 0.5, 1} {
-		runs[i], counters[i] = m.runWait(s, fi, self, h, mode)
+		runs[i], counters[i] = m.runWait(s, body, self, h, mode)
 	}
 	sh := classifyWait(runs[0], runs[1], runs[2])
 	sh.fill(w, h, m)
@@ -69,13 +69,13 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 
 // runWait runs the site's iterations and returns the wait's value in
 // each (not ok where the path skipped it).
-func (m *model) runWait(s *Site, fi *funcInfo, self *types.Func, h *waitHit, mode float64) ([]nval, map[*types.Var][]float64) {
+func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64) ([]nval, map[*types.Var][]float64) {
 	res := make([]nval, 0, samplesN)
 	var region ast.Node
 	var list []ast.Stmt
 	var post ast.Stmt
 	var rng *ast.RangeStmt
-	ip := m.newInterp(mode, nil, fi.body)
+	ip := m.newInterp(mode, nil, fbody)
 	switch n := s.Node.(type) {
 	case *ast.ForStmt:
 		region, list, post = n, n.Body.List, n.Post
@@ -94,12 +94,12 @@ func (m *model) runWait(s *Site, fi *funcInfo, self *types.Func, h *waitHit, mod
 		}
 	case *ast.LabeledStmt:
 		region = n
-		list = stmtsFrom(fi.body, n)
+		list = stmtsFrom(fbody, n)
 		ip.label, _ = m.info.Defs[n.Label].(*types.Label)
 	default:
 		return nil, nil
 	}
-	full := m.newInterp(mode, region, fi.body)
+	full := m.newInterp(mode, region, fbody)
 	full.self, full.params, full.label = ip.self, ip.params, ip.label
 	ip = full
 	ip.hit = h
@@ -451,7 +451,7 @@ func wAllNear(xs []float64, rel float64) bool {
 }
 
 // fill writes the shape into a Wait with its description.
-func (ws waitShape) fill(w *Wait, h *waitHit, m *model) {
+func (ws waitShape) fill(w *Wait, h *Hit, m *model) {
 	w.Shape = ws.shape
 	if !ws.opaque {
 		w.Base = time.Duration(ws.base)

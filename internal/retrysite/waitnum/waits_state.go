@@ -1,4 +1,4 @@
-package retrysite
+package waitnum
 
 import (
 	"go/ast"
@@ -205,7 +205,7 @@ func (ip *winterp) objLiteral(def ast.Expr) (*ast.CompositeLit, *winterp) {
 		if fn == nil || fn.Pkg() != ip.m.pkg {
 			return nil, nil
 		}
-		decl := ip.m.funcDecl(fn)
+		decl := ip.m.FuncDecl(fn)
 		if decl == nil || decl.Body == nil || decl.Recv != nil || len(decl.Body.List) != 1 {
 			return nil, nil
 		}
@@ -323,7 +323,7 @@ func (m *model) followable(body *ast.BlockStmt, v *types.Var) bool {
 				ok = false
 				return false
 			}
-			d := m.funcDecl(fn)
+			d := m.FuncDecl(fn)
 			if d == nil || d.Body == nil {
 				ok = false
 				return false
@@ -439,7 +439,7 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 					fn, _ := m.info.Uses[sel.Sel].(*types.Func)
 					if fn == nil {
 						ok = false
-					} else if cd := m.funcDecl(fn); cd == nil || cd.Body == nil || !m.pure(cd.Body, nil) {
+					} else if cd := m.FuncDecl(fn); cd == nil || cd.Body == nil || !m.pure(cd.Body, nil) {
 						ok = false
 					}
 				}
@@ -458,7 +458,7 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 	if !isSel || fn.Pkg() != ip.m.pkg {
 		return nval{}, false
 	}
-	d := ip.m.funcDecl(fn)
+	d := ip.m.FuncDecl(fn)
 	if d == nil || d.Body == nil {
 		return nval{}, false
 	}
@@ -583,7 +583,7 @@ func (ip *winterp) loseObjs(n ast.Node) {
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ip.objVar(sel.X); v != nil {
-					d := ip.m.funcDecl(typeutilCallee(ip.m.info, x))
+					d := ip.m.FuncDecl(typeutilCallee(ip.m.info, x))
 					if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
 						ip.objs[v].lost = true
 					}
@@ -655,7 +655,7 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 		case *ast.CallExpr:
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
-					d := ip.m.funcDecl(typeutilCallee(ip.m.info, n))
+					d := ip.m.FuncDecl(typeutilCallee(ip.m.info, n))
 					if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
 						ok = false
 					}
@@ -725,7 +725,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nv
 	if mfn == nil || mfn.Pkg() != ip.m.pkg {
 		return nval{}, false
 	}
-	d := ip.m.funcDecl(mfn)
+	d := ip.m.FuncDecl(mfn)
 	r := (*types.Var)(nil)
 	if d != nil {
 		r = ip.m.recvVar(d)
@@ -785,7 +785,7 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
 	if v == nil {
 		return nil
 	}
-	if !ip.m.indexedVar(v) {
+	if !ip.m.IndexedVar(v) {
 		if ip.body == nil || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
 			return nil
 		}
@@ -795,11 +795,11 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
 		}
 		return ip.soleLiteral(def, depth+1)
 	}
-	ws, ok := ip.m.reaching(v)
-	if !ok || len(ws) != 1 || ws[0].zero || ws[0].x == nil {
+	ws, ok := ip.m.Reaching(v)
+	if !ok || len(ws) != 1 || ws[0].Zero || ws[0].X == nil {
 		return nil
 	}
-	lit, _ := ip.objLiteralOnly(ws[0].x)
+	lit, _ := ip.objLiteralOnly(ws[0].X)
 	if lit == nil {
 		return nil
 	}

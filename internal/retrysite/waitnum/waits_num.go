@@ -1,4 +1,4 @@
-package retrysite
+package waitnum
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -88,7 +88,7 @@ type winterp struct {
 	region ast.Node
 	body   *ast.BlockStmt
 	// hit is the wait whose duration is recorded, rec its value.
-	hit      *waitHit
+	hit      *Hit
 	rec      nval
 	recorded bool
 	// snap is the environment when the wait was recorded.
@@ -348,7 +348,7 @@ func (ip *winterp) terminates(list []ast.Stmt) bool {
 		return true
 	case *ast.ExprStmt:
 		if call, ok := s.X.(*ast.CallExpr); ok {
-			return !ip.m.mayReturn(call)
+			return !ip.m.MayReturn(call)
 		}
 	case *ast.BlockStmt:
 		return ip.terminates(s.List)
@@ -632,8 +632,8 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 {
 			for i, l := range s.Lhs {
 				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {
-					if b, ok := ip.m.responseVerdict(call, i); ok {
-						ip.env[v] = b
+					if b, ok := ip.m.ResponseVerdict(call, i); ok {
+						ip.env[v] = nbool(b)
 					}
 				}
 			}
@@ -847,7 +847,7 @@ func (ip *winterp) lookup(v *types.Var) nval {
 func (ip *winterp) initial(v *types.Var) nval {
 	info := ip.m.info
 	if v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() {
-		if vals, _, ok := ip.m.intValues(v); ok && len(vals) == 1 { // values.go
+		if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
 			return nKnown(float64(vals[0]))
 		}
 		if x, ok := ip.m.pkgVarValue(v); ok {
@@ -1127,7 +1127,7 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 	if ip.fieldsSet[v] {
 		return nunknown()
 	}
-	if vals, _, ok := ip.m.intValues(v); ok && len(vals) == 1 { // values.go
+	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
 		return nKnown(float64(vals[0]))
 	}
 	return ip.standinOf("field:"+types.ExprString(x), v.Type())
@@ -1224,7 +1224,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 			}
 		}
 		// A func value the package stores in a field or variable.
-		if body, ft, lit, ok := ip.m.indexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
+		if body, ft, lit, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
 			if s := ip.sub(body, ft, x); s != nil {
 				return s.result(body)
 			}
@@ -1306,7 +1306,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 		}
 	}
 	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
-		if d := ip.m.funcDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {
+		if d := ip.m.FuncDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {
 			if s := ip.sub(d.Body, d.Type, x); s != nil {
 				return s.result(d.Body)
 			}
