@@ -121,3 +121,17 @@ func (h *waitHit) num() *waitnum.Hit {
 	}
 	return waitnum.NewHit(h.kind, h.node, h.expr, h.inner.num(), h.helper, h.timerVar)
 }
+
+// MethodOf returns the declaration of fn and the wait interpreter of the
+// package that declares it (methodOf, xpkg.go).
+func (m *model) MethodOf(fn *types.Func) (*ast.FuncDecl, *waitnum.Interp) {
+	d, dm := m.methodOf(fn)
+	if dm == nil {
+		return d, nil
+	}
+	return d, dm.wnum
+}
+
+// ModuleObj reports whether obj belongs to another package of the module
+// (moduleObj, xpkg.go).
+func (m *model) ModuleObj(obj types.Object) bool { return m.moduleObj(obj) }

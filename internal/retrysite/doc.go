@@ -185,7 +185,9 @@
 // can evaluate; a loop is unbounded only when every exit it has provably
 // counts nothing (an outcome, the context, the clock, a select); an exit
 // decided by a helper object or a field may count out of sight, and the
-// bound is then unknown. A call of a same-package retry helper whose bound
+// bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
+// seen as one type, as an errors.As target is: its tests count nothing).
+// A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
 // site with the bound those arguments give.
 //
@@ -408,13 +410,36 @@
 // argument, so a helper whose parameter sets the count (Do(3, op)) has
 // the bound that constant gives; any other argument leaves it unknown,
 // as a parameter of an exported function is. An unbounded
-// loop whose bound operation literal writes a variable of the caller
-// (n++; if n == 3 { return nil }) is unknown too: the model does not run
-// a count across calls of the literal. A helper that runs its func once
+// loop whose operation is a literal that writes a variable declared
+// outside it and tests it in a condition of its own (n++; if n == 3 {
+// return nil }) is unknown too, here and for a same-package helper given
+// the literal (one guard, countsOutside): the model does not run a count
+// across calls of the literal. A captured variable only written or
+// logged, or tested only where the literal does not return (if url != ""
+// { url = "" }), ends nothing, and the loop stays unbounded. So does a
+// countdown disarmed by default (disarmedCountdown): the literal tests
+// it against 0 and decrements it only while it is above 0, and outside
+// it is set only by `if opt == nil { v = -1 } else { v = int(*opt) }`
+// with opt an option field the package never sets (nil unless the user
+// sets it, or copied from such a field): at the default, -1, it never
+// runs out ("forever" as pulsar's MaxReconnectToBroker means it). Any
+// other shape of the count leaves the bound unknown. A helper that runs its func once
 // or per item is no site, as in the package. A file that cannot be
 // found, read or parsed, a callee of another module, or a panic of the
 // model on the mixed information (recovered) leaves the call unknown:
 // the rules stay silent, as before.
+//
+// A backoff object of a type of another package of the module (b :=
+// &backoff.Backoff{Max: 5 * time.Minute}; time.Sleep(b.Duration())) is
+// followed by the wait interpreter as one of the package's own is
+// (waits_state.go): the methods called on it are read from that
+// package's source, loaded by the same loader (same caps, the pass's
+// cache; any package of the module, not only one with a loop over a func
+// parameter), run by its model on the object's fields (matched by
+// position and name between the export-data and source views of the
+// struct), under the same conditions (a method that writes anything but
+// its receiver's fields, a package variable of its package included, is
+// not followed). Source that cannot be read leaves the wait unknown.
 //
 // Variables and fields of another package are still not followed (a
 // generated SDK's internal/requestconfig loop reading options built in
@@ -460,10 +485,20 @@
 // wait that nothing in the loop changes (a local set before the loop,
 // a field or parameter the loop does not write, with no call in it the
 // model cannot see) is a fixed interval whatever its value. A backoff
-// type of another package (slack's internal/backoff, pulsar's
-// backoff.Policy) is not followed: the loader of xpkg.go follows only a
-// helper that runs a func value the caller passes, not a method of
-// another package's type that computes a wait.
+// object of a type of another package of the module (slack's
+// internal/backoff) is followed from that package's source (see "Across
+// packages"); one reached through an interface (pulsar's backoff.Policy,
+// built by a func-typed field) is not.
+//
+// On the path under study, a branch the interpreter cannot decide whose
+// other side leaves (if fatal { return } else { ... }) is the path: the
+// side that goes on runs. A branch on an error of one type that only
+// takes the wait from that error (if rl, ok := errors.AsType[*RateLimited](err);
+// ok { d = rl.RetryAfter }, errors.As, err.(T); a guard inside that
+// leaves is allowed) is the server's wait, R-5's: the shape is read on a
+// failure that is not of that type, as a response without Retry-After
+// is (waits_typed.go). A typed branch that sets a wait of its own keeps
+// the wait unknown.
 //
 // # What it skips
 //

@@ -57,6 +57,9 @@ type model struct {
 	// arguments while its body is studied.
 	x     *xpkgState
 	xbind map[*types.Var]ast.Expr
+	// srcOf is the package of the module this model reads from source,
+	// nil for the analysed package's own model (xpkg.go).
+	srcOf *xpkg
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {

@@ -196,6 +196,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		} else {
 			init := m.capturedInit(fi, fb) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
+			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
+				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
+			}
 			// Which literal sets the count matters only to a finding
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).

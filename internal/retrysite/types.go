@@ -15,9 +15,7 @@ func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
 	return typesx.Callee(info, call)
 }
 
-func isErrorType(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
-}
+func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }
 
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

@@ -69,6 +69,7 @@ type modDir struct{ root, path string }
 // package's and its own.
 type xpkg struct {
 	m     *model
+	pkg   *types.Package           // as checked from source
 	decls map[string]*ast.FuncDecl // "Name" or "Recv.Name"
 	insp  *inspector.Inspector
 }
@@ -196,13 +197,9 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 	if helper == nil {
 		return nil
 	}
+	// A literal of the caller that counts across its calls has made
+	// the helper's bound unknown already (countsOutside, loops.go).
 	b := helper.Bound
-	if b.Kind == BoundUnbounded && caller.writesCaptured(call) {
-		// A func value that counts in a variable of the caller (n++;
-		// if n == 3 { return nil }) may end the helper's loop: the
-		// model does not run the count across calls.
-		b = Bound{Kind: BoundUnknown}
-	}
 	s := &Site{
 		Kind:         HelperCall,
 		Node:         call,
@@ -276,44 +273,318 @@ func (m *model) boundInit(fi *funcInfo) env {
 	return init
 }
 
-// writesCaptured reports whether a function literal the call passes,
-// one that returns an error (the operation, whose outcome can end the
-// loop), writes a variable declared outside it.
-func (m *model) writesCaptured(call *ast.CallExpr) bool {
-	for _, a := range call.Args {
-		ts, _ := m.addTarget(nil, a)
+// countsOutside reports whether a loop's operation is a function
+// literal that counts in a variable declared outside it and tests that
+// variable in a condition (n++; if n == 3 { return nil }): its outcome
+// may end the loop after a count the model does not run across calls of
+// the literal, so a loop that looks unbounded is unknown. One guard for
+// a same-package helper given the literal (funcvals.go) and another
+// package's helper bound to it (bindCall): both reach the literal through
+// funcTargets. A captured variable the literal only writes or logs counts
+// nothing that ends the loop.
+func (m *model) countsOutside(ops []*Op) bool {
+	for _, op := range ops {
+		if op.Call == nil {
+			continue
+		}
+		ts, _ := m.funcTargets(op.Call.Fun)
 		for _, t := range ts {
-			if t.lit == nil || !litReturnsError(m.info, t.lit) {
-				continue
-			}
-			lit := t.lit
-			found := false
-			outer := func(x ast.Expr) {
-				id, ok := ast.Unparen(x).(*ast.Ident)
-				if !ok {
-					return
-				}
-				if v, ok := m.info.Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
-					found = true
-				}
-			}
-			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					for _, l := range n.Lhs {
-						outer(l)
-					}
-				case *ast.IncDecStmt:
-					outer(n.X)
-				}
-				return !found
-			})
-			if found {
+			if t.lit != nil && litReturnsError(m.info, t.lit) && m.litCountsOutside(t.lit) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// litCountsOutside reports whether lit writes a variable declared
+// outside it and reads it in a condition of its own.
+func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
+	outer := func(x ast.Expr) *types.Var {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if v, ok := m.info.Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+			return v
+		}
+		return nil
+	}
+	written := make(map[*types.Var]bool)
+	var conds []ast.Expr
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if v := outer(l); v != nil {
+					written[v] = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if v := outer(n.X); v != nil {
+				written[v] = true
+			}
+		case *ast.IfStmt:
+			// A condition that may end the loop decides a return of
+			// the literal (if n == 3 { return nil }); one that only
+			// changes what the next call does (if url != "" { url = ""
+			// }) counts nothing.
+			if returnsIn(n.Body) || n.Else != nil && returnsIn(n.Else) {
+				conds = append(conds, n.Cond)
+			}
+		case *ast.ForStmt:
+			if n.Cond != nil {
+				conds = append(conds, n.Cond)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && returnsIn(n.Body) {
+				conds = append(conds, n.Tag)
+			}
+		case *ast.CaseClause:
+			if returnsIn(&ast.BlockStmt{List: n.Body}) {
+				conds = append(conds, n.List...)
+			}
+		}
+		return true
+	})
+	if len(written) == 0 {
+		return false
+	}
+	for _, c := range conds {
+		var found *types.Var
+		ast.Inspect(c, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok && written[v] {
+					found = v
+				}
+			}
+			return found == nil
+		})
+		if found != nil && !m.disarmedCountdown(lit, found) {
+			return true
+		}
+	}
+	return false
+}
+
+// disarmedCountdown reports whether v, a variable written by lit and
+// declared outside it, is a countdown that by default never runs out: the
+// literal only decrements it under `if v > 0` and only tests it with
+// `v == 0` or `v > 0`, and outside the literal v is set only by
+//
+//	if opt == nil { v = -1 } else { v = int(*opt) }
+//
+// (after a bare declaration) with opt an option the package never sets
+// (a field whose only writes leave it nil, or copy another such field):
+// at its default, -1, the count stays below zero and ends nothing, the
+// way pulsar's MaxReconnectToBroker means "forever" when unset.
+func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && m.info.ObjectOf(id) == v
+	}
+	isCmp := func(x ast.Expr, op token.Token, val int64) bool {
+		b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+		if !ok || b.Op != op || !is(b.X) {
+			return false
+		}
+		c := m.info.Types[b.Y].Value
+		if c == nil || c.Kind() != constant.Int {
+			return false
+		}
+		n, exact := constant.Int64Val(c)
+		return exact && n == val
+	}
+	// Inside the literal.
+	ok := true
+	var guards []*ast.IfStmt
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if isCmp(n.Cond, token.GTR, 0) {
+				guards = append(guards, n)
+			}
+		case *ast.IncDecStmt:
+			if is(n.X) && n.Tok != token.DEC {
+				ok = false
+			}
+			if is(n.X) {
+				inGuard := false
+				for _, g := range guards {
+					if g.Body.Pos() <= n.Pos() && n.End() <= g.Body.End() {
+						inGuard = true
+					}
+				}
+				ok = ok && inGuard
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if is(l) {
+					ok = false
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && is(n.X) {
+				ok = false
+			}
+		case *ast.Ident:
+			// Every read is a test against 0 (checked below) or the
+			// decrement.
+		}
+		return ok
+	})
+	if !ok {
+		return false
+	}
+	var reads int
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if isCmp(n, token.EQL, 0) || isCmp(n, token.GTR, 0) {
+				reads++
+				return false
+			}
+		case *ast.IncDecStmt:
+			if is(n.X) {
+				reads++
+				return false
+			}
+		case *ast.Ident:
+			if m.info.Uses[n] == v {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok || reads == 0 {
+		return false
+	}
+	// Outside the literal, in the function that declares v.
+	var scope *ast.BlockStmt
+	for _, d := range m.decls {
+		if d.Body != nil && d.Body.Pos() <= lit.Pos() && lit.End() <= d.Body.End() {
+			scope = d.Body
+		}
+	}
+	if scope == nil || v.Pos() < scope.Pos() || v.Pos() >= scope.End() {
+		return false
+	}
+	var sel *ast.IfStmt
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if !ok || n == lit {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if sel == nil && m.optionDefault(n, is) {
+				sel = n
+				return false
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				if m.info.Defs[name] == v && len(n.Values) != 0 {
+					ok = false
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if is(l) {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if is(n.X) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && is(n.X) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && sel != nil
+}
+
+// optionDefault reports whether s is `if opt == nil { v = C } else { v =
+// E }` with C a negative constant and opt an option field the package
+// leaves nil by default.
+func (m *model) optionDefault(s *ast.IfStmt, is func(ast.Expr) bool) bool {
+	cmp, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || cmp.Op != token.EQL || s.Init != nil || !m.info.Types[cmp.Y].IsNil() || !m.leftNil(cmp.X, 0) {
+		return false
+	}
+	one := func(list []ast.Stmt) (*ast.AssignStmt, bool) {
+		if len(list) != 1 {
+			return nil, false
+		}
+		a, ok := list[0].(*ast.AssignStmt)
+		if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !is(a.Lhs[0]) {
+			return nil, false
+		}
+		return a, true
+	}
+	a, ok := one(s.Body.List)
+	if !ok {
+		return false
+	}
+	c := m.info.Types[a.Rhs[0]].Value
+	if c == nil || c.Kind() != constant.Int || constant.Sign(c) >= 0 {
+		return false
+	}
+	e, ok := s.Else.(*ast.BlockStmt)
+	if !ok {
+		return false
+	}
+	_, ok = one(e.List)
+	return ok
+}
+
+// leftNil reports whether x, a field, is nil unless the package's user
+// sets it: every write the package makes leaves it nil or copies another
+// such field.
+func (m *model) leftNil(x ast.Expr, depth int) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok || depth > 2 {
+		return false
+	}
+	f, _ := m.info.Uses[sel.Sel].(*types.Var)
+	if f == nil || !f.IsField() {
+		return false
+	}
+	ws, ok := m.reaching(f)
+	if !ok {
+		return false
+	}
+	for _, w := range ws {
+		switch {
+		case w.zero:
+		case w.x != nil && m.info.Types[w.x].IsNil():
+		case w.x != nil && m.leftNil(w.x, depth+1):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// returnsIn reports whether n holds a return statement of its own
+// function (function literals inside aside).
+func returnsIn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func litReturnsError(info *types.Info, lit *ast.FuncLit) bool {
@@ -441,6 +712,13 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 		delete(x.pkgs, path)
 		return nil
 	}
+	return x.loadDir(m, path, fn.Pkg().Name(), dir)
+}
+
+// loadDir parses and type-checks the package path, named pkgName, from the
+// .go files of dir (see load); nil when it cannot. The caller has
+// checked that dir is a directory of the analysed package's module.
+func (x *xpkgState) loadDir(m *model, path, pkgName, dir string) *xpkg {
 	if x.loaded >= maxXpkgPackages {
 		return nil
 	}
@@ -477,7 +755,7 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 			// all seen, and the package is not followed.
 			return nil
 		}
-		if f.Name.Name != fn.Pkg().Name() {
+		if f.Name.Name != pkgName {
 			continue
 		}
 		files = append(files, f)
@@ -535,8 +813,9 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	xm.x = nil
 	xm.infos = nil
 	xm.vx = m.vx
+	xp := &xpkg{m: &xm, pkg: pkg, decls: make(map[string]*ast.FuncDecl), insp: inspector.New(files)}
+	xm.srcOf = xp
 	xm.rebindDescribers()
-	xp := &xpkg{m: &xm, decls: make(map[string]*ast.FuncDecl), insp: inspector.New(files)}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
@@ -556,6 +835,84 @@ func (x *xpkgState) load(m *model, fn *types.Func) *xpkg {
 	}
 	x.pkgs[path] = xp
 	return xp
+}
+
+// methodOf returns the declaration of a method and the model that reads
+// it: the package's own model for a method of the package; for a method
+// of a type of another package of the module, that package's model from
+// its source (loaded as a helper's is, under the same caps and cache),
+// so that the wait interpreter runs a backoff object of another package
+// (waits_state.go). nil when the source cannot be read.
+func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
+	if fn == nil || fn.Pkg() == nil {
+		return nil, nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == m.pkg {
+		return m.funcDecl(fn), m
+	}
+	if m.srcOf != nil {
+		// A model of another package's source: its own functions.
+		if d := m.srcOf.declOf(fn); d != nil {
+			return d, m
+		}
+		return nil, nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !m.moduleObj(fn) {
+		return nil, nil
+	}
+	x := m.xpkgs()
+	path := fn.Pkg().Path()
+	xp, ok := x.pkgs[path]
+	if !ok {
+		xp = x.loadDir(m, path, fn.Pkg().Name(), filepath.Dir(m.pass.Fset.Position(fn.Pos()).Filename))
+		x.pkgs[path] = xp
+	}
+	if xp == nil {
+		return nil, nil
+	}
+	d := xp.declOf(fn)
+	if d == nil {
+		return nil, nil
+	}
+	return d, xp.m
+}
+
+// declOf returns the declaration in this source package of fn, a
+// function of the same package as the analysed package sees it (export
+// data) or as the source check does.
+func (xp *xpkg) declOf(fn *types.Func) *ast.FuncDecl {
+	key := fn.Name()
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		key = recvName(sig.Recv().Type()) + "." + key
+	}
+	d := xp.decls[key]
+	if d == nil {
+		return nil
+	}
+	if obj, _ := xp.m.info.Defs[d.Name].(*types.Func); obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != fn.Pkg().Path() {
+		return nil
+	}
+	return d
+}
+
+// moduleObj reports whether obj is declared in another package of the
+// analysed package's module, in a file the loader could read: the check
+// made before anything is loaded.
+func (m *model) moduleObj(obj types.Object) bool {
+	if obj.Pkg() == nil || obj.Pkg() == m.pkg || !obj.Pos().IsValid() {
+		return false
+	}
+	if m.srcOf != nil {
+		return obj.Pkg() == m.srcOf.pkg
+	}
+	x := m.xpkgs()
+	if x.self.root == "" {
+		return false
+	}
+	file := m.pass.Fset.Position(obj.Pos()).Filename
+	return filepath.IsAbs(file) && x.moduleOf(filepath.Dir(file), obj.Pkg().Path()) == x.self
 }
 
 // parse parses a file once per pass.

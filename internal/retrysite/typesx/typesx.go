@@ -114,3 +114,30 @@ func EnclosingBody(f *ast.File, pos token.Pos) (*ast.BlockStmt, *ast.FuncType) {
 	})
 	return body, typ
 }
+
+// AsTarget returns the target variable and the error of a call
+// errors.As(err, &target), or nil.
+func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, nil
+	}
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" {
+		return nil, nil
+	}
+	u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil, nil
+	}
+	v := VarOf(info, u.X)
+	if v == nil {
+		return nil, nil
+	}
+	return v, call.Args[0]
+}
+
+// IsErrorType reports whether t is the error interface.
+func IsErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}

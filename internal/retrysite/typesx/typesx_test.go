@@ -148,3 +148,75 @@ func TestVarsAndFiles(t *testing.T) {
 		t.Errorf("EnclosingBody(package clause) = %v, want nil", body)
 	}
 }
+
+func TestAsTargetAndErrorType(t *testing.T) {
+	const src = `package p
+
+import "errors"
+
+type E struct{}
+
+func (*E) Error() string { return "" }
+
+func f(err error) {
+	var e *E
+	_ = errors.As(err, &e)
+	_ = errors.Is(err, err)
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: fakeErrors{}}
+	if _, err := conf.Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	var calls []*ast.CallExpr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			calls = append(calls, c)
+		}
+		return true
+	})
+	if len(calls) != 2 {
+		t.Fatalf("%d calls, want 2", len(calls))
+	}
+	v, errx := typesx.AsTarget(info, calls[0])
+	if v == nil || v.Name() != "e" || types.ExprString(errx) != "err" {
+		t.Errorf("AsTarget(errors.As(err, &e)) = %v, %v; want e, err", v, errx)
+	}
+	if !typesx.IsErrorType(info.TypeOf(errx)) {
+		t.Errorf("IsErrorType(type of err) = false")
+	}
+	if v, _ := typesx.AsTarget(info, calls[1]); v != nil {
+		t.Errorf("AsTarget(errors.Is(...)) = %v, want nil", v)
+	}
+	if typesx.IsErrorType(types.Typ[types.String]) || typesx.IsErrorType(nil) {
+		t.Errorf("IsErrorType(string or nil) = true")
+	}
+}
+
+// fakeErrors imports a package errors with As and Is, so the test needs
+// no export data.
+type fakeErrors struct{}
+
+func (fakeErrors) Import(path string) (*types.Package, error) {
+	pkg := types.NewPackage("errors", "errors")
+	errT := types.Universe.Lookup("error").Type()
+	anyT := types.Universe.Lookup("any").Type()
+	boolT := types.Typ[types.Bool]
+	for _, fn := range []struct {
+		name string
+		arg  types.Type
+	}{{"As", anyT}, {"Is", errT}} {
+		sig := types.NewSignatureType(nil, nil, nil,
+			types.NewTuple(types.NewVar(token.NoPos, pkg, "err", errT), types.NewVar(token.NoPos, pkg, "target", fn.arg)),
+			types.NewTuple(types.NewVar(token.NoPos, pkg, "", boolT)), false)
+		pkg.Scope().Insert(types.NewFunc(token.NoPos, pkg, fn.name, sig))
+	}
+	pkg.MarkComplete()
+	return pkg, nil
+}

@@ -55,6 +55,14 @@ type Model interface {
 	// function given a response, when it is the same for every response
 	// without headers.
 	ResponseVerdict(call *ast.CallExpr, i int) (v bool, ok bool)
+	// MethodOf returns the declaration of a function or method and the
+	// Interp of the package whose source declares it: this package's,
+	// or another package's of the module that the model loaded from
+	// source (nil, nil when neither).
+	MethodOf(fn *types.Func) (*ast.FuncDecl, *Interp)
+	// ModuleObj reports whether obj belongs to another package of the
+	// module, whose source the model can load.
+	ModuleObj(obj types.Object) bool
 }
 
 // A Write is one value written to a field or variable (Model.Reaching).
@@ -155,3 +163,13 @@ func Float(f float64) string { return wFloat(f) }
 // IsInteger reports whether t is an integer type (a named duration
 // included).
 func IsInteger(t types.Type) bool { return wIsInteger(t) }
+
+// methodOf returns fn's declaration and the model of the package that
+// declares it (Model.MethodOf).
+func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
+	d, ip := m.MethodOf(fn)
+	if ip == nil {
+		return d, nil
+	}
+	return d, ip.m
+}

@@ -47,3 +47,7 @@ func b2i(b bool) int64 {
 	}
 	return 0
 }
+
+func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }
+
+func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }

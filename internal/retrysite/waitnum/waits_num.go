@@ -413,6 +413,19 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	if ip.clampElse(s) || ip.defaultIf(s) { // waits_clamp.go
 		return ctrlNormal
 	}
+	if !ip.fn && ip.typedErrWait(s) { // waits_typed.go
+		return ip.stmts(elseList)
+	}
+	if !ip.fn && s.Else != nil {
+		// The path under study goes on to the next attempt through the
+		// branch that does not leave.
+		switch bt, et := ip.terminates(s.Body.List), ip.terminates(elseList); {
+		case bt && !et:
+			return ip.stmts(elseList)
+		case et && !bt:
+			return ip.stmts(s.Body.List)
+		}
+	}
 	for _, list := range [][]ast.Stmt{s.Body.List, elseList} {
 		if !ip.terminates(list) {
 			ip.forgetList(list)
@@ -755,10 +768,17 @@ func (ip *winterp) record() {
 // sub returns an interpreter for a call of a same-package function, with
 // its parameters bound to the call's arguments.
 func (ip *winterp) sub(body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr) *winterp {
+	return ip.subIn(ip.m, body, ft, call)
+}
+
+// subIn is sub for a function that dm reads: the package's own model, or
+// another package's from its source (a method of a backoff object of
+// the module, waits_state.go). The arguments are evaluated here.
+func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr) *winterp {
 	if ip.depth >= 3 || body == nil {
 		return nil
 	}
-	s := ip.m.newInterp(ip.mode, body, body)
+	s := dm.newInterp(ip.mode, body, body)
 	s.fn = true
 	s.depth = ip.depth + 1
 	s.steps = ip.steps
@@ -769,7 +789,7 @@ func (ip *winterp) sub(body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr
 				params = append(params, nil)
 			}
 			for _, n := range f.Names {
-				v, _ := ip.m.info.Defs[n].(*types.Var)
+				v, _ := dm.info.Defs[n].(*types.Var)
 				params = append(params, v)
 			}
 		}
@@ -1315,6 +1335,12 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 	return nunknown()
 }
 
+// pkgLevel reports whether v is a package-level variable, of any
+// package.
+func pkgLevel(v *types.Var) bool {
+	return v.Parent() != nil && v.Parent().Parent() == types.Universe
+}
+
 func pkgPathOfRecv(sig *types.Signature) string {
 	if sig == nil || sig.Recv() == nil {
 		return ""
@@ -1400,7 +1426,7 @@ func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 			if v, isVar := m.info.Uses[y].(*types.Var); isVar && (v.Pos() < start || v.Pos() >= end) {
 				// Parameters of a declaration are outside its
 				// body but local.
-				if v.Parent() == nil || v.Parent() == m.pkg.Scope() || lit != nil {
+				if v.Parent() == nil || pkgLevel(v) || lit != nil {
 					ok = false
 				}
 			}

@@ -8,8 +8,9 @@ import (
 
 // This file lets the wait interpreter (waits_num.go) follow a backoff
 // object of the package: a local variable of a struct type of the
-// package whose method returns the next wait and keeps its state in the
-// receiver's fields between calls,
+// package (or of another package of the module, whose methods are read
+// from its source: methodOf, xpkg.go) whose method returns the next wait
+// and keeps its state in the receiver's fields between calls,
 //
 //	b := &backoff{base: time.Second}
 //	for { ...; time.Sleep(b.next()) }
@@ -55,7 +56,9 @@ func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() != m.pkg {
+	if !ok || n.Obj().Pkg() != m.pkg && !m.ModuleObj(n.Obj()) {
+		// A type of another package of the module is followed from
+		// that package's source (methodOf, xpkg.go).
 		return nil, nil
 	}
 	s, ok := n.Underlying().(*types.Struct)
@@ -319,17 +322,13 @@ func (m *model) followable(body *ast.BlockStmt, v *types.Var) bool {
 				return true
 			}
 			fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-			if fn == nil || fn.Pkg() != m.pkg {
-				ok = false
-				return false
-			}
-			d := m.FuncDecl(fn)
+			d, dm := m.methodOf(fn)
 			if d == nil || d.Body == nil {
 				ok = false
 				return false
 			}
-			if !m.pure(d.Body, nil) {
-				if !m.stateMethod(d) || !evaluated[n] {
+			if !dm.pure(d.Body, nil) {
+				if !dm.stateMethod(d) || !evaluated[n] {
 					ok = false
 					return false
 				}
@@ -393,7 +392,7 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 				return
 			}
 			if v, isVar := m.info.Uses[y].(*types.Var); isVar && (v.Pos() < start || v.Pos() >= end) {
-				if v.Parent() == nil || v.Parent() == m.pkg.Scope() || v == r {
+				if v.Parent() == nil || pkgLevel(v) || v == r {
 					ok = false
 				}
 			}
@@ -437,9 +436,7 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && m.info.Uses[id] == r {
 					fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-					if fn == nil {
-						ok = false
-					} else if cd := m.FuncDecl(fn); cd == nil || cd.Body == nil || !m.pure(cd.Body, nil) {
+					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.pure(cd.Body, nil) {
 						ok = false
 					}
 				}
@@ -450,42 +447,62 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 	return ok
 }
 
-// stateCall runs a method of the package that keeps state in its
-// receiver on the followed object it is called on. ok is false when the
-// call is not such a call.
+// stateCall runs a method that keeps state in its receiver on the
+// followed object it is called on: a method of the package, or of a type
+// of another package of the module, run from that package's source by
+// its model (methodOf), on the object's fields matched by position. ok
+// is false when the call is not such a call.
 func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-	if !isSel || fn.Pkg() != ip.m.pkg {
+	if !isSel {
 		return nval{}, false
 	}
-	d := ip.m.FuncDecl(fn)
+	if v := ip.objVar(sel.X); v == nil {
+		if _, st := ip.obj(sel.X); st == nil {
+			return nval{}, false
+		}
+	}
+	d, dm := ip.m.methodOf(fn)
 	if d == nil || d.Body == nil {
+		if v := ip.objVar(sel.X); v != nil {
+			ip.objs[v].lost = true
+			return nunknown(), true
+		}
 		return nval{}, false
 	}
 	_, st := ip.obj(sel.X)
 	if st == nil {
 		return nval{}, false
 	}
-	if ip.m.pure(d.Body, nil) && !ip.readsRecvFields(d) {
+	if dm.pure(d.Body, nil) && !dm.readsRecvFields(d) {
 		return nval{}, false
 	}
-	if !ip.m.pure(d.Body, nil) && !ip.m.stateMethod(d) {
+	if !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
 		st.lost = true
 		return nunknown(), true
 	}
-	r := ip.m.recvVar(d)
-	s := ip.sub(d.Body, d.Type, x)
+	r := dm.recvVar(d)
+	s := ip.subIn(dm, d.Body, d.Type, x)
 	if s == nil || r == nil {
 		st.lost = true
 		return nunknown(), true
 	}
-	bound := st
-	if _, isPtr := r.Type().(*types.Pointer); !isPtr {
+	_, cs := ip.m.stateStruct(ip.m.info.TypeOf(sel.X))
+	_, ss := dm.stateStruct(r.Type())
+	if cs == nil || ss == nil || !sameFields(cs, ss) {
+		st.lost = true
+		return nunknown(), true
+	}
+	bound := st.as(cs, ss)
+	if _, isPtr := r.Type().(*types.Pointer); !isPtr && bound == st {
 		// A value receiver works on a copy.
 		bound = st.copyState()
 	}
 	s.objs = map[*types.Var]*objState{r: bound}
 	c := s.stmts(d.Body.List)
+	if _, isPtr := r.Type().(*types.Pointer); isPtr && bound != st {
+		*st = *bound.as(ss, cs)
+	}
 	if c == ctrlStop {
 		st.lost = true
 	}
@@ -495,16 +512,48 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 	return s.ret, true
 }
 
+// sameFields reports whether two views of one struct (the analysed
+// package's, from export data, and its source's) have the same fields.
+func sameFields(a, b *types.Struct) bool {
+	if a == b {
+		return true
+	}
+	if a.NumFields() != b.NumFields() {
+		return false
+	}
+	for i := 0; i < a.NumFields(); i++ {
+		if a.Field(i).Name() != b.Field(i).Name() {
+			return false
+		}
+	}
+	return true
+}
+
+// as returns the state keyed by the fields of to, the same struct as
+// from seen by another type check; st itself when they are one.
+func (st *objState) as(from, to *types.Struct) *objState {
+	if from == to {
+		return st
+	}
+	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost}
+	for i := 0; i < from.NumFields(); i++ {
+		if x, ok := st.fields[from.Field(i)]; ok {
+			c.fields[to.Field(i)] = x
+		}
+	}
+	return c
+}
+
 // readsRecvFields reports whether a method reads its receiver's fields
 // (a pure method that only reads them needs the object's state too).
-func (ip *winterp) readsRecvFields(d *ast.FuncDecl) bool {
-	r := ip.m.recvVar(d)
+func (m *model) readsRecvFields(d *ast.FuncDecl) bool {
+	r := m.recvVar(d)
 	if r == nil {
 		return false
 	}
 	found := false
 	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && ip.m.info.Uses[id] == r {
+		if id, ok := n.(*ast.Ident); ok && m.info.Uses[id] == r {
 			found = true
 		}
 		return !found
@@ -583,8 +632,8 @@ func (ip *winterp) loseObjs(n ast.Node) {
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ip.objVar(sel.X); v != nil {
-					d := ip.m.FuncDecl(typeutilCallee(ip.m.info, x))
-					if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
+					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, x))
+					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
 						ip.objs[v].lost = true
 					}
 				}
@@ -655,8 +704,8 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 		case *ast.CallExpr:
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
-					d := ip.m.FuncDecl(typeutilCallee(ip.m.info, n))
-					if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
+					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, n))
+					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
 						ok = false
 					}
 				}

@@ -51,3 +51,31 @@ func fine(url string) error {
 		return err
 	})
 }
+
+// A count in the caller's literal that is only logged ends nothing: the
+// helper's loop is still unbounded.
+func loggedOnly(url string) error {
+	n := 0
+	_, err := retryx.Retry(context.Background(), func() (int, error) { // want `R-2: retry helper retryx.Retry of op \(GET\) has no maximum retry count`
+		n++
+		println("attempt", n)
+		_, err := get(url)
+		return 0, err
+	}, func(error) time.Duration { return time.Second })
+	return err
+}
+
+// A captured variable the literal resets under a condition that returns
+// nothing (try the assigned URL once) ends nothing: still unbounded.
+func firstURLOnce(url, assigned string) error {
+	_, err := retryx.Retry(context.Background(), func() (int, error) { // want `R-2: retry helper retryx.Retry of op \(GET\) has no maximum retry count`
+		target := url
+		if assigned != "" {
+			target = assigned
+			assigned = ""
+		}
+		_, err := get(target)
+		return 0, err
+	}, func(error) time.Duration { return time.Second })
+	return err
+}

@@ -1,0 +1,3 @@
+module example.com/xwait
+
+go 1.24
