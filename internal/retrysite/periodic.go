@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 )
 
@@ -58,6 +59,9 @@ func keepOwnWaits(s *Site, g *opGroup) {
 type failPath struct {
 	moved bool       // it wrote a variable the operation's arguments carry
 	hits  []*waitHit // the waits it passed
+	// blocks are the blocking selects and receives the model cannot
+	// time (a tick, a notification) that it passed.
+	blocks []ast.Node
 	// assigns holds, for each local duration variable written on the
 	// path, the last statement that wrote it.
 	assigns map[*types.Var]ast.Node
@@ -67,6 +71,10 @@ func (p failPath) appendKey(buf []byte) []byte {
 	buf = append(buf, b2byte(p.moved))
 	for _, h := range p.hits {
 		buf = binary.AppendUvarint(buf, uint64(h.node.Pos()))
+	}
+	buf = append(buf, 0xfd)
+	for _, n := range p.blocks {
+		buf = binary.AppendUvarint(buf, uint64(n.Pos()))
 	}
 	buf = append(buf, 0xfe)
 	vars := make([]*types.Var, 0, len(p.assigns))
@@ -119,7 +127,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 	}
 	assignedInLoop := assignedVars(m.info, loop)
 	for _, f := range fails {
-		if f.moved {
+		if f.moved || m.passesPeriod(f, succ, assignedInLoop) {
 			continue
 		}
 		for _, h := range f.hits {
@@ -132,6 +140,112 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 		}
 	}
 	return len(g.ownWaits) > 0
+}
+
+// passesPeriod reports whether the failure path f passes the loop's
+// period: a wait that every success path passes too, with a duration
+// the failure does not set. Such a failure path is the periodic task
+// itself, run again on its schedule; a wait it adds on the way (a
+// heartbeat that backs off after a failed beat, then waits for its next
+// tick) slows the schedule down, it does not make a retry of its own.
+func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
+	if len(succ) == 0 {
+		return false
+	}
+	for _, h := range f.hits {
+		if m.ownWait(h, f, succ, assignedInLoop) {
+			continue
+		}
+		every := true
+		for _, sp := range succ {
+			found := false
+			for _, hs := range sp.hits {
+				if hs.node == h.node {
+					found = true
+					break
+				}
+			}
+			if !found {
+				every = false
+				break
+			}
+		}
+		if every {
+			return true
+		}
+	}
+	// A select or receive that blocks until the next tick or
+	// notification, passed on every way back from a success too, and
+	// holding none of the failure's own waits (a renewal that selects on
+	// time.After(waitDur) with the failure's waitDur is not on its
+	// period).
+	own := func(b ast.Node) bool {
+		for _, h := range f.hits {
+			if h.node.Pos() >= b.Pos() && h.node.End() <= b.End() && m.ownWait(h, f, succ, assignedInLoop) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, b := range f.blocks {
+		if own(b) {
+			continue
+		}
+		every := true
+		for _, sp := range succ {
+			if !slices.Contains(sp.blocks, b) {
+				every = false
+				break
+			}
+		}
+		if every {
+			return true
+		}
+	}
+	return false
+}
+
+// selectsOf maps each comm clause's statement in body to its select.
+func selectsOf(body *ast.BlockStmt) map[ast.Stmt]*ast.SelectStmt {
+	res := make(map[ast.Stmt]*ast.SelectStmt)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if s, ok := n.(*ast.SelectStmt); ok {
+			for _, c := range s.Body.List {
+				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
+					res[cc.Comm] = s
+				}
+			}
+		}
+		return true
+	})
+	return res
+}
+
+// blockingOf returns what node blocks on when it is a receive that waits
+// for a channel: the select whose comm it is (a select without a
+// default), or the receive statement itself; nil otherwise.
+func blockingOf(node ast.Node, sel map[ast.Stmt]*ast.SelectStmt, nonblocking map[ast.Stmt]bool) ast.Node {
+	st, ok := node.(ast.Stmt)
+	if !ok || nonblocking[st] {
+		return nil
+	}
+	var x ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		x = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			x = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	if s, ok := sel[st]; ok {
+		return s
+	}
+	return st
 }
 
 // carriedRoots returns the variables declared outside the loop that the
@@ -245,6 +359,7 @@ func (m *model) durationLocal(x ast.Expr) *types.Var {
 // grew too large.
 func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
 	ev := &evaluator{fi: fi, op: g.set, sc: sc}
+	sel := selectsOf(fi.body)
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -291,6 +406,9 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 			if !opNode {
 				if hits, _ := w.waitsIn(node); len(hits) > 0 {
 					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
+				}
+				if blk := blockingOf(node, sel, w.nonblocking); blk != nil {
+					p.blocks = append(append([]ast.Node(nil), p.blocks...), blk)
 				}
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {

@@ -382,3 +382,29 @@ func serve(l net.Listener, handle func(net.Conn)) error {
 		go handle(conn)
 	}
 }
+
+// Must not flag: a heartbeat. Each beat waits for the next tick or a
+// notification; a failed beat backs off and then waits for its next tick
+// as a successful one does: the schedule slows down, the beat is not
+// retried on a path of its own.
+func heartbeat(ctx context.Context, notify <-chan struct{}, stop <-chan struct{}, u string) {
+	failures := 0
+	for {
+		select {
+		case <-notify:
+		case <-time.After(time.Second):
+		case <-stop:
+			return
+		}
+		if _, _, err := get(ctx, u); err != nil {
+			failures++
+			select {
+			case <-time.After(time.Duration(failures) * 10 * time.Millisecond):
+			case <-stop:
+				return
+			}
+			continue
+		}
+		failures = 0
+	}
+}
