@@ -65,14 +65,21 @@ func run(pass *analysis.Pass) (any, error) {
 				continue // R-3's increasing webhook schedule
 			}
 			seen[w.Pos] = true
+			msg := what(s, w)
+			if w.Default != "" {
+				msg += ", " + w.Default
+			}
 			d := analysis.Diagnostic{
 				Pos:     w.Pos,
-				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w), hints...),
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), msg, hints...),
 			}
 			if w.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title() + " is here"}}
 			} else if w.Setting != nil && w.Setting.Pos != w.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: w.Setting.Pos, Message: "the wait is set here"}}
+			}
+			if w.DefaultPos.IsValid() {
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: w.DefaultPos, Message: "the default wait is set here"})
 			}
 			if fix, ok := suggestFix(pass, s, w); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}

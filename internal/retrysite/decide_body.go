@@ -78,3 +78,56 @@ func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bo
 // attempt's own timeout expiring as a lost connection (if ctx.Err() !=
 // nil { retry = shouldRetry(req, nil) }) retry it on the error outcome,
 // not on a 400 or a 200.
+
+// An HTTP error response decoded from a successful response is nil under
+// the success outcome. Some protocols carry an error in the body of a 2xx
+// (S3's 200-with-error): the code parses every response for an error
+// (apiErr := httpRespToErrorResponse(res, ...)) and retries on its code.
+// Such a 2xx is a failure, not the success the model studies. So when a
+// same-package function given the successful response returns an error
+// the model cannot compute, and the function builds an error that carries
+// an HTTP status (ErrorResponse{StatusCode: resp.StatusCode}, statuserr.go),
+// that error is nil under success. A function that turns a body into a
+// sentinel (errPending until the job is done) builds no such error: a poll
+// through it still comes back on a 2xx. Only the error is settled; other
+// results read from the body stay unknown. Other statuses are unchanged.
+func (ev *evaluator) decodedSuccess(call *ast.CallExpr, e env) (value, bool) {
+	if ev.op == nil || ev.sc.err.k != vNil || !success2xx(ev.sc.resp) {
+		return value{}, false
+	}
+	if t := ev.info().TypeOf(call); t == nil || !isErrorType(t) {
+		return value{}, false
+	}
+	fn := typeutilCallee(ev.info(), call)
+	if fn == nil || fn.Pkg() != ev.fi.m.pkg || !ev.givenResponse(call, e) {
+		return value{}, false
+	}
+	d := ev.fi.m.funcDecl(fn)
+	if d == nil || d.Body == nil || !ev.fi.m.buildsStatusError(d.Body) {
+		return value{}, false
+	}
+	return value{k: vNil}, true
+}
+
+// buildsStatusError reports whether body builds a value of an error type
+// that carries an HTTP status, its status field set.
+func (m *model) buildsStatusError(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || found {
+			return !found
+		}
+		f := statusField(m.info.TypeOf(lit))
+		if f == nil {
+			return true
+		}
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[identOf(kv.Key)] == f {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

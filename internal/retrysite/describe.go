@@ -104,8 +104,22 @@ func (m *model) IntValues(v *types.Var) ([]int64, []ast.Expr, bool) { return m.i
 
 // IndexedFunc resolves a call of a func-typed field or package variable
 // to the one function the package stores in it (indexedFunc, values.go).
-func (m *model) IndexedFunc(fun ast.Expr) (*ast.BlockStmt, *ast.FuncType, *ast.FuncLit, bool) {
+func (m *model) IndexedFunc(fun ast.Expr) (*ast.BlockStmt, *ast.FuncType, *ast.FuncLit, *ast.CallExpr, bool) {
 	return m.indexedFunc(fun)
+}
+
+// FuncFactory returns the factory a call calls and the literal it
+// returns (funcFactory, values.go).
+func (m *model) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
+	return m.funcFactory(call)
+}
+
+// CollectDefaults runs run collecting the defaults it reads, and returns
+// what notes a func's default on a wait (collectDefaults,
+// noteFuncDefault, values.go).
+func (m *model) CollectDefaults(run func()) func(*Wait) {
+	notes := m.collectDefaults(run)
+	return func(w *Wait) { m.noteFuncDefault(w, notes) }
 }
 
 // ResponseVerdict returns result i, a bool, of a response predicate over

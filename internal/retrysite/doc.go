@@ -292,10 +292,33 @@
 //     constructor that sets 2 beside one that sets 40), when the object
 //     has no default of its own (a field only a setter writes, whose
 //     literal leaves it out: its zero is no default), and when the value
-//     is a func, a backoff or a client (only numbers, strings, bools and
-//     structs of them are defaulted: what the user gives in their place
-//     may do anything, so such an object with a user write stays
-//     unknown).
+//     is a backoff object, a client or an interface (only numbers,
+//     strings, bools, structs and lists of them, and funcs as below, are
+//     defaulted: what the user gives in their place may do anything, so
+//     such an object with a user write stays unknown).
+//
+// A func value the user can change (WithBackoff(bf) writes o.backoffFunc
+// = bf) is defaulted too, when the default is the package's own and
+// fully known: every func the package itself writes to it is a function
+// literal, a function or method of the package, or a call of a factory
+// of the package with constant arguments (a function whose whole body is
+// `return func(...) {...}`, not a method nor variadic:
+// BackoffLinearWithJitter(50*time.Millisecond, 0.10)), whose literal is
+// run with the factory's parameters bound to the constants (values.go,
+// ownFunc, funcFactory). The user's func is dropped as the user's choice.
+// Any other write the package makes (a factory called with a value it
+// computes, a call of another kind, a conversion, another package's
+// function) leaves the func unknown; so does a func with no default
+// (only the user writes it) and, for waits, one with several defaults
+// (indexedFunc resolves one function only). A wait computed from such a
+// default names it (Wait.Default, R-1: "waits a fixed 45ms to 55ms
+// between attempts, defaultOptions's default, which WithBackoff can
+// change", related information at the default's write), so that
+// go-grpc-middleware's retry interceptors are held to the 50ms ±10% their
+// defaultOptions ship; there, the stop-and-drain idiom
+// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). Backoff
+// objects of a library the package builds (olivere/elastic's
+// w.p.backoff, vault's c.config.Backoff) are not defaulted yet.
 //
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
@@ -503,7 +526,10 @@
 // # What it skips
 //
 // Generated files and test files (tests poll test servers; they are no
-// production integration) are not analysed. The project's reference retry
+// production integration) are not analysed, nor the hand-written loops of
+// a test helper kept in an ordinary file: a function that takes a
+// *testing.T, *testing.B, *testing.F or testing.TB, and the literals in
+// it (a testutil package's WaitForServerReady). The project's reference retry
 // package (github.com/retrylint/retrylint/retry) implements the standard
 // and is not analysed as a retry site. Calls into it enforce the
 // standard's numbers themselves; a call of its Do or DoValue is a Library

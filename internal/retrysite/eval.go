@@ -486,8 +486,16 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	// A same-package function: evaluate its body.
 	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {
+			if !v.known() {
+				if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
+					return nv
+				}
+			}
 			return v
 		}
+	}
+	if v, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
+		return v
 	}
 	return unknown(ev.argDeps(x, e))
 }

@@ -19,7 +19,8 @@ import (
 //   - a func-typed field or package variable, from every value the
 //     package writes to it (values_index.go); a field written from a
 //     parameter of an exported function, or that a decoder fills, is set
-//     by the user and stays unknown.
+//     by the user and stays unknown, unless the package ships a default
+//     of its own for it (doc.go, "Defaults the user can change").
 //
 // A parameter of an exported function, a value returned by a call, or a
 // func value of another package is unknown: the rules stay silent.

@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -86,11 +87,92 @@ func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 		return 0, nil, false
 	}
 	var n int64
-	notes := m.collectDefaults(func() { n, ok = m.intValue(call.Args[ref.i]) })
+	notes := m.collectDefaults(func() {
+		if n, ok = m.intValue(call.Args[ref.i]); !ok {
+			n, ok = m.localMaxInt(call.Args[ref.i])
+		}
+	})
 	if !ok || n < 0 {
 		return 0, nil, false
 	}
 	return n, notes, true
+}
+
+// localMaxInt returns the largest value of a local variable set more than
+// once, when every write of it is a plain assignment of a value the model
+// computes: reqRetry := c.maxRetries; if !retryable { reqRetry = 1 }. The
+// iterator runs at most that many times, whichever write reached it. A
+// parameter, an op-assignment (n++, n += k), a range over it, a multi-value
+// assignment or an address taken makes it unknown.
+func (m *model) localMaxInt(x ast.Expr) (int64, bool) {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == m.pkg.Scope() || v.IsField() {
+		return 0, false
+	}
+	if _, isParam := m.valueIndexOf().paramOf(m)[v]; isParam {
+		return 0, false
+	}
+	f := typesx.FileOf(m.pass.Files, v.Pos())
+	if f == nil {
+		return 0, false
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && (m.info.Defs[id] == v || m.info.Uses[id] == v)
+	}
+	var rhs []ast.Expr
+	bad := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if !is(l) {
+					continue
+				}
+				if (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) || len(n.Lhs) != len(n.Rhs) {
+					bad = true
+					continue
+				}
+				rhs = append(rhs, n.Rhs[i])
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if m.info.Defs[name] != v {
+					continue
+				}
+				if len(n.Values) != len(n.Names) {
+					bad = true // var n int, or a multi-value spec
+					continue
+				}
+				rhs = append(rhs, n.Values[i])
+			}
+		case *ast.IncDecStmt:
+			bad = bad || is(n.X)
+		case *ast.RangeStmt:
+			bad = bad || (n.Key != nil && is(n.Key)) || (n.Value != nil && is(n.Value))
+		case *ast.UnaryExpr:
+			bad = bad || (n.Op == token.AND && is(n.X))
+		}
+		return !bad
+	})
+	if bad || len(rhs) < 2 {
+		return 0, false
+	}
+	var most int64
+	for i, r := range rhs {
+		n, ok := m.intValue(r)
+		if !ok {
+			return 0, false
+		}
+		if i == 0 || n > most {
+			most = n
+		}
+	}
+	return most, true
 }
 
 // soleReturnedLit returns the function literal a body returns when its

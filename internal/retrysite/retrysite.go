@@ -74,14 +74,17 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 		case *ast.FuncDecl:
-			if n.Body == nil || inGenerated(c, generated) {
+			if n.Body == nil || inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
 				continue
 			}
 			fb := funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
 			sites = append(sites, m.handWritten(fb)...)
 		case *ast.FuncLit:
-			if inGenerated(c, generated) {
+			if inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
+				continue
+			}
+			if d, ok := enclosingDecl(c); ok && testHelper(pass.TypesInfo, d.Type) {
 				continue
 			}
 			sites = append(sites, m.handWritten(funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)})...)
@@ -109,6 +112,36 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
 	return &Result{Sites: sites, Options: opts, Directives: dirs}, nil
+}
+
+// testHelper reports whether a function takes a *testing.T, *testing.B,
+// *testing.F or testing.TB: a test helper kept outside a _test.go file
+// (a testutil package's WaitForServerReady), test code all the same.
+func testHelper(info *types.Info, ft *ast.FuncType) bool {
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, f := range ft.Params.List {
+		t := info.TypeOf(f.Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			switch n.Obj().Name() {
+			case "T", "B", "F", "TB":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enclosingDecl returns the function declaration c lies in.
+func enclosingDecl(c inspector.Cursor) (*ast.FuncDecl, bool) {
+	for p := range c.Enclosing((*ast.FuncDecl)(nil)) {
+		return p.Node().(*ast.FuncDecl), true
+	}
+	return nil, false
 }
 
 func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {

@@ -39,9 +39,10 @@ func (m *model) indexedVar(v *types.Var) bool {
 // change them. Such an object needs a written default: its zero writes
 // (a literal that omits it, a variable declared without a value) are
 // left out too, so that a field nobody defaults stays unknown. Only
-// numbers, strings, bools and structs of them are defaulted this way: a
-// func, a backoff or a client the user gives may do anything, so such an
-// object with a user write stays unknown.
+// numbers, strings, bools, structs and lists of them are defaulted this
+// way, and funcs whose every package write is the package's own and
+// fully known (ownFunc); a backoff or a client the user gives may do
+// anything, so such an object with a user write stays unknown.
 func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
 	ws, _, ok = m.reachingDefaults(v)
 	return ws, ok
@@ -53,12 +54,13 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 	vx := m.valueIndexOf()
 	all := vx.writes[v]
 	plain := plainValue(v.Type())
+	_, isFunc := v.Type().Underlying().(*types.Signature)
 	for _, w := range all {
 		if w.x == nil && !w.zero {
 			return nil, valueWrite{}, false
 		}
 		if w.x != nil && !w.zero && m.userValue(w.x, 0) {
-			if !plain {
+			if !plain && !isFunc {
 				return nil, valueWrite{}, false
 			}
 			if user.x == nil {
@@ -82,8 +84,74 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 	}
 	if user.x != nil {
 		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.zero })
+		if isFunc {
+			// A func the user can change has a default only when every
+			// func the package writes is its own and fully known.
+			for _, w := range ws {
+				if !m.ownFunc(w.x) {
+					return nil, valueWrite{}, false
+				}
+			}
+		}
 	}
 	return ws, user, true
+}
+
+// ownFunc reports whether x, a func value the package writes, is the
+// package's own and fully known: a function literal, a function or
+// method of the package, or a call of a factory of the package
+// (funcFactory) with constant arguments.
+func (m *model) ownFunc(x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.Ident, *ast.SelectorExpr:
+		id := identOf(x)
+		fn, ok := m.info.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() != m.pkg {
+			return false
+		}
+		d := m.funcDecl(fn)
+		return d != nil && d.Body != nil
+	case *ast.CallExpr:
+		_, lit := m.funcFactory(x)
+		return lit != nil
+	}
+	return false
+}
+
+// funcFactory returns, for a call of a function of the package whose
+// body is only `return func(...) {...}` and whose arguments are all
+// constants (BackoffLinearWithJitter(50*time.Millisecond, 0.10)), the
+// function's declaration and the literal it returns: the func value the
+// call gives is the literal with the parameters bound to the constants.
+// A method, a variadic call or a body that does more is no factory.
+func (m *model) funcFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
+	fn := typeutilCallee(m.info, call)
+	if fn == nil || fn.Pkg() != m.pkg || call.Ellipsis.IsValid() {
+		return nil, nil
+	}
+	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil || sig.Variadic() {
+		return nil, nil
+	}
+	d := m.funcDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+		return nil, nil
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, nil
+	}
+	lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit)
+	if !ok {
+		return nil, nil
+	}
+	for _, a := range call.Args {
+		if !m.isConst(a) {
+			return nil, nil
+		}
+	}
+	return d, lit
 }
 
 // plainValue reports whether values of t are data the user can only
@@ -649,7 +717,13 @@ func chooseBound(s *Site, opts *report.Options) {
 // to the one function the package stores in it: a function literal or a
 // function or method of the package. ok is false when it has several,
 // or a value the model cannot see (a parameter, a call's result).
-func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, ok bool) {
+//
+// A factory call the package writes (a call of funcFactory's kind) gives
+// the literal it returns, with factory set to the call whose constants
+// bind the factory's parameters. When the user can change the func (a
+// setter or option writes the user's), the target is the package's
+// default and is noted as such.
+func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
 	var v *types.Var
 	switch f := ast.Unparen(fun).(type) {
 	case *ast.Ident:
@@ -660,20 +734,21 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 	if v != nil && v.Pkg() == m.pkg && !m.indexedVar(v) {
 		// A parameter every call gives the same function (funcvals.go).
 		if ts, ok := m.funcTargets(fun); ok && len(ts) == 1 {
-			return ts[0].body, ts[0].ft, ts[0].lit, true
+			return ts[0].body, ts[0].ft, ts[0].lit, nil, true
 		}
 	}
 	if !m.indexedVar(v) {
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
 	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
-	ws, ok := m.reaching(v)
+	ws, user, ok := m.reachingDefaults(v)
 	if !ok {
-		return nil, nil, nil, false
+		return nil, nil, nil, nil, false
 	}
 	var target ast.Node
+	var at ast.Expr
 	for _, w := range ws {
 		if w.zero {
 			continue // calling a nil func panics: not a wait
@@ -696,21 +771,31 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 					t = d
 				}
 			}
+		case *ast.CallExpr:
+			if _, l := m.funcFactory(x); l != nil {
+				t = x
+			}
 		}
 		if t == nil || target != nil && t != target {
-			return nil, nil, nil, false
+			return nil, nil, nil, nil, false
 		}
-		target = t
+		target, at = t, w.x
+	}
+	if target != nil && user.x != nil {
+		m.valueIndexOf().noteDefault(v, user, at)
 	}
 	switch t := target.(type) {
 	case *ast.FuncLit:
-		return t.Body, t.Type, t, true
+		return t.Body, t.Type, t, nil, true
 	case *ast.FuncDecl:
 		if t.Body != nil {
-			return t.Body, t.Type, nil, true
+			return t.Body, t.Type, nil, nil, true
 		}
+	case *ast.CallExpr:
+		_, l := m.funcFactory(t)
+		return l.Body, l.Type, l, t, true
 	}
-	return nil, nil, nil, false
+	return nil, nil, nil, nil, false
 }
 
 // A defaultNote records that a value the model computed is a default
@@ -757,6 +842,8 @@ func (n defaultNote) phrase(m *model) string {
 	} else if n.at != nil {
 		if d := m.declAt(n.at.Pos()); d != nil {
 			where = d.Name.Name
+		} else if pv := m.pkgVarAt(n.at.Pos()); pv != "" {
+			where = pv // defaultOptions = &options{...}
 		}
 	}
 	by := "the user"
@@ -764,6 +851,23 @@ func (n defaultNote) phrase(m *model) string {
 		by = n.user.decl.Name.Name
 	}
 	return fmt.Sprintf("%s's default, which %s can change", where, by)
+}
+
+// noteFuncDefault says in w's description that the wait comes from a
+// func the package ships as the default of one the user can change
+// (Wait.Default: "defaultOptions's default, which WithBackoff can
+// change"). Only notes of func values count: a count or interval read on
+// the way (the loop's bound) is not the wait.
+func (m *model) noteFuncDefault(w *Wait, notes []defaultNote) {
+	if w.Shape == ShapeUnknown {
+		return
+	}
+	for _, n := range notes {
+		if _, isFunc := n.v.Type().Underlying().(*types.Signature); isFunc {
+			w.Default, w.DefaultPos = n.phrase(m), n.at.Pos()
+			return
+		}
+	}
 }
 
 // annotate says in b's message that its count is the package's default.
@@ -1015,4 +1119,60 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 		}
 	}
 	return vx.ownCalls[fn.Origin()]
+}
+
+// pkgVarAt returns the name of the package variable whose declared value
+// holds pos, if one does.
+func (m *model) pkgVarAt(pos token.Pos) string {
+	for _, f := range m.pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR || pos < g.Pos() || pos >= g.End() {
+				continue
+			}
+			for _, sp := range g.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, x := range vs.Values {
+					if x.Pos() <= pos && pos < x.End() && i < len(vs.Names) {
+						return vs.Names[i].Name
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// timerDrain reports whether is is the idiom that stops a timer and
+// drains its channel, `if !t.Stop() { <-t.C }`: the receive returns at
+// once (the timer has fired) and is no wait of its own.
+func (m *model) timerDrain(is *ast.IfStmt) bool {
+	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+		return false
+	}
+	not, ok := ast.Unparen(is.Cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT {
+		return false
+	}
+	call, ok := ast.Unparen(not.X).(*ast.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	stop, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || stop.Sel.Name != "Stop" || !isNamed(m.info.TypeOf(stop.X), "time", "Timer") {
+		return false
+	}
+	es, ok := is.Body.List[0].(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	recv, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	if !ok || recv.Op != token.ARROW {
+		return false
+	}
+	ch, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
+	return ok && ch.Sel.Name == "C" && types.ExprString(ch.X) == types.ExprString(stop.X)
 }

@@ -53,3 +53,9 @@ func TestFuncValues(t *testing.T) {
 func TestDefaults(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "defaults")
 }
+
+// TestDefaultFuncs covers the func values a package ships as defaults of
+// a func the user can change (doc.go, "Defaults the user can change").
+func TestDefaultFuncs(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), showWaits, "defaults/funcwaits")
+}

@@ -338,6 +338,8 @@ func (m *model) findWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.IfStmt:
+			return !m.timerDrain(n) // values.go
 		case *ast.UnaryExpr:
 			if n.Op != token.ARROW {
 				return true

@@ -38,6 +38,9 @@ var showWaits = &analysis.Analyzer{
 				if w.Attempt != nil {
 					msg += " [attempt " + w.Attempt.Name() + "]"
 				}
+				if w.Default != "" {
+					msg += " [" + w.Default + "]"
+				}
 				pass.Reportf(w.Pos, "%s", msg)
 			}
 		}

@@ -218,6 +218,11 @@ type Wait struct {
 	Desc string
 	// Setting is the library setting that decides the shape, if any.
 	Setting *Setting
+	// Default, when the wait is a func the package ships as the default
+	// of one the user can change, names it ("defaultOptions's default,
+	// which WithBackoff can change"); DefaultPos is the default's write.
+	Default    string
+	DefaultPos token.Pos
 	// Attempt is the attempt counter in scope at a hand-written wait
 	// (grows by one per attempt), for fixes; nil if none.
 	Attempt *types.Var

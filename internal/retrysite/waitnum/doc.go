@@ -46,8 +46,17 @@ type Model interface {
 	// expressions that write them.
 	IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool)
 	// IndexedFunc resolves a call of a func-typed field or package
-	// variable to the one function the package stores in it.
-	IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, ok bool)
+	// variable to the one function the package stores in it; factory is
+	// the call of the package's factory that made it, if one did.
+	IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool)
+	// FuncFactory returns the declaration of the factory call calls and
+	// the literal it returns, when the package's factory called with
+	// constants makes a func.
+	FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit)
+	// CollectDefaults runs run, noting the package's defaults of values
+	// the user can change that the runs read, and returns what records
+	// the default of a func on the wait it shaped (Wait.Default).
+	CollectDefaults(run func()) (apply func(w *site.Wait))
 	// FuncTargets returns the functions a call of the func value fun may
 	// run; ok is false when the model cannot tell.
 	FuncTargets(fun ast.Expr) (ts []Target, ok bool)

@@ -92,3 +92,25 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (
 	}
 	return run(0), run(0.5), run(1), true
 }
+
+// bindFactory binds, in s (the interpreter of a factory's literal), the
+// factory's parameters to the constants of its call.
+func (ip *winterp) bindFactory(s *winterp, call *ast.CallExpr) bool {
+	d, _ := ip.m.FuncFactory(call)
+	if d == nil {
+		return false
+	}
+	i := 0
+	for _, f := range d.Type.Params.List {
+		for _, n := range f.Names {
+			if v, _ := ip.m.info.Defs[n].(*types.Var); v != nil && i < len(call.Args) {
+				s.env[v] = ip.eval(call.Args[i])
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	return true
+}

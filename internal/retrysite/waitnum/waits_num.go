@@ -1244,8 +1244,8 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 			}
 		}
 		// A func value the package stores in a field or variable.
-		if body, ft, lit, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
-			if s := ip.sub(body, ft, x); s != nil {
+		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
+			if s := ip.sub(body, ft, x); s != nil && (factory == nil || ip.bindFactory(s, factory)) {
 				return s.result(body)
 			}
 		}

@@ -23,11 +23,14 @@ const samplesN = 8
 func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *Wait) {
 	var runs [3][]nval
 	var counters [3]map[*types.Var][]float64
-	for i, mode := range []float64{0, 0.5, 1} {
-		runs[i], counters[i] = m.runWait(s, body, self, h, mode)
-	}
+	apply := m.CollectDefaults(func() {
+		for i, mode := range []float64{0, 0.5, 1} {
+			runs[i], counters[i] = m.runWait(s, body, self, h, mode)
+		}
+	})
 	sh := classifyWait(runs[0], runs[1], runs[2])
 	sh.fill(w, h, m)
+	apply(w) // the defaults the runs read (Model.CollectDefaults)
 	w.Attempt = attemptCounter(counters[0], h.node.Pos(), m)
 }
 

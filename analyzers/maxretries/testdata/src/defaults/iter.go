@@ -58,3 +58,32 @@ func (c *client) executeThree(ctx context.Context) (err error) {
 	}
 	return err
 }
+
+// The count is set twice (1 for a body that cannot be rewound): the
+// larger, MaxRetry's 10, is outside 1-5.
+func (c *client) executeRewind(ctx context.Context, rewindable bool) (err error) {
+	reqRetry := c.maxRetries
+	if !rewindable {
+		reqRetry = 1
+	}
+	for range c.newRetryTimer(ctx, reqRetry) { // want `R-2.*10 attempts = 9 retries`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Must not flag: both counts are within 1-5.
+func (c *client) executeSmall(ctx context.Context, rewindable bool) (err error) {
+	reqRetry := 4
+	if !rewindable {
+		reqRetry = 1
+	}
+	for range c.newRetryTimer(ctx, reqRetry) {
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}

@@ -114,3 +114,53 @@ func (c *iterClient) executeGrows(req *http.Request) (res *http.Response, err er
 	}
 	return nil, err
 }
+
+// A count set twice before the range (minio-go's reqRetry, 1 for a body
+// that cannot be rewound): at most the larger, 10 iterations.
+func (c *iterClient) executeRewind(ctx context.Context, req *http.Request, rewindable bool) (res *http.Response, err error) {
+	reqRetry := c.maxRetries
+	if !rewindable {
+		reqRetry = 1
+	}
+	for range c.newRetryTimer(ctx, reqRetry, time.Second) { // want `loop ctx=sync retries=9`
+		res, err = c.hc.Do(req)
+		if err != nil || res.StatusCode >= 500 {
+			continue
+		}
+		return res, nil
+	}
+	return nil, err
+}
+
+// Must not count: one write of the count is not known (a parameter).
+func (c *iterClient) executeGiven(ctx context.Context, req *http.Request, n int) (res *http.Response, err error) {
+	reqRetry := 3
+	if n > 0 {
+		reqRetry = n
+	}
+	for range c.newRetryTimer(ctx, reqRetry, time.Second) { // want `loop ctx=sync bound=\?`
+		res, err = c.hc.Do(req)
+		if err != nil || res.StatusCode >= 500 {
+			continue
+		}
+		return res, nil
+	}
+	return nil, err
+}
+
+// Must not count: the count is stepped (reqRetry++), not only assigned.
+func (c *iterClient) executeStepped(ctx context.Context, req *http.Request, more bool) (res *http.Response, err error) {
+	reqRetry := 3
+	if more {
+		reqRetry = 4
+		reqRetry++
+	}
+	for range c.newRetryTimer(ctx, reqRetry, time.Second) { // want `loop ctx=sync bound=\?`
+		res, err = c.hc.Do(req)
+		if err != nil || res.StatusCode >= 500 {
+			continue
+		}
+		return res, nil
+	}
+	return nil, err
+}

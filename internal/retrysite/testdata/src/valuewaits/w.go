@@ -108,8 +108,10 @@ func callVar() error {
 	return err
 }
 
-// Traps: a func field with two values, one exponential; a func field the
-// user sets through an exported option: the wait is not known.
+// A trap: a func field with two values, one exponential: the wait is not
+// known. Then a func field the user sets through an exported option: the
+// package's own default (linear) is the wait, named as such (doc.go,
+// "Defaults the user can change").
 
 type twoFn struct{ fn func(int) time.Duration }
 
@@ -149,7 +151,7 @@ func (c *optFn) call() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.fn(i)) // want `sleep unknown`
+		time.Sleep(c.fn(i)) // want `sleep fixed interval: a fixed 1s .*\[NewOptFn's default, which WithBackoff can change\]`
 	}
 	return err
 }

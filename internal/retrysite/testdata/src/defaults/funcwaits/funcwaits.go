@@ -1,0 +1,247 @@
+// Package funcwaits: func values a package ships as the default of a
+// func the user can change (an option or setter writes the user's).
+package funcwaits
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+func do() error {
+	_, err := http.Get("http://example.com")
+	return err
+}
+
+type Backoff func(attempt int) time.Duration
+
+// 1. A function of the package is the default; SetBackoff writes the
+// user's.
+
+type client struct {
+	n       int
+	backoff Backoff
+}
+
+func constant(int) time.Duration { return 2 * time.Second }
+
+func NewClient() *client { return &client{n: 3, backoff: constant} }
+
+func (c *client) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *client) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep fixed interval: a fixed 2s .*\[NewClient's default, which SetBackoff can change\]`
+	}
+	return err
+}
+
+// 2. A function literal is the default.
+
+type litClient struct {
+	n       int
+	backoff Backoff
+}
+
+func NewLitClient() *litClient {
+	return &litClient{n: 3, backoff: func(a int) time.Duration { return time.Duration(a) * time.Second }}
+}
+
+func (c *litClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *litClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep linear backoff: grows linearly by 1s per attempt.*\[NewLitClient's default, which SetBackoff can change\]`
+	}
+	return err
+}
+
+// 3. A factory of the package called with constants is the default; its
+// parameters are the constants.
+
+type facClient struct {
+	n       int
+	backoff Backoff
+}
+
+func Fixed(d time.Duration) Backoff {
+	return func(int) time.Duration { return d }
+}
+
+var defaultFac = facClient{n: 3, backoff: Fixed(500 * time.Millisecond)}
+
+func WithBackoff(b Backoff) func(*facClient) { return func(c *facClient) { c.backoff = b } }
+
+func callFac(ctx context.Context, opts ...func(*facClient)) error {
+	c := defaultFac
+	for _, o := range opts {
+		o(&c)
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		d := c.backoff(i)
+		time.Sleep(d) // want `sleep fixed interval: a fixed 500ms .*\[defaultFac's default, which WithBackoff can change\]`
+	}
+	return err
+}
+
+// 4. Not known: the factory is called with a value the package computes
+// from the user's configuration, beside its constant default.
+
+type cfgClient struct {
+	n       int
+	backoff Backoff
+}
+
+type Config struct{ Wait time.Duration }
+
+func NewCfgClient(cfg Config) *cfgClient {
+	c := &cfgClient{n: 3, backoff: Fixed(time.Second)}
+	c.backoff = Fixed(cfg.Wait + time.Second)
+	return c
+}
+
+func (c *cfgClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *cfgClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 5. Not known: no default (the constructor leaves the func nil).
+
+type bareClient struct {
+	n       int
+	backoff Backoff
+}
+
+func NewBareClient() *bareClient { return &bareClient{n: 3} }
+
+func (c *bareClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *bareClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 6. Not known: a factory whose body does more than return its literal.
+
+type moreClient struct {
+	n       int
+	backoff Backoff
+}
+
+func Capped(d time.Duration) Backoff {
+	if d > time.Minute {
+		d = time.Minute
+	}
+	return func(int) time.Duration { return d }
+}
+
+func NewMoreClient() *moreClient { return &moreClient{n: 3, backoff: Capped(time.Second)} }
+
+func (c *moreClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *moreClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 7. Not known: the default func itself sleeps (through a helper) before
+// giving its value: the call is a wait the model does not measure.
+
+type sleepyClient struct {
+	n       int
+	backoff Backoff
+}
+
+func nap(a int) time.Duration {
+	time.Sleep(time.Duration(a) * time.Second)
+	return time.Second
+}
+
+func NewSleepyClient() *sleepyClient {
+	return &sleepyClient{n: 3, backoff: func(a int) time.Duration { return nap(a) }}
+}
+
+func (c *sleepyClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *sleepyClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `waits unknown`
+		if err = do(); err == nil {
+			return nil
+		}
+		c.backoff(i)
+	}
+	return err
+}
+
+// 8. A helper that waits on a timer, stopping and draining it when the
+// context ends (`if !t.Stop() { <-t.C }` is no second wait), for the
+// duration the default func computes.
+
+type timerClient struct {
+	n       int
+	backoff Backoff
+}
+
+func NewTimerClient() *timerClient { return &timerClient{n: 3, backoff: Fixed(time.Second)} }
+
+func (c *timerClient) SetBackoff(b Backoff) { c.backoff = b }
+
+func (c *timerClient) wait(ctx context.Context, i int) error {
+	d := c.backoff(i)
+	t := time.NewTimer(d)
+	select {
+	case <-ctx.Done():
+		if !t.Stop() {
+			<-t.C
+		}
+		return ctx.Err()
+	case <-t.C:
+	}
+	return nil
+}
+
+func (c *timerClient) call(ctx context.Context) error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = c.wait(ctx, i); err != nil { // want `helper fixed interval: a fixed 1s .*\[NewTimerClient's default, which SetBackoff can change\]`
+			return err
+		}
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
