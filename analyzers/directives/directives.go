@@ -5,6 +5,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/rules"
 	"golang.org/x/tools/go/analysis"
 )
@@ -23,6 +24,6 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	retrysite.ReportDirectiveProblems(pass, pass.ResultOf[retrysite.Analyzer].(*retrysite.Result))
+	report.ReportDirectiveProblems(pass, pass.ResultOf[retrysite.Analyzer].(*retrysite.Result).Directives)
 	return nil, nil
 }

@@ -3,13 +3,16 @@ package fixedinterval
 import (
 	_ "embed"
 	"fmt"
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"go/version"
 	"strconv"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
@@ -37,28 +40,28 @@ var hints = []string{"; use exponential backoff with full jitter", "; use full j
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	rep := retrysite.NewReporter(pass, res)
+	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
 		if !s.Reports() || !s.WaitsKnown {
 			continue
 		}
-		if s.Bound.Kind == retrysite.BoundKnown && s.Bound.Retries == 0 {
+		if s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
 			continue // no retries, so no waits between them
 		}
 		if len(s.Waits) == 0 {
 			rep.Report(analysis.Diagnostic{
 				Pos:     s.Pos,
-				Message: retrysite.Message("R-1", s.Subject(pass.TypesInfo), "retries at once, with no wait between attempts", hints...),
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), "retries at once, with no wait between attempts", hints...),
 			})
 			continue
 		}
 		seen := make(map[token.Pos]bool)
 		for _, w := range s.Waits {
-			if w.Shape == retrysite.ShapeUnknown || w.Shape.Compliant() || seen[w.Pos] {
+			if w.Shape == site.ShapeUnknown || w.Shape.Compliant() || seen[w.Pos] {
 				continue
 			}
-			if w.Shape == retrysite.ShapeSchedule && s.Context == policy.Webhook {
+			if w.Shape == site.ShapeSchedule && s.Context == policy.Webhook {
 				continue // R-3's increasing webhook schedule
 			}
 			seen[w.Pos] = true
@@ -68,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			d := analysis.Diagnostic{
 				Pos:     w.Pos,
-				Message: retrysite.Message("R-1", s.Subject(pass.TypesInfo), msg, hints...),
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), msg, hints...),
 			}
 			if w.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title() + " is here"}}
@@ -88,23 +91,23 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // what describes a site's wait for the message, after its subject.
-func what(s *retrysite.Site, w *retrysite.Wait) string {
+func what(s *site.Site, w *site.Wait) string {
 	switch w.Shape {
-	case retrysite.ShapeNone:
-		if s.Kind == retrysite.Library {
+	case site.ShapeNone:
+		if s.Kind == site.Library {
 			return "retries with " + w.Desc
 		}
 		if w.Pos == s.Pos {
 			return "retries at once after some failures: a path from a failed attempt back to the operation has no wait"
 		}
 		return "waits no time between attempts (" + w.Desc + ")"
-	case retrysite.ShapeConstant:
+	case site.ShapeConstant:
 		return "waits " + w.Desc + " between attempts"
-	case retrysite.ShapeSchedule:
+	case site.ShapeSchedule:
 		return "waits " + w.Desc
-	case retrysite.ShapeEqualJitter:
+	case site.ShapeEqualJitter:
 		return "uses " + w.Desc + ": equal jitter's floor keeps clients in step"
-	case retrysite.ShapePartialJitter:
+	case site.ShapePartialJitter:
 		return "uses " + w.Desc
 	}
 	return ": its wait " + w.Desc
@@ -114,7 +117,7 @@ func what(s *retrysite.Site, w *retrysite.Wait) string {
 // RandomizationFactor to 1, retry-go's DelayType to
 // FullJitterBackoffDelay, and for a hand-written wait with an attempt
 // counter the full-jitter computation.
-func suggestFix(pass *analysis.Pass, s *retrysite.Site, w *retrysite.Wait) (analysis.SuggestedFix, bool) {
+func suggestFix(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.SuggestedFix, bool) {
 	if s.Lib == nil {
 		return loopFix(pass, s, w)
 	}
@@ -127,9 +130,9 @@ func suggestFix(pass *analysis.Pass, s *retrysite.Site, w *retrysite.Wait) (anal
 	return analysis.SuggestedFix{}, false
 }
 
-func cenkaltiFix(w *retrysite.Wait) (analysis.SuggestedFix, bool) {
+func cenkaltiFix(w *site.Wait) (analysis.SuggestedFix, bool) {
 	// Only where a factor of 1 is enough: an exponential backoff.
-	if w.Shape != retrysite.ShapePartialJitter && w.Shape != retrysite.ShapeExponential {
+	if w.Shape != site.ShapePartialJitter && w.Shape != site.ShapeExponential {
 		return analysis.SuggestedFix{}, false
 	}
 	st := w.Setting
@@ -165,7 +168,7 @@ func cenkaltiFix(w *retrysite.Wait) (analysis.SuggestedFix, bool) {
 	return analysis.SuggestedFix{}, false
 }
 
-func retryGoFix(s *retrysite.Site, w *retrysite.Wait) (analysis.SuggestedFix, bool) {
+func retryGoFix(s *site.Site, w *site.Wait) (analysis.SuggestedFix, bool) {
 	msg := "Use DelayType(FullJitterBackoffDelay)"
 	if st := w.Setting; st != nil {
 		if st.Name != "DelayType" || st.Arg(0) == nil {
@@ -222,12 +225,12 @@ func qualifier(fun ast.Expr) string {
 
 // loopFix replaces the duration of a hand-written wait with the
 // full-jitter computation on the loop's attempt counter.
-func loopFix(pass *analysis.Pass, s *retrysite.Site, w *retrysite.Wait) (analysis.SuggestedFix, bool) {
-	if w.Attempt == nil || w.Expr == nil || w.Shape == retrysite.ShapeSchedule {
+func loopFix(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.SuggestedFix, bool) {
+	if w.Attempt == nil || w.Expr == nil || w.Shape == site.ShapeSchedule {
 		return analysis.SuggestedFix{}, false
 	}
 	switch w.Kind {
-	case retrysite.WaitSleep, retrysite.WaitAfter, retrysite.WaitTimer, retrysite.WaitHelper:
+	case site.WaitSleep, site.WaitAfter, site.WaitTimer, site.WaitHelper:
 	default:
 		return analysis.SuggestedFix{}, false
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
@@ -30,12 +32,12 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	rep := retrysite.NewReporter(pass, res)
+	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	reported := make(map[token.Pos]bool)
 	fixed := make(map[ast.Expr]bool)
 	for _, s := range res.Sites {
-		if !s.Reports() || s.Bound.Kind == retrysite.BoundKnown && s.Bound.Retries == 0 {
+		if !s.Reports() || s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
 			continue
 		}
 		for _, op := range s.Ops {
@@ -47,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			reported[d.Pos] = true
-			if op.Key.State == retrysite.KeyPerAttempt && op.Key.GenExpr != nil && !fixed[op.Key.GenExpr] {
+			if op.Key.State == site.KeyPerAttempt && op.Key.GenExpr != nil && !fixed[op.Key.GenExpr] {
 				if fix, ok := hoistFix(pass, s, op.Key.GenExpr); ok {
 					fixed[op.Key.GenExpr] = true
 					d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -60,8 +62,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // diagnose builds the finding for one operation, if its key breaks R-6.
-func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysis.Diagnostic, bool) {
-	subject := s.Subject(pass.TypesInfo)
+func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnostic, bool) {
+	subject := report.Subject(s, pass.TypesInfo)
 	what := ""
 	if !strings.Contains(subject, "("+op.Method) {
 		what = fmt.Sprintf("retries a %s request", op.Method)
@@ -73,10 +75,10 @@ func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysi
 	d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End()}
 	k := op.Key
 	switch k.State {
-	case retrysite.KeyMissing:
-		d.Message = retrysite.Message("R-6", subject, what+"sends no "+policy.IdempotencyKeyHeader+" header",
+	case site.KeyMissing:
+		d.Message = report.Message("R-6", subject, what+"sends no "+policy.IdempotencyKeyHeader+" header",
 			"; set one key per operation on every attempt", "; add one per operation")
-	case retrysite.KeyPerAttempt:
+	case site.KeyPerAttempt:
 		gen := "a new key"
 		if k.GenExpr != nil {
 			gen = types.ExprString(k.GenExpr)
@@ -84,12 +86,12 @@ func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysi
 				gen = "its generator"
 			}
 		}
-		d.Message = retrysite.Message("R-6", subject, what+fmt.Sprintf("makes a new %s on every attempt (%s)", policy.IdempotencyKeyHeader, gen),
+		d.Message = report.Message("R-6", subject, what+fmt.Sprintf("makes a new %s on every attempt (%s)", policy.IdempotencyKeyHeader, gen),
 			"; make it once, before the first attempt", "; make it once")
 		if k.Gen.IsValid() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: k.Gen, Message: "the key is generated here, on every attempt"})
 		}
-	case retrysite.KeyConstant:
+	case site.KeyConstant:
 		key := "a constant " + policy.IdempotencyKeyHeader
 		if k.Value != "" {
 			key = fmt.Sprintf("the constant %s %q", policy.IdempotencyKeyHeader, abbrev(k.Value))
@@ -98,7 +100,7 @@ func diagnose(pass *analysis.Pass, s *retrysite.Site, op *retrysite.Op) (analysi
 		if n := len(k.Value); n > policy.MaxIdempotencyKeyLength {
 			long = fmt.Sprintf(" of %d characters (at most %d)", n, policy.MaxIdempotencyKeyLength)
 		}
-		d.Message = retrysite.Message("R-6", subject, what+"sends "+key+long+" for every operation",
+		d.Message = report.Message("R-6", subject, what+"sends "+key+long+" for every operation",
 			"; use one UUID v4 per operation", "; use one per operation")
 		if k.Set.IsValid() && k.Set != op.Call.Pos() {
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: k.Set, Message: "the constant key is set here"})
@@ -124,7 +126,7 @@ func abbrev(s string) string {
 
 // hoistFix moves a key generation out of the retried code: before the
 // retry loop, or before the statement that calls the retry library.
-func hoistFix(pass *analysis.Pass, s *retrysite.Site, gen ast.Expr) (analysis.SuggestedFix, bool) {
+func hoistFix(pass *analysis.Pass, s *site.Site, gen ast.Expr) (analysis.SuggestedFix, bool) {
 	var none analysis.SuggestedFix
 	if s.Func == nil || gen.Pos() < s.Func.Pos() || gen.End() > s.Func.End() {
 		return none, false
@@ -142,7 +144,7 @@ func hoistFix(pass *analysis.Pass, s *retrysite.Site, gen ast.Expr) (analysis.Su
 	var anchor ast.Stmt
 	var region ast.Node // the retried code the generation leaves
 	switch s.Kind {
-	case retrysite.Loop:
+	case site.Loop:
 		loop, ok := s.Node.(ast.Stmt)
 		if !ok {
 			return none, false
@@ -166,7 +168,7 @@ func hoistFix(pass *analysis.Pass, s *retrysite.Site, gen ast.Expr) (analysis.Su
 				return none, false
 			}
 		}
-	case retrysite.Library:
+	case site.Library:
 		call, ok := s.Node.(*ast.CallExpr)
 		if !ok {
 			return none, false

@@ -7,6 +7,8 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
 	"golang.org/x/tools/go/analysis"
 )
@@ -26,19 +28,19 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	rep := retrysite.NewReporter(pass, res)
+	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
 		lim := res.Options.Limits(s.Context)
 		switch s.Bound.Kind {
-		case retrysite.BoundUnbounded:
+		case site.BoundUnbounded:
 			rep.Report(analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: retrysite.Message("R-2", s.Subject(pass.TypesInfo), "has no maximum retry count: "+s.Bound.Why,
-					fmt.Sprintf("; allowed %s for %s", lim.Retries, retrysite.ContextPhrase(s.Context)),
+				Message: report.Message("R-2", report.Subject(s, pass.TypesInfo), "has no maximum retry count: "+s.Bound.Why,
+					fmt.Sprintf("; allowed %s for %s", lim.Retries, report.ContextPhrase(s.Context)),
 					fmt.Sprintf("; allowed %s", lim.Retries)),
 			})
-		case retrysite.BoundKnown:
+		case site.BoundKnown:
 			n := s.Bound.Retries
 			if n == 0 || lim.Retries.Contains(n) {
 				continue
@@ -46,8 +48,8 @@ func run(pass *analysis.Pass) (any, error) {
 			want := clamp(lim.DefaultRetries, lim.Retries)
 			d := analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: retrysite.Message("R-2", s.Subject(pass.TypesInfo),
-					fmt.Sprintf("makes %s, outside %s for %s%s", counted(s), lim.Retries, retrysite.ContextPhrase(s.Context), approval(n, lim.Retries)),
+				Message: report.Message("R-2", report.Subject(s, pass.TypesInfo),
+					fmt.Sprintf("makes %s, outside %s for %s%s", counted(s), lim.Retries, report.ContextPhrase(s.Context), approval(n, lim.Retries)),
 					fmt.Sprintf("; use %d (the default)", want)),
 			}
 			if s.Bound.Expr != nil && s.Bound.Expr.Pos() != s.Pos {
@@ -62,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func counted(s *retrysite.Site) string {
+func counted(s *site.Site) string {
 	if s.Bound.Counted != "" {
 		return s.Bound.Counted
 	}
@@ -89,7 +91,7 @@ func clamp(n int, r policy.Range) int {
 
 // literalFix rewrites the literal that sets the count so that the site
 // makes want retries, in the unit the literal counts.
-func literalFix(s *retrysite.Site, want int) (analysis.SuggestedFix, bool) {
+func literalFix(s *site.Site, want int) (analysis.SuggestedFix, bool) {
 	lit := s.Bound.Lit
 	if lit == nil {
 		return analysis.SuggestedFix{}, false

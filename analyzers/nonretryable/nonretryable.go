@@ -10,6 +10,8 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
 	"golang.org/x/tools/go/analysis"
 )
@@ -29,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	rep := retrysite.NewReporter(pass, res)
+	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
 		if !s.Reports() || s.Retried == nil {
@@ -59,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			d := analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: retrysite.Message("R-4", s.Subject(pass.TypesInfo), "retries "+strings.Join(what, " and ")+decision(o),
+				Message: report.Message("R-4", report.Subject(s, pass.TypesInfo), "retries "+strings.Join(what, " and ")+decision(o),
 					"; "+fixHint(s), "; they must not be retried"),
 			}
 			if o.Pos.IsValid() && o.Pos != s.Pos {
@@ -73,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if o.CertErrors {
 			d := analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: retrysite.Message("R-9", s.Subject(pass.TypesInfo), "retries TLS certificate errors"+decision(o),
+				Message: report.Message("R-9", report.Subject(s, pass.TypesInfo), "retries TLS certificate errors"+decision(o),
 					"; surface them at once: they may be a MITM", "; surface them at once"),
 			}
 			if o.Pos.IsValid() && o.Pos != s.Pos {
@@ -85,7 +87,7 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func decision(o *retrysite.Outcomes) string {
+func decision(o *site.Outcomes) string {
 	if o.Decision == "" {
 		return ""
 	}
@@ -101,7 +103,7 @@ func grpcNames(cs []policy.GRPCCode) string {
 }
 
 // fixHint says how to stop retrying, in the terms of the site's library.
-func fixHint(s *retrysite.Site) string {
+func fixHint(s *site.Site) string {
 	if s.Lib == nil {
 		return "return or break on them instead of retrying"
 	}
@@ -119,7 +121,7 @@ func fixHint(s *retrysite.Site) string {
 // codeListFix removes the non-retryable codes from a go-grpc-middleware
 // WithCodes call or a gax OnCodes literal when every code is a constant
 // and a retryable code remains.
-func codeListFix(pass *analysis.Pass, s *retrysite.Site, bad []policy.GRPCCode) (analysis.SuggestedFix, bool) {
+func codeListFix(pass *analysis.Pass, s *site.Site, bad []policy.GRPCCode) (analysis.SuggestedFix, bool) {
 	if len(bad) == 0 || len(s.Retried.HTTP) > 0 {
 		return analysis.SuggestedFix{}, false
 	}

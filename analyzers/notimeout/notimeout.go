@@ -11,6 +11,8 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -29,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-	rep := retrysite.NewReporter(pass, res)
+	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
 		t := s.Timeouts
@@ -37,7 +39,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		lim := res.Options.Limits(s.Context).MaxDuration
-		subject := s.Subject(pass.TypesInfo)
+		subject := report.Subject(s, pass.TypesInfo)
 		capMsg := capFinding(s, t, lim)
 		if op := t.NoAttemptTimeout; op != nil && op.Call != nil {
 			evidence := "has no per-attempt timeout: " + t.Why
@@ -48,10 +50,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if capMsg != "" && op.Call.Pos() == capPos(s, t) {
 				// One finding per place: the library call is both
 				// the attempt and the site.
-				d.Message = retrysite.Message("R-3", subject, "has no per-attempt timeout ("+t.Why+") and "+strings.TrimPrefix(capMsg, "has "))
+				d.Message = report.Message("R-3", subject, "has no per-attempt timeout ("+t.Why+") and "+strings.TrimPrefix(capMsg, "has "))
 				capMsg = ""
 			} else {
-				d.Message = retrysite.Message("R-3", subject, evidence, attemptHints...)
+				d.Message = report.Message("R-3", subject, evidence, attemptHints...)
 				if op.Call.Pos() != s.Pos {
 					d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title()}}
 				}
@@ -59,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.Report(d)
 		}
 		if capMsg != "" {
-			rep.Report(analysis.Diagnostic{Pos: capPos(s, t), Message: retrysite.Message("R-3", subject, capMsg, capHint(s, lim))})
+			rep.Report(analysis.Diagnostic{Pos: capPos(s, t), Message: report.Message("R-3", subject, capMsg, capHint(s, lim))})
 		}
 	}
 	return nil, nil
@@ -70,25 +72,25 @@ var attemptHints = []string{"; give each attempt a timeout", ""}
 
 // capFinding returns the evidence about the site's total duration, after
 // its subject, or "".
-func capFinding(s *retrysite.Site, t *retrysite.Timeouts, lim time.Duration) string {
-	where := fmt.Sprintf("the %s cap", retrysite.FormatDuration(lim))
+func capFinding(s *site.Site, t *site.Timeouts, lim time.Duration) string {
+	where := fmt.Sprintf("the %s cap", report.FormatDuration(lim))
 	switch {
 	case t.Worst > lim && !t.CallerContext:
 		return fmt.Sprintf("can take %s > %s", t.WorstCalc, where)
 	case t.TotalCap > lim:
-		return fmt.Sprintf("is capped at %s by %s, above %s", retrysite.FormatDuration(t.TotalCap), t.CapWhy, where)
+		return fmt.Sprintf("is capped at %s by %s, above %s", report.FormatDuration(t.TotalCap), t.CapWhy, where)
 	case !t.Capped && !t.CallerContext && t.Pos.IsValid():
-		return fmt.Sprintf("has no total duration cap (%s for %s): %s", retrysite.FormatDuration(lim), retrysite.ContextPhrase(s.Context), t.CapWhy)
+		return fmt.Sprintf("has no total duration cap (%s for %s): %s", report.FormatDuration(lim), report.ContextPhrase(s.Context), t.CapWhy)
 	}
 	return ""
 }
 
 // capHint is the short fix for a site's total duration.
-func capHint(s *retrysite.Site, lim time.Duration) string {
+func capHint(s *site.Site, lim time.Duration) string {
 	return "; " + capFix(s, lim)
 }
 
-func capPos(s *retrysite.Site, t *retrysite.Timeouts) token.Pos {
+func capPos(s *site.Site, t *site.Timeouts) token.Pos {
 	if t.TotalCap > 0 && t.Pos.IsValid() && !(t.Worst > 0 && !t.CallerContext) {
 		return t.Pos
 	}
@@ -96,8 +98,8 @@ func capPos(s *retrysite.Site, t *retrysite.Timeouts) token.Pos {
 }
 
 // capFix names the way to cap the site's retries.
-func capFix(s *retrysite.Site, lim time.Duration) string {
-	d := retrysite.FormatDuration(lim)
+func capFix(s *site.Site, lim time.Duration) string {
+	d := report.FormatDuration(lim)
 	if s.Lib != nil && s.Lib.Advice.TotalCap != "" {
 		return fmt.Sprintf(s.Lib.Advice.TotalCap, d)
 	}

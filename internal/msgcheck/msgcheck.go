@@ -1,7 +1,7 @@
 // Package msgcheck checks the form of retrylint's findings, for the
 // tests of every place findings come from (the analyzers' test data, the
 // bundled example, the corpus of real modules): one line, at most
-// retrysite.MessageLimit bytes, naming the rule and the retried
+// report.MessageLimit bytes, naming the rule and the retried
 // operation.
 package msgcheck
 
@@ -10,7 +10,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/rules"
 )
 
@@ -28,8 +28,8 @@ var subjectRE = regexp.MustCompile(`^R-\d+: (?:\S+ )*?(?:of \S|retry policy\b)`)
 // Findings about directives (of rules.DirectiveOwner, or an unused
 // //retrylint:ignore) name no operation.
 func Check(analyzer, msg string) error {
-	if n := len(msg); n > retrysite.MessageLimit {
-		return fmt.Errorf("%d bytes, over the limit of %d: %q", n, retrysite.MessageLimit, msg)
+	if n := len(msg); n > report.MessageLimit {
+		return fmt.Errorf("%d bytes, over the limit of %d: %q", n, report.MessageLimit, msg)
 	}
 	if strings.ContainsAny(msg, "\n\r") {
 		return fmt.Errorf("more than one line: %q", msg)

@@ -6,5 +6,5 @@ package retrysite
 func (m *model) attachLoopDetails(s *Site, fi *funcInfo, g *opGroup) {
 	m.loopWaits(s, fi, g)
 	m.loopOutcomes(s, fi, g)
-	m.loopTimeouts(s, fi, g)
+	m.timeouts.Loop(s)
 }

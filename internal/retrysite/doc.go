@@ -539,12 +539,13 @@
 //
 // # Options and directives
 //
-// The options shared by every rule are this Analyzer's flags (options.go):
+// The options shared by every rule are this Analyzer's flags (package
+// report's Flags and Options):
 // -context, -ranges, -key-headers; drivers expose them unprefixed. A
 // //retrylint:context NAME comment sets the context of a function (in its
 // doc comment or body) or of the package (anywhere else). An unknown name
 // or a malformed directive is a finding of the directives analyzer
-// (rules.DirectiveOwner, ReportDirectiveProblems), not an error of the
+// (rules.DirectiveOwner, report.ReportDirectiveProblems), not an error of the
 // analysis, so that it fails every run (go vet caches clean results);
 // the code it was written for keeps the -context default.
 //
@@ -563,4 +564,51 @@
 // (xpkg.go) type-checks 4 packages over the whole corpus and none over
 // k8s.io/client-go/... (the cheap one-file test rejects the rest); its
 // measured cost is in testdata/corpus/RESULTS.md.
+//
+// # Layout
+//
+// The model is a few packages and a table:
+//
+//   - package site (internal/retrysite/site): the types a Result holds —
+//     Site, Bound, Wait, Op, IdemKey, Outcomes, Timeouts, Setting — with
+//     their accessors. Plain data; it imports nothing of the analysis.
+//   - package report (internal/retrysite/report): the words of a finding
+//     (Subject, Message), the //retrylint:ignore and //retrylint:context
+//     directives, the options and their flags, and the Reporter every
+//     rule reports through. It reads site and nothing else of the model.
+//   - package timeouts (internal/retrysite/timeouts): the timeouts of a
+//     site. It asks the model for what it cannot read from syntax
+//     and types (a duration's value, a library call's operation) through
+//     its Model interface, which this package's model implements
+//     (describe.go).
+//   - package ops (internal/retrysite/ops): the operations a site
+//     repeats, their HTTP method and Idempotency-Key, through the
+//     same kind of interface (ops.Model: a function's declaration, the
+//     literal a variable holds, the targets of a func value).
+//   - package waitnum (internal/retrysite/waitnum): the wait
+//     interpreter, which runs the code computing a wait over successive
+//     attempts and reads its shape (none, fixed, linear, exponential,
+//     jitter), again through an interface (waitnum.Model: the value
+//     index, func value targets, response predicates).
+//   - package typesx (internal/retrysite/typesx): the go/ast and go/types
+//     queries the packages share.
+//   - internal/knowledge: what the model knows of each retry library, one
+//     table per library, and the key its entries are looked up by.
+//   - this package: the Analyzer, and the analysis that fills the site
+//     types in, as methods of one per-package *model. Its files form
+//     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
+//     polls.go, paced.go, periodic.go, precision.go, receiver.go,
+//     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
+//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go),
+//     the library readers
+//     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go, statuserr.go
+//     and the *_libs.go of each aspect), the descriptions of waits
+//     (waits.go, waits_resp.go) and outcomes (outcomes*.go), and what
+//     joins them to a site (integration.go, reference.go, details.go,
+//     and describe.go, the model as the description packages see it).
+//     The groups still call each other both ways (the interpreter reads
+//     the definition index of outcomes_eval.go, the descriptions read
+//     discovery's opGroup), so they
+//     are one package until those names move down; go run
+//     ./internal/cmd/depmap lists what each group uses of the others.
 package retrysite

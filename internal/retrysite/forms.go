@@ -325,38 +325,3 @@ func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
 	}
 	return found
 }
-
-// heldCall describes a call of a local variable that holds a function
-// literal (send := func() error {...}; send()) as a call of a helper
-// whose body is the literal: its whole body runs again when the call is
-// retried, and its parameters are bound to the call's arguments.
-func (d *describer) heldCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
-	lit := d.m.heldFuncLit(call.Fun)
-	if lit == nil {
-		return d.targetsCall(call, f, depth) // funcvals.go
-	}
-	return d.litCall(lit, call, f, depth)
-}
-
-// litCall describes a call that runs the function literal lit.
-func (d *describer) litCall(lit *ast.FuncLit, call *ast.CallExpr, f *frame, depth int) *sendDesc {
-	if d.seenNode[lit] {
-		return nil
-	}
-	d.seenNode[lit] = true
-	defer delete(d.seenNode, lit)
-	hf := &frame{body: lit.Body, all: f.retried(call.Pos()), binds: make(map[*types.Var]argRef), depth: f.depth + 1}
-	i := 0
-	for _, field := range lit.Type.Params.List {
-		for _, name := range field.Names {
-			if v, ok := d.m.info.Defs[name].(*types.Var); ok && i < len(call.Args) && !call.Ellipsis.IsValid() {
-				hf.binds[v] = argRef{call.Args[i], f}
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
-	}
-	return d.bodySends(lit.Body, hf, depth)
-}

@@ -7,6 +7,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // model holds what the retry-site analysis knows of one package.
@@ -24,9 +29,6 @@ type model struct {
 	integ map[*types.Func]bool
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
-	// values indexes the values assigned to each variable and field of
-	// the package, built on first use (ops_request.go).
-	values map[*types.Var][]ast.Expr
 	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8
@@ -35,6 +37,18 @@ type model struct {
 	// vx is the package-wide value index, built on first use
 	// (values_index.go).
 	vx *valueIndex
+	// findLit holds, for a site with a known bound, what finds the
+	// literal that sets it (Bound.Lit); run only for bounds outside the
+	// allowed range, once the site's context is known (retrysite.go).
+	findLit map[*Site]func()
+	// opts are the run's options (report.Flags).
+	opts *report.Options
+	// timeouts describes the sites' timeouts (package timeouts).
+	timeouts *timeouts.Describer
+	// ops describes the sites' operations (package ops).
+	ops *ops.Describer
+	// wnum runs the sites' waits (package waitnum).
+	wnum *waitnum.Interp
 	// verdicts caches responseVerdict by function and result
 	// (waits_resp.go).
 	verdicts map[verdictKey]verdict
@@ -48,18 +62,24 @@ type model struct {
 	srcOf *xpkg
 }
 
-func newModel(pass *analysis.Pass) *model {
+func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	m := &model{
 		pass:  pass,
+		opts:  opts,
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
 		infos: make(map[*ast.BlockStmt]*funcInfo),
 		integ: make(map[*types.Func]bool),
 
+		findLit: make(map[*Site]func()),
+
 		funcTypes: make(map[*types.Named]int8),
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
 	}
+	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
+	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
+	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

@@ -707,63 +707,6 @@ func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 	return val, ok && n > 0
 }
 
-// sameOverTargets computes a wait a func value with several reaching
-// functions returns: known only when every function gives the same value
-// (same number, same kind of draw); otherwise unknown, as one function
-// breaking the rule does not make the wait break it.
-func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
-	ts, ok := ip.m.funcTargets(x.Fun)
-	if !ok || len(ts) < 2 {
-		return nunknown()
-	}
-	var r nval
-	for i, t := range ts {
-		if !ip.m.pure(t.body, t.lit) {
-			return nunknown()
-		}
-		s := ip.sub(t.body, t.ft, x)
-		if s == nil {
-			return nunknown()
-		}
-		v := s.result(t.body)
-		if !v.ok || i > 0 && v != r {
-			return nunknown()
-		}
-		r = v
-	}
-	return r
-}
-
-// targetsCall describes a call of a func value resolved to the functions
-// it may run (a closure's or an unexported function's parameter, a func
-// field): each is described like a helper bound to the call's arguments,
-// and the call is described only when every one sends a request with the
-// same method, by the one whose key is the least at fault (a rule holds
-// the call to account only when every reaching function breaks it).
-func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
-	ts, ok := d.m.funcTargets(call.Fun)
-	if !ok {
-		return nil
-	}
-	var best *sendDesc
-	for _, t := range ts {
-		var s *sendDesc
-		switch {
-		case t.lit != nil:
-			s = d.litCall(t.lit, call, f, depth)
-		case t.decl != nil && t.decl.Recv == nil:
-			s = d.declCall(t.decl, call, f, depth)
-		}
-		if s == nil || s.method == "" || best != nil && s.method != best.method {
-			return nil
-		}
-		if best == nil || keyRank(s.key) < keyRank(best.key) {
-			best = s
-		}
-	}
-	return best
-}
-
 // rebound reports whether the parameter v is assigned in body, or its
 // address taken: its value at a call is then not the argument's.
 func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {

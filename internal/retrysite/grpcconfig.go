@@ -12,29 +12,6 @@ import (
 	"github.com/retrylint/retrylint/policy"
 )
 
-// A GRPCRetryPolicy is one retryPolicy of a gRPC service config given to
-// grpc.WithDefaultServiceConfig: a constant, or a document the model
-// rebuilds (grpcconfig_build.go).
-type GRPCRetryPolicy struct {
-	// Methods names the methods it applies to ("pkg.Svc/Method",
-	// "pkg.Svc" for a whole service, "" for every method).
-	Methods []string
-	// MaxAttempts is as written; Attempts is what gRPC makes of it:
-	// capped by grpc.WithMaxCallAttempts (5 by default).
-	MaxAttempts, Attempts int
-	InitialBackoff        time.Duration
-	MaxBackoff            time.Duration
-	BackoffMultiplier     float64
-	// RetryableStatusCodes are the codes as written (names or numbers),
-	// Codes what they mean.
-	RetryableStatusCodes []string
-	Codes                []policy.GRPCCode
-	// Valid is false when gRPC would reject the policy (maxAttempts < 2,
-	// a non-positive backoff or multiplier, no codes): it then retries
-	// nothing.
-	Valid bool
-}
-
 // serviceConfigSites makes one site per retryPolicy of a constant
 // service config. Keys are matched case-insensitively, as gRPC's JSON
 // decoding does.
@@ -124,7 +101,7 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 		}
 		m.libWaits(&s)
 		m.libOutcomes(&s)
-		m.libTimeouts(&s)
+		m.timeouts.Library(&s)
 		sites = append(sites, &s)
 	}
 	return sites

@@ -3,6 +3,7 @@ package retrysite
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -319,7 +320,7 @@ func (m *model) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
 	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
 		return nil, -1
 	}
-	f := m.fileOf(v.Pos())
+	f := typesx.FileOf(m.pass.Files, v.Pos())
 	if f == nil {
 		return nil, -1
 	}

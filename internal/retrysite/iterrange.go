@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -115,7 +116,7 @@ func (m *model) localMaxInt(x ast.Expr) (int64, bool) {
 	if _, isParam := m.valueIndexOf().paramOf(m)[v]; isParam {
 		return 0, false
 	}
-	f := m.fileOf(v.Pos())
+	f := typesx.FileOf(m.pass.Files, v.Pos())
 	if f == nil {
 		return 0, false
 	}

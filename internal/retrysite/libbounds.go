@@ -3,6 +3,7 @@ package retrysite
 import (
 	"fmt"
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -22,10 +23,10 @@ func (m *model) attachLibDetails(s *Site) {
 		return
 	}
 	s.Bound = m.libBound(s)
-	m.libOps(s)
+	m.ops.Library(s)
 	m.libWaits(s)
 	m.libOutcomes(s)
-	m.libTimeouts(s)
+	m.timeouts.Library(s)
 }
 
 // countSetting builds a bound from a setting's count argument.
@@ -58,7 +59,7 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 		b.LitIsAttempts = true
 	} else {
 		b.Retries = int(n)
-		unit = fmt.Sprintf("%d %s", n, plural(int(n), "retry", "retries"))
+		unit = fmt.Sprintf("%d %s", n, report.Plural(int(n), "retry", "retries"))
 	}
 	if _, isCall := st.Node.(*ast.CallExpr); isCall {
 		b.Counted = fmt.Sprintf("%s(%d) = %s", st.Name, n, unit)
@@ -72,13 +73,6 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 		b.Retries = 0
 	}
 	return b
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func defaultBound(retries int, counted string) Bound {

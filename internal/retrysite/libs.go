@@ -5,9 +5,9 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
-	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -16,10 +16,6 @@ import (
 // the model once, here (its entry points) and in the aspect files
 // (libbounds.go, and the waits, outcomes, timeouts and operations of its
 // settings); every rule then sees it.
-
-// A Lib is a retry library the model knows: its table in
-// internal/knowledge.
-type Lib = knowledge.Library
 
 // The libraries the model knows (their tables).
 var (
@@ -69,24 +65,8 @@ func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.E
 // model knows.
 func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) }
 
-// entryKey names a function for the entries table.
-func entryKey(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return ""
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig != nil && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-		return ""
-	}
-	return fn.Pkg().Path() + "." + fn.Name()
-}
+// entryKey names a function for the entries table (knowledge.EntryKey).
+func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
 
 // librarySites finds the library retry sites of a file.
 func (m *model) librarySites(fc inspector.Cursor) []*Site {
@@ -131,7 +111,7 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 			Node: call,
 			Pos:  call.Pos(),
 		}
-		s.Func, s.FuncType = enclosingBody(f, call.Pos())
+		s.Func, s.FuncType = typesx.EnclosingBody(f, call.Pos())
 		c := &collector{m: m, idx: idx, lib: lib, before: call.Pos(), seen: make(map[ast.Node]bool)}
 		// The entry call is a setting of its own: AddWithMaxAttempts(r, 0)
 		// both is the site and sets its count.
@@ -171,17 +151,6 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 	return sites
 }
 
-// restySend are resty request methods that send.
-var restySend = map[string]bool{
-	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true,
-	"Options": true, "Execute": true, "Send": true, "Trace": true,
-}
-
-func isRestyRequestMethod(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	return sig.Recv() != nil && (isNamed(sig.Recv().Type(), knowledge.PathRestyV2, "Request") || isNamed(sig.Recv().Type(), knowledge.PathRestyV3, "Request"))
-}
-
 // retriesEnabled reports whether a site of a library whose default is
 // no retries retries: the count setting was set to other than zero. A
 // count the model cannot see makes it unknown, and an unknown is not a
@@ -195,52 +164,6 @@ func (m *model) retriesEnabled(s *Site, setting string) bool {
 		return v != 0
 	}
 	return true
-}
-
-// enclosingBody returns the innermost function body of f that holds pos.
-func enclosingBody(f *ast.File, pos token.Pos) (*ast.BlockStmt, *ast.FuncType) {
-	var body *ast.BlockStmt
-	var typ *ast.FuncType
-	ast.Inspect(f, func(n ast.Node) bool {
-		if n == nil || n.Pos() > pos || n.End() <= pos {
-			return n == nil || n.Pos() <= pos
-		}
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Body != nil {
-				body, typ = n.Body, n.Type
-			}
-		case *ast.FuncLit:
-			body, typ = n.Body, n.Type
-		}
-		return true
-	})
-	return body, typ
-}
-
-// Last returns the last setting with one of the names, or nil.
-func (s *Site) Last(names ...string) *Setting {
-	for i := len(s.Settings) - 1; i >= 0; i-- {
-		for _, n := range names {
-			if s.Settings[i].Name == n {
-				return s.Settings[i]
-			}
-		}
-	}
-	return nil
-}
-
-// All returns the settings with one of the names, in source order.
-func (s *Site) All(names ...string) []*Setting {
-	var res []*Setting
-	for _, st := range s.Settings {
-		for _, n := range names {
-			if st.Name == n {
-				res = append(res, st)
-			}
-		}
-	}
-	return res
 }
 
 // varIndex indexes, for one file, what is done to each variable:
@@ -614,7 +537,7 @@ func (m *model) libraryOps(x ast.Expr) []*Op {
 	case *ast.FuncLit:
 		ast.Inspect(x.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && m.mayBeOp(call) {
-				ops = append(ops, m.describeOp(call))
+				ops = append(ops, m.ops.Op(call))
 			}
 			return true
 		})
@@ -635,18 +558,10 @@ func (m *model) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
 				return true
 			}
 			if m.mayBeOp(n) {
-				ops = append(ops, m.describeOp(n))
+				ops = append(ops, m.ops.Op(n))
 			}
 		}
 		return true
 	})
 	return ops
-}
-
-// SettingName is a helper for rules: the setting's name with the
-// library's short name ("retry-go/v4 Attempts").
-func (s *Setting) String() string {
-	var b strings.Builder
-	b.WriteString(s.Name)
-	return b.String()
 }

@@ -92,14 +92,3 @@ func (m *model) dskitWait(s *Site) *Wait {
 	return &Wait{Setting: minSt, Shape: ShapeEqualJitter, Base: min, Cap: max, Spread: "at least half of the backoff",
 		Desc: "equal jitter: each wait drawn from [d, 2d), d " + waitExpo(2, min, max)}
 }
-
-// dskitTimeouts: the context given to backoff.New ends the loop; the
-// library has no time limit of its own.
-func (x *libTimeoutState) dskitTimeouts() {
-	if st := x.s.Last("New"); st != nil && len(st.Args) > 0 {
-		x.siteCtx = x.r.ctx(st.Args[0])
-	} else {
-		x.siteCtx = ctxFact{kind: ctxCaller}
-	}
-	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
-}

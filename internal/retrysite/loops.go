@@ -188,7 +188,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		for _, g := range f.ops {
 			for _, c := range g.calls {
-				s.Ops = append(s.Ops, m.describeOp(c))
+				s.Ops = append(s.Ops, m.ops.Op(c))
 			}
 		}
 		if f.kind == Recursion {
@@ -203,7 +203,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).
 			g, in := f.first, f.in
-			s.findLit = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
+			m.findLit[s] = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
 		}
 		m.attachLoopDetails(s, fi, f.first)
 		if f.first.failureOnly {

@@ -59,7 +59,9 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	case *ast.RangeStmt:
 		in = fi.loopScope(n)
 	case *ast.FuncDecl:
-		target = union(g.set, m.recursionCalls(n))
+		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
+			target = union(g.set, m.selfCalls(n.Body, self))
+		}
 	}
 	try := func(sc scenario, goal reachGoal) reachResult { return fi.reach(g.set, target, ref, sc, in, goal) }
 	o := &Outcomes{}
@@ -109,15 +111,6 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	}
 	o.Pos, o.Decision = m.loopDecision(s, fi, g)
 	s.Retried = o
-}
-
-// recursionCalls returns the calls of a function declaration to itself.
-func (m *model) recursionCalls(fd *ast.FuncDecl) map[*ast.CallExpr]bool {
-	obj, _ := m.info.Defs[fd.Name].(*types.Func)
-	if obj == nil || fd.Body == nil {
-		return map[*ast.CallExpr]bool{}
-	}
-	return m.selfCalls(fd.Body, obj)
 }
 
 func returnsError(info *types.Info, call *ast.CallExpr) bool {

@@ -1,7 +1,6 @@
 package retrysite
 
 import (
-	"fmt"
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
@@ -879,5 +878,3 @@ func (m *model) writes(body *ast.BlockStmt) bool {
 	})
 	return found
 }
-
-var _ = fmt.Sprint

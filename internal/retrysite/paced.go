@@ -2,13 +2,13 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Hand-written retry loops paced by a library's backoff object
@@ -30,7 +30,7 @@ func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 		if call == nil {
 			continue
 		}
-		f := fileOf(pass, call.Pos())
+		f := typesx.FileOf(pass.Files, call.Pos())
 		if f == nil {
 			continue
 		}
@@ -42,7 +42,7 @@ func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 		}
 		sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
 		ls.Settings, ls.Opaque = c.settings, c.opaque
-		if e.PaceWhy != "" && s.Bound.Kind == BoundUnknown && len(s.Bound.alts) == 0 && !ls.Opaque && m.noCount(s) {
+		if e.PaceWhy != "" && s.Bound.Kind == BoundUnknown && len(s.Bound.Alts) == 0 && !ls.Opaque && m.noCount(s) {
 			s.Bound = Bound{Kind: BoundUnbounded, Why: e.PaceWhy}
 		}
 		if !m.paceWaitUnseen(s, e) {
@@ -181,13 +181,4 @@ func (m *model) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
 		}
 	}
 	return true
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -22,9 +23,6 @@ import (
 // nonretryable even though the package refuses to retry it: the
 // code asks for it. Bound, waits and timeouts are left unknown, so the
 // other rules stay silent.
-
-// LibReference is the project's own retry package (its table).
-var LibReference = knowledge.Reference
 
 // referenceDetails fills in a retry.Do or retry.DoValue site. Its
 // operations were described by librarySites.
@@ -66,10 +64,10 @@ func (m *model) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 		if f == nil || f.Pkg() == nil {
 			return false
 		}
-		if f.Pkg().Path() == pkgRetry && f.Name() == "WithIdempotencyKey" {
+		if f.Pkg().Path() == knowledge.RetryPackage && f.Name() == "WithIdempotencyKey" {
 			return true
 		}
-		if len(y.Args) > 0 && isContextType(m.info.TypeOf(y.Args[0])) {
+		if len(y.Args) > 0 && timeouts.IsContextType(m.info.TypeOf(y.Args[0])) {
 			return m.carriesKey(fn, y.Args[0], depth+1)
 		}
 	case *ast.Ident:
@@ -108,7 +106,7 @@ func callsRetry(info *types.Info, body ast.Node, name string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if f := typeutilCallee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == pkgRetry && f.Name() == name {
+			if f := typeutilCallee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.RetryPackage && f.Name() == name {
 				found = true
 			}
 		}
@@ -132,7 +130,7 @@ func (m *model) referenceOutcomes(s *Site, body *ast.BlockStmt) {
 			return true
 		}
 		f := typeutilCallee(m.info, call)
-		if f == nil || f.Pkg() == nil || f.Pkg().Path() != pkgRetry || f.Name() != "Retryable" {
+		if f == nil || f.Pkg() == nil || f.Pkg().Path() != knowledge.RetryPackage || f.Name() != "Retryable" {
 			return true
 		}
 		code, cert := m.markedError(body, call.Args[0], 0)
@@ -174,7 +172,7 @@ func (m *model) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int,
 	case *ast.CompositeLit:
 		t := m.info.TypeOf(y)
 		switch {
-		case isNamed(t, pkgRetry, "StatusError"):
+		case isNamed(t, knowledge.RetryPackage, "StatusError"):
 			for i, el := range y.Elts {
 				var val ast.Expr
 				if kv, ok := el.(*ast.KeyValueExpr); ok {

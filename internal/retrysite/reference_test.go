@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -18,7 +19,7 @@ var showReference = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 		for _, s := range res.Sites {
-			if s.Lib != retrysite.LibReference {
+			if s.Lib != knowledge.Reference {
 				pass.Reportf(s.Pos, "unexpected site %s", s.Describe())
 				continue
 			}

@@ -5,13 +5,15 @@ import (
 	"go/types"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 )
 
 // Analyzer finds the retry sites of a package. It reports nothing; its
@@ -25,10 +27,10 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*Result](),
 }
 
-var analyzerFlags flags
+var analyzerFlags report.Flags
 
 func init() {
-	analyzerFlags.register(&Analyzer.Flags)
+	analyzerFlags.Register(&Analyzer.Flags)
 }
 
 // Result is the retry-site model of one package.
@@ -36,18 +38,16 @@ type Result struct {
 	// Sites are the retry sites, in source order.
 	Sites []*Site
 	// Options are the run's shared options.
-	Options *Options
-	// Directives are the package's //retrylint:ignore directives
-	// (directives.go), applied by each rule's Reporter.
-	Directives *Directives
+	Options *report.Options
+	// Directives are the package's //retrylint:ignore directives,
+	// applied by each rule's report.Reporter.
+	Directives *report.Directives
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	opts := analyzerFlags.options()
-	cs, ctxProblems := parseContexts(pass.Fset, pass.Files, opts.Context)
-	dirs := parseDirectives(pass.Fset, pass.Files, pass.ReadFile)
-	dirs.problems = append(dirs.problems, ctxProblems...)
-	m := newModel(pass)
+	opts := analyzerFlags.Options()
+	dirs, cs := report.Parse(pass.Fset, pass.Files, pass.ReadFile, opts.Context)
+	m := newModel(pass, opts)
 	if isReferencePackage(pass.Pkg.Path()) {
 		// The reference retry package implements the standard; its own
 		// loop is bounded through its configuration and verified by its
@@ -99,17 +99,16 @@ func run(pass *analysis.Pass) (any, error) {
 	m.pacedLoops(pass, sites)                                                   // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {
-			s.Context = cs.at(s.Pos)
+			s.Context = cs.At(s.Pos)
 		} else {
 			s.Context = s.Lib.Context
 		}
 	}
 	for _, s := range sites {
 		chooseBound(s, opts) // values.go
-		if s.findLit != nil && s.Bound.Kind == BoundKnown && s.Bound.Retries != 0 && !opts.Limits(s.Context).Retries.Contains(s.Bound.Retries) {
-			s.findLit()
+		if find := m.findLit[s]; find != nil && s.Bound.Kind == BoundKnown && s.Bound.Retries != 0 && !opts.Limits(s.Context).Retries.Contains(s.Bound.Retries) {
+			find()
 		}
-		s.findLit = nil
 	}
 	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
 	return &Result{Sites: sites, Options: opts, Directives: dirs}, nil
@@ -152,30 +151,8 @@ func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {
 	return false
 }
 
-// Describe renders a site in one line, for tests and debugging:
-// "loop bound=2 waits=[fixed interval] ops=[Do]".
-func (s *Site) Describe() string {
-	var b strings.Builder
-	b.WriteString(s.Kind.String())
-	if s.Lib != nil {
-		b.WriteString(" " + s.Lib.Name)
-	}
-	b.WriteString(" ctx=" + s.Context.String())
-	switch s.Bound.Kind {
-	case BoundKnown:
-		b.WriteString(" retries=" + itoa(s.Bound.Retries))
-	case BoundUnbounded:
-		b.WriteString(" unbounded")
-	default:
-		b.WriteString(" bound=?")
-	}
-	return b.String()
-}
-
-func itoa(i int) string { return strconv.Itoa(i) }
-
 // isReferencePackage reports whether path is the project's reference
 // retry package or one of its subpackages.
 func isReferencePackage(path string) bool {
-	return path == pkgRetry || strings.HasPrefix(path, pkgRetry+"/")
+	return path == knowledge.RetryPackage || strings.HasPrefix(path, knowledge.RetryPackage+"/")
 }

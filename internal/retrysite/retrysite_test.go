@@ -3,6 +3,9 @@ package retrysite_test
 import (
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/nonretryable"
 	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -23,6 +26,40 @@ var show = &analysis.Analyzer{
 	},
 }
 
+// withRules returns an analyzer that runs a model-showing analyzer and
+// then the given rules over one pass, so that one test package states
+// what the model sees and what each rule reports, without a copy of it
+// in each rule's testdata. Each rule runs with a copy of the pass that
+// names the rule, so that its Reporter matches directives by its name.
+func withRules(show *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.Analyzer {
+	as := append([]*analysis.Analyzer{show}, rules...)
+	seen := make(map[*analysis.Analyzer]bool)
+	var req []*analysis.Analyzer
+	for _, a := range as {
+		for _, r := range a.Requires {
+			if !seen[r] {
+				seen[r] = true
+				req = append(req, r)
+			}
+		}
+	}
+	return &analysis.Analyzer{
+		Name:     show.Name + "withrules",
+		Doc:      "run " + show.Name + " and retrylint rules together",
+		Requires: req,
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, a := range as {
+				p := *pass
+				p.Analyzer = a
+				if _, err := a.Run(&p); err != nil {
+					return nil, err
+				}
+			}
+			return nil, nil
+		},
+	}
+}
+
 func TestLoops(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "loops")
 }
@@ -34,7 +71,20 @@ func TestLibraries(t *testing.T) {
 // TestForms covers the loop forms, closures held in variables and the
 // repeats that are not retries (issue 14).
 func TestForms(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "forms", "example.com/notretry")
+	analysistest.Run(t, analysistest.TestData(), show, "forms")
+}
+
+// TestRetryableFields covers a go-retryablehttp client configured on
+// its fields after NewClient (issue 15), with what
+// report.
+func TestRetryableFields(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
+}
+
+// TestNotRetry covers repeats that are not retries: the model finds no
+// site in them, and so no rule reports there.
+func TestNotRetry(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/notretry")
 }
 
 // TestDecide covers loops whose retry decision is a predicate of the
@@ -52,9 +102,10 @@ func TestNotRetryPrecision(t *testing.T) {
 }
 
 // TestPolls covers k8s wait polls: retries of a failing operation and
-// the state polls that are not retries.
+// the state polls that are not retries, with what report of
+// them.
 func TestPolls(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "polls")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "polls")
 }
 
 // TestSDKLoops covers the request loops generated SDKs write by hand:

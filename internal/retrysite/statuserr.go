@@ -2,9 +2,9 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -129,23 +129,5 @@ func (ev *evaluator) narrowAsExpr(x ast.Expr, e env) env {
 }
 
 // asTargetOf returns the target variable and the error of a call
-// errors.As(err, &target), or nil.
-func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 {
-		return nil, nil
-	}
-	fn := typeutilCallee(info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" {
-		return nil, nil
-	}
-	u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return nil, nil
-	}
-	v := varOfExpr(info, u.X)
-	if v == nil {
-		return nil, nil
-	}
-	return v, call.Args[0]
-}
+// errors.As(err, &target), or nil (typesx.AsTarget).
+func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }

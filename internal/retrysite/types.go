@@ -5,18 +5,17 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
+	"strconv"
 
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	return fn
+	return typesx.Callee(info, call)
 }
 
-func isErrorType(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
-}
+func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }
 
 func isBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -47,17 +46,7 @@ func isResponseType(t types.Type) bool {
 }
 
 // isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	o := n.Obj()
-	return o.Name() == name && o.Pkg() != nil && o.Pkg().Path() == path
-}
+func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, path, name) }
 
 func sortVars(vs []*types.Var) {
 	sort.Slice(vs, func(i, j int) bool {
@@ -68,37 +57,19 @@ func sortVars(vs []*types.Var) {
 	})
 }
 
-// chainRoot returns the expression at the root of a selector chain: c
-// for c.HTTPClient.Timeout and for (*c).cfg; with index, through index
-// expressions too (items for items[i].ID).
-func chainRoot(x ast.Expr, index bool) ast.Expr {
-	for {
-		switch y := ast.Unparen(x).(type) {
-		case *ast.SelectorExpr:
-			x = y.X
-		case *ast.StarExpr:
-			x = y.X
-		case *ast.IndexExpr:
-			if !index {
-				return y
-			}
-			x = y.X
-		default:
-			return y
-		}
-	}
-}
+// chainRoot returns the expression at the root of a selector chain
+// (typesx.ChainRoot).
+func chainRoot(x ast.Expr, index bool) ast.Expr { return typesx.ChainRoot(x, index) }
 
-// varOfExpr returns the variable an identifier defines or uses, or nil
-// when x is not a plain identifier of a variable.
-func varOfExpr(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	return v
-}
+// varOfExpr returns the variable an identifier defines or uses
+// (typesx.VarOf).
+func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
+
+// rootVar returns the variable at the root of a selector chain
+// (typesx.RootVar).
+func rootVar(info *types.Info, x ast.Expr) *types.Var { return typesx.RootVar(info, x) }
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// wIsInteger reports whether t is an integer type (waitnum.IsInteger).
+func wIsInteger(t types.Type) bool { return waitnum.IsInteger(t) }

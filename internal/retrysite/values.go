@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -151,28 +152,6 @@ func (m *model) funcFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 		}
 	}
 	return d, lit
-}
-
-// bindFactory binds, in s (the interpreter of a factory's literal), the
-// factory's parameters to the constants of its call.
-func (ip *winterp) bindFactory(s *winterp, call *ast.CallExpr) bool {
-	d, _ := ip.m.funcFactory(call)
-	if d == nil {
-		return false
-	}
-	i := 0
-	for _, f := range d.Type.Params.List {
-		for _, n := range f.Names {
-			if v, _ := ip.m.info.Defs[n].(*types.Var); v != nil && i < len(call.Args) {
-				s.env[v] = ip.eval(call.Args[i])
-			}
-			i++
-		}
-		if len(f.Names) == 0 {
-			i++
-		}
-	}
-	return true
 }
 
 // plainValue reports whether values of t are data the user can only
@@ -611,7 +590,7 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 
 // boundOverValues computes a bound with once, and when it is unknown
 // because a field or variable it reads has several values, once per
-// value: the bound is then each value's bound (Bound.alts), and the
+// value: the bound is then each value's bound (Bound.Alts), and the
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
 func (m *model) boundOverValues(once func() Bound) Bound {
@@ -625,8 +604,8 @@ func (m *model) boundOverValues(once func() Bound) Bound {
 			}
 		}
 		b = n.annotate(m, b)
-		for i := range b.alts {
-			b.alts[i] = n.annotate(m, b.alts[i])
+		for i := range b.Alts {
+			b.Alts[i] = n.annotate(m, b.Alts[i])
 		}
 	}
 	return b
@@ -696,7 +675,7 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) 
 	if len(alts) == 0 {
 		return b
 	}
-	b.alts = alts
+	b.Alts = alts
 	return b
 }
 
@@ -706,8 +685,8 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) 
 // the largest count is (the site does retry, for ); when
 // only some break, the bound stays unknown and the rules stay silent, as
 // they were before values were followed.
-func chooseBound(s *Site, opts *Options) {
-	alts := s.Bound.alts
+func chooseBound(s *Site, opts *report.Options) {
+	alts := s.Bound.Alts
 	if len(alts) == 0 {
 		return
 	}
@@ -896,7 +875,7 @@ func (n defaultNote) annotate(m *model, b Bound) Bound {
 	switch b.Kind {
 	case BoundKnown:
 		if b.Counted == "" {
-			b.Counted = fmt.Sprintf("%d %s", b.Retries, plural(b.Retries, "retry", "retries"))
+			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
 		}
 		b.Counted += ", " + n.phrase(m)
 	case BoundUnbounded:

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -35,7 +36,7 @@ func (c *collector) followField(v *types.Var) bool {
 		return false
 	}
 	w := ws[0]
-	f := m.fileOf(w.at)
+	f := typesx.FileOf(m.pass.Files, w.at)
 	if f == nil {
 		return false
 	}

@@ -89,7 +89,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	}
 	for _, h := range w.found {
 		wt := &Wait{Kind: h.kind, Pos: h.node.Pos(), Expr: h.expr}
-		m.shapeLoopWait(s, fi, self, h, wt)
+		m.wnum.LoopWait(s, fi.body, self, h.num(), wt)
 		s.Waits = append(s.Waits, wt)
 	}
 	if w.immediate {

@@ -3,6 +3,7 @@ package retrysite
 import (
 	"fmt"
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/types"
 	"math"
@@ -96,16 +97,6 @@ func (m *model) settingFloat(st *Setting, arg int, def float64) (float64, bool) 
 	return m.floatValue(st.Arg(arg))
 }
 
-// lastAfter is Last restricted to settings written at or after pos (the
-// fields of a value set after it was built).
-func (s *Site) lastAfter(pos int, names ...string) *Setting {
-	st := s.Last(names...)
-	if st != nil && int(st.Pos) < pos {
-		return nil
-	}
-	return st
-}
-
 // expo describes an exponential backoff for messages.
 func waitExpo(ratio float64, base, cap time.Duration) string {
 	var g string
@@ -113,7 +104,7 @@ func waitExpo(ratio float64, base, cap time.Duration) string {
 	case ratio == 2:
 		g = "doubles"
 	default:
-		g = "grows ×" + wFloat(ratio) + " per attempt"
+		g = "grows ×" + waitnum.Float(ratio) + " per attempt"
 	}
 	if base > 0 {
 		g += " from " + base.String()
@@ -173,7 +164,7 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 			ok := true
 			if kind.Name == "NewConstantBackOff" {
 				d, ok = m.durationValue(kind.Arg(0))
-			} else if st := s.lastAfter(int(kind.Pos), "Interval"); st != nil {
+			} else if st := s.LastAfter(int(kind.Pos), "Interval"); st != nil {
 				d, ok = m.durationValue(st.Arg(0))
 			}
 			if !ok {
@@ -192,15 +183,15 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	if lit {
 		rfDef, multDef, initDef, maxDef = 0, 0, 0, 0
 	}
-	rfSt := s.lastAfter(from, "RandomizationFactor", "WithRandomizationFactor")
+	rfSt := s.LastAfter(from, "RandomizationFactor", "WithRandomizationFactor")
 	rf, ok1 := m.settingFloat(rfSt, 0, rfDef)
-	mult, ok2 := m.settingFloat(s.lastAfter(from, "Multiplier", "WithMultiplier"), 0, multDef)
-	init, ok3 := m.settingDur(s.lastAfter(from, "InitialInterval", "WithInitialInterval"), 0, initDef)
-	maxI, ok4 := m.settingDur(s.lastAfter(from, "MaxInterval", "WithMaxInterval"), 0, maxDef)
+	mult, ok2 := m.settingFloat(s.LastAfter(from, "Multiplier", "WithMultiplier"), 0, multDef)
+	init, ok3 := m.settingDur(s.LastAfter(from, "InitialInterval", "WithInitialInterval"), 0, initDef)
+	maxI, ok4 := m.settingDur(s.LastAfter(from, "MaxInterval", "WithMaxInterval"), 0, maxDef)
 	if !ok1 || !ok2 || !ok3 || !ok4 || mult <= 0 {
 		return nil
 	}
-	what := "RandomizationFactor " + wFloat(rf)
+	what := "RandomizationFactor " + waitnum.Float(rf)
 	if rfSt == nil {
 		what = "the default RandomizationFactor 0.5"
 	}
@@ -210,7 +201,7 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	}
 	w := spreadWait(st, waitExpo(mult, init, maxI), mult, init, maxI, rf, what)
 	if w.Shape == ShapeConstant {
-		w.Desc += " (Multiplier " + wFloat(mult) + ")"
+		w.Desc += " (Multiplier " + waitnum.Float(mult) + ")"
 	}
 	if w.Shape == ShapeExponential {
 		w.Desc += " (RandomizationFactor 0)"
@@ -251,12 +242,12 @@ func (m *model) retryGoWait(s *Site) *Wait {
 			names = []string{f.Name()}
 		} else {
 			// A delay function of this package: run it.
-			lo, mid, hi, ok := m.funcSamples(arg, 0, 1, nil)
+			lo, mid, hi, ok := m.wnum.Samples(arg, 0, 1, nil)
 			if !ok {
 				return nil
 			}
 			w := &Wait{Setting: st}
-			classifyWait(lo, mid, hi).fill(w, nil, m)
+			m.wnum.Fill(waitnum.Classify(lo, mid, hi), w)
 			if w.Shape == ShapeUnknown {
 				return nil
 			}
@@ -301,66 +292,6 @@ func (m *model) retryGoWait(s *Site) *Wait {
 	return w
 }
 
-// funcSamples runs a same-package delay function (a declaration or a
-// literal) for attempts start, start+1, ...: parameter attempt gets the
-// attempt, the others what bind gives or stand-ins.
-func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (lo, mid, hi []nval, ok bool) {
-	var body *ast.BlockStmt
-	var ft *ast.FuncType
-	var lit *ast.FuncLit
-	switch y := ast.Unparen(x).(type) {
-	case *ast.FuncLit:
-		body, ft, lit = y.Body, y.Type, y
-	default:
-		fn := m.funcObj(x)
-		if fn == nil || fn.Pkg() != m.pkg {
-			return nil, nil, nil, false
-		}
-		d := m.funcDecl(fn)
-		if d == nil || d.Body == nil {
-			return nil, nil, nil, false
-		}
-		body, ft = d.Body, d.Type
-	}
-	if !m.pure(body, lit) {
-		return nil, nil, nil, false
-	}
-	var params []*types.Var
-	if ft.Params != nil {
-		for _, f := range ft.Params.List {
-			for _, n := range f.Names {
-				v, _ := m.info.Defs[n].(*types.Var)
-				params = append(params, v)
-			}
-			if len(f.Names) == 0 {
-				params = append(params, nil)
-			}
-		}
-	}
-	if attempt >= len(params) || params[attempt] == nil {
-		return nil, nil, nil, false
-	}
-	run := func(mode float64) []nval {
-		var res []nval
-		for k := 0; k < samplesN; k++ {
-			ip := m.newInterp(mode, body, body)
-			ip.fn = true
-			for i, p := range params {
-				if p == nil {
-					continue
-				}
-				if v, ok := bind[i]; ok {
-					ip.env[p] = v
-				}
-			}
-			ip.env[params[attempt]] = nKnown(float64(start + k))
-			res = append(res, ip.result(body))
-		}
-		return res
-	}
-	return run(0), run(0.5), run(1), true
-}
-
 func (m *model) retryableWait(s *Site) *Wait {
 	min, ok1 := m.settingDur(s.Last("RetryWaitMin"), 0, time.Second)
 	max, ok2 := m.settingDur(s.Last("RetryWaitMax"), 0, 30*time.Second)
@@ -388,12 +319,12 @@ func (m *model) retryableWait(s *Site) *Wait {
 		case f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathRetryableHTTP:
 			name = f.Name()
 		default:
-			lo, mid, hi, ok := m.funcSamples(st.Arg(0), 2, 0, map[int]nval{0: nKnown(float64(min)), 1: nKnown(float64(max))})
+			lo, mid, hi, ok := m.wnum.Samples(st.Arg(0), 2, 0, map[int]waitnum.Value{0: waitnum.Known(float64(min)), 1: waitnum.Known(float64(max))})
 			if !ok {
 				return nil
 			}
 			w := &Wait{Setting: st}
-			classifyWait(lo, mid, hi).fill(w, nil, m)
+			m.wnum.Fill(waitnum.Classify(lo, mid, hi), w)
 			if w.Shape == ShapeUnknown {
 				return nil
 			}
@@ -519,7 +450,7 @@ func (m *model) failsafeWait(s *Site) *Wait {
 			if !ok {
 				return nil
 			}
-			f, what = v, fmt.Sprintf("WithJitterFactor(%s)", wFloat(v))
+			f, what = v, fmt.Sprintf("WithJitterFactor(%s)", waitnum.Float(v))
 		} else {
 			v, ok := m.durationValue(jf.Arg(0))
 			if !ok {
@@ -598,23 +529,23 @@ func (m *model) k8sWait(s *Site) *Wait {
 	}
 	from := int(base.Pos)
 	var ok bool
-	if st := s.lastAfter(from, "Duration"); st != nil {
+	if st := s.LastAfter(from, "Duration"); st != nil {
 		if d, ok = m.durationValue(st.Arg(0)); !ok {
 			return nil
 		}
 	}
-	if st := s.lastAfter(from, "Factor"); st != nil {
+	if st := s.LastAfter(from, "Factor"); st != nil {
 		if factor, ok = m.floatValue(st.Arg(0)); !ok {
 			return nil
 		}
 	}
-	jSt := s.lastAfter(from, "Jitter")
+	jSt := s.LastAfter(from, "Jitter")
 	if jSt != nil {
 		if jitter, ok = m.floatValue(jSt.Arg(0)); !ok {
 			return nil
 		}
 	}
-	if st := s.lastAfter(from, "Cap"); st != nil {
+	if st := s.LastAfter(from, "Cap"); st != nil {
 		if cap, ok = m.durationValue(st.Arg(0)); !ok {
 			return nil
 		}
@@ -666,11 +597,11 @@ func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64,
 	}
 	jitterNote := ""
 	if jitter > 0 {
-		jitterNote = fmt.Sprintf(" plus up to %s more (Jitter %s)", waitPct(jitter), wFloat(jitter))
+		jitterNote = fmt.Sprintf(" plus up to %s more (Jitter %s)", waitPct(jitter), waitnum.Float(jitter))
 	}
 	if factor <= 1 {
 		w.Shape = ShapeConstant
-		w.Desc = fmt.Sprintf("a fixed %s%s (%s, Factor %s)", d, jitterNote, what, wFloat(factor))
+		w.Desc = fmt.Sprintf("a fixed %s%s (%s, Factor %s)", d, jitterNote, what, waitnum.Float(factor))
 		return w
 	}
 	grows := waitExpo(factor, d, cap)
@@ -685,7 +616,7 @@ func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64,
 	w.Shape = ShapePartialJitter
 	w.Spread = "+" + waitPct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: Jitter %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
-		wFloat(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
+		waitnum.Float(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
 	return w
 }
 
@@ -738,7 +669,7 @@ func (m *model) grpcPolicyWait(s *Site) *Wait {
 		if p.MaxBackoff < d {
 			d = p.MaxBackoff
 		}
-		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, wFloat(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
+		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, waitnum.Float(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
 		return w
 	}
 	w.Shape = ShapePartialJitter
@@ -784,7 +715,7 @@ func (m *model) grpcMwWait(s *Site) *Wait {
 	default:
 		return nil
 	}
-	what := fmt.Sprintf("%s jitterFraction %s", name, wFloat(f))
+	what := fmt.Sprintf("%s jitterFraction %s", name, waitnum.Float(f))
 	w := spreadWait(set, waitExpo(2, d, cap), ratio, d, cap, f, what)
 	if st == nil {
 		w.Desc += " (the interceptor's default BackoffLinearWithJitter(50ms, 0.1))"

@@ -21,10 +21,10 @@ var headerlessVerdicts = []value{{k: vResp, i: 429}, {k: vResp, i: 503}, {k: vRe
 
 // responseVerdict computes result i, a bool, of call, a same-package
 // function given a *net/http.Response, over responses without headers.
-func (m *model) responseVerdict(call *ast.CallExpr, i int) (nval, bool) {
+func (m *model) responseVerdict(call *ast.CallExpr, i int) (bool, bool) {
 	fn := typeutilCallee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg {
-		return nval{}, false
+		return false, false
 	}
 	k := verdictKey{fn, i}
 	if r, ok := m.verdicts[k]; ok {
@@ -44,22 +44,22 @@ type verdictKey struct {
 }
 
 type verdict struct {
-	v  nval
+	v  bool
 	ok bool
 }
 
-func (m *model) computeVerdict(fn *types.Func, i int) (nval, bool) {
+func (m *model) computeVerdict(fn *types.Func, i int) (bool, bool) {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || i >= sig.Results().Len() || !isBoolType(sig.Results().At(i).Type()) {
-		return nval{}, false
+	if sig == nil || i >= sig.Results().Len() || !isBool(sig.Results().At(i).Type()) {
+		return false, false
 	}
 	decl := m.funcDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return nval{}, false
+		return false, false
 	}
 	callee := m.funcInfo(decl.Body, decl.Type)
 	if callee == nil {
-		return nval{}, false
+		return false, false
 	}
 	params := sig.Params()
 	var resp []*types.Var
@@ -69,7 +69,7 @@ func (m *model) computeVerdict(fn *types.Func, i int) (nval, bool) {
 		}
 	}
 	if len(resp) == 0 {
-		return nval{}, false
+		return false, false
 	}
 	var got value
 	for k, r := range headerlessVerdicts {
@@ -80,9 +80,9 @@ func (m *model) computeVerdict(fn *types.Func, i int) (nval, bool) {
 		ev := &evaluator{fi: callee, depth: 1}
 		v := ev.resultAt(ce, i, sig.Results().Len(), nil)
 		if v.k != vBool || (k > 0 && v.i != got.i) {
-			return nval{}, false
+			return false, false
 		}
 		got = v
 	}
-	return nbool(got.i != 0), true
+	return got.i != 0, true
 }

@@ -165,6 +165,7 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 	cm.funcTypes = make(map[*types.Named]int8)
 	cm.defs = nil
 	cm.xbind = make(map[*types.Var]ast.Expr)
+	cm.rebindDescribers()
 	bound := make(map[*types.Var]bool)
 	fnObj, _ := cm.info.Defs[decl.Name].(*types.Func)
 	if fnObj == nil {
@@ -200,15 +201,15 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 	// the helper's bound unknown already (countsOutside, loops.go).
 	b := helper.Bound
 	s := &Site{
-		Kind:     HelperCall,
-		Node:     call,
-		Pos:      call.Pos(),
-		Helper:   helper,
-		Bound:    b,
-		Ops:      helper.Ops,
-		Retried:  helper.Retried,
-		Timeouts: helper.Timeouts,
-		xpkg:     true,
+		Kind:         HelperCall,
+		Node:         call,
+		Pos:          call.Pos(),
+		Helper:       helper,
+		Bound:        b,
+		Ops:          helper.Ops,
+		Retried:      helper.Retried,
+		Timeouts:     helper.Timeouts,
+		CrossPackage: true,
 	}
 	// Waits written in the helper are the helper's own, reported in its
 	// package; a finding here may only point into the caller's files.
@@ -814,6 +815,7 @@ func (x *xpkgState) loadDir(m *model, path, pkgName, dir string) *xpkg {
 	xm.vx = m.vx
 	xp := &xpkg{m: &xm, pkg: pkg, decls: make(map[string]*ast.FuncDecl), insp: inspector.New(files)}
 	xm.srcOf = xp
+	xm.rebindDescribers()
 	for _, f := range files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -54,7 +55,7 @@ func TestXpkgLoad(t *testing.T) {
 				TypesInfo:  &types.Info{},
 				TypesSizes: types.SizesFor("gc", "amd64"),
 			}
-			m := newModel(pass)
+			m := newModel(pass, &report.Options{})
 			// The helper as export data describes it: a position in
 			// its file, a signature.
 			hfile := filepath.Join(root, "h/h.go")

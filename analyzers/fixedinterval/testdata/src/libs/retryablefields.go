@@ -1,35 +1,16 @@
 package libs
 
+// The go-retryablehttp client configured on its fields after NewClient,
+// and the one that keeps the default DefaultBackoff, are in the model's
+// testdata (internal/retrysite TestRetryableFields), with this rule's
+// findings.
+
 import (
-	"context"
 	"net/http"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
 )
-
-// go-retryablehttp configured on fields after NewClient (issue 15).
-func retryableFieldsAfterNewClient(ctx context.Context) {
-	c := retryablehttp.NewClient()
-	c.RetryMax = 30
-	c.Backoff = retryablehttp.LinearJitterBackoff // want `R-1: go-retryablehttp retry of c.Do \(GET\): its wait grows linearly`
-	c.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
-		return resp != nil && resp.StatusCode >= 400, nil
-	}
-	req, _ := retryablehttp.NewRequestWithContext(ctx, "GET", "https://example.com", nil)
-	_, _ = c.Do(req)
-}
-
-// No Backoff field: the default DefaultBackoff doubles from RetryWaitMin
-// 1s to RetryWaitMax 30s with no jitter (go-retryablehttp v0.7.8
-// client.go:49-50), reported at the call that relies on it.
-func retryableFieldsDefaultBackoff(ctx context.Context) {
-	c := retryablehttp.NewClient()
-	c.RetryMax = 3
-	c.CheckRetry = retryablehttp.DefaultRetryPolicy
-	req, _ := retryablehttp.NewRequestWithContext(ctx, "GET", "https://example.com", nil)
-	_, _ = c.Do(req) // want `R-1: go-retryablehttp retry of c.Do \(GET\): its wait doubles from 1s up to 30s without jitter`
-}
 
 type retryConfig struct {
 	RetryMax     int

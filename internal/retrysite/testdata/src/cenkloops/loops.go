@@ -11,12 +11,12 @@ import (
 // A manual NextBackOff loop: the default RandomizationFactor 0.5.
 func manual(ctx context.Context, fn func(context.Context) error) error {
 	b := backoff.NewExponentialBackOff()
-	for {
+	for { // want `R-2: .* returns Stop only after MaxElapsedTime`
 		err := fn(ctx)
 		if err == nil {
 			return nil
 		}
-		d := b.NextBackOff() // want `library partial jitter: .*default RandomizationFactor 0.5`
+		d := b.NextBackOff() // want `library partial jitter: .*default RandomizationFactor 0.5` `R-1: .* partial jitter`
 		if d == backoff.Stop {
 			return err
 		}
@@ -33,12 +33,12 @@ func literal(ctx context.Context, fn func(context.Context) error) error {
 		MaxInterval:         30 * time.Second,
 	}
 	b.Reset()
-	for {
+	for { // want `R-2: .* no maximum retry count`
 		err := fn(ctx)
 		if err == nil {
 			return nil
 		}
-		t := time.NewTimer(b.NextBackOff()) // want `library partial jitter: .*from 1s up to 30s`
+		t := time.NewTimer(b.NextBackOff()) // want `library partial jitter: .*from 1s up to 30s` `R-1: .* partial jitter`
 		select {
 		case <-ctx.Done():
 			t.Stop()
@@ -53,7 +53,7 @@ func ticker(ctx context.Context, fn func(context.Context) error) error {
 	t := backoff.NewTicker(backoff.NewExponentialBackOff())
 	defer t.Stop()
 	var err error
-	for range t.C { // want `library partial jitter`
+	for range t.C { // want `library partial jitter` `R-2: .* returns Stop only after MaxElapsedTime` `R-1: .* partial jitter`
 		if err = fn(ctx); err == nil {
 			return nil
 		}
@@ -64,18 +64,18 @@ func ticker(ctx context.Context, fn func(context.Context) error) error {
 // v5: no MaxElapsedTime in the object.
 func v5(ctx context.Context, fn func(context.Context) error) error {
 	b := backoff5.NewExponentialBackOff()
-	for {
+	for { // want `R-2: .* no maximum retry count`
 		if err := fn(ctx); err == nil {
 			return nil
 		}
-		time.Sleep(b.NextBackOff()) // want `library partial jitter`
+		time.Sleep(b.NextBackOff()) // want `library partial jitter` `R-1: .* partial jitter`
 	}
 }
 
 // Full jitter: compliant.
 func full(ctx context.Context, fn func(context.Context) error) error {
 	b := backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(1))
-	for {
+	for { // want `R-2: .* no maximum retry count`
 		if err := fn(ctx); err == nil {
 			return nil
 		}
@@ -85,7 +85,7 @@ func full(ctx context.Context, fn func(context.Context) error) error {
 
 // A backoff object the model cannot see: the waits stay unknown.
 func opaque(ctx context.Context, b *backoff.ExponentialBackOff, fn func(context.Context) error) error {
-	for {
+	for { // want `R-2: .* no maximum retry count`
 		if err := fn(ctx); err == nil {
 			return nil
 		}
@@ -103,4 +103,18 @@ func opaqueTicker(ctx context.Context, b backoff.BackOff, fn func(context.Contex
 		}
 	}
 	return nil
+}
+
+// Must not flag (R-1, R-2): a loop with a count of its own, 3 attempts,
+// whatever NextBackOff says, over full jitter.
+func counted(ctx context.Context, fn func(context.Context) error) error {
+	b := backoff.NewExponentialBackOff(backoff.WithRandomizationFactor(1))
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = fn(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(b.NextBackOff()) // want `library full jitter: .*RandomizationFactor 1`
+	}
+	return err
 }

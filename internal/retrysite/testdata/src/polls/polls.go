@@ -17,7 +17,7 @@ func (c *client) Ready() bool                          { return c.ready }
 // A failing Get is turned into "not yet": a retry every 10s, no count.
 func informer(ctx context.Context, c *client) error {
 	var lastErr error
-	return wait.PollUntilContextCancel(ctx, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `library k8s wait poll ctx=sync unbounded`
+	return wait.PollUntilContextCancel(ctx, 10*time.Second, true, func(ctx context.Context) (bool, error) { // want `library k8s wait poll ctx=sync unbounded` `R-2: wait.Poll.* no maximum retry count` `R-1: wait.Poll.* waits a fixed`
 		_, lastErr = c.Get(ctx)
 		if lastErr != nil {
 			return false, nil
@@ -38,11 +38,11 @@ func (m *manager) rotate() (bool, error) {
 // The condition is a method of the package.
 func (m *manager) run(ctx context.Context) {
 	_ = wait.PollInfiniteWithContext(ctx, 32*time.Second, func(context.Context) (bool, error) { return m.rotate() }) // not resolved through a literal's call: silent
-	_ = wait.PollInfinite(32*time.Second, m.rotate)                                                                  // want `library k8s wait poll ctx=sync unbounded`
+	_ = wait.PollInfinite(32*time.Second, m.rotate)                                                                  // want `library k8s wait poll ctx=sync unbounded` `R-2: wait.Poll.* no maximum retry count` `R-1: wait.Poll.* waits a fixed`
 }
 
 func immediate(c *client) {
-	_ = wait.PollImmediateInfinite(time.Second, func() (bool, error) { // want `library k8s wait poll ctx=sync unbounded`
+	_ = wait.PollImmediateInfinite(time.Second, func() (bool, error) { // want `library k8s wait poll ctx=sync unbounded` `R-2: wait.Poll.* no maximum retry count` `R-1: wait.Poll.* waits a fixed`
 		err := c.Rotate()
 		if err != nil {
 			return false, nil

@@ -1,0 +1,85 @@
+// Package ops describes the operations a retry site repeats (site.Op):
+// the call, whether it sends an HTTP request and with which method, and
+// what is known of its Idempotency-Key — set once outside the
+// retry, generated per attempt, constant, missing — by following the
+// request through helpers, closures, func values, variables, fields and
+// the clients and transports that add headers.
+//
+// It is a description layer under the model: package retrysite finds
+// the sites and asks a Describer to describe each operation call (Op) and
+// a library site's operations (Library). What it needs of the model
+// beyond the package's syntax and types — a same-package function's
+// declaration, the literal a local variable holds, the functions a func
+// value may run — it asks through the Model interface, so it does not
+// import the model.
+package ops
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Model is what describing operations needs of the model that found the
+// sites.
+type Model interface {
+	// FuncDecl returns the declaration of a same-package function, or
+	// nil.
+	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// HeldFuncLit returns the function literal a local variable always
+	// holds, when x names one.
+	HeldFuncLit(x ast.Expr) *ast.FuncLit
+	// FuncTargets returns the functions a call of the func value fun may
+	// run; ok is false when the model cannot tell.
+	FuncTargets(fun ast.Expr) (ts []Target, ok bool)
+}
+
+// A Target is one function a func value may run: a literal, or a
+// declared function of the package.
+type Target struct {
+	Lit  *ast.FuncLit
+	Decl *ast.FuncDecl
+}
+
+// model is the package being analysed, seen through Model.
+type model struct {
+	Model
+	pass *analysis.Pass
+	info *types.Info
+	pkg  *types.Package
+	// keyHeaders are the headers, beyond Idempotency-Key, accepted as
+	// idempotency keys (the -key-headers option).
+	keyHeaders []string
+	// values indexes the values assigned to each variable and field of
+	// the package, built on first use (ops_request.go).
+	values map[*types.Var][]ast.Expr
+}
+
+// A Describer describes the operations of one package's retry sites.
+type Describer struct{ m *model }
+
+// New returns a Describer for pass, asking m what it needs of the model;
+// info and pkg are the type information of the code it describes, and
+// keyHeaders the headers accepted as idempotency keys besides
+// Idempotency-Key.
+func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model, keyHeaders []string) *Describer {
+	return &Describer{&model{Model: m, pass: pass, info: info, pkg: pkg, keyHeaders: keyHeaders}}
+}
+
+// Rebind returns a Describer of the same pass for another view of the
+// model (another package's helper studied for a caller): it keeps d's
+// options and the value index built so far.
+func (d *Describer) Rebind(info *types.Info, pkg *types.Package, m Model) *Describer {
+	c := *d.m
+	c.Model, c.info, c.pkg = m, info, pkg
+	return &Describer{&c}
+}
+
+// Op describes one operation call.
+func (d *Describer) Op(call *ast.CallExpr) *site.Op { return d.m.describeOp(call) }
+
+// Library describes the operations of a library site: its operation
+// arguments, or the sends of the client it configures.
+func (d *Describer) Library(s *site.Site) { d.m.libOps(s) }

@@ -1,0 +1,674 @@
+package ops
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"net/http"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+// This file describes the operations a site repeats: whether an
+// operation sends an HTTP request, with which method, and what it does
+// with the Idempotency-Key header.
+//
+// The description follows values through the function that holds the
+// operation and through same-package helpers that build, prepare or send
+// the request (their parameters bound to the caller's arguments). Each
+// function it walks is a frame; a frame knows which of its code runs again
+// on every attempt (the retried code): the loop body, the closure given to
+// a retry library, a whole helper called from the retried code. A key
+// generated in the retried code changes on every attempt; one generated
+// anywhere else (before the loop, by the caller) is reused.
+
+// describeOp describes one operation call of a hand-written site or of a
+// closure given to a retry library. The retried code is inferred from
+// where the call is: the innermost loop around it, else the code after a
+// goto label before it, else its whole function (a recursive retry, a
+// closure a retry library calls on every attempt).
+func (m *model) describeOp(call *ast.CallExpr) *site.Op {
+	return m.describeOpIn(call, m.opFrame(call))
+}
+
+// describeOpIn describes an operation call in frame f.
+func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
+	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
+	d := newDescriber(m)
+	if r := d.call(call, f, 0); r != nil {
+		op.HTTP = true
+		op.Method, op.MethodPos = r.method, r.methodPos
+		op.Request = r.request
+		op.Key = r.key
+	}
+	return op
+}
+
+// A frame is one function body the description walks.
+type frame struct {
+	body *ast.BlockStmt
+	// lo and hi bound the retried code of this body; all says that the
+	// whole body runs again on every attempt (a helper called from the
+	// retried code).
+	lo, hi token.Pos
+	all    bool
+	// binds maps a helper's parameters (and receiver) to the caller's
+	// arguments.
+	binds map[*types.Var]argRef
+	depth int
+}
+
+type argRef struct {
+	x ast.Expr
+	f *frame
+}
+
+// retried reports whether code at pos runs again on every attempt.
+func (f *frame) retried(pos token.Pos) bool {
+	if f == nil || !pos.IsValid() {
+		return false
+	}
+	if f.all && f.body != nil && f.body.Pos() <= pos && pos < f.body.End() {
+		return true
+	}
+	return f.lo.IsValid() && f.lo <= pos && pos < f.hi
+}
+
+// fileOf returns the file of the package that holds pos.
+func (m *model) fileOf(pos token.Pos) *ast.File { return typesx.FileOf(m.pass.Files, pos) }
+
+// opFrame infers the frame of an operation call from its position.
+func (m *model) opFrame(call *ast.CallExpr) *frame {
+	file := m.fileOf(call.Pos())
+	if file == nil {
+		return &frame{}
+	}
+	path, _ := astutil.PathEnclosingInterval(file, call.Pos(), call.End())
+	var loop ast.Node
+	var body *ast.BlockStmt
+outer:
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			if loop == nil && !(n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End()) {
+				loop = n
+			}
+		case *ast.RangeStmt:
+			if loop == nil && n.Body.Pos() <= call.Pos() {
+				loop = n
+			}
+		case *ast.FuncLit:
+			body = n.Body
+			break outer
+		case *ast.FuncDecl:
+			body = n.Body
+			break outer
+		}
+	}
+	f := &frame{body: body}
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		f.lo, f.hi = l.For, l.End()
+		if l.Init != nil {
+			f.lo = l.Init.End()
+		}
+	case *ast.RangeStmt:
+		f.lo, f.hi = l.X.End(), l.End()
+	default:
+		if body == nil {
+			return f
+		}
+		f.lo, f.hi = body.Pos(), body.End()
+		if lab := labelBefore(body, call); lab != nil {
+			f.lo = lab.Pos()
+		}
+	}
+	return f
+}
+
+// labelBefore returns the last goto target before call in body, outside
+// function literals.
+func labelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
+	targets := make(map[string]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil {
+			targets[b.Label.Name] = true
+		}
+		return true
+	})
+	var best *ast.LabeledStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if l, ok := n.(*ast.LabeledStmt); ok && targets[l.Label.Name] && l.Pos() <= call.Pos() {
+			best = l
+		}
+		return true
+	})
+	return best
+}
+
+// A describer describes one operation. It holds the state of one
+// description only.
+type describer struct {
+	m          *model
+	keyHeaders []string
+	seenVar    map[*types.Var]bool
+	seenNode   map[ast.Node]bool
+	uses       map[*types.Var][]use
+}
+
+func newDescriber(m *model) *describer {
+	return &describer{
+		m:          m,
+		keyHeaders: append([]string{policy.IdempotencyKeyHeader}, m.keyHeaders...),
+		seenVar:    make(map[*types.Var]bool),
+		seenNode:   make(map[ast.Node]bool),
+		uses:       make(map[*types.Var][]use),
+	}
+}
+
+// isKeyHeader reports whether a header name names an idempotency key,
+// compared the way net/http canonicalises header names.
+func (d *describer) isKeyHeader(name string) bool {
+	c := http.CanonicalHeaderKey(name)
+	for _, h := range d.keyHeaders {
+		if strings.EqualFold(c, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// sendDesc is what the description finds of one HTTP send.
+type sendDesc struct {
+	method    string
+	methodPos token.Pos
+	request   ast.Expr
+	key       *site.IdemKey
+}
+
+const maxDepth = 4
+
+// call describes a call: a direct HTTP send, or a same-package helper
+// whose body sends. It returns nil when the call sends no HTTP request
+// the model can see.
+func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
+	if s := d.directSend(call, f); s != nil {
+		return d.describeSend(s, f)
+	}
+	fn := typesx.Callee(d.m.info, call)
+	if fn == nil && depth < maxDepth {
+		return d.heldCall(call, f, depth) // forms.go
+	}
+	if fn == nil || fn.Pkg() != d.m.pkg || depth >= maxDepth {
+		return nil
+	}
+	return d.declCall(d.m.FuncDecl(fn), call, f, depth)
+}
+
+// declCall describes a call that runs the same-package function decl.
+func (d *describer) declCall(decl *ast.FuncDecl, call *ast.CallExpr, f *frame, depth int) *sendDesc {
+	if decl == nil || decl.Body == nil || d.seenNode[decl] {
+		return nil
+	}
+	d.seenNode[decl] = true
+	defer delete(d.seenNode, decl)
+	hf := d.helperFrame(decl, call, f)
+	return d.bodySends(decl.Body, hf, depth)
+}
+
+// bodySends describes what a helper's body sends: the sends of the calls
+// it makes (outside function literals), in frame hf, merged.
+func (d *describer) bodySends(body *ast.BlockStmt, hf *frame, depth int) *sendDesc {
+	var sends []*sendDesc
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if r := d.call(n, hf, depth+1); r != nil {
+				sends = append(sends, r)
+				return false
+			}
+		}
+		return true
+	})
+	return mergeSends(sends)
+}
+
+// mergeSends combines the sends of a helper: it describes them when they
+// all use the same method (the worst key first), else only says that the
+// helper sends HTTP.
+func mergeSends(sends []*sendDesc) *sendDesc {
+	if len(sends) == 0 {
+		return nil
+	}
+	best := sends[0]
+	for _, s := range sends[1:] {
+		if s.method == "" || s.method != best.method {
+			return &sendDesc{}
+		}
+		if keyRank(s.key) > keyRank(best.key) {
+			best = s
+		}
+	}
+	return best
+}
+
+// keyRank orders key states from compliant to worst.
+func keyRank(k *site.IdemKey) int {
+	if k == nil {
+		return 0
+	}
+	switch k.State {
+	case site.KeyStable:
+		return 1
+	case site.KeyUnknown:
+		return 0
+	case site.KeyConstant:
+		return 2
+	case site.KeyPerAttempt:
+		return 3
+	case site.KeyMissing:
+		return 4
+	}
+	return 0
+}
+
+// helperFrame binds a same-package function's parameters to a call's
+// arguments. Its whole body is retried when the call is.
+func (d *describer) helperFrame(decl *ast.FuncDecl, call *ast.CallExpr, f *frame) *frame {
+	hf := &frame{body: decl.Body, all: f.retried(call.Pos()), binds: make(map[*types.Var]argRef), depth: f.depth + 1}
+	info := d.m.info
+	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if v, ok := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var); ok {
+				hf.binds[v] = argRef{sel.X, f}
+			}
+		}
+	}
+	i := 0
+	variadic := call.Ellipsis.IsValid()
+	for _, field := range decl.Type.Params.List {
+		if _, isEll := field.Type.(*ast.Ellipsis); isEll && !variadic {
+			break
+		}
+		for _, name := range field.Names {
+			if i < len(call.Args) {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					hf.binds[v] = argRef{call.Args[i], f}
+				}
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return hf
+}
+
+// A send is a call that sends an HTTP request.
+type send struct {
+	call *ast.CallExpr
+	// method is the method when the call decides it (http.Post, resty
+	// Post); methodFrom the expression that holds it (Execute's
+	// argument).
+	method     string
+	methodFrom ast.Expr
+	methodPos  token.Pos
+	// req is the request expression, when there is one (nil for
+	// http.Post, which sets no headers).
+	req ast.Expr
+	// client is the client (or transport) expression.
+	client ast.Expr
+	// restyReq is true when req is a resty request.
+	resty bool
+}
+
+const (
+	pkgHTTP      = "net/http"
+	pkgRetryable = knowledge.PathRetryableHTTP
+	pkgFailsafe  = knowledge.PathFailsafeHTTP
+	pkgRestyV2   = knowledge.PathRestyV2
+	pkgRestyV3   = knowledge.PathRestyV3
+	pkgRetry     = knowledge.RetryPackage
+)
+
+// directSend recognises the calls that send an HTTP request.
+func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
+	fn := typesx.Callee(d.m.info, call)
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	recv := func() ast.Expr {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	s := &send{call: call}
+	key := knowledge.EntryKey(fn.Origin())
+	switch key {
+	case pkgHTTP + ".Client.Do", pkgRetryable + ".Client.Do":
+		s.req, s.client = arg(0), recv()
+	case pkgHTTP + ".Transport.RoundTrip", pkgHTTP + ".RoundTripper.RoundTrip", pkgRetryable + ".RoundTripper.RoundTrip":
+		s.req, s.client = arg(0), recv()
+	case pkgHTTP + ".Post", pkgHTTP + ".PostForm", pkgRetryable + ".Post", pkgRetryable + ".PostForm":
+		s.method, s.methodPos = http.MethodPost, call.Pos()
+	case pkgHTTP + ".Client.Post", pkgHTTP + ".Client.PostForm", pkgRetryable + ".Client.Post", pkgRetryable + ".Client.PostForm":
+		s.method, s.methodPos, s.client = http.MethodPost, call.Pos(), recv()
+	case pkgHTTP + ".Get", pkgRetryable + ".Get":
+		s.method, s.methodPos = http.MethodGet, call.Pos()
+	case pkgHTTP + ".Head", pkgRetryable + ".Head":
+		s.method, s.methodPos = http.MethodHead, call.Pos()
+	case pkgHTTP + ".Client.Get", pkgRetryable + ".Client.Get":
+		s.method, s.methodPos, s.client = http.MethodGet, call.Pos(), recv()
+	case pkgHTTP + ".Client.Head", pkgRetryable + ".Client.Head":
+		s.method, s.methodPos, s.client = http.MethodHead, call.Pos(), recv()
+	case pkgFailsafe + ".NewRequest", pkgFailsafe + ".NewRequestWithExecutor":
+		s.req, s.client = arg(0), arg(1)
+	case pkgFailsafe + ".Request.Do":
+		nr := d.failsafeRequest(recv(), f)
+		if nr == nil {
+			return &send{call: call} // a send the model cannot describe
+		}
+		s.req, s.client = arg0(nr), arg1(nr)
+	default:
+		if (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) && isRestyRequestMethod(fn) && restySend[fn.Name()] {
+			s.resty, s.req = true, recv()
+			switch fn.Name() {
+			case "Execute":
+				s.methodFrom = arg(0)
+			case "Send":
+			default:
+				s.method, s.methodPos = strings.ToUpper(fn.Name()), call.Pos()
+			}
+			return s
+		}
+		return nil
+	}
+	return s
+}
+
+func arg0(c *ast.CallExpr) ast.Expr {
+	if len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return nil
+}
+
+func arg1(c *ast.CallExpr) ast.Expr {
+	if len(c.Args) > 1 {
+		return c.Args[1]
+	}
+	return nil
+}
+
+// failsafeRequest finds the failsafehttp.NewRequest call that built a
+// failsafehttp request.
+func (d *describer) failsafeRequest(x ast.Expr, f *frame) *ast.CallExpr {
+	for range 4 {
+		switch y := ast.Unparen(x).(type) {
+		case *ast.CallExpr:
+			if fn := typesx.Callee(d.m.info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgFailsafe &&
+				(fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithExecutor") {
+				return y
+			}
+			return nil
+		case *ast.Ident:
+			v, _ := d.m.info.Uses[y].(*types.Var)
+			if v == nil {
+				return nil
+			}
+			defs := d.defs(v)
+			if len(defs) != 1 {
+				return nil
+			}
+			x = defs[0].rhs
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// describeSend describes one send: its method and its key.
+func (d *describer) describeSend(s *send, f *frame) *sendDesc {
+	r := &sendDesc{request: s.req, method: s.method, methodPos: s.methodPos}
+	t := &reqTrace{}
+	if s.methodFrom != nil {
+		if v, pos, ok := d.str(s.methodFrom, f); ok {
+			t.addOrigin(v, pos)
+		} else {
+			t.originUnknown = true
+		}
+	}
+	if s.req != nil {
+		d.origin(s.req, f, t, 0)
+		if r.method == "" {
+			r.method, r.methodPos = t.finalMethod()
+		}
+	} else if s.method == "" && s.methodFrom == nil {
+		// A send the model cannot describe.
+		return r
+	} else if r.method == "" {
+		r.method, r.methodPos = t.finalMethod()
+	}
+	r.key = d.key(t, f)
+	if pos, ok := d.clientAddsKey(s.client, f, 0); ok {
+		r.key = &site.IdemKey{State: site.KeyStable, Set: pos}
+	}
+	return r
+}
+
+// reqTrace accumulates what the description finds of a request: where
+// its method is decided and where headers are set.
+type reqTrace struct {
+	origins, assigned []methodRef
+	originUnknown     bool
+	keys              []keySet
+	// opaque is true when headers may be set where the model cannot see
+	// (a request option called through a function value, headers copied
+	// from a parameter).
+	opaque bool
+}
+
+type methodRef struct {
+	m   string
+	pos token.Pos
+}
+
+type keySet struct {
+	val ast.Expr
+	f   *frame
+	pos token.Pos
+}
+
+func (t *reqTrace) addOrigin(m string, pos token.Pos) {
+	t.origins = append(t.origins, methodRef{strings.ToUpper(m), pos})
+}
+
+// finalMethod returns the method the request is sent with, if the model
+// knows it: an explicit assignment of req.Method wins over the
+// constructors' methods, which must agree.
+func (t *reqTrace) finalMethod() (string, token.Pos) {
+	refs := t.assigned
+	if len(refs) == 0 {
+		if t.originUnknown {
+			return "", token.NoPos
+		}
+		refs = t.origins
+	}
+	if len(refs) == 0 {
+		return "", token.NoPos
+	}
+	for _, r := range refs[1:] {
+		if r.m != refs[0].m {
+			return "", token.NoPos
+		}
+	}
+	return refs[0].m, refs[0].pos
+}
+
+// str evaluates a string expression in frame f: a constant, a bound
+// parameter, a local whose definitions all agree.
+func (d *describer) str(x ast.Expr, f *frame) (string, token.Pos, bool) {
+	for range 8 {
+		if x == nil {
+			return "", token.NoPos, false
+		}
+		if tv, ok := d.m.info.Types[x]; ok && tv.Value != nil {
+			if tv.Value.Kind() == constant.String {
+				return constant.StringVal(tv.Value), x.Pos(), true
+			}
+			return "", token.NoPos, false
+		}
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return "", token.NoPos, false
+		}
+		v, _ := d.m.info.Uses[id].(*types.Var)
+		if v == nil {
+			return "", token.NoPos, false
+		}
+		if a, ok := f.binds[v]; ok {
+			x, f = a.x, a.f
+			continue
+		}
+		defs := d.defs(v)
+		if len(defs) == 0 {
+			return "", token.NoPos, false
+		}
+		s0, p0, ok := d.str(defs[0].rhs, f)
+		if !ok {
+			return "", token.NoPos, false
+		}
+		for _, df := range defs[1:] {
+			if s, _, ok := d.str(df.rhs, f); !ok || s != s0 {
+				return "", token.NoPos, false
+			}
+		}
+		return s0, p0, true
+	}
+	return "", token.NoPos, false
+}
+
+// A use is one occurrence of a variable with its ancestors (innermost
+// last).
+type use struct {
+	id   *ast.Ident
+	path []ast.Node
+}
+
+func (u use) parent() ast.Node {
+	if len(u.path) == 0 {
+		return nil
+	}
+	return u.path[len(u.path)-1]
+}
+
+// usesOf returns the occurrences of a local variable (parameters
+// included) in the declaration that holds it.
+func (d *describer) usesOf(v *types.Var) []use {
+	if us, ok := d.uses[v]; ok {
+		return us
+	}
+	var us []use
+	file := d.m.fileOf(v.Pos())
+	if file != nil && v.Parent() != nil && v.Parent() != d.m.pkg.Scope() {
+		var decl ast.Node
+		for _, dc := range file.Decls {
+			if dc.Pos() <= v.Pos() && v.Pos() < dc.End() {
+				decl = dc
+				break
+			}
+		}
+		if decl != nil {
+			var stack []ast.Node
+			ast.Inspect(decl, func(n ast.Node) bool {
+				if n == nil {
+					stack = stack[:len(stack)-1]
+					return true
+				}
+				if id, ok := n.(*ast.Ident); ok && (d.m.info.Uses[id] == v || d.m.info.Defs[id] == v) {
+					us = append(us, use{id: id, path: append([]ast.Node(nil), stack...)})
+				}
+				stack = append(stack, n)
+				return true
+			})
+		}
+	}
+	d.uses[v] = us
+	return us
+}
+
+// A def is one definition of a variable: the expression assigned to it
+// (rhs, with idx the result index when rhs is a multi-value call), and
+// the assignment.
+type def struct {
+	rhs    ast.Expr
+	idx    int
+	node   ast.Node
+	rangeX ast.Expr // for range variables: the ranged expression
+	isKey  bool     // ... and whether it is the key
+}
+
+// defs returns the definitions of a local variable.
+func (d *describer) defs(v *types.Var) []def {
+	var ds []def
+	for _, u := range d.usesOf(v) {
+		switch p := u.parent().(type) {
+		case *ast.AssignStmt:
+			for i, l := range p.Lhs {
+				if l != u.id {
+					continue
+				}
+				if p.Tok != token.ASSIGN && p.Tok != token.DEFINE {
+					ds = append(ds, def{node: p}) // x += ...
+					continue
+				}
+				if len(p.Lhs) == len(p.Rhs) {
+					ds = append(ds, def{rhs: p.Rhs[i], node: p})
+				} else if len(p.Rhs) == 1 {
+					ds = append(ds, def{rhs: p.Rhs[0], idx: i, node: p})
+				}
+			}
+		case *ast.ValueSpec:
+			for i, n := range p.Names {
+				if n != u.id {
+					continue
+				}
+				if len(p.Values) == len(p.Names) {
+					ds = append(ds, def{rhs: p.Values[i], node: p})
+				} else if len(p.Values) == 1 {
+					ds = append(ds, def{rhs: p.Values[0], idx: i, node: p})
+				}
+			}
+		case *ast.RangeStmt:
+			if p.Key == u.id || p.Value == u.id {
+				ds = append(ds, def{node: p, rangeX: p.X, isKey: p.Key == u.id})
+			}
+		}
+	}
+	return ds
+}

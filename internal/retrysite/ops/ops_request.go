@@ -1,0 +1,975 @@
+package ops
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"net/http"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file follows a request: where it is built (its method) and where
+// headers are set on it (its Idempotency-Key).
+
+// bound returns the caller's argument a helper parameter is bound to.
+func (f *frame) bound(v *types.Var) (argRef, bool) {
+	if f == nil || f.binds == nil {
+		return argRef{}, false
+	}
+	a, ok := f.binds[v]
+	return a, ok
+}
+
+// origin follows the expression a request comes from. idx is the result
+// index when x is a multi-value call.
+func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
+	if x == nil {
+		t.originUnknown = true
+		return
+	}
+	x = ast.Unparen(x)
+	if d.seenNode[x] {
+		return
+	}
+	d.seenNode[x] = true
+	info := d.m.info
+	switch x := x.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			d.origin(x.X, f, t, 0)
+			return
+		}
+		t.originUnknown = true
+	case *ast.StarExpr:
+		d.origin(x.X, f, t, 0)
+	case *ast.CompositeLit:
+		if !typesx.IsNamed(info.TypeOf(x), pkgHTTP, "Request") {
+			t.originUnknown = true
+			return
+		}
+		methodSet := false
+		for _, el := range x.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			k := typesx.IdentOf(kv.Key)
+			if k == nil {
+				continue
+			}
+			switch k.Name {
+			case "Method":
+				methodSet = true
+				if s, pos, ok := d.str(kv.Value, f); ok {
+					t.addOrigin(s, pos)
+				} else {
+					t.originUnknown = true
+				}
+			case "Header":
+				d.headerOrigin(kv.Value, f, t)
+			}
+		}
+		if !methodSet {
+			t.addOrigin(http.MethodGet, x.Pos()) // an empty Method means GET
+		}
+	case *ast.Ident:
+		if _, isNil := info.Uses[x].(*types.Nil); isNil {
+			return // return nil, err
+		}
+		v := typesx.VarOf(info, x)
+		if v == nil {
+			t.originUnknown = true
+			return
+		}
+		d.varRequest(v, f, t)
+	case *ast.CallExpr:
+		d.callOrigin(x, f, t, idx)
+	default:
+		t.originUnknown = true
+		t.opaque = true
+	}
+}
+
+// callOrigin follows a call that returns a request.
+func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) {
+	fn := typesx.Callee(d.m.info, x)
+	if fn == nil || fn.Pkg() == nil {
+		t.originUnknown, t.opaque = true, true
+		return
+	}
+	method := func(i int) {
+		if i >= len(x.Args) {
+			t.originUnknown = true
+			return
+		}
+		if s, pos, ok := d.str(x.Args[i], f); ok {
+			t.addOrigin(s, pos)
+		} else {
+			t.originUnknown = true
+		}
+	}
+	recv := func() ast.Expr {
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+			return sel.X
+		}
+		return nil
+	}
+	switch knowledge.EntryKey(fn.Origin()) {
+	case pkgHTTP + ".NewRequest", pkgRetryable + ".NewRequest", "net/http/httptest.NewRequest":
+		method(0)
+		return
+	case pkgHTTP + ".NewRequestWithContext", pkgRetryable + ".NewRequestWithContext", "net/http/httptest.NewRequestWithContext":
+		method(1)
+		return
+	case pkgRetryable + ".FromRequest":
+		d.origin(arg0(x), f, t, 0)
+		return
+	case pkgHTTP + ".Request.WithContext", pkgHTTP + ".Request.Clone", pkgRetryable + ".Request.WithContext":
+		d.origin(recv(), f, t, 0)
+		return
+	}
+	if p := fn.Pkg().Path(); p == pkgRestyV2 || p == pkgRestyV3 {
+		sig, _ := fn.Type().(*types.Signature)
+		if sig == nil || sig.Recv() == nil {
+			t.originUnknown = true
+			return
+		}
+		switch {
+		case isRestyRequestMethod(fn):
+			d.restyMethod(x, fn, f, t)
+			d.origin(recv(), f, t, 0)
+		case typesx.IsNamed(sig.Recv().Type(), p, "Client") && (fn.Name() == "R" || fn.Name() == "NewRequest"):
+			d.restyClient(recv(), f, t, 0)
+		default:
+			t.originUnknown = true
+		}
+		return
+	}
+	if fn.Pkg() == d.m.pkg {
+		if d.followReturns(fn, x, f, idx, func(r ast.Expr, hf *frame, i int) { d.origin(r, hf, t, i) }) {
+			return
+		}
+	}
+	t.originUnknown, t.opaque = true, true
+}
+
+// followReturns calls visit with each expression a same-package function
+// returns as its idx'th result, in a frame bound to call. It reports
+// whether it could follow the function.
+func (d *describer) followReturns(fn *types.Func, call *ast.CallExpr, f *frame, idx int, visit func(ast.Expr, *frame, int)) bool {
+	decl := d.m.FuncDecl(fn)
+	if decl == nil || decl.Body == nil || f.depth >= maxDepth || d.seenNode[decl] {
+		return false
+	}
+	d.seenNode[decl] = true
+	defer delete(d.seenNode, decl)
+	hf := d.helperFrame(decl, call, f)
+	sig := fn.Type().(*types.Signature)
+	var named *ast.Ident
+	if decl.Type.Results != nil {
+		k := 0
+		for _, fl := range decl.Type.Results.List {
+			for _, n := range fl.Names {
+				if k == idx {
+					named = n
+				}
+				k++
+			}
+		}
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == 0 && named != nil:
+				visit(named, hf, 0)
+			case len(n.Results) == 1 && sig.Results().Len() > 1:
+				visit(n.Results[0], hf, idx)
+			case idx < len(n.Results):
+				visit(n.Results[idx], hf, 0)
+			}
+		}
+		return true
+	})
+	return true
+}
+
+// varRequest follows a variable that holds a request: its definitions
+// and what is done to it.
+func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
+	if d.seenVar[v] {
+		return
+	}
+	d.seenVar[v] = true
+	a, bound := f.bound(v)
+	if bound {
+		d.origin(a.x, a.f, t, 0)
+	}
+	us := d.usesOf(v)
+	for _, u := range us {
+		if !isDefUse(u) {
+			d.reqExprUse(u.id, u.path, f, t)
+		}
+	}
+	ds := d.defs(v)
+	for _, df := range ds {
+		if df.rhs != nil {
+			d.origin(df.rhs, f, t, df.idx)
+		} else {
+			t.originUnknown = true
+		}
+	}
+	if len(ds) == 0 && !bound {
+		// A parameter or a variable the model cannot see defined: its
+		// method and headers were decided elsewhere.
+		t.originUnknown, t.opaque = true, true
+	}
+}
+
+// isDefUse reports whether a use defines the variable (the left side of
+// an assignment, a declaration, a range variable).
+func isDefUse(u use) bool {
+	switch p := u.parent().(type) {
+	case *ast.AssignStmt:
+		for _, l := range p.Lhs {
+			if l == u.id {
+				return true
+			}
+		}
+	case *ast.ValueSpec:
+		for _, n := range p.Names {
+			if n == u.id {
+				return true
+			}
+		}
+	case *ast.RangeStmt:
+		return p.Key == u.id || p.Value == u.id
+	case *ast.Field:
+		return true
+	}
+	return false
+}
+
+// reqExprUse looks at what is done with an expression e that denotes the
+// request; path holds its ancestors.
+func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrace) {
+	if len(path) == 0 {
+		return
+	}
+	parent, rest := path[len(path)-1], path[:len(path)-1]
+	switch p := parent.(type) {
+	case *ast.ParenExpr:
+		d.reqExprUse(p, rest, f, t)
+	case *ast.StarExpr:
+		d.reqExprUse(p, rest, f, t)
+	case *ast.SelectorExpr:
+		if p.X != e {
+			return
+		}
+		name := p.Sel.Name
+		_, isMethod := d.m.info.Selections[p]
+		if sel := d.m.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
+			call, crest := parentCall(p, rest)
+			if call == nil {
+				return
+			}
+			fn, _ := sel.Obj().(*types.Func)
+			if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) && isRestyRequestMethod(fn) {
+				d.restyMethod(call, fn, f, t)
+				if isRestyRequestType(d.m.info.TypeOf(call)) {
+					d.reqExprUse(call, crest, f, t)
+				}
+			}
+			return
+		}
+		_ = isMethod
+		switch name {
+		case "Header":
+			d.headerExprUse(p, rest, f, t)
+		case "Request", "RawRequest":
+			if typesx.IsNamed(d.m.info.TypeOf(p), pkgHTTP, "Request") {
+				d.reqExprUse(p, rest, f, t)
+			}
+		case "Method":
+			if as, ok := parentAssign(p, rest); ok {
+				if s, pos, ok := d.str(as, f); ok {
+					t.assigned = append(t.assigned, methodRef{strings.ToUpper(s), pos})
+				} else {
+					t.assigned = append(t.assigned, methodRef{"?", p.Pos()})
+				}
+			}
+		}
+	case *ast.CallExpr:
+		for i, a := range p.Args {
+			if a == e {
+				d.passedTo(p, i, rest, f, t, false)
+			}
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) != len(p.Rhs) {
+			return
+		}
+		for i, r := range p.Rhs {
+			if r == e {
+				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
+					d.varRequest(w, f, t)
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, r := range p.Values {
+			if r == e && i < len(p.Names) {
+				if w, ok := d.m.info.Defs[p.Names[i]].(*types.Var); ok {
+					d.varRequest(w, f, t)
+				}
+			}
+		}
+	}
+}
+
+// parentCall returns the call whose function is sel, and its ancestors.
+func parentCall(sel *ast.SelectorExpr, rest []ast.Node) (*ast.CallExpr, []ast.Node) {
+	if len(rest) == 0 {
+		return nil, nil
+	}
+	if c, ok := rest[len(rest)-1].(*ast.CallExpr); ok && ast.Unparen(c.Fun) == sel {
+		return c, rest[:len(rest)-1]
+	}
+	return nil, nil
+}
+
+// parentAssign returns the value assigned to x when x is the target of a
+// plain assignment.
+func parentAssign(x ast.Expr, rest []ast.Node) (ast.Expr, bool) {
+	if len(rest) == 0 {
+		return nil, false
+	}
+	as, ok := rest[len(rest)-1].(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != len(as.Rhs) {
+		return nil, false
+	}
+	for i, l := range as.Lhs {
+		if l == x {
+			return as.Rhs[i], true
+		}
+	}
+	return nil, false
+}
+
+// headerExprUse looks at what is done with an expression h that denotes
+// a request's headers.
+func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqTrace) {
+	if len(path) == 0 {
+		return
+	}
+	parent, rest := path[len(path)-1], path[:len(path)-1]
+	switch p := parent.(type) {
+	case *ast.ParenExpr:
+		d.headerExprUse(p, rest, f, t)
+	case *ast.SelectorExpr:
+		if p.X != h {
+			return
+		}
+		call, _ := parentCall(p, rest)
+		if call == nil {
+			return
+		}
+		switch p.Sel.Name {
+		case "Set", "Add":
+			if len(call.Args) == 2 {
+				d.keyOp(call.Args[0], call.Args[1], call.Pos(), f, t)
+			}
+		}
+	case *ast.IndexExpr:
+		if p.X != h {
+			return
+		}
+		if val, ok := parentAssign(p, rest); ok {
+			d.keyOp(p.Index, firstElem(val), p.Pos(), f, t)
+		}
+	case *ast.AssignStmt:
+		if len(p.Lhs) != len(p.Rhs) {
+			return
+		}
+		for i := range p.Lhs {
+			if p.Lhs[i] == h {
+				d.headerOrigin(p.Rhs[i], f, t)
+			}
+			if p.Rhs[i] == h {
+				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
+					d.varHeader(w, f, t)
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		for i, r := range p.Values {
+			if r == h && i < len(p.Names) {
+				if w, ok := d.m.info.Defs[p.Names[i]].(*types.Var); ok {
+					d.varHeader(w, f, t)
+				}
+			}
+		}
+	case *ast.CallExpr:
+		for i, a := range p.Args {
+			if a == h {
+				d.passedTo(p, i, rest, f, t, true)
+			}
+		}
+	}
+}
+
+// firstElem returns the first element of a []string literal, or x.
+func firstElem(x ast.Expr) ast.Expr {
+	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
+		if len(cl.Elts) > 0 {
+			return cl.Elts[0]
+		}
+	}
+	return x
+}
+
+// keyOp records a header set: when the name is the key header, the key.
+func (d *describer) keyOp(name, val ast.Expr, pos token.Pos, f *frame, t *reqTrace) {
+	s, _, ok := d.str(name, f)
+	if !ok {
+		// Headers copied from another header map, by a range loop.
+		if src, ok := d.rangeSource(name); ok {
+			d.headerOrigin(src, f, t)
+			return
+		}
+		t.opaque = true
+		return
+	}
+	if d.isKeyHeader(s) {
+		t.keys = append(t.keys, keySet{val: val, f: f, pos: pos})
+	}
+}
+
+// rangeSource returns X when name is the key of `for name := range X`.
+func (d *describer) rangeSource(name ast.Expr) (ast.Expr, bool) {
+	v := typesx.VarOf(d.m.info, name)
+	if v == nil {
+		return nil, false
+	}
+	ds := d.defs(v)
+	if len(ds) == 1 && ds[0].rangeX != nil && ds[0].isKey {
+		return ds[0].rangeX, true
+	}
+	return nil, false
+}
+
+// headerOrigin follows an expression that holds a header map.
+func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
+	if x == nil {
+		return
+	}
+	x = ast.Unparen(x)
+	if d.seenNode[x] {
+		return
+	}
+	d.seenNode[x] = true
+	info := d.m.info
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				d.keyOp(kv.Key, firstElem(kv.Value), kv.Pos(), f, t)
+			}
+		}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+			d.headerOrigin(arg0(x), f, t)
+			return
+		}
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "make" {
+			return
+		}
+		fn := typesx.Callee(info, x)
+		if fn == nil {
+			t.opaque = true
+			return
+		}
+		if knowledge.EntryKey(fn.Origin()) == pkgHTTP+".Header.Clone" {
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				d.headerOrigin(sel.X, f, t)
+			}
+			return
+		}
+		if fn.Pkg() == d.m.pkg && d.followReturns(fn, x, f, 0, func(r ast.Expr, hf *frame, _ int) { d.headerOrigin(r, hf, t) }) {
+			return
+		}
+		t.opaque = true
+	case *ast.Ident:
+		if v := typesx.VarOf(info, x); v != nil {
+			d.varHeader(v, f, t)
+		}
+	case *ast.SelectorExpr:
+		if x.Sel.Name == "Header" && isRequestType(info.TypeOf(x.X)) {
+			sub := &reqTrace{}
+			d.origin(x.X, f, sub, 0)
+			t.keys = append(t.keys, sub.keys...)
+			t.opaque = t.opaque || sub.opaque
+			return
+		}
+		// A field: the client's default headers are shared by every
+		// operation and hold no per-operation key; per-call options
+		// (a parameter's field) may.
+		if root := typesx.RootVar(info, x); root != nil {
+			if a, ok := f.bound(root); ok {
+				_ = a
+				t.opaque = true
+				return
+			}
+			if isParam, isRecv := d.paramKind(root); isParam && !isRecv {
+				t.opaque = true
+			}
+		}
+	default:
+		t.opaque = true
+	}
+}
+
+// isRequestType reports whether t is an HTTP request the model follows.
+func isRequestType(t types.Type) bool {
+	return t != nil && (typesx.IsNamed(t, pkgHTTP, "Request") || typesx.IsNamed(t, pkgRetryable, "Request") || isRestyRequestType(t))
+}
+
+func isRestyRequestType(t types.Type) bool {
+	return t != nil && (typesx.IsNamed(t, pkgRestyV2, "Request") || typesx.IsNamed(t, pkgRestyV3, "Request"))
+}
+
+// paramKind reports whether v is a parameter (or receiver) of its
+// function, and whether it is the receiver.
+func (d *describer) paramKind(v *types.Var) (isParam, isRecv bool) {
+	for _, u := range d.usesOf(v) {
+		if u.id.Pos() != v.Pos() {
+			continue
+		}
+		for i, n := range u.path {
+			fl, ok := n.(*ast.FieldList)
+			if !ok {
+				continue
+			}
+			if i > 0 {
+				if fd, ok := u.path[i-1].(*ast.FuncDecl); ok && fd.Recv == fl {
+					return true, true
+				}
+			}
+			return true, false
+		}
+	}
+	return false, false
+}
+
+// varHeader follows a variable that holds a header map.
+func (d *describer) varHeader(v *types.Var, f *frame, t *reqTrace) {
+	if d.seenVar[v] {
+		return
+	}
+	d.seenVar[v] = true
+	a, bound := f.bound(v)
+	if bound {
+		d.headerOrigin(a.x, a.f, t)
+	}
+	for _, u := range d.usesOf(v) {
+		if !isDefUse(u) {
+			d.headerExprUse(u.id, u.path, f, t)
+		}
+	}
+	ds := d.defs(v)
+	for _, df := range ds {
+		if df.rhs != nil {
+			d.headerOrigin(df.rhs, f, t)
+		} else {
+			t.opaque = true
+		}
+	}
+	if len(ds) == 0 && !bound {
+		if _, isRecv := d.paramKind(v); !isRecv {
+			t.opaque = true
+		}
+	}
+}
+
+// passedTo looks at a call that is given the request (or its headers,
+// when header is true) as its i'th argument: a same-package helper is
+// followed; a function value or an interface method may set anything.
+func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *frame, t *reqTrace, header bool) {
+	info := d.m.info
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		// A conversion (propagation.HeaderCarrier(req.Header)): follow
+		// the converted value.
+		if header {
+			d.headerExprUse(call, rest, f, t)
+		} else {
+			d.reqExprUse(call, rest, f, t)
+		}
+		return
+	}
+	if _, ok := info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok {
+		return
+	}
+	fn := typesx.Callee(info, call)
+	if fn == nil {
+		t.opaque = true // a function value: a request option
+		return
+	}
+	if fn.Pkg() == nil {
+		return
+	}
+	path := fn.Pkg().Path()
+	sig, _ := fn.Type().(*types.Signature)
+	if fn.Pkg() == d.m.pkg {
+		decl := d.m.FuncDecl(fn)
+		if decl == nil || decl.Body == nil || f.depth >= maxDepth || sig == nil {
+			t.opaque = true
+			return
+		}
+		if sig.Variadic() && i >= sig.Params().Len()-1 {
+			t.opaque = true
+			return
+		}
+		hf := d.helperFrame(decl, call, f)
+		p := declParam(info, decl, i)
+		if p == nil {
+			t.opaque = true
+			return
+		}
+		if header {
+			d.varHeader(p, hf, t)
+		} else {
+			d.varRequest(p, hf, t)
+		}
+		return
+	}
+	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		if !isStdlib(path) && !strings.HasPrefix(path, "go.opentelemetry.io/") {
+			t.opaque = true
+		}
+		return
+	}
+	if isStdlib(path) {
+		if header && path == "maps" && fn.Name() == "Copy" && i == 0 && len(call.Args) == 2 {
+			d.headerOrigin(call.Args[1], f, t)
+		}
+		return
+	}
+	name := strings.ToLower(fn.Name())
+	if strings.Contains(name, "header") || strings.Contains(name, "idempot") {
+		t.opaque = true
+	}
+}
+
+func isStdlib(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// restyMethod records what a resty request or client method sets.
+func (d *describer) restyMethod(call *ast.CallExpr, fn *types.Func, f *frame, t *reqTrace) {
+	switch fn.Name() {
+	case "SetHeader", "SetHeaderVerbatim":
+		if len(call.Args) == 2 {
+			d.keyOp(call.Args[0], call.Args[1], call.Pos(), f, t)
+		}
+	case "SetHeaders", "SetHeaderMultiValues":
+		d.headerOrigin(arg0(call), f, t)
+	case "SetMethod":
+		if s, pos, ok := d.str(arg0(call), f); ok {
+			t.assigned = append(t.assigned, methodRef{strings.ToUpper(s), pos})
+		}
+	case "OnBeforeRequest", "SetPreRequestHook", "AddRequestMiddleware", "SetRequestMiddlewares":
+		// Middlewares may set headers on every attempt.
+		t.opaque = true
+	}
+}
+
+// restyClient records the headers a resty client sets on every request.
+func (d *describer) restyClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
+	if x == nil || depth > 6 {
+		return
+	}
+	info := d.m.info
+	switch y := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		fn := typesx.Callee(info, y)
+		if fn == nil || fn.Pkg() == nil {
+			return
+		}
+		if p := fn.Pkg().Path(); p == pkgRestyV2 || p == pkgRestyV3 {
+			d.restyMethod(y, fn, f, t)
+			if sel, ok := ast.Unparen(y.Fun).(*ast.SelectorExpr); ok {
+				if _, isMethod := info.Selections[sel]; isMethod {
+					d.restyClient(sel.X, f, t, depth+1)
+				}
+			}
+		}
+	case *ast.Ident:
+		v, _ := info.Uses[y].(*types.Var)
+		if v == nil || d.seenVar[v] {
+			return
+		}
+		d.seenVar[v] = true
+		for _, u := range d.usesOf(v) {
+			if sel, ok := u.parent().(*ast.SelectorExpr); ok && sel.X == u.id {
+				if call, _ := parentCall(sel, u.path[:len(u.path)-1]); call != nil {
+					if fn := typesx.Callee(info, call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) {
+						d.restyMethod(call, fn, f, t)
+					}
+				}
+			}
+		}
+		for _, df := range d.defs(v) {
+			d.restyClient(df.rhs, f, t, depth+1)
+		}
+	}
+}
+
+// clientAddsKey reports whether a client's transport adds an
+// Idempotency-Key by itself: github.com/retrylint/retrylint/retry's
+// transport gives every POST and PATCH one.
+func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, bool) {
+	if x == nil || depth > 6 {
+		return token.NoPos, false
+	}
+	info := d.m.info
+	switch y := ast.Unparen(x).(type) {
+	case *ast.UnaryExpr:
+		return d.clientAddsKey(y.X, f, depth+1)
+	case *ast.StarExpr:
+		return d.clientAddsKey(y.X, f, depth+1)
+	case *ast.CompositeLit:
+		if !typesx.IsNamed(info.TypeOf(y), pkgHTTP, "Client") {
+			return token.NoPos, false
+		}
+		for _, el := range y.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k := typesx.IdentOf(kv.Key); k != nil && k.Name == "Transport" {
+					return d.transportAddsKey(kv.Value, depth+1)
+				}
+			}
+		}
+	case *ast.Ident:
+		v, _ := info.Uses[y].(*types.Var)
+		if v == nil {
+			return token.NoPos, false
+		}
+		if a, ok := f.bound(v); ok {
+			if pos, ok := d.clientAddsKey(a.x, a.f, depth+1); ok {
+				return pos, true
+			}
+		}
+		if v.Parent() == d.m.pkg.Scope() {
+			for _, val := range d.m.valuesOf(v) {
+				if pos, ok := d.clientAddsKey(val, nil, depth+1); ok {
+					return pos, true
+				}
+			}
+			return token.NoPos, false
+		}
+		for _, u := range d.usesOf(v) {
+			if sel, ok := u.parent().(*ast.SelectorExpr); ok && sel.X == u.id && sel.Sel.Name == "Transport" {
+				if val, ok := parentAssign(sel, u.path[:len(u.path)-1]); ok {
+					if pos, ok := d.transportAddsKey(val, depth+1); ok {
+						return pos, true
+					}
+				}
+			}
+		}
+		for _, df := range d.defs(v) {
+			if pos, ok := d.clientAddsKey(df.rhs, f, depth+1); ok {
+				return pos, true
+			}
+		}
+	case *ast.SelectorExpr:
+		if fld, ok := info.Uses[y.Sel].(*types.Var); ok {
+			for _, val := range d.m.valuesOf(fld) {
+				if pos, ok := d.clientAddsKey(val, nil, depth+1); ok {
+					return pos, true
+				}
+			}
+			if fld.IsField() {
+				for _, tr := range d.m.fieldTransports(fld) {
+					if pos, ok := d.transportAddsKey(tr, depth+1); ok {
+						return pos, true
+					}
+				}
+			}
+		}
+	case *ast.CallExpr:
+		fn := typesx.Callee(info, y)
+		if fn != nil && fn.Pkg() == d.m.pkg {
+			var pos token.Pos
+			found := false
+			d.followReturns(fn, y, orEmpty(f), 0, func(r ast.Expr, hf *frame, _ int) {
+				if p, ok := d.clientAddsKey(r, hf, depth+1); ok && !found {
+					pos, found = p, true
+				}
+			})
+			return pos, found
+		}
+	}
+	return token.NoPos, false
+}
+
+func orEmpty(f *frame) *frame {
+	if f == nil {
+		return &frame{}
+	}
+	return f
+}
+
+// transportAddsKey reports whether a transport adds an Idempotency-Key:
+// retry.NewTransport, or a wrapper around it.
+func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
+	if x == nil || depth > 8 {
+		return token.NoPos, false
+	}
+	info := d.m.info
+	switch y := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		if fn := typesx.Callee(info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgRetry && fn.Name() == "NewTransport" {
+			return y.Pos(), true
+		}
+		for _, a := range y.Args {
+			if pos, ok := d.transportAddsKey(a, depth+1); ok {
+				return pos, true
+			}
+		}
+	case *ast.UnaryExpr:
+		return d.transportAddsKey(y.X, depth+1)
+	case *ast.CompositeLit:
+		for _, el := range y.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if pos, ok := d.transportAddsKey(el, depth+1); ok {
+				return pos, true
+			}
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		var v *types.Var
+		if id, ok := y.(*ast.Ident); ok {
+			v, _ = info.Uses[id].(*types.Var)
+		} else {
+			v, _ = info.Uses[y.(*ast.SelectorExpr).Sel].(*types.Var)
+		}
+		if v == nil {
+			return token.NoPos, false
+		}
+		var vals []ast.Expr
+		if v.IsField() || v.Parent() == d.m.pkg.Scope() {
+			vals = d.m.valuesOf(v)
+		} else {
+			for _, df := range d.defs(v) {
+				vals = append(vals, df.rhs)
+			}
+		}
+		for _, val := range vals {
+			if pos, ok := d.transportAddsKey(val, depth+1); ok {
+				return pos, true
+			}
+		}
+	}
+	return token.NoPos, false
+}
+
+// valuesOf returns the values assigned anywhere in the package to a
+// struct field or a package-level variable: composite literal fields,
+// assignments, declarations.
+func (m *model) valuesOf(v *types.Var) []ast.Expr {
+	if m.values == nil {
+		m.indexValues()
+	}
+	return m.values[v]
+}
+
+// indexValues records, once per package, every value assigned to each
+// variable or field: keyed fields of composite literals, assignments,
+// and declarations.
+func (m *model) indexValues() {
+	m.values = make(map[*types.Var][]ast.Expr)
+	add := func(obj types.Object, x ast.Expr) {
+		if v, ok := obj.(*types.Var); ok {
+			m.values[v] = append(m.values[v], x)
+		}
+	}
+	for _, file := range m.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok {
+					add(m.info.Uses[k], n.Value)
+				}
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, l := range n.Lhs {
+					switch l := ast.Unparen(l).(type) {
+					case *ast.SelectorExpr:
+						add(m.info.Uses[l.Sel], n.Rhs[i])
+					case *ast.Ident:
+						add(m.info.Uses[l], n.Rhs[i])
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if i < len(n.Values) {
+						add(m.info.Defs[name], n.Values[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// fieldTransports returns the transports assigned to the Transport of a
+// client held in a struct field: s.hc.Transport = t.
+func (m *model) fieldTransports(fld *types.Var) []ast.Expr {
+	var vals []ast.Expr
+	for _, file := range m.pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for i, l := range as.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Transport" {
+					continue
+				}
+				if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && m.info.Uses[inner.Sel] == fld {
+					vals = append(vals, as.Rhs[i])
+				}
+			}
+			return true
+		})
+	}
+	return vals
+}
+
+// declParam returns the i'th parameter of a function declaration.
+func declParam(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
+	k := 0
+	for _, fl := range decl.Type.Params.List {
+		if len(fl.Names) == 0 {
+			k++
+			continue
+		}
+		for _, n := range fl.Names {
+			if k == i {
+				v, _ := info.Defs[n].(*types.Var)
+				return v
+			}
+			k++
+		}
+	}
+	return nil
+}

@@ -1,0 +1,1 @@
+../../../testdata/src/k8s.io

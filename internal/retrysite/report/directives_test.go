@@ -1,0 +1,54 @@
+package report_test
+
+import (
+	"go/ast"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/policy"
+)
+
+// fakeRule returns an analyzer named like a retrylint rule that reports,
+// through a Reporter, every call of the function named callee; with
+// owner, it also reports the directive problems, as the directives
+// analyzer does.
+func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: name,
+		Doc:  "report calls of " + callee,
+		Run: func(pass *analysis.Pass) (any, error) {
+			dirs, _ := report.Parse(pass.Fset, pass.Files, pass.ReadFile, policy.SyncAPI)
+			rep := report.NewReporter(pass, dirs)
+			defer rep.Done()
+			if owner {
+				report.ReportDirectiveProblems(pass, dirs)
+			}
+			for _, f := range pass.Files {
+				ast.Inspect(f, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok {
+						if id, ok := call.Fun.(*ast.Ident); ok && id.Name == callee {
+							rep.Report(analysis.Diagnostic{Pos: call.Pos(), Message: name + " finding"})
+						}
+					}
+					return true
+				})
+			}
+			return nil, nil
+		},
+	}
+}
+
+// TestIgnoreOwner runs a rule that also reports, as the directives
+// analyzer does, malformed directives and names of no analyzer.
+func TestIgnoreOwner(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fakeRule("maxretries", "many", true), "ignore")
+}
+
+// TestIgnoreOtherRule runs another rule: it uses and checks only the
+// directives naming it.
+func TestIgnoreOtherRule(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow", false), "ignoretwo")
+}

@@ -1,0 +1,68 @@
+// Package timeouts describes the timeouts of a retry site (R-3 and the
+// timeout standard): does every attempt have a timeout (a context
+// deadline, a request's context, a client's Timeout), is the whole retry
+// capped (a deadline over the loop, an elapsed-time check, a library's
+// MaxElapsedTime), and what is the worst case when it can be computed
+// (attempts x timeout + waits). It fills in site.Timeouts.
+//
+// It is a description layer under the model: package retrysite finds the
+// sites, their operations, bounds and waits, then asks a Describer for
+// their timeouts. What it needs of the model beyond the package's syntax
+// and types — the constant value of a duration expression, which
+// arguments of a library call are its operation — it asks through the
+// Model interface, so it does not import the model and the model's
+// interpreter can change without touching it.
+package timeouts
+
+import (
+	"go/ast"
+	"go/types"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Model is what describing timeouts needs of the model that found the
+// sites.
+type Model interface {
+	// DurationValue returns the duration x evaluates to, when the model
+	// can tell (a constant, a field or variable with one known value).
+	DurationValue(x ast.Expr) (time.Duration, bool)
+	// OpRoots returns the configuration and the operation arguments of
+	// call, a call of the library entry e.
+	OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr)
+	// BoundParams returns the parameters of a helper of another package
+	// of the module bound to the caller's arguments while the model
+	// studies the helper's body (nil otherwise): a context parameter
+	// bound to the caller's context is that context.
+	BoundParams() map[*types.Var]ast.Expr
+}
+
+// model is the package being analysed, seen through Model.
+type model struct {
+	Model
+	pass *analysis.Pass
+	info *types.Info
+	pkg  *types.Package
+}
+
+// A Describer finds the timeouts of one package's retry sites. It holds
+// no state beyond the pass: Loop and Library may be called in any order.
+type Describer struct{ m *model }
+
+// New returns a Describer for pass, asking m what it needs of the model;
+// info and pkg are the type information of the code it describes (the
+// pass's, or another package's of the module whose helper the model
+// studies).
+func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model) *Describer {
+	return &Describer{&model{Model: m, pass: pass, info: info, pkg: pkg}}
+}
+
+// Loop fills in the timeouts of a hand-written site (a loop, a recursion):
+// its operations (s.Ops), bound and waits must be known.
+func (d *Describer) Loop(s *site.Site) { d.m.loopTimeouts(s) }
+
+// Library fills in the timeouts of a library site from its settings.
+func (d *Describer) Library(s *site.Site) { d.m.libTimeouts(s) }

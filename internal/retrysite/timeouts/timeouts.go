@@ -1,0 +1,498 @@
+package timeouts
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+)
+
+// This file is the timeouts aspect (R-3 and the timeout standard): does
+// every attempt have a timeout, is the whole retry capped, and what is its
+// worst case when it can be computed. The resolution of contexts, requests
+// and clients is in timeouts_resolve.go, the libraries in
+// timeouts_libs.go.
+
+// opFact is what the model knows of one operation's time bound.
+type opFact struct {
+	op     *site.Op
+	http   bool
+	client clientFact
+	// ctx is the context of the request (HTTP) or of the operation's
+	// context arguments.
+	ctx ctxFact
+	// dur is a constant bound on one attempt, when durKnown.
+	dur      time.Duration
+	durKnown bool
+}
+
+// noTimeout reports whether the operation certainly runs with no timeout:
+// an HTTP call through a client with no Timeout, with a request whose
+// context has no deadline.
+func (f opFact) noTimeout() bool {
+	return f.http && f.client.kind == clientNoTimeout && (f.ctx.kind == ctxBack || f.ctx.kind == ctxNone) && !f.ctx.attempt
+}
+
+func (f opFact) why() string {
+	if c := ctxClause(f.ctx); c != "" {
+		return f.client.why + " and " + c
+	}
+	return f.client.why
+}
+
+// ctxClause says, as a clause, that a context has no deadline: "its
+// context, context.Background(), has no deadline".
+func ctxClause(f ctxFact) string {
+	d := f.desc
+	switch {
+	case d == "":
+		return ""
+	case strings.HasPrefix(d, "its ") || strings.HasPrefix(d, "sends ") || strings.HasPrefix(d, "the request"):
+		return d
+	case strings.HasPrefix(d, "the default"):
+		return "it runs under " + d
+	}
+	return "its context, " + d + ", has no deadline"
+}
+
+var httpHelpers = map[string]bool{
+	"net/http.Get": true, "net/http.Head": true, "net/http.Post": true, "net/http.PostForm": true,
+}
+
+var httpClientMethods = map[string]bool{
+	"net/http.Client.Do": true, "net/http.Client.Get": true, "net/http.Client.Head": true,
+	"net/http.Client.Post": true, "net/http.Client.PostForm": true,
+}
+
+// opFact studies one operation.
+func (r *tres) opFact(op *site.Op) opFact {
+	f := opFact{op: op}
+	call := op.Call
+	if call == nil {
+		return f
+	}
+	name := r.callee(call)
+	switch {
+	case httpHelpers[name]:
+		f.http = true
+		if r.m.setsDefaultClientTimeout() {
+			f.client = clientFact{kind: clientTimeout}
+		} else {
+			f.client = clientFact{kind: clientNoTimeout, why: shortName(name) + " uses http.DefaultClient, which has no Timeout,", pos: call.Pos()}
+		}
+		f.ctx = ctxFact{kind: ctxBack, desc: "sends a request with no context", pos: call.Pos(), implicit: true}
+	case httpClientMethods[name]:
+		f.http = true
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			f.client = r.client(sel.X)
+		}
+		if strings.HasSuffix(name, ".Do") {
+			if len(call.Args) == 1 {
+				f.ctx = r.request(call.Args[0])
+			} else {
+				f.ctx = ctxFact{kind: ctxCaller}
+			}
+		} else {
+			f.ctx = ctxFact{kind: ctxBack, desc: "its request has no context", pos: call.Pos(), implicit: true}
+		}
+		if f.ctx.implicit && f.client.kind == clientUnknown {
+			// The client may have a Timeout: with no context, the
+			// request is only as bounded as the client.
+			f.ctx = ctxFact{kind: ctxNone}
+		}
+	default:
+		f.ctx = ctxFact{kind: ctxNone}
+		for _, a := range call.Args {
+			if IsContextType(r.m.info.TypeOf(a)) {
+				f.ctx = mergeCtx(f.ctx, r.ctx(a))
+			}
+		}
+	}
+	if f.client.kind == clientTimeout && f.client.durKnown {
+		f.dur, f.durKnown = f.client.dur, true
+	}
+	if f.ctx.attempt && f.ctx.attemptKnown && (!f.durKnown || f.ctx.attemptDur < f.dur) {
+		f.dur, f.durKnown = f.ctx.attemptDur, true
+	}
+	return f
+}
+
+// regionCtx merges the contexts the region uses: every context value
+// named in it.
+func (r *tres) regionCtx() ctxFact {
+	f := ctxFact{kind: ctxNone}
+	for _, n := range r.region {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			if v, isVar := r.m.info.Uses[id].(*types.Var); !isVar || !IsContextType(v.Type()) {
+				return true
+			}
+			f = mergeCtx(f, r.ctx(id))
+			return true
+		})
+	}
+	return f
+}
+
+// capFact is one thing that caps the whole retry.
+type capFact struct {
+	d     time.Duration
+	known bool
+	pos   token.Pos
+	desc  string
+	// dflt is true for a library default (not written in the code).
+	dflt bool
+}
+
+// elapsedCaps finds elapsed-time checks in the region: time.Since,
+// time.Until, time.Time comparisons, a receive from a timer made outside
+// the region.
+func (r *tres) elapsedCaps() []capFact {
+	var caps []capFact
+	for _, n := range r.region {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BinaryExpr:
+				switch n.Op {
+				case token.GTR, token.GEQ, token.LSS, token.LEQ:
+				default:
+					return true
+				}
+				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+					if c, ok := ast.Unparen(pair[0]).(*ast.CallExpr); ok && r.callee(c) == "time.Since" {
+						if d, ok := r.m.DurationValue(pair[1]); ok && d > 0 {
+							caps = append(caps, capFact{d: d, known: true, pos: n.Pos(), desc: "the elapsed-time check"})
+							return false
+						}
+					}
+				}
+			case *ast.CallExpr:
+				switch r.callee(n) {
+				case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
+					caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
+				case "time.Time.After", "time.Time.Before":
+					d, ok := r.nowPlus(n)
+					caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the deadline check"})
+				}
+			case *ast.UnaryExpr:
+				if n.Op != token.ARROW {
+					return true
+				}
+				if d, ok, isTimer := r.outerTimer(n.X); isTimer {
+					caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the timer"})
+				}
+			}
+			return true
+		})
+	}
+	return caps
+}
+
+// nowPlus finds d in time.Now().After(deadline) with deadline :=
+// time.Now().Add(d) (either way round).
+func (r *tres) nowPlus(call *ast.CallExpr) (time.Duration, bool) {
+	var xs []ast.Expr
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		xs = append(xs, sel.X)
+	}
+	xs = append(xs, call.Args...)
+	for _, x := range xs {
+		v := r.varOf(x)
+		if v == nil {
+			continue
+		}
+		vf := r.facts(v)
+		if len(vf.defs) != 1 || vf.param {
+			continue
+		}
+		if d, ok := r.deadlineDur(vf.defs[0], false); ok {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// outerTimer reports whether x is a timer channel made outside the
+// region: t := time.After(d), <-t; tm := time.NewTimer(d), <-tm.C.
+func (r *tres) outerTimer(x ast.Expr) (time.Duration, bool, bool) {
+	x = ast.Unparen(x)
+	if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "C" {
+		x = sel.X
+	}
+	v := r.varOf(x)
+	if v == nil || r.inRegion(v.Pos()) {
+		return 0, false, false
+	}
+	vf := r.facts(v)
+	if len(vf.defs) != 1 {
+		return 0, false, false
+	}
+	c, ok := ast.Unparen(vf.defs[0]).(*ast.CallExpr)
+	if !ok || r.inRegion(c.Pos()) {
+		return 0, false, false
+	}
+	switch r.callee(c) {
+	case "time.After", "time.NewTimer":
+		if len(c.Args) == 1 {
+			d, ok := r.m.DurationValue(c.Args[0])
+			return d, ok, true
+		}
+	}
+	return 0, false, false
+}
+
+// waitsFact is what is known of the waits between attempts.
+type waitsFact struct {
+	// each lists the longest wait before retry i (lower bounds when
+	// not exact); nil with per set means the same wait every time.
+	each  []time.Duration
+	per   time.Duration
+	exact bool
+}
+
+func (w waitsFact) at(i int) time.Duration {
+	if w.each != nil {
+		if i < len(w.each) {
+			return w.each[i]
+		}
+		if len(w.each) > 0 {
+			return w.each[len(w.each)-1]
+		}
+		return 0
+	}
+	return w.per
+}
+
+// loopWaitsFact reads the waits of a hand-written site from the waits
+// aspect when it has filled them, else from the constant sleeps in the
+// region.
+func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
+	if s.WaitsKnown {
+		if len(s.Waits) == 0 {
+			return waitsFact{exact: true}
+		}
+		w := waitsFact{exact: len(s.Waits) == 1}
+		first := true
+		for _, wt := range s.Waits {
+			b := wt.Base
+			if wt.Cap > 0 && b > wt.Cap {
+				b = wt.Cap
+			}
+			if wt.Shape != site.ShapeConstant {
+				w.exact = false
+			}
+			if first || b < w.per {
+				w.per = b
+			}
+			first = false
+		}
+		return w
+	}
+	var durs []time.Duration
+	exact := true
+	for _, n := range r.region {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				switch r.callee(n) {
+				case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":
+					if len(n.Args) == 1 {
+						if d, ok := r.m.DurationValue(n.Args[0]); ok {
+							durs = append(durs, d)
+							return true
+						}
+					}
+					exact = false
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					exact = false
+				}
+			case *ast.SelectStmt:
+				exact = false
+			}
+			return true
+		})
+	}
+	w := waitsFact{exact: exact && len(durs) <= 1}
+	for i, d := range durs {
+		if i == 0 || d < w.per {
+			w.per = d
+		}
+	}
+	return w
+}
+
+// worst computes the worst-case duration: attempts x timeout + waits.
+// It returns the sum, the arithmetic, and whether it is exact (else a
+// lower bound).
+func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration, string, bool) {
+	if attempts <= 0 || timeout <= 0 {
+		return 0, "", false
+	}
+	total := time.Duration(attempts) * timeout
+	calc := fmt.Sprintf("%d %s x %s timeout", attempts, report.Plural(attempts, "attempt", "attempts"), report.FormatDuration(timeout))
+	var parts []string
+	var sum time.Duration
+	allSame := w.each == nil
+	for i := 0; i < attempts-1; i++ {
+		d := w.at(i)
+		sum += d
+		parts = append(parts, report.FormatDuration(d))
+	}
+	if sum > 0 {
+		if allSame && attempts-1 > 1 {
+			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, report.FormatDuration(w.per))
+		} else {
+			calc += " + waits " + strings.Join(parts, "+")
+		}
+		if !w.exact {
+			calc += " at least"
+		}
+	} else if !w.exact {
+		calc += " (waits not counted)"
+	}
+	total += sum
+	calc += " = " + report.FormatDuration(total)
+	return total, calc, w.exact
+}
+
+// settle fills in the cap, the caller context and the worst case from
+// the facts found.
+//
+// caps are what caps the retry; uncapped, when not empty, says why the
+// retry has no cap if caps is empty (and the context has no deadline);
+// worst is the computed worst case (0 if none).
+func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, uncapped string, worst time.Duration, calc string, exact bool) {
+	t.CallerContext = siteCtx.kind == ctxCaller
+	if siteCtx.kind == ctxDeadline {
+		caps = append(caps, capFact{d: siteCtx.cap, known: siteCtx.capKnown, pos: siteCtx.capPos, desc: "the context's deadline"})
+	}
+	allKnown := true
+	var best *capFact
+	for i := range caps {
+		c := &caps[i]
+		if c.dflt && t.CallerContext {
+			// The caller's deadline may come first: a default is not
+			// a cap the code chose.
+			allKnown = false
+			continue
+		}
+		if !c.known || c.d <= 0 {
+			allKnown = false
+			continue
+		}
+		if best == nil || c.d < best.d {
+			best = c
+		}
+	}
+	if len(caps) > 0 {
+		t.Capped = true
+		if allKnown && best != nil {
+			t.TotalCap = best.d
+			t.Pos = best.pos
+			t.CapWhy = best.desc
+		}
+	}
+	if worst > 0 {
+		switch {
+		case len(caps) == 0:
+			t.Worst, t.WorstCalc = worst, calc
+			if exact {
+				t.Capped = true
+			}
+		case allKnown && best != nil && worst < best.d:
+			t.Worst, t.WorstCalc = worst, calc
+			if exact {
+				t.TotalCap = worst
+			}
+		}
+	}
+	if !t.Capped && uncapped != "" && (siteCtx.kind == ctxBack || siteCtx.kind == ctxNone) {
+		t.Pos = s.Pos
+		t.CapWhy = uncapped
+	}
+}
+
+// loopTimeouts finds the timeouts of a hand-written site.
+func (m *model) loopTimeouts(s *site.Site) {
+	t := &site.Timeouts{}
+	s.Timeouts = t
+	region := []ast.Node{s.Node}
+	if s.Kind == site.Recursion || s.Kind == site.Loop && !isLoopStmt(s.Node) {
+		region = []ast.Node{s.Func}
+	}
+	r := m.newTres(region)
+	siteCtx := r.regionCtx()
+	var facts []opFact
+	for _, op := range s.Ops {
+		f := r.opFact(op)
+		facts = append(facts, f)
+		siteCtx = mergeCtx(siteCtx, f.ctx)
+		if t.NoAttemptTimeout == nil && f.noTimeout() {
+			t.NoAttemptTimeout = op
+			t.Why = f.why()
+		}
+	}
+	caps := r.elapsedCaps()
+	var worst time.Duration
+	var calc string
+	var exact bool
+	if s.Bound.Known() {
+		if d, ok := attemptBound(facts); ok {
+			worst, calc, exact = worstCase(s.Bound.Retries+1, d, r.loopWaitsFact(s))
+		}
+	}
+	uncapped := ""
+	if siteCtx.kind == ctxBack {
+		uncapped = ctxClause(siteCtx)
+		if strings.HasPrefix(uncapped, "sends ") {
+			uncapped = "it " + uncapped
+		}
+		uncapped += " and nothing checks the elapsed time"
+	}
+	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+}
+
+func isLoopStmt(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		return true
+	}
+	return false
+}
+
+// attemptBound is the longest constant bound on one attempt, when every
+// operation has one.
+func attemptBound(facts []opFact) (time.Duration, bool) {
+	if len(facts) == 0 {
+		return 0, false
+	}
+	var d time.Duration
+	for _, f := range facts {
+		if !f.durKnown {
+			return 0, false
+		}
+		d = max(d, f.dur)
+	}
+	return d, d > 0
+}

@@ -1,0 +1,571 @@
+package timeouts
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file resolves, for the timeouts aspect, where a context, an HTTP
+// request and an HTTP client come from: a context with or without a
+// deadline, a deadline per attempt or around the whole retry, a client
+// with or without a Timeout. Whatever the model cannot see (a parameter,
+// a struct field, a value from another package) resolves to "caller":
+// the caller may have set a deadline or a timeout, and rules stay silent.
+
+// A ctxKind says what is known of a context's deadline.
+type ctxKind int
+
+const (
+	ctxNone     ctxKind = iota // no context at all
+	ctxBack                    // context.Background/TODO: no deadline
+	ctxCaller                  // from the caller or unseen code: may have one
+	ctxDeadline                // a deadline set around the retry
+)
+
+// ctxFact is what the model knows of one context (or request) value.
+type ctxFact struct {
+	kind ctxKind
+	// desc names where a deadline-less context comes from, for
+	// messages ("context.Background()", "http.NewRequest").
+	desc string
+	pos  token.Pos
+	// cap is the deadline's duration when kind is ctxDeadline and it is
+	// a constant; capKnown says so.
+	cap      time.Duration
+	capKnown bool
+	capPos   token.Pos
+	// attempt is true when a deadline is set per attempt (inside the
+	// retry), attemptDur its duration when constant.
+	attempt      bool
+	attemptDur   time.Duration
+	attemptKnown bool
+	// implicit is true for a request made with no context at all
+	// (http.NewRequest, http.Get): only a client known to have no
+	// Timeout makes that a retry with no cap.
+	implicit bool
+}
+
+func (f ctxFact) rank() int { return int(f.kind) }
+
+// mergeCtx joins the facts of two definitions of one value: the model
+// claims "no deadline" only when every definition has none.
+func mergeCtx(a, b ctxFact) ctxFact {
+	r := a
+	if b.rank() > a.rank() {
+		r = b
+	}
+	if a.kind == b.kind {
+		r.implicit = a.implicit && b.implicit
+	}
+	if a.kind == ctxDeadline && b.kind == ctxDeadline {
+		r.cap = max(a.cap, b.cap)
+		r.capKnown = a.capKnown && b.capKnown
+	}
+	switch {
+	case a.attempt && b.attempt:
+		r.attempt = true
+		r.attemptDur = max(a.attemptDur, b.attemptDur)
+		r.attemptKnown = a.attemptKnown && b.attemptKnown
+	case a.attempt || b.attempt:
+		// Some paths have a per-attempt deadline, some not: claim
+		// neither that every attempt is bounded nor that none is.
+		r.attempt = true
+		r.attemptKnown = false
+	}
+	return r
+}
+
+// A clientKind says what is known of an HTTP client's Timeout.
+type clientKind int
+
+const (
+	clientUnknown clientKind = iota // a parameter, a field, unseen code
+	clientNoTimeout
+	clientTimeout
+)
+
+type clientFact struct {
+	kind clientKind
+	// why says what has no timeout ("http.DefaultClient has no Timeout").
+	why string
+	pos token.Pos
+	// dur is the Timeout when constant; durKnown says so.
+	dur      time.Duration
+	durKnown bool
+}
+
+// varFacts is what a scan of a variable's scope finds about it.
+type varFacts struct {
+	param bool
+	// defs are the values assigned to it (the call for a
+	// multi-value assignment).
+	defs []ast.Expr
+	// fields are the values assigned to its fields, by field name
+	// (c.Timeout = 5 * time.Second), through any selector chain.
+	fields map[string][]ast.Expr
+	// escapes is true when it is passed to a call, has its address
+	// taken or is stored elsewhere: unseen code may change it.
+	escapes bool
+}
+
+// tres resolves values for the timeouts of one site.
+type tres struct {
+	m *model
+	// region holds the nodes that run once per attempt: the loop
+	// statement, the function literal a library retries.
+	region []ast.Node
+	// paramCtx maps function-literal parameters that stand for the
+	// library's context (sethvargo passes Do's ctx to the operation).
+	paramCtx map[*types.Var]ast.Expr
+	vars     map[*types.Var]*varFacts
+	visiting map[ast.Node]bool
+}
+
+func (m *model) newTres(region []ast.Node) *tres {
+	r := &tres{m: m, region: region, paramCtx: map[*types.Var]ast.Expr{}, vars: map[*types.Var]*varFacts{}, visiting: map[ast.Node]bool{}}
+	for v, e := range m.BoundParams() { // another package's helper (retrysite's xpkg.go)
+		if IsContextType(v.Type()) {
+			r.paramCtx[v] = e
+		}
+	}
+	return r
+}
+
+func (r *tres) inRegion(pos token.Pos) bool {
+	for _, n := range r.region {
+		if n != nil && n.Pos() <= pos && pos < n.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// funcPath returns the package path and name of a package-level
+// function, or of a method as path.Type.Method.
+func funcPath(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil {
+		return ""
+	}
+	return knowledge.EntryKey(fn.Origin())
+}
+
+func (r *tres) callee(call *ast.CallExpr) string {
+	return funcPath(typesx.Callee(r.m.info, call))
+}
+
+// varOf returns the variable an identifier uses.
+func (r *tres) varOf(x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := r.m.info.Uses[id].(*types.Var)
+	return v
+}
+
+// facts scans the scope of v: the top-level declaration that declares it,
+// or every file for a package-level variable.
+func (r *tres) facts(v *types.Var) *varFacts {
+	if f, ok := r.vars[v]; ok {
+		return f
+	}
+	vf := &varFacts{fields: map[string][]ast.Expr{}}
+	r.vars[v] = vf
+	info := r.m.info
+	var roots []ast.Node
+	pkgLevel := v.Parent() == r.m.pkg.Scope()
+	for _, f := range r.m.pass.Files {
+		if pkgLevel {
+			roots = append(roots, f)
+			continue
+		}
+		if f.Pos() > v.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if d.Pos() <= v.Pos() && v.Pos() < d.End() {
+				roots = append(roots, d)
+			}
+		}
+	}
+	if len(roots) == 0 {
+		vf.escapes = true
+		vf.param = true
+		return vf
+	}
+	isV := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && (info.Uses[id] == v || info.Defs[id] == v)
+	}
+	for _, root := range roots {
+		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncType:
+				if n.Params != nil {
+					for _, fld := range n.Params.List {
+						for _, name := range fld.Names {
+							if info.Defs[name] == v {
+								vf.param = true
+							}
+						}
+					}
+				}
+			case *ast.FuncDecl:
+				if n.Recv != nil {
+					for _, fld := range n.Recv.List {
+						for _, name := range fld.Names {
+							if info.Defs[name] == v {
+								vf.param = true
+							}
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					var rhs ast.Expr
+					if len(n.Lhs) == len(n.Rhs) {
+						rhs = n.Rhs[i]
+					} else if len(n.Rhs) == 1 {
+						rhs = n.Rhs[0]
+					}
+					if isV(l) {
+						if rhs != nil {
+							vf.defs = append(vf.defs, rhs)
+						}
+						continue
+					}
+					// c.Timeout = x, c.HTTPClient.Timeout = x.
+					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && isV(typesx.ChainRoot(sel.X, false)) && rhs != nil {
+						vf.fields[sel.Sel.Name] = append(vf.fields[sel.Sel.Name], rhs)
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if info.Defs[name] != v {
+						continue
+					}
+					switch {
+					case i < len(n.Values) && len(n.Values) == len(n.Names):
+						vf.defs = append(vf.defs, n.Values[i])
+					case len(n.Values) == 1:
+						vf.defs = append(vf.defs, n.Values[0])
+					}
+				}
+			case *ast.RangeStmt:
+				if n.Key != nil && isV(n.Key) || n.Value != nil && isV(n.Value) {
+					vf.param = true // a range variable: unknown
+				}
+			case *ast.Ident:
+				if info.Uses[n] != v || len(stack) == 0 {
+					return true
+				}
+				switch p := stack[len(stack)-1].(type) {
+				case *ast.SelectorExpr:
+					// v.Field or v.Method(...): not an escape.
+				case *ast.AssignStmt:
+					for _, l := range p.Lhs {
+						if l == n {
+							return true
+						}
+					}
+					vf.escapes = true // stored in another variable
+				case *ast.ParenExpr, *ast.StarExpr:
+				default:
+					vf.escapes = true
+				}
+			}
+			return true
+		})
+	}
+	return vf
+}
+
+// IsContextType reports whether t is context.Context.
+func IsContextType(t types.Type) bool {
+	return t != nil && typesx.IsNamed(t, "context", "Context")
+}
+
+// ctx resolves a context expression.
+func (r *tres) ctx(x ast.Expr) ctxFact {
+	if x == nil {
+		return ctxFact{kind: ctxCaller}
+	}
+	x = ast.Unparen(x)
+	if r.visiting[x] {
+		return ctxFact{kind: ctxCaller}
+	}
+	r.visiting[x] = true
+	defer delete(r.visiting, x)
+	switch x := x.(type) {
+	case *ast.CallExpr:
+		switch name := r.callee(x); name {
+		case "context.Background", "context.TODO":
+			return ctxFact{kind: ctxBack, desc: name + "()", pos: x.Pos()}
+		case "context.WithoutCancel":
+			return ctxFact{kind: ctxBack, desc: name + "(...)", pos: x.Pos()}
+		case "context.WithCancel", "context.WithCancelCause", "context.WithValue":
+			if len(x.Args) > 0 {
+				return r.ctx(x.Args[0])
+			}
+		case "context.WithTimeout", "context.WithTimeoutCause", "context.WithDeadline", "context.WithDeadlineCause":
+			if len(x.Args) < 2 {
+				break
+			}
+			parent := r.ctx(x.Args[0])
+			d, known := r.deadlineDur(x.Args[1], name == "context.WithTimeout" || name == "context.WithTimeoutCause")
+			if r.inRegion(x.Pos()) {
+				// A deadline per attempt: the retry as a whole is
+				// still what the parent makes it.
+				f := parent
+				if f.attempt && f.attemptKnown && known {
+					f.attemptDur = min(f.attemptDur, d)
+				} else if !f.attempt {
+					f.attemptDur, f.attemptKnown = d, known
+				} else {
+					f.attemptKnown = false
+				}
+				f.attempt = true
+				return f
+			}
+			f := ctxFact{kind: ctxDeadline, cap: d, capKnown: known, capPos: x.Pos(), attempt: parent.attempt, attemptDur: parent.attemptDur, attemptKnown: parent.attemptKnown}
+			if parent.kind == ctxDeadline && parent.capKnown && known {
+				f.cap = min(parent.cap, d)
+			}
+			return f
+		}
+		return ctxFact{kind: ctxCaller}
+	case *ast.Ident:
+		v := r.varOf(x)
+		if v == nil {
+			return ctxFact{kind: ctxCaller}
+		}
+		if e, ok := r.paramCtx[v]; ok {
+			return r.ctx(e)
+		}
+		vf := r.facts(v)
+		if vf.param || len(vf.defs) == 0 {
+			return ctxFact{kind: ctxCaller}
+		}
+		f := r.ctx(vf.defs[0])
+		for _, d := range vf.defs[1:] {
+			f = mergeCtx(f, r.ctx(d))
+		}
+		return f
+	}
+	return ctxFact{kind: ctxCaller}
+}
+
+// deadlineDur returns the duration of a WithTimeout argument, or of a
+// WithDeadline argument written time.Now().Add(d).
+func (r *tres) deadlineDur(x ast.Expr, isTimeout bool) (time.Duration, bool) {
+	if isTimeout {
+		return r.m.DurationValue(x)
+	}
+	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && r.callee(call) == "time.Time.Add" && len(call.Args) == 1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if now, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok && r.callee(now) == "time.Now" {
+				return r.m.DurationValue(call.Args[0])
+			}
+		}
+	}
+	return 0, false
+}
+
+// request resolves the context of an HTTP request expression
+// (*http.Request or *retryablehttp.Request).
+func (r *tres) request(x ast.Expr) ctxFact {
+	if x == nil {
+		return ctxFact{kind: ctxCaller}
+	}
+	x = ast.Unparen(x)
+	if r.visiting[x] {
+		return ctxFact{kind: ctxCaller}
+	}
+	r.visiting[x] = true
+	defer delete(r.visiting, x)
+	switch x := x.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return r.request(x.X)
+		}
+	case *ast.StarExpr:
+		return r.request(x.X)
+	case *ast.CallExpr:
+		switch name := r.callee(x); name {
+		case "net/http.NewRequest", knowledge.PathRetryableHTTP + ".NewRequest":
+			return ctxFact{kind: ctxBack, desc: "its request (" + shortName(name) + ") has no context", pos: x.Pos(), implicit: true}
+		case "net/http.NewRequestWithContext", knowledge.PathRetryableHTTP + ".NewRequestWithContext":
+			if len(x.Args) > 0 {
+				return r.ctx(x.Args[0])
+			}
+		case "net/http.Request.WithContext", "net/http.Request.Clone", knowledge.PathRetryableHTTP + ".Request.WithContext":
+			if len(x.Args) > 0 {
+				return r.ctx(x.Args[0])
+			}
+		case knowledge.PathRetryableHTTP + ".FromRequest":
+			if len(x.Args) > 0 {
+				return r.request(x.Args[0])
+			}
+		}
+	case *ast.Ident:
+		v := r.varOf(x)
+		if v == nil {
+			break
+		}
+		vf := r.facts(v)
+		if vf.param || len(vf.defs) == 0 {
+			break
+		}
+		f := r.request(vf.defs[0])
+		for _, d := range vf.defs[1:] {
+			f = mergeCtx(f, r.request(d))
+		}
+		return f
+	}
+	return ctxFact{kind: ctxCaller}
+}
+
+// shortName turns "net/http.NewRequest" into "http.NewRequest".
+func shortName(full string) string {
+	slash := -1
+	for i := 0; i < len(full); i++ {
+		if full[i] == '/' {
+			slash = i
+		}
+	}
+	s := full[slash+1:]
+	if strings.HasPrefix(full, knowledge.PathRetryableHTTP+".") {
+		s = "retryablehttp" + s[len("go-retryablehttp"):]
+	}
+	return s
+}
+
+// client resolves an *http.Client (or http.Client) expression.
+func (r *tres) client(x ast.Expr) clientFact {
+	if x == nil {
+		return clientFact{}
+	}
+	x = ast.Unparen(x)
+	if r.visiting[x] {
+		return clientFact{}
+	}
+	r.visiting[x] = true
+	defer delete(r.visiting, x)
+	info := r.m.info
+	switch x := x.(type) {
+	case *ast.SelectorExpr:
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "net/http" && v.Name() == "DefaultClient" {
+			if r.m.setsDefaultClientTimeout() {
+				return clientFact{kind: clientTimeout}
+			}
+			return clientFact{kind: clientNoTimeout, why: "http.DefaultClient has no Timeout", pos: x.Pos()}
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return r.client(x.X)
+		}
+	case *ast.StarExpr:
+		return r.client(x.X)
+	case *ast.CompositeLit:
+		if !typesx.IsNamed(info.TypeOf(x), "net/http", "Client") {
+			break
+		}
+		for _, el := range x.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return clientFact{} // positional fields: not worth the risk
+			}
+			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Timeout" {
+				return r.timeoutValue(kv.Value, x.Pos())
+			}
+		}
+		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
+				return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
+			}
+		}
+	case *ast.Ident:
+		v := r.varOf(x)
+		if v == nil {
+			break
+		}
+		vf := r.facts(v)
+		if vf.param || vf.escapes || len(vf.defs) == 0 {
+			break
+		}
+		if v.Parent() == r.m.pkg.Scope() && v.Exported() {
+			break // other packages may set its Timeout
+		}
+		if ts := vf.fields["Timeout"]; len(ts) > 0 {
+			f := r.timeoutValue(ts[0], ts[0].Pos())
+			for _, t := range ts[1:] {
+				g := r.timeoutValue(t, t.Pos())
+				if g.kind != f.kind || g.dur != f.dur || !g.durKnown {
+					f.durKnown = false
+				}
+			}
+			if f.kind == clientNoTimeout {
+				return clientFact{} // c.Timeout = 0 after all: odd, stay silent
+			}
+			return f
+		}
+		f := r.client(vf.defs[0])
+		for _, d := range vf.defs[1:] {
+			g := r.client(d)
+			if g.kind != f.kind {
+				return clientFact{}
+			}
+			if g.dur != f.dur || !g.durKnown {
+				f.durKnown = false
+			}
+		}
+		return f
+	}
+	return clientFact{}
+}
+
+// timeoutValue makes a fact of a Timeout value.
+func (r *tres) timeoutValue(x ast.Expr, pos token.Pos) clientFact {
+	d, ok := r.m.DurationValue(x)
+	switch {
+	case ok && d <= 0:
+		return clientFact{kind: clientNoTimeout, why: "the http.Client's Timeout is 0", pos: pos}
+	case ok:
+		return clientFact{kind: clientTimeout, dur: d, durKnown: true}
+	}
+	return clientFact{kind: clientTimeout}
+}
+
+// setsDefaultClientTimeout reports whether the package assigns
+// http.DefaultClient.Timeout (or replaces http.DefaultClient).
+func (m *model) setsDefaultClientTimeout() bool {
+	found := false
+	for _, f := range m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || found {
+				return !found
+			}
+			for _, l := range as.Lhs {
+				ast.Inspect(l, func(n ast.Node) bool {
+					if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "DefaultClient" {
+						if v, ok := m.info.Uses[sel.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "net/http" {
+							found = true
+						}
+					}
+					return !found
+				})
+			}
+			return true
+		})
+	}
+	return found
+}

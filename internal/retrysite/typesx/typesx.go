@@ -1,0 +1,143 @@
+// Package typesx holds the small queries over go/ast and go/types that
+// the model's packages share: the function a call calls, whether a type
+// is a given named type, the root of a selector chain. It depends on
+// nothing of the model.
+package typesx
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Callee returns the function or method call calls, or nil (a call of a
+// function value, a conversion, a builtin).
+func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	return fn
+}
+
+// IsNamed reports whether t (or *t) is the named type path.name.
+func IsNamed(t types.Type, path, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	o := n.Obj()
+	return o.Name() == name && o.Pkg() != nil && o.Pkg().Path() == path
+}
+
+// ChainRoot returns the expression at the root of a selector chain: c
+// for c.HTTPClient.Timeout and for (*c).cfg; with index, through index
+// expressions too (items for items[i].ID).
+func ChainRoot(x ast.Expr, index bool) ast.Expr {
+	for {
+		switch y := ast.Unparen(x).(type) {
+		case *ast.SelectorExpr:
+			x = y.X
+		case *ast.StarExpr:
+			x = y.X
+		case *ast.IndexExpr:
+			if !index {
+				return y
+			}
+			x = y.X
+		default:
+			return y
+		}
+	}
+}
+
+// RootVar returns the variable used at the root of a selector chain,
+// through index expressions.
+func RootVar(info *types.Info, x ast.Expr) *types.Var {
+	id, ok := ChainRoot(x, true).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// VarOf returns the variable an identifier defines or uses, or nil when
+// x is not a plain identifier of a variable.
+func VarOf(info *types.Info, x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if v, ok := info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	return v
+}
+
+// IdentOf returns x, unparenthesized, if it is an identifier.
+func IdentOf(x ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(x).(*ast.Ident)
+	return id
+}
+
+// FileOf returns the file of files that holds pos, or nil.
+func FileOf(files []*ast.File, pos token.Pos) *ast.File {
+	for _, f := range files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// EnclosingBody returns the innermost function body of f that holds pos.
+func EnclosingBody(f *ast.File, pos token.Pos) (*ast.BlockStmt, *ast.FuncType) {
+	var body *ast.BlockStmt
+	var typ *ast.FuncType
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || n.Pos() > pos || n.End() <= pos {
+			return n == nil || n.Pos() <= pos
+		}
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body != nil {
+				body, typ = n.Body, n.Type
+			}
+		case *ast.FuncLit:
+			body, typ = n.Body, n.Type
+		}
+		return true
+	})
+	return body, typ
+}
+
+// AsTarget returns the target variable and the error of a call
+// errors.As(err, &target), or nil.
+func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, nil
+	}
+	fn := Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" {
+		return nil, nil
+	}
+	u, ok := ast.Unparen(call.Args[1]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil, nil
+	}
+	v := VarOf(info, u.X)
+	if v == nil {
+		return nil, nil
+	}
+	return v, call.Args[0]
+}
+
+// IsErrorType reports whether t is the error interface.
+func IsErrorType(t types.Type) bool {
+	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}

@@ -1,0 +1,184 @@
+// Package waitnum is the wait interpreter: it runs the code that computes
+// a retry's wait over successive attempts (time.Sleep(d) where d is
+// doubled, drawn, clamped, read from a backoff object's state or returned
+// by a same-package helper or func value), three times, with random draws
+// at their low, middle and high ends, and reads the shape of the waits
+// from the samples: none, fixed, linear, polynomial, exponential, with no
+// jitter, equal, partial or full jitter, decorrelated, a schedule.
+//
+// It is the numeric part of the value interpreter, under the model:
+// package retrysite finds the waits of a site (waits.go) and asks an
+// Interp for their shape (LoopWait) and for the samples of a library's
+// delay function (Samples). What it needs of the model beyond syntax and
+// types — the package's value index (the values written to a field or
+// variable), the functions a func value may run, a function's
+// declaration, the verdict of a response predicate — it asks through the
+// Model interface, so it does not import the model.
+package waitnum
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Model is what the wait interpreter needs of the model that found the
+// sites.
+type Model interface {
+	// FuncDecl returns the declaration of a same-package function, or
+	// nil.
+	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// FuncObj returns the function a function-valued expression names.
+	FuncObj(x ast.Expr) *types.Func
+	// MayReturn reports whether call may return (it is no panic or
+	// os.Exit).
+	MayReturn(call *ast.CallExpr) bool
+	// IndexedVar reports whether the value index follows v: a field or
+	// package variable of the package.
+	IndexedVar(v *types.Var) bool
+	// Reaching returns the values written to v anywhere in the package
+	// that may reach a read of it; ok is false when the model cannot
+	// tell.
+	Reaching(v *types.Var) (ws []Write, ok bool)
+	// IntValues returns the integer values v may hold, with the
+	// expressions that write them.
+	IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool)
+	// IndexedFunc resolves a call of a func-typed field or package
+	// variable to the one function the package stores in it; factory is
+	// the call of the package's factory that made it, if one did.
+	IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool)
+	// FuncFactory returns the declaration of the factory call calls and
+	// the literal it returns, when the package's factory called with
+	// constants makes a func.
+	FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit)
+	// CollectDefaults runs run, noting the package's defaults of values
+	// the user can change that the runs read, and returns what records
+	// the default of a func on the wait it shaped (Wait.Default).
+	CollectDefaults(run func()) (apply func(w *site.Wait))
+	// FuncTargets returns the functions a call of the func value fun may
+	// run; ok is false when the model cannot tell.
+	FuncTargets(fun ast.Expr) (ts []Target, ok bool)
+	// ResponseVerdict returns result i, a bool, of call, a same-package
+	// function given a response, when it is the same for every response
+	// without headers.
+	ResponseVerdict(call *ast.CallExpr, i int) (v bool, ok bool)
+	// MethodOf returns the declaration of a function or method and the
+	// Interp of the package whose source declares it: this package's,
+	// or another package's of the module that the model loaded from
+	// source (nil, nil when neither).
+	MethodOf(fn *types.Func) (*ast.FuncDecl, *Interp)
+	// ModuleObj reports whether obj belongs to another package of the
+	// module, whose source the model can load.
+	ModuleObj(obj types.Object) bool
+}
+
+// A Write is one value written to a field or variable (Model.Reaching).
+type Write struct {
+	// X is the value written; nil when it cannot be known.
+	X ast.Expr
+	// Zero marks the type's zero value (a field a composite literal
+	// leaves out, a variable declared without a value).
+	Zero bool
+}
+
+// A Target is one function a func value may run.
+type Target struct {
+	Body *ast.BlockStmt
+	FT   *ast.FuncType
+	Lit  *ast.FuncLit
+}
+
+// A Hit is one wait of a site: a sleep, a timer or ticker, a call of a
+// helper that waits.
+type Hit struct {
+	kind site.WaitKind
+	// node is the call or receive in the site's function.
+	node ast.Node
+	// expr is the duration expression, when there is one.
+	expr ast.Expr
+	// inner is the wait inside a helper (kind WaitHelper), and helper
+	// the helper's declaration.
+	inner  *Hit
+	helper *ast.FuncDecl
+	// timerVar is the timer or ticker received from (<-t.C).
+	timerVar *types.Var
+}
+
+// NewHit returns the Hit of one wait.
+func NewHit(kind site.WaitKind, node ast.Node, expr ast.Expr, inner *Hit, helper *ast.FuncDecl, timerVar *types.Var) *Hit {
+	return &Hit{kind: kind, node: node, expr: expr, inner: inner, helper: helper, timerVar: timerVar}
+}
+
+// model is the package being analysed, seen through Model.
+type model struct {
+	Model
+	pass *analysis.Pass
+	info *types.Info
+	pkg  *types.Package
+}
+
+// An Interp runs the waits of one package's retry sites.
+type Interp struct{ m *model }
+
+// New returns an Interp for pass, asking m what it needs of the model;
+// info and pkg are the type information of the code it runs.
+func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model) *Interp {
+	return &Interp{&model{Model: m, pass: pass, info: info, pkg: pkg}}
+}
+
+// LoopWait fills in the shape of the wait h of a hand-written site s,
+// whose function body is body; self is the function of a recursive site.
+func (ip *Interp) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
+	ip.m.shapeLoopWait(s, body, self, h, w)
+}
+
+// Samples runs a same-package delay function (a literal or a function
+// named by x) for attempts start, start+1, ...: parameter attempt gets the
+// attempt, the others what bind gives (Known values) or stand-ins. It
+// returns the waits at the low, middle and high end of random draws.
+func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]Value) (lo, mid, hi []Value, ok bool) {
+	return ip.m.funcSamples(x, attempt, start, bind)
+}
+
+// Pure reports whether a function body computes its result from its
+// parameters and constants alone, so the interpreter may run it.
+func (ip *Interp) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool { return ip.m.pure(body, lit) }
+
+// Value is a number the interpreter computes: known or not, and how it
+// was drawn.
+type Value = nval
+
+// Known returns the known value v.
+func Known(v float64) Value { return nKnown(v) }
+
+// A WaitShape is the shape of a wait read from its samples.
+type WaitShape = waitShape
+
+// Classify reads the shape of a wait from its samples at the low, middle
+// and high end of random draws.
+func Classify(lo, mid, hi []Value) WaitShape { return classifyWait(lo, mid, hi) }
+
+// Fill fills in w's shape and description from sh.
+func (ip *Interp) Fill(sh WaitShape, w *site.Wait) { sh.fill(w, nil, ip.m) }
+
+// SamplesN is the number of attempts the interpreter runs.
+const SamplesN = samplesN
+
+// Float formats a factor for messages: 1.5, 2, 0.25.
+func Float(f float64) string { return wFloat(f) }
+
+// IsInteger reports whether t is an integer type (a named duration
+// included).
+func IsInteger(t types.Type) bool { return wIsInteger(t) }
+
+// methodOf returns fn's declaration and the model of the package that
+// declares it (Model.MethodOf).
+func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
+	d, ip := m.MethodOf(fn)
+	if ip == nil {
+		return d, nil
+	}
+	return d, ip.m
+}

@@ -1,0 +1,116 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// sameOverTargets computes a wait a func value with several reaching
+// functions returns: known only when every function gives the same value
+// (same number, same kind of draw); otherwise unknown, as one function
+// breaking the rule does not make the wait break it.
+
+func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
+	ts, ok := ip.m.FuncTargets(x.Fun)
+	if !ok || len(ts) < 2 {
+		return nunknown()
+	}
+	var r nval
+	for i, t := range ts {
+		if !ip.m.pure(t.Body, t.Lit) {
+			return nunknown()
+		}
+		s := ip.sub(t.Body, t.FT, x)
+		if s == nil {
+			return nunknown()
+		}
+		v := s.result(t.Body)
+		if !v.ok || i > 0 && v != r {
+			return nunknown()
+		}
+		r = v
+	}
+	return r
+}
+
+// funcSamples runs a same-package delay function (a declaration or a
+// literal) for attempts start, start+1, ...: parameter attempt gets the
+// attempt, the others what bind gives or stand-ins.
+func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (lo, mid, hi []nval, ok bool) {
+	var body *ast.BlockStmt
+	var ft *ast.FuncType
+	var lit *ast.FuncLit
+	switch y := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		body, ft, lit = y.Body, y.Type, y
+	default:
+		fn := m.FuncObj(x)
+		if fn == nil || fn.Pkg() != m.pkg {
+			return nil, nil, nil, false
+		}
+		d := m.FuncDecl(fn)
+		if d == nil || d.Body == nil {
+			return nil, nil, nil, false
+		}
+		body, ft = d.Body, d.Type
+	}
+	if !m.pure(body, lit) {
+		return nil, nil, nil, false
+	}
+	var params []*types.Var
+	if ft.Params != nil {
+		for _, f := range ft.Params.List {
+			for _, n := range f.Names {
+				v, _ := m.info.Defs[n].(*types.Var)
+				params = append(params, v)
+			}
+			if len(f.Names) == 0 {
+				params = append(params, nil)
+			}
+		}
+	}
+	if attempt >= len(params) || params[attempt] == nil {
+		return nil, nil, nil, false
+	}
+	run := func(mode float64) []nval {
+		var res []nval
+		for k := 0; k < samplesN; k++ {
+			ip := m.newInterp(mode, body, body)
+			ip.fn = true
+			for i, p := range params {
+				if p == nil {
+					continue
+				}
+				if v, ok := bind[i]; ok {
+					ip.env[p] = v
+				}
+			}
+			ip.env[params[attempt]] = nKnown(float64(start + k))
+			res = append(res, ip.result(body))
+		}
+		return res
+	}
+	return run(0), run(0.5), run(1), true
+}
+
+// bindFactory binds, in s (the interpreter of a factory's literal), the
+// factory's parameters to the constants of its call.
+func (ip *winterp) bindFactory(s *winterp, call *ast.CallExpr) bool {
+	d, _ := ip.m.FuncFactory(call)
+	if d == nil {
+		return false
+	}
+	i := 0
+	for _, f := range d.Type.Params.List {
+		for _, n := range f.Names {
+			if v, _ := ip.m.info.Defs[n].(*types.Var); v != nil && i < len(call.Args) {
+				s.env[v] = ip.eval(call.Args[i])
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	return true
+}

@@ -1,0 +1,92 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A helper that returns from a branch whose condition the interpreter
+// cannot decide (if c.enabled() { return c.interval }; return 0) may
+// return either value. Both are computed: the branch on a copy of the
+// interpreter, the rest as usual. When they agree the helper's value is
+// known; otherwise it is unknown, and the rules stay silent (a helper
+// that returns a fixed wait on one branch and a growing one on the other
+// has no single shape). A branch that returns no wait at all is the
+// exception (applyAlts).
+
+// comparison reports whether cond compares values (n > max, d != 0,
+// fn != nil), possibly negated. Such a branch keeps its reading from
+// before: a limit the model cannot see is taken not to bind (limit in
+// waits_num.go), a setting compared with its zero is at its default. A
+// branch on a bare bool (a flag, a predicate call) is what altReturn
+// follows.
+func comparison(cond ast.Expr) bool {
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return comparison(c.X)
+		}
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return true
+		case token.LAND, token.LOR:
+			return comparison(c.X) && comparison(c.Y)
+		}
+	}
+	return false
+}
+
+// altReturn runs list, a branch that leaves the helper, on a copy of the
+// interpreter, and keeps the value it returns.
+func (ip *winterp) altReturn(list []ast.Stmt) {
+	if len(ip.objs) > 0 {
+		// The branch may change a followed object: not copied.
+		ip.alts = append(ip.alts, nunknown())
+		return
+	}
+	alt := *ip
+	alt.env = make(map[*types.Var]nval, len(ip.env))
+	for v, x := range ip.env {
+		alt.env[v] = x
+	}
+	alt.alts = nil
+	alt.clamps = append([]waitClamp(nil), ip.clamps...)
+	alt.hit = nil
+	switch alt.stmts(list) {
+	case ctrlReturn:
+		ip.alts = append(ip.alts, alt.ret)
+	case ctrlStop:
+		ip.alts = append(ip.alts, nunknown())
+	}
+	// Other ends (a panic) return no wait.
+}
+
+// applyAlts combines the value returned with the other branches' values.
+// A branch that returns no wait at all (a constant zero: a switch that
+// turns sleeping off, as tests use) cannot make a wait comply with R-1,
+// since retrying at once breaks it too; the other value, when it is
+// computed from what the model sees (not a stand-in), then decides the
+// shape, and a compliant one keeps the rules silent.
+func (ip *winterp) applyAlts() {
+	for _, a := range ip.alts {
+		switch {
+		case noWait(a) && ip.ret.ok && !ip.ret.opq:
+			continue
+		case noWait(ip.ret) && a.ok && !a.opq:
+			ip.ret = a
+			continue
+		}
+		if !a.ok || !ip.ret.ok || a.raw || ip.ret.raw || !wApprox(a.v, ip.ret.v) ||
+			a.rnd != ip.ret.rnd || a.opq != ip.ret.opq {
+			ip.ret = nunknown()
+			return
+		}
+	}
+}
+
+// noWait reports whether v is the constant zero wait.
+func noWait(v nval) bool {
+	return v.ok && v.v == 0 && !v.rnd && !v.raw && !v.opq && !v.vary && !v.sched && !v.isBool
+}

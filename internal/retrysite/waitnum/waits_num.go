@@ -1,0 +1,1607 @@
+package waitnum
+
+import (
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+)
+
+// This file evaluates a wait's duration over successive attempts. A small
+// interpreter runs the loop body (or the recursive function) along the
+// path that leads through the wait, iteration after iteration, with
+// numbers for durations and counters. Random draws land at one point of
+// their range (mode 0, 0.5 or 1), so three runs give each wait's floor,
+// middle and ceiling per attempt; waits_shape.go reads the shape from
+// them. What the interpreter cannot see (a parameter, a field, a value
+// from before the loop it cannot compute) stands in as an opaque
+// constant: it does not change between attempts, which is all the shape
+// needs.
+
+// nval is a number the interpreter computed.
+type nval struct {
+	v  float64
+	ok bool
+	// isBool marks booleans (v is 0 or 1).
+	isBool bool
+	// rnd: depends on a random draw; raw: an unbounded random integer
+	// (rand.Int63()) waiting for a modulo.
+	rnd, raw bool
+	// opq: depends on a stand-in for a value the model cannot see.
+	opq bool
+	// decor: a random draw whose range depends on an earlier draw
+	// (decorrelated jitter).
+	decor bool
+	// sched: taken from an explicit list of durations; end: an index
+	// past the list's end.
+	sched, end bool
+	// vary: changes from one attempt to the next (a counter, a value
+	// carried over, a random draw).
+	vary bool
+}
+
+func nKnown(v float64) nval { return nval{v: v, ok: true} }
+func nbool(b bool) nval     { return nval{v: float64(b2i(b)), ok: true, isBool: true} }
+func nunknown() nval        { return nval{} }
+func (a nval) flags() nval {
+	return nval{rnd: a.rnd, opq: a.opq, decor: a.decor, sched: a.sched, vary: a.vary}
+}
+func (a nval) merge(b nval) nval {
+	a.rnd = a.rnd || b.rnd
+	a.opq = a.opq || b.opq
+	a.decor = a.decor || b.decor
+	a.sched = a.sched || b.sched
+	a.vary = a.vary || b.vary
+	return a
+}
+
+// limit reports whether a is an unknown limit (an opaque value that does
+// not change between attempts) and b is not: min(cap, x) with cap unseen
+// is taken not to bind over the attempts the interpreter runs.
+func limit(a, b nval) bool { return a.opq && !a.vary && !(b.opq && !b.vary) }
+
+// ctrl is how a statement ends.
+type ctrl int
+
+const (
+	ctrlNormal ctrl = iota
+	ctrlContinue
+	ctrlBreak
+	ctrlReturn
+	ctrlRecurse
+	ctrlStop // the interpreter cannot follow
+)
+
+// winterp runs one function's statements.
+type winterp struct {
+	m    *model
+	mode float64
+	// fn is true when running a helper for its result: branches that
+	// return are taken when their condition is known.
+	fn  bool
+	env map[*types.Var]nval
+	// region is the loop (or function body) whose iterations are run:
+	// variables declared outside it keep their values between
+	// iterations. body is the whole function.
+	region ast.Node
+	body   *ast.BlockStmt
+	// hit is the wait whose duration is recorded, rec its value.
+	hit      *Hit
+	rec      nval
+	recorded bool
+	// snap is the environment when the wait was recorded.
+	snap   map[*types.Var]nval
+	timers map[*types.Var]nval
+	// self is the function of a recursive site; next holds the
+	// parameters of the next call.
+	self   *types.Func
+	params []*types.Var
+	next   map[*types.Var]nval
+	// label is the label a goto loop jumps to.
+	label *types.Label
+	// ret is a helper's result, retExpr the expression returned.
+	ret     nval
+	retExpr ast.Expr
+	clamps  []waitClamp
+	// fieldsSet are the fields assigned in the region.
+	fieldsSet map[types.Object]bool
+	standins  map[string]nval
+	resolving map[*types.Var]bool
+	// objs are the backoff objects followed (waits_state.go).
+	objs  map[*types.Var]*objState
+	noObj map[*types.Var]bool
+	// alts are the values a helper returns on branches whose
+	// condition is not known (waits_alt.go).
+	alts  []nval
+	depth int
+	steps *int
+	// first is true when running a helper that returns the wait with
+	// a verdict (waits_pair.go): its first result is the value.
+	first bool
+}
+
+// clamp is a pending `if L op R { return E }` of a helper, applied to
+// the value finally returned when it is the other side.
+type waitClamp struct {
+	l, r ast.Expr
+	op   token.Token
+	e    ast.Expr
+}
+
+func (m *model) newInterp(mode float64, region ast.Node, body *ast.BlockStmt) *winterp {
+	steps := 0
+	ip := &winterp{
+		m:         m,
+		mode:      mode,
+		env:       make(map[*types.Var]nval),
+		region:    region,
+		body:      body,
+		timers:    make(map[*types.Var]nval),
+		fieldsSet: make(map[types.Object]bool),
+		standins:  make(map[string]nval),
+		resolving: make(map[*types.Var]bool),
+		steps:     &steps,
+	}
+	if region != nil {
+		ast.Inspect(region, func(n ast.Node) bool {
+			var lhs []ast.Expr
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				lhs = n.Lhs
+			case *ast.IncDecStmt:
+				lhs = []ast.Expr{n.X}
+			}
+			for _, l := range lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if obj := m.info.Uses[sel.Sel]; obj != nil {
+						ip.fieldsSet[obj] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return ip
+}
+
+// holds reports whether n holds the wait under study.
+func (ip *winterp) holds(n ast.Node) bool {
+	if n == nil || ip.hit == nil || isNilNode(n) {
+		return false
+	}
+	return n.Pos() <= ip.hit.node.Pos() && ip.hit.node.End() <= n.End()
+}
+
+func isNilNode(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n == nil
+	case ast.Stmt:
+		return n == nil
+	case ast.Expr:
+		return n == nil
+	}
+	return false
+}
+
+func (ip *winterp) stmts(list []ast.Stmt) ctrl {
+	for _, s := range list {
+		if c := ip.stmt(s); c != ctrlNormal {
+			return c
+		}
+	}
+	return ctrlNormal
+}
+
+func (ip *winterp) stmt(s ast.Stmt) ctrl {
+	*ip.steps++
+	if *ip.steps > 20000 || s == nil {
+		if s == nil {
+			return ctrlNormal
+		}
+		return ctrlStop
+	}
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		ip.visit(s.X)
+		ip.objStmt(s.X) // waits_state.go
+	case *ast.SendStmt:
+		ip.visit(s.Value)
+	case *ast.AssignStmt:
+		for _, r := range s.Rhs {
+			ip.visit(r)
+		}
+		ip.assign(s)
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			return ctrlNormal
+		}
+		for _, sp := range gd.Specs {
+			vs := sp.(*ast.ValueSpec)
+			for _, x := range vs.Values {
+				ip.visit(x)
+			}
+			for i, name := range vs.Names {
+				v, _ := ip.m.info.Defs[name].(*types.Var)
+				if v == nil {
+					continue
+				}
+				switch {
+				case len(vs.Values) == len(vs.Names):
+					ip.set(v, vs.Values[i], ip.eval(vs.Values[i]))
+				case len(vs.Values) == 0:
+					ip.env[v] = nKnown(0)
+					ip.defineObj(v, nil)
+				default:
+					ip.env[v] = nunknown()
+				}
+			}
+		}
+	case *ast.IncDecStmt:
+		if sel, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
+			x := ip.eval(s.X)
+			if x.ok {
+				if s.Tok == token.INC {
+					x.v++
+				} else {
+					x.v--
+				}
+			}
+			ip.setField(s.X, x)
+		} else if v := ip.localVar(s.X); v != nil {
+			x := ip.eval(s.X)
+			if x.ok {
+				if s.Tok == token.INC {
+					x.v++
+				} else {
+					x.v--
+				}
+				x.vary = x.vary || ip.carried(v)
+			}
+			ip.env[v] = x
+		}
+	case *ast.BlockStmt:
+		return ip.stmts(s.List)
+	case *ast.LabeledStmt:
+		return ip.stmt(s.Stmt)
+	case *ast.IfStmt:
+		return ip.ifStmt(s)
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		return ip.multiway(s)
+	case *ast.ForStmt, *ast.RangeStmt:
+		if ip.holds(s) {
+			return ctrlStop
+		}
+		ip.forget(s)
+	case *ast.BranchStmt:
+		switch s.Tok {
+		case token.CONTINUE:
+			return ctrlContinue
+		case token.BREAK:
+			return ctrlBreak
+		case token.GOTO:
+			if ip.label != nil && s.Label != nil && ip.m.info.Uses[s.Label] == ip.label {
+				return ctrlContinue
+			}
+			return ctrlStop
+		}
+	case *ast.ReturnStmt:
+		for _, r := range s.Results {
+			ip.visit(r)
+		}
+		if ip.first && ip.givesUp(s) { // waits_pair.go
+			return ctrlNormal
+		}
+		if ip.self != nil {
+			if call := ip.selfCall(s); call != nil {
+				ip.next = make(map[*types.Var]nval)
+				for i, p := range ip.params {
+					if i < len(call.Args) {
+						ip.next[p] = ip.eval(call.Args[i])
+					}
+				}
+				return ctrlRecurse
+			}
+		}
+		if len(s.Results) == 1 || ip.first && len(s.Results) == 2 {
+			ip.retExpr = s.Results[0]
+			ip.ret = ip.eval(s.Results[0])
+			ip.applyClamps()
+			ip.applyAlts() // waits_alt.go
+		} else {
+			ip.ret = nunknown()
+		}
+		return ctrlReturn
+	case *ast.GoStmt, *ast.DeferStmt, *ast.EmptyStmt:
+	default:
+		ip.forget(s)
+	}
+	return ctrlNormal
+}
+
+func (ip *winterp) selfCall(s *ast.ReturnStmt) *ast.CallExpr {
+	var res *ast.CallExpr
+	for _, r := range s.Results {
+		ast.Inspect(r, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok && res == nil {
+				if fn := typeutilCallee(ip.m.info, c); fn != nil && fn.Origin() == ip.self.Origin() {
+					res = c
+				}
+			}
+			return res == nil
+		})
+	}
+	return res
+}
+
+// terminates reports whether a branch always leaves the straight path:
+// it ends in return, break, continue, goto or panic.
+func (ip *winterp) terminates(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch s := list[len(list)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		if call, ok := s.X.(*ast.CallExpr); ok {
+			return !ip.m.MayReturn(call)
+		}
+	case *ast.BlockStmt:
+		return ip.terminates(s.List)
+	case *ast.IfStmt:
+		if s.Else == nil {
+			return false
+		}
+		var elseList []ast.Stmt
+		switch e := s.Else.(type) {
+		case *ast.BlockStmt:
+			elseList = e.List
+		case *ast.IfStmt:
+			elseList = []ast.Stmt{e}
+		}
+		return ip.terminates(s.Body.List) && ip.terminates(elseList)
+	}
+	return false
+}
+
+func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
+	if s.Init != nil {
+		if c := ip.stmt(s.Init); c != ctrlNormal {
+			return c
+		}
+	}
+	ip.visit(s.Cond)
+	var elseList []ast.Stmt
+	switch e := s.Else.(type) {
+	case *ast.BlockStmt:
+		elseList = e.List
+	case *ast.IfStmt:
+		elseList = []ast.Stmt{e}
+	}
+	c := ip.eval(s.Cond)
+	decided := c.ok && c.isBool && !c.opq && !c.rnd
+	if ip.holds(s.Body) {
+		if decided && c.v == 0 {
+			return ip.stmts(elseList)
+		}
+		return ip.stmts(s.Body.List)
+	}
+	if s.Else != nil && ip.holds(s.Else) {
+		if decided && c.v != 0 {
+			return ip.stmts(s.Body.List)
+		}
+		return ip.stmts(elseList)
+	}
+	if decided {
+		list := elseList
+		if c.v != 0 {
+			list = s.Body.List
+		}
+		if !ip.fn && ip.terminates(list) {
+			// The path under study goes on to the next attempt.
+			return ctrlNormal
+		}
+		return ip.stmts(list)
+	}
+	if s.Else == nil && ip.clampIf(s) {
+		return ctrlNormal
+	}
+	if ip.clampElse(s) || ip.defaultIf(s) { // waits_clamp.go
+		return ctrlNormal
+	}
+	if !ip.fn && ip.typedErrWait(s) { // waits_typed.go
+		return ip.stmts(elseList)
+	}
+	if !ip.fn && s.Else != nil {
+		// The path under study goes on to the next attempt through the
+		// branch that does not leave.
+		switch bt, et := ip.terminates(s.Body.List), ip.terminates(elseList); {
+		case bt && !et:
+			return ip.stmts(elseList)
+		case et && !bt:
+			return ip.stmts(s.Body.List)
+		}
+	}
+	for _, list := range [][]ast.Stmt{s.Body.List, elseList} {
+		if !ip.terminates(list) {
+			ip.forgetList(list)
+		} else if ip.fn && !comparison(s.Cond) {
+			ip.altReturn(list) // waits_alt.go
+		}
+	}
+	return ctrlNormal
+}
+
+// clampIf applies `if L op R { v = E }` and records `if L op R { return
+// E }` when the condition is unknown: the cap (or floor) of a backoff
+// against a limit the model cannot see.
+func (ip *winterp) clampIf(s *ast.IfStmt) bool {
+	cmp, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || len(s.Body.List) != 1 {
+		return false
+	}
+	switch cmp.Op {
+	case token.GTR, token.GEQ, token.LSS, token.LEQ:
+	default:
+		return false
+	}
+	switch b := s.Body.List[0].(type) {
+	case *ast.AssignStmt:
+		if len(b.Lhs) != 1 || len(b.Rhs) != 1 || b.Tok != token.ASSIGN {
+			return false
+		}
+		v := ip.localVar(b.Lhs[0])
+		if v == nil {
+			return false
+		}
+		val, ok := ip.clampValue(cmp, b.Rhs[0], b.Lhs[0])
+		if !ok {
+			return false
+		}
+		ip.env[v] = val
+		return true
+	case *ast.ReturnStmt:
+		if !ip.fn || len(b.Results) != 1 {
+			return false
+		}
+		ip.clamps = append(ip.clamps, waitClamp{l: cmp.X, r: cmp.Y, op: cmp.Op, e: b.Results[0]})
+		return true
+	}
+	return false
+}
+
+// clampValue computes what `if L op R { x = E }` leaves in x, when x and
+// E are the two sides of the comparison.
+func (ip *winterp) clampValue(cmp *ast.BinaryExpr, e, x ast.Expr) (nval, bool) {
+	same := func(a, b ast.Expr) bool { return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b)) }
+	var useMin bool
+	switch {
+	case same(e, cmp.Y) && same(x, cmp.X):
+		useMin = cmp.Op == token.GTR || cmp.Op == token.GEQ
+	case same(e, cmp.X) && same(x, cmp.Y):
+		useMin = cmp.Op == token.LSS || cmp.Op == token.LEQ
+	default:
+		return nval{}, false
+	}
+	a, b := ip.eval(cmp.X), ip.eval(cmp.Y)
+	if !a.ok || !b.ok {
+		return nunknown(), true
+	}
+	switch {
+	case limit(a, b):
+		return b, true
+	case limit(b, a):
+		return a, true
+	}
+	r := a.merge(b)
+	r.ok = true
+	if useMin {
+		r.v = math.Min(a.v, b.v)
+	} else {
+		r.v = math.Max(a.v, b.v)
+	}
+	return r, true
+}
+
+func (ip *winterp) applyClamps() {
+	for i := len(ip.clamps) - 1; i >= 0; i-- {
+		c := ip.clamps[i]
+		if v, ok := ip.clampValue(&ast.BinaryExpr{X: c.l, Op: c.op, Y: c.r}, c.e, ip.retExpr); ok {
+			ip.ret = v
+		}
+	}
+}
+
+func (ip *winterp) multiway(s ast.Stmt) ctrl {
+	var clauses []ast.Stmt
+	var init ast.Stmt
+	switch s := s.(type) {
+	case *ast.SwitchStmt:
+		clauses, init = s.Body.List, s.Init
+		if s.Tag != nil {
+			ip.visit(s.Tag)
+		}
+	case *ast.TypeSwitchStmt:
+		clauses, init = s.Body.List, s.Init
+	case *ast.SelectStmt:
+		clauses = s.Body.List
+	}
+	if init != nil {
+		if c := ip.stmt(init); c != ctrlNormal {
+			return c
+		}
+	}
+	for _, c := range clauses {
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			if ip.holds(c) {
+				for _, x := range c.List {
+					ip.visit(x)
+				}
+				return ip.stmts(c.Body)
+			}
+		case *ast.CommClause:
+			if ip.holds(c) {
+				if c.Comm != nil {
+					if r := ip.stmt(c.Comm); r != ctrlNormal {
+						return r
+					}
+				}
+				return ip.stmts(c.Body)
+			}
+		}
+	}
+	for _, c := range clauses {
+		var body []ast.Stmt
+		switch c := c.(type) {
+		case *ast.CaseClause:
+			body = c.Body
+		case *ast.CommClause:
+			body = c.Body
+		}
+		if !ip.terminates(body) {
+			ip.forgetList(body)
+		}
+	}
+	return ctrlNormal
+}
+
+// forget makes the variables assigned in n unknown.
+func (ip *winterp) forget(n ast.Node) {
+	ip.loseObjs(n) // waits_state.go
+	ast.Inspect(n, func(x ast.Node) bool {
+		var lhs []ast.Expr
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			lhs = x.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{x.X}
+		case *ast.ValueSpec:
+			for _, n := range x.Names {
+				lhs = append(lhs, n)
+			}
+		case *ast.RangeStmt:
+			lhs = []ast.Expr{x.Key, x.Value}
+		}
+		for _, l := range lhs {
+			if l == nil {
+				continue
+			}
+			if v := ip.localVar(l); v != nil {
+				ip.env[v] = nunknown()
+			}
+		}
+		return true
+	})
+}
+
+func (ip *winterp) forgetList(list []ast.Stmt) {
+	for _, s := range list {
+		ip.forget(s)
+	}
+}
+
+// localVar returns the variable an assignment target names.
+func (ip *winterp) localVar(x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if v, ok := ip.m.info.Defs[id].(*types.Var); ok {
+		return v
+	}
+	v, _ := ip.m.info.Uses[id].(*types.Var)
+	return v
+}
+
+func (ip *winterp) assign(s *ast.AssignStmt) {
+	if len(s.Lhs) != len(s.Rhs) {
+		ip.loseObjs(s)
+		for _, l := range s.Lhs {
+			if v := ip.localVar(l); v != nil {
+				ip.env[v] = nunknown()
+			}
+		}
+		// n, err := crypto/rand.Int(rand.Reader, max)
+		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Lhs) == 2 {
+			if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "crypto/rand" && fn.Name() == "Int" {
+				if v := ip.localVar(s.Lhs[0]); v != nil {
+					ip.set(v, call, ip.eval(call))
+				}
+			}
+			// d, ok := retryDelay(res, n): waits_pair.go
+			if d, ok := ip.pairWait(call); ok {
+				if v := ip.localVar(s.Lhs[0]); v != nil {
+					ip.set(v, call, d)
+				}
+			}
+		}
+		// d, ok := parseRetryAfter(res): ok on a response without
+		// headers (waits_resp.go).
+		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 {
+			for i, l := range s.Lhs {
+				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {
+					if b, ok := ip.m.ResponseVerdict(call, i); ok {
+						ip.env[v] = nbool(b)
+					}
+				}
+			}
+		}
+		return
+	}
+	vals := make([]nval, len(s.Rhs))
+	for i, r := range s.Rhs {
+		v := ip.localVar(s.Lhs[i])
+		if s.Tok == token.ASSIGN || s.Tok == token.DEFINE {
+			vals[i] = ip.evalFor(v, r)
+			continue
+		}
+		op, ok := assignOp[s.Tok]
+		if !ok {
+			vals[i] = nunknown()
+			continue
+		}
+		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), ip.m.info.TypeOf(s.Lhs[i]))
+	}
+	for i, l := range s.Lhs {
+		if v := ip.localVar(l); v != nil {
+			ip.set(v, s.Rhs[i], vals[i])
+			ip.defineObj(v, s.Rhs[i]) // waits_state.go
+		} else {
+			ip.setField(l, vals[i])
+		}
+	}
+}
+
+var assignOp = map[token.Token]token.Token{
+	token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB, token.MUL_ASSIGN: token.MUL,
+	token.QUO_ASSIGN: token.QUO, token.REM_ASSIGN: token.REM, token.SHL_ASSIGN: token.SHL,
+	token.SHR_ASSIGN: token.SHR,
+}
+
+func (ip *winterp) evalFor(v *types.Var, x ast.Expr) nval { return ip.eval(x) }
+
+func (ip *winterp) set(v *types.Var, rhs ast.Expr, val nval) {
+	if val.ok && ip.carried(v) {
+		val.vary = true
+	}
+	ip.env[v] = val
+	if isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker") {
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				ip.timers[v] = ip.eval(call.Args[0])
+			}
+		}
+	}
+}
+
+// visit looks in x for the wait under study and for timer resets.
+func (ip *winterp) visit(x ast.Expr) {
+	if x == nil {
+		return
+	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
+				if v := ip.localVar(sel.X); v != nil && (isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker")) {
+					ip.timers[v] = ip.eval(n.Args[0])
+				}
+			}
+		}
+		if ip.hit != nil && n == ip.hit.node {
+			ip.record()
+			return false
+		}
+		return true
+	})
+}
+
+// record evaluates the wait under study.
+func (ip *winterp) record() {
+	h := ip.hit
+	switch {
+	case h.kind == WaitHelper && h.inner != nil && h.helper != nil:
+		call, ok := h.node.(*ast.CallExpr)
+		if !ok {
+			ip.rec, ip.recorded = nunknown(), true
+			return
+		}
+		sub := ip.sub(h.helper.Body, h.helper.Type, call)
+		if sub == nil {
+			ip.rec, ip.recorded = nunknown(), true
+			return
+		}
+		sub.hit = h.inner
+		sub.stmts(h.helper.Body.List)
+		if sub.recorded {
+			ip.rec = sub.rec
+		} else {
+			ip.rec = nunknown()
+		}
+	case h.timerVar != nil:
+		if v, ok := ip.timers[h.timerVar]; ok {
+			ip.rec = v
+		} else if h.expr != nil {
+			ip.rec = ip.eval(h.expr)
+		} else {
+			ip.rec = ip.standin("timer:" + h.timerVar.Name())
+		}
+	case h.expr != nil:
+		ip.rec = ip.eval(h.expr)
+	default:
+		ip.rec = nunknown()
+	}
+	ip.recorded = true
+	ip.snap = make(map[*types.Var]nval, len(ip.env))
+	for v, x := range ip.env {
+		ip.snap[v] = x
+	}
+}
+
+// sub returns an interpreter for a call of a same-package function, with
+// its parameters bound to the call's arguments.
+func (ip *winterp) sub(body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr) *winterp {
+	return ip.subIn(ip.m, body, ft, call)
+}
+
+// subIn is sub for a function that dm reads: the package's own model, or
+// another package's from its source (a method of a backoff object of
+// the module, waits_state.go). The arguments are evaluated here.
+func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr) *winterp {
+	if ip.depth >= 3 || body == nil {
+		return nil
+	}
+	s := dm.newInterp(ip.mode, body, body)
+	s.fn = true
+	s.depth = ip.depth + 1
+	s.steps = ip.steps
+	var params []*types.Var
+	if ft.Params != nil {
+		for _, f := range ft.Params.List {
+			if len(f.Names) == 0 {
+				params = append(params, nil)
+			}
+			for _, n := range f.Names {
+				v, _ := dm.info.Defs[n].(*types.Var)
+				params = append(params, v)
+			}
+		}
+	}
+	for i, p := range params {
+		if p == nil || i >= len(call.Args) {
+			continue
+		}
+		s.env[p] = ip.eval(call.Args[i])
+	}
+	return s
+}
+
+// standin returns the stand-in for a value the model cannot see: a
+// duration-sized number, or a small one for plain integers (an attempt
+// number passed in).
+func (ip *winterp) standin(key string) nval {
+	return ip.standinOf(key, nil)
+}
+
+func (ip *winterp) standinOf(key string, t types.Type) nval {
+	if v, ok := ip.standins[key]; ok {
+		return v
+	}
+	x := 1.0e9 + float64(len(ip.standins))*1.37e8
+	if t != nil && wIsInteger(t) && !isNamed(t, "time", "Duration") {
+		x = 3 + float64(len(ip.standins))
+	}
+	v := nval{v: x, ok: true, opq: true}
+	ip.standins[key] = v
+	return v
+}
+
+// carried reports whether v keeps its value from one attempt to the
+// next: declared outside the loop body (before the loop, in its init
+// statement, a parameter).
+func (ip *winterp) carried(v *types.Var) bool {
+	if ip.fn {
+		return false
+	}
+	var body ast.Node = ip.region
+	switch r := ip.region.(type) {
+	case *ast.ForStmt:
+		body = r.Body
+	case *ast.RangeStmt:
+		body = r.Body
+	case *ast.LabeledStmt:
+		return v.Pos() < r.Pos()
+	}
+	if body == nil {
+		return false
+	}
+	return v.Pos() < body.Pos() || v.Pos() >= body.End()
+}
+
+func (ip *winterp) inRegion(pos token.Pos) bool {
+	return ip.region != nil && ip.region.Pos() <= pos && pos < ip.region.End()
+}
+
+// lookup returns the value of a variable.
+func (ip *winterp) lookup(v *types.Var) nval {
+	if x, ok := ip.env[v]; ok {
+		return x
+	}
+	if ip.inRegion(v.Pos()) {
+		return nunknown()
+	}
+	x := ip.initial(v)
+	ip.env[v] = x
+	return x
+}
+
+// initial is the value of a variable declared outside the region when the
+// region starts: its only definition before the region, else a stand-in.
+func (ip *winterp) initial(v *types.Var) nval {
+	info := ip.m.info
+	if v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() {
+		if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
+			return nKnown(float64(vals[0]))
+		}
+		if x, ok := ip.m.pkgVarValue(v); ok {
+			return x
+		}
+		return ip.standinOf("var:"+v.Name()+itoa(int(v.Pos())), v.Type())
+	}
+	if ip.resolving[v] || ip.body == nil {
+		return ip.standinOf("var:"+v.Name()+itoa(int(v.Pos())), v.Type())
+	}
+	var defs []ast.Expr
+	limit := ip.body.End()
+	if ip.region != nil {
+		limit = ip.region.Pos()
+	}
+	ast.Inspect(ip.body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= limit {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+					defs = append(defs, n.Rhs[i])
+				} else {
+					defs = append(defs, nil)
+				}
+			}
+		case *ast.IncDecStmt:
+			if ip.localVar(n.X) == v {
+				defs = append(defs, nil)
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] != v {
+					continue
+				}
+				if i < len(n.Values) && len(n.Values) == len(n.Names) {
+					defs = append(defs, n.Values[i])
+				} else if len(n.Values) == 0 {
+					defs = append(defs, &ast.BasicLit{Kind: token.INT, Value: "0"})
+				} else {
+					defs = append(defs, nil)
+				}
+			}
+		}
+		return true
+	})
+	if len(defs) == 1 && defs[0] != nil {
+		ip.resolving[v] = true
+		x := ip.eval(defs[0])
+		delete(ip.resolving, v)
+		if x.ok && !x.raw {
+			return x
+		}
+	}
+	return ip.standinOf("var:"+v.Name()+itoa(int(v.Pos())), v.Type())
+}
+
+// pkgVarValue returns the value of a package-level variable initialised
+// with a constant, or a list literal's stand-in.
+func (m *model) pkgVarValue(v *types.Var) (nval, bool) {
+	if v.Pkg() != m.pkg {
+		return nval{}, false
+	}
+	for _, f := range m.pass.Files {
+		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		var res nval
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok {
+				return !found
+			}
+			for i, name := range vs.Names {
+				if m.info.Defs[name] == v && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
+					if tv, ok := m.info.Types[vs.Values[i]]; ok && tv.Value != nil {
+						if f, ok := wConstFloat(tv.Value); ok {
+							res, found = nKnown(f), true
+						}
+					}
+				}
+			}
+			return false
+		})
+		return res, found
+	}
+	return nval{}, false
+}
+
+func wConstFloat(v constant.Value) (float64, bool) {
+	switch v.Kind() {
+	case constant.Int, constant.Float:
+		f, _ := constant.Float64Val(constant.ToFloat(v))
+		return f, true
+	}
+	return 0, false
+}
+
+func wIsInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// eval computes x.
+func (ip *winterp) eval(x ast.Expr) nval {
+	info := ip.m.info
+	if x == nil {
+		return nunknown()
+	}
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.Bool {
+			return nbool(constant.BoolVal(tv.Value))
+		}
+		if f, ok := wConstFloat(tv.Value); ok {
+			return nKnown(f)
+		}
+		return nunknown()
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return ip.eval(x.X)
+	case *ast.Ident:
+		switch o := info.Uses[x].(type) {
+		case *types.Var:
+			return ip.lookup(o)
+		}
+		return nunknown()
+	case *ast.UnaryExpr:
+		a := ip.eval(x.X)
+		if !a.ok || a.raw {
+			return nunknown()
+		}
+		switch x.Op {
+		case token.SUB:
+			a.v = -a.v
+			return a
+		case token.ADD:
+			return a
+		case token.NOT:
+			if a.isBool && !a.opq && !a.rnd {
+				return nbool(a.v == 0)
+			}
+		}
+		return nunknown()
+	case *ast.BinaryExpr:
+		if x.Op == token.LAND || x.Op == token.LOR {
+			l := ip.eval(x.X)
+			if l.ok && l.isBool && !l.opq && !l.rnd {
+				if x.Op == token.LAND && l.v == 0 || x.Op == token.LOR && l.v != 0 {
+					return l
+				}
+				return ip.eval(x.Y)
+			}
+			return nunknown()
+		}
+		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), info.TypeOf(x))
+	case *ast.CallExpr:
+		return ip.call(x)
+	case *ast.SelectorExpr:
+		return ip.selector(x)
+	case *ast.IndexExpr:
+		return ip.index(x)
+	}
+	return nunknown()
+}
+
+func (ip *winterp) binary(op token.Token, a, b nval, t types.Type) nval {
+	if !a.ok || !b.ok {
+		return nunknown()
+	}
+	if a.raw {
+		// rand.Int63() % n draws from [0, n).
+		if op == token.REM && !b.raw {
+			r := b.flags()
+			r.ok, r.rnd, r.v = true, true, ip.mode*b.v
+			if b.rnd {
+				r.decor = true
+			}
+			return r
+		}
+		return nunknown()
+	}
+	if b.raw {
+		return nunknown()
+	}
+	r := a.merge(b)
+	r.ok = true
+	switch op {
+	case token.ADD:
+		r.v = a.v + b.v
+	case token.SUB:
+		r.v = a.v - b.v
+	case token.MUL:
+		r.v = a.v * b.v
+	case token.QUO:
+		if b.v == 0 {
+			return nunknown()
+		}
+		r.v = a.v / b.v
+		if wIsInteger(t) {
+			r.v = math.Trunc(r.v)
+		}
+	case token.REM:
+		if b.v == 0 {
+			return nunknown()
+		}
+		r.v = math.Mod(a.v, b.v)
+	case token.SHL:
+		if b.v < 0 || b.v > 200 {
+			return nunknown()
+		}
+		r.v = a.v * math.Exp2(b.v)
+	case token.SHR:
+		if b.v < 0 || b.v > 200 {
+			return nunknown()
+		}
+		r.v = math.Trunc(a.v / math.Exp2(b.v))
+	case token.AND, token.OR, token.XOR, token.AND_NOT:
+		return nunknown()
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		if r.opq || r.rnd {
+			return nunknown()
+		}
+		var c bool
+		switch op {
+		case token.EQL:
+			c = a.v == b.v
+		case token.NEQ:
+			c = a.v != b.v
+		case token.LSS:
+			c = a.v < b.v
+		case token.LEQ:
+			c = a.v <= b.v
+		case token.GTR:
+			c = a.v > b.v
+		case token.GEQ:
+			c = a.v >= b.v
+		}
+		return nbool(c)
+	default:
+		return nunknown()
+	}
+	return r
+}
+
+func (ip *winterp) selector(x *ast.SelectorExpr) nval {
+	info := ip.m.info
+	obj := info.Uses[x.Sel]
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return nunknown()
+	}
+	if !v.IsField() {
+		// A package-qualified variable.
+		return ip.lookup(v)
+	}
+	if r, ok := ip.objField(x, v); ok { // waits_state.go
+		return r
+	}
+	if carriesFailure(info.TypeOf(x.X)) {
+		// A field of an error value (a rate-limit error's RetryAfter)
+		// is what this failure says: it may change with every failure.
+		return nunknown()
+	}
+	if ip.fieldsSet[v] {
+		return nunknown()
+	}
+	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
+		return nKnown(float64(vals[0]))
+	}
+	return ip.standinOf("field:"+types.ExprString(x), v.Type())
+}
+
+func (ip *winterp) index(x *ast.IndexExpr) nval {
+	i := ip.eval(x.Index)
+	if !i.ok || i.opq || i.rnd || i.v < 0 {
+		return nunknown()
+	}
+	lit := ip.listLiteral(x.X)
+	if lit == nil {
+		return nunknown()
+	}
+	n := int(i.v)
+	if n >= len(lit.Elts) {
+		return nval{ok: false, end: true}
+	}
+	if _, ok := lit.Elts[n].(*ast.KeyValueExpr); ok {
+		return nunknown()
+	}
+	r := ip.eval(lit.Elts[n])
+	r.sched = true
+	return r
+}
+
+// listLiteral returns the slice or array literal x is, or a variable
+// defined once as one and never assigned elsewhere.
+func (ip *winterp) listLiteral(x ast.Expr) *ast.CompositeLit {
+	switch y := ast.Unparen(x).(type) {
+	case *ast.CompositeLit:
+		return y
+	case *ast.Ident:
+		v, ok := ip.m.info.Uses[y].(*types.Var)
+		if !ok {
+			return nil
+		}
+		for _, f := range ip.m.pass.Files {
+			if v.Pos() < f.Pos() || v.Pos() >= f.End() {
+				continue
+			}
+			lit, _ := ast.Unparen(soleAssigned(ip.m.info, f, v)).(*ast.CompositeLit)
+			return lit
+		}
+	}
+	return nil
+}
+
+// randomDraws are the functions and methods of math/rand and
+// math/rand/v2 that draw from [0, n) (bounded), [0, 1) (unit), or over
+// the whole integer range (raw).
+var randomDraws = map[string]string{
+	"Int63n": "bounded", "Int31n": "bounded", "Intn": "bounded", "Int64N": "bounded",
+	"Int32N": "bounded", "IntN": "bounded", "Uint64N": "bounded", "Uint32N": "bounded",
+	"UintN": "bounded", "N": "bounded",
+	"Float64": "unit", "Float32": "unit",
+	"Int63": "raw", "Int31": "raw", "Int": "raw", "Uint64": "raw", "Uint32": "raw",
+	"Int64": "raw", "Int32": "raw", "Uint": "raw",
+}
+
+func isRandPkg(p string) bool { return p == "math/rand" || p == "math/rand/v2" }
+
+func (ip *winterp) call(x *ast.CallExpr) nval {
+	info := ip.m.info
+	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+		if len(x.Args) != 1 {
+			return nunknown()
+		}
+		a := ip.eval(x.Args[0])
+		if a.ok && !a.raw && wIsInteger(tv.Type) {
+			a.v = math.Trunc(a.v)
+		}
+		return a
+	}
+	if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "min", "max":
+				return ip.minmax(b.Name() == "min", x.Args)
+			}
+			return nunknown()
+		}
+	}
+	fn := typeutilCallee(info, x)
+	if fn == nil {
+		// A local function value defined once as a literal.
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if fl := ip.funcLitOf(v); fl != nil && ip.m.pure(fl.Body, fl) {
+					if s := ip.sub(fl.Body, fl.Type, x); s != nil {
+						return s.result(fl.Body)
+					}
+				}
+			}
+		}
+		// A func value the package stores in a field or variable.
+		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
+			if s := ip.sub(body, ft, x); s != nil && (factory == nil || ip.bindFactory(s, factory)) {
+				return s.result(body)
+			}
+		}
+		return ip.sameOverTargets(x) // funcvals.go
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	var recv ast.Expr
+	if sig != nil && sig.Recv() != nil {
+		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+			recv = sel.X
+		}
+	}
+	if fn.Pkg() != nil {
+		path := fn.Pkg().Path()
+		switch {
+		case path == "math":
+			return ip.mathCall(fn.Name(), x.Args)
+		case isRandPkg(path):
+			return ip.randCall(fn.Name(), x.Args)
+		case path == "crypto/rand" && fn.Name() == "Int" && len(x.Args) == 2:
+			return ip.randCall("Int64N", x.Args[1:])
+		case path == "math/big":
+			switch fn.Name() {
+			case "NewInt":
+				if len(x.Args) == 1 {
+					return ip.eval(x.Args[0])
+				}
+			case "Int64", "Uint64":
+				if recv != nil {
+					return ip.eval(recv)
+				}
+			}
+			return nunknown()
+		case path == "time" && recv != nil && isNamed(info.TypeOf(recv), "time", "Duration"):
+			d := ip.eval(recv)
+			if !d.ok {
+				return d
+			}
+			switch fn.Name() {
+			case "Seconds":
+				d.v /= 1e9
+			case "Minutes":
+				d.v /= 60e9
+			case "Hours":
+				d.v /= 3600e9
+			case "Milliseconds":
+				d.v = math.Trunc(d.v / 1e6)
+			case "Microseconds":
+				d.v = math.Trunc(d.v / 1e3)
+			case "Nanoseconds", "Round", "Truncate", "Abs":
+			default:
+				return nunknown()
+			}
+			return d
+		case path == knowledge.PathK8sWait && fn.Name() == "Jitter" && len(x.Args) == 2:
+			d, f := ip.eval(x.Args[0]), ip.eval(x.Args[1])
+			if !d.ok || !f.ok {
+				return nunknown()
+			}
+			if f.v <= 0 {
+				f.v = 1
+			}
+			r := d.merge(f)
+			r.ok, r.rnd = true, true
+			r.v = d.v + ip.mode*f.v*d.v
+			return r
+		}
+	}
+	if isRandPkg(pkgPathOfRecv(sig)) {
+		return ip.randCall(fn.Name(), x.Args)
+	}
+	if recv != nil && sig.Results().Len() == 1 {
+		if r, ok := ip.stateCall(x, fn); ok { // waits_state.go
+			return r
+		}
+		if r, ok := ip.ifaceCall(x, fn, recv); ok {
+			return r
+		}
+	}
+	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
+		if d := ip.m.FuncDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {
+			if s := ip.sub(d.Body, d.Type, x); s != nil {
+				return s.result(d.Body)
+			}
+		}
+	}
+	return nunknown()
+}
+
+// pkgLevel reports whether v is a package-level variable, of any
+// package.
+func pkgLevel(v *types.Var) bool {
+	return v.Parent() != nil && v.Parent().Parent() == types.Universe
+}
+
+func pkgPathOfRecv(sig *types.Signature) string {
+	if sig == nil || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path()
+	}
+	return ""
+}
+
+// result runs a helper body for its returned value.
+func (ip *winterp) result(body *ast.BlockStmt) nval {
+	if c := ip.stmts(body.List); c != ctrlReturn {
+		return nunknown()
+	}
+	return ip.ret
+}
+
+func (ip *winterp) funcLitOf(v *types.Var) *ast.FuncLit {
+	if ip.body == nil {
+		return nil
+	}
+	lit, _ := ast.Unparen(soleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit)
+	return lit
+}
+
+// soleAssigned returns the value of the one assignment or declaration of
+// v under root, or nil when v is assigned there more than once, never, or
+// as part of a multi-value assignment.
+func soleAssigned(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
+	var val ast.Expr
+	count := 0
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+					count++
+					val = nil
+					if len(n.Lhs) == len(n.Rhs) {
+						val = n.Rhs[i]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] == v {
+					count++
+					val = nil
+					if len(n.Names) == len(n.Values) {
+						val = n.Values[i]
+					}
+				}
+			}
+		}
+		return true
+	})
+	if count != 1 {
+		return nil
+	}
+	return val
+}
+
+// pure reports whether a function body assigns nothing outside its own
+// locals (no fields, package variables, captured variables): calling it
+// again with the same arguments gives the same result, up to random draws.
+func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
+	start, end := body.Pos(), body.End()
+	if lit != nil {
+		start = lit.Pos()
+	}
+	ok := true
+	check := func(l ast.Expr) {
+		switch y := ast.Unparen(l).(type) {
+		case *ast.Ident:
+			if y.Name == "_" {
+				return
+			}
+			if v, isVar := m.info.Uses[y].(*types.Var); isVar && (v.Pos() < start || v.Pos() >= end) {
+				// Parameters of a declaration are outside its
+				// body but local.
+				if v.Parent() == nil || pkgLevel(v) || lit != nil {
+					ok = false
+				}
+			}
+		default:
+			ok = false
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					check(l)
+				}
+			}
+		case *ast.IncDecStmt:
+			check(n.X)
+		}
+		return ok
+	})
+	return ok
+}
+
+func (ip *winterp) minmax(isMin bool, args []ast.Expr) nval {
+	if len(args) == 0 {
+		return nunknown()
+	}
+	var r nval
+	for i, a := range args {
+		x := ip.eval(a)
+		if !x.ok || x.raw {
+			return nunknown()
+		}
+		if i == 0 {
+			r = x
+			continue
+		}
+		switch {
+		case limit(x, r):
+			continue
+		case limit(r, x):
+			r = x
+			continue
+		}
+		v := r.v
+		if isMin {
+			v = math.Min(v, x.v)
+		} else {
+			v = math.Max(v, x.v)
+		}
+		r = r.merge(x)
+		r.v = v
+	}
+	return r
+}
+
+func (ip *winterp) mathCall(name string, args []ast.Expr) nval {
+	vals := make([]nval, len(args))
+	r := nval{ok: true}
+	for i, a := range args {
+		vals[i] = ip.eval(a)
+		if !vals[i].ok || vals[i].raw {
+			return nunknown()
+		}
+		r = r.merge(vals[i])
+	}
+	one := func(f func(float64) float64) nval {
+		if len(vals) != 1 {
+			return nunknown()
+		}
+		r.v = f(vals[0].v)
+		return r
+	}
+	two := func(f func(a, b float64) float64) nval {
+		if len(vals) != 2 {
+			return nunknown()
+		}
+		r.v = f(vals[0].v, vals[1].v)
+		return r
+	}
+	if (name == "Min" || name == "Max") && len(vals) == 2 {
+		switch {
+		case limit(vals[0], vals[1]):
+			return vals[1]
+		case limit(vals[1], vals[0]):
+			return vals[0]
+		}
+	}
+	switch name {
+	case "IsInf":
+		// An overflow guard: a backoff the interpreter computed is a
+		// finite number over the attempts it runs.
+		if len(vals) == 2 {
+			return nbool(math.IsInf(vals[0].v, int(vals[1].v)))
+		}
+		return nunknown()
+	case "IsNaN":
+		if len(vals) == 1 {
+			return nbool(math.IsNaN(vals[0].v))
+		}
+		return nunknown()
+	case "Pow":
+		return two(math.Pow)
+	case "Min":
+		return two(math.Min)
+	case "Max":
+		return two(math.Max)
+	case "Exp2":
+		return one(math.Exp2)
+	case "Exp":
+		return one(math.Exp)
+	case "Floor":
+		return one(math.Floor)
+	case "Ceil":
+		return one(math.Ceil)
+	case "Round":
+		return one(math.Round)
+	case "Trunc":
+		return one(math.Trunc)
+	case "Abs":
+		return one(math.Abs)
+	case "Sqrt":
+		return one(math.Sqrt)
+	case "Ldexp":
+		return two(func(a, b float64) float64 { return a * math.Exp2(b) })
+	}
+	return nunknown()
+}
+
+// randCall evaluates a random draw at the interpreter's mode.
+func (ip *winterp) randCall(name string, args []ast.Expr) nval {
+	switch randomDraws[name] {
+	case "bounded":
+		if len(args) != 1 {
+			return nunknown()
+		}
+		n := ip.eval(args[0])
+		if !n.ok || n.raw {
+			return nunknown()
+		}
+		r := n.flags()
+		r.ok, r.rnd, r.vary = true, true, true
+		if n.rnd {
+			r.decor = true
+		}
+		r.v = ip.mode * n.v
+		return r
+	case "unit":
+		if len(args) != 0 {
+			return nunknown()
+		}
+		return nval{v: ip.mode, ok: true, rnd: true, vary: true}
+	case "raw":
+		if len(args) != 0 {
+			return nunknown()
+		}
+		return nval{ok: true, rnd: true, raw: true, vary: true}
+	}
+	return nunknown()
+}
+
+// carriesFailure reports whether t, or a pointer to it, is an error type:
+// its fields describe one failure.
+func carriesFailure(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if types.Implements(t, errIface) {
+		return true
+	}
+	if _, isPtr := t.Underlying().(*types.Pointer); !isPtr {
+		if _, isIface := t.Underlying().(*types.Interface); !isIface {
+			return types.Implements(types.NewPointer(t), errIface)
+		}
+	}
+	return false
+}

@@ -1,0 +1,859 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// This file lets the wait interpreter (waits_num.go) follow a backoff
+// object of the package: a local variable of a struct type of the
+// package (or of another package of the module, whose methods are read
+// from its source: methodOf, xpkg.go) whose method returns the next wait
+// and keeps its state in the receiver's fields between calls,
+//
+//	b := &backoff{base: time.Second}
+//	for { ...; time.Sleep(b.next()) }
+//	func (b *backoff) next() time.Duration { d := b.base << b.n; b.n++; return d }
+//
+// The interpreter keeps the object's fields (objState) from one attempt
+// to the next and runs the method's body on them, so the wait's shape is
+// read from the values it returns as for any other wait: a field doubled
+// on each call is exponential, a field never changed is a fixed
+// interval, a random draw over the whole value is full jitter, one added
+// to a base partial jitter.
+//
+// The object is followed only when the model sees everything done to it:
+// it is built in the function from a composite literal (or the zero
+// value, or a same-package constructor that returns one), never has its
+// address taken, is never passed, copied or assigned whole, and every
+// method called on it is a method of the package whose body writes
+// nothing but its receiver's fields and its own locals, called where the
+// interpreter evaluates it (a statement, an assignment, the wait). Else
+// the object is not followed and the wait is what it was before: an
+// unknown call, and the rules stay silent.
+
+// objState is the abstract value of a followed object: its fields.
+type objState struct {
+	fields map[*types.Var]nval
+	// lost: something the interpreter could not follow changed the
+	// object; every field is unknown.
+	lost bool
+}
+
+func (st *objState) copyState() *objState {
+	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost}
+	for f, x := range st.fields {
+		c.fields[f] = x
+	}
+	return c
+}
+
+// stateStruct returns the struct of the package that values of t (a
+// named struct type or a pointer to one) are.
+func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != m.pkg && !m.ModuleObj(n.Obj()) {
+		// A type of another package of the module is followed from
+		// that package's source (methodOf, xpkg.go).
+		return nil, nil
+	}
+	s, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil, nil
+	}
+	return n, s
+}
+
+// objVar returns the followed (or followable) local variable x names.
+func (ip *winterp) objVar(x ast.Expr) *types.Var {
+	x = ast.Unparen(x)
+	if st, ok := x.(*ast.StarExpr); ok {
+		x = ast.Unparen(st.X)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := ip.m.info.Uses[id].(*types.Var)
+	if v == nil {
+		return nil
+	}
+	if _, ok := ip.objs[v]; ok {
+		return v
+	}
+	return nil
+}
+
+// obj returns the state of the object x names, creating it from the
+// object's one definition when the variable is declared before the
+// region; nil when x is not a followable object.
+func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
+	if v := ip.objVar(x); v != nil {
+		return v, ip.objs[v]
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || ip.body == nil {
+		return nil, nil
+	}
+	v, _ := ip.m.info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() || ip.noObj[v] {
+		return nil, nil
+	}
+	if ip.noObj == nil {
+		ip.noObj = make(map[*types.Var]bool)
+	}
+	ip.noObj[v] = true // until built below
+	if ip.inRegion(v.Pos()) || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
+		// Declared in the region: its definition, run by the
+		// interpreter, creates the state (defineObj). A parameter
+		// or a captured variable: built out of sight.
+		return nil, nil
+	}
+	if _, s := ip.m.stateStruct(v.Type()); s == nil || !ip.m.followable(ip.body, v) {
+		return nil, nil
+	}
+	def := soleAssigned(ip.m.info, ip.body, v)
+	if def == nil {
+		if !declaredZero(ip.m.info, ip.body, v) {
+			return nil, nil
+		}
+	}
+	st := ip.buildObj(v, def)
+	if st == nil || !ip.applyBefore(v, st) {
+		return nil, nil
+	}
+	if ip.objs == nil {
+		ip.objs = make(map[*types.Var]*objState)
+	}
+	ip.objs[v] = st
+	delete(ip.noObj, v)
+	return v, st
+}
+
+// declaredZero reports whether v is declared without a value (var b T)
+// and never assigned under root.
+func declaredZero(info *types.Info, root ast.Node, v *types.Var) bool {
+	zero := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Values) == 0 {
+			for _, name := range vs.Names {
+				if info.Defs[name] == v {
+					zero = true
+				}
+			}
+		}
+		return true
+	})
+	return zero
+}
+
+// buildObj makes the state of a new object from its definition: a
+// composite literal of the struct (or its address), a same-package
+// function returning one, or nil for the zero value. Fields the literal
+// omits are zero.
+func (ip *winterp) buildObj(v *types.Var, def ast.Expr) *objState {
+	_, s := ip.m.stateStruct(v.Type())
+	if s == nil {
+		return nil
+	}
+	st := &objState{fields: make(map[*types.Var]nval)}
+	for i := 0; i < s.NumFields(); i++ {
+		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
+	}
+	if def == nil {
+		return st
+	}
+	lit, sub := ip.objLiteral(def)
+	if lit == nil {
+		return nil
+	}
+	for i, e := range lit.Elts {
+		var f *types.Var
+		val := e
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			id, _ := kv.Key.(*ast.Ident)
+			if id == nil {
+				return nil
+			}
+			f, _ = ip.m.info.Uses[id].(*types.Var)
+			val = kv.Value
+		} else if i < s.NumFields() {
+			f = s.Field(i)
+		}
+		if f == nil {
+			return nil
+		}
+		st.fields[f] = sub.eval(val)
+	}
+	return st
+}
+
+// objLiteral returns the composite literal def builds, with the
+// interpreter that evaluates its fields (a constructor's, with its
+// parameters bound to the call's arguments).
+func (ip *winterp) objLiteral(def ast.Expr) (*ast.CompositeLit, *winterp) {
+	def = ast.Unparen(def)
+	if u, ok := def.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		def = ast.Unparen(u.X)
+	}
+	switch d := def.(type) {
+	case *ast.CompositeLit:
+		return d, ip
+	case *ast.CallExpr:
+		fn := typeutilCallee(ip.m.info, d)
+		if fn == nil || fn.Pkg() != ip.m.pkg {
+			return nil, nil
+		}
+		decl := ip.m.FuncDecl(fn)
+		if decl == nil || decl.Body == nil || decl.Recv != nil || len(decl.Body.List) != 1 {
+			return nil, nil
+		}
+		ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return nil, nil
+		}
+		s := ip.sub(decl.Body, decl.Type, d)
+		if s == nil {
+			return nil, nil
+		}
+		lit, _ := ip.objLiteralOnly(ret.Results[0])
+		if lit == nil {
+			return nil, nil
+		}
+		return lit, s
+	}
+	return nil, nil
+}
+
+func (ip *winterp) objLiteralOnly(x ast.Expr) (*ast.CompositeLit, bool) {
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	return lit, ok
+}
+
+// zeroOf is the zero value of a number or bool; other types are unknown.
+func zeroOf(t types.Type) nval {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return nunknown()
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return nbool(false)
+	case b.Info()&types.IsNumeric != 0:
+		return nKnown(0)
+	}
+	return nunknown()
+}
+
+// followable reports whether every use of v in body is a field read or
+// write, or a call of a method that stateMethod accepts in a position
+// the interpreter evaluates.
+func (m *model) followable(body *ast.BlockStmt, v *types.Var) bool {
+	ok := true
+	allowed := make(map[*ast.Ident]bool)
+	evaluated := make(map[*ast.CallExpr]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			// A closure may act on the object at any time.
+			ast.Inspect(n.Body, func(x ast.Node) bool {
+				if id, isID := x.(*ast.Ident); isID && m.info.Uses[id] == v {
+					ok = false
+				}
+				return ok
+			})
+			return false
+		case *ast.ExprStmt:
+			if c, isCall := ast.Unparen(n.X).(*ast.CallExpr); isCall {
+				evaluated[c] = true
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, isID := ast.Unparen(l).(*ast.Ident); isID && (m.info.Defs[id] == v || m.info.Uses[id] == v) {
+					allowed[id] = true
+				}
+			}
+			for _, r := range n.Rhs {
+				markCalls(r, evaluated)
+			}
+		case *ast.ValueSpec:
+			for _, r := range n.Values {
+				markCalls(r, evaluated)
+			}
+		case *ast.SelectorExpr:
+			id, isID := ast.Unparen(n.X).(*ast.Ident)
+			if !isID || m.info.Uses[id] != v {
+				return true
+			}
+			sel := m.info.Selections[n]
+			if sel == nil {
+				ok = false
+				return false
+			}
+			switch sel.Kind() {
+			case types.FieldVal:
+				if len(sel.Index()) == 1 {
+					allowed[id] = true
+				}
+			case types.MethodVal:
+				// Checked with its call below.
+			}
+		case *ast.CallExpr:
+			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				// The duration of a wait is evaluated.
+				for _, a := range n.Args {
+					markCalls(a, evaluated)
+				}
+			}
+			sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !isSel {
+				return true
+			}
+			id, isID := ast.Unparen(sel.X).(*ast.Ident)
+			if !isID || m.info.Uses[id] != v {
+				return true
+			}
+			fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+			d, dm := m.methodOf(fn)
+			if d == nil || d.Body == nil {
+				ok = false
+				return false
+			}
+			if !dm.pure(d.Body, nil) {
+				if !dm.stateMethod(d) || !evaluated[n] {
+					ok = false
+					return false
+				}
+			}
+			allowed[id] = true
+		}
+		return ok
+	})
+	if !ok {
+		return false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID && m.info.Uses[id] == v && !allowed[id] {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// markCalls marks the calls in x, outside function literals.
+func markCalls(x ast.Expr, evaluated map[*ast.CallExpr]bool) {
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			evaluated[n] = true
+		}
+		return true
+	})
+}
+
+// recvVar returns the receiver variable of a method declaration.
+func (m *model) recvVar(d *ast.FuncDecl) *types.Var {
+	if d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	v, _ := m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
+	return v
+}
+
+// stateMethod reports whether a method of the package writes nothing
+// but its receiver's own fields (r.f = ..., r.f++, r.f *= 2) and its
+// locals, calls no method on its receiver but pure ones, and does not
+// let its receiver escape: the interpreter can run it on an objState.
+func (m *model) stateMethod(d *ast.FuncDecl) bool {
+	r := m.recvVar(d)
+	if r == nil || d.Body == nil {
+		return false
+	}
+	if _, s := m.stateStruct(r.Type()); s == nil {
+		return false
+	}
+	start, end := d.Body.Pos(), d.Body.End()
+	ok := true
+	target := func(l ast.Expr) {
+		switch y := ast.Unparen(l).(type) {
+		case *ast.Ident:
+			if y.Name == "_" {
+				return
+			}
+			if v, isVar := m.info.Uses[y].(*types.Var); isVar && (v.Pos() < start || v.Pos() >= end) {
+				if v.Parent() == nil || pkgLevel(v) || v == r {
+					ok = false
+				}
+			}
+		case *ast.SelectorExpr:
+			id, isID := ast.Unparen(y.X).(*ast.Ident)
+			sel := m.info.Selections[y]
+			if !isID || m.info.Uses[id] != r || sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+				ok = false
+			}
+		default:
+			ok = false
+		}
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+			ok = false
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					target(l)
+				}
+			}
+			for _, x := range n.Rhs {
+				if id, isID := ast.Unparen(x).(*ast.Ident); isID && m.info.Uses[id] == r {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			target(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				ok = false
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if id, isID := ast.Unparen(a).(*ast.Ident); isID && m.info.Uses[id] == r {
+					ok = false
+				}
+			}
+			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
+				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && m.info.Uses[id] == r {
+					fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.pure(cd.Body, nil) {
+						ok = false
+					}
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// stateCall runs a method that keeps state in its receiver on the
+// followed object it is called on: a method of the package, or of a type
+// of another package of the module, run from that package's source by
+// its model (methodOf), on the object's fields matched by position. ok
+// is false when the call is not such a call.
+func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
+	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !isSel {
+		return nval{}, false
+	}
+	if v := ip.objVar(sel.X); v == nil {
+		if _, st := ip.obj(sel.X); st == nil {
+			return nval{}, false
+		}
+	}
+	d, dm := ip.m.methodOf(fn)
+	if d == nil || d.Body == nil {
+		if v := ip.objVar(sel.X); v != nil {
+			ip.objs[v].lost = true
+			return nunknown(), true
+		}
+		return nval{}, false
+	}
+	_, st := ip.obj(sel.X)
+	if st == nil {
+		return nval{}, false
+	}
+	if dm.pure(d.Body, nil) && !dm.readsRecvFields(d) {
+		return nval{}, false
+	}
+	if !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
+		st.lost = true
+		return nunknown(), true
+	}
+	r := dm.recvVar(d)
+	s := ip.subIn(dm, d.Body, d.Type, x)
+	if s == nil || r == nil {
+		st.lost = true
+		return nunknown(), true
+	}
+	_, cs := ip.m.stateStruct(ip.m.info.TypeOf(sel.X))
+	_, ss := dm.stateStruct(r.Type())
+	if cs == nil || ss == nil || !sameFields(cs, ss) {
+		st.lost = true
+		return nunknown(), true
+	}
+	bound := st.as(cs, ss)
+	if _, isPtr := r.Type().(*types.Pointer); !isPtr && bound == st {
+		// A value receiver works on a copy.
+		bound = st.copyState()
+	}
+	s.objs = map[*types.Var]*objState{r: bound}
+	c := s.stmts(d.Body.List)
+	if _, isPtr := r.Type().(*types.Pointer); isPtr && bound != st {
+		*st = *bound.as(ss, cs)
+	}
+	if c == ctrlStop {
+		st.lost = true
+	}
+	if c != ctrlReturn {
+		return nunknown(), true
+	}
+	return s.ret, true
+}
+
+// sameFields reports whether two views of one struct (the analysed
+// package's, from export data, and its source's) have the same fields.
+func sameFields(a, b *types.Struct) bool {
+	if a == b {
+		return true
+	}
+	if a.NumFields() != b.NumFields() {
+		return false
+	}
+	for i := 0; i < a.NumFields(); i++ {
+		if a.Field(i).Name() != b.Field(i).Name() {
+			return false
+		}
+	}
+	return true
+}
+
+// as returns the state keyed by the fields of to, the same struct as
+// from seen by another type check; st itself when they are one.
+func (st *objState) as(from, to *types.Struct) *objState {
+	if from == to {
+		return st
+	}
+	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost}
+	for i := 0; i < from.NumFields(); i++ {
+		if x, ok := st.fields[from.Field(i)]; ok {
+			c.fields[to.Field(i)] = x
+		}
+	}
+	return c
+}
+
+// readsRecvFields reports whether a method reads its receiver's fields
+// (a pure method that only reads them needs the object's state too).
+func (m *model) readsRecvFields(d *ast.FuncDecl) bool {
+	r := m.recvVar(d)
+	if r == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && m.info.Uses[id] == r {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// objField returns the value of a field of a followed object.
+func (ip *winterp) objField(x *ast.SelectorExpr, f *types.Var) (nval, bool) {
+	v := ip.objVar(x.X)
+	if v == nil {
+		if _, st := ip.obj(x.X); st == nil {
+			return nval{}, false
+		}
+		v = ip.objVar(x.X)
+	}
+	st := ip.objs[v]
+	if st.lost {
+		return nunknown(), true
+	}
+	val, ok := st.fields[f]
+	if !ok {
+		return nunknown(), true
+	}
+	return val, true
+}
+
+// setField writes a field of a followed object; ok is false when l is
+// not one.
+func (ip *winterp) setField(l ast.Expr, val nval) bool {
+	sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
+	if !isSel {
+		return false
+	}
+	v := ip.objVar(sel.X)
+	if v == nil {
+		return false
+	}
+	f, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
+	if f == nil {
+		ip.objs[v].lost = true
+		return true
+	}
+	ip.objs[v].fields[f] = val
+	return true
+}
+
+// defineObj starts the state of an object defined in the region: each
+// definition makes a new object.
+func (ip *winterp) defineObj(v *types.Var, rhs ast.Expr) {
+	if ip.objs != nil {
+		delete(ip.objs, v)
+	}
+	if ip.body == nil || !ip.inRegion(v.Pos()) {
+		return
+	}
+	if _, s := ip.m.stateStruct(v.Type()); s == nil || !ip.m.followable(ip.body, v) {
+		return
+	}
+	if st := ip.buildObj(v, rhs); st != nil {
+		if ip.objs == nil {
+			ip.objs = make(map[*types.Var]*objState)
+		}
+		ip.objs[v] = st
+	}
+}
+
+// loseObjs marks the followed objects that calls in n act on as lost:
+// n is code the interpreter skips.
+func (ip *winterp) loseObjs(n ast.Node) {
+	if len(ip.objs) == 0 {
+		return
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				if v := ip.objVar(sel.X); v != nil {
+					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, x))
+					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+						ip.objs[v].lost = true
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if v := ip.objVar(sel.X); v != nil {
+						ip.objs[v].lost = true
+					}
+				}
+				if v := ip.objVar(l); v != nil {
+					ip.objs[v].lost = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok {
+				if v := ip.objVar(sel.X); v != nil {
+					ip.objs[v].lost = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// objStmt runs a method called as a statement on a followed object
+// (b.reset()), for its effect on the object.
+func (ip *winterp) objStmt(x ast.Expr) {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || ip.holds(call) {
+		return
+	}
+	if v, _ := ip.obj(sel.X); v == nil {
+		return
+	}
+	fn := typeutilCallee(ip.m.info, call)
+	if fn == nil {
+		ip.objs[ip.objVar(sel.X)].lost = true
+		return
+	}
+	if _, ok := ip.stateCall(call, fn); !ok {
+		ip.objs[ip.objVar(sel.X)].lost = true
+	}
+}
+
+// applyBefore applies to the state of v, built from its definition
+// before the region, the writes of its fields between the definition and
+// the region (b.base = time.Second). A method called on it there, or a
+// write the interpreter cannot compute, makes it not followable.
+func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
+	if ip.region == nil {
+		return true
+	}
+	ok := true
+	start := ip.region.Pos()
+	ast.Inspect(ip.body, func(n ast.Node) bool {
+		if !ok || n == nil || n.Pos() >= start {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
+				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
+					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, n))
+					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+						ok = false
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if sel, isSel := ast.Unparen(n.X).(*ast.SelectorExpr); isSel {
+				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
+					ok = false
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
+				if !isSel {
+					continue
+				}
+				id, isID := ast.Unparen(sel.X).(*ast.Ident)
+				if !isID || ip.m.info.Uses[id] != v {
+					continue
+				}
+				f, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
+				if f == nil || n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) || ip.enclosedBranch(n) {
+					ok = false
+					return false
+				}
+				st.fields[f] = ip.eval(n.Rhs[i])
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+// enclosedBranch reports whether statement s is not at the top level of
+// the function body (it may or may not run).
+func (ip *winterp) enclosedBranch(s ast.Stmt) bool {
+	for _, t := range ip.body.List {
+		if t == s {
+			return false
+		}
+	}
+	return true
+}
+
+// ifaceCall runs a method called through an interface (a policy or
+// handler: c.policy.GetInterval(i)) when the value is a field or package
+// variable the package writes once, with a composite literal of one of
+// its own types (the default NewConfig ships): the concrete method runs
+// on the literal's fields. Only a method that changes nothing is run: the
+// value's state between calls is not followed. ok is false otherwise.
+func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nval, bool) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return nval{}, false
+	}
+	lit := ip.soleLiteral(recv, 0)
+	if lit == nil {
+		return nval{}, false
+	}
+	t := ip.m.info.TypeOf(lit)
+	if t == nil {
+		return nval{}, false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, ip.m.pkg, fn.Name())
+	mfn, _ := obj.(*types.Func)
+	if mfn == nil || mfn.Pkg() != ip.m.pkg {
+		return nval{}, false
+	}
+	d := ip.m.FuncDecl(mfn)
+	r := (*types.Var)(nil)
+	if d != nil {
+		r = ip.m.recvVar(d)
+	}
+	if d == nil || d.Body == nil || r == nil || !ip.m.pure(d.Body, nil) {
+		return nval{}, false
+	}
+	st := &objState{fields: make(map[*types.Var]nval)}
+	_, s := ip.m.stateStruct(t)
+	if s == nil {
+		return nval{}, false
+	}
+	for i := 0; i < s.NumFields(); i++ {
+		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
+	}
+	for i, e := range lit.Elts {
+		var f *types.Var
+		val := e
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			if id, _ := kv.Key.(*ast.Ident); id != nil {
+				f, _ = ip.m.info.Uses[id].(*types.Var)
+			}
+			val = kv.Value
+		} else if i < s.NumFields() {
+			f = s.Field(i)
+		}
+		if f == nil {
+			return nval{}, false
+		}
+		// The literal is written elsewhere: its values are
+		// constants or stand-ins, the same on every call.
+		st.fields[f] = ip.m.newInterp(ip.mode, nil, nil).eval(val)
+	}
+	sub := ip.sub(d.Body, d.Type, x)
+	if sub == nil {
+		return nval{}, false
+	}
+	sub.objs = map[*types.Var]*objState{r: st}
+	return sub.result(d.Body), true
+}
+
+// soleLiteral returns the composite literal of a struct type of the
+// package that x holds: a local defined once from a field or package
+// variable, a field or package variable the package writes only once,
+// with that literal (or its address).
+func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
+	if depth > 2 {
+		return nil
+	}
+	var v *types.Var
+	switch y := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, _ = ip.m.info.Uses[y].(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = ip.m.info.Uses[y.Sel].(*types.Var)
+	}
+	if v == nil {
+		return nil
+	}
+	if !ip.m.IndexedVar(v) {
+		if ip.body == nil || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
+			return nil
+		}
+		def := soleAssigned(ip.m.info, ip.body, v)
+		if def == nil {
+			return nil
+		}
+		return ip.soleLiteral(def, depth+1)
+	}
+	ws, ok := ip.m.Reaching(v)
+	if !ok || len(ws) != 1 || ws[0].Zero || ws[0].X == nil {
+		return nil
+	}
+	lit, _ := ip.objLiteralOnly(ws[0].X)
+	if lit == nil {
+		return nil
+	}
+	if _, s := ip.m.stateStruct(ip.m.info.TypeOf(lit)); s == nil {
+		return nil
+	}
+	return lit
+}
