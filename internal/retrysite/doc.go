@@ -590,6 +590,11 @@
 //     attempts and reads its shape (none, fixed, linear, exponential,
 //     jitter), again through an interface (waitnum.Model: the value
 //     index, func value targets, response predicates).
+//   - package outcomes (internal/retrysite/outcomes): the outcomes a
+//     hand-written site certainly retries and the condition
+//     that decides it. It tries representative outcomes through a Try
+//     the model gives it (outcomes_loop.go runs the interpreter under
+//     each), and asks outcomes.Model for a function's declaration.
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
@@ -599,13 +604,19 @@
 //     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
 //     polls.go, paced.go, periodic.go, precision.go, receiver.go,
 //     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
-//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go),
+//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go,
+//     outcomes_eval.go, statuserr.go),
 //     the library readers
-//     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go, statuserr.go
-//     and the *_libs.go of each aspect), the descriptions of waits
-//     (waits.go, waits_resp.go) and outcomes (outcomes*.go), and what
-//     joins them to a site (integration.go, reference.go, details.go,
-//     and describe.go, the model as the description packages see it).
+//     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go and the
+//     *_libs.go of each aspect), the descriptions of waits (waits.go,
+//     waits_resp.go), and what joins them to a site (integration.go,
+//     reference.go, details.go, outcomes_loop.go, and describe.go, the
+//     model as the description packages see it). outcomes_eval.go (the
+//     definition index and the error scenarios) and statuserr.go (error
+//     types with a status field) are the interpreter's: they read its
+//     value domain (34 and 14 of eval.go's names) and eval.go reads
+//     them; outcomes_libs.go, the outcomes of library sites, is a
+//     library reader that runs the interpreter on predicates.
 //     The groups still call each other both ways (the interpreter reads
 //     the definition index of outcomes_eval.go, the descriptions read
 //     discovery's opGroup), so they
