@@ -139,11 +139,11 @@
 // function literals, same-package constructors, builder chains on a
 // client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
 // service config is parsed, keys matched case-insensitively as gRPC does
-// (grpcconfig.go): a constant string, a package variable written once, or
+// (libread): a constant string, a package variable written once, or
 // a document rebuilt from a Go map or struct with json tags given to
 // json.Marshal or from a fmt.Sprintf template, a string the model cannot
 // know standing as a placeholder that keeps its retryPolicy unread
-// (grpcconfig_build.go). An acquire attempt across an integration
+// (libread/grpcconfig_build.go). An acquire attempt across an integration
 // boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
 // reports its outcome in its bool. Error types of the package with a
 // status field carry that status through errors.As (statuserr.go). Libraries are matched
@@ -595,6 +595,12 @@
 //     that decides it. It tries representative outcomes through a Try
 //     the model gives it (outcomes_loop.go runs the interpreter under
 //     each), and asks outcomes.Model for a function's declaration.
+//   - package libread (internal/retrysite/libread): the library readers
+//     that need no interpreter. For now the gRPC service config: the
+//     document a constant, a package variable written once, a
+//     json.Marshal of a Go value or a fmt.Sprintf template gives, parsed
+//     into its retry policies (grpcconfig.go here makes their sites). It
+//     asks libread.Model for the value index's writes of a variable.
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
@@ -607,8 +613,9 @@
 //     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go,
 //     outcomes_eval.go, statuserr.go),
 //     the library readers
-//     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go and the
-//     *_libs.go of each aspect), the descriptions of waits (waits.go,
+//     (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and the
+//     *_libs.go of each aspect: they run the interpreters on settings
+//     and predicates, 117 names of the other groups, so they stay), the descriptions of waits (waits.go,
 //     waits_resp.go), and what joins them to a site (integration.go,
 //     reference.go, details.go, outcomes_loop.go, and describe.go, the
 //     model as the description packages see it). outcomes_eval.go (the
