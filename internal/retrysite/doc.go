@@ -599,8 +599,10 @@
 //     that need no interpreter. For now the gRPC service config: the
 //     document a constant, a package variable written once, a
 //     json.Marshal of a Go value or a fmt.Sprintf template gives, parsed
-//     into its retry policies (grpcconfig.go here makes their sites). It
-//     asks libread.Model for the value index's writes of a variable.
+//     into its retry policies (grpcconfig.go here makes their sites),
+//     and the waits of a gax-go Backoff. It asks libread.Model for the
+//     value index's writes of a variable and a duration's value
+//     (libread.go here hands the model over).
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
@@ -611,12 +613,12 @@
 //     polls.go, paced.go, periodic.go, precision.go, receiver.go,
 //     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
 //     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go,
-//     outcomes_eval.go, statuserr.go),
-//     the library readers
-//     (libs*.go, libbounds.go, libmodels.go, grpcconfig.go and the
-//     *_libs.go of each aspect: they run the interpreters on settings
-//     and predicates, 117 names of the other groups, so they stay), the descriptions of waits (waits.go,
-//     waits_resp.go), and what joins them to a site (integration.go,
+//     outcomes_eval.go, statuserr.go), the library readers that run
+//     the interpreters on settings and predicates (libs.go,
+//     libs_loop.go, libbounds.go, libmodels.go, grpcconfig.go and the
+//     *_libs.go of each aspect: together they use 118 names of the other
+//     groups), the descriptions of waits (waits.go, waits_resp.go), and
+//     what joins them to a site (libread.go, integration.go,
 //     reference.go, details.go, outcomes_loop.go, and describe.go, the
 //     model as the description packages see it). outcomes_eval.go (the
 //     definition index and the error scenarios) and statuserr.go (error

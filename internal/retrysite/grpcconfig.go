@@ -5,7 +5,6 @@ import (
 	"go/ast"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/libread"
 )
 
 // serviceConfigSites makes one site per valid retryPolicy of a service
@@ -34,7 +33,7 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 			return true
 		})
 	}
-	ps, ok := libread.New(m.info, m.pkg, m.pass.Files, m).ServiceConfig(call.Args[0], maxCall)
+	ps, ok := m.libread().ServiceConfig(call.Args[0], maxCall)
 	if !ok {
 		return nil
 	}

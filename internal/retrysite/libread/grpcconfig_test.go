@@ -60,6 +60,8 @@ func brokenByPlaceholder(n int) string {
 // one write is its declaration's value.
 type index struct{ f *ast.File }
 
+func (x index) DurationValue(ast.Expr) (time.Duration, bool) { return 0, false }
+
 func (x index) IndexedVar(v *types.Var) bool { return v.Parent() == v.Pkg().Scope() }
 
 func (x index) Reaching(v *types.Var) ([]waitnum.Write, bool) {
