@@ -9,7 +9,7 @@ import (
 // gRPC service config given to WithDefaultServiceConfig: a constant
 // JSON document, or one the model rebuilds (a Go map or struct with json
 // tags passed to encoding/json.Marshal, a fmt.Sprintf template; see
-// internal/retrysite grpcconfig_build.go). A retryPolicy holding a value
+// internal/retrysite/libread). A retryPolicy holding a value
 // the model cannot know is not read.
 var GRPCConfig = &Library{
 	Name:          "gRPC service config",

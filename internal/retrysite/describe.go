@@ -12,6 +12,7 @@ import (
 )
 
 // The model as the description packages see it (timeouts.Model,
+// outcomes.Model, libread.Model,
 // ops.Model).
 
 // DurationValue returns the duration x evaluates to (durationValue).

@@ -139,11 +139,11 @@
 // function literals, same-package constructors, builder chains on a
 // client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
 // service config is parsed, keys matched case-insensitively as gRPC does
-// (grpcconfig.go): a constant string, a package variable written once, or
+// (libread): a constant string, a package variable written once, or
 // a document rebuilt from a Go map or struct with json tags given to
 // json.Marshal or from a fmt.Sprintf template, a string the model cannot
 // know standing as a placeholder that keeps its retryPolicy unread
-// (grpcconfig_build.go). An acquire attempt across an integration
+// (libread/grpcconfig_build.go). An acquire attempt across an integration
 // boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
 // reports its outcome in its bool. Error types of the package with a
 // status field carry that status through errors.As (statuserr.go). Libraries are matched
@@ -590,6 +590,19 @@
 //     attempts and reads its shape (none, fixed, linear, exponential,
 //     jitter), again through an interface (waitnum.Model: the value
 //     index, func value targets, response predicates).
+//   - package outcomes (internal/retrysite/outcomes): the outcomes a
+//     hand-written site certainly retries and the condition
+//     that decides it. It tries representative outcomes through a Try
+//     the model gives it (outcomes_loop.go runs the interpreter under
+//     each), and asks outcomes.Model for a function's declaration.
+//   - package libread (internal/retrysite/libread): the library readers
+//     that need no interpreter. For now the gRPC service config: the
+//     document a constant, a package variable written once, a
+//     json.Marshal of a Go value or a fmt.Sprintf template gives, parsed
+//     into its retry policies (grpcconfig.go here makes their sites),
+//     and the waits of a gax-go Backoff. It asks libread.Model for the
+//     value index's writes of a variable and a duration's value
+//     (libread.go here hands the model over).
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
@@ -599,13 +612,20 @@
 //     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
 //     polls.go, paced.go, periodic.go, precision.go, receiver.go,
 //     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
-//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go),
-//     the library readers
-//     (libs*.go, libbounds.go, libmodels.go, grpcconfig*.go, statuserr.go
-//     and the *_libs.go of each aspect), the descriptions of waits
-//     (waits.go, waits_resp.go) and outcomes (outcomes*.go), and what
-//     joins them to a site (integration.go, reference.go, details.go,
-//     and describe.go, the model as the description packages see it).
+//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go,
+//     outcomes_eval.go, statuserr.go), the library readers that run
+//     the interpreters on settings and predicates (libs.go,
+//     libs_loop.go, libbounds.go, libmodels.go, grpcconfig.go and the
+//     *_libs.go of each aspect: together they use 118 names of the other
+//     groups), the descriptions of waits (waits.go, waits_resp.go), and
+//     what joins them to a site (libread.go, integration.go,
+//     reference.go, details.go, outcomes_loop.go, and describe.go, the
+//     model as the description packages see it). outcomes_eval.go (the
+//     definition index and the error scenarios) and statuserr.go (error
+//     types with a status field) are the interpreter's: they read its
+//     value domain (34 and 14 of eval.go's names) and eval.go reads
+//     them; outcomes_libs.go, the outcomes of library sites, is a
+//     library reader that runs the interpreter on predicates.
 //     The groups still call each other both ways (the interpreter reads
 //     the definition index of outcomes_eval.go, the descriptions read
 //     discovery's opGroup), so they

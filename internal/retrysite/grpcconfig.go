@@ -1,32 +1,19 @@
 package retrysite
 
 import (
-	"encoding/json"
 	"fmt"
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
-	"strconv"
-	"strings"
-	"time"
 
-	"github.com/retrylint/retrylint/policy"
+	"github.com/retrylint/retrylint/internal/knowledge"
 )
 
-// serviceConfigSites makes one site per retryPolicy of a constant
-// service config. Keys are matched case-insensitively, as gRPC's JSON
-// decoding does.
+// serviceConfigSites makes one site per valid retryPolicy of a service
+// config the model can read (libread.Reader.ServiceConfig), with the cap
+// of a grpc.WithMaxCallAttempts written in the same function.
 func (m *model) serviceConfigSites(base *Site) []*Site {
 	call := base.Node.(*ast.CallExpr)
 	if len(call.Args) != 1 {
 		return nil
-	}
-	text, ok := m.serviceConfigText(call.Args[0], 0) // grpcconfig_build.go
-	if !ok {
-		return nil
-	}
-	var doc any
-	if err := json.Unmarshal([]byte(text), &doc); err != nil {
-		return nil // gRPC rejects it at dial time (or a placeholder broke it)
 	}
 	maxCall := 5
 	if base.Func != nil {
@@ -46,47 +33,12 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 			return true
 		})
 	}
+	ps, ok := m.libread().ServiceConfig(call.Args[0], maxCall)
+	if !ok {
+		return nil
+	}
 	var sites []*Site
-	for _, mc := range jsonList(jsonField(doc, "methodConfig")) {
-		rp := jsonField(mc, "retryPolicy")
-		if rp == nil || hasUnknownJSON(rp) {
-			continue
-		}
-		p := &GRPCRetryPolicy{}
-		for _, n := range jsonList(jsonField(mc, "name")) {
-			svc, _ := jsonField(n, "service").(string)
-			meth, _ := jsonField(n, "method").(string)
-			switch {
-			case meth != "":
-				p.Methods = append(p.Methods, svc+"/"+meth)
-			default:
-				p.Methods = append(p.Methods, svc)
-			}
-		}
-		if f, ok := jsonField(rp, "maxAttempts").(float64); ok {
-			p.MaxAttempts = int(f)
-		}
-		p.InitialBackoff = jsonDuration(jsonField(rp, "initialBackoff"))
-		p.MaxBackoff = jsonDuration(jsonField(rp, "maxBackoff"))
-		if f, ok := jsonField(rp, "backoffMultiplier").(float64); ok {
-			p.BackoffMultiplier = f
-		}
-		for _, c := range jsonList(jsonField(rp, "retryableStatusCodes")) {
-			switch c := c.(type) {
-			case string:
-				p.RetryableStatusCodes = append(p.RetryableStatusCodes, c)
-				if code, ok := policy.ParseGRPCCode(c); ok {
-					p.Codes = append(p.Codes, code)
-				} else if n, err := strconv.Atoi(c); err == nil {
-					p.Codes = append(p.Codes, policy.GRPCCode(n))
-				}
-			case float64:
-				p.RetryableStatusCodes = append(p.RetryableStatusCodes, strconv.Itoa(int(c)))
-				p.Codes = append(p.Codes, policy.GRPCCode(c))
-			}
-		}
-		p.Valid = p.MaxAttempts > 1 && p.InitialBackoff > 0 && p.MaxBackoff > 0 && p.BackoffMultiplier > 0 && len(p.Codes) > 0
-		p.Attempts = min(p.MaxAttempts, maxCall)
+	for _, p := range ps {
 		if !p.Valid {
 			continue
 		}
@@ -105,40 +57,4 @@ func (m *model) serviceConfigSites(base *Site) []*Site {
 		sites = append(sites, &s)
 	}
 	return sites
-}
-
-// jsonField returns the field of a JSON object, matching the key
-// case-insensitively.
-func jsonField(v any, key string) any {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil
-	}
-	if x, ok := obj[key]; ok {
-		return x
-	}
-	for k, x := range obj {
-		if strings.EqualFold(k, key) {
-			return x
-		}
-	}
-	return nil
-}
-
-func jsonList(v any) []any {
-	l, _ := v.([]any)
-	return l
-}
-
-// jsonDuration parses a protobuf JSON duration ("0.1s").
-func jsonDuration(v any) time.Duration {
-	s, ok := v.(string)
-	if !ok || !strings.HasSuffix(s, "s") {
-		return 0
-	}
-	f, err := strconv.ParseFloat(strings.TrimSuffix(s, "s"), 64)
-	if err != nil {
-		return 0
-	}
-	return time.Duration(f * float64(time.Second))
 }

@@ -437,7 +437,7 @@ func (s *Site) Describe() string {
 
 // A GRPCRetryPolicy is one retryPolicy of a gRPC service config given to
 // grpc.WithDefaultServiceConfig: a constant, or a document the model
-// rebuilds (retrysite's grpcconfig_build.go).
+// rebuilds (package libread, grpcconfig_build.go).
 type GRPCRetryPolicy struct {
 	// Methods names the methods it applies to ("pkg.Svc/Method",
 	// "pkg.Svc" for a whole service, "" for every method).

@@ -1,15 +1,16 @@
-package retrysite
+package libread
 
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file reads a gRPC service config that is not a constant string:
@@ -19,7 +20,7 @@ import (
 // and local variables with one definition. A string the model cannot
 // know (a service name from a parameter) becomes a placeholder; a
 // retryPolicy that holds one, or a value of another kind the model
-// cannot know, is not read (grpcconfig.go skips it).
+// cannot know, is not read (ServiceConfig skips it).
 
 // unknownJSON stands for a string the model cannot know.
 const unknownJSON = "__retrylint_unknown__"
@@ -29,12 +30,12 @@ const maxBuildDepth = 12
 
 // serviceConfigText returns the JSON text a service-config argument
 // evaluates to.
-func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
+func (r *Reader) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 	if x == nil || depth > maxBuildDepth {
 		return "", false
 	}
 	x = ast.Unparen(x)
-	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
+	if tv, ok := r.info.Types[x]; ok && tv.Value != nil {
 		if tv.Value.Kind() == constant.String {
 			return constant.StringVal(tv.Value), true
 		}
@@ -42,25 +43,25 @@ func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 	}
 	switch x := x.(type) {
 	case *ast.Ident:
-		if v, ok := m.info.Uses[x].(*types.Var); ok && m.indexedVar(v) {
+		if v, ok := r.info.Uses[x].(*types.Var); ok && r.m.IndexedVar(v) {
 			// A package variable the package writes once (var
 			// retryPolicy = `{...}`): values_index.go.
-			ws, ok := m.reaching(v)
-			if !ok || len(ws) != 1 || ws[0].x == nil {
+			ws, ok := r.m.Reaching(v)
+			if !ok || len(ws) != 1 || ws[0].X == nil {
 				return "", false
 			}
-			return m.serviceConfigText(ws[0].x, depth+1)
+			return r.serviceConfigText(ws[0].X, depth+1)
 		}
-		rhs, i := m.singleLocalDef(x)
+		rhs, i := r.singleLocalDef(x)
 		if rhs == nil || i != 0 {
 			return "", false
 		}
-		return m.serviceConfigText(rhs, depth+1)
+		return r.serviceConfigText(rhs, depth+1)
 	case *ast.CallExpr:
-		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return m.serviceConfigText(x.Args[0], depth+1) // string(b)
+		if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return r.serviceConfigText(x.Args[0], depth+1) // string(b)
 		}
-		fn := typeutilCallee(m.info, x)
+		fn := typesx.Callee(r.info, x)
 		if fn == nil || fn.Pkg() == nil {
 			return "", false
 		}
@@ -69,7 +70,7 @@ func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 			if len(x.Args) == 0 {
 				return "", false
 			}
-			v, ok := m.jsonValue(x.Args[0], depth+1)
+			v, ok := r.jsonValue(x.Args[0], depth+1)
 			if !ok {
 				return "", false
 			}
@@ -82,13 +83,13 @@ func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 			if len(x.Args) == 0 {
 				return "", false
 			}
-			format, ok := m.constString(x.Args[0])
+			format, ok := r.constString(x.Args[0])
 			if !ok {
 				return "", false
 			}
 			var args []any
 			for _, a := range x.Args[1:] {
-				args = append(args, m.sprintfArg(a))
+				args = append(args, r.sprintfArg(a))
 			}
 			return fmt.Sprintf(format, args...), true
 		}
@@ -98,8 +99,8 @@ func (m *model) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 
 // sprintfArg is an argument of fmt.Sprintf: its constant value, or the
 // placeholder (which breaks the JSON when it stands for a number).
-func (m *model) sprintfArg(a ast.Expr) any {
-	if tv, ok := m.info.Types[a]; ok && tv.Value != nil {
+func (r *Reader) sprintfArg(a ast.Expr) any {
+	if tv, ok := r.info.Types[a]; ok && tv.Value != nil {
 		switch tv.Value.Kind() {
 		case constant.String:
 			return constant.StringVal(tv.Value)
@@ -117,21 +118,21 @@ func (m *model) sprintfArg(a ast.Expr) any {
 	return unknownJSON
 }
 
-func (m *model) constString(x ast.Expr) (string, bool) {
-	if tv, ok := m.info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+func (r *Reader) constString(x ast.Expr) (string, bool) {
+	if tv, ok := r.info.Types[x]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		return constant.StringVal(tv.Value), true
 	}
 	return "", false
 }
 
 // jsonValue rebuilds the value encoding/json makes of expression x.
-func (m *model) jsonValue(x ast.Expr, depth int) (any, bool) {
+func (r *Reader) jsonValue(x ast.Expr, depth int) (any, bool) {
 	if x == nil || depth > maxBuildDepth {
 		return nil, false
 	}
 	x = ast.Unparen(x)
-	t := m.info.TypeOf(x)
-	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
+	t := r.info.TypeOf(x)
+	if tv, ok := r.info.Types[x]; ok && tv.Value != nil {
 		switch tv.Value.Kind() {
 		case constant.String:
 			return constant.StringVal(tv.Value), true
@@ -146,14 +147,14 @@ func (m *model) jsonValue(x ast.Expr, depth int) (any, bool) {
 	switch x := x.(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
-			return m.jsonValue(x.X, depth+1)
+			return r.jsonValue(x.X, depth+1)
 		}
 	case *ast.Ident:
-		if rhs, i := m.singleLocalDef(x); rhs != nil && i == 0 {
-			return m.jsonValue(rhs, depth+1)
+		if rhs, i := r.singleLocalDef(x); rhs != nil && i == 0 {
+			return r.jsonValue(rhs, depth+1)
 		}
 	case *ast.CompositeLit:
-		return m.jsonComposite(x, t, depth)
+		return r.jsonComposite(x, t, depth)
 	}
 	if t != nil {
 		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
@@ -163,7 +164,7 @@ func (m *model) jsonValue(x ast.Expr, depth int) (any, bool) {
 	return nil, false
 }
 
-func (m *model) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (any, bool) {
+func (r *Reader) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (any, bool) {
 	if t == nil {
 		return nil, false
 	}
@@ -178,11 +179,11 @@ func (m *model) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (a
 			if !ok {
 				return nil, false
 			}
-			k, ok := m.constString(kv.Key)
+			k, ok := r.constString(kv.Key)
 			if !ok {
 				return nil, false
 			}
-			v, ok := m.elemValue(kv.Value, u.Elem(), depth)
+			v, ok := r.elemValue(kv.Value, u.Elem(), depth)
 			if !ok {
 				return nil, false
 			}
@@ -201,7 +202,7 @@ func (m *model) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (a
 			if _, ok := el.(*ast.KeyValueExpr); ok {
 				return nil, false
 			}
-			v, ok := m.elemValue(el, elem, depth)
+			v, ok := r.elemValue(el, elem, depth)
 			if !ok {
 				return nil, false
 			}
@@ -241,7 +242,7 @@ func (m *model) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (a
 				obj[name] = z
 				continue
 			}
-			v, ok := m.elemValue(x, f.Type(), depth)
+			v, ok := r.elemValue(x, f.Type(), depth)
 			if !ok {
 				return nil, false
 			}
@@ -254,22 +255,22 @@ func (m *model) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (a
 
 // elemValue is an element of a composite literal, whose type may be
 // elided ({"service": "x"} in a []map[string]string).
-func (m *model) elemValue(x ast.Expr, typ types.Type, depth int) (any, bool) {
+func (r *Reader) elemValue(x ast.Expr, typ types.Type, depth int) (any, bool) {
 	if lit, ok := x.(*ast.CompositeLit); ok && lit.Type == nil {
 		t := typ
 		if p, ok := t.Underlying().(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		return m.jsonComposite(lit, t, depth+1)
+		return r.jsonComposite(lit, t, depth+1)
 	}
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		if lit, ok := u.X.(*ast.CompositeLit); ok && lit.Type == nil {
 			if p, ok := typ.Underlying().(*types.Pointer); ok {
-				return m.jsonComposite(lit, p.Elem(), depth+1)
+				return r.jsonComposite(lit, p.Elem(), depth+1)
 			}
 		}
 	}
-	return m.jsonValue(x, depth+1)
+	return r.jsonValue(x, depth+1)
 }
 
 // jsonTag reads a struct field's json tag as encoding/json does.
@@ -315,12 +316,12 @@ func jsonZero(t types.Type) (any, bool) {
 // singleLocalDef returns the one definition of the local variable id
 // uses (x := rhs, var x = rhs, b, _ := json.Marshal(v)) with the result
 // index it takes, or nil when it has none or several.
-func (m *model) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
-	v, ok := m.info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
+func (r *Reader) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
+	v, ok := r.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == r.pkg.Scope() {
 		return nil, -1
 	}
-	f := typesx.FileOf(m.pass.Files, v.Pos())
+	f := typesx.FileOf(r.files, v.Pos())
 	if f == nil {
 		return nil, -1
 	}
@@ -330,12 +331,12 @@ func (m *model) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
 	ast.Inspect(f, func(node ast.Node) bool {
 		switch node := node.(type) {
 		case *ast.CallExpr:
-			if fn := typeutilCallee(m.info, node); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && strings.HasPrefix(fn.Name(), "Marshal") && len(node.Args) > 0 {
+			if fn := typesx.Callee(r.info, node); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && strings.HasPrefix(fn.Name(), "Marshal") && len(node.Args) > 0 {
 				reads[ast.Unparen(node.Args[0])] = true
 			}
 		case *ast.AssignStmt:
 			for i, l := range node.Lhs {
-				if varOfExpr(m.info, l) != v {
+				if typesx.VarOf(r.info, l) != v {
 					continue
 				}
 				n++
@@ -348,7 +349,7 @@ func (m *model) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
 			}
 		case *ast.ValueSpec:
 			for i, name := range node.Names {
-				if m.info.Defs[name] != v {
+				if r.info.Defs[name] != v {
 					continue
 				}
 				n++
@@ -360,7 +361,7 @@ func (m *model) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
 				}
 			}
 		case *ast.UnaryExpr:
-			if node.Op == token.AND && !reads[node] && varOfExpr(m.info, node.X) == v {
+			if node.Op == token.AND && !reads[node] && typesx.VarOf(r.info, node.X) == v {
 				n += 2 // written through its address
 			}
 		}

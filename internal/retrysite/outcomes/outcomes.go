@@ -1,0 +1,459 @@
+// Package outcomes describes the outcomes a hand-written retry site
+// certainly retries (site.Outcomes, R-4, R-9): it tries representative
+// outcomes of the operation one by one (HTTP statuses, gRPC codes, API
+// error statuses, a TLS certificate error, an error of no particular
+// type), lists those that certainly lead back to it, and finds the
+// condition that decides the retry. It also holds the representative
+// outcomes and the small helpers the model's library outcome readers
+// share with it (outcomes_libs.go in package retrysite).
+//
+// It is a description layer under the model: package retrysite finds
+// the sites and runs its interpreter; this package asks it, through a
+// Loop's Try, whether control comes back to the operation under one
+// outcome, and, through the Model interface, for the declaration of a
+// same-package function (a re-read of the object before a 409 is
+// retried may be made in one). It does not import the model.
+package outcomes
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/policy"
+)
+
+// Model is what describing outcomes needs of the model that found the
+// sites.
+type Model interface {
+	// FuncDecl returns the declaration of a same-package function, or
+	// nil.
+	FuncDecl(fn *types.Func) *ast.FuncDecl
+}
+
+// A ScenarioKind is a family of representative outcomes.
+type ScenarioKind int
+
+const (
+	// HTTPStatus is a response with status Code.
+	HTTPStatus ScenarioKind = iota
+	// GRPCCode is an error carrying gRPC code Code.
+	GRPCCode
+	// ErrStatus is an error carrying HTTP status Code (a Kubernetes API
+	// error).
+	ErrStatus
+	// CertError is a TLS certificate error as an HTTP client returns it.
+	CertError
+	// OtherError is an error the code made itself, of no particular type.
+	OtherError
+)
+
+// A Scenario is one outcome of the operation the model is asked to
+// assume.
+type Scenario struct {
+	Kind ScenarioKind
+	Code int
+}
+
+// Reach is what the model says of one scenario.
+type Reach struct {
+	Again        bool // some path runs the operation again
+	AgainCertain bool // ... through no fork that depends on the outcome
+}
+
+// A Loop is a hand-written site's operation as the description sees it.
+type Loop struct {
+	// Call is the first call of the operation, Body the body of the
+	// function that holds it.
+	Call *ast.CallExpr
+	Body *ast.BlockStmt
+	// ReturnsResponse is whether the operation returns an HTTP response.
+	ReturnsResponse bool
+	// Try runs the model from the operation under sc; certain asks
+	// whether it certainly comes back (else whether it may).
+	Try func(sc Scenario, certain bool) Reach
+}
+
+// A Describer describes the outcomes of one package's sites.
+type Describer struct {
+	m    Model
+	info *types.Info
+	pkg  *types.Package
+}
+
+// New returns a Describer of the code info and pkg describe, asking m
+// what it needs of the model.
+func New(info *types.Info, pkg *types.Package, m Model) *Describer {
+	return &Describer{m: m, info: info, pkg: pkg}
+}
+
+// Loop finds the outcomes that lead the hand-written site s to another
+// attempt, and sets s.Retried.
+func (d *Describer) Loop(s *site.Site, l Loop) {
+	try := func(k ScenarioKind, c int, certain bool) Reach { return l.Try(Scenario{k, c}, certain) }
+	o := &site.Outcomes{}
+	call := l.Call
+	if l.ReturnsResponse {
+		for _, c := range HTTPStatusReps {
+			if try(HTTPStatus, c, true).AgainCertain {
+				o.HTTP = append(o.HTTP, c)
+			}
+		}
+	}
+	if ReturnsError(d.info, call) {
+		var codes []int
+		inspects := false
+		for _, c := range GRPCCodeReps {
+			r := try(GRPCCode, c, true)
+			if r.AgainCertain {
+				codes = append(codes, c)
+			}
+			inspects = inspects || !r.Again
+		}
+		if inspects {
+			for _, c := range codes {
+				o.GRPC = append(o.GRPC, policy.GRPCCode(c))
+			}
+		}
+		if !l.ReturnsResponse {
+			var sts []int
+			inspects = false
+			for _, c := range ErrStatusReps {
+				r := try(ErrStatus, c, true)
+				if r.AgainCertain {
+					sts = append(sts, c)
+				}
+				inspects = inspects || !r.Again
+			}
+			if inspects {
+				if d.Rereads(s.Node, call.Pos()) {
+					sts = Without(sts, 409)
+				}
+				o.HTTP = MergeInts(o.HTTP, sts)
+			}
+		}
+		if try(CertError, 0, true).AgainCertain && !try(OtherError, 0, false).Again {
+			o.CertErrors = true
+		}
+	}
+	o.Pos, o.Decision = d.loopDecision(s, l)
+	s.Retried = o
+}
+
+// ReturnsError reports whether call returns an error.
+func ReturnsError(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if typesx.IsErrorType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && typesx.IsErrorType(t)
+}
+
+// Loop finds, for every hand-written site, the outcomes that certainly lead to
+// another attempt (R-4, R-9). The model tries representative outcomes
+// one by one:
+//
+//   - HTTP responses with each status of httpStatusReps (for operations
+//     that return a response);
+//   - errors carrying each gRPC code, errors carrying each HTTP status of
+//     errStatusReps (Kubernetes API errors), a TLS certificate error and
+//     an error of no particular type (for operations that return an
+//     error).
+//
+// An outcome is retried when it certainly leads back to the operation:
+// a fork that depends on something the model cannot see makes it
+// uncertain, and an uncertain outcome is not listed (precision first).
+//
+// Outcomes carried by errors are listed only when the decision inspects
+// errors of that family: when some outcome of the family does not lead
+// back. A bare `if err != nil { retry }` retries every error alike; the
+// model does not list the gRPC codes, API statuses or certificate errors
+// it lets through, since it cannot tell that the operation returns them.
+
+// HTTPStatusReps are the HTTP statuses the model tries: every status R-4
+// names, representatives of the other 4xx, and 2xx, 3xx and 5xx.
+var HTTPStatusReps = []int{200, 201, 204, 301, 302, 304, 400, 401, 403, 404, 405, 406, 408, 409, 410, 413, 415, 418, 422, 425, 429, 451, 500, 501, 502, 503, 504, 505}
+
+// ErrStatusReps are the statuses tried for errors that carry one.
+var ErrStatusReps = []int{400, 401, 403, 404, 405, 406, 408, 409, 410, 413, 415, 418, 422, 429, 451, 500, 502, 503, 504}
+
+// GRPCCodeReps are the gRPC codes tried (OK is not an error).
+var GRPCCodeReps = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}
+
+// loopDecision finds the condition that decides a hand-written retry:
+// the first condition after the operation that reads one of its results.
+func (d *Describer) loopDecision(s *site.Site, l Loop) (token.Pos, string) {
+	call := l.Call
+	results := make(map[types.Object]bool)
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, r := range n.Rhs {
+				if ast.Unparen(r) == call {
+					for _, l := range n.Lhs {
+						if v := typesx.VarOf(d.info, l); v != nil {
+							results[v] = true
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, r := range n.Values {
+				if ast.Unparen(r) == call {
+					for _, name := range n.Names {
+						results[d.info.Defs[name]] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	mentionsIn := func(x ast.Node, results map[types.Object]bool) bool {
+		if x == nil {
+			return false
+		}
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && results[d.info.Uses[id]] {
+				found = true
+			}
+			if n == call {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	scopeNode := s.Node
+	if _, ok := scopeNode.(*ast.LabeledStmt); ok || scopeNode == nil {
+		scopeNode = l.Body
+	}
+	find := func(results map[types.Object]bool, branches bool) (token.Pos, string) {
+		mentions := func(x ast.Node) bool { return mentionsIn(x, results) }
+		var pos token.Pos
+		var desc string
+		ast.Inspect(scopeNode, func(n ast.Node) bool {
+			if pos.IsValid() {
+				return false
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if n == nil || n.End() < call.Pos() {
+				return true
+			}
+			switch n := n.(type) {
+			case *ast.IfStmt:
+				if n.Cond.Pos() >= call.Pos() || n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End() {
+					if mentions(n.Cond) && !isNilCheck(n.Cond) && (!branches || leavesOrLoops(n)) {
+						pos, desc = n.Cond.Pos(), types.ExprString(n.Cond)
+					}
+				}
+			case *ast.SwitchStmt:
+				if !branches && n.Tag != nil && n.Tag.Pos() >= call.Pos() && mentions(n.Tag) {
+					pos, desc = n.Tag.Pos(), "switch "+types.ExprString(n.Tag)
+				}
+			}
+			return true
+		})
+		return pos, desc
+	}
+	// The decision is first sought among the tests that leave the loop
+	// or go back (break, continue, return), over the results and what is
+	// computed from them (retry := shouldRetry(req, res); if !retry {
+	// break }); a test that only prepares (reads the body of a response
+	// that ends the call) is not the decision.
+	pos, desc := find(derivedFrom(d.info, scopeNode, results), true)
+	if !pos.IsValid() {
+		pos, desc = find(results, false)
+	}
+	if !pos.IsValid() {
+		return call.Pos(), ""
+	}
+	return pos, Shorten(desc)
+}
+
+// derivedFrom extends results with the locals assigned from expressions
+// that read them, within node.
+func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool) map[types.Object]bool {
+	out := make(map[types.Object]bool, len(results))
+	for k := range results {
+		out[k] = true
+	}
+	reads := func(x ast.Expr) bool {
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && out[info.Uses[id]] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	for range 4 {
+		grew := false
+		ast.Inspect(node, func(n ast.Node) bool {
+			a, ok := n.(*ast.AssignStmt)
+			if !ok || len(a.Lhs) != len(a.Rhs) {
+				return true
+			}
+			for i, l := range a.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok {
+					continue
+				}
+				o := info.Defs[id]
+				if o == nil {
+					o = info.Uses[id]
+				}
+				if o != nil && !out[o] && reads(a.Rhs[i]) {
+					out[o] = true
+					grew = true
+				}
+			}
+			return true
+		})
+		if !grew {
+			break
+		}
+	}
+	return out
+}
+
+// leavesOrLoops reports whether a branch of s holds a break, continue,
+// return or goto of its own (not one inside a nested function).
+func leavesOrLoops(s *ast.IfStmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt, *ast.ReturnStmt:
+			found = true
+		case *ast.IfStmt:
+			if n != s {
+				return !found
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isNilCheck reports whether x is a plain `v != nil` or `v == nil`: the
+// error check before the decision, not the decision.
+func isNilCheck(x ast.Expr) bool {
+	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if ok && (b.Op == token.LAND || b.Op == token.LOR) {
+		// res != nil && res.Body != nil: closing a body, not deciding.
+		return isNilCheck(b.X) && isNilCheck(b.Y)
+	}
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return false
+	}
+	isNil := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && id.Name == "nil"
+	}
+	return isNil(b.X) || isNil(b.Y)
+}
+
+// Shorten cuts a description to 80 characters.
+func Shorten(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// Rereads reports whether the code of node before pos reads an object
+// again (a Get, a List, a lister, CreateOrUpdate) or gives it a new name
+// or version (SetName, SetResourceVersion: a generateName collision
+// retried under a fresh name), directly or in a same-package function it
+// calls: a 409 Conflict retried on fresh data, not the same request
+// again.
+func (d *Describer) Rereads(node ast.Node, before token.Pos) bool {
+	found := false
+	var visit func(n ast.Node, depth int)
+	visit = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if found {
+				return false
+			}
+			call, ok := x.(*ast.CallExpr)
+			if !ok || depth == 0 && call.Pos() >= before {
+				return true
+			}
+			name := ""
+			switch f := ast.Unparen(call.Fun).(type) {
+			case *ast.Ident:
+				name = f.Name
+			case *ast.SelectorExpr:
+				name = f.Sel.Name
+			case *ast.IndexExpr:
+				if sel, ok := f.X.(*ast.SelectorExpr); ok {
+					name = sel.Sel.Name
+				}
+			}
+			if isReadName(name) {
+				found = true
+				return false
+			}
+			if depth < 1 {
+				if fn := typesx.Callee(d.info, call); fn != nil && fn.Pkg() == d.pkg {
+					if decl := d.m.FuncDecl(fn); decl != nil && decl.Body != nil {
+						visit(decl.Body, depth+1)
+					}
+				}
+			}
+			return true
+		})
+	}
+	visit(node, 0)
+	return found
+}
+
+func isReadName(name string) bool {
+	for _, p := range []string{"Get", "get", "List", "list", "Fetch", "fetch", "Read", "read", "Load", "load", "Lookup", "lookup", "Refresh", "refresh", "Reload", "reload", "CreateOrUpdate", "CreateOrPatch", "SetName", "SetResourceVersion"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Without returns xs without v.
+func Without(xs []int, v int) []int {
+	var res []int
+	for _, x := range xs {
+		if x != v {
+			res = append(res, x)
+		}
+	}
+	return res
+}
+
+// MergeInts returns the sorted union of a and b.
+func MergeInts(a, b []int) []int {
+	seen := make(map[int]bool)
+	var res []int
+	for _, l := range [][]int{a, b} {
+		for _, x := range l {
+			if !seen[x] {
+				seen[x] = true
+				res = append(res, x)
+			}
+		}
+	}
+	sort.Ints(res)
+	return res
+}

@@ -1,0 +1,90 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+)
+
+// The outcomes a hand-written site retries are described by package
+// outcomes; this file gives it the site's operation and a Try that runs
+// the interpreter (sim.go) under one of its scenarios.
+
+// loopOutcomes finds the outcomes that lead a hand-written site to
+// another attempt (outcomes.Describer.Loop).
+func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
+	if len(g.calls) == 0 {
+		return
+	}
+	ref, ok := fi.callNode(g.calls[0])
+	if !ok {
+		return
+	}
+	var in scope
+	target := g.set
+	switch n := s.Node.(type) {
+	case *ast.ForStmt:
+		in = fi.loopScope(n)
+	case *ast.RangeStmt:
+		in = fi.loopScope(n)
+	case *ast.FuncDecl:
+		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
+			target = union(g.set, m.selfCalls(n.Body, self))
+		}
+	}
+	try := func(o outcomes.Scenario, certain bool) outcomes.Reach {
+		goal := goalAgain
+		if certain {
+			goal = goalCertain
+		}
+		r := fi.reach(g.set, target, ref, outcomeScenario(o), in, goal)
+		return outcomes.Reach{Again: r.again, AgainCertain: r.againCertain}
+	}
+	call := g.calls[0]
+	outcomes.New(m.info, m.pkg, m).Loop(s, outcomes.Loop{
+		Call:            call,
+		Body:            fi.body,
+		ReturnsResponse: returnsResponse(m.info, call),
+		Try:             try,
+	})
+}
+
+// outcomeScenario is the interpreter's scenario for one of package
+// outcomes'.
+func outcomeScenario(o outcomes.Scenario) scenario {
+	switch o.Kind {
+	case outcomes.HTTPStatus:
+		return statusScenario(o.Code)
+	case outcomes.GRPCCode:
+		return grpcScenario(o.Code)
+	case outcomes.ErrStatus:
+		return errStatusScenario(o.Code)
+	case outcomes.CertError:
+		return errClassScenario(errCert)
+	default:
+		return errClassScenario(errOther)
+	}
+}
+
+// The representative outcomes and helpers the library outcome readers
+// (outcomes_libs.go) share with package outcomes.
+var (
+	httpStatusReps = outcomes.HTTPStatusReps
+	errStatusReps  = outcomes.ErrStatusReps
+	grpcCodeReps   = outcomes.GRPCCodeReps
+)
+
+func returnsError(info *types.Info, call *ast.CallExpr) bool {
+	return outcomes.ReturnsError(info, call)
+}
+func shorten(s string) string       { return outcomes.Shorten(s) }
+func without(xs []int, v int) []int { return outcomes.Without(xs, v) }
+func mergeInts(a, b []int) []int    { return outcomes.MergeInts(a, b) }
+
+// rereads reports whether the code of node before pos reads an object
+// again or gives it a new name (outcomes.Describer.Rereads).
+func (m *model) rereads(node ast.Node, before token.Pos) bool {
+	return outcomes.New(m.info, m.pkg, m).Rereads(node, before)
+}
