@@ -93,6 +93,20 @@ func (p failPath) appendKey(buf []byte) []byte {
 // back to it through a path that keeps its carried arguments and waits a
 // wait of its own (see above).
 func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref nodeRef, in scope, carried map[*types.Var]bool) bool {
+	// Without a wait in the loop no path has one of its own: skip the
+	// walks (a range loop may wait at its head, on a ticker's channel).
+	headWait := false
+	if r, ok := loop.(*ast.RangeStmt); ok {
+		switch m.info.TypeOf(r.X).Underlying().(type) {
+		case *types.Chan, *types.Signature: // a ticker, an iterator that may wait
+			headWait = true
+		}
+	}
+	if !headWait {
+		if hits, _ := m.findWaits(loop, fi.body, 0); len(hits) == 0 {
+			return false
+		}
+	}
 	// The variables that carry the operation's arguments from one
 	// iteration to the next are those declared outside the loop: the
 	// ones declared in it are computed afresh from them.
