@@ -29,6 +29,8 @@ type model struct {
 	integ map[*types.Func]bool
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
+	// procStart caches startsProcesses: 0 unknown, 1 yes, -1 no.
+	procStart int
 	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8

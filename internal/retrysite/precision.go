@@ -66,6 +66,9 @@ func droppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 // process runs. A loop after it that calls out and
 // sleeps waits for the process it has just started to answer.
 func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
+	if !m.startsProcesses() {
+		return false
+	}
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -504,7 +507,7 @@ func randPackage(path string) bool {
 // helper called by waitServerReady after cmd.Start). fn must be called,
 // never used as a value, and called at least once.
 func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
-	if fn == nil || fn.Exported() || depth > 2 {
+	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
 		return false
 	}
 	calls := 0
@@ -670,4 +673,28 @@ func (m *model) localVar(x ast.Expr) *types.Var {
 		return nil
 	}
 	return v
+}
+
+// startsProcesses reports whether the package starts a process anywhere
+// (exec.Cmd.Start, os.StartProcess): most do not, and the readiness rules
+// above need not look.
+func (m *model) startsProcesses() bool {
+	if m.procStart == 0 {
+		m.procStart = -1
+		for _, obj := range m.info.Uses {
+			fn, ok := obj.(*types.Func)
+			if !ok || fn.Pkg() == nil {
+				continue
+			}
+			switch {
+			case fn.Pkg().Path() == "os/exec" && fn.Name() == "Start" && isMethodOf(fn, "Cmd"),
+				fn.Pkg().Path() == "os" && fn.Name() == "StartProcess":
+				m.procStart = 1
+			}
+			if m.procStart == 1 {
+				break
+			}
+		}
+	}
+	return m.procStart > 0
 }
