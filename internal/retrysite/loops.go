@@ -217,7 +217,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		if f.kind == Loop && m.serverPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
 		}
-		if f.kind == Loop && m.givesUpOnSameInput(fb.body, s.Pos, f.first.calls) {
+		if f.kind == Loop && m.givesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
 		}
 		sites = append(sites, s)

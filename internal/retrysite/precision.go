@@ -589,24 +589,11 @@ func (m *model) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr,
 	return nil, nil, false
 }
 
-// givesUpOnSameInput reports whether the loop at pos in body leaves when
-// an argument of its operation equals what it was at the last failure:
-// a local declared before the loop, assigned that argument in the loop,
-// and compared with it by a test whose branch returns or breaks.
-func (m *model) givesUpOnSameInput(body *ast.BlockStmt, pos token.Pos, calls []*ast.CallExpr) bool {
-	var loop ast.Node
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt:
-			if n.Pos() == pos {
-				loop = n
-			}
-		}
-		return loop == nil
-	})
-	if loop == nil {
-		return false
-	}
+// givesUpOnSameInput reports whether loop leaves when an argument of its
+// operation equals what it was at the last failure: a local declared
+// before the loop, assigned that argument in the loop, and compared with
+// it by a test whose branch returns or breaks.
+func (m *model) givesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 	args := make(map[*types.Var]bool)
 	for _, c := range calls {
 		for _, a := range c.Args {
@@ -664,11 +651,7 @@ func (m *model) givesUpOnSameInput(body *ast.BlockStmt, pos token.Pos, calls []*
 
 // localVar returns the local variable x names, or nil.
 func (m *model) localVar(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v := varOfExpr(m.info, x)
 	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil
 	}

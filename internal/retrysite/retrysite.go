@@ -84,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
 				continue
 			}
-			if d, ok := enclosingDecl(c); ok && testHelper(pass.TypesInfo, d.Type) {
+			if d, ok := cursorDecl(c); ok && testHelper(pass.TypesInfo, d.Type) {
 				continue
 			}
 			sites = append(sites, m.handWritten(funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)})...)
@@ -136,8 +136,8 @@ func testHelper(info *types.Info, ft *ast.FuncType) bool {
 	return false
 }
 
-// enclosingDecl returns the function declaration c lies in.
-func enclosingDecl(c inspector.Cursor) (*ast.FuncDecl, bool) {
+// cursorDecl returns the function declaration c lies in.
+func cursorDecl(c inspector.Cursor) (*ast.FuncDecl, bool) {
 	for p := range c.Enclosing((*ast.FuncDecl)(nil)) {
 		return p.Node().(*ast.FuncDecl), true
 	}

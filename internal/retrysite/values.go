@@ -203,7 +203,7 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 	var ws []valueWrite
 	ast.Inspect(w.decl.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || is.Pos() >= w.at || !m.zeroTestOf(is.Cond, same) {
+		if !ok || is.Pos() >= w.at || !m.unsetTest(is.Cond, same) {
 			return true
 		}
 		for _, st := range is.Body.List {
@@ -222,16 +222,17 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 	return ws
 }
 
-// zeroTestOf reports whether cond asks whether the user left a value
+// unsetTest reports whether cond asks whether the user left a value
 // unset: x == 0, x <= 0, x == nil, x == "", len(x) == 0, for an x that
-// same accepts. A clamp (n < 0) is not such a test.
-func (m *model) zeroTestOf(cond ast.Expr, same func(ast.Expr) bool) bool {
+// same accepts. A clamp (n < 0) is not such a test, which is why this is
+// not the value index's zeroTestOf: that one also takes v < 0 and v < 1.
+func (m *model) unsetTest(cond ast.Expr, same func(ast.Expr) bool) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return false
 	}
 	if b.Op == token.LOR {
-		return m.zeroTestOf(b.X, same) || m.zeroTestOf(b.Y, same)
+		return m.unsetTest(b.X, same) || m.unsetTest(b.Y, same)
 	}
 	if b.Op != token.EQL && b.Op != token.LEQ {
 		return false
