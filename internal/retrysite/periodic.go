@@ -166,25 +166,19 @@ func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*ty
 	if len(succ) == 0 {
 		return false
 	}
-	for _, h := range f.hits {
-		if m.ownWait(h, f, succ, assignedInLoop) {
-			continue
-		}
-		every := true
+	// onEvery reports whether every success path passes what has does.
+	onEvery := func(has func(failPath) bool) bool {
 		for _, sp := range succ {
-			found := false
-			for _, hs := range sp.hits {
-				if hs.node == h.node {
-					found = true
-					break
-				}
-			}
-			if !found {
-				every = false
-				break
+			if !has(sp) {
+				return false
 			}
 		}
-		if every {
+		return true
+	}
+	for _, h := range f.hits {
+		if !m.ownWait(h, f, succ, assignedInLoop) && onEvery(func(sp failPath) bool {
+			return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.node == h.node })
+		}) {
 			return true
 		}
 	}
@@ -194,25 +188,12 @@ func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*ty
 	// time.After(waitDur) with the failure's waitDur is not on its
 	// period).
 	own := func(b ast.Node) bool {
-		for _, h := range f.hits {
-			if h.node.Pos() >= b.Pos() && h.node.End() <= b.End() && m.ownWait(h, f, succ, assignedInLoop) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(f.hits, func(h *waitHit) bool {
+			return h.node.Pos() >= b.Pos() && h.node.End() <= b.End() && m.ownWait(h, f, succ, assignedInLoop)
+		})
 	}
 	for _, b := range f.blocks {
-		if own(b) {
-			continue
-		}
-		every := true
-		for _, sp := range succ {
-			if !slices.Contains(sp.blocks, b) {
-				every = false
-				break
-			}
-		}
-		if every {
+		if !own(b) && onEvery(func(sp failPath) bool { return slices.Contains(sp.blocks, b) }) {
 			return true
 		}
 	}
