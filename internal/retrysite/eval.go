@@ -397,6 +397,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
 		return v
 	}
+	if v, ok := ev.successErrField(x); ok { // errcode_success.go
+		return v
+	}
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a

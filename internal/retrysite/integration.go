@@ -153,7 +153,10 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		m.integ[fn] = false
 		return false
 	}
-	if depth > 4 {
+	// Protocol clients layer their requests (Fetch -> sendAndReceive ->
+	// send -> sendWithPromise -> sendInternal -> write -> conn.Write):
+	// six same-package calls are followed before giving up.
+	if depth > 6 {
 		return false
 	}
 	m.integ[fn] = false // cycles: assume not, until shown

@@ -464,6 +464,8 @@ func (m *model) receiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *waitHit {
 			}
 		}
 		// <-time.NewTimer(d).C is a selector, below.
+	case *ast.Ident:
+		return m.afterVarWait(u, x, body) // waits_chanvar.go
 	case *ast.SelectorExpr:
 		if x.Sel.Name != "C" {
 			return nil
