@@ -430,8 +430,11 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.tracked[o] {
 				return fi.statelessVar(o)
 			}
-			if fi.outcomes[o] || isTimeOrContext(o.Type()) {
+			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // waits_chanvar.go
 				return true
+			}
+			if o.Parent() == fi.m.pkg.Scope() && isErrorType(o.Type()) && fi.m.sentinel(o) {
+				return true // var ErrX = errors.New("..."): a class of errors
 			}
 			// A local that only ever holds what a stateless error is
 			// (actual, ok := errors.AsType[StatusError](err)).
