@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -23,24 +23,24 @@ import (
 
 // headerCall evaluates a method called on a response's header map: Get
 // of a header the tried responses do not carry.
-func headerCall(fn *types.Func, recv value) (value, bool) {
-	if recv.k != vHeader {
-		return value{}, false
+func headerCall(fn *types.Func, recv Value) (Value, bool) {
+	if recv.K != vHeader {
+		return Value{}, false
 	}
 	if fn.Name() == "Get" {
-		return value{k: vStr}, true
+		return Value{K: vStr}, true
 	}
-	return unknown(depOutcome), true
+	return Unknown(DepOutcome), true
 }
 
 // compareStr compares a header value read from a tried response (the
 // empty string) with a string constant or another such value.
-func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
-	if x.Op != token.EQL && x.Op != token.NEQ || l.k != vStr && r.k != vStr {
-		return value{}, false
+func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
+	if x.Op != token.EQL && x.Op != token.NEQ || l.K != vStr && r.K != vStr {
+		return Value{}, false
 	}
-	str := func(side ast.Expr, v value) (string, bool) {
-		if v.k == vStr {
+	str := func(side ast.Expr, v Value) (string, bool) {
+		if v.K == vStr {
 			return "", true
 		}
 		if tv, ok := ev.info().Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -51,16 +51,16 @@ func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
 	a, ok1 := str(x.X, l)
 	b, ok2 := str(x.Y, r)
 	if !ok1 || !ok2 {
-		return unknown(depOutcome), true
+		return Unknown(DepOutcome), true
 	}
-	return boolVal((a == b) == (x.Op == token.EQL)), true
+	return BoolVal((a == b) == (x.Op == token.EQL)), true
 }
 
 // namedStatuses returns the error statuses (400-599) that the function
 // of fi, or a function of the package it calls, compares a response's
 // status with, besides the ones the model always tries: a predicate that
 // retries only a 401 the server marks retryable is a retry of that 401.
-func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
+func (m *model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 	seen := make(map[int]bool)
 	for _, c := range tried {
 		seen[c] = true
@@ -100,7 +100,7 @@ func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
 			case *ast.CallExpr:
 				if depth < 2 {
 					if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
-						if d := m.funcDecl(fn); d != nil {
+						if d := m.FuncDecl(fn); d != nil {
 							walk(d.Body, depth+1)
 						}
 					}
@@ -109,7 +109,7 @@ func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
 			return true
 		})
 	}
-	walk(fi.body, 0)
+	walk(fi.Body, 0)
 	return codes
 }
 
@@ -143,29 +143,29 @@ func mentionsStatus(x ast.Expr) bool {
 // headerScenario is a response with the given status whose headers are
 // unknown: the status a predicate names along with a header the server
 // may send (retry a 401 when x-should-retry says so).
-func headerScenario(code int) scenario {
-	sc := statusScenario(code)
+func HeaderScenario(code int) Scenario {
+	sc := StatusScenario(code)
 	sc.name += " with headers"
-	sc.resp.dep |= depHeader
+	sc.Resp.Dep |= depHeader
 	return sc
 }
 
 // inlineResult evaluates result i of a call of a same-package function
 // with several results through its body: the decision of a predicate
 // that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
-func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e env) (value, bool) {
-	if fn.Pkg() != ev.fi.m.pkg || ev.depth >= 3 {
-		return value{}, false
+func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e Env) (Value, bool) {
+	if fn.Pkg() != ev.Fi.M.pkg || ev.Depth >= 3 {
+		return Value{}, false
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() < 2 || i >= res.Len() || !ev.inlinableResult(res.At(i).Type(), call, e) {
-		return value{}, false
+		return Value{}, false
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
-	return sub.resultAt(ce, i, res.Len(), nil), true
+	return sub.ResultAt(ce, i, res.Len(), nil), true
 }
 
 // handledSuccess evaluates result i of a call the model cannot see into
@@ -175,28 +175,28 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 // successful outcome (a nil error, a 2xx response), the handler passes
 // the success on, and its error is nil. Other outcomes stay unknown: a
 // handler may turn a status into an error, or swallow one.
-func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bool) {
-	if ev.op == nil || ev.sc.err.k != vNil || ev.sc.resp.k != vResp || ev.sc.resp.i < 200 || ev.sc.resp.i > 299 {
-		return value{}, false
+func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bool) {
+	if ev.Op == nil || ev.Sc.Err.K != VNil || ev.Sc.Resp.K != VResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
+		return Value{}, false
 	}
 	var t types.Type
 	switch rt := ev.info().TypeOf(call).(type) {
 	case *types.Tuple:
 		if i >= rt.Len() {
-			return value{}, false
+			return Value{}, false
 		}
 		t = rt.At(i).Type()
 	default:
 		if i != 0 {
-			return value{}, false
+			return Value{}, false
 		}
 		t = rt
 	}
 	if t == nil || !isErrorType(t) {
-		return value{}, false
+		return Value{}, false
 	}
-	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.fi.m.pkg && ev.fi.m.funcDecl(fn) != nil {
-		return value{}, false // seen through its body
+	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
+		return Value{}, false // seen through its body
 	}
 	givenErr := false
 	for _, a := range call.Args {
@@ -205,18 +205,18 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 		}
 		id, ok := ast.Unparen(a).(*ast.Ident)
 		if !ok {
-			return value{}, false
+			return Value{}, false
 		}
 		v, ok := ev.info().Uses[id].(*types.Var)
-		if !ok || !ev.fi.outcomes[v] || ev.eval(a, e).k != vNil {
-			return value{}, false
+		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != VNil {
+			return Value{}, false
 		}
 		givenErr = true
 	}
 	if !givenErr {
-		return value{}, false
+		return Value{}, false
 	}
-	return value{k: vNil}, true
+	return Value{K: VNil}, true
 }
 
 // readsHeader reports whether v is a string local every assignment of
@@ -250,7 +250,7 @@ func (m *model) ctxErrOnly(fn *types.Func) bool {
 	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
 		return false
 	}
-	decl := m.funcDecl(fn)
+	decl := m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -28,14 +28,14 @@ import (
 // iteration, does not use up its steps before the way out is tried.
 
 // reachResult is what reach finds.
-type reachResult struct {
-	again        bool // some path runs the operation again
-	againCertain bool // ... through no fork that depends on the outcome
+type ReachResult struct {
+	Again        bool // some path runs the operation again
+	AgainCertain bool // ... through no fork that depends on the outcome
 	// againFree: some path runs it again through no undecided fork that
 	// may depend on state the model cannot see (d.cl.Fresh(), a retry
 	// object): a refresh-then-look-again guarded by such state is not a
 	// retry of its own.
-	againFree bool
+	AgainFree bool
 }
 
 // reachGoal is the flag of a reachResult a caller asks about: reach stops
@@ -45,31 +45,31 @@ type reachResult struct {
 type reachGoal uint8
 
 const (
-	goalAgain reachGoal = iota
-	goalFree
-	goalCertain
+	GoalAgain reachGoal = iota
+	GoalFree
+	GoalCertain
 )
 
-func (r *reachResult) settles(g reachGoal) bool {
+func (r *ReachResult) settles(g reachGoal) bool {
 	switch g {
-	case goalFree:
-		return r.againFree
-	case goalCertain:
-		return r.againCertain
+	case GoalFree:
+		return r.AgainFree
+	case GoalCertain:
+		return r.AgainCertain
 	}
-	return r.again
+	return r.Again
 }
 
 // scope says which blocks belong to the loop under study (nil: the whole
 // function).
-type scope func(b *cfg.Block) bool
+type Scope func(b *cfg.Block) bool
 
 // reach explores from just after the operation's node (the node at ref),
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
-func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
-	ev := &evaluator{fi: fi, op: op, sc: sc}
-	var res reachResult
+func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc Scenario, in Scope, goal reachGoal) ReachResult {
+	ev := &Evaluator{Fi: fi, Op: op, Sc: sc}
+	var res ReachResult
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -80,21 +80,21 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	type item struct {
 		bi            int32
 		from          int
-		e             env
+		e             Env
 		certain, free bool
 	}
-	queue := []item{{start.block, start.index, env{}, true, true}}
+	queue := []item{{start.Block, start.Index, Env{}, true, true}}
 	for len(queue) > 0 && steps <= 5000 && !res.settles(goal) {
 		it := queue[0]
 		queue = queue[1:]
 		steps++
 		first := steps == 1
-		b := fi.cfg.Blocks[it.bi]
+		b := fi.Cfg.Blocks[it.bi]
 		if !first && in != nil && !in(b) {
 			continue
 		}
-		kb = fi.appendState(kb[:0], it.bi, it.from, it.e)
-		kb = append(kb, b2byte(it.certain), b2byte(it.free))
+		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
+		kb = append(kb, B2byte(it.certain), B2byte(it.free))
 		if seen[string(kb)] {
 			continue
 		}
@@ -105,10 +105,10 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		again := false
 		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
-			if !(first && i == it.from) && containsOp(node, target) {
-				res.again = true
-				res.againCertain = res.againCertain || it.certain
-				res.againFree = res.againFree || it.free
+			if !(first && i == it.from) && ContainsOp(node, target) {
+				res.Again = true
+				res.AgainCertain = res.AgainCertain || it.certain
+				res.AgainFree = res.AgainFree || it.free
 				again = true
 				break
 			}
@@ -120,11 +120,11 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok && fi.rangeVals[r] != nil {
-						e = e.set(cv, intVal(0))
+						e = e.Set(cv, IntVal(0))
 					}
 				}
 			}
-			e = ev.exec(node, e)
+			e = ev.Exec(node, e)
 		}
 		if again {
 			continue
@@ -133,16 +133,16 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		case 1:
 			queue = append(queue, item{b.Succs[0].Index, 0, e, it.certain, it.free})
 		case 2:
-			t, f, c := fi.branch(ev, b, e)
+			t, f, c := fi.Branch(ev, b, e)
 			stateful := c != nil && !fi.nonCountFork(b, c)
 			free := it.free && !stateful
 			if t {
-				certain := it.certain && (!f || c == nil || c.dep&depOutcome == 0)
-				queue = append(queue, item{b.Succs[0].Index, 0, fi.takeRange(b, e, true), certain, free})
+				certain := it.certain && (!f || c == nil || c.Dep&DepOutcome == 0)
+				queue = append(queue, item{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), certain, free})
 			}
 			if f {
-				certain := it.certain && (!t || c == nil || c.dep&depOutcome == 0)
-				queue = append(queue, item{b.Succs[1].Index, 0, fi.takeRange(b, e, false), certain, free})
+				certain := it.certain && (!t || c == nil || c.Dep&DepOutcome == 0)
+				queue = append(queue, item{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), certain, free})
 			}
 		}
 	}
@@ -151,32 +151,32 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 
 // branch decides which successors of a conditional block are possible.
 // c is the condition's value when it is undecided (nil when decided).
-func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
+func (fi *FuncInfo) Branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c *Value) {
 	if b.Kind == cfg.KindRangeLoop {
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if cv, ok := fi.rangeCounter[r]; ok {
-				if x, ok := e[cv]; ok && x.k == vInt {
-					if fi.m.vx != nil {
+				if x, ok := e[cv]; ok && x.K == VInt {
+					if fi.M.Vx != nil {
 						for _, n := range fi.rangeNotes[r] {
-							fi.m.vx.noteDefault(n.v, n.user, n.at)
+							fi.M.Vx.noteDefault(n.v, n.user, n.At)
 						}
 					}
-					more := x.i < fi.rangeLen[r]
+					more := x.I < fi.rangeLen[r]
 					return more, !more, nil
 				}
 			}
-			if fi.m.tickerRange(r) {
+			if fi.M.tickerRange(r) {
 				return true, false, nil // a ticker's channel is never closed
 			}
 		}
-		v := unknown(0)
+		v := Unknown(0)
 		return true, true, &v
 	}
 	v := ev.cond(b, e)
 	switch {
-	case v.isTrue():
+	case v.IsTrue():
 		return true, false, nil
-	case v.isFalse():
+	case v.IsFalse():
 		return false, true, nil
 	}
 	return true, true, &v
@@ -185,7 +185,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 // takeRange updates the synthetic counter of a range loop whose head is b
 // when the walk takes its body (taken) or leaves it, and binds the key of a
 // range over an int.
-func (fi *funcInfo) takeRange(b *cfg.Block, e env, taken bool) env {
+func (fi *FuncInfo) TakeRange(b *cfg.Block, e Env, taken bool) Env {
 	if b.Kind != cfg.KindRangeLoop {
 		return e
 	}
@@ -198,25 +198,25 @@ func (fi *funcInfo) takeRange(b *cfg.Block, e env, taken bool) env {
 		return e
 	}
 	x, ok := e[cv]
-	if !ok || x.k != vInt {
+	if !ok || x.K != VInt {
 		return e
 	}
 	if taken {
 		if r.Key != nil {
-			if kv := fi.lhsVar(r.Key); kv != nil && fi.tracked[kv] {
-				if _, isInt := fi.m.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
-					e = e.set(kv, intVal(x.i))
+			if kv := fi.LhsVar(r.Key); kv != nil && fi.Tracked[kv] {
+				if _, isInt := fi.M.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
+					e = e.Set(kv, IntVal(x.I))
 				} else {
-					e = e.set(kv, unknown(0))
+					e = e.Set(kv, Unknown(0))
 				}
 			}
 		}
-		if vals, ok := fi.rangeVals[r]; ok && x.i >= 0 && x.i < int64(len(vals)) {
-			if vv := fi.lhsVar(r.Value); vv != nil && fi.tracked[vv] {
-				e = e.set(vv, intVal(vals[x.i]))
+		if vals, ok := fi.rangeVals[r]; ok && x.I >= 0 && x.I < int64(len(vals)) {
+			if vv := fi.LhsVar(r.Value); vv != nil && fi.Tracked[vv] {
+				e = e.Set(vv, IntVal(vals[x.I]))
 			}
 		}
-		return e.set(cv, intVal(x.i+1))
+		return e.Set(cv, IntVal(x.I+1))
 	}
 	return e
 }
@@ -231,7 +231,7 @@ func lastExpr(b *cfg.Block) ast.Expr {
 
 // containsOp reports whether node contains one of the operation's calls
 // (outside function literals).
-func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
+func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
 		if found {
@@ -268,17 +268,17 @@ func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 
 // runsResult is what maxRuns finds.
 type runsResult struct {
-	n        int  // the most runs on any finite path
-	infinite bool // some path runs the operation without end
+	N        int  // the most runs on any finite path
+	Infinite bool // some path runs the operation without end
 	// boundDep: a fork compared an attempt counter with an unknown
 	// value. The bound is then unknown, and the walk stops there: n and
 	// infinite mean nothing.
-	boundDep bool
+	BoundDep bool
 	// opaqueExit: a fork decided by something that may count attempts
 	// out of sight (a method of a retry helper object, a field, a range
 	// over a collection): an endless path may in truth be bounded.
-	opaqueExit bool
-	gaveUp     bool // the walk grew too large to finish
+	OpaqueExit bool
+	GaveUp     bool // the walk grew too large to finish
 	rangeUsed  bool // a range loop with a known length bounded a path
 }
 
@@ -291,8 +291,8 @@ const maxRunsCap = 1000
 //
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
-func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
-	ev := &evaluator{fi: fi, pert: pert, op: op, sc: sc}
+func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbation, in Scope, sc Scenario) runsResult {
+	ev := &Evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
 	var res runsResult
 	type memo struct {
 		n   int
@@ -302,9 +302,9 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	var kb []byte
 	onStack := make(map[string]int) // key -> runs so far on the path when entered
 	states := 0
-	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
-	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
-		if res.gaveUp || res.boundDep {
+	var walk func(bi int32, e Env, depth, acc int, inside bool) (int, bool)
+	walk = func(bi int32, e Env, depth, acc int, inside bool) (int, bool) {
+		if res.GaveUp || res.BoundDep {
 			// A bound compared with an unknown value makes the count
 			// unknown whatever the rest of the walk finds: stop.
 			return 0, false
@@ -314,17 +314,17 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		}
 		states++
 		if states > 50000 || depth > 20000 {
-			res.gaveUp = true
+			res.GaveUp = true
 			return 0, false
 		}
-		b := fi.cfg.Blocks[bi]
+		b := fi.Cfg.Blocks[bi]
 		if inside && in != nil && !in(b) {
 			return 0, false
 		}
 		if in != nil && in(b) {
 			inside = true
 		}
-		kb = fi.appendState(kb[:0], bi, 0, e)
+		kb = fi.AppendState(kb[:0], bi, 0, e)
 		key := string(kb)
 		if m, ok := done[key]; ok {
 			return m.n, m.inf
@@ -349,36 +349,36 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok {
-						e = e.set(cv, intVal(0))
+						e = e.Set(cv, IntVal(0))
 					}
 				}
 			}
-			e = ev.exec(node, e)
+			e = ev.Exec(node, e)
 		}
 		best, inf := 0, false
 		switch len(b.Succs) {
 		case 1:
 			best, inf = walk(b.Succs[0].Index, e, depth+1, acc+runs, inside)
 		case 2:
-			t, f, c := fi.branch(ev, b, e)
+			t, f, c := fi.Branch(ev, b, e)
 			// Only forks of the loop under study can bound it.
 			inLoop := in == nil || in(b)
-			if inLoop && c != nil && c.dep&depBound != 0 {
-				res.boundDep = true
+			if inLoop && c != nil && c.Dep&depBound != 0 {
+				res.BoundDep = true
 			}
 
-			if inLoop && c != nil && c.dep&depBound == 0 && !fi.nonCountFork(b, c) {
-				res.opaqueExit = true
+			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) {
+				res.OpaqueExit = true
 			}
 			if b.Kind == cfg.KindRangeLoop && c == nil {
 				res.rangeUsed = true
 			}
 			if t {
-				n, i := walk(b.Succs[0].Index, fi.takeRange(b, e, true), depth+1, acc+runs, inside)
+				n, i := walk(b.Succs[0].Index, fi.TakeRange(b, e, true), depth+1, acc+runs, inside)
 				best, inf = max(best, n), inf || i
 			}
 			if f {
-				n, i := walk(b.Succs[1].Index, fi.takeRange(b, e, false), depth+1, acc+runs, inside)
+				n, i := walk(b.Succs[1].Index, fi.TakeRange(b, e, false), depth+1, acc+runs, inside)
 				best, inf = max(best, n), inf || i
 			}
 		}
@@ -390,7 +390,7 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		return total, inf
 	}
 	n, inf := walk(0, init, 0, 0, false)
-	res.n, res.infinite = n, inf
+	res.N, res.Infinite = n, inf
 	return res
 }
 
@@ -402,7 +402,7 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 // (r.IsNextRetry(err)), a field, a function value may count attempts out
 // of sight. Only loops whose every undecided exit certainly does not
 // count are known to be unbounded.
-func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
+func (fi *FuncInfo) nonCountFork(b *cfg.Block, c *Value) bool {
 	if b.Kind == cfg.KindRangeLoop {
 		return false // a range over a collection of unknown length
 	}
@@ -418,8 +418,8 @@ func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 
 // stateless reports whether x is computed from the outcome, counters,
 // the clock, the context and constants only.
-func (fi *funcInfo) stateless(x ast.Expr) bool {
-	info := fi.m.info
+func (fi *FuncInfo) stateless(x ast.Expr) bool {
+	info := fi.M.info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		return true
 	}
@@ -427,7 +427,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.Ident:
 		switch o := info.Uses[x].(type) {
 		case *types.Var:
-			if fi.tracked[o] {
+			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}
 			if fi.outcomes[o] || isTimeOrContext(o.Type()) {
@@ -457,7 +457,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
 	case *ast.SelectorExpr:
-		if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
+		if _, isPkg := info.Uses[IdentOf(x.X)].(*types.PkgName); isPkg {
 			_, isVar := info.Uses[x.Sel].(*types.Var)
 			// context.Canceled and context.DeadlineExceeded say how the
 			// context ended: compared with, they count nothing.
@@ -481,7 +481,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			}
 			return false
 		}
-		if fi.m.acquireAttempt(x) {
+		if fi.M.acquireAttempt(x) {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
 		}
@@ -503,9 +503,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 // errorView reports whether the local v is assigned only from the errors
 // package's views of stateless values (errors.AsType[T](err)) or type
 // assertions of them (err.(*StatusError)): a view of the outcome.
-func (fi *funcInfo) errorView(v *types.Var) bool {
+func (fi *FuncInfo) errorView(v *types.Var) bool {
 	xs := fi.assigns[v]
-	if v.Pos() <= fi.body.Pos() || v.Pos() >= fi.body.End() {
+	if v.Pos() <= fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
 	}
 	if len(xs) == 0 {
@@ -518,7 +518,7 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 				return false
 			}
 		case *ast.CallExpr:
-			fn := typeutilCallee(fi.m.info, x)
+			fn := typeutilCallee(fi.M.info, x)
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || !allStateless(fi, x.Args) {
 				return false
 			}
@@ -533,11 +533,11 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 // as the target of errors.As (var se *StatusError; errors.As(err, &se)):
 // every use of its address is errors.As's second argument, and the
 // error given there is stateless.
-func (fi *funcInfo) asTarget(v *types.Var) bool {
-	info := fi.m.info
+func (fi *FuncInfo) asTarget(v *types.Var) bool {
+	info := fi.M.info
 	targets, addrs := 0, 0
 	good := true
-	ast.Inspect(fi.body, func(n ast.Node) bool {
+	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND && varOfExpr(info, n.X) == v {
@@ -560,7 +560,7 @@ func (fi *funcInfo) asTarget(v *types.Var) bool {
 // clockCompare reports whether x compares a reading of the clock
 // (time.Since(t), time.Until(t), time.Now().Sub(t)) with a duration: a
 // time limit, which counts no attempts whatever the limit is.
-func (fi *funcInfo) clockCompare(x *ast.BinaryExpr) bool {
+func (fi *FuncInfo) clockCompare(x *ast.BinaryExpr) bool {
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
 	default:
@@ -569,12 +569,12 @@ func (fi *funcInfo) clockCompare(x *ast.BinaryExpr) bool {
 	return fi.clockReading(x.X) || fi.clockReading(x.Y)
 }
 
-func (fi *funcInfo) clockReading(x ast.Expr) bool {
+func (fi *FuncInfo) clockReading(x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	fn := typeutilCallee(fi.m.info, call)
+	fn := typeutilCallee(fi.M.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
 		return false
 	}
@@ -591,13 +591,13 @@ func (fi *funcInfo) clockReading(x ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		f := typeutilCallee(fi.m.info, inner)
+		f := typeutilCallee(fi.M.info, inner)
 		return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
 	}
 	return false
 }
 
-func allStateless(fi *funcInfo, xs []ast.Expr) bool {
+func allStateless(fi *FuncInfo, xs []ast.Expr) bool {
 	for _, x := range xs {
 		if !fi.stateless(x) {
 			return false
@@ -614,7 +614,7 @@ func isTimeOrContext(t types.Type) bool {
 // statelessVar reports whether every value assigned to a tracked variable
 // is stateless: done, err := func() (bool, error) {...}() may hide a count
 // in the literal, so done is not.
-func (fi *funcInfo) statelessVar(v *types.Var) bool {
+func (fi *FuncInfo) statelessVar(v *types.Var) bool {
 	if r, ok := fi.statelessMemo[v]; ok {
 		return r
 	}
@@ -627,7 +627,7 @@ func (fi *funcInfo) statelessVar(v *types.Var) bool {
 	return r
 }
 
-func b2byte(b bool) byte {
+func B2byte(b bool) byte {
 	if b {
 		return 1
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -63,15 +63,15 @@ func statusField(t types.Type) *types.Var {
 // statusLit evaluates a composite literal of an error type with a status
 // field (&HTTPError{StatusCode: resp.StatusCode}): an error carrying the
 // status when the field's value is known, ok false otherwise.
-func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
+func (ev *Evaluator) statusLit(x ast.Expr, e Env) (Value, bool) {
 	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	t := ev.info().TypeOf(lit)
 	f := statusField(t)
 	if f == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
@@ -79,32 +79,32 @@ func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
 			continue
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
-			v := ev.eval(kv.Value, e)
-			if v.k == vInt {
-				return errStatus(int(v.i)), true
+			v := ev.Eval(kv.Value, e)
+			if v.K == VInt {
+				return errStatus(int(v.I)), true
 			}
-			return unknown(v.dep), true
+			return Unknown(v.Dep), true
 		}
 	}
-	return value{}, false
+	return Value{}, false
 }
 
 // statusSelect reads the status field of an error that carries a
 // status (he.StatusCode after errors.As(err, &he)).
-func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
-	if base.k != vErrStatus {
-		return value{}, false
+func (ev *Evaluator) statusSelect(x *ast.SelectorExpr, base Value) (Value, bool) {
+	if base.K != VErrStatus {
+		return Value{}, false
 	}
 	f, ok := ev.info().Uses[x.Sel].(*types.Var)
 	if !ok || !f.IsField() || statusField(ev.info().TypeOf(x.X)) != f {
-		return value{}, false
+		return Value{}, false
 	}
-	return intVal(base.i), true
+	return IntVal(base.I), true
 }
 
 // narrowAs binds the target of errors.As(err, &target) to the error when
 // the walk takes the branch of block b on which it matched.
-func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
+func (ev *Evaluator) narrowAs(b *cfg.Block, e Env) Env {
 	if len(b.Nodes) == 0 {
 		return e
 	}
@@ -117,13 +117,13 @@ func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
 
 // narrowAsExpr binds the target of errors.As when condition x, true, is
 // errors.As(err, &target) (on the right of && too).
-func (ev *evaluator) narrowAsExpr(x ast.Expr, e env) env {
+func (ev *Evaluator) narrowAsExpr(x ast.Expr, e Env) Env {
 	v, errx := asTargetOf(ev.info(), x)
-	if v == nil || !ev.fi.outcomeVar(v) {
+	if v == nil || !ev.Fi.outcomeVar(v) {
 		return e
 	}
-	if a := ev.eval(errx, e); a.k == vErrStatus && statusField(v.Type()) != nil {
-		return e.set(v, a)
+	if a := ev.Eval(errx, e); a.K == VErrStatus && statusField(v.Type()) != nil {
+		return e.Set(v, a)
 	}
 	return e
 }
