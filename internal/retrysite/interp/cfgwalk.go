@@ -10,22 +10,22 @@ import (
 )
 
 // callNode returns the graph node that holds call.
-func (fi *FuncInfo) CallNode(call *ast.CallExpr) (NodeRef, bool) {
+func (fi *funcInfo) CallNode(call *ast.CallExpr) (nodeRef, bool) {
 	for _, b := range fi.Cfg.Blocks {
 		if !b.Live {
 			continue
 		}
 		for i, n := range b.Nodes {
-			if n.Pos() <= call.Pos() && call.End() <= n.End() && ContainsOp(n, map[*ast.CallExpr]bool{call: true}) {
-				return NodeRef{b.Index, i}, true
+			if n.Pos() <= call.Pos() && call.End() <= n.End() && containsOp(n, map[*ast.CallExpr]bool{call: true}) {
+				return nodeRef{b.Index, i}, true
 			}
 		}
 	}
-	return NodeRef{}, false
+	return nodeRef{}, false
 }
 
 // loopScope returns the blocks that belong to a loop statement.
-func (fi *FuncInfo) LoopScope(loop ast.Stmt) Scope {
+func (fi *funcInfo) LoopScope(loop ast.Stmt) scope {
 	var init ast.Node
 	var rng *ast.RangeStmt
 	switch l := loop.(type) {
@@ -55,13 +55,13 @@ func (fi *FuncInfo) LoopScope(loop ast.Stmt) Scope {
 // resultAt walks the function body from its entry and merges result idx
 // (of n) over all return paths, mapped through j when given. It yields
 // the value every path agrees on, or an unknown.
-func (ev *Evaluator) ResultAt(e Env, idx, n int, j func(Value) Value) Value {
+func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
 	fi := ev.Fi
 	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 || n == 0 {
-		return Unknown(0)
+		return unknown(0)
 	}
-	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e Env) Value {
-		var v Value
+	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e env) value {
+		var v value
 		switch {
 		case len(rs.Results) == n:
 			v = ev.Eval(rs.Results[idx], e)
@@ -71,10 +71,10 @@ func (ev *Evaluator) ResultAt(e Env, idx, n int, j func(Value) Value) Value {
 			} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.Op[c] {
 				v = ev.opResult(c, idx)
 			} else {
-				v = Unknown(ev.rhsDeps(rs.Results[0], e))
+				v = unknown(ev.rhsDeps(rs.Results[0], e))
 			}
 		default:
-			v = Unknown(0)
+			v = unknown(0)
 		}
 		if j != nil {
 			v = j(v)
@@ -82,7 +82,7 @@ func (ev *Evaluator) ResultAt(e Env, idx, n int, j func(Value) Value) Value {
 		return v
 	})
 	if !r.sawReturn || !r.agree {
-		return Unknown(r.deps | DepOutcome)
+		return unknown(r.deps | depOutcome)
 	}
 	return r.value
 }

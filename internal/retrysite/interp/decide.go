@@ -23,23 +23,23 @@ import (
 
 // headerCall evaluates a method called on a response's header map: Get
 // of a header the tried responses do not carry.
-func headerCall(fn *types.Func, recv Value) (Value, bool) {
+func headerCall(fn *types.Func, recv value) (value, bool) {
 	if recv.K != vHeader {
-		return Value{}, false
+		return value{}, false
 	}
 	if fn.Name() == "Get" {
-		return Value{K: vStr}, true
+		return value{K: vStr}, true
 	}
-	return Unknown(DepOutcome), true
+	return unknown(depOutcome), true
 }
 
 // compareStr compares a header value read from a tried response (the
 // empty string) with a string constant or another such value.
-func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
+func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
 	if x.Op != token.EQL && x.Op != token.NEQ || l.K != vStr && r.K != vStr {
-		return Value{}, false
+		return value{}, false
 	}
-	str := func(side ast.Expr, v Value) (string, bool) {
+	str := func(side ast.Expr, v value) (string, bool) {
 		if v.K == vStr {
 			return "", true
 		}
@@ -51,16 +51,16 @@ func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
 	a, ok1 := str(x.X, l)
 	b, ok2 := str(x.Y, r)
 	if !ok1 || !ok2 {
-		return Unknown(DepOutcome), true
+		return unknown(depOutcome), true
 	}
-	return BoolVal((a == b) == (x.Op == token.EQL)), true
+	return boolVal((a == b) == (x.Op == token.EQL)), true
 }
 
 // namedStatuses returns the error statuses (400-599) that the function
 // of fi, or a function of the package it calls, compares a response's
 // status with, besides the ones the model always tries: a predicate that
 // retries only a 401 the server marks retryable is a retry of that 401.
-func (m *model) NamedStatuses(fi *FuncInfo, tried []int) []int {
+func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
 	seen := make(map[int]bool)
 	for _, c := range tried {
 		seen[c] = true
@@ -143,8 +143,8 @@ func mentionsStatus(x ast.Expr) bool {
 // headerScenario is a response with the given status whose headers are
 // unknown: the status a predicate names along with a header the server
 // may send (retry a 401 when x-should-retry says so).
-func HeaderScenario(code int) Scenario {
-	sc := StatusScenario(code)
+func headerScenario(code int) scenario {
+	sc := statusScenario(code)
 	sc.name += " with headers"
 	sc.Resp.Dep |= depHeader
 	return sc
@@ -153,17 +153,17 @@ func HeaderScenario(code int) Scenario {
 // inlineResult evaluates result i of a call of a same-package function
 // with several results through its body: the decision of a predicate
 // that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
-func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e Env) (Value, bool) {
+func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e env) (value, bool) {
 	if fn.Pkg() != ev.Fi.M.pkg || ev.Depth >= 3 {
-		return Value{}, false
+		return value{}, false
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() < 2 || i >= res.Len() || !ev.inlinableResult(res.At(i).Type(), call, e) {
-		return Value{}, false
+		return value{}, false
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return Value{}, false
+		return value{}, false
 	}
 	return sub.ResultAt(ce, i, res.Len(), nil), true
 }
@@ -175,28 +175,28 @@ func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e E
 // successful outcome (a nil error, a 2xx response), the handler passes
 // the success on, and its error is nil. Other outcomes stay unknown: a
 // handler may turn a status into an error, or swallow one.
-func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bool) {
-	if ev.Op == nil || ev.Sc.Err.K != VNil || ev.Sc.Resp.K != VResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
-		return Value{}, false
+func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bool) {
+	if ev.Op == nil || ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
+		return value{}, false
 	}
 	var t types.Type
 	switch rt := ev.info().TypeOf(call).(type) {
 	case *types.Tuple:
 		if i >= rt.Len() {
-			return Value{}, false
+			return value{}, false
 		}
 		t = rt.At(i).Type()
 	default:
 		if i != 0 {
-			return Value{}, false
+			return value{}, false
 		}
 		t = rt
 	}
 	if t == nil || !isErrorType(t) {
-		return Value{}, false
+		return value{}, false
 	}
 	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
-		return Value{}, false // seen through its body
+		return value{}, false // seen through its body
 	}
 	givenErr := false
 	for _, a := range call.Args {
@@ -205,18 +205,18 @@ func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bo
 		}
 		id, ok := ast.Unparen(a).(*ast.Ident)
 		if !ok {
-			return Value{}, false
+			return value{}, false
 		}
 		v, ok := ev.info().Uses[id].(*types.Var)
-		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != VNil {
-			return Value{}, false
+		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != vNil {
+			return value{}, false
 		}
 		givenErr = true
 	}
 	if !givenErr {
-		return Value{}, false
+		return value{}, false
 	}
-	return Value{K: VNil}, true
+	return value{K: vNil}, true
 }
 
 // readsHeader reports whether v is a string local every assignment of

@@ -30,5 +30,7 @@
 // readers (is a function an operation, does a loop range over a ticker,
 // the integer a library setting holds) it asks through Host, which the
 // retry-site model implements and gives to Model.Init. The model embeds
-// Model, so the interpreter's exported methods are the model's.
+// Model, so the interpreter's exported methods are the model's. The
+// interpreter's code names its values, scenarios and helpers in lowercase
+// (value, env, intVal); exports.go gives the model those names exported.
 package interp

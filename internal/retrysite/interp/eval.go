@@ -24,16 +24,16 @@ type valKind uint8
 
 const (
 	vUnknown valKind = iota
-	VInt
-	VBool
-	VNil
-	VNonNil
-	VResp    // a non-nil HTTP response; i is its status code
+	vInt
+	vBool
+	vNil
+	vNonNil
+	vResp    // a non-nil HTTP response; i is its status code
 	vErrCode // a non-nil error carrying gRPC code i
 	// vErrStatus is a non-nil error carrying HTTP status i (a k8s
 	// StatusError, an API error); vErrClass a non-nil error of class i
 	// (errCert, errOther, errPermanent, errMarked: see outcomes_eval.go).
-	VErrStatus
+	vErrStatus
 	vErrClass
 	// vHeader is the header map of a response the model holds, vStr a
 	// string read from it: the empty string, a header the response does
@@ -43,10 +43,10 @@ const (
 )
 
 // deps records why a value is (partly) unknown.
-type Deps uint8
+type deps uint8
 
 const (
-	DepOutcome Deps = 1 << iota // depends on the outcome of the operation
+	depOutcome deps = 1 << iota // depends on the outcome of the operation
 	depBound                    // an attempt counter compared with an unknown value
 	depVar                      // a tracked variable whose value is unknown
 	// depHeader marks a response (vResp) whose headers are unknown: a
@@ -54,20 +54,20 @@ const (
 	depHeader
 )
 
-type Value struct {
+type value struct {
 	K   valKind
 	I   int64
-	Dep Deps
+	Dep deps
 }
 
-func Unknown(d Deps) Value    { return Value{K: vUnknown, Dep: d} }
-func IntVal(i int64) Value    { return Value{K: VInt, I: i} }
-func BoolVal(b bool) Value    { return Value{K: VBool, I: b2i(b)} }
-func (v Value) known() bool   { return v.K != vUnknown }
-func (v Value) IsTrue() bool  { return v.K == VBool && v.I != 0 }
-func (v Value) IsFalse() bool { return v.K == VBool && v.I == 0 }
-func (v Value) NonNil() bool {
-	return v.K == VNonNil || v.K == VResp || v.K == vErrCode || v.K == VErrStatus || v.K == vErrClass
+func unknown(d deps) value    { return value{K: vUnknown, Dep: d} }
+func intVal(i int64) value    { return value{K: vInt, I: i} }
+func boolVal(b bool) value    { return value{K: vBool, I: b2i(b)} }
+func (v value) known() bool   { return v.K != vUnknown }
+func (v value) IsTrue() bool  { return v.K == vBool && v.I != 0 }
+func (v value) IsFalse() bool { return v.K == vBool && v.I == 0 }
+func (v value) NonNil() bool {
+	return v.K == vNonNil || v.K == vResp || v.K == vErrCode || v.K == vErrStatus || v.K == vErrClass
 }
 
 func b2i(b bool) int64 {
@@ -78,10 +78,10 @@ func b2i(b bool) int64 {
 }
 
 // env maps tracked variables to their values. It is copied on write.
-type Env map[*types.Var]Value
+type env map[*types.Var]value
 
-func (e Env) Set(v *types.Var, x Value) Env {
-	n := make(Env, len(e)+1)
+func (e env) Set(v *types.Var, x value) env {
+	n := make(env, len(e)+1)
 	for k, y := range e {
 		n[k] = y
 	}
@@ -90,51 +90,51 @@ func (e Env) Set(v *types.Var, x Value) Env {
 }
 
 // scenario is an assumed outcome of the operation under study.
-type Scenario struct {
+type scenario struct {
 	name   string
-	Err    Value // the error result
-	Resp   Value // the response result (vResp or vNil)
-	ok     Value // a bool result
+	Err    value // the error result
+	Resp   value // the response result (vResp or vNil)
+	ok     value // a bool result
 	Status int   // HTTP status, 0 if none
 	// liveAttemptCtx: the failure did not cancel a context the function
 	// made with context.WithCancel (precision.go).
 	liveAttemptCtx bool
 }
 
-func SuccessScenario() Scenario {
-	return Scenario{name: "success", Err: Value{K: VNil}, Resp: Value{K: VResp, I: 200}, ok: BoolVal(true), Status: 200}
+func successScenario() scenario {
+	return scenario{name: "success", Err: value{K: vNil}, Resp: value{K: vResp, I: 200}, ok: boolVal(true), Status: 200}
 }
 
 // anyScenario leaves the outcome unknown: used to count runs.
-func AnyScenario() Scenario {
-	u := Unknown(DepOutcome)
-	return Scenario{name: "any", Err: u, Resp: u, ok: u}
+func anyScenario() scenario {
+	u := unknown(depOutcome)
+	return scenario{name: "any", Err: u, Resp: u, ok: u}
 }
 
-func ErrorScenario() Scenario {
-	return Scenario{name: "error", Err: Value{K: VNonNil, Dep: DepOutcome}, Resp: Value{K: VNil}, ok: BoolVal(false), liveAttemptCtx: true}
+func errorScenario() scenario {
+	return scenario{name: "error", Err: value{K: vNonNil, Dep: depOutcome}, Resp: value{K: vNil}, ok: boolVal(false), liveAttemptCtx: true}
 }
 
-func StatusScenario(code int) Scenario {
-	return Scenario{name: "status " + strconv.Itoa(code), Err: Value{K: VNil}, Resp: Value{K: VResp, I: int64(code)}, ok: BoolVal(false), Status: code}
+func statusScenario(code int) scenario {
+	return scenario{name: "status " + strconv.Itoa(code), Err: value{K: vNil}, Resp: value{K: vResp, I: int64(code)}, ok: boolVal(false), Status: code}
 }
 
-func GrpcScenario(code int) Scenario {
-	return Scenario{name: "grpc " + strconv.Itoa(code), Err: Value{K: vErrCode, I: int64(code)}, Resp: Value{K: VNil}, ok: BoolVal(false)}
+func grpcScenario(code int) scenario {
+	return scenario{name: "grpc " + strconv.Itoa(code), Err: value{K: vErrCode, I: int64(code)}, Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
 // evaluator evaluates expressions in one function.
-type Evaluator struct {
-	Fi *FuncInfo
+type evaluator struct {
+	Fi *funcInfo
 	// op is the set of calls that perform the operation under study and
 	// sc the outcome assumed for them; op is nil outside outcome studies.
 	Op map[*ast.CallExpr]bool
-	Sc Scenario
+	Sc scenario
 	// depth limits inlining of same-package helpers.
 	Depth int
 	// pert, when set, replaces one integer literal or named constant by
 	// another value, to find which literal sets a bound.
-	pert *Perturbation
+	pert *perturbation
 	// pred is set when evaluating a retry predicate on its own (a
 	// CheckRetry, a RetryIf): its context is assumed live.
 	Pred bool
@@ -145,30 +145,30 @@ type Evaluator struct {
 }
 
 // A perturbation replaces an integer literal or a named constant.
-type Perturbation struct {
+type perturbation struct {
 	Lit   *ast.BasicLit
 	Cnst  *types.Const
 	Value int64
 }
 
-func (ev *Evaluator) info() *types.Info { return ev.Fi.M.info }
+func (ev *evaluator) info() *types.Info { return ev.Fi.M.info }
 
 // eval evaluates x in e.
-func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
+func (ev *evaluator) Eval(x ast.Expr, e env) value {
 	info := ev.info()
 	if ev.pert != nil {
 		switch y := x.(type) {
 		case *ast.BasicLit:
 			if y == ev.pert.Lit {
-				return IntVal(ev.pert.Value)
+				return intVal(ev.pert.Value)
 			}
 		case *ast.Ident:
 			if c, ok := info.Uses[y].(*types.Const); ok && c == ev.pert.Cnst {
-				return IntVal(ev.pert.Value)
+				return intVal(ev.pert.Value)
 			}
 		case *ast.SelectorExpr:
 			if c, ok := info.Uses[y.Sel].(*types.Const); ok && c == ev.pert.Cnst {
-				return IntVal(ev.pert.Value)
+				return intVal(ev.pert.Value)
 			}
 		}
 	}
@@ -176,12 +176,12 @@ func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
 		switch tv.Value.Kind() {
 		case constant.Int:
 			if i, ok := constant.Int64Val(tv.Value); ok {
-				return IntVal(i)
+				return intVal(i)
 			}
 		case constant.Bool:
-			return BoolVal(constant.BoolVal(tv.Value))
+			return boolVal(constant.BoolVal(tv.Value))
 		}
-		return Unknown(0)
+		return unknown(0)
 	}
 	switch x := x.(type) {
 	case *ast.ParenExpr:
@@ -192,7 +192,7 @@ func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
 			obj = info.Defs[x]
 		}
 		if _, ok := obj.(*types.Nil); ok {
-			return Value{K: VNil}
+			return value{K: vNil}
 		}
 		if v, ok := obj.(*types.Var); ok && (ev.Fi.Tracked[v] || ev.Fi.outcomes[v]) {
 			if val, ok := e[v]; ok {
@@ -201,34 +201,34 @@ func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
 				}
 				return val
 			}
-			return Unknown(depVar)
+			return unknown(depVar)
 		}
 		if v, ok := obj.(*types.Var); ok {
 			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
 				return val
 			}
 		}
-		return Unknown(0)
+		return unknown(0)
 	case *ast.UnaryExpr:
 		v := ev.Eval(x.X, e)
 		switch x.Op {
 		case token.NOT:
-			if v.K == VBool {
-				return BoolVal(v.I == 0)
+			if v.K == vBool {
+				return boolVal(v.I == 0)
 			}
-			return Unknown(v.Dep)
+			return unknown(v.Dep)
 		case token.SUB:
-			if v.K == VInt {
-				return IntVal(-v.I)
+			if v.K == vInt {
+				return intVal(-v.I)
 			}
-			return Unknown(v.Dep)
+			return unknown(v.Dep)
 		case token.AND:
 			if v, ok := ev.statusLit(x.X, e); ok { // statuserr.go
 				return v
 			}
-			return Value{K: VNonNil}
+			return value{K: vNonNil}
 		}
-		return Unknown(v.Dep)
+		return unknown(v.Dep)
 	case *ast.BinaryExpr:
 		return ev.binary(x, e)
 	case *ast.SelectorExpr:
@@ -239,14 +239,14 @@ func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
 		if v, ok := ev.statusLit(x, e); ok { // statuserr.go
 			return v
 		}
-		return Value{K: VNonNil}
+		return value{K: vNonNil}
 	case *ast.IndexExpr:
 		return ev.index(x, e) // outcomes_eval.go
 	}
-	return Unknown(0)
+	return unknown(0)
 }
 
-func (ev *Evaluator) binary(x *ast.BinaryExpr, e Env) Value {
+func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 	switch x.Op {
 	case token.LAND, token.LOR:
 		l := ev.Eval(x.X, e)
@@ -258,13 +258,13 @@ func (ev *Evaluator) binary(x *ast.BinaryExpr, e Env) Value {
 			re = ev.narrowAsExpr(x.X, e) // statuserr.go
 		}
 		r := ev.Eval(x.Y, re)
-		if l.K == VBool && r.K == VBool {
+		if l.K == vBool && r.K == vBool {
 			return r
 		}
 		if x.Op == token.LAND && r.IsFalse() || x.Op == token.LOR && r.IsTrue() {
 			return r
 		}
-		return Unknown(l.Dep | r.Dep)
+		return unknown(l.Dep | r.Dep)
 	}
 	l := ev.Eval(x.X, e)
 	r := ev.Eval(x.Y, e)
@@ -274,71 +274,71 @@ func (ev *Evaluator) binary(x *ast.BinaryExpr, e Env) Value {
 	}
 	// Nil comparisons.
 	if x.Op == token.EQL || x.Op == token.NEQ {
-		var other Value
+		var other value
 		switch {
-		case l.K == VNil:
+		case l.K == vNil:
 			other = r
-		case r.K == VNil:
+		case r.K == vNil:
 			other = l
 		default:
 			goto arith
 		}
 		eq := x.Op == token.EQL
 		switch {
-		case other.K == VNil:
-			return BoolVal(eq)
+		case other.K == vNil:
+			return boolVal(eq)
 		case other.NonNil():
-			return BoolVal(!eq)
+			return boolVal(!eq)
 		}
-		return Unknown(d)
+		return unknown(d)
 	}
 arith:
-	if l.K == VInt && r.K == VInt {
+	if l.K == vInt && r.K == vInt {
 		a, b := l.I, r.I
 		switch x.Op {
 		case token.ADD:
-			return IntVal(a + b)
+			return intVal(a + b)
 		case token.SUB:
-			return IntVal(a - b)
+			return intVal(a - b)
 		case token.MUL:
-			return IntVal(a * b)
+			return intVal(a * b)
 		case token.QUO:
 			if b != 0 {
-				return IntVal(a / b)
+				return intVal(a / b)
 			}
 		case token.REM:
 			if b != 0 {
-				return IntVal(a % b)
+				return intVal(a % b)
 			}
 		case token.SHL:
 			if b >= 0 && b < 63 {
-				return IntVal(a << uint(b))
+				return intVal(a << uint(b))
 			}
 		case token.SHR:
 			if b >= 0 && b < 63 {
-				return IntVal(a >> uint(b))
+				return intVal(a >> uint(b))
 			}
 		case token.EQL:
-			return BoolVal(a == b)
+			return boolVal(a == b)
 		case token.NEQ:
-			return BoolVal(a != b)
+			return boolVal(a != b)
 		case token.LSS:
-			return BoolVal(a < b)
+			return boolVal(a < b)
 		case token.LEQ:
-			return BoolVal(a <= b)
+			return boolVal(a <= b)
 		case token.GTR:
-			return BoolVal(a > b)
+			return boolVal(a > b)
 		case token.GEQ:
-			return BoolVal(a >= b)
+			return boolVal(a >= b)
 		}
-		return Unknown(d)
+		return unknown(d)
 	}
-	if l.K == VBool && r.K == VBool {
+	if l.K == vBool && r.K == vBool {
 		switch x.Op {
 		case token.EQL:
-			return BoolVal(l.I == r.I)
+			return boolVal(l.I == r.I)
 		case token.NEQ:
-			return BoolVal(l.I != r.I)
+			return boolVal(l.I != r.I)
 		}
 	}
 	// An unknown comparison involving a tracked counter: the bound
@@ -349,17 +349,17 @@ arith:
 		if ev.Fi.clockCompare(x) {
 			break
 		}
-		if (l.K == VInt || r.K == VInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&DepOutcome == 0 {
+		if (l.K == vInt || r.K == vInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&depOutcome == 0 {
 			if ev.refsTracked(x.X) || ev.refsTracked(x.Y) {
 				d |= depBound
 			}
 		}
 	}
-	return Unknown(d)
+	return unknown(d)
 }
 
 // refsTracked reports whether x mentions a tracked variable.
-func (ev *Evaluator) refsTracked(x ast.Expr) bool {
+func (ev *evaluator) refsTracked(x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -372,27 +372,27 @@ func (ev *Evaluator) refsTracked(x ast.Expr) bool {
 	return found
 }
 
-func (ev *Evaluator) selector(x *ast.SelectorExpr, e Env) Value {
+func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	base := ev.Eval(x.X, e)
-	if base.K == VResp {
+	if base.K == vResp {
 		switch x.Sel.Name {
 		case "StatusCode":
-			return IntVal(base.I)
+			return intVal(base.I)
 		case "Status":
-			return Unknown(DepOutcome)
+			return unknown(depOutcome)
 		case "Header":
 			if base.Dep&depHeader != 0 {
-				return Unknown(DepOutcome)
+				return unknown(depOutcome)
 			}
-			return Value{K: vHeader, Dep: DepOutcome}
+			return value{K: vHeader, Dep: depOutcome}
 		case "Body":
 			if isNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
 				// net/http: "The http Client and Transport guarantee
 				// that Body is always non-nil" (decide.go).
-				return Value{K: VNonNil}
+				return value{K: vNonNil}
 			}
 		}
-		return Unknown(DepOutcome)
+		return unknown(depOutcome)
 	}
 	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
 		return v
@@ -402,22 +402,22 @@ func (ev *Evaluator) selector(x *ast.SelectorExpr, e Env) Value {
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
 		if ev.Sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
-			return Value{K: VNil}
+			return value{K: vNil}
 		}
 		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
 			return val
 		}
 		if stdSentinel(v) { // precision.go
-			return Value{K: VNonNil}
+			return value{K: vNonNil}
 		}
 	}
-	return Unknown(base.Dep)
+	return unknown(base.Dep)
 }
 
 // call evaluates calls: the operation under study, the response and
 // status predicates the model knows, conversions, and same-package helpers
 // through their bodies.
-func (ev *Evaluator) call(x *ast.CallExpr, e Env) Value {
+func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	info := ev.info()
 	if ev.Op != nil && ev.Op[x] {
 		return ev.opResult(x, 0)
@@ -431,16 +431,16 @@ func (ev *Evaluator) call(x *ast.CallExpr, e Env) Value {
 	}
 	fn := typeutilCallee(info, x)
 	if fn == nil {
-		return Unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
+		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
 	}
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
 	}
 	if ev.Fi.M.ctxErrOnly(fn) { // decide.go
-		return Unknown(0)
+		return unknown(0)
 	}
 	if fn.Type().(*types.Signature).Results().Len() != 1 {
-		return Unknown(ev.argDeps(x, e))
+		return unknown(ev.argDeps(x, e))
 	}
 	// Methods on a response the model holds.
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok && fn.Type().(*types.Signature).Recv() != nil {
@@ -448,17 +448,17 @@ func (ev *Evaluator) call(x *ast.CallExpr, e Env) Value {
 		if v, ok := headerCall(fn, recv); ok { // decide.go
 			return v
 		}
-		if recv.K == VResp {
+		if recv.K == vResp {
 			code := recv.I
 			switch fn.Name() {
 			case "StatusCode":
-				return IntVal(code)
+				return intVal(code)
 			case "IsError", "IsStatusFailure":
-				return BoolVal(code > 399)
+				return boolVal(code > 399)
 			case "IsSuccess", "IsStatusSuccess":
-				return BoolVal(code > 199 && code < 300)
+				return boolVal(code > 199 && code < 300)
 			}
-			return Unknown(DepOutcome)
+			return unknown(depOutcome)
 		}
 	}
 	if fn.Pkg() != nil {
@@ -467,12 +467,12 @@ func (ev *Evaluator) call(x *ast.CallExpr, e Env) Value {
 			if len(x.Args) == 1 {
 				a := ev.Eval(x.Args[0], e)
 				switch a.K {
-				case VNil:
-					return IntVal(0)
+				case vNil:
+					return intVal(0)
 				case vErrCode:
-					return IntVal(a.I)
+					return intVal(a.I)
 				}
-				return Unknown(a.Dep)
+				return unknown(a.Dep)
 			}
 		}
 	}
@@ -497,40 +497,40 @@ func (ev *Evaluator) call(x *ast.CallExpr, e Env) Value {
 	if v, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 		return v
 	}
-	return Unknown(ev.argDeps(x, e))
+	return unknown(ev.argDeps(x, e))
 }
 
 // argDeps collects the deps of a call's receiver and arguments, so that
 // isRetryable(err) is known to depend on the outcome.
-func (ev *Evaluator) argDeps(x *ast.CallExpr, e Env) Deps {
-	var d Deps
+func (ev *evaluator) argDeps(x *ast.CallExpr, e env) deps {
+	var d deps
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-		if _, isPkg := ev.info().Uses[IdentOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := ev.info().Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
 			d |= ev.Eval(sel.X, e).Dep
 		}
 	}
 	for _, a := range x.Args {
 		v := ev.Eval(a, e)
 		d |= v.Dep
-		if v.K == VResp || v.K == vErrCode || (v.K == VNonNil && v.Dep&DepOutcome != 0) {
-			d |= DepOutcome
+		if v.K == vResp || v.K == vErrCode || (v.K == vNonNil && v.Dep&depOutcome != 0) {
+			d |= depOutcome
 		}
 	}
 	return d &^ depVar
 }
 
 // opResult is the scenario's value of result i of an operation call.
-func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
+func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	tv := ev.info().Types[x]
 	var t types.Type
 	if tup, ok := tv.Type.(*types.Tuple); ok {
 		if i >= tup.Len() {
-			return Unknown(DepOutcome)
+			return unknown(depOutcome)
 		}
 		t = tup.At(i).Type()
 	} else {
 		if i > 0 {
-			return Unknown(DepOutcome)
+			return unknown(depOutcome)
 		}
 		t = tv.Type
 	}
@@ -547,7 +547,7 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
 		return v
 	}
-	return Unknown(DepOutcome)
+	return unknown(depOutcome)
 }
 
 // isOkResult reports whether result i of a call of type t is an ok
@@ -563,14 +563,14 @@ func isOkResult(t types.Type, i int) bool {
 // inline evaluates a call of a same-package function by simulating its
 // body with its parameters bound to the arguments' values. It succeeds
 // when every return path yields the same known value.
-func (ev *Evaluator) inline(fn *types.Func, call *ast.CallExpr, e Env) (Value, bool) {
+func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, bool) {
 	sub, ce, argDep, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return Value{}, false
+		return value{}, false
 	}
 	res, ok := sub.returns(ce)
 	if !ok {
-		return Unknown(argDep &^ depVar), true
+		return unknown(argDep &^ depVar), true
 	}
 	return res, true
 }
@@ -578,7 +578,7 @@ func (ev *Evaluator) inline(fn *types.Func, call *ast.CallExpr, e Env) (Value, b
 // bindCall prepares the evaluation of a call of a same-package function
 // through its body: an evaluator of the callee, its parameters bound to
 // the arguments' values, and the deps of the arguments.
-func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evaluator, Env, Deps, bool) {
+func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evaluator, env, deps, bool) {
 	decl := ev.Fi.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return nil, nil, 0, false
@@ -589,8 +589,8 @@ func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evalu
 		return nil, nil, 0, false
 	}
 	// Bind parameters.
-	ce := Env{}
-	var argDep Deps
+	ce := env{}
+	var argDep deps
 	params := sig.Params()
 	for i := 0; i < params.Len() && i < len(call.Args); i++ {
 		if sig.Variadic() && i == params.Len()-1 {
@@ -608,23 +608,23 @@ func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evalu
 			argDep |= ev.Eval(sel.X, e).Dep
 		}
 	}
-	return &Evaluator{Fi: callee, Depth: ev.Depth + 1}, ce, argDep, true
+	return &evaluator{Fi: callee, Depth: ev.Depth + 1}, ce, argDep, true
 }
 
 // returns simulates the function body from its entry and merges the
 // values of its single result over all return paths.
-func (ev *Evaluator) returns(e Env) (Value, bool) {
-	r := ev.mergeReturns(e, 2000, func(rs *ast.ReturnStmt, e Env) Value {
+func (ev *evaluator) returns(e env) (value, bool) {
+	r := ev.mergeReturns(e, 2000, func(rs *ast.ReturnStmt, e env) value {
 		if len(rs.Results) != 1 {
-			return Unknown(0)
+			return unknown(0)
 		}
 		return ev.Eval(rs.Results[0], e)
 	})
 	if !r.sawReturn {
-		return Value{}, false
+		return value{}, false
 	}
 	if !r.agree {
-		return Unknown(r.deps &^ depVar), true
+		return unknown(r.deps &^ depVar), true
 	}
 	return r.value, true
 }
@@ -633,8 +633,8 @@ func (ev *Evaluator) returns(e Env) (Value, bool) {
 // on (when agree), the deps of everything that decided it, and whether
 // any return was reached at all.
 type merged struct {
-	value     Value
-	deps      Deps
+	value     value
+	deps      deps
 	sawReturn bool
 	agree     bool
 }
@@ -645,7 +645,7 @@ type merged struct {
 // (agree false) after limit blocks, or at the first return whose value is
 // unknown or differs from another's. It is the one walk behind inlining
 // (returns) and predicate results (resultAt).
-func (ev *Evaluator) mergeReturns(e Env, limit int, pick func(*ast.ReturnStmt, Env) Value) merged {
+func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, env) value) merged {
 	fi := ev.Fi
 	r := merged{agree: true}
 	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
@@ -655,8 +655,8 @@ func (ev *Evaluator) mergeReturns(e Env, limit int, pick func(*ast.ReturnStmt, E
 	seen := map[string]bool{}
 	var kb []byte
 	steps := 0
-	var walk func(bi int32, e Env, passed bool)
-	walk = func(bi int32, e Env, passed bool) {
+	var walk func(bi int32, e env, passed bool)
+	walk = func(bi int32, e env, passed bool) {
 		if !r.agree || steps > limit {
 			r.agree = false
 			return
@@ -664,13 +664,13 @@ func (ev *Evaluator) mergeReturns(e Env, limit int, pick func(*ast.ReturnStmt, E
 		steps++
 		b := fi.Cfg.Blocks[bi]
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		kb = append(kb, B2byte(passed))
+		kb = append(kb, b2byte(passed))
 		if seen[string(kb)] {
 			return
 		}
 		seen[string(kb)] = true
 		for i, n := range b.Nodes {
-			if ev.AfterOp && !passed && ContainsOp(n, ev.Op) {
+			if ev.AfterOp && !passed && containsOp(n, ev.Op) {
 				passed = true
 			}
 			if rs, ok := n.(*ast.ReturnStmt); ok {
@@ -716,19 +716,19 @@ func (ev *Evaluator) mergeReturns(e Env, limit int, pick func(*ast.ReturnStmt, E
 }
 
 // cond evaluates the branch condition of a conditional block.
-func (ev *Evaluator) cond(b *cfg.Block, e Env) Value {
+func (ev *evaluator) cond(b *cfg.Block, e env) value {
 	fi := ev.Fi
 	switch b.Kind {
 	case cfg.KindRangeLoop:
-		return Unknown(0) // handled by the simulation's range counters
+		return unknown(0) // handled by the simulation's range counters
 	}
 	if len(b.Nodes) == 0 {
-		return Unknown(0)
+		return unknown(0)
 	}
 	last := b.Nodes[len(b.Nodes)-1]
 	x, ok := last.(ast.Expr)
 	if !ok {
-		return Unknown(0) // select comm clauses: either may happen
+		return unknown(0) // select comm clauses: either may happen
 	}
 	if tag, ok := fi.caseTag[x]; ok {
 		// A case expression of an expression switch.
@@ -740,29 +740,29 @@ func (ev *Evaluator) cond(b *cfg.Block, e Env) Value {
 		if v, ok := ev.compareStr(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: x}, t, c); ok { // decide.go
 			return v
 		}
-		if t.K == VInt && c.K == VInt || t.K == VBool && c.K == VBool {
-			return BoolVal(t.I == c.I)
+		if t.K == vInt && c.K == vInt || t.K == vBool && c.K == vBool {
+			return boolVal(t.I == c.I)
 		}
-		if t.K == VNil || c.K == VNil {
+		if t.K == vNil || c.K == vNil {
 			if t.K == c.K {
-				return BoolVal(true)
+				return boolVal(true)
 			}
 			if t.NonNil() || c.NonNil() {
-				return BoolVal(false)
+				return boolVal(false)
 			}
 		}
-		return Unknown(t.Dep | c.Dep)
+		return unknown(t.Dep | c.Dep)
 	}
 	return ev.Eval(x, e)
 }
 
 // exec applies a statement's effect on the tracked variables.
-func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
+func (ev *evaluator) Exec(n ast.Node, e env) env {
 	fi := ev.Fi
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
-			vals := make([]Value, len(n.Rhs))
+			vals := make([]value, len(n.Rhs))
 			for i, r := range n.Rhs {
 				vals[i] = ev.evalAssignRHS(n.Tok, n.Lhs[i], r, e)
 			}
@@ -783,14 +783,14 @@ func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
 				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomes_eval.go
 					e = e.Set(v, tv)
 				} else {
-					e = e.Set(v, Unknown(ev.rhsDeps(n.Rhs[0], e)))
+					e = e.Set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))
 				}
 			}
 		}
 	case *ast.IncDecStmt:
 		if v := fi.LhsVar(n.X); v != nil && fi.Tracked[v] {
 			cur := ev.Eval(n.X, e)
-			if cur.K == VInt {
+			if cur.K == vInt {
 				if n.Tok == token.INC {
 					cur.I++
 				} else {
@@ -798,7 +798,7 @@ func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
 				}
 				e = e.Set(v, cur)
 			} else {
-				e = e.Set(v, Unknown(cur.Dep))
+				e = e.Set(v, unknown(cur.Dep))
 			}
 		}
 	case *ast.ValueSpec:
@@ -817,7 +817,7 @@ func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
 				if call != nil && ev.Op != nil && ev.Op[call] {
 					e = e.Set(v, ev.opResult(call, i))
 				} else {
-					e = e.Set(v, Unknown(ev.rhsDeps(n.Values[0], e)))
+					e = e.Set(v, unknown(ev.rhsDeps(n.Values[0], e)))
 				}
 			}
 		}
@@ -828,14 +828,14 @@ func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
 				continue
 			}
 			if v := fi.LhsVar(x); v != nil && fi.Tracked[v] {
-				e = e.Set(v, Unknown(0))
+				e = e.Set(v, unknown(0))
 			}
 		}
 	}
 	return e
 }
 
-func (ev *Evaluator) rhsDeps(x ast.Expr, e Env) Deps {
+func (ev *evaluator) rhsDeps(x ast.Expr, e env) deps {
 	d := ev.Eval(x, e).Dep
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
 		d |= ev.argDeps(call, e)
@@ -843,47 +843,47 @@ func (ev *Evaluator) rhsDeps(x ast.Expr, e Env) Deps {
 	return d &^ depVar
 }
 
-func (ev *Evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e Env) Value {
+func (ev *evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e env) value {
 	r := ev.Eval(rhs, e)
 	if tok == token.ASSIGN || tok == token.DEFINE {
 		return r
 	}
 	l := ev.Eval(lhs, e)
-	if l.K != VInt || r.K != VInt {
-		return Unknown(l.Dep | r.Dep)
+	if l.K != vInt || r.K != vInt {
+		return unknown(l.Dep | r.Dep)
 	}
 	switch tok {
 	case token.ADD_ASSIGN:
-		return IntVal(l.I + r.I)
+		return intVal(l.I + r.I)
 	case token.SUB_ASSIGN:
-		return IntVal(l.I - r.I)
+		return intVal(l.I - r.I)
 	case token.MUL_ASSIGN:
-		return IntVal(l.I * r.I)
+		return intVal(l.I * r.I)
 	case token.QUO_ASSIGN:
 		if r.I != 0 {
-			return IntVal(l.I / r.I)
+			return intVal(l.I / r.I)
 		}
 	case token.SHL_ASSIGN:
 		if r.I >= 0 && r.I < 63 {
-			return IntVal(l.I << uint(r.I))
+			return intVal(l.I << uint(r.I))
 		}
 	}
-	return Unknown(0)
+	return unknown(0)
 }
 
-func zeroValue(t types.Type) Value {
+func zeroValue(t types.Type) value {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
 		case u.Info()&types.IsInteger != 0:
-			return IntVal(0)
+			return intVal(0)
 		case u.Info()&types.IsBoolean != 0:
-			return BoolVal(false)
+			return boolVal(false)
 		}
 	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
-		return Value{K: VNil}
+		return value{K: vNil}
 	}
-	return Unknown(0)
+	return unknown(0)
 }
 
 // isLeafConst reports whether a constant expression has no constant
@@ -896,14 +896,14 @@ func isLeafConst(x ast.Expr) bool {
 	return true
 }
 
-func IdentOf(x ast.Expr) *ast.Ident {
+func identOf(x ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(x).(*ast.Ident)
 	return id
 }
 
 // holdsOpResult reports whether x names a local variable that only ever
 // holds a result of the operation under study (op).
-func (fi *FuncInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
+func (fi *funcInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	if op == nil {
 		return false
 	}

@@ -18,7 +18,7 @@ type model struct {
 	info  *types.Info
 	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
-	Infos map[*ast.BlockStmt]*FuncInfo
+	Infos map[*ast.BlockStmt]*funcInfo
 	// defs indexes how each variable of the package is defined, built
 	// on first use (outcomes_eval.go).
 	Defs map[*types.Var]*varDef
@@ -43,7 +43,7 @@ func (m *Model) Init(pass *analysis.Pass, host Host) {
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
-		Infos: make(map[*ast.BlockStmt]*FuncInfo),
+		Infos: make(map[*ast.BlockStmt]*funcInfo),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -76,7 +76,7 @@ func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 
 // funcInfo holds the control-flow graph of one function body and the
 // variables the simulation tracks in it.
-type FuncInfo struct {
+type funcInfo struct {
 	M    *model
 	Body *ast.BlockStmt
 	typ  *ast.FuncType
@@ -105,7 +105,7 @@ type FuncInfo struct {
 	// over a retry iterator given the package's default count).
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
-	blockOf map[ast.Node]NodeRef
+	blockOf map[ast.Node]nodeRef
 	// assigns holds the expressions assigned to each local variable
 	// (outside function literals), and statelessMemo caches
 	// statelessVar.
@@ -113,20 +113,20 @@ type FuncInfo struct {
 	statelessMemo map[*types.Var]bool
 }
 
-type NodeRef struct {
+type nodeRef struct {
 	Block int32
 	Index int
 }
 
 // funcInfo returns (and caches) the funcInfo of a body.
-func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
+func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 	if body == nil {
 		return nil
 	}
 	if fi, ok := m.Infos[body]; ok {
 		return fi
 	}
-	fi := &FuncInfo{
+	fi := &funcInfo{
 		M:            m,
 		Body:         body,
 		typ:          typ,
@@ -138,13 +138,13 @@ func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
 		rangeCounter: make(map[*ast.RangeStmt]*types.Var),
 		rangeLen:     make(map[*ast.RangeStmt]int64),
 		rangeNotes:   make(map[*ast.RangeStmt][]defaultNote),
-		blockOf:      make(map[ast.Node]NodeRef),
+		blockOf:      make(map[ast.Node]nodeRef),
 	}
 	m.Infos[body] = fi
 	fi.Cfg = cfg.New(body, m.MayReturn)
 	for _, b := range fi.Cfg.Blocks {
 		for i, n := range b.Nodes {
-			fi.blockOf[n] = NodeRef{b.Index, i}
+			fi.blockOf[n] = nodeRef{b.Index, i}
 		}
 	}
 	fi.scan()
@@ -181,7 +181,7 @@ func (m *model) MayReturn(call *ast.CallExpr) bool {
 }
 
 // scan finds the variables to track and the switch and range structure.
-func (fi *FuncInfo) scan() {
+func (fi *funcInfo) scan() {
 	info := fi.M.info
 	candidates := make(map[*types.Var]bool)
 	escapes := make(map[*types.Var]bool)
@@ -376,7 +376,7 @@ func (fi *FuncInfo) scan() {
 	}
 }
 
-func (fi *FuncInfo) bodyStart() token.Pos {
+func (fi *funcInfo) bodyStart() token.Pos {
 	if fi.typ != nil {
 		return fi.typ.Pos()
 	}
@@ -386,15 +386,15 @@ func (fi *FuncInfo) bodyStart() token.Pos {
 // rangeLength returns the number of iterations of a range statement when
 // it is a constant: range over an int constant, an array, or a slice or
 // array literal.
-func (fi *FuncInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
+func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 	info := fi.M.info
 	tv, ok := info.Types[r.X]
 	if !ok {
 		return 0, false
 	}
 	if tv.Value != nil {
-		ev := &Evaluator{Fi: fi}
-		if v := ev.Eval(r.X, nil); v.K == VInt {
+		ev := &evaluator{Fi: fi}
+		if v := ev.Eval(r.X, nil); v.K == vInt {
 			return v.I, true
 		}
 		return 0, false
@@ -425,6 +425,6 @@ func (fi *FuncInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
-func (fi *FuncInfo) LhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.M.info, x) }
+func (fi *funcInfo) LhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.M.info, x) }
 
-func (fi *FuncInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }
+func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

@@ -336,11 +336,11 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // a failure when every failure return does; `return err != nil, err`
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
-func (ev *Evaluator) decisionResult(x *ast.CallExpr, i int) (Value, bool) {
+func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 	m := ev.Fi.M
 	tup, isTup := ev.info().TypeOf(x).(*types.Tuple)
 	if !isTup || i >= tup.Len() || !isBool(tup.At(i).Type()) {
-		return Value{}, false
+		return value{}, false
 	}
 	ei := -1
 	for j := 0; j < tup.Len(); j++ {
@@ -349,30 +349,30 @@ func (ev *Evaluator) decisionResult(x *ast.CallExpr, i int) (Value, bool) {
 		}
 	}
 	if ei < 0 {
-		return Value{}, false
+		return value{}, false
 	}
 	var success bool
 	switch ev.Sc.Err.K {
-	case VNil:
+	case vNil:
 		success = true
-	case VNonNil:
+	case vNonNil:
 	default:
-		return Value{}, false
+		return value{}, false
 	}
 	var ts []funcTarget
 	if fn := typeutilCallee(m.info, x); fn != nil {
 		d := m.FuncDecl(fn)
 		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
-			return Value{}, false
+			return value{}, false
 		}
 		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-			return Value{}, false
+			return value{}, false
 		}
 		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
 	} else {
 		var ok bool
 		if ts, ok = m.FuncValueTargets(x.Fun); !ok {
-			return Value{}, false
+			return value{}, false
 		}
 	}
 	known := false
@@ -380,19 +380,19 @@ func (ev *Evaluator) decisionResult(x *ast.CallExpr, i int) (Value, bool) {
 	for _, t := range ts {
 		vals, ok := m.returnedDecisions(t, i, ei, success)
 		if !ok {
-			return Value{}, false
+			return value{}, false
 		}
 		for _, v := range vals {
 			if known && v != b {
-				return Unknown(DepOutcome), true
+				return unknown(depOutcome), true
 			}
 			known, b = true, v
 		}
 	}
 	if !known {
-		return Unknown(DepOutcome), true
+		return unknown(depOutcome), true
 	}
-	return BoolVal(b), true
+	return boolVal(b), true
 }
 
 // returnedDecisions returns the bools result i takes over the return
@@ -548,14 +548,14 @@ func (m *model) sentinel(v *types.Var) bool {
 // the first call's count is still run once. A counter written outside
 // the literal in any other way (x++, x += n, a multi-value assignment,
 // &x), or with different values, is left unknown.
-func (m *model) CapturedInit(fi *FuncInfo, decl *ast.FuncDecl, body *ast.BlockStmt) Env {
+func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockStmt) env {
 	if decl != nil {
 		return m.boundInit(fi) // another package's helper (xpkg.go)
 	}
-	var init Env
+	var init env
 	for v, val := range m.capturedCounters(body) {
 		if fi.Tracked[v] {
-			init = init.Set(v, IntVal(val))
+			init = init.Set(v, intVal(val))
 		}
 	}
 	return init

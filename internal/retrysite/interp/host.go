@@ -33,7 +33,7 @@ type Host interface {
 	CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool
 	// BoundInit returns the values the parameters of another package's
 	// helper are bound to while its body is studied.
-	BoundInit(fi *FuncInfo) Env
+	BoundInit(fi *funcInfo) env
 }
 
 // The interpreter's code calls the host under the names discovery gives
@@ -45,7 +45,7 @@ func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireA
 func (m *model) intValue(x ast.Expr) (int64, bool)      { return m.host.IntValue(x) }
 func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit  { return m.host.OnlyFuncLit(v) }
 func (m *model) litIsIntegration(lit *ast.FuncLit) bool { return m.host.LitIsIntegration(lit) }
-func (m *model) boundInit(fi *FuncInfo) Env             { return m.host.BoundInit(fi) }
+func (m *model) boundInit(fi *funcInfo) env             { return m.host.BoundInit(fi) }
 func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	return m.host.FuncIsIntegration(fn, depth)
 }

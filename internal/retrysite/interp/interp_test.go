@@ -26,7 +26,7 @@ func (noHost) IntValue(ast.Expr) (int64, bool)                  { return 0, fals
 func (noHost) OnlyFuncLit(*types.Var) *ast.FuncLit              { return nil }
 func (noHost) LitIsIntegration(*ast.FuncLit) bool               { return false }
 func (noHost) CancelOnlyCtx(*ast.BlockStmt, *ast.CallExpr) bool { return false }
-func (noHost) BoundInit(*FuncInfo) Env                          { return nil }
+func (noHost) BoundInit(*funcInfo) env                          { return nil }
 
 const src = `package p
 
@@ -97,16 +97,16 @@ func TestIntValues(t *testing.T) {
 }
 
 func TestValueDomain(t *testing.T) {
-	if !BoolVal(true).IsTrue() || BoolVal(true).IsFalse() || !BoolVal(false).IsFalse() {
+	if !boolVal(true).IsTrue() || boolVal(true).IsFalse() || !boolVal(false).IsFalse() {
 		t.Error("BoolVal: want true to be true and false to be false")
 	}
-	if Unknown(DepOutcome).known() || !IntVal(4).known() {
+	if unknown(depOutcome).known() || !intVal(4).known() {
 		t.Error("known: want an unknown to be unknown and an int to be known")
 	}
 	_, pkg := load(t)
 	v := pkg.Scope().Lookup("onlyOnce").(*types.Var)
-	e := Env(nil).Set(v, IntVal(1))
-	e2 := e.Set(v, IntVal(2))
+	e := env(nil).Set(v, intVal(1))
+	e2 := e.Set(v, intVal(2))
 	if e[v].I != 1 || e2[v].I != 2 {
 		t.Errorf("Env.Set: want a new environment and the old one unchanged, got %v and %v", e[v], e2[v])
 	}

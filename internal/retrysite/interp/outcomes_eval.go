@@ -24,38 +24,38 @@ const (
 	// a *url.Error wrapping a *tls.CertificateVerificationError that
 	// wraps an x509 error. It is a net.Error, neither a timeout nor
 	// temporary.
-	ErrCert int64 = iota + 1
+	errCert int64 = iota + 1
 	// errOther is an error the code made itself (fmt.Errorf,
 	// errors.New) or one that matches no type or sentinel the
 	// decision tests.
-	ErrOther
+	errOther
 	// errPermanent is an error marked not to be retried:
 	// backoff.Permanent, retry.Unrecoverable.
-	ErrPermanent
+	errPermanent
 	// errMarked is an error marked to be retried:
 	// sethvargo's retry.RetryableError.
-	ErrMarked
+	errMarked
 )
 
-func errClass(c int64) Value    { return Value{K: vErrClass, I: c} }
-func errStatus(s int) Value     { return Value{K: VErrStatus, I: int64(s)} }
-func IsErrValue(v Value) bool   { return v.K == vErrCode || v.K == VErrStatus || v.K == vErrClass }
-func (v Value) Is(c int64) bool { return v.K == vErrClass && v.I == c }
+func errClass(c int64) value    { return value{K: vErrClass, I: c} }
+func errStatus(s int) value     { return value{K: vErrStatus, I: int64(s)} }
+func isErrValue(v value) bool   { return v.K == vErrCode || v.K == vErrStatus || v.K == vErrClass }
+func (v value) Is(c int64) bool { return v.K == vErrClass && v.I == c }
 
 // errStatusScenario: the operation fails with an error carrying HTTP
 // status code (a Kubernetes API error, an API client's error type).
-func ErrStatusScenario(code int) Scenario {
-	return Scenario{name: "error status " + itoa(code), Err: errStatus(code), Resp: Value{K: VNil}, ok: BoolVal(false)}
+func errStatusScenario(code int) scenario {
+	return scenario{name: "error status " + itoa(code), Err: errStatus(code), Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
 // errClassScenario: the operation fails with an error of class c.
-func ErrClassScenario(c int64) Scenario {
-	return Scenario{name: "error class " + itoa(int(c)), Err: errClass(c), Resp: Value{K: VNil}, ok: BoolVal(false)}
+func errClassScenario(c int64) scenario {
+	return scenario{name: "error class " + itoa(int(c)), Err: errClass(c), Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
 // k8sStatus maps k8s.io/apimachinery/pkg/api/errors predicates to the
 // HTTP status of the errors they match.
-var K8sStatus = map[string]int{
+var k8sStatus = map[string]int{
 	"IsBadRequest":                 400,
 	"IsUnauthorized":               401,
 	"IsForbidden":                  403,
@@ -78,15 +78,15 @@ var K8sStatus = map[string]int{
 
 // outcomeCall evaluates the calls this file knows. ok is false for
 // others.
-func (ev *Evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e Env) (Value, bool) {
+func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
 	if fn.Pkg() == nil {
-		return Value{}, false
+		return value{}, false
 	}
-	arg := func(i int) Value {
+	arg := func(i int) value {
 		if i < len(x.Args) {
 			return ev.Eval(x.Args[i], e)
 		}
-		return Unknown(0)
+		return unknown(0)
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil {
@@ -107,37 +107,37 @@ func (ev *Evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e Env) (Value,
 					}
 				}
 			}
-			return Unknown(DepOutcome), true
+			return unknown(depOutcome), true
 		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Sc.liveAttemptCtx && ev.Fi.M.cancelOnlyCtx(ev.Fi.Body, x):
 			// A failure does not call a cancel func (precision.go).
-			return Value{K: VNil}, true
+			return value{K: vNil}, true
 		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Pred:
-			return Value{K: VNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Op != nil && ev.Sc.Err.K == VNil:
+			return value{K: vNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Op != nil && ev.Sc.Err.K == vNil:
 			// The operation returned without an error: it finished
 			// within its context, which had not expired (decide_body.go).
-			return Value{K: VNil}, true
+			return value{K: vNil}, true
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
 			// A net.Error studied under an error-class scenario comes
 			// from that error: certificate errors and the code's own
 			// errors are neither timeouts nor temporary.
 			if ev.Sc.Err.K == vErrClass {
-				return BoolVal(false), true
+				return boolVal(false), true
 			}
 		}
-		return Value{}, false
+		return value{}, false
 	}
 	switch knowledge.MarkerOf(fn.Pkg().Path() + "." + fn.Name()) {
 	case knowledge.MarkPermanent:
-		return errClass(ErrPermanent), true
+		return errClass(errPermanent), true
 	case knowledge.MarkRetryable:
-		return errClass(ErrMarked), true
+		return errClass(errMarked), true
 	case knowledge.MarkIsRecoverable:
 		a := arg(0)
-		if a.K == VNil || IsErrValue(a) {
-			return BoolVal(!a.Is(ErrPermanent)), true
+		if a.K == vNil || isErrValue(a) {
+			return boolVal(!a.Is(errPermanent)), true
 		}
-		return Unknown(a.Dep), true
+		return unknown(a.Dep), true
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case knowledge.PathGRPCStatus + ".Code":
@@ -145,116 +145,116 @@ func (ev *Evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e Env) (Value,
 	case "errors.As":
 		a := arg(0)
 		if len(x.Args) != 2 {
-			return Value{}, false
+			return value{}, false
 		}
 		t := ev.info().TypeOf(x.Args[1])
 		p, ok := t.(*types.Pointer)
 		if !ok {
-			return Unknown(a.Dep), true
+			return unknown(a.Dep), true
 		}
 		return asError(a, p.Elem()), true
 	case "errors.Is":
 		a := arg(0)
-		if a.K == VNil || IsErrValue(a) {
+		if a.K == vNil || isErrValue(a) {
 			b := arg(1)
-			if b.K == VNil {
-				return BoolVal(a.K == VNil), true
+			if b.K == vNil {
+				return boolVal(a.K == vNil), true
 			}
 			// Sentinels never match the abstract errors.
-			return BoolVal(false), true
+			return boolVal(false), true
 		}
-		return Unknown(a.Dep), true
+		return unknown(a.Dep), true
 	case "errors.New":
-		return errClass(ErrOther), true
+		return errClass(errOther), true
 	case "fmt.Errorf":
 		if len(x.Args) > 0 {
 			if tv, ok := ev.info().Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				if strings.Contains(constant.StringVal(tv.Value), "%w") {
 					for _, a := range x.Args[1:] {
-						if v := ev.Eval(a, e); IsErrValue(v) {
+						if v := ev.Eval(a, e); isErrValue(v) {
 							return v, true
 						}
 					}
 				}
 			}
 		}
-		return errClass(ErrOther), true
+		return errClass(errOther), true
 	case "slices.Contains":
 		if len(x.Args) == 2 {
 			if elems, ok := ev.ConstElems(x.Args[0]); ok {
 				v := arg(1)
-				if v.K != VInt {
-					return Unknown(v.Dep), true
+				if v.K != vInt {
+					return unknown(v.Dep), true
 				}
 				for _, el := range elems {
-					if el.K == VInt && el.I == v.I {
-						return BoolVal(true), true
+					if el.K == vInt && el.I == v.I {
+						return boolVal(true), true
 					}
 				}
-				return BoolVal(false), true
+				return boolVal(false), true
 			}
 		}
 	}
 	if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
-		if code, ok := K8sStatus[fn.Name()]; ok {
+		if code, ok := k8sStatus[fn.Name()]; ok {
 			a := arg(0)
 			switch {
-			case a.K == VErrStatus:
-				return BoolVal(a.I == int64(code)), true
-			case a.K == VNil || IsErrValue(a):
-				return BoolVal(false), true
+			case a.K == vErrStatus:
+				return boolVal(a.I == int64(code)), true
+			case a.K == vNil || isErrValue(a):
+				return boolVal(false), true
 			}
-			return Unknown(a.Dep), true
+			return unknown(a.Dep), true
 		}
 	}
-	return Value{}, false
+	return value{}, false
 }
 
 // grpcCodeOf is status.Code(err) for an abstract error.
-func grpcCodeOf(a Value) Value {
+func grpcCodeOf(a value) value {
 	switch a.K {
-	case VNil:
-		return IntVal(0)
+	case vNil:
+		return intVal(0)
 	case vErrCode:
-		return IntVal(a.I)
-	case VErrStatus, vErrClass:
-		return IntVal(2) // codes.Unknown: not a status error
+		return intVal(a.I)
+	case vErrStatus, vErrClass:
+		return intVal(2) // codes.Unknown: not a status error
 	}
-	return Unknown(a.Dep)
+	return unknown(a.Dep)
 }
 
 // asError is errors.As(err, &target) (and the comma-ok type assertion)
 // for an abstract error and the target's type.
-func asError(a Value, t types.Type) Value {
+func asError(a value, t types.Type) value {
 	switch a.K {
-	case VNil:
-		return BoolVal(false)
+	case vNil:
+		return boolVal(false)
 	case vErrClass:
-		if a.I == ErrCert {
-			return BoolVal(MatchesCertError(t))
+		if a.I == errCert {
+			return boolVal(matchesCertError(t))
 		}
-		return BoolVal(isErrorType(t))
+		return boolVal(isErrorType(t))
 	case vErrCode:
 		if isErrorType(t) {
-			return BoolVal(true)
+			return boolVal(true)
 		}
 		if it, ok := t.Underlying().(*types.Interface); ok {
 			for i := 0; i < it.NumMethods(); i++ {
 				if it.Method(i).Name() == "GRPCStatus" {
-					return BoolVal(true)
+					return boolVal(true)
 				}
 			}
 		}
-		return BoolVal(false)
-	case VErrStatus:
-		return BoolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
+		return boolVal(false)
+	case vErrStatus:
+		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
 	}
-	return Unknown(a.Dep)
+	return unknown(a.Dep)
 }
 
 // matchesCertError reports whether errors.As finds a target of type t in
 // a certificate error returned by an HTTP client.
-func MatchesCertError(t types.Type) bool {
+func matchesCertError(t types.Type) bool {
 	switch {
 	case isErrorType(t),
 		isNamed(t, "net", "Error"),
@@ -271,24 +271,24 @@ func MatchesCertError(t types.Type) bool {
 // tuple evaluates result i of a multi-valued right-hand side this file
 // knows: comma-ok map lookups and type assertions, status.FromError,
 // retryablehttp's policies.
-func (ev *Evaluator) tuple(rhs ast.Expr, i int, e Env) (Value, bool) {
+func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 	switch x := ast.Unparen(rhs).(type) {
 	case *ast.IndexExpr:
 		lit, ok := ev.Fi.M.ConstComposite(x.X)
 		if !ok {
-			return Value{}, false
+			return value{}, false
 		}
 		v, found, ok := ev.lookup(lit, x.Index, e)
 		if !ok {
-			return Unknown(ev.Eval(x.Index, e).Dep), true
+			return unknown(ev.Eval(x.Index, e).Dep), true
 		}
 		if i == 1 {
-			return BoolVal(found), true
+			return boolVal(found), true
 		}
 		return v, true
 	case *ast.TypeAssertExpr:
 		if i != 1 || x.Type == nil {
-			return Value{}, false
+			return value{}, false
 		}
 		a := ev.Eval(x.X, e)
 		return asError(a, ev.info().TypeOf(x.Type)), true
@@ -301,7 +301,7 @@ func (ev *Evaluator) tuple(rhs ast.Expr, i int, e Env) (Value, bool) {
 		}
 		fn := typeutilCallee(ev.info(), x)
 		if fn == nil || fn.Pkg() == nil {
-			return Value{}, false
+			return value{}, false
 		}
 		key := fn.Pkg().Path() + "." + fn.Name()
 		if knowledge.PredicateOf(key) == knowledge.PredRetryableHTTPDefault {
@@ -310,79 +310,79 @@ func (ev *Evaluator) tuple(rhs ast.Expr, i int, e Env) (Value, bool) {
 		switch key {
 		case knowledge.PathGRPCStatus + ".FromError":
 			if i != 1 || len(x.Args) != 1 {
-				return Value{}, false
+				return value{}, false
 			}
 			a := ev.Eval(x.Args[0], e)
 			switch a.K {
-			case VNil, vErrCode:
-				return BoolVal(true), true
-			case VErrStatus, vErrClass:
-				return BoolVal(false), true
+			case vNil, vErrCode:
+				return boolVal(true), true
+			case vErrStatus, vErrClass:
+				return boolVal(false), true
 			}
-			return Unknown(a.Dep), true
+			return unknown(a.Dep), true
 		case "retryablehttp default policy":
 			if i != 0 || len(x.Args) != 3 {
-				return Value{}, false
+				return value{}, false
 			}
-			return RetryablehttpDefault(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
+			return retryablehttpDefault(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
 		}
 		if v, ok := ev.inlineResult(fn, x, i, e); ok { // decide.go
 			return v, true
 		}
 	}
-	return Value{}, false
+	return value{}, false
 }
 
 // retryablehttpDefault is go-retryablehttp's baseRetryPolicy (v0.7.8):
 // errors are retried except certificate, redirect, scheme and header
 // errors; responses 429 and 5xx but 501 are retried.
-func RetryablehttpDefault(resp, err Value) Value {
+func retryablehttpDefault(resp, err value) value {
 	switch {
-	case err.K == vErrClass && err.I == ErrCert:
-		return BoolVal(false)
+	case err.K == vErrClass && err.I == errCert:
+		return boolVal(false)
 	case err.NonNil():
-		return BoolVal(true)
-	case err.K == VNil && resp.K == VResp:
+		return boolVal(true)
+	case err.K == vNil && resp.K == vResp:
 		c := resp.I
-		return BoolVal(c == 429 || c == 0 || c >= 500 && c != 501)
+		return boolVal(c == 429 || c == 0 || c >= 500 && c != 501)
 	}
-	return Unknown(err.Dep | resp.Dep)
+	return unknown(err.Dep | resp.Dep)
 }
 
 // index evaluates m[k] and s[i] on a constant map or slice literal.
-func (ev *Evaluator) index(x *ast.IndexExpr, e Env) Value {
+func (ev *evaluator) index(x *ast.IndexExpr, e env) value {
 	lit, ok := ev.Fi.M.ConstComposite(x.X)
 	if !ok {
-		return Unknown(ev.Eval(x.Index, e).Dep)
+		return unknown(ev.Eval(x.Index, e).Dep)
 	}
 	v, _, ok := ev.lookup(lit, x.Index, e)
 	if !ok {
-		return Unknown(ev.Eval(x.Index, e).Dep)
+		return unknown(ev.Eval(x.Index, e).Dep)
 	}
 	return v
 }
 
 // lookup finds key in a map or slice literal. ok is false when the key
 // or an entry cannot be evaluated.
-func (ev *Evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e Env) (v Value, found, ok bool) {
+func (ev *evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e env) (v value, found, ok bool) {
 	k := ev.Eval(key, e)
-	if k.K != VInt {
-		return Value{}, false, false
+	if k.K != vInt {
+		return value{}, false, false
 	}
 	t := ev.info().TypeOf(lit)
 	if t == nil {
-		return Value{}, false, false
+		return value{}, false, false
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
 		for _, el := range lit.Elts {
 			kv, isKV := el.(*ast.KeyValueExpr)
 			if !isKV {
-				return Value{}, false, false
+				return value{}, false, false
 			}
 			kk := ev.Eval(kv.Key, nil)
-			if kk.K != VInt {
-				return Value{}, false, false
+			if kk.K != vInt {
+				return value{}, false, false
 			}
 			if kk.I == k.I {
 				return ev.elemValue(kv.Value), true, true
@@ -392,28 +392,28 @@ func (ev *Evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e Env) (v Value
 	case *types.Slice, *types.Array:
 		elems, ok := ev.ConstElems(lit)
 		if !ok || k.I < 0 || k.I >= int64(len(elems)) {
-			return Value{}, false, false
+			return value{}, false, false
 		}
 		return elems[k.I], true, true
 	}
-	return Value{}, false, false
+	return value{}, false, false
 }
 
-func (ev *Evaluator) elemValue(x ast.Expr) Value {
+func (ev *evaluator) elemValue(x ast.Expr) value {
 	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) == 0 {
-		return Value{K: VNonNil} // struct{}{}, {}
+		return value{K: vNonNil} // struct{}{}, {}
 	}
 	return ev.Eval(x, nil)
 }
 
 // constElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).
-func (ev *Evaluator) ConstElems(x ast.Expr) ([]Value, bool) {
+func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) {
 	lit, ok := ev.Fi.M.ConstComposite(x)
 	if !ok {
 		return nil, false
 	}
-	var vs []Value
+	var vs []value
 	for _, el := range lit.Elts {
 		if _, isKV := el.(*ast.KeyValueExpr); isKV {
 			return nil, false
@@ -563,8 +563,8 @@ func (m *model) indexDefs() {
 // captureDeps is what a call of a function literal depends on through
 // the variables it captures: an immediately called literal that reads
 // the response decides from the outcome, though it takes no argument.
-func (ev *Evaluator) captureDeps(fun ast.Expr, e Env) Deps {
-	var d Deps
+func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps {
+	var d deps
 	ast.Inspect(ast.Unparen(fun), func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok {
@@ -576,8 +576,8 @@ func (ev *Evaluator) captureDeps(fun ast.Expr, e Env) Deps {
 		}
 		x := ev.Eval(id, e)
 		d |= x.Dep
-		if x.K == VResp || IsErrValue(x) || x.NonNil() && x.Dep&DepOutcome != 0 {
-			d |= DepOutcome
+		if x.K == vResp || isErrValue(x) || x.NonNil() && x.Dep&depOutcome != 0 {
+			d |= depOutcome
 		}
 		return true
 	})

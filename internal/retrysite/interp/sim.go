@@ -28,7 +28,7 @@ import (
 // iteration, does not use up its steps before the way out is tried.
 
 // reachResult is what reach finds.
-type ReachResult struct {
+type reachResult struct {
 	Again        bool // some path runs the operation again
 	AgainCertain bool // ... through no fork that depends on the outcome
 	// againFree: some path runs it again through no undecided fork that
@@ -45,16 +45,16 @@ type ReachResult struct {
 type reachGoal uint8
 
 const (
-	GoalAgain reachGoal = iota
-	GoalFree
-	GoalCertain
+	goalAgain reachGoal = iota
+	goalFree
+	goalCertain
 )
 
-func (r *ReachResult) settles(g reachGoal) bool {
+func (r *reachResult) settles(g reachGoal) bool {
 	switch g {
-	case GoalFree:
+	case goalFree:
 		return r.AgainFree
-	case GoalCertain:
+	case goalCertain:
 		return r.AgainCertain
 	}
 	return r.Again
@@ -62,14 +62,14 @@ func (r *ReachResult) settles(g reachGoal) bool {
 
 // scope says which blocks belong to the loop under study (nil: the whole
 // function).
-type Scope func(b *cfg.Block) bool
+type scope func(b *cfg.Block) bool
 
 // reach explores from just after the operation's node (the node at ref),
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
-func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc Scenario, in Scope, goal reachGoal) ReachResult {
-	ev := &Evaluator{Fi: fi, Op: op, Sc: sc}
-	var res ReachResult
+func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
+	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
+	var res reachResult
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -80,10 +80,10 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 	type item struct {
 		bi            int32
 		from          int
-		e             Env
+		e             env
 		certain, free bool
 	}
-	queue := []item{{start.Block, start.Index, Env{}, true, true}}
+	queue := []item{{start.Block, start.Index, env{}, true, true}}
 	for len(queue) > 0 && steps <= 5000 && !res.settles(goal) {
 		it := queue[0]
 		queue = queue[1:]
@@ -94,7 +94,7 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 			continue
 		}
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
-		kb = append(kb, B2byte(it.certain), B2byte(it.free))
+		kb = append(kb, b2byte(it.certain), b2byte(it.free))
 		if seen[string(kb)] {
 			continue
 		}
@@ -105,7 +105,7 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 		again := false
 		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
-			if !(first && i == it.from) && ContainsOp(node, target) {
+			if !(first && i == it.from) && containsOp(node, target) {
 				res.Again = true
 				res.AgainCertain = res.AgainCertain || it.certain
 				res.AgainFree = res.AgainFree || it.free
@@ -120,7 +120,7 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok && fi.rangeVals[r] != nil {
-						e = e.Set(cv, IntVal(0))
+						e = e.Set(cv, intVal(0))
 					}
 				}
 			}
@@ -137,11 +137,11 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 			stateful := c != nil && !fi.nonCountFork(b, c)
 			free := it.free && !stateful
 			if t {
-				certain := it.certain && (!f || c == nil || c.Dep&DepOutcome == 0)
+				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
 				queue = append(queue, item{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), certain, free})
 			}
 			if f {
-				certain := it.certain && (!t || c == nil || c.Dep&DepOutcome == 0)
+				certain := it.certain && (!t || c == nil || c.Dep&depOutcome == 0)
 				queue = append(queue, item{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), certain, free})
 			}
 		}
@@ -151,11 +151,11 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 
 // branch decides which successors of a conditional block are possible.
 // c is the condition's value when it is undecided (nil when decided).
-func (fi *FuncInfo) Branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c *Value) {
+func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
 	if b.Kind == cfg.KindRangeLoop {
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if cv, ok := fi.rangeCounter[r]; ok {
-				if x, ok := e[cv]; ok && x.K == VInt {
+				if x, ok := e[cv]; ok && x.K == vInt {
 					if fi.M.Vx != nil {
 						for _, n := range fi.rangeNotes[r] {
 							fi.M.Vx.noteDefault(n.v, n.user, n.At)
@@ -169,7 +169,7 @@ func (fi *FuncInfo) Branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c *Va
 				return true, false, nil // a ticker's channel is never closed
 			}
 		}
-		v := Unknown(0)
+		v := unknown(0)
 		return true, true, &v
 	}
 	v := ev.cond(b, e)
@@ -185,7 +185,7 @@ func (fi *FuncInfo) Branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c *Va
 // takeRange updates the synthetic counter of a range loop whose head is b
 // when the walk takes its body (taken) or leaves it, and binds the key of a
 // range over an int.
-func (fi *FuncInfo) TakeRange(b *cfg.Block, e Env, taken bool) Env {
+func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
 	if b.Kind != cfg.KindRangeLoop {
 		return e
 	}
@@ -198,25 +198,25 @@ func (fi *FuncInfo) TakeRange(b *cfg.Block, e Env, taken bool) Env {
 		return e
 	}
 	x, ok := e[cv]
-	if !ok || x.K != VInt {
+	if !ok || x.K != vInt {
 		return e
 	}
 	if taken {
 		if r.Key != nil {
 			if kv := fi.LhsVar(r.Key); kv != nil && fi.Tracked[kv] {
 				if _, isInt := fi.M.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
-					e = e.Set(kv, IntVal(x.I))
+					e = e.Set(kv, intVal(x.I))
 				} else {
-					e = e.Set(kv, Unknown(0))
+					e = e.Set(kv, unknown(0))
 				}
 			}
 		}
 		if vals, ok := fi.rangeVals[r]; ok && x.I >= 0 && x.I < int64(len(vals)) {
 			if vv := fi.LhsVar(r.Value); vv != nil && fi.Tracked[vv] {
-				e = e.Set(vv, IntVal(vals[x.I]))
+				e = e.Set(vv, intVal(vals[x.I]))
 			}
 		}
-		return e.Set(cv, IntVal(x.I+1))
+		return e.Set(cv, intVal(x.I+1))
 	}
 	return e
 }
@@ -231,7 +231,7 @@ func lastExpr(b *cfg.Block) ast.Expr {
 
 // containsOp reports whether node contains one of the operation's calls
 // (outside function literals).
-func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
+func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
 		if found {
@@ -291,8 +291,8 @@ const maxRunsCap = 1000
 //
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
-func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbation, in Scope, sc Scenario) runsResult {
-	ev := &Evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
+func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
+	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
 	var res runsResult
 	type memo struct {
 		n   int
@@ -302,8 +302,8 @@ func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbat
 	var kb []byte
 	onStack := make(map[string]int) // key -> runs so far on the path when entered
 	states := 0
-	var walk func(bi int32, e Env, depth, acc int, inside bool) (int, bool)
-	walk = func(bi int32, e Env, depth, acc int, inside bool) (int, bool) {
+	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
+	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
 		if res.GaveUp || res.BoundDep {
 			// A bound compared with an unknown value makes the count
 			// unknown whatever the rest of the walk finds: stop.
@@ -349,7 +349,7 @@ func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbat
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok {
-						e = e.Set(cv, IntVal(0))
+						e = e.Set(cv, intVal(0))
 					}
 				}
 			}
@@ -402,7 +402,7 @@ func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbat
 // (r.IsNextRetry(err)), a field, a function value may count attempts out
 // of sight. Only loops whose every undecided exit certainly does not
 // count are known to be unbounded.
-func (fi *FuncInfo) nonCountFork(b *cfg.Block, c *Value) bool {
+func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 	if b.Kind == cfg.KindRangeLoop {
 		return false // a range over a collection of unknown length
 	}
@@ -418,7 +418,7 @@ func (fi *FuncInfo) nonCountFork(b *cfg.Block, c *Value) bool {
 
 // stateless reports whether x is computed from the outcome, counters,
 // the clock, the context and constants only.
-func (fi *FuncInfo) stateless(x ast.Expr) bool {
+func (fi *funcInfo) stateless(x ast.Expr) bool {
 	info := fi.M.info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		return true
@@ -457,7 +457,7 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
 	case *ast.SelectorExpr:
-		if _, isPkg := info.Uses[IdentOf(x.X)].(*types.PkgName); isPkg {
+		if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
 			_, isVar := info.Uses[x.Sel].(*types.Var)
 			// context.Canceled and context.DeadlineExceeded say how the
 			// context ended: compared with, they count nothing.
@@ -503,7 +503,7 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 // errorView reports whether the local v is assigned only from the errors
 // package's views of stateless values (errors.AsType[T](err)) or type
 // assertions of them (err.(*StatusError)): a view of the outcome.
-func (fi *FuncInfo) errorView(v *types.Var) bool {
+func (fi *funcInfo) errorView(v *types.Var) bool {
 	xs := fi.assigns[v]
 	if v.Pos() <= fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
@@ -533,7 +533,7 @@ func (fi *FuncInfo) errorView(v *types.Var) bool {
 // as the target of errors.As (var se *StatusError; errors.As(err, &se)):
 // every use of its address is errors.As's second argument, and the
 // error given there is stateless.
-func (fi *FuncInfo) asTarget(v *types.Var) bool {
+func (fi *funcInfo) asTarget(v *types.Var) bool {
 	info := fi.M.info
 	targets, addrs := 0, 0
 	good := true
@@ -560,7 +560,7 @@ func (fi *FuncInfo) asTarget(v *types.Var) bool {
 // clockCompare reports whether x compares a reading of the clock
 // (time.Since(t), time.Until(t), time.Now().Sub(t)) with a duration: a
 // time limit, which counts no attempts whatever the limit is.
-func (fi *FuncInfo) clockCompare(x *ast.BinaryExpr) bool {
+func (fi *funcInfo) clockCompare(x *ast.BinaryExpr) bool {
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
 	default:
@@ -569,7 +569,7 @@ func (fi *FuncInfo) clockCompare(x *ast.BinaryExpr) bool {
 	return fi.clockReading(x.X) || fi.clockReading(x.Y)
 }
 
-func (fi *FuncInfo) clockReading(x ast.Expr) bool {
+func (fi *funcInfo) clockReading(x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -597,7 +597,7 @@ func (fi *FuncInfo) clockReading(x ast.Expr) bool {
 	return false
 }
 
-func allStateless(fi *FuncInfo, xs []ast.Expr) bool {
+func allStateless(fi *funcInfo, xs []ast.Expr) bool {
 	for _, x := range xs {
 		if !fi.stateless(x) {
 			return false
@@ -614,7 +614,7 @@ func isTimeOrContext(t types.Type) bool {
 // statelessVar reports whether every value assigned to a tracked variable
 // is stateless: done, err := func() (bool, error) {...}() may hide a count
 // in the literal, so done is not.
-func (fi *FuncInfo) statelessVar(v *types.Var) bool {
+func (fi *funcInfo) statelessVar(v *types.Var) bool {
 	if r, ok := fi.statelessMemo[v]; ok {
 		return r
 	}
@@ -627,7 +627,7 @@ func (fi *FuncInfo) statelessVar(v *types.Var) bool {
 	return r
 }
 
-func B2byte(b bool) byte {
+func b2byte(b bool) byte {
 	if b {
 		return 1
 	}

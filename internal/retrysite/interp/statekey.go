@@ -8,7 +8,7 @@ import "encoding/binary"
 // only states seen for the first time cost an allocation.
 
 // appendState appends a key for (block, node index, env) to buf.
-func (fi *FuncInfo) AppendState(buf []byte, block int32, from int, e Env) []byte {
+func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte {
 	buf = binary.AppendUvarint(buf, uint64(block))
 	buf = binary.AppendUvarint(buf, uint64(from))
 	return fi.appendEnv(buf, e)
@@ -16,10 +16,10 @@ func (fi *FuncInfo) AppendState(buf []byte, block int32, from int, e Env) []byte
 
 // appendEnv appends the environment in the function's variable order,
 // so equal environments give equal keys.
-func (fi *FuncInfo) appendEnv(buf []byte, e Env) []byte {
+func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 	type entry struct {
 		idx int
-		v   Value
+		v   value
 	}
 	var small [16]entry
 	es := small[:0]

@@ -63,15 +63,15 @@ func statusField(t types.Type) *types.Var {
 // statusLit evaluates a composite literal of an error type with a status
 // field (&HTTPError{StatusCode: resp.StatusCode}): an error carrying the
 // status when the field's value is known, ok false otherwise.
-func (ev *Evaluator) statusLit(x ast.Expr, e Env) (Value, bool) {
+func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
 	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
 	if !ok {
-		return Value{}, false
+		return value{}, false
 	}
 	t := ev.info().TypeOf(lit)
 	f := statusField(t)
 	if f == nil {
-		return Value{}, false
+		return value{}, false
 	}
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
@@ -80,31 +80,31 @@ func (ev *Evaluator) statusLit(x ast.Expr, e Env) (Value, bool) {
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
 			v := ev.Eval(kv.Value, e)
-			if v.K == VInt {
+			if v.K == vInt {
 				return errStatus(int(v.I)), true
 			}
-			return Unknown(v.Dep), true
+			return unknown(v.Dep), true
 		}
 	}
-	return Value{}, false
+	return value{}, false
 }
 
 // statusSelect reads the status field of an error that carries a
 // status (he.StatusCode after errors.As(err, &he)).
-func (ev *Evaluator) statusSelect(x *ast.SelectorExpr, base Value) (Value, bool) {
-	if base.K != VErrStatus {
-		return Value{}, false
+func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
+	if base.K != vErrStatus {
+		return value{}, false
 	}
 	f, ok := ev.info().Uses[x.Sel].(*types.Var)
 	if !ok || !f.IsField() || statusField(ev.info().TypeOf(x.X)) != f {
-		return Value{}, false
+		return value{}, false
 	}
-	return IntVal(base.I), true
+	return intVal(base.I), true
 }
 
 // narrowAs binds the target of errors.As(err, &target) to the error when
 // the walk takes the branch of block b on which it matched.
-func (ev *Evaluator) narrowAs(b *cfg.Block, e Env) Env {
+func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
 	if len(b.Nodes) == 0 {
 		return e
 	}
@@ -117,12 +117,12 @@ func (ev *Evaluator) narrowAs(b *cfg.Block, e Env) Env {
 
 // narrowAsExpr binds the target of errors.As when condition x, true, is
 // errors.As(err, &target) (on the right of && too).
-func (ev *Evaluator) narrowAsExpr(x ast.Expr, e Env) Env {
+func (ev *evaluator) narrowAsExpr(x ast.Expr, e env) env {
 	v, errx := asTargetOf(ev.info(), x)
 	if v == nil || !ev.Fi.outcomeVar(v) {
 		return e
 	}
-	if a := ev.Eval(errx, e); a.K == VErrStatus && statusField(v.Type()) != nil {
+	if a := ev.Eval(errx, e); a.K == vErrStatus && statusField(v.Type()) != nil {
 		return e.Set(v, a)
 	}
 	return e

@@ -106,7 +106,7 @@ func (m *model) ownFunc(x ast.Expr) bool {
 	case *ast.FuncLit:
 		return true
 	case *ast.Ident, *ast.SelectorExpr:
-		id := IdentOf(x)
+		id := identOf(x)
 		fn, ok := m.info.Uses[id].(*types.Func)
 		if !ok || fn.Pkg() != m.pkg {
 			return false
@@ -193,7 +193,7 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 	}
 	same := func(x ast.Expr) bool {
 		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if b, ok := m.info.Uses[IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
+			if b, ok := m.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
 				x = call.Args[0]
 			}
 		}
@@ -565,28 +565,28 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 // variable: its one value, or the value fixed by pick. An object with
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
-func (m *model) indexedInt(v *types.Var) (Value, bool) {
+func (m *model) indexedInt(v *types.Var) (value, bool) {
 	if !m.IndexedVar(v) || !wIsInteger(v.Type()) {
-		return Value{}, false
+		return value{}, false
 	}
 	vx := m.ValueIndexOf()
 	if i, ok := vx.pick[v]; ok {
-		return IntVal(i), true
+		return intVal(i), true
 	}
 	vals, _, ok := m.IntValues(v)
 	switch {
 	case !ok:
-		return Value{}, false
+		return value{}, false
 	case len(vals) == 1:
 		if n := len(vx.used); vx.recording && (n == 0 || vx.used[n-1] != v) {
 			vx.used = append(vx.used, v)
 		}
-		return IntVal(vals[0]), true
+		return intVal(vals[0]), true
 	}
 	if n := len(vx.multi); vx.recording && (n == 0 || vx.multi[n-1] != v) {
 		vx.multi = append(vx.multi, v)
 	}
-	return Value{}, false
+	return value{}, false
 }
 
 // boundOverValues computes a bound with once, and when it is unknown
@@ -686,7 +686,7 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) 
 // the largest count is (the site does retry, for ); when
 // only some break, the bound stays unknown and the rules stay silent, as
 // they were before values were followed.
-func ChooseBound(s *Site, opts *report.Options) {
+func chooseBound(s *Site, opts *report.Options) {
 	alts := s.Bound.Alts
 	if len(alts) == 0 {
 		return
@@ -979,19 +979,19 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // the package gives the field no value of its own (only the user sets
 // it), the getter's value is its fallback, the package's default, noted
 // as such. A field the package writes is left to the getter's body.
-func (m *model) getterDefault(fn *types.Func) (Value, bool) {
+func (m *model) getterDefault(fn *types.Func) (value, bool) {
 	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
-		return Value{}, false
+		return value{}, false
 	}
 	ifs, ok := d.Body.List[0].(*ast.IfStmt)
 	last, ok2 := d.Body.List[1].(*ast.ReturnStmt)
 	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || len(last.Results) != 1 {
-		return Value{}, false
+		return value{}, false
 	}
 	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(inner.Results) != 1 {
-		return Value{}, false
+		return value{}, false
 	}
 	fieldOf := func(x ast.Expr) *types.Var {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
@@ -1006,7 +1006,7 @@ func (m *model) getterDefault(fn *types.Func) (Value, bool) {
 	}
 	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok {
-		return Value{}, false
+		return value{}, false
 	}
 	var f *types.Var
 	var dflt ast.Expr
@@ -1020,18 +1020,18 @@ func (m *model) getterDefault(fn *types.Func) (Value, bool) {
 		f, dflt = fieldOf(b.X), last.Results[0]
 	}
 	if f == nil {
-		return Value{}, false
+		return value{}, false
 	}
 	ws, user, ok := m.reachingDefaults(f)
 	if !ok || len(ws) > 0 {
-		return Value{}, false
+		return value{}, false
 	}
 	n, ok := m.intValue(dflt)
 	if !ok {
-		return Value{}, false
+		return value{}, false
 	}
 	m.ValueIndexOf().noteDefault(f, user, dflt)
-	return IntVal(n), true
+	return intVal(n), true
 }
 
 // isZero reports whether x is the constant 0.

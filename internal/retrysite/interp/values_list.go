@@ -108,7 +108,7 @@ func equalInts(a, b []int64) bool {
 }
 
 // rangeList is the list a range statement ranges over, when known.
-func (fi *FuncInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
+func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	t := fi.M.info.TypeOf(r.X)
 	if t == nil {
 		return nil, false
