@@ -44,7 +44,7 @@ func (m *model) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opGrou
 		return false
 	}
 	var scope *ast.BlockStmt
-	for _, d := range m.decls {
+	for _, d := range m.Decls() {
 		if d.Body != nil && d.Body.Pos() <= v.Pos() && v.Pos() < d.Body.End() {
 			scope = d.Body
 			break

@@ -112,11 +112,3 @@ func (m *model) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 	}
 	return &waitHit{kind: WaitAfter, node: u, expr: after.Args[0]}
 }
-
-// timerChan reports whether t is a channel of time.Time (what time.After
-// and a timer's C hand out): whether such a variable is armed is the
-// clock's business, not a count of attempts (stateless, sim.go).
-func timerChan(t types.Type) bool {
-	c, ok := t.Underlying().(*types.Chan)
-	return ok && isNamed(c.Elem(), "time", "Time")
-}

@@ -430,10 +430,10 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}
-			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // waits_chanvar.go
+			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // timerchan.go
 				return true
 			}
-			if o.Parent() == fi.m.pkg.Scope() && isErrorType(o.Type()) && fi.m.sentinel(o) {
+			if o.Parent() == fi.M.pkg.Scope() && isErrorType(o.Type()) && fi.M.sentinel(o) {
 				return true // var ErrX = errors.New("..."): a class of errors
 			}
 			// A local that only ever holds what a stateless error is

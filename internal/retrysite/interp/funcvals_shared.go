@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -32,7 +32,7 @@ import (
 // success scenario when x selects an error field of a value derived from
 // the operation's result.
 func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
-	if ev.sc.name != "success" || ev.op == nil {
+	if ev.Sc.name != "success" || ev.Op == nil {
 		return value{}, false
 	}
 	f, ok := ev.info().Uses[x.Sel].(*types.Var)
@@ -40,7 +40,7 @@ func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
 		return value{}, false
 	}
 	zero, ok := noErrorValue(f.Type())
-	if !ok || !ev.fi.derivedFromOp(x.X, ev.op, 0) {
+	if !ok || !ev.Fi.derivedFromOp(x.X, ev.Op, 0) {
 		return value{}, false
 	}
 	return zero, true
@@ -49,7 +49,7 @@ func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
 // noErrorValue is the "no error" value of an error field's type.
 func noErrorValue(t types.Type) (value, bool) {
 	if isErrorType(t) {
-		return value{k: vNil}, true
+		return value{K: vNil}, true
 	}
 	if isErrorCode(t) {
 		return intVal(0), true
@@ -81,7 +81,7 @@ func (fi *funcInfo) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 	if depth > 8 {
 		return false
 	}
-	info := fi.m.info
+	info := fi.M.info
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
 		if op[x] {
@@ -131,7 +131,7 @@ func (fi *funcInfo) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 		return true
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.IsField() || v.Pos() < fi.body.Pos() || v.Pos() >= fi.body.End() {
+		if !ok || v.IsField() || v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 			return false
 		}
 		xs := fi.assigns[v]
