@@ -499,7 +499,7 @@ func randPackage(path string) bool {
 }
 
 // calledAfterStart reports whether every call of the unexported function
-// fn in the package comes after its caller has started a local process
+// fn in the package (outside its _test.go files) comes after its caller has started a local process
 // (startsProcessBefore), directly or through a caller that is itself so
 // called (up to depth 2): a loop in fn waits for that process to answer,
 // like a loop after the start in the same function (a health-check
@@ -512,8 +512,8 @@ func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
 	}
 	calls := 0
 	for id, obj := range m.info.Uses {
-		if obj != fn {
-			continue
+		if obj != fn || m.inTestFile(id) {
+			continue // a test exercising the helper is not a use of it
 		}
 		decl, call, spawned := m.callerOf(id)
 		if decl == nil || call == nil {

@@ -1,0 +1,104 @@
+package reruns
+
+import (
+	"context"
+	"net"
+	"time"
+)
+
+// Readiness waits: a function whose name says it waits for something to
+// be ready, and an unexported helper only such functions call, poll a
+// state; a function named for what it does retries.
+
+type target interface {
+	Address(ctx context.Context) (string, error)
+}
+
+type portWait struct{ interval time.Duration }
+
+func (w *portWait) WaitUntilReady(ctx context.Context, t target) error {
+	addr, err := t.Address(ctx)
+	if err != nil {
+		return err
+	}
+	return dialUntilUp(ctx, addr, w.interval)
+}
+
+func dialUntilUp(ctx context.Context, addr string, interval time.Duration) error {
+	var d net.Dialer
+	for {
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return conn.Close()
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(interval):
+		}
+	}
+}
+
+func waitForListener(ctx context.Context, addr string) error {
+	var d net.Dialer
+	for {
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return conn.Close()
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// The same loop in a function named for the call it makes is a retry;
+// so is a helper also called from there, and a wait named for retrying.
+func connect(ctx context.Context, addr string) error {
+	var d net.Dialer
+	for { // want `loop ctx=sync unbounded`
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return conn.Close()
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func dialShared(ctx context.Context, addr string) error {
+	var d net.Dialer
+	for { // want `loop ctx=sync unbounded`
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return conn.Close()
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func WaitReady(ctx context.Context, addr string) error { return dialShared(ctx, addr) }
+
+func Publish(ctx context.Context, addr string) error { return dialShared(ctx, addr) }
+
+func waitAndRetry(ctx context.Context, addr string) error {
+	var d net.Dialer
+	for { // want `loop ctx=sync unbounded`
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return conn.Close()
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// A wait that counts its attempts retries.
+func waitForPeer(ctx context.Context, addr string) error {
+	var d net.Dialer
+	var err error
+	for i := 0; i < 5; i++ { // want `loop ctx=sync retries=4`
+		var conn net.Conn
+		if conn, err = d.DialContext(ctx, "tcp", addr); err == nil {
+			return conn.Close()
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
