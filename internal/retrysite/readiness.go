@@ -21,7 +21,11 @@ import (
 // that also says retry or backoff (waitAndRetry) is not a wait, and a
 // loop that counts its attempts (for i := 0; i < 10; i++) retries
 // whatever its function is called: a wait ends with its deadline or its
-// context, not after a number of tries.
+// context, not after a number of tries. The loop must also be the wait
+// itself: the function's last statement (or followed only by a return
+// that calls nothing),
+// so that its success ends the wait; a loop that only prepares the wait
+// (finding which API version answers before watching) retries that step.
 
 // inTestFile reports whether n lies in a _test.go file.
 func (m *model) inTestFile(n ast.Node) bool {
@@ -97,7 +101,7 @@ func (m *model) dropReadinessWaits(sites []*Site) []*Site {
 	memo := make(map[*ast.FuncDecl]bool)
 	for _, s := range sites {
 		d := m.enclosingFunc(s.Pos)
-		if d != nil && s.Bound.Kind != BoundKnown {
+		if d != nil && s.Bound.Kind != BoundKnown && endsBody(d.Body, s.Pos) {
 			w, ok := memo[d]
 			if !ok {
 				w = m.readinessWait(d, 0)
@@ -110,4 +114,32 @@ func (m *model) dropReadinessWaits(sites []*Site) []*Site {
 		res = append(res, s)
 	}
 	return res
+}
+
+// endsBody reports whether the statement of body that holds pos is its
+// last, or is followed only by a return statement that calls nothing
+// (return nil, return lastErr).
+func endsBody(body *ast.BlockStmt, pos token.Pos) bool {
+	for i, st := range body.List {
+		if pos < st.Pos() || pos >= st.End() {
+			continue
+		}
+		rest := body.List[i+1:]
+		if len(rest) == 0 {
+			return true
+		}
+		ret, isReturn := rest[0].(*ast.ReturnStmt)
+		if len(rest) != 1 || !isReturn {
+			return false
+		}
+		calls := false
+		ast.Inspect(ret, func(n ast.Node) bool {
+			if _, ok := n.(*ast.CallExpr); ok {
+				calls = true
+			}
+			return !calls
+		})
+		return !calls
+	}
+	return false
 }

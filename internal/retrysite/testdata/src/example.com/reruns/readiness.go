@@ -102,3 +102,25 @@ func waitForPeer(ctx context.Context, addr string) error {
 	}
 	return err
 }
+
+// A loop that only prepares the wait (finds which address answers before
+// watching it) retries that step, whatever the function is called.
+type watcher interface {
+	Watch(ctx context.Context, addr string) error
+}
+
+func waitForCertificate(ctx context.Context, w watcher, addr string) error {
+	var d net.Dialer
+	for { // want `loop ctx=sync unbounded`
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			conn.Close()
+			break
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		time.Sleep(time.Second)
+	}
+	return w.Watch(ctx, addr)
+}
