@@ -11,17 +11,21 @@ import (
 
 // Readiness waits. A function whose name says it waits (waitX,
 // WaitUntilReady, waitServerReady) or that it ends when something is
-// ready (ensureReady) is, by its own declaration, a wait for a state:
-// for a process or a container the caller has started to come up, a
-// port to answer, a file to appear. The loop in it repeats a check of
-// that state, not a call to a dependency that failed; so is the loop of
+// ready (ensureReady), and that is handed the thing it waits for (a
+// parameter of an interface type declared outside the standard library:
+// the container or process the caller started, whose methods give its
+// address, ports and files), is a wait for that thing's state: a port to
+// answer, a file to appear. The loop in it repeats a check of that
+// state, not a call to a dependency that failed; so is the loop of
 // an unexported function that only such functions call (outside the
 // package's tests), up to two calls away. The interface method a wait
 // strategy implements carries the name for every implementation. A name
 // that also says retry or backoff (waitAndRetry) is not a wait, and a
 // loop that counts its attempts (for i := 0; i < 10; i++) retries
 // whatever its function is called: a wait ends with its deadline or its
-// context, not after a number of tries. The loop must also be the wait
+// context, not after a number of tries. A wait handed only an address or
+// a name (waitForDependency(url)) waits for a dependency by calling it
+// until it answers: a retry. The loop must also be the wait
 // itself: the function's last statement (or followed only by a return
 // that calls nothing),
 // so that its success ends the wait; a loop that only prepares the wait
@@ -71,7 +75,7 @@ func (m *model) readinessWait(decl *ast.FuncDecl, depth int) bool {
 	if decl == nil || depth > 2 {
 		return false
 	}
-	if waitName(decl.Name.Name) {
+	if waitName(decl.Name.Name) && m.takesHandle(decl) {
 		return true
 	}
 	fn, _ := m.info.Defs[decl.Name].(*types.Func)
@@ -140,6 +144,27 @@ func endsBody(body *ast.BlockStmt, pos token.Pos) bool {
 			return !calls
 		})
 		return !calls
+	}
+	return false
+}
+
+// takesHandle reports whether decl has a parameter of an interface type
+// declared outside the standard library (not a context, an error or an
+// io interface): a handle on something the caller holds.
+func (m *model) takesHandle(decl *ast.FuncDecl) bool {
+	fn, _ := m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := 0; i < params.Len(); i++ {
+		named, ok := types.Unalias(params.At(i).Type()).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || isStd(named.Obj().Pkg().Path()) {
+			continue
+		}
+		if _, isIface := named.Underlying().(*types.Interface); isIface {
+			return true
+		}
 	}
 	return false
 }

@@ -39,9 +39,27 @@ func dialUntilUp(ctx context.Context, addr string, interval time.Duration) error
 	}
 }
 
-func waitForListener(ctx context.Context, addr string) error {
+// A wait handed the thing it waits for (a handle the caller started)
+// polls it; a wait handed only an address waits for a dependency by
+// calling it until it answers, a retry.
+type process interface {
+	Addr() string
+}
+
+func waitForProcess(ctx context.Context, p process) error {
 	var d net.Dialer
 	for {
+		conn, err := d.DialContext(ctx, "tcp", p.Addr())
+		if err == nil {
+			return conn.Close()
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func waitForListener(ctx context.Context, addr string) error {
+	var d net.Dialer
+	for { // want `loop ctx=sync unbounded`
 		conn, err := d.DialContext(ctx, "tcp", addr)
 		if err == nil {
 			return conn.Close()
@@ -74,11 +92,12 @@ func dialShared(ctx context.Context, addr string) error {
 	}
 }
 
-func WaitReady(ctx context.Context, addr string) error { return dialShared(ctx, addr) }
+func WaitReady(ctx context.Context, p process) error { return dialShared(ctx, p.Addr()) }
 
 func Publish(ctx context.Context, addr string) error { return dialShared(ctx, addr) }
 
-func waitAndRetry(ctx context.Context, addr string) error {
+func waitAndRetry(ctx context.Context, p process) error {
+	addr := p.Addr()
 	var d net.Dialer
 	for { // want `loop ctx=sync unbounded`
 		conn, err := d.DialContext(ctx, "tcp", addr)
@@ -90,7 +109,8 @@ func waitAndRetry(ctx context.Context, addr string) error {
 }
 
 // A wait that counts its attempts retries.
-func waitForPeer(ctx context.Context, addr string) error {
+func waitForPeer(ctx context.Context, p process) error {
+	addr := p.Addr()
 	var d net.Dialer
 	var err error
 	for i := 0; i < 5; i++ { // want `loop ctx=sync retries=4`
