@@ -152,7 +152,13 @@
 // first retry on, and a call given what one other call answered (a token)
 // stay retries. Nor is a loop without an attempt count in a readiness wait
 // (readiness.go): a function whose name says it waits (waitX, WaitUntil-
-// Ready, ...Ready), or an unexported one only such functions call.
+// Ready, ...Ready) handed the thing it waits for (a parameter of a
+// non-standard interface type), whose loop is its last statement, or an
+// unexported one only such functions call. Nor is a retry library's
+// operation that makes an error of its own when its call succeeds with
+// an empty result (c == nil: a poll until the thing appears, libpoll.go).
+// A net.Error's Timeout() read by a predicate of the package on what
+// errors.As found in a certificate error is false (astarget.go).
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option
