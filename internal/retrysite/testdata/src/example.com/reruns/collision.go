@@ -49,9 +49,10 @@ func putUniqueAny(s store, prefix string) (int64, error) {
 	}
 }
 
-// A fixed key retried on the sentinel retries the same request.
+// A fixed key retried on the sentinel retries the same request, with no
+// count: errKeyExists is a sentinel (a class of errors), not a count.
 func putFixed(s store, key string) (int64, error) {
-	for { // want `loop ctx=sync bound=\?`
+	for { // want `loop ctx=sync unbounded`
 		rev, err := s.PutNew(key, "")
 		if err == nil {
 			return rev, nil
