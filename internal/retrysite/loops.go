@@ -841,6 +841,9 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := varOfExpr(info, l)
+				if m.rewindsSelf(n, i, v) {
+					continue // the same input, rewound (rewind.go)
+				}
 				if len(n.Lhs) == len(n.Rhs) {
 					addDeps(v, n.Rhs[i])
 				} else if len(n.Rhs) == 1 {
