@@ -199,6 +199,11 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
+			if s.Bound.Kind == BoundUnknown {
+				if b, ok := m.trackerBound(fb.body, f.loop); ok {
+					s.Bound = b // an attempt tracker (tracker.go)
+				}
+			}
 			// Which literal sets the count matters only to a finding
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).

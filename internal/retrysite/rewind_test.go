@@ -14,3 +14,10 @@ import (
 func TestRewind(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/rewind")
 }
+
+// TestTracker covers loops that keep their attempt count in an object of
+// the package (an attempt tracker built by a constructor or a func field
+// the package sets), and trackers that bound nothing.
+func TestTracker(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "example.com/tracker")
+}
