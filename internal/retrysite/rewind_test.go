@@ -21,3 +21,10 @@ func TestRewind(t *testing.T) {
 func TestTracker(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "example.com/tracker")
 }
+
+// TestNoJitter covers waits the interpreter cannot run, reported when
+// nothing in them is drawn at random (waits_determ.go), and silent when
+// a draw feeds them directly, through a method or through a field.
+func TestNoJitter(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/nojitter")
+}
