@@ -190,3 +190,36 @@ func (s *Seeded) recover() error {
 		}
 	}
 }
+
+// Policy moves a drawn session's next delay.
+type Policy interface{ Advance(s *Drawn) }
+
+type jittered struct{}
+
+func (jittered) Advance(s *Drawn) {
+	s.next = time.Duration(rand.Int63n(int64(time.Second)))
+}
+
+// Drawn waits s.next, which its policy, behind an interface, draws again
+// at random before every attempt: not a fixed interval, silent.
+type Drawn struct {
+	next   time.Duration
+	policy Policy
+	ctx    context.Context
+	open   func(context.Context) error
+}
+
+func NewDrawn(open func(context.Context) error) *Drawn {
+	return &Drawn{policy: jittered{}, open: open, ctx: context.Background()}
+}
+
+func (s *Drawn) recover() error {
+	for attempt := 0; attempt < 3; attempt++ { // want `loop ctx=sync retries=2`
+		s.policy.Advance(s)
+		time.Sleep(s.next)
+		if err := s.open(s.ctx); err == nil {
+			return nil
+		}
+	}
+	return errors.New("gave up")
+}
