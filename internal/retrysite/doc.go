@@ -9,7 +9,7 @@
 // in which a failure of that operation (a non-nil error, a bad HTTP
 // status, a false ok) leads to another run of the same operation, while
 // its success leaves. The model decides this on the control-flow graph
-// (go/cfg) with a small abstract interpreter (eval.go, sim.go): it walks
+// (go/cfg) with a small abstract interpreter (package interp: eval.go, sim.go): it walks
 // from the operation under an assumed outcome and asks whether control
 // comes back to it without leaving the loop. That definition is what
 // separates retries from polling a job until it is done (success comes
@@ -619,32 +619,34 @@
 //     and the waits of a gax-go Backoff. It asks libread.Model for the
 //     value index's writes of a variable and a duration's value
 //     (libread.go here hands the model over).
+//   - package interp (internal/retrysite/interp): the value interpreter.
+//     The evaluator and its value domain (eval.go), the path simulation
+//     (sim.go, statekey.go, cfgwalk.go), the per-function graphs
+//     (funcinfo.go, iterrange.go), the outcomes tried and the predicates
+//     a loop decides through (outcomes_eval.go, statuserr.go, decide.go,
+//     decide_body.go), the package-wide value index (values.go,
+//     values_index.go, values_list.go) and func values (funcvals.go).
+//     Its Model is embedded in this package's model, so its exported
+//     methods are the model's; what it needs of discovery and the
+//     library readers it asks through interp.Host, which the model
+//     implements (host.go). It never imports this package.
+//     interpnames.go gives its names the lowercase names the model's
+//     code uses (evaluator, value, env, vInt, intVal...).
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
 //     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer, and the analysis that fills the site
-//     types in, as methods of one per-package *model. Its files form
-//     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
-//     polls.go, paced.go, periodic.go, precision.go, receiver.go,
-//     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
-//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go,
-//     outcomes_eval.go, statuserr.go), the library readers that run
-//     the interpreters on settings and predicates (libs.go,
-//     libs_loop.go, libbounds.go, libmodels.go, grpcconfig.go and the
-//     *_libs.go of each aspect: together they use 118 names of the other
-//     groups), the descriptions of waits (waits.go, waits_resp.go), and
-//     what joins them to a site (libread.go, integration.go,
-//     reference.go, details.go, outcomes_loop.go, and describe.go, the
-//     model as the description packages see it). outcomes_eval.go (the
-//     definition index and the error scenarios) and statuserr.go (error
-//     types with a status field) are the interpreter's: they read its
-//     value domain (34 and 14 of eval.go's names) and eval.go reads
-//     them; outcomes_libs.go, the outcomes of library sites, is a
-//     library reader that runs the interpreter on predicates.
-//     The groups still call each other both ways (the interpreter reads
-//     the definition index of outcomes_eval.go, the descriptions read
-//     discovery's opGroup), so they
-//     are one package until those names move down; go run
-//     ./internal/cmd/depmap lists what each group uses of the others.
+//     types in, as methods of one per-package *model (model.go). Its
+//     files form groups: discovery (retrysite.go, loops.go, forms.go,
+//     notretry.go, polls.go, paced.go, periodic.go, precision.go,
+//     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
+//     interpreters on settings and predicates (libs.go, libs_loop.go,
+//     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
+//     *_libs.go of each aspect), the descriptions of waits (waits.go,
+//     waits_resp.go, waits_determ.go), and what joins them to a site (libread.go,
+//     integration.go, reference.go, details.go, outcomes_loop.go, and
+//     describe.go and host.go, the model as the description packages
+//     and the interpreter see it). go run ./internal/cmd/depmap lists
+//     what each group uses of the others.
 package retrysite

@@ -327,7 +327,7 @@ func (c *collector) collect(x ast.Expr) {
 		}
 		if fn.Pkg() == c.m.pkg {
 			// A same-package constructor: follow its returns.
-			if d := c.m.funcDecl(fn); d != nil && d.Body != nil {
+			if d := c.m.FuncDecl(fn); d != nil && d.Body != nil {
 				c.followReturns(d.Body)
 				return
 			}

@@ -371,13 +371,6 @@ func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return true
 }
 
-// stdSentinel reports whether v is an exported package-level error
-// variable of the standard library (context.Canceled, io.EOF): a sentinel,
-// never nil.
-func stdSentinel(v *types.Var) bool {
-	return v.Pkg() != nil && isStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && isErrorType(v.Type())
-}
-
 // drawsCandidate reports whether a loop gives its operation a new random
 // value before each attempt: it assigns one (from a function of a rand
 // package: math/rand, crypto/rand, a util/rand) to a variable the

@@ -31,7 +31,7 @@ func (m *model) rewindsSelf(as *ast.AssignStmt, i int, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	decl := m.funcDecl(typesx.Callee(m.info, call))
+	decl := m.FuncDecl(typesx.Callee(m.info, call))
 	if decl == nil || decl.Body == nil {
 		return false
 	}

@@ -103,9 +103,9 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	}
 	var ctorBody *ast.BlockStmt
 	var ctorType *ast.FuncType
-	if d := m.funcDecl(typesx.Callee(m.info, def)); d != nil && d.Body != nil {
+	if d := m.FuncDecl(typesx.Callee(m.info, def)); d != nil && d.Body != nil {
 		ctorBody, ctorType = d.Body, d.Type
-	} else if b, ft, lit, factory, ok := m.indexedFunc(def.Fun); ok && lit == nil && factory == nil {
+	} else if b, ft, lit, factory, ok := m.IndexedFunc(def.Fun); ok && lit == nil && factory == nil {
 		ctorBody, ctorType = b, ft
 	}
 	if ctorBody == nil || len(ctorBody.List) != 1 {
@@ -167,7 +167,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	}
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, m.pkg, name)
 	fn, _ := obj.(*types.Func)
-	md := m.funcDecl(fn)
+	md := m.FuncDecl(fn)
 	if md == nil || md.Body == nil || md.Recv == nil || len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 {
 		return Bound{}, false
 	}
@@ -186,8 +186,8 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	if !ok || m.fieldWrites(limit) != 1 {
 		return Bound{}, false
 	}
-	return m.boundOverValues(func() Bound {
-		n, ok := m.writeInt(arg)
+	return m.BoundOverValues(func() Bound {
+		n, ok := m.WriteInt(arg)
 		if !ok {
 			return Bound{Kind: BoundUnknown}
 		}

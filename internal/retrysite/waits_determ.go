@@ -65,7 +65,7 @@ func (m *model) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 			return false
 		}
 		if depth < 3 {
-			if d := m.funcDecl(fn); d != nil && m.bodyDrawsRandom(d.Body, depth+1, seen) {
+			if d := m.FuncDecl(fn); d != nil && m.bodyDrawsRandom(d.Body, depth+1, seen) {
 				found = true
 			}
 		}
