@@ -130,7 +130,35 @@
 // tagged wire field: a poll at the server's interval); a loop that gives
 // its operation a new random value each time (a search for a free name);
 // a loop that goes back only when the attempt's own context.WithCancel
-// context was cancelled (a restart after a switch-over).
+// context was cancelled (a restart after a switch-over). Callers in
+// _test.go files do not count for the readiness rules: a test exercising
+// a helper is not a use of it.
+//
+// Nor are the re-runs of reruns.go, each a question asked of every path
+// of the graph from the operation back to it: a downgrade (every path
+// back sets a local the call reads to one constant, where it otherwise
+// holds a mode chosen elsewhere: a commit finished as an abort); a re-run
+// once after reconfiguration (a flag declared before the loop, tested
+// unset on the way back, set to true, and another operation run: new
+// seeds); a protocol exchange (the call is given what two or more other
+// operations answered, and every path back runs them again: join, then
+// sync); a collision retry (the call's input is made from a clock reading
+// in the loop, and the only error that goes back is one sentinel: a new
+// unique key after "key exists"); a negotiation (a function of the
+// package given the attempt count switches to another request from a
+// fixed attempt on: a protocol version stepped down). A flag that only
+// holds constants (retrying = true), a request rebuilt the same way, an
+// attempt number given to a call the model cannot see or used from the
+// first retry on, and a call given what one other call answered (a token)
+// stay retries. Nor is a loop without an attempt count in a readiness wait
+// (readiness.go): a function whose name says it waits (waitX, WaitUntil-
+// Ready, ...Ready) handed the thing it waits for (a parameter of a
+// non-standard interface type), whose loop is its last statement, or an
+// unexported one only such functions call. Nor is a retry library's
+// operation that makes an error of its own when its call succeeds with
+// an empty result (c == nil: a poll until the thing appears, libpoll.go).
+// A net.Error's Timeout() read by a predicate of the package on what
+// errors.As found in a certificate error is false (astarget.go).
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option

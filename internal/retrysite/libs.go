@@ -91,6 +91,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 			continue // a state poll (polls.go)
 		}
 		cfgRoots, opRoots := m.opRoots(e, call)
+		if m.pollsThroughLibrary(opRoots) {
+			continue // a poll until the thing appears (libpoll.go)
+		}
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {
 			fs, ok := cur.Parent().Node().(*ast.ForStmt)

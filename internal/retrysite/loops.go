@@ -224,6 +224,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		if f.kind == Loop && m.givesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
 		}
+		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first) {
+			continue // a downgrade, a re-run once, an exchange, a collision (reruns.go)
+		}
 		sites = append(sites, s)
 		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
 			sites = append(sites, m.helperCalls(fb, fi, f.first, f.in, s)...)
