@@ -215,6 +215,15 @@
 // decided by a helper object or a field may count out of sight, and the
 // bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
 // seen as one type, as an errors.As target is: its tests count nothing).
+// One helper object is read (tracker.go): an attempt tracker the loop
+// asks (`if retry.IsNextRetry(...)`), defined once before the loop by a
+// constructor of the package, or a func field the package sets to one,
+// that returns &T{max: n}, whose method steps a receiver field before
+// it can say yes and says no past max: at most n retries. A request
+// the loop gives back to itself through a function of the package that
+// returns it, nil, or a copy refilled only from it (a fresh body from
+// GetBody) is the same input on every round, not a value the loop moves
+// over (rewind.go).
 // A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
 // site with the bound those arguments give.
@@ -535,7 +544,14 @@
 // Otherwise such a wait is an unknown call and the rules stay silent. A
 // wait that nothing in the loop changes (a local set before the loop,
 // a field or parameter the loop does not write, with no call in it the
-// model cannot see) is a fixed interval whatever its value. A backoff
+// model cannot see) is a fixed interval whatever its value, unless the
+// package writes that field with a random draw (waitnum's
+// waits_drawn.go: a policy behind an interface may draw it again before
+// each attempt). A wait the interpreter cannot run at all (the attempt
+// count is a field, the delay is doubled by a loop of its own) still has
+// no jitter when it is computed only from constants, parameters, locals
+// and fields the package writes from such values, in a function that
+// draws nothing at random (waits_determ.go, ShapeNoJitter). A backoff
 // object of a type of another package of the module (slack's
 // internal/backoff) is followed from that package's source (see "Across
 // packages"); one reached through an interface (pulsar's backoff.Policy,
@@ -652,11 +668,11 @@
 //     types in, as methods of one per-package *model (model.go). Its
 //     files form groups: discovery (retrysite.go, loops.go, forms.go,
 //     notretry.go, polls.go, paced.go, periodic.go, precision.go,
-//     receiver.go, xpkg.go), the library readers that run the
+//     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
 //     interpreters on settings and predicates (libs.go, libs_loop.go,
 //     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
 //     *_libs.go of each aspect), the descriptions of waits (waits.go,
-//     waits_resp.go), and what joins them to a site (libread.go,
+//     waits_resp.go, waits_determ.go), and what joins them to a site (libread.go,
 //     integration.go, reference.go, details.go, outcomes_loop.go, and
 //     describe.go and host.go, the model as the description packages
 //     and the interpreter see it). go run ./internal/cmd/depmap lists

@@ -198,6 +198,11 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
+			if s.Bound.Kind == BoundUnknown {
+				if b, ok := m.trackerBound(fb.body, f.loop); ok {
+					s.Bound = b // an attempt tracker (tracker.go)
+				}
+			}
 			// Which literal sets the count matters only to a finding
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).
@@ -800,6 +805,9 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := varOfExpr(info, l)
+				if m.rewindsSelf(n, i, v) {
+					continue // the same input, rewound (rewind.go)
+				}
 				if len(n.Lhs) == len(n.Rhs) {
 					addDeps(v, n.Rhs[i])
 				} else if len(n.Rhs) == 1 {

@@ -90,6 +90,9 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	for _, h := range w.found {
 		wt := &Wait{Kind: h.kind, Pos: h.node.Pos(), Expr: h.expr}
 		m.wnum.LoopWait(s, fi.Body, self, h.num(), wt)
+		if wt.Shape == ShapeUnknown && m.unjitteredWait(fi.Body, h.expr) {
+			wt.Shape, wt.Desc = ShapeNoJitter, noJitterDesc // waits_determ.go
+		}
 		s.Waits = append(s.Waits, wt)
 	}
 	if w.immediate {

@@ -171,6 +171,7 @@ const (
 	ShapeFullJitter          // random(0, min(cap, base*2^n)): compliant
 	ShapeDecorrelated        // min(cap, random(base, prev*3)): compliant
 	ShapeSchedule            // an explicit increasing schedule (R-3 webhook schedule)
+	ShapeNoJitter            // computed with no random draw, form unknown (waits_determ.go)
 )
 
 var shapeNames = [...]string{
@@ -185,6 +186,7 @@ var shapeNames = [...]string{
 	ShapeFullJitter:    "full jitter",
 	ShapeDecorrelated:  "decorrelated jitter",
 	ShapeSchedule:      "schedule",
+	ShapeNoJitter:      "no jitter",
 }
 
 func (s Shape) String() string {

@@ -1144,7 +1144,7 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 		// is what this failure says: it may change with every failure.
 		return nunknown()
 	}
-	if ip.fieldsSet[v] {
+	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) { // waits_drawn.go
 		return nunknown()
 	}
 	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
