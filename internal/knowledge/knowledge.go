@@ -86,6 +86,8 @@ type Library struct {
 	Defaults Defaults
 	// Advice is what the rules tell users, in the library's terms.
 	Advice Advice
+	// Backoffs are the library's own backoff functions (backofffuncs.go).
+	Backoffs *BackoffFuncs
 }
 
 // Models names, per aspect, the interpreter of a library's settings in

@@ -316,9 +316,12 @@
 // change", related information at the default's write), so that
 // go-grpc-middleware's retry interceptors are held to the 50ms ±10% their
 // defaultOptions ship; there, the stop-and-drain idiom
-// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). Backoff
-// objects of a library the package builds (olivere/elastic's
-// w.p.backoff, vault's c.config.Backoff) are not defaulted yet.
+// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). A library's
+// own backoff function held in such a func (vault's c.config.Backoff,
+// retryablehttp.RateLimitLinearJitterBackoff from DefaultConfig) gives
+// its table's shape whatever its bounds (knowledge BackoffFuncs,
+// waits_libfuncs.go). Backoff objects of a library the package builds
+// (olivere/elastic's w.p.backoff) are not defaulted yet.
 //
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
