@@ -22,7 +22,10 @@ var RestyV2 = &Library{
 	Versions:  "v2.17.2",
 	Paths:     []string{"github.com/go-resty/resty/v2"},
 	Models:    Models{Waits: "resty/v2", Outcomes: "resty", Timeouts: "resty", Ops: "resty"},
-	Entries:   restyEntries(),
+	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
+	// sets Client.RetryCount, copied into every request the client makes
+	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
+	Entries:   append(restyEntries(), keptCount(Method("Client.SetRetryCount", -1))),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
 	// github.com/go-resty/resty/v2@v2.17.2/retry.go:18-19
@@ -63,6 +66,8 @@ var RestyV3 = &Library{
 	IdempotentOnly:     true,
 	AllowNonIdempotent: []string{"SetRetryAllowNonIdempotent", "IsRetryAllowNonIdempotent"},
 }
+
+func keptCount(e Entry) Entry { e.KeptCount = true; return e }
 
 var restyBound = BoundTable{Groups: [][]Count{{{Setting: "SetRetryCount"}}}}
 
