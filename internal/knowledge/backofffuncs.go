@@ -35,6 +35,10 @@ type FuncWait struct {
 type BackoffFuncs struct {
 	Setting string
 	Funcs   map[string]FuncWait
+	// KeptClient is the library's client type (in Paths[0]): a literal
+	// of it that the package keeps in a field its sends cannot follow
+	// (internal/retrysite keptcount.go) is a site for its count and waits.
+	KeptClient string
 }
 
 // BackoffFunc returns what the library's backoff function named name
@@ -50,7 +54,8 @@ func (l *Library) BackoffFunc(name string) (FuncWait, bool) {
 // retryableHTTPBackoffs are go-retryablehttp's Backoff functions
 // (github.com/hashicorp/go-retryablehttp@v0.7.8/client.go:551-659).
 var retryableHTTPBackoffs = &BackoffFuncs{
-	Setting: "Backoff",
+	Setting:    "Backoff",
+	KeptClient: "Client",
 	Funcs: map[string]FuncWait{
 		// client.go:551: min × 2^attemptNum capped at max, no jitter
 		// (a 429/503 Retry-After aside).

@@ -2,7 +2,13 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"sort"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // This file makes a site of a call that sets the retry count of a
@@ -45,4 +51,91 @@ func keepCountOnly(s *Site) {
 	s.Waits, s.WaitsKnown = nil, false
 	s.Retried = nil
 	s.Timeouts = nil
+}
+
+// keptClientSites finds, in file f, the literals of a library's client
+// type (knowledge BackoffFuncs.KeptClient: &retryablehttp.Client{...})
+// that the package stores in a field whose sends cannot follow it (more
+// than one write reaches them, or the field is copied into other structs
+// or read for its HTTPClient: go-tfe's client.http, copied into every
+// ClientRequest). The client is built once and used by every request:
+// its definition is the site, for its count and its waits; the requests,
+// outcomes and timeouts are each send's. When the sends can follow the
+// field (one write, only library operations on it: values_libs.go) they
+// are the sites and the literal is not.
+func (m *model) keptClientSites(fc inspector.Cursor) []*Site {
+	f := fc.Node().(*ast.File)
+	var sites []*Site
+	var idx *varIndex
+	for cur := range fc.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			fv, ok := m.info.Uses[sel.Sel].(*types.Var)
+			if !ok || !fv.IsField() {
+				continue
+			}
+			lit, lib := m.keptClientLit(as.Rhs[i])
+			if lit == nil {
+				continue
+			}
+			if ws, ok := m.reaching(fv); ok && len(ws) == 1 && m.onlyOperated(fv) {
+				continue // the sends follow the field to this literal
+			}
+			if idx == nil {
+				idx = m.indexVars(f)
+			}
+			s := &Site{Kind: Library, Lib: lib, Node: lit, Pos: lit.Pos()}
+			s.Func, s.FuncType = typesx.EnclosingBody(f, lit.Pos())
+			c := &collector{m: m, idx: idx, lib: lib, before: lit.End(), seen: make(map[ast.Node]bool)}
+			c.collect(lit)
+			sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
+			s.Settings, s.Opaque = c.settings, c.opaque
+			m.attachLibDetails(s)
+			keepCountOnly(s)
+			if w := m.tableFuncWait(s); w != nil && !s.WaitsKnown {
+				// The waits of the literal's own Backoff (libWaits'
+				// position rule: at the setting in this function).
+				w.Kind, w.Pos = WaitLibrary, w.Setting.Pos
+				s.Waits, s.WaitsKnown = []*Wait{w}, true
+			}
+			if s.Bound.Kind == BoundKnown && s.Bound.Retries == 0 {
+				continue // RetryMax 0: no retries
+			}
+			sites = append(sites, s)
+		}
+	}
+	return sites
+}
+
+// keptClientLit returns the literal of a library's kept client type that
+// x builds (&T{...} or T{...}), and its library.
+func (m *model) keptClientLit(x ast.Expr) (*ast.CompositeLit, *Lib) {
+	x = ast.Unparen(x)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok {
+		return nil, nil
+	}
+	named, ok := types.Unalias(derefType(m.info.TypeOf(lit))).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil, nil
+	}
+	for _, lib := range knowledge.All() {
+		if lib.Backoffs == nil || lib.Backoffs.KeptClient == "" || len(lib.Paths) == 0 {
+			continue
+		}
+		if named.Obj().Pkg().Path() == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
+			return lit, lib
+		}
+	}
+	return nil, nil
 }

@@ -2,8 +2,10 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"net/http"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 )
@@ -104,6 +106,9 @@ func (r *libFuncResolver) resolve(x ast.Expr, depth int) ([]*types.Func, bool) {
 	}
 	switch o := obj.(type) {
 	case *types.Func:
+		if o.Pkg() == m.pkg {
+			return r.wrapper(o, depth)
+		}
 		if o.Pkg() == nil || !r.lib.Has(o.Pkg().Path()) {
 			return nil, false
 		}
@@ -230,4 +235,124 @@ func (r *libFuncResolver) all(xs []ast.Expr, depth int) ([]*types.Func, bool) {
 		fns = append(fns, f...)
 	}
 	return fns, true
+}
+
+// wrapper resolves a backoff function or method of the package that
+// hands its own schedule to a library backoff function (go-tfe's
+// retryHTTPBackoff: log, take the rate-limit reset on a 429, else
+// `return retryablehttp.LinearJitterBackoff(700ms, 900ms, n, resp)`).
+// Its body, statement by statement, may only: assign its parameters or
+// locals, call something under an if that returns nothing (a log hook),
+// return early under a test of the response's status against 429 or 503
+// only (the server's rate-limit advice, R-5's: not the client's own
+// schedule), and end in a return of a call of a library backoff
+// function, whose shape does not depend on the arguments. Anything else
+// (another return, a loop, a switch) leaves it unknown.
+func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, bool) {
+	m := r.m
+	if r.seen[fn] {
+		return nil, false
+	}
+	r.seen[fn] = true
+	d := m.funcDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) == 0 {
+		return nil, false
+	}
+	resp := responseParam(m.info, d.Type)
+	if resp == nil {
+		return nil, false
+	}
+	list := d.Body.List
+	for _, st := range list[:len(list)-1] {
+		switch st := st.(type) {
+		case *ast.AssignStmt, *ast.DeclStmt, *ast.ExprStmt:
+		case *ast.IfStmt:
+			if st.Init != nil || st.Else != nil {
+				return nil, false
+			}
+			if !hasReturn(st.Body) {
+				continue // a hook or a log
+			}
+			if !m.rateLimitTest(st.Cond, resp) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, false
+	}
+	call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	lf := typeutilCallee(m.info, call)
+	if lf == nil || lf.Pkg() == nil || !r.lib.Has(lf.Pkg().Path()) {
+		return nil, false
+	}
+	return r.resolve(call.Fun, depth+1)
+}
+
+// responseParam returns the *net/http.Response parameter of a function.
+func responseParam(info *types.Info, ft *ast.FuncType) *types.Var {
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			v, _ := info.Defs[n].(*types.Var)
+			if v != nil && isResponseType(v.Type()) {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+func hasReturn(b *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// rateLimitTest reports whether cond holds only for a response whose
+// status is 429 or 503: a conjunction with resp.StatusCode == 429 (or
+// an || of such comparisons), beside nil tests of the response.
+func (m *model) rateLimitTest(cond ast.Expr, resp *types.Var) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Op {
+	case token.LAND:
+		// One side must pin the status; the other may be anything.
+		return m.rateLimitTest(b.X, resp) || m.rateLimitTest(b.Y, resp)
+	case token.LOR:
+		return m.rateLimitTest(b.X, resp) && m.rateLimitTest(b.Y, resp)
+	case token.EQL:
+		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			sel, ok := ast.Unparen(p[0]).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "StatusCode" {
+				continue
+			}
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || m.info.Uses[id] != resp {
+				continue
+			}
+			tv, ok := m.info.Types[p[1]]
+			if !ok || tv.Value == nil {
+				continue
+			}
+			if c, ok := constant.Int64Val(tv.Value); ok && (c == http.StatusTooManyRequests || c == http.StatusServiceUnavailable) {
+				return true
+			}
+		}
+	}
+	return false
 }
