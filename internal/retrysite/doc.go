@@ -339,9 +339,13 @@
 // reported at the site when the setting is in another (the constructor),
 // with the setting as related information: the reviewer reads the site.
 // A retrying client built once and used from several call sites (go-tfe's
-// retryablehttp.Client literal used by every request) would be better
-// reported once at its definition; that is not done: such a field copied
-// into another struct or read for its HTTPClient keeps the sites opaque.
+// retryablehttp.Client literal used by every request), kept in a field
+// its sends cannot follow (copied into another struct, read for its
+// HTTPClient), keeps the sends opaque; the literal is then a site of its
+// own at its definition, for its count and waits only (keptcount.go,
+// knowledge BackoffFuncs.KeptClient). So is a count set on a kept client
+// by a method of the library (resty's c.resty.SetRetryCount(1000) in a
+// configure function: knowledge Entry.KeptCount), for the count only.
 //
 // A getter that falls back to a constant when the user leaves an exported
 // field zero (`if w.MaxAttempts > 0 { return w.MaxAttempts }; return 10`,
