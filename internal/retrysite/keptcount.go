@@ -85,7 +85,7 @@ func (m *model) keptClientSites(fc inspector.Cursor) []*Site {
 			if lit == nil {
 				continue
 			}
-			if ws, ok := m.reaching(fv); ok && len(ws) == 1 && m.onlyOperated(fv) {
+			if ws, ok := m.ReachingWrites(fv); ok && len(ws) == 1 && m.onlyOperated(fv) {
 				continue // the sends follow the field to this literal
 			}
 			if idx == nil {

@@ -68,9 +68,8 @@ func (m *model) tableFuncWait(s *Site) *Wait {
 	default:
 		return nil
 	}
-	if r.user != nil && r.def != nil {
-		n := defaultNote{v: r.field, user: *r.user, at: r.def}
-		w.Default, w.DefaultPos = n.phrase(m), r.def.Pos()
+	if r.note != "" {
+		w.Default, w.DefaultPos = r.note, r.def.Pos()
 	}
 	return w
 }
@@ -82,11 +81,11 @@ type libFuncResolver struct {
 	lib  *knowledge.Library
 	body *ast.BlockStmt
 	seen map[types.Object]bool
-	// field, user and def record the first field met with a user write:
-	// the user's write and the package default's, for the message.
-	field *types.Var
-	user  *valueWrite
-	def   ast.Expr
+	// note and def record, for the message, the first field met with a
+	// user write: who ships the default and who can change it, and the
+	// default's write.
+	note string
+	def  ast.Expr
 }
 
 func (r *libFuncResolver) resolve(x ast.Expr, depth int) ([]*types.Func, bool) {
@@ -182,47 +181,17 @@ func (r *libFuncResolver) local(v *types.Var, depth int) ([]*types.Func, bool) {
 	return r.all(rhs, depth)
 }
 
-// field resolves a func-typed field from the package's defaults.
+// fieldValues resolves a func-typed field from the package's defaults
+// (interp FuncFieldDefaults).
 func (r *libFuncResolver) fieldValues(v *types.Var, depth int) ([]*types.Func, bool) {
-	m := r.m
-	if !m.indexedVar(v) {
+	xs, note, ok := r.m.FuncFieldDefaults(v)
+	if !ok {
 		return nil, false
 	}
-	var rhs []ast.Expr
-	for _, w := range m.valueIndexOf().writes[v] {
-		switch {
-		case w.zero:
-			if w.omitted && v.Exported() {
-				continue // left for the user to set
-			}
-			return nil, false // a nil func: the package's own zero
-		case w.x == nil:
-			return nil, false
-		case r.copyOf(w.x, v):
-			continue // clone: the field copied into itself
-		case m.userValue(w.x, 0):
-			if r.field == nil {
-				wc := w
-				r.field, r.user = v, &wc
-			}
-			continue
-		}
-		rhs = append(rhs, w.x)
+	if note != "" && r.note == "" {
+		r.note, r.def = note, xs[0]
 	}
-	if len(rhs) == 0 {
-		return nil, false // no default of the package's own
-	}
-	if r.field == v && r.def == nil {
-		r.def = rhs[0]
-	}
-	return r.all(rhs, depth)
-}
-
-// copyOf reports whether x reads field v itself (c.config.Backoff written
-// to newConfig.Backoff).
-func (r *libFuncResolver) copyOf(x ast.Expr, v *types.Var) bool {
-	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	return ok && r.m.info.Uses[sel.Sel] == v
+	return r.all(xs, depth)
 }
 
 func (r *libFuncResolver) all(xs []ast.Expr, depth int) ([]*types.Func, bool) {
@@ -254,7 +223,7 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 		return nil, false
 	}
 	r.seen[fn] = true
-	d := m.funcDecl(fn)
+	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) == 0 {
 		return nil, false
 	}
