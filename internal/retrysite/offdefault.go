@@ -1,0 +1,204 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+)
+
+// This file answers, for the timeouts aspect (timeouts/optcap.go),
+// whether a configuration field is one the package ships switched off:
+// the user can set it (an option, a setter, an exported constructor's
+// argument writes it: userValue), and every value the package itself
+// gives it is zero or nil: a literal that leaves it out or writes 0, a
+// variable of its struct type declared without a value, an explicit
+// `o.f = 0`. Copies of the field into itself (clone methods) give no
+// value of their own. Unlike reachingDefaults, the zeros count as the
+// default here: the caller asks only about a field whose zero the code
+// tests for and reads as "no limit", so the zero is the behaviour the
+// package ships. Any other value the package writes (a constant above
+// zero, a computed value) or a zero the package replaces (the defaulting
+// shape `if o.f == 0 { o.f = d }`, a literal whose function writes the
+// field afterwards) makes the answer no.
+
+// OffByDefault implements timeouts.Model.
+func (m *model) OffByDefault(sel *ast.SelectorExpr) (timeouts.OffDefault, bool) {
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return timeouts.OffDefault{}, false
+	}
+	v, _ := s.Obj().(*types.Var)
+	if v == nil || !m.indexedVar(v) {
+		return timeouts.OffDefault{}, false
+	}
+	vx := m.valueIndexOf()
+	if vx.guarded[v] {
+		return timeouts.OffDefault{}, false
+	}
+	all := vx.writes[v]
+	var zero, user *valueWrite
+	for i := range all {
+		w := &all[i]
+		switch {
+		case w.x == nil && !w.zero:
+			return timeouts.OffDefault{}, false
+		case w.zero:
+			if w.omitted && v.Exported() || m.placeholder(v, *w, all) {
+				continue
+			}
+			if zero == nil {
+				zero = w
+			}
+		case m.isZeroOrNil(w.x):
+			if zero == nil {
+				zero = w
+			}
+		case m.readsField(w.x, v):
+			// o2.f = o.f: a copy gives no value of its own.
+		case m.userValue(w.x, 0):
+			if user == nil {
+				user = w
+			}
+		case m.userField(w.x):
+			if user == nil {
+				user = w
+			}
+		default:
+			return timeouts.OffDefault{}, false
+		}
+	}
+	var d timeouts.OffDefault
+	switch {
+	case zero != nil:
+		d.Pos = zero.at
+		d.Where = m.defaultWhere(zero.at)
+	default:
+		// A variable of the field's struct type declared without a
+		// value: var settings CallSettings.
+		decl := m.zeroVarOf(sel)
+		if decl == nil {
+			return timeouts.OffDefault{}, false
+		}
+		d.Pos = decl.Pos()
+		d.Where = m.defaultWhere(decl.Pos())
+	}
+	if user == nil {
+		return timeouts.OffDefault{}, false
+	}
+	d.Setter = m.setterName(*user)
+	return d, true
+}
+
+// isZeroOrNil reports whether x is the constant 0 or nil.
+func (m *model) isZeroOrNil(x ast.Expr) bool {
+	tv, ok := m.info.Types[x]
+	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0")
+}
+
+// readsField reports whether x is a read of field v (a copy).
+func (m *model) readsField(x ast.Expr, v *types.Var) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := m.info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal && s.Obj() == v
+}
+
+// userField reports whether x reads another field of the package whose
+// every write is the user's value: an option's field copied into the
+// configuration (s.timeout = t.t, where WithTimeout(t) built
+// &timeoutOpt{t: t}).
+func (m *model) userField(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	u, _ := s.Obj().(*types.Var)
+	if u == nil || !m.indexedVar(u) {
+		return false
+	}
+	ws := m.valueIndexOf().writes[u]
+	if len(ws) == 0 {
+		return false
+	}
+	for _, w := range ws {
+		if w.x == nil || w.zero || !m.userValue(w.x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// setterName names the function through which the user's value enters
+// a user write: the function holding it, or for an option's field
+// copied in, the function that wrote that field.
+func (m *model) setterName(w valueWrite) string {
+	if sel, ok := ast.Unparen(w.x).(*ast.SelectorExpr); ok {
+		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			if u, _ := s.Obj().(*types.Var); u != nil && m.indexedVar(u) {
+				for _, uw := range m.valueIndexOf().writes[u] {
+					if uw.decl != nil && uw.decl.Recv == nil {
+						return uw.decl.Name.Name
+					}
+				}
+			}
+		}
+	}
+	if w.decl != nil {
+		return w.decl.Name.Name
+	}
+	return "the user"
+}
+
+// defaultWhere names a default's place: the package variable or the
+// function holding it.
+func (m *model) defaultWhere(pos token.Pos) string {
+	if pv := m.pkgVarAt(pos); pv != "" {
+		return pv + "'s default"
+	}
+	if d := m.declAt(pos); d != nil {
+		return d.Name.Name + "'s default"
+	}
+	return "the package's default"
+}
+
+// zeroVarOf finds, outside test files, a variable of the struct type sel
+// reads from declared without a value (var settings CallSettings).
+func (m *model) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
+	t := m.info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() != m.pkg {
+		return nil
+	}
+	var found *ast.ValueSpec
+	for _, f := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok || len(vs.Values) != 0 || vs.Type == nil {
+				return true
+			}
+			if types.Identical(m.info.TypeOf(vs.Type), named) {
+				found = vs
+			}
+			return true
+		})
+	}
+	return found
+}
