@@ -404,6 +404,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		if ev.sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.fi.holdsOpResult(x.X, ev.op) {
 			return value{k: vNil}
 		}
+		if val, ok := ev.fi.m.nilCount(v); ok { // offcount.go
+			return val
+		}
 		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
 			return val
 		}

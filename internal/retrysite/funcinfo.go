@@ -62,6 +62,8 @@ type model struct {
 	// srcOf is the package of the module this model reads from source,
 	// nil for the analysed package's own model (xpkg.go).
 	srcOf *xpkg
+	// nilCounts caches nilCount (offcount.go).
+	nilCounts map[*types.Var]*defaultNote
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {

@@ -34,41 +34,9 @@ func (m *model) OffByDefault(sel *ast.SelectorExpr) (timeouts.OffDefault, bool) 
 	if v == nil || !m.indexedVar(v) {
 		return timeouts.OffDefault{}, false
 	}
-	vx := m.valueIndexOf()
-	if vx.guarded[v] {
+	zero, user, ok := m.offWrites(v)
+	if !ok {
 		return timeouts.OffDefault{}, false
-	}
-	all := vx.writes[v]
-	var zero, user *valueWrite
-	for i := range all {
-		w := &all[i]
-		switch {
-		case w.x == nil && !w.zero:
-			return timeouts.OffDefault{}, false
-		case w.zero:
-			if w.omitted && v.Exported() || m.placeholder(v, *w, all) {
-				continue
-			}
-			if zero == nil {
-				zero = w
-			}
-		case m.isZeroOrNil(w.x):
-			if zero == nil {
-				zero = w
-			}
-		case m.readsField(w.x, v):
-			// o2.f = o.f: a copy gives no value of its own.
-		case m.userValue(w.x, 0):
-			if user == nil {
-				user = w
-			}
-		case m.userField(w.x):
-			if user == nil {
-				user = w
-			}
-		default:
-			return timeouts.OffDefault{}, false
-		}
 	}
 	var d timeouts.OffDefault
 	switch {
@@ -92,6 +60,53 @@ func (m *model) OffByDefault(sel *ast.SelectorExpr) (timeouts.OffDefault, bool) 
 	return d, true
 }
 
+// offWrites sorts the package's writes of field v: the first zero
+// default (nil when every zero is a variable's), the first user write.
+// ok is false when the package gives v any other value.
+func (m *model) offWrites(v *types.Var) (zero, user *valueWrite, ok bool) {
+	vx := m.valueIndexOf()
+	if vx.guarded[v] {
+		return nil, nil, false
+	}
+	all := vx.writes[v]
+	for i := range all {
+		w := &all[i]
+		switch {
+		case w.x == nil && !w.zero:
+			return nil, nil, false
+		case w.zero:
+			if w.omitted && v.Exported() || m.placeholder(v, *w, all) {
+				continue
+			}
+			if zero == nil {
+				zero = w
+			}
+		case m.isZeroOrNil(w.x):
+			if zero == nil {
+				zero = w
+			}
+		case m.readsField(w.x, v):
+			// o2.f = o.f: a copy gives no value of its own.
+		case m.userValue(addrOf(w.x), 0), m.userField(addrOf(w.x), addrOf(w.x) != w.x):
+			if user == nil {
+				user = w
+			}
+		default:
+			return nil, nil, false
+		}
+	}
+	return zero, user, true
+}
+
+// addrOf strips a taken address: c.max = &o.max stores the option's
+// value.
+func addrOf(x ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return x
+}
+
 // isZeroOrNil reports whether x is the constant 0 or nil.
 func (m *model) isZeroOrNil(x ast.Expr) bool {
 	tv, ok := m.info.Types[x]
@@ -109,10 +124,11 @@ func (m *model) readsField(x ast.Expr, v *types.Var) bool {
 }
 
 // userField reports whether x reads another field of the package whose
-// every write is the user's value: an option's field copied into the
+// every write is the user's value (addr: x's address is stored, and the
+// one write the index cannot know is that): an option's field copied into the
 // configuration (s.timeout = t.t, where WithTimeout(t) built
 // &timeoutOpt{t: t}).
-func (m *model) userField(x ast.Expr) bool {
+func (m *model) userField(x ast.Expr, addr bool) bool {
 	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 	if !ok {
 		return false
@@ -125,37 +141,47 @@ func (m *model) userField(x ast.Expr) bool {
 	if u == nil || !m.indexedVar(u) {
 		return false
 	}
-	ws := m.valueIndexOf().writes[u]
-	if len(ws) == 0 {
-		return false
-	}
-	for _, w := range ws {
-		if w.x == nil || w.zero || !m.userValue(w.x, 0) {
+	user, unknown := 0, 0
+	for _, w := range m.valueIndexOf().writes[u] {
+		switch {
+		case w.x == nil && !w.zero:
+			// c.max = &o.max takes the field's address, which the
+			// index records as a write it cannot know.
+			unknown++
+		case w.x != nil && !w.zero && m.userValue(w.x, 0):
+			user++
+		default:
 			return false
 		}
 	}
-	return true
+	return user > 0 && (unknown == 0 || addr && unknown == 1)
 }
 
 // setterName names the function through which the user's value enters
-// a user write: the function holding it, or for an option's field
-// copied in, the function that wrote that field.
+// a user write (setterDecl).
 func (m *model) setterName(w valueWrite) string {
-	if sel, ok := ast.Unparen(w.x).(*ast.SelectorExpr); ok {
+	if d := m.setterDecl(w); d != nil {
+		return d.Name.Name
+	}
+	return "the user"
+}
+
+// setterDecl returns the function through which the user's value enters
+// a user write: for an option's field copied in, the function (not a
+// method) that wrote that field; else the function holding the write.
+func (m *model) setterDecl(w valueWrite) *ast.FuncDecl {
+	if sel, ok := addrOf(w.x).(*ast.SelectorExpr); ok {
 		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
 			if u, _ := s.Obj().(*types.Var); u != nil && m.indexedVar(u) {
 				for _, uw := range m.valueIndexOf().writes[u] {
 					if uw.decl != nil && uw.decl.Recv == nil {
-						return uw.decl.Name.Name
+						return uw.decl
 					}
 				}
 			}
 		}
 	}
-	if w.decl != nil {
-		return w.decl.Name.Name
-	}
-	return "the user"
+	return w.decl
 }
 
 // defaultWhere names a default's place: the package variable or the
