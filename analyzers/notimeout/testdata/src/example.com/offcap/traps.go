@@ -2,6 +2,7 @@ package offcap
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -140,4 +141,49 @@ func RunCapped(call APICall) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return invoke(call, ctx, settings{})
+}
+
+// --- Must not flag: another cap the code always sets (an elapsed-time
+// check), beside the one switched off. ---
+
+// RunChecked stops after a minute whatever the settings.
+func RunChecked(call APICall, ctx context.Context, s settings) error {
+	if s.timeout != 0 {
+		c, cancel := context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+		ctx = c
+	}
+	start := time.Now()
+	for {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		if time.Since(start) > 20*time.Second {
+			return errors.New("gave up")
+		}
+		if err := sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+}
+
+// --- Must not flag: the loop's context has a deadline of its own. ---
+
+// RunBounded retries under a 10s deadline it sets itself.
+func RunBounded(call APICall, s settings) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if s.timeout != 0 {
+		c, cancel2 := context.WithTimeout(ctx, s.timeout)
+		defer cancel2()
+		ctx = c
+	}
+	for {
+		if err := call(ctx); err == nil {
+			return nil
+		}
+		if err := sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
 }
