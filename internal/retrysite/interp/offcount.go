@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ import (
 // nilCount returns nil for a pointer-to-integer field the package ships
 // unset.
 func (m *model) nilCount(v *types.Var) (value, bool) {
-	if v == nil || !v.IsField() || !m.indexedVar(v) {
+	if v == nil || !v.IsField() || !m.IndexedVar(v) {
 		return value{}, false
 	}
 	p, ok := v.Type().Underlying().(*types.Pointer)
@@ -42,8 +42,8 @@ func (m *model) nilCount(v *types.Var) (value, bool) {
 	if n == nil {
 		return value{}, false
 	}
-	m.valueIndexOf().noteDefault(v, n.user, n.at)
-	return value{k: vNil}, true
+	m.ValueIndexOf().noteDefault(v, n.user, n.At)
+	return value{K: vNil}, true
 }
 
 func (m *model) nilCountOnce(v *types.Var) *defaultNote {
@@ -51,16 +51,16 @@ func (m *model) nilCountOnce(v *types.Var) *defaultNote {
 	if !ok || zero == nil || user == nil {
 		return nil
 	}
-	at := zero.x
+	at := zero.X
 	if at == nil {
-		at = m.literalAt(zero.at)
+		at = m.literalAt(zero.At)
 	}
 	if at == nil {
 		return nil
 	}
 	u := *user
-	u.decl = m.setterDecl(*user)
-	return &defaultNote{v: v, user: u, at: at}
+	u.Decl = m.setterDecl(*user)
+	return &defaultNote{v: v, user: u, At: at}
 }
 
 // literalAt finds the composite literal that starts at pos.
@@ -92,12 +92,12 @@ func (m *model) nilCountWhy(n defaultNote) (string, bool) {
 		return "", false
 	}
 	where := "the package's default"
-	if n.at != nil {
-		where = m.defaultWhere(n.at.Pos())
+	if n.At != nil {
+		where = m.defaultWhere(n.At.Pos())
 	}
 	by := "the user"
-	if n.user.decl != nil {
-		by = n.user.decl.Name.Name
+	if n.user.Decl != nil {
+		by = n.user.Decl.Name.Name
 	}
 	return fmt.Sprintf("its count, %s, is nil unless %s sets it, %s", n.v.Name(), by, where), true
 }
