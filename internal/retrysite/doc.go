@@ -348,7 +348,7 @@
 // objects of a library the package builds (olivere/elastic's
 // w.p.backoff, vault's c.config.Backoff) are not defaulted yet.
 //
-// Limits switched off by default (offdefault.go, offcount.go,
+// Limits switched off by default (interp/offdefault.go, interp/offcount.go,
 // timeouts/optcap.go). Where the policy above leaves a field with no
 // default of its own unknown, two shapes say in the code that the zero is
 // the default and means "no limit", and are read that way when an option
