@@ -360,6 +360,22 @@
 // waits_libfuncs.go). Backoff objects of a library the package builds
 // (olivere/elastic's w.p.backoff) are not defaulted yet.
 //
+// Limits switched off by default (interp/offdefault.go, interp/offcount.go,
+// timeouts/optcap.go). Where the policy above leaves a field with no
+// default of its own unknown, two shapes say in the code that the zero is
+// the default and means "no limit", and are read that way when an option
+// of the package writes the field and every value the package itself
+// gives it is zero or nil: a time limit set up only under `f != 0`
+// (context.WithTimeout(ctx, o.timeout) under `if o.timeout != 0`, a
+// timer under `if cfg.maxDuration > 0`), and a count of pointer type
+// tested for nil before use (`if c.maxAttempts != nil && n >=
+// *c.maxAttempts`), which the evaluator reads as nil. A retry under the
+// caller's context whose only time limit is such a field has no total
+// cap by default (R-3, Timeouts.OffByDefault); a loop whose only count is
+// such a pointer has no count by default (R-2: "its count, maxAttempts,
+// is nil unless WithMaxAttempts sets it, defaultRetry's default"). An
+// integer count left zero is not read this way: 0 is a number.
+//
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
 // 60}), not from every value its inner field takes, so goose's lock and
