@@ -353,9 +353,28 @@
 // change", related information at the default's write), so that
 // go-grpc-middleware's retry interceptors are held to the 50ms ±10% their
 // defaultOptions ship; there, the stop-and-drain idiom
-// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). Backoff
-// objects of a library the package builds (olivere/elastic's
-// w.p.backoff, vault's c.config.Backoff) are not defaulted yet.
+// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). A library's
+// own backoff function held in such a func (vault's c.config.Backoff,
+// retryablehttp.RateLimitLinearJitterBackoff from DefaultConfig) gives
+// its table's shape whatever its bounds (knowledge BackoffFuncs,
+// waits_libfuncs.go). Backoff objects of a library the package builds
+// (olivere/elastic's w.p.backoff) are not defaulted yet.
+//
+// Limits switched off by default (interp/offdefault.go, interp/offcount.go,
+// timeouts/optcap.go). Where the policy above leaves a field with no
+// default of its own unknown, two shapes say in the code that the zero is
+// the default and means "no limit", and are read that way when an option
+// of the package writes the field and every value the package itself
+// gives it is zero or nil: a time limit set up only under `f != 0`
+// (context.WithTimeout(ctx, o.timeout) under `if o.timeout != 0`, a
+// timer under `if cfg.maxDuration > 0`), and a count of pointer type
+// tested for nil before use (`if c.maxAttempts != nil && n >=
+// *c.maxAttempts`), which the evaluator reads as nil. A retry under the
+// caller's context whose only time limit is such a field has no total
+// cap by default (R-3, Timeouts.OffByDefault); a loop whose only count is
+// such a pointer has no count by default (R-2: "its count, maxAttempts,
+// is nil unless WithMaxAttempts sets it, defaultRetry's default"). An
+// integer count left zero is not read this way: 0 is a number.
 //
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
@@ -373,9 +392,13 @@
 // reported at the site when the setting is in another (the constructor),
 // with the setting as related information: the reviewer reads the site.
 // A retrying client built once and used from several call sites (go-tfe's
-// retryablehttp.Client literal used by every request) would be better
-// reported once at its definition; that is not done: such a field copied
-// into another struct or read for its HTTPClient keeps the sites opaque.
+// retryablehttp.Client literal used by every request), kept in a field
+// its sends cannot follow (copied into another struct, read for its
+// HTTPClient), keeps the sends opaque; the literal is then a site of its
+// own at its definition, for its count and waits only (keptcount.go,
+// knowledge BackoffFuncs.KeptClient). So is a count set on a kept client
+// by a method of the library (resty's c.resty.SetRetryCount(1000) in a
+// configure function: knowledge Entry.KeptCount), for the count only.
 //
 // A getter that falls back to a constant when the user leaves an exported
 // field zero (`if w.MaxAttempts > 0 { return w.MaxAttempts }; return 10`,

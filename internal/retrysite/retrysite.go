@@ -93,6 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for fc := range insp.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); ok && !generated[f] {
 			sites = append(sites, m.librarySites(fc)...)
+			sites = append(sites, m.keptClientSites(fc)...) // keptcount.go
 		}
 	}
 	sites = append(sites, m.crossPackageSites(pass.Files, generated, sites)...) // xpkg.go

@@ -407,6 +407,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		if ev.Sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
 			return value{K: vNil}
 		}
+		if val, ok := ev.Fi.M.nilCount(v); ok { // offcount.go
+			return val
+		}
 		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
 			return val
 		}

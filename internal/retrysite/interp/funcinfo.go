@@ -29,6 +29,8 @@ type model struct {
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
+	// nilCounts caches nilCount (offcount.go).
+	nilCounts map[*types.Var]*defaultNote
 }
 
 // Model is the value interpreter of one package (model).

@@ -38,6 +38,10 @@ type Model interface {
 	// studies the helper's body (nil otherwise): a context parameter
 	// bound to the caller's context is that context.
 	BoundParams() map[*types.Var]ast.Expr
+	// OffByDefault reports whether sel, a field of the package, is one
+	// every default of which the package ships zero (or nil) and that
+	// the user can set (optcap.go).
+	OffByDefault(sel *ast.SelectorExpr) (OffDefault, bool)
 }
 
 // model is the package being analysed, seen through Model.

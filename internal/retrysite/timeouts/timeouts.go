@@ -453,7 +453,8 @@ func (m *model) loopTimeouts(s *site.Site) {
 			t.Why = f.why()
 		}
 	}
-	caps := r.elapsedCaps()
+	off := r.offByDefault(s) // optcap.go
+	caps := off.filter(r.elapsedCaps())
 	var worst time.Duration
 	var calc string
 	var exact bool
@@ -471,6 +472,7 @@ func (m *model) loopTimeouts(s *site.Site) {
 		uncapped += " and nothing checks the elapsed time"
 	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+	off.settle(s, t)
 }
 
 func isLoopStmt(n ast.Node) bool {
