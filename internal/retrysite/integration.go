@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"path/filepath"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
 )
 
 // The standard governs retries across integration boundaries: calls to
@@ -92,6 +94,9 @@ func localSocket(fn *types.Func) bool {
 // setup.
 func networkCall(fn *types.Func) bool {
 	path := fn.Pkg().Path()
+	if knowledge.IsErrorPackage(path) {
+		return false // errors.Wrap builds an error (knowledge errorpkgs.go)
+	}
 	return !isStd(path) || networkStd[path] && !localSocket(fn)
 }
 
