@@ -49,6 +49,28 @@ func (m *model) FuncTargets(fun ast.Expr) ([]ops.Target, bool) {
 // to the caller's arguments while its body is studied (xpkg.go).
 func (m *model) BoundParams() map[*types.Var]ast.Expr { return m.xbind }
 
+// FieldWrites returns the values the package writes to its field v, for
+// the timeouts of a retry given a context kept in a field
+// (timeouts/ctxfield.go). Every write counts, the user's included (a
+// context is no setting with a default): a write of a parameter, a zero
+// or a value the index cannot know is nil.
+func (m *model) FieldWrites(v *types.Var) ([]ast.Expr, bool) {
+	if !m.indexedVar(v) || !v.IsField() {
+		return nil, false
+	}
+	all := m.valueIndexOf().writes[v]
+	if len(all) == 0 || len(all) > maxReaching {
+		return nil, false
+	}
+	xs := make([]ast.Expr, len(all))
+	for i, w := range all {
+		if w.x != nil && !w.zero && !m.userValue(w.x, 0) {
+			xs[i] = w.x
+		}
+	}
+	return xs, true
+}
+
 // rebindDescribers points the description packages at m after m was
 // made as a copy of another model with other type information (xpkg.go),
 // as the copy's own methods would see it.
