@@ -24,9 +24,6 @@ func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 	return m.opRoots(e, call)
 }
 
-// FuncDecl returns the declaration of a same-package function (funcDecl).
-func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.funcDecl(fn) }
-
 // HeldFuncLit returns the function literal a local variable always holds
 // (heldFuncLit, forms.go).
 func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit { return m.heldFuncLit(x) }
@@ -34,47 +31,26 @@ func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit { return m.heldFuncLit(x) }
 // FuncTargets returns the functions a call of the func value fun may run
 // (funcTargets, funcvals.go).
 func (m *model) FuncTargets(fun ast.Expr) ([]ops.Target, bool) {
-	ts, ok := m.funcTargets(fun)
+	ts, ok := m.FuncValueTargets(fun)
 	if !ok {
 		return nil, false
 	}
 	res := make([]ops.Target, len(ts))
 	for i, t := range ts {
-		res[i] = ops.Target{Lit: t.lit, Decl: t.decl}
+		res[i] = ops.Target{Lit: t.Lit, Decl: t.Decl}
 	}
 	return res, true
 }
 
 // BoundParams returns the parameters of another package's helper bound
 // to the caller's arguments while its body is studied (xpkg.go).
-func (m *model) BoundParams() map[*types.Var]ast.Expr { return m.xbind }
-
-// FieldWrites returns the values the package writes to its field v, for
-// the timeouts of a retry given a context kept in a field
-// (timeouts/ctxfield.go). Every write counts, the user's included (a
-// context is no setting with a default): a write of a parameter, a zero
-// or a value the index cannot know is nil.
-func (m *model) FieldWrites(v *types.Var) ([]ast.Expr, bool) {
-	if !m.indexedVar(v) || !v.IsField() {
-		return nil, false
-	}
-	all := m.valueIndexOf().writes[v]
-	if len(all) == 0 || len(all) > maxReaching {
-		return nil, false
-	}
-	xs := make([]ast.Expr, len(all))
-	for i, w := range all {
-		if w.x != nil && !w.zero && !m.userValue(w.x, 0) {
-			xs[i] = w.x
-		}
-	}
-	return xs, true
-}
+func (m *model) BoundParams() map[*types.Var]ast.Expr { return m.Xbind }
 
 // rebindDescribers points the description packages at m after m was
 // made as a copy of another model with other type information (xpkg.go),
 // as the copy's own methods would see it.
 func (m *model) rebindDescribers() {
+	m.Model.Rebind(m.info, m.pkg, m)
 	m.timeouts = timeouts.New(m.pass, m.info, m.pkg, m)
 	m.ops = m.ops.Rebind(m.info, m.pkg, m)
 	m.wnum = waitnum.New(m.pass, m.info, m.pkg, wnumModel{m})
@@ -87,13 +63,13 @@ type wnumModel struct{ *model }
 // FuncTargets returns the functions a call of the func value fun may run
 // (funcTargets, funcvals.go).
 func (w wnumModel) FuncTargets(fun ast.Expr) ([]waitnum.Target, bool) {
-	ts, ok := w.funcTargets(fun)
+	ts, ok := w.FuncValueTargets(fun)
 	if !ok {
 		return nil, false
 	}
 	res := make([]waitnum.Target, len(ts))
 	for i, t := range ts {
-		res[i] = waitnum.Target{Body: t.body, FT: t.ft, Lit: t.lit}
+		res[i] = waitnum.Target{Body: t.Body, FT: t.Ft, Lit: t.Lit}
 	}
 	return res, true
 }
@@ -102,47 +78,26 @@ func (w wnumModel) FuncTargets(fun ast.Expr) ([]waitnum.Target, bool) {
 // (funcObj, outcomes_libs.go).
 func (m *model) FuncObj(x ast.Expr) *types.Func { return m.funcObj(x) }
 
-// MayReturn reports whether call may return (mayReturn, funcinfo.go).
-func (m *model) MayReturn(call *ast.CallExpr) bool { return m.mayReturn(call) }
-
-// IndexedVar reports whether the value index follows v (values.go).
-func (m *model) IndexedVar(v *types.Var) bool { return m.indexedVar(v) }
-
 // Reaching returns the values written to v that may reach a read of it
 // (reaching, values.go).
 func (m *model) Reaching(v *types.Var) ([]waitnum.Write, bool) {
-	ws, ok := m.reaching(v)
+	ws, ok := m.ReachingWrites(v)
 	if ws == nil {
 		return nil, ok
 	}
 	res := make([]waitnum.Write, len(ws))
 	for i, w := range ws {
-		res[i] = waitnum.Write{X: w.x, Zero: w.zero}
+		res[i] = waitnum.Write{X: w.X, Zero: w.Zero}
 	}
 	return res, ok
-}
-
-// IntValues returns the integer values v may hold (intValues, values.go).
-func (m *model) IntValues(v *types.Var) ([]int64, []ast.Expr, bool) { return m.intValues(v) }
-
-// IndexedFunc resolves a call of a func-typed field or package variable
-// to the one function the package stores in it (indexedFunc, values.go).
-func (m *model) IndexedFunc(fun ast.Expr) (*ast.BlockStmt, *ast.FuncType, *ast.FuncLit, *ast.CallExpr, bool) {
-	return m.indexedFunc(fun)
-}
-
-// FuncFactory returns the factory a call calls and the literal it
-// returns (funcFactory, values.go).
-func (m *model) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
-	return m.funcFactory(call)
 }
 
 // CollectDefaults runs run collecting the defaults it reads, and returns
 // what notes a func's default on a wait (collectDefaults,
 // noteFuncDefault, values.go).
 func (m *model) CollectDefaults(run func()) func(*Wait) {
-	notes := m.collectDefaults(run)
-	return func(w *Wait) { m.noteFuncDefault(w, notes) }
+	notes := m.CollectDefaultNotes(run)
+	return func(w *Wait) { m.NoteFuncDefault(w, notes) }
 }
 
 // ResponseVerdict returns result i, a bool, of a response predicate over

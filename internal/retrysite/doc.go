@@ -9,7 +9,7 @@
 // in which a failure of that operation (a non-nil error, a bad HTTP
 // status, a false ok) leads to another run of the same operation, while
 // its success leaves. The model decides this on the control-flow graph
-// (go/cfg) with a small abstract interpreter (eval.go, sim.go): it walks
+// (go/cfg) with a small abstract interpreter (package interp: eval.go, sim.go): it walks
 // from the operation under an assumed outcome and asks whether control
 // comes back to it without leaving the loop. That definition is what
 // separates retries from polling a job until it is done (success comes
@@ -76,7 +76,7 @@
 // errors.As(err, &target), err.(*T)); a call of a stop check, a function
 // of the package whose one select only asks whether a channel is ready
 // (p.shouldStop()), and a nil test of a value the operation returned
-// (stopcheck.go). A field of an error value (a rate
+// (interp/stopcheck.go). A field of an error value (a rate
 // limit's RetryAfter) is what one failure says, so a wait read from it is
 // not a fixed interval (waits_num.go).
 //
@@ -133,7 +133,35 @@
 // tagged wire field: a poll at the server's interval); a loop that gives
 // its operation a new random value each time (a search for a free name);
 // a loop that goes back only when the attempt's own context.WithCancel
-// context was cancelled (a restart after a switch-over).
+// context was cancelled (a restart after a switch-over). Callers in
+// _test.go files do not count for the readiness rules: a test exercising
+// a helper is not a use of it.
+//
+// Nor are the re-runs of reruns.go, each a question asked of every path
+// of the graph from the operation back to it: a downgrade (every path
+// back sets a local the call reads to one constant, where it otherwise
+// holds a mode chosen elsewhere: a commit finished as an abort); a re-run
+// once after reconfiguration (a flag declared before the loop, tested
+// unset on the way back, set to true, and another operation run: new
+// seeds); a protocol exchange (the call is given what two or more other
+// operations answered, and every path back runs them again: join, then
+// sync); a collision retry (the call's input is made from a clock reading
+// in the loop, and the only error that goes back is one sentinel: a new
+// unique key after "key exists"); a negotiation (a function of the
+// package given the attempt count switches to another request from a
+// fixed attempt on: a protocol version stepped down). A flag that only
+// holds constants (retrying = true), a request rebuilt the same way, an
+// attempt number given to a call the model cannot see or used from the
+// first retry on, and a call given what one other call answered (a token)
+// stay retries. Nor is a loop without an attempt count in a readiness wait
+// (readiness.go): a function whose name says it waits (waitX, WaitUntil-
+// Ready, ...Ready) handed the thing it waits for (a parameter of a
+// non-standard interface type), whose loop is its last statement, or an
+// unexported one only such functions call. Nor is a retry library's
+// operation that makes an error of its own when its call succeeds with
+// an empty result (c == nil: a poll until the thing appears, libpoll.go).
+// A net.Error's Timeout() read by a predicate of the package on what
+// errors.As found in a certificate error is false (astarget.go).
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option
@@ -606,32 +634,34 @@
 //     and the waits of a gax-go Backoff. It asks libread.Model for the
 //     value index's writes of a variable and a duration's value
 //     (libread.go here hands the model over).
+//   - package interp (internal/retrysite/interp): the value interpreter.
+//     The evaluator and its value domain (eval.go), the path simulation
+//     (sim.go, statekey.go, cfgwalk.go), the per-function graphs
+//     (funcinfo.go, iterrange.go), the outcomes tried and the predicates
+//     a loop decides through (outcomes_eval.go, statuserr.go, decide.go,
+//     decide_body.go), the package-wide value index (values.go,
+//     values_index.go, values_list.go) and func values (funcvals.go).
+//     Its Model is embedded in this package's model, so its exported
+//     methods are the model's; what it needs of discovery and the
+//     library readers it asks through interp.Host, which the model
+//     implements (host.go). It never imports this package.
+//     interpnames.go gives its names the lowercase names the model's
+//     code uses (evaluator, value, env, vInt, intVal...).
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one
 //     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer, and the analysis that fills the site
-//     types in, as methods of one per-package *model. Its files form
-//     groups: discovery (retrysite.go, loops.go, forms.go, notretry.go,
-//     polls.go, paced.go, periodic.go, precision.go, receiver.go,
-//     xpkg.go), the value interpreter (funcinfo.go, eval.go, sim.go,
-//     iterrange.go, values*.go, funcvals.go, decide*.go, statekey.go,
-//     outcomes_eval.go, statuserr.go), the library readers that run
-//     the interpreters on settings and predicates (libs.go,
-//     libs_loop.go, libbounds.go, libmodels.go, grpcconfig.go and the
-//     *_libs.go of each aspect: together they use 118 names of the other
-//     groups), the descriptions of waits (waits.go, waits_resp.go), and
-//     what joins them to a site (libread.go, integration.go,
-//     reference.go, details.go, outcomes_loop.go, and describe.go, the
-//     model as the description packages see it). outcomes_eval.go (the
-//     definition index and the error scenarios) and statuserr.go (error
-//     types with a status field) are the interpreter's: they read its
-//     value domain (34 and 14 of eval.go's names) and eval.go reads
-//     them; outcomes_libs.go, the outcomes of library sites, is a
-//     library reader that runs the interpreter on predicates.
-//     The groups still call each other both ways (the interpreter reads
-//     the definition index of outcomes_eval.go, the descriptions read
-//     discovery's opGroup), so they
-//     are one package until those names move down; go run
-//     ./internal/cmd/depmap lists what each group uses of the others.
+//     types in, as methods of one per-package *model (model.go). Its
+//     files form groups: discovery (retrysite.go, loops.go, forms.go,
+//     notretry.go, polls.go, paced.go, periodic.go, precision.go,
+//     receiver.go, xpkg.go), the library readers that run the
+//     interpreters on settings and predicates (libs.go, libs_loop.go,
+//     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
+//     *_libs.go of each aspect), the descriptions of waits (waits.go,
+//     waits_resp.go), and what joins them to a site (libread.go,
+//     integration.go, reference.go, details.go, outcomes_loop.go, and
+//     describe.go and host.go, the model as the description packages
+//     and the interpreter see it). go run ./internal/cmd/depmap lists
+//     what each group uses of the others.
 package retrysite

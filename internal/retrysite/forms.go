@@ -63,7 +63,7 @@ func (w *waitWalk) headWait(b *cfg.Block) *waitHit {
 		}
 		return hs[0]
 	}
-	h := w.m.rangeWait(r, w.fi.body)
+	h := w.m.rangeWait(r, w.fi.Body)
 	if h == nil {
 		w.hitAt[r] = nil
 		return nil
@@ -124,7 +124,7 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 		if m.heldFuncLit(call.Fun) != nil {
 			return true
 		}
-		if _, ok := m.funcTargets(call.Fun); ok { // funcvals.go
+		if _, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
 			return true
 		}
 		_, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun))
@@ -271,7 +271,7 @@ func primedGroup(g *opGroup, parents map[*ast.CallExpr]ast.Stmt) *opGroup {
 // or nil when some path reaches the operation without a known wait.
 func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
 	fi := w.fi
-	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 {
+	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
 		return nil
 	}
 	var found []*waitHit
@@ -293,7 +293,7 @@ func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
 			return
 		}
 		visited[key] = true
-		b := fi.cfg.Blocks[bi]
+		b := fi.Cfg.Blocks[bi]
 		if h := w.headWait(b); h != nil {
 			hits = append(hits[:len(hits):len(hits)], h)
 		}

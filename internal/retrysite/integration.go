@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The standard governs retries across integration boundaries: calls to
@@ -43,10 +44,7 @@ var networkStd = map[string]bool{
 
 // isStd reports whether an import path belongs to the standard library:
 // its first element has no dot.
-func isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
-}
+func isStd(path string) bool { return typesx.IsStd(path) }
 
 // localStd reports whether the analysed package is one of the standard
 // library's local packages (os, runtime, sort; not net/...): its files
@@ -162,7 +160,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		return false
 	}
 	m.integ[fn] = false // cycles: assume not, until shown
-	decl := m.funcDecl(fn)
+	decl := m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		m.integ[fn] = true // declared without a body (assembly, linkname)
 		return true

@@ -36,15 +36,15 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 	x := st.Arg(arg)
 	var n int64
 	var ok bool
-	notes := m.collectDefaults(func() { n, ok = m.intValue(x) })
+	notes := m.CollectDefaultNotes(func() { n, ok = m.intValue(x) })
 	if !ok {
 		return Bound{Kind: BoundUnknown, Expr: x}
 	}
 	if len(notes) > 0 {
 		defer func() {
-			b = notes[0].annotate(m, b)
-			if notes[0].at != nil && b.Lit == nil {
-				b.Expr = notes[0].at // the default's own write
+			b = notes[0].Annotate(&m.Model, b)
+			if notes[0].At != nil && b.Lit == nil {
+				b.Expr = notes[0].At // the default's own write
 			}
 		}()
 	}
@@ -170,7 +170,7 @@ func (m *model) intValue(x ast.Expr) (int64, bool) {
 			}
 		}
 	}
-	return m.writeInt(x) // values.go: fields, package variables, locals set from them
+	return m.WriteInt(x) // values.go: fields, package variables, locals set from them
 }
 
 // singleConstDef returns the value of a local variable whose every

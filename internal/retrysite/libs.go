@@ -91,6 +91,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 			continue // a state poll (polls.go)
 		}
 		cfgRoots, opRoots := m.opRoots(e, call)
+		if m.pollsThroughLibrary(opRoots) {
+			continue // a poll until the thing appears (libpoll.go)
+		}
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {
 			fs, ok := cur.Parent().Node().(*ast.ForStmt)
@@ -327,7 +330,7 @@ func (c *collector) collect(x ast.Expr) {
 		}
 		if fn.Pkg() == c.m.pkg {
 			// A same-package constructor: follow its returns.
-			if d := c.m.funcDecl(fn); d != nil && d.Body != nil {
+			if d := c.m.FuncDecl(fn); d != nil && d.Body != nil {
 				c.followReturns(d.Body)
 				return
 			}

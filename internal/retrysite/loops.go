@@ -10,7 +10,6 @@ import (
 	"sort"
 
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/cfg"
 )
 
 // This file finds hand-written retry sites: loops, goto loops and
@@ -83,7 +82,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	if len(groups) == 0 {
 		return nil
 	}
-	fi := m.funcInfo(fb.body, fb.typ)
+	fi := m.FuncInfo(fb.body, fb.typ)
 	if fi == nil {
 		return nil
 	}
@@ -112,7 +111,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 				g, first = pg, pg.calls[0]
 			}
 		}
-		ref, ok := fi.callNode(first)
+		ref, ok := fi.CallNode(first)
 		if !ok {
 			continue
 		}
@@ -134,7 +133,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if m.drawsCandidate(loop, g) {
 				continue // a search for a free name (precision.go)
 			}
-			in = fi.loopScope(loop)
+			in = fi.LoopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:
 			if m.recursionVaries(fb, g, selfCalls) {
@@ -194,7 +193,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		if f.kind == Recursion {
 			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls)
 		} else {
-			init := m.capturedInit(fi, fb) // funcvals.go
+			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
 			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
@@ -219,6 +218,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		if f.kind == Loop && m.givesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
+		}
+		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first) {
+			continue // a downgrade, a re-run once, an exchange, a collision (reruns.go)
 		}
 		sites = append(sites, s)
 		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
@@ -420,7 +422,7 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 // value receiver and a body, whose results are a value of the receiver's
 // type and an error.
 func (m *model) returnsNextValue(fn *types.Func) bool {
-	if fn.Pkg() != m.pkg || m.funcDecl(fn) == nil {
+	if fn.Pkg() != m.pkg || m.FuncDecl(fn) == nil {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
@@ -491,49 +493,6 @@ func (m *model) opKey(call *ast.CallExpr) string {
 	return callee
 }
 
-// callNode returns the graph node that holds call.
-func (fi *funcInfo) callNode(call *ast.CallExpr) (nodeRef, bool) {
-	for _, b := range fi.cfg.Blocks {
-		if !b.Live {
-			continue
-		}
-		for i, n := range b.Nodes {
-			if n.Pos() <= call.Pos() && call.End() <= n.End() && containsOp(n, map[*ast.CallExpr]bool{call: true}) {
-				return nodeRef{b.Index, i}, true
-			}
-		}
-	}
-	return nodeRef{}, false
-}
-
-// loopScope returns the blocks that belong to a loop statement.
-func (fi *funcInfo) loopScope(loop ast.Stmt) scope {
-	var init ast.Node
-	var rng *ast.RangeStmt
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		init = l.Init
-	case *ast.RangeStmt:
-		rng = l
-	}
-	return func(b *cfg.Block) bool {
-		if b.Stmt == loop {
-			return b.Kind != cfg.KindForDone && b.Kind != cfg.KindRangeDone
-		}
-		if len(b.Nodes) > 0 {
-			n := b.Nodes[0]
-			if n == init || rng != nil && (n == rng.X || n == rng.Key || n == rng.Value) {
-				return false
-			}
-			return n.Pos() >= loop.Pos() && n.Pos() < loop.End()
-		}
-		if b.Stmt != nil {
-			return b.Stmt.Pos() > loop.Pos() && b.Stmt.Pos() < loop.End()
-		}
-		return false
-	}
-}
-
 // isRetry applies the definition: a success of the operation never
 // leads back to it, and some failure does.
 //
@@ -541,28 +500,28 @@ func (fi *funcInfo) loopScope(loop ast.Stmt) scope {
 // guards: `if err != nil && !d.cache.Fresh() { d.Reset(); return d.Get() }`
 // refreshes a cache and looks again once; it is not a retry of its own.
 func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, needFree bool) bool {
-	if r := fi.reach(g.set, target, ref, successScenario(), in, goalAgain); r.again {
+	if r := fi.Reach(g.set, target, ref, successScenario(), in, goalAgain); r.Again {
 		return false
 	}
 	goal := goalAgain
 	if needFree {
 		goal = goalFree
 	}
-	back := func(r reachResult) bool { return r.again && (!needFree || r.againFree) }
-	if back(fi.reach(g.set, target, ref, errorScenario(), in, goal)) {
+	back := func(r reachResult) bool { return r.Again && (!needFree || r.AgainFree) }
+	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return true
 	}
 	if returnsResponse(m.info, g.calls[0]) {
 		tried := []int{503, 500, 429, 404, 400}
 		for _, code := range tried {
-			if back(fi.reach(g.set, target, ref, statusScenario(code), in, goal)) {
+			if back(fi.Reach(g.set, target, ref, statusScenario(code), in, goal)) {
 				return true
 			}
 		}
 		// The statuses the code itself names (decide.go).
-		for _, code := range m.namedStatuses(fi, tried) {
-			if back(fi.reach(g.set, target, ref, statusScenario(code), in, goal)) ||
-				back(fi.reach(g.set, target, ref, headerScenario(code), in, goal)) {
+		for _, code := range m.NamedStatuses(fi, tried) {
+			if back(fi.Reach(g.set, target, ref, statusScenario(code), in, goal)) ||
+				back(fi.Reach(g.set, target, ref, headerScenario(code), in, goal)) {
 				return true
 			}
 		}
@@ -602,7 +561,7 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 				if x == nil {
 					continue
 				}
-				if v := fi.lhsVar(x); v != nil {
+				if v := fi.LhsVar(x); v != nil {
 					varying[v] = true
 				}
 			}
@@ -943,27 +902,27 @@ func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 // loopBound computes a loop site's bound from the function entry, with
 // init binding some parameters (for helper calls).
 func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
-	return m.boundOverValues(func() Bound { return m.loopBoundOnce(fi, g, init, in) }) // values.go
+	return m.BoundOverValues(func() Bound { return m.loopBoundOnce(fi, g, init, in) }) // values.go
 }
 
 func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Bound {
-	r := fi.maxRuns(g.set, init, nil, in, g.runScenario())
+	r := fi.MaxRuns(g.set, init, nil, in, g.runScenario())
 	switch {
-	case r.gaveUp:
+	case r.GaveUp:
 		return Bound{Kind: BoundUnknown}
-	case r.infinite && (r.boundDep || r.opaqueExit):
+	case r.Infinite && (r.BoundDep || r.OpaqueExit):
 		return Bound{Kind: BoundUnknown}
-	case r.infinite:
+	case r.Infinite:
 		return Bound{Kind: BoundUnbounded, Why: "the loop has no attempt count: it retries until the operation succeeds"}
-	case r.boundDep:
+	case r.BoundDep:
 		// A counter compared with an unknown value may stop the loop
 		// sooner; the constant bound found still holds as a ceiling,
 		// but which one applies is unknown.
 		return Bound{Kind: BoundUnknown}
-	case r.n <= 0:
+	case r.N <= 0:
 		return Bound{Kind: BoundUnknown}
 	}
-	b := Bound{Kind: BoundKnown, Retries: r.n - 1, Counted: countedAttempts(r.n)}
+	b := Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: countedAttempts(r.N)}
 	return b
 }
 
@@ -990,7 +949,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 	var lits []*ast.BasicLit
 	consts := make(map[*types.Const]bool)
 	var constOrder []*types.Const
-	ast.Inspect(fi.body, func(n ast.Node) bool {
+	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
@@ -1009,9 +968,9 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 		return true
 	})
 	try := func(p *perturbation, orig int64) (offset int, ok bool) {
-		p.value = orig + 1
-		r := fi.maxRuns(g.set, init, p, in, g.runScenario())
-		if r.gaveUp || r.infinite || r.boundDep || r.n != base+1 {
+		p.Value = orig + 1
+		r := fi.MaxRuns(g.set, init, p, in, g.runScenario())
+		if r.GaveUp || r.Infinite || r.BoundDep || r.N != base+1 {
 			return 0, false
 		}
 		return base - int(orig), true
@@ -1020,11 +979,11 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 		lits = lits[:30]
 	}
 	for _, l := range lits {
-		v := (&evaluator{fi: fi}).eval(l, nil)
-		if v.k != vInt {
+		v := (&evaluator{Fi: fi}).Eval(l, nil)
+		if v.K != vInt {
 			continue
 		}
-		if off, ok := try(&perturbation{lit: l}, v.i); ok {
+		if off, ok := try(&perturbation{Lit: l}, v.I); ok {
 			m.setBoundLit(b, l, off)
 			b.Expr = l
 			return
@@ -1036,7 +995,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 		if !ok {
 			continue
 		}
-		if off, ok := try(&perturbation{cnst: c}, iv); ok {
+		if off, ok := try(&perturbation{Cnst: c}, iv); ok {
 			if l := m.constLiteral(c); l != nil {
 				m.setBoundLit(b, l, off)
 			}
@@ -1119,7 +1078,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 	sig := fb.obj.Type().(*types.Signature)
 	var intParams []int
 	for i := 0; i < sig.Params().Len(); i++ {
-		if p := sig.Params().At(i); fi.tracked[p] && isIntegerOrBool(p.Type()) {
+		if p := sig.Params().At(i); fi.Tracked[p] && isIntegerOrBool(p.Type()) {
 			intParams = append(intParams, i)
 		}
 	}
@@ -1144,8 +1103,8 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				if i >= len(call.Args) {
 					continue
 				}
-				v := (&evaluator{fi: fi}).eval(call.Args[i], nil)
-				if v.k == vInt || v.k == vBool {
+				v := (&evaluator{Fi: fi}).Eval(call.Args[i], nil)
+				if v.K == vInt || v.K == vBool {
 					init[sig.Params().At(i)] = v
 					if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
 						lit, litParam = l, sig.Params().At(i)
@@ -1161,9 +1120,9 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 			}
 			if b.Kind == BoundKnown && lit != nil {
 				// Does this literal set the count? Try it plus one.
-				orig := init[litParam].i
-				init2 := init.set(litParam, intVal(orig+1))
-				if r := fi.maxRuns(g.set, init2, nil, in, g.runScenario()); !r.infinite && !r.gaveUp && !r.boundDep && r.n == b.Retries+2 {
+				orig := init[litParam].I
+				init2 := init.Set(litParam, intVal(orig+1))
+				if r := fi.MaxRuns(g.set, init2, nil, in, g.runScenario()); !r.Infinite && !r.GaveUp && !r.BoundDep && r.N == b.Retries+2 {
 					m.setBoundLit(&b, lit, b.Retries+1-int(orig))
 					b.Expr = lit
 				}

@@ -105,8 +105,8 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
 	lit := m.localFuncLit(call)
 	if lit == nil {
-		if ts, ok := m.funcTargets(call.Fun); ok { // funcvals.go
-			return m.targetIntegration(ts)
+		if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
+			return m.TargetIntegration(ts)
 		}
 		if v, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun)); ok {
 			return v
@@ -494,7 +494,7 @@ func (m *model) opWaitsInside(g *opGroup) bool {
 		if fn == nil || fn.Pkg() != m.pkg {
 			continue
 		}
-		decl := m.funcDecl(fn)
+		decl := m.FuncDecl(fn)
 		if decl == nil || decl.Body == nil {
 			continue
 		}

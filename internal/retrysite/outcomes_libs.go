@@ -71,12 +71,12 @@ func (m *model) siteOp(call *ast.CallExpr) ast.Expr {
 func (m *model) cenkaltiOutcomes(s *Site, call *ast.CallExpr) {
 	m.closureOutcomes(s, m.siteOp(call), func(_, err value) value {
 		switch {
-		case err.k == vNil || err.is(errPermanent):
+		case err.K == vNil || err.Is(errPermanent):
 			return boolVal(false)
-		case err.nonNil():
+		case err.NonNil():
 			return boolVal(true)
 		}
-		return unknown(err.dep)
+		return unknown(err.Dep)
 	}, "operation returns a plain error (not backoff.Permanent)", s.Pos)
 }
 
@@ -85,12 +85,12 @@ func (m *model) sethvargoOutcomes(s *Site, call *ast.CallExpr) {
 	if fn := m.siteOp(call); fn != nil {
 		m.closureOutcomes(s, fn, func(_, err value) value {
 			switch {
-			case err.is(errMarked):
+			case err.Is(errMarked):
 				return boolVal(true)
-			case err.k == vNil || isErrValue(err) || err.k == vNonNil:
+			case err.K == vNil || isErrValue(err) || err.K == vNonNil:
 				return boolVal(false)
 			}
-			return unknown(err.dep)
+			return unknown(err.Dep)
 		}, "function returns retry.RetryableError", s.Pos)
 	}
 }
@@ -110,19 +110,19 @@ func (m *model) retryGoOutcomes(s *Site, call *ast.CallExpr) {
 		desc, pos = "RetryIf "+shorten(types.ExprString(pred.Arg(0))), pred.Pos
 	}
 	m.closureOutcomes(s, fn, func(_, err value) value {
-		if err.k == vNil {
+		if err.K == vNil {
 			return boolVal(false)
 		}
 		if p == nil {
-			if err.is(errPermanent) {
+			if err.Is(errPermanent) {
 				return boolVal(false)
 			}
-			if err.nonNil() {
+			if err.NonNil() {
 				return boolVal(true)
 			}
-			return unknown(err.dep)
+			return unknown(err.Dep)
 		}
-		return p.call(m, value{k: vNil}, err)
+		return p.call(m, value{K: vNil}, err)
 	}, desc, pos)
 }
 
@@ -148,10 +148,10 @@ func (m *model) clientGoRetryOutcomes(s *Site, call *ast.CallExpr) {
 			return
 		}
 		m.closureOutcomes(s, call.Args[2], func(_, err value) value {
-			if err.k == vNil {
+			if err.K == vNil {
 				return boolVal(false)
 			}
-			return p.call(m, value{k: vNil}, err)
+			return p.call(m, value{K: vNil}, err)
 		}, "OnError predicate "+shorten(types.ExprString(call.Args[1])), call.Args[1].Pos())
 	}
 }
@@ -179,29 +179,29 @@ func (m *model) predicateOf(x ast.Expr) *predicate {
 				return &predicate{builtin: retryablehttpDefault}
 			case knowledge.PredNotPermanent:
 				return &predicate{builtin: func(_, err value) value {
-					if err.k == vNil || isErrValue(err) {
-						return boolVal(!err.is(errPermanent))
+					if err.K == vNil || isErrValue(err) {
+						return boolVal(!err.Is(errPermanent))
 					}
-					return unknown(err.dep)
+					return unknown(err.Dep)
 				}}
 			}
 			if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
 				if code, ok := k8sStatus[fn.Name()]; ok {
 					return &predicate{builtin: func(_, err value) value {
 						switch {
-						case err.k == vErrStatus:
-							return boolVal(err.i == int64(code))
-						case err.k == vNil || isErrValue(err):
+						case err.K == vErrStatus:
+							return boolVal(err.I == int64(code))
+						case err.K == vNil || isErrValue(err):
 							return boolVal(false)
 						}
-						return unknown(err.dep)
+						return unknown(err.Dep)
 					}}
 				}
 			}
 		}
 		return nil
 	}
-	fi := m.funcInfo(body, typ)
+	fi := m.FuncInfo(body, typ)
 	if fi == nil {
 		return nil
 	}
@@ -251,17 +251,17 @@ func (m *model) funcOf(x ast.Expr, depth int) (*ast.BlockStmt, *ast.FuncType) {
 	case *ast.Ident:
 		switch o := m.info.Uses[y].(type) {
 		case *types.Func:
-			if d := m.funcDecl(o); d != nil && d.Body != nil && d.Recv == nil {
+			if d := m.FuncDecl(o); d != nil && d.Body != nil && d.Recv == nil {
 				return d.Body, d.Type
 			}
 		case *types.Var:
-			if d := m.varDefOf(o); d != nil && d.single() && d.idx == 0 {
-				return m.funcOf(d.rhs, depth+1)
+			if d := m.VarDefOf(o); d != nil && d.Single() && d.Idx == 0 {
+				return m.funcOf(d.Rhs, depth+1)
 			}
 		}
 	case *ast.SelectorExpr:
 		if fn, ok := m.info.Uses[y.Sel].(*types.Func); ok && fn.Pkg() == m.pkg {
-			if d := m.funcDecl(fn); d != nil && d.Body != nil {
+			if d := m.FuncDecl(fn); d != nil && d.Body != nil {
 				return d.Body, d.Type
 			}
 		}
@@ -287,43 +287,8 @@ func (p *predicate) call(m *model, resp, err value) value {
 			e[v] = err
 		}
 	}
-	ev := &evaluator{fi: p.fi, pred: true, sc: scenario{err: err, resp: resp}}
-	return ev.resultAt(e, 0, p.results, nil)
-}
-
-// resultAt walks the function body from its entry and merges result idx
-// (of n) over all return paths, mapped through j when given. It yields
-// the value every path agrees on, or an unknown.
-func (ev *evaluator) resultAt(e env, idx, n int, j func(value) value) value {
-	fi := ev.fi
-	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 || n == 0 {
-		return unknown(0)
-	}
-	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e env) value {
-		var v value
-		switch {
-		case len(rs.Results) == n:
-			v = ev.eval(rs.Results[idx], e)
-		case len(rs.Results) == 1 && n > 1:
-			if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
-				v = tv
-			} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.op[c] {
-				v = ev.opResult(c, idx)
-			} else {
-				v = unknown(ev.rhsDeps(rs.Results[0], e))
-			}
-		default:
-			v = unknown(0)
-		}
-		if j != nil {
-			v = j(v)
-		}
-		return v
-	})
-	if !r.sawReturn || !r.agree {
-		return unknown(r.deps | depOutcome)
-	}
-	return r.value
+	ev := &evaluator{Fi: p.fi, Pred: true, Sc: scenario{Err: err, Resp: resp}}
+	return ev.ResultAt(e, 0, p.results, nil)
 }
 
 // A family is a set of outcomes of one kind, tried together.
@@ -375,7 +340,7 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 	for _, f := range fams {
 		var retried []scenario
 		inspects := f == famHTTP || f == famAPIStatus
-		if f == famErrStatus && decide(errStatusScenario(statusProbe)).isFalse() {
+		if f == famErrStatus && decide(errStatusScenario(statusProbe)).IsFalse() {
 			// A decision that does not retry an error carrying a 3xx
 			// status reads the status (code >= 400): what it retries
 			// among the others is its choice.
@@ -384,9 +349,9 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 		for _, sc := range familyScenarios(f) {
 			v := decide(sc)
 			switch {
-			case v.isTrue():
+			case v.IsTrue():
 				retried = append(retried, sc)
-			case v.isFalse():
+			case v.IsFalse():
 				inspects = true
 			}
 		}
@@ -396,13 +361,13 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 		for _, sc := range retried {
 			switch f {
 			case famHTTP:
-				o.HTTP = mergeInts(o.HTTP, []int{sc.status})
+				o.HTTP = mergeInts(o.HTTP, []int{sc.Status})
 			case famGRPC:
-				o.GRPC = append(o.GRPC, policy.GRPCCode(sc.err.i))
+				o.GRPC = append(o.GRPC, policy.GRPCCode(sc.Err.I))
 			case famErrStatus, famAPIStatus:
-				o.HTTP = mergeInts(o.HTTP, []int{int(sc.err.i)})
+				o.HTTP = mergeInts(o.HTTP, []int{int(sc.Err.I)})
 			case famCert:
-				if sc.err.is(errCert) {
+				if sc.Err.Is(errCert) {
 					o.CertErrors = true
 				}
 			}
@@ -431,7 +396,7 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 		statusFam = famAPIStatus
 	}
 	identity := func(seen bool) {
-		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc scenario) value { return j(value{k: vNil}, sc.err) })
+		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc scenario) value { return j(value{K: vNil}, sc.Err) })
 		if !seen || m.rereads(body, body.End()) {
 			o.HTTP = without(o.HTTP, 409)
 		}
@@ -440,7 +405,7 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 		identity(false)
 		return
 	}
-	fi := m.funcInfo(body, typ)
+	fi := m.FuncInfo(body, typ)
 	if fi == nil {
 		return
 	}
@@ -476,8 +441,8 @@ func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos 
 		fams = append(fams, famGRPC, famCert)
 	}
 	decide := func(sc scenario) value {
-		ev := &evaluator{fi: fi, op: ops, sc: sc, afterOp: true}
-		return ev.resultAt(env{}, errIdx, n, func(err value) value { return j(value{k: vNil}, err) })
+		ev := &evaluator{Fi: fi, Op: ops, Sc: sc, AfterOp: true}
+		return ev.ResultAt(env{}, errIdx, n, func(err value) value { return j(value{K: vNil}, err) })
 	}
 	collectOutcomes(o, fams, decide)
 	if hasErr && !hasResp {
@@ -523,7 +488,7 @@ func (m *model) retryableHTTPOutcomes(s *Site) {
 		return
 	}
 	o := &Outcomes{Pos: st.Pos, Decision: "CheckRetry " + shorten(types.ExprString(st.Arg(0)))}
-	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return p.call(m, sc.resp, sc.err) })
+	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return p.call(m, sc.Resp, sc.Err) })
 	s.Retried = o
 }
 
@@ -548,7 +513,7 @@ func (m *model) restyOutcomes(s *Site) {
 	}
 	o.Pos, o.Decision = conds[0].Pos, conds[0].Name+" "+shorten(types.ExprString(conds[0].Arg(0)))
 	collectOutcomes(o, []family{famHTTP}, func(sc scenario) value {
-		return anyTrue(preds, func(p *predicate) value { return p.call(m, sc.resp, sc.err) })
+		return anyTrue(preds, func(p *predicate) value { return p.call(m, sc.Resp, sc.Err) })
 	})
 }
 
@@ -558,12 +523,12 @@ func anyTrue(preds []*predicate, f func(*predicate) value) value {
 	var d deps
 	for _, p := range preds {
 		v := f(p)
-		if v.isTrue() {
+		if v.IsTrue() {
 			return v
 		}
-		if !v.isFalse() {
+		if !v.IsFalse() {
 			all = false
-			d |= v.dep
+			d |= v.Dep
 		}
 	}
 	if all {
@@ -606,20 +571,20 @@ func (m *model) failsafeOutcomes(s *Site, call *ast.CallExpr) {
 		return
 	}
 	j := func(resp, err value) value {
-		if a := anyTrue(aborts, func(p *predicate) value { return p.call(m, resp, err) }); !a.isFalse() {
-			if a.isTrue() {
+		if a := anyTrue(aborts, func(p *predicate) value { return p.call(m, resp, err) }); !a.IsFalse() {
+			if a.IsTrue() {
 				return boolVal(false)
 			}
 			return a
 		}
 		if !handled {
 			switch {
-			case err.k == vNil:
+			case err.K == vNil:
 				return boolVal(false)
-			case err.nonNil():
+			case err.NonNil():
 				return boolVal(true)
 			}
-			return unknown(err.dep)
+			return unknown(err.Dep)
 		}
 		return anyTrue(handles, func(p *predicate) value { return p.call(m, resp, err) })
 	}
@@ -636,7 +601,7 @@ func (m *model) failsafeOutcomes(s *Site, call *ast.CallExpr) {
 	// failsafehttp round trippers and requests: the policy sees the
 	// response and the transport error.
 	o := &Outcomes{Pos: pos, Decision: desc}
-	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return j(sc.resp, sc.err) })
+	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return j(sc.Resp, sc.Err) })
 	s.Retried = o
 }
 
@@ -649,7 +614,7 @@ func (m *model) grpcMiddlewareOutcomes(s *Site) {
 			return
 		}
 		o := &Outcomes{Pos: st.Pos, Decision: "WithRetriable " + shorten(types.ExprString(st.Arg(0)))}
-		collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.resp, sc.err) })
+		collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.Resp, sc.Err) })
 		s.Retried = o
 		return
 	}
@@ -696,7 +661,7 @@ func (m *model) gaxOutcomes(s *Site) {
 			if p == nil {
 				return
 			}
-			collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.resp, sc.err) })
+			collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.Resp, sc.Err) })
 		}
 		if !found {
 			o.Pos, o.Decision = st.Pos, st.Name+"("+shorten(exprList(st.Args))+")"
@@ -756,7 +721,7 @@ func (m *model) awsCodeLit(o *Outcomes, lit *ast.CompositeLit, names []string) [
 		if !ok {
 			continue
 		}
-		mlit, ok := m.constComposite(kv.Value)
+		mlit, ok := m.ConstComposite(kv.Value)
 		if !ok {
 			continue
 		}
@@ -817,29 +782,29 @@ func awsErrorStatus(code string) (int, bool) {
 // codeList evaluates a list of integer constants: the arguments, or a
 // single slice argument (a literal or a variable that always holds one).
 func (m *model) codeList(args []ast.Expr) ([]int64, bool) {
-	ev := &evaluator{fi: &funcInfo{m: m}}
+	ev := &evaluator{Fi: &funcInfo{M: &m.Model}}
 	var res []int64
 	for _, a := range args {
 		if t := m.info.TypeOf(a); t != nil {
 			if _, isSlice := t.Underlying().(*types.Slice); isSlice {
-				elems, ok := ev.constElems(a)
+				elems, ok := ev.ConstElems(a)
 				if !ok {
 					return nil, false
 				}
 				for _, e := range elems {
-					if e.k != vInt {
+					if e.K != vInt {
 						return nil, false
 					}
-					res = append(res, e.i)
+					res = append(res, e.I)
 				}
 				continue
 			}
 		}
-		v := ev.eval(a, nil)
-		if v.k != vInt {
+		v := ev.Eval(a, nil)
+		if v.K != vInt {
 			return nil, false
 		}
-		res = append(res, v.i)
+		res = append(res, v.I)
 	}
 	return res, true
 }

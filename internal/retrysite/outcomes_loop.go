@@ -18,7 +18,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	if len(g.calls) == 0 {
 		return
 	}
-	ref, ok := fi.callNode(g.calls[0])
+	ref, ok := fi.CallNode(g.calls[0])
 	if !ok {
 		return
 	}
@@ -26,9 +26,9 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	target := g.set
 	switch n := s.Node.(type) {
 	case *ast.ForStmt:
-		in = fi.loopScope(n)
+		in = fi.LoopScope(n)
 	case *ast.RangeStmt:
-		in = fi.loopScope(n)
+		in = fi.LoopScope(n)
 	case *ast.FuncDecl:
 		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
 			target = union(g.set, m.selfCalls(n.Body, self))
@@ -39,13 +39,13 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		if certain {
 			goal = goalCertain
 		}
-		r := fi.reach(g.set, target, ref, outcomeScenario(o), in, goal)
-		return outcomes.Reach{Again: r.again, AgainCertain: r.againCertain}
+		r := fi.Reach(g.set, target, ref, outcomeScenario(o), in, goal)
+		return outcomes.Reach{Again: r.Again, AgainCertain: r.AgainCertain}
 	}
 	call := g.calls[0]
 	outcomes.New(m.info, m.pkg, m).Loop(s, outcomes.Loop{
 		Call:            call,
-		Body:            fi.body,
+		Body:            fi.Body,
 		ReturnsResponse: returnsResponse(m.info, call),
 		Try:             try,
 	})

@@ -103,7 +103,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 		}
 	}
 	if !headWait {
-		if hits, _ := m.findWaits(loop, fi.body, 0); len(hits) == 0 {
+		if hits, _ := m.findWaits(loop, fi.Body, 0); len(hits) == 0 {
 			return false
 		}
 	}
@@ -117,7 +117,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 			return false
 		}
 	}
-	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.body), hitAt: make(map[ast.Node][]*waitHit)}
+	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)}
 	scenarios := []scenario{errorScenario()}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429} {
@@ -353,8 +353,8 @@ func (m *model) durationLocal(x ast.Expr) *types.Var {
 // come back to it without leaving the loop; ok is false when the walk
 // grew too large.
 func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
-	ev := &evaluator{fi: fi, op: g.set, sc: sc}
-	sel := selectsOf(fi.body)
+	ev := &evaluator{Fi: fi, Op: g.set, Sc: sc}
+	sel := selectsOf(fi.Body)
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -364,7 +364,7 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 		e    env
 		p    failPath
 	}
-	queue := []item{{ref.block, ref.index, env{}, failPath{}}}
+	queue := []item{{ref.Block, ref.Index, env{}, failPath{}}}
 	for len(queue) > 0 {
 		if steps++; steps > 5000 {
 			return nil, false
@@ -372,11 +372,11 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 		it := queue[0]
 		queue = queue[1:]
 		first := steps == 1
-		b := fi.cfg.Blocks[it.bi]
+		b := fi.Cfg.Blocks[it.bi]
 		if !first && in != nil && !in(b) {
 			continue
 		}
-		kb = fi.appendState(kb[:0], it.bi, it.from, it.e)
+		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
 		kb = it.p.appendKey(kb)
 		if seen[string(kb)] {
 			continue
@@ -413,7 +413,7 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 			if i == n-1 && condBlock {
 				break
 			}
-			e = ev.exec(node, e)
+			e = ev.Exec(node, e)
 		}
 		if back {
 			continue
@@ -422,12 +422,12 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 		case 1:
 			queue = append(queue, item{b.Succs[0].Index, 0, e, p})
 		case 2:
-			t, f, _ := fi.branch(ev, b, e)
+			t, f, _ := fi.Branch(ev, b, e)
 			if t {
-				queue = append(queue, item{b.Succs[0].Index, 0, fi.takeRange(b, e, true), p})
+				queue = append(queue, item{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), p})
 			}
 			if f {
-				queue = append(queue, item{b.Succs[1].Index, 0, fi.takeRange(b, e, false), p})
+				queue = append(queue, item{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), p})
 			}
 		}
 	}
@@ -601,7 +601,7 @@ func (m *model) pointerMethod(call *ast.CallExpr) bool {
 // was when the call fails.
 func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 	fn := typeutilCallee(m.info, call)
-	d := m.funcDecl(fn)
+	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil {
 		return false
 	}

@@ -81,7 +81,7 @@ func (m *model) conditionBody(x ast.Expr) *ast.BlockStmt {
 			obj = m.info.Uses[x.(*ast.SelectorExpr).Sel]
 		}
 		if fn, ok := obj.(*types.Func); ok {
-			if d := m.funcDecl(fn); d != nil {
+			if d := m.FuncDecl(fn); d != nil {
 				return d.Body
 			}
 		}

@@ -371,13 +371,6 @@ func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return true
 }
 
-// stdSentinel reports whether v is an exported package-level error
-// variable of the standard library (context.Canceled, io.EOF): a sentinel,
-// never nil.
-func stdSentinel(v *types.Var) bool {
-	return v.Pkg() != nil && isStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && isErrorType(v.Type())
-}
-
 // drawsCandidate reports whether a loop gives its operation a new random
 // value before each attempt: it assigns one (from a function of a rand
 // package: math/rand, crypto/rand, a util/rand) to a variable the
@@ -499,7 +492,7 @@ func randPackage(path string) bool {
 }
 
 // calledAfterStart reports whether every call of the unexported function
-// fn in the package comes after its caller has started a local process
+// fn in the package (outside its _test.go files) comes after its caller has started a local process
 // (startsProcessBefore), directly or through a caller that is itself so
 // called (up to depth 2): a loop in fn waits for that process to answer,
 // like a loop after the start in the same function (a health-check
@@ -512,8 +505,8 @@ func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
 	}
 	calls := 0
 	for id, obj := range m.info.Uses {
-		if obj != fn {
-			continue
+		if obj != fn || m.inTestFile(id) {
+			continue // a test exercising the helper is not a use of it
 		}
 		decl, call, spawned := m.callerOf(id)
 		if decl == nil || call == nil {
@@ -650,13 +643,7 @@ func (m *model) givesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 }
 
 // localVar returns the local variable x names, or nil.
-func (m *model) localVar(x ast.Expr) *types.Var {
-	v := varOfExpr(m.info, x)
-	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
-		return nil
-	}
-	return v
-}
+func (m *model) localVar(x ast.Expr) *types.Var { return m.LocalVar(x) }
 
 // startsProcesses reports whether the package starts a process anywhere
 // (exec.Cmd.Start, os.StartProcess): most do not, and the readiness rules

@@ -203,8 +203,8 @@ func (m *model) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int,
 		}
 	case *ast.Ident:
 		if v, ok := m.info.Uses[y].(*types.Var); ok {
-			if d := m.varDefOf(v); d != nil && d.single() && d.idx == 0 {
-				return m.markedError(fn, d.rhs, depth+1)
+			if d := m.VarDefOf(v); d != nil && d.Single() && d.Idx == 0 {
+				return m.markedError(fn, d.Rhs, depth+1)
 			}
 		}
 	}

@@ -1,14 +1,11 @@
 package retrysite
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
-	"sort"
-	"strconv"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
@@ -17,45 +14,16 @@ func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }
 
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
-}
+func isBool(t types.Type) bool { return interp.IsBool(t) }
 
-func isIntegerOrBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsInteger|types.IsBoolean) != 0
-}
+func isIntegerOrBool(t types.Type) bool { return interp.IsIntegerOrBool(t) }
 
 // isResponseType reports whether t is an HTTP response the model
 // understands: *net/http.Response, or a resty or retryablehttp response.
-func isResponseType(t types.Type) bool {
-	p, ok := t.(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Response" {
-		return false
-	}
-	switch n.Obj().Pkg().Path() {
-	case "net/http", knowledge.PathRestyV2, knowledge.PathRestyV3:
-		return true
-	}
-	return false
-}
+func isResponseType(t types.Type) bool { return interp.IsResponseType(t) }
 
 // isNamed reports whether t (or *t) is the named type path.name.
 func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, path, name) }
-
-func sortVars(vs []*types.Var) {
-	sort.Slice(vs, func(i, j int) bool {
-		if vs[i].Pos() != vs[j].Pos() {
-			return vs[i].Pos() < vs[j].Pos()
-		}
-		return vs[i].Name() < vs[j].Name()
-	})
-}
 
 // chainRoot returns the expression at the root of a selector chain
 // (typesx.ChainRoot).
@@ -68,8 +36,3 @@ func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(in
 // rootVar returns the variable at the root of a selector chain
 // (typesx.RootVar).
 func rootVar(info *types.Info, x ast.Expr) *types.Var { return typesx.RootVar(info, x) }
-
-func itoa(i int) string { return strconv.Itoa(i) }
-
-// wIsInteger reports whether t is an integer type (waitnum.IsInteger).
-func wIsInteger(t types.Type) bool { return waitnum.IsInteger(t) }

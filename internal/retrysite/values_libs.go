@@ -25,30 +25,30 @@ import (
 // false when the field cannot be followed.
 func (c *collector) followField(v *types.Var) bool {
 	m := c.m
-	if !m.indexedVar(v) || !v.IsField() {
+	if !m.IndexedVar(v) || !v.IsField() {
 		return false
 	}
-	ws, ok := m.reaching(v)
-	if !ok || len(ws) != 1 || ws[0].zero || ws[0].x == nil {
+	ws, ok := m.ReachingWrites(v)
+	if !ok || len(ws) != 1 || ws[0].Zero || ws[0].X == nil {
 		return false
 	}
 	if !m.onlyOperated(v) {
 		return false
 	}
 	w := ws[0]
-	f := typesx.FileOf(m.pass.Files, w.at)
+	f := typesx.FileOf(m.pass.Files, w.At)
 	if f == nil {
 		return false
 	}
 	// The write's own function is where the client is configured: read
 	// its settings up to the function's end.
 	end := f.End()
-	if w.decl != nil {
-		end = w.decl.End()
+	if w.Decl != nil {
+		end = w.Decl.End()
 	}
 	idx, before := c.idx, c.before
 	c.idx, c.before = m.indexVars(f), end
-	c.collect(w.x)
+	c.collect(w.X)
 	c.idx, c.before = idx, before
 	return true
 }
@@ -56,8 +56,8 @@ func (c *collector) followField(v *types.Var) bool {
 // onlyOperated reports whether every use of field v in the package is a
 // write of it or the receiver of a library operation (an entry point).
 func (m *model) onlyOperated(v *types.Var) bool {
-	vx := m.valueIndexOf()
-	if r, ok := vx.operated[v]; ok {
+	vx := m.ValueIndexOf()
+	if r, ok := vx.Operated[v]; ok {
 		return r
 	}
 	r := true
@@ -93,9 +93,9 @@ func (m *model) onlyOperated(v *types.Var) bool {
 		r = false
 		break
 	}
-	if vx.operated == nil {
-		vx.operated = make(map[*types.Var]bool)
+	if vx.Operated == nil {
+		vx.Operated = make(map[*types.Var]bool)
 	}
-	vx.operated[v] = r
+	vx.Operated[v] = r
 	return r
 }

@@ -40,7 +40,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	if fi == nil || g == nil || len(g.calls) == 0 {
 		return
 	}
-	ref, ok := fi.callNode(g.calls[0])
+	ref, ok := fi.CallNode(g.calls[0])
 	if !ok {
 		return
 	}
@@ -49,16 +49,16 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	var self *types.Func
 	switch n := s.Node.(type) {
 	case *ast.ForStmt:
-		in = fi.loopScope(n)
+		in = fi.LoopScope(n)
 	case *ast.RangeStmt:
-		in = fi.loopScope(n)
+		in = fi.LoopScope(n)
 	case *ast.FuncDecl:
 		self, _ = m.info.Defs[n.Name].(*types.Func)
 		if self != nil {
 			target = union(g.set, m.selfCalls(n.Body, self))
 		}
 	}
-	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.body), hitAt: make(map[ast.Node][]*waitHit)}
+	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)}
 	if self != nil {
 		w.reentry = w.entryWaits(g.set) // forms.go
 	}
@@ -71,7 +71,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 		// The statuses the code itself names, as isRetry tries them: a
 		// loop that retries only a 401 the server marks retryable
 		// waits on that path (decide.go).
-		for _, code := range m.namedStatuses(fi, tried) {
+		for _, code := range m.NamedStatuses(fi, tried) {
 			scenarios = append(scenarios, statusScenario(code), headerScenario(code))
 		}
 	}
@@ -89,7 +89,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	}
 	for _, h := range w.found {
 		wt := &Wait{Kind: h.kind, Pos: h.node.Pos(), Expr: h.expr}
-		m.wnum.LoopWait(s, fi.body, self, h.num(), wt)
+		m.wnum.LoopWait(s, fi.Body, self, h.num(), wt)
 		s.Waits = append(s.Waits, wt)
 	}
 	if w.immediate {
@@ -182,7 +182,7 @@ func (p walkPath) appendKey(buf []byte) []byte {
 
 func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope) {
 	fi := w.fi
-	ev := &evaluator{fi: fi, op: op, sc: sc}
+	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -194,11 +194,11 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 			return
 		}
 		steps++
-		b := fi.cfg.Blocks[bi]
+		b := fi.Cfg.Blocks[bi]
 		if !first && in != nil && !in(b) {
 			return
 		}
-		kb = fi.appendState(kb[:0], bi, from, e)
+		kb = fi.AppendState(kb[:0], bi, from, e)
 		kb = p.appendKey(kb)
 		if seen[string(kb)] {
 			return
@@ -248,30 +248,30 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 			if i == n-1 && condBlock {
 				break
 			}
-			e = ev.exec(node, e)
+			e = ev.Exec(node, e)
 		}
 		switch len(b.Succs) {
 		case 1:
 			walk(b.Succs[0].Index, 0, e, p, false)
 		case 2:
-			t, f, c := fi.branch(ev, b, e)
+			t, f, c := fi.Branch(ev, b, e)
 			// A fork the outcome does not decide makes a path that
 			// does not wait uncertain when the other side may wait:
 			// `if d > 0 { time.Sleep(d) }`.
-			undecided := t && f && c != nil && c.dep&depOutcome == 0
+			undecided := t && f && c != nil && c.Dep&depOutcome == 0
 			if t {
 				q := p
 				q.uncertain = q.uncertain || undecided && w.reachesWait(b.Succs[1].Index, target, in)
-				walk(b.Succs[0].Index, 0, fi.takeRange(b, e, true), q, false)
+				walk(b.Succs[0].Index, 0, fi.TakeRange(b, e, true), q, false)
 			}
 			if f {
 				q := p
 				q.uncertain = q.uncertain || undecided && w.reachesWait(b.Succs[0].Index, target, in)
-				walk(b.Succs[1].Index, 0, fi.takeRange(b, e, false), q, false)
+				walk(b.Succs[1].Index, 0, fi.TakeRange(b, e, false), q, false)
 			}
 		}
 	}
-	walk(start.block, start.index, env{}, walkPath{}, true)
+	walk(start.Block, start.Index, env{}, walkPath{}, true)
 	if immediateCertain {
 		w.immediate = true
 	}
@@ -288,7 +288,7 @@ func (w *waitWalk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in scope
 			return false
 		}
 		seen[bi] = true
-		b := w.fi.cfg.Blocks[bi]
+		b := w.fi.Cfg.Blocks[bi]
 		if in != nil && !in(b) {
 			return false
 		}
@@ -322,7 +322,7 @@ func (w *waitWalk) waitsIn(node ast.Node) ([]*waitHit, bool) {
 	if st, ok := node.(ast.Stmt); ok && w.nonblocking[st] {
 		return nil, false
 	}
-	hits, maybe := w.m.findWaits(node, w.fi.body, 0)
+	hits, maybe := w.m.findWaits(node, w.fi.Body, 0)
 	if !maybe {
 		w.hitAt[node] = hits
 	}
@@ -339,7 +339,7 @@ func (m *model) findWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			return !m.timerDrain(n) // values.go
+			return !m.TimerDrain(n) // values.go
 		case *ast.UnaryExpr:
 			if n.Op != token.ARROW {
 				return true
@@ -356,7 +356,7 @@ func (m *model) findWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 			}
 			fn := typeutilCallee(m.info, n)
 			if fn != nil && fn.Pkg() == m.pkg && depth < 3 {
-				if d := m.funcDecl(fn); d != nil && d.Body != nil {
+				if d := m.FuncDecl(fn); d != nil && d.Body != nil {
 					inner, mb := m.findWaits(d.Body, d.Body, depth+1)
 					if len(inner) == 1 {
 						hits = append(hits, m.helperHit(n, fn, d, inner[0]))

@@ -17,7 +17,7 @@ import (
 // same bool, the wait interpreter takes it; otherwise it stays unknown.
 
 // headerlessVerdicts are the responses a header parser is tried with.
-var headerlessVerdicts = []value{{k: vResp, i: 429}, {k: vResp, i: 503}, {k: vResp, i: 500}, {k: vNil}}
+var headerlessVerdicts = []value{{K: vResp, I: 429}, {K: vResp, I: 503}, {K: vResp, I: 500}, {K: vNil}}
 
 // responseVerdict computes result i, a bool, of call, a same-package
 // function given a *net/http.Response, over responses without headers.
@@ -53,11 +53,11 @@ func (m *model) computeVerdict(fn *types.Func, i int) (bool, bool) {
 	if sig == nil || i >= sig.Results().Len() || !isBool(sig.Results().At(i).Type()) {
 		return false, false
 	}
-	decl := m.funcDecl(fn)
+	decl := m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false, false
 	}
-	callee := m.funcInfo(decl.Body, decl.Type)
+	callee := m.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
 		return false, false
 	}
@@ -77,12 +77,12 @@ func (m *model) computeVerdict(fn *types.Func, i int) (bool, bool) {
 		for _, p := range resp {
 			ce[p] = r
 		}
-		ev := &evaluator{fi: callee, depth: 1}
-		v := ev.resultAt(ce, i, sig.Results().Len(), nil)
-		if v.k != vBool || (k > 0 && v.i != got.i) {
+		ev := &evaluator{Fi: callee, Depth: 1}
+		v := ev.ResultAt(ce, i, sig.Results().Len(), nil)
+		if v.K != vBool || (k > 0 && v.I != got.I) {
 			return false, false
 		}
 		got = v
 	}
-	return got.i != 0, true
+	return got.I != 0, true
 }

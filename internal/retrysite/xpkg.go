@@ -120,7 +120,7 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 		if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); !isFunc {
 			continue
 		}
-		if ts, ok := m.addTarget(nil, a); ok && len(ts) > 0 {
+		if ts, ok := m.AddTarget(nil, a); ok && len(ts) > 0 {
 			passes = true
 		}
 	}
@@ -159,12 +159,12 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 // it finds into a site of the call.
 func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *Site {
 	cm := *xp.m
-	cm.infos = make(map[*ast.BlockStmt]*funcInfo)
+	cm.Infos = make(map[*ast.BlockStmt]*funcInfo)
 	cm.integ = make(map[*types.Func]bool)
 	cm.funcLits = make(map[*types.Var]*ast.FuncLit)
 	cm.funcTypes = make(map[*types.Named]int8)
-	cm.defs = nil
-	cm.xbind = make(map[*types.Var]ast.Expr)
+	cm.Defs = nil
+	cm.Xbind = make(map[*types.Var]ast.Expr)
 	cm.rebindDescribers()
 	bound := make(map[*types.Var]bool)
 	fnObj, _ := cm.info.Defs[decl.Name].(*types.Func)
@@ -177,7 +177,7 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 	}
 	for i, a := range call.Args {
 		p := params.At(i)
-		cm.xbind[p] = a
+		cm.Xbind[p] = a
 		if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc {
 			bound[p] = true
 		}
@@ -253,8 +253,8 @@ func (xp *xpkg) bindCall(caller *model, call *ast.CallExpr, decl *ast.FuncDecl) 
 // caller's constant arguments: Do(3, op) runs its loop with attempts = 3.
 func (m *model) boundInit(fi *funcInfo) env {
 	var init env
-	for v, e := range m.xbind {
-		if !fi.tracked[v] {
+	for v, e := range m.Xbind {
+		if !fi.Tracked[v] {
 			continue
 		}
 		c := m.info.Types[e].Value
@@ -264,10 +264,10 @@ func (m *model) boundInit(fi *funcInfo) env {
 		switch c.Kind() {
 		case constant.Int:
 			if n, ok := constant.Int64Val(c); ok {
-				init = init.set(v, intVal(n))
+				init = init.Set(v, intVal(n))
 			}
 		case constant.Bool:
-			init = init.set(v, boolVal(constant.BoolVal(c)))
+			init = init.Set(v, boolVal(constant.BoolVal(c)))
 		}
 	}
 	return init
@@ -287,9 +287,9 @@ func (m *model) countsOutside(ops []*Op) bool {
 		if op.Call == nil {
 			continue
 		}
-		ts, _ := m.funcTargets(op.Call.Fun)
+		ts, _ := m.FuncValueTargets(op.Call.Fun)
 		for _, t := range ts {
-			if t.lit != nil && litReturnsError(m.info, t.lit) && m.litCountsOutside(t.lit) {
+			if t.Lit != nil && litReturnsError(m.info, t.Lit) && m.litCountsOutside(t.Lit) {
 				return true
 			}
 		}
@@ -464,7 +464,7 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 	}
 	// Outside the literal, in the function that declares v.
 	var scope *ast.BlockStmt
-	for _, d := range m.decls {
+	for _, d := range m.Decls() {
 		if d.Body != nil && d.Body.Pos() <= lit.Pos() && lit.End() <= d.Body.End() {
 			scope = d.Body
 		}
@@ -555,15 +555,15 @@ func (m *model) leftNil(x ast.Expr, depth int) bool {
 	if f == nil || !f.IsField() {
 		return false
 	}
-	ws, ok := m.reaching(f)
+	ws, ok := m.ReachingWrites(f)
 	if !ok {
 		return false
 	}
 	for _, w := range ws {
 		switch {
-		case w.zero:
-		case w.x != nil && m.info.Types[w.x].IsNil():
-		case w.x != nil && m.leftNil(w.x, depth+1):
+		case w.Zero:
+		case w.X != nil && m.info.Types[w.X].IsNil():
+		case w.X != nil && m.leftNil(w.X, depth+1):
 		default:
 			return false
 		}
@@ -811,8 +811,8 @@ func (x *xpkgState) loadDir(m *model, path, pkgName, dir string) *xpkg {
 	xm := *m
 	xm.info = info
 	xm.x = nil
-	xm.infos = nil
-	xm.vx = m.vx
+	xm.Infos = nil
+	xm.Vx = m.Vx
 	xp := &xpkg{m: &xm, pkg: pkg, decls: make(map[string]*ast.FuncDecl), insp: inspector.New(files)}
 	xm.srcOf = xp
 	xm.rebindDescribers()
@@ -849,7 +849,7 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 	}
 	fn = fn.Origin()
 	if fn.Pkg() == m.pkg {
-		return m.funcDecl(fn), m
+		return m.FuncDecl(fn), m
 	}
 	if m.srcOf != nil {
 		// A model of another package's source: its own functions.

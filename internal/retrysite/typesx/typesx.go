@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -140,4 +141,11 @@ func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
 // IsErrorType reports whether t is the error interface.
 func IsErrorType(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// IsStd reports whether an import path belongs to the standard library:
+// its first element has no dot.
+func IsStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -55,19 +55,19 @@ const (
 )
 
 type value struct {
-	k   valKind
-	i   int64
-	dep deps
+	K   valKind
+	I   int64
+	Dep deps
 }
 
-func unknown(d deps) value    { return value{k: vUnknown, dep: d} }
-func intVal(i int64) value    { return value{k: vInt, i: i} }
-func boolVal(b bool) value    { return value{k: vBool, i: b2i(b)} }
-func (v value) known() bool   { return v.k != vUnknown }
-func (v value) isTrue() bool  { return v.k == vBool && v.i != 0 }
-func (v value) isFalse() bool { return v.k == vBool && v.i == 0 }
-func (v value) nonNil() bool {
-	return v.k == vNonNil || v.k == vResp || v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass
+func unknown(d deps) value    { return value{K: vUnknown, Dep: d} }
+func intVal(i int64) value    { return value{K: vInt, I: i} }
+func boolVal(b bool) value    { return value{K: vBool, I: b2i(b)} }
+func (v value) known() bool   { return v.K != vUnknown }
+func (v value) IsTrue() bool  { return v.K == vBool && v.I != 0 }
+func (v value) IsFalse() bool { return v.K == vBool && v.I == 0 }
+func (v value) NonNil() bool {
+	return v.K == vNonNil || v.K == vResp || v.K == vErrCode || v.K == vErrStatus || v.K == vErrClass
 }
 
 func b2i(b bool) int64 {
@@ -80,7 +80,7 @@ func b2i(b bool) int64 {
 // env maps tracked variables to their values. It is copied on write.
 type env map[*types.Var]value
 
-func (e env) set(v *types.Var, x value) env {
+func (e env) Set(v *types.Var, x value) env {
 	n := make(env, len(e)+1)
 	for k, y := range e {
 		n[k] = y
@@ -92,83 +92,83 @@ func (e env) set(v *types.Var, x value) env {
 // scenario is an assumed outcome of the operation under study.
 type scenario struct {
 	name   string
-	err    value // the error result
-	resp   value // the response result (vResp or vNil)
+	Err    value // the error result
+	Resp   value // the response result (vResp or vNil)
 	ok     value // a bool result
-	status int   // HTTP status, 0 if none
+	Status int   // HTTP status, 0 if none
 	// liveAttemptCtx: the failure did not cancel a context the function
 	// made with context.WithCancel (precision.go).
 	liveAttemptCtx bool
 }
 
 func successScenario() scenario {
-	return scenario{name: "success", err: value{k: vNil}, resp: value{k: vResp, i: 200}, ok: boolVal(true), status: 200}
+	return scenario{name: "success", Err: value{K: vNil}, Resp: value{K: vResp, I: 200}, ok: boolVal(true), Status: 200}
 }
 
 // anyScenario leaves the outcome unknown: used to count runs.
 func anyScenario() scenario {
 	u := unknown(depOutcome)
-	return scenario{name: "any", err: u, resp: u, ok: u}
+	return scenario{name: "any", Err: u, Resp: u, ok: u}
 }
 
 func errorScenario() scenario {
-	return scenario{name: "error", err: value{k: vNonNil, dep: depOutcome}, resp: value{k: vNil}, ok: boolVal(false), liveAttemptCtx: true}
+	return scenario{name: "error", Err: value{K: vNonNil, Dep: depOutcome}, Resp: value{K: vNil}, ok: boolVal(false), liveAttemptCtx: true}
 }
 
 func statusScenario(code int) scenario {
-	return scenario{name: "status " + strconv.Itoa(code), err: value{k: vNil}, resp: value{k: vResp, i: int64(code)}, ok: boolVal(false), status: code}
+	return scenario{name: "status " + strconv.Itoa(code), Err: value{K: vNil}, Resp: value{K: vResp, I: int64(code)}, ok: boolVal(false), Status: code}
 }
 
 func grpcScenario(code int) scenario {
-	return scenario{name: "grpc " + strconv.Itoa(code), err: value{k: vErrCode, i: int64(code)}, resp: value{k: vNil}, ok: boolVal(false)}
+	return scenario{name: "grpc " + strconv.Itoa(code), Err: value{K: vErrCode, I: int64(code)}, Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
 // evaluator evaluates expressions in one function.
 type evaluator struct {
-	fi *funcInfo
+	Fi *funcInfo
 	// op is the set of calls that perform the operation under study and
 	// sc the outcome assumed for them; op is nil outside outcome studies.
-	op map[*ast.CallExpr]bool
-	sc scenario
+	Op map[*ast.CallExpr]bool
+	Sc scenario
 	// depth limits inlining of same-package helpers.
-	depth int
+	Depth int
 	// pert, when set, replaces one integer literal or named constant by
 	// another value, to find which literal sets a bound.
 	pert *perturbation
 	// pred is set when evaluating a retry predicate on its own (a
 	// CheckRetry, a RetryIf): its context is assumed live.
-	pred bool
+	Pred bool
 	// afterOp, when set, makes mergeReturns skip the returns reached
 	// without running an operation of op: they are not its outcomes
 	// (an http.NewRequest that fails before the request is sent).
-	afterOp bool
+	AfterOp bool
 }
 
 // A perturbation replaces an integer literal or a named constant.
 type perturbation struct {
-	lit   *ast.BasicLit
-	cnst  *types.Const
-	value int64
+	Lit   *ast.BasicLit
+	Cnst  *types.Const
+	Value int64
 }
 
-func (ev *evaluator) info() *types.Info { return ev.fi.m.info }
+func (ev *evaluator) info() *types.Info { return ev.Fi.M.info }
 
 // eval evaluates x in e.
-func (ev *evaluator) eval(x ast.Expr, e env) value {
+func (ev *evaluator) Eval(x ast.Expr, e env) value {
 	info := ev.info()
 	if ev.pert != nil {
 		switch y := x.(type) {
 		case *ast.BasicLit:
-			if y == ev.pert.lit {
-				return intVal(ev.pert.value)
+			if y == ev.pert.Lit {
+				return intVal(ev.pert.Value)
 			}
 		case *ast.Ident:
-			if c, ok := info.Uses[y].(*types.Const); ok && c == ev.pert.cnst {
-				return intVal(ev.pert.value)
+			if c, ok := info.Uses[y].(*types.Const); ok && c == ev.pert.Cnst {
+				return intVal(ev.pert.Value)
 			}
 		case *ast.SelectorExpr:
-			if c, ok := info.Uses[y.Sel].(*types.Const); ok && c == ev.pert.cnst {
-				return intVal(ev.pert.value)
+			if c, ok := info.Uses[y.Sel].(*types.Const); ok && c == ev.pert.Cnst {
+				return intVal(ev.pert.Value)
 			}
 		}
 	}
@@ -185,50 +185,50 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 	}
 	switch x := x.(type) {
 	case *ast.ParenExpr:
-		return ev.eval(x.X, e)
+		return ev.Eval(x.X, e)
 	case *ast.Ident:
 		obj := info.Uses[x]
 		if obj == nil {
 			obj = info.Defs[x]
 		}
 		if _, ok := obj.(*types.Nil); ok {
-			return value{k: vNil}
+			return value{K: vNil}
 		}
-		if v, ok := obj.(*types.Var); ok && (ev.fi.tracked[v] || ev.fi.outcomes[v]) {
+		if v, ok := obj.(*types.Var); ok && (ev.Fi.Tracked[v] || ev.Fi.outcomes[v]) {
 			if val, ok := e[v]; ok {
-				if val.k == vUnknown && val.dep == 0 {
-					val.dep = depVar
+				if val.K == vUnknown && val.Dep == 0 {
+					val.Dep = depVar
 				}
 				return val
 			}
 			return unknown(depVar)
 		}
 		if v, ok := obj.(*types.Var); ok {
-			if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
+			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
 				return val
 			}
 		}
 		return unknown(0)
 	case *ast.UnaryExpr:
-		v := ev.eval(x.X, e)
+		v := ev.Eval(x.X, e)
 		switch x.Op {
 		case token.NOT:
-			if v.k == vBool {
-				return boolVal(v.i == 0)
+			if v.K == vBool {
+				return boolVal(v.I == 0)
 			}
-			return unknown(v.dep)
+			return unknown(v.Dep)
 		case token.SUB:
-			if v.k == vInt {
-				return intVal(-v.i)
+			if v.K == vInt {
+				return intVal(-v.I)
 			}
-			return unknown(v.dep)
+			return unknown(v.Dep)
 		case token.AND:
 			if v, ok := ev.statusLit(x.X, e); ok { // statuserr.go
 				return v
 			}
-			return value{k: vNonNil}
+			return value{K: vNonNil}
 		}
-		return unknown(v.dep)
+		return unknown(v.Dep)
 	case *ast.BinaryExpr:
 		return ev.binary(x, e)
 	case *ast.SelectorExpr:
@@ -239,7 +239,7 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 		if v, ok := ev.statusLit(x, e); ok { // statuserr.go
 			return v
 		}
-		return value{k: vNonNil}
+		return value{K: vNonNil}
 	case *ast.IndexExpr:
 		return ev.index(x, e) // outcomes_eval.go
 	}
@@ -249,26 +249,26 @@ func (ev *evaluator) eval(x ast.Expr, e env) value {
 func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 	switch x.Op {
 	case token.LAND, token.LOR:
-		l := ev.eval(x.X, e)
-		if x.Op == token.LAND && l.isFalse() || x.Op == token.LOR && l.isTrue() {
+		l := ev.Eval(x.X, e)
+		if x.Op == token.LAND && l.IsFalse() || x.Op == token.LOR && l.IsTrue() {
 			return l
 		}
 		re := e
-		if x.Op == token.LAND && l.isTrue() {
+		if x.Op == token.LAND && l.IsTrue() {
 			re = ev.narrowAsExpr(x.X, e) // statuserr.go
 		}
-		r := ev.eval(x.Y, re)
-		if l.k == vBool && r.k == vBool {
+		r := ev.Eval(x.Y, re)
+		if l.K == vBool && r.K == vBool {
 			return r
 		}
-		if x.Op == token.LAND && r.isFalse() || x.Op == token.LOR && r.isTrue() {
+		if x.Op == token.LAND && r.IsFalse() || x.Op == token.LOR && r.IsTrue() {
 			return r
 		}
-		return unknown(l.dep | r.dep)
+		return unknown(l.Dep | r.Dep)
 	}
-	l := ev.eval(x.X, e)
-	r := ev.eval(x.Y, e)
-	d := l.dep | r.dep
+	l := ev.Eval(x.X, e)
+	r := ev.Eval(x.Y, e)
+	d := l.Dep | r.Dep
 	if v, ok := ev.compareStr(x, l, r); ok { // decide.go
 		return v
 	}
@@ -276,25 +276,25 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 	if x.Op == token.EQL || x.Op == token.NEQ {
 		var other value
 		switch {
-		case l.k == vNil:
+		case l.K == vNil:
 			other = r
-		case r.k == vNil:
+		case r.K == vNil:
 			other = l
 		default:
 			goto arith
 		}
 		eq := x.Op == token.EQL
 		switch {
-		case other.k == vNil:
+		case other.K == vNil:
 			return boolVal(eq)
-		case other.nonNil():
+		case other.NonNil():
 			return boolVal(!eq)
 		}
 		return unknown(d)
 	}
 arith:
-	if l.k == vInt && r.k == vInt {
-		a, b := l.i, r.i
+	if l.K == vInt && r.K == vInt {
+		a, b := l.I, r.I
 		switch x.Op {
 		case token.ADD:
 			return intVal(a + b)
@@ -333,12 +333,12 @@ arith:
 		}
 		return unknown(d)
 	}
-	if l.k == vBool && r.k == vBool {
+	if l.K == vBool && r.K == vBool {
 		switch x.Op {
 		case token.EQL:
-			return boolVal(l.i == r.i)
+			return boolVal(l.I == r.I)
 		case token.NEQ:
-			return boolVal(l.i != r.i)
+			return boolVal(l.I != r.I)
 		}
 	}
 	// An unknown comparison involving a tracked counter: the bound
@@ -346,10 +346,10 @@ arith:
 	// clock (time.Since(last) > ttl) is a time limit, not a count.
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-		if ev.fi.clockCompare(x) {
+		if ev.Fi.clockCompare(x) {
 			break
 		}
-		if (l.k == vInt || r.k == vInt || l.dep&depVar != 0 || r.dep&depVar != 0) && d&depOutcome == 0 {
+		if (l.K == vInt || r.K == vInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&depOutcome == 0 {
 			if ev.refsTracked(x.X) || ev.refsTracked(x.Y) {
 				d |= depBound
 			}
@@ -363,7 +363,7 @@ func (ev *evaluator) refsTracked(x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := ev.info().Uses[id].(*types.Var); ok && ev.fi.tracked[v] {
+			if v, ok := ev.info().Uses[id].(*types.Var); ok && ev.Fi.Tracked[v] {
 				found = true
 			}
 		}
@@ -373,23 +373,23 @@ func (ev *evaluator) refsTracked(x ast.Expr) bool {
 }
 
 func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
-	base := ev.eval(x.X, e)
-	if base.k == vResp {
+	base := ev.Eval(x.X, e)
+	if base.K == vResp {
 		switch x.Sel.Name {
 		case "StatusCode":
-			return intVal(base.i)
+			return intVal(base.I)
 		case "Status":
 			return unknown(depOutcome)
 		case "Header":
-			if base.dep&depHeader != 0 {
+			if base.Dep&depHeader != 0 {
 				return unknown(depOutcome)
 			}
-			return value{k: vHeader, dep: depOutcome}
+			return value{K: vHeader, Dep: depOutcome}
 		case "Body":
 			if isNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
 				// net/http: "The http Client and Transport guarantee
 				// that Body is always non-nil" (decide.go).
-				return value{k: vNonNil}
+				return value{K: vNonNil}
 			}
 		}
 		return unknown(depOutcome)
@@ -401,17 +401,17 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
-		if ev.sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.fi.holdsOpResult(x.X, ev.op) {
-			return value{k: vNil}
+		if ev.Sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
+			return value{K: vNil}
 		}
-		if val, ok := ev.fi.m.indexedInt(v); ok { // values.go
+		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
 			return val
 		}
 		if stdSentinel(v) { // precision.go
-			return value{k: vNonNil}
+			return value{K: vNonNil}
 		}
 	}
-	return unknown(base.dep)
+	return unknown(base.Dep)
 }
 
 // call evaluates calls: the operation under study, the response and
@@ -419,12 +419,12 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 // through their bodies.
 func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	info := ev.info()
-	if ev.op != nil && ev.op[x] {
+	if ev.Op != nil && ev.Op[x] {
 		return ev.opResult(x, 0)
 	}
 	// Conversions: int(x), time.Duration(x).
 	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-		return ev.eval(x.Args[0], e)
+		return ev.Eval(x.Args[0], e)
 	}
 	if v, ok := ev.handledSuccess(x, 0, e); ok { // decide.go
 		return v
@@ -436,7 +436,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
 	}
-	if ev.fi.m.ctxErrOnly(fn) { // decide.go
+	if ev.Fi.M.ctxErrOnly(fn) { // decide.go
 		return unknown(0)
 	}
 	if fn.Type().(*types.Signature).Results().Len() != 1 {
@@ -444,12 +444,12 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	// Methods on a response the model holds.
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok && fn.Type().(*types.Signature).Recv() != nil {
-		recv := ev.eval(sel.X, e)
+		recv := ev.Eval(sel.X, e)
 		if v, ok := headerCall(fn, recv); ok { // decide.go
 			return v
 		}
-		if recv.k == vResp {
-			code := recv.i
+		if recv.K == vResp {
+			code := recv.I
 			switch fn.Name() {
 			case "StatusCode":
 				return intVal(code)
@@ -465,26 +465,26 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		switch fn.Pkg().Path() + "." + fn.Name() {
 		case knowledge.PathGRPCStatus + ".Code":
 			if len(x.Args) == 1 {
-				a := ev.eval(x.Args[0], e)
-				switch a.k {
+				a := ev.Eval(x.Args[0], e)
+				switch a.K {
 				case vNil:
 					return intVal(0)
 				case vErrCode:
-					return intVal(a.i)
+					return intVal(a.I)
 				}
-				return unknown(a.dep)
+				return unknown(a.Dep)
 			}
 		}
 	}
 	// A getter of the package's default for a field the user sets
 	// (values.go).
-	if fn.Pkg() == ev.fi.m.pkg {
-		if v, ok := ev.fi.m.getterDefault(fn); ok {
+	if fn.Pkg() == ev.Fi.M.pkg {
+		if v, ok := ev.Fi.M.getterDefault(fn); ok {
 			return v
 		}
 	}
 	// A same-package function: evaluate its body.
-	if fn.Pkg() == ev.fi.m.pkg && ev.depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
+	if fn.Pkg() == ev.Fi.M.pkg && ev.Depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {
 			if !v.known() {
 				if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
@@ -506,13 +506,13 @@ func (ev *evaluator) argDeps(x *ast.CallExpr, e env) deps {
 	var d deps
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
 		if _, isPkg := ev.info().Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
-			d |= ev.eval(sel.X, e).dep
+			d |= ev.Eval(sel.X, e).Dep
 		}
 	}
 	for _, a := range x.Args {
-		v := ev.eval(a, e)
-		d |= v.dep
-		if v.k == vResp || v.k == vErrCode || (v.k == vNonNil && v.dep&depOutcome != 0) {
+		v := ev.Eval(a, e)
+		d |= v.Dep
+		if v.K == vResp || v.K == vErrCode || (v.K == vNonNil && v.Dep&depOutcome != 0) {
 			d |= depOutcome
 		}
 	}
@@ -536,13 +536,13 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	}
 	switch {
 	case isErrorType(t):
-		return ev.sc.err
+		return ev.Sc.Err
 	case isResponseType(t):
-		return ev.sc.resp
+		return ev.Sc.Resp
 	case isBool(t) && isOkResult(tv.Type, i):
-		return ev.sc.ok
-	case isBool(t) && i == 0 && ev.fi.m.acquireAttempt(x): // forms.go
-		return ev.sc.ok
+		return ev.Sc.ok
+	case isBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
+		return ev.Sc.ok
 	}
 	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
 		return v
@@ -579,12 +579,12 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 // through its body: an evaluator of the callee, its parameters bound to
 // the arguments' values, and the deps of the arguments.
 func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evaluator, env, deps, bool) {
-	decl := ev.fi.m.funcDecl(fn)
+	decl := ev.Fi.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return nil, nil, 0, false
 	}
 	sig := fn.Type().(*types.Signature)
-	callee := ev.fi.m.funcInfo(decl.Body, decl.Type)
+	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
 		return nil, nil, 0, false
 	}
@@ -597,18 +597,18 @@ func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evalu
 			break
 		}
 		p := params.At(i)
-		av := ev.eval(call.Args[i], e)
-		argDep |= av.dep
-		if callee.tracked[p] || isResponseType(p.Type()) || isErrorType(p.Type()) {
+		av := ev.Eval(call.Args[i], e)
+		argDep |= av.Dep
+		if callee.Tracked[p] || isResponseType(p.Type()) || isErrorType(p.Type()) {
 			ce[p] = av
 		}
 	}
 	if sig.Recv() != nil {
 		if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
-			argDep |= ev.eval(sel.X, e).dep
+			argDep |= ev.Eval(sel.X, e).Dep
 		}
 	}
-	return &evaluator{fi: callee, depth: ev.depth + 1}, ce, argDep, true
+	return &evaluator{Fi: callee, Depth: ev.Depth + 1}, ce, argDep, true
 }
 
 // returns simulates the function body from its entry and merges the
@@ -618,7 +618,7 @@ func (ev *evaluator) returns(e env) (value, bool) {
 		if len(rs.Results) != 1 {
 			return unknown(0)
 		}
-		return ev.eval(rs.Results[0], e)
+		return ev.Eval(rs.Results[0], e)
 	})
 	if !r.sawReturn {
 		return value{}, false
@@ -646,9 +646,9 @@ type merged struct {
 // unknown or differs from another's. It is the one walk behind inlining
 // (returns) and predicate results (resultAt).
 func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, env) value) merged {
-	fi := ev.fi
+	fi := ev.Fi
 	r := merged{agree: true}
-	if fi.cfg == nil || len(fi.cfg.Blocks) == 0 {
+	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
 		r.agree = false
 		return r
 	}
@@ -662,29 +662,29 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 			return
 		}
 		steps++
-		b := fi.cfg.Blocks[bi]
-		kb = fi.appendState(kb[:0], bi, 0, e)
+		b := fi.Cfg.Blocks[bi]
+		kb = fi.AppendState(kb[:0], bi, 0, e)
 		kb = append(kb, b2byte(passed))
 		if seen[string(kb)] {
 			return
 		}
 		seen[string(kb)] = true
 		for i, n := range b.Nodes {
-			if ev.afterOp && !passed && containsOp(n, ev.op) {
+			if ev.AfterOp && !passed && containsOp(n, ev.Op) {
 				passed = true
 			}
 			if rs, ok := n.(*ast.ReturnStmt); ok {
-				if ev.afterOp && !passed {
+				if ev.AfterOp && !passed {
 					return
 				}
 				v := pick(rs, e)
-				r.deps |= v.dep
+				r.deps |= v.Dep
 				switch {
 				case !v.known():
 					r.agree = false
 				case !r.sawReturn:
 					r.value = v
-				case r.value.k != v.k || r.value.i != v.i:
+				case r.value.K != v.K || r.value.I != v.I:
 					r.agree = false
 				}
 				r.sawReturn = true
@@ -693,21 +693,21 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 			if i == len(b.Nodes)-1 && len(b.Succs) == 2 {
 				break
 			}
-			e = ev.exec(n, e)
+			e = ev.Exec(n, e)
 		}
 		switch len(b.Succs) {
 		case 1:
 			walk(b.Succs[0].Index, e, passed)
 		case 2:
-			t, f, c := fi.branch(ev, b, e)
+			t, f, c := fi.Branch(ev, b, e)
 			if c != nil {
-				r.deps |= c.dep
+				r.deps |= c.Dep
 			}
 			if t {
-				walk(b.Succs[0].Index, ev.narrowAs(b, fi.takeRange(b, e, true)), passed) // statuserr.go
+				walk(b.Succs[0].Index, ev.narrowAs(b, fi.TakeRange(b, e, true)), passed) // statuserr.go
 			}
 			if f {
-				walk(b.Succs[1].Index, fi.takeRange(b, e, false), passed)
+				walk(b.Succs[1].Index, fi.TakeRange(b, e, false), passed)
 			}
 		}
 	}
@@ -717,7 +717,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 
 // cond evaluates the branch condition of a conditional block.
 func (ev *evaluator) cond(b *cfg.Block, e env) value {
-	fi := ev.fi
+	fi := ev.Fi
 	switch b.Kind {
 	case cfg.KindRangeLoop:
 		return unknown(0) // handled by the simulation's range counters
@@ -733,32 +733,32 @@ func (ev *evaluator) cond(b *cfg.Block, e env) value {
 	if tag, ok := fi.caseTag[x]; ok {
 		// A case expression of an expression switch.
 		if tag == nil {
-			return ev.eval(x, e)
+			return ev.Eval(x, e)
 		}
-		t := ev.eval(tag, e)
-		c := ev.eval(x, e)
+		t := ev.Eval(tag, e)
+		c := ev.Eval(x, e)
 		if v, ok := ev.compareStr(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: x}, t, c); ok { // decide.go
 			return v
 		}
-		if t.k == vInt && c.k == vInt || t.k == vBool && c.k == vBool {
-			return boolVal(t.i == c.i)
+		if t.K == vInt && c.K == vInt || t.K == vBool && c.K == vBool {
+			return boolVal(t.I == c.I)
 		}
-		if t.k == vNil || c.k == vNil {
-			if t.k == c.k {
+		if t.K == vNil || c.K == vNil {
+			if t.K == c.K {
 				return boolVal(true)
 			}
-			if t.nonNil() || c.nonNil() {
+			if t.NonNil() || c.NonNil() {
 				return boolVal(false)
 			}
 		}
-		return unknown(t.dep | c.dep)
+		return unknown(t.Dep | c.Dep)
 	}
-	return ev.eval(x, e)
+	return ev.Eval(x, e)
 }
 
 // exec applies a statement's effect on the tracked variables.
-func (ev *evaluator) exec(n ast.Node, e env) env {
-	fi := ev.fi
+func (ev *evaluator) Exec(n ast.Node, e env) env {
+	fi := ev.Fi
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
@@ -767,57 +767,57 @@ func (ev *evaluator) exec(n ast.Node, e env) env {
 				vals[i] = ev.evalAssignRHS(n.Tok, n.Lhs[i], r, e)
 			}
 			for i, l := range n.Lhs {
-				if v := fi.lhsVar(l); v != nil && (fi.tracked[v] || fi.outcomeVar(v)) {
-					e = e.set(v, vals[i])
+				if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
+					e = e.Set(v, vals[i])
 				}
 			}
 		} else if len(n.Rhs) == 1 {
 			call, _ := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
 			for i, l := range n.Lhs {
-				v := fi.lhsVar(l)
-				if v == nil || !(fi.tracked[v] || fi.outcomeVar(v)) {
+				v := fi.LhsVar(l)
+				if v == nil || !(fi.Tracked[v] || fi.outcomeVar(v)) {
 					continue
 				}
-				if call != nil && ev.op != nil && ev.op[call] {
-					e = e.set(v, ev.opResult(call, i))
+				if call != nil && ev.Op != nil && ev.Op[call] {
+					e = e.Set(v, ev.opResult(call, i))
 				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomes_eval.go
-					e = e.set(v, tv)
+					e = e.Set(v, tv)
 				} else {
-					e = e.set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))
+					e = e.Set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))
 				}
 			}
 		}
 	case *ast.IncDecStmt:
-		if v := fi.lhsVar(n.X); v != nil && fi.tracked[v] {
-			cur := ev.eval(n.X, e)
-			if cur.k == vInt {
+		if v := fi.LhsVar(n.X); v != nil && fi.Tracked[v] {
+			cur := ev.Eval(n.X, e)
+			if cur.K == vInt {
 				if n.Tok == token.INC {
-					cur.i++
+					cur.I++
 				} else {
-					cur.i--
+					cur.I--
 				}
-				e = e.set(v, cur)
+				e = e.Set(v, cur)
 			} else {
-				e = e.set(v, unknown(cur.dep))
+				e = e.Set(v, unknown(cur.Dep))
 			}
 		}
 	case *ast.ValueSpec:
 		for i, name := range n.Names {
-			v, _ := fi.m.info.Defs[name].(*types.Var)
-			if v == nil || !(fi.tracked[v] || fi.outcomeVar(v)) {
+			v, _ := fi.M.info.Defs[name].(*types.Var)
+			if v == nil || !(fi.Tracked[v] || fi.outcomeVar(v)) {
 				continue
 			}
 			switch {
 			case len(n.Values) == len(n.Names):
-				e = e.set(v, ev.eval(n.Values[i], e))
+				e = e.Set(v, ev.Eval(n.Values[i], e))
 			case len(n.Values) == 0:
-				e = e.set(v, zeroValue(v.Type()))
+				e = e.Set(v, zeroValue(v.Type()))
 			default:
 				call, _ := ast.Unparen(n.Values[0]).(*ast.CallExpr)
-				if call != nil && ev.op != nil && ev.op[call] {
-					e = e.set(v, ev.opResult(call, i))
+				if call != nil && ev.Op != nil && ev.Op[call] {
+					e = e.Set(v, ev.opResult(call, i))
 				} else {
-					e = e.set(v, unknown(ev.rhsDeps(n.Values[0], e)))
+					e = e.Set(v, unknown(ev.rhsDeps(n.Values[0], e)))
 				}
 			}
 		}
@@ -827,8 +827,8 @@ func (ev *evaluator) exec(n ast.Node, e env) env {
 			if x == nil {
 				continue
 			}
-			if v := fi.lhsVar(x); v != nil && fi.tracked[v] {
-				e = e.set(v, unknown(0))
+			if v := fi.LhsVar(x); v != nil && fi.Tracked[v] {
+				e = e.Set(v, unknown(0))
 			}
 		}
 	}
@@ -836,7 +836,7 @@ func (ev *evaluator) exec(n ast.Node, e env) env {
 }
 
 func (ev *evaluator) rhsDeps(x ast.Expr, e env) deps {
-	d := ev.eval(x, e).dep
+	d := ev.Eval(x, e).Dep
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
 		d |= ev.argDeps(call, e)
 	}
@@ -844,28 +844,28 @@ func (ev *evaluator) rhsDeps(x ast.Expr, e env) deps {
 }
 
 func (ev *evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e env) value {
-	r := ev.eval(rhs, e)
+	r := ev.Eval(rhs, e)
 	if tok == token.ASSIGN || tok == token.DEFINE {
 		return r
 	}
-	l := ev.eval(lhs, e)
-	if l.k != vInt || r.k != vInt {
-		return unknown(l.dep | r.dep)
+	l := ev.Eval(lhs, e)
+	if l.K != vInt || r.K != vInt {
+		return unknown(l.Dep | r.Dep)
 	}
 	switch tok {
 	case token.ADD_ASSIGN:
-		return intVal(l.i + r.i)
+		return intVal(l.I + r.I)
 	case token.SUB_ASSIGN:
-		return intVal(l.i - r.i)
+		return intVal(l.I - r.I)
 	case token.MUL_ASSIGN:
-		return intVal(l.i * r.i)
+		return intVal(l.I * r.I)
 	case token.QUO_ASSIGN:
-		if r.i != 0 {
-			return intVal(l.i / r.i)
+		if r.I != 0 {
+			return intVal(l.I / r.I)
 		}
 	case token.SHL_ASSIGN:
-		if r.i >= 0 && r.i < 63 {
-			return intVal(l.i << uint(r.i))
+		if r.I >= 0 && r.I < 63 {
+			return intVal(l.I << uint(r.I))
 		}
 	}
 	return unknown(0)
@@ -881,7 +881,7 @@ func zeroValue(t types.Type) value {
 			return boolVal(false)
 		}
 	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
-		return value{k: vNil}
+		return value{K: vNil}
 	}
 	return unknown(0)
 }
@@ -907,8 +907,8 @@ func (fi *funcInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	if op == nil {
 		return false
 	}
-	v := varOfExpr(fi.m.info, x)
-	if v == nil || v.IsField() || v.Pos() < fi.body.Pos() || v.Pos() >= fi.body.End() {
+	v := varOfExpr(fi.M.info, x)
+	if v == nil || v.IsField() || v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
 	}
 	xs := fi.assigns[v]

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -49,7 +49,7 @@ func (m *model) intListDepth(x ast.Expr, depth int) ([]int64, bool) {
 			if _, ok := e.(*ast.KeyValueExpr); ok {
 				return nil, false
 			}
-			i, ok := m.writeInt(e)
+			i, ok := m.WriteInt(e)
 			if !ok {
 				return nil, false
 			}
@@ -66,25 +66,25 @@ func (m *model) intListDepth(x ast.Expr, depth int) ([]int64, bool) {
 		if sel, ok := x.(*ast.SelectorExpr); ok {
 			v, _ = m.info.Uses[sel.Sel].(*types.Var)
 		}
-		if v == nil || !m.indexedVar(v) {
+		if v == nil || !m.IndexedVar(v) {
 			return nil, false
 		}
-		vx := m.valueIndexOf()
+		vx := m.ValueIndexOf()
 		if vx.resolving[v] {
 			return nil, false
 		}
 		vx.resolving[v] = true
 		defer delete(vx.resolving, v)
-		ws, ok := m.reaching(v)
+		ws, ok := m.ReachingWrites(v)
 		if !ok || len(ws) == 0 {
 			return nil, false
 		}
 		var got []int64
 		for k, w := range ws {
-			if w.zero {
+			if w.Zero {
 				return nil, false
 			}
-			l, ok := m.intListDepth(w.x, depth+1)
+			l, ok := m.intListDepth(w.X, depth+1)
 			if !ok || k > 0 && !equalInts(l, got) {
 				return nil, false
 			}
@@ -109,7 +109,7 @@ func equalInts(a, b []int64) bool {
 
 // rangeList is the list a range statement ranges over, when known.
 func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
-	t := fi.m.info.TypeOf(r.X)
+	t := fi.M.info.TypeOf(r.X)
 	if t == nil {
 		return nil, false
 	}
@@ -125,5 +125,5 @@ func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	default:
 		return nil, false
 	}
-	return fi.m.intList(r.X)
+	return fi.M.intList(r.X)
 }

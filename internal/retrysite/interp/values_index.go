@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -33,16 +33,16 @@ import (
 // valueWrite is one write of a field or package variable.
 type valueWrite struct {
 	// x is the value written; nil when it cannot be known (see above).
-	x ast.Expr
+	X ast.Expr
 	// zero is a composite literal's omitted field or a package variable
 	// declared without a value: the type's zero value.
-	zero bool
+	Zero bool
 	// omitted marks the zero of a field a composite literal leaves out.
 	omitted bool
 	// decl is the function the write is in; nil at package level.
-	decl *ast.FuncDecl
+	Decl *ast.FuncDecl
 	// at is where the write is, for the zero-placeholder rule.
-	at token.Pos
+	At token.Pos
 }
 
 // valueIndex is the package-wide index of values.
@@ -74,7 +74,7 @@ type valueIndex struct {
 	params   map[*types.Var]paramRef
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
-	operated map[*types.Var]bool
+	Operated map[*types.Var]bool
 	// funcs caches funcTargets by object (funcvals.go).
 	funcs map[*types.Var]funcValues
 	// crossing guards targetIntegration against cycles.
@@ -126,14 +126,14 @@ func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
 }
 
 // valueIndexOf returns the package's value index, building it once.
-func (m *model) valueIndexOf() *valueIndex {
-	if m.vx != nil && m.vx.writes != nil {
-		return m.vx
+func (m *model) ValueIndexOf() *valueIndex {
+	if m.Vx != nil && m.Vx.writes != nil {
+		return m.Vx
 	}
-	if m.vx == nil {
-		m.vx = &valueIndex{}
+	if m.Vx == nil {
+		m.Vx = &valueIndex{}
 	}
-	vx := m.vx
+	vx := m.Vx
 	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
 	vx.resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
@@ -189,16 +189,16 @@ func (m *model) valueIndexOf() *valueIndex {
 			var guards []*ast.IfStmt
 			var cases []zeroCase
 			add := func(v *types.Var, w valueWrite) {
-				w.decl = decl
+				w.Decl = decl
 				vx.writes[v] = append(vx.writes[v], w)
-				if w.x != nil && !w.zero {
+				if w.X != nil && !w.Zero {
 					for _, g := range guards {
-						if g.Body.Pos() <= w.at && w.at < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
+						if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
 							vx.guarded[v] = true
 						}
 					}
 					for _, c := range cases {
-						if c.clause.Pos() <= w.at && w.at < c.clause.End() && c.tests(m.info, v) {
+						if c.clause.Pos() <= w.At && w.At < c.clause.End() && c.tests(m.info, v) {
 							vx.guarded[v] = true
 						}
 					}
@@ -236,20 +236,20 @@ func (m *model) valueIndexOf() *valueIndex {
 						if v == nil {
 							continue
 						}
-						w := valueWrite{at: n.Pos()}
+						w := valueWrite{At: n.Pos()}
 						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
-							w.x = n.Rhs[i]
+							w.X = n.Rhs[i]
 						}
 						add(v, w)
 					}
 				case *ast.IncDecStmt:
 					if v := objOf(n.X); v != nil {
-						add(v, valueWrite{at: n.Pos()})
+						add(v, valueWrite{At: n.Pos()})
 					}
 				case *ast.RangeStmt:
 					for _, x := range []ast.Expr{n.Key, n.Value} {
 						if v := objOf(x); v != nil {
-							add(v, valueWrite{at: n.Pos()})
+							add(v, valueWrite{At: n.Pos()})
 						}
 					}
 				case *ast.UnaryExpr:
@@ -269,11 +269,11 @@ func (m *model) valueIndexOf() *valueIndex {
 						}
 						switch {
 						case len(n.Values) == 0:
-							add(v, valueWrite{zero: true, at: name.Pos()})
+							add(v, valueWrite{Zero: true, At: name.Pos()})
 						case len(n.Values) == len(n.Names):
-							add(v, valueWrite{x: n.Values[i], at: name.Pos()})
+							add(v, valueWrite{X: n.Values[i], At: name.Pos()})
 						default:
-							add(v, valueWrite{at: name.Pos()})
+							add(v, valueWrite{At: name.Pos()})
 						}
 					}
 				case *ast.CompositeLit:
@@ -378,7 +378,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
 					set[v] = true
 					if indexed(v) {
-						add(v, valueWrite{x: kv.Value, at: kv.Pos()})
+						add(v, valueWrite{X: kv.Value, At: kv.Pos()})
 					}
 				}
 			}
@@ -388,13 +388,13 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 			v := st.Field(i)
 			set[v] = true
 			if indexed(v) {
-				add(v, valueWrite{x: el, at: el.Pos()})
+				add(v, valueWrite{X: el, At: el.Pos()})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if v := st.Field(i); !set[v] && indexed(v) {
-			add(v, valueWrite{zero: true, omitted: true, at: lit.Pos()})
+			add(v, valueWrite{Zero: true, omitted: true, At: lit.Pos()})
 		}
 	}
 }

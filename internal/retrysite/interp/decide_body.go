@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -41,10 +41,10 @@ func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bo
 	if !ok || sel.Sel.Name != "Body" || !isNamed(ev.info().TypeOf(sel.X), "net/http", "Response") {
 		return value{}, false
 	}
-	if !success2xx(ev.eval(sel.X, e)) {
+	if !success2xx(ev.Eval(sel.X, e)) {
 		return value{}, false
 	}
-	return value{k: vNil}, true
+	return value{K: vNil}, true
 }
 
 // givenResponse reports whether one of call's arguments is a successful
@@ -52,7 +52,7 @@ func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bo
 // through its body for an error result too.
 func (ev *evaluator) givenResponse(call *ast.CallExpr, e env) bool {
 	for _, a := range call.Args {
-		if isResponseType(ev.info().TypeOf(a)) && success2xx(ev.eval(a, e)) {
+		if isResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e)) {
 			return true
 		}
 	}
@@ -62,7 +62,7 @@ func (ev *evaluator) givenResponse(call *ast.CallExpr, e env) bool {
 // success2xx reports whether v is a response with a 2xx status whose
 // headers are those of the responses the model tries.
 func success2xx(v value) bool {
-	return v.k == vResp && v.i >= 200 && v.i <= 299 && v.dep&depHeader == 0
+	return v.K == vResp && v.I >= 200 && v.I <= 299 && v.Dep&depHeader == 0
 }
 
 // inlinableResult reports whether result type t of a same-package call
@@ -92,21 +92,21 @@ func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bo
 // through it still comes back on a 2xx. Only the error is settled; other
 // results read from the body stay unknown. Other statuses are unchanged.
 func (ev *evaluator) decodedSuccess(call *ast.CallExpr, e env) (value, bool) {
-	if ev.op == nil || ev.sc.err.k != vNil || !success2xx(ev.sc.resp) {
+	if ev.Op == nil || ev.Sc.Err.K != vNil || !success2xx(ev.Sc.Resp) {
 		return value{}, false
 	}
 	if t := ev.info().TypeOf(call); t == nil || !isErrorType(t) {
 		return value{}, false
 	}
 	fn := typeutilCallee(ev.info(), call)
-	if fn == nil || fn.Pkg() != ev.fi.m.pkg || !ev.givenResponse(call, e) {
+	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || !ev.givenResponse(call, e) {
 		return value{}, false
 	}
-	d := ev.fi.m.funcDecl(fn)
-	if d == nil || d.Body == nil || !ev.fi.m.buildsStatusError(d.Body) {
+	d := ev.Fi.M.FuncDecl(fn)
+	if d == nil || d.Body == nil || !ev.Fi.M.buildsStatusError(d.Body) {
 		return value{}, false
 	}
-	return value{k: vNil}, true
+	return value{K: vNil}, true
 }
 
 // buildsStatusError reports whether body builds a value of an error type

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -79,11 +79,11 @@ func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
 			continue
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
-			v := ev.eval(kv.Value, e)
-			if v.k == vInt {
-				return errStatus(int(v.i)), true
+			v := ev.Eval(kv.Value, e)
+			if v.K == vInt {
+				return errStatus(int(v.I)), true
 			}
-			return unknown(v.dep), true
+			return unknown(v.Dep), true
 		}
 	}
 	return value{}, false
@@ -92,14 +92,14 @@ func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
 // statusSelect reads the status field of an error that carries a
 // status (he.StatusCode after errors.As(err, &he)).
 func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
-	if base.k != vErrStatus {
+	if base.K != vErrStatus {
 		return value{}, false
 	}
 	f, ok := ev.info().Uses[x.Sel].(*types.Var)
 	if !ok || !f.IsField() || statusField(ev.info().TypeOf(x.X)) != f {
 		return value{}, false
 	}
-	return intVal(base.i), true
+	return intVal(base.I), true
 }
 
 // narrowAs binds the target of errors.As(err, &target) to the error when
@@ -119,11 +119,11 @@ func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
 // errors.As(err, &target) (on the right of && too).
 func (ev *evaluator) narrowAsExpr(x ast.Expr, e env) env {
 	v, errx := asTargetOf(ev.info(), x)
-	if v == nil || !ev.fi.outcomeVar(v) {
+	if v == nil || !ev.Fi.outcomeVar(v) {
 		return e
 	}
-	if a := ev.eval(errx, e); a.k == vErrStatus && statusField(v.Type()) != nil {
-		return e.set(v, a)
+	if a := ev.Eval(errx, e); a.K == vErrStatus && statusField(v.Type()) != nil {
+		return e.Set(v, a)
 	}
 	return e
 }

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -24,11 +24,11 @@ import (
 // headerCall evaluates a method called on a response's header map: Get
 // of a header the tried responses do not carry.
 func headerCall(fn *types.Func, recv value) (value, bool) {
-	if recv.k != vHeader {
+	if recv.K != vHeader {
 		return value{}, false
 	}
 	if fn.Name() == "Get" {
-		return value{k: vStr}, true
+		return value{K: vStr}, true
 	}
 	return unknown(depOutcome), true
 }
@@ -36,11 +36,11 @@ func headerCall(fn *types.Func, recv value) (value, bool) {
 // compareStr compares a header value read from a tried response (the
 // empty string) with a string constant or another such value.
 func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
-	if x.Op != token.EQL && x.Op != token.NEQ || l.k != vStr && r.k != vStr {
+	if x.Op != token.EQL && x.Op != token.NEQ || l.K != vStr && r.K != vStr {
 		return value{}, false
 	}
 	str := func(side ast.Expr, v value) (string, bool) {
-		if v.k == vStr {
+		if v.K == vStr {
 			return "", true
 		}
 		if tv, ok := ev.info().Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -60,7 +60,7 @@ func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
 // of fi, or a function of the package it calls, compares a response's
 // status with, besides the ones the model always tries: a predicate that
 // retries only a 401 the server marks retryable is a retry of that 401.
-func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
+func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
 	seen := make(map[int]bool)
 	for _, c := range tried {
 		seen[c] = true
@@ -100,7 +100,7 @@ func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
 			case *ast.CallExpr:
 				if depth < 2 {
 					if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
-						if d := m.funcDecl(fn); d != nil {
+						if d := m.FuncDecl(fn); d != nil {
 							walk(d.Body, depth+1)
 						}
 					}
@@ -109,7 +109,7 @@ func (m *model) namedStatuses(fi *funcInfo, tried []int) []int {
 			return true
 		})
 	}
-	walk(fi.body, 0)
+	walk(fi.Body, 0)
 	return codes
 }
 
@@ -146,7 +146,7 @@ func mentionsStatus(x ast.Expr) bool {
 func headerScenario(code int) scenario {
 	sc := statusScenario(code)
 	sc.name += " with headers"
-	sc.resp.dep |= depHeader
+	sc.Resp.Dep |= depHeader
 	return sc
 }
 
@@ -154,7 +154,7 @@ func headerScenario(code int) scenario {
 // with several results through its body: the decision of a predicate
 // that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
 func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e env) (value, bool) {
-	if fn.Pkg() != ev.fi.m.pkg || ev.depth >= 3 {
+	if fn.Pkg() != ev.Fi.M.pkg || ev.Depth >= 3 {
 		return value{}, false
 	}
 	res := fn.Type().(*types.Signature).Results()
@@ -165,7 +165,7 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 	if !ok {
 		return value{}, false
 	}
-	return sub.resultAt(ce, i, res.Len(), nil), true
+	return sub.ResultAt(ce, i, res.Len(), nil), true
 }
 
 // handledSuccess evaluates result i of a call the model cannot see into
@@ -176,7 +176,7 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 // the success on, and its error is nil. Other outcomes stay unknown: a
 // handler may turn a status into an error, or swallow one.
 func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bool) {
-	if ev.op == nil || ev.sc.err.k != vNil || ev.sc.resp.k != vResp || ev.sc.resp.i < 200 || ev.sc.resp.i > 299 {
+	if ev.Op == nil || ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
 		return value{}, false
 	}
 	var t types.Type
@@ -195,7 +195,7 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 	if t == nil || !isErrorType(t) {
 		return value{}, false
 	}
-	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.fi.m.pkg && ev.fi.m.funcDecl(fn) != nil {
+	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
 		return value{}, false // seen through its body
 	}
 	givenErr := false
@@ -208,7 +208,7 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 			return value{}, false
 		}
 		v, ok := ev.info().Uses[id].(*types.Var)
-		if !ok || !ev.fi.outcomes[v] || ev.eval(a, e).k != vNil {
+		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != vNil {
 			return value{}, false
 		}
 		givenErr = true
@@ -216,7 +216,7 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 	if !givenErr {
 		return value{}, false
 	}
-	return value{k: vNil}, true
+	return value{K: vNil}, true
 }
 
 // readsHeader reports whether v is a string local every assignment of
@@ -250,7 +250,7 @@ func (m *model) ctxErrOnly(fn *types.Func) bool {
 	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
 		return false
 	}
-	decl := m.funcDecl(fn)
+	decl := m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -29,13 +29,13 @@ import (
 
 // reachResult is what reach finds.
 type reachResult struct {
-	again        bool // some path runs the operation again
-	againCertain bool // ... through no fork that depends on the outcome
+	Again        bool // some path runs the operation again
+	AgainCertain bool // ... through no fork that depends on the outcome
 	// againFree: some path runs it again through no undecided fork that
 	// may depend on state the model cannot see (d.cl.Fresh(), a retry
 	// object): a refresh-then-look-again guarded by such state is not a
 	// retry of its own.
-	againFree bool
+	AgainFree bool
 }
 
 // reachGoal is the flag of a reachResult a caller asks about: reach stops
@@ -53,11 +53,11 @@ const (
 func (r *reachResult) settles(g reachGoal) bool {
 	switch g {
 	case goalFree:
-		return r.againFree
+		return r.AgainFree
 	case goalCertain:
-		return r.againCertain
+		return r.AgainCertain
 	}
-	return r.again
+	return r.Again
 }
 
 // scope says which blocks belong to the loop under study (nil: the whole
@@ -67,8 +67,8 @@ type scope func(b *cfg.Block) bool
 // reach explores from just after the operation's node (the node at ref),
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
-func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
-	ev := &evaluator{fi: fi, op: op, sc: sc}
+func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
+	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
 	var res reachResult
 	seen := make(map[string]bool)
 	var kb []byte
@@ -83,17 +83,17 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		e             env
 		certain, free bool
 	}
-	queue := []item{{start.block, start.index, env{}, true, true}}
+	queue := []item{{start.Block, start.Index, env{}, true, true}}
 	for len(queue) > 0 && steps <= 5000 && !res.settles(goal) {
 		it := queue[0]
 		queue = queue[1:]
 		steps++
 		first := steps == 1
-		b := fi.cfg.Blocks[it.bi]
+		b := fi.Cfg.Blocks[it.bi]
 		if !first && in != nil && !in(b) {
 			continue
 		}
-		kb = fi.appendState(kb[:0], it.bi, it.from, it.e)
+		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
 		kb = append(kb, b2byte(it.certain), b2byte(it.free))
 		if seen[string(kb)] {
 			continue
@@ -106,9 +106,9 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
 			if !(first && i == it.from) && containsOp(node, target) {
-				res.again = true
-				res.againCertain = res.againCertain || it.certain
-				res.againFree = res.againFree || it.free
+				res.Again = true
+				res.AgainCertain = res.AgainCertain || it.certain
+				res.AgainFree = res.AgainFree || it.free
 				again = true
 				break
 			}
@@ -120,11 +120,11 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok && fi.rangeVals[r] != nil {
-						e = e.set(cv, intVal(0))
+						e = e.Set(cv, intVal(0))
 					}
 				}
 			}
-			e = ev.exec(node, e)
+			e = ev.Exec(node, e)
 		}
 		if again {
 			continue
@@ -133,16 +133,16 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		case 1:
 			queue = append(queue, item{b.Succs[0].Index, 0, e, it.certain, it.free})
 		case 2:
-			t, f, c := fi.branch(ev, b, e)
+			t, f, c := fi.Branch(ev, b, e)
 			stateful := c != nil && !fi.nonCountFork(b, c)
 			free := it.free && !stateful
 			if t {
-				certain := it.certain && (!f || c == nil || c.dep&depOutcome == 0)
-				queue = append(queue, item{b.Succs[0].Index, 0, fi.takeRange(b, e, true), certain, free})
+				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
+				queue = append(queue, item{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), certain, free})
 			}
 			if f {
-				certain := it.certain && (!t || c == nil || c.dep&depOutcome == 0)
-				queue = append(queue, item{b.Succs[1].Index, 0, fi.takeRange(b, e, false), certain, free})
+				certain := it.certain && (!t || c == nil || c.Dep&depOutcome == 0)
+				queue = append(queue, item{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), certain, free})
 			}
 		}
 	}
@@ -151,21 +151,21 @@ func (fi *funcInfo) reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 
 // branch decides which successors of a conditional block are possible.
 // c is the condition's value when it is undecided (nil when decided).
-func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
+func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
 	if b.Kind == cfg.KindRangeLoop {
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if cv, ok := fi.rangeCounter[r]; ok {
-				if x, ok := e[cv]; ok && x.k == vInt {
-					if fi.m.vx != nil {
+				if x, ok := e[cv]; ok && x.K == vInt {
+					if fi.M.Vx != nil {
 						for _, n := range fi.rangeNotes[r] {
-							fi.m.vx.noteDefault(n.v, n.user, n.at)
+							fi.M.Vx.noteDefault(n.v, n.user, n.At)
 						}
 					}
-					more := x.i < fi.rangeLen[r]
+					more := x.I < fi.rangeLen[r]
 					return more, !more, nil
 				}
 			}
-			if fi.m.tickerRange(r) {
+			if fi.M.tickerRange(r) {
 				return true, false, nil // a ticker's channel is never closed
 			}
 		}
@@ -174,9 +174,9 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 	}
 	v := ev.cond(b, e)
 	switch {
-	case v.isTrue():
+	case v.IsTrue():
 		return true, false, nil
-	case v.isFalse():
+	case v.IsFalse():
 		return false, true, nil
 	}
 	return true, true, &v
@@ -185,7 +185,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 // takeRange updates the synthetic counter of a range loop whose head is b
 // when the walk takes its body (taken) or leaves it, and binds the key of a
 // range over an int.
-func (fi *funcInfo) takeRange(b *cfg.Block, e env, taken bool) env {
+func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
 	if b.Kind != cfg.KindRangeLoop {
 		return e
 	}
@@ -198,25 +198,25 @@ func (fi *funcInfo) takeRange(b *cfg.Block, e env, taken bool) env {
 		return e
 	}
 	x, ok := e[cv]
-	if !ok || x.k != vInt {
+	if !ok || x.K != vInt {
 		return e
 	}
 	if taken {
 		if r.Key != nil {
-			if kv := fi.lhsVar(r.Key); kv != nil && fi.tracked[kv] {
-				if _, isInt := fi.m.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
-					e = e.set(kv, intVal(x.i))
+			if kv := fi.LhsVar(r.Key); kv != nil && fi.Tracked[kv] {
+				if _, isInt := fi.M.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
+					e = e.Set(kv, intVal(x.I))
 				} else {
-					e = e.set(kv, unknown(0))
+					e = e.Set(kv, unknown(0))
 				}
 			}
 		}
-		if vals, ok := fi.rangeVals[r]; ok && x.i >= 0 && x.i < int64(len(vals)) {
-			if vv := fi.lhsVar(r.Value); vv != nil && fi.tracked[vv] {
-				e = e.set(vv, intVal(vals[x.i]))
+		if vals, ok := fi.rangeVals[r]; ok && x.I >= 0 && x.I < int64(len(vals)) {
+			if vv := fi.LhsVar(r.Value); vv != nil && fi.Tracked[vv] {
+				e = e.Set(vv, intVal(vals[x.I]))
 			}
 		}
-		return e.set(cv, intVal(x.i+1))
+		return e.Set(cv, intVal(x.I+1))
 	}
 	return e
 }
@@ -268,17 +268,17 @@ func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 
 // runsResult is what maxRuns finds.
 type runsResult struct {
-	n        int  // the most runs on any finite path
-	infinite bool // some path runs the operation without end
+	N        int  // the most runs on any finite path
+	Infinite bool // some path runs the operation without end
 	// boundDep: a fork compared an attempt counter with an unknown
 	// value. The bound is then unknown, and the walk stops there: n and
 	// infinite mean nothing.
-	boundDep bool
+	BoundDep bool
 	// opaqueExit: a fork decided by something that may count attempts
 	// out of sight (a method of a retry helper object, a field, a range
 	// over a collection): an endless path may in truth be bounded.
-	opaqueExit bool
-	gaveUp     bool // the walk grew too large to finish
+	OpaqueExit bool
+	GaveUp     bool // the walk grew too large to finish
 	rangeUsed  bool // a range loop with a known length bounded a path
 }
 
@@ -291,8 +291,8 @@ const maxRunsCap = 1000
 //
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
-func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
-	ev := &evaluator{fi: fi, pert: pert, op: op, sc: sc}
+func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
+	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
 	var res runsResult
 	type memo struct {
 		n   int
@@ -304,7 +304,7 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	states := 0
 	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
 	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
-		if res.gaveUp || res.boundDep {
+		if res.GaveUp || res.BoundDep {
 			// A bound compared with an unknown value makes the count
 			// unknown whatever the rest of the walk finds: stop.
 			return 0, false
@@ -314,17 +314,17 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		}
 		states++
 		if states > 50000 || depth > 20000 {
-			res.gaveUp = true
+			res.GaveUp = true
 			return 0, false
 		}
-		b := fi.cfg.Blocks[bi]
+		b := fi.Cfg.Blocks[bi]
 		if inside && in != nil && !in(b) {
 			return 0, false
 		}
 		if in != nil && in(b) {
 			inside = true
 		}
-		kb = fi.appendState(kb[:0], bi, 0, e)
+		kb = fi.AppendState(kb[:0], bi, 0, e)
 		key := string(kb)
 		if m, ok := done[key]; ok {
 			return m.n, m.inf
@@ -349,36 +349,36 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok {
-						e = e.set(cv, intVal(0))
+						e = e.Set(cv, intVal(0))
 					}
 				}
 			}
-			e = ev.exec(node, e)
+			e = ev.Exec(node, e)
 		}
 		best, inf := 0, false
 		switch len(b.Succs) {
 		case 1:
 			best, inf = walk(b.Succs[0].Index, e, depth+1, acc+runs, inside)
 		case 2:
-			t, f, c := fi.branch(ev, b, e)
+			t, f, c := fi.Branch(ev, b, e)
 			// Only forks of the loop under study can bound it.
 			inLoop := in == nil || in(b)
-			if inLoop && c != nil && c.dep&depBound != 0 {
-				res.boundDep = true
+			if inLoop && c != nil && c.Dep&depBound != 0 {
+				res.BoundDep = true
 			}
 
-			if inLoop && c != nil && c.dep&depBound == 0 && !fi.nonCountFork(b, c) {
-				res.opaqueExit = true
+			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) {
+				res.OpaqueExit = true
 			}
 			if b.Kind == cfg.KindRangeLoop && c == nil {
 				res.rangeUsed = true
 			}
 			if t {
-				n, i := walk(b.Succs[0].Index, fi.takeRange(b, e, true), depth+1, acc+runs, inside)
+				n, i := walk(b.Succs[0].Index, fi.TakeRange(b, e, true), depth+1, acc+runs, inside)
 				best, inf = max(best, n), inf || i
 			}
 			if f {
-				n, i := walk(b.Succs[1].Index, fi.takeRange(b, e, false), depth+1, acc+runs, inside)
+				n, i := walk(b.Succs[1].Index, fi.TakeRange(b, e, false), depth+1, acc+runs, inside)
 				best, inf = max(best, n), inf || i
 			}
 		}
@@ -390,7 +390,7 @@ func (fi *funcInfo) maxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		return total, inf
 	}
 	n, inf := walk(0, init, 0, 0, false)
-	res.n, res.infinite = n, inf
+	res.N, res.Infinite = n, inf
 	return res
 }
 
@@ -419,7 +419,7 @@ func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 // stateless reports whether x is computed from the outcome, counters,
 // the clock, the context and constants only.
 func (fi *funcInfo) stateless(x ast.Expr) bool {
-	info := fi.m.info
+	info := fi.M.info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		return true
 	}
@@ -427,7 +427,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.Ident:
 		switch o := info.Uses[x].(type) {
 		case *types.Var:
-			if fi.tracked[o] {
+			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}
 			if fi.outcomes[o] || isTimeOrContext(o.Type()) {
@@ -484,11 +484,11 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			}
 			return false
 		}
-		if fi.m.acquireAttempt(x) {
+		if fi.M.acquireAttempt(x) {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
 		}
-		if fi.m.stopCheck(x) {
+		if fi.M.stopCheck(x) {
 			return true // a channel's readiness (stopcheck.go)
 		}
 		if fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(x.Args) == 2 {
@@ -511,7 +511,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 // assertions of them (err.(*StatusError)): a view of the outcome.
 func (fi *funcInfo) errorView(v *types.Var) bool {
 	xs := fi.assigns[v]
-	if v.Pos() <= fi.body.Pos() || v.Pos() >= fi.body.End() {
+	if v.Pos() <= fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
 	}
 	if len(xs) == 0 {
@@ -524,7 +524,7 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 				return false
 			}
 		case *ast.CallExpr:
-			fn := typeutilCallee(fi.m.info, x)
+			fn := typeutilCallee(fi.M.info, x)
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || !allStateless(fi, x.Args) {
 				return false
 			}
@@ -540,10 +540,10 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 // every use of its address is errors.As's second argument, and the
 // error given there is stateless.
 func (fi *funcInfo) asTarget(v *types.Var) bool {
-	info := fi.m.info
+	info := fi.M.info
 	targets, addrs := 0, 0
 	good := true
-	ast.Inspect(fi.body, func(n ast.Node) bool {
+	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND && varOfExpr(info, n.X) == v {
@@ -580,7 +580,7 @@ func (fi *funcInfo) clockReading(x ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	fn := typeutilCallee(fi.m.info, call)
+	fn := typeutilCallee(fi.M.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
 		return false
 	}
@@ -597,7 +597,7 @@ func (fi *funcInfo) clockReading(x ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		f := typeutilCallee(fi.m.info, inner)
+		f := typeutilCallee(fi.M.info, inner)
 		return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
 	}
 	return false

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ const maxReaching = 6
 
 // indexedVar reports whether v is a field or package variable of the
 // analysed package.
-func (m *model) indexedVar(v *types.Var) bool {
+func (m *model) IndexedVar(v *types.Var) bool {
 	return v != nil && v.Pkg() == m.pkg && (v.IsField() || v.Parent() == m.pkg.Scope())
 }
 
@@ -43,7 +43,7 @@ func (m *model) indexedVar(v *types.Var) bool {
 // way, and funcs whose every package write is the package's own and
 // fully known (ownFunc); a backoff or a client the user gives may do
 // anything, so such an object with a user write stays unknown.
-func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
+func (m *model) ReachingWrites(v *types.Var) (ws []valueWrite, ok bool) {
 	ws, _, ok = m.reachingDefaults(v)
 	return ws, ok
 }
@@ -51,25 +51,25 @@ func (m *model) reaching(v *types.Var) (ws []valueWrite, ok bool) {
 // reachingDefaults is reaching, with the first write of the user's value
 // left out (user.x is nil when there is none).
 func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite, ok bool) {
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	all := vx.writes[v]
 	plain := plainValue(v.Type())
 	_, isFunc := v.Type().Underlying().(*types.Signature)
 	for _, w := range all {
-		if w.x == nil && !w.zero {
+		if w.X == nil && !w.Zero {
 			return nil, valueWrite{}, false
 		}
-		if w.x != nil && !w.zero && m.userValue(w.x, 0) {
+		if w.X != nil && !w.Zero && m.userValue(w.X, 0) {
 			if !plain && !isFunc {
 				return nil, valueWrite{}, false
 			}
-			if user.x == nil {
+			if user.X == nil {
 				user = w
 			}
 			// The package's own calls of the setter give values of
 			// the package: r.MaxRetries(0) in the package is not the
 			// user's.
-			own, ok := m.setterCalls(w.x)
+			own, ok := m.setterCalls(w.X)
 			if !ok {
 				return nil, valueWrite{}, false
 			}
@@ -77,18 +77,18 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 			ws = append(ws, m.localDefaults(w)...)
 			continue
 		}
-		if w.zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
+		if w.Zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
 			continue
 		}
 		ws = append(ws, w)
 	}
-	if user.x != nil {
-		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.zero })
+	if user.X != nil {
+		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.Zero })
 		if isFunc {
 			// A func the user can change has a default only when every
 			// func the package writes is its own and fully known.
 			for _, w := range ws {
-				if !m.ownFunc(w.x) {
+				if !m.ownFunc(w.X) {
 					return nil, valueWrite{}, false
 				}
 			}
@@ -111,10 +111,10 @@ func (m *model) ownFunc(x ast.Expr) bool {
 		if !ok || fn.Pkg() != m.pkg {
 			return false
 		}
-		d := m.funcDecl(fn)
+		d := m.FuncDecl(fn)
 		return d != nil && d.Body != nil
 	case *ast.CallExpr:
-		_, lit := m.funcFactory(x)
+		_, lit := m.FuncFactory(x)
 		return lit != nil
 	}
 	return false
@@ -126,7 +126,7 @@ func (m *model) ownFunc(x ast.Expr) bool {
 // function's declaration and the literal it returns: the func value the
 // call gives is the literal with the parameters bound to the constants.
 // A method, a variadic call or a body that does more is no factory.
-func (m *model) funcFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
+func (m *model) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 	fn := typeutilCallee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg || call.Ellipsis.IsValid() {
 		return nil, nil
@@ -134,7 +134,7 @@ func (m *model) funcFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil || sig.Variadic() {
 		return nil, nil
 	}
-	d := m.funcDecl(fn)
+	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
 		return nil, nil
 	}
@@ -184,10 +184,10 @@ func plainValue(t types.Type) bool {
 // (cfg.MaxRetries) above the write count, and only values that are not
 // the user's themselves.
 func (m *model) localDefaults(w valueWrite) []valueWrite {
-	if w.decl == nil || w.decl.Body == nil {
+	if w.Decl == nil || w.Decl.Body == nil {
 		return nil
 	}
-	root, path, ok := m.fieldPath(w.x)
+	root, path, ok := m.fieldPath(w.X)
 	if !ok {
 		return nil
 	}
@@ -201,9 +201,9 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 		return ok && r == root && slices.Equal(p, path)
 	}
 	var ws []valueWrite
-	ast.Inspect(w.decl.Body, func(n ast.Node) bool {
+	ast.Inspect(w.Decl.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || is.Pos() >= w.at || !m.unsetTest(is.Cond, same) {
+		if !ok || is.Pos() >= w.At || !m.unsetTest(is.Cond, same) {
 			return true
 		}
 		for _, st := range is.Body.List {
@@ -213,7 +213,7 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 			}
 			for i, l := range as.Lhs {
 				if same(l) && !m.userValue(as.Rhs[i], 0) {
-					ws = append(ws, valueWrite{x: as.Rhs[i], decl: w.decl, at: as.Rhs[i].Pos()})
+					ws = append(ws, valueWrite{X: as.Rhs[i], Decl: w.Decl, At: as.Rhs[i].Pos()})
 				}
 			}
 		}
@@ -297,7 +297,7 @@ func (m *model) userValue(x ast.Expr, depth int) bool {
 		if v == nil {
 			return false
 		}
-		vx := m.valueIndexOf()
+		vx := m.ValueIndexOf()
 		p, ok := vx.paramOf(m)[v]
 		if !ok {
 			return false
@@ -362,17 +362,17 @@ func (m *model) isConst(x ast.Expr) bool {
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
 func (m *model) placeholder(v *types.Var, z valueWrite, all []valueWrite) bool {
-	if m.vx.guarded[v] {
+	if m.Vx.guarded[v] {
 		return true
 	}
-	if z.decl == nil {
+	if z.Decl == nil {
 		return false
 	}
 	for _, w := range all {
-		if w.zero || w.decl == nil {
+		if w.Zero || w.Decl == nil {
 			continue
 		}
-		if w.decl == z.decl || m.calls(z.decl, w.decl) {
+		if w.Decl == z.Decl || m.calls(z.Decl, w.Decl) {
 			return true
 		}
 	}
@@ -401,23 +401,23 @@ func (m *model) calls(decl, callee *ast.FuncDecl) bool {
 // the order of their first write, with the expression of that write (nil
 // for a zero value). ok is false when v is not an integer, when a
 // reaching write cannot be computed, or when v has no write at all.
-func (m *model) intValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
-	if !m.indexedVar(v) || !wIsInteger(v.Type()) {
+func (m *model) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
+	if !m.IndexedVar(v) || !wIsInteger(v.Type()) {
 		return nil, nil, false
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	r, cached := vx.ints[v]
 	if !cached {
 		r = m.intValuesOnce(v)
 	}
-	if r.ok && r.user.x != nil {
+	if r.ok && r.user.X != nil {
 		vx.noteDefault(v, r.user, r.at[0])
 	}
 	return r.vals, r.at, r.ok
 }
 
 func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if vx.resolving[v] {
 		return r
 	}
@@ -440,8 +440,8 @@ func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
 func (m *model) writesInts(ws []valueWrite) (vals []int64, at []ast.Expr, ok bool) {
 	for _, w := range ws {
 		var i int64
-		if !w.zero {
-			if i, ok = m.writeInt(w.x); !ok {
+		if !w.Zero {
+			if i, ok = m.WriteInt(w.X); !ok {
 				return nil, nil, false
 			}
 		}
@@ -451,7 +451,7 @@ func (m *model) writesInts(ws []valueWrite) (vals []int64, at []ast.Expr, ok boo
 		}
 		if !dup {
 			vals = append(vals, i)
-			at = append(at, w.x)
+			at = append(at, w.X)
 		}
 	}
 	if len(vals) > maxReaching {
@@ -464,7 +464,7 @@ func (m *model) writesInts(ws []valueWrite) (vals []int64, at []ast.Expr, ok boo
 // or package variable with one value, a conversion or arithmetic of
 // those. A parameter, a call or anything else is unknown: a field set
 // from an exported constructor's parameter is set by the user.
-func (m *model) writeInt(x ast.Expr) (int64, bool) {
+func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 	x = ast.Unparen(x)
 	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
 		c := constant.ToInt(tv.Value)
@@ -481,12 +481,12 @@ func (m *model) writeInt(x ast.Expr) (int64, bool) {
 		v, _ = m.info.Uses[x.Sel].(*types.Var)
 	case *ast.CallExpr:
 		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && wIsInteger(tv.Type) {
-			return m.writeInt(x.Args[0])
+			return m.WriteInt(x.Args[0])
 		}
 		return 0, false
 	case *ast.BinaryExpr:
-		a, ok1 := m.writeInt(x.X)
-		b, ok2 := m.writeInt(x.Y)
+		a, ok1 := m.WriteInt(x.X)
+		b, ok2 := m.WriteInt(x.Y)
 		if !ok1 || !ok2 {
 			return 0, false
 		}
@@ -507,7 +507,7 @@ func (m *model) writeInt(x ast.Expr) (int64, bool) {
 	if v == nil {
 		return 0, false
 	}
-	if !m.indexedVar(v) {
+	if !m.IndexedVar(v) {
 		return m.localInt(v)
 	}
 	if sel, ok := x.(*ast.SelectorExpr); ok {
@@ -515,7 +515,7 @@ func (m *model) writeInt(x ast.Expr) (int64, bool) {
 			return i, true
 		}
 	}
-	vals, _, ok := m.intValues(v)
+	vals, _, ok := m.IntValues(v)
 	if !ok || len(vals) != 1 {
 		return 0, false
 	}
@@ -528,15 +528,15 @@ func (m *model) writeInt(x ast.Expr) (int64, bool) {
 // passes the same value (newClient(30)). A parameter of an exported
 // function is set by the user: unknown.
 func (m *model) localInt(v *types.Var) (int64, bool) {
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if vx.resolving[v] {
 		return 0, false
 	}
 	vx.resolving[v] = true
 	defer delete(vx.resolving, v)
-	if d := m.varDefOf(v); d != nil && d.single() && !d.mutated {
-		if _, multi := m.info.TypeOf(d.rhs).(*types.Tuple); !multi {
-			return m.writeInt(d.rhs)
+	if d := m.VarDefOf(v); d != nil && d.Single() && !d.mutated {
+		if _, multi := m.info.TypeOf(d.Rhs).(*types.Tuple); !multi {
+			return m.WriteInt(d.Rhs)
 		}
 	}
 	p, ok := vx.paramOf(m)[v]
@@ -552,7 +552,7 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 		if p.i >= len(c.Args) || c.Ellipsis.IsValid() {
 			return 0, false
 		}
-		x, ok := m.writeInt(c.Args[p.i])
+		x, ok := m.WriteInt(c.Args[p.i])
 		if !ok || i > 0 && x != val {
 			return 0, false
 		}
@@ -566,14 +566,14 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
 func (m *model) indexedInt(v *types.Var) (value, bool) {
-	if !m.indexedVar(v) || !wIsInteger(v.Type()) {
+	if !m.IndexedVar(v) || !wIsInteger(v.Type()) {
 		return value{}, false
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if i, ok := vx.pick[v]; ok {
 		return intVal(i), true
 	}
-	vals, _, ok := m.intValues(v)
+	vals, _, ok := m.IntValues(v)
 	switch {
 	case !ok:
 		return value{}, false
@@ -594,35 +594,35 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 // value: the bound is then each value's bound (Bound.Alts), and the
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
-func (m *model) boundOverValues(once func() Bound) Bound {
+func (m *model) BoundOverValues(once func() Bound) Bound {
 	var notes []defaultNote
 	b := m.boundOverValuesOnce(once, &notes)
 	if len(notes) > 0 {
 		n := notes[0]
 		for _, o := range notes {
-			if b.Expr != nil && o.at == b.Expr {
+			if b.Expr != nil && o.At == b.Expr {
 				n = o
 			}
 		}
-		b = n.annotate(m, b)
+		b = n.Annotate(m, b)
 		for i := range b.Alts {
-			b.Alts[i] = n.annotate(m, b.Alts[i])
+			b.Alts[i] = n.Annotate(m, b.Alts[i])
 		}
 	}
 	return b
 }
 
 func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) Bound {
-	if m.vx == nil {
-		m.vx = &valueIndex{} // built on first use (valueIndexOf)
+	if m.Vx == nil {
+		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
-	vx := m.vx
+	vx := m.Vx
 	if vx.recording || vx.pick != nil {
 		return once() // a helper's bound inside another's: not nested
 	}
 	vx.recording = true
 	var b Bound
-	*notesOut = m.collectDefaults(func() { b = once() })
+	*notesOut = m.CollectDefaultNotes(func() { b = once() })
 	vx.recording = false
 	used, multi := vx.used, vx.multi
 	vx.used, vx.multi = vx.used[:0], vx.multi[:0]
@@ -638,7 +638,7 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) 
 				continue
 			}
 			tried = append(tried, u)
-			if vals, at, ok := m.intValues(u); ok && len(vals) == 1 {
+			if vals, at, ok := m.IntValues(u); ok && len(vals) == 1 {
 				vx.pick = map[*types.Var]int64{u: vals[0] + 1}
 				if a := once(); a.Kind == BoundKnown && a.Retries != b.Retries {
 					b.Expr = at[0]
@@ -656,7 +656,7 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) 
 			return b // two objects with several values: not followed
 		}
 	}
-	vals, at, ok := m.intValues(v)
+	vals, at, ok := m.IntValues(v)
 	if !ok {
 		return b
 	}
@@ -724,7 +724,7 @@ func chooseBound(s *Site, opts *report.Options) {
 // bind the factory's parameters. When the user can change the func (a
 // setter or option writes the user's), the target is the package's
 // default and is noted as such.
-func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
+func (m *model) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
 	var v *types.Var
 	switch f := ast.Unparen(fun).(type) {
 	case *ast.Ident:
@@ -732,13 +732,13 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[f.Sel].(*types.Var)
 	}
-	if v != nil && v.Pkg() == m.pkg && !m.indexedVar(v) {
+	if v != nil && v.Pkg() == m.pkg && !m.IndexedVar(v) {
 		// A parameter every call gives the same function (funcvals.go).
-		if ts, ok := m.funcTargets(fun); ok && len(ts) == 1 {
-			return ts[0].body, ts[0].ft, ts[0].lit, nil, true
+		if ts, ok := m.FuncValueTargets(fun); ok && len(ts) == 1 {
+			return ts[0].Body, ts[0].Ft, ts[0].Lit, nil, true
 		}
 	}
-	if !m.indexedVar(v) {
+	if !m.IndexedVar(v) {
 		return nil, nil, nil, nil, false
 	}
 	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
@@ -751,39 +751,39 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 	var target ast.Node
 	var at ast.Expr
 	for _, w := range ws {
-		if w.zero {
+		if w.Zero {
 			continue // calling a nil func panics: not a wait
 		}
 		var t ast.Node
-		switch x := ast.Unparen(w.x).(type) {
+		switch x := ast.Unparen(w.X).(type) {
 		case *ast.FuncLit:
 			t = x
 		case *ast.Ident:
 			// A function of another package has no declaration here:
 			// keep t a nil interface, not a nil *ast.FuncDecl.
 			if fn, ok := m.info.Uses[x].(*types.Func); ok {
-				if d := m.funcDecl(fn); d != nil {
+				if d := m.FuncDecl(fn); d != nil {
 					t = d
 				}
 			}
 		case *ast.SelectorExpr:
 			if fn, ok := m.info.Uses[x.Sel].(*types.Func); ok {
-				if d := m.funcDecl(fn); d != nil {
+				if d := m.FuncDecl(fn); d != nil {
 					t = d
 				}
 			}
 		case *ast.CallExpr:
-			if _, l := m.funcFactory(x); l != nil {
+			if _, l := m.FuncFactory(x); l != nil {
 				t = x
 			}
 		}
 		if t == nil || target != nil && t != target {
 			return nil, nil, nil, nil, false
 		}
-		target, at = t, w.x
+		target, at = t, w.X
 	}
-	if target != nil && user.x != nil {
-		m.valueIndexOf().noteDefault(v, user, at)
+	if target != nil && user.X != nil {
+		m.ValueIndexOf().noteDefault(v, user, at)
 	}
 	switch t := target.(type) {
 	case *ast.FuncLit:
@@ -793,7 +793,7 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 			return t.Body, t.Type, nil, nil, true
 		}
 	case *ast.CallExpr:
-		_, l := m.funcFactory(t)
+		_, l := m.FuncFactory(t)
 		return l.Body, l.Type, l, t, true
 	}
 	return nil, nil, nil, nil, false
@@ -805,22 +805,22 @@ func (m *model) indexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 type defaultNote struct {
 	v    *types.Var
 	user valueWrite
-	at   ast.Expr
+	At   ast.Expr
 }
 
 // noteDefault records a default while notes are collected.
 func (vx *valueIndex) noteDefault(v *types.Var, user valueWrite, at ast.Expr) {
 	if vx.noting && len(vx.notes) < 4 {
-		vx.notes = append(vx.notes, defaultNote{v: v, user: user, at: at})
+		vx.notes = append(vx.notes, defaultNote{v: v, user: user, At: at})
 	}
 }
 
 // collectDefaults runs f and returns the defaults its values came from.
-func (m *model) collectDefaults(f func()) []defaultNote {
-	if m.vx == nil {
-		m.vx = &valueIndex{} // built on first use (valueIndexOf)
+func (m *model) CollectDefaultNotes(f func()) []defaultNote {
+	if m.Vx == nil {
+		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
-	vx := m.vx
+	vx := m.Vx
 	if vx.noting {
 		f()
 		return nil
@@ -837,19 +837,19 @@ func (m *model) collectDefaults(f func()) []defaultNote {
 // (messages are short: no parentheses, which a long message loses).
 func (n defaultNote) phrase(m *model) string {
 	where := n.v.Name()
-	id, _ := ast.Unparen(n.at).(*ast.Ident)
-	if pv, _ := m.info.Uses[id].(*types.Var); id != nil && m.indexedVar(pv) {
+	id, _ := ast.Unparen(n.At).(*ast.Ident)
+	if pv, _ := m.info.Uses[id].(*types.Var); id != nil && m.IndexedVar(pv) {
 		where = id.Name // c.n = MaxRetry: the package variable's
-	} else if n.at != nil {
-		if d := m.declAt(n.at.Pos()); d != nil {
+	} else if n.At != nil {
+		if d := m.declAt(n.At.Pos()); d != nil {
 			where = d.Name.Name
-		} else if pv := m.pkgVarAt(n.at.Pos()); pv != "" {
+		} else if pv := m.pkgVarAt(n.At.Pos()); pv != "" {
 			where = pv // defaultOptions = &options{...}
 		}
 	}
 	by := "the user"
-	if n.user.decl != nil {
-		by = n.user.decl.Name.Name
+	if n.user.Decl != nil {
+		by = n.user.Decl.Name.Name
 	}
 	return fmt.Sprintf("%s's default, which %s can change", where, by)
 }
@@ -859,20 +859,20 @@ func (n defaultNote) phrase(m *model) string {
 // (Wait.Default: "defaultOptions's default, which WithBackoff can
 // change"). Only notes of func values count: a count or interval read on
 // the way (the loop's bound) is not the wait.
-func (m *model) noteFuncDefault(w *Wait, notes []defaultNote) {
+func (m *model) NoteFuncDefault(w *Wait, notes []defaultNote) {
 	if w.Shape == ShapeUnknown {
 		return
 	}
 	for _, n := range notes {
 		if _, isFunc := n.v.Type().Underlying().(*types.Signature); isFunc {
-			w.Default, w.DefaultPos = n.phrase(m), n.at.Pos()
+			w.Default, w.DefaultPos = n.phrase(m), n.At.Pos()
 			return
 		}
 	}
 }
 
 // annotate says in b's message that its count is the package's default.
-func (n defaultNote) annotate(m *model, b Bound) Bound {
+func (n defaultNote) Annotate(m *model, b Bound) Bound {
 	switch b.Kind {
 	case BoundKnown:
 		if b.Counted == "" {
@@ -909,10 +909,10 @@ func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 		return 0, false
 	}
 	f, _ := m.info.Uses[inner.Sel].(*types.Var)
-	if !m.indexedVar(f) || !f.IsField() {
+	if !m.IndexedVar(f) || !f.IsField() {
 		return 0, false
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if vx.resolving[f] {
 		return 0, false
 	}
@@ -925,21 +925,21 @@ func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 	var val int64
 	var at ast.Expr
 	for i, w := range ws {
-		lit, ok := ast.Unparen(w.x).(*ast.CompositeLit)
-		if w.zero || !ok {
+		lit, ok := ast.Unparen(w.X).(*ast.CompositeLit)
+		if w.Zero || !ok {
 			return 0, false
 		}
 		x, found := literalElt(m.info, lit, g)
 		if !found {
 			return 0, false
 		}
-		n, known := m.writeInt(x)
+		n, known := m.WriteInt(x)
 		if !known || i > 0 && n != val {
 			return 0, false
 		}
 		val, at = n, x
 	}
-	if user.x != nil {
+	if user.X != nil {
 		vx.noteDefault(f, user, at)
 	}
 	return val, true
@@ -980,7 +980,7 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // it), the getter's value is its fallback, the package's default, noted
 // as such. A field the package writes is left to the getter's body.
 func (m *model) getterDefault(fn *types.Func) (value, bool) {
-	d := m.funcDecl(fn)
+	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
 		return value{}, false
 	}
@@ -999,7 +999,7 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 			return nil
 		}
 		v, _ := m.info.Uses[sel.Sel].(*types.Var)
-		if v == nil || !v.IsField() || !v.Exported() || !m.indexedVar(v) || !wIsInteger(v.Type()) {
+		if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !wIsInteger(v.Type()) {
 			return nil
 		}
 		return v
@@ -1030,7 +1030,7 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 	if !ok {
 		return value{}, false
 	}
-	m.valueIndexOf().noteDefault(f, user, dflt)
+	m.ValueIndexOf().noteDefault(f, user, dflt)
 	return intVal(n), true
 }
 
@@ -1062,7 +1062,7 @@ func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
 		// this cannot see.
 		return nil, len(m.ownCallsOf(m.userParamFunc(x))) == 0
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	p, found := vx.paramOf(m)[v]
 	if !found || !p.fn.Exported() {
 		return nil, true // through an unexported wrapper: its calls are the user's
@@ -1075,7 +1075,7 @@ func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
 		if m.userValue(a, 0) {
 			continue // passed on from the user
 		}
-		ws = append(ws, valueWrite{x: a, decl: c.decl, at: a.Pos()})
+		ws = append(ws, valueWrite{X: a, Decl: c.decl, At: a.Pos()})
 	}
 	return ws, true
 }
@@ -1087,7 +1087,7 @@ func (m *model) userParamFunc(x ast.Expr) *types.Func {
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && fn == nil {
 			if v, ok := m.info.Uses[id].(*types.Var); ok {
-				if p, ok := m.valueIndexOf().paramOf(m)[v]; ok && p.fn.Exported() {
+				if p, ok := m.ValueIndexOf().paramOf(m)[v]; ok && p.fn.Exported() {
 					fn = p.fn
 				}
 			}
@@ -1102,7 +1102,7 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 	if fn == nil {
 		return nil
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if vx.ownCalls == nil {
 		vx.ownCalls = make(map[*types.Func][]ownCall)
 		for _, d := range m.decls {
@@ -1150,7 +1150,7 @@ func (m *model) pkgVarAt(pos token.Pos) string {
 // timerDrain reports whether is is the idiom that stops a timer and
 // drains its channel, `if !t.Stop() { <-t.C }`: the receive returns at
 // once (the timer has fired) and is no wait of its own.
-func (m *model) timerDrain(is *ast.IfStmt) bool {
+func (m *model) TimerDrain(is *ast.IfStmt) bool {
 	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
 		return false
 	}

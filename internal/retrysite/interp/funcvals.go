@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -27,11 +27,11 @@ import (
 
 // funcTarget is one function a func value may run.
 type funcTarget struct {
-	body *ast.BlockStmt
-	ft   *ast.FuncType
-	lit  *ast.FuncLit  // a function literal, or
+	Body *ast.BlockStmt
+	Ft   *ast.FuncType
+	Lit  *ast.FuncLit  // a function literal, or
 	fn   *types.Func   // a function or method of the package
-	decl *ast.FuncDecl // fn's declaration
+	Decl *ast.FuncDecl // fn's declaration
 	node ast.Node      // lit or decl, the target's identity
 }
 
@@ -44,10 +44,10 @@ type funcValues struct {
 // funcTargets returns every function a call through fun may run. ok is
 // false when some of them cannot be seen; a nil func (calling it panics)
 // is no target.
-func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
+func (m *model) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	fun = ast.Unparen(fun)
 	if lit := m.heldFuncLit(fun); lit != nil {
-		return []funcTarget{{body: lit.Body, ft: lit.Type, lit: lit, node: lit}}, true
+		return []funcTarget{{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}}, true
 	}
 	var v *types.Var
 	switch f := fun.(type) {
@@ -56,10 +56,10 @@ func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[f.Sel].(*types.Var)
 	}
-	if e, ok := m.xbind[v]; ok && v != nil {
+	if e, ok := m.Xbind[v]; ok && v != nil {
 		// A parameter of another package's helper, bound to the
 		// caller's argument (xpkg.go).
-		return m.addTarget(nil, e)
+		return m.AddTarget(nil, e)
 	}
 	if v == nil || v.Pkg() != m.pkg {
 		return nil, false
@@ -67,13 +67,13 @@ func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
 	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
 		return nil, false
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if r, ok := vx.funcs[v]; ok {
 		return r.ts, r.ok
 	}
 	vx.funcs[v] = funcValues{} // cycles: unknown
 	var r funcValues
-	if m.indexedVar(v) {
+	if m.IndexedVar(v) {
 		r.ts, r.ok = m.fieldFuncs(v)
 	} else {
 		r.ts, r.ok = m.paramFuncs(v)
@@ -88,16 +88,16 @@ func (m *model) funcTargets(fun ast.Expr) ([]funcTarget, bool) {
 // fieldFuncs resolves a func-typed field or package variable from its
 // writes.
 func (m *model) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
-	ws, ok := m.reaching(v)
+	ws, ok := m.ReachingWrites(v)
 	if !ok {
 		return nil, false
 	}
 	var ts []funcTarget
 	for _, w := range ws {
-		if w.zero {
+		if w.Zero {
 			continue
 		}
-		if ts, ok = m.addTarget(ts, w.x); !ok {
+		if ts, ok = m.AddTarget(ts, w.X); !ok {
 			return nil, false
 		}
 	}
@@ -111,8 +111,8 @@ func (m *model) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
 func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 	var calls []*ast.CallExpr
 	idx := -1
-	if p, ok := m.valueIndexOf().paramOf(m)[v]; ok {
-		vx := m.valueIndexOf()
+	if p, ok := m.ValueIndexOf().paramOf(m)[v]; ok {
+		vx := m.ValueIndexOf()
 		if p.fn.Exported() || vx.escapes[p.fn] || p.fn.Type().(*types.Signature).Recv() != nil {
 			return nil, false
 		}
@@ -140,7 +140,7 @@ func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 			return nil, false
 		}
 		var ok bool
-		if ts, ok = m.addTarget(ts, c.Args[idx]); !ok {
+		if ts, ok = m.AddTarget(ts, c.Args[idx]); !ok {
 			return nil, false
 		}
 	}
@@ -148,7 +148,7 @@ func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 }
 
 // addTarget adds the functions the value x may be to ts.
-func (m *model) addTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
+func (m *model) AddTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 	x = ast.Unparen(x)
 	add := func(t funcTarget) []funcTarget {
 		for _, u := range ts {
@@ -164,7 +164,7 @@ func (m *model) addTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 	var id *ast.Ident
 	switch x := x.(type) {
 	case *ast.FuncLit:
-		return add(funcTarget{body: x.Body, ft: x.Type, lit: x, node: x}), true
+		return add(funcTarget{Body: x.Body, Ft: x.Type, Lit: x, node: x}), true
 	case *ast.Ident:
 		id = x
 	case *ast.SelectorExpr:
@@ -173,13 +173,13 @@ func (m *model) addTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 		return nil, false
 	}
 	if fn, ok := m.info.Uses[id].(*types.Func); ok {
-		d := m.funcDecl(fn)
+		d := m.FuncDecl(fn)
 		if d == nil || d.Body == nil {
 			return nil, false
 		}
-		return add(funcTarget{body: d.Body, ft: d.Type, fn: fn, decl: d, node: d}), true
+		return add(funcTarget{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}), true
 	}
-	more, ok := m.funcTargets(x)
+	more, ok := m.FuncValueTargets(x)
 	if !ok {
 		return nil, false
 	}
@@ -306,8 +306,8 @@ func (m *model) assignedTo(scope ast.Node, id *ast.Ident) bool {
 
 // targetIntegration reports whether running one of ts may cross an
 // integration boundary.
-func (m *model) targetIntegration(ts []funcTarget) bool {
-	vx := m.valueIndexOf()
+func (m *model) TargetIntegration(ts []funcTarget) bool {
+	vx := m.ValueIndexOf()
 	if vx.crossing == nil {
 		vx.crossing = make(map[ast.Node]bool)
 	}
@@ -317,7 +317,7 @@ func (m *model) targetIntegration(ts []funcTarget) bool {
 		}
 		vx.crossing[t.node] = true
 		defer delete(vx.crossing, t.node)
-		if t.lit != nil && m.litIsIntegration(t.lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
+		if t.Lit != nil && m.litIsIntegration(t.Lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
 			return true
 		}
 	}
@@ -337,7 +337,7 @@ func (m *model) targetIntegration(ts []funcTarget) bool {
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
 func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
-	m := ev.fi.m
+	m := ev.Fi.M
 	tup, isTup := ev.info().TypeOf(x).(*types.Tuple)
 	if !isTup || i >= tup.Len() || !isBool(tup.At(i).Type()) {
 		return value{}, false
@@ -352,7 +352,7 @@ func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 		return value{}, false
 	}
 	var success bool
-	switch ev.sc.err.k {
+	switch ev.Sc.Err.K {
 	case vNil:
 		success = true
 	case vNonNil:
@@ -361,17 +361,17 @@ func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 	}
 	var ts []funcTarget
 	if fn := typeutilCallee(m.info, x); fn != nil {
-		d := m.funcDecl(fn)
+		d := m.FuncDecl(fn)
 		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
 			return value{}, false
 		}
 		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 			return value{}, false
 		}
-		ts = []funcTarget{{body: d.Body, ft: d.Type, fn: fn, decl: d, node: d}}
+		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
 	} else {
 		var ok bool
-		if ts, ok = m.funcTargets(x.Fun); !ok {
+		if ts, ok = m.FuncValueTargets(x.Fun); !ok {
 			return value{}, false
 		}
 	}
@@ -440,7 +440,7 @@ func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals [
 		}
 		return true
 	}
-	ast.Inspect(t.body, walk)
+	ast.Inspect(t.Body, walk)
 	return vals, ok
 }
 
@@ -530,11 +530,11 @@ func (m *model) writtenIn(n ast.Node, v *types.Var) bool {
 // sentinel reports whether the package variable v is an error value the
 // package sets once, to an error it makes: var ErrX = errors.New("...").
 func (m *model) sentinel(v *types.Var) bool {
-	ws := m.valueIndexOf().writes[v]
-	if len(ws) != 1 || ws[0].x == nil || ws[0].decl != nil {
+	ws := m.ValueIndexOf().writes[v]
+	if len(ws) != 1 || ws[0].X == nil || ws[0].Decl != nil {
 		return false
 	}
-	canNil, canErr := m.errorMayBe(ast.Unparen(ws[0].x), nil, nil)
+	canNil, canErr := m.errorMayBe(ast.Unparen(ws[0].X), nil, nil)
 	return canErr && !canNil
 }
 
@@ -548,14 +548,14 @@ func (m *model) sentinel(v *types.Var) bool {
 // the first call's count is still run once. A counter written outside
 // the literal in any other way (x++, x += n, a multi-value assignment,
 // &x), or with different values, is left unknown.
-func (m *model) capturedInit(fi *funcInfo, fb funcBody) env {
-	if fb.decl != nil {
+func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockStmt) env {
+	if decl != nil {
 		return m.boundInit(fi) // another package's helper (xpkg.go)
 	}
 	var init env
-	for v, val := range m.capturedCounters(fb.body) {
-		if fi.tracked[v] {
-			init = init.set(v, intVal(val))
+	for v, val := range m.capturedCounters(body) {
+		if fi.Tracked[v] {
+			init = init.Set(v, intVal(val))
 		}
 	}
 	return init
@@ -581,7 +581,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	if !reads {
 		return nil
 	}
-	vx := m.valueIndexOf()
+	vx := m.ValueIndexOf()
 	if r, ok := vx.captured[body]; ok {
 		return r
 	}
@@ -666,7 +666,7 @@ func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 					ok = false
 					return false
 				}
-				w, known := m.writeInt(x.Rhs[i])
+				w, known := m.WriteInt(x.Rhs[i])
 				if !known || n > 0 && w != val {
 					ok = false
 					return false
@@ -690,7 +690,7 @@ func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 					ok = false
 					return false
 				}
-				w, known := m.writeInt(x.Values[i])
+				w, known := m.WriteInt(x.Values[i])
 				if !known || n > 0 && w != val {
 					ok = false
 					return false

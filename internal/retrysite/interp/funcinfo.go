@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -7,81 +7,44 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
-
-	"github.com/retrylint/retrylint/internal/retrysite/ops"
-	"github.com/retrylint/retrylint/internal/retrysite/report"
-	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
-// model holds what the retry-site analysis knows of one package.
+// model holds what the value interpreter knows of one package. Model
+// is its name outside the package: the retry-site model embeds it, and
+// gives it, as its Host, what the interpreter asks of discovery.
 type model struct {
+	host  Host
 	pass  *analysis.Pass
 	info  *types.Info
 	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
-	infos map[*ast.BlockStmt]*funcInfo
+	Infos map[*ast.BlockStmt]*funcInfo
 	// defs indexes how each variable of the package is defined, built
 	// on first use (outcomes_eval.go).
-	defs map[*types.Var]*varDef
-	// integ caches whether a same-package function may cross an
-	// integration boundary (integration.go).
-	integ map[*types.Func]bool
-	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
-	isLocalStd int
-	// procStart caches startsProcesses: 0 unknown, 1 yes, -1 no.
-	procStart int
-	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
-	// no, -1 unknown.
-	funcTypes map[*types.Named]int8
-	// funcLits caches localFuncLit by variable (notretry.go).
-	funcLits map[*types.Var]*ast.FuncLit
+	Defs map[*types.Var]*varDef
 	// vx is the package-wide value index, built on first use
 	// (values_index.go).
-	vx *valueIndex
-	// findLit holds, for a site with a known bound, what finds the
-	// literal that sets it (Bound.Lit); run only for bounds outside the
-	// allowed range, once the site's context is known (retrysite.go).
-	findLit map[*Site]func()
-	// opts are the run's options (report.Flags).
-	opts *report.Options
-	// timeouts describes the sites' timeouts (package timeouts).
-	timeouts *timeouts.Describer
-	// ops describes the sites' operations (package ops).
-	ops *ops.Describer
-	// wnum runs the sites' waits (package waitnum).
-	wnum *waitnum.Interp
-	// verdicts caches responseVerdict by function and result
-	// (waits_resp.go).
-	verdicts map[verdictKey]verdict
-	// x follows calls into other packages of the module (xpkg.go);
-	// xbind binds the parameters of such a callee to the caller's
-	// arguments while its body is studied.
-	x     *xpkgState
-	xbind map[*types.Var]ast.Expr
-	// srcOf is the package of the module this model reads from source,
-	// nil for the analysed package's own model (xpkg.go).
-	srcOf *xpkg
+	Vx *valueIndex
+	// xbind binds the parameters of a callee of another package of the
+	// module to the caller's arguments while its body is studied
+	// (retrysite's xpkg.go).
+	Xbind map[*types.Var]ast.Expr
 }
 
-func newModel(pass *analysis.Pass, opts *report.Options) *model {
-	m := &model{
+// Model is the value interpreter of one package (model).
+type Model = model
+
+// Init makes m the interpreter of the package pass analyses, asking host
+// what it cannot see itself.
+func (m *Model) Init(pass *analysis.Pass, host Host) {
+	*m = model{
+		host:  host,
 		pass:  pass,
-		opts:  opts,
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
-		infos: make(map[*ast.BlockStmt]*funcInfo),
-		integ: make(map[*types.Func]bool),
-
-		findLit: make(map[*Site]func()),
-
-		funcTypes: make(map[*types.Named]int8),
-		funcLits:  make(map[*types.Var]*ast.FuncLit),
+		Infos: make(map[*ast.BlockStmt]*funcInfo),
 	}
-	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
-	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
-	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -91,11 +54,20 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 			}
 		}
 	}
-	return m
+}
+
+// Decls returns the declarations of the package's functions.
+func (m *Model) Decls() map[*types.Func]*ast.FuncDecl { return m.decls }
+
+// Rebind points m, a copy of another interpreter, at other type
+// information and another host (retrysite's xpkg.go reads packages of
+// the module from source with copies of the model).
+func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
+	m.info, m.pkg, m.host = info, pkg, host
 }
 
 // funcDecl returns the declaration of a same-package function.
-func (m *model) funcDecl(fn *types.Func) *ast.FuncDecl {
+func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 	if fn == nil {
 		return nil
 	}
@@ -105,13 +77,13 @@ func (m *model) funcDecl(fn *types.Func) *ast.FuncDecl {
 // funcInfo holds the control-flow graph of one function body and the
 // variables the simulation tracks in it.
 type funcInfo struct {
-	m    *model
-	body *ast.BlockStmt
+	M    *model
+	Body *ast.BlockStmt
 	typ  *ast.FuncType
-	cfg  *cfg.CFG
+	Cfg  *cfg.CFG
 	// tracked are the integer and boolean locals (parameters included)
 	// that decide control flow: attempt counters, flags, limits.
-	tracked map[*types.Var]bool
+	Tracked map[*types.Var]bool
 	// outcomes are the error and response locals: the simulation binds
 	// them to an operation's assumed outcome.
 	outcomes map[*types.Var]bool
@@ -142,23 +114,23 @@ type funcInfo struct {
 }
 
 type nodeRef struct {
-	block int32
-	index int
+	Block int32
+	Index int
 }
 
 // funcInfo returns (and caches) the funcInfo of a body.
-func (m *model) funcInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
+func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 	if body == nil {
 		return nil
 	}
-	if fi, ok := m.infos[body]; ok {
+	if fi, ok := m.Infos[body]; ok {
 		return fi
 	}
 	fi := &funcInfo{
-		m:            m,
-		body:         body,
+		M:            m,
+		Body:         body,
 		typ:          typ,
-		tracked:      make(map[*types.Var]bool),
+		Tracked:      make(map[*types.Var]bool),
 		outcomes:     make(map[*types.Var]bool),
 		order:        make(map[*types.Var]int),
 		caseTag:      make(map[ast.Expr]ast.Expr),
@@ -168,9 +140,9 @@ func (m *model) funcInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 		rangeNotes:   make(map[*ast.RangeStmt][]defaultNote),
 		blockOf:      make(map[ast.Node]nodeRef),
 	}
-	m.infos[body] = fi
-	fi.cfg = cfg.New(body, m.mayReturn)
-	for _, b := range fi.cfg.Blocks {
+	m.Infos[body] = fi
+	fi.Cfg = cfg.New(body, m.MayReturn)
+	for _, b := range fi.Cfg.Blocks {
 		for i, n := range b.Nodes {
 			fi.blockOf[n] = nodeRef{b.Index, i}
 		}
@@ -181,7 +153,7 @@ func (m *model) funcInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 
 // mayReturn reports whether a call may return: not panic, os.Exit,
 // log.Fatal and friends, or testing's Fatal.
-func (m *model) mayReturn(call *ast.CallExpr) bool {
+func (m *model) MayReturn(call *ast.CallExpr) bool {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
 			return false
@@ -210,13 +182,13 @@ func (m *model) mayReturn(call *ast.CallExpr) bool {
 
 // scan finds the variables to track and the switch and range structure.
 func (fi *funcInfo) scan() {
-	info := fi.m.info
+	info := fi.M.info
 	candidates := make(map[*types.Var]bool)
 	escapes := make(map[*types.Var]bool)
 	asAddr := make(map[ast.Expr]bool)
 	asTargets := make(map[*types.Var]bool)
 	isLocal := func(v *types.Var) bool {
-		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.body.End()
+		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.Body.End()
 	}
 	// Parameters and named results.
 	if fi.typ != nil {
@@ -258,13 +230,13 @@ func (fi *funcInfo) scan() {
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND && !asAddr[n] {
-				if v := fi.lhsVar(n.X); v != nil {
+				if v := fi.LhsVar(n.X); v != nil {
 					escapes[v] = true
 				}
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				v := fi.lhsVar(l)
+				v := fi.LhsVar(l)
 				if v == nil {
 					continue
 				}
@@ -278,7 +250,7 @@ func (fi *funcInfo) scan() {
 				}
 			}
 		case *ast.IncDecStmt:
-			if v := fi.lhsVar(n.X); v != nil && inLit > 0 {
+			if v := fi.LhsVar(n.X); v != nil && inLit > 0 {
 				escapes[v] = true
 			}
 		case *ast.ValueSpec:
@@ -322,7 +294,7 @@ func (fi *funcInfo) scan() {
 				if !ok {
 					var notes []defaultNote
 					// a retry iterator of the package (iterrange.go)
-					if l, notes, ok = fi.m.iterLength(n.X); ok && len(notes) > 0 {
+					if l, notes, ok = fi.M.iterLength(n.X); ok && len(notes) > 0 {
 						fi.rangeNotes[n] = notes
 					}
 				}
@@ -334,18 +306,18 @@ func (fi *funcInfo) scan() {
 						}
 						fi.rangeVals[n] = vals
 					}
-					c := types.NewVar(n.For, fi.m.pkg, "range#", types.Typ[types.Int])
+					c := types.NewVar(n.For, fi.M.pkg, "range#", types.Typ[types.Int])
 					fi.rangeCounter[n] = c
-					fi.tracked[c] = true
+					fi.Tracked[c] = true
 				}
 			}
 		}
 		return true
 	}
-	ast.Inspect(fi.body, visit)
+	ast.Inspect(fi.Body, visit)
 	fi.assigns = deps
 	// A held literal's counters shared with its function (funcvals.go).
-	for v := range fi.m.capturedCounters(fi.body) {
+	for v := range fi.M.capturedCounters(fi.Body) {
 		candidates[v] = true
 	}
 
@@ -383,16 +355,16 @@ func (fi *funcInfo) scan() {
 		}
 		switch {
 		case isIntegerOrBool(v.Type()):
-			fi.tracked[v] = true
+			fi.Tracked[v] = true
 		case isErrorType(v.Type()) || isResponseType(v.Type()) || asTargets[v]:
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
-			fi.tracked[v] = true
+			fi.Tracked[v] = true
 		}
 	}
 	// Stable numbering for memo keys, by declaration position.
 	var all []*types.Var
-	for v := range fi.tracked {
+	for v := range fi.Tracked {
 		all = append(all, v)
 	}
 	for v := range fi.outcomes {
@@ -408,22 +380,22 @@ func (fi *funcInfo) bodyStart() token.Pos {
 	if fi.typ != nil {
 		return fi.typ.Pos()
 	}
-	return fi.body.Pos()
+	return fi.Body.Pos()
 }
 
 // rangeLength returns the number of iterations of a range statement when
 // it is a constant: range over an int constant, an array, or a slice or
 // array literal.
 func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
-	info := fi.m.info
+	info := fi.M.info
 	tv, ok := info.Types[r.X]
 	if !ok {
 		return 0, false
 	}
 	if tv.Value != nil {
-		ev := &evaluator{fi: fi}
-		if v := ev.eval(r.X, nil); v.k == vInt {
-			return v.i, true
+		ev := &evaluator{Fi: fi}
+		if v := ev.Eval(r.X, nil); v.K == vInt {
+			return v.I, true
 		}
 		return 0, false
 	}
@@ -453,6 +425,6 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
-func (fi *funcInfo) lhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.m.info, x) }
+func (fi *funcInfo) LhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.M.info, x) }
 
 func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

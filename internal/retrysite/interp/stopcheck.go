@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"go/ast"
@@ -38,7 +38,7 @@ func (m *model) stopCheck(call *ast.CallExpr) bool {
 	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
 		return false
 	}
-	d := m.funcDecl(fn)
+	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
 		return false
 	}
@@ -89,17 +89,17 @@ func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
 		return false
 	}
 	v := x.X
-	if isNilExpr(fi.m.info, v) {
+	if isNilExpr(fi.M.info, v) {
 		v = x.Y
-	} else if !isNilExpr(fi.m.info, x.Y) {
+	} else if !isNilExpr(fi.M.info, x.Y) {
 		return false
 	}
 	id, ok := ast.Unparen(v).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	o, ok := fi.m.info.Uses[id].(*types.Var)
-	if !ok || o.Pos() <= fi.body.Pos() || o.Pos() >= fi.body.End() {
+	o, ok := fi.M.info.Uses[id].(*types.Var)
+	if !ok || o.Pos() <= fi.Body.Pos() || o.Pos() >= fi.Body.End() {
 		return false
 	}
 	xs := fi.assigns[o]
@@ -108,7 +108,7 @@ func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
 	}
 	for _, a := range xs {
 		call, ok := ast.Unparen(a).(*ast.CallExpr)
-		if !ok || !fi.m.isIntegration(call) {
+		if !ok || !fi.M.host.IsIntegration(call) {
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -37,20 +37,20 @@ const (
 	errMarked
 )
 
-func errClass(c int64) value    { return value{k: vErrClass, i: c} }
-func errStatus(s int) value     { return value{k: vErrStatus, i: int64(s)} }
-func isErrValue(v value) bool   { return v.k == vErrCode || v.k == vErrStatus || v.k == vErrClass }
-func (v value) is(c int64) bool { return v.k == vErrClass && v.i == c }
+func errClass(c int64) value    { return value{K: vErrClass, I: c} }
+func errStatus(s int) value     { return value{K: vErrStatus, I: int64(s)} }
+func isErrValue(v value) bool   { return v.K == vErrCode || v.K == vErrStatus || v.K == vErrClass }
+func (v value) Is(c int64) bool { return v.K == vErrClass && v.I == c }
 
 // errStatusScenario: the operation fails with an error carrying HTTP
 // status code (a Kubernetes API error, an API client's error type).
 func errStatusScenario(code int) scenario {
-	return scenario{name: "error status " + itoa(code), err: errStatus(code), resp: value{k: vNil}, ok: boolVal(false)}
+	return scenario{name: "error status " + itoa(code), Err: errStatus(code), Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
 // errClassScenario: the operation fails with an error of class c.
 func errClassScenario(c int64) scenario {
-	return scenario{name: "error class " + itoa(int(c)), err: errClass(c), resp: value{k: vNil}, ok: boolVal(false)}
+	return scenario{name: "error class " + itoa(int(c)), Err: errClass(c), Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
 // k8sStatus maps k8s.io/apimachinery/pkg/api/errors predicates to the
@@ -84,7 +84,7 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 	}
 	arg := func(i int) value {
 		if i < len(x.Args) {
-			return ev.eval(x.Args[i], e)
+			return ev.Eval(x.Args[i], e)
 		}
 		return unknown(0)
 	}
@@ -96,32 +96,32 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			// st.Code() for st := status.Convert(err) or
 			// st, ok := status.FromError(err).
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				if v := ev.fi.lhsVar(sel.X); v != nil {
-					if d := ev.fi.m.varDefOf(v); d != nil && d.single() {
-						if c, ok := ast.Unparen(d.rhs).(*ast.CallExpr); ok {
+				if v := ev.Fi.LhsVar(sel.X); v != nil {
+					if d := ev.Fi.M.VarDefOf(v); d != nil && d.Single() {
+						if c, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
 							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathGRPCStatus &&
 								(f.Name() == "FromError" || f.Name() == "Convert") && len(c.Args) == 1 {
-								return grpcCodeOf(ev.eval(c.Args[0], e)), true
+								return grpcCodeOf(ev.Eval(c.Args[0], e)), true
 							}
 						}
 					}
 				}
 			}
 			return unknown(depOutcome), true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.sc.liveAttemptCtx && ev.fi.m.cancelOnlyCtx(ev.fi.body, x):
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Sc.liveAttemptCtx && ev.Fi.M.cancelOnlyCtx(ev.Fi.Body, x):
 			// A failure does not call a cancel func (precision.go).
-			return value{k: vNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.pred:
-			return value{k: vNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.op != nil && ev.sc.err.k == vNil:
+			return value{K: vNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Pred:
+			return value{K: vNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Op != nil && ev.Sc.Err.K == vNil:
 			// The operation returned without an error: it finished
 			// within its context, which had not expired (decide_body.go).
-			return value{k: vNil}, true
+			return value{K: vNil}, true
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
 			// A net.Error studied under an error-class scenario comes
 			// from that error: certificate errors and the code's own
 			// errors are neither timeouts nor temporary.
-			if ev.sc.err.k == vErrClass {
+			if ev.Sc.Err.K == vErrClass || ev.asTargetOfClass(x, e) { // (astarget.go)
 				return boolVal(false), true
 			}
 		}
@@ -134,10 +134,10 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		return errClass(errMarked), true
 	case knowledge.MarkIsRecoverable:
 		a := arg(0)
-		if a.k == vNil || isErrValue(a) {
-			return boolVal(!a.is(errPermanent)), true
+		if a.K == vNil || isErrValue(a) {
+			return boolVal(!a.Is(errPermanent)), true
 		}
-		return unknown(a.dep), true
+		return unknown(a.Dep), true
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case knowledge.PathGRPCStatus + ".Code":
@@ -150,20 +150,20 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		t := ev.info().TypeOf(x.Args[1])
 		p, ok := t.(*types.Pointer)
 		if !ok {
-			return unknown(a.dep), true
+			return unknown(a.Dep), true
 		}
 		return asError(a, p.Elem()), true
 	case "errors.Is":
 		a := arg(0)
-		if a.k == vNil || isErrValue(a) {
+		if a.K == vNil || isErrValue(a) {
 			b := arg(1)
-			if b.k == vNil {
-				return boolVal(a.k == vNil), true
+			if b.K == vNil {
+				return boolVal(a.K == vNil), true
 			}
 			// Sentinels never match the abstract errors.
 			return boolVal(false), true
 		}
-		return unknown(a.dep), true
+		return unknown(a.Dep), true
 	case "errors.New":
 		return errClass(errOther), true
 	case "fmt.Errorf":
@@ -171,7 +171,7 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			if tv, ok := ev.info().Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				if strings.Contains(constant.StringVal(tv.Value), "%w") {
 					for _, a := range x.Args[1:] {
-						if v := ev.eval(a, e); isErrValue(v) {
+						if v := ev.Eval(a, e); isErrValue(v) {
 							return v, true
 						}
 					}
@@ -181,13 +181,13 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		return errClass(errOther), true
 	case "slices.Contains":
 		if len(x.Args) == 2 {
-			if elems, ok := ev.constElems(x.Args[0]); ok {
+			if elems, ok := ev.ConstElems(x.Args[0]); ok {
 				v := arg(1)
-				if v.k != vInt {
-					return unknown(v.dep), true
+				if v.K != vInt {
+					return unknown(v.Dep), true
 				}
 				for _, el := range elems {
-					if el.k == vInt && el.i == v.i {
+					if el.K == vInt && el.I == v.I {
 						return boolVal(true), true
 					}
 				}
@@ -199,12 +199,12 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		if code, ok := k8sStatus[fn.Name()]; ok {
 			a := arg(0)
 			switch {
-			case a.k == vErrStatus:
-				return boolVal(a.i == int64(code)), true
-			case a.k == vNil || isErrValue(a):
+			case a.K == vErrStatus:
+				return boolVal(a.I == int64(code)), true
+			case a.K == vNil || isErrValue(a):
 				return boolVal(false), true
 			}
-			return unknown(a.dep), true
+			return unknown(a.Dep), true
 		}
 	}
 	return value{}, false
@@ -212,25 +212,25 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 
 // grpcCodeOf is status.Code(err) for an abstract error.
 func grpcCodeOf(a value) value {
-	switch a.k {
+	switch a.K {
 	case vNil:
 		return intVal(0)
 	case vErrCode:
-		return intVal(a.i)
+		return intVal(a.I)
 	case vErrStatus, vErrClass:
 		return intVal(2) // codes.Unknown: not a status error
 	}
-	return unknown(a.dep)
+	return unknown(a.Dep)
 }
 
 // asError is errors.As(err, &target) (and the comma-ok type assertion)
 // for an abstract error and the target's type.
 func asError(a value, t types.Type) value {
-	switch a.k {
+	switch a.K {
 	case vNil:
 		return boolVal(false)
 	case vErrClass:
-		if a.i == errCert {
+		if a.I == errCert {
 			return boolVal(matchesCertError(t))
 		}
 		return boolVal(isErrorType(t))
@@ -249,7 +249,7 @@ func asError(a value, t types.Type) value {
 	case vErrStatus:
 		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
 	}
-	return unknown(a.dep)
+	return unknown(a.Dep)
 }
 
 // matchesCertError reports whether errors.As finds a target of type t in
@@ -274,13 +274,13 @@ func matchesCertError(t types.Type) bool {
 func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 	switch x := ast.Unparen(rhs).(type) {
 	case *ast.IndexExpr:
-		lit, ok := ev.fi.m.constComposite(x.X)
+		lit, ok := ev.Fi.M.ConstComposite(x.X)
 		if !ok {
 			return value{}, false
 		}
 		v, found, ok := ev.lookup(lit, x.Index, e)
 		if !ok {
-			return unknown(ev.eval(x.Index, e).dep), true
+			return unknown(ev.Eval(x.Index, e).Dep), true
 		}
 		if i == 1 {
 			return boolVal(found), true
@@ -290,7 +290,7 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		if i != 1 || x.Type == nil {
 			return value{}, false
 		}
-		a := ev.eval(x.X, e)
+		a := ev.Eval(x.X, e)
 		return asError(a, ev.info().TypeOf(x.Type)), true
 	case *ast.CallExpr:
 		if v, ok := ev.handledSuccess(x, i, e); ok { // decide.go
@@ -312,19 +312,19 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 			if i != 1 || len(x.Args) != 1 {
 				return value{}, false
 			}
-			a := ev.eval(x.Args[0], e)
-			switch a.k {
+			a := ev.Eval(x.Args[0], e)
+			switch a.K {
 			case vNil, vErrCode:
 				return boolVal(true), true
 			case vErrStatus, vErrClass:
 				return boolVal(false), true
 			}
-			return unknown(a.dep), true
+			return unknown(a.Dep), true
 		case "retryablehttp default policy":
 			if i != 0 || len(x.Args) != 3 {
 				return value{}, false
 			}
-			return retryablehttpDefault(ev.eval(x.Args[1], e), ev.eval(x.Args[2], e)), true
+			return retryablehttpDefault(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
 		}
 		if v, ok := ev.inlineResult(fn, x, i, e); ok { // decide.go
 			return v, true
@@ -338,26 +338,26 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 // errors; responses 429 and 5xx but 501 are retried.
 func retryablehttpDefault(resp, err value) value {
 	switch {
-	case err.k == vErrClass && err.i == errCert:
+	case err.K == vErrClass && err.I == errCert:
 		return boolVal(false)
-	case err.nonNil():
+	case err.NonNil():
 		return boolVal(true)
-	case err.k == vNil && resp.k == vResp:
-		c := resp.i
+	case err.K == vNil && resp.K == vResp:
+		c := resp.I
 		return boolVal(c == 429 || c == 0 || c >= 500 && c != 501)
 	}
-	return unknown(err.dep | resp.dep)
+	return unknown(err.Dep | resp.Dep)
 }
 
 // index evaluates m[k] and s[i] on a constant map or slice literal.
 func (ev *evaluator) index(x *ast.IndexExpr, e env) value {
-	lit, ok := ev.fi.m.constComposite(x.X)
+	lit, ok := ev.Fi.M.ConstComposite(x.X)
 	if !ok {
-		return unknown(ev.eval(x.Index, e).dep)
+		return unknown(ev.Eval(x.Index, e).Dep)
 	}
 	v, _, ok := ev.lookup(lit, x.Index, e)
 	if !ok {
-		return unknown(ev.eval(x.Index, e).dep)
+		return unknown(ev.Eval(x.Index, e).Dep)
 	}
 	return v
 }
@@ -365,8 +365,8 @@ func (ev *evaluator) index(x *ast.IndexExpr, e env) value {
 // lookup finds key in a map or slice literal. ok is false when the key
 // or an entry cannot be evaluated.
 func (ev *evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e env) (v value, found, ok bool) {
-	k := ev.eval(key, e)
-	if k.k != vInt {
+	k := ev.Eval(key, e)
+	if k.K != vInt {
 		return value{}, false, false
 	}
 	t := ev.info().TypeOf(lit)
@@ -380,36 +380,36 @@ func (ev *evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e env) (v value
 			if !isKV {
 				return value{}, false, false
 			}
-			kk := ev.eval(kv.Key, nil)
-			if kk.k != vInt {
+			kk := ev.Eval(kv.Key, nil)
+			if kk.K != vInt {
 				return value{}, false, false
 			}
-			if kk.i == k.i {
+			if kk.I == k.I {
 				return ev.elemValue(kv.Value), true, true
 			}
 		}
 		return zeroValue(u.Elem()), false, true
 	case *types.Slice, *types.Array:
-		elems, ok := ev.constElems(lit)
-		if !ok || k.i < 0 || k.i >= int64(len(elems)) {
+		elems, ok := ev.ConstElems(lit)
+		if !ok || k.I < 0 || k.I >= int64(len(elems)) {
 			return value{}, false, false
 		}
-		return elems[k.i], true, true
+		return elems[k.I], true, true
 	}
 	return value{}, false, false
 }
 
 func (ev *evaluator) elemValue(x ast.Expr) value {
 	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) == 0 {
-		return value{k: vNonNil} // struct{}{}, {}
+		return value{K: vNonNil} // struct{}{}, {}
 	}
-	return ev.eval(x, nil)
+	return ev.Eval(x, nil)
 }
 
 // constElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).
-func (ev *evaluator) constElems(x ast.Expr) ([]value, bool) {
-	lit, ok := ev.fi.m.constComposite(x)
+func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) {
+	lit, ok := ev.Fi.M.ConstComposite(x)
 	if !ok {
 		return nil, false
 	}
@@ -418,7 +418,7 @@ func (ev *evaluator) constElems(x ast.Expr) ([]value, bool) {
 		if _, isKV := el.(*ast.KeyValueExpr); isKV {
 			return nil, false
 		}
-		v := ev.eval(el, nil)
+		v := ev.Eval(el, nil)
 		if !v.known() {
 			return nil, false
 		}
@@ -430,7 +430,7 @@ func (ev *evaluator) constElems(x ast.Expr) ([]value, bool) {
 // constComposite returns the composite literal x is, or that the variable
 // x names always holds: defined once with a literal and never assigned,
 // indexed into, appended to or addressed anywhere in the package.
-func (m *model) constComposite(x ast.Expr) (*ast.CompositeLit, bool) {
+func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CompositeLit:
 		return y, true
@@ -439,11 +439,11 @@ func (m *model) constComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 		if !ok {
 			return nil, false
 		}
-		d := m.varDefOf(v)
-		if d == nil || !d.single() || d.mutated {
+		d := m.VarDefOf(v)
+		if d == nil || !d.Single() || d.mutated {
 			return nil, false
 		}
-		lit, ok := ast.Unparen(d.rhs).(*ast.CompositeLit)
+		lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit)
 		return lit, ok
 	}
 	return nil, false
@@ -451,24 +451,24 @@ func (m *model) constComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 
 // A varDef is what the package does to one variable.
 type varDef struct {
-	rhs     ast.Expr // the defining expression, if there is exactly one
-	idx     int      // the result index when rhs is multi-valued
+	Rhs     ast.Expr // the defining expression, if there is exactly one
+	Idx     int      // the result index when rhs is multi-valued
 	n       int      // number of assignments (definitions included)
 	mutated bool     // indexed into, addressed, deleted from
 }
 
-func (d *varDef) single() bool { return d.n == 1 && d.rhs != nil }
+func (d *varDef) Single() bool { return d.n == 1 && d.Rhs != nil }
 
 // varDefOf returns what the package does to v (nil if nothing seen).
-func (m *model) varDefOf(v *types.Var) *varDef {
-	if m.defs == nil {
+func (m *model) VarDefOf(v *types.Var) *varDef {
+	if m.Defs == nil {
 		m.indexDefs()
 	}
-	return m.defs[v]
+	return m.Defs[v]
 }
 
 func (m *model) indexDefs() {
-	m.defs = make(map[*types.Var]*varDef)
+	m.Defs = make(map[*types.Var]*varDef)
 	get := func(x ast.Expr) (*varDef, bool) {
 		id, ok := ast.Unparen(x).(*ast.Ident)
 		if !ok {
@@ -482,10 +482,10 @@ func (m *model) indexDefs() {
 		if !ok {
 			return nil, false
 		}
-		d := m.defs[v]
+		d := m.Defs[v]
 		if d == nil {
 			d = &varDef{}
-			m.defs[v] = d
+			m.Defs[v] = d
 		}
 		return d, true
 	}
@@ -503,15 +503,15 @@ func (m *model) indexDefs() {
 			}
 			d.n++
 			if tok != token.DEFINE && tok != token.ASSIGN && tok != token.VAR {
-				d.rhs = nil
+				d.Rhs = nil
 				d.n++
 				continue
 			}
 			switch {
 			case len(lhs) == len(rhs):
-				d.rhs, d.idx = rhs[i], 0
+				d.Rhs, d.Idx = rhs[i], 0
 			case len(rhs) == 1:
-				d.rhs, d.idx = rhs[0], i
+				d.Rhs, d.Idx = rhs[0], i
 			}
 		}
 	}
@@ -571,12 +571,12 @@ func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps {
 			return true
 		}
 		v, ok := ev.info().Uses[id].(*types.Var)
-		if !ok || !(ev.fi.tracked[v] || ev.fi.outcomes[v]) {
+		if !ok || !(ev.Fi.Tracked[v] || ev.Fi.outcomes[v]) {
 			return true
 		}
-		x := ev.eval(id, e)
-		d |= x.dep
-		if x.k == vResp || isErrValue(x) || x.nonNil() && x.dep&depOutcome != 0 {
+		x := ev.Eval(id, e)
+		d |= x.Dep
+		if x.K == vResp || isErrValue(x) || x.NonNil() && x.Dep&depOutcome != 0 {
 			d |= depOutcome
 		}
 		return true

@@ -1,4 +1,4 @@
-package retrysite
+package interp
 
 import "encoding/binary"
 
@@ -8,7 +8,7 @@ import "encoding/binary"
 // only states seen for the first time cost an allocation.
 
 // appendState appends a key for (block, node index, env) to buf.
-func (fi *funcInfo) appendState(buf []byte, block int32, from int, e env) []byte {
+func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte {
 	buf = binary.AppendUvarint(buf, uint64(block))
 	buf = binary.AppendUvarint(buf, uint64(from))
 	return fi.appendEnv(buf, e)
@@ -39,12 +39,12 @@ func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 	}
 	for _, en := range es {
 		buf = binary.AppendUvarint(buf, uint64(en.idx))
-		if en.v.k == vUnknown {
+		if en.v.K == vUnknown {
 			buf = append(buf, 0xff)
 			continue
 		}
-		buf = append(buf, byte(en.v.k))
-		buf = binary.AppendVarint(buf, en.v.i)
+		buf = append(buf, byte(en.v.K))
+		buf = binary.AppendVarint(buf, en.v.I)
 	}
 	return buf
 }

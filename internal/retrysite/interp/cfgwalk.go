@@ -1,0 +1,95 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// callNode returns the graph node that holds call.
+func (fi *funcInfo) CallNode(call *ast.CallExpr) (nodeRef, bool) {
+	for _, b := range fi.Cfg.Blocks {
+		if !b.Live {
+			continue
+		}
+		for i, n := range b.Nodes {
+			if n.Pos() <= call.Pos() && call.End() <= n.End() && containsOp(n, map[*ast.CallExpr]bool{call: true}) {
+				return nodeRef{b.Index, i}, true
+			}
+		}
+	}
+	return nodeRef{}, false
+}
+
+// loopScope returns the blocks that belong to a loop statement.
+func (fi *funcInfo) LoopScope(loop ast.Stmt) scope {
+	var init ast.Node
+	var rng *ast.RangeStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		init = l.Init
+	case *ast.RangeStmt:
+		rng = l
+	}
+	return func(b *cfg.Block) bool {
+		if b.Stmt == loop {
+			return b.Kind != cfg.KindForDone && b.Kind != cfg.KindRangeDone
+		}
+		if len(b.Nodes) > 0 {
+			n := b.Nodes[0]
+			if n == init || rng != nil && (n == rng.X || n == rng.Key || n == rng.Value) {
+				return false
+			}
+			return n.Pos() >= loop.Pos() && n.Pos() < loop.End()
+		}
+		if b.Stmt != nil {
+			return b.Stmt.Pos() > loop.Pos() && b.Stmt.Pos() < loop.End()
+		}
+		return false
+	}
+}
+
+// resultAt walks the function body from its entry and merges result idx
+// (of n) over all return paths, mapped through j when given. It yields
+// the value every path agrees on, or an unknown.
+func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
+	fi := ev.Fi
+	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 || n == 0 {
+		return unknown(0)
+	}
+	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e env) value {
+		var v value
+		switch {
+		case len(rs.Results) == n:
+			v = ev.Eval(rs.Results[idx], e)
+		case len(rs.Results) == 1 && n > 1:
+			if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
+				v = tv
+			} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.Op[c] {
+				v = ev.opResult(c, idx)
+			} else {
+				v = unknown(ev.rhsDeps(rs.Results[0], e))
+			}
+		default:
+			v = unknown(0)
+		}
+		if j != nil {
+			v = j(v)
+		}
+		return v
+	})
+	if !r.sawReturn || !r.agree {
+		return unknown(r.deps | depOutcome)
+	}
+	return r.value
+}
+
+// stdSentinel reports whether v is an exported package-level error
+// variable of the standard library (context.Canceled, io.EOF): a sentinel,
+// never nil.
+func stdSentinel(v *types.Var) bool {
+	return v.Pkg() != nil && typesx.IsStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && isErrorType(v.Type())
+}

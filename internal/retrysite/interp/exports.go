@@ -1,0 +1,85 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+)
+
+// The names the model (package retrysite) uses of the interpreter. The
+// interpreter's own code keeps the lowercase names it has always used;
+// these are those names, exported.
+
+func AnyScenario() Scenario                                    { return anyScenario() }
+func B2byte(b bool) byte                                       { return b2byte(b) }
+func BoolVal(b bool) Value                                     { return boolVal(b) }
+func ChooseBound(s *Site, opts *report.Options)                { chooseBound(s, opts) }
+func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return containsOp(node, op) }
+
+const DepOutcome = depOutcome
+
+type Deps = deps
+type Env = env
+
+const ErrCert = errCert
+
+func ErrClassScenario(c int64) Scenario { return errClassScenario(c) }
+
+const ErrMarked = errMarked
+const ErrOther = errOther
+const ErrPermanent = errPermanent
+
+func ErrStatusScenario(code int) Scenario { return errStatusScenario(code) }
+func ErrorScenario() Scenario             { return errorScenario() }
+
+type Evaluator = evaluator
+type FuncInfo = funcInfo
+
+const GoalAgain = goalAgain
+const GoalCertain = goalCertain
+const GoalFree = goalFree
+
+func GrpcScenario(code int) Scenario   { return grpcScenario(code) }
+func HeaderScenario(code int) Scenario { return headerScenario(code) }
+func IdentOf(x ast.Expr) *ast.Ident    { return identOf(x) }
+func IntVal(i int64) Value             { return intVal(i) }
+func IsErrValue(v Value) bool          { return isErrValue(v) }
+
+var K8sStatus = k8sStatus
+
+func MatchesCertError(t types.Type) bool { return matchesCertError(t) }
+
+type NodeRef = nodeRef
+type Perturbation = perturbation
+type ReachResult = reachResult
+
+func RetryablehttpDefault(resp Value, err Value) Value { return retryablehttpDefault(resp, err) }
+
+type Scenario = scenario
+type Scope = scope
+
+func StatusScenario(code int) Scenario { return statusScenario(code) }
+func SuccessScenario() Scenario        { return successScenario() }
+func Unknown(d Deps) Value             { return unknown(d) }
+
+const VBool = vBool
+const VErrStatus = vErrStatus
+const VInt = vInt
+const VNil = vNil
+const VNonNil = vNonNil
+const VResp = vResp
+
+type Value = value
+
+// LastExpr returns the expression b ends with, or nil.
+func LastExpr(b *cfg.Block) ast.Expr { return lastExpr(b) }
+
+// FuncType is the signature of the function fi describes (nil for a
+// body studied alone).
+func (fi *funcInfo) FuncType() *ast.FuncType { return fi.typ }
+
+// IsOutcome reports whether v is one of the error and response locals
+// the simulation binds to an operation's results.
+func (fi *funcInfo) IsOutcome(v *types.Var) bool { return fi.outcomes[v] }

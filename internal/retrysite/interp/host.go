@@ -1,0 +1,58 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Host is what the interpreter asks of the model that embeds it: the
+// answers of discovery (which calls and literals are operations, which
+// loop forms pace a loop) and of the library readers. The interpreter
+// never imports the model; the model gives itself as the Host (Init).
+type Host interface {
+	// TickerRange reports whether r ranges over a ticker's channel.
+	TickerRange(r *ast.RangeStmt) bool
+	// HeldFuncLit returns the function literal a local variable always
+	// holds, or nil.
+	HeldFuncLit(x ast.Expr) *ast.FuncLit
+	// AcquireAttempt reports whether call takes an attempt from a
+	// limiter or a budget.
+	AcquireAttempt(call *ast.CallExpr) bool
+	// FuncIsIntegration reports whether a same-package function may
+	// cross an integration boundary.
+	FuncIsIntegration(fn *types.Func, depth int) bool
+	// IntValue returns the integer x evaluates to.
+	IntValue(x ast.Expr) (int64, bool)
+	// OnlyFuncLit returns the one function literal v is assigned, or nil.
+	OnlyFuncLit(v *types.Var) *ast.FuncLit
+	// LitIsIntegration reports whether a function literal may cross an
+	// integration boundary.
+	LitIsIntegration(lit *ast.FuncLit) bool
+	// CancelOnlyCtx reports whether the context of call, in body, can
+	// only be cancelled, never time out.
+	CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool
+	// IsIntegration reports whether call may cross an integration
+	// boundary (any callee: of the package, another package, a func
+	// value).
+	IsIntegration(call *ast.CallExpr) bool
+	// BoundInit returns the values the parameters of another package's
+	// helper are bound to while its body is studied.
+	BoundInit(fi *funcInfo) env
+}
+
+// The interpreter's code calls the host under the names discovery gives
+// these questions.
+
+func (m *model) tickerRange(r *ast.RangeStmt) bool      { return m.host.TickerRange(r) }
+func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit    { return m.host.HeldFuncLit(x) }
+func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
+func (m *model) intValue(x ast.Expr) (int64, bool)      { return m.host.IntValue(x) }
+func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit  { return m.host.OnlyFuncLit(v) }
+func (m *model) litIsIntegration(lit *ast.FuncLit) bool { return m.host.LitIsIntegration(lit) }
+func (m *model) boundInit(fi *funcInfo) env             { return m.host.BoundInit(fi) }
+func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
+	return m.host.FuncIsIntegration(fn, depth)
+}
+func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	return m.host.CancelOnlyCtx(body, call)
+}

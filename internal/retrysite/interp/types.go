@@ -1,0 +1,76 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+	"strconv"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
+)
+
+func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
+	return typesx.Callee(info, call)
+}
+
+func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }
+
+// isNamed reports whether t (or *t) is the named type path.name.
+func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, path, name) }
+
+// varOfExpr returns the variable an identifier defines or uses
+// (typesx.VarOf).
+func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// wIsInteger reports whether t is an integer type (waitnum.IsInteger).
+func wIsInteger(t types.Type) bool { return waitnum.IsInteger(t) }
+
+func isBool(t types.Type) bool { return IsBool(t) }
+
+func isIntegerOrBool(t types.Type) bool { return IsIntegerOrBool(t) }
+
+func isResponseType(t types.Type) bool { return IsResponseType(t) }
+
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+// IsIntegerOrBool reports whether t is an integer or boolean type.
+func IsIntegerOrBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsBoolean) != 0
+}
+
+// IsResponseType reports whether t is an HTTP response the model
+// understands: *net/http.Response, or a resty or retryablehttp response.
+func IsResponseType(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Response" {
+		return false
+	}
+	switch n.Obj().Pkg().Path() {
+	case "net/http", knowledge.PathRestyV2, knowledge.PathRestyV3:
+		return true
+	}
+	return false
+}
+
+// sortVars sorts variables by position, then name.
+func sortVars(vs []*types.Var) {
+	sort.Slice(vs, func(i, j int) bool {
+		if vs[i].Pos() != vs[j].Pos() {
+			return vs[i].Pos() < vs[j].Pos()
+		}
+		return vs[i].Name() < vs[j].Name()
+	})
+}

@@ -1,0 +1,80 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
+)
+
+// model holds what the retry-site analysis knows of one package. The
+// value interpreter (package interp) is embedded: its exported methods
+// are the model's, and the model is its Host (host.go).
+type model struct {
+	interp.Model
+	// pass, info and pkg are the interpreter's own, kept here for the
+	// discovery code (rebindDescribers keeps both in step).
+	pass *analysis.Pass
+	info *types.Info
+	pkg  *types.Package
+	// integ caches whether a same-package function may cross an
+	// integration boundary (integration.go).
+	integ map[*types.Func]bool
+	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
+	isLocalStd int
+	// procStart caches startsProcesses: 0 unknown, 1 yes, -1 no.
+	procStart int
+	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
+	// no, -1 unknown.
+	funcTypes map[*types.Named]int8
+	// funcLits caches localFuncLit by variable (notretry.go).
+	funcLits map[*types.Var]*ast.FuncLit
+	// findLit holds, for a site with a known bound, what finds the
+	// literal that sets it (Bound.Lit); run only for bounds outside the
+	// allowed range, once the site's context is known (retrysite.go).
+	findLit map[*Site]func()
+	// opts are the run's options (report.Flags).
+	opts *report.Options
+	// timeouts describes the sites' timeouts (package timeouts).
+	timeouts *timeouts.Describer
+	// ops describes the sites' operations (package ops).
+	ops *ops.Describer
+	// wnum runs the sites' waits (package waitnum).
+	wnum *waitnum.Interp
+	// verdicts caches responseVerdict by function and result
+	// (waits_resp.go).
+	verdicts map[verdictKey]verdict
+	// x follows calls into other packages of the module (xpkg.go); the
+	// interpreter's Xbind binds the parameters of such a callee to the
+	// caller's arguments while its body is studied.
+	x *xpkgState
+	// srcOf is the package of the module this model reads from source,
+	// nil for the analysed package's own model (xpkg.go).
+	srcOf *xpkg
+}
+
+func newModel(pass *analysis.Pass, opts *report.Options) *model {
+	m := &model{
+		pass:  pass,
+		opts:  opts,
+		info:  pass.TypesInfo,
+		pkg:   pass.Pkg,
+		integ: make(map[*types.Func]bool),
+
+		findLit: make(map[*Site]func()),
+
+		funcTypes: make(map[*types.Named]int8),
+		funcLits:  make(map[*types.Var]*ast.FuncLit),
+	}
+	m.Model.Init(pass, m)
+	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
+	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
+	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
+	return m
+}
