@@ -73,7 +73,10 @@
 // limit (a time limit, R-2 counts it as no bound); a value received from a
 // channel (a stop signal); a comparison with context.Canceled or
 // context.DeadlineExceeded; a view of the error (errors.AsType[T](err),
-// errors.As(err, &target), err.(*T)). A field of an error value (a rate
+// errors.As(err, &target), err.(*T)); a call of a stop check, a function
+// of the package whose one select only asks whether a channel is ready
+// (p.shouldStop()), and a nil test of a value the operation returned
+// (interp/stopcheck.go). A field of an error value (a rate
 // limit's RetryAfter) is what one failure says, so a wait read from it is
 // not a fixed interval (waits_num.go).
 //

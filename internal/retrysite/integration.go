@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -91,6 +92,9 @@ func localSocket(fn *types.Func) bool {
 // setup.
 func networkCall(fn *types.Func) bool {
 	path := fn.Pkg().Path()
+	if knowledge.IsErrorPackage(path) {
+		return false // errors.Wrap builds an error (knowledge errorpkgs.go)
+	}
 	return !isStd(path) || networkStd[path] && !localSocket(fn)
 }
 

@@ -208,7 +208,7 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 		}
 		seen[string(kb)] = true
 		if h := w.headWait(b); h != nil && !first {
-			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+			p.hits = withHits(p.hits, h) // waits_dedupe.go
 		}
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
@@ -244,7 +244,7 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 			if !(first && i == from) {
 				hits, maybe := w.waitsIn(node)
 				if len(hits) > 0 {
-					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
+					p.hits = withHits(p.hits, hits...)
 				}
 				p.maybe = p.maybe || maybe
 			}

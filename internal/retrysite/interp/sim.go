@@ -456,6 +456,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		if fi.clockCompare(x) {
 			return true // a time limit
 		}
+		if fi.nilResultTest(x) {
+			return true // the shape of an answer (stopcheck.go)
+		}
 		return fi.stateless(x.X) && fi.stateless(x.Y)
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
@@ -487,6 +490,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		if fi.M.acquireAttempt(x) {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
+		}
+		if fi.M.stopCheck(x) {
+			return true // a channel's readiness (stopcheck.go)
 		}
 		if fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(x.Args) == 2 {
 			// errors.As(err, &target): the target is written, not read.

@@ -42,6 +42,11 @@ type Model interface {
 	// every default of which the package ships zero (or nil) and that
 	// the user can set (optcap.go).
 	OffByDefault(sel *ast.SelectorExpr) (OffDefault, bool)
+	// FieldWrites returns the values the package writes to a field of
+	// its own (nil for a value the model cannot know: a parameter, a
+	// zero a literal leaves); ok is false when the model does not follow
+	// the field or some write is unknown.
+	FieldWrites(v *types.Var) (xs []ast.Expr, ok bool)
 }
 
 // model is the package being analysed, seen through Model.

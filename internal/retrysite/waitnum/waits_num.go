@@ -416,6 +416,9 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	if !ip.fn && ip.typedErrWait(s) { // waits_typed.go
 		return ip.stmts(elseList)
 	}
+	if ip.nextAttempt(s) { // waits_next.go
+		return ip.stmts(s.Body.List)
+	}
 	if !ip.fn && s.Else != nil {
 		// The path under study goes on to the next attempt through the
 		// branch that does not leave.
