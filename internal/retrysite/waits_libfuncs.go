@@ -239,7 +239,7 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 			if st.Init != nil || st.Else != nil {
 				return nil, false
 			}
-			if !hasReturn(st.Body) {
+			if !returnsIn(st.Body) {
 				continue // a hook or a log
 			}
 			if !m.rateLimitTest(st.Cond, resp) {
@@ -275,20 +275,6 @@ func responseParam(info *types.Info, ft *ast.FuncType) *types.Var {
 		}
 	}
 	return nil
-}
-
-func hasReturn(b *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // rateLimitTest reports whether cond holds only for a response whose
