@@ -16,33 +16,27 @@ var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypt
 
 // drawnAtRandom reports whether the package writes f (an assignment or
 // a keyed literal) with a value that calls a random package, directly or
-// through a local defined from one in the same function.
+// through a local defined from one in the same function. The fields so
+// written are found once per package, in one pass over its functions.
 func (m *model) drawnAtRandom(f *types.Var) bool {
 	if m.pass == nil || m.pkg != m.pass.Pkg {
 		return false // another package's helper: its files are not at hand
 	}
-	if d, ok := m.drawn[f]; ok {
-		return d
-	}
 	if m.drawn == nil {
 		m.drawn = make(map[*types.Var]bool)
-	}
-	drawn := false
-	for _, file := range m.pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || drawn {
-				continue
+		for _, file := range m.pass.Files {
+			for _, decl := range file.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+					m.writesDrawn(fd.Body, m.drawn)
+				}
 			}
-			drawn = m.writesDrawn(fd.Body, f)
 		}
 	}
-	m.drawn[f] = drawn
-	return drawn
+	return m.drawn[f]
 }
 
-// writesDrawn reports whether body writes f with a random value.
-func (m *model) writesDrawn(body *ast.BlockStmt, f *types.Var) bool {
+// writesDrawn adds to drawn the fields body writes with a random value.
+func (m *model) writesDrawn(body *ast.BlockStmt, drawn map[*types.Var]bool) {
 	randomLocals := make(map[*types.Var]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
@@ -64,32 +58,41 @@ func (m *model) writesDrawn(body *ast.BlockStmt, f *types.Var) bool {
 		}
 		return true
 	})
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
+	field := func(id *ast.Ident) *types.Var {
+		if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
+			return v
 		}
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-				if !ok || m.info.Uses[sel.Sel] != f {
+				if !ok {
+					continue
+				}
+				f := field(sel.Sel)
+				if f == nil {
 					continue
 				}
 				rhs := n.Rhs[0]
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
 				}
-				found = found || m.callsRandom(rhs, randomLocals)
+				if m.callsRandom(rhs, randomLocals) {
+					drawn[f] = true
+				}
 			}
 		case *ast.KeyValueExpr:
-			if k, ok := n.Key.(*ast.Ident); ok && m.info.Uses[k] == f {
-				found = found || m.callsRandom(n.Value, randomLocals)
+			if k, ok := n.Key.(*ast.Ident); ok {
+				if f := field(k); f != nil && m.callsRandom(n.Value, randomLocals) {
+					drawn[f] = true
+				}
 			}
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // callsRandom reports whether x calls a random package or reads one of
