@@ -607,15 +607,14 @@
 // is (waits_typed.go). A typed branch that sets a wait of its own keeps
 // the wait unknown.
 //
-// A loop that waits first and sets the next wait on its only way back
-// (wait(d); err := op(); if err != nil { d = next(attempt+1); continue };
-// return) is sampled through that branch when what follows it certainly
-// leaves the loop (waitnum's waits_nextset.go). A wait held in a local the
-// loop assigns (=) again from a call is never read as a fixed interval
-// from one opaque value (the value before the loop, or a helper the
-// interpreter cannot run): its shape is unknown and the rules are silent
-// (waits_reassigned.go). A local the loop never assigns keeps its fixed
-// interval of unknown length.
+// A wait held in a local the loop assigns (=) again from a call (wait(d);
+// err := op(); if err != nil { d = next(attempt+1); continue }; return)
+// is never read as a fixed interval from one opaque value (the value the
+// local held before the loop, or a helper the interpreter cannot run):
+// its shape is unknown and the rules are silent (waitnum's
+// waits_reassigned.go). A local the loop never assigns keeps its fixed
+// interval of unknown length, and a wait computed to a known number keeps
+// its reading.
 //
 // # What it skips
 //

@@ -416,7 +416,7 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	if !ip.fn && ip.typedErrWait(s) { // waits_typed.go
 		return ip.stmts(elseList)
 	}
-	if ip.nextAttempt(s) || ip.nextAttemptSets(s) { // waits_next.go, waits_nextset.go
+	if ip.nextAttempt(s) { // waits_next.go
 		return ip.stmts(s.Body.List)
 	}
 	if !ip.fn && s.Else != nil {
