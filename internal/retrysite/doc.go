@@ -149,8 +149,22 @@
 // in the loop, and the only error that goes back is one sentinel: a new
 // unique key after "key exists"); a negotiation (a function of the
 // package given the attempt count switches to another request from a
-// fixed attempt on: a protocol version stepped down). A flag that only
-// holds constants (retrying = true), a request rebuilt the same way, an
+// fixed attempt on: a protocol version stepped down); a negotiation by
+// the failure's payload (payload.go: every path back assigns a local the
+// call reads from a value derived from what the failed attempt returned,
+// through assignments and through calls that fill a variable whose
+// address they get beside such a value, errors.As(err, &e) then
+// json.Unmarshal(e.Data, &offer): the next run asks with a version the
+// server listed; a path back that only records the error, or sets the
+// input from anything else, stays a retry). Nor is failover through a
+// rotating index (rotation.go): a counted loop bounded by the length of a
+// slice field of a value (len(s.addrs), or a method of the package whose
+// body is return len(recv.addrs)), whose call is given the result of a
+// method of the package, on the same value, that indexes that field with
+// a field of its receiver it also assigns (the next address, round
+// robin): each endpoint once; the same loop bounded by a number, or an
+// endpoint method that does not move its index, stays a retry. A flag
+// that only holds constants (retrying = true), a request rebuilt the same way, an
 // attempt number given to a call the model cannot see or used from the
 // first retry on, and a call given what one other call answered (a token)
 // stay retries. Nor is a loop without an attempt count in a readiness wait
@@ -592,6 +606,15 @@
 // failure that is not of that type, as a response without Retry-After
 // is (waits_typed.go). A typed branch that sets a wait of its own keeps
 // the wait unknown.
+//
+// A wait held in a local the loop assigns (=) again from a call (wait(d);
+// err := op(); if err != nil { d = next(attempt+1); continue }; return)
+// is never read as a fixed interval from one opaque value (the value the
+// local held before the loop, or a helper the interpreter cannot run):
+// its shape is unknown and the rules are silent (waitnum's
+// waits_reassigned.go). A local the loop never assigns keeps its fixed
+// interval of unknown length, and a wait computed to a known number keeps
+// its reading.
 //
 // # What it skips
 //

@@ -631,6 +631,9 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	if m.loopMovesOperation(loop, g, varying) {
 		return true // failover over items (notretry.go)
 	}
+	if m.rotatesOverList(loop, g) {
+		return true // failover through a rotating index (rotation.go)
+	}
 	// A bare-ok operation (a predicate) given anything the loop advances,
 	// its counter included, is a comparison or a probe over items
 	// (less(i, i-1), key.Equal(k, slot)), not a retry.

@@ -106,7 +106,8 @@ func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
 		m.goesBackOnce(fi, loop, g, ref) ||
 		m.restartsExchange(fi, g, ref) ||
 		m.collisionRetry(fi, loop, g, ref) ||
-		m.negotiatesByAttempt(fi, g)
+		m.negotiatesByAttempt(fi, g) ||
+		m.inputFromFailure(fi, loop, g, ref) // payload.go
 }
 
 // argLocals returns the local variables (parameters included) the
