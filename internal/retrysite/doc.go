@@ -128,8 +128,9 @@
 // restarts, parsers and the standard library's own local packages are not
 // retries. Nor are (precision.go): a call whose results nothing reads (it
 // cannot make its function fail); a loop after the function, or every
-// caller up to two calls away, has started a local process (a readiness
-// wait); a loop whose every wait is a number the other side sent (a
+// caller up to two calls away, has started a local process, itself or
+// through a function of the package that starts one (a readiness wait);
+// a loop whose every wait is a number the other side sent (a
 // tagged wire field: a poll at the server's interval); a loop that gives
 // its operation a new random value each time (a search for a free name);
 // a loop that goes back only when the attempt's own context.WithCancel

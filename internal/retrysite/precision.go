@@ -23,7 +23,8 @@ import (
 //     state (a first index moved by a concurrent truncation) and tries
 //     what it now says, as a compare-and-swap loop does;
 //   - a loop that runs after the function has started a local process
-//     (exec.Cmd.Start, os.StartProcess) waits for that process to come up:
+//     (exec.Cmd.Start, os.StartProcess, or a function of the package that
+//     does so, up to two calls down) waits for that process to come up:
 //     a readiness wait, not the retry of a failed call to a dependency.
 
 // droppedCalls returns the calls in body (function literals included)
@@ -63,12 +64,37 @@ func droppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 // startsProcessBefore reports whether body, before pos and outside
 // function literals, starts a local process: a call of
 // (*os/exec.Cmd).Start or os.StartProcess, which return while the
-// process runs. A loop after it that calls out and
-// sleeps waits for the process it has just started to answer.
+// process runs, or a call of a function of the package that does so
+// itself, up to two calls down (an exec helper: startsProcessIn). A loop
+// after it that calls out and sleeps waits for the process it has just
+// started to answer.
 func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
 	if !m.startsProcesses() {
 		return false
 	}
+	return m.startsProcessAt(body, pos, 2)
+}
+
+// startsProcessIn reports whether the package's function fn starts a
+// local process anywhere in its body, directly or through the package's
+// functions it calls, down to depth more calls.
+func (m *model) startsProcessIn(fn *types.Func, depth int) bool {
+	if d, ok := m.procFuncs[fn]; ok {
+		return d
+	}
+	if m.procFuncs == nil {
+		m.procFuncs = make(map[*types.Func]bool)
+	}
+	m.procFuncs[fn] = false // a recursive call starts nothing new
+	decl := m.FuncDecl(fn)
+	starts := decl != nil && decl.Body != nil && m.startsProcessAt(decl.Body, endOf{decl.Body.End()}, depth)
+	m.procFuncs[fn] = starts
+	return starts
+}
+
+// startsProcessAt is startsProcessBefore's walk, with depth calls of the
+// package's functions left to look into.
+func (m *model) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -92,6 +118,10 @@ func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
 				}
 			case "os":
 				if fn.Name() == "StartProcess" {
+					found = true
+				}
+			default:
+				if depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1) {
 					found = true
 				}
 			}
