@@ -77,6 +77,9 @@ func (p failPath) appendKey(buf []byte) []byte {
 		buf = binary.AppendUvarint(buf, uint64(n.Pos()))
 	}
 	buf = append(buf, 0xfe)
+	if len(p.assigns) == 0 {
+		return buf // the common case: no sort, no slice
+	}
 	vars := make([]*types.Var, 0, len(p.assigns))
 	for v := range p.assigns {
 		vars = append(vars, v)
@@ -117,7 +120,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 			return false
 		}
 	}
-	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)}
+	w := newBackWalk(&waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)})
 	scenarios := []scenario{errorScenario()}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429} {
@@ -352,9 +355,9 @@ func (m *model) durationLocal(x ast.Expr) *types.Var {
 // pathsBack walks from the operation under sc and returns the paths that
 // come back to it without leaving the loop; ok is false when the walk
 // grew too large.
-func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
+func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
 	ev := &evaluator{Fi: fi, Op: g.set, Sc: sc}
-	sel := selectsOf(fi.Body)
+	sel := w.sel
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -364,13 +367,14 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 		e    env
 		p    failPath
 	}
+	// The queue is read from its head index on: cutting it from the
+	// front would copy it over and over as it grows.
 	queue := []item{{ref.Block, ref.Index, env{}, failPath{}}}
-	for len(queue) > 0 {
+	for head := 0; head < len(queue); head++ {
 		if steps++; steps > 5000 {
 			return nil, false
 		}
-		it := queue[0]
-		queue = queue[1:]
+		it := queue[head]
 		first := steps == 1
 		b := fi.Cfg.Blocks[it.bi]
 		if !first && in != nil && !in(b) {
@@ -399,7 +403,7 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 				break
 			}
 			if !opNode {
-				if hits, _ := w.waitsIn(node); len(hits) > 0 {
+				if hits := w.hitsIn(node); len(hits) > 0 {
 					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
 				}
 				if blk := blockingOf(node, sel, w.nonblocking); blk != nil {
