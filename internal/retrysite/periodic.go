@@ -65,10 +65,22 @@ type failPath struct {
 	// assigns holds, for each local duration variable written on the
 	// path, the last statement that wrote it.
 	assigns map[*types.Var]ast.Node
+	// key holds appendTail's bytes once made (nil until then); what
+	// changes hits, blocks or assigns drops it. A path goes through many
+	// blocks unchanged: its key is made once, not once a block.
+	key []byte
 }
 
 func (p failPath) appendKey(buf []byte) []byte {
 	buf = append(buf, b2byte(p.moved))
+	if p.key != nil {
+		return append(buf, p.key...)
+	}
+	return p.appendTail(buf)
+}
+
+// appendTail appends the key of what the path passed and set.
+func (p failPath) appendTail(buf []byte) []byte {
 	for _, h := range p.hits {
 		buf = binary.AppendUvarint(buf, uint64(h.node.Pos()))
 	}
@@ -381,6 +393,9 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 			continue
 		}
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
+		if it.p.key == nil {
+			it.p.key = it.p.appendTail(nil)
+		}
 		kb = it.p.appendKey(kb)
 		if seen[string(kb)] {
 			continue
@@ -389,6 +404,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		p := it.p
 		if h := w.headWait(b); h != nil && !first {
 			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+			p.key = nil
 		}
 		e := it.e
 		n := len(b.Nodes)
@@ -405,9 +421,11 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 			if !opNode {
 				if hits := w.hitsIn(node); len(hits) > 0 {
 					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
+					p.key = nil
 				}
 				if blk := blockingOf(node, sel, w.nonblocking); blk != nil {
 					p.blocks = append(append([]ast.Node(nil), p.blocks...), blk)
+					p.key = nil
 				}
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
@@ -458,6 +476,7 @@ func (m *model) noteDurationAssigns(node ast.Node, p failPath) failPath {
 		}
 		np[v] = as
 		p.assigns = np
+		p.key = nil
 	}
 	return p
 }
