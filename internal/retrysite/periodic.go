@@ -65,10 +65,22 @@ type failPath struct {
 	// assigns holds, for each local duration variable written on the
 	// path, the last statement that wrote it.
 	assigns map[*types.Var]ast.Node
+	// key holds appendTail's bytes once made (nil until then); what
+	// changes hits, blocks or assigns drops it. A path goes through many
+	// blocks unchanged: its key is made once, not once a block.
+	key []byte
 }
 
 func (p failPath) appendKey(buf []byte) []byte {
 	buf = append(buf, b2byte(p.moved))
+	if p.key != nil {
+		return append(buf, p.key...)
+	}
+	return p.appendTail(buf)
+}
+
+// appendTail appends the key of what the path passed and set.
+func (p failPath) appendTail(buf []byte) []byte {
 	for _, h := range p.hits {
 		buf = binary.AppendUvarint(buf, uint64(h.node.Pos()))
 	}
@@ -77,6 +89,9 @@ func (p failPath) appendKey(buf []byte) []byte {
 		buf = binary.AppendUvarint(buf, uint64(n.Pos()))
 	}
 	buf = append(buf, 0xfe)
+	if len(p.assigns) == 0 {
+		return buf // the common case: no sort, no slice
+	}
 	vars := make([]*types.Var, 0, len(p.assigns))
 	for v := range p.assigns {
 		vars = append(vars, v)
@@ -117,7 +132,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 			return false
 		}
 	}
-	w := &waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)}
+	w := newBackWalk(&waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)})
 	scenarios := []scenario{errorScenario()}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429} {
@@ -352,9 +367,9 @@ func (m *model) durationLocal(x ast.Expr) *types.Var {
 // pathsBack walks from the operation under sc and returns the paths that
 // come back to it without leaving the loop; ok is false when the walk
 // grew too large.
-func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
+func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
 	ev := &evaluator{Fi: fi, Op: g.set, Sc: sc}
-	sel := selectsOf(fi.Body)
+	sel := w.sel
 	seen := make(map[string]bool)
 	var kb []byte
 	steps := 0
@@ -364,19 +379,23 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 		e    env
 		p    failPath
 	}
+	// The queue is read from its head index on: cutting it from the
+	// front would copy it over and over as it grows.
 	queue := []item{{ref.Block, ref.Index, env{}, failPath{}}}
-	for len(queue) > 0 {
+	for head := 0; head < len(queue); head++ {
 		if steps++; steps > 5000 {
 			return nil, false
 		}
-		it := queue[0]
-		queue = queue[1:]
+		it := queue[head]
 		first := steps == 1
 		b := fi.Cfg.Blocks[it.bi]
 		if !first && in != nil && !in(b) {
 			continue
 		}
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
+		if it.p.key == nil {
+			it.p.key = it.p.appendTail(nil)
+		}
 		kb = it.p.appendKey(kb)
 		if seen[string(kb)] {
 			continue
@@ -385,6 +404,7 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 		p := it.p
 		if h := w.headWait(b); h != nil && !first {
 			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+			p.key = nil
 		}
 		e := it.e
 		n := len(b.Nodes)
@@ -399,11 +419,13 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 				break
 			}
 			if !opNode {
-				if hits, _ := w.waitsIn(node); len(hits) > 0 {
+				if hits := w.hitsIn(node); len(hits) > 0 {
 					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
+					p.key = nil
 				}
 				if blk := blockingOf(node, sel, w.nonblocking); blk != nil {
 					p.blocks = append(append([]ast.Node(nil), p.blocks...), blk)
+					p.key = nil
 				}
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
@@ -454,6 +476,7 @@ func (m *model) noteDurationAssigns(node ast.Node, p failPath) failPath {
 		}
 		np[v] = as
 		p.assigns = np
+		p.key = nil
 	}
 	return p
 }

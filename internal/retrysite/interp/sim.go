@@ -83,10 +83,11 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		e             env
 		certain, free bool
 	}
+	// Read from a head index: cutting the queue from the front would copy
+	// it over and over as it grows.
 	queue := []item{{start.Block, start.Index, env{}, true, true}}
-	for len(queue) > 0 && steps <= 5000 && !res.settles(goal) {
-		it := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
+		it := queue[head]
 		steps++
 		first := steps == 1
 		b := fi.Cfg.Blocks[it.bi]

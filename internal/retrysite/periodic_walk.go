@@ -1,0 +1,29 @@
+package retrysite
+
+import "go/ast"
+
+// backWalk is the state failurePathRetry's walks share: one function, one
+// loop, up to five scenarios walked over the same nodes. What it keeps
+// depends on the function's body only, so each walk reads it instead of
+// finding it again (the selects of the body, the waits of each node).
+type backWalk struct {
+	*waitWalk
+	sel  map[ast.Stmt]*ast.SelectStmt // selectsOf(fi.Body)
+	hits map[ast.Node][]*waitHit      // waitsIn's hits, whether or not it was sure
+}
+
+func newBackWalk(w *waitWalk) *backWalk {
+	return &backWalk{waitWalk: w, sel: selectsOf(w.fi.Body), hits: make(map[ast.Node][]*waitHit)}
+}
+
+// hitsIn returns the waits of node as waitsIn finds them. waitsIn keeps
+// only the answers it is sure of; the walk reads the hits alone, which
+// do not change from one asking to the next.
+func (w *backWalk) hitsIn(node ast.Node) []*waitHit {
+	if hs, ok := w.hits[node]; ok {
+		return hs
+	}
+	hs, _ := w.waitsIn(node)
+	w.hits[node] = hs
+	return hs
+}
