@@ -3,8 +3,6 @@ package interp
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/retrylint/retrylint/internal/retrysite/report"
 )
 
 // The names the model (package retrysite) uses of the interpreter. The
@@ -14,7 +12,6 @@ import (
 func AnyScenario() Scenario                                    { return anyScenario() }
 func B2byte(b bool) byte                                       { return b2byte(b) }
 func BoolVal(b bool) Value                                     { return boolVal(b) }
-func ChooseBound(s *Site, opts *report.Options)                { chooseBound(s, opts) }
 func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return containsOp(node, op) }
 
 const DepOutcome = depOutcome
