@@ -606,8 +606,8 @@
 //   - package interp (internal/retrysite/interp): the value interpreter.
 //     The evaluator and its value domain (eval.go), the path simulation
 //     (sim.go, statekey.go, cfgwalk.go), the per-function graphs
-//     (funcinfo.go, iterrange.go), the outcomes tried and the predicates
-//     a loop decides through (outcomes_eval.go, statuserr.go, decide.go,
+//     (funcinfo.go), the outcomes tried and the predicates a loop
+//     decides through (outcomes_eval.go, statuserr.go, decide.go,
 //     decide_body.go). Its Model is embedded in this package's model, so
 //     its exported methods are the model's; what it needs of discovery
 //     and the library readers it asks through interp.Host, which the
@@ -618,9 +618,10 @@
 //   - package valueindex (internal/retrysite/valueindex): the
 //     package-wide value index (values_index.go), the values and defaults
 //     read from it and the bound chosen over them (values.go,
-//     values_list.go), and func values (funcvals.go). It imports interp:
-//     its Index embeds a pointer to the interpreter and gives itself to
-//     it as the interp.Index. Index is embedded in this package's model
+//     values_list.go), the length of a range over a retry iterator of
+//     the package (iterrange.go), and func values (funcvals.go). It
+//     imports interp: its Index embeds a pointer to the interpreter and
+//     gives itself to it as the interp.Index. Index is embedded in this package's model
 //     beside interp.Model, so its exported methods are the model's too;
 //     rebindDescribers re-points a copy's Index at the copy's
 //     interpreter.

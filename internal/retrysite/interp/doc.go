@@ -9,8 +9,7 @@
 //   - the path simulation (sim.go, statekey.go): which outcomes of an
 //     operation lead back to it, how many runs a loop makes, and the
 //     graph walks the model's descriptions share (cfgwalk.go);
-//   - the per-function graphs and tracked variables (funcinfo.go), and
-//     the loops over lists and ranges (iterrange.go);
+//   - the per-function graphs and tracked variables (funcinfo.go);
 //   - the outcomes tried (outcomes_eval.go: the definition index and the
 //     error scenarios; statuserr.go: error types with a status field;
 //     decide.go, decide_body.go: the predicates and response handlers a

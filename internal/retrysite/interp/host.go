@@ -42,7 +42,6 @@ type Host interface {
 
 func (m *model) tickerRange(r *ast.RangeStmt) bool      { return m.host.TickerRange(r) }
 func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
-func (m *model) intValue(x ast.Expr) (int64, bool)      { return m.host.IntValue(x) }
 func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return m.host.CancelOnlyCtx(body, call)
 }

@@ -29,13 +29,12 @@ type Index interface {
 	// function a held literal with this body reads, with their one value
 	// outside it.
 	CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64
-	// CollectDefaults runs f and returns the defaults its values came
-	// from.
-	CollectDefaults(f func()) []DefaultNote
+	// IterLength returns the number of iterations of a range over a
+	// retry iterator of the package (range retries(n)), and the defaults
+	// that number comes from.
+	IterLength(x ast.Expr) (int64, []DefaultNote, bool)
 	// NoteDefaults records notes again while notes are collected.
 	NoteDefaults(notes []DefaultNote)
-	// ParamOf returns the function declaring parameter v and its index.
-	ParamOf(v *types.Var) (fn *types.Func, i int, ok bool)
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter
@@ -65,15 +64,9 @@ func (d *varDef) Mutated() bool { return d.mutated }
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 
-type paramRef struct {
-	fn *types.Func
-	i  int
-}
-
 func (m *model) indexedInt(v *types.Var) (value, bool)          { return m.ix.IndexedInt(v) }
 func (m *model) getterDefault(fn *types.Func) (value, bool)     { return m.ix.GetterDefault(fn) }
 func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) { return fi.M.ix.RangeList(r) }
-func (m *model) collectDefaults(f func()) []defaultNote         { return m.ix.CollectDefaults(f) }
 func (m *model) noteDefaults(notes []defaultNote)               { m.ix.NoteDefaults(notes) }
 func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	return m.ix.CapturedCounters(body)
@@ -81,7 +74,6 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 	return ev.Fi.M.ix.DecisionResult(ev, x, i)
 }
-func (m *model) paramOf(v *types.Var) (paramRef, bool) {
-	fn, i, ok := m.ix.ParamOf(v)
-	return paramRef{fn: fn, i: i}, ok
+func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
+	return m.ix.IterLength(x)
 }

@@ -12,7 +12,9 @@
 //     defaultNote.Annotate), the bound chosen over the values that reach
 //     a site (BoundOverValues, ChooseBound), the functions a factory or a
 //     field returns (IndexedFunc, FuncFactory);
-//   - the lists of integers a range ranges over (values_list.go);
+//   - the lists of integers a range ranges over (values_list.go), and
+//     the length of a range over a retry iterator of the package, the
+//     argument its call gives (iterrange.go);
 //   - func values (funcvals.go): the functions a func-typed parameter,
 //     field or variable may run (FuncValueTargets), and the decision a
 //     called function returns beside its error.

@@ -20,18 +20,16 @@ func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (v
 	return x.m.decisionResult(ev, call, i)
 }
 
-// CollectDefaults runs f and returns the defaults its values came from
-// (CollectDefaultNotes).
-func (x interpIndex) CollectDefaults(f func()) []interp.DefaultNote {
-	notes := x.m.CollectDefaultNotes(f)
-	if notes == nil {
-		return nil
+// IterLength returns the number of iterations of a range over a retry
+// iterator of the package, and the defaults that number comes from
+// (iterLength).
+func (x interpIndex) IterLength(it ast.Expr) (int64, []interp.DefaultNote, bool) {
+	n, notes, ok := x.m.iterLength(it)
+	var res []interp.DefaultNote
+	for _, note := range notes {
+		res = append(res, note)
 	}
-	res := make([]interp.DefaultNote, len(notes))
-	for i, n := range notes {
-		res[i] = n
-	}
-	return res
+	return n, res, ok
 }
 
 // NoteDefaults records notes CollectDefaults returned again while notes
@@ -44,10 +42,4 @@ func (x interpIndex) NoteDefaults(notes []interp.DefaultNote) {
 		n := n.(defaultNote)
 		x.m.Vx.noteDefault(n.v, n.user, n.At)
 	}
-}
-
-// ParamOf returns the function declaring parameter v and its index.
-func (x interpIndex) ParamOf(v *types.Var) (fn *types.Func, i int, ok bool) {
-	ref, ok := x.m.ValueIndexOf().paramOf(x.m)[v]
-	return ref.fn, ref.i, ok
 }

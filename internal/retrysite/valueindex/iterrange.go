@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -76,7 +76,7 @@ func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 		return 0, nil, false
 	}
 	pv, _ := m.info.Uses[p].(*types.Var)
-	ref, ok := m.paramOf(pv)
+	ref, ok := m.ValueIndexOf().paramOf(m)[pv]
 	if !ok || ref.fn != fn.Origin() || ref.i >= len(call.Args) || call.Ellipsis.IsValid() {
 		return 0, nil, false
 	}
@@ -87,7 +87,7 @@ func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 		return 0, nil, false
 	}
 	var n int64
-	notes := m.collectDefaults(func() {
+	notes := m.CollectDefaultNotes(func() {
 		if n, ok = m.intValue(call.Args[ref.i]); !ok {
 			n, ok = m.localMaxInt(call.Args[ref.i])
 		}
@@ -113,7 +113,7 @@ func (m *model) localMaxInt(x ast.Expr) (int64, bool) {
 	if !ok || v.Parent() == nil || v.Parent() == m.pkg.Scope() || v.IsField() {
 		return 0, false
 	}
-	if _, isParam := m.paramOf(v); isParam {
+	if _, isParam := m.ValueIndexOf().paramOf(m)[v]; isParam {
 		return 0, false
 	}
 	f := typesx.FileOf(m.pass.Files, v.Pos())
