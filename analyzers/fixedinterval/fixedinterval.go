@@ -103,7 +103,7 @@ func what(s *site.Site, w *site.Wait) string {
 		return "waits no time between attempts (" + w.Desc + ")"
 	case site.ShapeConstant:
 		return "waits " + w.Desc + " between attempts"
-	case site.ShapeSchedule:
+	case site.ShapeSchedule, site.ShapeNoJitter:
 		return "waits " + w.Desc
 	case site.ShapeEqualJitter:
 		return "uses " + w.Desc + ": equal jitter's floor keeps clients in step"

@@ -1,6 +1,7 @@
 package idemkey_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers/idemkey"
@@ -13,4 +14,10 @@ func Test(t *testing.T) {
 
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), idemkey.Analyzer, "fix")
+}
+
+// TestSelf analyses a retrying library as itself: its convenience
+// methods send through its own Do.
+func TestSelf(t *testing.T) {
+	analysistest.Run(t, filepath.Join(analysistest.TestData(), "self"), idemkey.Analyzer, "github.com/hashicorp/go-retryablehttp")
 }

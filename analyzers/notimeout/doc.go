@@ -56,7 +56,21 @@
 // the parent context, since the code says the retry may run that long.
 // A hand-written loop that uses no context at all is reported only for
 // attempts with no timeout: its operations may carry timeouts of their
-// own. Library configurations applied to every call (gRPC service
+// own. One exception: a hand-written retry under the caller's context
+// whose only time limit is one its package offers but ships switched off
+// is reported ("has no total duration cap by default: its deadline, from
+// settings.timeout, is off unless WithTimeout sets it"), with the
+// default as related information. The code says it: the limit (a
+// context.WithTimeout, a timer, an elapsed-time check over the whole
+// retry or per attempt, in the function or a helper the loop calls that
+// returns the attempt's context) is set up only under `f != 0` (or `> 0`,
+// `!= nil`) for a field f of the package, an option or setter of the
+// package writes f from the user's value, and every value the package
+// itself gives f is zero (a literal that leaves it out or writes 0, a
+// variable of its type declared without a value). A default of its own
+// (`timeout: 20 * time.Second`), a zero the package replaces (`if
+// o.timeout == 0 { o.timeout = d }`), a limit from a plain parameter and
+// a field no option sets stay silent. Library configurations applied to every call (gRPC service
 // configs, go-grpc-middleware, aws-sdk-go-v2, gax-go, failsafehttp round
 // trippers) take each call's context from the caller and are not
 // reported for their cap. A configuration the model cannot see whole (an

@@ -61,7 +61,11 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.Report(d)
 		}
 		if capMsg != "" {
-			rep.Report(analysis.Diagnostic{Pos: capPos(s, t), Message: report.Message("R-3", subject, capMsg, capHint(s, lim))})
+			d := analysis.Diagnostic{Pos: capPos(s, t), Message: report.Message("R-3", subject, capMsg, capHint(s, lim))}
+			if t.OffByDefault && t.OffPos.IsValid() {
+				d.Related = []analysis.RelatedInformation{{Pos: t.OffPos, Message: t.OffWhy}}
+			}
+			rep.Report(d)
 		}
 	}
 	return nil, nil
@@ -79,6 +83,8 @@ func capFinding(s *site.Site, t *site.Timeouts, lim time.Duration) string {
 		return fmt.Sprintf("can take %s > %s", t.WorstCalc, where)
 	case t.TotalCap > lim:
 		return fmt.Sprintf("is capped at %s by %s, above %s", report.FormatDuration(t.TotalCap), t.CapWhy, where)
+	case !t.Capped && t.OffByDefault && t.Pos.IsValid():
+		return "has no total duration cap by default: " + t.CapWhy
 	case !t.Capped && !t.CallerContext && t.Pos.IsValid():
 		return fmt.Sprintf("has no total duration cap (%s for %s): %s", report.FormatDuration(lim), report.ContextPhrase(s.Context), t.CapWhy)
 	}

@@ -86,6 +86,8 @@ type Library struct {
 	Defaults Defaults
 	// Advice is what the rules tell users, in the library's terms.
 	Advice Advice
+	// Backoffs are the library's own backoff functions (backofffuncs.go).
+	Backoffs *BackoffFuncs
 }
 
 // Models names, per aspect, the interpreter of a library's settings in
@@ -143,6 +145,14 @@ type Entry struct {
 	// and PaceWhy, when set, is why that loop has no count.
 	Pace    Pace
 	PaceWhy string
+	// KeptCount marks a method that sets the retry count of a client
+	// the package keeps in a field or package variable (resty's
+	// Client.SetRetryCount on c.resty): every request the client sends
+	// later retries that many times, from wherever it is sent. A call on
+	// such a client is a site of its own for the count only: the
+	// requests, their waits, outcomes and timeouts are each send's
+	// (internal/retrysite keptcount.go).
+	KeptCount bool
 }
 
 // Pace says how an entry paces a hand-written loop.

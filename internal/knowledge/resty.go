@@ -17,12 +17,15 @@ func restyEntries() []Entry {
 // go-resty v2: client.R().SetRetryCount(n).Get(url), or the count on
 // the client.
 var RestyV2 = &Library{
-	Name:      "resty/v2",
-	Module:    "github.com/go-resty/resty/v2",
-	Versions:  "v2.17.2",
-	Paths:     []string{"github.com/go-resty/resty/v2"},
-	Models:    Models{Waits: "resty/v2", Outcomes: "resty", Timeouts: "resty", Ops: "resty"},
-	Entries:   restyEntries(),
+	Name:     "resty/v2",
+	Module:   "github.com/go-resty/resty/v2",
+	Versions: "v2.17.2",
+	Paths:    []string{"github.com/go-resty/resty/v2"},
+	Models:   Models{Waits: "resty/v2", Outcomes: "resty", Timeouts: "resty", Ops: "resty"},
+	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
+	// sets Client.RetryCount, copied into every request the client makes
+	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
+	Entries:   append(restyEntries(), keptCount(Method("Client.SetRetryCount", -1))),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
 	// github.com/go-resty/resty/v2@v2.17.2/retry.go:18-19
@@ -63,6 +66,8 @@ var RestyV3 = &Library{
 	IdempotentOnly:     true,
 	AllowNonIdempotent: []string{"SetRetryAllowNonIdempotent", "IsRetryAllowNonIdempotent"},
 }
+
+func keptCount(e Entry) Entry { e.KeptCount = true; return e }
 
 var restyBound = BoundTable{Groups: [][]Count{{{Setting: "SetRetryCount"}}}}
 

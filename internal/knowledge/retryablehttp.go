@@ -22,6 +22,7 @@ var RetryableHTTP = &Library{
 		sends(Plain("Post"), SendsCall), sends(Plain("PostForm"), SendsCall),
 	},
 	HeaderHooks: []string{"PrepareRetry"},
+	Backoffs:    retryableHTTPBackoffs,
 	Bound: BoundTable{
 		Groups: [][]Count{{{Setting: "RetryMax"}}},
 		Defaults: []DefaultBound{

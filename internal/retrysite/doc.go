@@ -73,7 +73,10 @@
 // limit (a time limit, R-2 counts it as no bound); a value received from a
 // channel (a stop signal); a comparison with context.Canceled or
 // context.DeadlineExceeded; a view of the error (errors.AsType[T](err),
-// errors.As(err, &target), err.(*T)). A field of an error value (a rate
+// errors.As(err, &target), err.(*T)); a call of a stop check, a function
+// of the package whose one select only asks whether a channel is ready
+// (p.shouldStop()), and a nil test of a value the operation returned
+// (interp/stopcheck.go). A field of an error value (a rate
 // limit's RetryAfter) is what one failure says, so a wait read from it is
 // not a fixed interval (waits_num.go).
 //
@@ -125,12 +128,55 @@
 // restarts, parsers and the standard library's own local packages are not
 // retries. Nor are (precision.go): a call whose results nothing reads (it
 // cannot make its function fail); a loop after the function, or every
-// caller up to two calls away, has started a local process (a readiness
-// wait); a loop whose every wait is a number the other side sent (a
+// caller up to two calls away, has started a local process, itself or
+// through a function of the package that starts one (a readiness wait);
+// a loop whose every wait is a number the other side sent (a
 // tagged wire field: a poll at the server's interval); a loop that gives
 // its operation a new random value each time (a search for a free name);
 // a loop that goes back only when the attempt's own context.WithCancel
-// context was cancelled (a restart after a switch-over).
+// context was cancelled (a restart after a switch-over). Callers in
+// _test.go files do not count for the readiness rules: a test exercising
+// a helper is not a use of it.
+//
+// Nor are the re-runs of reruns.go, each a question asked of every path
+// of the graph from the operation back to it: a downgrade (every path
+// back sets a local the call reads to one constant, where it otherwise
+// holds a mode chosen elsewhere: a commit finished as an abort); a re-run
+// once after reconfiguration (a flag declared before the loop, tested
+// unset on the way back, set to true, and another operation run: new
+// seeds); a protocol exchange (the call is given what two or more other
+// operations answered, and every path back runs them again: join, then
+// sync); a collision retry (the call's input is made from a clock reading
+// in the loop, and the only error that goes back is one sentinel: a new
+// unique key after "key exists"); a negotiation (a function of the
+// package given the attempt count switches to another request from a
+// fixed attempt on: a protocol version stepped down); a negotiation by
+// the failure's payload (payload.go: every path back assigns a local the
+// call reads from a value derived from what the failed attempt returned,
+// through assignments and through calls that fill a variable whose
+// address they get beside such a value, errors.As(err, &e) then
+// json.Unmarshal(e.Data, &offer): the next run asks with a version the
+// server listed; a path back that only records the error, or sets the
+// input from anything else, stays a retry). Nor is failover through a
+// rotating index (rotation.go): a counted loop bounded by the length of a
+// slice field of a value (len(s.addrs), or a method of the package whose
+// body is return len(recv.addrs)), whose call is given the result of a
+// method of the package, on the same value, that indexes that field with
+// a field of its receiver it also assigns (the next address, round
+// robin): each endpoint once; the same loop bounded by a number, or an
+// endpoint method that does not move its index, stays a retry. A flag
+// that only holds constants (retrying = true), a request rebuilt the same way, an
+// attempt number given to a call the model cannot see or used from the
+// first retry on, and a call given what one other call answered (a token)
+// stay retries. Nor is a loop without an attempt count in a readiness wait
+// (readiness.go): a function whose name says it waits (waitX, WaitUntil-
+// Ready, ...Ready) handed the thing it waits for (a parameter of a
+// non-standard interface type), whose loop is its last statement, or an
+// unexported one only such functions call. Nor is a retry library's
+// operation that makes an error of its own when its call succeeds with
+// an empty result (c == nil: a poll until the thing appears, libpoll.go).
+// A net.Error's Timeout() read by a predicate of the package on what
+// errors.As found in a certificate error is false (astarget.go).
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option
@@ -187,6 +233,15 @@
 // decided by a helper object or a field may count out of sight, and the
 // bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
 // seen as one type, as an errors.As target is: its tests count nothing).
+// One helper object is read (tracker.go): an attempt tracker the loop
+// asks (`if retry.IsNextRetry(...)`), defined once before the loop by a
+// constructor of the package, or a func field the package sets to one,
+// that returns &T{max: n}, whose method steps a receiver field before
+// it can say yes and says no past max: at most n retries. A request
+// the loop gives back to itself through a function of the package that
+// returns it, nil, or a copy refilled only from it (a fresh body from
+// GetBody) is the same input on every round, not a value the loop moves
+// over (rewind.go).
 // A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
 // site with the bound those arguments give.
@@ -316,9 +371,28 @@
 // change", related information at the default's write), so that
 // go-grpc-middleware's retry interceptors are held to the 50ms ±10% their
 // defaultOptions ship; there, the stop-and-drain idiom
-// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). Backoff
-// objects of a library the package builds (olivere/elastic's
-// w.p.backoff, vault's c.config.Backoff) are not defaulted yet.
+// `if !t.Stop() { <-t.C }` is no second wait (timerDrain). A library's
+// own backoff function held in such a func (vault's c.config.Backoff,
+// retryablehttp.RateLimitLinearJitterBackoff from DefaultConfig) gives
+// its table's shape whatever its bounds (knowledge BackoffFuncs,
+// waits_libfuncs.go). Backoff objects of a library the package builds
+// (olivere/elastic's w.p.backoff) are not defaulted yet.
+//
+// Limits switched off by default (valueindex/offdefault.go, offcount.go,
+// timeouts/optcap.go). Where the policy above leaves a field with no
+// default of its own unknown, two shapes say in the code that the zero is
+// the default and means "no limit", and are read that way when an option
+// of the package writes the field and every value the package itself
+// gives it is zero or nil: a time limit set up only under `f != 0`
+// (context.WithTimeout(ctx, o.timeout) under `if o.timeout != 0`, a
+// timer under `if cfg.maxDuration > 0`), and a count of pointer type
+// tested for nil before use (`if c.maxAttempts != nil && n >=
+// *c.maxAttempts`), which the evaluator reads as nil. A retry under the
+// caller's context whose only time limit is such a field has no total
+// cap by default (R-3, Timeouts.OffByDefault); a loop whose only count is
+// such a pointer has no count by default (R-2: "its count, maxAttempts,
+// is nil unless WithMaxAttempts sets it, defaultRetry's default"). An
+// integer count left zero is not read this way: 0 is a number.
 //
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
@@ -336,9 +410,13 @@
 // reported at the site when the setting is in another (the constructor),
 // with the setting as related information: the reviewer reads the site.
 // A retrying client built once and used from several call sites (go-tfe's
-// retryablehttp.Client literal used by every request) would be better
-// reported once at its definition; that is not done: such a field copied
-// into another struct or read for its HTTPClient keeps the sites opaque.
+// retryablehttp.Client literal used by every request), kept in a field
+// its sends cannot follow (copied into another struct, read for its
+// HTTPClient), keeps the sends opaque; the literal is then a site of its
+// own at its definition, for its count and waits only (keptcount.go,
+// knowledge BackoffFuncs.KeptClient). So is a count set on a kept client
+// by a method of the library (resty's c.resty.SetRetryCount(1000) in a
+// configure function: knowledge Entry.KeptCount), for the count only.
 //
 // A getter that falls back to a constant when the user leaves an exported
 // field zero (`if w.MaxAttempts > 0 { return w.MaxAttempts }; return 10`,
@@ -507,7 +585,14 @@
 // Otherwise such a wait is an unknown call and the rules stay silent. A
 // wait that nothing in the loop changes (a local set before the loop,
 // a field or parameter the loop does not write, with no call in it the
-// model cannot see) is a fixed interval whatever its value. A backoff
+// model cannot see) is a fixed interval whatever its value, unless the
+// package writes that field with a random draw (waitnum's
+// waits_drawn.go: a policy behind an interface may draw it again before
+// each attempt). A wait the interpreter cannot run at all (the attempt
+// count is a field, the delay is doubled by a loop of its own) still has
+// no jitter when it is computed only from constants, parameters, locals
+// and fields the package writes from such values, in a function that
+// draws nothing at random (waits_determ.go, ShapeNoJitter). A backoff
 // object of a type of another package of the module (slack's
 // internal/backoff) is followed from that package's source (see "Across
 // packages"); one reached through an interface (pulsar's backoff.Policy,
@@ -522,6 +607,15 @@
 // failure that is not of that type, as a response without Retry-After
 // is (waits_typed.go). A typed branch that sets a wait of its own keeps
 // the wait unknown.
+//
+// A wait held in a local the loop assigns (=) again from a call (wait(d);
+// err := op(); if err != nil { d = next(attempt+1); continue }; return)
+// is never read as a fixed interval from one opaque value (the value the
+// local held before the loop, or a helper the interpreter cannot run):
+// its shape is unknown and the rules are silent (waitnum's
+// waits_reassigned.go). A local the loop never assigns keeps its fixed
+// interval of unknown length, and a wait computed to a known number keeps
+// its reading.
 //
 // # What it skips
 //
@@ -605,23 +699,26 @@
 //     (libread.go here hands the model over).
 //   - package interp (internal/retrysite/interp): the value interpreter.
 //     The evaluator and its value domain (eval.go), the path simulation
-//     (sim.go, statekey.go, cfgwalk.go), the per-function graphs
-//     (funcinfo.go), the outcomes tried and the predicates a loop
-//     decides through (outcomes_eval.go, statuserr.go, decide.go,
-//     decide_body.go). Its Model is embedded in this package's model, so
-//     its exported methods are the model's; what it needs of discovery
-//     and the library readers it asks through interp.Host, which the
-//     model implements (host.go), and what it needs of the value index
-//     through interp.Index. It never imports this package nor
-//     valueindex. interpnames.go gives its names the lowercase names the
-//     model's code uses (evaluator, value, env, vInt, intVal...).
+//     (sim.go, statekey.go, cfgwalk.go, stopcheck.go, timerchan.go), the
+//     per-function graphs (funcinfo.go), the outcomes tried and the
+//     predicates a loop decides through (outcomes_eval.go, statuserr.go,
+//     errcode_success.go, astarget.go, decide.go, decide_body.go). Its
+//     Model is embedded in this package's model, so its exported methods
+//     are the model's; what it needs of discovery and the library
+//     readers it asks through interp.Host, which the model implements
+//     (host.go), and what it needs of the value index through
+//     interp.Index. It never imports this package nor valueindex.
+//     interpnames.go gives its names the lowercase names the model's
+//     code uses (evaluator, value, env, vInt, intVal...).
 //   - package valueindex (internal/retrysite/valueindex): the
 //     package-wide value index (values_index.go), the values and defaults
 //     read from it and the bound chosen over them (values.go,
-//     values_list.go), the length of a range over a retry iterator of
-//     the package (iterrange.go), and func values (funcvals.go). It
-//     imports interp: its Index embeds a pointer to the interpreter and
-//     gives itself to it as the interp.Index. Index is embedded in this package's model
+//     values_list.go, fieldwrites.go, funcdefaults.go), limits the
+//     package ships switched off (offdefault.go, offcount.go), the length
+//     of a range over a retry iterator of the package (iterrange.go), and
+//     func values (funcvals.go, funcvals_shared.go). It imports interp:
+//     its Index embeds a pointer to the interpreter and gives itself to
+//     it as the interp.Index. Index is embedded in this package's model
 //     beside interp.Model, so its exported methods are the model's too;
 //     rebindDescribers re-points a copy's Index at the copy's
 //     interpreter.
@@ -633,11 +730,11 @@
 //     types in, as methods of one per-package *model (model.go). Its
 //     files form groups: discovery (retrysite.go, loops.go, forms.go,
 //     notretry.go, polls.go, paced.go, periodic.go, precision.go,
-//     receiver.go, xpkg.go), the library readers that run the
+//     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
 //     interpreters on settings and predicates (libs.go, libs_loop.go,
 //     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
 //     *_libs.go of each aspect), the descriptions of waits (waits.go,
-//     waits_resp.go), and what joins them to a site (libread.go,
+//     waits_resp.go, waits_determ.go), and what joins them to a site (libread.go,
 //     integration.go, reference.go, details.go, outcomes_loop.go, and
 //     describe.go and host.go, the model as the description packages
 //     and the interpreter see it). go run ./internal/cmd/depmap lists

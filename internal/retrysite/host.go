@@ -23,6 +23,10 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 	return m.funcIsIntegration(fn, depth)
 }
 
+// IsIntegration reports whether call may cross an integration boundary
+// (isIntegration, integration.go).
+func (m *model) IsIntegration(call *ast.CallExpr) bool { return m.isIntegration(call) }
+
 // IntValue returns the integer x evaluates to (intValue, libbounds.go).
 func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.intValue(x) }
 

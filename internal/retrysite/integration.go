@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -91,6 +92,9 @@ func localSocket(fn *types.Func) bool {
 // setup.
 func networkCall(fn *types.Func) bool {
 	path := fn.Pkg().Path()
+	if knowledge.IsErrorPackage(path) {
+		return false // errors.Wrap builds an error (knowledge errorpkgs.go)
+	}
 	return !isStd(path) || networkStd[path] && !localSocket(fn)
 }
 
@@ -152,7 +156,10 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		m.integ[fn] = false
 		return false
 	}
-	if depth > 4 {
+	// Protocol clients layer their requests (Fetch -> sendAndReceive ->
+	// send -> sendWithPromise -> sendInternal -> write -> conn.Write):
+	// six same-package calls are followed before giving up.
+	if depth > 6 {
 		return false
 	}
 	m.integ[fn] = false // cycles: assume not, until shown

@@ -6,6 +6,7 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
@@ -72,3 +73,5 @@ const vNonNil = interp.VNonNil
 const vResp = interp.VResp
 
 type value = interp.Value
+
+func lastExpr(b *cfg.Block) ast.Expr { return interp.LastExpr(b) }

@@ -90,7 +90,13 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 		if e.Poll && !m.pollRetries(call, e) {
 			continue // a state poll (polls.go)
 		}
+		if e.KeptCount && !m.keptClient(call) {
+			continue // a local client: its sends are the sites (keptcount.go)
+		}
 		cfgRoots, opRoots := m.opRoots(e, call)
+		if m.pollsThroughLibrary(opRoots) {
+			continue // a poll until the thing appears (libpoll.go)
+		}
 		var loopBody *ast.BlockStmt
 		if e.LoopCond {
 			fs, ok := cur.Parent().Node().(*ast.ForStmt)
@@ -146,6 +152,9 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 			continue // an empty list of retryable codes (forms.go)
 		}
 		m.attachLibDetails(s)
+		if e.KeptCount {
+			keepCountOnly(s) // keptcount.go
+		}
 		sites = append(sites, s)
 	}
 	return sites

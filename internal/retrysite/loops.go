@@ -198,6 +198,11 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
+			if s.Bound.Kind == BoundUnknown {
+				if b, ok := m.trackerBound(fb.body, f.loop); ok {
+					s.Bound = b // an attempt tracker (tracker.go)
+				}
+			}
 			// Which literal sets the count matters only to a finding
 			// (and its fix) on a count outside the context's range: it is
 			// searched for once the context is known (retrysite.go).
@@ -218,6 +223,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		if f.kind == Loop && m.givesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
+		}
+		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first) {
+			continue // a downgrade, a re-run once, an exchange, a collision (reruns.go)
 		}
 		sites = append(sites, s)
 		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
@@ -623,6 +631,9 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	if m.loopMovesOperation(loop, g, varying) {
 		return true // failover over items (notretry.go)
 	}
+	if m.rotatesOverList(loop, g) {
+		return true // failover through a rotating index (rotation.go)
+	}
 	// A bare-ok operation (a predicate) given anything the loop advances,
 	// its counter included, is a comparison or a probe over items
 	// (less(i, i-1), key.Equal(k, slot)), not a retry.
@@ -797,6 +808,9 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := varOfExpr(info, l)
+				if m.rewindsSelf(n, i, v) {
+					continue // the same input, rewound (rewind.go)
+				}
 				if len(n.Lhs) == len(n.Rhs) {
 					addDeps(v, n.Rhs[i])
 				} else if len(n.Rhs) == 1 {

@@ -33,6 +33,8 @@ type model struct {
 	isLocalStd int
 	// procStart caches startsProcesses: 0 unknown, 1 yes, -1 no.
 	procStart int
+	// procFuncs caches startsProcessIn for the package's functions.
+	procFuncs map[*types.Func]bool
 	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8

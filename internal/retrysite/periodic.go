@@ -408,6 +408,8 @@ func (m *model) pathsBack(fi *funcInfo, w *waitWalk, g *opGroup, ref nodeRef, sc
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
 				p.moved = true
+			} else if p.moved && !opNode && m.resetsAllCarried(node, g, carried) {
+				p.moved = false // starts over (periodic_reset.go)
 			}
 			p = m.noteDurationAssigns(node, p)
 			if i == n-1 && condBlock {
@@ -493,6 +495,9 @@ func (m *model) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]b
 					opCall = call
 					continue
 				}
+			}
+			if !opNode && m.resetsToStart(as, i, v, g) {
+				continue // starts over (periodic_reset.go)
 			}
 			moved = true
 		}

@@ -23,7 +23,8 @@ import (
 //     state (a first index moved by a concurrent truncation) and tries
 //     what it now says, as a compare-and-swap loop does;
 //   - a loop that runs after the function has started a local process
-//     (exec.Cmd.Start, os.StartProcess) waits for that process to come up:
+//     (exec.Cmd.Start, os.StartProcess, or a function of the package that
+//     does so, up to two calls down) waits for that process to come up:
 //     a readiness wait, not the retry of a failed call to a dependency.
 
 // droppedCalls returns the calls in body (function literals included)
@@ -63,12 +64,37 @@ func droppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 // startsProcessBefore reports whether body, before pos and outside
 // function literals, starts a local process: a call of
 // (*os/exec.Cmd).Start or os.StartProcess, which return while the
-// process runs. A loop after it that calls out and
-// sleeps waits for the process it has just started to answer.
+// process runs, or a call of a function of the package that does so
+// itself, up to two calls down (an exec helper: startsProcessIn). A loop
+// after it that calls out and sleeps waits for the process it has just
+// started to answer.
 func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
 	if !m.startsProcesses() {
 		return false
 	}
+	return m.startsProcessAt(body, pos, 2)
+}
+
+// startsProcessIn reports whether the package's function fn starts a
+// local process anywhere in its body, directly or through the package's
+// functions it calls, down to depth more calls.
+func (m *model) startsProcessIn(fn *types.Func, depth int) bool {
+	if d, ok := m.procFuncs[fn]; ok {
+		return d
+	}
+	if m.procFuncs == nil {
+		m.procFuncs = make(map[*types.Func]bool)
+	}
+	m.procFuncs[fn] = false // a recursive call starts nothing new
+	decl := m.FuncDecl(fn)
+	starts := decl != nil && decl.Body != nil && m.startsProcessAt(decl.Body, endOf{decl.Body.End()}, depth)
+	m.procFuncs[fn] = starts
+	return starts
+}
+
+// startsProcessAt is startsProcessBefore's walk, with depth calls of the
+// package's functions left to look into.
+func (m *model) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -92,6 +118,10 @@ func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
 				}
 			case "os":
 				if fn.Name() == "StartProcess" {
+					found = true
+				}
+			default:
+				if depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1) {
 					found = true
 				}
 			}
@@ -492,7 +522,7 @@ func randPackage(path string) bool {
 }
 
 // calledAfterStart reports whether every call of the unexported function
-// fn in the package comes after its caller has started a local process
+// fn in the package (outside its _test.go files) comes after its caller has started a local process
 // (startsProcessBefore), directly or through a caller that is itself so
 // called (up to depth 2): a loop in fn waits for that process to answer,
 // like a loop after the start in the same function (a health-check
@@ -505,8 +535,8 @@ func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
 	}
 	calls := 0
 	for id, obj := range m.info.Uses {
-		if obj != fn {
-			continue
+		if obj != fn || m.inTestFile(id) {
+			continue // a test exercising the helper is not a use of it
 		}
 		decl, call, spawned := m.callerOf(id)
 		if decl == nil || call == nil {
@@ -643,13 +673,7 @@ func (m *model) givesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 }
 
 // localVar returns the local variable x names, or nil.
-func (m *model) localVar(x ast.Expr) *types.Var {
-	v := varOfExpr(m.info, x)
-	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
-		return nil
-	}
-	return v
-}
+func (m *model) localVar(x ast.Expr) *types.Var { return m.LocalVar(x) }
 
 // startsProcesses reports whether the package starts a process anywhere
 // (exec.Cmd.Start, os.StartProcess): most do not, and the readiness rules

@@ -93,9 +93,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for fc := range insp.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); ok && !generated[f] {
 			sites = append(sites, m.librarySites(fc)...)
+			sites = append(sites, m.keptClientSites(fc)...) // keptcount.go
 		}
 	}
 	sites = append(sites, m.crossPackageSites(pass.Files, generated, sites)...) // xpkg.go
+	sites = m.dropReadinessWaits(sites)                                         // readiness.go
 	m.pacedLoops(pass, sites)                                                   // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {

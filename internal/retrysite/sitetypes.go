@@ -44,6 +44,7 @@ const (
 	ShapeLinear        = site.ShapeLinear
 	ShapePolynomial    = site.ShapePolynomial
 	ShapeExponential   = site.ShapeExponential
+	ShapeNoJitter      = site.ShapeNoJitter
 	ShapeEqualJitter   = site.ShapeEqualJitter
 	ShapePartialJitter = site.ShapePartialJitter
 	ShapeFullJitter    = site.ShapeFullJitter

@@ -90,6 +90,9 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	for _, h := range w.found {
 		wt := &Wait{Kind: h.kind, Pos: h.node.Pos(), Expr: h.expr}
 		m.wnum.LoopWait(s, fi.Body, self, h.num(), wt)
+		if wt.Shape == ShapeUnknown && m.unjitteredWait(fi.Body, h.expr) {
+			wt.Shape, wt.Desc = ShapeNoJitter, noJitterDesc // waits_determ.go
+		}
 		s.Waits = append(s.Waits, wt)
 	}
 	if w.immediate {
@@ -205,7 +208,7 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 		}
 		seen[string(kb)] = true
 		if h := w.headWait(b); h != nil && !first {
-			p.hits = append(append([]*waitHit(nil), p.hits...), h)
+			p.hits = withHits(p.hits, h) // waits_dedupe.go
 		}
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
@@ -241,7 +244,7 @@ func (w *waitWalk) walk(op, target map[*ast.CallExpr]bool, start nodeRef, sc sce
 			if !(first && i == from) {
 				hits, maybe := w.waitsIn(node)
 				if len(hits) > 0 {
-					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
+					p.hits = withHits(p.hits, hits...)
 				}
 				p.maybe = p.maybe || maybe
 			}
@@ -464,6 +467,8 @@ func (m *model) receiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *waitHit {
 			}
 		}
 		// <-time.NewTimer(d).C is a selector, below.
+	case *ast.Ident:
+		return m.afterVarWait(u, x, body) // waits_chanvar.go
 	case *ast.SelectorExpr:
 		if x.Sel.Name != "C" {
 			return nil

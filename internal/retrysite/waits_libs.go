@@ -46,14 +46,15 @@ func (m *model) libWaits(s *Site) {
 		s.WaitsKnown = true
 		return
 	}
-	if s.Opaque && !s.Lib.Models.WaitsAnyConfig {
-		return
+	var w *Wait
+	if !s.Opaque || s.Lib.Models.WaitsAnyConfig {
+		if f := waitModels[s.Lib.Models.Waits]; f != nil {
+			w = f(m, s)
+		}
 	}
-	f := waitModels[s.Lib.Models.Waits]
-	if f == nil {
-		return
+	if w == nil {
+		w = m.tableFuncWait(s) // waits_libfuncs.go
 	}
-	w := f(m, s)
 	if w == nil {
 		return
 	}

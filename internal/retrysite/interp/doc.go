@@ -6,12 +6,15 @@
 //   - the value domain and the evaluator (eval.go): constants, nil and
 //     non-nil, an operation's abstract outcome (a response's status, an
 //     error's class or code), and why a value is unknown (deps);
-//   - the path simulation (sim.go, statekey.go): which outcomes of an
-//     operation lead back to it, how many runs a loop makes, and the
-//     graph walks the model's descriptions share (cfgwalk.go);
+//   - the path simulation (sim.go, statekey.go, stopcheck.go,
+//     timerchan.go): which outcomes of an operation lead back to it, how
+//     many runs a loop makes, and the graph walks the model's
+//     descriptions share (cfgwalk.go);
 //   - the per-function graphs and tracked variables (funcinfo.go);
 //   - the outcomes tried (outcomes_eval.go: the definition index and the
 //     error scenarios; statuserr.go: error types with a status field;
+//     errcode_success.go: the error codes a successful result carries;
+//     astarget.go: an errors.As target of the scenario's error class;
 //     decide.go, decide_body.go: the predicates and response handlers a
 //     loop decides through).
 //

@@ -397,12 +397,18 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
 		return v
 	}
+	if v, ok := ev.successErrField(x); ok { // errcode_success.go
+		return v
+	}
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
 		if ev.Sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
 			return value{K: vNil}
+		}
+		if val, ok := ev.Fi.M.nilCount(v); ok { // offcount.go
+			return val
 		}
 		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
 			return val

@@ -3,6 +3,8 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+
+	"golang.org/x/tools/go/cfg"
 )
 
 // The names the model (package retrysite) uses of the interpreter. The
@@ -68,3 +70,14 @@ const VNonNil = vNonNil
 const VResp = vResp
 
 type Value = value
+
+// LastExpr returns the expression b ends with, or nil.
+func LastExpr(b *cfg.Block) ast.Expr { return lastExpr(b) }
+
+// FuncType is the signature of the function fi describes (nil for a
+// body studied alone).
+func (fi *funcInfo) FuncType() *ast.FuncType { return fi.typ }
+
+// IsOutcome reports whether v is one of the error and response locals
+// the simulation binds to an operation's results.
+func (fi *funcInfo) IsOutcome(v *types.Var) bool { return fi.outcomes[v] }

@@ -31,6 +31,10 @@ type Host interface {
 	// CancelOnlyCtx reports whether the context of call, in body, can
 	// only be cancelled, never time out.
 	CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool
+	// IsIntegration reports whether call may cross an integration
+	// boundary (any callee: of the package, another package, a func
+	// value).
+	IsIntegration(call *ast.CallExpr) bool
 	// BoundInit returns the values the parameters of another package's
 	// helper are bound to while its body is studied.
 	BoundInit(fi *funcInfo) env

@@ -35,6 +35,13 @@ type Index interface {
 	IterLength(x ast.Expr) (int64, []DefaultNote, bool)
 	// NoteDefaults records notes again while notes are collected.
 	NoteDefaults(notes []DefaultNote)
+	// NilCount returns nil for a pointer-to-integer field the package
+	// ships unset.
+	NilCount(v *types.Var) (Value, bool)
+	// Sentinel reports whether the package variable v is an error value
+	// the package sets once, to an error it makes: var ErrX =
+	// errors.New("...").
+	Sentinel(v *types.Var) bool
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter
@@ -74,6 +81,8 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 	return ev.Fi.M.ix.DecisionResult(ev, x, i)
 }
+func (m *model) nilCount(v *types.Var) (value, bool) { return m.ix.NilCount(v) }
+func (m *model) sentinel(v *types.Var) bool          { return m.ix.Sentinel(v) }
 func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 	return m.ix.IterLength(x)
 }

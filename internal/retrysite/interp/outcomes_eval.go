@@ -121,7 +121,7 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			// A net.Error studied under an error-class scenario comes
 			// from that error: certificate errors and the code's own
 			// errors are neither timeouts nor temporary.
-			if ev.Sc.Err.K == vErrClass {
+			if ev.Sc.Err.K == vErrClass || ev.asTargetOfClass(x, e) { // (astarget.go)
 				return boolVal(false), true
 			}
 		}

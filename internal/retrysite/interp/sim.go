@@ -426,8 +426,11 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}
-			if fi.outcomes[o] || isTimeOrContext(o.Type()) {
+			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // timerchan.go
 				return true
+			}
+			if o.Parent() == fi.M.pkg.Scope() && isErrorType(o.Type()) && fi.M.sentinel(o) {
+				return true // var ErrX = errors.New("..."): a class of errors
 			}
 			// A local that only ever holds what a stateless error is
 			// (actual, ok := errors.AsType[StatusError](err)).
@@ -448,6 +451,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.BinaryExpr:
 		if fi.clockCompare(x) {
 			return true // a time limit
+		}
+		if fi.nilResultTest(x) {
+			return true // the shape of an answer (stopcheck.go)
 		}
 		return fi.stateless(x.X) && fi.stateless(x.Y)
 	case *ast.StarExpr:
@@ -480,6 +486,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		if fi.M.acquireAttempt(x) {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
+		}
+		if fi.M.stopCheck(x) {
+			return true // a channel's readiness (stopcheck.go)
 		}
 		if fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(x.Args) == 2 {
 			// errors.As(err, &target): the target is written, not read.

@@ -168,6 +168,9 @@ type describer struct {
 	seenVar    map[*types.Var]bool
 	seenNode   map[ast.Node]bool
 	uses       map[*types.Var][]use
+	// sending is the send being described: the request it is given
+	// is what goes out, so its own body is not a use of the request.
+	sending *ast.CallExpr
 }
 
 func newDescriber(m *model) *describer {
@@ -455,6 +458,9 @@ func (d *describer) failsafeRequest(x ast.Expr, f *frame) *ast.CallExpr {
 // describeSend describes one send: its method and its key.
 func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	r := &sendDesc{request: s.req, method: s.method, methodPos: s.methodPos}
+	outer := d.sending
+	d.sending = s.call
+	defer func() { d.sending = outer }()
 	t := &reqTrace{}
 	if s.methodFrom != nil {
 		if v, pos, ok := d.str(s.methodFrom, f); ok {

@@ -305,6 +305,9 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 			}
 		}
 	case *ast.CallExpr:
+		if p == d.sending {
+			return // the send itself (its library's own body, self-analysed)
+		}
 		for i, a := range p.Args {
 			if a == e {
 				d.passedTo(p, i, rest, f, t, false)

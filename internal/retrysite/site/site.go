@@ -171,6 +171,7 @@ const (
 	ShapeFullJitter          // random(0, min(cap, base*2^n)): compliant
 	ShapeDecorrelated        // min(cap, random(base, prev*3)): compliant
 	ShapeSchedule            // an explicit increasing schedule (R-3 webhook schedule)
+	ShapeNoJitter            // computed with no random draw, form unknown (waits_determ.go)
 )
 
 var shapeNames = [...]string{
@@ -185,6 +186,7 @@ var shapeNames = [...]string{
 	ShapeFullJitter:    "full jitter",
 	ShapeDecorrelated:  "decorrelated jitter",
 	ShapeSchedule:      "schedule",
+	ShapeNoJitter:      "no jitter",
 }
 
 func (s Shape) String() string {
@@ -317,6 +319,14 @@ type Timeouts struct {
 	// "the loop's context is context.Background() with no deadline",
 	// "cenkalti/backoff/v4's default MaxElapsedTime".
 	CapWhy string
+	// OffByDefault is true when the retry runs under the caller's
+	// context and its only time limit is one the package ships switched
+	// off (a field zero by default that guards a deadline or a timer):
+	// it is reported as having no cap, with OffPos at the default and
+	// OffWhy saying what the default leaves off.
+	OffByDefault bool
+	OffPos       token.Pos
+	OffWhy       string
 }
 
 // A Setting is one option or field that configures a library retry:

@@ -38,6 +38,15 @@ type Model interface {
 	// studies the helper's body (nil otherwise): a context parameter
 	// bound to the caller's context is that context.
 	BoundParams() map[*types.Var]ast.Expr
+	// OffByDefault reports whether sel, a field of the package, is one
+	// every default of which the package ships zero (or nil) and that
+	// the user can set (optcap.go).
+	OffByDefault(sel *ast.SelectorExpr) (OffDefault, bool)
+	// FieldWrites returns the values the package writes to a field of
+	// its own (nil for a value the model cannot know: a parameter, a
+	// zero a literal leaves); ok is false when the model does not follow
+	// the field or some write is unknown.
+	FieldWrites(v *types.Var) (xs []ast.Expr, ok bool)
 }
 
 // model is the package being analysed, seen through Model.

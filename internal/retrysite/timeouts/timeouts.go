@@ -131,6 +131,10 @@ func (r *tres) regionCtx() ctxFact {
 			continue
 		}
 		ast.Inspect(n, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && r.ctxField(sel) {
+				f = mergeCtx(f, r.ctx(sel)) // ctxfield.go
+				return false
+			}
 			id, ok := n.(*ast.Ident)
 			if !ok {
 				return true
@@ -453,7 +457,9 @@ func (m *model) loopTimeouts(s *site.Site) {
 			t.Why = f.why()
 		}
 	}
-	caps := r.elapsedCaps()
+	off := r.offByDefault(s)           // optcap.go
+	siteCtx = lifetimeOnly(s, siteCtx) // ctxfield.go
+	caps := off.filter(r.elapsedCaps())
 	var worst time.Duration
 	var calc string
 	var exact bool
@@ -471,6 +477,7 @@ func (m *model) loopTimeouts(s *site.Site) {
 		uncapped += " and nothing checks the elapsed time"
 	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+	off.settle(s, t)
 }
 
 func isLoopStmt(n ast.Node) bool {

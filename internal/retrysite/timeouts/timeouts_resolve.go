@@ -45,6 +45,9 @@ type ctxFact struct {
 	attempt      bool
 	attemptDur   time.Duration
 	attemptKnown bool
+	// field is true for a deadline-less context read from a field of
+	// the package (ctxfield.go).
+	field bool
 	// implicit is true for a request made with no context at all
 	// (http.NewRequest, http.Get): only a client known to have no
 	// Timeout makes that a retry with no cap.
@@ -62,6 +65,7 @@ func mergeCtx(a, b ctxFact) ctxFact {
 	}
 	if a.kind == b.kind {
 		r.implicit = a.implicit && b.implicit
+		r.field = a.field || b.field
 	}
 	if a.kind == ctxDeadline && b.kind == ctxDeadline {
 		r.cap = max(a.cap, b.cap)
@@ -357,6 +361,10 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 			f = mergeCtx(f, r.ctx(d))
 		}
 		return f
+	case *ast.SelectorExpr:
+		if f, ok := r.fieldCtx(x); ok { // ctxfield.go
+			return f
+		}
 	}
 	return ctxFact{kind: ctxCaller}
 }

@@ -11,13 +11,18 @@
 //     and who can change them (CollectDefaultNotes, NoteFuncDefault,
 //     defaultNote.Annotate), the bound chosen over the values that reach
 //     a site (BoundOverValues, ChooseBound), the functions a factory or a
-//     field returns (IndexedFunc, FuncFactory);
+//     field returns (IndexedFunc, FuncFactory), the writes of a field
+//     (fieldwrites.go) and the defaults of a func field
+//     (funcdefaults.go);
+//   - limits the package ships switched off: a field it leaves zero or
+//     nil that an option sets (offdefault.go, offcount.go);
 //   - the lists of integers a range ranges over (values_list.go), and
 //     the length of a range over a retry iterator of the package, the
 //     argument its call gives (iterrange.go);
 //   - func values (funcvals.go): the functions a func-typed parameter,
-//     field or variable may run (FuncValueTargets), and the decision a
-//     called function returns beside its error.
+//     field or variable may run (FuncValueTargets), the decision a
+//     called function returns beside its error, and counters two held
+//     closures share (funcvals_shared.go).
 //
 // It reads the value interpreter (package interp): its Index embeds an
 // *interp.Model, whose exported methods are the index's, and evaluates

@@ -656,6 +656,10 @@ func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 			return false
 		}
 		switch x := x.(type) {
+		case *ast.FuncLit:
+			// Another closure's writes, when it cannot run between them
+			// and lit's calls (funcvals_shared.go).
+			return !m.otherLitIrrelevant(scope, lit, x, v)
 		case *ast.AssignStmt:
 			for i, l := range x.Lhs {
 				if !is(l) {

@@ -25,6 +25,8 @@ type model struct {
 	// Vx is the package-wide value index, built on first use
 	// (values_index.go).
 	Vx *valueIndex
+	// nilCounts caches nilCount (offcount.go).
+	nilCounts map[*types.Var]*defaultNote
 }
 
 // Index is the value index of one package (model).

@@ -880,6 +880,10 @@ func (n defaultNote) Annotate(m *model, b Bound) Bound {
 		}
 		b.Counted += ", " + n.phrase(m)
 	case BoundUnbounded:
+		if why, ok := m.nilCountWhy(n); ok { // offcount.go
+			b.Why = why
+			break
+		}
 		b.Why += " (" + n.phrase(m) + ")"
 	}
 	return b

@@ -117,6 +117,8 @@ type model struct {
 	pass *analysis.Pass
 	info *types.Info
 	pkg  *types.Package
+	// drawn caches drawnAtRandom (waits_drawn.go), for this pass.
+	drawn map[*types.Var]bool
 }
 
 // An Interp runs the waits of one package's retry sites.

@@ -72,9 +72,9 @@ func (ip *winterp) altReturn(list []ast.Stmt) {
 func (ip *winterp) applyAlts() {
 	for _, a := range ip.alts {
 		switch {
-		case noWait(a) && ip.ret.ok && !ip.ret.opq:
+		case noWait(a) && ip.ret.ok && (!ip.ret.opq || fixedSetting(ip.ret)):
 			continue
-		case noWait(ip.ret) && a.ok && !a.opq:
+		case noWait(ip.ret) && a.ok && (!a.opq || fixedSetting(a)):
 			ip.ret = a
 			continue
 		}
@@ -84,6 +84,16 @@ func (ip *winterp) applyAlts() {
 			return
 		}
 	}
+}
+
+// fixedSetting reports whether v is a setting the model cannot see that
+// stays the same from one attempt to the next (a field's stand-in, not
+// drawn, not computed from the attempt). A helper that returns it or no
+// wait at all (the configured interval when the feature is on, 0 when it
+// is off) returns a fixed interval either way: the setting decides the
+// shape, as it does when it is waited for directly.
+func fixedSetting(v nval) bool {
+	return v.opq && !v.vary && !v.rnd && !v.raw && !v.sched && !v.decor && !v.isBool
 }
 
 // noWait reports whether v is the constant zero wait.

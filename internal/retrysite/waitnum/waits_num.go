@@ -416,6 +416,9 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	if !ip.fn && ip.typedErrWait(s) { // waits_typed.go
 		return ip.stmts(elseList)
 	}
+	if ip.nextAttempt(s) { // waits_next.go
+		return ip.stmts(s.Body.List)
+	}
 	if !ip.fn && s.Else != nil {
 		// The path under study goes on to the next attempt through the
 		// branch that does not leave.
@@ -1144,7 +1147,7 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 		// is what this failure says: it may change with every failure.
 		return nunknown()
 	}
-	if ip.fieldsSet[v] {
+	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) { // waits_drawn.go
 		return nunknown()
 	}
 	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go

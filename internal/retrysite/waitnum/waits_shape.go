@@ -29,6 +29,9 @@ func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h 
 		}
 	})
 	sh := classifyWait(runs[0], runs[1], runs[2])
+	if sh.shape == ShapeConstant && sh.opaque && m.reassignedFromCall(s.Node, h) {
+		sh = waitShape{shape: ShapeUnknown} // waits_reassigned.go
+	}
 	sh.fill(w, h, m)
 	apply(w) // the defaults the runs read (Model.CollectDefaults)
 	w.Attempt = attemptCounter(counters[0], h.node.Pos(), m)

@@ -50,12 +50,13 @@ func (c *apiClient) retryableOpaqueBackoff(b retryablehttp.Backoff) {
 	c.HTTPClient = rc.StandardClient()
 }
 
-// Must not flag: a backoff other than DefaultBackoff with unknown bounds
-// (the model reads LinearJitterBackoff only with known bounds).
+// LinearJitterBackoff with unknown bounds: attempt × a wait between the
+// bounds grows linearly whatever they are (knowledge BackoffFuncs), so
+// the shape is known without them.
 func (c *apiClient) retryableJitterUnknownBounds() {
 	rc := retryablehttp.NewClient()
 	rc.RetryMax = 3
 	rc.RetryWaitMin = time.Duration(*c.RetryConfig.RetryWaitMin * float64(time.Second))
-	rc.Backoff = retryablehttp.LinearJitterBackoff
+	rc.Backoff = retryablehttp.LinearJitterBackoff // want `R-1: go-retryablehttp retry policy: its wait grows linearly with partial jitter \(LinearJitterBackoff\)`
 	c.HTTPClient = rc.StandardClient()
 }

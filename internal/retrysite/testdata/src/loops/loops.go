@@ -613,9 +613,10 @@ func writeAll(write func([]byte) (int, error), p []byte) (n int, err error) {
 }
 
 // The same write of the whole buffer, again after a timeout, is a retry
-// (its bound unknown: errDeadline is a variable the model cannot pin).
+// with no count: errDeadline is a sentinel the package sets once (var
+// errDeadline = errors.New(...)), a class of errors, not a count.
 func writeAgain(write func([]byte) (int, error), p []byte) error {
-	for { // want `loop ctx=sync bound=\?`
+	for { // want `loop ctx=sync unbounded`
 		_, err := write(p)
 		if !errors.Is(err, errDeadline) {
 			return err

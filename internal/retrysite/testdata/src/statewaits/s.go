@@ -411,7 +411,9 @@ func multiplier() error {
 	return err
 }
 
-// An undecided branch that returns: the helper's value is not known.
+// An undecided branch that returns the setting, the other no wait (0
+// when recovery is off): a fixed interval either way (waits_alt.go,
+// fixedSetting). The caller adds a little jitter.
 type recovering struct {
 	Enabled  func() bool
 	Interval time.Duration
@@ -430,7 +432,46 @@ func (r *recovering) recover() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(r.interval() + time.Duration(rand.IntN(500))*time.Millisecond) // want `sleep unknown`
+		time.Sleep(r.interval() + time.Duration(rand.IntN(500))*time.Millisecond) // want `sleep fixed interval: a fixed interval with a little jitter`
+	}
+	return err
+}
+
+// growing doubles the setting with the attempt, or is no wait: the two
+// returns have no single shape, the value is not known.
+func (r *recovering) growing(n int) time.Duration {
+	if r.Enabled() {
+		return r.Interval << n
+	}
+	return 0
+}
+
+func (r *recovering) recoverGrowing() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(r.growing(i)) // want `sleep unknown`
+	}
+	return err
+}
+
+// other returns the setting or another setting: they disagree, unknown.
+func (r *recovering) other() time.Duration {
+	if r.Enabled() {
+		return r.Interval
+	}
+	return time.Second
+}
+
+func (r *recovering) recoverOther() error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(r.other()) // want `sleep unknown`
 	}
 	return err
 }

@@ -1,0 +1,121 @@
+package interp
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// A stop check is a same-package function or method that only asks
+// whether a channel is ready:
+//
+//	func (p *Plan) shouldStop() bool {
+//		select {
+//		case <-p.stopCh:
+//			return true
+//		default:
+//			return false
+//		}
+//	}
+//
+// It takes no argument, and its body is one select whose every case is a
+// receive (a stop channel, ctx.Done()) or the default, each returning a
+// constant bool. Like a value received from a channel in the loop itself
+// (sim.go, stateless), its answer is an event sent from elsewhere, not a
+// count of attempts: an exit on it counts nothing.
+
+// stopCheck reports whether call is a call of a stop check.
+func (m *model) stopCheck(call *ast.CallExpr) bool {
+	if len(call.Args) != 0 {
+		return false
+	}
+	fn := typeutilCallee(m.info, call)
+	if fn == nil || fn.Pkg() != m.pkg {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+		return false
+	}
+	d := m.FuncDecl(fn)
+	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+		return false
+	}
+	sel, ok := d.Body.List[0].(*ast.SelectStmt)
+	if !ok || len(sel.Body.List) == 0 {
+		return false
+	}
+	for _, c := range sel.Body.List {
+		cc, ok := c.(*ast.CommClause)
+		if !ok || !receiveComm(cc.Comm) || len(cc.Body) != 1 {
+			return false
+		}
+		ret, ok := cc.Body[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return false
+		}
+		tv, ok := m.info.Types[ret.Results[0]]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
+			return false
+		}
+	}
+	return true
+}
+
+// receiveComm reports whether comm is the default case (nil) or a bare
+// receive whose value is dropped (case <-ch:).
+func receiveComm(comm ast.Stmt) bool {
+	if comm == nil {
+		return true
+	}
+	es, ok := comm.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	u, ok := ast.Unparen(es.X).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
+}
+
+// A nil test of a value the operation returned (blockParamVal == nil,
+// after `blockParamVal, result, err := p.Watcher(p)`) asks what shape the
+// answer had, as err != nil does: it counts nothing. The value must be a
+// local of the function that only ever holds results of calls crossing
+// an integration boundary.
+
+// nilResultTest reports whether x compares such a value with nil.
+func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
+	if x.Op != token.EQL && x.Op != token.NEQ {
+		return false
+	}
+	v := x.X
+	if isNilExpr(fi.M.info, v) {
+		v = x.Y
+	} else if !isNilExpr(fi.M.info, x.Y) {
+		return false
+	}
+	id, ok := ast.Unparen(v).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	o, ok := fi.M.info.Uses[id].(*types.Var)
+	if !ok || o.Pos() <= fi.Body.Pos() || o.Pos() >= fi.Body.End() {
+		return false
+	}
+	xs := fi.assigns[o]
+	if len(xs) == 0 {
+		return false
+	}
+	for _, a := range xs {
+		call, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || !fi.M.host.IsIntegration(call) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNilExpr(info *types.Info, x ast.Expr) bool {
+	_, ok := info.Uses[identOf(x)].(*types.Nil)
+	return ok
+}

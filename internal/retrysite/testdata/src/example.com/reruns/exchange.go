@@ -1,0 +1,68 @@
+package reruns
+
+import "errors"
+
+// A protocol exchange: the step the loop checks is given what two other
+// calls answered, and every path back runs them again first (join, then
+// sync with the join's answer). The loop restarts the exchange.
+
+var errRebalance = errors.New("rebalance in progress")
+
+type group interface {
+	Join(member string) (string, error)
+	Sync(protocol string) (string, error)
+}
+
+type state struct{ assigned string }
+
+func (s *state) apply(protocol, assignment string) error {
+	if assignment == "" {
+		return errRebalance
+	}
+	s.assigned = protocol + assignment
+	return nil
+}
+
+type applier interface {
+	Apply(protocol, assignment string) error
+}
+
+func joinAndSync(g group, a applier, member string) error {
+start:
+	protocol, err := g.Join(member)
+	if err != nil {
+		return err
+	}
+	assignment, err := g.Sync(protocol)
+	if err != nil {
+		return err
+	}
+	if err = a.Apply(protocol, assignment); err != nil {
+		if errors.Is(err, errRebalance) {
+			goto start
+		}
+		return err
+	}
+	return nil
+}
+
+// A call given what one other call answered (a token fetched again
+// before each attempt) is still retried.
+type api interface {
+	Token() (string, error)
+	Call(token string) error
+}
+
+func callWithToken(c api) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		tok, terr := c.Token()
+		if terr != nil {
+			return terr
+		}
+		if err = c.Call(tok); err == nil {
+			return nil
+		}
+	}
+	return err
+}

@@ -1,0 +1,81 @@
+package reruns
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Failover through a rotating index: the loop is bounded by the number
+// of endpoints and each attempt asks for the next one.
+
+type caller interface {
+	Call(ctx context.Context, addr, req string) (string, error)
+}
+
+type pool struct {
+	mu    sync.Mutex
+	addrs []string
+	next  int
+	conn  caller
+}
+
+func (p *pool) Len() int { return len(p.addrs) }
+
+func (p *pool) pick() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	a := p.addrs[p.next%len(p.addrs)]
+	p.next = (p.next + 1) % len(p.addrs)
+	return a
+}
+
+// first always hands out the same endpoint.
+func (p *pool) first() string { return p.addrs[0] }
+
+func (p *pool) askEach(req string) (out string, err error) {
+	for i := 0; i < p.Len(); i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		out, err = p.conn.Call(ctx, p.pick(), req)
+		cancel()
+		if err == nil {
+			break
+		}
+	}
+	return out, err
+}
+
+func (p *pool) askEachLen(req string) (string, error) {
+	var err error
+	for i := 0; i < len(p.addrs); i++ {
+		var out string
+		if out, err = p.conn.Call(context.Background(), p.pick(), req); err == nil {
+			return out, nil
+		}
+	}
+	return "", err
+}
+
+// Bounded by a number, the rotation does not make it a failover.
+func (p *pool) askThrice(req string) (string, error) {
+	var err error
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		var out string
+		if out, err = p.conn.Call(context.Background(), p.pick(), req); err == nil {
+			return out, nil
+		}
+	}
+	return "", err
+}
+
+// Bounded by the list, the same endpoint each time is a retry.
+func (p *pool) askFirst(req string) (string, error) {
+	var err error
+	for i := 0; i < p.Len(); i++ { // want `loop ctx=sync bound=\?`
+		var out string
+		if out, err = p.conn.Call(context.Background(), p.first(), req); err == nil {
+			return out, nil
+		}
+	}
+	return "", err
+}

@@ -1,0 +1,151 @@
+// Package tracker holds request loops that keep their attempt count in an
+// object of the package, asked before each new round.
+package tracker
+
+import (
+	"net/http"
+	"time"
+)
+
+// Retrier decides whether a failed attempt goes round again.
+type Retrier interface {
+	IsNextRetry(resp *http.Response, err error) bool
+}
+
+type withRetry struct {
+	maxRetries int
+	attempts   int
+}
+
+// IsNextRetry counts the attempt, then says no past the limit.
+func (r *withRetry) IsNextRetry(resp *http.Response, err error) bool {
+	if resp == nil && err == nil {
+		return false
+	}
+	r.attempts++
+	if r.attempts > r.maxRetries {
+		return false
+	}
+	return err != nil || resp.StatusCode >= 500
+}
+
+func newRetry(maxRetries int) Retrier {
+	return &withRetry{maxRetries: maxRetries}
+}
+
+// Request is built by NewRequest with ten retries and a retry factory the
+// package sets; MaxRetries lets the user change the count.
+type Request struct {
+	client     *http.Client
+	url        string
+	maxRetries int
+	retryFn    func(int) Retrier
+}
+
+func NewRequest(c *http.Client, url string) *Request {
+	return &Request{client: c, url: url, maxRetries: 10, retryFn: newRetry}
+}
+
+func (r *Request) MaxRetries(n int) *Request {
+	r.maxRetries = n
+	return r
+}
+
+// Do asks the tracker before each new round: eleven attempts by default.
+func (r *Request) Do() (*http.Response, error) {
+	retry := r.retryFn(r.maxRetries)
+	for { // want `loop ctx=sync retries=10` `R-2: retry of r.client.Get \(GET\) makes 11 attempts = 10 retries, NewRequest's default, which MaxRetries can change`
+		resp, err := r.client.Get(r.url)
+		if err == nil && resp.StatusCode == http.StatusOK {
+			return resp, nil
+		}
+		done := func() bool {
+			if retry.IsNextRetry(resp, err) {
+				return false
+			}
+			return true
+		}()
+		if done {
+			return resp, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// DoFew builds its tracker directly with three retries: within range.
+func (r *Request) DoFew() (*http.Response, error) {
+	retry := newRetry(3)
+	for { // want `loop ctx=sync retries=3`
+		resp, err := r.client.Get(r.url)
+		if err == nil && resp.StatusCode == http.StatusOK {
+			return resp, nil
+		}
+		if !retry.IsNextRetry(resp, err) {
+			return resp, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// eager says yes before it counts: it bounds nothing.
+type eager struct {
+	max, n int
+}
+
+func (e *eager) Next(err error) bool {
+	if err != nil {
+		return true
+	}
+	e.n++
+	if e.n >= e.max {
+		return false
+	}
+	return true
+}
+
+func newEager(max int) *eager { return &eager{max: max} }
+
+func (r *Request) DoEager() (*http.Response, error) {
+	retry := newEager(20)
+	for { // want `loop ctx=sync bound=\?`
+		resp, err := r.client.Get(r.url)
+		if err == nil {
+			return resp, nil
+		}
+		if !retry.Next(err) {
+			return resp, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// resettable's count is reset by another method: not a count of attempts.
+type resettable struct {
+	max, n int
+}
+
+func (c *resettable) Next() bool {
+	c.n++
+	if c.n > c.max {
+		return false
+	}
+	return true
+}
+
+func (c *resettable) Reset() { c.n = 0 }
+
+func newResettable(max int) *resettable { return &resettable{max: max} }
+
+func (r *Request) DoReset() (*http.Response, error) {
+	retry := newResettable(20)
+	for { // want `loop ctx=sync bound=\?`
+		resp, err := r.client.Get(r.url)
+		if err == nil {
+			return resp, nil
+		}
+		if !retry.Next() {
+			return nil, err
+		}
+		time.Sleep(time.Second)
+	}
+}

@@ -1,0 +1,302 @@
+package timeouts
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file finds time limits a retry offers but ships switched off: a
+// deadline, a timer or an elapsed-time check that the code sets up only
+// when a configuration field is set (`if o.timeout != 0 { ctx, cancel =
+// context.WithTimeout(ctx, o.timeout) }`, `if cfg.maxDuration > 0 {
+// t = time.NewTimer(cfg.maxDuration) }`), where the package's own
+// defaults of that field are all zero (Model.OffByDefault). The guard
+// says in the code that zero means "no limit", and the defaults say that
+// is what the package ships: with the defaults, nothing but the caller's
+// context ends the retry. A retry under the caller's context is
+// otherwise not reported for its cap (the caller may have set a
+// deadline); this is the one case where the code itself says the package
+// leaves the limit off unless told otherwise. Guards inside the loop and
+// in same-package helpers the loop calls (a per-attempt timeout) count
+// too: with no per-attempt timeout and no total cap, an attempt may hang
+// as long as the caller's context lets it.
+
+// OffDefault describes a configuration field the package ships zero.
+type OffDefault struct {
+	// Where names the default ("defaultOptions's default").
+	Where string
+	// Setter is the exported function or method that sets the field
+	// ("WithTimeout").
+	Setter string
+	// Pos is the default's write (a literal, a declaration).
+	Pos token.Pos
+}
+
+// offGuard is one `if field != 0 { ... }` that sets up a time limit.
+type offGuard struct {
+	body    *ast.BlockStmt
+	field   *ast.SelectorExpr
+	limit   string // "deadline", "timer", "elapsed-time check"
+	attempt bool   // inside the loop or a helper it calls
+	dflt    OffDefault
+}
+
+// offCaps are the guards of one site whose field the package ships zero.
+type offCaps []offGuard
+
+// offByDefault finds the site's time limits that are off by default.
+func (r *tres) offByDefault(s *site.Site) offCaps {
+	if s.Func == nil {
+		return nil
+	}
+	type cand struct {
+		is      *ast.IfStmt
+		sel     *ast.SelectorExpr
+		v       *types.Var
+		limit   string
+		attempt bool
+	}
+	var cands []cand
+	scan := func(body ast.Node, attempt bool) {
+		ast.Inspect(body, func(n ast.Node) bool {
+			is, ok := n.(*ast.IfStmt)
+			if !ok {
+				return true
+			}
+			for _, c := range conjuncts(is.Cond) {
+				if sel, v := r.setTest(c); v != nil {
+					cands = append(cands, cand{is, sel, v, r.limitUsing(is.Body, v), attempt || r.inRegion(is.Pos())})
+					break
+				}
+			}
+			return true
+		})
+	}
+	scan(s.Func, false)
+	// Same-package helpers the loop calls (a per-attempt context).
+	seen := map[*types.Func]bool{}
+	ast.Inspect(s.Node, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := typesx.Callee(r.m.info, call)
+		if fn == nil || fn.Pkg() != r.m.pkg || seen[fn] || !returnsContext(fn) {
+			return true
+		}
+		seen[fn] = true
+		if d := r.funcDecl(fn); d != nil && d.Body != nil {
+			scan(d.Body, true)
+		}
+		return true
+	})
+	// A field qualifies when some guard of it sets up a time limit and
+	// the package ships it zero; then every guard of it is off.
+	off := map[*types.Var]*OffDefault{}
+	for _, c := range cands {
+		if c.limit == "" || off[c.v] != nil {
+			continue
+		}
+		if d, ok := r.m.OffByDefault(c.sel); ok {
+			off[c.v] = &d
+		}
+	}
+	var gs offCaps
+	for _, c := range cands {
+		if d := off[c.v]; d != nil {
+			gs = append(gs, offGuard{body: c.is.Body, field: c.sel, limit: c.limit, attempt: c.attempt, dflt: *d})
+		}
+	}
+	return gs
+}
+
+// returnsContext reports whether fn returns a context.
+func returnsContext(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if IsContextType(sig.Results().At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// funcDecl finds the declaration of a function of the package.
+func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
+	for _, f := range r.m.pass.Files {
+		if fn.Pos() < f.Pos() || fn.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+func conjuncts(x ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{x}
+}
+
+// setTest reads `x.f != 0`, `x.f > 0`, `0 < x.f`, `x.f != nil` for a
+// field f of the package.
+func (r *tres) setTest(c ast.Expr) (*ast.SelectorExpr, *types.Var) {
+	b, ok := ast.Unparen(c).(*ast.BinaryExpr)
+	if !ok {
+		return nil, nil
+	}
+	x, y, op := b.X, b.Y, b.Op
+	if r.zeroOrNil(x) {
+		x, y = y, x
+		switch op {
+		case token.LSS:
+			op = token.GTR
+		case token.GTR:
+			op = token.LSS
+		}
+	}
+	if !r.zeroOrNil(y) || (op != token.NEQ && op != token.GTR) {
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	v := r.fieldOf(sel)
+	if v == nil {
+		return nil, nil
+	}
+	return sel, v
+}
+
+func (r *tres) zeroOrNil(x ast.Expr) bool {
+	tv, ok := r.m.info.Types[x]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	return tv.Value != nil && tv.Value.ExactString() == "0"
+}
+
+// fieldOf returns the package's field a selector reads.
+func (r *tres) fieldOf(sel *ast.SelectorExpr) *types.Var {
+	s, ok := r.m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	if v == nil || v.Pkg() != r.m.pkg {
+		return nil
+	}
+	return v
+}
+
+// limitUsing names the time limit body sets up from field v: a deadline
+// on a context, a timer, an elapsed-time check.
+func (r *tres) limitUsing(body *ast.BlockStmt, v *types.Var) string {
+	limit := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if limit != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			switch r.callee(n) {
+			case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
+				if len(n.Args) >= 2 && r.mentions(n.Args[1], v) {
+					limit = "deadline"
+				}
+			case "time.NewTimer", "time.After", "time.AfterFunc":
+				if len(n.Args) >= 1 && r.mentions(n.Args[0], v) {
+					limit = "timer"
+				}
+			}
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.GTR, token.GEQ, token.LSS, token.LEQ:
+				for _, p := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+					if c, ok := ast.Unparen(p[0]).(*ast.CallExpr); ok && r.callee(c) == "time.Since" && r.mentions(p[1], v) {
+						limit = "elapsed-time check"
+					}
+				}
+			}
+		}
+		return true
+	})
+	return limit
+}
+
+// mentions reports whether x reads field v.
+func (r *tres) mentions(x ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && r.fieldOf(sel) == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// filter drops the caps found inside the guards: with the defaults they
+// never run.
+func (gs offCaps) filter(caps []capFact) []capFact {
+	if len(gs) == 0 {
+		return caps
+	}
+	var out []capFact
+	for _, c := range caps {
+		inside := false
+		for _, g := range gs {
+			inside = inside || g.body.Pos() <= c.pos && c.pos < g.body.End()
+		}
+		if !inside {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// settle reports, on a retry under the caller's context that nothing
+// else caps, that its only time limit is off by default.
+func (gs offCaps) settle(s *site.Site, t *site.Timeouts) {
+	if len(gs) == 0 || t.Capped || !t.CallerContext || t.NoAttemptTimeout != nil {
+		return
+	}
+	var g *offGuard
+	for i := range gs {
+		h := &gs[i]
+		if h.limit != "" && (g == nil || g.attempt && !h.attempt) {
+			g = h // name the total cap before a per-attempt one
+		}
+	}
+	if g == nil {
+		return
+	}
+	limit := g.limit
+	if g.attempt {
+		limit = "per-attempt " + limit
+	}
+	t.OffByDefault = true
+	t.Pos = s.Pos
+	t.CapWhy = fmt.Sprintf("its %s, from %s, is off unless %s sets it", limit, types.ExprString(g.field), g.dflt.Setter)
+	t.OffWhy = fmt.Sprintf("%s leaves %s 0: no time limit", g.dflt.Where, types.ExprString(g.field))
+	t.OffPos = g.dflt.Pos
+}

@@ -1,0 +1,336 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file reads the count of a loop that keeps its attempts in an
+// object of the package (an attempt tracker):
+//
+//	retry := newRetry(r.maxRetries)   // or a func field defaulting to it
+//	for {
+//		...
+//		if retry.IsNextRetry(resp, err) { continue }
+//		return err
+//	}
+//
+// where the constructor returns &tracker{max: n} and the method counts in
+// its receiver before any way of saying yes: `t.attempts++; if
+// t.attempts > t.max { return false }`. The loop then makes at most n
+// retries (n-1 with >=), n the constructor's argument. The loop itself
+// has no counter, so the interpreter leaves its bound unknown; only then
+// is the tracker read (trackerBound).
+
+// trackerBound returns the bound a tracker object declared before loop
+// in body sets, when the loop asks it whether to go round.
+func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (Bound, bool) {
+	if body == nil || loop == nil || m.pkg != m.pass.Pkg {
+		return Bound{}, false // another package's helper: its files are not at hand
+	}
+	var found Bound
+	ok := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if ok {
+			return false
+		}
+		cond := condCall(n)
+		if cond == nil {
+			return true
+		}
+		sel, isSel := ast.Unparen(cond.Fun).(*ast.SelectorExpr)
+		if !isSel {
+			return true
+		}
+		id, isIdent := ast.Unparen(sel.X).(*ast.Ident)
+		if !isIdent {
+			return true
+		}
+		v, _ := m.info.Uses[id].(*types.Var)
+		if v == nil || v.Pos() < body.Pos() || v.Pos() >= loop.Pos() {
+			return true // declared in the function, before the loop
+		}
+		if b, good := m.trackerOf(body, v, sel.Sel.Name); good {
+			found, ok = b, true
+		}
+		return !ok
+	})
+	return found, ok
+}
+
+// condCall returns the call an if statement tests, alone or negated.
+func condCall(n ast.Node) *ast.CallExpr {
+	is, ok := n.(*ast.IfStmt)
+	if !ok {
+		return nil
+	}
+	x := ast.Unparen(is.Cond)
+	if u, isNot := x.(*ast.UnaryExpr); isNot && u.Op == token.NOT {
+		x = ast.Unparen(u.X)
+	}
+	c, _ := x.(*ast.CallExpr)
+	return c
+}
+
+// trackerOf reads the tracker v holds: one definition in body by a call
+// of a constructor of the package (directly or through a func field the
+// package sets), whose method name counts in its receiver.
+func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound, bool) {
+	var def *ast.CallExpr
+	writes := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, isIdent := l.(*ast.Ident)
+			if !isIdent || (m.info.Defs[id] != v && m.info.Uses[id] != v) {
+				continue
+			}
+			writes++
+			if len(as.Lhs) == len(as.Rhs) {
+				def, _ = ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
+			}
+		}
+		return true
+	})
+	if writes != 1 || def == nil {
+		return Bound{}, false
+	}
+	var ctorBody *ast.BlockStmt
+	var ctorType *ast.FuncType
+	if d := m.FuncDecl(typesx.Callee(m.info, def)); d != nil && d.Body != nil {
+		ctorBody, ctorType = d.Body, d.Type
+	} else if b, ft, lit, factory, ok := m.IndexedFunc(def.Fun); ok && lit == nil && factory == nil {
+		ctorBody, ctorType = b, ft
+	}
+	if ctorBody == nil || len(ctorBody.List) != 1 {
+		return Bound{}, false
+	}
+	ret, ok := ctorBody.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return Bound{}, false
+	}
+	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return Bound{}, false
+	}
+	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	if !ok {
+		return Bound{}, false
+	}
+	named, _ := types.Unalias(m.info.TypeOf(lit)).(*types.Named)
+	if named == nil || named.Obj().Pkg() != m.pkg {
+		return Bound{}, false
+	}
+	// The literal's fields set from the constructor's parameters.
+	params := map[*types.Var]int{}
+	i := 0
+	for _, f := range ctorType.Params.List {
+		for _, n := range f.Names {
+			if p, _ := m.info.Defs[n].(*types.Var); p != nil {
+				params[p] = i
+			}
+			i++
+		}
+		if len(f.Names) == 0 {
+			i++
+		}
+	}
+	setFrom := map[*types.Var]ast.Expr{} // field -> the call's argument
+	inLit := map[*types.Var]bool{}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return Bound{}, false
+		}
+		k, _ := kv.Key.(*ast.Ident)
+		if k == nil {
+			return Bound{}, false
+		}
+		f, _ := m.info.Uses[k].(*types.Var)
+		if f == nil {
+			return Bound{}, false
+		}
+		inLit[f] = true
+		if id, isIdent := ast.Unparen(kv.Value).(*ast.Ident); isIdent {
+			if p, _ := m.info.Uses[id].(*types.Var); p != nil {
+				if j, isParam := params[p]; isParam && j < len(def.Args) {
+					setFrom[f] = def.Args[j]
+				}
+			}
+		}
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, m.pkg, name)
+	fn, _ := obj.(*types.Func)
+	md := m.FuncDecl(fn)
+	if md == nil || md.Body == nil || md.Recv == nil || len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 {
+		return Bound{}, false
+	}
+	if md.Type.Results == nil || md.Type.Results.NumFields() != 1 {
+		return Bound{}, false
+	}
+	recv, _ := m.info.Defs[md.Recv.List[0].Names[0]].(*types.Var)
+	if recv == nil {
+		return Bound{}, false
+	}
+	counter, limit, strict, ok := m.countsInReceiver(md, recv)
+	if !ok || inLit[counter] || m.fieldWrites(counter) != 1 {
+		return Bound{}, false
+	}
+	arg, ok := setFrom[limit]
+	if !ok || m.fieldWrites(limit) != 1 {
+		return Bound{}, false
+	}
+	return m.BoundOverValues(func() Bound {
+		n, ok := m.WriteInt(arg)
+		if !ok {
+			return Bound{Kind: BoundUnknown}
+		}
+		retries := int(n)
+		if !strict {
+			retries--
+		}
+		if retries < 0 {
+			retries = 0
+		}
+		return Bound{Kind: BoundKnown, Retries: retries, Counted: countedAttempts(retries + 1)}
+	}), true
+}
+
+// countsInReceiver reads a tracker method: its body's top-level
+// statements step a field of the receiver (counter++), and a later
+// top-level `if recv.counter > recv.limit { return false }` says no once
+// the count passes the limit; no statement before the step says yes.
+// strict is true for >, false for >=.
+func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, limit *types.Var, strict, ok bool) {
+	recvField := func(x ast.Expr) *types.Var {
+		sel, isSel := ast.Unparen(x).(*ast.SelectorExpr)
+		if !isSel {
+			return nil
+		}
+		if id, isIdent := ast.Unparen(sel.X).(*ast.Ident); !isIdent || m.info.Uses[id] != recv {
+			return nil
+		}
+		f, _ := m.info.Uses[sel.Sel].(*types.Var)
+		if f == nil || !f.IsField() || !isIntegerOrBool(f.Type()) {
+			return nil
+		}
+		return f
+	}
+	saysYes := func(n ast.Node) bool {
+		yes := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if _, isLit := n.(*ast.FuncLit); isLit {
+				return false
+			}
+			if r, isRet := n.(*ast.ReturnStmt); isRet {
+				if len(r.Results) != 1 || !isFalse(m.info, r.Results[0]) {
+					yes = true
+				}
+			}
+			return !yes
+		})
+		return yes
+	}
+	for _, st := range md.Body.List {
+		if counter == nil {
+			if inc, isInc := st.(*ast.IncDecStmt); isInc && inc.Tok == token.INC {
+				counter = recvField(inc.X)
+				if counter != nil {
+					continue
+				}
+			}
+			if saysYes(st) {
+				return nil, nil, false, false
+			}
+			continue
+		}
+		is, isIf := st.(*ast.IfStmt)
+		if !isIf || is.Init != nil || len(is.Body.List) != 1 {
+			if saysYes(st) {
+				return nil, nil, false, false
+			}
+			continue
+		}
+		ret, isRet := is.Body.List[0].(*ast.ReturnStmt)
+		b, isBin := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !isRet || len(ret.Results) != 1 || !isFalse(m.info, ret.Results[0]) || !isBin {
+			if saysYes(st) {
+				return nil, nil, false, false
+			}
+			continue
+		}
+		x, y, op := recvField(b.X), recvField(b.Y), b.Op
+		if x != counter {
+			x, y = y, x
+			switch op {
+			case token.LSS:
+				op = token.GTR
+			case token.LEQ:
+				op = token.GEQ
+			default:
+				op = token.ILLEGAL
+			}
+		}
+		if x != counter || y == nil || y == counter {
+			if saysYes(st) {
+				return nil, nil, false, false
+			}
+			continue
+		}
+		switch op {
+		case token.GTR:
+			return counter, y, true, true
+		case token.GEQ:
+			return counter, y, false, true
+		}
+		return nil, nil, false, false
+	}
+	return nil, nil, false, false
+}
+
+// fieldWrites counts the writes of field f in the package: assignments,
+// steps and composite-literal keys.
+func (m *model) fieldWrites(f *types.Var) int {
+	n := 0
+	isF := func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		return ok && m.info.Uses[sel.Sel] == f
+	}
+	for _, file := range m.pass.Files {
+		ast.Inspect(file, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if isF(l) {
+						n++
+					}
+				}
+			case *ast.IncDecStmt:
+				if isF(x.X) {
+					n++
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := x.Key.(*ast.Ident); ok && m.info.Uses[k] == f {
+					n++
+				}
+			case *ast.UnaryExpr:
+				if x.Op == token.AND && isF(x.X) {
+					n += 2 // its address escapes: unknown writes
+				}
+			}
+			return true
+		})
+	}
+	return n
+}
+
+func isFalse(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[x]
+	return ok && tv.Value != nil && tv.Value.String() == "false"
+}

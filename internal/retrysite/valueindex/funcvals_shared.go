@@ -1,0 +1,179 @@
+package valueindex
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Counters shared by two held literals.
+//
+// A method may hold two retry closures that share one counter, each
+// counting it down, with the counter set again between them:
+//
+//	attempts := cfg.Retry.Max
+//	exec := func(run func() (bool, error)) error { for attempts >= 0 { ...; attempts-- } }
+//	if err := exec(first); err != nil { return err }
+//	attempts = cfg.Retry.Max
+//	execOther := func(run func() (bool, error)) error { for attempts >= 0 { ...; attempts-- } }
+//	return execOther(second)
+//
+// The other literal's writes do not change the value either literal
+// starts with: the second literal runs only after the first's calls, and
+// the counter is set again after them (capturedInit, funcvals.go).
+// otherLitIrrelevant tells outerValue when it may pass over the writes
+// made inside another literal.
+
+// otherLitIrrelevant reports whether the writes of v inside other, a
+// function literal in scope other than lit, cannot change the value v
+// has when lit is called: other and lit are both held in local
+// variables and only called (never in a go or defer statement, neither
+// calls the other), and either
+//
+//   - every call of other comes after every call of lit, and no loop of
+//     scope holds a call of both; or
+//   - a plain write of v, a statement of a block, comes after every call
+//     of other, and every call of lit is in a later statement of the
+//     same block (the write runs between them on every path).
+//
+// A goto in scope makes source order say nothing: false.
+func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
+	if !litWritesVar(m.info, other.Body, v) {
+		return true // nothing to pass over
+	}
+	litCalls, ok := m.heldLitCalls(lit)
+	if !ok || len(litCalls) == 0 {
+		return false
+	}
+	otherCalls, ok := m.heldLitCalls(other)
+	if !ok {
+		return false
+	}
+	within := func(calls []*ast.CallExpr, n ast.Node) bool {
+		for _, c := range calls {
+			if n.Pos() <= c.Pos() && c.End() <= n.End() {
+				return true
+			}
+		}
+		return false
+	}
+	if within(litCalls, other) || within(otherCalls, lit) {
+		return false
+	}
+	bad := false
+	ast.Inspect(scope, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BranchStmt:
+			bad = bad || n.Tok == token.GOTO
+		case *ast.GoStmt:
+			bad = bad || within(litCalls, n) || within(otherCalls, n)
+		case *ast.DeferStmt:
+			bad = bad || within(litCalls, n) || within(otherCalls, n)
+		}
+		return !bad
+	})
+	if bad {
+		return false
+	}
+	firstLit, lastLit := litCalls[0].Pos(), litCalls[0].End()
+	for _, c := range litCalls {
+		firstLit, lastLit = min(firstLit, c.Pos()), max(lastLit, c.End())
+	}
+	var lastOther token.Pos
+	for _, c := range otherCalls {
+		lastOther = max(lastOther, c.End())
+	}
+
+	// Every call of other after every call of lit, with no loop around
+	// calls of both.
+	after := true
+	for _, c := range otherCalls {
+		if c.Pos() < lastLit {
+			after = false
+		}
+	}
+	if after {
+		looped := false
+		ast.Inspect(scope, func(n ast.Node) bool {
+			if looped || n == lit || n == other {
+				return false
+			}
+			switch n.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				if within(litCalls, n) && within(otherCalls, n) {
+					looped = true
+				}
+			}
+			return !looped
+		})
+		if !looped {
+			return true
+		}
+	}
+
+	// A reset of v between the last call of other and the first of lit,
+	// in a block whose later statements hold every call of lit.
+	reset := false
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if reset || n == lit || n == other {
+			return false
+		}
+		b, ok := n.(*ast.BlockStmt)
+		if !ok {
+			return true
+		}
+		for i, st := range b.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+				continue
+			}
+			id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+			if !ok || m.info.ObjectOf(id) != v || as.Pos() < lastOther || as.End() > firstLit {
+				continue
+			}
+			rest := b.List[i+1:]
+			if len(rest) == 0 {
+				continue
+			}
+			span := &ast.BlockStmt{Lbrace: rest[0].Pos(), Rbrace: rest[len(rest)-1].End()}
+			all := true
+			for _, c := range litCalls {
+				if !(span.Pos() <= c.Pos() && c.End() <= span.End()) {
+					all = false
+				}
+			}
+			if all {
+				reset = true
+				return false
+			}
+		}
+		return true
+	})
+	return reset
+}
+
+// litWritesVar reports whether body assigns v, steps it, or takes its
+// address.
+func litWritesVar(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.ObjectOf(id) == v
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			found = found || n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
+		}
+		return !found
+	})
+	return found
+}

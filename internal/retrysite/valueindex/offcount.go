@@ -1,0 +1,103 @@
+package valueindex
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// This file gives the evaluator the value of a count the package ships
+// unset: a field of pointer-to-integer type (maxAttempts *int) that the
+// user can set (an option writes it: offWrites) and that every default
+// of the package leaves nil (a literal that omits it, an explicit nil).
+// A pointer count says in its type that "unset" differs from every
+// number, and code that reads it tests it for nil first (`if
+// c.maxAttempts != nil && attempts >= *c.maxAttempts`): with the default,
+// that test is false and the count never stops the loop. The value is
+// nil, and the default is noted for the finding ("defaultRetry's
+// default, which WithMaxAttempts can change"). An integer field left
+// zero is not read this way: 0 is a number (no retries, or a default
+// substituted elsewhere), and a field with no default of its own stays
+// unknown (values.go).
+
+// nilCount returns nil for a pointer-to-integer field the package ships
+// unset.
+func (m *model) nilCount(v *types.Var) (value, bool) {
+	if v == nil || !v.IsField() || !m.IndexedVar(v) {
+		return value{}, false
+	}
+	p, ok := v.Type().Underlying().(*types.Pointer)
+	if !ok || !wIsInteger(p.Elem()) {
+		return value{}, false
+	}
+	if m.nilCounts == nil {
+		m.nilCounts = map[*types.Var]*defaultNote{}
+	}
+	n, cached := m.nilCounts[v]
+	if !cached {
+		n = m.nilCountOnce(v)
+		m.nilCounts[v] = n
+	}
+	if n == nil {
+		return value{}, false
+	}
+	m.ValueIndexOf().noteDefault(v, n.user, n.At)
+	return value{K: vNil}, true
+}
+
+func (m *model) nilCountOnce(v *types.Var) *defaultNote {
+	zero, user, ok := m.offWrites(v)
+	if !ok || zero == nil || user == nil {
+		return nil
+	}
+	at := zero.X
+	if at == nil {
+		at = m.literalAt(zero.At)
+	}
+	if at == nil {
+		return nil
+	}
+	u := *user
+	u.Decl = m.setterDecl(*user)
+	return &defaultNote{v: v, user: u, At: at}
+}
+
+// literalAt finds the composite literal that starts at pos.
+func (m *model) literalAt(pos token.Pos) ast.Expr {
+	for _, f := range m.pass.Files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		var lit ast.Expr
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+				return false
+			}
+			if cl, ok := n.(*ast.CompositeLit); ok && cl.Pos() == pos {
+				lit = cl
+			}
+			return true
+		})
+		return lit
+	}
+	return nil
+}
+
+// nilCountWhy says why a loop whose count is a nil default has none:
+// "its count, maxAttempts, is nil unless WithMaxAttempts sets it,
+// defaultRetry's default".
+func (m *model) nilCountWhy(n defaultNote) (string, bool) {
+	if m.nilCounts[n.v] == nil {
+		return "", false
+	}
+	where := "the package's default"
+	if n.At != nil {
+		where = m.defaultWhere(n.At.Pos())
+	}
+	by := "the user"
+	if n.user.Decl != nil {
+		by = n.user.Decl.Name.Name
+	}
+	return fmt.Sprintf("its count, %s, is nil unless %s sets it, %s", n.v.Name(), by, where), true
+}

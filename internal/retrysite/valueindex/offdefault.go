@@ -1,0 +1,225 @@
+package valueindex
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// This file answers, for the timeouts aspect (retrysite's timeouts/optcap.go),
+// whether a configuration field is one the package ships switched off:
+// the user can set it (an option, a setter, an exported constructor's
+// argument writes it: userValue), and every value the package itself
+// gives it is zero or nil: a literal that leaves it out or writes 0, a
+// variable of its struct type declared without a value, an explicit
+// `o.f = 0`. Copies of the field into itself (clone methods) give no
+// value of their own. Unlike reachingDefaults, the zeros count as the
+// default here: the caller asks only about a field whose zero the code
+// tests for and reads as "no limit", so the zero is the behaviour the
+// package ships. Any other value the package writes (a constant above
+// zero, a computed value) or a zero the package replaces (the defaulting
+// shape `if o.f == 0 { o.f = d }`, a literal whose function writes the
+// field afterwards) makes the answer no.
+
+// OffDefault reports whether sel reads a field of the package that an
+// option of the package sets and whose every package value is zero or
+// nil (see above): where names the default ("defaultOptions's
+// default"), setter the function through which the user sets it, pos the
+// default's write. Retrysite's OffByDefault (timeouts.Model) asks it.
+func (m *model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos token.Pos, ok bool) {
+	s, isSel := m.info.Selections[sel]
+	if !isSel || s.Kind() != types.FieldVal {
+		return "", "", token.NoPos, false
+	}
+	v, _ := s.Obj().(*types.Var)
+	if v == nil || !m.IndexedVar(v) {
+		return "", "", token.NoPos, false
+	}
+	zero, user, known := m.offWrites(v)
+	if !known || user == nil {
+		return "", "", token.NoPos, false
+	}
+	switch {
+	case zero != nil:
+		pos = zero.At
+	default:
+		// A variable of the field's struct type declared without a
+		// value: var settings CallSettings.
+		decl := m.zeroVarOf(sel)
+		if decl == nil {
+			return "", "", token.NoPos, false
+		}
+		pos = decl.Pos()
+	}
+	return m.defaultWhere(pos), m.setterName(*user), pos, true
+}
+
+// offWrites sorts the package's writes of field v: the first zero
+// default (nil when every zero is a variable's), the first user write.
+// ok is false when the package gives v any other value.
+func (m *model) offWrites(v *types.Var) (zero, user *valueWrite, ok bool) {
+	vx := m.ValueIndexOf()
+	if vx.guarded[v] {
+		return nil, nil, false
+	}
+	all := vx.writes[v]
+	for i := range all {
+		w := &all[i]
+		switch {
+		case w.X == nil && !w.Zero:
+			return nil, nil, false
+		case w.Zero:
+			if w.omitted && v.Exported() || m.placeholder(v, *w, all) {
+				continue
+			}
+			if zero == nil {
+				zero = w
+			}
+		case m.isZeroOrNil(w.X):
+			if zero == nil {
+				zero = w
+			}
+		case m.readsField(w.X, v):
+			// o2.f = o.f: a copy gives no value of its own.
+		case m.userValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
+			if user == nil {
+				user = w
+			}
+		default:
+			return nil, nil, false
+		}
+	}
+	return zero, user, true
+}
+
+// addrOf strips a taken address: c.max = &o.max stores the option's
+// value.
+func addrOf(x ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return x
+}
+
+// isZeroOrNil reports whether x is the constant 0 or nil.
+func (m *model) isZeroOrNil(x ast.Expr) bool {
+	tv, ok := m.info.Types[x]
+	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0")
+}
+
+// readsField reports whether x is a read of field v (a copy).
+func (m *model) readsField(x ast.Expr, v *types.Var) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := m.info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal && s.Obj() == v
+}
+
+// userField reports whether x reads another field of the package whose
+// every write is the user's value (addr: x's address is stored, and the
+// one write the index cannot know is that): an option's field copied into the
+// configuration (s.timeout = t.t, where WithTimeout(t) built
+// &timeoutOpt{t: t}).
+func (m *model) userField(x ast.Expr, addr bool) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := m.info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	u, _ := s.Obj().(*types.Var)
+	if u == nil || !m.IndexedVar(u) {
+		return false
+	}
+	user, unknown := 0, 0
+	for _, w := range m.ValueIndexOf().writes[u] {
+		switch {
+		case w.X == nil && !w.Zero:
+			// c.max = &o.max takes the field's address, which the
+			// index records as a write it cannot know.
+			unknown++
+		case w.X != nil && !w.Zero && m.userValue(w.X, 0):
+			user++
+		default:
+			return false
+		}
+	}
+	return user > 0 && (unknown == 0 || addr && unknown == 1)
+}
+
+// setterName names the function through which the user's value enters
+// a user write (setterDecl).
+func (m *model) setterName(w valueWrite) string {
+	if d := m.setterDecl(w); d != nil {
+		return d.Name.Name
+	}
+	return "the user"
+}
+
+// setterDecl returns the function through which the user's value enters
+// a user write: for an option's field copied in, the function (not a
+// method) that wrote that field; else the function holding the write.
+func (m *model) setterDecl(w valueWrite) *ast.FuncDecl {
+	if sel, ok := addrOf(w.X).(*ast.SelectorExpr); ok {
+		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+			if u, _ := s.Obj().(*types.Var); u != nil && m.IndexedVar(u) {
+				for _, uw := range m.ValueIndexOf().writes[u] {
+					if uw.Decl != nil && uw.Decl.Recv == nil {
+						return uw.Decl
+					}
+				}
+			}
+		}
+	}
+	return w.Decl
+}
+
+// defaultWhere names a default's place: the package variable or the
+// function holding it.
+func (m *model) defaultWhere(pos token.Pos) string {
+	if pv := m.pkgVarAt(pos); pv != "" {
+		return pv + "'s default"
+	}
+	if d := m.declAt(pos); d != nil {
+		return d.Name.Name + "'s default"
+	}
+	return "the package's default"
+}
+
+// zeroVarOf finds, outside test files, a variable of the struct type sel
+// reads from declared without a value (var settings CallSettings).
+func (m *model) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
+	t := m.info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() != m.pkg {
+		return nil
+	}
+	var found *ast.ValueSpec
+	for _, f := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found != nil {
+				return false
+			}
+			vs, ok := n.(*ast.ValueSpec)
+			if !ok || len(vs.Values) != 0 || vs.Type == nil {
+				return true
+			}
+			if types.Identical(m.info.TypeOf(vs.Type), named) {
+				found = vs
+			}
+			return true
+		})
+	}
+	return found
+}

@@ -1,0 +1,125 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// A field the interpreter cannot follow is a stand-in, constant over the
+// attempts, when the loop does not write it (selector). A field the
+// package writes with a random draw is not: a method the loop reaches
+// where the interpreter cannot see (an interface, a func value) may draw
+// it again before each attempt. drawnAtRandom tells such fields apart.
+
+// randomPkgs are the packages whose functions draw at random.
+var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
+
+// drawnAtRandom reports whether the package writes f (an assignment or
+// a keyed literal) with a value that calls a random package, directly or
+// through a local defined from one in the same function. The fields so
+// written are found once per package, in one pass over its functions.
+func (m *model) drawnAtRandom(f *types.Var) bool {
+	if m.pass == nil || m.pkg != m.pass.Pkg {
+		return false // another package's helper: its files are not at hand
+	}
+	if m.drawn == nil {
+		m.drawn = make(map[*types.Var]bool)
+		for _, file := range m.pass.Files {
+			for _, decl := range file.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+					m.writesDrawn(fd.Body, m.drawn)
+				}
+			}
+		}
+	}
+	return m.drawn[f]
+}
+
+// writesDrawn adds to drawn the fields body writes with a random value.
+func (m *model) writesDrawn(body *ast.BlockStmt, drawn map[*types.Var]bool) {
+	randomLocals := make(map[*types.Var]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || i >= len(as.Rhs) && len(as.Rhs) != 1 {
+				continue
+			}
+			rhs := as.Rhs[0]
+			if len(as.Lhs) == len(as.Rhs) {
+				rhs = as.Rhs[i]
+			}
+			if v, ok := m.info.ObjectOf(id).(*types.Var); ok && m.callsRandom(rhs, nil) {
+				randomLocals[v] = true
+			}
+		}
+		return true
+	})
+	field := func(id *ast.Ident) *types.Var {
+		if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
+			return v
+		}
+		return nil
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				f := field(sel.Sel)
+				if f == nil {
+					continue
+				}
+				rhs := n.Rhs[0]
+				if len(n.Lhs) == len(n.Rhs) {
+					rhs = n.Rhs[i]
+				}
+				if m.callsRandom(rhs, randomLocals) {
+					drawn[f] = true
+				}
+			}
+		case *ast.KeyValueExpr:
+			if k, ok := n.Key.(*ast.Ident); ok {
+				if f := field(k); f != nil && m.callsRandom(n.Value, randomLocals) {
+					drawn[f] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// callsRandom reports whether x calls a random package or reads one of
+// locals.
+func (m *model) callsRandom(x ast.Expr, locals map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			var id *ast.Ident
+			switch fun := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				id = fun
+			case *ast.SelectorExpr:
+				id = fun.Sel
+			}
+			if id != nil {
+				if fn, ok := m.info.Uses[id].(*types.Func); ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()] {
+					found = true
+				}
+			}
+		case *ast.Ident:
+			if v, ok := m.info.Uses[n].(*types.Var); ok && locals[v] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

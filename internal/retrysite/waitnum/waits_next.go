@@ -1,0 +1,75 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// A loop that waits first and then runs the operation (wait; err := op();
+// if err != nil { continue }; return nil) goes on to its next attempt
+// through the branch that continues, not through the statements after
+// it, which end the loop. Once this attempt's wait is recorded, an
+// undecided `if` with no else whose body ends in a continue of the loop
+// under study, after calls only (a log line, closing what failed), is
+// the path to the next attempt: the interpreter takes it,
+// so that the wait is sampled over every attempt and not over the first
+// one only (a single sample would look like a fixed interval).
+
+// nextAttempt reports whether s, undecided, is that branch.
+func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
+	if ip.fn || !ip.recorded || s.Else != nil || len(s.Body.List) == 0 {
+		return false
+	}
+	br, ok := s.Body.List[len(s.Body.List)-1].(*ast.BranchStmt)
+	if !ok || br.Tok != token.CONTINUE {
+		return false
+	}
+	for _, st := range s.Body.List[:len(s.Body.List)-1] {
+		if _, ok := st.(*ast.ExprStmt); !ok {
+			// A branch that sets something up for the next attempt
+			// (wait = time.Second) is a path of its own: left to the
+			// rules above.
+			return false
+		}
+	}
+	if br.Label == nil {
+		// An unlabelled continue goes to the innermost loop: the
+		// region's own loop unless the if sits in a nested one.
+		return !ip.nestedLoop(s)
+	}
+	// A labelled continue: only a goto-label region's own label is
+	// known to be the loop under study.
+	_, labelled := ip.region.(*ast.LabeledStmt)
+	return labelled && ip.label != nil && ip.m.info.Uses[br.Label] == ip.label
+}
+
+// nestedLoop reports whether n lies in a for or range statement nested
+// in the region's loop.
+func (ip *winterp) nestedLoop(n ast.Node) bool {
+	var body ast.Node
+	switch r := ip.region.(type) {
+	case *ast.ForStmt:
+		body = r.Body
+	case *ast.RangeStmt:
+		body = r.Body
+	default:
+		return true
+	}
+	nested := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		if nested || x == nil {
+			return false
+		}
+		switch l := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			if l.Pos() <= n.Pos() && n.End() <= l.End() {
+				nested = true
+			}
+			return false
+		}
+		return x.Pos() <= n.Pos() && n.End() <= x.End()
+	})
+	return nested
+}

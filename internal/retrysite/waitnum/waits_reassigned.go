@@ -1,0 +1,65 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A wait held in a local that the loop assigns again from a call (d =
+// nextDelay(attempt+1) on the way back) changes with whatever that call
+// computes. When the interpreter reads the wait as one opaque value on
+// every attempt (it could not follow the reassignment, or sampled the
+// value the local held before the loop), that reading is not evidence of
+// a fixed interval: the shape is unknown and the rules stay silent. A
+// wait the interpreter computes to a known number, or a local the loop
+// never assigns (a fixed interval of unknown length), keeps its reading.
+
+// reassignedFromCall reports whether the wait under study is a local
+// variable that the loop region assigns (=) from an expression holding
+// a call.
+func (m *model) reassignedFromCall(region ast.Node, h *Hit) bool {
+	if h == nil || h.expr == nil || region == nil {
+		return false
+	}
+	if _, ok := region.(*ast.FuncDecl); ok {
+		return false // a recursion's locals are made anew on each call
+	}
+	id, ok := ast.Unparen(h.expr).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || v.IsField() {
+		return false
+	}
+	found := false
+	ast.Inspect(region, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			lid, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || m.info.Uses[lid] != types.Object(v) {
+				continue
+			}
+			ast.Inspect(as.Rhs[i], func(x ast.Node) bool {
+				if c, ok := x.(*ast.CallExpr); ok {
+					if tv, ok := m.info.Types[c.Fun]; !ok || !tv.IsType() {
+						found = true // a call, not a conversion
+					}
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
