@@ -51,6 +51,7 @@ func (m *model) BoundParams() map[*types.Var]ast.Expr { return m.Xbind }
 // as the copy's own methods would see it.
 func (m *model) rebindDescribers() {
 	m.Model.Rebind(m.info, m.pkg, m)
+	m.Index.Rebind(&m.Model)
 	m.timeouts = timeouts.New(m.pass, m.info, m.pkg, m)
 	m.ops = m.ops.Rebind(m.info, m.pkg, m)
 	m.wnum = waitnum.New(m.pass, m.info, m.pkg, wnumModel{m})

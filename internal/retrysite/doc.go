@@ -378,7 +378,7 @@
 // waits_libfuncs.go). Backoff objects of a library the package builds
 // (olivere/elastic's w.p.backoff) are not defaulted yet.
 //
-// Limits switched off by default (interp/offdefault.go, interp/offcount.go,
+// Limits switched off by default (valueindex/offdefault.go, offcount.go,
 // timeouts/optcap.go). Where the policy above leaves a field with no
 // default of its own unknown, two shapes say in the code that the zero is
 // the default and means "no limit", and are read that way when an option
@@ -699,17 +699,29 @@
 //     (libread.go here hands the model over).
 //   - package interp (internal/retrysite/interp): the value interpreter.
 //     The evaluator and its value domain (eval.go), the path simulation
-//     (sim.go, statekey.go, cfgwalk.go), the per-function graphs
-//     (funcinfo.go, iterrange.go), the outcomes tried and the predicates
-//     a loop decides through (outcomes_eval.go, statuserr.go, decide.go,
-//     decide_body.go), the package-wide value index (values.go,
-//     values_index.go, values_list.go) and func values (funcvals.go).
-//     Its Model is embedded in this package's model, so its exported
-//     methods are the model's; what it needs of discovery and the
-//     library readers it asks through interp.Host, which the model
-//     implements (host.go). It never imports this package.
+//     (sim.go, statekey.go, cfgwalk.go, stopcheck.go, timerchan.go), the
+//     per-function graphs (funcinfo.go), the outcomes tried and the
+//     predicates a loop decides through (outcomes_eval.go, statuserr.go,
+//     errcode_success.go, astarget.go, decide.go, decide_body.go). Its
+//     Model is embedded in this package's model, so its exported methods
+//     are the model's; what it needs of discovery and the library
+//     readers it asks through interp.Host, which the model implements
+//     (host.go), and what it needs of the value index through
+//     interp.Index. It never imports this package nor valueindex.
 //     interpnames.go gives its names the lowercase names the model's
 //     code uses (evaluator, value, env, vInt, intVal...).
+//   - package valueindex (internal/retrysite/valueindex): the
+//     package-wide value index (values_index.go), the values and defaults
+//     read from it and the bound chosen over them (values.go,
+//     values_list.go, fieldwrites.go, funcdefaults.go), limits the
+//     package ships switched off (offdefault.go, offcount.go), the length
+//     of a range over a retry iterator of the package (iterrange.go), and
+//     func values (funcvals.go, funcvals_shared.go). It imports interp:
+//     its Index embeds a pointer to the interpreter and gives itself to
+//     it as the interp.Index. Index is embedded in this package's model
+//     beside interp.Model, so its exported methods are the model's too;
+//     rebindDescribers re-points a copy's Index at the copy's
+//     interpreter.
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
 //   - internal/knowledge: what the model knows of each retry library, one

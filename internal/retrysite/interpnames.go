@@ -10,12 +10,13 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
 func anyScenario() scenario                                    { return interp.AnyScenario() }
 func b2byte(b bool) byte                                       { return interp.B2byte(b) }
 func boolVal(b bool) value                                     { return interp.BoolVal(b) }
-func chooseBound(s *Site, opts *report.Options)                { interp.ChooseBound(s, opts) }
+func chooseBound(s *Site, opts *report.Options)                { valueindex.ChooseBound(s, opts) }
 func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return interp.ContainsOp(node, op) }
 
 const depOutcome = interp.DepOutcome

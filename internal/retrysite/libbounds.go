@@ -42,7 +42,7 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 	}
 	if len(notes) > 0 {
 		defer func() {
-			b = notes[0].Annotate(&m.Model, b)
+			b = notes[0].Annotate(&m.Index, b)
 			if notes[0].At != nil && b.Lit == nil {
 				b.Expr = notes[0].At // the default's own write
 			}

@@ -10,14 +10,17 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // model holds what the retry-site analysis knows of one package. The
-// value interpreter (package interp) is embedded: its exported methods
-// are the model's, and the model is its Host (host.go).
+// value interpreter (package interp) and the value index (package
+// valueindex) are embedded: their exported methods are the model's, and
+// the model is the interpreter's Host (host.go).
 type model struct {
 	interp.Model
+	valueindex.Index
 	// pass, info and pkg are the interpreter's own, kept here for the
 	// discovery code (rebindDescribers keeps both in step).
 	pass *analysis.Pass
@@ -75,6 +78,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
 	}
 	m.Model.Init(pass, m)
+	m.Index.Init(&m.Model)
 	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
 	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
 	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})

@@ -7,9 +7,9 @@ import (
 )
 
 // OffByDefault implements timeouts.Model: whether sel reads a field the
-// package ships zero and an option sets (interp's offdefault.go).
+// package ships zero and an option sets (valueindex's offdefault.go).
 func (m *model) OffByDefault(sel *ast.SelectorExpr) (timeouts.OffDefault, bool) {
-	where, setter, pos, ok := m.Model.OffDefault(sel)
+	where, setter, pos, ok := m.Index.OffDefault(sel)
 	if !ok {
 		return timeouts.OffDefault{}, false
 	}

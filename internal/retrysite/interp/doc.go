@@ -1,35 +1,36 @@
 // Package interp is the model's value interpreter: the small abstract
 // interpreter that reads the code deciding a retry loop's control flow
-// over go/cfg, and the package-wide value index behind it.
+// over go/cfg.
 //
 // It owns
 //   - the value domain and the evaluator (eval.go): constants, nil and
 //     non-nil, an operation's abstract outcome (a response's status, an
 //     error's class or code), and why a value is unknown (deps);
-//   - the path simulation (sim.go, statekey.go): which outcomes of an
-//     operation lead back to it, how many runs a loop makes, and the
-//     graph walks the model's descriptions share (cfgwalk.go);
-//   - the per-function graphs and tracked variables (funcinfo.go), and
-//     the loops over lists and ranges (iterrange.go);
+//   - the path simulation (sim.go, statekey.go, stopcheck.go,
+//     timerchan.go): which outcomes of an operation lead back to it, how
+//     many runs a loop makes, and the graph walks the model's
+//     descriptions share (cfgwalk.go);
+//   - the per-function graphs and tracked variables (funcinfo.go);
 //   - the outcomes tried (outcomes_eval.go: the definition index and the
 //     error scenarios; statuserr.go: error types with a status field;
+//     errcode_success.go: the error codes a successful result carries;
+//     astarget.go: an errors.As target of the scenario's error class;
 //     decide.go, decide_body.go: the predicates and response handlers a
-//     loop decides through);
-//   - the value index (values.go, values_index.go, values_list.go): what
-//     the whole package writes to a field or package variable, the
-//     defaults it ships, and the bound chosen over the values that reach a
-//     site (ChooseBound);
-//   - func values (funcvals.go): the functions a func-typed parameter,
-//     field or variable may run.
+//     loop decides through).
+//
+// The package-wide value index (what the whole package writes to a field
+// or package variable, the defaults it ships, func values) is package
+// valueindex, which imports this one: the interpreter asks it only
+// through Index (index.go), which the index gives to SetIndex, and holds
+// the defaults it notes as opaque DefaultNotes.
 //
 // It reads go/ast, go/types, go/cfg, the site types (package site),
-// typesx, waitnum's numeric helpers, the knowledge tables and the run's
-// limits (report.Options, for ChooseBound). It must not import package
-// retrysite or the packages that describe a site (ops, timeouts,
-// outcomes, libread): what it needs of discovery and of the library
-// readers (is a function an operation, does a loop range over a ticker,
-// the integer a library setting holds) it asks through Host, which the
-// retry-site model implements and gives to Model.Init. The model embeds
+// typesx and the knowledge tables. It must not import package retrysite,
+// package valueindex or the packages that describe a site (ops,
+// timeouts, outcomes, libread): what it needs of discovery and of the
+// library readers (is a function an operation, does a loop range over a
+// ticker, the integer a library setting holds) it asks through Host,
+// which the retry-site model implements and gives to Model.Init. The model embeds
 // Model, so the interpreter's exported methods are the model's. The
 // interpreter's code names its values, scenarios and helpers in lowercase
 // (value, env, intVal); exports.go gives the model those names exported.

@@ -3,9 +3,8 @@ package interp
 import (
 	"go/ast"
 	"go/types"
-	"golang.org/x/tools/go/cfg"
 
-	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"golang.org/x/tools/go/cfg"
 )
 
 // The names the model (package retrysite) uses of the interpreter. The
@@ -15,7 +14,6 @@ import (
 func AnyScenario() Scenario                                    { return anyScenario() }
 func B2byte(b bool) byte                                       { return b2byte(b) }
 func BoolVal(b bool) Value                                     { return boolVal(b) }
-func ChooseBound(s *Site, opts *report.Options)                { chooseBound(s, opts) }
 func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return containsOp(node, op) }
 
 const DepOutcome = depOutcome

@@ -22,15 +22,13 @@ type model struct {
 	// defs indexes how each variable of the package is defined, built
 	// on first use (outcomes_eval.go).
 	Defs map[*types.Var]*varDef
-	// vx is the package-wide value index, built on first use
-	// (values_index.go).
-	Vx *valueIndex
+	// ix is the package-wide value index (package valueindex), given by
+	// SetIndex.
+	ix Index
 	// xbind binds the parameters of a callee of another package of the
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
-	// nilCounts caches nilCount (offcount.go).
-	nilCounts map[*types.Var]*defaultNote
 }
 
 // Model is the value interpreter of one package (model).

@@ -41,18 +41,11 @@ type Host interface {
 }
 
 // The interpreter's code calls the host under the names discovery gives
-// these questions.
+// these questions (the value index asks the others: valueindex's
+// model.go).
 
 func (m *model) tickerRange(r *ast.RangeStmt) bool      { return m.host.TickerRange(r) }
-func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit    { return m.host.HeldFuncLit(x) }
 func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
-func (m *model) intValue(x ast.Expr) (int64, bool)      { return m.host.IntValue(x) }
-func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit  { return m.host.OnlyFuncLit(v) }
-func (m *model) litIsIntegration(lit *ast.FuncLit) bool { return m.host.LitIsIntegration(lit) }
-func (m *model) boundInit(fi *funcInfo) env             { return m.host.BoundInit(fi) }
-func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
-	return m.host.FuncIsIntegration(fn, depth)
-}
 func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return m.host.CancelOnlyCtx(body, call)
 }

@@ -1,101 +1,10 @@
 package interp
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"slices"
 	"testing"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 )
-
-// noHost answers every question of the interpreter with "no": the
-// interpreter alone, as when discovery knows nothing of a call.
-type noHost struct{}
-
-func (noHost) TickerRange(*ast.RangeStmt) bool                  { return false }
-func (noHost) HeldFuncLit(ast.Expr) *ast.FuncLit                { return nil }
-func (noHost) AcquireAttempt(*ast.CallExpr) bool                { return false }
-func (noHost) FuncIsIntegration(*types.Func, int) bool          { return false }
-func (noHost) IntValue(ast.Expr) (int64, bool)                  { return 0, false }
-func (noHost) OnlyFuncLit(*types.Var) *ast.FuncLit              { return nil }
-func (noHost) LitIsIntegration(*ast.FuncLit) bool               { return false }
-func (noHost) CancelOnlyCtx(*ast.BlockStmt, *ast.CallExpr) bool { return false }
-func (noHost) IsIntegration(*ast.CallExpr) bool                 { return false }
-func (noHost) BoundInit(*funcInfo) env                          { return nil }
-
-const src = `package p
-
-type client struct{ maxRetries int }
-
-var defaultRetries = 3
-
-func newClient() *client { return &client{maxRetries: defaultRetries} }
-
-func (c *client) withRetries(n int) { c.maxRetries = 5 }
-
-var onlyOnce = 7
-
-var neverWritten int
-
-func use() int { return onlyOnce + neverWritten }
-`
-
-// load type-checks src and returns an interpreter of it.
-func load(t *testing.T) (*Model, *types.Package) {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{
-		Types:      map[ast.Expr]types.TypeAndValue{},
-		Defs:       map[*ast.Ident]types.Object{},
-		Uses:       map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{},
-		Implicits:  map[ast.Node]types.Object{},
-		Scopes:     map[ast.Node]*types.Scope{},
-	}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("example.com/p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m Model
-	m.Init(&analysis.Pass{
-		Fset: fset, Files: []*ast.File{f}, Pkg: pkg, TypesInfo: info,
-		ResultOf: map[*analysis.Analyzer]any{inspect.Analyzer: inspector.New([]*ast.File{f})},
-	}, noHost{})
-	return &m, pkg
-}
-
-func TestIntValues(t *testing.T) {
-	m, pkg := load(t)
-	field, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup("client").Type(), true, pkg, "maxRetries")
-	for _, tc := range []struct {
-		v      *types.Var
-		want   []int64
-		wantOK bool
-	}{
-		// A field the package sets in a literal and in a method: both
-		// values reach its reads.
-		{field.(*types.Var), []int64{3, 5}, true},
-		{pkg.Scope().Lookup("onlyOnce").(*types.Var), []int64{7}, true},
-		// A package variable nothing writes holds its zero value.
-		{pkg.Scope().Lookup("neverWritten").(*types.Var), []int64{0}, true},
-	} {
-		got, _, ok := m.IntValues(tc.v)
-		slices.Sort(got)
-		if ok != tc.wantOK || !slices.Equal(got, tc.want) {
-			t.Errorf("IntValues(%s) = %v, %v; want %v, %v", tc.v.Name(), got, ok, tc.want, tc.wantOK)
-		}
-	}
-}
 
 func TestValueDomain(t *testing.T) {
 	if !boolVal(true).IsTrue() || boolVal(true).IsFalse() || !boolVal(false).IsFalse() {
@@ -104,8 +13,7 @@ func TestValueDomain(t *testing.T) {
 	if unknown(depOutcome).known() || !intVal(4).known() {
 		t.Error("known: want an unknown to be unknown and an int to be known")
 	}
-	_, pkg := load(t)
-	v := pkg.Scope().Lookup("onlyOnce").(*types.Var)
+	v := types.NewVar(token.NoPos, nil, "onlyOnce", types.Typ[types.Int])
 	e := env(nil).Set(v, intVal(1))
 	e2 := e.Set(v, intVal(2))
 	if e[v].I != 1 || e2[v].I != 2 {

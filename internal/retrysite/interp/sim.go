@@ -157,11 +157,7 @@ func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if cv, ok := fi.rangeCounter[r]; ok {
 				if x, ok := e[cv]; ok && x.K == vInt {
-					if fi.M.Vx != nil {
-						for _, n := range fi.rangeNotes[r] {
-							fi.M.Vx.noteDefault(n.v, n.user, n.At)
-						}
-					}
+					fi.M.noteDefaults(fi.rangeNotes[r])
 					more := x.I < fi.rangeLen[r]
 					return more, !more, nil
 				}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
@@ -25,9 +24,6 @@ func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, pa
 func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
 
 func itoa(i int) string { return strconv.Itoa(i) }
-
-// wIsInteger reports whether t is an integer type (waitnum.IsInteger).
-func wIsInteger(t types.Type) bool { return waitnum.IsInteger(t) }
 
 func isBool(t types.Type) bool { return IsBool(t) }
 

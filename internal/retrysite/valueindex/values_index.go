@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"go/ast"

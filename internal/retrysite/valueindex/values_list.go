@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"go/ast"
@@ -108,8 +108,8 @@ func equalInts(a, b []int64) bool {
 }
 
 // rangeList is the list a range statement ranges over, when known.
-func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
-	t := fi.M.info.TypeOf(r.X)
+func (m *model) rangeList(r *ast.RangeStmt) ([]int64, bool) {
+	t := m.info.TypeOf(r.X)
 	if t == nil {
 		return nil, false
 	}
@@ -125,5 +125,5 @@ func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	default:
 		return nil, false
 	}
-	return fi.M.intList(r.X)
+	return m.intList(r.X)
 }

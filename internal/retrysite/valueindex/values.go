@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"fmt"
@@ -534,7 +534,7 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 	}
 	vx.resolving[v] = true
 	defer delete(vx.resolving, v)
-	if d := m.VarDefOf(v); d != nil && d.Single() && !d.mutated {
+	if d := m.VarDefOf(v); d != nil && d.Single() && !d.Mutated() {
 		if _, multi := m.info.TypeOf(d.Rhs).(*types.Tuple); !multi {
 			return m.WriteInt(d.Rhs)
 		}

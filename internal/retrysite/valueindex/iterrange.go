@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"

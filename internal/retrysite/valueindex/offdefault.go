@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"go/ast"
@@ -27,7 +27,7 @@ import (
 // nil (see above): where names the default ("defaultOptions's
 // default"), setter the function through which the user sets it, pos the
 // default's write. Retrysite's OffByDefault (timeouts.Model) asks it.
-func (m *Model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos token.Pos, ok bool) {
+func (m *model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos token.Pos, ok bool) {
 	s, isSel := m.info.Selections[sel]
 	if !isSel || s.Kind() != types.FieldVal {
 		return "", "", token.NoPos, false

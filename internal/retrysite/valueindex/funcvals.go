@@ -1,4 +1,4 @@
-package interp
+package valueindex
 
 import (
 	"go/ast"
@@ -336,9 +336,8 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // a failure when every failure return does; `return err != nil, err`
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
-func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
-	m := ev.Fi.M
-	tup, isTup := ev.info().TypeOf(x).(*types.Tuple)
+func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bool) {
+	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
 	if !isTup || i >= tup.Len() || !isBool(tup.At(i).Type()) {
 		return value{}, false
 	}

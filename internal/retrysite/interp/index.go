@@ -1,0 +1,88 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Index is what the interpreter asks of the package-wide value index
+// (package valueindex): the values the package gives a field or a
+// package variable, the defaults it ships, and the functions a func value
+// may run. The index reads the interpreter (it imports this package), so
+// the interpreter reaches it only through this interface, which the
+// index gives to SetIndex.
+type Index interface {
+	// IndexedInt returns the one value the package gives an integer
+	// field or package variable.
+	IndexedInt(v *types.Var) (Value, bool)
+	// GetterDefault returns the value a same-package getter returns
+	// when the user left the value unset.
+	GetterDefault(fn *types.Func) (Value, bool)
+	// DecisionResult returns the value, in ev's scenario, of bool result
+	// i of call x decided by the error it returns beside it.
+	DecisionResult(ev *Evaluator, x *ast.CallExpr, i int) (Value, bool)
+	// RangeList returns the list of integers r ranges over, when known.
+	RangeList(r *ast.RangeStmt) ([]int64, bool)
+	// CapturedCounters returns the integer locals of the enclosing
+	// function a held literal with this body reads, with their one value
+	// outside it.
+	CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64
+	// IterLength returns the number of iterations of a range over a
+	// retry iterator of the package (range retries(n)), and the defaults
+	// that number comes from.
+	IterLength(x ast.Expr) (int64, []DefaultNote, bool)
+	// NoteDefaults records notes again while notes are collected.
+	NoteDefaults(notes []DefaultNote)
+	// NilCount returns nil for a pointer-to-integer field the package
+	// ships unset.
+	NilCount(v *types.Var) (Value, bool)
+	// Sentinel reports whether the package variable v is an error value
+	// the package sets once, to an error it makes: var ErrX =
+	// errors.New("...").
+	Sentinel(v *types.Var) bool
+}
+
+// A DefaultNote is a note of the value index: a value the interpreter
+// computed is a default the package ships for an object the user can
+// change. The interpreter holds notes and gives them back to the index
+// (NoteDefaults); only the index reads them.
+type DefaultNote interface{}
+
+type defaultNote = DefaultNote
+
+// SetIndex gives m the package's value index.
+func (m *Model) SetIndex(ix Index) { m.ix = ix }
+
+// Host returns the host m asks what it cannot see itself.
+func (m *Model) Host() Host { return m.host }
+
+// Pass, Info and Pkg return the pass, type information and package m
+// interprets.
+func (m *Model) Pass() *analysis.Pass { return m.pass }
+func (m *Model) Info() *types.Info    { return m.info }
+func (m *Model) Pkg() *types.Package  { return m.pkg }
+
+// Mutated reports whether the variable is indexed into, addressed or
+// deleted from.
+func (d *varDef) Mutated() bool { return d.mutated }
+
+// The interpreter's code asks the index under the names the index gives
+// these questions.
+
+func (m *model) indexedInt(v *types.Var) (value, bool)          { return m.ix.IndexedInt(v) }
+func (m *model) getterDefault(fn *types.Func) (value, bool)     { return m.ix.GetterDefault(fn) }
+func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) { return fi.M.ix.RangeList(r) }
+func (m *model) noteDefaults(notes []defaultNote)               { m.ix.NoteDefaults(notes) }
+func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	return m.ix.CapturedCounters(body)
+}
+func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
+	return ev.Fi.M.ix.DecisionResult(ev, x, i)
+}
+func (m *model) nilCount(v *types.Var) (value, bool) { return m.ix.NilCount(v) }
+func (m *model) sentinel(v *types.Var) bool          { return m.ix.Sentinel(v) }
+func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
+	return m.ix.IterLength(x)
+}

@@ -1,0 +1,47 @@
+package valueindex
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+)
+
+// interpIndex is the index as the interpreter sees it (interp.Index).
+type interpIndex struct{ m *model }
+
+func (x interpIndex) IndexedInt(v *types.Var) (value, bool)      { return x.m.indexedInt(v) }
+func (x interpIndex) GetterDefault(fn *types.Func) (value, bool) { return x.m.getterDefault(fn) }
+func (x interpIndex) NilCount(v *types.Var) (value, bool)        { return x.m.nilCount(v) }
+func (x interpIndex) Sentinel(v *types.Var) bool                 { return x.m.sentinel(v) }
+func (x interpIndex) RangeList(r *ast.RangeStmt) ([]int64, bool) { return x.m.rangeList(r) }
+func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	return x.m.capturedCounters(body)
+}
+func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (value, bool) {
+	return x.m.decisionResult(ev, call, i)
+}
+
+// IterLength returns the number of iterations of a range over a retry
+// iterator of the package, and the defaults that number comes from
+// (iterLength).
+func (x interpIndex) IterLength(it ast.Expr) (int64, []interp.DefaultNote, bool) {
+	n, notes, ok := x.m.iterLength(it)
+	var res []interp.DefaultNote
+	for _, note := range notes {
+		res = append(res, note)
+	}
+	return n, res, ok
+}
+
+// NoteDefaults records notes CollectDefaults returned again while notes
+// are collected.
+func (x interpIndex) NoteDefaults(notes []interp.DefaultNote) {
+	if x.m.Vx == nil {
+		return
+	}
+	for _, n := range notes {
+		n := n.(defaultNote)
+		x.m.Vx.noteDefault(n.v, n.user, n.At)
+	}
+}

@@ -1,0 +1,62 @@
+package valueindex
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+)
+
+// model is the value index of one package, beside the interpreter of
+// the package (interp.Model, embedded: its exported methods are the
+// index's). Index is its name outside the package: the retry-site model
+// embeds it beside the interpreter.
+type model struct {
+	*interp.Model
+	// host, pass, info, pkg and decls are the interpreter's own, kept
+	// here for the index's code (Init and Rebind keep both in step).
+	host  interp.Host
+	pass  *analysis.Pass
+	info  *types.Info
+	pkg   *types.Package
+	decls map[*types.Func]*ast.FuncDecl
+	// Vx is the package-wide value index, built on first use
+	// (values_index.go).
+	Vx *valueIndex
+	// nilCounts caches nilCount (offcount.go).
+	nilCounts map[*types.Var]*defaultNote
+}
+
+// Index is the value index of one package (model).
+type Index = model
+
+// Init makes m the index of the package im interprets, and gives it to
+// im (interp.Index).
+func (m *Index) Init(im *interp.Model) {
+	*m = model{}
+	m.Rebind(im)
+}
+
+// Rebind points m, a copy of another index, at im, a copy of the other
+// interpreter rebound to other type information (retrysite's xpkg.go
+// reads packages of the module from source with copies of the model),
+// and gives m to im. The value index itself (Vx) is kept.
+func (m *Index) Rebind(im *interp.Model) {
+	m.Model = im
+	m.host, m.pass, m.info, m.pkg, m.decls = im.Host(), im.Pass(), im.Info(), im.Pkg(), im.Decls()
+	im.SetIndex(interpIndex{m})
+}
+
+// The index's code asks the host under the names the interpreter gives
+// these questions (interp's host.go).
+
+func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit    { return m.host.HeldFuncLit(x) }
+func (m *model) intValue(x ast.Expr) (int64, bool)      { return m.host.IntValue(x) }
+func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit  { return m.host.OnlyFuncLit(v) }
+func (m *model) litIsIntegration(lit *ast.FuncLit) bool { return m.host.LitIsIntegration(lit) }
+func (m *model) boundInit(fi *funcInfo) env             { return m.host.BoundInit(fi) }
+func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
+	return m.host.FuncIsIntegration(fn, depth)
+}
