@@ -31,7 +31,7 @@ func (m *model) inputFromFailure(fi *funcInfo, loop ast.Node, g *opGroup, ref no
 	if len(derived) == 0 {
 		return false
 	}
-	return pathsBack(fi, g.set, ref, func(n ast.Node) bool {
+	return everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return false

@@ -44,13 +44,13 @@ import (
 //     see, or used only to mark or log a repeat (attempt > 0), leaves the
 //     loop a retry.
 
-// pathsBack reports whether every path of fi's graph that leads from
+// everyWayBackCut reports whether every path of fi's graph that leads from
 // just after the node at start back to a node holding one of ops stops
 // first at a node for which cut holds, or at an edge for which cutEdge
 // (given a block that ends in a condition and the successor's index: 0
 // when it holds, 1 when not) holds; at least one path must stop so.
 // Either predicate may be nil.
-func pathsBack(fi *funcInfo, ops map[*ast.CallExpr]bool, start nodeRef, cut func(ast.Node) bool, cutEdge func(b *cfg.Block, succ int) bool) bool {
+func everyWayBackCut(fi *funcInfo, ops map[*ast.CallExpr]bool, start nodeRef, cut func(ast.Node) bool, cutEdge func(b *cfg.Block, succ int) bool) bool {
 	if int(start.Block) >= len(fi.Cfg.Blocks) {
 		return false
 	}
@@ -194,7 +194,7 @@ func (m *model) downgradesInput(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 		if !same {
 			continue
 		}
-		if pathsBack(fi, g.set, ref, func(n ast.Node) bool {
+		if everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
 			_, ok := m.constAssignTo(n, v)
 			return ok
 		}, nil) {
@@ -240,14 +240,14 @@ func (m *model) goesBackOnce(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRe
 		if reset || m.assignedFalseInLoop(loop, v) {
 			continue
 		}
-		setTrue := pathsBack(fi, g.set, ref, func(n ast.Node) bool {
+		setTrue := everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
 			c, ok := m.constAssignTo(n, v)
 			return ok && c.Kind() == constant.Bool && constant.BoolVal(c)
 		}, nil)
 		if !setTrue {
 			continue
 		}
-		wasFalse := pathsBack(fi, g.set, ref, nil, func(b *cfg.Block, succ int) bool {
+		wasFalse := everyWayBackCut(fi, g.set, ref, nil, func(b *cfg.Block, succ int) bool {
 			x := lastExpr(b)
 			return x != nil && implied(x, succ == 0, func(atom ast.Expr, holds bool) bool {
 				return !holds && m.localVar(atom) == v
@@ -256,7 +256,7 @@ func (m *model) goesBackOnce(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRe
 		if !wasFalse {
 			continue
 		}
-		other := pathsBack(fi, g.set, ref, func(n ast.Node) bool {
+		other := everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
 			found := false
 			ast.Inspect(n, func(x ast.Node) bool {
 				if _, ok := x.(*ast.FuncLit); ok || found {
@@ -346,7 +346,7 @@ func (m *model) restartsExchange(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 		if !feeds {
 			continue
 		}
-		if pathsBack(fi, g.set, ref, func(n ast.Node) bool { return containsOp(n, set) }, nil) {
+		if everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool { return containsOp(n, set) }, nil) {
 			sources++
 		}
 	}
@@ -411,7 +411,7 @@ func (m *model) collisionRetry(fi *funcInfo, loop ast.Node, g *opGroup, ref node
 		sentinel = s
 		return true
 	}
-	return pathsBack(fi, g.set, ref, nil, func(b *cfg.Block, succ int) bool {
+	return everyWayBackCut(fi, g.set, ref, nil, func(b *cfg.Block, succ int) bool {
 		x := lastExpr(b)
 		return x != nil && implied(x, succ == 0, isSentinel)
 	})
