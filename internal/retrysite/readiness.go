@@ -52,21 +52,6 @@ func waitName(name string) bool {
 	return strings.HasSuffix(name, "Ready") && len(name) > len("Ready")
 }
 
-// enclosingFunc returns the declaration holding pos, or nil.
-func (m *model) enclosingFunc(pos token.Pos) *ast.FuncDecl {
-	for _, f := range m.pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
-				return fd
-			}
-		}
-	}
-	return nil
-}
-
 // readinessWait reports whether the function declared by decl is a
 // readiness wait: its name says so, or it is unexported and every call
 // of it outside test files is made by a readiness wait (depth counts the
@@ -104,7 +89,7 @@ func (m *model) dropReadinessWaits(sites []*Site) []*Site {
 	res := sites[:0]
 	memo := make(map[*ast.FuncDecl]bool)
 	for _, s := range sites {
-		d := m.enclosingFunc(s.Pos)
+		d := m.DeclAt(s.Pos)
 		if d != nil && s.Bound.Kind != BoundKnown && endsBody(d.Body, s.Pos) {
 			w, ok := memo[d]
 			if !ok {

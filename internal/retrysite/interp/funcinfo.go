@@ -59,6 +59,16 @@ func (m *Model) Init(pass *analysis.Pass, host Host) {
 // Decls returns the declarations of the package's functions.
 func (m *Model) Decls() map[*types.Func]*ast.FuncDecl { return m.decls }
 
+// DeclAt returns the package's function declaration holding pos, or nil.
+func (m *Model) DeclAt(pos token.Pos) *ast.FuncDecl {
+	for _, d := range m.decls {
+		if d.Pos() <= pos && pos < d.End() {
+			return d
+		}
+	}
+	return nil
+}
+
 // Rebind points m, a copy of another interpreter, at other type
 // information and another host (retrysite's xpkg.go reads packages of
 // the module from source with copies of the model).

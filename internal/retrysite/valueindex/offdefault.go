@@ -185,7 +185,7 @@ func (m *model) defaultWhere(pos token.Pos) string {
 	if pv := m.pkgVarAt(pos); pv != "" {
 		return pv + "'s default"
 	}
-	if d := m.declAt(pos); d != nil {
+	if d := m.DeclAt(pos); d != nil {
 		return d.Name.Name + "'s default"
 	}
 	return "the package's default"

@@ -841,7 +841,7 @@ func (n defaultNote) phrase(m *model) string {
 	if pv, _ := m.info.Uses[id].(*types.Var); id != nil && m.IndexedVar(pv) {
 		where = id.Name // c.n = MaxRetry: the package variable's
 	} else if n.At != nil {
-		if d := m.declAt(n.At.Pos()); d != nil {
+		if d := m.DeclAt(n.At.Pos()); d != nil {
 			where = d.Name.Name
 		} else if pv := m.pkgVarAt(n.At.Pos()); pv != "" {
 			where = pv // defaultOptions = &options{...}
@@ -887,16 +887,6 @@ func (n defaultNote) Annotate(m *model, b Bound) Bound {
 		b.Why += " (" + n.phrase(m) + ")"
 	}
 	return b
-}
-
-// declAt returns the function declaration holding pos.
-func (m *model) declAt(pos token.Pos) *ast.FuncDecl {
-	for _, d := range m.decls {
-		if d.Pos() <= pos && pos < d.End() {
-			return d
-		}
-	}
-	return nil
 }
 
 // literalFieldInt computes a.f.g when f is a struct-typed field of the
