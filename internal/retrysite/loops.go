@@ -154,6 +154,13 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			retry = true
 			g.failureOnly = true
 		}
+		if !retry && loop == nil && kind == Loop {
+			// A goto loop that also goes round on success (getop.go).
+			if r := gotoRegion(fb.body, first); r != nil && m.failurePathRetry(fi, r, g, ref, nil, m.carriedArgs(r, g)) {
+				retry = true
+				g.failureOnly = true
+			}
+		}
 		if !retry {
 			continue
 		}
@@ -414,7 +421,7 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 				// type with an error (p, err = p.Next(ctx)) fetches the
 				// next page: an operation, whose page the loop carries
 				// (periodic.go).
-				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) {
+				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) && !m.localFetch(fn) { // getop.go
 					return false
 				}
 			}
