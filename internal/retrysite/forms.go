@@ -147,6 +147,9 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 // l.TryLock(ctx)): a method of another package returning (bool, error)
 // and taking a context.Context.
 func (m *model) acquireAttempt(call *ast.CallExpr) bool {
+	if m.swapAttempt(call) {
+		return true // a compare-and-swap's applied flag (swap.go)
+	}
 	fn := typeutilCallee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || !knowledge.IsAcquireAttempt(fn.Name()) {
 		return false

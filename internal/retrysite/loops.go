@@ -585,10 +585,15 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	for v := range m.receivedVars(loop) {
 		varying[v] = true
 	}
+	call := g.calls[0]
+	if m.swapAttempt(call) {
+		// A compare-and-swap writes what the iteration read and computed
+		// (swap.go): only a range's items and received values move it.
+		return m.usesAny(call, varying)
+	}
 	for v := range m.dequeuedVars(loop, g) {
 		varying[v] = true
 	}
-	call := g.calls[0]
 	if m.receiverFromItem(loop, call, varying) {
 		return true // receiver.go
 	}

@@ -308,6 +308,9 @@ func (m *model) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 // of two or more other operations, each run again on every path back.
 func (m *model) restartsExchange(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 	call := g.calls[0]
+	if m.swapAttempt(call) {
+		return false // a compare-and-swap re-reads what it writes (swap.go)
+	}
 	// The other operations of the function, by key.
 	others := make(map[string]map[*ast.CallExpr]bool)
 	ast.Inspect(fi.Body, func(n ast.Node) bool {

@@ -17,7 +17,7 @@ import (
 
 // nextAttempt reports whether s, undecided, is that branch.
 func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
-	if ip.fn || !ip.recorded || s.Else != nil || len(s.Body.List) == 0 {
+	if ip.fn || !(ip.recorded || ip.passedGuardedWait(s)) || s.Else != nil || len(s.Body.List) == 0 {
 		return false
 	}
 	br, ok := s.Body.List[len(s.Body.List)-1].(*ast.BranchStmt)
@@ -72,4 +72,32 @@ func (ip *winterp) nestedLoop(n ast.Node) bool {
 		return x.Pos() <= n.Pos() && n.End() <= x.End()
 	})
 	return nested
+}
+
+// passedGuardedWait reports whether this attempt went past the wait under
+// study without recording it: the wait sits before s in the loop's body,
+// under a guard this attempt did not take (`if i > 0 { time.Sleep(d) }`
+// on the first attempt). The attempt's wait is then settled too, and a
+// continue after it leads to the next attempt, which waits.
+func (ip *winterp) passedGuardedWait(s *ast.IfStmt) bool {
+	if ip.hit == nil || ip.hit.node == nil || ip.region == nil {
+		return false
+	}
+	w := ip.hit.node
+	if w.Pos() >= s.Pos() || w.Pos() < ip.region.Pos() || w.End() > ip.region.End() {
+		return false
+	}
+	// The wait must be inside an if of the same list of statements as
+	// s or of an enclosing one, that is, passed on the way to s.
+	guarded := false
+	ast.Inspect(ip.region, func(n ast.Node) bool {
+		if guarded {
+			return false
+		}
+		if is, ok := n.(*ast.IfStmt); ok && is.End() <= s.Pos() && is.Body.Pos() <= w.Pos() && w.End() <= is.Body.End() {
+			guarded = true
+		}
+		return true
+	})
+	return guarded
 }
