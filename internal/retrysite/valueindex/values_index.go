@@ -223,7 +223,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 							for _, name := range fl.Names {
 								if v, ok := m.info.Defs[name].(*types.Var); ok {
 									owner[v] = tn
-									if fl.Tag != nil {
+									if fl.Tag != nil && !skippedByDecoders(fl.Tag.Value) { // inlinedefault.go
 										unknowable[v] = true
 									}
 								}

@@ -54,9 +54,9 @@ func (c *Client) casFixed(key string, f func([]byte) ([]byte, bool, error)) erro
 		pause = time.Duration(rand.Int63n(c.delay.Nanoseconds()))
 	}
 	index := uint64(0)
-	// The guard on the pause compares the counter beside a value the model
-	// cannot see, which leaves the count unknown.
-	for i := 0; i < 10; i++ { // want `loop ctx=sync bound=\?`
+	// The guard on the pause reads a local no loop changes: no counter
+	// (interp fixedlocal.go).
+	for i := 0; i < 10; i++ { // want `loop ctx=sync retries=9`
 		if i > 0 && pause > 0 {
 			time.Sleep(pause) // want `R-1.*fixed interval \(pause\)`
 		}
