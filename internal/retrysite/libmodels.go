@@ -46,4 +46,5 @@ var outcomeModels = map[string]func(m *model, s *Site, call *ast.CallExpr){
 	"grpc-middleware":     func(m *model, s *Site, _ *ast.CallExpr) { m.grpcMiddlewareOutcomes(s) },
 	"gax":                 func(m *model, s *Site, _ *ast.CallExpr) { m.gaxOutcomes(s) },
 	"aws":                 func(m *model, s *Site, _ *ast.CallExpr) { m.awsOutcomes(s) },
+	"k8s poll":            (*model).pollOutcomes, // polls_config.go
 }

@@ -133,3 +133,10 @@ func TestSDKLoops(t *testing.T) {
 func TestPeriodic(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "periodic")
 }
+
+// TestPollConfigErrors covers k8s polls whose condition tests for an
+// error no retry can fix and still says "not yet" (polls_config.go),
+// and the ones that stop on it or test a class the model does not know.
+func TestPollConfigErrors(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, nonretryable.Analyzer), "pollcfg")
+}

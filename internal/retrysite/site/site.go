@@ -285,6 +285,10 @@ type Outcomes struct {
 	// CertErrors is true when TLS certificate errors are retried by a
 	// decision that inspects errors and does not exclude them.
 	CertErrors bool
+	// ConfigErrors, when set, names a class of errors no retry can fix
+	// (an invalid configuration) that the decision tests for and still
+	// retries (retrysite polls_config.go).
+	ConfigErrors string
 	// Pos is where the retry decision is made (the condition, the
 	// predicate), for reports.
 	Pos token.Pos
