@@ -124,55 +124,10 @@
 // an unexported interface of the package, and a value of an unexported
 // function type of the package that its exported API does not take, are
 // seen through the package's own implementations and functions of that
-// type (integration.go, notretry.go). Compare-and-swap loops, syscall
-// restarts, parsers and the standard library's own local packages are not
-// retries. Nor are (precision.go): a call whose results nothing reads (it
-// cannot make its function fail); a loop after the function, or every
-// caller up to two calls away, has started a local process, itself or
-// through a function of the package that starts one (a readiness wait);
-// a loop whose every wait is a number the other side sent (a
-// tagged wire field: a poll at the server's interval); a loop that gives
-// its operation a new random value each time (a search for a free name);
-// a loop that goes back only when the attempt's own context.WithCancel
-// context was cancelled (a restart after a switch-over). Callers in
-// _test.go files do not count for the readiness rules: a test exercising
-// a helper is not a use of it.
-//
-// Nor are the re-runs of reruns.go, each a question asked of every path
-// of the graph from the operation back to it: a downgrade (every path
-// back sets a local the call reads to one constant, where it otherwise
-// holds a mode chosen elsewhere: a commit finished as an abort); a re-run
-// once after reconfiguration (a flag declared before the loop, tested
-// unset on the way back, set to true, and another operation run: new
-// seeds); a protocol exchange (the call is given what two or more other
-// operations answered, and every path back runs them again: join, then
-// sync); a collision retry (the call's input is made from a clock reading
-// in the loop, and the only error that goes back is one sentinel: a new
-// unique key after "key exists"); a negotiation (a function of the
-// package given the attempt count switches to another request from a
-// fixed attempt on: a protocol version stepped down); a negotiation by
-// the failure's payload (payload.go: every path back assigns a local the
-// call reads from a value derived from what the failed attempt returned,
-// through assignments and through calls that fill a variable whose
-// address they get beside such a value, errors.As(err, &e) then
-// json.Unmarshal(e.Data, &offer): the next run asks with a version the
-// server listed; a path back that only records the error, or sets the
-// input from anything else, stays a retry). Nor is failover through a
-// rotating index (rotation.go): a counted loop bounded by the length of a
-// slice field of a value (len(s.addrs), or a method of the package whose
-// body is return len(recv.addrs)), whose call is given the result of a
-// method of the package, on the same value, that indexes that field with
-// a field of its receiver it also assigns (the next address, round
-// robin): each endpoint once; the same loop bounded by a number, or an
-// endpoint method that does not move its index, stays a retry. A flag
-// that only holds constants (retrying = true), a request rebuilt the same way, an
-// attempt number given to a call the model cannot see or used from the
-// first retry on, and a call given what one other call answered (a token)
-// stay retries. Nor is a loop without an attempt count in a readiness wait
-// (readiness.go): a function whose name says it waits (waitX, WaitUntil-
-// Ready, ...Ready) handed the thing it waits for (a parameter of a
-// non-standard interface type), whose loop is its last statement, or an
-// unexported one only such functions call. Nor is a retry library's
+// type (integration.go, funclits.go). What repeats are not retries
+// (compare-and-swap loops, dropped results, readiness waits, re-runs with
+// changed input, failover rotation, state polls) is package notretry's
+// (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
 // an empty result (c == nil: a poll until the thing appears, libpoll.go).
 // A net.Error's Timeout() read by a predicate of the package on what
@@ -214,7 +169,7 @@
 // (knowledge.Entry.Poll: k8s wait.PollInfinite, PollUntilContextCancel)
 // is a site only when its condition turns an operation's failure into
 // (false, nil) and returns false for nothing else; a condition that
-// waits for a state is a state poll (polls.go). A pace
+// waits for a state is a state poll (notretry/polls.go). A pace
 // (knowledge.Entry.Pace: cenkalti's b.NextBackOff(), backoff.NewTicker)
 // gives the waits, and the missing count, of the hand-written loop site
 // that holds it when the loop model cannot tell them (paced.go).
@@ -724,12 +679,17 @@
 //     interpreter.
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
+//   - package notretry (internal/retrysite/notretry): the not-a-retry
+//     rules (queue drains, pagination, protocol exchanges, readiness
+//     waits, re-runs with changed input, failover rotation, state polls),
+//     asked through notretry.Rules with the model as its Host
+//     (glue_notretry.go).
 //   - internal/knowledge: what the model knows of each retry library, one
 //     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer, and the analysis that fills the site
 //     types in, as methods of one per-package *model (model.go). Its
 //     files form groups: discovery (retrysite.go, loops.go, forms.go,
-//     notretry.go, polls.go, paced.go, periodic.go, precision.go,
+//     funclits.go, paced.go, periodic.go,
 //     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
 //     interpreters on settings and predicates (libs.go, libs_loop.go,
 //     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the

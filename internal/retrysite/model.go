@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
@@ -31,10 +32,9 @@ type model struct {
 	integ map[*types.Func]bool
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
-	// procStart caches startsProcesses: 0 unknown, 1 yes, -1 no.
-	procStart int
-	// procFuncs caches startsProcessIn for the package's functions.
-	procFuncs map[*types.Func]bool
+	// nr holds the not-a-retry rules and their caches (package notretry,
+	// glue_notretry.go).
+	nr notretry.Rules
 	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8

@@ -1,4 +1,4 @@
-package retrysite
+package notretry
 
 import (
 	"fmt"
@@ -18,9 +18,9 @@ import (
 // returns false for anything else (a state not reached, a value read)
 // waits for a state: a state poll, not a retry, and not a site.
 
-// pollRetries reports whether the poll call's condition retries a
+// PollRetries reports whether the poll call's condition retries a
 // failing operation.
-func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
+func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	if e.Op < 0 || e.Op >= len(call.Args) {
 		return false
 	}
@@ -51,10 +51,10 @@ func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 					return false
 				}
 				switch {
-				case isIdent(n.Results[0], "true"):
-				case isIdent(n.Results[0], "false") && !isIdent(n.Results[1], "nil"):
+				case IsIdent(n.Results[0], "true"):
+				case IsIdent(n.Results[0], "false") && !IsIdent(n.Results[1], "nil"):
 					// an error stops the poll
-				case isIdent(n.Results[0], "false") && guarded:
+				case IsIdent(n.Results[0], "false") && guarded:
 					retries = true
 				default:
 					other = true
@@ -69,7 +69,7 @@ func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 
 // conditionBody returns the body of a condition: a function literal or
 // a function or method of the package.
-func (m *model) conditionBody(x ast.Expr) *ast.BlockStmt {
+func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.FuncLit:
 		return x.Body
@@ -91,9 +91,9 @@ func (m *model) conditionBody(x ast.Expr) *ast.BlockStmt {
 
 // failureCheck reports whether cond is `x != nil` for an error variable
 // x that body assigns from a call.
-func (m *model) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
+func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ || !isIdent(be.Y, "nil") {
+	if !ok || be.Op != token.NEQ || !IsIdent(be.Y, "nil") {
 		return false
 	}
 	id, ok := ast.Unparen(be.X).(*ast.Ident)
@@ -114,7 +114,7 @@ func (m *model) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 			return true
 		}
 		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && m.objOf(lid) == types.Object(v) {
+			if lid, ok := l.(*ast.Ident); ok && ObjOf(m.info, lid) == types.Object(v) {
 				found = true
 			}
 		}
@@ -123,20 +123,20 @@ func (m *model) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 	return found
 }
 
-func (m *model) objOf(id *ast.Ident) types.Object {
-	if o := m.info.Defs[id]; o != nil {
+func ObjOf(info *types.Info, id *ast.Ident) types.Object {
+	if o := info.Defs[id]; o != nil {
 		return o
 	}
-	return m.info.Uses[id]
+	return info.Uses[id]
 }
 
-func isIdent(x ast.Expr, name string) bool {
+func IsIdent(x ast.Expr, name string) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	return ok && id.Name == name
 }
 
-// pollWait is the wait of a poll: its interval, fixed, no jitter.
-func (m *model) pollWait(s *Site) *Wait {
+// PollWait is the wait of a poll: its interval, fixed, no jitter.
+func (m *Rules) PollWait(s *Site) *Wait {
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok {
 		return nil

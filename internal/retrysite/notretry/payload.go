@@ -1,4 +1,4 @@
-package retrysite
+package notretry
 
 import (
 	"go/ast"
@@ -22,8 +22,8 @@ import (
 
 // inputFromFailure reports whether loop re-runs g with an input derived
 // from the failure of the attempt before.
-func (m *model) inputFromFailure(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRef) bool {
-	inputs := m.argLocals(g.calls[0])
+func (m *Rules) inputFromFailure(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
+	inputs := m.argLocals(g.Calls[0])
 	if len(inputs) == 0 {
 		return false
 	}
@@ -31,7 +31,7 @@ func (m *model) inputFromFailure(fi *funcInfo, loop ast.Node, g *opGroup, ref no
 	if len(derived) == 0 {
 		return false
 	}
-	return everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
+	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return false
@@ -41,7 +41,7 @@ func (m *model) inputFromFailure(fi *funcInfo, loop ast.Node, g *opGroup, ref no
 			if v == nil || !inputs[v] || derived[v] && m.isOpResult(as, g) {
 				continue
 			}
-			if m.usesAny(as.Rhs[i], derived) {
+			if UsesAny(m.info, as.Rhs[i], derived) {
 				return true
 			}
 		}
@@ -50,9 +50,9 @@ func (m *model) inputFromFailure(fi *funcInfo, loop ast.Node, g *opGroup, ref no
 }
 
 // isOpResult reports whether as assigns the results of one of g's calls.
-func (m *model) isOpResult(as *ast.AssignStmt, g *opGroup) bool {
+func (m *Rules) isOpResult(as *ast.AssignStmt, g *Group) bool {
 	for _, r := range as.Rhs {
-		if c, ok := ast.Unparen(r).(*ast.CallExpr); ok && g.set[c] {
+		if c, ok := ast.Unparen(r).(*ast.CallExpr); ok && g.Set[c] {
 			return true
 		}
 	}
@@ -63,12 +63,12 @@ func (m *model) isOpResult(as *ast.AssignStmt, g *opGroup) bool {
 // the results of g's calls: through assignments (resultVars), and
 // through calls given such a value and the address of a variable, which
 // they fill.
-func (m *model) failureDerived(loop ast.Node, g *opGroup) map[*types.Var]bool {
+func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 	filled := make(map[*types.Var]bool)
 	var res map[*types.Var]bool
 	for round := 0; round < 8; round++ {
 		res = m.resultVars(loop, func(e ast.Expr) bool {
-			if c, ok := e.(*ast.CallExpr); ok && g.set[c] {
+			if c, ok := e.(*ast.CallExpr); ok && g.Set[c] {
 				return true
 			}
 			if id, ok := e.(*ast.Ident); ok {
@@ -86,13 +86,13 @@ func (m *model) failureDerived(loop ast.Node, g *opGroup) map[*types.Var]bool {
 				return false
 			}
 			c, ok := n.(*ast.CallExpr)
-			if !ok || g.set[c] {
+			if !ok || g.Set[c] {
 				return true
 			}
 			from := false
 			for _, a := range c.Args {
 				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); !ok || u.Op != token.AND {
-					if m.usesAny(a, res) {
+					if UsesAny(m.info, a, res) {
 						from = true
 					}
 				}

@@ -1,4 +1,4 @@
-package retrysite
+package notretry
 
 import (
 	"go/ast"
@@ -92,13 +92,13 @@ func everyWayBackCut(fi *funcInfo, ops map[*ast.CallExpr]bool, start nodeRef, cu
 	return cuts > 0
 }
 
-// notRetryRerun reports whether a loop site's operation is run again by
+// NotRetryRerun reports whether a loop site's operation is run again by
 // one of the reruns this file describes rather than retried.
-func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
-	if len(g.calls) == 0 {
+func (m *Rules) NotRetryRerun(fi *funcInfo, loop ast.Node, g *Group) bool {
+	if len(g.Calls) == 0 {
 		return false
 	}
-	ref, ok := fi.CallNode(g.calls[0])
+	ref, ok := fi.CallNode(g.Calls[0])
 	if !ok {
 		return false
 	}
@@ -112,7 +112,7 @@ func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
 
 // argLocals returns the local variables (parameters included) the
 // arguments and receiver of call read.
-func (m *model) argLocals(call *ast.CallExpr) map[*types.Var]bool {
+func (m *Rules) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 	res := make(map[*types.Var]bool)
 	exprs := append([]ast.Expr{}, call.Args...)
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
@@ -135,7 +135,7 @@ func (m *model) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 }
 
 // constValue returns the constant value of x, or nil.
-func (m *model) constValue(x ast.Expr) constant.Value {
+func (m *Rules) constValue(x ast.Expr) constant.Value {
 	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
 		return tv.Value
 	}
@@ -144,13 +144,13 @@ func (m *model) constValue(x ast.Expr) constant.Value {
 
 // constAssignTo reports whether n assigns a constant to v (v = c), and
 // returns the constant.
-func (m *model) constAssignTo(n ast.Node, v *types.Var) (constant.Value, bool) {
+func (m *Rules) constAssignTo(n ast.Node, v *types.Var) (constant.Value, bool) {
 	as, ok := n.(*ast.AssignStmt)
 	if !ok || len(as.Lhs) != len(as.Rhs) || (as.Tok != token.ASSIGN && as.Tok != token.DEFINE) {
 		return nil, false
 	}
 	for i, l := range as.Lhs {
-		if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.objOf(id) == types.Object(v) {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && ObjOf(m.info, id) == types.Object(v) {
 			if c := m.constValue(as.Rhs[i]); c != nil {
 				return c, true
 			}
@@ -168,8 +168,8 @@ func isParamOf(v *types.Var, ft *ast.FuncType) bool {
 // downgradesInput: every path back sets a local read by the operation's
 // arguments to one constant, while the local otherwise holds a value
 // chosen elsewhere (a parameter or a computed value).
-func (m *model) downgradesInput(fi *funcInfo, g *opGroup, ref nodeRef) bool {
-	for v := range m.argLocals(g.calls[0]) {
+func (m *Rules) downgradesInput(fi *funcInfo, g *Group, ref nodeRef) bool {
+	for v := range m.argLocals(g.Calls[0]) {
 		if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0 {
 			continue
 		}
@@ -194,7 +194,7 @@ func (m *model) downgradesInput(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 		if !same {
 			continue
 		}
-		if everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
+		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 			_, ok := m.constAssignTo(n, v)
 			return ok
 		}, nil) {
@@ -207,7 +207,7 @@ func (m *model) downgradesInput(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 // goesBackOnce: every path back sets a bool local declared before the
 // loop to true, takes the branch where it was still false, and runs
 // another operation on the way.
-func (m *model) goesBackOnce(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRef) bool {
+func (m *Rules) goesBackOnce(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
 	flags := make(map[*types.Var]bool)
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -240,14 +240,14 @@ func (m *model) goesBackOnce(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRe
 		if reset || m.assignedFalseInLoop(loop, v) {
 			continue
 		}
-		setTrue := everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
+		setTrue := everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 			c, ok := m.constAssignTo(n, v)
 			return ok && c.Kind() == constant.Bool && constant.BoolVal(c)
 		}, nil)
 		if !setTrue {
 			continue
 		}
-		wasFalse := everyWayBackCut(fi, g.set, ref, nil, func(b *cfg.Block, succ int) bool {
+		wasFalse := everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
 			x := lastExpr(b)
 			return x != nil && implied(x, succ == 0, func(atom ast.Expr, holds bool) bool {
 				return !holds && m.localVar(atom) == v
@@ -256,13 +256,13 @@ func (m *model) goesBackOnce(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRe
 		if !wasFalse {
 			continue
 		}
-		other := everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool {
+		other := everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 			found := false
 			ast.Inspect(n, func(x ast.Node) bool {
 				if _, ok := x.(*ast.FuncLit); ok || found {
 					return false
 				}
-				if c, ok := x.(*ast.CallExpr); ok && !g.set[c] && m.mayBeOp(c) && m.opKey(c) != g.key {
+				if c, ok := x.(*ast.CallExpr); ok && !g.Set[c] && m.mayBeOp(c) && m.opKey(c) != g.Key {
 					found = true
 				}
 				return !found
@@ -277,7 +277,7 @@ func (m *model) goesBackOnce(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRe
 }
 
 // assignedFalseInLoop reports whether loop assigns v anything but true.
-func (m *model) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
+func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 	found := false
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if found {
@@ -306,8 +306,8 @@ func (m *model) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 
 // restartsExchange: the operation's arguments derive from the results
 // of two or more other operations, each run again on every path back.
-func (m *model) restartsExchange(fi *funcInfo, g *opGroup, ref nodeRef) bool {
-	call := g.calls[0]
+func (m *Rules) restartsExchange(fi *funcInfo, g *Group, ref nodeRef) bool {
+	call := g.Calls[0]
 	// The other operations of the function, by key.
 	others := make(map[string]map[*ast.CallExpr]bool)
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
@@ -315,11 +315,11 @@ func (m *model) restartsExchange(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 			return false
 		}
 		c, ok := n.(*ast.CallExpr)
-		if !ok || g.set[c] || !m.mayBeOp(c) {
+		if !ok || g.Set[c] || !m.mayBeOp(c) {
 			return true
 		}
 		k := m.opKey(c)
-		if k == g.key {
+		if k == g.Key {
 			return true
 		}
 		if others[k] == nil {
@@ -339,14 +339,14 @@ func (m *model) restartsExchange(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 		})
 		feeds := false
 		for _, a := range call.Args {
-			if m.usesAny(a, derived) || containsOp(a, set) {
+			if UsesAny(m.info, a, derived) || containsOp(a, set) {
 				feeds = true
 			}
 		}
 		if !feeds {
 			continue
 		}
-		if everyWayBackCut(fi, g.set, ref, func(n ast.Node) bool { return containsOp(n, set) }, nil) {
+		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool { return containsOp(n, set) }, nil) {
 			sources++
 		}
 	}
@@ -356,8 +356,8 @@ func (m *model) restartsExchange(fi *funcInfo, g *opGroup, ref nodeRef) bool {
 // collisionRetry: the operation's arguments derive from a clock reading
 // made in the loop, and every path back passes the test that the
 // operation's error is one sentinel.
-func (m *model) collisionRetry(fi *funcInfo, loop ast.Node, g *opGroup, ref nodeRef) bool {
-	call := g.calls[0]
+func (m *Rules) collisionRetry(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
+	call := g.Calls[0]
 	clock := m.resultVars(loop, func(e ast.Expr) bool {
 		c, ok := e.(*ast.CallExpr)
 		if !ok {
@@ -368,7 +368,7 @@ func (m *model) collisionRetry(fi *funcInfo, loop ast.Node, g *opGroup, ref node
 	})
 	fresh := false
 	for _, a := range call.Args {
-		if m.usesAny(a, clock) {
+		if UsesAny(m.info, a, clock) {
 			fresh = true
 		}
 	}
@@ -411,7 +411,7 @@ func (m *model) collisionRetry(fi *funcInfo, loop ast.Node, g *opGroup, ref node
 		sentinel = s
 		return true
 	}
-	return everyWayBackCut(fi, g.set, ref, nil, func(b *cfg.Block, succ int) bool {
+	return everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
 		x := lastExpr(b)
 		return x != nil && implied(x, succ == 0, isSentinel)
 	})
@@ -442,14 +442,14 @@ func implied(x ast.Expr, holds bool, pred func(atom ast.Expr, holds bool) bool) 
 // an integer local the function increments, and its body (or one it
 // passes the value to) assigns a constant to a local when the value
 // reaches a fixed attempt from the second on.
-func (m *model) negotiatesByAttempt(fi *funcInfo, g *opGroup) bool {
-	call := g.calls[0]
+func (m *Rules) negotiatesByAttempt(fi *funcInfo, g *Group) bool {
+	call := g.Calls[0]
 	fn := typeutilCallee(m.info, call)
 	decl := m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
-	incremented := assignedVars(m.info, fi.Body)
+	incremented := AssignedVars(m.info, fi.Body)
 	for i, a := range call.Args {
 		v := m.localVar(a)
 		if v == nil || !isIntegerOrBool(v.Type()) || !incremented[v] {
@@ -480,7 +480,7 @@ func paramAt(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
 // attempt from the second on (p >= N, N >= 2; p > N, N >= 1; p == N,
 // N >= 2), assigns a constant to a local, or passes p to a function of
 // the package that does (depth counts those calls, up to two).
-func (m *model) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool {
+func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool {
 	if depth > 2 {
 		return false
 	}
@@ -517,7 +517,7 @@ func (m *model) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 
 // fixedAttemptTest reports whether cond is p compared with a constant
 // that names an attempt from the second on.
-func (m *model) fixedAttemptTest(cond ast.Expr, p *types.Var) bool {
+func (m *Rules) fixedAttemptTest(cond ast.Expr, p *types.Var) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || varOfExpr(m.info, b.X) != p {
 		return false
@@ -541,7 +541,7 @@ func (m *model) fixedAttemptTest(cond ast.Expr, p *types.Var) bool {
 
 // assignsConstLocal reports whether body assigns a constant to a local
 // variable (not a field).
-func (m *model) assignsConstLocal(body *ast.BlockStmt) bool {
+func (m *Rules) assignsConstLocal(body *ast.BlockStmt) bool {
 	for _, st := range body.List {
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {

@@ -1,4 +1,4 @@
-package retrysite
+package notretry
 
 import (
 	"go/ast"
@@ -20,10 +20,10 @@ import (
 // a number, or an endpoint method that does not move its index, stays a
 // retry.
 
-// rotatesOverList reports whether loop is such a failover for g.
-func (m *model) rotatesOverList(loop ast.Stmt, g *opGroup) bool {
+// RotatesOverList reports whether loop is such a failover for g.
+func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	fs, ok := loop.(*ast.ForStmt)
-	if !ok || fs.Cond == nil || len(g.calls) == 0 {
+	if !ok || fs.Cond == nil || len(g.Calls) == 0 {
 		return false
 	}
 	cond, ok := ast.Unparen(fs.Cond).(*ast.BinaryExpr)
@@ -43,7 +43,7 @@ func (m *model) rotatesOverList(loop ast.Stmt, g *opGroup) bool {
 	if root == nil {
 		return false
 	}
-	call := g.calls[0]
+	call := g.Calls[0]
 	exprs := append([]ast.Expr{}, call.Args...)
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		exprs = append(exprs, sel.X)
@@ -70,7 +70,7 @@ func (m *model) rotatesOverList(loop ast.Stmt, g *opGroup) bool {
 // lenOfField returns the variable and the slice field of len(v.f), or of
 // v.M() where M is a method of the package whose body is return
 // len(recv.f).
-func (m *model) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
+func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 	c, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return nil, nil
@@ -114,7 +114,7 @@ func (m *model) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 
 // varField returns v and f for an expression v.f where f is a slice
 // field; if want is not nil, v must be want.
-func (m *model) varField(x ast.Expr, want *types.Var) (*types.Var, *types.Var) {
+func (m *Rules) varField(x ast.Expr, want *types.Var) (*types.Var, *types.Var) {
 	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 	if !ok {
 		return nil, nil
@@ -139,7 +139,7 @@ func (m *model) varField(x ast.Expr, want *types.Var) (*types.Var, *types.Var) {
 
 // sameValueMethod returns the declaration and receiver variable of the
 // method of the package that c calls on the variable root (root.M()).
-func (m *model) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl, *types.Var) {
+func (m *Rules) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl, *types.Var) {
 	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil, nil

@@ -1,4 +1,4 @@
-package retrysite
+package notretry
 
 import (
 	"go/ast"
@@ -32,7 +32,7 @@ import (
 // (finding which API version answers before watching) retries that step.
 
 // inTestFile reports whether n lies in a _test.go file.
-func (m *model) inTestFile(n ast.Node) bool {
+func (m *Rules) inTestFile(n ast.Node) bool {
 	f := m.pass.Fset.File(n.Pos())
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
@@ -56,7 +56,7 @@ func waitName(name string) bool {
 // readiness wait: its name says so, or it is unexported and every call
 // of it outside test files is made by a readiness wait (depth counts the
 // calls followed, up to two).
-func (m *model) readinessWait(decl *ast.FuncDecl, depth int) bool {
+func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 	if decl == nil || depth > 2 {
 		return false
 	}
@@ -84,8 +84,8 @@ func (m *model) readinessWait(decl *ast.FuncDecl, depth int) bool {
 	return calls > 0
 }
 
-// dropReadinessWaits removes the sites that lie in a readiness wait.
-func (m *model) dropReadinessWaits(sites []*Site) []*Site {
+// DropReadinessWaits removes the sites that lie in a readiness wait.
+func (m *Rules) DropReadinessWaits(sites []*Site) []*Site {
 	res := sites[:0]
 	memo := make(map[*ast.FuncDecl]bool)
 	for _, s := range sites {
@@ -136,7 +136,7 @@ func endsBody(body *ast.BlockStmt, pos token.Pos) bool {
 // takesHandle reports whether decl has a parameter of an interface type
 // declared outside the standard library (not a context, an error or an
 // io interface): a handle on something the caller holds.
-func (m *model) takesHandle(decl *ast.FuncDecl) bool {
+func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 	fn, _ := m.info.Defs[decl.Name].(*types.Func)
 	if fn == nil {
 		return false

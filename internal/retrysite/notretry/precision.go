@@ -1,4 +1,4 @@
-package retrysite
+package notretry
 
 import (
 	"go/ast"
@@ -27,9 +27,9 @@ import (
 //     does so, up to two calls down) waits for that process to come up:
 //     a readiness wait, not the retry of a failed call to a dependency.
 
-// droppedCalls returns the calls in body (function literals included)
+// DroppedCalls returns the calls in body (function literals included)
 // whose results nothing reads.
-func droppedCalls(body ast.Node) map[*ast.CallExpr]bool {
+func DroppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 	res := make(map[*ast.CallExpr]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -61,14 +61,14 @@ func droppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 	return res
 }
 
-// startsProcessBefore reports whether body, before pos and outside
+// StartsProcessBefore reports whether body, before pos and outside
 // function literals, starts a local process: a call of
 // (*os/exec.Cmd).Start or os.StartProcess, which return while the
 // process runs, or a call of a function of the package that does so
 // itself, up to two calls down (an exec helper: startsProcessIn). A loop
 // after it that calls out and sleeps waits for the process it has just
 // started to answer.
-func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
+func (m *Rules) StartsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
 	if !m.startsProcesses() {
 		return false
 	}
@@ -78,7 +78,7 @@ func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
 // startsProcessIn reports whether the package's function fn starts a
 // local process anywhere in its body, directly or through the package's
 // functions it calls, down to depth more calls.
-func (m *model) startsProcessIn(fn *types.Func, depth int) bool {
+func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
 	if d, ok := m.procFuncs[fn]; ok {
 		return d
 	}
@@ -92,9 +92,9 @@ func (m *model) startsProcessIn(fn *types.Func, depth int) bool {
 	return starts
 }
 
-// startsProcessAt is startsProcessBefore's walk, with depth calls of the
+// startsProcessAt is StartsProcessBefore's walk, with depth calls of the
 // package's functions left to look into.
-func (m *model) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
+func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -146,7 +146,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 	return ok && named.Obj().Name() == name
 }
 
-// serverPaced reports whether every wait between the attempts of a loop
+// ServerPaced reports whether every wait between the attempts of a loop
 // site lasts what the other side said: its duration derives, through the
 // function's assignments, from a number field of a wire message (a field
 // with a json, xml or protobuf tag that is not a time.Duration) read from
@@ -155,7 +155,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 // flow: interval, raised on slow_down) for a state to change; the client
 // chooses neither the interval nor, in a way the code shows, a count. It
 // is a state poll, not a retry.
-func (m *model) serverPaced(s *Site) bool {
+func (m *Rules) ServerPaced(s *Site) bool {
 	if len(s.Waits) == 0 || s.Func == nil {
 		return false
 	}
@@ -174,7 +174,7 @@ func (m *model) serverPaced(s *Site) bool {
 }
 
 // enclosingDecl returns the declaration whose body is body, or nil.
-func (m *model) enclosingDecl(body *ast.BlockStmt) *ast.FuncDecl {
+func (m *Rules) enclosingDecl(body *ast.BlockStmt) *ast.FuncDecl {
 	if body == nil {
 		return nil
 	}
@@ -192,9 +192,9 @@ func (m *model) enclosingDecl(body *ast.BlockStmt) *ast.FuncDecl {
 }
 
 // fromWireField reports whether x derives, through assignments in body to
-// local variables, from a wire field (serverPaced) of a value other than
+// local variables, from a wire field (ServerPaced) of a value other than
 // recv.
-func (m *model) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) bool {
+func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) bool {
 	seen := make(map[*types.Var]bool)
 	var from func(n ast.Node) bool
 	from = func(n ast.Node) bool {
@@ -236,7 +236,7 @@ func (m *model) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 // wireField reports whether sel selects a number field carrying a wire
 // encoding tag from a value whose root is not recv nor a package variable,
 // nor a local variable of body assigned from one (o := c.opts).
-func (m *model) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *types.Var) bool {
+func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *types.Var) bool {
 	selection, ok := m.info.Selections[sel]
 	if !ok || selection.Kind() != types.FieldVal {
 		return false
@@ -257,7 +257,7 @@ func (m *model) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 
 // configRoot reports whether x is read from recv or a package variable,
 // directly or through local variables of body assigned from them.
-func (m *model) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, seen map[*types.Var]bool) bool {
+func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, seen map[*types.Var]bool) bool {
 	root := rootIdent(x)
 	if root == nil {
 		return false // a call's result
@@ -361,7 +361,7 @@ func localAssignments(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast
 	return res
 }
 
-// cancelOnlyCtx reports whether call is x.Err() on a local variable of
+// CancelOnlyCtx reports whether call is x.Err() on a local variable of
 // body whose every assignment is the context of context.WithCancel or
 // WithCancelCause. Such a context has no deadline: it is done only when
 // its cancel func is called or its parent is done, and an operation's
@@ -371,7 +371,7 @@ func localAssignments(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast
 // run again against the new one) is a restart someone asked for, not a
 // retry of a failure. A context with a timeout is not one: a loop that
 // goes back when the attempt timed out retries it.
-func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
+func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
@@ -401,7 +401,7 @@ func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return true
 }
 
-// drawsCandidate reports whether a loop gives its operation a new random
+// DrawsCandidate reports whether a loop gives its operation a new random
 // value before each attempt: it assigns one (from a function of a rand
 // package: math/rand, crypto/rand, a util/rand) to a variable the
 // operation's call reads, or sets one through a setter (x.SetName(...),
@@ -410,7 +410,7 @@ func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 // search for a free value, not the same request again. A request id or
 // an idempotency key written into headers does not count, nor does a
 // random wait.
-func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
+func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	var body *ast.BlockStmt
 	switch l := loop.(type) {
 	case *ast.ForStmt:
@@ -421,7 +421,7 @@ func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
 	if body == nil {
 		return false
 	}
-	call := g.calls[0]
+	call := g.Calls[0]
 	randVars := make(map[*types.Var]bool)
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -476,7 +476,7 @@ func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
 		return true
 	}
 	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-		if m.usesAny(a, randVars) {
+		if UsesAny(m.info, a, randVars) {
 			return true
 		}
 	}
@@ -491,8 +491,8 @@ func isMethod(fn *types.Func) bool {
 
 // drawsRandom reports whether x calls a function of a rand package or
 // reads a variable of vars.
-func (m *model) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
-	if m.usesAny(x, vars) {
+func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
+	if UsesAny(m.info, x, vars) {
 		return true
 	}
 	found := false
@@ -521,15 +521,15 @@ func randPackage(path string) bool {
 	return path == "rand" || strings.HasSuffix(path, "/rand")
 }
 
-// calledAfterStart reports whether every call of the unexported function
+// CalledAfterStart reports whether every call of the unexported function
 // fn in the package (outside its _test.go files) comes after its caller has started a local process
-// (startsProcessBefore), directly or through a caller that is itself so
+// (StartsProcessBefore), directly or through a caller that is itself so
 // called (up to depth 2): a loop in fn waits for that process to answer,
 // like a loop after the start in the same function (a health-check
 // poller spawned by the function that started the process; a retryFor
 // helper called by waitServerReady after cmd.Start). fn must be called,
 // never used as a value, and called at least once.
-func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
+func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
 	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
 		return false
 	}
@@ -549,11 +549,11 @@ func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
 		if spawned {
 			at = endOf{decl.Body.End()}
 		}
-		if m.startsProcessBefore(decl.Body, at) {
+		if m.StartsProcessBefore(decl.Body, at) {
 			continue
 		}
 		caller, _ := m.info.Defs[decl.Name].(*types.Func)
-		if caller == fn || !m.calledAfterStart(caller, depth+1) {
+		if caller == fn || !m.CalledAfterStart(caller, depth+1) {
 			return false
 		}
 	}
@@ -569,7 +569,7 @@ func (e endOf) End() token.Pos { return e.pos }
 // callerOf returns the declaration whose body holds id and the call whose
 // function id names (fn(...), x.fn(...)), or nil for a use that is not
 // a call's function; spawned tells whether a go statement makes the call.
-func (m *model) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) {
+func (m *Rules) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) {
 	for _, f := range m.pass.Files {
 		if id.Pos() < f.Pos() || id.Pos() >= f.End() {
 			continue
@@ -612,11 +612,11 @@ func (m *model) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr,
 	return nil, nil, false
 }
 
-// givesUpOnSameInput reports whether loop leaves when an argument of its
+// GivesUpOnSameInput reports whether loop leaves when an argument of its
 // operation equals what it was at the last failure: a local declared
 // before the loop, assigned that argument in the loop, and compared with
 // it by a test whose branch returns or breaks.
-func (m *model) givesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
+func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 	args := make(map[*types.Var]bool)
 	for _, c := range calls {
 		for _, a := range c.Args {
@@ -672,13 +672,10 @@ func (m *model) givesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 	return found
 }
 
-// localVar returns the local variable x names, or nil.
-func (m *model) localVar(x ast.Expr) *types.Var { return m.LocalVar(x) }
-
 // startsProcesses reports whether the package starts a process anywhere
 // (exec.Cmd.Start, os.StartProcess): most do not, and the readiness rules
 // above need not look.
-func (m *model) startsProcesses() bool {
+func (m *Rules) startsProcesses() bool {
 	if m.procStart == 0 {
 		m.procStart = -1
 		for _, obj := range m.info.Uses {
