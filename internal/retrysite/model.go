@@ -35,10 +35,10 @@ type model struct {
 	// nr holds the not-a-retry rules and their caches (package notretry,
 	// glue_notretry.go).
 	nr notretry.Rules
-	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
+	// funcTypes caches funcTypeIsIntegration (funclits.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8
-	// funcLits caches localFuncLit by variable (notretry.go).
+	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
 	// findLit holds, for a site with a known bound, what finds the
 	// literal that sets it (Bound.Lit); run only for bounds outside the
