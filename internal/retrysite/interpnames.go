@@ -6,7 +6,6 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
-	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
@@ -73,5 +72,3 @@ const vNonNil = interp.VNonNil
 const vResp = interp.VResp
 
 type value = interp.Value
-
-func lastExpr(b *cfg.Block) ast.Expr { return interp.LastExpr(b) }
