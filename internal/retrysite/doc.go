@@ -105,7 +105,7 @@
 // finished within its context (ctx.Err() is nil). The wait interpreter
 // reads a Retry-After parser of the package (a bool result of a function
 // given the response) on responses without headers, through the outcome
-// evaluator (waits_resp.go): the client's own schedule is what R-1
+// evaluator (package waits): the client's own schedule is what R-1
 // judges. It also reads float backoffs (math.Pow, math.IsInf guards),
 // the cap written with an else, and the default of a setting it cannot
 // see (if max <= 0 { max = 8s }: the stand-in stays, waits_clamp.go).
@@ -592,7 +592,7 @@
 // count is a field, the delay is doubled by a loop of its own) still has
 // no jitter when it is computed only from constants, parameters, locals
 // and fields the package writes from such values, in a function that
-// draws nothing at random (waits_determ.go, ShapeNoJitter). A backoff
+// draws nothing at random (package waits, ShapeNoJitter). A backoff
 // object of a type of another package of the module (slack's
 // internal/backoff) is followed from that package's source (see "Across
 // packages"); one reached through an interface (pulsar's backoff.Policy,
@@ -684,6 +684,10 @@
 //     attempts and reads its shape (none, fixed, linear, exponential,
 //     jitter), again through an interface (waitnum.Model: the value
 //     index, func value targets, response predicates).
+//   - package waits (internal/retrysite/waits): the waits between the
+//     attempts of a hand-written site, found by walking its failure
+//     paths, handed to waitnum for their shape (see its doc). It asks
+//     waits.Model for what it needs of the model (glue_waits.go).
 //   - package outcomes (internal/retrysite/outcomes): the outcomes a
 //     hand-written site certainly retries (R-4, R-9) and the condition
 //     that decides it. It tries representative outcomes through a Try
@@ -733,8 +737,7 @@
 //     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
 //     interpreters on settings and predicates (libs.go, libs_loop.go,
 //     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
-//     *_libs.go of each aspect), the descriptions of waits (waits.go,
-//     waits_resp.go, waits_determ.go), and what joins them to a site (libread.go,
+//     *_libs.go of each aspect), and what joins them to a site (libread.go,
 //     integration.go, reference.go, details.go, outcomes_loop.go, and
 //     describe.go and host.go, the model as the description packages
 //     and the interpreter see it). go run ./internal/cmd/depmap lists
