@@ -105,7 +105,7 @@
 // finished within its context (ctx.Err() is nil). The wait interpreter
 // reads a Retry-After parser of the package (a bool result of a function
 // given the response) on responses without headers, through the outcome
-// evaluator (waits_resp.go): the client's own schedule is what R-1
+// evaluator (package waits): the client's own schedule is what R-1
 // judges. It also reads float backoffs (math.Pow, math.IsInf guards),
 // the cap written with an else, and the default of a setting it cannot
 // see (if max <= 0 { max = 8s }: the stand-in stays, waits_clamp.go).
@@ -428,26 +428,10 @@
 // another package of the same module. A call that passes a func value
 // the package shows (a literal, a local holding one, a function of the
 // package) to a function of another package, internal.Retry(ctx, opFn,
-// next), is followed when:
-//
-//   - the callee is of the same module: its file, named by the position
-//     export data records, and the analysed package's files lie under
-//     one go.mod whose module path prefixes both package paths (a
-//     GOPATH tree with a go.mod, as analysistest's, counts; no go.mod,
-//     a relative path as -trimpath or a Bazel sandbox records, or a
-//     vendored copy: not followed);
-//   - the callee's own file, parsed alone, calls one of its func
-//     parameters that has results inside a for or range statement (or
-//     has a goto): only then is its package read, every .go file of its
-//     directory that go/build's MatchFile keeps for the default build
-//     context (build constraints honoured, tests aside), parsed into the
-//     pass's FileSet and type-checked with go/types, importing the
-//     *types.Package objects the analysed package already reaches
-//     (transitively through Imports()); an import it does not reach is an
-//     error the check collects and passes over;
-//   - at most 4 packages per pass are type-checked, and 64 calls
-//     studied; everything is cached on the pass's model (no global
-//     state: safe under go vet's unitchecker and nogo).
+// next), is followed when package modsrc can read the callee's package
+// from source (its doc says when: the same module, the callee's own file
+// calling a func parameter in a loop, at most 4 packages type-checked
+// and 64 calls studied per pass, everything cached on the pass's model).
 //
 // The helper's body is then run through the same loop discovery as the
 // package's own functions, by a model whose type information is the
@@ -547,7 +531,7 @@
 // count is a field, the delay is doubled by a loop of its own) still has
 // no jitter when it is computed only from constants, parameters, locals
 // and fields the package writes from such values, in a function that
-// draws nothing at random (waits_determ.go, ShapeNoJitter). A backoff
+// draws nothing at random (package waits, ShapeNoJitter). A backoff
 // object of a type of another package of the module (slack's
 // internal/backoff) is followed from that package's source (see "Across
 // packages"); one reached through an interface (pulsar's backoff.Policy,
@@ -639,6 +623,16 @@
 //     attempts and reads its shape (none, fixed, linear, exponential,
 //     jitter), again through an interface (waitnum.Model: the value
 //     index, func value targets, response predicates).
+//   - package waits (internal/retrysite/waits): the waits between the
+//     attempts of a hand-written site, found by walking its failure
+//     paths, handed to waitnum for their shape (see its doc). It asks
+//     waits.Model for what it needs of the model (glue_waits.go).
+//   - package modsrc (internal/retrysite/modsrc): another package of
+//     the module read from source (parsed, type-checked against the
+//     packages the analysed one reaches), on demand and cached per pass,
+//     for xpkg.go's cross-package helpers and the wait interpreter's
+//     backoff objects of other packages. Generic over the model it
+//     holds for each package (glue_modsrc.go makes it).
 //   - package outcomes (internal/retrysite/outcomes): the outcomes a
 //     hand-written site certainly retries (R-4, R-9) and the condition
 //     that decides it. It tries representative outcomes through a Try
@@ -693,8 +687,7 @@
 //     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
 //     interpreters on settings and predicates (libs.go, libs_loop.go,
 //     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
-//     *_libs.go of each aspect), the descriptions of waits (waits.go,
-//     waits_resp.go, waits_determ.go), and what joins them to a site (libread.go,
+//     *_libs.go of each aspect), and what joins them to a site (libread.go,
 //     integration.go, reference.go, details.go, outcomes_loop.go, and
 //     describe.go and host.go, the model as the description packages
 //     and the interpreter see it). go run ./internal/cmd/depmap lists

@@ -69,6 +69,5 @@ const vErrStatus = interp.VErrStatus
 const vInt = interp.VInt
 const vNil = interp.VNil
 const vNonNil = interp.VNonNil
-const vResp = interp.VResp
 
 type value = interp.Value

@@ -53,7 +53,7 @@ type model struct {
 	// wnum runs the sites' waits (package waitnum).
 	wnum *waitnum.Interp
 	// verdicts caches responseVerdict by function and result
-	// (waits_resp.go).
+	// (package waits).
 	verdicts map[verdictKey]verdict
 	// x follows calls into other packages of the module (xpkg.go); the
 	// interpreter's Xbind binds the parameters of such a callee to the

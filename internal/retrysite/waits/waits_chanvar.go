@@ -1,9 +1,12 @@
-package retrysite
+package waits
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A wait armed in a channel variable.
@@ -30,8 +33,8 @@ import (
 // afterVarWait returns the wait of a receive from id, a local channel
 // variable of the function body, when every write of it is nil or one and
 // the same time.After(d) call site: no other value, no address taken.
-func (m *model) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStmt) *waitHit {
-	v, ok := m.info.Uses[id].(*types.Var)
+func (f Finder) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStmt) *Hit {
+	v, ok := f.Info.Uses[id].(*types.Var)
 	if !ok || v.IsField() || body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return nil
 	}
@@ -40,10 +43,10 @@ func (m *model) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 	}
 	is := func(x ast.Expr) bool {
 		i, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(i) == v
+		return ok && f.Info.ObjectOf(i) == v
 	}
 	isNil := func(x ast.Expr) bool {
-		return m.info.Types[x].IsNil()
+		return f.Info.Types[x].IsNil()
 	}
 	var after *ast.CallExpr
 	ok = true
@@ -56,7 +59,7 @@ func (m *model) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 			ok = false
 			return
 		}
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(f.Info, call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" || fn.Name() != "After" || len(call.Args) != 1 {
 			ok = false
 			return
@@ -70,13 +73,13 @@ func (m *model) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			// A closure may write what it captures.
-			if m.usesAny(n, map[*types.Var]bool{v: true}) {
+			if usesAny(f.Info, n, map[*types.Var]bool{v: true}) {
 				ok = false
 			}
 			return false
 		case *ast.ValueSpec:
 			for j, name := range n.Names {
-				if m.info.Defs[name] != v {
+				if f.Info.Defs[name] != v {
 					continue
 				}
 				if len(n.Values) == len(n.Names) {
@@ -110,5 +113,5 @@ func (m *model) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 	if !ok || after == nil {
 		return nil
 	}
-	return &waitHit{kind: WaitAfter, node: u, expr: after.Args[0]}
+	return &Hit{Kind: site.WaitAfter, Node: u, Expr: after.Args[0]}
 }

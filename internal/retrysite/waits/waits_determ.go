@@ -1,4 +1,4 @@
-package retrysite
+package waits
 
 import (
 	"go/ast"
@@ -26,14 +26,14 @@ const noJitterDesc = "a delay computed with no random draw: no jitter"
 
 // unjitteredWait reports whether x, a wait's duration in body, is
 // computed with no random draw.
-func (m *model) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
-	if body == nil || x == nil || m.pkg != m.pass.Pkg {
+func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
+	if body == nil || x == nil || f.Pkg != f.Pass.Pkg {
 		return false
 	}
-	if m.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
+	if f.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
 		return false
 	}
-	d := &determ{m: m, body: body, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}}
+	d := &determ{f: f, body: body, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}}
 	return d.expr(x)
 }
 
@@ -42,7 +42,7 @@ var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypt
 
 // bodyDrawsRandom reports whether body calls a random package, itself or
 // through the package's functions it calls (depth levels deep at most).
-func (m *model) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.BlockStmt]bool) bool {
+func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.BlockStmt]bool) bool {
 	if body == nil || seen[body] {
 		return false
 	}
@@ -56,7 +56,7 @@ func (m *model) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 		if !ok {
 			return true
 		}
-		fn := m.FuncObj(call.Fun)
+		fn := f.M.FuncObj(call.Fun)
 		if fn == nil || fn.Pkg() == nil {
 			return true
 		}
@@ -65,7 +65,7 @@ func (m *model) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 			return false
 		}
 		if depth < 3 {
-			if d := m.FuncDecl(fn); d != nil && m.bodyDrawsRandom(d.Body, depth+1, seen) {
+			if d := f.M.FuncDecl(fn); d != nil && f.bodyDrawsRandom(d.Body, depth+1, seen) {
 				found = true
 			}
 		}
@@ -76,7 +76,7 @@ func (m *model) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 
 // determ checks that expressions are deterministic.
 type determ struct {
-	m      *model
+	f      Finder
 	body   *ast.BlockStmt
 	seen   map[*types.Var]bool // locals being checked
 	fields map[*types.Var]bool // fields checked or being checked
@@ -87,7 +87,7 @@ type determ struct {
 // min/max, from constants, parameters, deterministic locals of body and
 // deterministic fields.
 func (d *determ) expr(x ast.Expr) bool {
-	info := d.m.info
+	info := d.f.Info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		return true
 	}
@@ -131,20 +131,20 @@ func (d *determ) expr(x ast.Expr) bool {
 		}
 		// A package-qualified variable.
 		v, ok := info.Uses[x.Sel].(*types.Var)
-		return ok && v.Pkg() == d.m.pkg && d.field(v)
+		return ok && v.Pkg() == d.f.Pkg && d.field(v)
 	}
 	return false
 }
 
 // variable checks a local, a parameter or a package variable.
 func (d *determ) variable(v *types.Var) bool {
-	if v.Pkg() != d.m.pkg {
+	if v.Pkg() != d.f.Pkg {
 		return false
 	}
 	if d.isParam(v) {
 		return true
 	}
-	if v.Parent() == d.m.pkg.Scope() {
+	if v.Parent() == d.f.Pkg.Scope() {
 		return d.field(v)
 	}
 	if v.Pos() < d.body.Pos() || v.Pos() >= d.body.End() {
@@ -161,7 +161,7 @@ func (d *determ) variable(v *types.Var) bool {
 		}
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && d.m.usesAny(n.X, map[*types.Var]bool{v: true}) {
+			if n.Op == token.AND && usesAny(d.f.Info, n.X, map[*types.Var]bool{v: true}) {
 				good = false
 			}
 		case *ast.IncDecStmt:
@@ -169,7 +169,7 @@ func (d *determ) variable(v *types.Var) bool {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || (d.m.info.Defs[id] != v && d.m.info.Uses[id] != v) {
+				if !ok || (d.f.Info.Defs[id] != v && d.f.Info.Uses[id] != v) {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || !d.expr(n.Rhs[i]) {
@@ -178,7 +178,7 @@ func (d *determ) variable(v *types.Var) bool {
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if d.m.info.Defs[name] != v {
+				if d.f.Info.Defs[name] != v {
 					continue
 				}
 				if len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.expr(n.Values[i])) {
@@ -187,7 +187,7 @@ func (d *determ) variable(v *types.Var) bool {
 			}
 		case *ast.RangeStmt:
 			for _, k := range []ast.Expr{n.Key, n.Value} {
-				if id, ok := k.(*ast.Ident); ok && (d.m.info.Defs[id] == v || d.m.info.Uses[id] == v) {
+				if id, ok := k.(*ast.Ident); ok && (d.f.Info.Defs[id] == v || d.f.Info.Uses[id] == v) {
 					good = false
 				}
 			}
@@ -201,7 +201,7 @@ func (d *determ) variable(v *types.Var) bool {
 // variable: assignments and keyed literals from deterministic values of
 // their own function (constants, parameters, other such fields).
 func (d *determ) field(f *types.Var) bool {
-	if f.Pkg() != d.m.pkg {
+	if f.Pkg() != d.f.Pkg {
 		return false // another package's: its writes are not at hand
 	}
 	if done, ok := d.fields[f]; ok {
@@ -209,7 +209,7 @@ func (d *determ) field(f *types.Var) bool {
 	}
 	d.fields[f] = true // assumed while its writes are checked
 	good := true
-	for _, file := range d.m.pass.Files {
+	for _, file := range d.f.Pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			if !good {
 				return false
@@ -233,12 +233,12 @@ func (d *determ) field(f *types.Var) bool {
 					good = false
 				}
 			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && d.m.info.Uses[k] == f && !d.simple(n.Value) {
+				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == f && !d.simple(n.Value) {
 					good = false
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if d.m.info.Defs[name] == f && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.simple(n.Values[i])) {
+					if d.f.Info.Defs[name] == f && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.simple(n.Values[i])) {
 						good = false
 					}
 				}
@@ -255,9 +255,9 @@ func (d *determ) field(f *types.Var) bool {
 func (d *determ) writes(l ast.Expr, f *types.Var) bool {
 	switch l := ast.Unparen(l).(type) {
 	case *ast.SelectorExpr:
-		return d.m.info.Uses[l.Sel] == f
+		return d.f.Info.Uses[l.Sel] == f
 	case *ast.Ident:
-		return d.m.info.Uses[l] == f || d.m.info.Defs[l] == f
+		return d.f.Info.Uses[l] == f || d.f.Info.Defs[l] == f
 	}
 	return false
 }
@@ -266,7 +266,7 @@ func (d *determ) writes(l ast.Expr, f *types.Var) bool {
 // where it is written: a constant, a parameter, another such field, their
 // arithmetic and conversions.
 func (d *determ) simple(x ast.Expr) bool {
-	info := d.m.info
+	info := d.f.Info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		return true
 	}
@@ -284,20 +284,20 @@ func (d *determ) simple(x ast.Expr) bool {
 		return false
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.Pkg() != d.m.pkg {
+		if !ok || v.Pkg() != d.f.Pkg {
 			return false
 		}
 		if d.isParam(v) {
 			return true
 		}
-		return v.Parent() == d.m.pkg.Scope() && d.field(v)
+		return v.Parent() == d.f.Pkg.Scope() && d.field(v)
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[x]; ok {
 			f, _ := sel.Obj().(*types.Var)
 			return sel.Kind() == types.FieldVal && f != nil && d.field(f) && d.simple(x.X)
 		}
 		v, ok := info.Uses[x.Sel].(*types.Var)
-		return ok && v.Pkg() == d.m.pkg && d.field(v)
+		return ok && v.Pkg() == d.f.Pkg && d.field(v)
 	}
 	return false
 }
@@ -313,13 +313,13 @@ func (d *determ) isParam(v *types.Var) bool {
 			}
 			for _, f := range fl.List {
 				for _, n := range f.Names {
-					if p, ok := d.m.info.Defs[n].(*types.Var); ok {
+					if p, ok := d.f.Info.Defs[n].(*types.Var); ok {
 						d.params[p] = true
 					}
 				}
 			}
 		}
-		for _, file := range d.m.pass.Files {
+		for _, file := range d.f.Pass.Files {
 			ast.Inspect(file, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.FuncDecl:

@@ -1,8 +1,11 @@
-package retrysite
+package waits
 
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A wait helper may first honour the server's advice: `if d, ok :=
@@ -17,69 +20,73 @@ import (
 // same bool, the wait interpreter takes it; otherwise it stays unknown.
 
 // headerlessVerdicts are the responses a header parser is tried with.
-var headerlessVerdicts = []value{{K: vResp, I: 429}, {K: vResp, I: 503}, {K: vResp, I: 500}, {K: vNil}}
+var headerlessVerdicts = []interp.Value{{K: interp.VResp, I: 429}, {K: interp.VResp, I: 503}, {K: interp.VResp, I: 500}, {K: interp.VNil}}
 
-// responseVerdict computes result i, a bool, of call, a same-package
+// ResponseVerdict computes result i, a bool, of call, a same-package
 // function given a *net/http.Response, over responses without headers.
-func (m *model) responseVerdict(call *ast.CallExpr, i int) (bool, bool) {
-	fn := typeutilCallee(m.info, call)
-	if fn == nil || fn.Pkg() != m.pkg {
+// The verdicts are cached in *f.Verdicts.
+func (f Finder) ResponseVerdict(call *ast.CallExpr, i int) (bool, bool) {
+	fn := typesx.Callee(f.Info, call)
+	if fn == nil || fn.Pkg() != f.Pkg {
 		return false, false
 	}
-	k := verdictKey{fn, i}
-	if r, ok := m.verdicts[k]; ok {
+	k := VerdictKey{fn, i}
+	if r, ok := (*f.Verdicts)[k]; ok {
 		return r.v, r.ok
 	}
-	v, ok := m.computeVerdict(fn, i)
-	if m.verdicts == nil {
-		m.verdicts = make(map[verdictKey]verdict)
+	v, ok := f.computeVerdict(fn, i)
+	if *f.Verdicts == nil {
+		*f.Verdicts = make(map[VerdictKey]Verdict)
 	}
-	m.verdicts[k] = verdict{v, ok}
+	(*f.Verdicts)[k] = Verdict{v, ok}
 	return v, ok
 }
 
-type verdictKey struct {
+// A VerdictKey is a function and the index of a bool result of it.
+type VerdictKey struct {
 	fn *types.Func
 	i  int
 }
 
-type verdict struct {
+// A Verdict is the value of a result over responses without headers, if
+// it is the same for all of them.
+type Verdict struct {
 	v  bool
 	ok bool
 }
 
-func (m *model) computeVerdict(fn *types.Func, i int) (bool, bool) {
+func (f Finder) computeVerdict(fn *types.Func, i int) (bool, bool) {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || i >= sig.Results().Len() || !isBool(sig.Results().At(i).Type()) {
+	if sig == nil || i >= sig.Results().Len() || !interp.IsBool(sig.Results().At(i).Type()) {
 		return false, false
 	}
-	decl := m.FuncDecl(fn)
+	decl := f.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false, false
 	}
-	callee := m.FuncInfo(decl.Body, decl.Type)
+	callee := f.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
 		return false, false
 	}
 	params := sig.Params()
 	var resp []*types.Var
 	for j := 0; j < params.Len(); j++ {
-		if p := params.At(j); isNamed(p.Type(), "net/http", "Response") {
+		if p := params.At(j); typesx.IsNamed(p.Type(), "net/http", "Response") {
 			resp = append(resp, p)
 		}
 	}
 	if len(resp) == 0 {
 		return false, false
 	}
-	var got value
+	var got interp.Value
 	for k, r := range headerlessVerdicts {
-		ce := env{}
+		ce := interp.Env{}
 		for _, p := range resp {
 			ce[p] = r
 		}
-		ev := &evaluator{Fi: callee, Depth: 1}
+		ev := &interp.Evaluator{Fi: callee, Depth: 1}
 		v := ev.ResultAt(ce, i, sig.Results().Len(), nil)
-		if v.K != vBool || (k > 0 && v.I != got.I) {
+		if v.K != interp.VBool || (k > 0 && v.I != got.I) {
 			return false, false
 		}
 		got = v

@@ -1,4 +1,4 @@
-package retrysite
+package waits
 
 // withHits returns hits followed by the waits of more that it does not
 // hold yet, in a new slice. A path that goes round the loop through a
@@ -7,12 +7,12 @@ package retrysite
 // it is the same: a path holds each wait once, so that the walk's states
 // repeat and a loop with many ways round (a dial, a handshake, an open,
 // each failing to a continue) is walked to its end instead of giving up.
-func withHits(hits []*waitHit, more ...*waitHit) []*waitHit {
-	res := append([]*waitHit(nil), hits...)
+func withHits(hits []*Hit, more ...*Hit) []*Hit {
+	res := append([]*Hit(nil), hits...)
 	for _, h := range more {
 		dup := false
 		for _, k := range res {
-			if k.node == h.node {
+			if k.Node == h.Node {
 				dup = true
 				break
 			}

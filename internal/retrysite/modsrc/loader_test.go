@@ -1,4 +1,4 @@
-package retrysite
+package modsrc
 
 import (
 	"go/ast"
@@ -10,14 +10,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"golang.org/x/tools/go/analysis"
 )
 
-// TestXpkgLoad: the loader of xpkg.go reads a helper's package from its
+// TestLoad: the loader reads a helper's package from its
 // source only when it is of the analysed package's module and every file
 // of it parses; otherwise it gives nothing, never an error.
-func TestXpkgLoad(t *testing.T) {
+func TestLoad(t *testing.T) {
 	const helper = "package h\n\nfunc Retry(op func() error) error {\n\tfor {\n\t\tif op() == nil {\n\t\t\treturn nil\n\t\t}\n\t}\n}\n"
 	for _, tc := range []struct {
 		name   string
@@ -55,7 +54,7 @@ func TestXpkgLoad(t *testing.T) {
 				TypesInfo:  &types.Info{},
 				TypesSizes: types.SizesFor("gc", "amd64"),
 			}
-			m := newModel(pass, &report.Options{})
+			a := Analysed{Pass: pass, Pkg: pass.Pkg, Info: pass.TypesInfo}
 			// The helper as export data describes it: a position in
 			// its file, a signature.
 			hfile := filepath.Join(root, "h/h.go")
@@ -68,12 +67,16 @@ func TestXpkgLoad(t *testing.T) {
 				types.NewTuple(types.NewVar(token.NoPos, hpkg, "op", op)),
 				types.NewTuple(types.NewVar(token.NoPos, hpkg, "", errT)), false)
 			fn := types.NewFunc(tf.Pos(strings.Index(helper, "Retry")), hpkg, "Retry", sig)
-			xp := m.xpkgs().load(m, fn)
+			made := 0
+			xp := NewLoader[int](a).Load(a, fn, func(*types.Info, *Package[int]) int { made++; return made })
 			if got := xp != nil; got != tc.loaded {
 				t.Fatalf("load: got loaded=%v, want %v", got, tc.loaded)
 			}
-			if xp != nil && xp.decls["Retry"] == nil {
+			if xp != nil && xp.Decls["Retry"] == nil {
 				t.Errorf("load: Retry's declaration not indexed")
+			}
+			if xp != nil && (made != 1 || xp.M != 1) {
+				t.Errorf("load: the package's model made %d times, M = %d; want once, 1", made, xp.M)
 			}
 		})
 	}
