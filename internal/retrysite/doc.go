@@ -129,41 +129,13 @@
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
-// an empty result (c == nil: a poll until the thing appears, libpoll.go).
+// an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go).
 // A net.Error's Timeout() read by a predicate of the package on what
 // errors.As found in a certificate error is false (astarget.go).
 //
-// A library retry is a call into a retry API, with the options and fields
-// that configure it, wherever the configuration is written: option
-// arguments, variables configured before the call (fields assigned,
-// setters called), composite literals, chained setters, configuring
-// function literals, same-package constructors, builder chains on a
-// client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
-// service config is parsed, keys matched case-insensitively as gRPC does
-// (libread): a constant string, a package variable written once, or
-// a document rebuilt from a Go map or struct with json tags given to
-// json.Marshal or from a fmt.Sprintf template, a string the model cannot
-// know standing as a placeholder that keeps its retryPolicy unread
-// (libread/grpcconfig_build.go). An acquire attempt across an integration
-// boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
-// reports its outcome in its bool. Error types of the package with a
-// status field carry that status through errors.As (statuserr.go). Libraries are matched
-// by types.Object (package path and name), never by import name. When the
-// configuration comes from somewhere the model cannot follow (a parameter,
-// a struct field), the site is Opaque and rules do not assume defaults.
-//
-// What the model knows about each library is in internal/knowledge, one
-// table per library (knowledge.Library): its entry points (a function
-// runner, a retrying HTTP client, an interceptor or option, or the
-// condition of a loop it paces, such as dskit's for b.Ongoing()), the
-// packages whose calls and fields configure it, its attempt bound
-// (count settings, fixed settings and defaults: libbounds.go reads them),
-// its defaults with their source, its error markers and built-in
-// predicates, and the advice and -fix rewrites the rules give in its
-// terms. The settings vocabularies of waits, outcomes and timeouts are
-// still code here, named per table (knowledge.Models) and mapped in
-// libmodels.go and timeouts_libs.go; nothing in this package asks which
-// library a site is, and no library import path is written here.
+// A library retry is a call into a retry API, read from the
+// internal/knowledge tables by package libsite (internal/retrysite/libsite,
+// its doc says how).
 //
 // Two entry kinds are not sites by themselves. A poll
 // (knowledge.Entry.Poll: k8s wait.PollInfinite, PollUntilContextCancel)
@@ -172,7 +144,7 @@
 // waits for a state is a state poll (notretry/polls.go). A pace
 // (knowledge.Entry.Pace: cenkalti's b.NextBackOff(), backoff.NewTicker)
 // gives the waits, and the missing count, of the hand-written loop site
-// that holds it when the loop model cannot tell them (paced.go).
+// that holds it when the loop model cannot tell them (libsite/paced.go).
 //
 // # What a site says
 //
@@ -218,11 +190,11 @@
 // for waits and func values called for a wait) ask it wherever they meet
 // a field or package variable they could not resolve before; a method
 // computing a wait (c.retryDelay(n)) was already followed through its
-// body, and now sees the fields it reads. Library counts (libbounds.go)
+// body, and now sees the fields it reads. Library counts (libsite/libbounds.go)
 // read fields the same way, and a library client held in a field
 // (c.http.Do(req)) is configured where the package builds it, when that
 // is its one value and every other use of the field is a library
-// operation on it (values_libs.go); otherwise the site stays Opaque. The
+// operation on it (libsite/values_libs.go); otherwise the site stays Opaque. The
 // three interpreters share the index and values.go; they are not merged
 // into one interpreter (each keeps its own value domain: abstract
 // outcomes, numbers over attempts, library settings).
@@ -330,7 +302,7 @@
 // own backoff function held in such a func (vault's c.config.Backoff,
 // retryablehttp.RateLimitLinearJitterBackoff from DefaultConfig) gives
 // its table's shape whatever its bounds (knowledge BackoffFuncs,
-// waits_libfuncs.go). Backoff objects of a library the package builds
+// libsite/waits_libfuncs.go). Backoff objects of a library the package builds
 // (olivere/elastic's w.p.backoff) are not defaulted yet.
 //
 // Limits switched off by default (valueindex/offdefault.go, offcount.go,
@@ -368,7 +340,7 @@
 // retryablehttp.Client literal used by every request), kept in a field
 // its sends cannot follow (copied into another struct, read for its
 // HTTPClient), keeps the sends opaque; the literal is then a site of its
-// own at its definition, for its count and waits only (keptcount.go,
+// own at its definition, for its count and waits only (libsite/keptcount.go,
 // knowledge BackoffFuncs.KeptClient). So is a count set on a kept client
 // by a method of the library (resty's c.resty.SetRetryCount(1000) in a
 // configure function: knowledge Entry.KeptCount), for the count only.
@@ -568,7 +540,7 @@
 // standard's numbers themselves; a call of its Do or DoValue is a Library
 // site only for what the package cannot see, its operation: the requests
 // it sends and the outcomes it marks retry.Retryable,
-// with bound, waits and timeouts left unknown (reference.go).
+// with bound, waits and timeouts left unknown (libsite/reference.go).
 //
 // # Options and directives
 //
@@ -642,10 +614,16 @@
 //     that need no interpreter. For now the gRPC service config: the
 //     document a constant, a package variable written once, a
 //     json.Marshal of a Go value or a fmt.Sprintf template gives, parsed
-//     into its retry policies (grpcconfig.go here makes their sites),
-//     and the waits of a gax-go Backoff. It asks libread.Model for the
-//     value index's writes of a variable and a duration's value
-//     (libread.go here hands the model over).
+//     into its retry policies (libsite/grpcconfig.go makes their
+//     sites), and the waits of a gax-go Backoff. It asks libread.Model
+//     for the value index's writes of a variable and a duration's value
+//     (libsite hands the model over).
+//   - package libsite (internal/retrysite/libsite): the library readers
+//     that run the interpreters: a library call site's bound, waits,
+//     timeouts and outcomes read from the internal/knowledge tables, the
+//     loops a library paces, kept clients and the reference package's
+//     sites. It asks the model through libsite.Host (glue_libsite.go),
+//     and the model asks it through one libsite.Reader.
 //   - package interp (internal/retrysite/interp): the value interpreter.
 //     The evaluator and its value domain (eval.go), the path simulation
 //     (sim.go, statekey.go, cfgwalk.go, stopcheck.go, timerchan.go), the
@@ -683,12 +661,10 @@
 //   - this package: the Analyzer, and the analysis that fills the site
 //     types in, as methods of one per-package *model (model.go). Its
 //     files form groups: discovery (retrysite.go, loops.go, forms.go,
-//     funclits.go, paced.go, periodic.go,
-//     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
-//     interpreters on settings and predicates (libs.go, libs_loop.go,
-//     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
-//     *_libs.go of each aspect), and what joins them to a site (libread.go,
-//     integration.go, reference.go, details.go, outcomes_loop.go, and
+//     funclits.go, periodic.go, countsoutside.go,
+//     receiver.go, xpkg.go, rewind.go, tracker.go), and what joins them
+//     to a site (glue_libsite.go, glue_notretry.go, glue_waits.go,
+//     glue_modsrc.go, integration.go, details.go, outcomes_loop.go, and
 //     describe.go and host.go, the model as the description packages
 //     and the interpreter see it). go run ./internal/cmd/depmap lists
 //     what each group uses of the others.

@@ -16,8 +16,7 @@ import (
 // information and its own answers.
 func (m *model) rules() *notretry.Rules { return m.nr.Bind(m, m.pass, m.info, m.pkg) }
 
-// MayBeOp reports whether call may be an operation (mayBeOp, loops.go).
-func (m *model) MayBeOp(call *ast.CallExpr) bool { return m.mayBeOp(call) }
+// MayBeOp is in glue_libsite.go: the library readers ask it too.
 
 // OpKey returns the key of the operation call performs (opKey, loops.go).
 func (m *model) OpKey(call *ast.CallExpr) string { return m.opKey(call) }

@@ -27,7 +27,7 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 // (isIntegration, integration.go).
 func (m *model) IsIntegration(call *ast.CallExpr) bool { return m.isIntegration(call) }
 
-// IntValue returns the integer x evaluates to (intValue, libbounds.go).
+// IntValue returns the integer x evaluates to (intValue, libsite/libbounds.go).
 func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.intValue(x) }
 
 // OnlyFuncLit returns the one function literal v is assigned

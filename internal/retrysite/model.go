@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
@@ -62,6 +63,8 @@ type model struct {
 	// srcOf is the package of the module this model reads from source,
 	// nil for the analysed package's own model (xpkg.go).
 	srcOf *xpkg
+	// lib reads the library sites (package libsite, glue_libsite.go).
+	lib *libsite.Reader
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {

@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 
 // attachLibDetails fills in a library site's bound, waits, outcomes and
 // timeouts from its settings.
-func (m *model) attachLibDetails(s *Site) {
+func (m *Reader) attachLibDetails(s *Site) {
 	if s.Lib.Reference {
 		m.referenceDetails(s)
 		return
@@ -32,7 +32,7 @@ func (m *model) attachLibDetails(s *Site) {
 // countSetting builds a bound from a setting's count argument.
 // attempts says whether the library counts attempts (else retries);
 // zeroUnbounded whether zero means no limit.
-func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) (b Bound) {
+func (m *Reader) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) (b Bound) {
 	x := st.Arg(arg)
 	var n int64
 	var ok bool
@@ -42,7 +42,7 @@ func (m *model) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnboun
 	}
 	if len(notes) > 0 {
 		defer func() {
-			b = notes[0].Annotate(&m.Index, b)
+			b = notes[0].Annotate(m.Index, b)
 			if notes[0].At != nil && b.Lit == nil {
 				b.Expr = notes[0].At // the default's own write
 			}
@@ -82,7 +82,7 @@ func defaultBound(retries int, counted string) Bound {
 // libBound reads a library site's bound from its table
 // (knowledge.BoundTable): the first group whose last present count
 // decides, else the first default that applies.
-func (m *model) libBound(s *Site) Bound {
+func (m *Reader) libBound(s *Site) Bound {
 	t := s.Lib.Bound
 	for _, g := range t.Groups {
 		names := make([]string, len(g))
@@ -118,7 +118,7 @@ func (m *model) libBound(s *Site) Bound {
 }
 
 // countBound is the bound a count setting of a table sets.
-func (m *model) countBound(s *Site, st *Setting, c knowledge.Count) Bound {
+func (m *Reader) countBound(s *Site, st *Setting, c knowledge.Count) Bound {
 	switch {
 	case c.Fixed != nil:
 		return defaultBound(c.Fixed.Retries, c.Fixed.Counted)
@@ -152,7 +152,7 @@ func defaultApplies(s *Site, d knowledge.DefaultBound) bool {
 
 // intValue evaluates an integer expression: a constant, or a local
 // variable whose only definitions are the same constant.
-func (m *model) intValue(x ast.Expr) (int64, bool) {
+func (m *Reader) intValue(x ast.Expr) (int64, bool) {
 	if x == nil {
 		return 0, false
 	}
@@ -175,7 +175,7 @@ func (m *model) intValue(x ast.Expr) (int64, bool) {
 
 // singleConstDef returns the value of a local variable whose every
 // definition is the same integer constant.
-func (m *model) singleConstDef(v *types.Var) (int64, bool) {
+func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 	if v.Parent() == nil || v.Parent() == m.pkg.Scope() {
 		return 0, false // package variables may be set anywhere
 	}
@@ -244,13 +244,13 @@ func (m *model) singleConstDef(v *types.Var) (int64, bool) {
 }
 
 // DurationValue evaluates a constant time.Duration expression.
-func (m *model) durationValue(x ast.Expr) (time.Duration, bool) {
+func (m *Reader) durationValue(x ast.Expr) (time.Duration, bool) {
 	n, ok := m.intValue(x)
 	return time.Duration(n), ok
 }
 
 // floatValue evaluates a constant float expression (factors, jitter).
-func (m *model) floatValue(x ast.Expr) (float64, bool) {
+func (m *Reader) floatValue(x ast.Expr) (float64, bool) {
 	if x == nil {
 		return 0, false
 	}

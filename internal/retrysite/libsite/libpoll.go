@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -19,7 +19,7 @@ import (
 // pollsThroughLibrary reports whether one of the operations given to a
 // library entry is a function literal that returns an error of its own
 // when an operation's result is empty.
-func (m *model) pollsThroughLibrary(ops []ast.Expr) bool {
+func (m *Reader) pollsThroughLibrary(ops []ast.Expr) bool {
 	for _, o := range ops {
 		lit, ok := ast.Unparen(o).(*ast.FuncLit)
 		if !ok || lit.Body == nil {
@@ -36,7 +36,7 @@ func (m *model) pollsThroughLibrary(ops []ast.Expr) bool {
 // a non-error result of one of its operations is empty (x == nil,
 // len(x) == 0), whose body returns a non-nil error that reads no error
 // an operation returned.
-func (m *model) emptyResultError(lit *ast.FuncLit) bool {
+func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 	results := make(map[*types.Var]bool) // non-error results of operations
 	opErrs := make(map[*types.Var]bool)
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
@@ -97,7 +97,7 @@ func (m *model) emptyResultError(lit *ast.FuncLit) bool {
 
 // emptyTest reports whether cond is x == nil or len(x) == 0 for x one
 // of vars.
-func (m *model) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
+func (m *Reader) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok || b.Op != token.EQL {
 		return false

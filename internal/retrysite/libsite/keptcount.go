@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -26,7 +26,7 @@ import (
 
 // keptClient reports whether call, a KeptCount entry, configures a
 // client held in a field.
-func (m *model) keptClient(call *ast.CallExpr) bool {
+func (m *Reader) keptClient(call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
@@ -63,7 +63,7 @@ func keepCountOnly(s *Site) {
 // outcomes and timeouts are each send's. When the sends can follow the
 // field (one write, only library operations on it: values_libs.go) they
 // are the sites and the literal is not.
-func (m *model) keptClientSites(fc inspector.Cursor) []*Site {
+func (m *Reader) keptClientSites(fc inspector.Cursor) []*Site {
 	f := fc.Node().(*ast.File)
 	var sites []*Site
 	var idx *varIndex
@@ -116,7 +116,7 @@ func (m *model) keptClientSites(fc inspector.Cursor) []*Site {
 
 // keptClientLit returns the literal of a library's kept client type that
 // x builds (&T{...} or T{...}), and its library.
-func (m *model) keptClientLit(x ast.Expr) (*ast.CompositeLit, *Lib) {
+func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *Lib) {
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		x = ast.Unparen(u.X)

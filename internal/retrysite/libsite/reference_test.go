@@ -1,4 +1,4 @@
-package retrysite_test
+package libsite_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -32,7 +32,7 @@ import (
 type judge func(resp, err value) value
 
 // libOutcomes finds the outcomes a library site's settings retry.
-func (m *model) libOutcomes(s *Site) {
+func (m *Reader) libOutcomes(s *Site) {
 	call, _ := s.Node.(*ast.CallExpr)
 	if call == nil && !s.Lib.ServiceConfig {
 		return
@@ -43,7 +43,7 @@ func (m *model) libOutcomes(s *Site) {
 }
 
 // serviceConfigOutcomes: a gRPC retryPolicy's retryableStatusCodes.
-func (m *model) serviceConfigOutcomes(s *Site, _ *ast.CallExpr) {
+func (m *Reader) serviceConfigOutcomes(s *Site, _ *ast.CallExpr) {
 	if s.GRPCPolicy != nil {
 		o := &Outcomes{GRPC: append([]policy.GRPCCode(nil), s.GRPCPolicy.Codes...), Pos: s.Pos, Decision: "retryableStatusCodes " + strings.Join(s.GRPCPolicy.RetryableStatusCodes, ", ")}
 		if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
@@ -55,7 +55,7 @@ func (m *model) serviceConfigOutcomes(s *Site, _ *ast.CallExpr) {
 
 // siteOp returns the argument a library call runs under retry, from its
 // table entry.
-func (m *model) siteOp(call *ast.CallExpr) ast.Expr {
+func (m *Reader) siteOp(call *ast.CallExpr) ast.Expr {
 	fn := typeutilCallee(m.info, call)
 	if fn == nil {
 		return nil
@@ -68,7 +68,7 @@ func (m *model) siteOp(call *ast.CallExpr) ast.Expr {
 }
 
 // cenkaltiOutcomes: every error but backoff.Permanent is retried.
-func (m *model) cenkaltiOutcomes(s *Site, call *ast.CallExpr) {
+func (m *Reader) cenkaltiOutcomes(s *Site, call *ast.CallExpr) {
 	m.closureOutcomes(s, m.siteOp(call), func(_, err value) value {
 		switch {
 		case err.K == vNil || err.Is(errPermanent):
@@ -81,7 +81,7 @@ func (m *model) cenkaltiOutcomes(s *Site, call *ast.CallExpr) {
 }
 
 // sethvargoOutcomes: only errors marked retry.RetryableError are retried.
-func (m *model) sethvargoOutcomes(s *Site, call *ast.CallExpr) {
+func (m *Reader) sethvargoOutcomes(s *Site, call *ast.CallExpr) {
 	if fn := m.siteOp(call); fn != nil {
 		m.closureOutcomes(s, fn, func(_, err value) value {
 			switch {
@@ -97,7 +97,7 @@ func (m *model) sethvargoOutcomes(s *Site, call *ast.CallExpr) {
 
 // retryGoOutcomes: RetryIf decides, else every error but
 // retry.Unrecoverable.
-func (m *model) retryGoOutcomes(s *Site, call *ast.CallExpr) {
+func (m *Reader) retryGoOutcomes(s *Site, call *ast.CallExpr) {
 	fn := m.siteOp(call)
 	pred := s.Last("RetryIf")
 	desc, pos := "function returns an error not marked retry.Unrecoverable", s.Pos
@@ -128,7 +128,7 @@ func (m *model) retryGoOutcomes(s *Site, call *ast.CallExpr) {
 
 // clientGoRetryOutcomes: RetryOnConflict retries 409; OnError's
 // predicate decides.
-func (m *model) clientGoRetryOutcomes(s *Site, call *ast.CallExpr) {
+func (m *Reader) clientGoRetryOutcomes(s *Site, call *ast.CallExpr) {
 	if s.Last("RetryOnConflict") != nil {
 		o := &Outcomes{Pos: s.Pos, Decision: "RetryOnConflict retries 409 Conflict"}
 		if len(call.Args) > 1 {
@@ -167,7 +167,7 @@ type predicate struct {
 }
 
 // predicateOf resolves a function expression to a predicate, or nil.
-func (m *model) predicateOf(x ast.Expr) *predicate {
+func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	if x == nil {
 		return nil
 	}
@@ -227,7 +227,7 @@ func (m *model) predicateOf(x ast.Expr) *predicate {
 }
 
 // funcObj returns the function a function-valued expression names.
-func (m *model) funcObj(x ast.Expr) *types.Func {
+func (m *Reader) funcObj(x ast.Expr) *types.Func {
 	switch y := ast.Unparen(x).(type) {
 	case *ast.Ident:
 		fn, _ := m.info.Uses[y].(*types.Func)
@@ -241,7 +241,7 @@ func (m *model) funcObj(x ast.Expr) *types.Func {
 
 // funcOf returns the body of a function-valued expression: a literal, a
 // same-package function, or a variable that always holds one of them.
-func (m *model) funcOf(x ast.Expr, depth int) (*ast.BlockStmt, *ast.FuncType) {
+func (m *Reader) funcOf(x ast.Expr, depth int) (*ast.BlockStmt, *ast.FuncType) {
 	if depth > 3 {
 		return nil, nil
 	}
@@ -271,7 +271,7 @@ func (m *model) funcOf(x ast.Expr, depth int) (*ast.BlockStmt, *ast.FuncType) {
 
 // call evaluates the predicate's first result with a response and an
 // error bound to its parameters of those types.
-func (p *predicate) call(m *model, resp, err value) value {
+func (p *predicate) call(m *Reader, resp, err value) value {
 	if p.builtin != nil {
 		return p.builtin(resp, err)
 	}
@@ -379,7 +379,7 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 // for each outcome of the operations the function calls, what the
 // function returns, judged by the library. A function the model cannot
 // see is taken to return its operation's error unchanged.
-func (m *model) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos token.Pos) {
+func (m *Reader) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos token.Pos) {
 	o := &Outcomes{Pos: pos, Decision: desc}
 	s.Retried = o
 	var body *ast.BlockStmt
@@ -474,7 +474,7 @@ func isLibCall(info *types.Info, call *ast.CallExpr) bool {
 
 // retryableHTTPOutcomes: the client's CheckRetry decides, with the
 // response and the transport error.
-func (m *model) retryableHTTPOutcomes(s *Site) {
+func (m *Reader) retryableHTTPOutcomes(s *Site) {
 	st := s.Last("CheckRetry")
 	if st == nil {
 		if s.Opaque {
@@ -494,7 +494,7 @@ func (m *model) retryableHTTPOutcomes(s *Site) {
 
 // restyOutcomes: retry conditions are ORed; by default only errors are
 // retried.
-func (m *model) restyOutcomes(s *Site) {
+func (m *Reader) restyOutcomes(s *Site) {
 	conds := s.All("AddRetryCondition", "AddRetryConditions", "SetRetryConditions", "RetryConditions")
 	o := &Outcomes{Pos: s.Pos, Decision: "resty retries errors only"}
 	s.Retried = o
@@ -540,7 +540,7 @@ func anyTrue(preds []*predicate, f func(*predicate) value) value {
 // failsafeOutcomes: a failure is handled (retried) when a Handle*
 // setting matches and no Abort* setting does; with no Handle* setting,
 // every error is.
-func (m *model) failsafeOutcomes(s *Site, call *ast.CallExpr) {
+func (m *Reader) failsafeOutcomes(s *Site, call *ast.CallExpr) {
 	var handles, aborts []*predicate
 	handled := false
 	for _, st := range s.Settings {
@@ -607,7 +607,7 @@ func (m *model) failsafeOutcomes(s *Site, call *ast.CallExpr) {
 
 // grpcMiddlewareOutcomes: WithCodes lists the codes (Unavailable and
 // ResourceExhausted by default); v2's WithRetriable is a predicate.
-func (m *model) grpcMiddlewareOutcomes(s *Site) {
+func (m *Reader) grpcMiddlewareOutcomes(s *Site) {
 	if st := s.Last("WithRetriable"); st != nil {
 		p := m.predicateOf(st.Arg(0))
 		if p == nil {
@@ -634,7 +634,7 @@ func (m *model) grpcMiddlewareOutcomes(s *Site) {
 
 // gaxOutcomes: OnCodes and OnHTTPCodes list codes, OnErrorFunc is a
 // predicate.
-func (m *model) gaxOutcomes(s *Site) {
+func (m *Reader) gaxOutcomes(s *Site) {
 	o := &Outcomes{Pos: s.Pos}
 	found := false
 	for _, st := range s.All("OnCodes", "OnHTTPCodes", "OnErrorFunc") {
@@ -676,7 +676,7 @@ func (m *model) gaxOutcomes(s *Site) {
 // awsOutcomes: AddWithErrorCodes and the RetryableErrorCode and
 // RetryableHTTPStatusCode retryables add codes to the defaults (which
 // R-4 allows).
-func (m *model) awsOutcomes(s *Site) {
+func (m *Reader) awsOutcomes(s *Site) {
 	o := &Outcomes{Pos: s.Pos}
 	var names []string
 	for _, st := range s.Settings {
@@ -715,7 +715,7 @@ func (m *model) awsOutcomes(s *Site) {
 
 // awsCodeLit adds the codes of a RetryableHTTPStatusCode or
 // RetryableErrorCode literal.
-func (m *model) awsCodeLit(o *Outcomes, lit *ast.CompositeLit, names []string) []string {
+func (m *Reader) awsCodeLit(o *Outcomes, lit *ast.CompositeLit, names []string) []string {
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
@@ -781,8 +781,8 @@ func awsErrorStatus(code string) (int, bool) {
 
 // codeList evaluates a list of integer constants: the arguments, or a
 // single slice argument (a literal or a variable that always holds one).
-func (m *model) codeList(args []ast.Expr) ([]int64, bool) {
-	ev := &evaluator{Fi: &funcInfo{M: &m.Model}}
+func (m *Reader) codeList(args []ast.Expr) ([]int64, bool) {
+	ev := &evaluator{Fi: &funcInfo{M: m.Model}}
 	var res []int64
 	for _, a := range args {
 		if t := m.info.TypeOf(a); t != nil {
@@ -827,7 +827,7 @@ func exprList(xs []ast.Expr) string {
 
 // writes reports whether a body writes an object (Update, Patch, Apply,
 // Replace): a conflict retry that does not write cannot conflict.
-func (m *model) writes(body *ast.BlockStmt) bool {
+func (m *Reader) writes(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {

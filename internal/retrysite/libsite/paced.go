@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -21,7 +21,7 @@ import (
 // Stop has no count either (PaceWhy).
 
 // pacedLoops completes the hand-written loop sites that a library paces.
-func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
+func (m *Reader) pacedLoops(pass *analysis.Pass, sites []*Site) {
 	for _, s := range sites {
 		if s.Kind != Loop {
 			continue
@@ -71,7 +71,7 @@ func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 // pacer returns the pace call of a loop site: a PaceNext method called
 // in a for loop's body, or the PaceTicker constructor whose ticker's C a
 // range statement ranges over.
-func (m *model) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
+func (m *Reader) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
 	lookup := func(call *ast.CallExpr, p knowledge.Pace) (*Lib, knowledge.Entry, bool) {
 		fn := typeutilCallee(m.info, call)
 		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
@@ -153,7 +153,7 @@ func (m *model) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
 
 // noCount reports whether the loop has no count of its own: a for loop
 // with no condition, or a range over a channel.
-func (m *model) noCount(s *Site) bool {
+func (m *Reader) noCount(s *Site) bool {
 	switch n := s.Node.(type) {
 	case *ast.ForStmt:
 		return n.Cond == nil && n.Init == nil && n.Post == nil
@@ -168,7 +168,7 @@ func (m *model) noCount(s *Site) bool {
 // the library makes: every wait it found is of unknown shape, or it
 // could not tell them, or, for a ticker, it found none (the range's
 // receive is the library's tick).
-func (m *model) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
+func (m *Reader) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
 	if e.Pace == knowledge.PaceTicker {
 		return len(s.Waits) == 0
 	}

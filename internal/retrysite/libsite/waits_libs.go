@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"fmt"
@@ -38,7 +38,7 @@ import (
 //     full jitter.
 
 // libWaits finds the waits a library site's settings configure.
-func (m *model) libWaits(s *Site) {
+func (m *Reader) libWaits(s *Site) {
 	s.WaitsKnown = false
 	s.Waits = nil
 	if s.GRPCPolicy != nil {
@@ -73,7 +73,7 @@ func (m *model) libWaits(s *Site) {
 }
 
 // callsLib reports whether x is a call of a library function named name.
-func (m *model) callsLib(x ast.Expr, name string) bool {
+func (m *Reader) callsLib(x ast.Expr, name string) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
@@ -84,14 +84,14 @@ func (m *model) callsLib(x ast.Expr, name string) bool {
 
 // settingDur returns the duration of a setting's argument, the default
 // when the setting is absent, and whether it is known.
-func (m *model) settingDur(st *Setting, arg int, def time.Duration) (time.Duration, bool) {
+func (m *Reader) settingDur(st *Setting, arg int, def time.Duration) (time.Duration, bool) {
 	if st == nil {
 		return def, true
 	}
 	return m.durationValue(st.Arg(arg))
 }
 
-func (m *model) settingFloat(st *Setting, arg int, def float64) (float64, bool) {
+func (m *Reader) settingFloat(st *Setting, arg int, def float64) (float64, bool) {
 	if st == nil {
 		return def, true
 	}
@@ -145,7 +145,7 @@ func spreadWait(st *Setting, growsDesc string, ratio float64, base, cap time.Dur
 
 // cenkaltiWait reads a cenkalti BackOff. defaultBackOff is true for v5,
 // whose Retry uses NewExponentialBackOff() when no WithBackOff is given.
-func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
+func (m *Reader) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	kind := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
 	isDefault := false
 	if kind == nil {
@@ -214,7 +214,7 @@ func (m *model) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
 	return w
 }
 
-func (m *model) retryGoWait(s *Site) *Wait {
+func (m *Reader) retryGoWait(s *Site) *Wait {
 	delay, ok1 := m.settingDur(s.Last("Delay"), 0, 100*time.Millisecond)
 	maxJitter, ok2 := m.settingDur(s.Last("MaxJitter"), 0, 100*time.Millisecond)
 	maxDelay, ok3 := m.settingDur(s.Last("MaxDelay"), 0, 0)
@@ -293,7 +293,7 @@ func (m *model) retryGoWait(s *Site) *Wait {
 	return w
 }
 
-func (m *model) retryableWait(s *Site) *Wait {
+func (m *Reader) retryableWait(s *Site) *Wait {
 	min, ok1 := m.settingDur(s.Last("RetryWaitMin"), 0, time.Second)
 	max, ok2 := m.settingDur(s.Last("RetryWaitMax"), 0, 30*time.Second)
 	st := s.Last("Backoff")
@@ -360,7 +360,7 @@ func waitIsPkgFunc(o types.Object) bool {
 	return ok && sig.Recv() == nil
 }
 
-func (m *model) sethvargoWait(s *Site) *Wait {
+func (m *Reader) sethvargoWait(s *Site) *Wait {
 	base := s.Last("NewConstant", "NewExponential", "NewFibonacci")
 	if base == nil {
 		return nil
@@ -432,7 +432,7 @@ func (m *model) sethvargoWait(s *Site) *Wait {
 	}
 }
 
-func (m *model) failsafeWait(s *Site) *Wait {
+func (m *Reader) failsafeWait(s *Site) *Wait {
 	st := s.Last("WithDelay", "WithBackoff", "WithBackoffFactor", "WithRandomDelay", "WithDelayFunc")
 	if st == nil {
 		b := s.Last("NewBuilder", "NewWithDefaults", "NewRetryPolicyBuilder")
@@ -513,7 +513,7 @@ func (m *model) failsafeWait(s *Site) *Wait {
 	return w
 }
 
-func (m *model) k8sWait(s *Site) *Wait {
+func (m *Reader) k8sWait(s *Site) *Wait {
 	base := s.Last("DefaultRetry", "DefaultBackoff", "Backoff")
 	if base == nil {
 		return nil
@@ -557,7 +557,7 @@ func (m *model) k8sWait(s *Site) *Wait {
 // k8sManagerWait reads the waits of a wait.BackoffManager that paces a
 // hand-written loop (knowledge.K8sBackoffManager): its constructor's
 // arguments are a wait.Backoff's Duration, Cap, Factor and Jitter.
-func (m *model) k8sManagerWait(s *Site) *Wait {
+func (m *Reader) k8sManagerWait(s *Site) *Wait {
 	st := s.Last("NewExponentialBackoffManager", "NewJitteredBackoffManager")
 	if st == nil {
 		return nil
@@ -623,7 +623,7 @@ func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64,
 
 // restyWait reads resty's waits; retryAfter is true for v2, whose
 // SetRetryAfter replaces the built-in backoff with a function.
-func (m *model) restyWait(s *Site, retryAfter bool) *Wait {
+func (m *Reader) restyWait(s *Site, retryAfter bool) *Wait {
 	if retryAfter && s.Last("SetRetryAfter") != nil {
 		return nil
 	}
@@ -658,7 +658,7 @@ func (m *model) restyWait(s *Site, retryAfter bool) *Wait {
 		Desc: "equal jitter: waits at least half of the backoff, which " + waitExpo(2, min, max) + " (resty's built-in backoff)"}
 }
 
-func (m *model) grpcPolicyWait(s *Site) *Wait {
+func (m *Reader) grpcPolicyWait(s *Site) *Wait {
 	p := s.GRPCPolicy
 	w := &Wait{Kind: WaitLibrary, Pos: s.Pos, Base: p.InitialBackoff, Cap: p.MaxBackoff, Spread: "±20%"}
 	if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
@@ -679,7 +679,7 @@ func (m *model) grpcPolicyWait(s *Site) *Wait {
 	return w
 }
 
-func (m *model) grpcMwWait(s *Site) *Wait {
+func (m *Reader) grpcMwWait(s *Site) *Wait {
 	st := s.Last("WithBackoff", "WithBackoffContext")
 	name, d, f := "BackoffLinearWithJitter", 50*time.Millisecond, 0.1
 	var cap time.Duration

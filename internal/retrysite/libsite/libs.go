@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -69,7 +69,7 @@ func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) 
 func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
 
 // librarySites finds the library retry sites of a file.
-func (m *model) librarySites(fc inspector.Cursor) []*Site {
+func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 	f := fc.Node().(*ast.File)
 	var sites []*Site
 	var idx *varIndex
@@ -164,7 +164,7 @@ func (m *model) librarySites(fc inspector.Cursor) []*Site {
 // no retries retries: the count setting was set to other than zero. A
 // count the model cannot see makes it unknown, and an unknown is not a
 // site.
-func (m *model) retriesEnabled(s *Site, setting string) bool {
+func (m *Reader) retriesEnabled(s *Site, setting string) bool {
 	st := s.Last(setting)
 	if st == nil {
 		return false
@@ -184,7 +184,7 @@ type varIndex struct {
 	appends map[*types.Var][]*ast.CallExpr
 }
 
-func (m *model) indexVars(f *ast.File) *varIndex {
+func (m *Reader) indexVars(f *ast.File) *varIndex {
 	idx := &varIndex{
 		defs:    make(map[*types.Var][]ast.Expr),
 		fields:  make(map[*types.Var][]*ast.AssignStmt),
@@ -245,7 +245,7 @@ func (m *model) indexVars(f *ast.File) *varIndex {
 // c for c.SetBaseURL(u).SetRetryCount(n), each method returning its
 // receiver's type (linodego's configureRetries). Other expressions are
 // returned as they are.
-func (m *model) builderRoot(x ast.Expr) ast.Expr {
+func (m *Reader) builderRoot(x ast.Expr) ast.Expr {
 	for {
 		call, ok := ast.Unparen(x).(*ast.CallExpr)
 		if !ok {
@@ -268,7 +268,7 @@ func (m *model) builderRoot(x ast.Expr) ast.Expr {
 
 // collector gathers the settings of a library configuration.
 type collector struct {
-	m        *model
+	m        *Reader
 	idx      *varIndex
 	lib      *Lib
 	before   token.Pos
@@ -540,7 +540,7 @@ func derefType(t types.Type) types.Type {
 
 // libraryOps describes the operations a library site retries: the
 // function it is given.
-func (m *model) libraryOps(x ast.Expr) []*Op {
+func (m *Reader) libraryOps(x ast.Expr) []*Op {
 	var ops []*Op
 	switch x := ast.Unparen(x).(type) {
 	case *ast.FuncLit:
@@ -556,7 +556,7 @@ func (m *model) libraryOps(x ast.Expr) []*Op {
 
 // loopBodyOps describes the operations of a loop a library paces: the
 // calls of its body that may be operations, not the library's own.
-func (m *model) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
+func (m *Reader) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
 	var ops []*Op
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {

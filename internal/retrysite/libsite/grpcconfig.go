@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 // serviceConfigSites makes one site per valid retryPolicy of a service
 // config the model can read (libread.Reader.ServiceConfig), with the cap
 // of a grpc.WithMaxCallAttempts written in the same function.
-func (m *model) serviceConfigSites(base *Site) []*Site {
+func (m *Reader) serviceConfigSites(base *Site) []*Site {
 	call := base.Node.(*ast.CallExpr)
 	if len(call.Args) != 1 {
 		return nil

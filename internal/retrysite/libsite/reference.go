@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -26,7 +26,7 @@ import (
 
 // referenceDetails fills in a retry.Do or retry.DoValue site. Its
 // operations were described by librarySites.
-func (m *model) referenceDetails(s *Site) {
+func (m *Reader) referenceDetails(s *Site) {
 	s.Bound = Bound{Kind: BoundUnknown}
 	s.Waits, s.WaitsKnown = nil, false
 	call, ok := s.Node.(*ast.CallExpr)
@@ -54,7 +54,7 @@ func (m *model) referenceDetails(s *Site) {
 // Contexts derived with context.WithTimeout and the like keep the values
 // of their parent; a variable carries one if any of its assignments in fn
 // does.
-func (m *model) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
+func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 	if x == nil || depth > 8 {
 		return false
 	}
@@ -119,7 +119,7 @@ func callsRetry(info *types.Info, body ast.Node, name string) bool {
 // retry.Retryable: a *retry.StatusError whose status the model knows, a
 // TLS certificate error. Other marks (a plain error, a retryable status)
 // are what Retryable is for, and the package classifies the rest itself.
-func (m *model) referenceOutcomes(s *Site, body *ast.BlockStmt) {
+func (m *Reader) referenceOutcomes(s *Site, body *ast.BlockStmt) {
 	var o *Outcomes
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -160,7 +160,7 @@ func (m *model) referenceOutcomes(s *Site, body *ast.BlockStmt) {
 // a constant), or whether it is a TLS certificate error literal. It
 // follows &, parentheses, fmt.Errorf's %w operands and local variables
 // assigned once.
-func (m *model) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int, cert bool) {
+func (m *Reader) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int, cert bool) {
 	if x == nil || depth > 6 {
 		return 0, false
 	}

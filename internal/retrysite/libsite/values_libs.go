@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -55,7 +55,7 @@ func (c *collector) followField(v *types.Var) bool {
 
 // onlyOperated reports whether every use of field v in the package is a
 // write of it or the receiver of a library operation (an entry point).
-func (m *model) onlyOperated(v *types.Var) bool {
+func (m *Reader) onlyOperated(v *types.Var) bool {
 	vx := m.ValueIndexOf()
 	if r, ok := vx.Operated[v]; ok {
 		return r

@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -32,7 +32,7 @@ import (
 
 // tableFuncWait returns the wait of site s when its backoff setting holds
 // only backoff functions of its library's table, all of one shape.
-func (m *model) tableFuncWait(s *Site) *Wait {
+func (m *Reader) tableFuncWait(s *Site) *Wait {
 	bf := s.Lib.Backoffs
 	if bf == nil {
 		return nil
@@ -77,7 +77,7 @@ func (m *model) tableFuncWait(s *Site) *Wait {
 // libFuncResolver resolves a func-valued expression to the library
 // functions it may hold.
 type libFuncResolver struct {
-	m    *model
+	m    *Reader
 	lib  *knowledge.Library
 	body *ast.BlockStmt
 	seen map[types.Object]bool
@@ -280,7 +280,7 @@ func responseParam(info *types.Info, ft *ast.FuncType) *types.Var {
 // rateLimitTest reports whether cond holds only for a response whose
 // status is 429 or 503: a conjunction with resp.StatusCode == 429 (or
 // an || of such comparisons), beside nil tests of the response.
-func (m *model) rateLimitTest(cond ast.Expr, resp *types.Var) bool {
+func (m *Reader) rateLimitTest(cond ast.Expr, resp *types.Var) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return false

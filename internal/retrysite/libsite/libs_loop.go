@@ -1,4 +1,4 @@
-package retrysite
+package libsite
 
 import (
 	"go/ast"
@@ -27,13 +27,13 @@ func pacedLoop(s *Site) *ast.ForStmt {
 
 // callsOn reports whether body calls a method of the site's library
 // named one of names (b.Wait()), outside function literals.
-func (m *model) callsOn(s *Site, body *ast.BlockStmt, names ...string) bool {
+func (m *Reader) callsOn(s *Site, body *ast.BlockStmt, names ...string) bool {
 	return m.callsLibMethod(s.Lib, body, names...)
 }
 
 // callsLibMethod reports whether body calls a method of lib named one of
 // names, outside function literals.
-func (m *model) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) bool {
+func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) bool {
 	found := false
 	if len(names) == 0 {
 		return false
@@ -65,7 +65,7 @@ func (m *model) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) b
 // jitter; once the floor reaches MaxBackoff every wait is MaxBackoff
 // exactly); MinBackoff 0 never waits. A loop that does not call Wait (it may call NextDelay and sleep
 // itself) is left unknown.
-func (m *model) dskitWait(s *Site) *Wait {
+func (m *Reader) dskitWait(s *Site) *Wait {
 	loop := pacedLoop(s)
 	if loop == nil || !m.callsOn(s, loop.Body, "Wait") || m.callsOn(s, loop.Body, "NextDelay") {
 		return nil
