@@ -171,7 +171,7 @@ const (
 	ShapeFullJitter          // random(0, min(cap, base*2^n)): compliant
 	ShapeDecorrelated        // min(cap, random(base, prev*3)): compliant
 	ShapeSchedule            // an explicit increasing schedule (R-3 webhook schedule)
-	ShapeNoJitter            // computed with no random draw, form unknown (waits_determ.go)
+	ShapeNoJitter            // computed with no random draw, form unknown (package waits, waits_determ.go)
 )
 
 var shapeNames = [...]string{
@@ -287,7 +287,7 @@ type Outcomes struct {
 	CertErrors bool
 	// ConfigErrors, when set, names a class of errors no retry can fix
 	// (an invalid configuration) that the decision tests for and still
-	// retries (retrysite polls_config.go).
+	// retries (libsite polls_config.go).
 	ConfigErrors string
 	// Pos is where the retry decision is made (the condition, the
 	// predicate), for reports.
