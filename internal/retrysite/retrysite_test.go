@@ -123,8 +123,8 @@ func TestPeriodic(t *testing.T) {
 
 // TestPollConfigErrors covers k8s polls whose condition tests for an
 // error no retry can fix and still says "not yet" (libsite
-// polls_config.go),
-// and the ones that stop on it or test a class the model does not know.
+// polls_config.go), and the ones that stop on it or test a class the
+// model does not know.
 func TestPollConfigErrors(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, nonretryable.Analyzer), "pollcfg")
 }
