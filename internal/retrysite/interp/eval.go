@@ -358,20 +358,6 @@ arith:
 	return unknown(d)
 }
 
-// refsTracked reports whether x mentions a tracked variable.
-func (ev *evaluator) refsTracked(x ast.Expr) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := ev.info().Uses[id].(*types.Var); ok && ev.Fi.Tracked[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	base := ev.Eval(x.X, e)
 	if base.K == vResp {
