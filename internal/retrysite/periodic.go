@@ -141,7 +141,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 	}
 	var fails []failPath
 	for _, sc := range scenarios {
-		paths, ok := m.pathsBack(fi, w, g, ref, sc, in, outer)
+		paths, ok := m.pathsBackWidening(fi, w, g, ref, sc, in, outer)
 		if !ok {
 			return false
 		}
@@ -150,13 +150,18 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 	if len(fails) == 0 {
 		return false
 	}
-	succ, ok := m.pathsBack(fi, w, g, ref, successScenario(), in, outer)
+	succ, ok := m.pathsBackWidening(fi, w, g, ref, successScenario(), in, outer)
 	if !ok {
 		return false
 	}
 	assignedInLoop := assignedVars(m.info, loop)
+	grows := make(map[ast.Node]bool)
 	for _, f := range fails {
-		if f.moved || m.passesPeriod(f, succ, assignedInLoop) {
+		if f.moved {
+			continue
+		}
+		m.backoffOnPeriod(fi, loop, f, succ, g, grows, assignedInLoop) // periodic_backoff.go
+		if m.passesPeriod(f, succ, assignedInLoop) {
 			continue
 		}
 		for _, h := range f.hits {
@@ -392,6 +397,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		if !first && in != nil && !in(b) {
 			continue
 		}
+		it.e = w.widened(it.bi, it.e) // periodic_backoff.go
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
 		if it.p.key == nil {
 			it.p.key = it.p.appendTail(nil)
@@ -403,8 +409,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		seen[string(kb)] = true
 		p := it.p
 		if h := w.headWait(b); h != nil && !first {
-			p.hits = append(append([]*waitHit(nil), p.hits...), h)
-			p.key = nil
+			p = p.passing([]*waitHit{h}, nil) // periodic_backoff.go
 		}
 		e := it.e
 		n := len(b.Nodes)
@@ -419,14 +424,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 				break
 			}
 			if !opNode {
-				if hits := w.hitsIn(node); len(hits) > 0 {
-					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
-					p.key = nil
-				}
-				if blk := blockingOf(node, sel, w.nonblocking); blk != nil {
-					p.blocks = append(append([]ast.Node(nil), p.blocks...), blk)
-					p.key = nil
-				}
+				p = p.passing(w.hitsIn(node), blockingOf(node, sel, w.nonblocking))
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
 				p.moved = true

@@ -10,6 +10,9 @@ type backWalk struct {
 	*waitWalk
 	sel  map[ast.Stmt]*ast.SelectStmt // selectsOf(fi.Body)
 	hits map[ast.Node][]*waitHit      // waitsIn's hits, whether or not it was sure
+	// visits counts, in a walk that widens, the times each block was
+	// taken (periodic_backoff.go); nil in a walk that does not.
+	visits map[int32]int
 }
 
 func newBackWalk(w *waitWalk) *backWalk {
