@@ -59,6 +59,9 @@ type opGroup struct {
 	// ownWaits are the positions of the waits of its own that such a
 	// failure path passes (periodic.go).
 	ownWaits map[token.Pos]bool
+	// viaBackoff: every own wait is a backoff the success path passes
+	// too (periodic_backoff.go).
+	viaBackoff bool
 }
 
 // runScenario is the outcome assumed for the group when counting its
@@ -175,6 +178,8 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	var sites []*Site
 	for _, node := range order {
 		f := byNode[node]
+		f.ops = primaryOps(f.ops) // periodic_backoff.go
+		f.first = f.ops[0]
 		s := &Site{
 			Kind:     f.kind,
 			Node:     f.loop,

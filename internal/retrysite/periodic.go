@@ -156,11 +156,12 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 	}
 	assignedInLoop := assignedVars(m.info, loop)
 	grows := make(map[ast.Node]bool)
+	backoffs := make(map[token.Pos]bool)
 	for _, f := range fails {
 		if f.moved {
 			continue
 		}
-		m.backoffOnPeriod(fi, loop, f, succ, g, grows, assignedInLoop) // periodic_backoff.go
+		m.backoffOnPeriod(fi, loop, f, succ, backoffs, grows, assignedInLoop) // periodic_backoff.go
 		if m.passesPeriod(f, succ, assignedInLoop) {
 			continue
 		}
@@ -171,6 +172,13 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 				}
 				g.ownWaits[h.node.Pos()] = true
 			}
+		}
+	}
+	if len(g.ownWaits) == 0 && len(backoffs) > 0 {
+		g.ownWaits, g.viaBackoff = backoffs, true
+	} else {
+		for pos := range backoffs {
+			g.ownWaits[pos] = true
 		}
 	}
 	return len(g.ownWaits) > 0

@@ -39,12 +39,12 @@ import (
 // does any wait or blocking receive besides the backoff that every
 // success path passes too (a ticker, a notification).
 
-// backoffOnPeriod marks as g's own waits the backoffs on the failure path
-// f that a success path passes too (see above), unless f also passes,
+// backoffOnPeriod adds to own the backoffs on the failure path f that a
+// success path passes too (see above), unless f also passes,
 // besides them, a wait or a blocking receive of the loop's period: one
 // that every success path passes too. grows caches backsOff's answers for
 // the loop.
-func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []failPath, g *opGroup, grows map[ast.Node]bool, assignedInLoop map[*types.Var]bool) {
+func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []failPath, own map[token.Pos]bool, grows map[ast.Node]bool, assignedInLoop map[*types.Var]bool) {
 	if len(succ) == 0 {
 		return
 	}
@@ -80,12 +80,28 @@ func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []
 			return // a tick or notification every run waits for
 		}
 	}
-	if g.ownWaits == nil {
-		g.ownWaits = make(map[token.Pos]bool)
-	}
 	for _, h := range backoffs {
-		g.ownWaits[h.node.Pos()] = true
+		own[h.node.Pos()] = true
 	}
+}
+
+// primaryOps returns the operations of one site less those retried only
+// through a backoff the success path shares, when the site has others:
+// a loop that retries its request, and on the first failure also asks
+// once for a list of fallback hosts, retries the request; the list's
+// lookup comes back through the backoff only because the walk does not
+// know the list is set after a success.
+func primaryOps(ops []*opGroup) []*opGroup {
+	var res []*opGroup
+	for _, g := range ops {
+		if !g.viaBackoff {
+			res = append(res, g)
+		}
+	}
+	if len(res) == 0 {
+		return ops
+	}
+	return res
 }
 
 // backsOff reports whether the wait h grows with the runs of loop: the
