@@ -60,7 +60,13 @@
 // wait, or one written the same way with nothing the loop changes in it),
 // a failure that goes back at once or through waits the model cannot
 // read, a page that moves on with the failure, and per-item loops stay
-// silent.
+// silent. A wait every run passes that grows with the runs (linear,
+// polynomial, exponential: backoff(attempt, min, max) at the head of a
+// lookup that also asks again while its item is missing) is no period
+// but a backoff, the failure's own wait, unless a func value computes it
+// (a library's generic loop) or the run also waits a tick every run
+// waits; a site keeps the operations retried otherwise and drops those
+// retried only through such a shared backoff (periodic_backoff.go).
 //
 // A success is a success all through: an error-typed field of a local
 // that only ever holds the operation's result (res, err = produce(batch);
@@ -76,7 +82,10 @@
 // errors.As(err, &target), err.(*T)); a call of a stop check, a function
 // of the package whose one select only asks whether a channel is ready
 // (p.shouldStop()), and a nil test of a value the operation returned
-// (interp/stopcheck.go). A field of an error value (a rate
+// (interp/stopcheck.go); a number, bool or string field the package
+// writes only in struct literals, read from a parameter or receiver the
+// function never writes: a setting the object was made with, the same on
+// every attempt (interp/settings.go). A field of an error value (a rate
 // limit's RetryAfter) is what one failure says, so a wait read from it is
 // not a fixed interval (waits_num.go).
 //
