@@ -91,7 +91,7 @@ type Library struct {
 }
 
 // Models names, per aspect, the interpreter of a library's settings in
-// internal/retrysite (libmodels.go). A library whose settings follow a
+// internal/retrysite/libsite (libmodels.go). A library whose settings follow a
 // known vocabulary names it; an empty name means the aspect is unknown
 // to the model (silent).
 type Models struct {
@@ -141,7 +141,7 @@ type Entry struct {
 	// (cenkalti's b.NextBackOff(), Stop ending the loop) or the
 	// constructor of a ticker whose channel the loop ranges over
 	// (backoff.NewTicker(b)). Its calls are not sites; they give the
-	// waits of the loop that holds them (internal/retrysite paced.go),
+	// waits of the loop that holds them (internal/retrysite/libsite paced.go),
 	// and PaceWhy, when set, is why that loop has no count.
 	Pace    Pace
 	PaceWhy string
@@ -151,7 +151,7 @@ type Entry struct {
 	// later retries that many times, from wherever it is sent. A call on
 	// such a client is a site of its own for the count only: the
 	// requests, their waits, outcomes and timeouts are each send's
-	// (internal/retrysite keptcount.go).
+	// (internal/retrysite/libsite keptcount.go).
 	KeptCount bool
 }
 

@@ -114,7 +114,7 @@
 // finished within its context (ctx.Err() is nil). The wait interpreter
 // reads a Retry-After parser of the package (a bool result of a function
 // given the response) on responses without headers, through the outcome
-// evaluator (waits_resp.go): the client's own schedule is what R-1
+// evaluator (package waits): the client's own schedule is what R-1
 // judges. It also reads float backoffs (math.Pow, math.IsInf guards),
 // the cap written with an else, and the default of a setting it cannot
 // see (if max <= 0 { max = 8s }: the stand-in stays, waits_clamp.go).
@@ -133,100 +133,27 @@
 // an unexported interface of the package, and a value of an unexported
 // function type of the package that its exported API does not take, are
 // seen through the package's own implementations and functions of that
-// type (integration.go, notretry.go). Compare-and-swap loops, syscall
-// restarts, parsers and the standard library's own local packages are not
-// retries. Nor are (precision.go): a call whose results nothing reads (it
-// cannot make its function fail); a loop after the function, or every
-// caller up to two calls away, has started a local process, itself or
-// through a function of the package that starts one (a readiness wait);
-// a loop whose every wait is a number the other side sent (a
-// tagged wire field: a poll at the server's interval); a loop that gives
-// its operation a new random value each time (a search for a free name);
-// a loop that goes back only when the attempt's own context.WithCancel
-// context was cancelled (a restart after a switch-over). Callers in
-// _test.go files do not count for the readiness rules: a test exercising
-// a helper is not a use of it.
-//
-// Nor are the re-runs of reruns.go, each a question asked of every path
-// of the graph from the operation back to it: a downgrade (every path
-// back sets a local the call reads to one constant, where it otherwise
-// holds a mode chosen elsewhere: a commit finished as an abort); a re-run
-// once after reconfiguration (a flag declared before the loop, tested
-// unset on the way back, set to true, and another operation run: new
-// seeds); a protocol exchange (the call is given what two or more other
-// operations answered, and every path back runs them again: join, then
-// sync); a collision retry (the call's input is made from a clock reading
-// in the loop, and the only error that goes back is one sentinel: a new
-// unique key after "key exists"); a negotiation (a function of the
-// package given the attempt count switches to another request from a
-// fixed attempt on: a protocol version stepped down); a negotiation by
-// the failure's payload (payload.go: every path back assigns a local the
-// call reads from a value derived from what the failed attempt returned,
-// through assignments and through calls that fill a variable whose
-// address they get beside such a value, errors.As(err, &e) then
-// json.Unmarshal(e.Data, &offer): the next run asks with a version the
-// server listed; a path back that only records the error, or sets the
-// input from anything else, stays a retry). Nor is failover through a
-// rotating index (rotation.go): a counted loop bounded by the length of a
-// slice field of a value (len(s.addrs), or a method of the package whose
-// body is return len(recv.addrs)), whose call is given the result of a
-// method of the package, on the same value, that indexes that field with
-// a field of its receiver it also assigns (the next address, round
-// robin): each endpoint once; the same loop bounded by a number, or an
-// endpoint method that does not move its index, stays a retry. A flag
-// that only holds constants (retrying = true), a request rebuilt the same way, an
-// attempt number given to a call the model cannot see or used from the
-// first retry on, and a call given what one other call answered (a token)
-// stay retries. Nor is a loop without an attempt count in a readiness wait
-// (readiness.go): a function whose name says it waits (waitX, WaitUntil-
-// Ready, ...Ready) handed the thing it waits for (a parameter of a
-// non-standard interface type), whose loop is its last statement, or an
-// unexported one only such functions call. Nor is a retry library's
+// type (integration.go, funclits.go). What repeats are not retries
+// (compare-and-swap loops, dropped results, readiness waits, re-runs with
+// changed input, failover rotation, state polls) is package notretry's
+// (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
-// an empty result (c == nil: a poll until the thing appears, libpoll.go).
+// an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go).
 // A net.Error's Timeout() read by a predicate of the package on what
 // errors.As found in a certificate error is false (astarget.go).
 //
-// A library retry is a call into a retry API, with the options and fields
-// that configure it, wherever the configuration is written: option
-// arguments, variables configured before the call (fields assigned,
-// setters called), composite literals, chained setters, configuring
-// function literals, same-package constructors, builder chains on a
-// client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
-// service config is parsed, keys matched case-insensitively as gRPC does
-// (libread): a constant string, a package variable written once, or
-// a document rebuilt from a Go map or struct with json tags given to
-// json.Marshal or from a fmt.Sprintf template, a string the model cannot
-// know standing as a placeholder that keeps its retryPolicy unread
-// (libread/grpcconfig_build.go). An acquire attempt across an integration
-// boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
-// reports its outcome in its bool. Error types of the package with a
-// status field carry that status through errors.As (statuserr.go). Libraries are matched
-// by types.Object (package path and name), never by import name. When the
-// configuration comes from somewhere the model cannot follow (a parameter,
-// a struct field), the site is Opaque and rules do not assume defaults.
-//
-// What the model knows about each library is in internal/knowledge, one
-// table per library (knowledge.Library): its entry points (a function
-// runner, a retrying HTTP client, an interceptor or option, or the
-// condition of a loop it paces, such as dskit's for b.Ongoing()), the
-// packages whose calls and fields configure it, its attempt bound
-// (count settings, fixed settings and defaults: libbounds.go reads them),
-// its defaults with their source, its error markers and built-in
-// predicates, and the advice and -fix rewrites the rules give in its
-// terms. The settings vocabularies of waits, outcomes and timeouts are
-// still code here, named per table (knowledge.Models) and mapped in
-// libmodels.go and timeouts_libs.go; nothing in this package asks which
-// library a site is, and no library import path is written here.
+// A library retry is a call into a retry API, read from the
+// internal/knowledge tables by package libsite (internal/retrysite/libsite,
+// its doc says how).
 //
 // Two entry kinds are not sites by themselves. A poll
 // (knowledge.Entry.Poll: k8s wait.PollInfinite, PollUntilContextCancel)
 // is a site only when its condition turns an operation's failure into
 // (false, nil) and returns false for nothing else; a condition that
-// waits for a state is a state poll (polls.go). A pace
+// waits for a state is a state poll (notretry/polls.go). A pace
 // (knowledge.Entry.Pace: cenkalti's b.NextBackOff(), backoff.NewTicker)
 // gives the waits, and the missing count, of the hand-written loop site
-// that holds it when the loop model cannot tell them (paced.go).
+// that holds it when the loop model cannot tell them (libsite/paced.go).
 //
 // # What a site says
 //
@@ -272,11 +199,11 @@
 // for waits and func values called for a wait) ask it wherever they meet
 // a field or package variable they could not resolve before; a method
 // computing a wait (c.retryDelay(n)) was already followed through its
-// body, and now sees the fields it reads. Library counts (libbounds.go)
+// body, and now sees the fields it reads. Library counts (libsite/libbounds.go)
 // read fields the same way, and a library client held in a field
 // (c.http.Do(req)) is configured where the package builds it, when that
 // is its one value and every other use of the field is a library
-// operation on it (values_libs.go); otherwise the site stays Opaque. The
+// operation on it (libsite/values_libs.go); otherwise the site stays Opaque. The
 // three interpreters share the index and values.go; they are not merged
 // into one interpreter (each keeps its own value domain: abstract
 // outcomes, numbers over attempts, library settings).
@@ -384,7 +311,7 @@
 // own backoff function held in such a func (vault's c.config.Backoff,
 // retryablehttp.RateLimitLinearJitterBackoff from DefaultConfig) gives
 // its table's shape whatever its bounds (knowledge BackoffFuncs,
-// waits_libfuncs.go). Backoff objects of a library the package builds
+// libsite/waits_libfuncs.go). Backoff objects of a library the package builds
 // (olivere/elastic's w.p.backoff) are not defaulted yet.
 //
 // Limits switched off by default (valueindex/offdefault.go, offcount.go,
@@ -422,7 +349,7 @@
 // retryablehttp.Client literal used by every request), kept in a field
 // its sends cannot follow (copied into another struct, read for its
 // HTTPClient), keeps the sends opaque; the literal is then a site of its
-// own at its definition, for its count and waits only (keptcount.go,
+// own at its definition, for its count and waits only (libsite/keptcount.go,
 // knowledge BackoffFuncs.KeptClient). So is a count set on a kept client
 // by a method of the library (resty's c.resty.SetRetryCount(1000) in a
 // configure function: knowledge Entry.KeptCount), for the count only.
@@ -482,26 +409,10 @@
 // another package of the same module. A call that passes a func value
 // the package shows (a literal, a local holding one, a function of the
 // package) to a function of another package, internal.Retry(ctx, opFn,
-// next), is followed when:
-//
-//   - the callee is of the same module: its file, named by the position
-//     export data records, and the analysed package's files lie under
-//     one go.mod whose module path prefixes both package paths (a
-//     GOPATH tree with a go.mod, as analysistest's, counts; no go.mod,
-//     a relative path as -trimpath or a Bazel sandbox records, or a
-//     vendored copy: not followed);
-//   - the callee's own file, parsed alone, calls one of its func
-//     parameters that has results inside a for or range statement (or
-//     has a goto): only then is its package read, every .go file of its
-//     directory that go/build's MatchFile keeps for the default build
-//     context (build constraints honoured, tests aside), parsed into the
-//     pass's FileSet and type-checked with go/types, importing the
-//     *types.Package objects the analysed package already reaches
-//     (transitively through Imports()); an import it does not reach is an
-//     error the check collects and passes over;
-//   - at most 4 packages per pass are type-checked, and 64 calls
-//     studied; everything is cached on the pass's model (no global
-//     state: safe under go vet's unitchecker and nogo).
+// next), is followed when package modsrc can read the callee's package
+// from source (its doc says when: the same module, the callee's own file
+// calling a func parameter in a loop, at most 4 packages type-checked
+// and 64 calls studied per pass, everything cached on the pass's model).
 //
 // The helper's body is then run through the same loop discovery as the
 // package's own functions, by a model whose type information is the
@@ -601,7 +512,7 @@
 // count is a field, the delay is doubled by a loop of its own) still has
 // no jitter when it is computed only from constants, parameters, locals
 // and fields the package writes from such values, in a function that
-// draws nothing at random (waits_determ.go, ShapeNoJitter). A backoff
+// draws nothing at random (package waits, ShapeNoJitter). A backoff
 // object of a type of another package of the module (slack's
 // internal/backoff) is followed from that package's source (see "Across
 // packages"); one reached through an interface (pulsar's backoff.Policy,
@@ -638,7 +549,7 @@
 // standard's numbers themselves; a call of its Do or DoValue is a Library
 // site only for what the package cannot see, its operation: the requests
 // it sends (R-6) and the outcomes it marks retry.Retryable (R-4, R-9),
-// with bound, waits and timeouts left unknown (reference.go).
+// with bound, waits and timeouts left unknown (libsite/reference.go).
 //
 // # Options and directives
 //
@@ -693,6 +604,16 @@
 //     attempts and reads its shape (none, fixed, linear, exponential,
 //     jitter), again through an interface (waitnum.Model: the value
 //     index, func value targets, response predicates).
+//   - package waits (internal/retrysite/waits): the waits between the
+//     attempts of a hand-written site, found by walking its failure
+//     paths, handed to waitnum for their shape (see its doc). It asks
+//     waits.Model for what it needs of the model (glue_waits.go).
+//   - package modsrc (internal/retrysite/modsrc): another package of
+//     the module read from source (parsed, type-checked against the
+//     packages the analysed one reaches), on demand and cached per pass,
+//     for xpkg.go's cross-package helpers and the wait interpreter's
+//     backoff objects of other packages. Generic over the model it
+//     holds for each package (glue_modsrc.go makes it).
 //   - package outcomes (internal/retrysite/outcomes): the outcomes a
 //     hand-written site certainly retries (R-4, R-9) and the condition
 //     that decides it. It tries representative outcomes through a Try
@@ -702,10 +623,16 @@
 //     that need no interpreter. For now the gRPC service config: the
 //     document a constant, a package variable written once, a
 //     json.Marshal of a Go value or a fmt.Sprintf template gives, parsed
-//     into its retry policies (grpcconfig.go here makes their sites),
-//     and the waits of a gax-go Backoff. It asks libread.Model for the
-//     value index's writes of a variable and a duration's value
-//     (libread.go here hands the model over).
+//     into its retry policies (libsite/grpcconfig.go makes their
+//     sites), and the waits of a gax-go Backoff. It asks libread.Model
+//     for the value index's writes of a variable and a duration's value
+//     (libsite hands the model over).
+//   - package libsite (internal/retrysite/libsite): the library readers
+//     that run the interpreters: a library call site's bound, waits,
+//     timeouts and outcomes read from the internal/knowledge tables, the
+//     loops a library paces, kept clients and the reference package's
+//     sites. It asks the model through libsite.Host (glue_libsite.go),
+//     and the model asks it through one libsite.Reader.
 //   - package interp (internal/retrysite/interp): the value interpreter.
 //     The evaluator and its value domain (eval.go), the path simulation
 //     (sim.go, statekey.go, cfgwalk.go, stopcheck.go, timerchan.go), the
@@ -733,18 +660,20 @@
 //     interpreter.
 //   - package typesx (internal/retrysite/typesx): the go/ast and go/types
 //     queries the packages share.
+//   - package notretry (internal/retrysite/notretry): the not-a-retry
+//     rules (queue drains, pagination, protocol exchanges, readiness
+//     waits, re-runs with changed input, failover rotation, state polls),
+//     asked through notretry.Rules with the model as its Host
+//     (glue_notretry.go).
 //   - internal/knowledge: what the model knows of each retry library, one
 //     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer, and the analysis that fills the site
 //     types in, as methods of one per-package *model (model.go). Its
 //     files form groups: discovery (retrysite.go, loops.go, forms.go,
-//     notretry.go, polls.go, paced.go, periodic.go, precision.go,
-//     receiver.go, xpkg.go, rewind.go, tracker.go), the library readers that run the
-//     interpreters on settings and predicates (libs.go, libs_loop.go,
-//     libbounds.go, libmodels.go, grpcconfig.go, values_libs.go and the
-//     *_libs.go of each aspect), the descriptions of waits (waits.go,
-//     waits_resp.go, waits_determ.go), and what joins them to a site (libread.go,
-//     integration.go, reference.go, details.go, outcomes_loop.go, and
+//     funclits.go, periodic.go, countsoutside.go,
+//     receiver.go, xpkg.go, rewind.go, tracker.go), and what joins them
+//     to a site (glue_libsite.go, glue_notretry.go, glue_waits.go,
+//     glue_modsrc.go, integration.go, details.go, outcomes_loop.go, and
 //     describe.go and host.go, the model as the description packages
 //     and the interpreter see it). go run ./internal/cmd/depmap lists
 //     what each group uses of the others.

@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
@@ -66,25 +65,4 @@ func outcomeScenario(o outcomes.Scenario) scenario {
 	default:
 		return errClassScenario(errOther)
 	}
-}
-
-// The representative outcomes and helpers the library outcome readers
-// (outcomes_libs.go) share with package outcomes.
-var (
-	httpStatusReps = outcomes.HTTPStatusReps
-	errStatusReps  = outcomes.ErrStatusReps
-	grpcCodeReps   = outcomes.GRPCCodeReps
-)
-
-func returnsError(info *types.Info, call *ast.CallExpr) bool {
-	return outcomes.ReturnsError(info, call)
-}
-func shorten(s string) string       { return outcomes.Shorten(s) }
-func without(xs []int, v int) []int { return outcomes.Without(xs, v) }
-func mergeInts(a, b []int) []int    { return outcomes.MergeInts(a, b) }
-
-// rereads reports whether the code of node before pos reads an object
-// again or gives it a new name (outcomes.Describer.Rereads).
-func (m *model) rereads(node ast.Node, before token.Pos) bool {
-	return outcomes.New(m.info, m.pkg, m).Rereads(node, before)
 }

@@ -82,7 +82,7 @@ func (p failPath) appendKey(buf []byte) []byte {
 // appendTail appends the key of what the path passed and set.
 func (p failPath) appendTail(buf []byte) []byte {
 	for _, h := range p.hits {
-		buf = binary.AppendUvarint(buf, uint64(h.node.Pos()))
+		buf = binary.AppendUvarint(buf, uint64(h.Node.Pos()))
 	}
 	buf = append(buf, 0xfd)
 	for _, n := range p.blocks {
@@ -132,7 +132,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 			return false
 		}
 	}
-	w := newBackWalk(&waitWalk{m: m, fi: fi, nonblocking: nonblockingComms(fi.Body), hitAt: make(map[ast.Node][]*waitHit)})
+	w := newBackWalk(m.waits().NewWalk(fi))
 	scenarios := []scenario{errorScenario()}
 	if returnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429} {
@@ -170,7 +170,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 				if g.ownWaits == nil {
 					g.ownWaits = make(map[token.Pos]bool)
 				}
-				g.ownWaits[h.node.Pos()] = true
+				g.ownWaits[h.Node.Pos()] = true
 			}
 		}
 	}
@@ -205,7 +205,7 @@ func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*ty
 	}
 	for _, h := range f.hits {
 		if !m.ownWait(h, f, succ, assignedInLoop) && onEvery(func(sp failPath) bool {
-			return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.node == h.node })
+			return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.Node == h.Node })
 		}) {
 			return true
 		}
@@ -217,7 +217,7 @@ func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*ty
 	// period).
 	own := func(b ast.Node) bool {
 		return slices.ContainsFunc(f.hits, func(h *waitHit) bool {
-			return h.node.Pos() >= b.Pos() && h.node.End() <= b.End() && m.ownWait(h, f, succ, assignedInLoop)
+			return h.Node.Pos() >= b.Pos() && h.Node.End() <= b.End() && m.ownWait(h, f, succ, assignedInLoop)
 		})
 	}
 	for _, b := range f.blocks {
@@ -343,10 +343,10 @@ func sharesState(t types.Type) bool {
 // the failure's own: no success path passes it, or the failure path sets
 // its duration to something no success path passing it sets.
 func (m *model) ownWait(h *waitHit, f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
-	dv := m.durationLocal(h.expr)
+	dv := m.durationLocal(h.Expr)
 	for _, s := range succ {
 		for _, sh := range s.hits {
-			if sh.node == h.node {
+			if sh.Node == h.Node {
 				// The same wait: its own only when the failure path
 				// gives it another duration.
 				if dv == nil || f.assigns[dv] == nil || s.assigns[dv] == f.assigns[dv] {
@@ -356,7 +356,7 @@ func (m *model) ownWait(h *waitHit, f failPath, succ []failPath, assignedInLoop 
 			}
 			// Another wait written the same way, with nothing the loop
 			// changes in it: the failure waits the normal period.
-			if h.expr != nil && sh.expr != nil && types.ExprString(h.expr) == types.ExprString(sh.expr) && !m.usesAny(h.expr, assignedInLoop) {
+			if h.Expr != nil && sh.Expr != nil && types.ExprString(h.Expr) == types.ExprString(sh.Expr) && !m.usesAny(h.Expr, assignedInLoop) {
 				return false
 			}
 		}
@@ -416,7 +416,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		}
 		seen[string(kb)] = true
 		p := it.p
-		if h := w.headWait(b); h != nil && !first {
+		if h := w.HeadWait(b); h != nil && !first {
 			p = p.passing([]*waitHit{h}, nil) // periodic_backoff.go
 		}
 		e := it.e
@@ -432,7 +432,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 				break
 			}
 			if !opNode {
-				p = p.passing(w.hitsIn(node), blockingOf(node, sel, w.nonblocking))
+				p = p.passing(w.hitsIn(node), blockingOf(node, sel, w.Nonblocking))
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
 				p.moved = true

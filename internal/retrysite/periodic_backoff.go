@@ -49,17 +49,17 @@ func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []
 		return
 	}
 	passes := func(sp failPath, h *waitHit) bool {
-		return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.node == h.node })
+		return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.Node == h.Node })
 	}
 	var backoffs []*waitHit
 	for _, h := range f.hits {
 		if m.ownWait(h, f, succ, assignedInLoop) {
 			continue // the failure's own already (periodic.go)
 		}
-		b, ok := grows[h.node]
+		b, ok := grows[h.Node]
 		if !ok {
 			b = m.backsOff(fi, loop, h)
-			grows[h.node] = b
+			grows[h.Node] = b
 		}
 		if b && slices.ContainsFunc(succ, func(sp failPath) bool { return passes(sp, h) }) {
 			backoffs = append(backoffs, h)
@@ -74,14 +74,14 @@ func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []
 	}
 	for _, blk := range f.blocks {
 		holds := slices.ContainsFunc(backoffs, func(h *waitHit) bool {
-			return h.node.Pos() >= blk.Pos() && h.node.End() <= blk.End()
+			return h.Node.Pos() >= blk.Pos() && h.Node.End() <= blk.End()
 		})
 		if !holds && !slices.ContainsFunc(succ, func(sp failPath) bool { return !slices.Contains(sp.blocks, blk) }) {
 			return // a tick or notification every run waits for
 		}
 	}
 	for _, h := range backoffs {
-		own[h.node.Pos()] = true
+		own[h.Node.Pos()] = true
 	}
 }
 
@@ -111,12 +111,12 @@ func primaryOps(ops []*opGroup) []*opGroup {
 // grow: such a loop is a library's generic machinery, whose call sites
 // decide its settings, and it is left to them.
 func (m *model) backsOff(fi *funcInfo, loop ast.Stmt, h *waitHit) bool {
-	if m.callsFuncValue(fi.Body, h.expr, 0) {
+	if m.callsFuncValue(fi.Body, h.Expr, 0) {
 		return false
 	}
 	s := &Site{Kind: Loop, Node: loop, Pos: loop.Pos(), Func: fi.Body}
-	w := &Wait{Kind: h.kind, Pos: h.node.Pos(), Expr: h.expr}
-	m.wnum.LoopWait(s, fi.Body, nil, h.num(), w)
+	w := &Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
+	m.wnum.LoopWait(s, fi.Body, nil, h.Num(), w)
 	switch w.Shape {
 	case ShapeLinear, ShapePolynomial, ShapeExponential, ShapeSchedule:
 		return true
@@ -131,7 +131,7 @@ func (m *model) backsOff(fi *funcInfo, loop ast.Stmt, h *waitHit) bool {
 // end on a reader's inner read loop).
 func (p failPath) passing(hits []*waitHit, blk ast.Node) failPath {
 	for _, h := range hits {
-		if !slices.ContainsFunc(p.hits, func(ph *waitHit) bool { return ph.node == h.node }) {
+		if !slices.ContainsFunc(p.hits, func(ph *waitHit) bool { return ph.Node == h.Node }) {
 			p.hits = append(slices.Clip(p.hits), h)
 			p.key = nil
 		}

@@ -16,7 +16,7 @@ type backWalk struct {
 }
 
 func newBackWalk(w *waitWalk) *backWalk {
-	return &backWalk{waitWalk: w, sel: selectsOf(w.fi.Body), hits: make(map[ast.Node][]*waitHit)}
+	return &backWalk{waitWalk: w, sel: selectsOf(w.Fi.Body), hits: make(map[ast.Node][]*waitHit)}
 }
 
 // hitsIn returns the waits of node as waitsIn finds them. waitsIn keeps
@@ -26,7 +26,7 @@ func (w *backWalk) hitsIn(node ast.Node) []*waitHit {
 	if hs, ok := w.hits[node]; ok {
 		return hs
 	}
-	hs, _ := w.waitsIn(node)
+	hs, _ := w.WaitsIn(node)
 	w.hits[node] = hs
 	return hs
 }

@@ -81,24 +81,11 @@ func TestRetryableFields(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
 }
 
-// TestNotRetry covers repeats that are not retries: the model finds no
-// site in them, and so no rule reports there.
-func TestNotRetry(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/notretry")
-}
-
 // TestDecide covers loops whose retry decision is a predicate of the
 // package over the operation's results (x-should-retry headers, a
 // status the predicate itself names).
 func TestDecide(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "decide")
-}
-
-// TestNotRetryPrecision covers repeats that real modules showed are not
-// retries: local set-up whose only network results are dropped, readiness
-// waits for a started process, polls at the server's interval.
-func TestNotRetryPrecision(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "notretry2")
 }
 
 // TestPolls covers k8s wait polls: retries of a failing operation and

@@ -67,7 +67,7 @@ func kindName(k retrysite.WaitKind) string {
 }
 
 func TestWaits(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showWaits, "waits", "waitlibs")
+	analysistest.Run(t, analysistest.TestData(), showWaits, "waitlibs")
 }
 
 // TestCenkLoops covers hand-written loops over a cenkalti backoff: the

@@ -171,7 +171,7 @@ const (
 	ShapeFullJitter          // random(0, min(cap, base*2^n)): compliant
 	ShapeDecorrelated        // min(cap, random(base, prev*3)): compliant
 	ShapeSchedule            // an explicit increasing schedule (R-3 webhook schedule)
-	ShapeNoJitter            // computed with no random draw, form unknown (waits_determ.go)
+	ShapeNoJitter            // computed with no random draw, form unknown (package waits, waits_determ.go)
 )
 
 var shapeNames = [...]string{

@@ -7,7 +7,7 @@
 // jitter, equal, partial or full jitter, decorrelated, a schedule.
 //
 // It is the numeric part of the value interpreter, under the model:
-// package retrysite finds the waits of a site (waits.go) and asks an
+// package waits finds the waits of a site and asks an
 // Interp for their shape (LoopWait) and for the samples of a library's
 // delay function (Samples). What it needs of the model beyond syntax and
 // types — the package's value index (the values written to a field or

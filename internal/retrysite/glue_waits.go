@@ -1,0 +1,42 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waits"
+)
+
+// The model and the wait finding (package waits): the Finder the model
+// hands over, and the names the model's code uses for its types.
+
+type (
+	waitHit    = waits.Hit
+	waitWalk   = waits.Walk
+	verdictKey = waits.VerdictKey
+	verdict    = waits.Verdict
+)
+
+// waits returns the wait finding over m's package. m is its waits.Model.
+func (m *model) waits() waits.Finder {
+	return waits.Finder{Pass: m.pass, Info: m.info, Pkg: m.pkg, M: m, Wnum: m.wnum, Verdicts: &m.verdicts}
+}
+
+// loopWaits finds the waits between attempts of a hand-written site.
+func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
+	if fi == nil || g == nil || len(g.calls) == 0 {
+		return
+	}
+	m.waits().LoopWaits(s, fi, g.calls, g.set, returnsResponse(m.info, g.calls[0]), func() bool { return m.opWaitsInside(g) })
+}
+
+// findWaits finds the waits in node (outside function literals), and
+// whether it holds something else that may block (waits.Finder.FindWaits).
+func (m *model) findWaits(node ast.Node, body *ast.BlockStmt, depth int) ([]*waitHit, bool) {
+	return m.waits().FindWaits(node, body, depth)
+}
+
+// selfCalls returns the calls of fn in body (outside function literals).
+func (m *model) selfCalls(body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
+	return waits.SelfCalls(m.info, body, fn)
+}
