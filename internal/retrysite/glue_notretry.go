@@ -29,9 +29,6 @@ func droppedCalls(body ast.Node) map[*ast.CallExpr]bool { return notretry.Droppe
 func assignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
 	return notretry.AssignedVars(info, n)
 }
-func isIdent(x ast.Expr, name string) bool { return notretry.IsIdent(x, name) }
-
-func (m *model) localVar(x ast.Expr) *types.Var { return m.LocalVar(x) }
 func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
 	return m.rules().CalledAfterStart(fn, depth)
 }
@@ -58,7 +55,6 @@ func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallEx
 func (m *model) usesAny(x ast.Node, vars map[*types.Var]bool) bool {
 	return notretry.UsesAny(m.info, x, vars)
 }
-func (m *model) objOf(id *ast.Ident) types.Object { return notretry.ObjOf(m.info, id) }
 func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	return m.rules().PollRetries(call, e)
 }

@@ -17,8 +17,6 @@ func boolVal(b bool) value                                     { return interp.B
 func chooseBound(s *Site, opts *report.Options)                { valueindex.ChooseBound(s, opts) }
 func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return interp.ContainsOp(node, op) }
 
-const depOutcome = interp.DepOutcome
-
 type env = interp.Env
 
 const errCert = interp.ErrCert
@@ -54,6 +52,5 @@ func successScenario() scenario        { return interp.SuccessScenario() }
 
 const vBool = interp.VBool
 const vInt = interp.VInt
-const vNil = interp.VNil
 
 type value = interp.Value
