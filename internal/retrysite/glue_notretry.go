@@ -26,10 +26,6 @@ func (g *opGroup) rulesGroup() *notretry.Group {
 }
 
 func droppedCalls(body ast.Node) map[*ast.CallExpr]bool { return notretry.DroppedCalls(body) }
-func assignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
-	return notretry.AssignedVars(info, n)
-}
-func isIdent(x ast.Expr, name string) bool { return notretry.IsIdent(x, name) }
 
 func (m *model) localVar(x ast.Expr) *types.Var { return m.LocalVar(x) }
 func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
@@ -55,10 +51,6 @@ func (m *model) opWaitsInside(g *opGroup) bool { return m.rules().OpWaitsInside(
 func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallExpr) bool {
 	return m.rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
 }
-func (m *model) usesAny(x ast.Node, vars map[*types.Var]bool) bool {
-	return notretry.UsesAny(m.info, x, vars)
-}
-func (m *model) objOf(id *ast.Ident) types.Object { return notretry.ObjOf(m.info, id) }
 func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	return m.rules().PollRetries(call, e)
 }

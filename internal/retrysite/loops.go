@@ -2,13 +2,16 @@ package retrysite
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -141,7 +144,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			}
 			kind = Recursion
 			node = fb.decl
-			tgt = union(g.set, target)
+			tgt = typesx.Union(g.set, target)
 		case gotos:
 			node = fb.body
 		default:
@@ -195,7 +198,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
-			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
+			if s.Bound.Kind == BoundUnbounded && m.CountsOutside(s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
 			if s.Bound.Kind == BoundUnknown {
@@ -516,7 +519,7 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return true
 	}
-	if returnsResponse(m.info, g.calls[0]) {
+	if interp.ReturnsResponse(m.info, g.calls[0]) {
 		tried := []int{503, 500, 429, 404, 400}
 		for _, code := range tried {
 			if back(fi.Reach(g.set, target, ref, statusScenario(code), in, goal)) {
@@ -532,19 +535,6 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 		}
 	}
 	return false
-}
-
-func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
-	t := info.TypeOf(call)
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if isResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && isResponseType(t)
 }
 
 // variesPerItem reports whether the operation's arguments change from
@@ -585,10 +575,10 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	if m.receiverFromItem(loop, call, varying) {
 		return true // receiver.go
 	}
-	assigned := assignedVars(m.info, loop)
+	assigned := typesx.AssignedVars(m.info, loop)
 	exprs := append([]ast.Expr{call.Fun}, call.Args...)
 	for _, a := range exprs {
-		if m.usesAny(a, varying) {
+		if typesx.UsesAny(m.info, a, varying) {
 			return true
 		}
 		// items[i] with i changed by the loop; p[n:] with n changed by
@@ -600,12 +590,12 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 				if _, isMap := m.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
 					return true
 				}
-				if m.usesAny(ix.Index, assigned) {
+				if typesx.UsesAny(m.info, ix.Index, assigned) {
 					varies = true
 				}
 			case *ast.SliceExpr:
 				for _, b := range []ast.Expr{ix.Low, ix.High, ix.Max} {
-					if b != nil && m.usesAny(b, assigned) {
+					if b != nil && typesx.UsesAny(m.info, b, assigned) {
 						varies = true
 					}
 				}
@@ -620,7 +610,7 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	// that feeds the operation's arguments: the loop walks over values.
 	if stepped := m.steppedValues(loop); len(stepped) > 0 {
 		for _, a := range exprs {
-			if m.usesAny(a, stepped) {
+			if typesx.UsesAny(m.info, a, stepped) {
 				return true
 			}
 		}
@@ -639,7 +629,7 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	// (less(i, i-1), key.Equal(k, slot)), not a retry.
 	if !hasErrorOrResponse(m.info.TypeOf(call)) {
 		for _, a := range call.Args {
-			if m.usesAny(a, assigned) {
+			if typesx.UsesAny(m.info, a, assigned) {
 				return true
 			}
 		}
@@ -734,7 +724,7 @@ func (m *model) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 			if _, isIdent := ast.Unparen(l).(*ast.Ident); isIdent {
 				continue
 			}
-			if v := rootVar(m.info, l); v != nil && m.usesAny(as.Rhs[i], stepped) {
+			if v := rootVar(m.info, l); v != nil && typesx.UsesAny(m.info, as.Rhs[i], stepped) {
 				stepped[v] = true
 			}
 		}
@@ -854,7 +844,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 			}
 		}
 	}
-	assigned := assignedVars(info, loop)
+	assigned := typesx.AssignedVars(info, loop)
 	// Variables computed in the loop from carried ones change with them
 	// (slotKey from i from match, where match advances).
 	for changed := true; changed; {
@@ -899,17 +889,6 @@ func gotoLabelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
 	return best
 }
 
-func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
-	u := make(map[*ast.CallExpr]bool, len(a)+len(b))
-	for k := range a {
-		u[k] = true
-	}
-	for k := range b {
-		u[k] = true
-	}
-	return u
-}
-
 // loopBound computes a loop site's bound from the function entry, with
 // init binding some parameters (for helper calls).
 func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
@@ -933,20 +912,8 @@ func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Boun
 	case r.N <= 0:
 		return Bound{Kind: BoundUnknown}
 	}
-	b := Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: countedAttempts(r.N)}
+	b := Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: site.CountedAttempts(r.N)}
 	return b
-}
-
-func countedAttempts(n int) string {
-	a := "attempts"
-	if n == 1 {
-		a = "attempt"
-	}
-	r := "retries"
-	if n-1 == 1 {
-		r = "retry"
-	}
-	return fmt.Sprintf("%d %s = %d %s", n, a, n-1, r)
 }
 
 // findBoundLiteral finds the integer literal or same-package named

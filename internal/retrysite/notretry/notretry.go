@@ -3,6 +3,8 @@ package notretry
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds what the corpus of real modules (testdata/corpus) taught
@@ -102,20 +104,6 @@ func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.V
 	return res
 }
 
-// UsesAny reports whether x mentions one of vars.
-func UsesAny(info *types.Info, x ast.Node, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // RecursionVaries reports whether a recursive function passes itself,
 // for a parameter that names what to do (not a counter, a flag, a context
 // or the last error), a value derived from the operation's results: each
@@ -145,7 +133,7 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 			if isIntegerOrBool(t) || isErrorType(t) || isNamed(t, "context", "Context") {
 				continue
 			}
-			if UsesAny(m.info, a, derived) {
+			if typesx.UsesAny(m.info, a, derived) {
 				return true
 			}
 		}
@@ -173,7 +161,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if _, isMap := t.Underlying().(*types.Map); isMap {
 				return false
 			}
-			return UsesAny(m.info, e.Index, AssignedVars(m.info, loop))
+			return typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
 		}
 		return false
 	}
@@ -188,7 +176,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 		items[v] = true
 	}
 	for _, a := range call.Args {
-		if UsesAny(m.info, a, items) {
+		if typesx.UsesAny(m.info, a, items) {
 			return true
 		}
 	}
@@ -229,39 +217,6 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 		return !moved
 	})
 	return moved
-}
-
-// AssignedVars returns the variables and fields assigned or incremented
-// in n.
-func AssignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
-	res := make(map[*types.Var]bool)
-	add := func(l ast.Expr) {
-		switch l := ast.Unparen(l).(type) {
-		case *ast.Ident:
-			if v, ok := info.Uses[l].(*types.Var); ok {
-				res[v] = true
-			} else if v, ok := info.Defs[l].(*types.Var); ok {
-				res[v] = true
-			}
-		case *ast.SelectorExpr:
-			// A field: m.index++ moves m.batches[m.index].
-			if v, ok := info.Uses[l.Sel].(*types.Var); ok && v.IsField() {
-				res[v] = true
-			}
-		}
-	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				add(l)
-			}
-		case *ast.IncDecStmt:
-			add(x.X)
-		}
-		return true
-	})
-	return res
 }
 
 // OpWaitsInside reports whether an operation of g is a function of this

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Polls: library entries that run a condition at a fixed interval until
@@ -51,10 +52,10 @@ func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 					return false
 				}
 				switch {
-				case IsIdent(n.Results[0], "true"):
-				case IsIdent(n.Results[0], "false") && !IsIdent(n.Results[1], "nil"):
+				case typesx.IsIdent(n.Results[0], "true"):
+				case typesx.IsIdent(n.Results[0], "false") && !typesx.IsIdent(n.Results[1], "nil"):
 					// an error stops the poll
-				case IsIdent(n.Results[0], "false") && guarded:
+				case typesx.IsIdent(n.Results[0], "false") && guarded:
 					retries = true
 				default:
 					other = true
@@ -93,7 +94,7 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 // x that body assigns from a call.
 func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ || !IsIdent(be.Y, "nil") {
+	if !ok || be.Op != token.NEQ || !typesx.IsIdent(be.Y, "nil") {
 		return false
 	}
 	id, ok := ast.Unparen(be.X).(*ast.Ident)
@@ -114,25 +115,13 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 			return true
 		}
 		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && ObjOf(m.info, lid) == types.Object(v) {
+			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(v) {
 				found = true
 			}
 		}
 		return true
 	})
 	return found
-}
-
-func ObjOf(info *types.Info, id *ast.Ident) types.Object {
-	if o := info.Defs[id]; o != nil {
-		return o
-	}
-	return info.Uses[id]
-}
-
-func IsIdent(x ast.Expr, name string) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && id.Name == name
 }
 
 // PollWait is the wait of a poll: its interval, fixed, no jitter.

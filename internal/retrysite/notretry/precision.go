@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds rules, learnt from wrong findings on real modules, about
@@ -476,7 +478,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 		return true
 	}
 	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-		if UsesAny(m.info, a, randVars) {
+		if typesx.UsesAny(m.info, a, randVars) {
 			return true
 		}
 	}
@@ -492,7 +494,7 @@ func isMethod(fn *types.Func) bool {
 // drawsRandom reports whether x calls a function of a rand package or
 // reads a variable of vars.
 func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
-	if UsesAny(m.info, x, vars) {
+	if typesx.UsesAny(m.info, x, vars) {
 		return true
 	}
 	found := false

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -150,7 +151,7 @@ func (m *Rules) constAssignTo(n ast.Node, v *types.Var) (constant.Value, bool) {
 		return nil, false
 	}
 	for i, l := range as.Lhs {
-		if id, ok := ast.Unparen(l).(*ast.Ident); ok && ObjOf(m.info, id) == types.Object(v) {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && typesx.ObjOf(m.info, id) == types.Object(v) {
 			if c := m.constValue(as.Rhs[i]); c != nil {
 				return c, true
 			}
@@ -339,7 +340,7 @@ func (m *Rules) restartsExchange(fi *funcInfo, g *Group, ref nodeRef) bool {
 		})
 		feeds := false
 		for _, a := range call.Args {
-			if UsesAny(m.info, a, derived) || containsOp(a, set) {
+			if typesx.UsesAny(m.info, a, derived) || containsOp(a, set) {
 				feeds = true
 			}
 		}
@@ -368,7 +369,7 @@ func (m *Rules) collisionRetry(fi *funcInfo, loop ast.Node, g *Group, ref nodeRe
 	})
 	fresh := false
 	for _, a := range call.Args {
-		if UsesAny(m.info, a, clock) {
+		if typesx.UsesAny(m.info, a, clock) {
 			fresh = true
 		}
 	}
@@ -449,7 +450,7 @@ func (m *Rules) negotiatesByAttempt(fi *funcInfo, g *Group) bool {
 	if decl == nil || decl.Body == nil {
 		return false
 	}
-	incremented := AssignedVars(m.info, fi.Body)
+	incremented := typesx.AssignedVars(m.info, fi.Body)
 	for i, a := range call.Args {
 		v := m.localVar(a)
 		if v == nil || !isIntegerOrBool(v.Type()) || !incremented[v] {

@@ -59,7 +59,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	case *ast.FuncDecl:
 		self, _ = f.Info.Defs[n.Name].(*types.Func)
 		if self != nil {
-			target = union(set, SelfCalls(f.Info, n.Body, self))
+			target = typesx.Union(set, SelfCalls(f.Info, n.Body, self))
 		}
 	}
 	w := f.NewWalk(fi)
