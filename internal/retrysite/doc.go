@@ -365,6 +365,10 @@
 //     cross-package helpers and the wait interpreter's backoff objects
 //     of other packages; generic over the model it holds for each
 //     package (glue_modsrc.go).
+//   - package sitetest (sitetest/): the analyzers the model's tests state
+//     their findings with (Show, ShowWaits, WithRules), shared by the
+//     tests of this package and of waits and notretry. Only tests import
+//     it.
 //   - internal/knowledge: what the model knows of each retry library, one
 //     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer (retrysite.go), and the analysis that

@@ -37,7 +37,6 @@ func (m *model) durationValue(x ast.Expr) (time.Duration, bool) { return m.libs(
 func (m *model) funcObj(x ast.Expr) *types.Func                 { return m.libs().FuncObj(x) }
 func (m *model) codeList(args []ast.Expr) ([]int64, bool)       { return m.libs().CodeList(args) }
 
-func entryKey(fn *types.Func) string { return libsite.EntryKey(fn) }
 func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
 	return libsite.EntryRoots(e, c)
 }

@@ -12,8 +12,6 @@ import (
 // hands over, and the names the model's code uses for its types.
 
 type (
-	waitHit    = waits.Hit
-	waitWalk   = waits.Walk
 	verdictKey = waits.VerdictKey
 	verdict    = waits.Verdict
 )
@@ -31,12 +29,6 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	m.waits().LoopWaits(s, fi, g.calls, g.set, interp.ReturnsResponse(m.info, g.calls[0]), func() bool { return m.opWaitsInside(g) })
 }
 
-// findWaits finds the waits in node (outside function literals), and
-// whether it holds something else that may block (waits.Finder.FindWaits).
-func (m *model) findWaits(node ast.Node, body *ast.BlockStmt, depth int) ([]*waitHit, bool) {
-	return m.waits().FindWaits(node, body, depth)
-}
-
 // selfCalls returns the calls of fn in body (outside function literals).
 func (m *model) selfCalls(body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
 	return waits.SelfCalls(m.info, body, fn)
@@ -44,7 +36,7 @@ func (m *model) selfCalls(body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr
 
 // failurePathRetry reports whether a failure of the operation of g leads
 // back to it through a path of its own (waits.Finder.FailurePathRetry,
-// periodic.go); it keeps the waits of its own in g.ownWaits.
+// waits/periodic.go); it keeps the waits of its own in g.ownWaits.
 func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref nodeRef, in scope, carried map[*types.Var]bool) bool {
 	own := m.waits().FailurePathRetry(fi, loop, g.calls, g.set, ref, in, carried, func() map[*types.Var]bool { return m.carriedVars(loop, g) })
 	if own == nil {

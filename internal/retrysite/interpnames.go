@@ -11,13 +11,9 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
-func anyScenario() scenario                                    { return interp.AnyScenario() }
-func b2byte(b bool) byte                                       { return interp.B2byte(b) }
-func boolVal(b bool) value                                     { return interp.BoolVal(b) }
-func chooseBound(s *Site, opts *report.Options)                { valueindex.ChooseBound(s, opts) }
-func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return interp.ContainsOp(node, op) }
-
-const depOutcome = interp.DepOutcome
+func anyScenario() scenario                     { return interp.AnyScenario() }
+func boolVal(b bool) value                      { return interp.BoolVal(b) }
+func chooseBound(s *Site, opts *report.Options) { valueindex.ChooseBound(s, opts) }
 
 type env = interp.Env
 
@@ -54,6 +50,5 @@ func successScenario() scenario        { return interp.SuccessScenario() }
 
 const vBool = interp.VBool
 const vInt = interp.VInt
-const vNil = interp.VNil
 
 type value = interp.Value

@@ -56,11 +56,11 @@ type opGroup struct {
 	calls []*ast.CallExpr
 	set   map[*ast.CallExpr]bool
 	// failureOnly: the group is retried only by a failure path of a loop
-	// that comes back on success too (periodic.go); its bound counts
+	// that comes back on success too (waits/periodic.go); its bound counts
 	// consecutive failures.
 	failureOnly bool
 	// ownWaits are the positions of the waits of its own that such a
-	// failure path passes (periodic.go).
+	// failure path passes (waits/periodic.go).
 	ownWaits map[token.Pos]bool
 }
 
@@ -130,7 +130,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 				continue
 			}
 			carried = m.carriedArgs(loop, g)
-			if m.startsProcessBefore(fb.body, loop) || m.calledAfterStart(fb.obj, 0) {
+			if m.rules().StartsProcessBefore(fb.body, loop) || m.rules().CalledAfterStart(fb.obj, 0) {
 				continue // a readiness wait (precision.go)
 			}
 			if m.drawsCandidate(loop, g) {
@@ -151,7 +151,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			continue
 		}
 		// A loop whose operation moves on (a cursor) is a retry only
-		// through a failure path that keeps it where it is (periodic.go).
+		// through a failure path that keeps it where it is (waits/periodic.go).
 		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, kind == Recursion)
 		if !retry && loop != nil && m.failurePathRetry(fi, loop, g, ref, in, carried) {
 			retry = true
@@ -221,10 +221,10 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			s.Timeouts = nil
 			s.Retried = nil
 		}
-		if f.kind == Loop && m.serverPaced(s) {
+		if f.kind == Loop && m.rules().ServerPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
 		}
-		if f.kind == Loop && m.givesUpOnSameInput(f.loop, f.first.calls) {
+		if f.kind == Loop && m.rules().GivesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
 		}
 		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first) {
@@ -416,7 +416,7 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 				// the package that returns a new value of its receiver's
 				// type with an error (p, err = p.Next(ctx)) fetches the
 				// next page: an operation, whose page the loop carries
-				// (periodic.go).
+				// (waits/periodic.go).
 				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) {
 					return false
 				}
@@ -544,7 +544,7 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 // value received or dequeued in the loop, an integer it steps, an item it
 // moves over. Values the loop carries forward (a cursor, carriedArgs) are
 // not counted here: an operation that reads one is a retry only through a
-// failure path that keeps it where it is (periodic.go).
+// failure path that keeps it where it is (waits/periodic.go).
 func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	varying := make(map[*types.Var]bool)
 	if r, ok := loop.(*ast.RangeStmt); ok {

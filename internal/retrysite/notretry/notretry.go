@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -26,7 +27,7 @@ import (
 func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.Var]bool {
 	deps := make(map[*types.Var]map[*types.Var]bool)
 	direct := make(map[*types.Var]bool)
-	root := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(x, true)) }
+	root := func(x ast.Expr) *types.Var { return typesx.VarOf(m.info, typesx.ChainRoot(x, true)) }
 	add := func(v *types.Var, x ast.Expr) {
 		if v == nil || x == nil {
 			return
@@ -130,7 +131,7 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 				break
 			}
 			t := params.At(i).Type()
-			if isIntegerOrBool(t) || isErrorType(t) || isNamed(t, "context", "Context") {
+			if interp.IsIntegerOrBool(t) || typesx.IsErrorType(t) || typesx.IsNamed(t, "context", "Context") {
 				continue
 			}
 			if typesx.UsesAny(m.info, a, derived) {
@@ -168,7 +169,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	items := m.resultVars(loop, isItem)
 	// Waits and deadlines that grow with the attempt are not items.
 	for v := range items {
-		if isNamed(v.Type(), "context", "Context") || isNamed(v.Type(), "time", "Duration") || isIntegerOrBool(v.Type()) {
+		if typesx.IsNamed(v.Type(), "context", "Context") || typesx.IsNamed(v.Type(), "time", "Duration") || interp.IsIntegerOrBool(v.Type()) {
 			delete(items, v)
 		}
 	}
@@ -185,7 +186,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	if !ok {
 		return false
 	}
-	recv := identOf(sel.X)
+	recv := interp.IdentOf(sel.X)
 	if recv == nil {
 		return false
 	}
@@ -204,7 +205,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if !ok {
 				continue
 			}
-			if id := identOf(s.X); id == nil || m.info.Uses[id] != rv {
+			if id := interp.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
 				continue
 			}
 			ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
@@ -224,7 +225,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 // duration): the loop around it then waits in a way it does not show.
 func (m *Rules) OpWaitsInside(g *Group) bool {
 	for _, call := range g.Calls {
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		if fn == nil || fn.Pkg() != m.pkg {
 			continue
 		}
@@ -238,7 +239,7 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 			if !ok || waits {
 				return !waits
 			}
-			callee := typeutilCallee(m.info, c)
+			callee := typesx.Callee(m.info, c)
 			if callee == nil {
 				return true
 			}
@@ -252,7 +253,7 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 			switch callee.Name() {
 			case "Sleep", "sleep", "Wait", "wait":
 				for _, a := range c.Args {
-					if t := m.info.TypeOf(a); t != nil && isNamed(t, "time", "Duration") {
+					if t := m.info.TypeOf(a); t != nil && typesx.IsNamed(t, "time", "Duration") {
 						waits = true
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -24,7 +25,7 @@ import (
 
 // inputFromFailure reports whether loop re-runs g with an input derived
 // from the failure of the attempt before.
-func (m *Rules) inputFromFailure(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
+func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, ref interp.NodeRef) bool {
 	inputs := m.argLocals(g.Calls[0])
 	if len(inputs) == 0 {
 		return false

@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -125,16 +126,16 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 }
 
 // PollWait is the wait of a poll: its interval, fixed, no jitter.
-func (m *Rules) PollWait(s *Site) *Wait {
+func (m *Rules) PollWait(s *site.Site) *site.Wait {
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		return nil
 	}
-	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 	if !ok || !e.Poll || e.Interval >= len(call.Args) {
 		return nil
 	}
@@ -142,13 +143,13 @@ func (m *Rules) PollWait(s *Site) *Wait {
 	if !ok {
 		return nil
 	}
-	w := &Wait{Kind: WaitLibrary, Pos: call.Args[e.Interval].Pos(), Base: d}
+	w := &site.Wait{Kind: site.WaitLibrary, Pos: call.Args[e.Interval].Pos(), Base: d}
 	if d <= 0 {
-		w.Shape = ShapeNone
+		w.Shape = site.ShapeNone
 		w.Desc = fmt.Sprintf("no wait (%s interval 0)", fn.Name())
 		return w
 	}
-	w.Shape = ShapeConstant
+	w.Shape = site.ShapeConstant
 	w.Desc = fmt.Sprintf("a fixed %s (%s interval)", d, fn.Name())
 	return w
 }

@@ -12,16 +12,16 @@ import (
 
 const sharedSrc = `package p
 
-type T struct{ index int }
+type S struct{ pos int }
 
-func work() (int, error) { return 0, nil }
+func fetch() (string, error) { return "", nil }
 
-func f(t *T) {
-	n, err := work()
-	var x = n
-	t.index++
-	x = n + 1
-	_, _, _ = x, err, t
+func f(s *S) {
+	s.pos += 2
+	page, ferr := fetch()
+	last := page
+	last = page + "!"
+	_, _, _ = last, ferr, s
 	_ = func() int { return 1 }
 }
 
@@ -56,18 +56,18 @@ func TestAssignedVarsAndUses(t *testing.T) {
 	fd, _, info := sharedDecls(t)
 	vars := typesx.AssignedVars(info, fd.Body)
 	var names []string
-	var nVar *types.Var
+	var pageVar *types.Var
 	for v := range vars {
 		names = append(names, v.Name())
-		if v.Name() == "n" {
-			nVar = v
+		if v.Name() == "page" {
+			pageVar = v
 		}
 	}
 	sort.Strings(names)
-	if got, want := strings.Join(names, " "), "err index n x"; got != want {
+	if got, want := strings.Join(names, " "), "ferr last page pos"; got != want {
 		t.Errorf("AssignedVars = %q, want %q", got, want)
 	}
-	only := map[*types.Var]bool{nVar: true}
+	only := map[*types.Var]bool{pageVar: true}
 	var uses []string
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && typesx.UsesAny(info, as.Rhs[0], only) {
@@ -75,8 +75,8 @@ func TestAssignedVarsAndUses(t *testing.T) {
 		}
 		return true
 	})
-	if got := strings.Join(uses, ", "); got != "n + 1" {
-		t.Errorf("UsesAny: the right-hand sides reading n are %q, want \"n + 1\"", got)
+	if got, want := strings.Join(uses, ", "), `page, page + "!"`; got != want {
+		t.Errorf("UsesAny: the right-hand sides reading page are %q, want %q", got, want)
 	}
 	if !typesx.IsIdent(&ast.ParenExpr{X: ast.NewIdent("ok")}, "ok") || typesx.IsIdent(ast.NewIdent("ok"), "err") {
 		t.Error("IsIdent: wrong answer")

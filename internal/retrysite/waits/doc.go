@@ -44,23 +44,24 @@
 // A loop that repeats on success too (a periodic renewal, a long poll, a
 // pagination, a message pump) is no retry as a whole, but its failure
 // path is one when it goes back to the same operation, with the same
-// arguments, after a wait of its own (periodic.go, FailurePathRetry): a wait no path back
-// from a success passes (time.Sleep(5s); continue after a failed long
-// poll), or a wait whose duration the failure path sets to something the
-// success path does not (waitDur = time.Second before the shared
-// time.After(waitDur)). Same arguments: no variable the loop carries into
-// them (the cursor) is written on the way, except by the operation itself
-// when its same-package method returns its value receiver unchanged with
-// every error (p, err = p.Next(ctx)); a value-receiver Next of the package
-// returning (its type, error) is such a page fetch, not an iterator. Such
-// a site's bound counts consecutive failures (every run assumed to fail),
-// its waits are its own waits only (a failure path that goes back at once,
-// such as a re-join after losing a membership, or through the loop's
-// period is not the retry), and its timeouts and the outcomes its other
-// paths repeat are left unknown. A listener's Accept is no outbound
-// operation (a server's accept loop drains its listen queue). A periodic task whose failure waits its normal period (the same
-// wait, or one written the same way with nothing the loop changes in it),
-// a failure that goes back at once or through waits the model cannot
-// read, a page that moves on with the failure, and per-item loops stay
-// silent.
+// arguments, after a wait of its own (periodic.go, FailurePathRetry): a
+// wait no path back from a success passes (time.Sleep(5s); continue after
+// a failed long poll), or a wait whose duration the failure path sets to
+// something the success path does not (waitDur = time.Second before the
+// shared time.After(waitDur)). Same arguments: no variable the loop
+// carries into them (the cursor) is written on the way, except by the
+// operation itself when its same-package method returns its value
+// receiver unchanged with every error (p, err = p.Next(ctx)); a
+// value-receiver Next of the package returning (its type, error) is such
+// a page fetch, not an iterator. Such a site's bound counts consecutive
+// failures (every run assumed to fail), its waits are its own waits only
+// (a failure path that goes back at once, such as a re-join after losing
+// a membership, or through the loop's period is not the retry), and its
+// timeouts and the outcomes its other paths repeat are left unknown. A
+// listener's Accept is no outbound operation (a server's accept loop
+// drains its listen queue). A periodic task whose failure waits its
+// normal period (the same wait, or one written the same way with nothing
+// the loop changes in it), a failure that goes back at once or through
+// waits the model cannot read, a page that moves on with the failure, and
+// per-item loops stay silent.
 package waits
