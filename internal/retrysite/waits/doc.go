@@ -64,4 +64,11 @@
 // the loop changes in it), a failure that goes back at once or through
 // waits the model cannot read, a page that moves on with the failure, and
 // per-item loops stay silent.
+//
+// A timer that is one case of a select whose other case, a receive from a
+// channel that is no timer and no Done, goes on without leaving the
+// function or the loop (a lock waiter woken by the release, with the
+// timer as a fallback) is not the wait of the site: it waits for
+// whichever comes first, and the site's waits are left unknown
+// (wakeup.go).
 package waits

@@ -92,6 +92,12 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		return
 	}
 	for _, h := range w.found {
+		if f.wokenEarly(fi.Body, h) { // wakeup.go
+			s.WaitsKnown = false
+			return
+		}
+	}
+	for _, h := range w.found {
 		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
 		f.Wnum.LoopWait(s, fi.Body, self, h.Num(), wt)
 		if wt.Shape == site.ShapeUnknown && f.unjitteredWait(fi.Body, h.Expr) {
