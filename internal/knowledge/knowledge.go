@@ -58,7 +58,8 @@ type Library struct {
 	Reference bool
 	// Models names the interpreters internal/retrysite applies to the
 	// library's waits, outcomes, timeouts and operations (the settings
-	// vocabularies that are still code; see Models).
+	// vocabularies that are still code; see Models). Models.Waits is
+	// not read when Waits is set.
 	Models Models
 	// Waits, when set, is the library's wait vocabulary in a model
 	// several libraries share (waitmodels.go); it takes the place of a
