@@ -92,13 +92,6 @@ func (m *Reader) settingDur(st *Setting, arg int, def time.Duration) (time.Durat
 	return m.durationValue(st.Arg(arg))
 }
 
-func (m *Reader) settingFloat(st *Setting, arg int, def float64) (float64, bool) {
-	if st == nil {
-		return def, true
-	}
-	return m.floatValue(st.Arg(arg))
-}
-
 // expo describes an exponential backoff for messages.
 func waitExpo(ratio float64, base, cap time.Duration) string {
 	var g string
