@@ -1,10 +1,14 @@
-package retrysite
+package waits
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A failure path that goes back through a backoff the loop shares.
@@ -44,14 +48,14 @@ import (
 // besides them, a wait or a blocking receive of the loop's period: one
 // that every success path passes too. grows caches backsOff's answers for
 // the loop.
-func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []failPath, own map[token.Pos]bool, grows map[ast.Node]bool, assignedInLoop map[*types.Var]bool) {
+func (m *periodic) backoffOnPeriod(fi *interp.FuncInfo, loop ast.Stmt, f failPath, succ []failPath, own map[token.Pos]bool, grows map[ast.Node]bool, assignedInLoop map[*types.Var]bool) {
 	if len(succ) == 0 {
 		return
 	}
-	passes := func(sp failPath, h *waitHit) bool {
-		return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.Node == h.Node })
+	passes := func(sp failPath, h *Hit) bool {
+		return slices.ContainsFunc(sp.hits, func(hs *Hit) bool { return hs.Node == h.Node })
 	}
-	var backoffs []*waitHit
+	var backoffs []*Hit
 	for _, h := range f.hits {
 		if m.ownWait(h, f, succ, assignedInLoop) {
 			continue // the failure's own already (periodic.go)
@@ -73,7 +77,7 @@ func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []
 		return
 	}
 	for _, blk := range f.blocks {
-		holds := slices.ContainsFunc(backoffs, func(h *waitHit) bool {
+		holds := slices.ContainsFunc(backoffs, func(h *Hit) bool {
 			return h.Node.Pos() >= blk.Pos() && h.Node.End() <= blk.End()
 		})
 		if !holds && !slices.ContainsFunc(succ, func(sp failPath) bool { return !slices.Contains(sp.blocks, blk) }) {
@@ -85,40 +89,21 @@ func (m *model) backoffOnPeriod(fi *funcInfo, loop ast.Stmt, f failPath, succ []
 	}
 }
 
-// primaryOps returns the operations of one site less those retried only
-// through a backoff the success path shares, when the site has others:
-// a loop that retries its request, and on the first failure also asks
-// once for a list of fallback hosts, retries the request; the list's
-// lookup comes back through the backoff only because the walk does not
-// know the list is set after a success.
-func primaryOps(ops []*opGroup) []*opGroup {
-	var res []*opGroup
-	for _, g := range ops {
-		if !g.viaBackoff {
-			res = append(res, g)
-		}
-	}
-	if len(res) == 0 {
-		return ops
-	}
-	return res
-}
-
 // backsOff reports whether the wait h grows with the runs of loop: the
 // wait interpreter, run over the loop's iterations as for a site, reads a
 // growing shape. A wait a func value computes (wait := c.Backoff(min,
 // max, i, resp), a field the caller sets) grows as the caller makes it
 // grow: such a loop is a library's generic machinery, whose call sites
 // decide its settings, and it is left to them.
-func (m *model) backsOff(fi *funcInfo, loop ast.Stmt, h *waitHit) bool {
+func (m *periodic) backsOff(fi *interp.FuncInfo, loop ast.Stmt, h *Hit) bool {
 	if m.callsFuncValue(fi.Body, h.Expr, 0) {
 		return false
 	}
-	s := &Site{Kind: Loop, Node: loop, Pos: loop.Pos(), Func: fi.Body}
-	w := &Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
-	m.wnum.LoopWait(s, fi.Body, nil, h.Num(), w)
+	s := &site.Site{Kind: site.Loop, Node: loop, Pos: loop.Pos(), Func: fi.Body}
+	w := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
+	m.f.Wnum.LoopWait(s, fi.Body, nil, h.Num(), w)
 	switch w.Shape {
-	case ShapeLinear, ShapePolynomial, ShapeExponential, ShapeSchedule:
+	case site.ShapeLinear, site.ShapePolynomial, site.ShapeExponential, site.ShapeSchedule:
 		return true
 	}
 	return false
@@ -129,9 +114,9 @@ func (m *model) backsOff(fi *funcInfo, loop ast.Stmt, h *waitHit) bool {
 // round an inner loop passes its waits once more, and keeping them twice
 // would only make the walk take each round for a new path (it did not
 // end on a reader's inner read loop).
-func (p failPath) passing(hits []*waitHit, blk ast.Node) failPath {
+func (p failPath) passing(hits []*Hit, blk ast.Node) failPath {
 	for _, h := range hits {
-		if !slices.ContainsFunc(p.hits, func(ph *waitHit) bool { return ph.Node == h.Node }) {
+		if !slices.ContainsFunc(p.hits, func(ph *Hit) bool { return ph.Node == h.Node }) {
 			p.hits = append(slices.Clip(p.hits), h)
 			p.key = nil
 		}
@@ -155,7 +140,7 @@ const widenAfter = 16
 // values it carried, so the rounds meet in a state already seen. The
 // values forgotten only open branches the walk could otherwise have
 // ruled out: it finds more paths, not fewer.
-func (m *model) pathsBackWidening(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) ([]failPath, bool) {
+func (m *periodic) pathsBackWidening(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref interp.NodeRef, sc interp.Scenario, in interp.Scope, carried map[*types.Var]bool) ([]failPath, bool) {
 	paths, ok := m.pathsBack(fi, w, g, ref, sc, in, carried)
 	if ok {
 		return paths, true
@@ -167,12 +152,12 @@ func (m *model) pathsBackWidening(fi *funcInfo, w *backWalk, g *opGroup, ref nod
 
 // widened returns the values a walk carries into block bi: e, or none
 // once a widening walk took bi widenAfter times.
-func (w *backWalk) widened(bi int32, e env) env {
+func (w *backWalk) widened(bi int32, e interp.Env) interp.Env {
 	if w.visits == nil {
 		return e
 	}
 	if w.visits[bi]++; w.visits[bi] > widenAfter {
-		return env{}
+		return interp.Env{}
 	}
 	return e
 }
@@ -180,7 +165,7 @@ func (w *backWalk) widened(bi int32, e env) env {
 // callsFuncValue reports whether x, or what a local it reads is assigned
 // in body (followed depth deep), calls a func value: a call with no
 // static callee.
-func (m *model) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bool {
+func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bool {
 	if x == nil || depth > 3 {
 		return false
 	}
@@ -196,10 +181,10 @@ func (m *model) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bool 
 			if tv, ok := m.info.Types[n.Fun]; ok && tv.IsType() {
 				return true // a conversion
 			}
-			if _, isBuiltin := m.info.Uses[identOf(n.Fun)].(*types.Builtin); isBuiltin {
+			if _, isBuiltin := m.info.Uses[typesx.IdentOf(n.Fun)].(*types.Builtin); isBuiltin {
 				return true
 			}
-			if typeutilCallee(m.info, n) == nil {
+			if typesx.Callee(m.info, n) == nil {
 				found = true
 			}
 		case *ast.Ident:
