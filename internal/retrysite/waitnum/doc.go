@@ -81,7 +81,10 @@
 // its shape is unknown and the rules are silent
 // (waits_reassigned.go). A local the loop never assigns keeps its fixed
 // interval of unknown length, and a wait computed to a known number keeps
-// its reading.
+// its reading, unless the loop assigns the local, on some branch, a
+// constant other than that number (d = quickInterval after a failure):
+// then the failure path's wait depends on a branch the runs did not
+// follow, and the shape is unknown (waits_reassigned_const.go).
 package waitnum
 
 import (
