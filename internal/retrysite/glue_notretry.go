@@ -25,26 +25,11 @@ func (g *opGroup) rulesGroup() *notretry.Group {
 	return &notretry.Group{Key: g.key, Calls: g.calls, Set: g.set}
 }
 
-func droppedCalls(body ast.Node) map[*ast.CallExpr]bool { return notretry.DroppedCalls(body) }
-func assignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
-	return notretry.AssignedVars(info, n)
-}
-
-func (m *model) calledAfterStart(fn *types.Func, depth int) bool {
-	return m.rules().CalledAfterStart(fn, depth)
-}
 func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return m.rules().CancelOnlyCtx(body, call)
 }
 func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
 	return m.rules().DrawsCandidate(loop, g.rulesGroup())
-}
-func (m *model) givesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
-	return m.rules().GivesUpOnSameInput(loop, calls)
-}
-func (m *model) serverPaced(s *Site) bool { return m.rules().ServerPaced(s) }
-func (m *model) startsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
-	return m.rules().StartsProcessBefore(body, pos)
 }
 func (m *model) loopMovesOperation(loop ast.Stmt, g *opGroup, varying map[*types.Var]bool) bool {
 	return m.rules().LoopMovesOperation(loop, g.rulesGroup(), varying)
@@ -53,14 +38,10 @@ func (m *model) opWaitsInside(g *opGroup) bool { return m.rules().OpWaitsInside(
 func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallExpr) bool {
 	return m.rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
 }
-func (m *model) usesAny(x ast.Node, vars map[*types.Var]bool) bool {
-	return notretry.UsesAny(m.info, x, vars)
-}
 func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	return m.rules().PollRetries(call, e)
 }
-func (m *model) pollWait(s *Site) *Wait                   { return m.rules().PollWait(s) }
-func (m *model) dropReadinessWaits(sites []*Site) []*Site { return m.rules().DropReadinessWaits(sites) }
+func (m *model) pollWait(s *Site) *Wait { return m.rules().PollWait(s) }
 func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
 	return m.rules().NotRetryRerun(fi, loop, g.rulesGroup())
 }

@@ -11,11 +11,9 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
-func anyScenario() scenario                                    { return interp.AnyScenario() }
-func b2byte(b bool) byte                                       { return interp.B2byte(b) }
-func boolVal(b bool) value                                     { return interp.BoolVal(b) }
-func chooseBound(s *Site, opts *report.Options)                { valueindex.ChooseBound(s, opts) }
-func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return interp.ContainsOp(node, op) }
+func anyScenario() scenario                     { return interp.AnyScenario() }
+func boolVal(b bool) value                      { return interp.BoolVal(b) }
+func chooseBound(s *Site, opts *report.Options) { valueindex.ChooseBound(s, opts) }
 
 type env = interp.Env
 

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The outcomes a hand-written site retries are described by package
@@ -30,7 +32,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		in = fi.LoopScope(n)
 	case *ast.FuncDecl:
 		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
-			target = union(g.set, m.selfCalls(n.Body, self))
+			target = typesx.Union(g.set, m.selfCalls(n.Body, self))
 		}
 	}
 	try := func(o outcomes.Scenario, certain bool) outcomes.Reach {
@@ -45,7 +47,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	outcomes.New(m.info, m.pkg, m).Loop(s, outcomes.Loop{
 		Call:            call,
 		Body:            fi.Body,
-		ReturnsResponse: returnsResponse(m.info, call),
+		ReturnsResponse: interp.ReturnsResponse(m.info, call),
 		Try:             try,
 	})
 }

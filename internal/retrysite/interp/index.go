@@ -47,6 +47,10 @@ type Index interface {
 	// number the package puts in place of its zero, as its default
 	// (fixedlocal.go).
 	InlineDefault(f *types.Var, dflt ast.Expr) bool
+	// ConstructedOnly reports whether the package writes the field v
+	// only in struct literals, from values that do not read it: a
+	// setting an object keeps from its construction on.
+	ConstructedOnly(v *types.Var) bool
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter

@@ -40,9 +40,32 @@
 // (count settings, fixed settings and defaults: libbounds.go reads them),
 // its defaults with their source, its error markers and built-in
 // predicates, and the advice and -fix rewrites the rules give in its
-// terms. The settings vocabularies of waits, outcomes and timeouts are
-// still code here, named per table (knowledge.Models) and mapped in
-// libmodels.go and package timeouts's timeouts_libs.go; nothing here asks which
+// terms.
+//
+// Waits are read by model where libraries share one: a table names its
+// wait model and gives its vocabulary (knowledge.WaitVocab: the settings
+// that choose the backoff, and those that give its base wait, cap,
+// multiplier and randomisation factor, with the values they start from
+// and their source), and waits_models.go interprets the model, keyed by
+// the model, never by the library. SpreadWaits (a base growing
+// ×multiplier up to a cap, each wait randomised ± a factor, or up to it
+// more) reads cenkalti/backoff v4 and v5, k8s wait.Backoff (client-go
+// retry and wait.ExponentialBackoff), k8s wait.BackoffManager and
+// go-resiliency's retrier (added as a table file and testdata only).
+//
+// Still code, named per table (knowledge.Models) and mapped in
+// libmodels.go: the waits of retry-go (delay functions summed by
+// CombineDelay), go-retryablehttp and resty (a backoff function field
+// or a delay strategy, with the model running a local function),
+// sethvargo/go-retry (absolute and percent jitter wrappers), failsafe-go
+// (five delay settings with absolute or factor jitter), grpc-middleware
+// (a backoff function whose arguments are the vocabulary), dskit (a
+// [d, 2d) draw), aws and gax (full jitter whatever the settings) and the
+// k8s poll: each could be a vocabulary of a model above or of a new
+// shared model (a backoff-function field: retryablehttp, resty, retry-go,
+// grpc-middleware), not yet done, so these readers still hold setting
+// and function names as literals. Outcomes, and package timeouts's
+// timeouts_libs.go, are still code per table too. Nothing here asks which
 // library a site is, and no library import path is written here.
 //
 // # Rules

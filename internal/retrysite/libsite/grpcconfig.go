@@ -5,6 +5,7 @@ import (
 	"go/ast"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 )
 
 // serviceConfigSites makes one site per valid retryPolicy of a service
@@ -47,9 +48,9 @@ func (m *Reader) serviceConfigSites(base *Site) []*Site {
 		s.Settings = nil
 		s.Bound = Bound{Kind: BoundKnown, Retries: p.Attempts - 1, Expr: call.Args[0]}
 		if p.Attempts != p.MaxAttempts {
-			s.Bound.Counted = fmt.Sprintf("maxAttempts %d, capped by gRPC to %s", p.MaxAttempts, countedAttempts(p.Attempts))
+			s.Bound.Counted = fmt.Sprintf("maxAttempts %d, capped by gRPC to %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
 		} else {
-			s.Bound.Counted = fmt.Sprintf("maxAttempts %d = %s", p.MaxAttempts, countedAttempts(p.Attempts))
+			s.Bound.Counted = fmt.Sprintf("maxAttempts %d = %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
 		}
 		m.libWaits(&s)
 		m.libOutcomes(&s)

@@ -2,13 +2,15 @@ package libsite
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 )
 
 // This file reads how a library counts from its table in
@@ -55,7 +57,7 @@ func (m *Reader) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbou
 	var unit string
 	if attempts {
 		b.Retries = int(n) - 1
-		unit = countedAttempts(int(n))
+		unit = site.CountedAttempts(int(n))
 		b.LitIsAttempts = true
 	} else {
 		b.Retries = int(n)

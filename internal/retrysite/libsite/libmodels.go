@@ -11,19 +11,15 @@ import (
 
 // waitModels read the waits a library site's settings configure.
 var waitModels = map[string]func(m *Reader, s *Site) *Wait{
-	"cenkalti/v4":         func(m *Reader, s *Site) *Wait { return m.cenkaltiWait(s, false) },
-	"cenkalti/v5":         func(m *Reader, s *Site) *Wait { return m.cenkaltiWait(s, true) },
-	"retry-go":            (*Reader).retryGoWait,
-	"retryablehttp":       (*Reader).retryableWait,
-	"sethvargo":           (*Reader).sethvargoWait,
-	"failsafe":            (*Reader).failsafeWait,
-	"k8s":                 (*Reader).k8sWait,
-	"k8s poll":            (*Reader).pollWait,
-	"k8s backoff manager": (*Reader).k8sManagerWait,
-	"resty/v2":            func(m *Reader, s *Site) *Wait { return m.restyWait(s, true) },
-	"resty/v3":            func(m *Reader, s *Site) *Wait { return m.restyWait(s, false) },
-	"grpc-middleware":     (*Reader).grpcMwWait,
-	"dskit":               (*Reader).dskitWait,
+	"retry-go":        (*Reader).retryGoWait,
+	"retryablehttp":   (*Reader).retryableWait,
+	"sethvargo":       (*Reader).sethvargoWait,
+	"failsafe":        (*Reader).failsafeWait,
+	"k8s poll":        (*Reader).pollWait,
+	"resty/v2":        func(m *Reader, s *Site) *Wait { return m.restyWait(s, true) },
+	"resty/v3":        func(m *Reader, s *Site) *Wait { return m.restyWait(s, false) },
+	"grpc-middleware": (*Reader).grpcMwWait,
+	"dskit":           (*Reader).dskitWait,
 	"aws": func(m *Reader, s *Site) *Wait {
 		if st := s.Last("Backoff"); st != nil && !m.callsLib(st.Arg(0), "NewExponentialJitterBackoff") {
 			return nil

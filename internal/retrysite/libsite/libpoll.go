@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A retry library used as a poll. An operation given to a retry library
@@ -86,7 +88,7 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 			return true
 		}
 		last := ret.Results[len(ret.Results)-1]
-		if isIdent(last, "nil") || m.usesAny(last, opErrs) || !errorLast {
+		if typesx.IsIdent(last, "nil") || typesx.UsesAny(m.info, last, opErrs) || !errorLast {
 			return true
 		}
 		found = true
@@ -104,10 +106,10 @@ func (m *Reader) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
 	}
 	x := b.X
 	switch {
-	case isIdent(b.Y, "nil"):
+	case typesx.IsIdent(b.Y, "nil"):
 	case isZeroLit(b.Y):
 		c, ok := ast.Unparen(b.X).(*ast.CallExpr)
-		if !ok || !isIdent(c.Fun, "len") || len(c.Args) != 1 {
+		if !ok || !typesx.IsIdent(c.Fun, "len") || len(c.Args) != 1 {
 			return false
 		}
 		x = c.Args[0]

@@ -452,6 +452,14 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 	if _, ok := ast.Unparen(a).(*ast.FuncLit); ok {
 		return true
 	}
+	if call, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+		// A call of one of the library's functions builds part of the
+		// configuration whatever its result's type (a []time.Duration
+		// schedule made by the library's constructor).
+		if fn := typeutilCallee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
+			return true
+		}
+	}
 	if named, ok := types.Unalias(derefType(t)).(*types.Named); ok {
 		return c.inLib(named.Obj().Pkg())
 	}

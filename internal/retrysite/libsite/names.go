@@ -6,7 +6,6 @@ package libsite
 // as in package retrysite.
 
 import (
-	"fmt"
 	"go/ast"
 	"go/types"
 
@@ -108,55 +107,3 @@ var (
 	errStatusReps  = outcomes.ErrStatusReps
 	grpcCodeReps   = outcomes.GRPCCodeReps
 )
-
-// returnsResponse reports whether call returns an HTTP response the
-// model understands (as package retrysite's returnsResponse).
-func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
-	t := info.TypeOf(call)
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if isResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && isResponseType(t)
-}
-
-// CountedAttempts describes a bound of n attempts ("3 attempts = 2
-// retries"), as every kind of site says it.
-func CountedAttempts(n int) string {
-	a := "attempts"
-	if n == 1 {
-		a = "attempt"
-	}
-	r := "retries"
-	if n-1 == 1 {
-		r = "retry"
-	}
-	return fmt.Sprintf("%d %s = %d %s", n, a, n-1, r)
-}
-
-func countedAttempts(n int) string { return CountedAttempts(n) }
-
-func isIdent(x ast.Expr, name string) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && id.Name == name
-}
-
-// returnsIn reports whether n holds a return statement of its own
-// function (function literals inside aside).
-func returnsIn(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
-}

@@ -1,7 +1,6 @@
 package libsite
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -9,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -418,7 +419,7 @@ func (m *Reader) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos
 		case *ast.CallExpr:
 			if m.mayBeOp(n) && !isLibCall(m.info, n) {
 				ops[n] = true
-				hasResp = hasResp || returnsResponse(m.info, n)
+				hasResp = hasResp || interp.ReturnsResponse(m.info, n)
 				hasErr = hasErr || returnsError(m.info, n)
 			}
 		}

@@ -128,7 +128,7 @@ func (m *Reader) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
 			}
 			for i, l := range as.Lhs {
 				lid, ok := l.(*ast.Ident)
-				if !ok || m.objOf(lid) != types.Object(v) {
+				if !ok || typesx.ObjOf(m.info, lid) != types.Object(v) {
 					continue
 				}
 				defs++

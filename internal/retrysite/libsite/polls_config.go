@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A poll that retries an error it has itself classified as one no retry
@@ -143,7 +144,7 @@ func leaves(list []ast.Stmt) bool {
 func retriesAfter(list []ast.Stmt) bool {
 	for _, st := range list {
 		if r, ok := st.(*ast.ReturnStmt); ok {
-			return len(r.Results) == 2 && isIdent(r.Results[0], "false") && isIdent(r.Results[1], "nil")
+			return len(r.Results) == 2 && typesx.IsIdent(r.Results[0], "false") && typesx.IsIdent(r.Results[1], "nil")
 		}
 		if leaves([]ast.Stmt{st}) {
 			return false

@@ -112,24 +112,3 @@ func (m *Reader) libread() *libread.Reader {
 
 // gaxWait reads a gax-go Backoff (libread.Reader.GaxWait).
 func (m *Reader) gaxWait(s *Site) *Wait { return m.libread().GaxWait(s) }
-
-func (m *Reader) objOf(id *ast.Ident) types.Object {
-	if o := m.info.Defs[id]; o != nil {
-		return o
-	}
-	return m.info.Uses[id]
-}
-
-// usesAny reports whether x mentions one of vars.
-func (m *Reader) usesAny(x ast.Node, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := m.info.Uses[id].(*types.Var); ok && vars[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file reads the wait of a library client whose backoff setting
@@ -239,7 +240,7 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 			if st.Init != nil || st.Else != nil {
 				return nil, false
 			}
-			if !returnsIn(st.Body) {
+			if !typesx.ReturnsIn(st.Body) {
 				continue // a hook or a log
 			}
 			if !m.rateLimitTest(st.Cond, resp) {

@@ -11,14 +11,13 @@ import (
 	"time"
 )
 
-// This file reads the waits of library retry sites from their settings.
-// What each library does was read from its code at the versions named in
-// libbounds.go:
+// This file reads the waits of library retry sites from their settings:
+// through the table's wait model (knowledge.WaitVocab, waits_models.go:
+// cenkalti/backoff, k8s wait.Backoff and BackoffManager, go-resiliency
+// retrier), or else the per-library readers named in the table
+// (libmodels.go), below. What each of those libraries does was read from
+// its code at the versions named in its table:
 //
-//   - cenkalti/backoff ExponentialBackOff: next = interval × (1 ± RandomizationFactor),
-//     interval ×= Multiplier up to MaxInterval; defaults 500ms, 0.5, 1.5, 60s. A factor
-//     of 1 spreads a wait over [0, 2×interval]: accepted as full jitter. v5's Retry
-//     uses NewExponentialBackOff() unless WithBackOff says otherwise.
 //   - retry-go: default DelayType CombineDelay(BackOffDelay, RandomDelay), Delay 100ms,
 //     MaxJitter 100ms: delay×2^(n-1) plus a random [0, 100ms).
 //   - go-retryablehttp DefaultBackoff: RetryWaitMin×2^attempt up to RetryWaitMax (1s,
@@ -26,8 +25,6 @@ import (
 //   - sethvargo/go-retry: WithJitter(j) adds ±j, WithJitterPercent(p) ±p%,
 //     WithFullJitter draws from [0, next).
 //   - failsafe-go: no delay by default; WithJitter(d) ±d, WithJitterFactor(f) ±f.
-//   - k8s wait.Backoff.Step: Duration×Factor^n (capped by Cap), plus Jitter×rand×d on
-//     top (upwards).
 //   - resty v2/v3 built-in backoff: half of min(max, min×2^attempt) plus a random
 //     draw of the other half (equal jitter); 100ms and 2s by default.
 //   - gRPC retryPolicy: min(initialBackoff×multiplier^n, maxBackoff) × random[0.8, 1.2)
@@ -48,7 +45,11 @@ func (m *Reader) libWaits(s *Site) {
 	}
 	var w *Wait
 	if !s.Opaque || s.Lib.Models.WaitsAnyConfig {
-		if f := waitModels[s.Lib.Models.Waits]; f != nil {
+		if v := s.Lib.Waits; v != nil {
+			if f := modelWaits[v.Model]; f != nil {
+				w = f(m, s, v) // waits_models.go
+			}
+		} else if f := waitModels[s.Lib.Models.Waits]; f != nil {
 			w = f(m, s)
 		}
 	}
@@ -89,13 +90,6 @@ func (m *Reader) settingDur(st *Setting, arg int, def time.Duration) (time.Durat
 		return def, true
 	}
 	return m.durationValue(st.Arg(arg))
-}
-
-func (m *Reader) settingFloat(st *Setting, arg int, def float64) (float64, bool) {
-	if st == nil {
-		return def, true
-	}
-	return m.floatValue(st.Arg(arg))
 }
 
 // expo describes an exponential backoff for messages.
@@ -139,77 +133,6 @@ func spreadWait(st *Setting, growsDesc string, ratio float64, base, cap time.Dur
 		w.Spread = "±" + waitPct(f)
 		w.Desc = fmt.Sprintf("partial jitter: %s, ±%s around a backoff that %s (never below %s of the longest)",
 			what, waitPct(f), growsDesc, waitPct((1-f)/(1+f)))
-	}
-	return w
-}
-
-// cenkaltiWait reads a cenkalti BackOff. defaultBackOff is true for v5,
-// whose Retry uses NewExponentialBackOff() when no WithBackOff is given.
-func (m *Reader) cenkaltiWait(s *Site, defaultBackOff bool) *Wait {
-	kind := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
-	isDefault := false
-	if kind == nil {
-		if !defaultBackOff || s.Last("WithBackOff") != nil {
-			return nil
-		}
-		isDefault = true
-	}
-	if kind != nil {
-		switch kind.Name {
-		case "StopBackOff":
-			return nil // no retries
-		case "ZeroBackOff":
-			return &Wait{Setting: kind, Shape: ShapeNone, Desc: "no wait (ZeroBackOff retries at once)"}
-		case "NewConstantBackOff", "ConstantBackOff":
-			var d time.Duration
-			ok := true
-			if kind.Name == "NewConstantBackOff" {
-				d, ok = m.durationValue(kind.Arg(0))
-			} else if st := s.LastAfter(int(kind.Pos), "Interval"); st != nil {
-				d, ok = m.durationValue(st.Arg(0))
-			}
-			if !ok {
-				return &Wait{Setting: kind, Shape: ShapeConstant, Desc: "a fixed interval (ConstantBackOff)"}
-			}
-			return &Wait{Setting: kind, Shape: ShapeConstant, Base: d, Desc: "a fixed " + d.String() + " (ConstantBackOff)"}
-		}
-	}
-	lit := kind != nil && kind.Name == "ExponentialBackOff"
-	from := 0
-	if kind != nil {
-		from = int(kind.Pos)
-	}
-	d := s.Lib.Defaults
-	rfDef, multDef, initDef, maxDef := d.Jitter, d.Multiplier, d.Initial, d.Max
-	if lit {
-		rfDef, multDef, initDef, maxDef = 0, 0, 0, 0
-	}
-	rfSt := s.LastAfter(from, "RandomizationFactor", "WithRandomizationFactor")
-	rf, ok1 := m.settingFloat(rfSt, 0, rfDef)
-	mult, ok2 := m.settingFloat(s.LastAfter(from, "Multiplier", "WithMultiplier"), 0, multDef)
-	init, ok3 := m.settingDur(s.LastAfter(from, "InitialInterval", "WithInitialInterval"), 0, initDef)
-	maxI, ok4 := m.settingDur(s.LastAfter(from, "MaxInterval", "WithMaxInterval"), 0, maxDef)
-	if !ok1 || !ok2 || !ok3 || !ok4 || mult <= 0 {
-		return nil
-	}
-	what := "RandomizationFactor " + waitnum.Float(rf)
-	if rfSt == nil {
-		what = "the default RandomizationFactor 0.5"
-	}
-	st := rfSt
-	if st == nil {
-		st = kind
-	}
-	w := spreadWait(st, waitExpo(mult, init, maxI), mult, init, maxI, rf, what)
-	if w.Shape == ShapeConstant {
-		w.Desc += " (Multiplier " + waitnum.Float(mult) + ")"
-	}
-	if w.Shape == ShapeExponential {
-		w.Desc += " (RandomizationFactor 0)"
-	}
-	if isDefault {
-		w.Setting = nil
-		w.Desc += "; Retry uses NewExponentialBackOff() when no WithBackOff is given"
 	}
 	return w
 }
@@ -510,114 +433,6 @@ func (m *Reader) failsafeWait(s *Site) *Wait {
 	}
 	w := spreadWait(set, grows, factor, d, max, f, what)
 	w.Desc += " (" + st.Name + ")"
-	return w
-}
-
-func (m *Reader) k8sWait(s *Site) *Wait {
-	base := s.Last("DefaultRetry", "DefaultBackoff", "Backoff")
-	if base == nil {
-		return nil
-	}
-	d, factor, jitter := 10*time.Millisecond, 1.0, 0.1
-	var cap time.Duration
-	what := "retry." + base.Name
-	switch base.Name {
-	case "DefaultBackoff":
-		factor = 5
-	case "Backoff":
-		d, factor, jitter = 0, 0, 0
-		what = "wait.Backoff"
-	}
-	from := int(base.Pos)
-	var ok bool
-	if st := s.LastAfter(from, "Duration"); st != nil {
-		if d, ok = m.durationValue(st.Arg(0)); !ok {
-			return nil
-		}
-	}
-	if st := s.LastAfter(from, "Factor"); st != nil {
-		if factor, ok = m.floatValue(st.Arg(0)); !ok {
-			return nil
-		}
-	}
-	jSt := s.LastAfter(from, "Jitter")
-	if jSt != nil {
-		if jitter, ok = m.floatValue(jSt.Arg(0)); !ok {
-			return nil
-		}
-	}
-	if st := s.LastAfter(from, "Cap"); st != nil {
-		if cap, ok = m.durationValue(st.Arg(0)); !ok {
-			return nil
-		}
-	}
-	return k8sBackoffWait(base, jSt, d, factor, jitter, cap, what)
-}
-
-// k8sManagerWait reads the waits of a wait.BackoffManager that paces a
-// hand-written loop (knowledge.K8sBackoffManager): its constructor's
-// arguments are a wait.Backoff's Duration, Cap, Factor and Jitter.
-func (m *Reader) k8sManagerWait(s *Site) *Wait {
-	st := s.Last("NewExponentialBackoffManager", "NewJitteredBackoffManager")
-	if st == nil {
-		return nil
-	}
-	var d, cap time.Duration
-	factor, jitter := 1.0, 0.0
-	var ok bool
-	if d, ok = m.durationValue(st.Arg(0)); !ok {
-		return nil
-	}
-	switch st.Name {
-	case "NewExponentialBackoffManager":
-		if cap, ok = m.durationValue(st.Arg(1)); !ok {
-			return nil
-		}
-		if factor, ok = m.floatValue(st.Arg(3)); !ok {
-			return nil
-		}
-		if jitter, ok = m.floatValue(st.Arg(4)); !ok {
-			return nil
-		}
-	default:
-		if jitter, ok = m.floatValue(st.Arg(1)); !ok {
-			return nil
-		}
-	}
-	return k8sBackoffWait(st, st, d, factor, jitter, cap, "wait."+st.Name)
-}
-
-// k8sBackoffWait classifies a wait.Backoff's waits: Duration d, growing
-// ×factor up to cap, each plus up to jitter × it more.
-func k8sBackoffWait(base, jSt *Setting, d time.Duration, factor, jitter float64, cap time.Duration, what string) *Wait {
-	w := &Wait{Setting: base, Base: d, Cap: cap}
-	if d <= 0 {
-		w.Shape = ShapeNone
-		w.Desc = "no wait (" + what + " with Duration 0)"
-		return w
-	}
-	jitterNote := ""
-	if jitter > 0 {
-		jitterNote = fmt.Sprintf(" plus up to %s more (Jitter %s)", waitPct(jitter), waitnum.Float(jitter))
-	}
-	if factor <= 1 {
-		w.Shape = ShapeConstant
-		w.Desc = fmt.Sprintf("a fixed %s%s (%s, Factor %s)", d, jitterNote, what, waitnum.Float(factor))
-		return w
-	}
-	grows := waitExpo(factor, d, cap)
-	if jitter <= 0 {
-		w.Shape = ShapeExponential
-		w.Desc = grows + " without jitter (" + what + ", Jitter 0)"
-		return w
-	}
-	if jSt != nil {
-		w.Setting = jSt
-	}
-	w.Shape = ShapePartialJitter
-	w.Spread = "+" + waitPct(jitter)
-	w.Desc = fmt.Sprintf("partial jitter: Jitter %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
-		waitnum.Float(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
 	return w
 }
 

@@ -6,8 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
@@ -72,51 +70,5 @@ func TestDroppedCalls(t *testing.T) {
 	})
 	if len(lines) != 4 || kept != 1 {
 		t.Errorf("dropped %d calls, kept %d; want 4 dropped (work(), _, _ =, go, defer), 1 kept (n, err :=)", len(lines), kept)
-	}
-}
-
-// TestAssignedVarsAndUses: the variables and fields assigned or
-// incremented, and whether an expression mentions one of a set.
-func TestAssignedVarsAndUses(t *testing.T) {
-	fd, info := checkFree(t)
-	vars := notretry.AssignedVars(info, fd.Body)
-	var names []string
-	for v := range vars {
-		names = append(names, v.Name())
-	}
-	sort.Strings(names)
-	if got, want := strings.Join(names, " "), "err index n x"; got != want {
-		t.Errorf("AssignedVars = %q, want %q", got, want)
-	}
-	var nVar *types.Var
-	for v := range vars {
-		if v.Name() == "n" {
-			nVar = v
-		}
-	}
-	only := map[*types.Var]bool{nVar: true}
-	var uses, misses int
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-			if notretry.UsesAny(info, as.Rhs[0], only) {
-				uses++
-			} else {
-				misses++
-			}
-		}
-		return true
-	})
-	// x = n + 1 reads n; _, _ = work(), n, err := work() and
-	// _, _, _ = x, err, t (three right-hand sides) do not count here.
-	if uses != 1 || misses != 2 {
-		t.Errorf("UsesAny: %d uses, %d misses; want 1 and 2", uses, misses)
-	}
-	if !notretry.IsIdent(&ast.ParenExpr{X: ast.NewIdent("ok")}, "ok") || notretry.IsIdent(ast.NewIdent("ok"), "err") {
-		t.Error("IsIdent: wrong answer")
-	}
-	for id, obj := range info.Defs {
-		if obj != nil && notretry.ObjOf(info, id) != obj {
-			t.Errorf("ObjOf(%s) is not its definition", id.Name)
-		}
 	}
 }

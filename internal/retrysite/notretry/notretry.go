@@ -3,6 +3,9 @@ package notretry
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds what the corpus of real modules (testdata/corpus) taught
@@ -24,7 +27,7 @@ import (
 func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.Var]bool {
 	deps := make(map[*types.Var]map[*types.Var]bool)
 	direct := make(map[*types.Var]bool)
-	root := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(x, true)) }
+	root := func(x ast.Expr) *types.Var { return typesx.VarOf(m.info, typesx.ChainRoot(x, true)) }
 	add := func(v *types.Var, x ast.Expr) {
 		if v == nil || x == nil {
 			return
@@ -102,20 +105,6 @@ func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.V
 	return res
 }
 
-// UsesAny reports whether x mentions one of vars.
-func UsesAny(info *types.Info, x ast.Node, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // RecursionVaries reports whether a recursive function passes itself,
 // for a parameter that names what to do (not a counter, a flag, a context
 // or the last error), a value derived from the operation's results: each
@@ -142,10 +131,10 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 				break
 			}
 			t := params.At(i).Type()
-			if isIntegerOrBool(t) || isErrorType(t) || isNamed(t, "context", "Context") {
+			if interp.IsIntegerOrBool(t) || typesx.IsErrorType(t) || typesx.IsNamed(t, "context", "Context") {
 				continue
 			}
-			if UsesAny(m.info, a, derived) {
+			if typesx.UsesAny(m.info, a, derived) {
 				return true
 			}
 		}
@@ -173,14 +162,14 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if _, isMap := t.Underlying().(*types.Map); isMap {
 				return false
 			}
-			return UsesAny(m.info, e.Index, AssignedVars(m.info, loop))
+			return typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
 		}
 		return false
 	}
 	items := m.resultVars(loop, isItem)
 	// Waits and deadlines that grow with the attempt are not items.
 	for v := range items {
-		if isNamed(v.Type(), "context", "Context") || isNamed(v.Type(), "time", "Duration") || isIntegerOrBool(v.Type()) {
+		if typesx.IsNamed(v.Type(), "context", "Context") || typesx.IsNamed(v.Type(), "time", "Duration") || interp.IsIntegerOrBool(v.Type()) {
 			delete(items, v)
 		}
 	}
@@ -188,7 +177,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 		items[v] = true
 	}
 	for _, a := range call.Args {
-		if UsesAny(m.info, a, items) {
+		if typesx.UsesAny(m.info, a, items) {
 			return true
 		}
 	}
@@ -197,7 +186,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	if !ok {
 		return false
 	}
-	recv := identOf(sel.X)
+	recv := interp.IdentOf(sel.X)
 	if recv == nil {
 		return false
 	}
@@ -216,7 +205,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if !ok {
 				continue
 			}
-			if id := identOf(s.X); id == nil || m.info.Uses[id] != rv {
+			if id := interp.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
 				continue
 			}
 			ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
@@ -231,45 +220,12 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	return moved
 }
 
-// AssignedVars returns the variables and fields assigned or incremented
-// in n.
-func AssignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
-	res := make(map[*types.Var]bool)
-	add := func(l ast.Expr) {
-		switch l := ast.Unparen(l).(type) {
-		case *ast.Ident:
-			if v, ok := info.Uses[l].(*types.Var); ok {
-				res[v] = true
-			} else if v, ok := info.Defs[l].(*types.Var); ok {
-				res[v] = true
-			}
-		case *ast.SelectorExpr:
-			// A field: m.index++ moves m.batches[m.index].
-			if v, ok := info.Uses[l.Sel].(*types.Var); ok && v.IsField() {
-				res[v] = true
-			}
-		}
-	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				add(l)
-			}
-		case *ast.IncDecStmt:
-			add(x.X)
-		}
-		return true
-	})
-	return res
-}
-
 // OpWaitsInside reports whether an operation of g is a function of this
 // package whose body waits (time.Sleep, a timer, a Sleep helper given a
 // duration): the loop around it then waits in a way it does not show.
 func (m *Rules) OpWaitsInside(g *Group) bool {
 	for _, call := range g.Calls {
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		if fn == nil || fn.Pkg() != m.pkg {
 			continue
 		}
@@ -283,7 +239,7 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 			if !ok || waits {
 				return !waits
 			}
-			callee := typeutilCallee(m.info, c)
+			callee := typesx.Callee(m.info, c)
 			if callee == nil {
 				return true
 			}
@@ -297,7 +253,7 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 			switch callee.Name() {
 			case "Sleep", "sleep", "Wait", "wait":
 				for _, a := range c.Args {
-					if t := m.info.TypeOf(a); t != nil && isNamed(t, "time", "Duration") {
+					if t := m.info.TypeOf(a); t != nil && typesx.IsNamed(t, "time", "Duration") {
 						waits = true
 					}
 				}

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds a rule learnt from a wrong finding on a module outside
@@ -22,7 +25,7 @@ import (
 
 // inputFromFailure reports whether loop re-runs g with an input derived
 // from the failure of the attempt before.
-func (m *Rules) inputFromFailure(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
+func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, ref interp.NodeRef) bool {
 	inputs := m.argLocals(g.Calls[0])
 	if len(inputs) == 0 {
 		return false
@@ -41,7 +44,7 @@ func (m *Rules) inputFromFailure(fi *funcInfo, loop ast.Node, g *Group, ref node
 			if v == nil || !inputs[v] || derived[v] && m.isOpResult(as, g) {
 				continue
 			}
-			if UsesAny(m.info, as.Rhs[i], derived) {
+			if typesx.UsesAny(m.info, as.Rhs[i], derived) {
 				return true
 			}
 		}
@@ -92,7 +95,7 @@ func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 			from := false
 			for _, a := range c.Args {
 				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); !ok || u.Op != token.AND {
-					if UsesAny(m.info, a, res) {
+					if typesx.UsesAny(m.info, a, res) {
 						from = true
 					}
 				}

@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Polls: library entries that run a condition at a fixed interval until
@@ -51,10 +53,10 @@ func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 					return false
 				}
 				switch {
-				case IsIdent(n.Results[0], "true"):
-				case IsIdent(n.Results[0], "false") && !IsIdent(n.Results[1], "nil"):
+				case typesx.IsIdent(n.Results[0], "true"):
+				case typesx.IsIdent(n.Results[0], "false") && !typesx.IsIdent(n.Results[1], "nil"):
 					// an error stops the poll
-				case IsIdent(n.Results[0], "false") && guarded:
+				case typesx.IsIdent(n.Results[0], "false") && guarded:
 					retries = true
 				default:
 					other = true
@@ -93,7 +95,7 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 // x that body assigns from a call.
 func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ || !IsIdent(be.Y, "nil") {
+	if !ok || be.Op != token.NEQ || !typesx.IsIdent(be.Y, "nil") {
 		return false
 	}
 	id, ok := ast.Unparen(be.X).(*ast.Ident)
@@ -114,7 +116,7 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 			return true
 		}
 		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && ObjOf(m.info, lid) == types.Object(v) {
+			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(v) {
 				found = true
 			}
 		}
@@ -123,29 +125,17 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 	return found
 }
 
-func ObjOf(info *types.Info, id *ast.Ident) types.Object {
-	if o := info.Defs[id]; o != nil {
-		return o
-	}
-	return info.Uses[id]
-}
-
-func IsIdent(x ast.Expr, name string) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && id.Name == name
-}
-
 // PollWait is the wait of a poll: its interval, fixed, no jitter.
-func (m *Rules) PollWait(s *Site) *Wait {
+func (m *Rules) PollWait(s *site.Site) *site.Wait {
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok {
 		return nil
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		return nil
 	}
-	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 	if !ok || !e.Poll || e.Interval >= len(call.Args) {
 		return nil
 	}
@@ -153,13 +143,13 @@ func (m *Rules) PollWait(s *Site) *Wait {
 	if !ok {
 		return nil
 	}
-	w := &Wait{Kind: WaitLibrary, Pos: call.Args[e.Interval].Pos(), Base: d}
+	w := &site.Wait{Kind: site.WaitLibrary, Pos: call.Args[e.Interval].Pos(), Base: d}
 	if d <= 0 {
-		w.Shape = ShapeNone
+		w.Shape = site.ShapeNone
 		w.Desc = fmt.Sprintf("no wait (%s interval 0)", fn.Name())
 		return w
 	}
-	w.Shape = ShapeConstant
+	w.Shape = site.ShapeConstant
 	w.Desc = fmt.Sprintf("a fixed %s (%s interval)", d, fn.Name())
 	return w
 }

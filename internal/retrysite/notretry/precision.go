@@ -6,6 +6,9 @@ import (
 	"go/types"
 	"reflect"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds rules, learnt from wrong findings on real modules, about
@@ -107,7 +110,7 @@ func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bo
 			if n.Pos() >= pos.Pos() {
 				return false
 			}
-			fn := typeutilCallee(m.info, n)
+			fn := typesx.Callee(m.info, n)
 			if fn == nil || fn.Pkg() == nil {
 				return true
 			}
@@ -155,7 +158,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 // flow: interval, raised on slow_down) for a state to change; the client
 // chooses neither the interval nor, in a way the code shows, a count. It
 // is a state poll, not a retry.
-func (m *Rules) ServerPaced(s *Site) bool {
+func (m *Rules) ServerPaced(s *site.Site) bool {
 	if len(s.Waits) == 0 || s.Func == nil {
 		return false
 	}
@@ -393,7 +396,7 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 		if !ok {
 			return false
 		}
-		fn := typeutilCallee(m.info, c)
+		fn := typesx.Callee(m.info, c)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause") {
 			return false
 		}
@@ -461,7 +464,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 			} else if _, isMap := t.Underlying().(*types.Map); isMap {
 				return true
 			}
-			if fn := typeutilCallee(m.info, c); fn == nil || !isMethod(fn) {
+			if fn := typesx.Callee(m.info, c); fn == nil || !isMethod(fn) {
 				return true
 			}
 			for _, a := range c.Args {
@@ -476,7 +479,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 		return true
 	}
 	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-		if UsesAny(m.info, a, randVars) {
+		if typesx.UsesAny(m.info, a, randVars) {
 			return true
 		}
 	}
@@ -492,7 +495,7 @@ func isMethod(fn *types.Func) bool {
 // drawsRandom reports whether x calls a function of a rand package or
 // reads a variable of vars.
 func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
-	if UsesAny(m.info, x, vars) {
+	if typesx.UsesAny(m.info, x, vars) {
 		return true
 	}
 	found := false
@@ -504,7 +507,7 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 			return false
 		}
 		if c, ok := n.(*ast.CallExpr); ok {
-			if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
+			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
 				found = true
 			}
 		}

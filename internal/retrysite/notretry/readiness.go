@@ -7,6 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Readiness waits. A function whose name says it waits (waitX,
@@ -85,12 +88,12 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 }
 
 // DropReadinessWaits removes the sites that lie in a readiness wait.
-func (m *Rules) DropReadinessWaits(sites []*Site) []*Site {
+func (m *Rules) DropReadinessWaits(sites []*site.Site) []*site.Site {
 	res := sites[:0]
 	memo := make(map[*ast.FuncDecl]bool)
 	for _, s := range sites {
 		d := m.DeclAt(s.Pos)
-		if d != nil && s.Bound.Kind != BoundKnown && endsBody(d.Body, s.Pos) {
+		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) {
 			w, ok := memo[d]
 			if !ok {
 				w = m.readinessWait(d, 0)
@@ -144,7 +147,7 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 	params := fn.Type().(*types.Signature).Params()
 	for i := 0; i < params.Len(); i++ {
 		named, ok := types.Unalias(params.At(i).Type()).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || isStd(named.Obj().Pkg().Path()) {
+		if !ok || named.Obj().Pkg() == nil || typesx.IsStd(named.Obj().Pkg().Path()) {
 			continue
 		}
 		if _, isIface := named.Underlying().(*types.Interface); isIface {

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -50,7 +52,7 @@ import (
 // (given a block that ends in a condition and the successor's index: 0
 // when it holds, 1 when not) holds; at least one path must stop so.
 // Either predicate may be nil.
-func everyWayBackCut(fi *funcInfo, ops map[*ast.CallExpr]bool, start nodeRef, cut func(ast.Node) bool, cutEdge func(b *cfg.Block, succ int) bool) bool {
+func everyWayBackCut(fi *interp.FuncInfo, ops map[*ast.CallExpr]bool, start interp.NodeRef, cut func(ast.Node) bool, cutEdge func(b *cfg.Block, succ int) bool) bool {
 	if int(start.Block) >= len(fi.Cfg.Blocks) {
 		return false
 	}
@@ -66,7 +68,7 @@ func everyWayBackCut(fi *funcInfo, ops map[*ast.CallExpr]bool, start nodeRef, cu
 		stack = stack[:len(stack)-1]
 		stopped := false
 		for _, n := range it.b.Nodes[it.from:] {
-			if containsOp(n, ops) {
+			if interp.ContainsOp(n, ops) {
 				return false // back without passing a cut
 			}
 			if cut != nil && cut(n) {
@@ -94,7 +96,7 @@ func everyWayBackCut(fi *funcInfo, ops map[*ast.CallExpr]bool, start nodeRef, cu
 
 // NotRetryRerun reports whether a loop site's operation is run again by
 // one of the reruns this file describes rather than retried.
-func (m *Rules) NotRetryRerun(fi *funcInfo, loop ast.Node, g *Group) bool {
+func (m *Rules) NotRetryRerun(fi *interp.FuncInfo, loop ast.Node, g *Group) bool {
 	if len(g.Calls) == 0 {
 		return false
 	}
@@ -150,7 +152,7 @@ func (m *Rules) constAssignTo(n ast.Node, v *types.Var) (constant.Value, bool) {
 		return nil, false
 	}
 	for i, l := range as.Lhs {
-		if id, ok := ast.Unparen(l).(*ast.Ident); ok && ObjOf(m.info, id) == types.Object(v) {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok && typesx.ObjOf(m.info, id) == types.Object(v) {
 			if c := m.constValue(as.Rhs[i]); c != nil {
 				return c, true
 			}
@@ -168,7 +170,7 @@ func isParamOf(v *types.Var, ft *ast.FuncType) bool {
 // downgradesInput: every path back sets a local read by the operation's
 // arguments to one constant, while the local otherwise holds a value
 // chosen elsewhere (a parameter or a computed value).
-func (m *Rules) downgradesInput(fi *funcInfo, g *Group, ref nodeRef) bool {
+func (m *Rules) downgradesInput(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	for v := range m.argLocals(g.Calls[0]) {
 		if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0 {
 			continue
@@ -207,7 +209,7 @@ func (m *Rules) downgradesInput(fi *funcInfo, g *Group, ref nodeRef) bool {
 // goesBackOnce: every path back sets a bool local declared before the
 // loop to true, takes the branch where it was still false, and runs
 // another operation on the way.
-func (m *Rules) goesBackOnce(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
+func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref interp.NodeRef) bool {
 	flags := make(map[*types.Var]bool)
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -248,7 +250,7 @@ func (m *Rules) goesBackOnce(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef)
 			continue
 		}
 		wasFalse := everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
-			x := lastExpr(b)
+			x := interp.LastExpr(b)
 			return x != nil && implied(x, succ == 0, func(atom ast.Expr, holds bool) bool {
 				return !holds && m.localVar(atom) == v
 			})
@@ -306,7 +308,7 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 
 // restartsExchange: the operation's arguments derive from the results
 // of two or more other operations, each run again on every path back.
-func (m *Rules) restartsExchange(fi *funcInfo, g *Group, ref nodeRef) bool {
+func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	call := g.Calls[0]
 	if m.swapCall(call) {
 		return false // a compare-and-swap re-reads what it writes (swap.go)
@@ -342,14 +344,14 @@ func (m *Rules) restartsExchange(fi *funcInfo, g *Group, ref nodeRef) bool {
 		})
 		feeds := false
 		for _, a := range call.Args {
-			if UsesAny(m.info, a, derived) || containsOp(a, set) {
+			if typesx.UsesAny(m.info, a, derived) || interp.ContainsOp(a, set) {
 				feeds = true
 			}
 		}
 		if !feeds {
 			continue
 		}
-		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool { return containsOp(n, set) }, nil) {
+		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool { return interp.ContainsOp(n, set) }, nil) {
 			sources++
 		}
 	}
@@ -359,19 +361,19 @@ func (m *Rules) restartsExchange(fi *funcInfo, g *Group, ref nodeRef) bool {
 // collisionRetry: the operation's arguments derive from a clock reading
 // made in the loop, and every path back passes the test that the
 // operation's error is one sentinel.
-func (m *Rules) collisionRetry(fi *funcInfo, loop ast.Node, g *Group, ref nodeRef) bool {
+func (m *Rules) collisionRetry(fi *interp.FuncInfo, loop ast.Node, g *Group, ref interp.NodeRef) bool {
 	call := g.Calls[0]
 	clock := m.resultVars(loop, func(e ast.Expr) bool {
 		c, ok := e.(*ast.CallExpr)
 		if !ok {
 			return false
 		}
-		fn := typeutilCallee(m.info, c)
+		fn := typesx.Callee(m.info, c)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Now"
 	})
 	fresh := false
 	for _, a := range call.Args {
-		if UsesAny(m.info, a, clock) {
+		if typesx.UsesAny(m.info, a, clock) {
 			fresh = true
 		}
 	}
@@ -392,7 +394,7 @@ func (m *Rules) collisionRetry(fi *funcInfo, loop ast.Node, g *Group, ref nodeRe
 			}
 			errX, sX = e.X, e.Y
 		case *ast.CallExpr:
-			fn := typeutilCallee(m.info, e)
+			fn := typesx.Callee(m.info, e)
 			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" || len(e.Args) != 2 {
 				return false
 			}
@@ -401,11 +403,11 @@ func (m *Rules) collisionRetry(fi *funcInfo, loop ast.Node, g *Group, ref nodeRe
 			return false
 		}
 		ev := m.localVar(errX)
-		if !holds || ev == nil || !isErrorType(ev.Type()) || !fi.IsOutcome(ev) {
+		if !holds || ev == nil || !typesx.IsErrorType(ev.Type()) || !fi.IsOutcome(ev) {
 			return false
 		}
-		s := varOfExpr(m.info, sX)
-		if s == nil || s.Pkg() == nil || s.Parent() != s.Pkg().Scope() || !isErrorType(s.Type()) {
+		s := typesx.VarOf(m.info, sX)
+		if s == nil || s.Pkg() == nil || s.Parent() != s.Pkg().Scope() || !typesx.IsErrorType(s.Type()) {
 			return false
 		}
 		if sentinel != nil && sentinel != types.Object(s) {
@@ -415,7 +417,7 @@ func (m *Rules) collisionRetry(fi *funcInfo, loop ast.Node, g *Group, ref nodeRe
 		return true
 	}
 	return everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
-		x := lastExpr(b)
+		x := interp.LastExpr(b)
 		return x != nil && implied(x, succ == 0, isSentinel)
 	})
 }
@@ -445,17 +447,17 @@ func implied(x ast.Expr, holds bool, pred func(atom ast.Expr, holds bool) bool) 
 // an integer local the function increments, and its body (or one it
 // passes the value to) assigns a constant to a local when the value
 // reaches a fixed attempt from the second on.
-func (m *Rules) negotiatesByAttempt(fi *funcInfo, g *Group) bool {
+func (m *Rules) negotiatesByAttempt(fi *interp.FuncInfo, g *Group) bool {
 	call := g.Calls[0]
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	decl := m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
-	incremented := AssignedVars(m.info, fi.Body)
+	incremented := typesx.AssignedVars(m.info, fi.Body)
 	for i, a := range call.Args {
 		v := m.localVar(a)
-		if v == nil || !isIntegerOrBool(v.Type()) || !incremented[v] {
+		if v == nil || !interp.IsIntegerOrBool(v.Type()) || !incremented[v] {
 			continue
 		}
 		if p := paramAt(m.info, decl, i); p != nil && m.switchesModeAt(decl, p, 0) {
@@ -500,13 +502,13 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 				found = true
 			}
 		case *ast.CallExpr:
-			fn := typeutilCallee(m.info, n)
+			fn := typesx.Callee(m.info, n)
 			d := m.FuncDecl(fn)
 			if d == nil || d == decl || d.Body == nil {
 				return true
 			}
 			for i, a := range n.Args {
-				if varOfExpr(m.info, a) == p {
+				if typesx.VarOf(m.info, a) == p {
 					if q := paramAt(m.info, d, i); q != nil && m.switchesModeAt(d, q, depth+1) {
 						found = true
 					}
@@ -522,7 +524,7 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 // that names an attempt from the second on.
 func (m *Rules) fixedAttemptTest(cond ast.Expr, p *types.Var) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || varOfExpr(m.info, b.X) != p {
+	if !ok || typesx.VarOf(m.info, b.X) != p {
 		return false
 	}
 	c := m.constValue(b.Y)

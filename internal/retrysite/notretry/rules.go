@@ -7,12 +7,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/cfg"
-
-	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Host is what the rules ask of the model: the declarations of the
@@ -74,33 +68,3 @@ func (m *Rules) localVar(x ast.Expr) *types.Var                 { return m.host.
 func (m *Rules) mayBeOp(call *ast.CallExpr) bool                { return m.host.MayBeOp(call) }
 func (m *Rules) opKey(call *ast.CallExpr) string                { return m.host.OpKey(call) }
 func (m *Rules) durationValue(x ast.Expr) (time.Duration, bool) { return m.host.DurationValue(x) }
-
-// The interpreter's and the site model's names.
-
-type (
-	funcInfo = interp.FuncInfo
-	nodeRef  = interp.NodeRef
-	Site     = site.Site
-	Wait     = site.Wait
-)
-
-const (
-	BoundKnown    = site.BoundKnown
-	ShapeConstant = site.ShapeConstant
-	ShapeNone     = site.ShapeNone
-	WaitLibrary   = site.WaitLibrary
-)
-
-func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return interp.ContainsOp(node, op) }
-func identOf(x ast.Expr) *ast.Ident                            { return interp.IdentOf(x) }
-func lastExpr(b *cfg.Block) ast.Expr                           { return interp.LastExpr(b) }
-func isIntegerOrBool(t types.Type) bool                        { return interp.IsIntegerOrBool(t) }
-func entryKey(fn *types.Func) string                           { return knowledge.EntryKey(fn) }
-func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	return typesx.Callee(info, call)
-}
-func isErrorType(t types.Type) bool                     { return typesx.IsErrorType(t) }
-func isNamed(t types.Type, path, name string) bool      { return typesx.IsNamed(t, path, name) }
-func chainRoot(x ast.Expr, index bool) ast.Expr         { return typesx.ChainRoot(x, index) }
-func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
-func isStd(path string) bool                            { return typesx.IsStd(path) }

@@ -471,3 +471,17 @@ type GRPCRetryPolicy struct {
 	// nothing.
 	Valid bool
 }
+
+// CountedAttempts describes a bound of n attempts ("3 attempts = 2
+// retries") for Bound.Counted, as every kind of site says it.
+func CountedAttempts(n int) string {
+	a := "attempts"
+	if n == 1 {
+		a = "attempt"
+	}
+	r := "retries"
+	if n-1 == 1 {
+		r = "retry"
+	}
+	return fmt.Sprintf("%d %s = %d %s", n, a, n-1, r)
+}

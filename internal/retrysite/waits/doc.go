@@ -32,10 +32,50 @@
 // R-1 judges.
 //
 // Rules: the package never imports internal/retrysite. What it needs of
-// the model — a function's declaration and graph, the function an
-// expression names, timer drains, ticker ranges, the statuses a
-// predicate names — it asks through Model, which the model implements;
+// the model — a function's declaration and graph, the package's
+// declarations, the function an expression names, timer drains, ticker
+// ranges, the statuses a predicate names — it asks through Model, which the model implements;
 // the model hands it a Finder (glue_waits.go there) when it needs one.
-// The not-a-retry rules (periodic.go) walk failure paths with the same
-// Walk and FindWaits.
+// The failure-path retries (periodic.go, below) walk failure paths with
+// the same Walk and FindWaits.
+//
+// # Failure paths of loops that repeat on success
+//
+// A loop that repeats on success too (a periodic renewal, a long poll, a
+// pagination, a message pump) is no retry as a whole, but its failure
+// path is one when it goes back to the same operation, with the same
+// arguments, after a wait of its own (periodic.go, FailurePathRetry): a
+// wait no path back from a success passes (time.Sleep(5s); continue after
+// a failed long poll), or a wait whose duration the failure path sets to
+// something the success path does not (waitDur = time.Second before the
+// shared time.After(waitDur)). Same arguments: no variable the loop
+// carries into them (the cursor) is written on the way, except by the
+// operation itself when its same-package method returns its value
+// receiver unchanged with every error (p, err = p.Next(ctx)); a
+// value-receiver Next of the package returning (its type, error) is such
+// a page fetch, not an iterator. Such a site's bound counts consecutive
+// failures (every run assumed to fail), its waits are its own waits only
+// (a failure path that goes back at once, such as a re-join after losing
+// a membership, or through the loop's period is not the retry), and its
+// timeouts and the outcomes its other paths repeat are left unknown. A
+// listener's Accept is no outbound operation (a server's accept loop
+// drains its listen queue). A periodic task whose failure waits its
+// normal period (the same wait, or one written the same way with nothing
+// the loop changes in it), a failure that goes back at once or through
+// waits the model cannot read, a page that moves on with the failure, and
+// per-item loops stay silent. A wait every run passes that grows with the
+// runs (linear, polynomial, exponential: backoff(attempt, min, max) at the
+// head of a lookup that also asks again while its item is missing) is no
+// period but a backoff, the failure's own wait, unless a func value
+// computes it (a library's generic loop) or the run also waits a tick
+// every run waits; retrysite drops from a site the operations retried
+// only through such a shared backoff when it retries others
+// (periodic_backoff.go, retrysite's primaryops.go).
+//
+// A timer that is one case of a select whose other case, a receive from a
+// channel that is no timer and no Done, goes on without leaving the
+// function or the loop (a lock waiter woken by the release, with the
+// timer as a fallback) is not the wait of the site: it waits for
+// whichever comes first, and the site's waits are left unknown
+// (wakeup.go).
 package waits

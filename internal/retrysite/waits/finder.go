@@ -16,6 +16,8 @@ type Model interface {
 	// FuncDecl returns the declaration of a same-package function, or
 	// nil.
 	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// Decls returns the declarations of the package's functions.
+	Decls() map[*types.Func]*ast.FuncDecl
 	// FuncInfo returns the graph of a function body, or nil.
 	FuncInfo(body *ast.BlockStmt, ft *ast.FuncType) *interp.FuncInfo
 	// FuncObj returns the function a function-valued expression names.
@@ -51,29 +53,4 @@ func (h *Hit) Num() *waitnum.Hit {
 		return nil
 	}
 	return waitnum.NewHit(h.Kind, h.Node, h.Expr, h.Inner.Num(), h.Helper, h.TimerVar)
-}
-
-func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
-	u := make(map[*ast.CallExpr]bool, len(a)+len(b))
-	for k := range a {
-		u[k] = true
-	}
-	for k := range b {
-		u[k] = true
-	}
-	return u
-}
-
-// usesAny reports whether x mentions one of vars.
-func usesAny(info *types.Info, x ast.Node, vars map[*types.Var]bool) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }

@@ -59,7 +59,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	case *ast.FuncDecl:
 		self, _ = f.Info.Defs[n.Name].(*types.Func)
 		if self != nil {
-			target = union(set, SelfCalls(f.Info, n.Body, self))
+			target = typesx.Union(set, SelfCalls(f.Info, n.Body, self))
 		}
 	}
 	w := f.NewWalk(fi)
@@ -90,6 +90,12 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 			s.WaitsKnown = false
 		}
 		return
+	}
+	for _, h := range w.found {
+		if f.wokenEarly(fi.Body, h) { // wakeup.go
+			s.WaitsKnown = false
+			return
+		}
 	}
 	for _, h := range w.found {
 		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}

@@ -73,7 +73,7 @@ func (f Finder) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			// A closure may write what it captures.
-			if usesAny(f.Info, n, map[*types.Var]bool{v: true}) {
+			if typesx.UsesAny(f.Info, n, map[*types.Var]bool{v: true}) {
 				ok = false
 			}
 			return false

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file decides, when the wait interpreter cannot run a wait (its
@@ -161,7 +163,7 @@ func (d *determ) variable(v *types.Var) bool {
 		}
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && usesAny(d.f.Info, n.X, map[*types.Var]bool{v: true}) {
+			if n.Op == token.AND && typesx.UsesAny(d.f.Info, n.X, map[*types.Var]bool{v: true}) {
 				good = false
 			}
 		case *ast.IncDecStmt:

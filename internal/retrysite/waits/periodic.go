@@ -1,4 +1,4 @@
-package retrysite
+package waits
 
 import (
 	"encoding/binary"
@@ -7,6 +7,9 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file finds the retry inside a loop that repeats on success too: a
@@ -41,24 +44,48 @@ import (
 // other paths repeat are left unknown (the rules that read them stay
 // silent).
 
-// keepOwnWaits keeps, of a failure-path site's waits, those of its own.
-func keepOwnWaits(s *Site, g *opGroup) {
-	var kept []*Wait
-	for _, w := range s.Waits {
-		if g.ownWaits[w.Pos] && w.Shape != ShapeNone {
-			kept = append(kept, w)
-		}
+// FailurePathRetry reports, for a loop that repeats its operation (calls,
+// set) on success too, the positions of the waits of its own that a
+// failure path back to the operation passes while keeping its carried
+// arguments (see above); nil when no failure path is such a retry.
+// carried are the variables carrying the operation's arguments; all
+// returns every variable the loop carries (asked only when carried is
+// not empty).
+//
+// viaBackoff says that every wait of its own is a backoff the success path
+// passes too (periodic_backoff.go).
+func (f Finder) FailurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, calls []*ast.CallExpr, set map[*ast.CallExpr]bool, ref interp.NodeRef, in interp.Scope, carried map[*types.Var]bool, all func() map[*types.Var]bool) (own map[token.Pos]bool, viaBackoff bool) {
+	m := &periodic{f: f, info: f.Info, pkg: f.Pkg, allCarried: all}
+	g := &opGroup{calls: calls, set: set}
+	if !m.failurePathRetry(fi, loop, g, ref, in, carried) {
+		return nil, false
 	}
-	s.Waits = kept
-	if len(kept) == 0 {
-		s.WaitsKnown = false
-	}
+	return g.ownWaits, g.viaBackoff
+}
+
+// periodic finds the failure-path retries of one package.
+type periodic struct {
+	f          Finder
+	info       *types.Info
+	pkg        *types.Package
+	allCarried func() map[*types.Var]bool
+}
+
+// opGroup is the operation a failure path goes back to, and the waits
+// of its own found on the way.
+type opGroup struct {
+	calls    []*ast.CallExpr
+	set      map[*ast.CallExpr]bool
+	ownWaits map[token.Pos]bool
+	// viaBackoff: every own wait is a backoff the success path passes
+	// too (periodic_backoff.go).
+	viaBackoff bool
 }
 
 // failPath is one path from the operation back to it.
 type failPath struct {
-	moved bool       // it wrote a variable the operation's arguments carry
-	hits  []*waitHit // the waits it passed
+	moved bool   // it wrote a variable the operation's arguments carry
+	hits  []*Hit // the waits it passed
 	// blocks are the blocking selects and receives the model cannot
 	// time (a tick, a notification) that it passed.
 	blocks []ast.Node
@@ -72,7 +99,7 @@ type failPath struct {
 }
 
 func (p failPath) appendKey(buf []byte) []byte {
-	buf = append(buf, b2byte(p.moved))
+	buf = append(buf, interp.B2byte(p.moved))
 	if p.key != nil {
 		return append(buf, p.key...)
 	}
@@ -107,7 +134,7 @@ func (p failPath) appendTail(buf []byte) []byte {
 // failurePathRetry reports whether a failure of the operation of g leads
 // back to it through a path that keeps its carried arguments and waits a
 // wait of its own (see above).
-func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref nodeRef, in scope, carried map[*types.Var]bool) bool {
+func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGroup, ref interp.NodeRef, in interp.Scope, carried map[*types.Var]bool) bool {
 	// Without a wait in the loop no path has one of its own: skip the
 	// walks (a range loop may wait at its head, on a ticker's channel).
 	headWait := false
@@ -118,7 +145,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 		}
 	}
 	if !headWait {
-		if hits, _ := m.findWaits(loop, fi.Body, 0); len(hits) == 0 {
+		if hits, _ := m.f.FindWaits(loop, fi.Body, 0); len(hits) == 0 {
 			return false
 		}
 	}
@@ -132,16 +159,16 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 			return false
 		}
 	}
-	w := newBackWalk(m.waits().NewWalk(fi))
-	scenarios := []scenario{errorScenario()}
-	if returnsResponse(m.info, g.calls[0]) {
+	w := newBackWalk(m.f.NewWalk(fi))
+	scenarios := []interp.Scenario{interp.ErrorScenario()}
+	if interp.ReturnsResponse(m.info, g.calls[0]) {
 		for _, code := range []int{503, 500, 429} {
-			scenarios = append(scenarios, statusScenario(code))
+			scenarios = append(scenarios, interp.StatusScenario(code))
 		}
 	}
 	var fails []failPath
 	for _, sc := range scenarios {
-		paths, ok := m.pathsBack(fi, w, g, ref, sc, in, outer)
+		paths, ok := m.pathsBackWidening(fi, w, g, ref, sc, in, outer)
 		if !ok {
 			return false
 		}
@@ -150,13 +177,19 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 	if len(fails) == 0 {
 		return false
 	}
-	succ, ok := m.pathsBack(fi, w, g, ref, successScenario(), in, outer)
+	succ, ok := m.pathsBackWidening(fi, w, g, ref, interp.SuccessScenario(), in, outer)
 	if !ok {
 		return false
 	}
-	assignedInLoop := assignedVars(m.info, loop)
+	assignedInLoop := typesx.AssignedVars(m.info, loop)
+	grows := make(map[ast.Node]bool)
+	backoffs := make(map[token.Pos]bool)
 	for _, f := range fails {
-		if f.moved || m.passesPeriod(f, succ, assignedInLoop) {
+		if f.moved {
+			continue
+		}
+		m.backoffOnPeriod(fi, loop, f, succ, backoffs, grows, assignedInLoop) // periodic_backoff.go
+		if m.passesPeriod(f, succ, assignedInLoop) {
 			continue
 		}
 		for _, h := range f.hits {
@@ -168,6 +201,13 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 			}
 		}
 	}
+	if len(g.ownWaits) == 0 && len(backoffs) > 0 {
+		g.ownWaits, g.viaBackoff = backoffs, true
+	} else {
+		for pos := range backoffs {
+			g.ownWaits[pos] = true
+		}
+	}
 	return len(g.ownWaits) > 0
 }
 
@@ -177,7 +217,7 @@ func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref no
 // itself, run again on its schedule; a wait it adds on the way (a
 // heartbeat that backs off after a failed beat, then waits for its next
 // tick) slows the schedule down, it does not make a retry of its own.
-func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
+func (m *periodic) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
 	if len(succ) == 0 {
 		return false
 	}
@@ -192,7 +232,7 @@ func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*ty
 	}
 	for _, h := range f.hits {
 		if !m.ownWait(h, f, succ, assignedInLoop) && onEvery(func(sp failPath) bool {
-			return slices.ContainsFunc(sp.hits, func(hs *waitHit) bool { return hs.Node == h.Node })
+			return slices.ContainsFunc(sp.hits, func(hs *Hit) bool { return hs.Node == h.Node })
 		}) {
 			return true
 		}
@@ -203,7 +243,7 @@ func (m *model) passesPeriod(f failPath, succ []failPath, assignedInLoop map[*ty
 	// time.After(waitDur) with the failure's waitDur is not on its
 	// period).
 	own := func(b ast.Node) bool {
-		return slices.ContainsFunc(f.hits, func(h *waitHit) bool {
+		return slices.ContainsFunc(f.hits, func(h *Hit) bool {
 			return h.Node.Pos() >= b.Pos() && h.Node.End() <= b.End() && m.ownWait(h, f, succ, assignedInLoop)
 		})
 	}
@@ -262,9 +302,9 @@ func blockingOf(node ast.Node, sel map[ast.Stmt]*ast.SelectStmt, nonblocking map
 // carried arguments come from: those among them, and, for one declared in
 // the loop (u := base + cursor), the outer carried variables its
 // assignments in the loop read, transitively.
-func (m *model) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]bool) map[*types.Var]bool {
+func (m *periodic) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]bool) map[*types.Var]bool {
 	inLoop := func(v *types.Var) bool { return v.Pos() >= loop.Pos() && v.Pos() < loop.End() }
-	all := m.carriedVars(loop, g)
+	all := m.allCarried()
 	rhs := make(map[*types.Var][]ast.Expr)
 	ast.Inspect(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -272,7 +312,7 @@ func (m *model) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]bool
 			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				v := varOfExpr(m.info, l)
+				v := typesx.VarOf(m.info, l)
 				if v == nil || !inLoop(v) {
 					continue
 				}
@@ -329,7 +369,7 @@ func sharesState(t types.Type) bool {
 // ownWait reports whether the wait h, passed by the failure path f, is
 // the failure's own: no success path passes it, or the failure path sets
 // its duration to something no success path passing it sets.
-func (m *model) ownWait(h *waitHit, f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
+func (m *periodic) ownWait(h *Hit, f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
 	dv := m.durationLocal(h.Expr)
 	for _, s := range succ {
 		for _, sh := range s.hits {
@@ -343,7 +383,7 @@ func (m *model) ownWait(h *waitHit, f failPath, succ []failPath, assignedInLoop 
 			}
 			// Another wait written the same way, with nothing the loop
 			// changes in it: the failure waits the normal period.
-			if h.Expr != nil && sh.Expr != nil && types.ExprString(h.Expr) == types.ExprString(sh.Expr) && !m.usesAny(h.Expr, assignedInLoop) {
+			if h.Expr != nil && sh.Expr != nil && types.ExprString(h.Expr) == types.ExprString(sh.Expr) && !typesx.UsesAny(m.info, h.Expr, assignedInLoop) {
 				return false
 			}
 		}
@@ -353,11 +393,11 @@ func (m *model) ownWait(h *waitHit, f failPath, succ []failPath, assignedInLoop 
 
 // durationLocal returns the local variable a wait's duration names, or
 // nil.
-func (m *model) durationLocal(x ast.Expr) *types.Var {
+func (m *periodic) durationLocal(x ast.Expr) *types.Var {
 	if x == nil {
 		return nil
 	}
-	v := varOfExpr(m.info, x)
+	v := typesx.VarOf(m.info, x)
 	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
 		return nil
 	}
@@ -367,8 +407,8 @@ func (m *model) durationLocal(x ast.Expr) *types.Var {
 // pathsBack walks from the operation under sc and returns the paths that
 // come back to it without leaving the loop; ok is false when the walk
 // grew too large.
-func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc scenario, in scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
-	ev := &evaluator{Fi: fi, Op: g.set, Sc: sc}
+func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref interp.NodeRef, sc interp.Scenario, in interp.Scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
+	ev := &interp.Evaluator{Fi: fi, Op: g.set, Sc: sc}
 	sel := w.sel
 	seen := make(map[string]bool)
 	var kb []byte
@@ -376,12 +416,12 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 	type item struct {
 		bi   int32
 		from int
-		e    env
+		e    interp.Env
 		p    failPath
 	}
 	// The queue is read from its head index on: cutting it from the
 	// front would copy it over and over as it grows.
-	queue := []item{{ref.Block, ref.Index, env{}, failPath{}}}
+	queue := []item{{ref.Block, ref.Index, interp.Env{}, failPath{}}}
 	for head := 0; head < len(queue); head++ {
 		if steps++; steps > 5000 {
 			return nil, false
@@ -392,6 +432,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		if !first && in != nil && !in(b) {
 			continue
 		}
+		it.e = w.widened(it.bi, it.e) // periodic_backoff.go
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
 		if it.p.key == nil {
 			it.p.key = it.p.appendTail(nil)
@@ -403,8 +444,7 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		seen[string(kb)] = true
 		p := it.p
 		if h := w.HeadWait(b); h != nil && !first {
-			p.hits = append(append([]*waitHit(nil), p.hits...), h)
-			p.key = nil
+			p = p.passing([]*Hit{h}, nil) // periodic_backoff.go
 		}
 		e := it.e
 		n := len(b.Nodes)
@@ -413,20 +453,13 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
 			opNode := first && i == it.from
-			if !opNode && containsOp(node, g.set) {
+			if !opNode && interp.ContainsOp(node, g.set) {
 				paths = append(paths, p)
 				back = true
 				break
 			}
 			if !opNode {
-				if hits := w.hitsIn(node); len(hits) > 0 {
-					p.hits = append(append([]*waitHit(nil), p.hits...), hits...)
-					p.key = nil
-				}
-				if blk := blockingOf(node, sel, w.Nonblocking); blk != nil {
-					p.blocks = append(append([]ast.Node(nil), p.blocks...), blk)
-					p.key = nil
-				}
+				p = p.passing(w.hitsIn(node), blockingOf(node, sel, w.Nonblocking))
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
 				p.moved = true
@@ -460,14 +493,14 @@ func (m *model) pathsBack(fi *funcInfo, w *backWalk, g *opGroup, ref nodeRef, sc
 
 // noteDurationAssigns records the writes of local duration variables in
 // node.
-func (m *model) noteDurationAssigns(node ast.Node, p failPath) failPath {
+func (m *periodic) noteDurationAssigns(node ast.Node, p failPath) failPath {
 	as, ok := node.(*ast.AssignStmt)
 	if !ok {
 		return p
 	}
 	for _, l := range as.Lhs {
-		v := varOfExpr(m.info, l)
-		if v == nil || v.IsField() || !isNamed(v.Type(), "time", "Duration") {
+		v := typesx.VarOf(m.info, l)
+		if v == nil || v.IsField() || !typesx.IsNamed(v.Type(), "time", "Duration") {
 			continue
 		}
 		np := make(map[*types.Var]ast.Node, len(p.assigns)+1)
@@ -487,7 +520,7 @@ func (m *model) noteDurationAssigns(node ast.Node, p failPath) failPath {
 // node, the operation's call and the results it assigns are allowed when
 // the function returns the value unchanged with its errors
 // (keepsOnError).
-func (m *model) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]bool, opNode bool) bool {
+func (m *periodic) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]bool, opNode bool) bool {
 	rootVar := func(x ast.Expr) *types.Var {
 		for {
 			switch y := ast.Unparen(x).(type) {
@@ -535,7 +568,7 @@ func (m *model) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]b
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			// A closure may write what it captures.
-			moved = m.usesAny(n, carried)
+			moved = typesx.UsesAny(m.info, n, carried)
 			return false
 		case *ast.IncDecStmt:
 			if v := rootVar(n.X); v != nil && carried[v] {
@@ -590,7 +623,7 @@ func (m *model) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]b
 // readsOnly reports whether a call certainly changes none of its
 // arguments: a conversion, or a builtin other than append, copy, clear
 // and delete.
-func (m *model) readsOnly(call *ast.CallExpr) bool {
+func (m *periodic) readsOnly(call *ast.CallExpr) bool {
 	if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
@@ -608,8 +641,8 @@ func (m *model) readsOnly(call *ast.CallExpr) bool {
 
 // pointerMethod reports whether call calls a method with a pointer
 // receiver (which may change the value it is called on).
-func (m *model) pointerMethod(call *ast.CallExpr) bool {
-	fn := typeutilCallee(m.info, call)
+func (m *periodic) pointerMethod(call *ast.CallExpr) bool {
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		return true
 	}
@@ -627,21 +660,21 @@ func (m *model) pointerMethod(call *ast.CallExpr) bool {
 // shares no state) unchanged from every return whose error is not nil:
 // p, err = p.next(ctx) or id, err = join(id) then leaves p or id as it
 // was when the call fails.
-func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
-	fn := typeutilCallee(m.info, call)
-	d := m.FuncDecl(fn)
+func (m *periodic) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
+	fn := typesx.Callee(m.info, call)
+	d := m.f.M.FuncDecl(fn)
 	if d == nil || d.Body == nil {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
 	res := sig.Results()
-	if res.Len() < 2 || i >= res.Len()-1 || !isErrorType(res.At(res.Len()-1).Type()) {
+	if res.Len() < 2 || i >= res.Len()-1 || !typesx.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	// recv is the callee's variable that holds v: its value receiver, or
 	// the parameter v is passed as.
 	var recv *types.Var
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && varOfExpr(m.info, sel.X) == v {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typesx.VarOf(m.info, sel.X) == v {
 		if d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
 			return false
 		}
@@ -651,7 +684,7 @@ func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 		recv, _ = m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
 	} else {
 		for j, a := range call.Args {
-			if varOfExpr(m.info, a) != v || j >= sig.Params().Len() || sig.Variadic() && j >= sig.Params().Len()-1 {
+			if typesx.VarOf(m.info, a) != v || j >= sig.Params().Len() || sig.Variadic() && j >= sig.Params().Len()-1 {
 				continue
 			}
 			if recv != nil {
@@ -682,7 +715,7 @@ func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 			if id, ok := ast.Unparen(n.Results[len(n.Results)-1]).(*ast.Ident); ok && id.Name == "nil" && m.info.Uses[id] == types.Universe.Lookup("nil") {
 				return true
 			}
-			if varOfExpr(m.info, n.Results[i]) != recv {
+			if typesx.VarOf(m.info, n.Results[i]) != recv {
 				good = false
 				return false
 			}
@@ -728,7 +761,7 @@ func (m *model) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 				}
 				break
 			}
-			if varOfExpr(m.info, x) == recv && n.Pos() < lastErrRet {
+			if typesx.VarOf(m.info, x) == recv && n.Pos() < lastErrRet {
 				written = true
 			}
 		}

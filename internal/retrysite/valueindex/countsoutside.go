@@ -1,28 +1,31 @@
-package retrysite
+package valueindex
 
 import (
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A loop's operation that counts its own calls in a variable of the
 // caller (n++; if n == 3 { return nil }) may end the loop after a count
-// the model does not run across the calls: the bound guard of loops.go
-// for a same-package helper given the literal and for another package's
-// helper bound to it (xpkg.go).
+// the model does not run across the calls: the bound guard of
+// retrysite's loops.go for a same-package helper given the literal and
+// for another package's helper bound to it (retrysite's xpkg.go).
 
-// countsOutside reports whether a loop's operation is a function
+// CountsOutside reports whether a loop's operation is a function
 // literal that counts in a variable declared outside it and tests that
 // variable in a condition (n++; if n == 3 { return nil }): its outcome
 // may end the loop after a count the model does not run across calls of
 // the literal, so a loop that looks unbounded is unknown. One guard for
 // a same-package helper given the literal (funcvals.go) and another
-// package's helper bound to it (bindCall): both reach the literal through
-// funcTargets. A captured variable the literal only writes or logs counts
+// package's helper bound to it (retrysite's bindCall): both reach the
+// literal through funcTargets. A captured variable the literal only writes or logs counts
 // nothing that ends the loop.
-func (m *model) countsOutside(ops []*Op) bool {
+func (m *model) CountsOutside(ops []*site.Op) bool {
 	for _, op := range ops {
 		if op.Call == nil {
 			continue
@@ -69,7 +72,7 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 			// the literal (if n == 3 { return nil }); one that only
 			// changes what the next call does (if url != "" { url = ""
 			// }) counts nothing.
-			if returnsIn(n.Body) || n.Else != nil && returnsIn(n.Else) {
+			if typesx.ReturnsIn(n.Body) || n.Else != nil && typesx.ReturnsIn(n.Else) {
 				conds = append(conds, n.Cond)
 			}
 		case *ast.ForStmt:
@@ -77,11 +80,11 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 				conds = append(conds, n.Cond)
 			}
 		case *ast.SwitchStmt:
-			if n.Tag != nil && returnsIn(n.Body) {
+			if n.Tag != nil && typesx.ReturnsIn(n.Body) {
 				conds = append(conds, n.Tag)
 			}
 		case *ast.CaseClause:
-			if returnsIn(&ast.BlockStmt{List: n.Body}) {
+			if typesx.ReturnsIn(&ast.BlockStmt{List: n.Body}) {
 				conds = append(conds, n.List...)
 			}
 		}
@@ -309,22 +312,6 @@ func (m *model) leftNil(x ast.Expr, depth int) bool {
 		}
 	}
 	return true
-}
-
-// returnsIn reports whether n holds a return statement of its own
-// function (function literals inside aside).
-func returnsIn(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 func litReturnsError(info *types.Info, lit *ast.FuncLit) bool {

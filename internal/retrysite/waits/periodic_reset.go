@@ -1,4 +1,4 @@
-package retrysite
+package waits
 
 import (
 	"go/ast"
@@ -32,7 +32,7 @@ import (
 // c, and every write of v in the function is either c (the declaration
 // included: `var v T` counts as its zero value) or a result of a call of
 // the operation g, with v never stepped nor its address taken.
-func (m *model) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opGroup) bool {
+func (m *periodic) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opGroup) bool {
 	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 		return false
 	}
@@ -44,7 +44,7 @@ func (m *model) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opGrou
 		return false
 	}
 	var scope *ast.BlockStmt
-	for _, d := range m.Decls() {
+	for _, d := range m.f.M.Decls() {
 		if d.Body != nil && d.Body.Pos() <= v.Pos() && v.Pos() < d.Body.End() {
 			scope = d.Body
 			break
@@ -126,7 +126,7 @@ func (m *model) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opGrou
 // operation's node, sets every carried variable back to its starting
 // value (resetsToStart): whatever the operation's failure wrote to them
 // before, the next run starts over.
-func (m *model) resetsAllCarried(node ast.Node, g *opGroup, carried map[*types.Var]bool) bool {
+func (m *periodic) resetsAllCarried(node ast.Node, g *opGroup, carried map[*types.Var]bool) bool {
 	as, ok := node.(*ast.AssignStmt)
 	if !ok || len(carried) == 0 {
 		return false
