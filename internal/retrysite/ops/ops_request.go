@@ -523,8 +523,12 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		// operation and hold no per-operation key; per-call options
 		// (a parameter's field) may.
 		if root := typesx.RootVar(info, x); root != nil {
-			if a, ok := f.bound(root); ok {
-				_ = a
+			rf := f
+			if root, rf = d.boundRoot(root, f); root == nil {
+				t.opaque = true
+				return
+			}
+			if _, ok := rf.bound(root); ok {
 				t.opaque = true
 				return
 			}
