@@ -36,6 +36,9 @@ const (
 	callerDepth = 4
 	// maxCallerContexts bounds the callers described per operation.
 	maxCallerContexts = 64
+	// maxCallVisits bounds the calls looked at per operation, however
+	// many callers the forwarders have.
+	maxCallVisits = 4096
 )
 
 // callerBound describes call again in frames binding the parameters of
@@ -177,12 +180,14 @@ func (m *model) chains(decl *ast.FuncDecl, fn *types.Func, f *frame, idx map[*ty
 	}
 	var out []*frame
 	var found []*link
+	visits := 0
 	var walk func(fn *types.Func, below *link, onPath map[*ast.FuncDecl]bool, depth int)
 	walk = func(fn *types.Func, below *link, onPath map[*ast.FuncDecl]bool, depth int) {
 		for _, c := range idx[fn] {
-			if len(found) >= maxCallerContexts || onPath[c.decl] {
+			if len(found) >= maxCallerContexts || visits >= maxCallVisits || onPath[c.decl] {
 				continue
 			}
+			visits++
 			l := &link{c: c, next: below}
 			if m.argsHoldKeyedMethod(c) {
 				found = append(found, l)
@@ -204,6 +209,12 @@ func (m *model) chains(decl *ast.FuncDecl, fn *types.Func, f *frame, idx map[*ty
 		// function's parameters bound to the arguments of the call one
 		// level up.
 		upper := &frame{body: l.c.decl.Body}
+		for cur := l.next; cur != nil; cur = cur.next {
+			if m.readsMethod(cur.c.decl) {
+				upper = nil // a forwarder that decides by the method
+				break
+			}
+		}
 		for cur := l; cur != nil && upper != nil; cur = cur.next {
 			target := decl
 			if cur.next != nil {
