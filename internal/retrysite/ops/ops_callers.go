@@ -321,3 +321,9 @@ func (d *describer) boundRoot(v *types.Var, f *frame) (*types.Var, *frame) {
 	}
 	return nil, nil
 }
+
+// isReceiver reports whether v is the receiver of its method.
+func (d *describer) isReceiver(v *types.Var) bool {
+	_, isRecv := d.paramKind(v)
+	return isRecv
+}

@@ -523,13 +523,13 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		// operation and hold no per-operation key; per-call options
 		// (a parameter's field) may.
 		if root := typesx.RootVar(info, x); root != nil {
-			rf := f
-			if root, rf = d.boundRoot(root, f); root == nil {
-				t.opaque = true
-				return
-			}
-			if _, ok := rf.bound(root); ok {
-				t.opaque = true
+			if _, ok := f.bound(root); ok {
+				// A receiver handed down from the caller's receiver
+				// is still the client (ops_callers.go); anything else
+				// may be a per-call value.
+				if r, _ := d.boundRoot(root, f); r == nil || !d.isReceiver(r) {
+					t.opaque = true
+				}
 				return
 			}
 			if isParam, isRecv := d.paramKind(root); isParam && !isRecv {

@@ -287,3 +287,31 @@ func (c *Client7) Create(ctx context.Context) error {
 func (c *Client7) Get(ctx context.Context) error {
 	return c.call(ctx, http.MethodGet, "https://e/a")
 }
+
+// Client8's POST caller builds per-call options holding a key, in a local
+// it hands down. Must not flag.
+type Client8 struct{ hc *http.Client }
+
+type callOpts struct{ headers http.Header }
+
+func (c *Client8) do(ctx context.Context, method, u string, o *callOpts) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, method, u, nil)
+		if err != nil {
+			return err
+		}
+		copyHeader(req.Header, o.headers)
+		resp, err := c.hc.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second << i)
+	}
+	return errors.New("gave up")
+}
+
+func (c *Client8) Create(ctx context.Context) error {
+	o := &callOpts{headers: http.Header{"Idempotency-Key": {uuid.NewString()}}}
+	return c.do(ctx, http.MethodPost, "https://e/a", o)
+}
