@@ -128,7 +128,8 @@ func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
 }
 
 // readsMethod reports whether a function compares a string parameter or
-// a request's Method field: it may decide by the method what it retries.
+// a request's Method field, or gives one to a predicate: it may decide by
+// the method what it retries.
 func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 	params := make(map[types.Object]bool)
 	for _, fl := range decl.Type.Params.List {
@@ -163,6 +164,16 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 		case *ast.IndexExpr:
 			if isMethod(n.Index) {
 				found = true // a table of methods
+			}
+		case *ast.CallExpr:
+			// A predicate given the method: isIdempotent(method),
+			// strings.EqualFold(req.Method, "GET").
+			if b, ok := m.info.TypeOf(n).(*types.Basic); ok && b.Kind() == types.Bool {
+				for _, a := range n.Args {
+					if isMethod(a) {
+						found = true
+					}
+				}
 			}
 		}
 		return !found

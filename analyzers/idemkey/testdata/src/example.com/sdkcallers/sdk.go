@@ -315,3 +315,34 @@ func (c *Client8) Create(ctx context.Context) error {
 	o := &callOpts{headers: http.Header{"Idempotency-Key": {uuid.NewString()}}}
 	return c.do(ctx, http.MethodPost, "https://e/a", o)
 }
+
+// Client9 asks a predicate whether the method may be retried. Must not
+// flag.
+type Client9 struct{ hc *http.Client }
+
+func idempotent(method string) bool {
+	return method == http.MethodGet || method == http.MethodPut || method == http.MethodDelete
+}
+
+func (c *Client9) do(ctx context.Context, method, u string) error {
+	for i := 0; i < 3; i++ {
+		req, err := http.NewRequestWithContext(ctx, method, u, nil)
+		if err != nil {
+			return err
+		}
+		resp, err := c.hc.Do(req)
+		if err == nil && resp.StatusCode < 500 {
+			resp.Body.Close()
+			return nil
+		}
+		if !idempotent(req.Method) {
+			return errors.New("not retried")
+		}
+		time.Sleep(time.Second << i)
+	}
+	return errors.New("gave up")
+}
+
+func (c *Client9) Create(ctx context.Context) error {
+	return c.do(ctx, http.MethodPost, "https://e/a")
+}
