@@ -42,6 +42,10 @@ type Index interface {
 	// the package sets once, to an error it makes: var ErrX =
 	// errors.New("...").
 	Sentinel(v *types.Var) bool
+	// ConstructedOnly reports whether the package writes the field v
+	// only in struct literals, from values that do not read it: a
+	// setting an object keeps from its construction on.
+	ConstructedOnly(v *types.Var) bool
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter

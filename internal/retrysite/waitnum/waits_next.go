@@ -10,7 +10,8 @@ import (
 // through the branch that continues, not through the statements after
 // it, which end the loop. Once this attempt's wait is recorded, an
 // undecided `if` with no else whose body ends in a continue of the loop
-// under study, after calls only (a log line, closing what failed), is
+// under study, after calls only (a log line, closing what failed, and
+// the sends and ifs of them that report the failure), is
 // the path to the next attempt: the interpreter takes it,
 // so that the wait is sampled over every attempt and not over the first
 // one only (a single sample would look like a fixed interval).
@@ -25,7 +26,7 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 		return false
 	}
 	for _, st := range s.Body.List[:len(s.Body.List)-1] {
-		if _, ok := st.(*ast.ExprStmt); !ok {
+		if !setsNothingUp(st) { // waits_next_report.go
 			// A branch that sets something up for the next attempt
 			// (wait = time.Second) is a path of its own: left to the
 			// rules above.
