@@ -253,10 +253,10 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 		if x.Op == token.LAND && l.IsFalse() || x.Op == token.LOR && l.IsTrue() {
 			return l
 		}
-		re := e
-		if x.Op == token.LAND && l.IsTrue() {
-			re = ev.narrowAsExpr(x.X, e) // statuserr.go
-		}
+		// The right operand is evaluated only when the left one is true
+		// (&&) or false (||): an errors.As on the left has matched, or
+		// failed under a negation (narrowas.go).
+		re := ev.narrowWhen(x.X, x.Op == token.LAND, e)
 		r := ev.Eval(x.Y, re)
 		if l.K == vBool && r.K == vBool {
 			return r
