@@ -12,7 +12,7 @@ import (
 // model's testdata (internal/retrysite TestPolls, TestCenkLoops,
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "fields", "funcvals", "defaults", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan")
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "fields", "funcvals", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan")
 }
 
 func TestFix(t *testing.T) {
