@@ -28,9 +28,11 @@ func TestLibraries(t *testing.T) {
 }
 
 // TestForms covers the loop forms, closures held in variables and the
-// repeats that are not retries (issue 14).
+// repeats that are not retries (issue 14), with what fixedinterval and
+// maxretries report on them (the one copy of these cases: cases_*.go
+// hold those first written for each rule).
 func TestForms(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "forms")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "forms")
 }
 
 // TestRetryableFields covers a go-retryablehttp client configured on

@@ -26,7 +26,7 @@ func connect(ctx context.Context) error {
 }
 
 func connectUntilKilled(ctx context.Context, kill <-chan bool, wait time.Duration) error {
-	for { // want `loop ctx=sync unbounded`
+	for { // want `loop ctx=sync unbounded` `R-2: retry of connect \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		err := connect(ctx)
 		if err == nil {
 			return nil
@@ -36,7 +36,7 @@ func connectUntilKilled(ctx context.Context, kill <-chan bool, wait time.Duratio
 			return err
 		}
 		select {
-		case <-time.After(wait):
+		case <-time.After(wait): // want `R-1: retry of connect \(GET\) waits a fixed interval \(wait\) between attempts; use exponential backoff with full jitter`
 		case intentional := <-kill:
 			if intentional {
 				return errors.New("killed")
@@ -47,7 +47,7 @@ func connectUntilKilled(ctx context.Context, kill <-chan bool, wait time.Duratio
 
 func connectForAWhile(ctx context.Context, limit time.Duration) error {
 	start := time.Now()
-	for { // want `loop ctx=sync unbounded`
+	for { // want `loop ctx=sync unbounded` `R-2: retry of connect \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		err := connect(ctx)
 		if err == nil || errors.Is(err, context.Canceled) {
 			return err
@@ -58,7 +58,7 @@ func connectForAWhile(ctx context.Context, limit time.Duration) error {
 		if time.Since(start) > limit {
 			return err
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `R-1: retry of connect \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 }
 
@@ -96,7 +96,7 @@ func connectWithBudget(ctx context.Context, budget time.Duration) error {
 		if waited > budget {
 			return err
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `R-1: retry of connect \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 		waited += time.Second
 	}
 }

@@ -29,7 +29,7 @@ func writeBatch(ctx context.Context, batch []string) error {
 	var err error
 	for attempt := 0; attempt < 4; attempt++ { // want `loop ctx=sync retries=3`
 		if attempt != 0 {
-			time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond)
+			time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond) // want `R-1: retry of produce \(POST\): its wait grows polynomially with the attempt, without jitter; use full jitter`
 		}
 		res, err = produce(ctx, batch)
 		if res != nil {

@@ -62,7 +62,7 @@ RETRY: // want `loop ctx=sync bound=\?`
 	owner, meta, err := m.kv.Get(m.key, &opts)
 	if err != nil {
 		if retries > 0 {
-			time.Sleep(m.retryTime)
+			time.Sleep(m.retryTime) // want `R-1: retry of m.kv.Get \(GET\) waits a fixed interval \(m.retryTime\)`
 			retries--
 			opts.WaitIndex = 0
 			goto RETRY
@@ -143,7 +143,7 @@ func (m *monitor) read() (string, error) {
 		if err == nil {
 			return v, nil
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `R-1: retry of m.kv.Get \(GET\) waits a fixed 1s`
 	}
 	return "", err
 }

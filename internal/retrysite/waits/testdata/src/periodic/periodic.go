@@ -31,12 +31,12 @@ func renewPeriodic(ctx context.Context, id string, ttl time.Duration) error {
 	waitDur := ttl / 2
 	last := time.Now()
 	var lastErr error
-	for { // want `loop ctx=sync unbounded`
+	for { // want `loop ctx=sync unbounded` `R-2: retry of renew \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		if time.Since(last) > ttl {
 			return lastErr
 		}
 		select {
-		case <-time.After(waitDur):
+		case <-time.After(waitDur): // want `R-1: retry of renew \(GET\): its wait grows ×60 per attempt \(waitDur\) without jitter; use full jitter`
 			t, err := renew(ctx, id)
 			if err != nil {
 				waitDur = time.Second
@@ -65,13 +65,13 @@ func get(ctx context.Context, u string) (string, string, error) {
 // asks again with the same cursor.
 func subscribe(ctx context.Context, u string, fn func(string) error) error {
 	etag := ""
-	for { // want `loop ctx=sync unbounded`
+	for { // want `loop ctx=sync unbounded` `R-2: retry of get \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		v, next, err := get(ctx, u+"?wait_for_change=true&last_etag="+url.QueryEscape(etag))
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return err
 			}
-			time.Sleep(5 * time.Second)
+			time.Sleep(5 * time.Second) // want `R-1: retry of get \(GET\) waits a fixed 5s between attempts; use exponential backoff with full jitter`
 			continue
 		}
 		etag = next
@@ -94,7 +94,7 @@ func listAll(ctx context.Context, u string) ([]string, error) {
 			if failures > 3 {
 				return nil, err
 			}
-			time.Sleep(2 * time.Second)
+			time.Sleep(2 * time.Second) // want `R-1: retry of get \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 			continue
 		}
 		failures = 0
@@ -139,7 +139,7 @@ func (e *rateLimited) Error() string { return "rate limited" }
 // rate-limited fetch is made again for the same page, with no count.
 func allItems(ctx context.Context, c *http.Client) (items []string, err error) {
 	p := page{c: c}
-	for err == nil { // want `loop ctx=sync unbounded`
+	for err == nil { // want `loop ctx=sync unbounded` `R-2: retry of p\.next \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		p, err = p.next(ctx)
 		if err == nil {
 			items = append(items, p.items...)
@@ -313,10 +313,10 @@ func join(ctx context.Context, id string) (string, error) {
 // failure waits and joins again with the same id.
 func session(ctx context.Context) error {
 	id := ""
-	for ctx.Err() == nil { // want `loop ctx=sync unbounded`
+	for ctx.Err() == nil { // want `loop ctx=sync unbounded` `R-2: retry of join \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		next, err := join(ctx, id)
 		if err != nil {
-			time.Sleep(3 * time.Second)
+			time.Sleep(3 * time.Second) // want `R-1: retry of join \(GET\) waits a fixed 3s between attempts; use exponential backoff with full jitter`
 			continue
 		}
 		id = next
@@ -353,10 +353,10 @@ func sessionMoving(ctx context.Context) error {
 func sessionKept(ctx context.Context) error {
 	id := "start"
 	var err error
-	for ctx.Err() == nil { // want `loop ctx=sync unbounded`
+	for ctx.Err() == nil { // want `loop ctx=sync unbounded` `R-2: retry of join \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		id, err = join(ctx, id)
 		if err != nil {
-			time.Sleep(3 * time.Second)
+			time.Sleep(3 * time.Second) // want `R-1: retry of join \(GET\) waits a fixed 3s between attempts; use exponential backoff with full jitter`
 			continue
 		}
 	}

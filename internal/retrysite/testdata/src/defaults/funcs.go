@@ -46,7 +46,7 @@ func Call(ctx context.Context, opts ...CallOption) error {
 		f.apply(o)
 	}
 	var err error
-	for attempt := uint(0); attempt < o.max; attempt++ {
+	for attempt := uint(0); attempt < o.max; attempt++ { // want `loop ctx=sync retries=2`
 		if attempt > 0 {
 			time.Sleep(o.backoff(ctx, attempt)) // want `R-1.*waits a fixed 45ms to 55ms between attempts, defaultOptions.s default, which WithBackoff can change`
 		}
@@ -83,7 +83,7 @@ func CallFJ(ctx context.Context, opts ...FJOption) error {
 		f(&o)
 	}
 	var err error
-	for attempt := uint(0); attempt < o.max; attempt++ {
+	for attempt := uint(0); attempt < o.max; attempt++ { // want `loop ctx=sync retries=2`
 		if attempt > 0 {
 			time.Sleep(o.backoff(ctx, attempt))
 		}
@@ -120,7 +120,7 @@ func CallOV(ctx context.Context, c OVConfig, opts ...OVOption) error {
 		f(&o)
 	}
 	var err error
-	for attempt := uint(0); attempt < o.max; attempt++ {
+	for attempt := uint(0); attempt < o.max; attempt++ { // want `loop ctx=sync retries=2`
 		if attempt > 0 {
 			time.Sleep(o.backoff(ctx, attempt))
 		}
@@ -149,7 +149,7 @@ func CallND(ctx context.Context, opts ...NDOption) error {
 		f(&o)
 	}
 	var err error
-	for attempt := uint(0); attempt < o.max; attempt++ {
+	for attempt := uint(0); attempt < o.max; attempt++ { // want `loop ctx=sync retries=2`
 		if attempt > 0 && o.backoff != nil {
 			time.Sleep(o.backoff(ctx, attempt))
 		}
@@ -182,7 +182,7 @@ func CallXP(ctx context.Context, opts ...XPOption) error {
 		f(&o)
 	}
 	var err error
-	for attempt := uint(0); attempt < o.max; attempt++ {
+	for attempt := uint(0); attempt < o.max; attempt++ { // want `loop ctx=sync retries=2`
 		if attempt > 0 {
 			time.Sleep(o.backoff(time.Second))
 		}

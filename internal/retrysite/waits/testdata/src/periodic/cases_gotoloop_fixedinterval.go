@@ -28,7 +28,7 @@ func monitorLock(kv *kvClient, key, session string) {
 	opts := queryOptions{}
 WAIT:
 	retries := 3
-RETRY:
+RETRY: // want `loop ctx=sync retries=3`
 	owner, index, err := kv.Get(key, &opts)
 	if err != nil {
 		if retries > 0 {

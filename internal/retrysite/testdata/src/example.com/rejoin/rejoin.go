@@ -1,5 +1,7 @@
 // Package rejoin: a group member's main loop, which joins a generation,
-// runs it, and joins the next; after a failure it starts over.
+// runs it, and joins the next; after a failure it starts over, a fixed
+// backoff later, for as long as the group lives. The model's test runs
+// fixedinterval and maxretries over it (retrysite's TestRejoin).
 package rejoin
 
 import (
@@ -9,6 +11,9 @@ import (
 )
 
 var errClosed = errors.New("group closed")
+
+// errLast is the last error seen: it changes as the loop runs.
+var errLast = errors.New("none yet")
 
 // Group is a consumer group member.
 type Group struct {
@@ -36,7 +41,7 @@ func (g *Group) nextGeneration(memberID string) (string, error) {
 func (g *Group) run() {
 	var memberID string
 	var err error
-	for {
+	for { // want `R-2: retry of g.nextGeneration \(GET\) has no maximum retry count` `^loop ctx=sync unbounded$`
 		memberID, err = g.nextGeneration(memberID)
 		var backoff <-chan time.Time
 		switch {
@@ -63,8 +68,8 @@ func (g *Group) run() {
 	}
 }
 
-// Must not flag: after a failure the member takes a new name, so the
-// next join is not the one that failed.
+// Not a retry (no site, no finding): after a failure the member takes a
+// new name, so the next join is not the one that failed.
 func (g *Group) runRenamed() {
 	var memberID string
 	var err error
@@ -90,8 +95,8 @@ func (g *Group) runRenamed() {
 	}
 }
 
-// Must not flag: the channel the loop waits on holds one of two waits,
-// so what it waits is not one interval.
+// No site, no finding: the channel the loop waits on holds one of two
+// waits, so what it waits is not one interval.
 func (g *Group) runTwoWaits(quick bool) {
 	var memberID string
 	var err error
@@ -120,11 +125,57 @@ func (g *Group) runTwoWaits(quick bool) {
 	}
 }
 
+// R-2 must not flag: the loop ends on an error variable the package
+// changes as it runs (errLast = err), which may carry a count out of
+// sight (bound unknown). Its wait is a fixed 5s (R-1).
+func (g *Group) runUntilRepeated() {
+	var memberID string
+	var err error
+	for { // want `^loop ctx=sync bound=\?$`
+		memberID, err = g.nextGeneration(memberID)
+		if err == nil {
+			continue
+		}
+		if errors.Is(err, errLast) {
+			return
+		}
+		errLast = err
+		memberID = ""
+		time.Sleep(g.backoff) // want `R-1: retry of g.nextGeneration \(GET\) waits a fixed 5s between attempts`
+	}
+}
+
+// R-2 must not flag: the loop stops once a channel of counts it fills is
+// full: a channel of values, not a timer (bound unknown). Its wait is a
+// fixed 5s (R-1).
+func (g *Group) runCounted(slots chan int) {
+	var memberID string
+	var err error
+	for { // want `^loop ctx=sync bound=\?$`
+		memberID, err = g.nextGeneration(memberID)
+		if err == nil {
+			continue
+		}
+		var full chan int
+		if len(slots) == cap(slots) {
+			full = slots
+		}
+		if full != nil {
+			return
+		}
+		slots <- 1
+		memberID = ""
+		time.Sleep(g.backoff) // want `R-1: retry of g.nextGeneration \(GET\) waits a fixed 5s between attempts`
+	}
+}
+
 // Start runs the member.
 func Start(c *http.Client) *Group {
 	g := &Group{client: c, done: make(chan struct{}), errs: make(chan error), backoff: 5 * time.Second}
 	go g.run()
 	go g.runRenamed()
 	go g.runTwoWaits(false)
+	go g.runUntilRepeated()
+	go g.runCounted(make(chan int, 3))
 	return g
 }

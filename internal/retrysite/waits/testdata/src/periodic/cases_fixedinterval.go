@@ -1,5 +1,10 @@
 package periodic
 
+// Cases first written for the fixedinterval analyzer (R-1) over loops that
+// repeat on success too; a variant of a case of periodic.go or fields.go
+// bears its name with the suffix R1. TestPeriodic runs the model and the
+// rules over them together.
+
 import (
 	"context"
 	"errors"
@@ -8,23 +13,29 @@ import (
 	"time"
 )
 
-// The failure path of a loop that repeats on success too is a retry when
-// it waits a wait of its own before the same operation again.
-
-func get(ctx context.Context, u string) (string, string, error) {
-	resp, err := http.Get(u)
-	if err != nil {
-		return "", "", err
+func writeBatchR1(ctx context.Context, batch []string) error {
+	var err error
+	for attempt := 0; attempt < 4; attempt++ { // want `loop ctx=sync retries=3`
+		if attempt != 0 {
+			time.Sleep(500 * time.Millisecond) // want `R-1.*fixed 500ms`
+		}
+		var res *produceResponse
+		res, err = produce(ctx, batch)
+		if res != nil {
+			err = res.Error
+		}
+		if err == nil {
+			break
+		}
 	}
-	defer resp.Body.Close()
-	return "v", resp.Header.Get("ETag"), nil
+	return err
 }
 
 // A long poll: the cursor moves on success, a failure sleeps a fixed 5s
 // and asks again with the same cursor.
-func subscribe(ctx context.Context, u string, fn func(string) error) error {
+func subscribeR1(ctx context.Context, u string, fn func(string) error) error {
 	etag := ""
-	for {
+	for { // want `loop ctx=sync unbounded` `R-2: retry of get \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		v, next, err := get(ctx, u+"?last_etag="+etag)
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
@@ -42,10 +53,10 @@ func subscribe(ctx context.Context, u string, fn func(string) error) error {
 
 // A periodic renewal that waits a fixed second after a failure instead
 // of its period.
-func renewPeriodic(ctx context.Context, u string, ttl time.Duration) error {
+func renewPeriodicR1(ctx context.Context, u string, ttl time.Duration) error {
 	wait := ttl / 2
 	last := time.Now()
-	for {
+	for { // want `loop ctx=sync unbounded` `R-2: retry of get \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		if time.Since(last) > ttl {
 			return errors.New("expired")
 		}
@@ -66,10 +77,10 @@ func renewPeriodic(ctx context.Context, u string, ttl time.Duration) error {
 
 // A pagination whose failed page is fetched again after a backoff with
 // full jitter: compliant.
-func listAll(ctx context.Context, u string, jitter func(time.Duration) time.Duration) ([]string, error) {
+func listAllR1(ctx context.Context, u string, jitter func(time.Duration) time.Duration) ([]string, error) {
 	var all []string
 	cursor := ""
-	for {
+	for { // want `loop ctx=sync unbounded` `R-2: retry of get \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		v, next, err := get(ctx, u+"?cursor="+cursor)
 		if err != nil {
 			time.Sleep(jitter(time.Second))
@@ -83,16 +94,12 @@ func listAll(ctx context.Context, u string, jitter func(time.Duration) time.Dura
 	}
 }
 
-type rateLimited struct{ after time.Duration }
-
-func (e *rateLimited) Error() string { return "rate limited" }
-
 // A wait the failure carries (the server's Retry-After, in a field of
 // the error) is not a fixed interval.
 func pagesAfterRateLimit(ctx context.Context, u string) ([]string, error) {
 	var all []string
 	cursor := ""
-	for {
+	for { // want `loop ctx=sync unbounded` `R-2: retry of get \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		v, next, err := get(ctx, u+"?cursor="+cursor)
 		if err != nil {
 			var rl *rateLimited
@@ -110,27 +117,6 @@ func pagesAfterRateLimit(ctx context.Context, u string) ([]string, error) {
 	}
 }
 
-// Not retries: a pagination with a fixed pause and no failure path, a
-// state poll whose error path waits its normal interval, a periodic task
-// that logs errors and waits its period.
-
-func paginate(ctx context.Context, u string) ([]string, error) {
-	var all []string
-	cursor := ""
-	for {
-		v, next, err := get(ctx, u+"?cursor="+cursor)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, v)
-		if next == "" {
-			return all, nil
-		}
-		cursor = next
-		time.Sleep(time.Second)
-	}
-}
-
 func waitReady(ctx context.Context, u string) error {
 	for {
 		v, _, err := get(ctx, u)
@@ -145,7 +131,7 @@ func waitReady(ctx context.Context, u string) error {
 	}
 }
 
-func syncLoop(ctx context.Context, u string, period time.Duration) {
+func syncLoopR1(ctx context.Context, u string, period time.Duration) {
 	for {
 		if _, _, err := get(ctx, u); err != nil {
 			log.Print(err)
@@ -171,7 +157,7 @@ func syncTicker(ctx context.Context, u string) {
 
 var errFenced = errors.New("fenced")
 
-func heartbeat(ctx context.Context, u string) (time.Duration, error) {
+func heartbeatR1(ctx context.Context, u string) (time.Duration, error) {
 	resp, err := http.Get(u)
 	if err != nil {
 		return 0, err
@@ -180,13 +166,13 @@ func heartbeat(ctx context.Context, u string) (time.Duration, error) {
 	return 3 * time.Second, nil
 }
 
-// A heartbeat loop: on success it waits the interval the server gives; a
+// A heartbeatR1 loop: on success it waits the interval the server gives; a
 // fenced member re-joins at once (a protocol step, not the retry); other
 // failures wait a fixed 2s (the retry, R-1). The immediate re-join is not
 // reported as a retry at once.
 func manage(ctx context.Context, u string) {
-	for {
-		next, err := heartbeat(ctx, u)
+	for { // want `loop ctx=sync unbounded` `R-2: retry of heartbeatR1 \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
+		next, err := heartbeatR1(ctx, u)
 		if err == nil {
 			select {
 			case <-ctx.Done():
