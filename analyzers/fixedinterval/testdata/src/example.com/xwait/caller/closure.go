@@ -1,0 +1,88 @@
+package caller
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"example.com/xwait/internal/backoff"
+	"example.com/xwait/internal/retry"
+)
+
+func get() (*http.Response, error) { return http.Get("http://example.com") }
+
+func logf(string, ...any) {}
+
+// The helper waits what the caller's literal returns: the object the
+// literal captures doubles from 100ms with at most 20% added.
+func captured() {
+	bo := backoff.NewDefault()
+	_, _ = retry.Retry(context.Background(), get, func(err error) time.Duration {
+		logf("failed: %v", err)
+		return bo.Next() // want `R-1: .*partial jitter: every wait is at least 83% of the backoff, which doubles from`
+	})
+}
+
+// The wait kept in a captured variable before it is returned.
+func throughVar() {
+	var d time.Duration
+	var bo = backoff.NewDefault()
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		d = bo.Next()
+		logf("waiting %v", d)
+		return d // want `R-1: .*partial jitter: every wait is at least 83% of the backoff, which doubles from`
+	})
+}
+
+// A constant delay: a fixed interval.
+func fixed() {
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		return 2 * time.Second // want `R-1: .*fixed 2s`
+	})
+}
+
+// Must not flag: full jitter complies.
+func fullJitter() {
+	bo := backoff.NewFull()
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		return bo.Next()
+	})
+}
+
+// Must not flag: the object is also reset by the operation, out of the
+// interpreter's sight (it may be reset after every failure).
+func resetByOp() {
+	bo := backoff.NewDefault()
+	_, _ = retry.Retry(context.Background(), func() (*http.Response, error) {
+		bo.Reset()
+		return get()
+	}, func(error) time.Duration {
+		return bo.Next()
+	})
+}
+
+// Must not flag: the object is handed to code that may change it.
+func handed(configure func(backoff.Policy)) {
+	bo := backoff.NewDefault()
+	configure(bo)
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		return bo.Next()
+	})
+}
+
+// Must not flag: a constructor given a value is not run.
+func fromValue(d time.Duration) {
+	bo := backoff.NewFrom(d)
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		return bo.Next()
+	})
+}
+
+// Silent: an object built in the call of the literal itself is not a
+// captured variable; the model does not follow it (its wait, 100ms to
+// 120ms every time, stays unknown).
+func rebuilt() {
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		return backoff.NewDefault().Next()
+	})
+}
