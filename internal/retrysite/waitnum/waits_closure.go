@@ -27,8 +27,12 @@ import (
 // object's type is then T whatever the declared type, an interface
 // included), or by a call of a func-typed field whose one default is such
 // a constructor; and every other use is a call of one of T's methods
-// that the interpreter can run, in the delay literal. A use anywhere else
-// (another closure, an argument, a copy) leaves the object unknown.
+// that the interpreter can run, in the delay literal, or, in the
+// operation literal passed to the same call, a call of a method that
+// writes nothing (bo.IsMaxBackoffReached()) or one made only on the way
+// to a success (`if err == nil { bo.Reset(); return v, nil }`: the helper
+// stops there). A use anywhere else (another closure, an argument, a
+// copy) leaves the object unknown.
 
 // ClosureWait fills in w's shape from the durations lit returns over
 // successive calls; body is the function that holds lit. It reports
@@ -185,7 +189,7 @@ func (ip *winterp) fieldDefaultCtor(fun ast.Expr) *types.Func {
 	if v == nil || !v.IsField() {
 		return nil
 	}
-	return nil
+	return ip.m.FuncFieldDefaultFunc(v)
 }
 
 // closureFollowable reports whether every use of v in the function,
@@ -222,6 +226,9 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 	})
 	if !ok {
 		return false
+	}
+	for _, sib := range ip.siblings() {
+		ip.successUses(sib, v, typ, calls)
 	}
 	ast.Inspect(ip.body, func(n ast.Node) bool {
 		if id, isID := n.(*ast.Ident); isID && info.Uses[id] == v && !calls[id] {
@@ -304,4 +311,109 @@ func (ip *winterp) concreteOf(x ast.Expr, fn *types.Func) *types.Func {
 		return c
 	}
 	return fn
+}
+
+// siblings returns the other function literals passed to the call that
+// passes the delay literal: directly, or through a local defined once
+// as the literal (opFn := func() (T, error) {...}).
+func (ip *winterp) siblings() []*ast.FuncLit {
+	var call *ast.CallExpr
+	ast.Inspect(ip.body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && call == nil {
+			for _, a := range c.Args {
+				if ast.Unparen(a) == ip.closure {
+					call = c
+				}
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return nil
+	}
+	var res []*ast.FuncLit
+	for _, a := range call.Args {
+		switch x := ast.Unparen(a).(type) {
+		case *ast.FuncLit:
+			if x != ip.closure {
+				res = append(res, x)
+			}
+		case *ast.Ident:
+			if v, _ := ip.m.info.Uses[x].(*types.Var); v != nil {
+				if lit, ok := ast.Unparen(soleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit); ok {
+					res = append(res, lit)
+				}
+			}
+		}
+	}
+	return res
+}
+
+// successUses marks in calls the uses of v in lit, an operation literal
+// whose last result is an error, that are calls of typ's methods which
+// write nothing, or statements on a path that ends in a return of a nil
+// error.
+func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, calls map[*ast.Ident]bool) {
+	info := ip.m.info
+	res := lit.Type.Results
+	if res == nil || len(res.List) == 0 {
+		return
+	}
+	if t := info.TypeOf(res.List[len(res.List)-1].Type); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return
+	}
+	// The blocks that end in `return ..., nil`.
+	var success []*ast.BlockStmt
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit && n != lit {
+			return false
+		}
+		b, ok := n.(*ast.BlockStmt)
+		if !ok || len(b.List) == 0 {
+			return true
+		}
+		r, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+		if ok && len(r.Results) > 0 && isNilExpr(info, r.Results[len(r.Results)-1]) {
+			success = append(success, b)
+		}
+		return true
+	})
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		if !ok || info.Uses[id] != v {
+			return true
+		}
+		d, dm := ip.m.methodOf(concreteMethod(typ, sel.Sel.Name))
+		if d == nil || d.Body == nil {
+			return true
+		}
+		if dm.pure(d.Body, nil) {
+			calls[id] = true
+			return true
+		}
+		for _, b := range success {
+			for _, st := range b.List {
+				if es, isExpr := st.(*ast.ExprStmt); isExpr && ast.Unparen(es.X) == call {
+					calls[id] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+func isNilExpr(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[x]
+	return ok && tv.IsNil()
 }

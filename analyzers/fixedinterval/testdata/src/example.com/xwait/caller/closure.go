@@ -86,3 +86,74 @@ func rebuilt() {
 		return backoff.NewDefault().Next()
 	})
 }
+
+// Options lets the user choose how to back off.
+type Options struct {
+	NewBackoff func() backoff.Policy
+}
+
+type client struct {
+	newBackoff func() backoff.Policy
+	other      func() backoff.Policy
+}
+
+// NewClient keeps the user's func, or the package's default when none is
+// given.
+func NewClient(opts Options) *client {
+	var f func() backoff.Policy
+	if opts.NewBackoff != nil {
+		f = opts.NewBackoff
+	} else {
+		f = backoff.NewDefault
+	}
+	c := &client{newBackoff: f}
+	if opts.NewBackoff == nil {
+		c.other = backoff.NewDefault
+	} else {
+		c.other = backoff.NewFull
+	}
+	return c
+}
+
+// The field's default builds the object; the user's own is left aside.
+// The operation resets the object only on its way to a success, where
+// the helper stops.
+func (c *client) reconnect() {
+	bo := c.newBackoff()
+	op := func() (int, error) {
+		_, err := get()
+		if err == nil {
+			bo.Reset()
+			return 1, nil
+		}
+		return 0, err
+	}
+	_, _ = retry.Retry(context.Background(), op, func(error) time.Duration {
+		return bo.Next() // want `R-1: .*partial jitter.*NewClient's default`
+	})
+}
+
+// Must not flag: the field holds one of two functions of the package
+// depending on the options: which one is unknown.
+func (c *client) either() {
+	bo := c.other()
+	_, _ = retry.Retry(context.Background(), get, func(error) time.Duration {
+		return bo.Next()
+	})
+}
+
+// Must not flag: the operation resets the object after a failure too.
+func (c *client) resetOnFailure() {
+	bo := c.newBackoff()
+	op := func() (int, error) {
+		_, err := get()
+		if err != nil {
+			bo.Reset()
+			return 0, err
+		}
+		return 1, nil
+	}
+	_, _ = retry.Retry(context.Background(), op, func(error) time.Duration {
+		return bo.Next()
+	})
+}
