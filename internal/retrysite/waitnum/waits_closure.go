@@ -362,6 +362,13 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 	if t := info.TypeOf(res.List[len(res.List)-1].Type); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
 		return
 	}
+	for _, f := range res.List {
+		if t := info.TypeOf(f.Type); t != nil && isBoolType(t) {
+			// (retry bool, err error): a nil error may still go
+			// back (return true, nil), so no return is a success.
+			return
+		}
+	}
 	// The blocks that end in `return ..., nil`.
 	var success []*ast.BlockStmt
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
