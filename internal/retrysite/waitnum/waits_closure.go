@@ -48,6 +48,9 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool
 	if t := m.info.TypeOf(lit.Type.Results.List[0].Type); t == nil || !isNamed(t, "time", "Duration") {
 		return false
 	}
+	if m.capturedMoved(lit, body) {
+		return false
+	}
 	var runs [3][]nval
 	apply := m.CollectDefaults(func() {
 		for i, mode := range []float64{0, 0.5, 1} {
@@ -423,4 +426,95 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 func isNilExpr(info *types.Info, x ast.Expr) bool {
 	tv, ok := info.Types[x]
 	return ok && tv.IsNil()
+}
+
+// capturedMoved reports whether lit reads a variable of body, declared
+// outside lit, that is written outside lit besides its one definition
+// (a second assignment, an increment, its address taken). Reads in a
+// statement call (a log line) do not count.
+func (m *model) capturedMoved(lit *ast.FuncLit, body *ast.BlockStmt) bool {
+	captured := make(map[*types.Var]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.ExprStmt); ok {
+			// A call whose results are dropped (a log line) changes
+			// no local the wait is computed from; a method of a
+			// followed object is checked with the object.
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if v, isVar := m.info.Uses[id].(*types.Var); isVar && !v.IsField() &&
+				v.Pos() >= body.Pos() && v.Pos() < body.End() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+				captured[v] = true
+			}
+		}
+		return true
+	})
+	if len(captured) == 0 {
+		return false
+	}
+	writes := make(map[*types.Var]int)
+	moved := false
+	note := func(x ast.Expr) {
+		// A write of a field or element writes its variable too.
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.StarExpr:
+				x = y.X
+				continue
+			}
+			break
+		}
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			v, _ := m.info.Uses[id].(*types.Var)
+			if v == nil {
+				v, _ = m.info.Defs[id].(*types.Var)
+			}
+			if captured[v] {
+				writes[v]++
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == lit {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				note(l)
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				note(name) // var x T: its zero value, a write
+			}
+		case *ast.IncDecStmt:
+			note(n.X)
+			note(n.X) // never a definition
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v, isVar := m.info.Uses[id].(*types.Var); isVar && captured[v] {
+						moved = true
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			note(n.Key)
+			note(n.Value)
+			note(n.Value)
+		}
+		return !moved
+	})
+	for _, k := range writes {
+		if k > 1 {
+			return true
+		}
+	}
+	return moved
 }

@@ -157,3 +157,73 @@ func (c *client) resetOnFailure() {
 		return bo.Next()
 	})
 }
+
+func retryAfter(resp *http.Response) time.Duration {
+	if resp == nil {
+		return time.Second
+	}
+	d, _ := time.ParseDuration(resp.Header.Get("Retry-After") + "s")
+	return d
+}
+
+// Must not flag: the operation sets the wait the delay literal returns:
+// the server's advice, out of the interpreter's sight.
+func advised() {
+	var wait time.Duration
+	op := func() (*http.Response, error) {
+		resp, err := get()
+		if err != nil {
+			wait = retryAfter(resp)
+		}
+		return resp, err
+	}
+	_, _ = retry.Retry(context.Background(), op, func(error) time.Duration {
+		return wait
+	})
+}
+
+// Must not flag: the same through a counter the operation moves.
+func countedByOp() {
+	n := 0
+	op := func() (*http.Response, error) {
+		n++
+		return get()
+	}
+	_, _ = retry.Retry(context.Background(), op, func(error) time.Duration {
+		return time.Duration(n) * time.Second
+	})
+}
+
+// A variable the operation moves, only logged by the delay literal, does
+// not change the wait.
+func loggedOnly() {
+	bo := backoff.NewDefault()
+	url := "http://example.com"
+	op := func() (*http.Response, error) {
+		url = ""
+		return get()
+	}
+	_, _ = retry.Retry(context.Background(), op, func(error) time.Duration {
+		d := bo.Next()
+		logf("retrying %s in %v", url, d)
+		return d // want `R-1: .*partial jitter`
+	})
+}
+
+type advice struct{ wait time.Duration }
+
+// Must not flag: the operation writes a field of the value the delay
+// literal reads.
+func advisedField() {
+	a := &advice{wait: time.Second}
+	op := func() (*http.Response, error) {
+		resp, err := get()
+		if err != nil {
+			a.wait = retryAfter(resp)
+		}
+		return resp, err
+	}
+	_, _ = retry.Retry(context.Background(), op, func(error) time.Duration {
+		return a.wait
+	})
+}
