@@ -108,10 +108,17 @@ func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
 		return false
 	}
 	// The variables received from the field: case ev := <-c.eventsCh,
-	// ev := <-c.eventsCh.
+	// ev := <-c.eventsCh, for ev := range c.eventsCh.
 	received := make(map[*types.Var]bool)
 	for _, f := range m.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
+			if rs, ok := n.(*ast.RangeStmt); ok && rs.Key != nil && fieldOfSelector(m.info, rs.X) == field {
+				// for ev := range c.eventsCh
+				if v := varOfExpr(m.info, rs.Key); v != nil {
+					received[v] = true
+				}
+				return true
+			}
 			as, ok := n.(*ast.AssignStmt)
 			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 				return true
