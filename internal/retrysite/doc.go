@@ -108,7 +108,7 @@
 // an unexported interface of the package, and a value of an unexported
 // function type of the package that its exported API does not take, are
 // seen through the package's own implementations and functions of that
-// type (integration.go, funclits.go). What repeats are not retries
+// type (integration.go, funclits.go, exchange.go). What repeats are not retries
 // (compare-and-swap loops, dropped results, readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's
@@ -116,6 +116,16 @@
 // an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go).
 // A net.Error's Timeout() read by a predicate of the package on what
 // errors.As found in a certificate error is false (astarget.go).
+//
+// A request handed to the package's own event loop is an operation when
+// the loop's handler calls a server (exchange.go): a function or literal
+// that sends a value on a channel field (c.eventsCh <- req), then
+// receives from one of its fields (<-req.doneCh) and reads another
+// (return req.err), while a receive from the same field elsewhere in the
+// package feeds a type switch whose case for the value's type calls,
+// with the value, a function that crosses a boundary. A handler that
+// works locally, a send that awaits nothing and a value no loop receives
+// from that field leave the sender local work.
 //
 // A library retry is a call into a retry API, read from the
 // internal/knowledge tables by package libsite (internal/retrysite/libsite,
@@ -196,7 +206,24 @@
 // (the helper's own package reports the loop itself, with its parameters
 // unknown). Waits and timeout positions inside the helper are not the
 // caller's to fix: waits written in the helper are dropped (the waits
-// are unknown when none is left), a cap's position is the call. An
+// are unknown when none is left), a cap's position is the call, except
+// a wait whose duration is what a func value of the caller returns
+// (timer.Reset(next(err)) with next bound to the caller's delay literal):
+// the literal is run over successive calls with the variables it
+// captures kept between them, and the wait is the caller's, at the
+// literal's returned value (xpkg_waits.go, waitnum's waits_closure.go).
+// A backoff object the literal captures is followed when it is defined
+// once before the literal by a constructor of no arguments whose body is
+// `return &T{...}` (of this package or another package of the module;
+// its type is then T whatever it is declared as, an interface included),
+// or by a call of a func-typed field whose one default is such a
+// constructor (the value configured under a nil test, `if opts.F != nil
+// { f = opts.F } else { f = backoff.NewDefault }`, is the user's, left
+// aside: valueindex/funcdefault_ctor.go), and every other use is a call
+// of T's methods in the delay literal or, in the operation literal given
+// to the same call, one of a method that writes nothing or one made only
+// on the way to a `return ..., nil` (bo.Reset() after a success, where
+// the helper stops). Anything else done to it leaves the wait unknown. An
 // integer or boolean parameter is bound to the caller's constant
 // argument, so a helper whose parameter sets the count (Do(3, op)) has
 // the bound that constant gives; any other argument leaves it unknown,

@@ -120,7 +120,7 @@ func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
 		return m.funcIsIntegration(fn, 1)
-	})
+	}) || m.exchangeIsIntegration(lit.Body) // exchange.go
 }
 
 // funcTypeIsIntegration decides, for a call through a value of an

@@ -184,7 +184,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 			return true // calls a function value it was given
 		}
 		return m.funcIsIntegration(callee, depth+1)
-	})
+	}) || m.exchangeIsIntegration(decl.Body) // exchange.go
 	m.integ[fn] = found
 	return found
 }

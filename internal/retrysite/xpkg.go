@@ -170,13 +170,13 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 	for _, w := range helper.Waits {
 		if inCaller(w.Pos) {
 			waits = append(waits, w)
+		} else if cw := caller.closureWait(&cm, decl, w); cw != nil {
+			waits = append(waits, cw) // xpkg_waits.go
 		}
 	}
-	if len(waits) != len(helper.Waits) {
-		s.Waits = waits
-		if len(waits) == 0 {
-			s.WaitsKnown = false
-		}
+	s.Waits = waits
+	if len(waits) == 0 && len(helper.Waits) > 0 {
+		s.WaitsKnown = false
 	}
 	if s.Timeouts != nil {
 		t := *s.Timeouts
@@ -259,7 +259,7 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 		return nil, nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !m.moduleObj(fn) {
+	if sig == nil || !m.moduleObj(fn) {
 		return nil, nil
 	}
 	xp := m.xpkgs().MethodSource(m.analysed(), fn, m.srcModel)

@@ -143,6 +143,9 @@ type Model interface {
 	// ModuleObj reports whether obj belongs to another package of the
 	// module, whose source the model can load.
 	ModuleObj(obj types.Object) bool
+	// FuncFieldDefaultFunc returns the one function the package writes
+	// to the func-typed field v when the user gives none, or nil.
+	FuncFieldDefaultFunc(v *types.Var) *types.Func
 }
 
 // A Write is one value written to a field or variable (Model.Reaching).

@@ -120,6 +120,9 @@ type winterp struct {
 	// first is true when running a helper that returns the wait with
 	// a verdict (waits_pair.go): its first result is the value.
 	first bool
+	// closure is the delay literal a helper calls per attempt, run
+	// for its result (waits_closure.go).
+	closure *ast.FuncLit
 }
 
 // clamp is a pending `if L op R { return E }` of a helper, applied to

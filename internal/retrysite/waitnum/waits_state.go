@@ -39,10 +39,13 @@ type objState struct {
 	// lost: something the interpreter could not follow changed the
 	// object; every field is unknown.
 	lost bool
+	// typ is the object's type when its variable is declared with
+	// another (an interface a constructor returns: waits_closure.go).
+	typ types.Type
 }
 
 func (st *objState) copyState() *objState {
-	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost}
+	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost, typ: st.typ}
 	for f, x := range st.fields {
 		c.fields[f] = x
 	}
@@ -112,6 +115,9 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 		// interpreter, creates the state (defineObj). A parameter
 		// or a captured variable: built out of sight.
 		return nil, nil
+	}
+	if ip.closure != nil {
+		return ip.newClosureObj(v) // waits_closure.go
 	}
 	if _, s := ip.m.stateStruct(v.Type()); s == nil || !ip.m.followable(ip.body, v) {
 		return nil, nil
@@ -462,6 +468,7 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 			return nval{}, false
 		}
 	}
+	fn = ip.concreteOf(sel.X, fn) // waits_closure.go
 	d, dm := ip.m.methodOf(fn)
 	if d == nil || d.Body == nil {
 		if v := ip.objVar(sel.X); v != nil {
@@ -487,7 +494,11 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 		st.lost = true
 		return nunknown(), true
 	}
-	_, cs := ip.m.stateStruct(ip.m.info.TypeOf(sel.X))
+	recvT := ip.m.info.TypeOf(sel.X)
+	if st.typ != nil {
+		recvT = st.typ
+	}
+	_, cs := ip.m.stateStruct(recvT)
 	_, ss := dm.stateStruct(r.Type())
 	if cs == nil || ss == nil || !sameFields(cs, ss) {
 		st.lost = true
@@ -535,7 +546,7 @@ func (st *objState) as(from, to *types.Struct) *objState {
 	if from == to {
 		return st
 	}
-	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost}
+	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost, typ: st.typ}
 	for i := 0; i < from.NumFields(); i++ {
 		if x, ok := st.fields[from.Field(i)]; ok {
 			c.fields[to.Field(i)] = x

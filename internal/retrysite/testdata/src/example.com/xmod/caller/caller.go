@@ -14,11 +14,11 @@ func get(url string) (*http.Response, error) { return http.Get(url) }
 
 func forever(url string) (*http.Response, error) {
 	op := func() (*http.Response, error) { return get(url) }
-	return retryx.Retry(context.Background(), op, func(error) time.Duration { return time.Second }) // want `helper call ctx=sync unbounded; waits unknown`
+	return retryx.Retry(context.Background(), op, func(error) time.Duration { return time.Second }) // want `helper call ctx=sync unbounded; 1 waits`
 }
 
 func withCtx(ctx context.Context, url string) (*http.Response, error) {
-	return retryx.Retry(ctx, func() (*http.Response, error) { return get(url) }, func(error) time.Duration { return time.Second }) // want `helper call ctx=sync unbounded; waits unknown`
+	return retryx.Retry(ctx, func() (*http.Response, error) { return get(url) }, func(error) time.Duration { return time.Second }) // want `helper call ctx=sync unbounded; 1 waits`
 }
 
 // counted: the helper's count is its parameter, bound to the caller's
@@ -35,7 +35,7 @@ func counted(url string) error {
 // which the model does not run: the bound is unknown, not unbounded.
 func gaveUp(url string) error {
 	n := 0
-	_, err := retryx.Retry(context.Background(), func() (int, error) { // want `helper call ctx=sync bound=\?; waits unknown`
+	_, err := retryx.Retry(context.Background(), func() (int, error) { // want `helper call ctx=sync bound=\?; 1 waits`
 		if n == 3 {
 			return 0, nil
 		}

@@ -61,3 +61,49 @@ func (s *Shared) Next() time.Duration {
 	calls++
 	return s.Base
 }
+
+// Policy is the interface the package's constructors return.
+type Policy interface {
+	Next() time.Duration
+	Reset()
+}
+
+// Default doubles from 100ms to 60s and adds up to 20%.
+type Default struct {
+	backoff time.Duration
+	rnd     *rand.Rand
+}
+
+func NewDefault() Policy {
+	return &Default{rnd: rand.New(rand.NewPCG(1, 2))}
+}
+
+// NewFrom starts from a given wait: its argument is not followed.
+func NewFrom(d time.Duration) Policy {
+	return &Default{backoff: d / 2}
+}
+
+func (b *Default) Next() time.Duration {
+	b.backoff += b.backoff
+	if b.backoff < 100*time.Millisecond {
+		b.backoff = 100 * time.Millisecond
+	} else if b.backoff > 60*time.Second {
+		b.backoff = 60 * time.Second
+	}
+	return b.backoff + time.Duration(b.rnd.Float64()*float64(b.backoff)*0.2)
+}
+
+func (b *Default) Reset() { b.backoff = 0 }
+
+// FullPolicy draws the whole doubled wait: full jitter.
+type FullPolicy struct{ n int }
+
+func NewFull() Policy { return &FullPolicy{} }
+
+func (f *FullPolicy) Next() time.Duration {
+	d := time.Second << f.n
+	f.n++
+	return time.Duration(rand.Int64N(int64(d)))
+}
+
+func (f *FullPolicy) Reset() { f.n = 0 }

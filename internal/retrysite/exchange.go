@@ -1,0 +1,199 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// An exchange is a request handed to the package's own event loop over
+// a channel, whose reply the sender awaits:
+//
+//	req := &getInfoRequest{doneCh: make(chan struct{})}
+//	c.eventsCh <- req
+//	<-req.doneCh
+//	return req.res, req.err
+//
+// while the loop that receives from the same channel field dispatches on
+// the request's type and hands it to a handler that makes the call:
+//
+//	case ev := <-c.eventsCh:
+//		switch v := ev.(type) {
+//		case *getInfoRequest:
+//			c.handleGetInfo(v) // calls the server, sets v.err
+//
+// The exchange crosses an integration boundary when that handler does:
+// the sender is a client of its own event loop, and a literal that makes
+// the exchange is an operation like one that calls the handler itself.
+// Only a send of a request the sender then waits on (a receive from one
+// of its fields) and reads a field of counts; a request the package
+// handles nowhere, or whose handler makes no integration call, does not.
+
+// exchangeIsIntegration reports whether body (outside nested literals)
+// makes an exchange whose handler may cross an integration boundary.
+func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		send, ok := n.(*ast.SendStmt)
+		if !ok {
+			return true
+		}
+		field := fieldOfSelector(m.info, send.Chan)
+		req := varOfExpr(m.info, send.Value)
+		if field == nil || req == nil || !m.awaitsReply(body, req, send.End()) {
+			return true
+		}
+		found = m.handlerIsIntegration(field, m.info.TypeOf(send.Value))
+		return !found
+	})
+	return found
+}
+
+// fieldOfSelector returns the struct field x selects, or nil.
+func fieldOfSelector(info *types.Info, x ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[sel.Sel].(*types.Var)
+	if v == nil || !v.IsField() {
+		return nil
+	}
+	return v
+}
+
+// awaitsReply reports whether body, after pos, receives from a field of
+// req (<-req.doneCh) and reads another of its fields.
+func (m *model) awaitsReply(body *ast.BlockStmt, req *types.Var, pos token.Pos) bool {
+	waits, reads := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		if n == nil || n.Pos() < pos {
+			return true
+		}
+		switch x := n.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == token.ARROW {
+				if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && varOfExpr(m.info, sel.X) == req {
+					waits = true
+					return false
+				}
+			}
+		case *ast.SelectorExpr:
+			if varOfExpr(m.info, x.X) == req {
+				if v, _ := m.info.Uses[x.Sel].(*types.Var); v != nil && v.IsField() {
+					reads = true
+				}
+			}
+		}
+		return true
+	})
+	return waits && reads
+}
+
+// handlerIsIntegration reports whether a receive from the channel field
+// of the package dispatches a value of type t (in a type switch on the
+// value received) to a call, given the value, that may cross an
+// integration boundary.
+func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
+	if t == nil || field.Pkg() != m.pkg {
+		return false
+	}
+	// The variables received from the field: case ev := <-c.eventsCh,
+	// ev := <-c.eventsCh, for ev := range c.eventsCh.
+	received := make(map[*types.Var]bool)
+	for _, f := range m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if rs, ok := n.(*ast.RangeStmt); ok && rs.Key != nil && fieldOfSelector(m.info, rs.X) == field {
+				// for ev := range c.eventsCh
+				if v := varOfExpr(m.info, rs.Key); v != nil {
+					received[v] = true
+				}
+				return true
+			}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
+			if !ok || u.Op != token.ARROW || fieldOfSelector(m.info, u.X) != field {
+				return true
+			}
+			if v := varOfExpr(m.info, as.Lhs[0]); v != nil {
+				received[v] = true
+			}
+			return true
+		})
+	}
+	if len(received) == 0 {
+		return false
+	}
+	found := false
+	for _, f := range m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSwitchStmt)
+			if !ok || found {
+				return !found
+			}
+			var x ast.Expr
+			switch a := ts.Assign.(type) {
+			case *ast.AssignStmt:
+				if len(a.Rhs) == 1 {
+					x = a.Rhs[0]
+				}
+			case *ast.ExprStmt:
+				x = a.X
+			}
+			ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
+			if !ok || !received[varOfExpr(m.info, ta.X)] {
+				return true
+			}
+			for _, c := range ts.Body.List {
+				cc, ok := c.(*ast.CaseClause)
+				if !ok || len(cc.List) != 1 || !types.Identical(m.info.TypeOf(cc.List[0]), t) {
+					continue
+				}
+				v, _ := m.info.Implicits[cc].(*types.Var)
+				if v == nil {
+					continue
+				}
+				found = m.handledBy(cc.Body, v)
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// handledBy reports whether stmts call, with v as an argument, a
+// function that may cross an integration boundary.
+func (m *model) handledBy(stmts []ast.Stmt, v *types.Var) bool {
+	found := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			takes := false
+			for _, a := range call.Args {
+				if varOfExpr(m.info, a) == v {
+					takes = true
+				}
+			}
+			if fn := typeutilCallee(m.info, call); takes && fn != nil && m.funcIsIntegration(fn, 1) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}

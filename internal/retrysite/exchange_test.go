@@ -1,0 +1,15 @@
+package retrysite_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestExchange: a request handed to the package's event loop over a
+// channel, whose reply the sender awaits, is an operation when the loop's
+// handler for its type calls a server (exchange.go); a local handler, a
+// send that awaits nothing and a request no loop handles are not.
+func TestExchange(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/exchange")
+}

@@ -1,0 +1,186 @@
+package valueindex
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// FuncFieldDefaultFunc returns the one function (of this package or any
+// other) that the package writes to the func-typed field v when the user
+// gives none: `boFunc = opts.NewBackoff` under a nil test, else `boFunc =
+// backoff.NewDefault`, then `newBackoff: boFunc` in a literal. A local
+// written to the field stands for every value assigned to it in its
+// function; a value the user gives (userValue: an option, an exported
+// parameter, or a value written only where a test found it non-nil:
+// `if opts.F != nil { f = opts.F }`) is left aside and noted as such (the message's "X's
+// default, which the user can change"), a copy of the field into itself
+// adds nothing, and an exported field a literal omits is the user's.
+// nil when any other value may reach the field (a literal, a call's
+// result, a second function, a nil).
+func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
+	if v == nil || !v.IsField() || !m.IndexedVar(v) {
+		return nil
+	}
+	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
+		return nil
+	}
+	var fn *types.Func
+	var at ast.Expr
+	var user *valueWrite
+	for _, w := range m.ValueIndexOf().writes[v] {
+		switch {
+		case w.Zero:
+			if w.omitted && v.Exported() {
+				continue
+			}
+			return nil
+		case w.X == nil:
+			return nil
+		case readsField(m.info, w.X, v):
+			continue
+		}
+		xs, ok := m.localValues(w)
+		if !ok {
+			return nil
+		}
+		for _, x := range xs {
+			if m.userValue(x, 0) || w.Decl != nil && nilGuarded(m.info, w.Decl.Body, x) {
+				if user == nil {
+					user = &valueWrite{X: x, At: x.Pos()}
+				}
+				continue
+			}
+			f := funcNamed(m.info, x)
+			if f == nil || fn != nil && f != fn {
+				return nil
+			}
+			fn, at = f, x
+		}
+	}
+	if fn != nil && user != nil {
+		m.ValueIndexOf().noteDefault(v, *user, at)
+	}
+	return fn
+}
+
+// localValues returns the values w writes: w's own, or, when it writes a
+// local variable of its function (not a parameter), every value assigned
+// to the local there. A local declared without a value and then assigned
+// counts by its assignments; one whose address is taken is unknown.
+func (m *model) localValues(w valueWrite) ([]ast.Expr, bool) {
+	id, ok := ast.Unparen(w.X).(*ast.Ident)
+	if !ok || w.Decl == nil || w.Decl.Body == nil {
+		return []ast.Expr{w.X}, true
+	}
+	lv, _ := m.info.Uses[id].(*types.Var)
+	body := w.Decl.Body
+	if lv == nil || lv.Pos() < body.Pos() || lv.Pos() >= body.End() {
+		return []ast.Expr{w.X}, true // a parameter, a package variable
+	}
+	var xs []ast.Expr
+	ok = true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				lid, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || m.info.Defs[lid] != lv && m.info.Uses[lid] != lv {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) {
+					ok = false
+				} else {
+					xs = append(xs, n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if m.info.Defs[name] == lv && len(n.Values) > 0 {
+					if len(n.Values) != len(n.Names) {
+						ok = false
+					} else {
+						xs = append(xs, n.Values[i])
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if uid, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[uid] == lv {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok || len(xs) == 0 {
+		return nil, false
+	}
+	return xs, true
+}
+
+// funcNamed returns the function (not a method) x names, or nil.
+func funcNamed(info *types.Info, x ast.Expr) *types.Func {
+	var id *ast.Ident
+	switch y := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		id = y
+	case *ast.SelectorExpr:
+		id = y.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil {
+		return nil
+	}
+	return fn
+}
+
+// nilGuarded reports whether x, a value assigned in body, is assigned
+// only where a test found it non-nil: in the body of `if x != nil` or the
+// else of `if x == nil`. Such a value is the one configured, if any; the
+// other branch gives the default.
+func nilGuarded(info *types.Info, body *ast.BlockStmt, x ast.Expr) bool {
+	key := types.ExprString(x)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		be, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !ok {
+			return true
+		}
+		var other ast.Expr
+		switch {
+		case isNilIdent(info, be.Y):
+			other = be.X
+		case isNilIdent(info, be.X):
+			other = be.Y
+		default:
+			return true
+		}
+		if types.ExprString(other) != key {
+			return true
+		}
+		var in ast.Node
+		switch be.Op.String() {
+		case "!=":
+			in = is.Body
+		case "==":
+			in = is.Else
+		}
+		if in != nil && in.Pos() <= x.Pos() && x.End() <= in.End() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isNilIdent(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[x]
+	return ok && tv.IsNil()
+}

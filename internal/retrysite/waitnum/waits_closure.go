@@ -1,0 +1,520 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+)
+
+// This file runs a delay func literal that a retry helper calls once per
+// failed attempt for its wait (retrysite's xpkg.go binds the literal to
+// the helper's parameter):
+//
+//	bo := backoff.NewDefault()            // returns an interface
+//	internal.Retry(ctx, op, func(error) time.Duration {
+//		log(...)
+//		return bo.Next()
+//	})
+//
+// The literal is run samplesN times by one interpreter whose region is
+// the literal's body, so the variables it captures keep their values from
+// one call to the next, as they do at run time. A captured backoff object
+// is followed (waits_state.go) when the model sees everything done to it:
+// it is defined once, before the literal, by a constructor of the package
+// or of another package of the module whose body is `return &T{...}` (the
+// object's type is then T whatever the declared type, an interface
+// included), or by a call of a func-typed field whose one default is such
+// a constructor; and every other use is a call of one of T's methods
+// that the interpreter can run, in the delay literal, or, in the
+// operation literal passed to the same call, a call of a method that
+// writes nothing (bo.IsMaxBackoffReached()) or one made only on the way
+// to a success (`if err == nil { bo.Reset(); return v, nil }`: the helper
+// stops there). A use anywhere else (another closure, an argument, a
+// copy) leaves the object unknown.
+
+// ClosureWait fills in w's shape from the durations lit returns over
+// successive calls; body is the function that holds lit. It reports
+// whether the shape is known.
+func (ip *Interp) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
+	return ip.m.closureWait(lit, body, w)
+}
+
+func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool {
+	if lit == nil || body == nil || lit.Type.Results == nil || lit.Type.Results.NumFields() != 1 {
+		return false
+	}
+	if t := m.info.TypeOf(lit.Type.Results.List[0].Type); t == nil || !isNamed(t, "time", "Duration") {
+		return false
+	}
+	if m.capturedMoved(lit, body) {
+		return false
+	}
+	var runs [3][]nval
+	apply := m.CollectDefaults(func() {
+		for i, mode := range []float64{0, 0.5, 1} {
+			ip := m.newInterp(mode, lit.Body, body)
+			ip.closure = lit
+			for k := 0; k < samplesN; k++ {
+				ip.ret = nunknown()
+				if c := ip.stmts(lit.Body.List); c != ctrlReturn {
+					runs[i] = append(runs[i], nunknown())
+					continue
+				}
+				runs[i] = append(runs[i], ip.ret)
+			}
+		}
+	})
+	sh := classifyWait(runs[0], runs[1], runs[2])
+	if sh.shape == ShapeUnknown {
+		return false
+	}
+	sh.fill(w, nil, m)
+	apply(w)
+	return w.Shape != ShapeUnknown
+}
+
+// closureObj builds the state of v, a variable the delay literal captures
+// (see the top of the file); nil when it is not followed.
+func (ip *winterp) closureObj(v *types.Var) *objState {
+	def := soleAssigned(ip.m.info, ip.body, v)
+	call, ok := ast.Unparen(def).(*ast.CallExpr)
+	if !ok || def.Pos() >= ip.closure.Pos() {
+		return nil
+	}
+	st := ip.ctorObj(call)
+	if st == nil || !ip.closureFollowable(v, st.typ) {
+		return nil
+	}
+	return st
+}
+
+// ctorObj runs a constructor call whose body is `return &T{...}` (or
+// `return T{...}`) and returns the object it builds, keyed by T's fields
+// as this package sees them, with its type.
+func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
+	if len(call.Args) != 0 {
+		// The constructor's arguments would be evaluated here; kept
+		// to constructors of constants only.
+		return nil
+	}
+	fn := typeutilCallee(ip.m.info, call)
+	if fn == nil {
+		fn = ip.fieldDefaultCtor(call.Fun)
+	}
+	if fn == nil {
+		return nil
+	}
+	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil || sig.Params().Len() != 0 {
+		return nil
+	}
+	d, dm := ip.m.methodOf(fn)
+	if d == nil || d.Body == nil || dm == nil || len(d.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	x := ast.Unparen(ret.Results[0])
+	ptr := false
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x, ptr = ast.Unparen(u.X), true
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	sn, ss := dm.stateStruct(dm.info.TypeOf(lit))
+	if sn == nil {
+		return nil
+	}
+	// The same type as this package sees it.
+	cn := sn
+	if dm != ip.m {
+		tn, _ := fn.Pkg().Scope().Lookup(sn.Obj().Name()).(*types.TypeName)
+		if tn == nil || sn.Obj().Pkg() == nil || sn.Obj().Pkg().Path() != fn.Pkg().Path() {
+			return nil
+		}
+		cn, _ = types.Unalias(tn.Type()).(*types.Named)
+	}
+	if cn == nil {
+		return nil
+	}
+	cs, _ := cn.Underlying().(*types.Struct)
+	if cs == nil || !sameFields(cs, ss) {
+		return nil
+	}
+	sub := dm.newInterp(ip.mode, nil, nil)
+	sub.depth, sub.steps = ip.depth+1, ip.steps
+	st := &objState{fields: make(map[*types.Var]nval)}
+	for i := 0; i < ss.NumFields(); i++ {
+		st.fields[ss.Field(i)] = zeroOf(ss.Field(i).Type())
+	}
+	for i, e := range lit.Elts {
+		var f *types.Var
+		val := e
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			id, _ := kv.Key.(*ast.Ident)
+			if id == nil {
+				return nil
+			}
+			f, _ = dm.info.Uses[id].(*types.Var)
+			val = kv.Value
+		} else if i < ss.NumFields() {
+			f = ss.Field(i)
+		}
+		if f == nil {
+			return nil
+		}
+		st.fields[f] = sub.eval(val)
+	}
+	st = st.as(ss, cs)
+	st.typ = types.Type(cn)
+	if ptr {
+		st.typ = types.NewPointer(cn)
+	}
+	return st
+}
+
+// fieldDefaultCtor returns the function a call of a func-typed field
+// runs when it is the package's one default for the field (the user's
+// own value, set through an option, left aside and noted by the
+// defaults collector): `bo := p.newBackoff()` with newBackoff defaulted
+// to backoff.NewDefault.
+func (ip *winterp) fieldDefaultCtor(fun ast.Expr) *types.Func {
+	sel, ok := ast.Unparen(fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
+	if v == nil || !v.IsField() {
+		return nil
+	}
+	return ip.m.FuncFieldDefaultFunc(v)
+}
+
+// closureFollowable reports whether every use of v in the function,
+// besides its definition, is a call in the delay literal of a method of
+// typ that the interpreter runs.
+func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
+	info := ip.m.info
+	ok := true
+	calls := make(map[*ast.Ident]bool)
+	ast.Inspect(ip.closure.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		call, isCall := n.(*ast.CallExpr)
+		if !isCall {
+			return true
+		}
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !isSel {
+			return true
+		}
+		id, isID := ast.Unparen(sel.X).(*ast.Ident)
+		if !isID || info.Uses[id] != v {
+			return true
+		}
+		mfn := concreteMethod(typ, sel.Sel.Name)
+		d, dm := ip.m.methodOf(mfn)
+		if d == nil || d.Body == nil || !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
+			ok = false
+			return false
+		}
+		calls[id] = true
+		return true
+	})
+	if !ok {
+		return false
+	}
+	for _, sib := range ip.siblings() {
+		ip.successUses(sib, v, typ, calls)
+	}
+	ast.Inspect(ip.body, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID && info.Uses[id] == v && !calls[id] {
+			if a := assignedAt(ip.body, id); a == nil || a.Pos() >= ip.closure.Pos() {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// assignedAt returns the assignment whose left side is id, or nil.
+func assignedAt(body *ast.BlockStmt, id *ast.Ident) ast.Node {
+	var res ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if res != nil {
+			return false
+		}
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if ast.Unparen(l) == id {
+					res = as
+				}
+			}
+		}
+		return true
+	})
+	return res
+}
+
+// concreteMethod returns the method name of typ, or nil.
+func concreteMethod(typ types.Type, name string) *types.Func {
+	if typ == nil {
+		return nil
+	}
+	var pkg *types.Package
+	if n, ok := types.Unalias(derefType(typ)).(*types.Named); ok {
+		pkg = n.Obj().Pkg()
+	}
+	obj, _, _ := types.LookupFieldOrMethod(typ, true, pkg, name)
+	fn, _ := obj.(*types.Func)
+	return fn
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// newClosureObj makes and keeps the state of v for obj (waits_state.go)
+// when the interpreter runs a delay literal.
+func (ip *winterp) newClosureObj(v *types.Var) (*types.Var, *objState) {
+	st := ip.closureObj(v)
+	if st == nil {
+		return nil, nil
+	}
+	if ip.objs == nil {
+		ip.objs = make(map[*types.Var]*objState)
+	}
+	ip.objs[v] = st
+	delete(ip.noObj, v)
+	return v, st
+}
+
+// concreteOf returns the method of the followed object x's own type that
+// a call of fn, a method of its declared interface, runs; fn otherwise.
+func (ip *winterp) concreteOf(x ast.Expr, fn *types.Func) *types.Func {
+	v := ip.objVar(x)
+	if v == nil {
+		return fn
+	}
+	st := ip.objs[v]
+	if st == nil || st.typ == nil {
+		return fn
+	}
+	if c := concreteMethod(st.typ, fn.Name()); c != nil {
+		return c
+	}
+	return fn
+}
+
+// siblings returns the other function literals passed to the call that
+// passes the delay literal: directly, or through a local defined once
+// as the literal (opFn := func() (T, error) {...}).
+func (ip *winterp) siblings() []*ast.FuncLit {
+	var call *ast.CallExpr
+	ast.Inspect(ip.body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && call == nil {
+			for _, a := range c.Args {
+				if ast.Unparen(a) == ip.closure {
+					call = c
+				}
+			}
+		}
+		return call == nil
+	})
+	if call == nil {
+		return nil
+	}
+	var res []*ast.FuncLit
+	for _, a := range call.Args {
+		switch x := ast.Unparen(a).(type) {
+		case *ast.FuncLit:
+			if x != ip.closure {
+				res = append(res, x)
+			}
+		case *ast.Ident:
+			if v, _ := ip.m.info.Uses[x].(*types.Var); v != nil {
+				if lit, ok := ast.Unparen(soleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit); ok {
+					res = append(res, lit)
+				}
+			}
+		}
+	}
+	return res
+}
+
+// successUses marks in calls the uses of v in lit, an operation literal
+// whose last result is an error, that are calls of typ's methods which
+// write nothing, or statements on a path that ends in a return of a nil
+// error.
+func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, calls map[*ast.Ident]bool) {
+	info := ip.m.info
+	res := lit.Type.Results
+	if res == nil || len(res.List) == 0 {
+		return
+	}
+	if t := info.TypeOf(res.List[len(res.List)-1].Type); t == nil || !types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return
+	}
+	for _, f := range res.List {
+		if t := info.TypeOf(f.Type); t != nil && isBoolType(t) {
+			// (retry bool, err error): a nil error may still go
+			// back (return true, nil), so no return is a success.
+			return
+		}
+	}
+	// The blocks that end in `return ..., nil`.
+	var success []*ast.BlockStmt
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit && n != lit {
+			return false
+		}
+		b, ok := n.(*ast.BlockStmt)
+		if !ok || len(b.List) == 0 {
+			return true
+		}
+		r, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
+		if ok && len(r.Results) > 0 && isNilExpr(info, r.Results[len(r.Results)-1]) {
+			success = append(success, b)
+		}
+		return true
+	})
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := ast.Unparen(sel.X).(*ast.Ident)
+		if !ok || info.Uses[id] != v {
+			return true
+		}
+		d, dm := ip.m.methodOf(concreteMethod(typ, sel.Sel.Name))
+		if d == nil || d.Body == nil {
+			return true
+		}
+		if dm.pure(d.Body, nil) {
+			calls[id] = true
+			return true
+		}
+		for _, b := range success {
+			for _, st := range b.List {
+				if es, isExpr := st.(*ast.ExprStmt); isExpr && ast.Unparen(es.X) == call {
+					calls[id] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+func isNilExpr(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[x]
+	return ok && tv.IsNil()
+}
+
+// capturedMoved reports whether lit reads a variable of body, declared
+// outside lit, that is written outside lit besides its one definition
+// (a second assignment, an increment, its address taken). Reads in a
+// statement call (a log line) do not count.
+func (m *model) capturedMoved(lit *ast.FuncLit, body *ast.BlockStmt) bool {
+	captured := make(map[*types.Var]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.ExprStmt); ok {
+			// A call whose results are dropped (a log line) changes
+			// no local the wait is computed from; a method of a
+			// followed object is checked with the object.
+			return false
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			if v, isVar := m.info.Uses[id].(*types.Var); isVar && !v.IsField() &&
+				v.Pos() >= body.Pos() && v.Pos() < body.End() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+				captured[v] = true
+			}
+		}
+		return true
+	})
+	if len(captured) == 0 {
+		return false
+	}
+	writes := make(map[*types.Var]int)
+	moved := false
+	note := func(x ast.Expr) {
+		// A write of a field or element writes its variable too.
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.StarExpr:
+				x = y.X
+				continue
+			}
+			break
+		}
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			v, _ := m.info.Uses[id].(*types.Var)
+			if v == nil {
+				v, _ = m.info.Defs[id].(*types.Var)
+			}
+			if captured[v] {
+				writes[v]++
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == lit {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				note(l)
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				note(name) // var x T: its zero value, a write
+			}
+		case *ast.IncDecStmt:
+			note(n.X)
+			note(n.X) // never a definition
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v, isVar := m.info.Uses[id].(*types.Var); isVar && captured[v] {
+						moved = true
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			note(n.Key)
+			note(n.Value)
+			note(n.Value)
+		}
+		return !moved
+	})
+	for _, k := range writes {
+		if k > 1 {
+			return true
+		}
+	}
+	return moved
+}

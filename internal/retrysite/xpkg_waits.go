@@ -1,0 +1,119 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// closureWait gives the caller of another package's retry helper the
+// helper's wait when its duration is what a func value of the caller
+// returns (internal.Retry(ctx, op, func(error) time.Duration { return
+// bo.Next() }) waiting timer.Reset(next(err))): the caller's delay
+// literal is run over successive calls, with the variables it captures
+// kept between them (waitnum's waits_closure.go), and the wait is
+// placed at the literal's returned value, in the caller's file. cm is
+// the model that ran the helper (decl) with the caller's arguments bound
+// to its parameters; w is one of the helper's waits. nil when the wait
+// is not such a wait or its shape is unknown.
+func (m *model) closureWait(cm *model, decl *ast.FuncDecl, w *Wait) *Wait {
+	if w == nil || w.Expr == nil || decl.Body == nil {
+		return nil
+	}
+	x := ast.Unparen(w.Expr)
+	if id, ok := x.(*ast.Ident); ok {
+		// d := next(err); timer.Reset(d)
+		v, _ := cm.info.Uses[id].(*types.Var)
+		if v == nil || v.Pos() < decl.Body.Pos() || v.Pos() >= decl.Body.End() {
+			return nil
+		}
+		x = ast.Unparen(soleDefinition(cm.info, decl.Body, v))
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	p, _ := cm.info.Uses[id].(*types.Var)
+	arg, bound := cm.Xbind[p]
+	if p == nil || !bound {
+		return nil
+	}
+	ts, ok := m.AddTarget(nil, arg)
+	if !ok || len(ts) != 1 || ts[0].Lit == nil {
+		return nil
+	}
+	lit := ts[0].Lit
+	fd := m.DeclAt(lit.Pos())
+	if fd == nil || fd.Body == nil {
+		return nil
+	}
+	at := ast.Expr(lit)
+	if r := soleReturn(lit.Body); r != nil && len(r.Results) == 1 {
+		at = r.Results[0]
+	}
+	cw := &Wait{Kind: w.Kind, Pos: at.Pos(), Expr: at}
+	if !m.wnum.ClosureWait(lit, fd.Body, cw) {
+		return nil
+	}
+	return cw
+}
+
+// soleDefinition returns the value of v's one assignment or declaration
+// under root, or nil.
+func soleDefinition(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
+	var val ast.Expr
+	n := 0
+	ast.Inspect(root, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+					n++
+					val = nil
+					if len(x.Lhs) == len(x.Rhs) {
+						val = x.Rhs[i]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range x.Names {
+				if info.Defs[name] == v {
+					n++
+					val = nil
+					if len(x.Names) == len(x.Values) {
+						val = x.Values[i]
+					}
+				}
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return val
+}
+
+// soleReturn returns the one return statement of a function body
+// (outside nested literals), or nil.
+func soleReturn(body *ast.BlockStmt) *ast.ReturnStmt {
+	var res *ast.ReturnStmt
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			res = x
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return res
+}
