@@ -5,6 +5,12 @@
 // MaxElapsedTime), and what is the worst case when it can be computed
 // (attempts x timeout + waits). It fills in site.Timeouts.
 //
+// A retry policy of another package that the loop hands each failure and
+// that ends the loop with its error (err = bo.Backoff(cfg, err); if err !=
+// nil { return err }) is a cap of unknown length: it may keep a time
+// budget the model cannot see, so the total cap is not reported missing
+// (policystop.go).
+//
 // It is a description layer under the model: package retrysite finds the
 // sites, their operations, bounds and waits, then asks a Describer for
 // their timeouts. What it needs of the model beyond the package's syntax

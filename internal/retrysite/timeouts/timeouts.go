@@ -460,6 +460,7 @@ func (m *model) loopTimeouts(s *site.Site) {
 	off := r.offByDefault(s)           // optcap.go
 	siteCtx = lifetimeOnly(s, siteCtx) // ctxfield.go
 	caps := off.filter(r.elapsedCaps())
+	caps = append(caps, r.policyStops()...) // policystop.go
 	var worst time.Duration
 	var calc string
 	var exact bool
