@@ -141,9 +141,21 @@ func (m *model) ValueIndexOf() *valueIndex {
 	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
 	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
 	called := make(map[*ast.Ident]bool)
+	// The names of the package's unexported functions: an identifier of
+	// another name uses none of them, and needs no lookup in Uses (every
+	// identifier of the package is asked).
+	funcNames := make(map[string]bool)
+	for _, name := range m.pkg.Scope().Names() {
+		if fn, ok := m.pkg.Scope().Lookup(name).(*types.Func); ok && !fn.Exported() {
+			funcNames[name] = true
+		}
+	}
 	// unexportedFunc returns the unexported function of the package an
 	// identifier uses, if any.
 	unexportedFunc := func(id *ast.Ident) *types.Func {
+		if !funcNames[id.Name] {
+			return nil
+		}
 		fn, ok := m.info.Uses[id].(*types.Func)
 		if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
 			return nil // methods may be called through interfaces
