@@ -710,8 +710,8 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		case 1:
 			walk(b.Succs[0].Index, e, passed)
 		case 2:
-			t, f, c := fi.Branch(ev, b, e)
-			if c != nil {
+			t, f, c, undecided := fi.branch(ev, b, e)
+			if undecided {
 				r.deps |= c.Dep
 			}
 			if t {
