@@ -188,34 +188,41 @@ func (m *model) ValueIndexOf() *valueIndex {
 	owner := make(map[*types.Var]*types.TypeName)
 	decoded := make(map[*types.TypeName]bool)
 	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	// The declaration being read, and the guards and switch cases seen in
+	// it so far: add records a write under them. (Made once, reset for
+	// each declaration.)
+	var (
+		decl   *ast.FuncDecl
+		guards []*ast.IfStmt
+		cases  []zeroCase
+	)
+	add := func(v *types.Var, w valueWrite) {
+		w.Decl = decl
+		vx.writes[v] = append(vx.writes[v], w)
+		if w.X != nil && !w.Zero {
+			for _, g := range guards {
+				if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
+					vx.guarded[v] = true
+				}
+			}
+			for _, c := range cases {
+				if c.clause.Pos() <= w.At && w.At < c.clause.End() && c.tests(m.info, v) {
+					vx.guarded[v] = true
+				}
+			}
+		}
+	}
 	for fc := range insp.Root().Children() {
 		f, ok := fc.Node().(*ast.File)
 		if !ok || strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
 		for dc := range fc.Children() {
-			decl, _ := dc.Node().(*ast.FuncDecl)
+			decl, _ = dc.Node().(*ast.FuncDecl)
 			if _, ok := dc.Node().(ast.Decl); !ok {
 				continue // the package name, comments
 			}
-			var guards []*ast.IfStmt
-			var cases []zeroCase
-			add := func(v *types.Var, w valueWrite) {
-				w.Decl = decl
-				vx.writes[v] = append(vx.writes[v], w)
-				if w.X != nil && !w.Zero {
-					for _, g := range guards {
-						if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
-							vx.guarded[v] = true
-						}
-					}
-					for _, c := range cases {
-						if c.clause.Pos() <= w.At && w.At < c.clause.End() && c.tests(m.info, v) {
-							vx.guarded[v] = true
-						}
-					}
-				}
-			}
+			guards, cases = guards[:0], cases[:0]
 			for c := range dc.Preorder(indexedNodes...) {
 				switch n := c.Node().(type) {
 				case *ast.IfStmt:
