@@ -41,7 +41,13 @@
 // literals and req.Method assignments; http.Post and PostForm; resty's
 // Post, Patch and Execute("POST", ...); and through helpers of the same
 // package that build or send the request, with their parameters bound to
-// the caller's arguments. A header counts however it is set: Header.Set,
+// the caller's arguments. When the retry's function takes the method as a
+// parameter (an SDK's request loop behind unexported forwarders), the
+// methods its callers in the package pass are tried, each with that
+// caller's headers: a POST or PATCH one of them sends through the retry
+// without a key is reported, the caller's method named as related
+// information; a retry or forwarder that compares the method itself is
+// left alone. A header counts however it is set: Header.Set,
 // Header.Add, req.Header["Idempotency-Key"] = ..., resty SetHeader and
 // SetHeaders, a header map built before the request, headers copied by a
 // range loop. Names are compared the way net/http canonicalises them;

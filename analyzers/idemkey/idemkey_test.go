@@ -9,7 +9,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held", "funcvals")
+	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held", "funcvals", "example.com/sdkcallers")
 }
 
 func TestFix(t *testing.T) {

@@ -72,6 +72,17 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			rep.Report(d)
 		}
+		if o.ConfigErrors != "" {
+			d := analysis.Diagnostic{
+				Pos: s.Pos,
+				Message: report.Message("R-4", report.Subject(s, pass.TypesInfo), "retries "+o.ConfigErrors+" it tests for"+decision(o),
+					"; return the error at once: waiting cannot fix it", "; it must not be retried"),
+			}
+			if o.Pos.IsValid() && o.Pos != s.Pos {
+				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the error is classified here"}}
+			}
+			rep.Report(d)
+		}
 		if o.CertErrors {
 			d := analysis.Diagnostic{
 				Pos: s.Pos,

@@ -37,7 +37,7 @@ type BackoffFuncs struct {
 	Funcs   map[string]FuncWait
 	// KeptClient is the library's client type (in Paths[0]): a literal
 	// of it that the package keeps in a field its sends cannot follow
-	// (internal/retrysite keptcount.go) is a site for its count and waits.
+	// (internal/retrysite/libsite keptcount.go) is a site for its count and waits.
 	KeptClient string
 }
 

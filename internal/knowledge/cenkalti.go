@@ -9,7 +9,8 @@ var CenkaltiV4 = &Library{
 	Module:      "github.com/cenkalti/backoff/v4",
 	Versions:    "v4.3.0",
 	Paths:       []string{"github.com/cenkalti/backoff/v4"},
-	Models:      Models{Waits: "cenkalti/v4", Outcomes: "cenkalti", Timeouts: "cenkalti/v4"},
+	Models:      Models{Outcomes: "cenkalti", Timeouts: "cenkalti/v4"},
+	Waits:       cenkaltiWaits(false),
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
 	Entries: []Entry{
@@ -57,7 +58,8 @@ var CenkaltiV5 = &Library{
 	Module:      "github.com/cenkalti/backoff/v5",
 	Versions:    "v5.0.3",
 	Paths:       []string{"github.com/cenkalti/backoff/v5"},
-	Models:      Models{Waits: "cenkalti/v5", Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
+	Models:      Models{Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
+	Waits:       cenkaltiWaits(true),
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
 	Entries: []Entry{
@@ -97,3 +99,38 @@ var cenkaltiAdvice = Advice{
 }
 
 const cenkaltiV4Pace = "a cenkalti/backoff/v4 ExponentialBackOff returns Stop only after MaxElapsedTime (15m by default, never when 0): the loop has no count"
+
+// cenkaltiWaits is the wait vocabulary of both majors (SpreadWaits):
+// ExponentialBackOff's next wait is interval × (1 ± RandomizationFactor),
+// interval ×= Multiplier up to MaxInterval
+// (github.com/cenkalti/backoff/v4@v4.3.0/exponential.go:118-160,
+// v5@v5.0.3/exponential.go); NewExponentialBackOff fills in the
+// Defaults, a literal starts from zero. ConstantBackOff waits its
+// Interval (constant.go), ZeroBackOff 0 (backoff.go), StopBackOff never
+// retries. v5's Retry uses NewExponentialBackOff() when no WithBackOff is
+// given (v5@v5.0.3/retry.go).
+func cenkaltiWaits(v5 bool) *WaitVocab {
+	v := &WaitVocab{
+		Model: SpreadWaits,
+		Kinds: []WaitKind{
+			{Setting: "NewExponentialBackOff", TableDefaults: true},
+			{Setting: "ExponentialBackOff"},
+			{Setting: "NewConstantBackOff", Shape: KindConstant, Label: "ConstantBackOff", BaseArg: Arg(0)},
+			{Setting: "ConstantBackOff", Shape: KindConstant, BaseSettings: []string{"Interval"}},
+			{Setting: "ZeroBackOff", Shape: KindNoWait, Desc: "no wait (ZeroBackOff retries at once)"},
+			{Setting: "StopBackOff", Shape: KindNoRetry},
+		},
+		Base:              []string{"InitialInterval", "WithInitialInterval"},
+		Cap:               []string{"MaxInterval", "WithMaxInterval"},
+		Multiplier:        []string{"Multiplier", "WithMultiplier"},
+		Randomization:     []string{"RandomizationFactor", "WithRandomizationFactor"},
+		MultiplierName:    "Multiplier",
+		RandomizationName: "RandomizationFactor",
+	}
+	if v5 {
+		v.Default = &WaitKind{Setting: "NewExponentialBackOff", TableDefaults: true}
+		v.DefaultUnless = []string{"WithBackOff"}
+		v.DefaultNote = "; Retry uses NewExponentialBackOff() when no WithBackOff is given"
+	}
+	return v
+}

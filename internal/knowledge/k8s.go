@@ -10,7 +10,8 @@ var K8sWait = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Waits: "k8s", Timeouts: "k8s"},
+	Models:   Models{Timeouts: "k8s"},
+	Waits:    k8sWaits,
 	Entries: []Entry{
 		Run("ExponentialBackoff", 1, 0),
 		Run("ExponentialBackoffWithContext", 2, 1),
@@ -27,7 +28,8 @@ var K8sRetry = &Library{
 	Module:      "k8s.io/client-go",
 	Versions:    "v0.37.2",
 	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
-	Models:      Models{Waits: "k8s", Outcomes: "client-go retry", Timeouts: "k8s"},
+	Models:      Models{Outcomes: "client-go retry", Timeouts: "k8s"},
+	Waits:       k8sWaits,
 	MarkerCalls: true,
 	// k8s.io/client-go@v0.37.2/util/retry/util.go: OnError and
 	// RetryOnConflict run Kubernetes API calls, whose errors are
@@ -79,7 +81,7 @@ var K8sPoll = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Waits: "k8s poll"},
+	Models:   Models{Waits: "k8s poll", Outcomes: "k8s poll"},
 	Entries: []Entry{
 		PollEntry("PollInfinite", 1, 0),
 		PollEntry("PollInfiniteWithContext", 2, 1),
@@ -120,7 +122,7 @@ var K8sBackoffManager = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Waits: "k8s backoff manager"},
+	Waits:    k8sManagerWaits,
 	Entries: []Entry{
 		PacedBy("BackoffManager.Backoff", PaceNext, "a wait.BackoffManager never stops (Steps math.MaxInt32): the loop has no count"),
 	},
@@ -129,4 +131,47 @@ var K8sBackoffManager = &Library{
 		Multiplier: 1,
 		Retries:    "whatever the loop it paces retries",
 	},
+}
+
+// k8sWaits is wait.Backoff's vocabulary (SpreadWaits, Upward): Step
+// waits Duration, then Duration ×= Factor up to Cap, each wait plus up to
+// Jitter × it more (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go:
+// Step, Jitter). A literal starts from zero; client-go's presets
+// (k8s.io/client-go@v0.37.2/util/retry/util.go:28-43): DefaultRetry
+// {Duration 10ms, Factor 1.0, Jitter 0.1}, DefaultBackoff {Duration
+// 10ms, Factor 5.0, Jitter 0.1}.
+var k8sWaits = &WaitVocab{
+	Model:  SpreadWaits,
+	Upward: true,
+	Kinds: []WaitKind{
+		{Setting: "DefaultRetry", Label: "retry.DefaultRetry", Initial: 10 * time.Millisecond, Multiplier: 1, Randomization: 0.1},
+		{Setting: "DefaultBackoff", Label: "retry.DefaultBackoff", Initial: 10 * time.Millisecond, Multiplier: 5, Randomization: 0.1},
+		{Setting: "Backoff", Label: "wait.Backoff"},
+	},
+	Base:              []string{"Duration"},
+	Cap:               []string{"Cap"},
+	Multiplier:        []string{"Factor"},
+	Randomization:     []string{"Jitter"},
+	BaseName:          "Duration",
+	MultiplierName:    "Factor",
+	RandomizationName: "Jitter",
+}
+
+// k8sManagerWaits: a BackoffManager's constructor takes a wait.Backoff's
+// values as arguments (backoff.go:370-403 and 433-449, above):
+// NewExponentialBackoffManager(initBackoff, maxBackoff, resetDuration,
+// backoffFactor, jitter, clock), NewJitteredBackoffManager(duration,
+// jitter, clock) (Factor 1).
+var k8sManagerWaits = &WaitVocab{
+	Model:  SpreadWaits,
+	Upward: true,
+	Kinds: []WaitKind{
+		{Setting: "NewExponentialBackoffManager", Label: "wait.NewExponentialBackoffManager", Multiplier: 1,
+			BaseArg: Arg(0), CapArg: Arg(1), MultiplierArg: Arg(3), RandomizationArg: Arg(4)},
+		{Setting: "NewJitteredBackoffManager", Label: "wait.NewJitteredBackoffManager", Multiplier: 1,
+			BaseArg: Arg(0), RandomizationArg: Arg(1)},
+	},
+	BaseName:          "Duration",
+	MultiplierName:    "Factor",
+	RandomizationName: "Jitter",
 }

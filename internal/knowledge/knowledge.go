@@ -11,10 +11,12 @@
 //
 // The model (internal/retrysite) reads the tables through Library and
 // the lookup functions of this file; adding a library is a table file,
-// a line in All and testdata. Waits, outcomes, timeouts and operations
-// of the libraries known before the tables are still interpreted in
-// internal/retrysite (see the package's README section "what is still
-// code"), keyed by the table.
+// declared with register, and testdata. Waits follow settings models
+// several libraries share (waitmodels.go: a table names its model and
+// gives its vocabulary); the waits of libraries unlike any other, and
+// outcomes, timeouts and operations, are still interpreted in
+// internal/retrysite (see internal/retrysite/libsite/doc.go), keyed by
+// the table.
 package knowledge
 
 import (
@@ -56,8 +58,13 @@ type Library struct {
 	Reference bool
 	// Models names the interpreters internal/retrysite applies to the
 	// library's waits, outcomes, timeouts and operations (the settings
-	// vocabularies that are still code; see Models).
+	// vocabularies that are still code; see Models). Models.Waits is
+	// not read when Waits is set.
 	Models Models
+	// Waits, when set, is the library's wait vocabulary in a model
+	// several libraries share (waitmodels.go); it takes the place of a
+	// per-library reader named in Models.Waits.
+	Waits *WaitVocab
 	// HeaderHooks are settings that may set headers before every retry
 	// (retryablehttp's PrepareRetry): a key missing from the request is
 	// then unknown, not missing.
@@ -91,7 +98,7 @@ type Library struct {
 }
 
 // Models names, per aspect, the interpreter of a library's settings in
-// internal/retrysite (libmodels.go). A library whose settings follow a
+// internal/retrysite/libsite (libmodels.go). A library whose settings follow a
 // known vocabulary names it; an empty name means the aspect is unknown
 // to the model (silent).
 type Models struct {
@@ -141,7 +148,7 @@ type Entry struct {
 	// (cenkalti's b.NextBackOff(), Stop ending the loop) or the
 	// constructor of a ticker whose channel the loop ranges over
 	// (backoff.NewTicker(b)). Its calls are not sites; they give the
-	// waits of the loop that holds them (internal/retrysite paced.go),
+	// waits of the loop that holds them (internal/retrysite/libsite paced.go),
 	// and PaceWhy, when set, is why that loop has no count.
 	Pace    Pace
 	PaceWhy string
@@ -151,7 +158,7 @@ type Entry struct {
 	// later retries that many times, from wherever it is sent. A call on
 	// such a client is a site of its own for the count (R-2) only: the
 	// requests, their waits, outcomes and timeouts are each send's
-	// (internal/retrysite keptcount.go).
+	// (internal/retrysite/libsite keptcount.go).
 	KeptCount bool
 }
 
@@ -374,6 +381,14 @@ var all = []*Library{
 	CenkaltiV4, CenkaltiV5, RetryGoV4, RetryGoV5, RetryableHTTP, Sethvargo,
 	Failsafe, K8sWait, K8sPoll, K8sRetry, K8sBackoffManager, RestyV2, RestyV3, GRPCConfig, GRPCMwV1,
 	GRPCMwV2, AWS, Gax, Reference, Dskit,
+}
+
+// register adds a table to All: a table file declares its library as
+// var X = register(&Library{...}), with no line to add here (package
+// variables are initialised before init reads all).
+func register(l *Library) *Library {
+	all = append(all, l)
+	return l
 }
 
 var (

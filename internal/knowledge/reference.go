@@ -4,7 +4,7 @@ package knowledge
 const RetryPackage = "github.com/retrylint/retrylint/retry"
 
 // Reference is the project's own package: Do(ctx, p, op); its policy is
-// read by internal/retrysite (reference.go).
+// read by internal/retrysite/libsite (reference.go).
 var Reference = &Library{
 	Name:      "retrylint retry",
 	Module:    "github.com/retrylint/retrylint",

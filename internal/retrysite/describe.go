@@ -102,17 +102,9 @@ func (m *model) CollectDefaults(run func()) func(*Wait) {
 }
 
 // ResponseVerdict returns result i, a bool, of a response predicate over
-// responses without headers (responseVerdict, waits_resp.go).
+// responses without headers (package waits).
 func (m *model) ResponseVerdict(call *ast.CallExpr, i int) (bool, bool) {
-	return m.responseVerdict(call, i)
-}
-
-// num returns the wait as the wait interpreter takes it.
-func (h *waitHit) num() *waitnum.Hit {
-	if h == nil {
-		return nil
-	}
-	return waitnum.NewHit(h.kind, h.node, h.expr, h.inner.num(), h.helper, h.timerVar)
+	return m.waits().ResponseVerdict(call, i)
 }
 
 // MethodOf returns the declaration of fn and the wait interpreter of the

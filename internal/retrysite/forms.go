@@ -3,10 +3,7 @@ package retrysite
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
-	"go/token"
 	"go/types"
-
-	"golang.org/x/tools/go/cfg"
 )
 
 // This file holds loop forms whose wait or bound is in the loop's head
@@ -29,47 +26,6 @@ func (m *model) tickerRange(r *ast.RangeStmt) bool {
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Tick" && len(x.Args) == 1
 	}
 	return false
-}
-
-// rangeWait returns the wait of a range over a ticker's channel, made at
-// the range statement before each iteration: the ticker's period.
-func (m *model) rangeWait(r *ast.RangeStmt, body *ast.BlockStmt) *waitHit {
-	if !m.tickerRange(r) {
-		return nil
-	}
-	// The receive the range makes, as if written <-r.X.
-	u := &ast.UnaryExpr{OpPos: r.X.Pos(), Op: token.ARROW, X: r.X}
-	h := m.receiveWait(u, body)
-	if h == nil {
-		return nil
-	}
-	h.node = r
-	return h
-}
-
-// headWait returns the wait a graph block makes on entry: the tick a
-// range over a ticker's channel receives at its head.
-func (w *waitWalk) headWait(b *cfg.Block) *waitHit {
-	if b.Kind != cfg.KindRangeLoop {
-		return nil
-	}
-	r, ok := b.Stmt.(*ast.RangeStmt)
-	if !ok {
-		return nil
-	}
-	if hs, ok := w.hitAt[r]; ok {
-		if len(hs) == 0 {
-			return nil
-		}
-		return hs[0]
-	}
-	h := w.m.rangeWait(r, w.fi.Body)
-	if h == nil {
-		w.hitAt[r] = nil
-		return nil
-	}
-	w.hitAt[r] = []*waitHit{h}
-	return h
 }
 
 // heldFuncLit returns the function literal a local variable holds when x
@@ -147,6 +103,9 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 // l.TryLock(ctx)): a method of another package returning (bool, error)
 // and taking a context.Context.
 func (m *model) acquireAttempt(call *ast.CallExpr) bool {
+	if m.swapAttempt(call) {
+		return true // a compare-and-swap's applied flag (swap.go)
+	}
 	fn := typeutilCallee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || !knowledge.IsAcquireAttempt(fn.Name()) {
 		return false
@@ -263,65 +222,4 @@ func primedGroup(g *opGroup, parents map[*ast.CallExpr]ast.Stmt) *opGroup {
 		return &opGroup{key: g.key, calls: calls, set: g.set}
 	}
 	return nil
-}
-
-// entryWaits returns the waits that every path from the function's entry
-// to the operation passes (a recursive retry that waits first:
-// select { case <-ctx.Done(): return; case <-time.After(d): }; op()),
-// or nil when some path reaches the operation without a known wait.
-func (w *waitWalk) entryWaits(op map[*ast.CallExpr]bool) []*waitHit {
-	fi := w.fi
-	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
-		return nil
-	}
-	var found []*waitHit
-	seenHit := make(map[ast.Node]bool)
-	ok, reached := true, false
-	visited := make(map[[2]int32]bool)
-	steps := 0
-	var visit func(bi int32, hits []*waitHit)
-	visit = func(bi int32, hits []*waitHit) {
-		if !ok {
-			return
-		}
-		if steps++; steps > 2000 {
-			ok = false
-			return
-		}
-		key := [2]int32{bi, int32(len(hits))}
-		if visited[key] {
-			return
-		}
-		visited[key] = true
-		b := fi.Cfg.Blocks[bi]
-		if h := w.headWait(b); h != nil {
-			hits = append(hits[:len(hits):len(hits)], h)
-		}
-		for _, n := range b.Nodes {
-			if containsOp(n, op) {
-				reached = true
-				if len(hits) == 0 {
-					ok = false
-				}
-				for _, h := range hits {
-					if !seenHit[h.node] {
-						seenHit[h.node] = true
-						found = append(found, h)
-					}
-				}
-				return
-			}
-			if hs, _ := w.waitsIn(n); len(hs) > 0 {
-				hits = append(hits[:len(hits):len(hits)], hs...)
-			}
-		}
-		for _, s := range b.Succs {
-			visit(s.Index, hits)
-		}
-	}
-	visit(0, nil)
-	if !ok || !reached {
-		return nil
-	}
-	return found
 }

@@ -27,19 +27,19 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 // (isIntegration, integration.go).
 func (m *model) IsIntegration(call *ast.CallExpr) bool { return m.isIntegration(call) }
 
-// IntValue returns the integer x evaluates to (intValue, libbounds.go).
+// IntValue returns the integer x evaluates to (intValue, libsite/libbounds.go).
 func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.intValue(x) }
 
 // OnlyFuncLit returns the one function literal v is assigned
-// (onlyFuncLit, notretry.go).
+// (onlyFuncLit, funclits.go).
 func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit { return m.onlyFuncLit(v) }
 
 // LitIsIntegration reports whether a function literal may cross an
-// integration boundary (litIsIntegration, notretry.go).
+// integration boundary (litIsIntegration, funclits.go).
 func (m *model) LitIsIntegration(lit *ast.FuncLit) bool { return m.litIsIntegration(lit) }
 
 // CancelOnlyCtx reports whether the context of call can only be
-// cancelled (cancelOnlyCtx, precision.go).
+// cancelled (cancelOnlyCtx, notretry/precision.go).
 func (m *model) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return m.cancelOnlyCtx(body, call)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -173,7 +174,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	// not make a function an operation.
 	// Nor does a call whose results nothing reads (_ = ln.Close(), a
 	// deferred clean-up): it cannot make the function fail (precision.go).
-	dropped := droppedCalls(decl.Body)
+	dropped := notretry.DroppedCalls(decl.Body)
 	found := m.anyCall(decl.Body, hasErrorOrResponse, func(call *ast.CallExpr) bool {
 		if dropped[call] {
 			return false

@@ -5,32 +5,23 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/types"
-	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
-func anyScenario() scenario                                    { return interp.AnyScenario() }
-func b2byte(b bool) byte                                       { return interp.B2byte(b) }
-func boolVal(b bool) value                                     { return interp.BoolVal(b) }
-func chooseBound(s *Site, opts *report.Options)                { valueindex.ChooseBound(s, opts) }
-func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return interp.ContainsOp(node, op) }
+func anyScenario() scenario                     { return interp.AnyScenario() }
+func boolVal(b bool) value                      { return interp.BoolVal(b) }
+func chooseBound(s *Site, opts *report.Options) { valueindex.ChooseBound(s, opts) }
 
-const depOutcome = interp.DepOutcome
-
-type deps = interp.Deps
 type env = interp.Env
 
 const errCert = interp.ErrCert
 
 func errClassScenario(c int64) scenario { return interp.ErrClassScenario(c) }
 
-const errMarked = interp.ErrMarked
 const errOther = interp.ErrOther
-const errPermanent = interp.ErrPermanent
 
 func errStatusScenario(code int) scenario { return interp.ErrStatusScenario(code) }
 func errorScenario() scenario             { return interp.ErrorScenario() }
@@ -46,32 +37,18 @@ func grpcScenario(code int) scenario   { return interp.GrpcScenario(code) }
 func headerScenario(code int) scenario { return interp.HeaderScenario(code) }
 func identOf(x ast.Expr) *ast.Ident    { return interp.IdentOf(x) }
 func intVal(i int64) value             { return interp.IntVal(i) }
-func isErrValue(v value) bool          { return interp.IsErrValue(v) }
-
-var k8sStatus = interp.K8sStatus
-
-func matchesCertError(t types.Type) bool { return interp.MatchesCertError(t) }
 
 type nodeRef = interp.NodeRef
 type perturbation = interp.Perturbation
 type reachResult = interp.ReachResult
-
-func retryablehttpDefault(resp value, err value) value { return interp.RetryablehttpDefault(resp, err) }
 
 type scenario = interp.Scenario
 type scope = interp.Scope
 
 func statusScenario(code int) scenario { return interp.StatusScenario(code) }
 func successScenario() scenario        { return interp.SuccessScenario() }
-func unknown(d deps) value             { return interp.Unknown(d) }
 
 const vBool = interp.VBool
-const vErrStatus = interp.VErrStatus
 const vInt = interp.VInt
-const vNil = interp.VNil
-const vNonNil = interp.VNonNil
-const vResp = interp.VResp
 
 type value = interp.Value
-
-func lastExpr(b *cfg.Block) ast.Expr { return interp.LastExpr(b) }

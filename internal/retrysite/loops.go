@@ -2,13 +2,16 @@ package retrysite
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -53,12 +56,15 @@ type opGroup struct {
 	calls []*ast.CallExpr
 	set   map[*ast.CallExpr]bool
 	// failureOnly: the group is retried only by a failure path of a loop
-	// that comes back on success too (periodic.go); its bound counts
+	// that comes back on success too (waits/periodic.go); its bound counts
 	// consecutive failures.
 	failureOnly bool
 	// ownWaits are the positions of the waits of its own that such a
-	// failure path passes (periodic.go).
+	// failure path passes (waits/periodic.go).
 	ownWaits map[token.Pos]bool
+	// viaBackoff: every own wait is a backoff the success path passes
+	// too (periodic_backoff.go).
+	viaBackoff bool
 }
 
 // runScenario is the outcome assumed for the group when counting its
@@ -127,7 +133,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 				continue
 			}
 			carried = m.carriedArgs(loop, g)
-			if m.startsProcessBefore(fb.body, loop) || m.calledAfterStart(fb.obj, 0) {
+			if m.rules().StartsProcessBefore(fb.body, loop) || m.rules().CalledAfterStart(fb.obj, 0) {
 				continue // a readiness wait (precision.go)
 			}
 			if m.drawsCandidate(loop, g) {
@@ -141,18 +147,25 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			}
 			kind = Recursion
 			node = fb.decl
-			tgt = union(g.set, target)
+			tgt = typesx.Union(g.set, target)
 		case gotos:
 			node = fb.body
 		default:
 			continue
 		}
 		// A loop whose operation moves on (a cursor) is a retry only
-		// through a failure path that keeps it where it is (periodic.go).
+		// through a failure path that keeps it where it is (waits/periodic.go).
 		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, kind == Recursion)
 		if !retry && loop != nil && m.failurePathRetry(fi, loop, g, ref, in, carried) {
 			retry = true
 			g.failureOnly = true
+		}
+		if !retry && loop == nil && kind == Loop {
+			// A goto loop that also goes round on success (getop.go).
+			if r := gotoRegion(fb.body, first); r != nil && m.failurePathRetry(fi, r, g, ref, nil, m.carriedArgs(r, g)) {
+				retry = true
+				g.failureOnly = true
+			}
 		}
 		if !retry {
 			continue
@@ -175,6 +188,8 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	var sites []*Site
 	for _, node := range order {
 		f := byNode[node]
+		f.ops = primaryOps(f.ops) // primaryops.go
+		f.first = f.ops[0]
 		s := &Site{
 			Kind:     f.kind,
 			Node:     f.loop,
@@ -195,7 +210,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
-			if s.Bound.Kind == BoundUnbounded && m.countsOutside(s.Ops) {
+			if s.Bound.Kind == BoundUnbounded && m.CountsOutside(s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
 			if s.Bound.Kind == BoundUnknown {
@@ -218,10 +233,10 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			s.Timeouts = nil
 			s.Retried = nil
 		}
-		if f.kind == Loop && m.serverPaced(s) {
+		if f.kind == Loop && m.rules().ServerPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
 		}
-		if f.kind == Loop && m.givesUpOnSameInput(f.loop, f.first.calls) {
+		if f.kind == Loop && m.rules().GivesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
 		}
 		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first) {
@@ -413,8 +428,8 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 				// the package that returns a new value of its receiver's
 				// type with an error (p, err = p.Next(ctx)) fetches the
 				// next page: an operation, whose page the loop carries
-				// (periodic.go).
-				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) {
+				// (waits/periodic.go).
+				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) && !m.localFetch(fn) { // getop.go
 					return false
 				}
 			}
@@ -516,7 +531,7 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return true
 	}
-	if returnsResponse(m.info, g.calls[0]) {
+	if interp.ReturnsResponse(m.info, g.calls[0]) {
 		tried := []int{503, 500, 429, 404, 400}
 		for _, code := range tried {
 			if back(fi.Reach(g.set, target, ref, statusScenario(code), in, goal)) {
@@ -534,19 +549,6 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 	return false
 }
 
-func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
-	t := info.TypeOf(call)
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if isResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && isResponseType(t)
-}
-
 // variesPerItem reports whether the operation's arguments change from
 // one iteration to the next in a way that makes each iteration a different
 // operation: the element of a range over a collection, or an element
@@ -554,7 +556,7 @@ func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
 // value received or dequeued in the loop, an integer it steps, an item it
 // moves over. Values the loop carries forward (a cursor, carriedArgs) are
 // not counted here: an operation that reads one is a retry only through a
-// failure path that keeps it where it is (periodic.go).
+// failure path that keeps it where it is (waits/periodic.go).
 func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	varying := make(map[*types.Var]bool)
 	if r, ok := loop.(*ast.RangeStmt); ok {
@@ -578,17 +580,22 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	for v := range m.receivedVars(loop) {
 		varying[v] = true
 	}
+	call := g.calls[0]
+	if m.swapAttempt(call) {
+		// A compare-and-swap writes what the iteration read and computed
+		// (swap.go): only a range's items and received values move it.
+		return typesx.UsesAny(m.info, call, varying)
+	}
 	for v := range m.dequeuedVars(loop, g) {
 		varying[v] = true
 	}
-	call := g.calls[0]
 	if m.receiverFromItem(loop, call, varying) {
 		return true // receiver.go
 	}
-	assigned := assignedVars(m.info, loop)
+	assigned := typesx.AssignedVars(m.info, loop)
 	exprs := append([]ast.Expr{call.Fun}, call.Args...)
 	for _, a := range exprs {
-		if m.usesAny(a, varying) {
+		if typesx.UsesAny(m.info, a, varying) {
 			return true
 		}
 		// items[i] with i changed by the loop; p[n:] with n changed by
@@ -600,12 +607,12 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 				if _, isMap := m.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
 					return true
 				}
-				if m.usesAny(ix.Index, assigned) {
+				if typesx.UsesAny(m.info, ix.Index, assigned) {
 					varies = true
 				}
 			case *ast.SliceExpr:
 				for _, b := range []ast.Expr{ix.Low, ix.High, ix.Max} {
-					if b != nil && m.usesAny(b, assigned) {
+					if b != nil && typesx.UsesAny(m.info, b, assigned) {
 						varies = true
 					}
 				}
@@ -620,7 +627,7 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	// that feeds the operation's arguments: the loop walks over values.
 	if stepped := m.steppedValues(loop); len(stepped) > 0 {
 		for _, a := range exprs {
-			if m.usesAny(a, stepped) {
+			if typesx.UsesAny(m.info, a, stepped) {
 				return true
 			}
 		}
@@ -639,7 +646,7 @@ func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
 	// (less(i, i-1), key.Equal(k, slot)), not a retry.
 	if !hasErrorOrResponse(m.info.TypeOf(call)) {
 		for _, a := range call.Args {
-			if m.usesAny(a, assigned) {
+			if typesx.UsesAny(m.info, a, assigned) {
 				return true
 			}
 		}
@@ -734,7 +741,7 @@ func (m *model) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 			if _, isIdent := ast.Unparen(l).(*ast.Ident); isIdent {
 				continue
 			}
-			if v := rootVar(m.info, l); v != nil && m.usesAny(as.Rhs[i], stepped) {
+			if v := rootVar(m.info, l); v != nil && typesx.UsesAny(m.info, as.Rhs[i], stepped) {
 				stepped[v] = true
 			}
 		}
@@ -854,7 +861,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 			}
 		}
 	}
-	assigned := assignedVars(info, loop)
+	assigned := typesx.AssignedVars(info, loop)
 	// Variables computed in the loop from carried ones change with them
 	// (slotKey from i from match, where match advances).
 	for changed := true; changed; {
@@ -899,17 +906,6 @@ func gotoLabelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
 	return best
 }
 
-func union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
-	u := make(map[*ast.CallExpr]bool, len(a)+len(b))
-	for k := range a {
-		u[k] = true
-	}
-	for k := range b {
-		u[k] = true
-	}
-	return u
-}
-
 // loopBound computes a loop site's bound from the function entry, with
 // init binding some parameters (for helper calls).
 func (m *model) loopBound(fi *funcInfo, g *opGroup, init env, in scope) Bound {
@@ -933,20 +929,8 @@ func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Boun
 	case r.N <= 0:
 		return Bound{Kind: BoundUnknown}
 	}
-	b := Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: countedAttempts(r.N)}
+	b := Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: site.CountedAttempts(r.N)}
 	return b
-}
-
-func countedAttempts(n int) string {
-	a := "attempts"
-	if n == 1 {
-		a = "attempt"
-	}
-	r := "retries"
-	if n-1 == 1 {
-		r = "retry"
-	}
-	return fmt.Sprintf("%d %s = %d %s", n, a, n-1, r)
 }
 
 // findBoundLiteral finds the integer literal or same-package named

@@ -7,6 +7,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/libsite"
+	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
@@ -31,14 +33,13 @@ type model struct {
 	integ map[*types.Func]bool
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
-	// procStart caches startsProcesses: 0 unknown, 1 yes, -1 no.
-	procStart int
-	// procFuncs caches startsProcessIn for the package's functions.
-	procFuncs map[*types.Func]bool
-	// funcTypes caches funcTypeIsIntegration (notretry.go): 1 yes, 0
+	// nr holds the not-a-retry rules and their caches (package notretry,
+	// glue_notretry.go).
+	nr notretry.Rules
+	// funcTypes caches funcTypeIsIntegration (funclits.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8
-	// funcLits caches localFuncLit by variable (notretry.go).
+	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
 	// findLit holds, for a site with a known bound, what finds the
 	// literal that sets it (Bound.Lit); run only for bounds outside the
@@ -53,7 +54,7 @@ type model struct {
 	// wnum runs the sites' waits (package waitnum).
 	wnum *waitnum.Interp
 	// verdicts caches responseVerdict by function and result
-	// (waits_resp.go).
+	// (package waits).
 	verdicts map[verdictKey]verdict
 	// x follows calls into other packages of the module (xpkg.go); the
 	// interpreter's Xbind binds the parameters of such a callee to the
@@ -62,6 +63,8 @@ type model struct {
 	// srcOf is the package of the module this model reads from source,
 	// nil for the analysed package's own model (xpkg.go).
 	srcOf *xpkg
+	// lib reads the library sites (package libsite, glue_libsite.go).
+	lib *libsite.Reader
 }
 
 func newModel(pass *analysis.Pass, opts *report.Options) *model {

@@ -2,10 +2,11 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The outcomes a hand-written site retries are described by package
@@ -31,7 +32,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		in = fi.LoopScope(n)
 	case *ast.FuncDecl:
 		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
-			target = union(g.set, m.selfCalls(n.Body, self))
+			target = typesx.Union(g.set, m.selfCalls(n.Body, self))
 		}
 	}
 	try := func(o outcomes.Scenario, certain bool) outcomes.Reach {
@@ -46,7 +47,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	outcomes.New(m.info, m.pkg, m).Loop(s, outcomes.Loop{
 		Call:            call,
 		Body:            fi.Body,
-		ReturnsResponse: returnsResponse(m.info, call),
+		ReturnsResponse: interp.ReturnsResponse(m.info, call),
 		Try:             try,
 	})
 }
@@ -66,25 +67,4 @@ func outcomeScenario(o outcomes.Scenario) scenario {
 	default:
 		return errClassScenario(errOther)
 	}
-}
-
-// The representative outcomes and helpers the library outcome readers
-// (outcomes_libs.go) share with package outcomes.
-var (
-	httpStatusReps = outcomes.HTTPStatusReps
-	errStatusReps  = outcomes.ErrStatusReps
-	grpcCodeReps   = outcomes.GRPCCodeReps
-)
-
-func returnsError(info *types.Info, call *ast.CallExpr) bool {
-	return outcomes.ReturnsError(info, call)
-}
-func shorten(s string) string       { return outcomes.Shorten(s) }
-func without(xs []int, v int) []int { return outcomes.Without(xs, v) }
-func mergeInts(a, b []int) []int    { return outcomes.MergeInts(a, b) }
-
-// rereads reports whether the code of node before pos reads an object
-// again or gives it a new name (outcomes.Describer.Rereads).
-func (m *model) rereads(node ast.Node, before token.Pos) bool {
-	return outcomes.New(m.info, m.pkg, m).Rereads(node, before)
 }

@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // receiverFromItem reports whether the operation is a method of an object
@@ -46,7 +48,7 @@ func (m *model) receiverFromItem(loop ast.Stmt, call *ast.CallExpr, varying map[
 			case *ast.AssignStmt:
 				uses := false
 				for _, r := range n.Rhs {
-					if m.usesAny(r, derived) {
+					if typesx.UsesAny(m.info, r, derived) {
 						uses = true
 						break
 					}

@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	sites = append(sites, m.crossPackageSites(pass.Files, generated, sites)...) // xpkg.go
-	sites = m.dropReadinessWaits(sites)                                         // readiness.go
+	sites = m.rules().DropReadinessWaits(sites)                                 // readiness.go
 	m.pacedLoops(pass, sites)                                                   // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {

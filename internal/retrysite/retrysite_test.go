@@ -7,58 +7,17 @@ import (
 	"github.com/retrylint/retrylint/analyzers/maxretries"
 	"github.com/retrylint/retrylint/analyzers/nonretryable"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-// show reports every site the model finds, described in one line, so that
-// testdata can state what the model must see with // want comments.
-var show = &analysis.Analyzer{
-	Name:     "showsites",
-	Doc:      "report every retry site the model finds",
-	Requires: []*analysis.Analyzer{retrysite.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
-		for _, s := range res.Sites {
-			pass.Reportf(s.Pos, "%s", s.Describe())
-		}
-		return nil, nil
-	},
-}
-
-// withRules returns an analyzer that runs a model-showing analyzer and
-// then the given rules over one pass, so that one test package states
-// what the model sees and what each rule reports, without a copy of it
-// in each rule's testdata. Each rule runs with a copy of the pass that
-// names the rule, so that its Reporter matches directives by its name.
-func withRules(show *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.Analyzer {
-	as := append([]*analysis.Analyzer{show}, rules...)
-	seen := make(map[*analysis.Analyzer]bool)
-	var req []*analysis.Analyzer
-	for _, a := range as {
-		for _, r := range a.Requires {
-			if !seen[r] {
-				seen[r] = true
-				req = append(req, r)
-			}
-		}
-	}
-	return &analysis.Analyzer{
-		Name:     show.Name + "withrules",
-		Doc:      "run " + show.Name + " and retrylint rules together",
-		Requires: req,
-		Run: func(pass *analysis.Pass) (any, error) {
-			for _, a := range as {
-				p := *pass
-				p.Analyzer = a
-				if _, err := a.Run(&p); err != nil {
-					return nil, err
-				}
-			}
-			return nil, nil
-		},
-	}
-}
+// show and withRules are package sitetest's, shared by the tests of the
+// model's packages.
+var (
+	show      = sitetest.Show
+	withRules = sitetest.WithRules
+)
 
 func TestLoops(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "loops")
@@ -69,9 +28,11 @@ func TestLibraries(t *testing.T) {
 }
 
 // TestForms covers the loop forms, closures held in variables and the
-// repeats that are not retries (issue 14).
+// repeats that are not retries (issue 14), with what fixedinterval and
+// maxretries report on them (the one copy of these cases: cases_*.go
+// hold those first written for each rule).
 func TestForms(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "forms")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "forms")
 }
 
 // TestRetryableFields covers a go-retryablehttp client configured on
@@ -81,24 +42,11 @@ func TestRetryableFields(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
 }
 
-// TestNotRetry covers repeats that are not retries: the model finds no
-// site in them, and so no rule reports there.
-func TestNotRetry(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/notretry")
-}
-
 // TestDecide covers loops whose retry decision is a predicate of the
 // package over the operation's results (x-should-retry headers, a
 // status the predicate itself names).
 func TestDecide(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "decide")
-}
-
-// TestNotRetryPrecision covers repeats that real modules showed are not
-// retries: local set-up whose only network results are dropped, readiness
-// waits for a started process, polls at the server's interval.
-func TestNotRetryPrecision(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "notretry2")
 }
 
 // TestPolls covers k8s wait polls: retries of a failing operation and
@@ -126,10 +74,10 @@ func TestSDKLoops(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), both, "sdkloops", "sdklists")
 }
 
-// TestPeriodic covers the failure path of a loop that repeats on success
-// too (a periodic renewal, a long poll, a pagination): a retry when it
-// goes back to the same operation after a wait of its own, and the
-// periodic tasks, polls and drains that are not.
-func TestPeriodic(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "periodic")
+// TestPollConfigErrors covers k8s polls whose condition tests for an
+// error no retry can fix and still says "not yet" (libsite
+// polls_config.go), and the ones that stop on it or test a class the
+// model does not know.
+func TestPollConfigErrors(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, nonretryable.Analyzer), "pollcfg")
 }

@@ -28,3 +28,11 @@ func TestTracker(t *testing.T) {
 func TestNoJitter(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/nojitter")
 }
+
+// TestSwap covers compare-and-swap loops (swap.go): a conflict retried
+// like an error, a wait drawn once before the loop (a fixed interval,
+// waitnum waits_next.go passedGuardedWait), and the loops that are not
+// retries (over keys, in memory).
+func TestSwap(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/swap")
+}

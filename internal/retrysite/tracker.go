@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -198,7 +199,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 		if retries < 0 {
 			retries = 0
 		}
-		return Bound{Kind: BoundKnown, Retries: retries, Counted: countedAttempts(retries + 1)}
+		return Bound{Kind: BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
 	}), true
 }
 

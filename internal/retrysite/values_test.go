@@ -3,6 +3,8 @@ package retrysite_test
 import (
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"github.com/retrylint/retrylint/analyzers/maxretries"
 	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -49,9 +51,11 @@ func TestFuncValues(t *testing.T) {
 }
 
 // TestDefaults covers the defaults a package ships for configuration the
-// user can change through a setter, an option or a config argument.
+// user can change through a setter, an option or a config argument, with
+// what fixedinterval and maxretries report on them (the one copy of these
+// cases, with those first written for the rules: cfglockers.go, funcs.go).
 func TestDefaults(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "defaults")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "defaults")
 }
 
 // TestDefaultFuncs covers the func values a package ships as defaults of

@@ -12,7 +12,9 @@
 //     descriptions share (cfgwalk.go);
 //   - the per-function graphs and tracked variables (funcinfo.go);
 //   - the outcomes tried (outcomes_eval.go: the definition index and the
-//     error scenarios; statuserr.go: error types with a status field;
+//     error scenarios; statuserr.go: error types with a status field,
+//     narrowas.go: the errors.As matches the left operand of && or ||
+//     proves when the right one is read;
 //     errcode_success.go: the error codes a successful result carries;
 //     astarget.go: an errors.As target of the scenario's error class;
 //     decide.go, decide_body.go: the predicates and response handlers a

@@ -258,10 +258,10 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 		if x.Op == token.LAND && l.IsFalse() || x.Op == token.LOR && l.IsTrue() {
 			return l
 		}
-		re := e
-		if x.Op == token.LAND && l.IsTrue() {
-			re = ev.narrowAsExpr(x.X, e) // statuserr.go
-		}
+		// The right operand is evaluated only when the left one is true
+		// (&&) or false (||): an errors.As on the left has matched, or
+		// failed under a negation (narrowas.go).
+		re := ev.narrowWhen(x.X, x.Op == token.LAND, e)
 		r := ev.Eval(x.Y, re)
 		if l.K == vBool && r.K == vBool {
 			return r
@@ -355,26 +355,12 @@ arith:
 			break
 		}
 		if (l.K == vInt || r.K == vInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&depOutcome == 0 {
-			if ev.refsTracked(x.X) || ev.refsTracked(x.Y) {
+			if ev.refsCounter(x.X) || ev.refsCounter(x.Y) { // fixedlocal.go
 				d |= depBound
 			}
 		}
 	}
 	return unknown(d)
-}
-
-// refsTracked reports whether x mentions a tracked variable.
-func (ev *evaluator) refsTracked(x ast.Expr) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := ev.info().Uses[id].(*types.Var); ok && ev.Fi.Tracked[v] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
@@ -776,6 +762,11 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 			vals := make([]value, len(n.Rhs))
 			for i, r := range n.Rhs {
 				vals[i] = ev.evalAssignRHS(n.Tok, n.Lhs[i], r, e)
+				if !vals[i].known() {
+					if d, ok := fi.inlineDefault(n, i); ok { // fixedlocal.go
+						vals[i] = d
+					}
+				}
 			}
 			for i, l := range n.Lhs {
 				if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {

@@ -42,6 +42,15 @@ type Index interface {
 	// the package sets once, to an error it makes: var ErrX =
 	// errors.New("...").
 	Sentinel(v *types.Var) bool
+	// InlineDefault reports whether f, an exported field, is the user's
+	// alone (the package gives it no value), and then notes dflt, the
+	// number the package puts in place of its zero, as its default
+	// (fixedlocal.go).
+	InlineDefault(f *types.Var, dflt ast.Expr) bool
+	// ConstructedOnly reports whether the package writes the field v
+	// only in struct literals, from values that do not read it: a
+	// setting an object keeps from its construction on.
+	ConstructedOnly(v *types.Var) bool
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter

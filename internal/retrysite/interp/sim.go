@@ -512,8 +512,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return !isVar || isTimeOrContext(info.TypeOf(x)) ||
 				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
-		// A field or method value of a stateless value: resp.StatusCode.
-		return fi.stateless(x.X)
+		// A field or method value of a stateless value: resp.StatusCode;
+		// a setting the object was made with (settings.go).
+		return fi.stateless(x.X) || fi.fixedSetting(x)
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:

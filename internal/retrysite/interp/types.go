@@ -70,3 +70,18 @@ func sortVars(vs []*types.Var) {
 		return vs[i].Name() < vs[j].Name()
 	})
 }
+
+// ReturnsResponse reports whether call returns an HTTP response the
+// model understands (IsResponseType), alone or among its results.
+func ReturnsResponse(info *types.Info, call *ast.CallExpr) bool {
+	t := info.TypeOf(call)
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if IsResponseType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && IsResponseType(t)
+}

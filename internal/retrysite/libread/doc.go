@@ -5,12 +5,11 @@
 // written once, or a document rebuilt from a Go map or struct given to
 // json.Marshal or from a fmt.Sprintf template; and the waits of a
 // gax-go Backoff (GaxWait). The other
-// library readers (libs*.go, libbounds.go, libmodels.go and the
-// *_libs.go of each aspect in package retrysite) still run the model's
-// interpreters and stay there until those move down.
+// library readers run the model's interpreters and live in package
+// libsite.
 //
 // It is a reader under the model, next to internal/knowledge: package
-// retrysite finds a library site and asks a Reader for its service
+// libsite finds a library site and asks a Reader for its service
 // config (ServiceConfig), then makes one site per valid policy, or for
 // the waits of a library's settings (GaxWait). What it needs of the
 // model beyond the package's syntax and types, the values the package

@@ -55,6 +55,9 @@ type model struct {
 	// values indexes the values assigned to each variable and field of
 	// the package, built on first use (ops_request.go).
 	values map[*types.Var][]ast.Expr
+	// calls indexes the calls of the package's functions, built on
+	// first use (ops_callers.go).
+	calls map[*types.Func][]callAt
 }
 
 // A Describer describes the operations of one package's retry sites.
@@ -74,6 +77,7 @@ func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model, key
 func (d *Describer) Rebind(info *types.Info, pkg *types.Package, m Model) *Describer {
 	c := *d.m
 	c.Model, c.info, c.pkg = m, info, pkg
+	c.calls = nil
 	return &Describer{&c}
 }
 

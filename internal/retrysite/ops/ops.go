@@ -48,6 +48,11 @@ func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
 		op.Method, op.MethodPos = r.method, r.methodPos
 		op.Request = r.request
 		op.Key = r.key
+		if op.Method == "" {
+			if c := m.callerBound(call, f); c != nil { // ops_callers.go
+				op.Method, op.MethodPos, op.Key = c.method, c.methodPos, c.key
+			}
+		}
 	}
 	return op
 }

@@ -523,9 +523,13 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		// operation and hold no per-operation key; per-call options
 		// (a parameter's field) may.
 		if root := typesx.RootVar(info, x); root != nil {
-			if a, ok := f.bound(root); ok {
-				_ = a
-				t.opaque = true
+			if _, ok := f.bound(root); ok {
+				// A receiver handed down from the caller's receiver
+				// is still the client (ops_callers.go); anything else
+				// may be a per-call value.
+				if r, _ := d.boundRoot(root, f); r == nil || !d.isReceiver(r) {
+					t.opaque = true
+				}
 				return
 			}
 			if isParam, isRecv := d.paramKind(root); isParam && !isRecv {

@@ -5,7 +5,7 @@
 // type), lists those that certainly lead back to it, and finds the
 // condition that decides the retry. It also holds the representative
 // outcomes and the small helpers the model's library outcome readers
-// share with it (outcomes_libs.go in package retrysite).
+// share with it (outcomes_libs.go in package libsite).
 //
 // It is a description layer under the model: package retrysite finds
 // the sites and runs its interpreter; this package asks it, through a

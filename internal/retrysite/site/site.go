@@ -171,7 +171,7 @@ const (
 	ShapeFullJitter          // random(0, min(cap, base*2^n)): compliant
 	ShapeDecorrelated        // min(cap, random(base, prev*3)): compliant
 	ShapeSchedule            // an explicit increasing schedule (R-3 webhook schedule)
-	ShapeNoJitter            // computed with no random draw, form unknown (waits_determ.go)
+	ShapeNoJitter            // computed with no random draw, form unknown (package waits, waits_determ.go)
 )
 
 var shapeNames = [...]string{
@@ -285,6 +285,10 @@ type Outcomes struct {
 	// CertErrors is true when TLS certificate errors are retried by a
 	// decision that inspects errors and does not exclude them.
 	CertErrors bool
+	// ConfigErrors, when set, names a class of errors no retry can fix
+	// (an invalid configuration) that the decision tests for and still
+	// retries (libsite polls_config.go).
+	ConfigErrors string
 	// Pos is where the retry decision is made (the condition, the
 	// predicate), for reports.
 	Pos token.Pos
@@ -466,4 +470,18 @@ type GRPCRetryPolicy struct {
 	// a non-positive backoff or multiplier, no codes): it then retries
 	// nothing.
 	Valid bool
+}
+
+// CountedAttempts describes a bound of n attempts ("3 attempts = 2
+// retries") for Bound.Counted, as every kind of site says it.
+func CountedAttempts(n int) string {
+	a := "attempts"
+	if n == 1 {
+		a = "attempt"
+	}
+	r := "retries"
+	if n-1 == 1 {
+		r = "retry"
+	}
+	return fmt.Sprintf("%d %s = %d %s", n, a, n-1, r)
 }

@@ -98,3 +98,16 @@ func TestTitleDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestCountedAttempts: the words of a count, singular where one.
+func TestCountedAttempts(t *testing.T) {
+	for n, want := range map[int]string{
+		1: "1 attempt = 0 retries",
+		2: "2 attempts = 1 retry",
+		3: "3 attempts = 2 retries",
+	} {
+		if got := site.CountedAttempts(n); got != want {
+			t.Errorf("CountedAttempts(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

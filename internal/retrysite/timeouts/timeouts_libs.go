@@ -12,7 +12,7 @@ import (
 
 // This file teaches the timeouts aspect what caps each library's retries
 // and what bounds its attempts. From the libraries' code (versions in
-// libbounds.go):
+// libsite/libbounds.go):
 //
 //   - cenkalti/backoff v4: ExponentialBackOff stops after MaxElapsedTime,
 //     15m from NewExponentialBackOff, never when 0 (a struct literal leaves

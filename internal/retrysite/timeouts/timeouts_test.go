@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/notimeout"
 	"github.com/retrylint/retrylint/internal/retrysite"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -57,5 +59,5 @@ func describeTimeouts(t *site.Timeouts) string {
 }
 
 func TestTimeouts(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showTimeouts, "timeouts")
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(showTimeouts, notimeout.Analyzer), "timeouts")
 }

@@ -30,6 +30,12 @@ func f(t *T, h func()) {
 
 func check(t *testing.T) (*ast.File, *types.Info, *types.Package) {
 	t.Helper()
+	return checkSrc(t, src)
+}
+
+// checkSrc parses and type-checks one file of package p.
+func checkSrc(t *testing.T, src string) (*ast.File, *types.Info, *types.Package) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 
 // FuncFieldDefaults returns the values the package itself writes to the
 // func-typed field v, for a reader of library backoff functions
-// (retrysite waits_libfuncs.go): a write of the user's value (a setter's
+// (libsite waits_libfuncs.go): a write of the user's value (a setter's
 // argument) is left out as the user's choice, a copy of the field into
 // itself (a clone) adds nothing, and an exported field a literal leaves
 // out is the user's to set. Any other zero, or a write the index cannot

@@ -14,6 +14,7 @@ func (x interpIndex) IndexedInt(v *types.Var) (value, bool)      { return x.m.in
 func (x interpIndex) GetterDefault(fn *types.Func) (value, bool) { return x.m.getterDefault(fn) }
 func (x interpIndex) NilCount(v *types.Var) (value, bool)        { return x.m.nilCount(v) }
 func (x interpIndex) Sentinel(v *types.Var) bool                 { return x.m.sentinel(v) }
+func (x interpIndex) ConstructedOnly(v *types.Var) bool          { return x.m.constructedOnly(v) }
 func (x interpIndex) RangeList(r *ast.RangeStmt) ([]int64, bool) { return x.m.rangeList(r) }
 func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	return x.m.capturedCounters(body)

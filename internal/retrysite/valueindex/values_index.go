@@ -43,6 +43,8 @@ type valueWrite struct {
 	Decl *ast.FuncDecl
 	// at is where the write is, for the zero-placeholder rule.
 	At token.Pos
+	// Lit marks a write of a struct literal (settings.go).
+	Lit bool
 }
 
 // valueIndex is the package-wide index of values.
@@ -242,7 +244,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 							for _, name := range fl.Names {
 								if v, ok := m.info.Defs[name].(*types.Var); ok {
 									owner[v] = tn
-									if fl.Tag != nil {
+									if fl.Tag != nil && !skippedByDecoders(fl.Tag.Value) { // inlinedefault.go
 										unknowable[v] = true
 									}
 								}
@@ -397,7 +399,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
 					set[v] = true
 					if indexed(v) {
-						add(v, valueWrite{X: kv.Value, At: kv.Pos()})
+						add(v, valueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
 					}
 				}
 			}
@@ -407,13 +409,13 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 			v := st.Field(i)
 			set[v] = true
 			if indexed(v) {
-				add(v, valueWrite{X: el, At: el.Pos()})
+				add(v, valueWrite{X: el, At: el.Pos(), Lit: true})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if v := st.Field(i); !set[v] && indexed(v) {
-			add(v, valueWrite{Zero: true, omitted: true, At: lit.Pos()})
+			add(v, valueWrite{Zero: true, omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}
 }

@@ -7,13 +7,84 @@
 // jitter, equal, partial or full jitter, decorrelated, a schedule.
 //
 // It is the numeric part of the value interpreter, under the model:
-// package retrysite finds the waits of a site (waits.go) and asks an
+// package waits finds the waits of a site and asks an
 // Interp for their shape (LoopWait) and for the samples of a library's
 // delay function (Samples). What it needs of the model beyond syntax and
 // types — the package's value index (the values written to a field or
 // variable), the functions a func value may run, a function's
 // declaration, the verdict of a response predicate — it asks through the
 // Model interface, so it does not import the model.
+//
+// # Waits computed away from the loop
+//
+// The wait interpreter (waits_num.go) runs a same-package function or
+// method that computes a wait with the call's arguments, up to three
+// calls deep (sleepDuration -> jitterBackoff), when the function writes
+// nothing outside its locals. Two more shapes are followed
+// (waits_state.go):
+//
+//   - A backoff object of the package: a local built in the function (a
+//     composite literal, its zero value, or a constructor that returns
+//     one), whose method returns the next wait and keeps its state in
+//     the receiver's fields (b.attempts++, b.cur *= 2). The interpreter
+//     keeps the fields from one attempt to the next and runs the
+//     method's body on them, so a field doubled on each call reads as
+//     exponential, a field that never changes as a fixed interval, a
+//     draw over the whole value as full jitter and a draw added to a
+//     base as partial jitter. It is followed only when everything done
+//     to it is seen: no address taken, never passed, copied, captured by
+//     a closure or written in a branch before the loop, and every method
+//     called on it either changes nothing or writes only the receiver's
+//     own fields and is called where the interpreter evaluates it.
+//   - A policy interface (c.policy.GetInterval(i)) whose field or
+//     variable the package writes once, with a literal of one of its own
+//     types (the default NewConfig ships): the concrete method runs on
+//     the literal's fields, when it changes nothing.
+//
+// A helper that returns from a branch on a bool the interpreter cannot
+// decide (if c.recoveryEnabled() { return c.interval }; return 0) has
+// both values computed; they must agree, else the wait is unknown
+// (waits_alt.go). A branch on a comparison keeps its reading: a limit
+// the model cannot see is taken not to bind, a hook compared with nil
+// that the package never sets is at its default.
+//
+// Otherwise such a wait is an unknown call and the rules stay silent. A
+// wait that nothing in the loop changes (a local set before the loop,
+// a field or parameter the loop does not write, with no call in it the
+// model cannot see) is a fixed interval whatever its value, unless the
+// package writes that field with a random draw
+// (waits_drawn.go: a policy behind an interface may draw it again before
+// each attempt). A wait the interpreter cannot run at all (the attempt
+// count is a field, the delay is doubled by a loop of its own) still has
+// no jitter when it is computed only from constants, parameters, locals
+// and fields the package writes from such values, in a function that
+// draws nothing at random (package waits, ShapeNoJitter). A backoff
+// object of a type of another package of the module (slack's
+// internal/backoff) is followed from that package's source (see "Across
+// packages"); one reached through an interface (pulsar's backoff.Policy,
+// built by a func-typed field) is not.
+//
+// On the path under study, a branch the interpreter cannot decide whose
+// other side leaves (if fatal { return } else { ... }) is the path: the
+// side that goes on runs. A branch on an error of one type that only
+// takes the wait from that error (if rl, ok := errors.AsType[*RateLimited](err);
+// ok { d = rl.RetryAfter }, errors.As, err.(T); a guard inside that
+// leaves is allowed) is the server's wait, R-5's: the shape is read on a
+// failure that is not of that type, as a response without Retry-After
+// is (waits_typed.go). A typed branch that sets a wait of its own keeps
+// the wait unknown.
+//
+// A wait held in a local the loop assigns (=) again from a call (wait(d);
+// err := op(); if err != nil { d = next(attempt+1); continue }; return)
+// is never read as a fixed interval from one opaque value (the value the
+// local held before the loop, or a helper the interpreter cannot run):
+// its shape is unknown and the rules are silent
+// (waits_reassigned.go). A local the loop never assigns keeps its fixed
+// interval of unknown length, and a wait computed to a known number keeps
+// its reading, unless the loop assigns the local, on some branch, a
+// constant other than that number (d = quickInterval after a failure):
+// then the failure path's wait depends on a branch the runs did not
+// follow, and the shape is unknown (waits_reassigned_const.go).
 package waitnum
 
 import (

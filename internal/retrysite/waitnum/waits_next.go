@@ -10,14 +10,15 @@ import (
 // through the branch that continues, not through the statements after
 // it, which end the loop. Once this attempt's wait is recorded, an
 // undecided `if` with no else whose body ends in a continue of the loop
-// under study, after calls only (a log line, closing what failed), is
+// under study, after calls only (a log line, closing what failed, and
+// the sends and ifs of them that report the failure), is
 // the path to the next attempt: the interpreter takes it,
 // so that the wait is sampled over every attempt and not over the first
 // one only (a single sample would look like a fixed interval).
 
 // nextAttempt reports whether s, undecided, is that branch.
 func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
-	if ip.fn || !ip.recorded || s.Else != nil || len(s.Body.List) == 0 {
+	if ip.fn || !(ip.recorded || ip.passedGuardedWait(s)) || s.Else != nil || len(s.Body.List) == 0 {
 		return false
 	}
 	br, ok := s.Body.List[len(s.Body.List)-1].(*ast.BranchStmt)
@@ -25,7 +26,7 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 		return false
 	}
 	for _, st := range s.Body.List[:len(s.Body.List)-1] {
-		if _, ok := st.(*ast.ExprStmt); !ok {
+		if !setsNothingUp(st) { // waits_next_report.go
 			// A branch that sets something up for the next attempt
 			// (wait = time.Second) is a path of its own: left to the
 			// rules above.
@@ -72,4 +73,32 @@ func (ip *winterp) nestedLoop(n ast.Node) bool {
 		return x.Pos() <= n.Pos() && n.End() <= x.End()
 	})
 	return nested
+}
+
+// passedGuardedWait reports whether this attempt went past the wait under
+// study without recording it: the wait sits before s in the loop's body,
+// under a guard this attempt did not take (`if i > 0 { time.Sleep(d) }`
+// on the first attempt). The attempt's wait is then settled too, and a
+// continue after it leads to the next attempt, which waits.
+func (ip *winterp) passedGuardedWait(s *ast.IfStmt) bool {
+	if ip.hit == nil || ip.hit.node == nil || ip.region == nil {
+		return false
+	}
+	w := ip.hit.node
+	if w.Pos() >= s.Pos() || w.Pos() < ip.region.Pos() || w.End() > ip.region.End() {
+		return false
+	}
+	// The wait must be inside an if of the same list of statements as
+	// s or of an enclosing one, that is, passed on the way to s.
+	guarded := false
+	ast.Inspect(ip.region, func(n ast.Node) bool {
+		if guarded {
+			return false
+		}
+		if is, ok := n.(*ast.IfStmt); ok && is.End() <= s.Pos() && is.Body.Pos() <= w.Pos() && w.End() <= is.Body.End() {
+			guarded = true
+		}
+		return true
+	})
+	return guarded
 }

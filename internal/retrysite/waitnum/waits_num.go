@@ -644,7 +644,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			}
 		}
 		// d, ok := parseRetryAfter(res): ok on a response without
-		// headers (waits_resp.go).
+		// headers (package waits, waits_resp.go).
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 {
 			for i, l := range s.Lhs {
 				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {

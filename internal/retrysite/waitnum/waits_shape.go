@@ -32,6 +32,9 @@ func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h 
 	if sh.shape == ShapeConstant && sh.opaque && m.reassignedFromCall(s.Node, h) {
 		sh = waitShape{shape: ShapeUnknown} // waits_reassigned.go
 	}
+	if sh.shape == ShapeConstant && !sh.opaque && sh.base > 0 && m.reassignedOtherConst(s.Node, h, sh.base) {
+		sh = waitShape{shape: ShapeUnknown} // waits_reassigned_const.go
+	}
 	sh.fill(w, h, m)
 	apply(w) // the defaults the runs read (Model.CollectDefaults)
 	w.Attempt = attemptCounter(counters[0], h.node.Pos(), m)

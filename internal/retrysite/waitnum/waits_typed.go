@@ -14,7 +14,7 @@ import (
 //
 // is the server's wait, not the loop's own schedule: the wait's
 // shape is read on the path of a failure that is not of that type, as a
-// response without a Retry-After header is read (waits_resp.go). Only a
+// response without a Retry-After header is read (package waits, waits_resp.go). Only a
 // branch that does nothing but assign locals from the asserted error's
 // fields, or leave under a guard (if e.Code == 404 { return }), is
 // passed over; anything else keeps the branch unknown.

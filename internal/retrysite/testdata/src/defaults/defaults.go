@@ -39,7 +39,7 @@ func New(opts Options) *client {
 
 func (c *client) call() error {
 	var err error
-	for i := 0; i <= c.maxRetries; i++ { // want `loop ctx=sync retries=10`
+	for i := 0; i <= c.maxRetries; i++ { // want `loop ctx=sync retries=10` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter` `R-2: retry of do \(GET\) makes 11 attempts = 10 retries, MaxRetry's default, which New can change, outside 1-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -64,7 +64,7 @@ func (r *request) MaxRetries(n int) *request {
 
 func (r *request) call() error {
 	var err error
-	for i := 0; i <= r.maxRetries; i++ { // want `loop ctx=sync retries=10`
+	for i := 0; i <= r.maxRetries; i++ { // want `loop ctx=sync retries=10` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter` `R-2: retry of do \(GET\) makes 11 attempts = 10 retries, NewRequest's default, which MaxRetries can change, outside 1-5 for a synchronous API call`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -83,7 +83,7 @@ func (r *okRequest) SetMaxRetries(n int) { r.maxRetries = n }
 
 func (r *okRequest) call() error {
 	var err error
-	for i := 0; i <= r.maxRetries; i++ { // want `loop ctx=sync retries=2`
+	for i := 0; i <= r.maxRetries; i++ { // want `loop ctx=sync retries=2` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -102,7 +102,7 @@ func (r *bareRequest) SetMaxRetries(n int) { r.maxRetries = n }
 
 func (r *bareRequest) call() error {
 	var err error
-	for i := 0; i <= r.maxRetries; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i <= r.maxRetries; i++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -122,7 +122,7 @@ func (c *mixed) call() error { return c.loop() }
 
 func (c *mixed) loop() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -166,13 +166,13 @@ func NewLocker(opts ...LockerOption) *locker {
 }
 
 func (l *locker) Lock(ctx context.Context) error {
-	return retry.Do(ctx, l.retryLock, func(ctx context.Context) error { // want `library sethvargo/go-retry ctx=sync retries=60`
+	return retry.Do(ctx, l.retryLock, func(ctx context.Context) error { // want `library sethvargo/go-retry ctx=sync retries=60` `R-2.*WithMaxRetries\(60\) = 60 retries, NewLocker's default, which WithLockTimeout can change` `R-1: retry\.Do of do \(GET\) waits a fixed 5s \(NewConstant\) between attempts; use exponential backoff with full jitter`
 		return retry.RetryableError(do())
 	})
 }
 
 func (l *locker) Unlock(ctx context.Context) error {
-	return retry.Do(ctx, l.retryUnlock, func(ctx context.Context) error { // want `library sethvargo/go-retry ctx=sync retries=3`
+	return retry.Do(ctx, l.retryUnlock, func(ctx context.Context) error { // want `library sethvargo/go-retry ctx=sync retries=3` `R-1: retry\.Do of do \(GET\) waits a fixed 2s \(NewConstant\) between attempts; use exponential backoff with full jitter`
 		return retry.RetryableError(do())
 	})
 }
@@ -204,7 +204,7 @@ func (c *fnClient) SetAttempts(f func() int) { c.attempts = f }
 
 func (c *fnClient) call() error {
 	var err error
-	for i := 0; i < c.attempts(); i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i < c.attempts(); i++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}

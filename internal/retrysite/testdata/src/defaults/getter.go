@@ -22,9 +22,9 @@ func (w *Writer) maxAttempts() int {
 
 func (w *Writer) write() error {
 	var err error
-	for attempt, n := 0, w.maxAttempts(); attempt < n; attempt++ { // want `loop ctx=sync retries=9`
+	for attempt, n := 0, w.maxAttempts(); attempt < n; attempt++ { // want `loop ctx=sync retries=9` `R-2: retry of do \(GET\) makes 10 attempts = 9 retries, maxAttempts's default, which the user can change, outside 1-5 for a synchronous API call`
 		if attempt > 0 {
-			time.Sleep(time.Duration(attempt) * time.Second)
+			time.Sleep(time.Duration(attempt) * time.Second) // want `R-1: retry of do \(GET\): its wait grows linearly by 1s per attempt, without jitter; use full jitter`
 		}
 		if err = do(); err == nil {
 			return nil
@@ -43,7 +43,7 @@ func (w *Writer) tries() int {
 
 func (w *Writer) writeTries() error {
 	var err error
-	for attempt := 0; attempt < w.tries(); attempt++ { // want `loop ctx=sync retries=2`
+	for attempt := 0; attempt < w.tries(); attempt++ { // want `loop ctx=sync retries=2` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -54,7 +54,7 @@ func (w *Writer) writeTries() error {
 // Must not count: the raw field the user sets, with no getter.
 func (w *Writer) writeRaw() error {
 	var err error
-	for attempt := 0; attempt < w.Raw; attempt++ { // want `loop ctx=sync bound=\?`
+	for attempt := 0; attempt < w.Raw; attempt++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -75,7 +75,7 @@ func (w *Writer) preset() int {
 
 func (w *Writer) writePreset() error {
 	var err error
-	for attempt := 0; attempt < w.preset(); attempt++ { // want `loop ctx=sync retries=2`
+	for attempt := 0; attempt < w.preset(); attempt++ { // want `loop ctx=sync retries=2` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}

@@ -18,7 +18,7 @@ func quickSelfSet() *selfSet {
 
 func (c *selfSet) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -37,7 +37,7 @@ func (c *passSet) Reset(n int)      { c.SetRetries(n) }
 
 func (c *passSet) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=39`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=39` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter` `R-2: retry of do \(GET\) makes 40 attempts = 39 retries, NewPassSet's default, which SetRetries can change, outside 1-5 for a synchronous API call`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -56,7 +56,7 @@ func quickScaledSet(c *scaledSet)     { c.SetRetries(1) }
 
 func (c *scaledSet) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}

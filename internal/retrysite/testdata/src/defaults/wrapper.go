@@ -23,7 +23,7 @@ func newWrap(opts *WrapOptions) *wrapClient {
 
 func (c *wrapClient) call() error {
 	var err error
-	for i := 0; i < c.tries; i++ { // want `loop ctx=sync retries=7`
+	for i := 0; i < c.tries; i++ { // want `loop ctx=sync retries=7` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter` `R-2: retry of do \(GET\) makes 8 attempts = 7 retries, DefaultTries's default, which newWrap can change, outside 1-5 for a synchronous API call`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -50,7 +50,7 @@ func newMixedWrap(n int) *mixedWrap {
 
 func (c *mixedWrap) call() error {
 	var err error
-	for i := 0; i < c.tries; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; i < c.tries; i++ { // want `loop ctx=sync bound=\?` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}

@@ -22,7 +22,7 @@ func heldOp(url string, body []byte) error {
 		resp.Body.Close()
 		return nil
 	}
-	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `library cenkalti/backoff/v4 ctx=sync retries=3`
+	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `library cenkalti/backoff/v4 ctx=sync retries=3` `R-1: backoff\.Retry of http\.DefaultClient\.Do \(POST\) uses partial jitter: the default RandomizationFactor 0\.5`
 }
 
 func inlineOp(url string, body []byte) error {
@@ -37,5 +37,5 @@ func inlineOp(url string, body []byte) error {
 		}
 		resp.Body.Close()
 		return nil
-	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
+	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-1: backoff\.Retry of http\.DefaultClient\.Do \(POST\) uses partial jitter: the default RandomizationFactor 0\.5`
 }

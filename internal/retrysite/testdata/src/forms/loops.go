@@ -24,7 +24,7 @@ func noCondition() error {
 		if retry >= 4 {
 			return err
 		}
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `R-1.*fixed 1s`
 	}
 	return nil
 }
@@ -32,7 +32,7 @@ func noCondition() error {
 // The same with the bound checked before the operation.
 func noConditionCheckFirst() error {
 	var err error
-	for attempt := 0; ; attempt++ { // want `loop ctx=sync retries=2`
+	for attempt := 0; ; attempt++ { // want `loop ctx=sync retries=2` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if attempt == 3 {
 			return err
 		}
@@ -49,7 +49,7 @@ retry: // want `loop ctx=sync retries=3`
 	err := do()
 	if err != nil && attempt < 3 {
 		attempt++
-		time.Sleep(time.Second)
+		time.Sleep(time.Second) // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 		goto retry
 	}
 	return err
@@ -59,7 +59,7 @@ retry: // want `loop ctx=sync retries=3`
 func rangeTicker(ctx context.Context) error {
 	t := time.NewTicker(2 * time.Second)
 	defer t.Stop()
-	for range t.C { // want `loop ctx=sync unbounded`
+	for range t.C { // want `loop ctx=sync unbounded` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter` `R-2: retry of do \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
 		if err := do(); err == nil {
 			return nil
 		}
@@ -76,7 +76,7 @@ func receiveTicker() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		<-ticker.C
+		<-ticker.C // want `R-1.*fixed 1s`
 	}
 	return err
 }
@@ -91,7 +91,7 @@ func selectAfter(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(time.Duration(i+1) * time.Second):
+		case <-time.After(time.Duration(i+1) * time.Second): // want `R-1: retry of do \(GET\): its wait grows linearly by 1s per attempt, without jitter; use full jitter`
 		}
 	}
 	return errors.Join(err, errors.New("gave up"))
@@ -107,7 +107,7 @@ func primed(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(time.Second):
+		case <-time.After(time.Second): // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 		}
 		err = do()
 	}
@@ -121,7 +121,7 @@ func primedIs(ctx context.Context, wait time.Duration, attempts int) error {
 		for r := 0; errors.Is(err, errNoResponders) && r < attempts; r++ { // want `loop ctx=sync bound=\?`
 			select {
 			case <-ctx.Done():
-			case <-time.After(wait):
+			case <-time.After(wait): // want `R-1: retry of do \(GET\) waits a fixed interval \(wait\) between attempts; use exponential backoff with full jitter`
 			}
 			err = do()
 		}
@@ -145,7 +145,7 @@ func waitFirst(ctx context.Context, retries int) error { // want `recursion ctx=
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-time.After(time.Second):
+	case <-time.After(time.Second): // want `R-1: recursive retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	if err := do(); err != nil {
 		if retries <= 0 {

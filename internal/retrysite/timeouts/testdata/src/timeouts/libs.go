@@ -21,7 +21,7 @@ func op() error { return nil }
 
 func cenkaltiDefault() {
 	// The default MaxElapsedTime: 15 minutes.
-	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `timeouts: capped=15m0s`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `timeouts: capped=15m0s` `R-3: backoff\.Retry of op is capped at 15m by cenkalti/backoff/v4's default MaxElapsedTime, above the 30s cap`
 }
 
 func cenkaltiCaller(ctx context.Context) {
@@ -31,7 +31,7 @@ func cenkaltiCaller(ctx context.Context) {
 func cenkaltiZero() {
 	b := backoff.NewExponentialBackOff()
 	b.MaxElapsedTime = 0
-	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `timeouts: uncapped\(MaxElapsedTime 0 means the ExponentialBackOff never stops\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `timeouts: uncapped\(MaxElapsedTime 0 means the ExponentialBackOff never stops\)` `R-3: backoff\.Retry of op has no total duration cap: MaxElapsedTime 0 means the ExponentialBackOff never stops`
 }
 
 func cenkaltiSet() {
@@ -40,12 +40,12 @@ func cenkaltiSet() {
 }
 
 func cenkaltiConstant() {
-	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `timeouts: uncapped\(a ConstantBackOff has no elapsed-time limit\)`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `timeouts: uncapped\(a ConstantBackOff has no elapsed-time limit\)` `R-3: backoff\.Retry of op has no total duration cap: a ConstantBackOff has no elapsed-time limit`
 }
 
 func cenkaltiHTTP(url string) {
 	_ = backoff.Retry(func() error { // want `timeouts: noattempt\(http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context\) capped=20s`
-		resp, err := http.Get(url)
+		resp, err := http.Get(url) // want `R-3: backoff\.Retry of http\.Get \(GET\) has no per-attempt timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context`
 		if err != nil {
 			return err
 		}
@@ -54,14 +54,14 @@ func cenkaltiHTTP(url string) {
 }
 
 func cenkalti5(ctx context.Context) {
-	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))                                              // want `timeouts: capped=15m0s`
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))                                              // want `timeouts: capped=15m0s` `R-3: backoff5\.Retry of a func literal is capped at 15m by cenkalti/backoff/v5's default MaxElapsedTime, above the 30s cap`
 	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))                                                               // want `timeouts: capped caller`
-	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(0))              // want `timeouts: uncapped\(WithMaxElapsedTime\(0\) lets it retry with no time limit and its context, context\.Background\(\), has no deadline\)`
+	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(0))              // want `timeouts: uncapped\(WithMaxElapsedTime\(0\) lets it retry with no time limit and its context, context\.Background\(\), has no deadline\)` `R-3: backoff5\.Retry of a func literal has no total duration cap: WithMaxElapsedTime\(0\) lets it retry with no time limit`
 	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(10*time.Second)) // want `timeouts: capped=10s`
 }
 
 func retryGo(ctx context.Context) {
-	_ = retrygo.Do(op, retrygo.Attempts(3))                       // want `timeouts: uncapped\(retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\) \(no Context option\)\)`
+	_ = retrygo.Do(op, retrygo.Attempts(3))                       // want `timeouts: uncapped\(retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\) \(no Context option\)\)` `R-3: retrygo\.Do of op has no total duration cap: retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\)`
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(ctx)) // want `timeouts: caller`
 	tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -71,7 +71,7 @@ func retryGo(ctx context.Context) {
 
 func seth() {
 	b := sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second))
-	_ = sethvargo.Do(context.Background(), b, func(ctx context.Context) error { return work(ctx) }) // want `timeouts: uncapped\(the backoff has no WithMaxDuration and its context, context\.Background\(\), has no deadline\)`
+	_ = sethvargo.Do(context.Background(), b, func(ctx context.Context) error { return work(ctx) }) // want `timeouts: uncapped\(the backoff has no WithMaxDuration and its context, context\.Background\(\), has no deadline\)` `R-3: sethvargo\.Do of work has no total duration cap: the backoff has no WithMaxDuration and its context, context\.Background\(\), has no deadline`
 	c := sethvargo.WithMaxDuration(10*time.Second, sethvargo.NewExponential(time.Second))
 	_ = sethvargo.Do(context.Background(), c, func(ctx context.Context) error { return work(ctx) }) // want `timeouts: capped=10s`
 }
@@ -83,7 +83,7 @@ func sethCaller(ctx context.Context) {
 
 func fs() {
 	p := retrypolicy.NewBuilder[any]().WithMaxRetries(3).Build()
-	_ = failsafe.With[any](p).Run(op) // want `timeouts: uncapped\(the retry policy has no WithMaxDuration\)`
+	_ = failsafe.With[any](p).Run(op) // want `timeouts: uncapped\(the retry policy has no WithMaxDuration\)` `R-3: failsafe-go retry of op has no total duration cap: the retry policy has no WithMaxDuration`
 	q := retrypolicy.NewBuilder[any]().WithMaxRetries(3).WithMaxDuration(5 * time.Second).Build()
 	_ = failsafe.With[any](q).Run(op) // want `timeouts: capped=5s`
 }
@@ -91,11 +91,11 @@ func fs() {
 func retryable(url string) {
 	c := retryablehttp.NewClient()
 	req, _ := retryablehttp.NewRequest(http.MethodGet, url, nil)
-	_, _ = c.Do(req) // want `timeouts: noattempt\(go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout and its request \(retryablehttp\.NewRequest\) has no context\) uncapped\(go-retryablehttp has no time limit of its own and its request \(retryablehttp\.NewRequest\) has no context\)`
+	_, _ = c.Do(req) // want `timeouts: noattempt\(go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout and its request \(retryablehttp\.NewRequest\) has no context\) uncapped\(go-retryablehttp has no time limit of its own and its request \(retryablehttp\.NewRequest\) has no context\)` `R-3: go-retryablehttp retry of c\.Do \(GET\) has no per-attempt timeout and no total duration cap: go-retryablehttp has no time limit of its own`
 
 	d := retryablehttp.NewClient()
 	d.HTTPClient.Timeout = 10 * time.Second
-	_, _ = d.Get(url) // want `timeouts: uncapped\(go-retryablehttp has no time limit of its own and its request has no context\) worst\(5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s\)`
+	_, _ = d.Get(url) // want `timeouts: uncapped\(go-retryablehttp has no time limit of its own and its request has no context\) worst\(5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s\)` `R-3: go-retryablehttp retry of d\.Get \(GET\) can take 5 attempts x 10s timeout \+ waits 1s\+2s\+4s\+8s at least = 1m5s > the 30s cap`
 
 	e := retryablehttp.NewClient()
 	e.HTTPClient.Timeout = 2 * time.Second
@@ -114,7 +114,7 @@ func retryableCaller(ctx context.Context, url string) {
 
 func restyCalls(ctx context.Context) {
 	c := resty.New().SetRetryCount(3)
-	_, _ = c.R().Get("http://x") // want `timeouts: noattempt\(the resty client has no SetTimeout \(resty\.New's http\.Client has no Timeout\) and the request has no SetContext\) uncapped\(resty/v2 has no time limit of its own and the request has no SetContext\)`
+	_, _ = c.R().Get("http://x") // want `timeouts: noattempt\(the resty client has no SetTimeout \(resty\.New's http\.Client has no Timeout\) and the request has no SetContext\) uncapped\(resty/v2 has no time limit of its own and the request has no SetContext\)` `R-3: resty/v2 retry of c\.R\(\)\.Get \(GET\) has no per-attempt timeout and no total duration cap: resty/v2 has no time limit of its own`
 	d := resty.New().SetRetryCount(3).SetTimeout(5 * time.Second)
 	_, _ = d.R().Get("http://x") // want `timeouts: capped worst\(4 attempts x 5s timeout \+ waits 100ms\+200ms\+400ms = 20\.7s\)`
 	e := resty.New().SetRetryCount(3)
@@ -129,4 +129,15 @@ const sc = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": {"ma
 
 func grpcConfig() {
 	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(sc)) // want `timeouts: caller`
+}
+
+func cenkaltiSetAfter() {
+	b := backoff.NewExponentialBackOff()
+	b.MaxElapsedTime = 2 * time.Minute                  // want `R-3: backoff\.Retry of op is capped at 2m by MaxElapsedTime, above the 30s cap`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `timeouts: capped=2m0s`
+}
+
+// Accepted: a backoff from the caller.
+func cenkaltiParam(b backoff.BackOff) {
+	_ = backoff.Retry(op, b) // want `timeouts: nothing known`
 }

@@ -15,8 +15,8 @@ func defaultClient(url string) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(http\.DefaultClient has no Timeout and its request \(http\.NewRequest\) has no context\) uncapped\(its request \(http\.NewRequest\) has no context and nothing checks the elapsed time\)`
-		resp, err := http.DefaultClient.Do(req)
+	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(http\.DefaultClient has no Timeout and its request \(http\.NewRequest\) has no context\) uncapped\(its request \(http\.NewRequest\) has no context and nothing checks the elapsed time\)` `R-3: retry of http\.DefaultClient\.Do \(GET\) has no total duration cap: its request has no context and nothing checks the elapsed time`
+		resp, err := http.DefaultClient.Do(req) // want `R-3: retry of http\.DefaultClient\.Do \(GET\) has no per-attempt timeout: http\.DefaultClient has no Timeout and its request has no context`
 		if err == nil && resp.StatusCode < 500 {
 			return resp, nil
 		}
@@ -27,8 +27,8 @@ func defaultClient(url string) (*http.Response, error) {
 
 // packageGet: http.Get.
 func packageGet(url string) error {
-	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context\) uncapped\(it sends a request with no context and nothing checks the elapsed time\)`
-		resp, err := http.Get(url)
+	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context\) uncapped\(it sends a request with no context and nothing checks the elapsed time\)` `R-3: retry of http\.Get \(GET\) has no total duration cap: it sends a request with no context and nothing checks the elapsed time`
+		resp, err := http.Get(url) // want `R-3: retry of http\.Get \(GET\) has no per-attempt timeout: http\.Get uses http\.DefaultClient, which has no Timeout, and sends a request with no context`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -56,8 +56,8 @@ func literalLater(url string) error {
 // literalNoTimeout: a literal with a transport and no Timeout.
 func literalNoTimeout(url string, t http.RoundTripper) error {
 	c := http.Client{Transport: t}
-	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(the http\.Client literal has no Timeout and its request has no context\) uncapped\(its request has no context and nothing checks the elapsed time\)`
-		resp, err := c.Get(url)
+	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(the http\.Client literal has no Timeout and its request has no context\) uncapped\(its request has no context and nothing checks the elapsed time\)` `R-3: retry of c\.Get \(GET\) has no total duration cap: its request has no context and nothing checks the elapsed time`
+		resp, err := c.Get(url) // want `R-3: retry of c\.Get \(GET\) has no per-attempt timeout: the http\.Client literal has no Timeout and its request has no context`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -86,7 +86,7 @@ func perAttempt(url string) error {
 
 // perAttemptUnbounded: attempts have a timeout but nothing caps the loop.
 func perAttemptUnbounded(url string) error {
-	for { // want `timeouts: uncapped\(its context, context\.Background\(\), has no deadline and nothing checks the elapsed time\)`
+	for { // want `timeouts: uncapped\(its context, context\.Background\(\), has no deadline and nothing checks the elapsed time\)` `R-3: retry of http\.DefaultClient\.Do \(GET\) has no total duration cap: its context, context\.Background\(\), has no deadline and nothing checks the elapsed time`
 		actx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		req, _ := http.NewRequestWithContext(actx, http.MethodGet, url, nil)
 		resp, err := http.DefaultClient.Do(req)
@@ -160,7 +160,7 @@ func deadlineCheck(url string) error {
 			resp.Body.Close()
 			return nil
 		}
-		if time.Now().After(deadline) {
+		if time.Now().After(deadline) { // want `R-3: retry of c\.Do \(GET\) is capped at 2m by the deadline check, above the 30s cap`
 			return err
 		}
 		time.Sleep(time.Second)
@@ -169,7 +169,7 @@ func deadlineCheck(url string) error {
 
 // deadlineAround: a deadline on the loop's context.
 func deadlineAround(url string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // want `R-3: retry of http\.DefaultClient\.Do \(GET\) is capped at 1m by the context's deadline, above the 30s cap`
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	for { // want `timeouts: capped=1m0s`
@@ -185,7 +185,7 @@ func deadlineAround(url string) error {
 // worstOver: 5 attempts of 10s and 4 waits of 5s.
 func worstOver(url string) error {
 	c := &http.Client{Timeout: 10 * time.Second}
-	for i := 0; i < 5; i++ { // want `timeouts: capped worst\(5 attempts x 10s timeout \+ waits 4 x 5s = 1m10s\)`
+	for i := 0; i < 5; i++ { // want `timeouts: capped worst\(5 attempts x 10s timeout \+ waits 4 x 5s = 1m10s\)` `R-3: retry of c\.Do \(GET\) can take 5 attempts x 10s timeout \+ waits 4 x 5s = 1m10s > the 30s cap`
 		req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil)
 		resp, err := c.Do(req)
 		if err == nil {
@@ -201,7 +201,7 @@ func worstOver(url string) error {
 func unboundedBackground(url string) error {
 	c := &http.Client{Timeout: 10 * time.Second}
 	ctx := context.Background()
-	for { // want `timeouts: uncapped\(its context, context\.Background\(\), has no deadline and nothing checks the elapsed time\)`
+	for { // want `timeouts: uncapped\(its context, context\.Background\(\), has no deadline and nothing checks the elapsed time\)` `R-3: retry of c\.Do \(GET\) has no total duration cap: its context, context\.Background\(\), has no deadline and nothing checks the elapsed time`
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		resp, err := c.Do(req)
 		if err == nil {
@@ -242,8 +242,8 @@ var pkgClient = &http.Client{}
 
 // packageVar: an unexported package variable with no Timeout.
 func packageVar(url string) error {
-	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(the http\.Client literal has no Timeout and its request has no context\) uncapped\(its request has no context and nothing checks the elapsed time\)`
-		resp, err := pkgClient.Get(url)
+	for i := 0; i < 3; i++ { // want `timeouts: noattempt\(the http\.Client literal has no Timeout and its request has no context\) uncapped\(its request has no context and nothing checks the elapsed time\)` `R-3: retry of pkgClient\.Get \(GET\) has no total duration cap: its request has no context and nothing checks the elapsed time`
+		resp, err := pkgClient.Get(url) // want `R-3: retry of pkgClient\.Get \(GET\) has no per-attempt timeout: the http\.Client literal has no Timeout and its request has no context`
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -286,7 +286,7 @@ func noContext() error {
 // backgroundWork: an operation under context.Background().
 func backgroundWork() error {
 	ctx := context.Background()
-	for i := 0; i < 3; i++ { // want `timeouts: uncapped\(its context, context\.Background\(\), has no deadline and nothing checks the elapsed time\)`
+	for i := 0; i < 3; i++ { // want `timeouts: uncapped\(its context, context\.Background\(\), has no deadline and nothing checks the elapsed time\)` `R-3: retry of work has no total duration cap: its context, context\.Background\(\), has no deadline and nothing checks the elapsed time`
 		if err := work(ctx); err == nil {
 			return nil
 		}
@@ -315,4 +315,73 @@ func polling(url string) {
 		}
 		time.Sleep(time.Minute)
 	}
+}
+
+// Accepted: an elapsed-time check against a deadline variable.
+func elapsedVar(url string, limit time.Duration) error {
+	c := &http.Client{Timeout: 5 * time.Second}
+	start := time.Now()
+	for { // want `^timeouts: capped$`
+		req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil)
+		resp, err := c.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if time.Since(start) > limit {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Accepted: a 20s deadline around the loop.
+func deadlineOK(url string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	for { // want `timeouts: capped=20s`
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func pages(fetch func(string) (string, error)) error {
+	tok := ""
+	for {
+		next, err := fetch(tok)
+		if err != nil {
+			return err
+		}
+		if next == "" {
+			return nil
+		}
+		tok = next
+	}
+}
+
+func periodic(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			_ = work(ctx)
+		}
+	}
+}
+
+// Accepted outside retries: a single call through http.DefaultClient.
+func single(url string) error {
+	resp, err := http.Get(url)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
 }

@@ -1,0 +1,50 @@
+package retrysite
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/notretry"
+)
+
+// The not-a-retry rules live in package notretry; the model is their
+// Host, and its code asks them under the names it has always used.
+
+// rules returns the model's not-a-retry rules bound to m: a copy of the
+// model (xpkg.go) asks its own copy of the rules, with its own type
+// information and its own answers.
+func (m *model) rules() *notretry.Rules { return m.nr.Bind(m, m.pass, m.info, m.pkg) }
+
+// MayBeOp is in glue_libsite.go: the library readers ask it too.
+
+// OpKey returns the key of the operation call performs (opKey, loops.go).
+func (m *model) OpKey(call *ast.CallExpr) string { return m.opKey(call) }
+
+func (g *opGroup) rulesGroup() *notretry.Group {
+	return &notretry.Group{Key: g.key, Calls: g.calls, Set: g.set}
+}
+
+func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	return m.rules().CancelOnlyCtx(body, call)
+}
+func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
+	return m.rules().DrawsCandidate(loop, g.rulesGroup())
+}
+func (m *model) loopMovesOperation(loop ast.Stmt, g *opGroup, varying map[*types.Var]bool) bool {
+	return m.rules().LoopMovesOperation(loop, g.rulesGroup(), varying)
+}
+func (m *model) opWaitsInside(g *opGroup) bool { return m.rules().OpWaitsInside(g.rulesGroup()) }
+func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallExpr) bool {
+	return m.rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
+}
+func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
+	return m.rules().PollRetries(call, e)
+}
+func (m *model) pollWait(s *Site) *Wait { return m.rules().PollWait(s) }
+func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
+	return m.rules().NotRetryRerun(fi, loop, g.rulesGroup())
+}
+func (m *model) rotatesOverList(loop ast.Stmt, g *opGroup) bool {
+	return m.rules().RotatesOverList(loop, g.rulesGroup())
+}

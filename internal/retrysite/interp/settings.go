@@ -1,0 +1,93 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A setting an object was made with (r.offsetOutOfRangeError, a field the
+// package writes only in the struct literal that makes the reader) holds
+// the same value on every attempt of a loop that reads it from an object
+// the function does not replace: an exit on it leaves on the first
+// attempt or never, it counts nothing. Such a fork is stateless (sim.go)
+// like one on the outcome or the context.
+
+// fixedSetting reports whether sel reads such a setting, a number, bool
+// or string: a field the
+// package writes only in struct literals (Index.ConstructedOnly) of a
+// parameter, receiver or captured variable the function that declares it
+// never writes, or of such a setting (r.config.retry).
+func (fi *funcInfo) fixedSetting(sel *ast.SelectorExpr) bool {
+	info := fi.M.info
+	if _, basic := info.TypeOf(sel).Underlying().(*types.Basic); !basic {
+		// An object kept in a field (a cache, a client, a func) is the
+		// same object, not the same answer: its methods may count.
+		return false
+	}
+	return fi.settingPath(sel)
+}
+
+// settingPath reports whether sel reads a field written only in struct
+// literals of an unwritten outer variable, through such fields.
+func (fi *funcInfo) settingPath(sel *ast.SelectorExpr) bool {
+	info := fi.M.info
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || !v.IsField() || fi.M.ix == nil || !fi.M.ix.ConstructedOnly(v) {
+		return false
+	}
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.SelectorExpr:
+		return fi.settingPath(x)
+	case *ast.StarExpr:
+		if inner, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok {
+			return fi.settingPath(inner)
+		}
+		id, ok := ast.Unparen(x.X).(*ast.Ident)
+		return ok && fi.unwrittenOuter(id)
+	case *ast.Ident:
+		return fi.unwrittenOuter(x)
+	}
+	return false
+}
+
+// unwrittenOuter reports whether id names a variable declared before the
+// function's body (a parameter, the receiver, a variable a literal
+// captures) that the function declaring it never writes.
+func (fi *funcInfo) unwrittenOuter(id *ast.Ident) bool {
+	info := fi.M.info
+	o, ok := info.Uses[id].(*types.Var)
+	if !ok || o.Pkg() != fi.M.pkg || o.Parent() == fi.M.pkg.Scope() || o.Pos() >= fi.Body.Pos() {
+		return false
+	}
+	d := fi.M.DeclAt(o.Pos())
+	if d == nil || d.Body == nil {
+		return false
+	}
+	written := false
+	is := func(x ast.Expr) bool {
+		i, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.ObjectOf(i) == o
+	}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if written {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if is(l) {
+					written = true
+				}
+			}
+		case *ast.IncDecStmt:
+			written = is(n.X)
+		case *ast.UnaryExpr:
+			written = n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			written = n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
+		}
+		return !written
+	})
+	return !written
+}

@@ -1,0 +1,87 @@
+// Package libsite reads the library retry sites of a package: where a
+// call into a retry library is a site, and the bound, waits, outcomes
+// and timeouts its configuration gives, read from the internal/knowledge
+// tables by the model's interpreters. It owns the library readers that
+// run an interpreter (package libread holds those that need none):
+// finding the sites and collecting their settings (libs.go, libs_loop.go,
+// values_libs.go), their bound (libbounds.go), waits (waits_libs.go,
+// waits_libfuncs.go), outcomes (outcomes_libs.go), the per-library
+// readers named in the tables (libmodels.go), the sites of a gRPC
+// service config (grpcconfig.go), the hand-written loops a library paces
+// (paced.go), a library poll that is no retry (libpoll.go), a client
+// built once and kept (keptcount.go), and the sites of the project's
+// reference retry package (reference.go).
+//
+// A library retry is a call into a retry API, with the options and fields
+// that configure it, wherever the configuration is written: option
+// arguments, variables configured before the call (fields assigned,
+// setters called), composite literals, chained setters, configuring
+// function literals, same-package constructors, builder chains on a
+// client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
+// service config is parsed, keys matched case-insensitively as gRPC does
+// (libread): a constant string, a package variable written once, or
+// a document rebuilt from a Go map or struct with json tags given to
+// json.Marshal or from a fmt.Sprintf template, a string the model cannot
+// know standing as a placeholder that keeps its retryPolicy unread
+// (libread/grpcconfig_build.go; grpcconfig.go here makes one site per
+// valid policy). An acquire attempt across an integration
+// boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
+// reports its outcome in its bool. Error types of the package with a
+// status field carry that status through errors.As (interp/statuserr.go). Libraries are matched
+// by types.Object (package path and name), never by import name. When the
+// configuration comes from somewhere the model cannot follow (a parameter,
+// a struct field), the site is Opaque and rules do not assume defaults.
+//
+// What the model knows about each library is in internal/knowledge, one
+// table per library (knowledge.Library): its entry points (a function
+// runner, a retrying HTTP client, an interceptor or option, or the
+// condition of a loop it paces, such as dskit's for b.Ongoing()), the
+// packages whose calls and fields configure it, its attempt bound
+// (count settings, fixed settings and defaults: libbounds.go reads them),
+// its defaults with their source, its error markers and built-in
+// predicates, and the advice and -fix rewrites the rules give in its
+// terms.
+//
+// Waits are read by model where libraries share one: a table names its
+// wait model and gives its vocabulary (knowledge.WaitVocab: the settings
+// that choose the backoff, and those that give its base wait, cap,
+// multiplier and randomisation factor, with the values they start from
+// and their source), and waits_models.go interprets the model, keyed by
+// the model, never by the library. SpreadWaits (a base growing
+// ×multiplier up to a cap, each wait randomised ± a factor, or up to it
+// more) reads cenkalti/backoff v4 and v5, k8s wait.Backoff (client-go
+// retry and wait.ExponentialBackoff), k8s wait.BackoffManager and
+// go-resiliency's retrier (added as a table file and testdata only).
+//
+// Still code, named per table (knowledge.Models) and mapped in
+// libmodels.go: the waits of retry-go (delay functions summed by
+// CombineDelay), go-retryablehttp and resty (a backoff function field
+// or a delay strategy, with the model running a local function),
+// sethvargo/go-retry (absolute and percent jitter wrappers), failsafe-go
+// (five delay settings with absolute or factor jitter), grpc-middleware
+// (a backoff function whose arguments are the vocabulary), dskit (a
+// [d, 2d) draw), aws and gax (full jitter whatever the settings) and the
+// k8s poll: each could be a vocabulary of a model above or of a new
+// shared model (a backoff-function field: retryablehttp, resty, retry-go,
+// grpc-middleware), not yet done, so these readers still hold setting
+// and function names as literals. Outcomes, and package timeouts's
+// timeouts_libs.go, are still code per table too. Nothing here asks which
+// library a site is, and no library import path is written here.
+//
+// # Rules
+//
+// The package never imports package retrysite (an import cycle). A
+// Reader (reader.go) embeds the model's interpreter (interp.Model) and
+// value index (valueindex.Index) and holds its description packages
+// (timeouts, ops, waitnum); what else it needs of the model, the answers
+// of discovery and of the not-a-retry rules (whether a call may be the
+// operation, a library entry's operation arguments, whether a site
+// retries nothing, a poll's retries and wait) and the value index's
+// writes and durations that package libread asks, it asks through Host,
+// which package retrysite's model implements (glue_libsite.go). The
+// model keeps one Reader and asks it through exports.go: the library
+// sites of a file, the kept clients, the paced loops, and the integer,
+// duration, function and code-list values the rest of the model reads.
+// The names it uses for the site types and the interpreter's values are
+// those package retrysite uses (names.go).
+package libsite

@@ -1,0 +1,61 @@
+package libsite
+
+import (
+	"fmt"
+	"go/ast"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+)
+
+// serviceConfigSites makes one site per valid retryPolicy of a service
+// config the model can read (libread.Reader.ServiceConfig), with the cap
+// of a grpc.WithMaxCallAttempts written in the same function.
+func (m *Reader) serviceConfigSites(base *Site) []*Site {
+	call := base.Node.(*ast.CallExpr)
+	if len(call.Args) != 1 {
+		return nil
+	}
+	maxCall := 5
+	if base.Func != nil {
+		ast.Inspect(base.Func, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.PathGRPC && fn.Name() == "WithMaxCallAttempts" && len(c.Args) == 1 {
+				if v, ok := m.intValue(c.Args[0]); ok {
+					maxCall = int(v)
+					if maxCall < 2 {
+						maxCall = 5
+					}
+				}
+			}
+			return true
+		})
+	}
+	ps, ok := m.libread().ServiceConfig(call.Args[0], maxCall)
+	if !ok {
+		return nil
+	}
+	var sites []*Site
+	for _, p := range ps {
+		if !p.Valid {
+			continue
+		}
+		s := *base
+		s.GRPCPolicy = p
+		s.Settings = nil
+		s.Bound = Bound{Kind: BoundKnown, Retries: p.Attempts - 1, Expr: call.Args[0]}
+		if p.Attempts != p.MaxAttempts {
+			s.Bound.Counted = fmt.Sprintf("maxAttempts %d, capped by gRPC to %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
+		} else {
+			s.Bound.Counted = fmt.Sprintf("maxAttempts %d = %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
+		}
+		m.libWaits(&s)
+		m.libOutcomes(&s)
+		m.timeouts.Library(&s)
+		sites = append(sites, &s)
+	}
+	return sites
+}

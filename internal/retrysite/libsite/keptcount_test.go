@@ -1,0 +1,19 @@
+package libsite_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/notimeout"
+	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestKeptCount covers a library client kept in a field, its count set
+// by a configure function (keptcount.go): the one copy of the case, with
+// what the model sees and what fixedinterval, maxretries and notimeout
+// report on it.
+func TestKeptCount(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "keptcount")
+}

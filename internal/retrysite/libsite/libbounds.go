@@ -1,0 +1,275 @@
+package libsite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+)
+
+// This file reads how a library counts from its table in
+// internal/knowledge (BoundTable): which setting bounds the attempts,
+// whether it counts attempts or retries, what zero and the default mean.
+
+// attachLibDetails fills in a library site's bound, waits, outcomes and
+// timeouts from its settings.
+func (m *Reader) attachLibDetails(s *Site) {
+	if s.Lib.Reference {
+		m.referenceDetails(s)
+		return
+	}
+	s.Bound = m.libBound(s)
+	m.ops.Library(s)
+	m.libWaits(s)
+	m.libOutcomes(s)
+	m.timeouts.Library(s)
+}
+
+// countSetting builds a bound from a setting's count argument.
+// attempts says whether the library counts attempts (else retries);
+// zeroUnbounded whether zero means no limit.
+func (m *Reader) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) (b Bound) {
+	x := st.Arg(arg)
+	var n int64
+	var ok bool
+	notes := m.CollectDefaultNotes(func() { n, ok = m.intValue(x) })
+	if !ok {
+		return Bound{Kind: BoundUnknown, Expr: x}
+	}
+	if len(notes) > 0 {
+		defer func() {
+			b = notes[0].Annotate(m.Index, b)
+			if notes[0].At != nil && b.Lit == nil {
+				b.Expr = notes[0].At // the default's own write
+			}
+		}()
+	}
+	if n == 0 && zeroUnbounded || n < 0 {
+		return Bound{Kind: BoundUnbounded, Expr: x, Why: fmt.Sprintf("%s %s(%d) retries until the operation succeeds", s.Lib.Name, st.Name, n)}
+	}
+	b = Bound{Kind: BoundKnown, Expr: x}
+	var unit string
+	if attempts {
+		b.Retries = int(n) - 1
+		unit = site.CountedAttempts(int(n))
+		b.LitIsAttempts = true
+	} else {
+		b.Retries = int(n)
+		unit = fmt.Sprintf("%d %s", n, report.Plural(int(n), "retry", "retries"))
+	}
+	if _, isCall := st.Node.(*ast.CallExpr); isCall {
+		b.Counted = fmt.Sprintf("%s(%d) = %s", st.Name, n, unit)
+	} else {
+		b.Counted = fmt.Sprintf("%s %d = %s", st.Name, n, unit)
+	}
+	if lit, ok := ast.Unparen(x).(*ast.BasicLit); ok {
+		b.Lit = lit
+	}
+	if b.Retries < 0 {
+		b.Retries = 0
+	}
+	return b
+}
+
+func defaultBound(retries int, counted string) Bound {
+	return Bound{Kind: BoundKnown, Retries: retries, Counted: counted}
+}
+
+// libBound reads a library site's bound from its table
+// (knowledge.BoundTable): the first group whose last present count
+// decides, else the first default that applies.
+func (m *Reader) libBound(s *Site) Bound {
+	t := s.Lib.Bound
+	for _, g := range t.Groups {
+		names := make([]string, len(g))
+		for i, c := range g {
+			names[i] = c.Setting
+		}
+		st := s.Last(names...)
+		if st == nil {
+			continue
+		}
+		for _, c := range g {
+			if c.Setting == st.Name {
+				return m.countBound(s, st, c)
+			}
+		}
+	}
+	for _, d := range t.Defaults {
+		if !defaultApplies(s, d) {
+			continue
+		}
+		if d.NotOpaque && s.Opaque {
+			return Bound{Kind: BoundUnknown}
+		}
+		switch {
+		case d.Fixed != nil:
+			return defaultBound(d.Fixed.Retries, d.Fixed.Counted)
+		case d.Unbounded != "":
+			return Bound{Kind: BoundUnbounded, Why: d.Unbounded}
+		}
+		return Bound{Kind: BoundUnknown}
+	}
+	return Bound{Kind: BoundUnknown}
+}
+
+// countBound is the bound a count setting of a table sets.
+func (m *Reader) countBound(s *Site, st *Setting, c knowledge.Count) Bound {
+	switch {
+	case c.Fixed != nil:
+		return defaultBound(c.Fixed.Retries, c.Fixed.Counted)
+	case c.Unbounded != "":
+		return Bound{Kind: BoundUnbounded, Why: c.Unbounded}
+	}
+	if c.NonPositive != nil {
+		if n, ok := m.intValue(st.Arg(c.Arg)); ok && n <= 0 {
+			return defaultBound(c.NonPositive.Retries, fmt.Sprintf(c.NonPositive.Counted, st.Name, n))
+		}
+	}
+	return m.countSetting(s, st, c.Arg, c.Attempts, c.ZeroUnbounded)
+}
+
+// defaultApplies reports whether a table's default bound applies to a
+// site: its settings are present.
+func defaultApplies(s *Site, d knowledge.DefaultBound) bool {
+	for _, n := range d.If {
+		if s.Last(n) == nil {
+			return false
+		}
+	}
+	if len(d.IfAny) > 0 && s.Last(d.IfAny...) == nil {
+		return false
+	}
+	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj)) {
+		return false
+	}
+	return true
+}
+
+// intValue evaluates an integer expression: a constant, or a local
+// variable whose only definitions are the same constant.
+func (m *Reader) intValue(x ast.Expr) (int64, bool) {
+	if x == nil {
+		return 0, false
+	}
+	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
+		v := constant.ToInt(tv.Value)
+		if v.Kind() == constant.Int {
+			return constant.Int64Val(v)
+		}
+		return 0, false
+	}
+	if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+		if v, ok := m.info.Uses[id].(*types.Var); ok {
+			if n, ok := m.singleConstDef(v); ok {
+				return n, true
+			}
+		}
+	}
+	return m.WriteInt(x) // values.go: fields, package variables, locals set from them
+}
+
+// singleConstDef returns the value of a local variable whose every
+// definition is the same integer constant.
+func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
+	if v.Parent() == nil || v.Parent() == m.pkg.Scope() {
+		return 0, false // package variables may be set anywhere
+	}
+	var val int64
+	found, ok := false, true
+	for _, f := range m.pass.Files {
+		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					id, isID := ast.Unparen(l).(*ast.Ident)
+					if !isID || (m.info.Defs[id] != v && m.info.Uses[id] != v) {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+						ok = false
+						continue
+					}
+					tv := m.info.Types[n.Rhs[i]]
+					if tv.Value == nil {
+						ok = false
+						continue
+					}
+					c, exact := constant.Int64Val(constant.ToInt(tv.Value))
+					if !exact || found && c != val {
+						ok = false
+					}
+					val, found = c, true
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if m.info.Defs[name] != v {
+						continue
+					}
+					if i >= len(n.Values) {
+						val, found = 0, true
+						continue
+					}
+					tv := m.info.Types[n.Values[i]]
+					if tv.Value == nil {
+						ok = false
+						continue
+					}
+					c, exact := constant.Int64Val(constant.ToInt(tv.Value))
+					if !exact || found && c != val {
+						ok = false
+					}
+					val, found = c, true
+				}
+			case *ast.IncDecStmt:
+				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[id] == v {
+					ok = false
+				}
+			case *ast.UnaryExpr:
+				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[id] == v && n.Op == token.AND {
+					ok = false
+				}
+			}
+			return true
+		})
+	}
+	return val, found && ok
+}
+
+// DurationValue evaluates a constant time.Duration expression.
+func (m *Reader) durationValue(x ast.Expr) (time.Duration, bool) {
+	n, ok := m.intValue(x)
+	return time.Duration(n), ok
+}
+
+// floatValue evaluates a constant float expression (factors, jitter).
+func (m *Reader) floatValue(x ast.Expr) (float64, bool) {
+	if x == nil {
+		return 0, false
+	}
+	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
+		f, _ := constant.Float64Val(constant.ToFloat(tv.Value))
+		return f, true
+	}
+	return 0, false
+}
+
+// isPackageFunc reports whether obj is a package-level function (not a
+// method, a field or a type).
+func isPackageFunc(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() == nil
+}

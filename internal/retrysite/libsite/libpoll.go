@@ -1,0 +1,127 @@
+package libsite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// A retry library used as a poll. An operation given to a retry library
+// that, when its call succeeds with an empty result (c == nil, len(items)
+// == 0), returns an error of its own (errNotFound, fmt.Errorf("not yet"))
+// goes around on a success: it waits for the thing to appear, a state
+// poll, as a hand-written loop that comes back on success is one
+// (periodic.go). Its failure path shares the poll's waits, which the
+// model does not report as a retry of their own. An operation that makes
+// its own error from a status (resp.StatusCode >= 500) or from the call's
+// error still retries a failure.
+
+// pollsThroughLibrary reports whether one of the operations given to a
+// library entry is a function literal that returns an error of its own
+// when an operation's result is empty.
+func (m *Reader) pollsThroughLibrary(ops []ast.Expr) bool {
+	for _, o := range ops {
+		lit, ok := ast.Unparen(o).(*ast.FuncLit)
+		if !ok || lit.Body == nil {
+			continue
+		}
+		if m.emptyResultError(lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyResultError reports whether lit has an if statement testing that
+// a non-error result of one of its operations is empty (x == nil,
+// len(x) == 0), whose body returns a non-nil error that reads no error
+// an operation returned.
+func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
+	results := make(map[*types.Var]bool) // non-error results of operations
+	opErrs := make(map[*types.Var]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || !m.mayBeOp(c) {
+			return true
+		}
+		for _, l := range as.Lhs {
+			v := m.localVar(l)
+			if v == nil {
+				continue
+			}
+			if isErrorType(v.Type()) {
+				opErrs[v] = true
+			} else {
+				results[v] = true
+			}
+		}
+		return true
+	})
+	if len(results) == 0 {
+		return false
+	}
+	sig, _ := m.info.TypeOf(lit).(*types.Signature)
+	errorLast := sig != nil && sig.Results().Len() > 0 && isErrorType(sig.Results().At(sig.Results().Len()-1).Type())
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		is, ok := n.(*ast.IfStmt)
+		if !ok || len(is.Body.List) == 0 || !m.emptyTest(is.Cond, results) {
+			return true
+		}
+		ret, ok := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) == 0 {
+			return true
+		}
+		last := ret.Results[len(ret.Results)-1]
+		if typesx.IsIdent(last, "nil") || typesx.UsesAny(m.info, last, opErrs) || !errorLast {
+			return true
+		}
+		found = true
+		return false
+	})
+	return found
+}
+
+// emptyTest reports whether cond is x == nil or len(x) == 0 for x one
+// of vars.
+func (m *Reader) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x := b.X
+	switch {
+	case typesx.IsIdent(b.Y, "nil"):
+	case isZeroLit(b.Y):
+		c, ok := ast.Unparen(b.X).(*ast.CallExpr)
+		if !ok || !typesx.IsIdent(c.Fun, "len") || len(c.Args) != 1 {
+			return false
+		}
+		x = c.Args[0]
+	default:
+		return false
+	}
+	v := m.localVar(x)
+	return v != nil && vars[v]
+}
+
+// isZeroLit reports whether x is the literal 0.
+func isZeroLit(x ast.Expr) bool {
+	l, ok := ast.Unparen(x).(*ast.BasicLit)
+	return ok && l.Kind == token.INT && l.Value == "0"
+}

@@ -1,0 +1,584 @@
+package libsite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// This file finds library retry sites: calls into a retry library's entry
+// points, with the settings that configure them. A library is taught to
+// the model once, here (its entry points) and in the aspect files
+// (libbounds.go, and the waits, outcomes, timeouts and operations of its
+// settings); every rule then sees it.
+
+// The libraries the model knows (their tables).
+var (
+	LibCenkaltiV4    = knowledge.CenkaltiV4
+	LibCenkaltiV5    = knowledge.CenkaltiV5
+	LibRetryGoV4     = knowledge.RetryGoV4
+	LibRetryGoV5     = knowledge.RetryGoV5
+	LibRetryableHTTP = knowledge.RetryableHTTP
+	LibSethvargo     = knowledge.Sethvargo
+	LibFailsafe      = knowledge.Failsafe
+	LibK8sWait       = knowledge.K8sWait
+	LibK8sRetry      = knowledge.K8sRetry
+	LibRestyV2       = knowledge.RestyV2
+	LibRestyV3       = knowledge.RestyV3
+	LibGRPCConfig    = knowledge.GRPCConfig
+	LibGRPCMwV1      = knowledge.GRPCMwV1
+	LibGRPCMwV2      = knowledge.GRPCMwV2
+	LibAWS           = knowledge.AWS
+	LibGax           = knowledge.Gax
+	LibDskit         = knowledge.Dskit
+)
+
+// entryRoots returns the expressions whose construction configures an
+// entry call (option arguments, a backoff argument, the receiver) and
+// the operation arguments (the retried function).
+func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
+	if e.Recv {
+		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+			cfg = append(cfg, sel.X)
+		}
+	}
+	for _, i := range e.Cfg {
+		if i < len(c.Args) {
+			cfg = append(cfg, c.Args[i])
+		}
+	}
+	if e.CfgFrom >= 0 && e.CfgFrom < len(c.Args) {
+		cfg = append(cfg, c.Args[e.CfgFrom:]...)
+	}
+	if e.Op >= 0 && e.Op < len(c.Args) {
+		ops = append(ops, c.Args[e.Op])
+	}
+	return cfg, ops
+}
+
+// libraryPackage reports whether path is the package of a library the
+// model knows.
+func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) }
+
+// entryKey names a function for the entries table (knowledge.EntryKey).
+func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
+
+// librarySites finds the library retry sites of a file.
+func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
+	f := fc.Node().(*ast.File)
+	var sites []*Site
+	var idx *varIndex
+	nested := make(map[*ast.CallExpr]bool)
+	for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := typeutilCallee(m.info, call)
+		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
+			continue
+		}
+		lib, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+		if !ok {
+			continue
+		}
+		if e.Pace != knowledge.NoPace {
+			continue // it paces a hand-written loop (paced.go)
+		}
+		if e.Poll && !m.pollRetries(call, e) {
+			continue // a state poll (polls.go)
+		}
+		if e.KeptCount && !m.keptClient(call) {
+			continue // a local client: its sends are the sites (keptcount.go)
+		}
+		cfgRoots, opRoots := m.opRoots(e, call)
+		if m.pollsThroughLibrary(opRoots) {
+			continue // a poll until the thing appears (libpoll.go)
+		}
+		var loopBody *ast.BlockStmt
+		if e.LoopCond {
+			fs, ok := cur.Parent().Node().(*ast.ForStmt)
+			if !ok || ast.Unparen(fs.Cond) != call || m.callsLibMethod(lib, fs.Body, e.LoopResets...) {
+				continue
+			}
+			loopBody = fs.Body
+		}
+		if nested[call] {
+			continue
+		}
+		if idx == nil {
+			idx = m.indexVars(f)
+		}
+		s := &Site{
+			Kind: Library,
+			Lib:  lib,
+			Node: call,
+			Pos:  call.Pos(),
+		}
+		s.Func, s.FuncType = typesx.EnclosingBody(f, call.Pos())
+		c := &collector{m: m, idx: idx, lib: lib, before: call.Pos(), seen: make(map[ast.Node]bool)}
+		// The entry call is a setting of its own: AddWithMaxAttempts(r, 0)
+		// both is the site and sets its count.
+		c.add(fn.Name(), fn, call.Args, call)
+		for _, r := range cfgRoots {
+			c.collect(r)
+		}
+		sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
+		s.Settings = c.settings
+		s.Opaque = c.opaque
+		// Entry calls nested in this one's configuration are part of it
+		// (retry.AddWithMaxAttempts(retry.NewStandard(), 5)).
+		for _, st := range c.settings {
+			if ce, ok := st.Node.(*ast.CallExpr); ok {
+				nested[ce] = true
+			}
+		}
+		for _, o := range opRoots {
+			s.Ops = append(s.Ops, m.libraryOps(o)...)
+		}
+		if loopBody != nil {
+			s.Ops = append(s.Ops, m.loopBodyOps(lib, loopBody)...)
+		}
+		if lib.ServiceConfig {
+			sites = append(sites, m.serviceConfigSites(s)...)
+			continue
+		}
+		if lib.EnabledBy != "" && !m.retriesEnabled(s, lib.EnabledBy) {
+			continue
+		}
+		if m.retriesNothing(s) {
+			continue // an empty list of retryable codes (forms.go)
+		}
+		m.attachLibDetails(s)
+		if e.KeptCount {
+			keepCountOnly(s) // keptcount.go
+		}
+		sites = append(sites, s)
+	}
+	return sites
+}
+
+// retriesEnabled reports whether a site of a library whose default is
+// no retries retries: the count setting was set to other than zero. A
+// count the model cannot see makes it unknown, and an unknown is not a
+// site.
+func (m *Reader) retriesEnabled(s *Site, setting string) bool {
+	st := s.Last(setting)
+	if st == nil {
+		return false
+	}
+	if v, ok := m.intValue(st.Arg(0)); ok {
+		return v != 0
+	}
+	return true
+}
+
+// varIndex indexes, for one file, what is done to each variable:
+// its definitions, its field assignments and the methods called on it.
+type varIndex struct {
+	defs    map[*types.Var][]ast.Expr
+	fields  map[*types.Var][]*ast.AssignStmt
+	methods map[*types.Var][]*ast.CallExpr
+	appends map[*types.Var][]*ast.CallExpr
+}
+
+func (m *Reader) indexVars(f *ast.File) *varIndex {
+	idx := &varIndex{
+		defs:    make(map[*types.Var][]ast.Expr),
+		fields:  make(map[*types.Var][]*ast.AssignStmt),
+		methods: make(map[*types.Var][]*ast.CallExpr),
+		appends: make(map[*types.Var][]*ast.CallExpr),
+	}
+	// rootVar returns the variable at the root of a selector chain:
+	// c for c.HTTPClient.Timeout.
+	rootVar := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(m.builderRoot(x), false)) }
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if v := varOfExpr(m.info, l); v != nil {
+					var rhs ast.Expr
+					if len(n.Lhs) == len(n.Rhs) {
+						rhs = n.Rhs[i]
+					} else if len(n.Rhs) == 1 {
+						rhs = n.Rhs[0]
+					}
+					if rhs != nil {
+						idx.defs[v] = append(idx.defs[v], rhs)
+						if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+							if b, ok := m.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+								idx.appends[v] = append(idx.appends[v], call)
+							}
+						}
+					}
+					continue
+				}
+				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+					if v := rootVar(sel.X); v != nil {
+						idx.fields[v] = append(idx.fields[v], n)
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if v, ok := m.info.Defs[name].(*types.Var); ok && i < len(n.Values) {
+					idx.defs[v] = append(idx.defs[v], n.Values[i])
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if _, isMethod := m.info.Selections[sel]; isMethod {
+					if v := rootVar(sel.X); v != nil {
+						idx.methods[v] = append(idx.methods[v], n)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return idx
+}
+
+// builderRoot returns the receiver at the start of a builder chain:
+// c for c.SetBaseURL(u).SetRetryCount(n), each method returning its
+// receiver's type (linodego's configureRetries). Other expressions are
+// returned as they are.
+func (m *Reader) builderRoot(x ast.Expr) ast.Expr {
+	for {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return x
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return x
+		}
+		if s, isMethod := m.info.Selections[sel]; !isMethod || s.Kind() != types.MethodVal {
+			return x
+		}
+		rt, ct := m.info.TypeOf(sel.X), m.info.TypeOf(call)
+		if rt == nil || ct == nil || !types.Identical(rt, ct) {
+			return x
+		}
+		x = sel.X
+	}
+}
+
+// collector gathers the settings of a library configuration.
+type collector struct {
+	m        *Reader
+	idx      *varIndex
+	lib      *Lib
+	before   token.Pos
+	settings []*Setting
+	opaque   bool
+	seen     map[ast.Node]bool
+	depth    int
+}
+
+func (c *collector) inLib(pkg *types.Package) bool {
+	return pkg != nil && c.lib.Has(pkg.Path())
+}
+
+func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
+	c.settings = append(c.settings, &Setting{Name: name, Obj: obj, Args: args, Node: node, Pos: node.Pos()})
+}
+
+// collect follows an expression that builds (part of) a library
+// configuration and records every setting on the way.
+func (c *collector) collect(x ast.Expr) {
+	if x == nil || c.seen[x] || c.depth > 20 {
+		return
+	}
+	c.seen[x] = true
+	c.depth++
+	defer func() { c.depth-- }()
+	info := c.m.info
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Args {
+				c.collect(a)
+			}
+			return
+		}
+		fn := typeutilCallee(info, x)
+		if fn == nil {
+			// A call of a function value: opaque.
+			if _, ok := info.Types[x.Fun]; ok && !info.Types[x.Fun].IsType() {
+				c.opaque = true
+			} else if len(x.Args) == 1 {
+				c.collect(x.Args[0]) // conversion
+			}
+			return
+		}
+		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+			for _, a := range x.Args {
+				c.collect(a)
+			}
+			return
+		}
+		if c.inLib(fn.Pkg()) {
+			c.add(fn.Name(), fn, x.Args, x)
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				if _, isMethod := info.Selections[sel]; isMethod {
+					c.collect(sel.X)
+				}
+			}
+			for _, a := range x.Args {
+				if c.isConfigValue(a) {
+					c.collect(a)
+				}
+			}
+			return
+		}
+		if fn.Pkg() == c.m.pkg {
+			// A same-package constructor: follow its returns.
+			if d := c.m.FuncDecl(fn); d != nil && d.Body != nil {
+				c.followReturns(d.Body)
+				return
+			}
+		}
+		c.opaque = true
+	case *ast.Ident:
+		obj := info.Uses[x]
+		switch o := obj.(type) {
+		case *types.Var:
+			defs := c.idx.defs[o]
+			if len(defs) == 0 {
+				// A parameter, a package variable of another file,
+				// a captured variable we cannot see assigned.
+				c.opaque = true
+			}
+			for _, d := range defs {
+				c.collect(d)
+			}
+			for _, as := range c.idx.fields[o] {
+				if as.Pos() >= c.before {
+					continue
+				}
+				for i, l := range as.Lhs {
+					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+					if !ok || i >= len(as.Rhs) {
+						continue
+					}
+					fobj := info.Uses[sel.Sel]
+					c.add(sel.Sel.Name, fobj, []ast.Expr{as.Rhs[i]}, as)
+					if c.isConfigValue(as.Rhs[i]) {
+						c.collect(as.Rhs[i])
+					}
+				}
+			}
+			for _, call := range c.idx.methods[o] {
+				if call.Pos() >= c.before {
+					continue
+				}
+				if fn := typeutilCallee(info, call); fn != nil && c.inLib(fn.Pkg()) {
+					c.add(fn.Name(), fn, call.Args, call)
+					for _, a := range call.Args {
+						if c.isConfigValue(a) {
+							c.collect(a)
+						}
+					}
+				}
+			}
+		case *types.Const, *types.Func, *types.Nil:
+			// Constants (a service config string) and function values
+			// are read by the aspect that needs them.
+		default:
+			c.opaque = true
+		}
+	case *ast.UnaryExpr:
+		c.collect(x.X)
+	case *ast.StarExpr:
+		c.collect(x.X)
+	case *ast.CompositeLit:
+		t := info.TypeOf(x)
+		if named, ok := types.Unalias(derefType(t)).(*types.Named); ok && c.inLib(named.Obj().Pkg()) {
+			c.add(named.Obj().Name(), named.Obj(), nil, x)
+		}
+		for _, el := range x.Elts {
+			switch el := el.(type) {
+			case *ast.KeyValueExpr:
+				if k, ok := el.Key.(*ast.Ident); ok {
+					if fobj, ok := info.Uses[k].(*types.Var); ok && fobj.IsField() {
+						c.add(k.Name, fobj, []ast.Expr{el.Value}, el)
+					}
+				}
+				if c.isConfigValue(el.Value) {
+					c.collect(el.Value)
+				}
+			default:
+				c.collect(el)
+			}
+		}
+	case *ast.FuncLit:
+		// A function that configures: aws's func(o *StandardOptions),
+		// gax's func() Retryer { return OnCodes(...) }.
+		c.followFuncLit(x)
+	case *ast.SelectorExpr:
+		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
+			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
+				if !c.followField(v) { // values_libs.go
+					c.opaque = true // a struct field: set somewhere else
+				}
+				return
+			}
+			// A package-level variable of another package
+			// (retry.DefaultRetry): a setting of its own.
+			c.add(x.Sel.Name, info.Uses[x.Sel], nil, x)
+			return
+		}
+		if _, ok := info.Uses[x.Sel].(*types.Func); ok {
+			// A function value (retry.FixedDelay as a DelayType).
+			return
+		}
+		c.opaque = true
+	case *ast.BasicLit:
+	default:
+		c.opaque = true
+	}
+}
+
+// isConfigValue reports whether an argument is itself part of the
+// configuration (an option, a backoff, a client), not a plain value.
+func (c *collector) isConfigValue(a ast.Expr) bool {
+	t := c.m.info.TypeOf(a)
+	if t == nil {
+		return false
+	}
+	if _, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+		return true
+	}
+	if call, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+		// A call of one of the library's functions builds part of the
+		// configuration whatever its result's type (a []time.Duration
+		// schedule made by the library's constructor).
+		if fn := typeutilCallee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
+			return true
+		}
+	}
+	if named, ok := types.Unalias(derefType(t)).(*types.Named); ok {
+		return c.inLib(named.Obj().Pkg())
+	}
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		if named, ok := types.Unalias(derefType(sl.Elem())).(*types.Named); ok {
+			return c.inLib(named.Obj().Pkg())
+		}
+	}
+	return false
+}
+
+func (c *collector) followReturns(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if c.isConfigValue(r) {
+					c.collect(r)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// followFuncLit records the settings a configuring function literal
+// makes: assignments to its parameter's fields, and its returns.
+func (c *collector) followFuncLit(fl *ast.FuncLit) {
+	info := c.m.info
+	var params []*types.Var
+	if fl.Type.Params != nil {
+		for _, f := range fl.Type.Params.List {
+			for _, n := range f.Names {
+				if v, ok := info.Defs[n].(*types.Var); ok {
+					params = append(params, v)
+				}
+			}
+		}
+	}
+	isParam := func(x ast.Expr) bool {
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+			case *ast.Ident:
+				for _, p := range params {
+					if info.Uses[y] == p {
+						return true
+					}
+				}
+				return false
+			default:
+				return false
+			}
+		}
+	}
+	ast.Inspect(fl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || !isParam(sel.X) || i >= len(n.Rhs) {
+					continue
+				}
+				c.add(sel.Sel.Name, info.Uses[sel.Sel], []ast.Expr{n.Rhs[i]}, n)
+				if c.isConfigValue(n.Rhs[i]) {
+					c.collect(n.Rhs[i])
+				}
+			}
+		}
+		return true
+	})
+	c.followReturns(fl.Body)
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// libraryOps describes the operations a library site retries: the
+// function it is given.
+func (m *Reader) libraryOps(x ast.Expr) []*Op {
+	var ops []*Op
+	switch x := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		ast.Inspect(x.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && m.mayBeOp(call) {
+				ops = append(ops, m.ops.Op(call))
+			}
+			return true
+		})
+	}
+	return ops
+}
+
+// loopBodyOps describes the operations of a loop a library paces: the
+// calls of its body that may be operations, not the library's own.
+func (m *Reader) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
+	var ops []*Op
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
+				return true
+			}
+			if m.mayBeOp(n) {
+				ops = append(ops, m.ops.Op(n))
+			}
+		}
+		return true
+	})
+	return ops
+}

@@ -1,0 +1,1 @@
+../../../testdata/src/github.com

@@ -1,0 +1,37 @@
+// Package modsrc reads another package of the analysed package's module
+// from its source, on demand and without facts, so that the model can
+// follow a call of a retry helper written there (internal.Retry(ctx,
+// opFn, next)) or run a backoff object of a type declared there
+// (internal/retrysite doc, "Across packages"; xpkg.go there binds the
+// helper to the caller and makes the site).
+//
+// A package is loaded when:
+//
+//   - it is of the same module: its file, named by the position export
+//     data records, and the analysed package's files lie under one
+//     go.mod whose module path prefixes both package paths (a GOPATH
+//     tree with a go.mod, as analysistest's, counts; no go.mod, a
+//     relative path as -trimpath or a Bazel sandbox records, or a
+//     vendored copy: not loaded);
+//   - for a helper (Load), the callee's own file, parsed alone, calls one
+//     of its func parameters that has results inside a for or range
+//     statement (or has a goto); a method's package (MethodSource) needs
+//     no such test;
+//   - then every .go file of its directory that go/build's MatchFile
+//     keeps for the default build context (build constraints honoured,
+//     tests aside) is parsed into the pass's FileSet and type-checked
+//     with go/types, importing the *types.Package objects the analysed
+//     package already reaches (transitively through Imports()); an import
+//     it does not reach is an error the check collects and passes over.
+//     A file that does not parse leaves the package unread;
+//   - at most MaxPackages packages per pass are type-checked; the caller
+//     studies at most MaxCalls calls (Loader.Calls).
+//
+// Rules: everything is cached on a Loader, which the pass's model holds
+// (no global state: safe under go vet's unitchecker and nogo); a file that
+// cannot be found, read or parsed leaves the call unknown, never an
+// error. The package never imports internal/retrysite: a Loader is
+// generic over the model M that reads a loaded package, which the caller
+// makes (newModel) over the analysed package's type information and the
+// package's together (Package.Info).
+package modsrc

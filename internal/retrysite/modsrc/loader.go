@@ -1,0 +1,427 @@
+package modsrc
+
+import (
+	"bufio"
+	"bytes"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+const (
+	// MaxPackages is the most packages of the module one pass
+	// loads from source.
+	MaxPackages = 4
+	// MaxCalls is the most calls one pass studies through another
+	// package's source.
+	MaxCalls = 64
+)
+
+// A Loader is the per-pass state of cross-package following: the
+// modules of directories, the packages loaded (each with the model M that
+// reads it), the files parsed. Make one with NewLoader.
+type Loader[M any] struct {
+	// mods caches the module of each directory: its root and path
+	// ("" when none).
+	mods map[string]modDir
+	// pkgs caches loaded packages by path (nil: could not load).
+	pkgs map[string]*Package[M]
+	// reach are the packages the analysed package reaches through its
+	// imports, by path.
+	reach map[string]*types.Package
+	// self is the module of the analysed package.
+	self modDir
+	// Calls counts the calls studied through another package's source
+	// (at most MaxCalls; the caller counts).
+	Calls int
+	// loaded counts the packages type-checked.
+	loaded int
+	// files caches parsed files by name (nil: could not parse).
+	files map[string]*ast.File
+}
+
+type modDir struct{ root, path string }
+
+// A Package is one package of the module, parsed and type-checked from
+// its source, with a model M whose type information holds both the
+// analysed package's and its own (Info).
+type Package[M any] struct {
+	M     M
+	Pkg   *types.Package           // as checked from source
+	Info  *types.Info              // the analysed package's and the package's
+	Decls map[string]*ast.FuncDecl // "Name" or "Recv.Name" (Key)
+	Insp  *inspector.Inspector
+}
+
+// An Analysed is the analysed package as the model that asks sees it:
+// its pass, its package and its type information.
+type Analysed struct {
+	Pass *analysis.Pass
+	Pkg  *types.Package
+	Info *types.Info
+}
+
+// NewLoader returns the cross-package state of a pass over a (the
+// module of its first file).
+func NewLoader[M any](a Analysed) *Loader[M] {
+	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File)}
+	if len(a.Pass.Files) > 0 {
+		x.self = x.moduleOf(filepath.Dir(a.Pass.Fset.File(a.Pass.Files[0].Pos()).Name()), a.Pkg.Path())
+	}
+	return x
+}
+
+// Key returns the key of fn in Package.Decls: its name, after its
+// receiver's base type name and a dot for a method.
+func Key(fn *types.Func) string {
+	key := fn.Name()
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		key = recvName(sig.Recv().Type()) + "." + key
+	}
+	return key
+}
+
+// recvName names a receiver's base type.
+func recvName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		return t.Obj().Name()
+	}
+	return ""
+}
+
+// moduleOf returns the module that holds dir, a directory of the
+// package pkgPath: the nearest go.mod above it whose module path is a
+// prefix of pkgPath. Without one (or when it cannot be read), none.
+func (x *Loader[M]) moduleOf(dir, pkgPath string) modDir {
+	if !filepath.IsAbs(dir) {
+		return modDir{}
+	}
+	for d := dir; ; {
+		md, ok := x.mods[d]
+		if !ok {
+			md = modDir{}
+			if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+				md = modDir{root: d, path: modulePath(data)}
+			}
+			x.mods[d] = md
+		}
+		if md.root != "" {
+			if md.path != "" && (pkgPath == md.path || strings.HasPrefix(pkgPath, md.path+"/")) {
+				return md
+			}
+			return modDir{}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return modDir{}
+		}
+		d = parent
+	}
+}
+
+// modulePath reads the module path of a go.mod file.
+func modulePath(data []byte) string {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '"') {
+			p := strings.TrimSpace(rest)
+			if i := strings.Index(p, "//"); i >= 0 {
+				p = strings.TrimSpace(p[:i])
+			}
+			return strings.Trim(p, "\"`")
+		}
+	}
+	return ""
+}
+
+// Load returns fn's package parsed and type-checked from source, when
+// it is a package of the analysed package's module, other than it.
+// newModel makes the model that reads the package (see LoadDir).
+func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.Info, xp *Package[M]) M) *Package[M] {
+	path := fn.Pkg().Path()
+	if xp, ok := x.pkgs[path]; ok {
+		return xp
+	}
+	x.pkgs[path] = nil
+	if x.self.root == "" || !fn.Pos().IsValid() {
+		return nil
+	}
+	file := a.Pass.Fset.Position(fn.Pos()).Filename
+	dir := filepath.Dir(file)
+	if !filepath.IsAbs(file) || x.moduleOf(dir, path) != x.self {
+		return nil
+	}
+	if !x.mayRetryParam(a.Pass.Fset, fn) {
+		// Not a loop over a func parameter: nothing to follow, and the
+		// package need not be type-checked (another call may still
+		// load it).
+		delete(x.pkgs, path)
+		return nil
+	}
+	return x.LoadDir(a, path, fn.Pkg().Name(), dir, newModel)
+}
+
+// LoadDir parses and type-checks the package path, named pkgName, from the
+// .go files of dir (see Load); nil when it cannot. The caller has
+// checked that dir is a directory of the analysed package's module.
+// newModel makes the model that reads it, given the mixed type
+// information and the package (whose Decls it fills in after).
+func (x *Loader[M]) LoadDir(a Analysed, path, pkgName, dir string, newModel func(info *types.Info, xp *Package[M]) M) *Package[M] {
+	if x.loaded >= MaxPackages {
+		return nil
+	}
+	x.loaded++
+	if x.reach == nil {
+		x.reach = make(map[string]*types.Package)
+		var walk func(p *types.Package)
+		walk = func(p *types.Package) {
+			for _, q := range p.Imports() {
+				if _, ok := x.reach[q.Path()]; !ok {
+					x.reach[q.Path()] = q
+					walk(q)
+				}
+			}
+		}
+		walk(a.Pkg)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
+			continue
+		}
+		f := x.parse(a.Pass.Fset, filepath.Join(dir, name))
+		if f == nil {
+			// A file that does not parse: its declarations are not
+			// all seen, and the package is not followed.
+			return nil
+		}
+		if f.Name.Name != pkgName {
+			continue
+		}
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	// The analysed package's type information, and the helper's next to
+	// it: the model runs the helper's body and the caller's function
+	// literals bound to its parameters together.
+	src := a.Info
+	info := &types.Info{
+		Types:        maps.Clone(src.Types),
+		Defs:         maps.Clone(src.Defs),
+		Uses:         maps.Clone(src.Uses),
+		Implicits:    maps.Clone(src.Implicits),
+		Selections:   maps.Clone(src.Selections),
+		Scopes:       maps.Clone(src.Scopes),
+		Instances:    maps.Clone(src.Instances),
+		FileVersions: maps.Clone(src.FileVersions),
+	}
+	if info.Types == nil {
+		info.Types = make(map[ast.Expr]types.TypeAndValue)
+	}
+	for _, mp := range []any{&info.Defs, &info.Uses} {
+		if p := mp.(*map[*ast.Ident]types.Object); *p == nil {
+			*p = make(map[*ast.Ident]types.Object)
+		}
+	}
+	if info.Selections == nil {
+		info.Selections = make(map[*ast.SelectorExpr]*types.Selection)
+	}
+	if info.Implicits == nil {
+		info.Implicits = make(map[ast.Node]types.Object)
+	}
+	if info.Scopes == nil {
+		info.Scopes = make(map[ast.Node]*types.Scope)
+	}
+	if info.Instances == nil {
+		info.Instances = make(map[*ast.Ident]types.Instance)
+	}
+	conf := types.Config{
+		Importer:    importerFunc(func(p string) (*types.Package, error) { return x.importPkg(p) }),
+		Error:       func(error) {}, // unreachable imports: keep checking
+		FakeImportC: true,
+		Sizes:       a.Pass.TypesSizes,
+		GoVersion:   a.Pkg.GoVersion(),
+	}
+	pkg, _ := conf.Check(path, a.Pass.Fset, files, info)
+	if pkg == nil {
+		return nil
+	}
+	xp := &Package[M]{Pkg: pkg, Info: info, Decls: make(map[string]*ast.FuncDecl), Insp: inspector.New(files)}
+	xp.M = newModel(info, xp)
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			key := fd.Name.Name
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				obj, _ := info.Defs[fd.Name].(*types.Func)
+				if obj == nil {
+					continue
+				}
+				key = recvName(obj.Type().(*types.Signature).Recv().Type()) + "." + key
+			}
+			xp.Decls[key] = fd
+		}
+	}
+	x.pkgs[path] = xp
+	return xp
+}
+
+// DeclOf returns the declaration in this source package of fn, a
+// function of the same package as the analysed package sees it (export
+// data) or as the source check does.
+func (xp *Package[M]) DeclOf(fn *types.Func) *ast.FuncDecl {
+	d := xp.Decls[Key(fn)]
+	if d == nil {
+		return nil
+	}
+	if obj, _ := xp.Info.Defs[d.Name].(*types.Func); obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != fn.Pkg().Path() {
+		return nil
+	}
+	return d
+}
+
+// MethodSource returns the package of fn, a method of a type of another
+// package of the module, loaded as a helper's is, under the same caps and
+// cache; nil when it cannot be read.
+func (x *Loader[M]) MethodSource(a Analysed, fn *types.Func, newModel func(info *types.Info, xp *Package[M]) M) *Package[M] {
+	path := fn.Pkg().Path()
+	xp, ok := x.pkgs[path]
+	if !ok {
+		xp = x.LoadDir(a, path, fn.Pkg().Name(), filepath.Dir(a.Pass.Fset.Position(fn.Pos()).Filename), newModel)
+		x.pkgs[path] = xp
+	}
+	return xp
+}
+
+// InModule reports whether obj, of a package other than the analysed
+// one, is declared in a file of the analysed package's module the loader
+// could read.
+func (x *Loader[M]) InModule(fset *token.FileSet, obj types.Object) bool {
+	if x.self.root == "" {
+		return false
+	}
+	file := fset.Position(obj.Pos()).Filename
+	return filepath.IsAbs(file) && x.moduleOf(filepath.Dir(file), obj.Pkg().Path()) == x.self
+}
+
+// parse parses a file once per pass.
+func (x *Loader[M]) parse(fset *token.FileSet, name string) *ast.File {
+	if f, ok := x.files[name]; ok {
+		return f
+	}
+	f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+	if err != nil {
+		f = nil
+	}
+	x.files[name] = f
+	return f
+}
+
+// mayRetryParam is the cheap test made before a package is loaded: the
+// file declaring fn parses, and fn's body calls, inside a for or range
+// statement (or in a body with a goto), one of its parameters whose type
+// is a func with results (a func whose results nothing can read cannot
+// fail: a per-item callback, not an operation).
+func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
+	pos := fset.Position(fn.Pos())
+	if !filepath.IsAbs(pos.Filename) {
+		return false
+	}
+	f := x.parse(fset, pos.Filename)
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Name.Name != fn.Name() || fset.Position(fd.Name.Pos()).Line != pos.Line {
+			continue
+		}
+		sig := fn.Type().(*types.Signature)
+		params := make(map[string]bool)
+		for i := 0; i < sig.Params().Len(); i++ {
+			p := sig.Params().At(i)
+			if ps, ok := p.Type().Underlying().(*types.Signature); ok && ps.Results().Len() > 0 {
+				params[p.Name()] = true
+			}
+		}
+		if len(params) == 0 {
+			return false
+		}
+		gotos, inLoop, anywhere := false, false, false
+		var loops []ast.Node
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				loops = append(loops, n.Body)
+			case *ast.RangeStmt:
+				loops = append(loops, n.Body)
+			case *ast.BranchStmt:
+				gotos = gotos || n.Tok == token.GOTO
+			case *ast.CallExpr:
+				fun := ast.Unparen(n.Fun)
+				if ix, ok := fun.(*ast.IndexExpr); ok {
+					fun = ix.X
+				}
+				if id, ok := fun.(*ast.Ident); ok && params[id.Name] {
+					anywhere = true
+					for _, l := range loops {
+						if l.Pos() <= n.Pos() && n.End() <= l.End() {
+							inLoop = true
+						}
+					}
+				}
+			}
+			return true
+		})
+		return inLoop || gotos && anywhere
+	}
+	return false
+}
+
+// importPkg imports a package the analysed package reaches.
+func (x *Loader[M]) importPkg(path string) (*types.Package, error) {
+	if p, ok := x.reach[path]; ok {
+		return p, nil
+	}
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	return nil, errUnreached
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+type loadError string
+
+func (e loadError) Error() string { return string(e) }
+
+const errUnreached = loadError("package not reached by the analysed package's imports")

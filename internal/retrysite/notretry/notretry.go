@@ -1,0 +1,268 @@
+package notretry
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file holds what the corpus of real modules (testdata/corpus) taught
+// the model about code that looks like a retry and is not one:
+//
+//   - a function that calls itself with a value derived from the failed
+//     call's result (a redirect's Location, a continuation) makes a new
+//     request, not a retry;
+//   - a loop that moves the operation's receiver to the next item of a
+//     collection (nc.current = nc.srvPool[i]; nc.connect()), or that builds
+//     the operation's arguments from the item it ranges over (req from url),
+//     tries each item once: failover, not a retry;
+//   - an operation that waits before it runs again (a same-package function
+//     whose body sleeps) has waits the loop does not show.
+
+// resultVars returns the variables of body whose value derives, through
+// assignments in body, from the results of the calls in ops (the calls
+// themselves included as seeds).
+func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.Var]bool {
+	deps := make(map[*types.Var]map[*types.Var]bool)
+	direct := make(map[*types.Var]bool)
+	root := func(x ast.Expr) *types.Var { return typesx.VarOf(m.info, typesx.ChainRoot(x, true)) }
+	add := func(v *types.Var, x ast.Expr) {
+		if v == nil || x == nil {
+			return
+		}
+		if deps[v] == nil {
+			deps[v] = make(map[*types.Var]bool)
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if e, ok := n.(ast.Expr); ok && seed(e) {
+				direct[v] = true
+			}
+			if id, ok := n.(*ast.Ident); ok {
+				if u, ok := m.info.Uses[id].(*types.Var); ok {
+					deps[v][u] = true
+				}
+			}
+			return true
+		})
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					add(root(l), n.Rhs[i])
+				case len(n.Rhs) == 1:
+					add(root(l), n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				v, _ := m.info.Defs[name].(*types.Var)
+				if i < len(n.Values) {
+					add(v, n.Values[i])
+				} else if len(n.Values) == 1 {
+					add(v, n.Values[0])
+				}
+			}
+		case *ast.TypeSwitchStmt:
+			if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
+				for _, cc := range n.Body.List {
+					if obj, ok := m.info.Implicits[cc].(*types.Var); ok {
+						add(obj, as.Rhs[0])
+					}
+				}
+			}
+		}
+		return true
+	})
+	res := make(map[*types.Var]bool)
+	for v := range direct {
+		res[v] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for v, ds := range deps {
+			if res[v] {
+				continue
+			}
+			for u := range ds {
+				if res[u] {
+					res[v] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return res
+}
+
+// RecursionVaries reports whether a recursive function passes itself,
+// for a parameter that names what to do (not a counter, a flag, a context
+// or the last error), a value derived from the operation's results: each
+// call is then a new request (a redirect followed), not a retry.
+func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, selfCalls []*ast.CallExpr) bool {
+	if obj == nil {
+		return false
+	}
+	sig, ok := obj.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	derived := m.resultVars(body, func(e ast.Expr) bool {
+		c, ok := e.(*ast.CallExpr)
+		return ok && g.Set[c]
+	})
+	if len(derived) == 0 {
+		return false
+	}
+	params := sig.Params()
+	for _, call := range selfCalls {
+		for i, a := range call.Args {
+			if i >= params.Len() {
+				break
+			}
+			t := params.At(i).Type()
+			if interp.IsIntegerOrBool(t) || typesx.IsErrorType(t) || typesx.IsNamed(t, "context", "Context") {
+				continue
+			}
+			if typesx.UsesAny(m.info, a, derived) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// LoopMovesOperation reports whether a loop hands the operation a
+// different item on each iteration through variables: the arguments are
+// built from the item ranged over or indexed (req from url), or the
+// operation's receiver is pointed at the next item (nc.current =
+// nc.srvPool[i] before nc.connect()).
+func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.Var]bool) bool {
+	call := g.Calls[0]
+	isItem := func(e ast.Expr) bool {
+		switch e := e.(type) {
+		case *ast.Ident:
+			v, ok := m.info.Uses[e].(*types.Var)
+			return ok && varying[v]
+		case *ast.IndexExpr:
+			t := m.info.TypeOf(e.X)
+			if t == nil {
+				return false
+			}
+			if _, isMap := t.Underlying().(*types.Map); isMap {
+				return false
+			}
+			return typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
+		}
+		return false
+	}
+	items := m.resultVars(loop, isItem)
+	// Waits and deadlines that grow with the attempt are not items.
+	for v := range items {
+		if typesx.IsNamed(v.Type(), "context", "Context") || typesx.IsNamed(v.Type(), "time", "Duration") || interp.IsIntegerOrBool(v.Type()) {
+			delete(items, v)
+		}
+	}
+	for v := range varying {
+		items[v] = true
+	}
+	for _, a := range call.Args {
+		if typesx.UsesAny(m.info, a, items) {
+			return true
+		}
+	}
+	// The receiver's state: nc.current = nc.srvPool[i] before nc.connect().
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := interp.IdentOf(sel.X)
+	if recv == nil {
+		return false
+	}
+	rv, ok := m.info.Uses[recv].(*types.Var)
+	if !ok {
+		return false
+	}
+	moved := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || moved || len(as.Lhs) != len(as.Rhs) {
+			return !moved
+		}
+		for i, l := range as.Lhs {
+			s, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			if id := interp.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
+				continue
+			}
+			ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
+				if e, ok := n.(ast.Expr); ok && isItem(e) {
+					moved = true
+				}
+				return !moved
+			})
+		}
+		return !moved
+	})
+	return moved
+}
+
+// OpWaitsInside reports whether an operation of g is a function of this
+// package whose body waits (time.Sleep, a timer, a Sleep helper given a
+// duration): the loop around it then waits in a way it does not show.
+func (m *Rules) OpWaitsInside(g *Group) bool {
+	for _, call := range g.Calls {
+		fn := typesx.Callee(m.info, call)
+		if fn == nil || fn.Pkg() != m.pkg {
+			continue
+		}
+		decl := m.FuncDecl(fn)
+		if decl == nil || decl.Body == nil {
+			continue
+		}
+		waits := false
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok || waits {
+				return !waits
+			}
+			callee := typesx.Callee(m.info, c)
+			if callee == nil {
+				return true
+			}
+			if callee.Pkg() != nil && callee.Pkg().Path() == "time" {
+				switch callee.Name() {
+				case "Sleep", "After", "NewTimer", "Reset", "Tick":
+					waits = true
+				}
+				return !waits
+			}
+			switch callee.Name() {
+			case "Sleep", "sleep", "Wait", "wait":
+				for _, a := range c.Args {
+					if t := m.info.TypeOf(a); t != nil && typesx.IsNamed(t, "time", "Duration") {
+						waits = true
+					}
+				}
+			}
+			return !waits
+		})
+		if waits {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,155 @@
+package notretry
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// Polls: library entries that run a condition at a fixed interval until
+// it returns true (knowledge.Entry.Poll). Such a call is a retry only
+// when the condition turns an operation's failure into "not yet": some
+// `return false, nil` sits under a check `x != nil` of an error the
+// condition got from a call, and every other return either reports
+// success (true) or an error (which stops the poll). A condition that
+// returns false for anything else (a state not reached, a value read)
+// waits for a state: a state poll, not a retry, and not a site.
+
+// PollRetries reports whether the poll call's condition retries a
+// failing operation.
+func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
+	if e.Op < 0 || e.Op >= len(call.Args) {
+		return false
+	}
+	body := m.conditionBody(call.Args[e.Op])
+	if body == nil {
+		return false
+	}
+	retries, other := false, false
+	var walk func(n ast.Node, guarded bool)
+	walk = func(n ast.Node, guarded bool) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if n.Init != nil {
+					walk(n.Init, guarded)
+				}
+				g := m.failureCheck(n.Cond, body)
+				walk(n.Body, guarded || g)
+				if n.Else != nil {
+					walk(n.Else, guarded)
+				}
+				return false
+			case *ast.ReturnStmt:
+				if len(n.Results) != 2 {
+					other = true
+					return false
+				}
+				switch {
+				case typesx.IsIdent(n.Results[0], "true"):
+				case typesx.IsIdent(n.Results[0], "false") && !typesx.IsIdent(n.Results[1], "nil"):
+					// an error stops the poll
+				case typesx.IsIdent(n.Results[0], "false") && guarded:
+					retries = true
+				default:
+					other = true
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return retries && !other
+}
+
+// conditionBody returns the body of a condition: a function literal or
+// a function or method of the package.
+func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		return x.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		var obj types.Object
+		if id, ok := x.(*ast.Ident); ok {
+			obj = m.info.Uses[id]
+		} else {
+			obj = m.info.Uses[x.(*ast.SelectorExpr).Sel]
+		}
+		if fn, ok := obj.(*types.Func); ok {
+			if d := m.FuncDecl(fn); d != nil {
+				return d.Body
+			}
+		}
+	}
+	return nil
+}
+
+// failureCheck reports whether cond is `x != nil` for an error variable
+// x that body assigns from a call.
+func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.NEQ || !typesx.IsIdent(be.Y, "nil") {
+		return false
+	}
+	id, ok := ast.Unparen(be.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || found || len(as.Rhs) != 1 {
+			return !found
+		}
+		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(v) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// PollWait is the wait of a poll: its interval, fixed, no jitter.
+func (m *Rules) PollWait(s *site.Site) *site.Wait {
+	call, ok := s.Node.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := typesx.Callee(m.info, call)
+	if fn == nil {
+		return nil
+	}
+	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
+	if !ok || !e.Poll || e.Interval >= len(call.Args) {
+		return nil
+	}
+	d, ok := m.durationValue(call.Args[e.Interval])
+	if !ok {
+		return nil
+	}
+	w := &site.Wait{Kind: site.WaitLibrary, Pos: call.Args[e.Interval].Pos(), Base: d}
+	if d <= 0 {
+		w.Shape = site.ShapeNone
+		w.Desc = fmt.Sprintf("no wait (%s interval 0)", fn.Name())
+		return w
+	}
+	w.Shape = site.ShapeConstant
+	w.Desc = fmt.Sprintf("a fixed %s (%s interval)", d, fn.Name())
+	return w
+}

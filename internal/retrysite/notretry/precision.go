@@ -1,0 +1,700 @@
+package notretry
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file holds rules, learnt from wrong findings on real modules, about
+// repeats whose failure is not that of a call to another service:
+//
+//   - a call whose results are all dropped (an expression statement,
+//     results assigned to _, a go or defer statement) cannot make the
+//     function that makes it fail: a constructor that binds local sockets
+//     and closes them on its way out (_ = ln.Close()) is local work, and
+//     a loop that binds again on "address already in use" retries no
+//     integration;
+//   - a loop that gives up when the operation's input is the one that
+//     failed last (if idx == lastFailIdx { return lastErr }) never runs
+//     the operation twice on the same input: each round re-reads the
+//     state (a first index moved by a concurrent truncation) and tries
+//     what it now says, as a compare-and-swap loop does;
+//   - a loop that runs after the function has started a local process
+//     (exec.Cmd.Start, os.StartProcess, or a function of the package that
+//     does so, up to two calls down) waits for that process to come up:
+//     a readiness wait, not the retry of a failed call to a dependency.
+
+// DroppedCalls returns the calls in body (function literals included)
+// whose results nothing reads.
+func DroppedCalls(body ast.Node) map[*ast.CallExpr]bool {
+	res := make(map[*ast.CallExpr]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ExprStmt:
+			if c, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+				res[c] = true
+			}
+		case *ast.GoStmt:
+			res[n.Call] = true
+		case *ast.DeferStmt:
+			res[n.Call] = true
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 {
+				return true
+			}
+			c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); !ok || id.Name != "_" {
+					return true
+				}
+			}
+			res[c] = true
+		}
+		return true
+	})
+	return res
+}
+
+// StartsProcessBefore reports whether body, before pos and outside
+// function literals, starts a local process: a call of
+// (*os/exec.Cmd).Start or os.StartProcess, which return while the
+// process runs, or a call of a function of the package that does so
+// itself, up to two calls down (an exec helper: startsProcessIn). A loop
+// after it that calls out and sleeps waits for the process it has just
+// started to answer.
+func (m *Rules) StartsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
+	if !m.startsProcesses() {
+		return false
+	}
+	return m.startsProcessAt(body, pos, 2)
+}
+
+// startsProcessIn reports whether the package's function fn starts a
+// local process anywhere in its body, directly or through the package's
+// functions it calls, down to depth more calls.
+func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
+	if d, ok := m.procFuncs[fn]; ok {
+		return d
+	}
+	if m.procFuncs == nil {
+		m.procFuncs = make(map[*types.Func]bool)
+	}
+	m.procFuncs[fn] = false // a recursive call starts nothing new
+	decl := m.FuncDecl(fn)
+	starts := decl != nil && decl.Body != nil && m.startsProcessAt(decl.Body, endOf{decl.Body.End()}, depth)
+	m.procFuncs[fn] = starts
+	return starts
+}
+
+// startsProcessAt is StartsProcessBefore's walk, with depth calls of the
+// package's functions left to look into.
+func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if n.Pos() >= pos.Pos() {
+				return false
+			}
+			fn := typesx.Callee(m.info, n)
+			if fn == nil || fn.Pkg() == nil {
+				return true
+			}
+			switch fn.Pkg().Path() {
+			case "os/exec":
+				if fn.Name() == "Start" && isMethodOf(fn, "Cmd") {
+					found = true
+				}
+			case "os":
+				if fn.Name() == "StartProcess" {
+					found = true
+				}
+			default:
+				if depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isMethodOf reports whether fn is a method of the named type called
+// name (or a pointer to it).
+func isMethodOf(fn *types.Func, name string) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Name() == name
+}
+
+// ServerPaced reports whether every wait between the attempts of a loop
+// site lasts what the other side said: its duration derives, through the
+// function's assignments, from a number field of a wire message (a field
+// with a json, xml or protobuf tag that is not a time.Duration) read from
+// a parameter or a call's result, not from the receiver's configuration.
+// Such a loop polls at the interval the server sets (RFC 8628's device
+// flow: interval, raised on slow_down) for a state to change; the client
+// chooses neither the interval nor, in a way the code shows, a count. It
+// is a state poll, not a retry.
+func (m *Rules) ServerPaced(s *site.Site) bool {
+	if len(s.Waits) == 0 || s.Func == nil {
+		return false
+	}
+	var recv *types.Var
+	if s.FuncType != nil {
+		if fn := m.enclosingDecl(s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
+			recv, _ = m.info.Defs[fn.Recv.List[0].Names[0]].(*types.Var)
+		}
+	}
+	for _, w := range s.Waits {
+		if w.Expr == nil || !m.fromWireField(s.Func, w.Expr, recv) {
+			return false
+		}
+	}
+	return true
+}
+
+// enclosingDecl returns the declaration whose body is body, or nil.
+func (m *Rules) enclosingDecl(body *ast.BlockStmt) *ast.FuncDecl {
+	if body == nil {
+		return nil
+	}
+	for _, f := range m.pass.Files {
+		if f.Pos() > body.Pos() || body.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// fromWireField reports whether x derives, through assignments in body to
+// local variables, from a wire field (ServerPaced) of a value other than
+// recv.
+func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) bool {
+	seen := make(map[*types.Var]bool)
+	var from func(n ast.Node) bool
+	from = func(n ast.Node) bool {
+		found := false
+		var vars []*types.Var
+		ast.Inspect(n, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if m.wireField(body, n, recv) {
+					found = true
+					return false
+				}
+			case *ast.Ident:
+				if v, ok := m.info.Uses[n].(*types.Var); ok && !v.IsField() && v.Pos() >= body.Pos() && v.Pos() < body.End() && !seen[v] {
+					seen[v] = true
+					vars = append(vars, v)
+				}
+			}
+			return true
+		})
+		if found {
+			return true
+		}
+		for _, v := range vars {
+			for _, rhs := range localAssignments(m.info, body, v) {
+				if from(rhs) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return from(x)
+}
+
+// wireField reports whether sel selects a number field carrying a wire
+// encoding tag from a value whose root is not recv nor a package variable,
+// nor a local variable of body assigned from one (o := c.opts).
+func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *types.Var) bool {
+	selection, ok := m.info.Selections[sel]
+	if !ok || selection.Kind() != types.FieldVal {
+		return false
+	}
+	field, _ := selection.Obj().(*types.Var)
+	if field == nil {
+		return false
+	}
+	b, isBasic := field.Type().Underlying().(*types.Basic)
+	if !isBasic || b.Info()&types.IsNumeric == 0 || isDurationType(field.Type()) {
+		return false
+	}
+	if !hasWireTag(selection.Recv(), field) {
+		return false
+	}
+	return !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
+}
+
+// configRoot reports whether x is read from recv or a package variable,
+// directly or through local variables of body assigned from them.
+func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, seen map[*types.Var]bool) bool {
+	root := rootIdent(x)
+	if root == nil {
+		return false // a call's result
+	}
+	v, _ := m.info.Uses[root].(*types.Var)
+	if v == nil || v == recv || v.Parent() == m.pkg.Scope() {
+		return true
+	}
+	if seen[v] || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false // a parameter
+	}
+	seen[v] = true
+	for _, rhs := range localAssignments(m.info, body, v) {
+		if m.configRoot(body, rhs, recv, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// rootIdent returns the identifier a chain of selectors, index and star
+// expressions starts from, or nil when it starts from a call.
+func rootIdent(x ast.Expr) *ast.Ident {
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return e
+		case *ast.SelectorExpr:
+			x = e.X
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.StarExpr:
+			x = e.X
+		default:
+			return nil
+		}
+	}
+}
+
+// isDurationType reports whether t is time.Duration.
+func isDurationType(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration"
+}
+
+// hasWireTag reports whether field, of the struct behind t, carries a
+// json, xml or protobuf tag.
+func hasWireTag(t types.Type, field *types.Var) bool {
+	for {
+		p, ok := t.Underlying().(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i) == field {
+			tag := reflect.StructTag(st.Tag(i))
+			for _, k := range []string{"json", "xml", "protobuf"} {
+				if _, ok := tag.Lookup(k); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// localAssignments returns the right-hand sides body assigns to v
+// (definitions, assignments and op-assignments; one per left-hand side
+// when the counts match, the single call otherwise).
+func localAssignments(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Expr {
+	var res []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					res = append(res, n.Rhs[i])
+				} else if len(n.Rhs) == 1 {
+					res = append(res, n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] == v && i < len(n.Values) {
+					res = append(res, n.Values[i])
+				}
+			}
+		}
+		return true
+	})
+	return res
+}
+
+// CancelOnlyCtx reports whether call is x.Err() on a local variable of
+// body whose every assignment is the context of context.WithCancel or
+// WithCancelCause. Such a context has no deadline: it is done only when
+// its cancel func is called or its parent is done, and an operation's
+// failure does neither. So under a failure scenario its Err is nil, and a
+// loop that goes back only when the attempt's own context was cancelled
+// (a switch-over to a new primary cancels the running call, which is then
+// run again against the new one) is a restart someone asked for, not a
+// retry of a failure. A context with a timeout is not one: a loop that
+// goes back when the attempt timed out retries it.
+func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, _ := m.info.Uses[id].(*types.Var)
+	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	rhs := localAssignments(m.info, body, v)
+	if len(rhs) == 0 {
+		return false
+	}
+	for _, r := range rhs {
+		c, ok := ast.Unparen(r).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typesx.Callee(m.info, c)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause") {
+			return false
+		}
+	}
+	return true
+}
+
+// DrawsCandidate reports whether a loop gives its operation a new random
+// value before each attempt: it assigns one (from a function of a rand
+// package: math/rand, crypto/rand, a util/rand) to a variable the
+// operation's call reads, or sets one through a setter (x.SetName(...),
+// not on a map such as an http.Header) in the loop. Each iteration then
+// tries a new candidate (a generated name after "already exists"): a
+// search for a free value, not the same request again. A request id or
+// an idempotency key written into headers does not count, nor does a
+// random wait.
+func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
+	var body *ast.BlockStmt
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	if body == nil {
+		return false
+	}
+	call := g.Calls[0]
+	randVars := make(map[*types.Var]bool)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, r := range n.Rhs {
+				if !m.drawsRandom(r, randVars) {
+					continue
+				}
+				// name := base + rand.String(5); addr.Port = r.Intn(n):
+				// the variable, or the one whose field is set.
+				if id := rootIdent(n.Lhs[i]); id != nil {
+					if v, ok := m.info.ObjectOf(id).(*types.Var); ok && !v.IsField() && v.Parent() != m.pkg.Scope() {
+						randVars[v] = true
+					}
+				}
+			}
+		case *ast.ExprStmt:
+			c, ok := ast.Unparen(n.X).(*ast.CallExpr)
+			if !ok || c == call {
+				return true
+			}
+			sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+			if !ok || len(sel.Sel.Name) < 4 || sel.Sel.Name[:3] != "Set" {
+				return true
+			}
+			if t := m.info.TypeOf(sel.X); t == nil {
+				return true
+			} else if _, isMap := t.Underlying().(*types.Map); isMap {
+				return true
+			}
+			if fn := typesx.Callee(m.info, c); fn == nil || !isMethod(fn) {
+				return true
+			}
+			for _, a := range c.Args {
+				if m.drawsRandom(a, randVars) {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	if found {
+		return true
+	}
+	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
+		if typesx.UsesAny(m.info, a, randVars) {
+			return true
+		}
+	}
+	return false
+}
+
+// isMethod reports whether fn has a receiver.
+func isMethod(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	return ok && sig.Recv() != nil
+}
+
+// drawsRandom reports whether x calls a function of a rand package or
+// reads a variable of vars.
+func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
+	if typesx.UsesAny(m.info, x, vars) {
+		return true
+	}
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// randPackage reports whether path names a package of random numbers:
+// its last element is rand (math/rand, crypto/rand, .../util/rand), or
+// rand/v2.
+func randPackage(path string) bool {
+	path = strings.TrimSuffix(path, "/v2")
+	return path == "rand" || strings.HasSuffix(path, "/rand")
+}
+
+// CalledAfterStart reports whether every call of the unexported function
+// fn in the package (outside its _test.go files) comes after its caller has started a local process
+// (StartsProcessBefore), directly or through a caller that is itself so
+// called (up to depth 2): a loop in fn waits for that process to answer,
+// like a loop after the start in the same function (a health-check
+// poller spawned by the function that started the process; a retryFor
+// helper called by waitServerReady after cmd.Start). fn must be called,
+// never used as a value, and called at least once.
+func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
+	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
+		return false
+	}
+	calls := 0
+	for id, obj := range m.info.Uses {
+		if obj != fn || m.inTestFile(id) {
+			continue // a test exercising the helper is not a use of it
+		}
+		decl, call, spawned := m.callerOf(id)
+		if decl == nil || call == nil {
+			return false // used as a value, or outside a declaration
+		}
+		calls++
+		// A goroutine spawned by the function that starts the process
+		// runs alongside it, whichever comes first in the source.
+		at := ast.Node(call)
+		if spawned {
+			at = endOf{decl.Body.End()}
+		}
+		if m.StartsProcessBefore(decl.Body, at) {
+			continue
+		}
+		caller, _ := m.info.Defs[decl.Name].(*types.Func)
+		if caller == fn || !m.CalledAfterStart(caller, depth+1) {
+			return false
+		}
+	}
+	return calls > 0
+}
+
+// endOf is a node that only has a position: the end of a body.
+type endOf struct{ pos token.Pos }
+
+func (e endOf) Pos() token.Pos { return e.pos }
+func (e endOf) End() token.Pos { return e.pos }
+
+// callerOf returns the declaration whose body holds id and the call whose
+// function id names (fn(...), x.fn(...)), or nil for a use that is not
+// a call's function; spawned tells whether a go statement makes the call.
+func (m *Rules) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) {
+	for _, f := range m.pass.Files {
+		if id.Pos() < f.Pos() || id.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || id.Pos() < fd.Body.Pos() || id.Pos() >= fd.Body.End() {
+				continue
+			}
+			var gos map[*ast.CallExpr]bool
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call != nil {
+					return false
+				}
+				if g, ok := n.(*ast.GoStmt); ok {
+					if gos == nil {
+						gos = make(map[*ast.CallExpr]bool)
+					}
+					gos[g.Call] = true
+				}
+				c, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				switch fun := ast.Unparen(c.Fun).(type) {
+				case *ast.Ident:
+					if fun == id {
+						call = c
+					}
+				case *ast.SelectorExpr:
+					if fun.Sel == id {
+						call = c
+					}
+				}
+				return call == nil
+			})
+			return fd, call, gos[call]
+		}
+	}
+	return nil, nil, false
+}
+
+// GivesUpOnSameInput reports whether loop leaves when an argument of its
+// operation equals what it was at the last failure: a local declared
+// before the loop, assigned that argument in the loop, and compared with
+// it by a test whose branch returns or breaks.
+func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
+	args := make(map[*types.Var]bool)
+	for _, c := range calls {
+		for _, a := range c.Args {
+			if v := m.localVar(a); v != nil {
+				args[v] = true
+			}
+		}
+	}
+	if len(args) == 0 {
+		return false
+	}
+	// last[v] = arg: the locals declared before the loop that the loop
+	// sets to an argument of the operation.
+	last := make(map[*types.Var]*types.Var)
+	ast.Inspect(loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			lv, rv := m.localVar(l), m.localVar(as.Rhs[i])
+			if lv != nil && rv != nil && args[rv] && lv.Pos() < loop.Pos() {
+				last[lv] = rv
+			}
+		}
+		return true
+	})
+	if len(last) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || found {
+			return !found
+		}
+		b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL || len(is.Body.List) == 0 {
+			return true
+		}
+		x, y := m.localVar(b.X), m.localVar(b.Y)
+		if x == nil || y == nil || (last[x] != y && last[y] != x) {
+			return true
+		}
+		switch st := is.Body.List[len(is.Body.List)-1].(type) {
+		case *ast.ReturnStmt:
+			found = true
+		case *ast.BranchStmt:
+			found = st.Tok == token.BREAK && st.Label == nil
+		}
+		return true
+	})
+	return found
+}
+
+// startsProcesses reports whether the package starts a process anywhere
+// (exec.Cmd.Start, os.StartProcess): most do not, and the readiness rules
+// above need not look.
+func (m *Rules) startsProcesses() bool {
+	if m.procStart == 0 {
+		m.procStart = -1
+		for _, obj := range m.info.Uses {
+			fn, ok := obj.(*types.Func)
+			if !ok || fn.Pkg() == nil {
+				continue
+			}
+			switch {
+			case fn.Pkg().Path() == "os/exec" && fn.Name() == "Start" && isMethodOf(fn, "Cmd"),
+				fn.Pkg().Path() == "os" && fn.Name() == "StartProcess":
+				m.procStart = 1
+			}
+			if m.procStart == 1 {
+				break
+			}
+		}
+	}
+	return m.procStart > 0
+}

@@ -1,0 +1,158 @@
+package notretry
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// Readiness waits. A function whose name says it waits (waitX,
+// WaitUntilReady, waitServerReady) or that it ends when something is
+// ready (ensureReady), and that is handed the thing it waits for (a
+// parameter of an interface type declared outside the standard library:
+// the container or process the caller started, whose methods give its
+// address, ports and files), is a wait for that thing's state: a port to
+// answer, a file to appear. The loop in it repeats a check of that
+// state, not a call to a dependency that failed; so is the loop of
+// an unexported function that only such functions call (outside the
+// package's tests), up to two calls away. The interface method a wait
+// strategy implements carries the name for every implementation. A name
+// that also says retry or backoff (waitAndRetry) is not a wait, and a
+// loop that counts its attempts (for i := 0; i < 10; i++) retries
+// whatever its function is called: a wait ends with its deadline or its
+// context, not after a number of tries. A wait handed only an address or
+// a name (waitForDependency(url)) waits for a dependency by calling it
+// until it answers: a retry. The loop must also be the wait
+// itself: the function's last statement (or followed only by a return
+// that calls nothing),
+// so that its success ends the wait; a loop that only prepares the wait
+// (finding which API version answers before watching) retries that step.
+
+// inTestFile reports whether n lies in a _test.go file.
+func (m *Rules) inTestFile(n ast.Node) bool {
+	f := m.pass.Fset.File(n.Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
+// waitName reports whether name declares a wait: it starts with the word
+// wait, or ends with the word ready, and says nothing of retries.
+func waitName(name string) bool {
+	l := strings.ToLower(name)
+	if strings.Contains(l, "retry") || strings.Contains(l, "backoff") || strings.Contains(l, "attempt") {
+		return false
+	}
+	if strings.HasPrefix(l, "wait") {
+		rest := name[len("wait"):]
+		r, _ := utf8.DecodeRuneInString(rest)
+		return rest == "" || unicode.IsUpper(r) || r == '_'
+	}
+	return strings.HasSuffix(name, "Ready") && len(name) > len("Ready")
+}
+
+// readinessWait reports whether the function declared by decl is a
+// readiness wait: its name says so, or it is unexported and every call
+// of it outside test files is made by a readiness wait (depth counts the
+// calls followed, up to two).
+func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
+	if decl == nil || depth > 2 {
+		return false
+	}
+	if waitName(decl.Name.Name) && m.takesHandle(decl) {
+		return true
+	}
+	fn, _ := m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	calls := 0
+	for id, obj := range m.info.Uses {
+		if obj != fn || m.inTestFile(id) {
+			continue
+		}
+		caller, call, _ := m.callerOf(id)
+		if caller == nil || call == nil || caller == decl {
+			return false // used as a value, outside a declaration, or recursive
+		}
+		if !m.readinessWait(caller, depth+1) {
+			return false
+		}
+		calls++
+	}
+	return calls > 0
+}
+
+// DropReadinessWaits removes the sites that lie in a readiness wait.
+func (m *Rules) DropReadinessWaits(sites []*site.Site) []*site.Site {
+	res := sites[:0]
+	memo := make(map[*ast.FuncDecl]bool)
+	for _, s := range sites {
+		d := m.DeclAt(s.Pos)
+		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) {
+			w, ok := memo[d]
+			if !ok {
+				w = m.readinessWait(d, 0)
+				memo[d] = w
+			}
+			if w {
+				continue
+			}
+		}
+		res = append(res, s)
+	}
+	return res
+}
+
+// endsBody reports whether the statement of body that holds pos is its
+// last, or is followed only by a return statement that calls nothing
+// (return nil, return lastErr).
+func endsBody(body *ast.BlockStmt, pos token.Pos) bool {
+	for i, st := range body.List {
+		if pos < st.Pos() || pos >= st.End() {
+			continue
+		}
+		rest := body.List[i+1:]
+		if len(rest) == 0 {
+			return true
+		}
+		ret, isReturn := rest[0].(*ast.ReturnStmt)
+		if len(rest) != 1 || !isReturn {
+			return false
+		}
+		calls := false
+		ast.Inspect(ret, func(n ast.Node) bool {
+			if _, ok := n.(*ast.CallExpr); ok {
+				calls = true
+			}
+			return !calls
+		})
+		return !calls
+	}
+	return false
+}
+
+// takesHandle reports whether decl has a parameter of an interface type
+// declared outside the standard library (not a context, an error or an
+// io interface): a handle on something the caller holds.
+func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
+	fn, _ := m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	params := fn.Type().(*types.Signature).Params()
+	for i := 0; i < params.Len(); i++ {
+		named, ok := types.Unalias(params.At(i).Type()).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || typesx.IsStd(named.Obj().Pkg().Path()) {
+			continue
+		}
+		if _, isIface := named.Underlying().(*types.Interface); isIface {
+			return true
+		}
+	}
+	return false
+}

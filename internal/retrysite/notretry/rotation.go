@@ -1,0 +1,215 @@
+package notretry
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// This file holds a rule learnt from a wrong finding on a module outside
+// the corpus: failover over a list through a rotating index.
+//
+// A counted loop whose condition bounds its counter by the length of a
+// slice field of a value (i < len(s.addrs), or i < s.Size() where Size is
+// a method of the package whose body is return len(recv.addrs)), and
+// whose operation is given (as an argument or through its receiver) the
+// result of a method of the package, called on the same value, that
+// indexes that same field with a field of its receiver it also assigns
+// (addr := recv.addrs[recv.next%len(recv.addrs)]; recv.next = ...), tries
+// each endpoint of the list once: failover, not a retry. A loop bounded by
+// a number, or an endpoint method that does not move its index, stays a
+// retry.
+
+// RotatesOverList reports whether loop is such a failover for g.
+func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
+	fs, ok := loop.(*ast.ForStmt)
+	if !ok || fs.Cond == nil || len(g.Calls) == 0 {
+		return false
+	}
+	cond, ok := ast.Unparen(fs.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	var bound ast.Expr
+	switch cond.Op {
+	case token.LSS, token.LEQ:
+		bound = cond.Y
+	case token.GTR, token.GEQ:
+		bound = cond.X
+	default:
+		return false
+	}
+	root, field := m.lenOfField(bound)
+	if root == nil {
+		return false
+	}
+	call := g.Calls[0]
+	exprs := append([]ast.Expr{}, call.Args...)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		exprs = append(exprs, sel.X)
+	}
+	found := false
+	for _, x := range exprs {
+		ast.Inspect(x, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok || found {
+				return false
+			}
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if decl, r := m.sameValueMethod(c, root); decl != nil && rotatesIndex(m.info, decl, r, field) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// lenOfField returns the variable and the slice field of len(v.f), or of
+// v.M() where M is a method of the package whose body is return
+// len(recv.f).
+func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
+	c, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return nil, nil
+	}
+	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && len(c.Args) == 1 {
+		if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == "len" {
+			return m.varField(c.Args[0], nil)
+		}
+		return nil, nil
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok || len(c.Args) != 0 {
+		return nil, nil
+	}
+	root := m.localVar(sel.X)
+	if root == nil {
+		return nil, nil
+	}
+	decl, r := m.sameValueMethod(c, root)
+	if decl == nil || len(decl.Body.List) != 1 {
+		return nil, nil
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, nil
+	}
+	lc, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || len(lc.Args) != 1 {
+		return nil, nil
+	}
+	if id, ok := ast.Unparen(lc.Fun).(*ast.Ident); !ok {
+		return nil, nil
+	} else if b, ok := m.info.Uses[id].(*types.Builtin); !ok || b.Name() != "len" {
+		return nil, nil
+	}
+	if _, f := m.varField(lc.Args[0], r); f != nil {
+		return root, f
+	}
+	return nil, nil
+}
+
+// varField returns v and f for an expression v.f where f is a slice
+// field; if want is not nil, v must be want.
+func (m *Rules) varField(x ast.Expr, want *types.Var) (*types.Var, *types.Var) {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	v, ok := m.info.Uses[id].(*types.Var)
+	if !ok || (want != nil && v != want) {
+		return nil, nil
+	}
+	f, ok := m.info.Uses[sel.Sel].(*types.Var)
+	if !ok || !f.IsField() {
+		return nil, nil
+	}
+	if _, isSlice := f.Type().Underlying().(*types.Slice); !isSlice {
+		return nil, nil
+	}
+	return v, f
+}
+
+// sameValueMethod returns the declaration and receiver variable of the
+// method of the package that c calls on the variable root (root.M()).
+func (m *Rules) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl, *types.Var) {
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || m.info.Uses[id] != types.Object(root) {
+		return nil, nil
+	}
+	fn, ok := m.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() != m.pkg {
+		return nil, nil
+	}
+	decl := m.FuncDecl(fn)
+	if decl == nil || decl.Body == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return nil, nil
+	}
+	r, ok := m.info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	if !ok {
+		return nil, nil
+	}
+	return decl, r
+}
+
+// rotatesIndex reports whether decl's body indexes recv.field with an
+// expression that reads another field of recv, and assigns that field.
+func rotatesIndex(info *types.Info, decl *ast.FuncDecl, recv, field *types.Var) bool {
+	recvField := func(x ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || info.Uses[id] != types.Object(recv) {
+			return nil
+		}
+		f, _ := info.Uses[sel.Sel].(*types.Var)
+		return f
+	}
+	indices := make(map[*types.Var]bool)
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		ix, ok := n.(*ast.IndexExpr)
+		if !ok || recvField(ix.X) != field {
+			return true
+		}
+		ast.Inspect(ix.Index, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok {
+				if f := recvField(x); f != nil && f != field {
+					indices[f] = true
+				}
+			}
+			return true
+		})
+		return true
+	})
+	if len(indices) == 0 {
+		return false
+	}
+	moved := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if f := recvField(l); f != nil && indices[f] {
+					moved = true
+				}
+			}
+		case *ast.IncDecStmt:
+			if f := recvField(n.X); f != nil && indices[f] {
+				moved = true
+			}
+		}
+		return !moved
+	})
+	return moved
+}

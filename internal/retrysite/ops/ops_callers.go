@@ -1,0 +1,340 @@
+package ops
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/policy"
+)
+
+// This file gives the method of a request that the retry's function takes
+// as a parameter the values its callers in the package pass (a generated
+// SDK's request loop, `func (c *API) makeRequest(ctx, method, uri string,
+// ...)`, called through unexported forwarders by every endpoint with
+// http.MethodGet, http.MethodPost...). The loop's own description cannot
+// tell the method; each caller's can. A POST or PATCH that one caller
+// sends through the loop, with no Idempotency-Key on that caller's path
+// (its headers followed to the caller's arguments), is retried without
+// one: that caller is named as the place the method is set.
+//
+// Only calls in the package count (never a guess about users of an
+// exported function), a forwarder's own parameters are followed to its
+// callers up to callerDepth functions, and the retry's function must not
+// look at the method itself (`if method != http.MethodGet { return }`
+// may be what keeps POSTs from being retried).
+
+const (
+	// callerDepth is how many functions above the retry's function the
+	// method is followed through forwarders.
+	callerDepth = 4
+	// maxCallerContexts bounds the callers described per operation.
+	maxCallerContexts = 64
+	// maxCallVisits bounds the calls looked at per operation, however
+	// many callers the forwarders have.
+	maxCallVisits = 4096
+)
+
+// callerBound describes call again in frames binding the parameters of
+// its function to the arguments of its callers in the package, and
+// returns the first description in which the method needs a key that the
+// request does not carry, or nil.
+func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
+	if f == nil || f.body == nil || f.binds != nil || m.pkg != m.pass.Pkg {
+		return nil
+	}
+	decl := m.declOfBody(f.body)
+	if decl == nil {
+		return nil
+	}
+	fn, _ := m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil || m.readsMethod(decl) {
+		return nil
+	}
+	idx := m.callIndex()
+	contexts := m.chains(decl, fn, f, idx)
+	for i, fr := range contexts {
+		if i >= maxCallerContexts {
+			break
+		}
+		d := newDescriber(m)
+		if r := d.call(call, fr, 0); r != nil && policy.RequiresIdempotencyKey(r.method) && r.key != nil {
+			switch r.key.State {
+			case site.KeyMissing, site.KeyPerAttempt, site.KeyConstant:
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// A callAt is one call of a function of the package, in the declaration
+// that holds it.
+type callAt struct {
+	call *ast.CallExpr
+	decl *ast.FuncDecl
+}
+
+// callIndex returns the calls of the package's functions in its non-test
+// files, by callee, in source order.
+func (m *model) callIndex() map[*types.Func][]callAt {
+	if m.calls != nil {
+		return m.calls
+	}
+	m.calls = make(map[*types.Func][]callAt)
+	for _, file := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(file.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, dc := range file.Decls {
+			fd, ok := dc.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				c, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() == m.pkg {
+					fn = fn.Origin()
+					m.calls[fn] = append(m.calls[fn], callAt{call: c, decl: fd})
+				}
+				return true
+			})
+		}
+	}
+	return m.calls
+}
+
+// declOfBody returns the function declaration whose body is body.
+func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
+	file := m.fileOf(body.Pos())
+	if file == nil {
+		return nil
+	}
+	for _, dc := range file.Decls {
+		if fd, ok := dc.(*ast.FuncDecl); ok && fd.Body == body {
+			return fd
+		}
+	}
+	return nil
+}
+
+// readsMethod reports whether a function compares a string parameter or
+// a request's Method field, or gives one to a predicate: it may decide by
+// the method what it retries.
+func (m *model) readsMethod(decl *ast.FuncDecl) bool {
+	params := make(map[types.Object]bool)
+	for _, fl := range decl.Type.Params.List {
+		for _, n := range fl.Names {
+			if v, ok := m.info.Defs[n].(*types.Var); ok {
+				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+					params[v] = true
+				}
+			}
+		}
+	}
+	isMethod := func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return params[m.info.Uses[x]]
+		case *ast.SelectorExpr:
+			return x.Sel.Name == "Method" && isRequestType(m.info.TypeOf(x.X))
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y)) {
+				found = true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && isMethod(n.Tag) {
+				found = true
+			}
+		case *ast.IndexExpr:
+			if isMethod(n.Index) {
+				found = true // a table of methods
+			}
+		case *ast.CallExpr:
+			// A predicate given the method: isIdempotent(method),
+			// strings.EqualFold(req.Method, "GET").
+			if b, ok := m.info.TypeOf(n).(*types.Basic); ok && b.Kind() == types.Bool {
+				for _, a := range n.Args {
+					if isMethod(a) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// chains returns frames for the retry's function decl, one per chain of
+// calls in the package through which a constant POST or PATCH reaches
+// one of its parameters, in source order of the outermost call.
+func (m *model) chains(decl *ast.FuncDecl, fn *types.Func, f *frame, idx map[*types.Func][]callAt) []*frame {
+	type link struct {
+		c    callAt
+		next *link // the call one level down, towards decl
+	}
+	var out []*frame
+	var found []*link
+	visits := 0
+	var walk func(fn *types.Func, below *link, onPath map[*ast.FuncDecl]bool, depth int)
+	walk = func(fn *types.Func, below *link, onPath map[*ast.FuncDecl]bool, depth int) {
+		for _, c := range idx[fn] {
+			if len(found) >= maxCallerContexts || visits >= maxCallVisits || onPath[c.decl] {
+				continue
+			}
+			visits++
+			l := &link{c: c, next: below}
+			if m.argsHoldKeyedMethod(c) {
+				found = append(found, l)
+			}
+			if depth+1 < callerDepth && m.forwardsParam(c) {
+				cfn, _ := m.info.Defs[c.decl.Name].(*types.Func)
+				if cfn != nil {
+					onPath[c.decl] = true
+					walk(cfn, l, onPath, depth+1)
+					delete(onPath, c.decl)
+				}
+			}
+		}
+	}
+	walk(fn, nil, map[*ast.FuncDecl]bool{decl: true}, 0)
+	sort.SliceStable(found, func(i, j int) bool { return found[i].c.call.Pos() < found[j].c.call.Pos() })
+	for _, l := range found {
+		// Build the frames from the outermost caller down: each
+		// function's parameters bound to the arguments of the call one
+		// level up.
+		upper := &frame{body: l.c.decl.Body}
+		for cur := l.next; cur != nil; cur = cur.next {
+			if m.readsMethod(cur.c.decl) {
+				upper = nil // a forwarder that decides by the method
+				break
+			}
+		}
+		for cur := l; cur != nil && upper != nil; cur = cur.next {
+			target := decl
+			if cur.next != nil {
+				target = cur.next.c.decl
+			}
+			upper = bindParams(m.info, target, cur.c.call, upper, f)
+		}
+		if upper != nil {
+			out = append(out, upper)
+		}
+	}
+	return out
+}
+
+// bindParams returns a frame for decl's body bound to call's arguments,
+// evaluated in caller. The frame keeps f's retried range when decl is
+// the retry's function.
+func bindParams(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, caller, f *frame) *frame {
+	if call.Ellipsis.IsValid() {
+		return nil
+	}
+	fr := &frame{body: decl.Body, binds: make(map[*types.Var]argRef)}
+	if f != nil && f.body == decl.Body {
+		fr.lo, fr.hi, fr.all = f.lo, f.hi, f.all
+	}
+	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if v, ok := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var); ok {
+				fr.binds[v] = argRef{sel.X, caller}
+			}
+		}
+	}
+	i := 0
+	for _, field := range decl.Type.Params.List {
+		if _, isEll := field.Type.(*ast.Ellipsis); isEll {
+			break
+		}
+		for _, name := range field.Names {
+			if i < len(call.Args) {
+				if v, ok := info.Defs[name].(*types.Var); ok {
+					fr.binds[v] = argRef{call.Args[i], caller}
+				}
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	return fr
+}
+
+// forwardsParam reports whether a call passes a parameter of the
+// function that makes it (a forwarder's method argument).
+func (m *model) forwardsParam(c callAt) bool {
+	params := make(map[types.Object]bool)
+	for _, fl := range c.decl.Type.Params.List {
+		for _, n := range fl.Names {
+			if v := m.info.Defs[n]; v != nil {
+				params[v] = true
+			}
+		}
+	}
+	for _, a := range c.call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && params[m.info.Uses[id]] {
+			return true
+		}
+	}
+	return false
+}
+
+// argsHoldKeyedMethod reports whether a call passes a constant method
+// that needs an Idempotency-Key.
+func (m *model) argsHoldKeyedMethod(c callAt) bool {
+	for _, a := range c.call.Args {
+		if tv, ok := m.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			s := strings.ToUpper(constant.StringVal(tv.Value))
+			if (s == http.MethodPost || s == http.MethodPatch) && policy.RequiresIdempotencyKey(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundRoot follows a variable bound to a caller's argument while the
+// argument is itself a variable (a receiver handed down: api.request's
+// api is its caller's api): a field of the outermost one is the field
+// read. It returns nil when an argument is anything else.
+func (d *describer) boundRoot(v *types.Var, f *frame) (*types.Var, *frame) {
+	for range 8 {
+		a, ok := f.bound(v)
+		if !ok {
+			return v, f
+		}
+		w := typesx.VarOf(d.m.info, a.x)
+		if w == nil || a.f == nil {
+			return nil, nil
+		}
+		if _, isIdent := ast.Unparen(a.x).(*ast.Ident); !isIdent {
+			return nil, nil
+		}
+		v, f = w, a.f
+	}
+	return nil, nil
+}
+
+// isReceiver reports whether v is the receiver of its method.
+func (d *describer) isReceiver(v *types.Var) bool {
+	_, isRecv := d.paramKind(v)
+	return isRecv
+}

@@ -1,0 +1,99 @@
+package typesx
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// The queries the model's packages each used to write for themselves
+// (issue 14: written once, here).
+
+// UsesAny reports whether x mentions one of vars.
+func UsesAny(info *types.Info, x ast.Node, vars map[*types.Var]bool) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// AssignedVars returns the variables and fields assigned or incremented
+// in n.
+func AssignedVars(info *types.Info, n ast.Node) map[*types.Var]bool {
+	res := make(map[*types.Var]bool)
+	add := func(l ast.Expr) {
+		switch l := ast.Unparen(l).(type) {
+		case *ast.Ident:
+			if v, ok := info.Uses[l].(*types.Var); ok {
+				res[v] = true
+			} else if v, ok := info.Defs[l].(*types.Var); ok {
+				res[v] = true
+			}
+		case *ast.SelectorExpr:
+			// A field: m.index++ moves m.batches[m.index].
+			if v, ok := info.Uses[l.Sel].(*types.Var); ok && v.IsField() {
+				res[v] = true
+			}
+		}
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				add(l)
+			}
+		case *ast.IncDecStmt:
+			add(x.X)
+		}
+		return true
+	})
+	return res
+}
+
+// ObjOf returns the object id defines or uses.
+func ObjOf(info *types.Info, id *ast.Ident) types.Object {
+	if o := info.Defs[id]; o != nil {
+		return o
+	}
+	return info.Uses[id]
+}
+
+// IsIdent reports whether x is (in parentheses or not) the identifier
+// name.
+func IsIdent(x ast.Expr, name string) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// ReturnsIn reports whether n holds a return statement of its own
+// function (function literals inside aside).
+func ReturnsIn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Union returns the calls of a and of b in a new set.
+func Union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
+	u := make(map[*ast.CallExpr]bool, len(a)+len(b))
+	for k := range a {
+		u[k] = true
+	}
+	for k := range b {
+		u[k] = true
+	}
+	return u
+}

@@ -1,0 +1,117 @@
+package waits
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+)
+
+// The waits a loop makes in its head rather than in its body: a range
+// over a ticker's channel (for range t.C, for range time.Tick(d)) waits
+// the ticker's period before each iteration; a recursive retry may wait
+// at its entry, before it runs the operation again.
+
+// RangeWait returns the wait of a range over a ticker's channel, made at
+// the range statement before each iteration: the ticker's period.
+func (f Finder) RangeWait(r *ast.RangeStmt, body *ast.BlockStmt) *Hit {
+	if !f.M.TickerRange(r) {
+		return nil
+	}
+	// The receive the range makes, as if written <-r.X.
+	u := &ast.UnaryExpr{OpPos: r.X.Pos(), Op: token.ARROW, X: r.X}
+	h := f.ReceiveWait(u, body)
+	if h == nil {
+		return nil
+	}
+	h.Node = r
+	return h
+}
+
+// HeadWait returns the wait a graph block makes on entry: the tick a
+// range over a ticker's channel receives at its head.
+func (w *Walk) HeadWait(b *cfg.Block) *Hit {
+	if b.Kind != cfg.KindRangeLoop {
+		return nil
+	}
+	r, ok := b.Stmt.(*ast.RangeStmt)
+	if !ok {
+		return nil
+	}
+	if hs, ok := w.HitAt[r]; ok {
+		if len(hs) == 0 {
+			return nil
+		}
+		return hs[0]
+	}
+	h := w.F.RangeWait(r, w.Fi.Body)
+	if h == nil {
+		w.HitAt[r] = nil
+		return nil
+	}
+	w.HitAt[r] = []*Hit{h}
+	return h
+}
+
+// EntryWaits returns the waits that every path from the function's entry
+// to the operation passes (a recursive retry that waits first:
+// select { case <-ctx.Done(): return; case <-time.After(d): }; op()),
+// or nil when some path reaches the operation without a known wait.
+func (w *Walk) EntryWaits(op map[*ast.CallExpr]bool) []*Hit {
+	fi := w.Fi
+	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
+		return nil
+	}
+	var found []*Hit
+	seenHit := make(map[ast.Node]bool)
+	ok, reached := true, false
+	visited := make(map[[2]int32]bool)
+	steps := 0
+	var visit func(bi int32, hits []*Hit)
+	visit = func(bi int32, hits []*Hit) {
+		if !ok {
+			return
+		}
+		if steps++; steps > 2000 {
+			ok = false
+			return
+		}
+		key := [2]int32{bi, int32(len(hits))}
+		if visited[key] {
+			return
+		}
+		visited[key] = true
+		b := fi.Cfg.Blocks[bi]
+		if h := w.HeadWait(b); h != nil {
+			hits = append(hits[:len(hits):len(hits)], h)
+		}
+		for _, n := range b.Nodes {
+			if interp.ContainsOp(n, op) {
+				reached = true
+				if len(hits) == 0 {
+					ok = false
+				}
+				for _, h := range hits {
+					if !seenHit[h.Node] {
+						seenHit[h.Node] = true
+						found = append(found, h)
+					}
+				}
+				return
+			}
+			if hs, _ := w.WaitsIn(n); len(hs) > 0 {
+				hits = append(hits[:len(hits):len(hits)], hs...)
+			}
+		}
+		for _, s := range b.Succs {
+			visit(s.Index, hits)
+		}
+	}
+	visit(0, nil)
+	if !ok || !reached {
+		return nil
+	}
+	return found
+}

@@ -1,0 +1,601 @@
+package waits
+
+import (
+	"encoding/binary"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file finds the waits between attempts of hand-written retry sites
+// (doc.go): the walk of the failure paths and the waits it recognises.
+
+// A Hit is a wait found in a function: a primitive (time.Sleep,
+// <-time.After, <-timer.C) or a call of a same-package helper that waits.
+type Hit struct {
+	Kind site.WaitKind
+	// Node is the call or receive in the site's function.
+	Node ast.Node
+	// Expr is the duration expression, when there is one: the argument
+	// of time.Sleep or time.After, the NewTimer or Reset argument, the
+	// duration argument a sleeping helper waits for.
+	Expr ast.Expr
+	// Inner is the wait inside a helper (kind site.WaitHelper), and
+	// Helper the helper's declaration.
+	Inner  *Hit
+	Helper *ast.FuncDecl
+	// TimerVar is the timer or ticker received from (<-t.C).
+	TimerVar *types.Var
+}
+
+// LoopWaits finds the waits between attempts of a hand-written site s in
+// fi: calls are the operation's calls (the first one is where the walk
+// starts), set the same calls as a set; respond says that the first call
+// returns an HTTP response; opWaitsInside says whether an operation is a
+// same-package function whose body waits (asked only when no wait is
+// found).
+func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallExpr, set map[*ast.CallExpr]bool, respond bool, opWaitsInside func() bool) {
+	if fi == nil || len(calls) == 0 {
+		return
+	}
+	ref, ok := fi.CallNode(calls[0])
+	if !ok {
+		return
+	}
+	target := set
+	var in interp.Scope
+	var self *types.Func
+	switch n := s.Node.(type) {
+	case *ast.ForStmt:
+		in = fi.LoopScope(n)
+	case *ast.RangeStmt:
+		in = fi.LoopScope(n)
+	case *ast.FuncDecl:
+		self, _ = f.Info.Defs[n.Name].(*types.Func)
+		if self != nil {
+			target = typesx.Union(set, SelfCalls(f.Info, n.Body, self))
+		}
+	}
+	w := f.NewWalk(fi)
+	if self != nil {
+		w.reentry = w.EntryWaits(set) // head.go
+	}
+	scenarios := []interp.Scenario{interp.ErrorScenario()}
+	if respond {
+		tried := []int{503, 500, 429}
+		for _, code := range tried {
+			scenarios = append(scenarios, interp.StatusScenario(code))
+		}
+		// The statuses the code itself names, as isRetry tries them: a
+		// loop that retries only a 401 the server marks retryable
+		// waits on that path (decide.go).
+		for _, code := range f.M.NamedStatuses(fi, tried) {
+			scenarios = append(scenarios, interp.StatusScenario(code), interp.HeaderScenario(code))
+		}
+	}
+	for _, sc := range scenarios {
+		w.walk(set, target, ref, sc, in)
+	}
+	s.WaitsKnown = !w.gaveUp
+	if len(w.found) == 0 {
+		if w.maybe || !w.again || opWaitsInside() {
+			// Something on the way may wait (a rate limiter, a
+			// backoff object, a channel): the model cannot tell.
+			s.WaitsKnown = false
+		}
+		return
+	}
+	for _, h := range w.found {
+		if f.wokenEarly(fi.Body, h) { // wakeup.go
+			s.WaitsKnown = false
+			return
+		}
+	}
+	for _, h := range w.found {
+		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
+		f.Wnum.LoopWait(s, fi.Body, self, h.Num(), wt)
+		if wt.Shape == site.ShapeUnknown && f.unjitteredWait(fi.Body, h.Expr) {
+			wt.Shape, wt.Desc = site.ShapeNoJitter, noJitterDesc // waits_determ.go
+		}
+		s.Waits = append(s.Waits, wt)
+	}
+	if w.immediate {
+		s.Waits = append(s.Waits, &site.Wait{
+			Kind:  site.WaitSleep,
+			Pos:   s.Pos,
+			Shape: site.ShapeNone,
+			Desc:  "no wait after some failures",
+		})
+	}
+}
+
+// NewWalk returns a walk of the failure paths of fi.
+func (f Finder) NewWalk(fi *interp.FuncInfo) *Walk {
+	return &Walk{F: f, Fi: fi, Nonblocking: NonblockingComms(fi.Body), HitAt: make(map[ast.Node][]*Hit)}
+}
+
+// SelfCalls returns the calls of fn in body (outside function literals).
+func SelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
+	res := make(map[*ast.CallExpr]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if c := typesx.Callee(info, n); c != nil && c.Origin() == fn.Origin() {
+				res[n] = true
+			}
+		}
+		return true
+	})
+	return res
+}
+
+// NonblockingComms returns the communications of selects with a default
+// case: they do not wait.
+func NonblockingComms(body *ast.BlockStmt) map[ast.Stmt]bool {
+	res := make(map[ast.Stmt]bool)
+	ast.Inspect(body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		hasDefault := false
+		for _, c := range sel.Body.List {
+			if cc, ok := c.(*ast.CommClause); ok && cc.Comm == nil {
+				hasDefault = true
+			}
+		}
+		if hasDefault {
+			for _, c := range sel.Body.List {
+				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
+					res[cc.Comm] = true
+				}
+			}
+		}
+		return true
+	})
+	return res
+}
+
+// Walk walks the failure paths of one site.
+type Walk struct {
+	F  Finder
+	Fi *interp.FuncInfo
+	// Nonblocking are the communications of selects with a default
+	// case; HitAt caches WaitsIn and HeadWait by node.
+	Nonblocking map[ast.Stmt]bool
+	HitAt       map[ast.Node][]*Hit
+	found       []*Hit
+	seenHit     map[ast.Node]bool
+	// again: some failure path leads back to the operation; immediate:
+	// one does with no wait and through no fork the outcome does not
+	// decide, while others wait; maybe: a path back passes something
+	// that may wait without the model knowing how long.
+	again, immediate, maybe, gaveUp bool
+	noWaitPath                      bool
+	// reentry, for a recursive site, holds the waits every path from
+	// the function's entry to the operation passes: a call of itself
+	// waits them before the operation runs again.
+	reentry []*Hit
+}
+
+type walkPath struct {
+	hits      []*Hit
+	maybe     bool
+	uncertain bool
+}
+
+func (p walkPath) appendKey(buf []byte) []byte {
+	for _, h := range p.hits {
+		buf = binary.AppendUvarint(buf, uint64(h.Node.Pos()))
+	}
+	buf = append(buf, 0xfe, interp.B2byte(p.maybe), interp.B2byte(p.uncertain))
+	return buf
+}
+
+func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc interp.Scenario, in interp.Scope) {
+	fi := w.Fi
+	ev := &interp.Evaluator{Fi: fi, Op: op, Sc: sc}
+	seen := make(map[string]bool)
+	var kb []byte
+	steps := 0
+	immediateCertain := false
+	var walk func(bi int32, from int, e interp.Env, p walkPath, first bool)
+	walk = func(bi int32, from int, e interp.Env, p walkPath, first bool) {
+		if steps > 5000 {
+			w.gaveUp = true
+			return
+		}
+		steps++
+		b := fi.Cfg.Blocks[bi]
+		if !first && in != nil && !in(b) {
+			return
+		}
+		kb = fi.AppendState(kb[:0], bi, from, e)
+		kb = p.appendKey(kb)
+		if seen[string(kb)] {
+			return
+		}
+		seen[string(kb)] = true
+		if h := w.HeadWait(b); h != nil && !first {
+			p.hits = withHits(p.hits, h) // waits_dedupe.go
+		}
+		n := len(b.Nodes)
+		condBlock := len(b.Succs) == 2
+		for i := from; i < n; i++ {
+			node := b.Nodes[i]
+			if !(first && i == from) && interp.ContainsOp(node, target) {
+				if len(w.reentry) > 0 && !interp.ContainsOp(node, op) {
+					p.hits = append(append([]*Hit(nil), p.hits...), w.reentry...)
+				}
+				w.again = true
+				if len(p.hits) == 0 && !p.maybe {
+					w.noWaitPath = true
+					if !p.uncertain {
+						immediateCertain = true
+					}
+				}
+				if p.maybe && len(p.hits) == 0 {
+					w.maybe = true
+				}
+				for _, h := range p.hits {
+					if w.seenHit == nil {
+						w.seenHit = make(map[ast.Node]bool)
+					}
+					if !w.seenHit[h.Node] {
+						w.seenHit[h.Node] = true
+						w.found = append(w.found, h)
+					}
+				}
+				return
+			}
+			// The operation's own Node: only what follows the call
+			// counts (err := sleepy() is not a wait before it).
+			if !(first && i == from) {
+				hits, maybe := w.WaitsIn(node)
+				if len(hits) > 0 {
+					p.hits = withHits(p.hits, hits...)
+				}
+				p.maybe = p.maybe || maybe
+			}
+			if i == n-1 && condBlock {
+				break
+			}
+			e = ev.Exec(node, e)
+		}
+		switch len(b.Succs) {
+		case 1:
+			walk(b.Succs[0].Index, 0, e, p, false)
+		case 2:
+			t, f, c := fi.Branch(ev, b, e)
+			// A fork the outcome does not decide makes a path that
+			// does not wait uncertain when the other side may wait:
+			// `if d > 0 { time.Sleep(d) }`.
+			undecided := t && f && c != nil && c.Dep&interp.DepOutcome == 0
+			if t {
+				q := p
+				q.uncertain = q.uncertain || undecided && w.reachesWait(b.Succs[1].Index, target, in)
+				walk(b.Succs[0].Index, 0, fi.TakeRange(b, e, true), q, false)
+			}
+			if f {
+				q := p
+				q.uncertain = q.uncertain || undecided && w.reachesWait(b.Succs[0].Index, target, in)
+				walk(b.Succs[1].Index, 0, fi.TakeRange(b, e, false), q, false)
+			}
+		}
+	}
+	walk(start.Block, start.Index, interp.Env{}, walkPath{}, true)
+	if immediateCertain {
+		w.immediate = true
+	}
+}
+
+// reachesWait reports whether some path from block bi passes a wait (or
+// something that may wait) before it runs the operation again or leaves
+// the interp.Scope.
+func (w *Walk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in interp.Scope) bool {
+	seen := make(map[int32]bool)
+	var visit func(bi int32) bool
+	visit = func(bi int32) bool {
+		if seen[bi] {
+			return false
+		}
+		seen[bi] = true
+		b := w.Fi.Cfg.Blocks[bi]
+		if in != nil && !in(b) {
+			return false
+		}
+		if w.HeadWait(b) != nil {
+			return true
+		}
+		for _, n := range b.Nodes {
+			if interp.ContainsOp(n, target) {
+				return false
+			}
+			if hits, maybe := w.WaitsIn(n); len(hits) > 0 || maybe {
+				return true
+			}
+		}
+		for _, s := range b.Succs {
+			if visit(s.Index) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(bi)
+}
+
+// WaitsIn returns the waits in a graph node, and whether it holds
+// something else that may wait.
+func (w *Walk) WaitsIn(node ast.Node) ([]*Hit, bool) {
+	if hs, ok := w.HitAt[node]; ok {
+		return hs, false
+	}
+	if st, ok := node.(ast.Stmt); ok && w.Nonblocking[st] {
+		return nil, false
+	}
+	hits, maybe := w.F.FindWaits(node, w.Fi.Body, 0)
+	if !maybe {
+		w.HitAt[node] = hits
+	}
+	return hits, maybe
+}
+
+// FindWaits finds the waits in node (outside function literals). body is
+// the function that holds node, where timers are looked up. maybe is true
+// when node holds something else that may block: a receive from another
+// channel, a call that looks like a wait (Wait, Backoff, a rate limiter).
+func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits []*Hit, maybe bool) {
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			return !f.M.TimerDrain(n) // values.go
+		case *ast.UnaryExpr:
+			if n.Op != token.ARROW {
+				return true
+			}
+			if h := f.ReceiveWait(n, body); h != nil {
+				hits = append(hits, h)
+				return false
+			}
+			maybe = true
+		case *ast.CallExpr:
+			if h := f.callWait(n); h != nil {
+				hits = append(hits, h)
+				return false
+			}
+			fn := typesx.Callee(f.Info, n)
+			if fn != nil && fn.Pkg() == f.Pkg && depth < 3 {
+				if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
+					inner, mb := f.FindWaits(d.Body, d.Body, depth+1)
+					if len(inner) == 1 {
+						hits = append(hits, f.helperHit(n, fn, d, inner[0]))
+						return true
+					}
+					if len(inner) > 1 || mb {
+						maybe = true
+					}
+					return true
+				}
+			}
+			if f.mayWait(n, fn) {
+				maybe = true
+			}
+		}
+		return true
+	})
+	return hits, maybe
+}
+
+// helperHit makes the wait of a call of a same-package helper whose body
+// waits once.
+func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, inner *Hit) *Hit {
+	h := &Hit{Kind: site.WaitHelper, Node: call, Inner: inner, Helper: d}
+	// A helper that waits for one of its parameters (sleepCtx(ctx, d)):
+	// the argument is the duration.
+	if id, ok := ast.Unparen(inner.Expr).(*ast.Ident); ok && inner.Inner == nil {
+		if p, ok := f.Info.Uses[id].(*types.Var); ok {
+			sig := fn.Type().(*types.Signature)
+			for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
+				if sig.Params().At(i) == p && !(sig.Variadic() && i == sig.Params().Len()-1) {
+					h.Expr = call.Args[i]
+				}
+			}
+		}
+	}
+	return h
+}
+
+// callWait recognises a call that waits: time.Sleep(d), gax.Sleep(ctx, d),
+// a clock's Sleep(d).
+func (f Finder) callWait(call *ast.CallExpr) *Hit {
+	fn := typesx.Callee(f.Info, call)
+	if fn == nil {
+		return nil
+	}
+	if fn.Pkg() != nil {
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "time.Sleep":
+			if len(call.Args) == 1 {
+				return &Hit{Kind: site.WaitSleep, Node: call, Expr: call.Args[0]}
+			}
+			return nil
+		case knowledge.PathGax + ".Sleep":
+			if len(call.Args) == 2 {
+				return &Hit{Kind: site.WaitSleep, Node: call, Expr: call.Args[1]}
+			}
+			return nil
+		}
+	}
+	// A Sleep method or function of another package taking one duration
+	// (a clock abstraction).
+	if fn.Pkg() != f.Pkg && fn.Name() == "Sleep" {
+		if d := durationArg(f.Info, call); d != nil {
+			return &Hit{Kind: site.WaitSleep, Node: call, Expr: d}
+		}
+	}
+	return nil
+}
+
+// durationArg returns the single time.Duration argument of a call.
+func durationArg(info *types.Info, call *ast.CallExpr) ast.Expr {
+	var d ast.Expr
+	for _, a := range call.Args {
+		if typesx.IsNamed(info.TypeOf(a), "time", "Duration") {
+			if d != nil {
+				return nil
+			}
+			d = a
+		}
+	}
+	return d
+}
+
+// ReceiveWait recognises a receive that waits: <-time.After(d),
+// <-time.Tick(d), <-timer.C, <-ticker.C, <-clock.After(d).
+func (f Finder) ReceiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *Hit {
+	switch x := ast.Unparen(u.X).(type) {
+	case *ast.CallExpr:
+		fn := typesx.Callee(f.Info, x)
+		if fn == nil {
+			return nil
+		}
+		if fn.Pkg() != nil && fn.Pkg().Path() == "time" && len(x.Args) == 1 {
+			switch fn.Name() {
+			case "After":
+				return &Hit{Kind: site.WaitAfter, Node: u, Expr: x.Args[0]}
+			case "Tick":
+				return &Hit{Kind: site.WaitTicker, Node: u, Expr: x.Args[0]}
+			}
+		}
+		if fn.Pkg() != f.Pkg && fn.Name() == "After" {
+			if d := durationArg(f.Info, x); d != nil {
+				return &Hit{Kind: site.WaitAfter, Node: u, Expr: d}
+			}
+		}
+		// <-time.NewTimer(d).C is a selector, below.
+	case *ast.Ident:
+		return f.afterVarWait(u, x, body) // waits_chanvar.go
+	case *ast.SelectorExpr:
+		if x.Sel.Name != "C" {
+			return nil
+		}
+		t := f.Info.TypeOf(x.X)
+		isTimer := typesx.IsNamed(t, "time", "Timer")
+		isTicker := typesx.IsNamed(t, "time", "Ticker")
+		if !isTimer && !isTicker {
+			return nil
+		}
+		kind := site.WaitTimer
+		if isTicker {
+			kind = site.WaitTicker
+		}
+		h := &Hit{Kind: kind, Node: u}
+		if call, ok := ast.Unparen(x.X).(*ast.CallExpr); ok {
+			if fn := typesx.Callee(f.Info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && len(call.Args) == 1 {
+				h.Expr = call.Args[0]
+			}
+			return h
+		}
+		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
+			if v, ok := f.Info.Uses[id].(*types.Var); ok {
+				h.TimerVar = v
+				h.Expr = f.timerDuration(v, body, u.Pos())
+			}
+		}
+		return h
+	}
+	return nil
+}
+
+// timerDuration returns the duration a timer or ticker variable was last
+// set to before pos: the argument of time.NewTimer, time.NewTicker or
+// Reset.
+func (f Finder) timerDuration(v *types.Var, body *ast.BlockStmt, pos token.Pos) ast.Expr {
+	var best ast.Expr
+	var bestPos token.Pos
+	consider := func(x ast.Expr, at token.Pos) {
+		if best == nil || (at < pos && (bestPos > pos || at > bestPos)) {
+			best, bestPos = x, at
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || (f.Info.Defs[id] != v && f.Info.Uses[id] != v) || i >= len(n.Rhs) {
+					continue
+				}
+				if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && len(call.Args) == 1 {
+					if fn := typesx.Callee(f.Info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+						consider(call.Args[0], n.Pos())
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if f.Info.Defs[name] != v || i >= len(n.Values) {
+					continue
+				}
+				if call, ok := ast.Unparen(n.Values[i]).(*ast.CallExpr); ok && len(call.Args) == 1 {
+					if fn := typesx.Callee(f.Info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+						consider(call.Args[0], n.Pos())
+					}
+				}
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
+				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && f.Info.Uses[id] == v {
+					consider(n.Args[0], n.Pos())
+				}
+			}
+		}
+		return true
+	})
+	return best
+}
+
+// mayWait reports whether a call of another package may block for a
+// while between attempts: its name says it waits, or it takes a duration.
+func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
+	name := ""
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		name = f.Name
+	case *ast.SelectorExpr:
+		name = f.Sel.Name
+	}
+	if fn != nil && fn.Pkg() != nil {
+		switch fn.Pkg().Path() {
+		case "time", "context", "fmt", "log", "log/slog", "errors", "strings", "strconv", "sync/atomic",
+			"math", "math/rand", "math/rand/v2", "crypto/rand", "sort", "slices", "maps", "bytes", "io", "os":
+			return false
+		}
+		if fn.Name() == "Done" || fn.Name() == "Err" {
+			return false
+		}
+	}
+	lower := strings.ToLower(name)
+	for _, w := range []string{"wait", "sleep", "backoff", "delay", "pause", "throttle", "limit", "after", "tick"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	for _, a := range call.Args {
+		if typesx.IsNamed(f.Info.TypeOf(a), "time", "Duration") {
+			return true
+		}
+	}
+	return false
+}

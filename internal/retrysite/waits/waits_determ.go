@@ -1,0 +1,338 @@
+package waits
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file decides, when the wait interpreter cannot run a wait (its
+// values are fields it cannot follow, it is computed by a loop of its
+// own over a counter kept in a field), whether the wait draws anything
+// at random at all. A wait computed only from constants, parameters and
+// fields that the package writes only from constants and parameters, by
+// arithmetic and conversions, in a function that draws nothing at random,
+// is the same on every run whatever its values: it has no jitter, which
+// R-1 forbids whatever the base, the cap or the growth.
+//
+// Silent when any call other than a conversion or min/max feeds the
+// wait, when the function or a function of the package it calls (three
+// levels deep) draws a random number, when a local the wait reads is
+// addressed or assigned from anything else, and when a field it reads
+// is written from anything but constants, parameters and such fields.
+
+// noJitterDesc describes such a wait in messages.
+const noJitterDesc = "a delay computed with no random draw: no jitter"
+
+// unjitteredWait reports whether x, a wait's duration in body, is
+// computed with no random draw.
+func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
+	if body == nil || x == nil || f.Pkg != f.Pass.Pkg {
+		return false
+	}
+	if f.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
+		return false
+	}
+	d := &determ{f: f, body: body, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}}
+	return d.expr(x)
+}
+
+// randomPkgs are the packages whose draws are random.
+var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
+
+// bodyDrawsRandom reports whether body calls a random package, itself or
+// through the package's functions it calls (depth levels deep at most).
+func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.BlockStmt]bool) bool {
+	if body == nil || seen[body] {
+		return false
+	}
+	seen[body] = true
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := f.M.FuncObj(call.Fun)
+		if fn == nil || fn.Pkg() == nil {
+			return true
+		}
+		if randomPkgs[fn.Pkg().Path()] {
+			found = true
+			return false
+		}
+		if depth < 3 {
+			if d := f.M.FuncDecl(fn); d != nil && f.bodyDrawsRandom(d.Body, depth+1, seen) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// determ checks that expressions are deterministic.
+type determ struct {
+	f      Finder
+	body   *ast.BlockStmt
+	seen   map[*types.Var]bool // locals being checked
+	fields map[*types.Var]bool // fields checked or being checked
+	params map[*types.Var]bool // every parameter and receiver of the package
+}
+
+// expr reports whether x is computed with no call but conversions and
+// min/max, from constants, parameters, deterministic locals of body and
+// deterministic fields.
+func (d *determ) expr(x ast.Expr) bool {
+	info := d.f.Info
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return d.expr(x.X)
+	case *ast.BasicLit:
+		return true
+	case *ast.BinaryExpr:
+		return d.expr(x.X) && d.expr(x.Y)
+	case *ast.UnaryExpr:
+		return x.Op != token.ARROW && x.Op != token.AND && d.expr(x.X)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return d.expr(x.Args[0])
+		}
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+				for _, a := range x.Args {
+					if !d.expr(a) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		return false
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok {
+			return false
+		}
+		return d.variable(v)
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok {
+			if sel.Kind() != types.FieldVal {
+				return false
+			}
+			f, _ := sel.Obj().(*types.Var)
+			return f != nil && d.field(f) && d.expr(x.X)
+		}
+		// A package-qualified variable.
+		v, ok := info.Uses[x.Sel].(*types.Var)
+		return ok && v.Pkg() == d.f.Pkg && d.field(v)
+	}
+	return false
+}
+
+// variable checks a local, a parameter or a package variable.
+func (d *determ) variable(v *types.Var) bool {
+	if v.Pkg() != d.f.Pkg {
+		return false
+	}
+	if d.isParam(v) {
+		return true
+	}
+	if v.Parent() == d.f.Pkg.Scope() {
+		return d.field(v)
+	}
+	if v.Pos() < d.body.Pos() || v.Pos() >= d.body.End() {
+		return false // a captured variable of an enclosing function
+	}
+	if d.seen[v] {
+		return true // its other writes are being checked
+	}
+	d.seen[v] = true
+	good := true
+	ast.Inspect(d.body, func(n ast.Node) bool {
+		if !good {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && typesx.UsesAny(d.f.Info, n.X, map[*types.Var]bool{v: true}) {
+				good = false
+			}
+		case *ast.IncDecStmt:
+			// v++ keeps it deterministic.
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || (d.f.Info.Defs[id] != v && d.f.Info.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || !d.expr(n.Rhs[i]) {
+					good = false
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if d.f.Info.Defs[name] != v {
+					continue
+				}
+				if len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.expr(n.Values[i])) {
+					good = false
+				}
+			}
+		case *ast.RangeStmt:
+			for _, k := range []ast.Expr{n.Key, n.Value} {
+				if id, ok := k.(*ast.Ident); ok && (d.f.Info.Defs[id] == v || d.f.Info.Uses[id] == v) {
+					good = false
+				}
+			}
+		}
+		return good
+	})
+	return good
+}
+
+// field checks every write the package makes to a field or package
+// variable: assignments and keyed literals from deterministic values of
+// their own function (constants, parameters, other such fields).
+func (d *determ) field(f *types.Var) bool {
+	if f.Pkg() != d.f.Pkg {
+		return false // another package's: its writes are not at hand
+	}
+	if done, ok := d.fields[f]; ok {
+		return done
+	}
+	d.fields[f] = true // assumed while its writes are checked
+	good := true
+	for _, file := range d.f.Pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if !good {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if !d.writes(l, f) {
+						continue
+					}
+					if len(n.Lhs) != len(n.Rhs) || !d.simple(n.Rhs[i]) {
+						good = false
+					}
+				}
+			case *ast.IncDecStmt:
+				if d.writes(n.X, f) {
+					good = false // a counter: changes as it runs
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && d.writes(n.X, f) {
+					good = false
+				}
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == f && !d.simple(n.Value) {
+					good = false
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if d.f.Info.Defs[name] == f && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.simple(n.Values[i])) {
+						good = false
+					}
+				}
+			}
+			return good
+		})
+	}
+	d.fields[f] = good
+	return good
+}
+
+// writes reports whether l writes f (a field selected on anything, or
+// the package variable itself).
+func (d *determ) writes(l ast.Expr, f *types.Var) bool {
+	switch l := ast.Unparen(l).(type) {
+	case *ast.SelectorExpr:
+		return d.f.Info.Uses[l.Sel] == f
+	case *ast.Ident:
+		return d.f.Info.Uses[l] == f || d.f.Info.Defs[l] == f
+	}
+	return false
+}
+
+// simple reports whether a value written to a field is deterministic
+// where it is written: a constant, a parameter, another such field, their
+// arithmetic and conversions.
+func (d *determ) simple(x ast.Expr) bool {
+	info := d.f.Info
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return d.simple(x.X)
+	case *ast.BinaryExpr:
+		return d.simple(x.X) && d.simple(x.Y)
+	case *ast.UnaryExpr:
+		return x.Op != token.ARROW && x.Op != token.AND && d.simple(x.X)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return d.simple(x.Args[0])
+		}
+		return false
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.Pkg() != d.f.Pkg {
+			return false
+		}
+		if d.isParam(v) {
+			return true
+		}
+		return v.Parent() == d.f.Pkg.Scope() && d.field(v)
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok {
+			f, _ := sel.Obj().(*types.Var)
+			return sel.Kind() == types.FieldVal && f != nil && d.field(f) && d.simple(x.X)
+		}
+		v, ok := info.Uses[x.Sel].(*types.Var)
+		return ok && v.Pkg() == d.f.Pkg && d.field(v)
+	}
+	return false
+}
+
+// isParam reports whether v is a parameter or receiver of a function of
+// the package.
+func (d *determ) isParam(v *types.Var) bool {
+	if d.params == nil {
+		d.params = make(map[*types.Var]bool)
+		add := func(fl *ast.FieldList) {
+			if fl == nil {
+				return
+			}
+			for _, f := range fl.List {
+				for _, n := range f.Names {
+					if p, ok := d.f.Info.Defs[n].(*types.Var); ok {
+						d.params[p] = true
+					}
+				}
+			}
+		}
+		for _, file := range d.f.Pass.Files {
+			ast.Inspect(file, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					add(n.Recv)
+					add(n.Type.Params)
+				case *ast.FuncLit:
+					add(n.Type.Params)
+				}
+				return true
+			})
+		}
+	}
+	return d.params[v]
+}

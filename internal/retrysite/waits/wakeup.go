@@ -1,0 +1,114 @@
+package waits
+
+import (
+	"go/ast"
+	"go/token"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// wokenEarly reports whether h, a timer's receive, is a case of a select
+// that another case can end with the function going on: a receive from
+// a channel that is no timer and no context's Done, whose clause neither
+// returns, panics nor leaves by a labelled break or goto. Such a select
+// waits for the timer or for an event, whichever comes first: a lock
+// waiter woken by the lock's release, with the timer as a fallback, does
+// not wait "a fixed" interval, and the model cannot tell how long it
+// waits.
+func (f Finder) wokenEarly(body *ast.BlockStmt, h *Hit) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return true
+		}
+		if sel.Pos() > h.Node.Pos() || h.Node.End() > sel.End() {
+			return true
+		}
+		var timer *ast.CommClause
+		for _, c := range sel.Body.List {
+			cc := c.(*ast.CommClause)
+			if cc.Comm == nil {
+				return true // a default case: nonblocking, no wait at all
+			}
+			if cc.Comm.Pos() <= h.Node.Pos() && h.Node.End() <= cc.Comm.End() {
+				timer = cc
+			}
+		}
+		if timer == nil {
+			return true
+		}
+		for _, c := range sel.Body.List {
+			cc := c.(*ast.CommClause)
+			if cc == timer {
+				continue
+			}
+			u := received(cc.Comm)
+			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || leaves(cc.Body) {
+				continue
+			}
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// received returns the receive a select case communicates by, or nil
+// for a send.
+func received(s ast.Stmt) *ast.UnaryExpr {
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u
+	}
+	return nil
+}
+
+// isDone reports whether u receives from a Done method's channel
+// (ctx.Done(), a closer's Done): cancellation, not a wake-up.
+func (f Finder) isDone(u *ast.UnaryExpr) bool {
+	call, ok := ast.Unparen(u.X).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typesx.Callee(f.Info, call)
+	return fn != nil && fn.Name() == "Done"
+}
+
+// leaves reports whether a case body leaves the function or the loop: a
+// return, a panic, a labelled break or a goto.
+func leaves(stmts []ast.Stmt) bool {
+	out := false
+	for _, s := range stmts {
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				out = true
+			case *ast.BranchStmt:
+				if n.Tok == token.GOTO || (n.Tok == token.BREAK && n.Label != nil) {
+					out = true
+				}
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
+					out = true
+				}
+			}
+			return !out
+		})
+	}
+	return out
+}
