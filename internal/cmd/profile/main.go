@@ -19,6 +19,14 @@
 //	go build -o /tmp/profile ./internal/cmd/profile
 //	cd testdata/corpus && /tmp/profile -seq -cpuprofile /tmp/cpu packages.txt
 //	go tool pprof -top -cum /tmp/profile /tmp/cpu
+//
+// It also prints the memory of the analysis, figures that wall-clock
+// timings on a shared machine cannot give: the bytes it allocated, the
+// largest heap it reached (sampled every millisecond) and the heap still
+// live when it ends (what the checker keeps: every action's Result), each
+// next to the live heap of the loaded packages. -floor runs, instead of
+// retrylint's analyzers, one that only asks for the inspector (the floor
+// of scripts/bench.sh, internal/cmd/noopcheck), for comparison.
 package main
 
 import (
@@ -27,30 +35,53 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 )
+
+// floor is internal/cmd/noopcheck's analyzer: it asks for the inspector
+// and does nothing.
+var floor = &analysis.Analyzer{
+	Name:     "noop",
+	Doc:      "noop requires inspect.Analyzer and reports nothing",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		_ = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		return nil, nil
+	},
+}
 
 func main() {
 	cpu := flag.String("cpuprofile", "", "write a CPU profile of the analysis to `file`")
 	mem := flag.String("memprofile", "", "write an allocation profile to `file`")
 	seq := flag.Bool("seq", false, "analyse one package at a time")
 	top := flag.Int("top", 12, "list the `n` packages the model took longest on")
+	noop := flag.Bool("floor", false, "run the floor (an analyzer that does nothing) instead of retrylint")
 	flag.Parse()
-	if err := run(*cpu, *mem, *seq, *top, flag.Args()); err != nil {
+	as := analyzers.All()
+	if *noop {
+		as = []*analysis.Analyzer{floor}
+	}
+	if err := run(as, *cpu, *mem, *seq, *top, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "profile: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(cpu, mem string, seq bool, top int, args []string) error {
+func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []string) error {
 	patterns, err := patternsOf(args)
 	if err != nil {
 		return err
@@ -64,6 +95,12 @@ func run(cpu, mem string, seq bool, top int, args []string) error {
 		return fmt.Errorf("the packages do not load")
 	}
 	loaded := time.Since(t0)
+	runtime.GC()
+	var ms0 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	stop := make(chan struct{})
+	peak := make(chan uint64)
+	go samplePeak(stop, peak)
 	if cpu != "" {
 		f, err := os.Create(cpu)
 		if err != nil {
@@ -75,14 +112,23 @@ func run(cpu, mem string, seq bool, top int, args []string) error {
 		}
 	}
 	t1 := time.Now()
-	g, err := checker.Analyze(analyzers.All(), pkgs, &checker.Options{Sequential: seq})
+	cpu0 := cpuTime()
+	g, err := checker.Analyze(as, pkgs, &checker.Options{Sequential: seq})
 	analysed := time.Since(t1)
+	cpuUsed := cpuTime() - cpu0
 	if cpu != "" {
 		pprof.StopCPUProfile()
 	}
+	close(stop)
+	peakHeap := <-peak
 	if err != nil {
 		return err
 	}
+	// The allocation profile holds what was allocated up to the last
+	// garbage collection: one now counts the analysis whole.
+	runtime.GC()
+	var ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms1)
 	if mem != "" {
 		f, err := os.Create(mem)
 		if err != nil {
@@ -109,7 +155,11 @@ func run(cpu, mem string, seq bool, top int, args []string) error {
 			fmt.Printf("error: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
 		}
 	}
-	fmt.Printf("%d packages: load %v, analysis %v\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond))
+	fmt.Printf("%d packages: load %v, analysis %v (CPU %v, garbage collection included)\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond), cpuUsed.Round(time.Millisecond))
+	fmt.Printf("heap: %d MB live after loading; the analysis allocated %d MB, reached %d MB (+%d), left %d MB live (+%d)\n",
+		mb(ms0.HeapAlloc), mb(ms1.TotalAlloc-ms0.TotalAlloc), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
+		mb(ms1.HeapAlloc), mb(ms1.HeapAlloc)-mb(ms0.HeapAlloc))
+	runtime.KeepAlive(pkgs)
 	names := make([]string, 0, len(byAnalyzer))
 	for name := range byAnalyzer {
 		names = append(names, name)
@@ -148,4 +198,34 @@ func patternsOf(args []string) ([]string, error) {
 		}
 	}
 	return patterns, sc.Err()
+}
+
+func mb(n uint64) int64 { return int64(n >> 20) }
+
+// samplePeak sends on peak the largest heap (live and not yet collected
+// objects) seen every millisecond until stop closes.
+func samplePeak(stop <-chan struct{}, peak chan<- uint64) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var hi uint64
+	t := time.NewTicker(time.Millisecond)
+	defer t.Stop()
+	for {
+		metrics.Read(sample)
+		hi = max(hi, sample[0].Value.Uint64())
+		select {
+		case <-stop:
+			peak <- hi
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// cpuTime is the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -77,10 +77,15 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// env maps tracked variables to their values. It is copied on write.
+// env maps tracked variables to their values. It is copied on write;
+// a write of the value a variable already holds returns e itself (no
+// environment is ever changed in place, so sharing it is safe).
 type env map[*types.Var]value
 
 func (e env) Set(v *types.Var, x value) env {
+	if y, ok := e[v]; ok && y == x {
+		return e
+	}
 	n := make(env, len(e)+1)
 	for k, y := range e {
 		n[k] = y
@@ -691,8 +696,8 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		case 1:
 			walk(b.Succs[0].Index, e, passed)
 		case 2:
-			t, f, c := fi.Branch(ev, b, e)
-			if c != nil {
+			t, f, c, undecided := fi.branch(ev, b, e)
+			if undecided {
 				r.deps |= c.Dep
 			}
 			if t {

@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file teaches the evaluator the outcome values are
@@ -515,49 +517,52 @@ func (m *model) indexDefs() {
 			}
 		}
 	}
-	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				record(n.Lhs, n.Rhs, n.Tok)
-			case *ast.ValueSpec:
-				lhs := make([]ast.Expr, len(n.Names))
-				for i, name := range n.Names {
-					lhs[i] = name
-				}
-				if len(n.Values) > 0 {
-					record(lhs, n.Values, token.VAR)
-				}
-			case *ast.IncDecStmt:
+	typesx.Preorder(m.pass, defsNodes, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			record(n.Lhs, n.Rhs, n.Tok)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, name := range n.Names {
+				lhs[i] = name
+			}
+			if len(n.Values) > 0 {
+				record(lhs, n.Values, token.VAR)
+			}
+		case *ast.IncDecStmt:
+			if d, ok := get(n.X); ok {
+				d.n += 2
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
 				if d, ok := get(n.X); ok {
-					d.n += 2
+					d.mutated = true
 				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					if d, ok := get(n.X); ok {
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 0 {
+				if b, ok := m.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+					if d, ok := get(n.Args[0]); ok {
 						d.mutated = true
 					}
 				}
-			case *ast.CallExpr:
-				if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 0 {
-					if b, ok := m.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
-						if d, ok := get(n.Args[0]); ok {
-							d.mutated = true
-						}
-					}
-				}
-			case *ast.RangeStmt:
-				for _, x := range []ast.Expr{n.Key, n.Value} {
-					if x != nil {
-						if d, ok := get(x); ok {
-							d.n += 2
-						}
+			}
+		case *ast.RangeStmt:
+			for _, x := range []ast.Expr{n.Key, n.Value} {
+				if x != nil {
+					if d, ok := get(x); ok {
+						d.n += 2
 					}
 				}
 			}
-			return true
-		})
-	}
+		}
+	})
+}
+
+// defsNodes are the nodes indexDefs reads.
+var defsNodes = []ast.Node{
+	(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.IncDecStmt)(nil),
+	(*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil), (*ast.RangeStmt)(nil),
 }
 
 // captureDeps is what a call of a function literal depends on through

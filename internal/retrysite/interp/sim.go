@@ -134,7 +134,11 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		case 1:
 			queue = append(queue, item{b.Succs[0].Index, 0, e, it.certain, it.free})
 		case 2:
-			t, f, c := fi.Branch(ev, b, e)
+			t, f, cv, undecided := fi.branch(ev, b, e)
+			var c *value
+			if undecided {
+				c = &cv
+			}
 			stateful := c != nil && !fi.nonCountFork(b, c)
 			free := it.free && !stateful
 			if t {
@@ -150,33 +154,43 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	return res
 }
 
-// branch decides which successors of a conditional block are possible.
+// Branch decides which successors of a conditional block are possible.
 // c is the condition's value when it is undecided (nil when decided).
 func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
+	t, f, v, undecided := fi.branch(ev, b, e)
+	if undecided {
+		return t, f, &v
+	}
+	return t, f, nil
+}
+
+// branch is Branch with the undecided condition's value returned as a
+// value: the walks of this package call it on every fork, and a pointer
+// returned from a call is a value on the heap.
+func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c value, undecided bool) {
 	if b.Kind == cfg.KindRangeLoop {
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if cv, ok := fi.rangeCounter[r]; ok {
 				if x, ok := e[cv]; ok && x.K == vInt {
 					fi.M.noteDefaults(fi.rangeNotes[r])
 					more := x.I < fi.rangeLen[r]
-					return more, !more, nil
+					return more, !more, value{}, false
 				}
 			}
 			if fi.M.tickerRange(r) {
-				return true, false, nil // a ticker's channel is never closed
+				return true, false, value{}, false // a ticker's channel is never closed
 			}
 		}
-		v := unknown(0)
-		return true, true, &v
+		return true, true, unknown(0), true
 	}
 	v := ev.cond(b, e)
 	switch {
 	case v.IsTrue():
-		return true, false, nil
+		return true, false, value{}, false
 	case v.IsFalse():
-		return false, true, nil
+		return false, true, value{}, false
 	}
-	return true, true, &v
+	return true, true, v, true
 }
 
 // takeRange updates the synthetic counter of a range loop whose head is b
@@ -229,6 +243,9 @@ func lastExpr(b *cfg.Block) ast.Expr {
 // containsOp reports whether node contains one of the operation's calls
 // (outside function literals).
 func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
+	if !opWithin(node, op) {
+		return false
+	}
 	found := false
 	ast.Inspect(node, func(n ast.Node) bool {
 		if found {
@@ -248,6 +265,9 @@ func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 }
 
 func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
+	if !opWithin(node, op) {
+		return 0
+	}
 	c := 0
 	ast.Inspect(node, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -261,6 +281,24 @@ func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 		return true
 	})
 	return c
+}
+
+// opWithin reports whether a call of op may lie within node: whether one
+// lies within its extent. The walks ask containsOp and countOps of every
+// node they pass, most of which hold no call of the operation; a node
+// that holds none in its extent needs no walk. (Operations have a few
+// calls; for many, the walk is asked.)
+func opWithin(node ast.Node, op map[*ast.CallExpr]bool) bool {
+	if len(op) > 8 {
+		return true
+	}
+	pos, end := node.Pos(), node.End()
+	for c, in := range op {
+		if in && pos <= c.Pos() && c.End() <= end {
+			return true
+		}
+	}
+	return false
 }
 
 // runsResult is what maxRuns finds.
@@ -291,14 +329,18 @@ const maxRunsCap = 1000
 func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
 	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
 	var res runsResult
+	// A state is on the current path (onStack, with the runs so far on
+	// the path when it was entered) until it is done (n, inf): one map
+	// for both, each key made once.
 	type memo struct {
-		n   int
-		inf bool
+		n       int
+		inf     bool
+		onStack bool
+		at      int
 	}
-	done := make(map[string]memo)
+	states := make(map[string]memo)
 	var kb []byte
-	onStack := make(map[string]int) // key -> runs so far on the path when entered
-	states := 0
+	nstates := 0
 	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
 	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
 		if res.GaveUp || res.BoundDep {
@@ -309,8 +351,8 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if acc > maxRunsCap {
 			return 0, true
 		}
-		states++
-		if states > 50000 || depth > 20000 {
+		nstates++
+		if nstates > 50000 || depth > 20000 {
 			res.GaveUp = true
 			return 0, false
 		}
@@ -322,17 +364,16 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			inside = true
 		}
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		key := string(kb)
-		if m, ok := done[key]; ok {
+		if m, ok := states[string(kb)]; ok {
+			if m.onStack {
+				// Back at a state on the current path: the path cycles.
+				// It runs the operation without end if the cycle ran it.
+				return 0, acc > m.at
+			}
 			return m.n, m.inf
 		}
-		if at, ok := onStack[key]; ok {
-			// Back at a state on the current path: the path cycles. It
-			// runs the operation without end if the cycle ran it.
-			return 0, acc > at
-		}
-		onStack[key] = acc
-		defer delete(onStack, key)
+		key := string(kb)
+		states[key] = memo{onStack: true, at: acc}
 
 		runs := 0
 		nn := len(b.Nodes)
@@ -357,7 +398,11 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		case 1:
 			best, inf = walk(b.Succs[0].Index, e, depth+1, acc+runs, inside)
 		case 2:
-			t, f, c := fi.Branch(ev, b, e)
+			t, f, cv, undecided := fi.branch(ev, b, e)
+			var c *value
+			if undecided {
+				c = &cv
+			}
 			// Only forks of the loop under study can bound it.
 			inLoop := in == nil || in(b)
 			if inLoop && c != nil && c.Dep&depBound != 0 {
@@ -383,7 +428,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if total+acc > maxRunsCap {
 			inf = true
 		}
-		done[key] = memo{total, inf}
+		states[key] = memo{n: total, inf: inf}
 		return total, inf
 	}
 	n, inf := walk(0, init, 0, 0, false)

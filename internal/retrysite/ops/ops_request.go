@@ -941,24 +941,21 @@ func (m *model) indexValues() {
 // client held in a struct field: s.hc.Transport = t.
 func (m *model) fieldTransports(fld *types.Var) []ast.Expr {
 	var vals []ast.Expr
-	for _, file := range m.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
+	typesx.Preorder(m.pass, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
+		as := n.(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			return
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "Transport" {
+				continue
 			}
-			for i, l := range as.Lhs {
-				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Transport" {
-					continue
-				}
-				if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && m.info.Uses[inner.Sel] == fld {
-					vals = append(vals, as.Rhs[i])
-				}
+			if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && m.info.Uses[inner.Sel] == fld {
+				vals = append(vals, as.Rhs[i])
 			}
-			return true
-		})
-	}
+		}
+	})
 	return vals
 }
 

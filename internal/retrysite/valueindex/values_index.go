@@ -143,9 +143,21 @@ func (m *model) ValueIndexOf() *valueIndex {
 	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
 	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
 	called := make(map[*ast.Ident]bool)
+	// The names of the package's unexported functions: an identifier of
+	// another name uses none of them, and needs no lookup in Uses (every
+	// identifier of the package is asked).
+	funcNames := make(map[string]bool)
+	for _, name := range m.pkg.Scope().Names() {
+		if fn, ok := m.pkg.Scope().Lookup(name).(*types.Func); ok && !fn.Exported() {
+			funcNames[name] = true
+		}
+	}
 	// unexportedFunc returns the unexported function of the package an
 	// identifier uses, if any.
 	unexportedFunc := func(id *ast.Ident) *types.Func {
+		if !funcNames[id.Name] {
+			return nil
+		}
 		fn, ok := m.info.Uses[id].(*types.Func)
 		if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
 			return nil // methods may be called through interfaces
@@ -178,34 +190,41 @@ func (m *model) ValueIndexOf() *valueIndex {
 	owner := make(map[*types.Var]*types.TypeName)
 	decoded := make(map[*types.TypeName]bool)
 	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	// The declaration being read, and the guards and switch cases seen in
+	// it so far: add records a write under them. (Made once, reset for
+	// each declaration.)
+	var (
+		decl   *ast.FuncDecl
+		guards []*ast.IfStmt
+		cases  []zeroCase
+	)
+	add := func(v *types.Var, w valueWrite) {
+		w.Decl = decl
+		vx.writes[v] = append(vx.writes[v], w)
+		if w.X != nil && !w.Zero {
+			for _, g := range guards {
+				if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
+					vx.guarded[v] = true
+				}
+			}
+			for _, c := range cases {
+				if c.clause.Pos() <= w.At && w.At < c.clause.End() && c.tests(m.info, v) {
+					vx.guarded[v] = true
+				}
+			}
+		}
+	}
 	for fc := range insp.Root().Children() {
 		f, ok := fc.Node().(*ast.File)
 		if !ok || strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
 		for dc := range fc.Children() {
-			decl, _ := dc.Node().(*ast.FuncDecl)
+			decl, _ = dc.Node().(*ast.FuncDecl)
 			if _, ok := dc.Node().(ast.Decl); !ok {
 				continue // the package name, comments
 			}
-			var guards []*ast.IfStmt
-			var cases []zeroCase
-			add := func(v *types.Var, w valueWrite) {
-				w.Decl = decl
-				vx.writes[v] = append(vx.writes[v], w)
-				if w.X != nil && !w.Zero {
-					for _, g := range guards {
-						if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
-							vx.guarded[v] = true
-						}
-					}
-					for _, c := range cases {
-						if c.clause.Pos() <= w.At && w.At < c.clause.End() && c.tests(m.info, v) {
-							vx.guarded[v] = true
-						}
-					}
-				}
-			}
+			guards, cases = guards[:0], cases[:0]
 			for c := range dc.Preorder(indexedNodes...) {
 				switch n := c.Node().(type) {
 				case *ast.IfStmt:

@@ -3,6 +3,12 @@ package waitnum
 import (
 	"go/ast"
 	"go/types"
+
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A field the interpreter cannot follow is a stand-in, constant over the
@@ -24,10 +30,22 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 	}
 	if m.drawn == nil {
 		m.drawn = make(map[*types.Var]bool)
-		for _, file := range m.pass.Files {
-			for _, decl := range file.Decls {
-				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
-					m.writesDrawn(fd.Body, m.drawn)
+		insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		if ok {
+			// The inspector skips what holds no assignment or literal.
+			for fc := range insp.Root().Children() {
+				for dc := range fc.Children() {
+					if fd, ok := dc.Node().(*ast.FuncDecl); ok && fd.Body != nil {
+						m.writesDrawn(dc.ChildAt(edge.FuncDecl_Body, -1), true, fd.Body, m.drawn)
+					}
+				}
+			}
+		} else {
+			for _, file := range m.pass.Files {
+				for _, decl := range file.Decls {
+					if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+						m.writesDrawn(inspector.Cursor{}, false, fd.Body, m.drawn)
+					}
 				}
 			}
 		}
@@ -36,13 +54,11 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 }
 
 // writesDrawn adds to drawn the fields body writes with a random value.
-func (m *model) writesDrawn(body *ast.BlockStmt, drawn map[*types.Var]bool) {
+// cur is body's cursor when ok.
+func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, drawn map[*types.Var]bool) {
 	randomLocals := make(map[*types.Var]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
+	typesx.PreorderIn(cur, ok, body, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
+		as := n.(*ast.AssignStmt)
 		for i, l := range as.Lhs {
 			id, ok := l.(*ast.Ident)
 			if !ok || i >= len(as.Rhs) && len(as.Rhs) != 1 {
@@ -56,7 +72,6 @@ func (m *model) writesDrawn(body *ast.BlockStmt, drawn map[*types.Var]bool) {
 				randomLocals[v] = true
 			}
 		}
-		return true
 	})
 	field := func(id *ast.Ident) *types.Var {
 		if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
@@ -64,7 +79,7 @@ func (m *model) writesDrawn(body *ast.BlockStmt, drawn map[*types.Var]bool) {
 		}
 		return nil
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.PreorderIn(cur, ok, body, []ast.Node{(*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)}, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
@@ -91,7 +106,6 @@ func (m *model) writesDrawn(body *ast.BlockStmt, drawn map[*types.Var]bool) {
 				}
 			}
 		}
-		return true
 	})
 }
 

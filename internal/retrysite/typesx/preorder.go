@@ -1,0 +1,59 @@
+package typesx
+
+import (
+	"go/ast"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Preorder calls f for each node of the files of pass whose type is one
+// of types, in the order ast.Inspect visits them. It reads the pass's
+// inspector when the pass has one (built from the same files, it skips
+// every subtree that holds none of those types, where a walk visits every
+// node of the package); else it walks the files.
+func Preorder(pass *analysis.Pass, types []ast.Node, f func(ast.Node)) {
+	if insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector); ok {
+		for c := range insp.Root().Preorder(types...) {
+			f(c.Node())
+		}
+		return
+	}
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			if n != nil && oneOf(n, types) {
+				f(n)
+			}
+			return true
+		})
+	}
+}
+
+// PreorderIn is Preorder within the node of a cursor, when the pass's
+// inspector gave one (ok), else within n.
+func PreorderIn(cur inspector.Cursor, ok bool, n ast.Node, types []ast.Node, f func(ast.Node)) {
+	if ok {
+		for c := range cur.Preorder(types...) {
+			f(c.Node())
+		}
+		return
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if n != nil && oneOf(n, types) {
+			f(n)
+		}
+		return true
+	})
+}
+
+// oneOf reports whether n has the type of one of types.
+func oneOf(n ast.Node, types []ast.Node) bool {
+	for _, t := range types {
+		if reflect.TypeOf(n) == reflect.TypeOf(t) {
+			return true
+		}
+	}
+	return false
+}
