@@ -19,11 +19,30 @@ import (
 // variable that the loop region assigns (=) from an expression holding
 // a call.
 func (m *model) reassignedFromCall(region ast.Node, h *Hit) bool {
+	return m.reassignsWait(region, h, func(rhs ast.Expr) bool {
+		call := false
+		ast.Inspect(rhs, func(x ast.Node) bool {
+			if c, ok := x.(*ast.CallExpr); ok {
+				if tv, ok := m.info.Types[c.Fun]; !ok || !tv.IsType() {
+					call = true // a call, not a conversion
+				}
+			}
+			return !call
+		})
+		return call
+	})
+}
+
+// reassignsWait reports whether the wait under study is a local variable
+// that the loop region assigns (=) an expression for which pred holds.
+// A recursion's region holds none: its locals are made anew on each
+// call.
+func (m *model) reassignsWait(region ast.Node, h *Hit, pred func(rhs ast.Expr) bool) bool {
 	if h == nil || h.expr == nil || region == nil {
 		return false
 	}
 	if _, ok := region.(*ast.FuncDecl); ok {
-		return false // a recursion's locals are made anew on each call
+		return false
 	}
 	id, ok := ast.Unparen(h.expr).(*ast.Ident)
 	if !ok {
@@ -46,18 +65,9 @@ func (m *model) reassignedFromCall(region ast.Node, h *Hit) bool {
 			return true
 		}
 		for i, l := range as.Lhs {
-			lid, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || m.info.Uses[lid] != types.Object(v) {
-				continue
+			if lid, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.Uses[lid] == types.Object(v) && pred(as.Rhs[i]) {
+				found = true
 			}
-			ast.Inspect(as.Rhs[i], func(x ast.Node) bool {
-				if c, ok := x.(*ast.CallExpr); ok {
-					if tv, ok := m.info.Types[c.Fun]; !ok || !tv.IsType() {
-						found = true // a call, not a conversion
-					}
-				}
-				return !found
-			})
 		}
 		return !found
 	})
