@@ -276,20 +276,7 @@ func selectsOf(body *ast.BlockStmt) map[ast.Stmt]*ast.SelectStmt {
 // default), or the receive statement itself; nil otherwise.
 func blockingOf(node ast.Node, sel map[ast.Stmt]*ast.SelectStmt, nonblocking map[ast.Stmt]bool) ast.Node {
 	st, ok := node.(ast.Stmt)
-	if !ok || nonblocking[st] {
-		return nil
-	}
-	var x ast.Expr
-	switch st := st.(type) {
-	case *ast.ExprStmt:
-		x = st.X
-	case *ast.AssignStmt:
-		if len(st.Rhs) == 1 {
-			x = st.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
+	if !ok || nonblocking[st] || received(st) == nil { // wakeup.go
 		return nil
 	}
 	if s, ok := sel[st]; ok {
