@@ -183,7 +183,7 @@ func rewindResult(info *types.Info, decl *ast.FuncDecl, p *types.Var, i int) boo
 		}
 		x := ast.Unparen(r.Results[i])
 		switch {
-		case isNilIdent(info, x):
+		case typesx.IsNil(info, x):
 		case typesx.VarOf(info, x) == p:
 			if _, isIdent := x.(*ast.Ident); !isIdent {
 				ok = false
@@ -197,13 +197,4 @@ func rewindResult(info *types.Info, decl *ast.FuncDecl, p *types.Var, i int) boo
 		return ok
 	})
 	return ok && returns > 0
-}
-
-func isNilIdent(info *types.Info, x ast.Expr) bool {
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }

@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A stop check is a same-package function or method that only asks
@@ -89,9 +91,9 @@ func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
 		return false
 	}
 	v := x.X
-	if isNilExpr(fi.M.info, v) {
+	if typesx.IsNil(fi.M.info, v) {
 		v = x.Y
-	} else if !isNilExpr(fi.M.info, x.Y) {
+	} else if !typesx.IsNil(fi.M.info, x.Y) {
 		return false
 	}
 	id, ok := ast.Unparen(v).(*ast.Ident)
@@ -113,9 +115,4 @@ func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
 		}
 	}
 	return true
-}
-
-func isNilExpr(info *types.Info, x ast.Expr) bool {
-	_, ok := info.Uses[identOf(x)].(*types.Nil)
-	return ok
 }

@@ -63,7 +63,7 @@ func (r *tres) policyStops() []capFact {
 				return true
 			}
 			id, ok := ast.Unparen(be.X).(*ast.Ident)
-			if !ok || !isNilIdent(be.Y) {
+			if !ok || !typesx.IsNil(r.m.info, be.Y) {
 				return true
 			}
 			v, ok := r.m.info.Uses[id].(*types.Var)
@@ -107,14 +107,9 @@ func (r *tres) opaquePolicyCall(call *ast.CallExpr, inRegion func(token.Pos) boo
 		return false
 	}
 	for _, a := range call.Args {
-		if t := r.m.info.TypeOf(a); t != nil && typesx.IsErrorType(t) && !isNilIdent(a) {
+		if t := r.m.info.TypeOf(a); t != nil && typesx.IsErrorType(t) && !typesx.IsNil(r.m.info, a) {
 			return true
 		}
 	}
 	return false
-}
-
-func isNilIdent(x ast.Expr) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && id.Name == "nil"
 }

@@ -97,3 +97,9 @@ func Union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 	}
 	return u
 }
+
+// IsNil reports whether x is the predeclared nil.
+func IsNil(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(x)]
+	return ok && tv.IsNil()
+}

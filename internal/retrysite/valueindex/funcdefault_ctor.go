@@ -3,6 +3,8 @@ package valueindex
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // FuncFieldDefaultFunc returns the one function (of this package or any
@@ -155,9 +157,9 @@ func nilGuarded(info *types.Info, body *ast.BlockStmt, x ast.Expr) bool {
 		}
 		var other ast.Expr
 		switch {
-		case isNilIdent(info, be.Y):
+		case typesx.IsNil(info, be.Y):
 			other = be.X
-		case isNilIdent(info, be.X):
+		case typesx.IsNil(info, be.X):
 			other = be.Y
 		default:
 			return true
@@ -178,9 +180,4 @@ func nilGuarded(info *types.Info, body *ast.BlockStmt, x ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-func isNilIdent(info *types.Info, x ast.Expr) bool {
-	tv, ok := info.Types[x]
-	return ok && tv.IsNil()
 }

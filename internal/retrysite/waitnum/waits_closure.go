@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file runs a delay func literal that a retry helper calls once per
@@ -383,7 +385,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 			return true
 		}
 		r, ok := b.List[len(b.List)-1].(*ast.ReturnStmt)
-		if ok && len(r.Results) > 0 && isNilExpr(info, r.Results[len(r.Results)-1]) {
+		if ok && len(r.Results) > 0 && typesx.IsNil(info, r.Results[len(r.Results)-1]) {
 			success = append(success, b)
 		}
 		return true
@@ -421,11 +423,6 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		}
 		return true
 	})
-}
-
-func isNilExpr(info *types.Info, x ast.Expr) bool {
-	tv, ok := info.Types[x]
-	return ok && tv.IsNil()
 }
 
 // capturedMoved reports whether lit reads a variable of body, declared
