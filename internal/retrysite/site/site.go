@@ -94,6 +94,11 @@ type Site struct {
 	// value returned from another package): rules must not assume the
 	// library default for what they cannot see.
 	Opaque bool
+	// CallerConfig, on an Opaque library site, is the parameter of the
+	// site's function that the whole configuration comes from when
+	// nothing else is out of sight (backoff.New(ctx, cfg) with cfg the
+	// caller's Config): the library's table may say what it can be.
+	CallerConfig *types.Var
 	// CrossPackage marks a HelperCall site of a helper of another
 	// package of the module (retrysite's xpkg.go): its helper is not
 	// reported here, so the rules report at the call.
