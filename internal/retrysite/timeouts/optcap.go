@@ -78,7 +78,7 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 			if !ok {
 				return true
 			}
-			for _, c := range conjuncts(is.Cond) {
+			for _, c := range typesx.Operands(is.Cond, token.LAND) {
 				if sel, v := r.setTest(c); v != nil {
 					if limit := r.limitUsing(is.Body, v); !testOnly || limit == "" {
 						cands = append(cands, cand{is, sel, v, limit, attempt || r.inRegion(is.Pos())})
@@ -163,7 +163,7 @@ func (r *tres) setUpElsewhere(v *types.Var) (fn, limit string) {
 				if !ok || fn != "" {
 					return fn == ""
 				}
-				for _, c := range conjuncts(is.Cond) {
+				for _, c := range typesx.Operands(is.Cond, token.LAND) {
 					if _, u := r.setTest(c); u == v {
 						if l := r.limitUsing(is.Body, v); l != "" {
 							fn, limit = fd.Name.Name, l
@@ -204,13 +204,6 @@ func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
 		}
 	}
 	return nil
-}
-
-func conjuncts(x ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{x}
 }
 
 // setTest reads `x.f != 0`, `x.f > 0`, `0 < x.f`, `x.f != nil` for a

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file resolves a call of a func value to the functions it may run,
@@ -479,8 +482,8 @@ func (m *model) nilExits(body *ast.BlockStmt) nilExits {
 			if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ret {
 				continue
 			}
-			for _, d := range disjuncts(is.Cond) {
-				if v := m.nilTestOf(d); v != nil && !m.writtenIn(is.Body, v) && !m.writtenAfter(body, v, is.End()) {
+			for _, d := range typesx.Operands(is.Cond, token.LOR) {
+				if v := m.nilTestOf(d); v != nil && !m.writtenFrom(body, v, is.End()) {
 					xs = append(xs, nilExit{v: v, from: is.End(), to: b.End()})
 				}
 			}
@@ -519,40 +522,6 @@ func (m *model) nilTestOf(c ast.Expr) *types.Var {
 		}
 	}
 	return nil
-}
-
-// writtenAfter reports whether v is assigned in body after pos.
-func (m *model) writtenAfter(body *ast.BlockStmt, v *types.Var, pos token.Pos) bool {
-	found := false
-	ast.Inspect(body, func(x ast.Node) bool {
-		if found {
-			return false
-		}
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			if x.Pos() < pos {
-				return true
-			}
-			for _, l := range x.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.ObjectOf(id) == v {
-					found = true
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && x.Op == token.AND && m.info.Uses[id] == v {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
-}
-
-func disjuncts(x ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.LOR {
-		return append(disjuncts(b.X), disjuncts(b.Y)...)
-	}
-	return []ast.Expr{x}
 }
 
 // constBool returns the value of a constant boolean expression.
@@ -622,16 +591,25 @@ func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 	return true, true
 }
 
-// writtenIn reports whether v is assigned within n.
-func (m *model) writtenIn(n ast.Node, v *types.Var) bool {
+// writtenIn reports whether v is assigned, or its address taken, within n.
+func (m *model) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(n, v, token.NoPos) }
+
+// writtenFrom reports whether v is assigned, or its address taken,
+// within n at or after pos.
+func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && m.info.ObjectOf(id) == v
+	}
 	ast.Inspect(n, func(x ast.Node) bool {
-		if as, ok := x.(*ast.AssignStmt); ok {
-			for _, l := range as.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.ObjectOf(id) == v {
-					found = true
-				}
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			if x.Pos() >= pos {
+				found = found || slices.ContainsFunc(x.Lhs, is)
 			}
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.AND && x.Pos() >= pos && is(x.X)
 		}
 		return !found
 	})
