@@ -10,7 +10,9 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/rewind"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/tracker"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -214,7 +216,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
 			if s.Bound.Kind == BoundUnknown {
-				if b, ok := m.trackerBound(fb.body, f.loop); ok {
+				if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {
 					s.Bound = b // an attempt tracker (tracker.go)
 				}
 			}
@@ -815,7 +817,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := varOfExpr(info, l)
-				if m.rewindsSelf(n, i, v) {
+				if rewind.Rewinds(m.info, m.FuncDecl, n, i, v) {
 					continue // the same input, rewound (rewind.go)
 				}
 				if len(n.Lhs) == len(n.Rhs) {
