@@ -218,7 +218,7 @@
 // the bound that constant gives; any other argument leaves it unknown,
 // as a parameter of an exported function is. An unbounded
 // loop whose operation is a literal counting in a variable of the caller
-// is unknown (valueindex's CountsOutside; its doc says which counts end
+// is unknown (package countsoutside; its doc says which counts end
 // nothing). A helper that runs its func once
 // or per item is no site, as in the package. A file that cannot be
 // found, read or parsed, a callee of another module, or a panic of the
@@ -330,11 +330,13 @@
 //     bound chosen over them (values.go, values_list.go, fieldwrites.go,
 //     funcdefaults.go), limits the package ships switched off
 //     (offdefault.go, offcount.go), the length of a range over a retry
-//     iterator (iterrange.go), func values (funcvals.go,
-//     funcvals_shared.go), and the guard on a count kept outside the
-//     operation's literal (countsoutside.go: CountsOutside). Its Index is
-//     embedded in this package's model beside interp.Model;
-//     rebindDescribers re-points a copy's Index at the copy's interpreter.
+//     iterator (iterrange.go) and func values (funcvals.go,
+//     funcvals_shared.go). Its Index is embedded in this package's model
+//     beside interp.Model; rebindDescribers re-points a copy's Index at
+//     the copy's interpreter.
+//   - package countsoutside (valueindex/countsoutside/): the guard on a
+//     count kept outside the operation's literal (countsoutside.go:
+//     CountsOutside), read through the value index.
 //   - package waitnum (waitnum/): the wait interpreter, which runs the
 //     code computing a wait over successive attempts and reads its shape
 //     (waits_num.go, waits_shape.go, waits_state.go, waits_pair.go,

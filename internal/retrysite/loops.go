@@ -14,6 +14,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/tracker"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/countsoutside"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -212,7 +213,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
-			if s.Bound.Kind == BoundUnbounded && m.CountsOutside(s.Ops) {
+			if s.Bound.Kind == BoundUnbounded && countsoutside.CountsOutside(&m.Index, s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
 			if s.Bound.Kind == BoundUnknown {
