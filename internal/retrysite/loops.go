@@ -987,7 +987,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 			return
 		}
 	}
-	sort.Slice(constOrder, func(i, j int) bool { return constOrder[i].Pos() < constOrder[j].Pos() })
+	sort.Slice(constOrder, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, constOrder[i].Pos(), constOrder[j].Pos()) })
 	for _, c := range constOrder {
 		iv, ok := constInt(c)
 		if !ok {
