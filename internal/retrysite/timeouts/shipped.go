@@ -115,7 +115,7 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 		if !ok || !strings.HasSuffix(name, ".Do") || len(call.Args) != 1 {
 			return false
 		}
-		if c := r.request(call.Args[0]); c.kind != ctxCaller || c.attempt {
+		if c := r.request(call.Args[0]); c.kind != ctxCaller || c.attempt || !r.carriesContext(call.Args[0], 0) {
 			return false // no context, or a deadline of its own
 		}
 		w.clients = append(w.clients, r.shippedClient(sel.X, 0))
@@ -131,9 +131,9 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 		}
 		return w.body(d.Body, depth+1)
 	}
-	// A call through a local func value.
+	// A call through a local func value, given the request.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
+	if !ok || !w.requestArg(call) {
 		return false
 	}
 	return w.funcValue(id, depth)
@@ -779,4 +779,150 @@ func (r *tres) hasLimit(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// requestArg reports whether call passes an *http.Request that visibly
+// carries a context (carriesContext), and no other request.
+func (w *shipWalk) requestArg(call *ast.CallExpr) bool {
+	n := 0
+	for _, a := range call.Args {
+		if p, ok := w.r.m.info.TypeOf(a).(*types.Pointer); ok && typesx.IsNamed(p.Elem(), "net/http", "Request") {
+			if !w.r.carriesContext(a, 0) {
+				return false
+			}
+			n++
+		}
+	}
+	return n == 1
+}
+
+// carriesContext reports whether the request x is visibly made with a
+// context by the package: http.NewRequestWithContext, WithContext or
+// Clone given a context, a local holding only such requests, a function
+// of the package returning only such requests (r.newRequest(ctx, ...)),
+// or a parameter of an unexported function every call of which in the
+// package passes one. A request made without a context (http.NewRequest:
+// not even the caller's deadline reaches it), a field, or the parameter
+// of an exported function (the user's request) is not: then the caller's
+// deadline may not be what stops the retry.
+func (r *tres) carriesContext(x ast.Expr, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		switch r.callee(x) {
+		case "net/http.NewRequestWithContext", "net/http.Request.WithContext", "net/http.Request.Clone":
+			return len(x.Args) > 0 && IsContextType(r.m.info.TypeOf(x.Args[0]))
+		}
+		fn := typesx.Callee(r.m.info, x)
+		if fn == nil || fn.Pkg() != r.m.pkg {
+			return false
+		}
+		d := r.funcDecl(fn)
+		if d == nil || d.Body == nil {
+			return false
+		}
+		rets, ok := 0, true
+		ast.Inspect(d.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				if !ok || len(n.Results) == 0 {
+					return false
+				}
+				res := n.Results[0]
+				if typesx.IsNil(r.m.info, res) {
+					return false // the failed build's nil request
+				}
+				rets++
+				ok = r.carriesContext(res, depth+1)
+			}
+			return ok
+		})
+		return ok && rets > 0
+	case *ast.Ident:
+		v := r.varOf(x)
+		if v == nil || v.Parent() == r.m.pkg.Scope() {
+			return false
+		}
+		vf := r.facts(v)
+		if vf.param {
+			return r.paramCarries(v, depth)
+		}
+		if len(vf.defs) == 0 {
+			return false
+		}
+		for _, d := range vf.defs {
+			if !r.carriesContext(d, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// paramCarries reports whether every call in the package of the
+// unexported function declaring parameter v passes a request that
+// carries a context.
+func (r *tres) paramCarries(v *types.Var, depth int) bool {
+	d, idx := r.paramDecl(v)
+	if d == nil {
+		return false
+	}
+	fn, _ := r.m.info.Defs[d.Name].(*types.Func)
+	if fn == nil || fn.Exported() {
+		return false
+	}
+	// Every use of the function must be a call: a method value handed
+	// on is called out of sight.
+	calls, uses, ok := 0, 0, true
+	for _, f := range r.m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if r.m.info.Uses[n] == fn {
+					uses++
+				}
+			case *ast.CallExpr:
+				if !ok || typesx.Callee(r.m.info, n) != fn {
+					return ok
+				}
+				if idx >= len(n.Args) || n.Ellipsis.IsValid() {
+					ok = false
+					return false
+				}
+				calls++
+				ok = r.carriesContext(n.Args[idx], depth+1)
+			}
+			return ok
+		})
+	}
+	return ok && calls > 0 && calls == uses
+}
+
+// paramDecl returns the declaration of the function whose parameter is
+// v, and v's index among its parameters.
+func (r *tres) paramDecl(v *types.Var) (*ast.FuncDecl, int) {
+	root := r.declOf(v.Pos())
+	d, ok := root.(*ast.FuncDecl)
+	if !ok || d.Type.Params == nil {
+		return nil, 0
+	}
+	i := 0
+	for _, f := range d.Type.Params.List {
+		if len(f.Names) == 0 {
+			i++
+			continue
+		}
+		for _, n := range f.Names {
+			if r.m.info.Defs[n] == v {
+				return d, i
+			}
+			i++
+		}
+	}
+	return nil, 0
 }

@@ -195,8 +195,8 @@ func (r *tres) elapsedCaps() []capFact {
 			case *ast.CallExpr:
 				switch r.callee(n) {
 				case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
-					if r.logsOnly(n) {
-						return true // a duration measured for a log line
+					if r.logsOnly(n) || r.untilParsed(n) {
+						return true // a duration logged, or the wait a Retry-After date asks for
 					}
 					caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
 				case "time.Time.After", "time.Time.Before":
@@ -605,4 +605,33 @@ func isAssigned(parent ast.Node, id *ast.Ident) bool {
 		}
 	}
 	return false
+}
+
+// untilParsed reports whether call is time.Until(t) for a time t parsed
+// from text (time.Parse, http.ParseTime of a Retry-After date): the wait
+// one failure asks for, not a limit on the retry.
+func (r *tres) untilParsed(call *ast.CallExpr) bool {
+	if r.callee(call) != "time.Until" || len(call.Args) != 1 {
+		return false
+	}
+	v := r.varOf(call.Args[0])
+	if v == nil {
+		return false
+	}
+	vf := r.facts(v)
+	if vf.param || len(vf.defs) == 0 {
+		return false
+	}
+	for _, d := range vf.defs {
+		c, ok := ast.Unparen(d).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch r.callee(c) {
+		case "time.Parse", "time.ParseInLocation", "net/http.ParseTime":
+		default:
+			return false
+		}
+	}
+	return true
 }
