@@ -53,8 +53,8 @@ type shipWalk struct {
 // callerOnly reports whether only the caller's deadline can stop s (see
 // above), with the evidence for the message.
 func (r *tres) callerOnly(s *site.Site) (string, bool) {
-	if s.Func == nil || len(s.Ops) == 0 {
-		return "", false
+	if s.Func == nil || len(s.Ops) == 0 || s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
+		return "", false // no retry as the package ships it
 	}
 	w := &shipWalk{r: r, seen: map[ast.Node]bool{}, visiting: map[*types.Var]bool{}}
 	for _, op := range s.Ops {

@@ -278,3 +278,34 @@ func (a *API) Budget(ctx context.Context, url string) error {
 	}
 	return errors.New("budget spent")
 }
+
+// --- No retry as the package ships it: one attempt unless the user asks
+// for more. ---
+
+// RecoveryOptions configures Recover.
+type RecoveryOptions struct {
+	// MaxAttempts defaults to one.
+	MaxAttempts int
+	// RetryDelay is the delay between attempts.
+	RetryDelay time.Duration
+}
+
+// Recover reopens the stream.
+func (a *API) Recover(ctx context.Context, url string, options RecoveryOptions) error {
+	if options.MaxAttempts == 0 {
+		options.MaxAttempts = 1
+	}
+	var lastErr error
+	for attempt := 0; attempt < options.MaxAttempts; attempt++ {
+		if attempt > 0 {
+			time.Sleep(options.RetryDelay)
+		}
+		resp, err := a.request(ctx, http.MethodGet, url)
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		return resp.Body.Close()
+	}
+	return lastErr
+}
