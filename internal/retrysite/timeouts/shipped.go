@@ -276,22 +276,13 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 		if wraps {
 			return true
 		}
-		rets := 0
-		ok := true
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
+		rets := firstResults(d.Body)
+		for _, x := range rets {
+			if !w.funcValue(x, depth+1) {
 				return false
-			case *ast.ReturnStmt:
-				if len(n.Results) == 0 || !ok {
-					return false
-				}
-				rets++
-				ok = w.funcValue(n.Results[0], depth+1)
 			}
-			return ok
-		})
-		return ok && rets > 0
+		}
+		return len(rets) > 0
 	}
 	return false
 }
@@ -346,14 +337,13 @@ func (w *shipWalk) middleware(x ast.Expr) bool {
 // own elements.
 func (w *shipWalk) passElems(x ast.Expr, v *types.Var, depth int) bool {
 	r := w.r
-	if depth > 3 {
+	switch {
+	case depth > 3:
 		return false
-	}
-	x = ast.Unparen(x)
-	if tv, ok := r.m.info.Types[x]; ok && tv.IsNil() {
+	case typesx.IsNil(r.m.info, x):
 		return true
 	}
-	switch x := x.(type) {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.SelectorExpr:
 		return r.fieldOf(x) == v
 	case *ast.CallExpr:
@@ -671,14 +661,13 @@ func (m *model) setsTimeoutOf(v *types.Var) bool {
 // either. A transport the model cannot see (a call, a parameter) may
 // bound an attempt: not plain.
 func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
-	if depth > 3 {
+	switch {
+	case depth > 3:
 		return false
-	}
-	x = ast.Unparen(x)
-	if tv, ok := r.m.info.Types[x]; ok && tv.IsNil() {
+	case typesx.IsNil(r.m.info, x):
 		return true
 	}
-	switch x := x.(type) {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.UnaryExpr:
 		return x.Op == token.AND && r.plainTransport(x.X, self, depth+1)
 	case *ast.SelectorExpr:
@@ -823,25 +812,17 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 		if d == nil || d.Body == nil {
 			return false
 		}
-		rets, ok := 0, true
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.ReturnStmt:
-				if !ok || len(n.Results) == 0 {
-					return false
-				}
-				res := n.Results[0]
-				if typesx.IsNil(r.m.info, res) {
-					return false // the failed build's nil request
-				}
-				rets++
-				ok = r.carriesContext(res, depth+1)
+		n := 0
+		for _, res := range firstResults(d.Body) {
+			if typesx.IsNil(r.m.info, res) {
+				continue // the failed build's nil request
 			}
-			return ok
-		})
-		return ok && rets > 0
+			if !r.carriesContext(res, depth+1) {
+				return false
+			}
+			n++
+		}
+		return n > 0
 	case *ast.Ident:
 		v := r.varOf(x)
 		if v == nil || v.Parent() == r.m.pkg.Scope() {
@@ -906,23 +887,39 @@ func (r *tres) paramCarries(v *types.Var, depth int) bool {
 // paramDecl returns the declaration of the function whose parameter is
 // v, and v's index among its parameters.
 func (r *tres) paramDecl(v *types.Var) (*ast.FuncDecl, int) {
-	root := r.declOf(v.Pos())
-	d, ok := root.(*ast.FuncDecl)
-	if !ok || d.Type.Params == nil {
+	d, ok := r.declOf(v.Pos()).(*ast.FuncDecl)
+	if !ok {
 		return nil, 0
 	}
-	i := 0
-	for _, f := range d.Type.Params.List {
-		if len(f.Names) == 0 {
-			i++
-			continue
-		}
-		for _, n := range f.Names {
-			if r.m.info.Defs[n] == v {
-				return d, i
-			}
-			i++
+	for i, p := range typesx.DeclParams(r.m.info, d) {
+		if p == v {
+			return d, i
 		}
 	}
 	return nil, 0
+}
+
+// firstResults returns the first result of each return statement of
+// body, outside the function literals in it; nil when some return has
+// none (a naked return: the results are out of sight).
+func firstResults(body *ast.BlockStmt) []ast.Expr {
+	var xs []ast.Expr
+	naked := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 {
+				naked = true
+			} else {
+				xs = append(xs, n.Results[0])
+			}
+		}
+		return !naked
+	})
+	if naked {
+		return nil
+	}
+	return xs
 }
