@@ -346,6 +346,12 @@ type Timeouts struct {
 	OffByDefault bool
 	OffPos       token.Pos
 	OffWhy       string
+	// CallerOnly is true when the retry runs under the caller's context
+	// and the package's own code leaves that context's deadline the only
+	// limit: every attempt goes through a client the package ships with
+	// no Timeout and nothing sets a time limit (reported as having no
+	// cap, CapWhy saying why).
+	CallerOnly bool
 }
 
 // A Setting is one option or field that configures a library retry:

@@ -16,6 +16,11 @@
 //     (funcdefaults.go);
 //   - limits the package ships switched off: a field it leaves zero or
 //     nil that an option sets (offdefault.go, offcount.go);
+//   - what the package ships when the user changes nothing: the values
+//     it gives a field or variable of any type, the user's left out
+//     (ShippedValues), whether a field is one it never sets (ShippedOff),
+//     and the integer a pointer default points to (*cfg.MaxRetries
+//     defaulted to Int64(2), derefInt) (shipped.go);
 //   - the lists of integers a range ranges over (values_list.go), and
 //     the length of a range over a retry iterator of the package, the
 //     argument its call gives (iterrange.go);

@@ -484,6 +484,8 @@ func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 			return m.WriteInt(x.Args[0])
 		}
 		return 0, false
+	case *ast.StarExpr:
+		return m.derefInt(x.X, 0) // shipped.go
 	case *ast.BinaryExpr:
 		a, ok1 := m.WriteInt(x.X)
 		b, ok2 := m.WriteInt(x.Y)
