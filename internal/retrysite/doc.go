@@ -28,6 +28,20 @@
 // time.After or a ticker and ctx.Done as the wait, and a recursive retry
 // that waits at its entry (forms.go).
 //
+// A per-item loop inside a loop that ranges over the same list again is a
+// retry in rounds (rounds.go): `for !done { for _, url := range urls {
+// if ok(c.Do(head(url))) { return nil } }; wait }` tries each URL again
+// once all of them failed. The site is the outer loop; the list must be
+// a local or parameter the outer loop neither assigns nor changes an
+// element of (a list refreshed or built in each round has other items),
+// and the operation must not vary over the outer loop otherwise (a new
+// message in each round is a dispatch). Seen from one item the inner
+// range runs once per round (interp's OnceRange): the other items are the
+// failover between two tries of it, not a wait nor a retry, so the waits
+// are those between rounds, the bound counts rounds, and the outcomes are
+// those after which the next round comes. A round that goes on after a
+// success too (a health sweep) is no retry, as any loop.
+//
 // A repeat is a retry only when the outcome that leads back is the
 // failure of an operation: an error, a response's status, a known
 // library result. A bare bool or ok is a failure only from a callee the
@@ -154,6 +168,11 @@
 // decided by a helper object or a field may count out of sight, and the
 // bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
 // seen as one type, as an errors.As target is: its tests count nothing).
+// A fork that decides no exit is none (interp/joinfork.go): an if whose
+// branches hold no return, goto, nor break or continue aimed outside it,
+// and a loop nested in the one under study whose body holds none, meet
+// again inside the loop whatever decides them (a setting read into a
+// local, a range over the request's headers), so they count nothing.
 // One helper object is read (tracker.go): an attempt tracker the loop
 // asks (`if retry.IsNextRetry(...)`), defined once before the loop by a
 // constructor of the package, or a func field the package sets to one,
