@@ -160,6 +160,28 @@ type Entry struct {
 	// requests, their waits, outcomes and timeouts are each send's
 	// (internal/retrysite/libsite keptcount.go).
 	KeptCount bool
+	// StatePoll marks a method entry that polls the refresh function a
+	// field of its receiver holds (terraform's StateChangeConf.Refresh,
+	// returning (result, state, error)) until the state is one the
+	// Target field lists, going on while it is one the Pending field
+	// lists: a call is a retry site only when the refresh function turns
+	// an operation's failure into a pending state and returns a pending
+	// state for nothing else (internal/retrysite notretry/statepolls.go);
+	// a refresh that waits for a resource's state is a state poll.
+	StatePoll *StatePoll
+}
+
+// StatePoll names the receiver fields of a state-poll entry.
+type StatePoll struct {
+	// Refresh holds the function polled; Pending and Target the lists
+	// of states that go on and that end the poll.
+	Refresh, Pending, Target string
+}
+
+// StatePollEntry is a method entry configured by its receiver, a struct
+// whose fields sp names (see Entry.StatePoll).
+func StatePollEntry(fn string, sp StatePoll) Entry {
+	return Entry{Func: fn, Op: -1, CfgFrom: -1, Recv: true, StatePoll: &sp}
 }
 
 // Pace says how an entry paces a hand-written loop.

@@ -149,7 +149,13 @@
 // (knowledge.Entry.Poll: k8s wait.PollInfinite, PollUntilContextCancel)
 // is a site only when its condition turns an operation's failure into
 // (false, nil) and returns false for nothing else; a condition that
-// waits for a state is a state poll (notretry/polls.go). A pace
+// waits for a state is a state poll (notretry/polls.go). So is a state
+// poll (knowledge.Entry.StatePoll: terraform's StateChangeConf, whose
+// receiver literal names a Refresh function and the Pending and Target
+// states): a site only when Refresh returns a pending state where an
+// operation's result was found to have failed, and nowhere else; a
+// Refresh returning a state it read waits for that state
+// (notretry/statepolls.go). A pace
 // (knowledge.Entry.Pace: cenkalti's b.NextBackOff(), backoff.NewTicker)
 // gives the waits, and the missing count, of the hand-written loop site
 // that holds it when the loop model cannot tell them (libsite/paced.go).

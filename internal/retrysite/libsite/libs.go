@@ -87,7 +87,7 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 		if e.Pace != knowledge.NoPace {
 			continue // it paces a hand-written loop (paced.go)
 		}
-		if e.Poll && !m.pollRetries(call, e) {
+		if (e.Poll || e.StatePoll != nil) && !m.pollRetries(call, e) {
 			continue // a state poll (polls.go)
 		}
 		if e.KeptCount && !m.keptClient(call) {

@@ -23,6 +23,9 @@ import (
 // PollRetries reports whether the poll call's condition retries a
 // failing operation.
 func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
+	if e.StatePoll != nil {
+		return m.statePollRetries(call, *e.StatePoll) // statepolls.go
+	}
 	if e.Op < 0 || e.Op >= len(call.Args) {
 		return false
 	}
