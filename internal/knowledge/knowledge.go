@@ -81,6 +81,16 @@ type Library struct {
 	// a retried function are markers (backoff.Permanent,
 	// retry.RetryableError), not operations.
 	MarkerCalls bool
+	// MarkedPolls is true when the library's retryable marker is used
+	// to poll: a function that marks an error of its own, made neither
+	// from an operation's error nor under a test of an operation's
+	// response (`if st != "ready" { return
+	// retry.RetryableError(errNotYet) }`), waits for a state, and the
+	// call is no site (internal/retrysite libsite/libpoll.go). Not set
+	// where marking a fresh error is how an attempt fails (sethvargo's
+	// Do around pg_try_advisory_lock: `if !locked { return
+	// retry.RetryableError(errors.New("failed to acquire lock")) }`).
+	MarkedPolls bool
 	// StatusErrors, when set, says why the errors of the functions the
 	// library retries carry an HTTP status (client-go: Kubernetes API
 	// errors): a predicate that accepts every error then retries the

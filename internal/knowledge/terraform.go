@@ -30,6 +30,10 @@ var TerraformRetry = register(&Library{
 	Waits:       terraformWaits,
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"RetryableError": MarkRetryable},
+	// Providers wait for resources with RetryContext as often as they
+	// retry (`if st != "ACTIVE" { return retry.RetryableError(fmt.Errorf(
+	// "waiting")) }`): a fresh marked error is a state poll.
+	MarkedPolls: true,
 	Entries: []Entry{
 		// The timeout configures neither the waits nor a count.
 		Run("RetryContext", 2),

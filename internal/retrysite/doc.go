@@ -127,7 +127,12 @@
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
-// an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go).
+// an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go),
+// nor one given to a library whose marker its users poll with
+// (knowledge.Library.MarkedPolls: terraform's retry.RetryableError) that
+// marks an error of its own neither made from an operation's error nor under a
+// test of an operation's response (`if st != "active" { return
+// retry.RetryableError(errNotYet) }`: a state poll).
 // A net.Error's Timeout() read by a predicate of the package on what
 // errors.As found in a certificate error is false (astarget.go).
 //

@@ -2,8 +2,9 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file finds retries in rounds: an outer loop that, once every item
@@ -101,47 +102,11 @@ func enclosingLoop(body *ast.BlockStmt, stmt ast.Stmt) ast.Stmt {
 }
 
 // changesList reports whether n may change which items list holds: it
-// assigns list or one of its elements, or takes its address.
+// assigns list, one of its elements or a field of one, takes its
+// address, or deletes from or clears it.
 func changesList(info *types.Info, n ast.Node, list *types.Var) bool {
-	names := func(x ast.Expr) bool {
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.Ident:
-				return info.Uses[y] == list || info.Defs[y] == list
-			case *ast.IndexExpr:
-				x = y.X
-			case *ast.StarExpr:
-				x = y.X
-			default:
-				return false
-			}
-		}
-	}
-	changed := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if changed {
-			return false
-		}
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for _, l := range x.Lhs {
-				if names(l) {
-					changed = true
-				}
-			}
-		case *ast.IncDecStmt:
-			changed = names(x.X)
-		case *ast.UnaryExpr:
-			changed = x.Op == token.AND && names(x.X)
-		case *ast.CallExpr:
-			// delete(list, k), clear(list)
-			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && len(x.Args) > 0 {
-				if _, ok := info.Uses[id].(*types.Builtin); ok && (id.Name == "delete" || id.Name == "clear") {
-					changed = names(x.Args[0])
-				}
-			}
-		}
-		return !changed
+	return typesx.Writes(info, n, func(x ast.Expr) bool {
+		id, ok := typesx.ChainRoot(x, true).(*ast.Ident)
+		return ok && typesx.ObjOf(info, id) == types.Object(list)
 	})
-	return changed
 }

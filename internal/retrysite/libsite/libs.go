@@ -94,7 +94,7 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 			continue // a local client: its sends are the sites (keptcount.go)
 		}
 		cfgRoots, opRoots := m.opRoots(e, call)
-		if m.pollsThroughLibrary(opRoots) {
+		if m.pollsThroughLibrary(opRoots) || lib.MarkedPolls && m.pollsThroughMarker(opRoots) {
 			continue // a poll until the thing appears (libpoll.go)
 		}
 		var loopBody *ast.BlockStmt

@@ -52,20 +52,8 @@ func (m *Rules) StatePollConf(call *ast.CallExpr) *ast.CompositeLit {
 	var lit *ast.CompositeLit
 	bad := false
 	names := func(x ast.Expr) bool {
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.Ident:
-				return typesx.ObjOf(m.info, y) == types.Object(v)
-			case *ast.SelectorExpr:
-				x = y.X
-			case *ast.IndexExpr:
-				x = y.X
-			case *ast.StarExpr:
-				x = y.X
-			default:
-				return false
-			}
-		}
+		id, ok := typesx.ChainRoot(x, true).(*ast.Ident)
+		return ok && typesx.ObjOf(m.info, id) == types.Object(v)
 	}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -184,7 +172,8 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 			case *ast.BlockStmt:
 				walk(s.List, failed)
 			case *ast.IfStmt:
-				fail, ok := m.nilCheck(s.Cond, body)
+				fail, v := m.nilCheck(s.Cond, body)
+				ok := v != nil
 				if s.Init != nil {
 					m.returnsIn(s.Init, failed, judge)
 				}
@@ -220,43 +209,40 @@ func (m *Rules) returnsIn(n ast.Node, failed bool, judge func(*ast.ReturnStmt, b
 
 // nilCheck reads cond as a test of an operation's result: `x != nil`
 // (fail) or `x == nil` (!fail) for a variable x that body assigns from a
-// call; ok is false for any other condition.
-func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail, ok bool) {
+// call, returned as v; v is nil for any other condition.
+func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *types.Var) {
 	be, isBin := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !isBin || (be.Op != token.NEQ && be.Op != token.EQL) || !typesx.IsNil(m.info, be.Y) {
-		return false, false
+		return false, nil
 	}
 	id, isID := ast.Unparen(be.X).(*ast.Ident)
 	if !isID {
-		return false, false
+		return false, nil
 	}
-	v, isVar := m.info.Uses[id].(*types.Var)
+	x, isVar := m.info.Uses[id].(*types.Var)
 	if !isVar {
-		return false, false
+		return false, nil
 	}
 	fromCall := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		as, isAs := n.(*ast.AssignStmt)
-		if !isAs || fromCall {
+		if !isAs || fromCall || len(as.Rhs) != 1 {
 			return !fromCall
-		}
-		if len(as.Rhs) != 1 {
-			return true
 		}
 		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
 			return true
 		}
 		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(v) {
+			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(x) {
 				fromCall = true
 			}
 		}
 		return true
 	})
 	if !fromCall {
-		return false, false
+		return false, nil
 	}
-	return be.Op == token.NEQ, true
+	return be.Op == token.NEQ, x
 }
 
 // endsInReturn reports whether a block's last statement is a return.

@@ -7,6 +7,7 @@ package terraform
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -43,6 +44,47 @@ func createWithRetry(ctx context.Context, a *API, timeout time.Duration) error {
 		}
 		if err != nil {
 			return retry.NonRetryableError(err)
+		}
+		return nil
+	})
+}
+
+// waitActive uses RetryContext as a poll: the call succeeds and the
+// function marks an error of its own until the status is "active". A
+// state poll, not a retry (libsite/libpoll.go): silent.
+func waitActive(ctx context.Context, a *API, timeout time.Duration) error {
+	return retry.RetryContext(ctx, timeout, func() *retry.RetryError {
+		st, err := a.status(ctx, "x")
+		if err != nil {
+			return retry.NonRetryableError(err)
+		}
+		if st != "active" {
+			return retry.RetryableError(errors.New("not active yet"))
+		}
+		return nil
+	})
+}
+
+// createWrapped marks the call's own error, wrapped: a retry.
+func createWrapped(ctx context.Context, a *API, timeout time.Duration) error {
+	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-2: retry.RetryContext of a.create \(PUT\)`
+		if _, err := a.create(ctx, "x"); err != nil {
+			return retry.RetryableError(fmt.Errorf("creating: %w", err))
+		}
+		return nil
+	})
+}
+
+// createStatus marks an error of its own made from a failed status: a
+// retry of the 5xx.
+func createStatus(ctx context.Context, a *API, timeout time.Duration) error {
+	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-2: retry.RetryContext of a.create \(PUT\)`
+		res, err := a.create(ctx, "x")
+		if err != nil {
+			return retry.NonRetryableError(err)
+		}
+		if res.StatusCode >= 500 {
+			return retry.RetryableError(fmt.Errorf("status %d", res.StatusCode))
 		}
 		return nil
 	})
