@@ -87,14 +87,14 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 		if e.Pace != knowledge.NoPace {
 			continue // it paces a hand-written loop (paced.go)
 		}
-		if e.Poll && !m.pollRetries(call, e) {
+		if (e.Poll || e.StatePoll != nil) && !m.pollRetries(call, e) {
 			continue // a state poll (polls.go)
 		}
 		if e.KeptCount && !m.keptClient(call) {
 			continue // a local client: its sends are the sites (keptcount.go)
 		}
 		cfgRoots, opRoots := m.opRoots(e, call)
-		if m.pollsThroughLibrary(opRoots) {
+		if m.pollsThroughLibrary(opRoots) || lib.MarkedPolls && m.pollsThroughMarker(opRoots) {
 			continue // a poll until the thing appears (libpoll.go)
 		}
 		var loopBody *ast.BlockStmt
