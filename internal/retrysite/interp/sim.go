@@ -455,7 +455,7 @@ func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 	if len(b.Succs) == 2 && b.Succs[0].Kind == cfg.KindSelectCaseBody {
 		return true
 	}
-	return fi.stateless(x)
+	return fi.stateless(x) || fi.registryExit(b, x) // registry.go
 }
 
 // stateless reports whether x is computed from the outcome, counters,
@@ -513,8 +513,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
-		// a setting the object was made with (settings.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x)
+		// a setting the object was made with (settings.go); a flag only
+		// ever set to constants (flags.go).
+		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // flags.go
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:
