@@ -28,7 +28,8 @@ type model struct {
 	// xbind binds the parameters of a callee of another package of the
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
-	Xbind map[*types.Var]ast.Expr // flags caches flagField by field (flags.go).
+	Xbind map[*types.Var]ast.Expr
+	// flags caches flagField by field (flags.go).
 	flags map[*types.Var]bool
 }
 
