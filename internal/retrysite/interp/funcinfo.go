@@ -118,6 +118,14 @@ type funcInfo struct {
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
+	// pending holds the synthetic pending-send variable of each channel
+	// the function wakes itself on, pendingAt the variables each graph
+	// node sets (selftrigger.go).
+	pending   map[*types.Var]*types.Var
+	pendingAt map[ast.Node][]*types.Var
+	// chanLocals are the channel locals the selects receive from,
+	// tracked for nil (selftrigger.go).
+	chanLocals map[*types.Var]bool
 	// assigns holds the expressions assigned to each local variable
 	// (outside function literals), and statelessMemo caches
 	// statelessVar.
@@ -374,6 +382,7 @@ func (fi *funcInfo) scan() {
 			fi.Tracked[v] = true
 		}
 	}
+	fi.selfTriggers(fi.Tracked, escapes) // selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
 	var all []*types.Var
 	for v := range fi.Tracked {

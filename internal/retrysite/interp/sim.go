@@ -85,7 +85,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	}
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
-	queue := []item{{start.Block, start.Index, env{}, true, true}}
+	queue := []item{{start.Block, start.Index, fi.StartEnv(start), true, true}}
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -183,6 +183,9 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 		}
 		return true, true, unknown(0), true
 	}
+	if t, f, ok := fi.selectCase(b, e, ev.counting); ok {
+		return t, f, value{}, false // selftrigger.go
+	}
 	v := ev.cond(b, e)
 	switch {
 	case v.IsTrue():
@@ -195,8 +198,12 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 
 // takeRange updates the synthetic counter of a range loop whose head is b
 // when the walk takes its body (taken) or leaves it, and binds the key of a
-// range over an int.
+// range over an int; taking a select case that receives from a self-woken
+// channel consumes its pending send.
 func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
+	if taken {
+		e = fi.takeTrigger(b, e) // a self-woken select case (selftrigger.go)
+	}
 	if b.Kind != cfg.KindRangeLoop {
 		return e
 	}
@@ -327,7 +334,7 @@ const maxRunsCap = 1000
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
 func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
-	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
+	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
 	var res runsResult
 	// A state is on the current path (onStack, with the runs so far on
 	// the path when it was entered) until it is done (n, inf): one map
@@ -469,6 +476,11 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.Ident:
 		switch o := info.Uses[x].(type) {
 		case *types.Var:
+			if timerChan(o.Type()) {
+				// Whether a timer channel is armed is the clock's
+				// business (tracked for nil by selftrigger.go).
+				return true
+			}
 			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}

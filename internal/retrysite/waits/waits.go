@@ -291,7 +291,7 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 			}
 		}
 	}
-	walk(start.Block, start.Index, interp.Env{}, walkPath{}, true)
+	walk(start.Block, start.Index, fi.StartEnv(start), walkPath{}, true)
 	if immediateCertain {
 		w.immediate = true
 	}
