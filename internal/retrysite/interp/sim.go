@@ -48,11 +48,16 @@ const (
 	goalAgain reachGoal = iota
 	goalFree
 	goalCertain
+	// goalFreeFailover is goalFree for a recursion whose operation sits
+	// in a loop over candidates (brokers, endpoints): the loop's own
+	// condition, which runs out of candidates before the function calls
+	// itself again, guards no refresh (forms.go in retrysite).
+	goalFreeFailover
 )
 
 func (r *reachResult) settles(g reachGoal) bool {
 	switch g {
-	case goalFree:
+	case goalFree, goalFreeFailover:
 		return r.AgainFree
 	case goalCertain:
 		return r.AgainCertain
@@ -140,6 +145,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 				c = &cv
 			}
 			stateful := c != nil && !fi.nonCountFork(b, c)
+			if stateful && goal == goalFreeFailover && fi.loopHeadAround(b, start) {
+				stateful = false // the failover loop runs out (goalFreeFailover)
+			}
 			free := it.free && !stateful
 			if t {
 				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
@@ -697,4 +705,18 @@ func b2byte(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// loopHeadAround reports whether b is the head of a for or range loop
+// that holds the node at start.
+func (fi *funcInfo) loopHeadAround(b *cfg.Block, start nodeRef) bool {
+	if b.Kind != cfg.KindForLoop && b.Kind != cfg.KindRangeLoop || b.Stmt == nil {
+		return false
+	}
+	sb := fi.Cfg.Blocks[start.Block]
+	if int(start.Index) >= len(sb.Nodes) {
+		return false
+	}
+	n := sb.Nodes[start.Index]
+	return b.Stmt.Pos() <= n.Pos() && n.End() <= b.Stmt.End()
 }
