@@ -33,7 +33,10 @@ import (
 //     but an unexported interface of the analysed package is seen
 //     through the package's own types that implement it;
 //   - a function of the analysed package whose body makes such a call,
-//     directly or through other functions of the package.
+//     directly or through other functions of the package;
+//   - a fallible call handed a stream that holds a network connection
+//     (a bufio.Writer over a net.Conn kept in a field of the package),
+//     or made on one: it writes to or reads from the wire (netstream.go).
 
 var networkStd = map[string]bool{
 	"net":          true,
@@ -111,7 +114,7 @@ func (m *model) isIntegration(call *ast.CallExpr) bool {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
 	}
-	return m.funcIsIntegration(fn, 0)
+	return m.funcIsIntegration(fn, 0) || m.passesNetStream(call) // netstream.go
 }
 
 func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
@@ -179,6 +182,9 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	found := m.anyCall(decl.Body, hasErrorOrResponse, func(call *ast.CallExpr) bool {
 		if dropped[call] {
 			return false
+		}
+		if m.passesNetStream(call) {
+			return true // writes to a connection it is handed (netstream.go)
 		}
 		callee := typeutilCallee(m.info, call)
 		if callee == nil {

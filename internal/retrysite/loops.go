@@ -82,6 +82,14 @@ func (g *opGroup) runScenario() scenario {
 // handWritten returns the hand-written retry sites in fb.
 func (m *model) handWritten(fb funcBody) []*Site {
 	loops, gotos, selfCalls := m.prefilter(fb)
+	var held map[*ast.CallExpr]*ast.FuncLit
+	if fb.obj != nil {
+		// Calls of a closure that calls the function (heldself.go).
+		held = typesx.HeldSelfCalls(m.info, fb.body, fb.obj)
+		for c := range held {
+			selfCalls = append(selfCalls, c)
+		}
+	}
 	if len(loops) == 0 && !gotos && len(selfCalls) == 0 {
 		return nil
 	}
@@ -129,6 +137,17 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			continue
 		}
 		loop := parents[first]
+		if loop != nil && len(selfCalls) > 0 && fb.decl != nil && m.retriesAfterFailover(fi, fb, g, ref, target, selfCalls, held) {
+			// The function calls itself once the loop has run out of
+			// candidates (forms.go): a recursive retry of its own.
+			f, ok := byNode[fb.decl]
+			if !ok {
+				f = &found{loop: fb.decl, kind: Recursion, first: g}
+				byNode[fb.decl] = f
+				order = append(order, fb.decl)
+			}
+			f.ops = append(f.ops, g)
+		}
 		var in scope
 		var carried map[*types.Var]bool
 		kind := Loop
@@ -154,7 +173,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			in = fi.LoopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:
-			if m.recursionVaries(fb, g, selfCalls) {
+			if m.recursionVaries(fb, g, innerSelfCalls(selfCalls, held, m.info, fb.obj)) {
 				continue // a redirect followed, not a retry (notretry.go)
 			}
 			kind = Recursion
@@ -167,7 +186,11 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		// A loop whose operation moves on (a cursor) is a retry only
 		// through a failure path that keeps it where it is (waits/periodic.go).
-		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, kind == Recursion)
+		free := goalAgain
+		if kind == Recursion {
+			free = goalFree
+		}
+		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, free)
 		if !retry && loop != nil && m.failurePathRetry(fi, loop, g, ref, in, carried) {
 			retry = true
 			g.failureOnly = true
@@ -223,7 +246,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			}
 		}
 		if f.kind == Recursion {
-			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls)
+			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls, held)
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
@@ -536,14 +559,14 @@ func (m *model) opKey(call *ast.CallExpr) string {
 // A recursion must come back by a path that no state the model cannot see
 // guards: `if err != nil && !d.cache.Fresh() { d.Reset(); return d.Get() }`
 // refreshes a cache and looks again once; it is not a retry of its own.
-func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, needFree bool) bool {
+//
+// goal is goalAgain, or for a recursion goalFree (goalFreeFailover when
+// the operation sits in a loop over candidates).
+func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, goal reachGoal) bool {
 	if r := fi.Reach(g.set, target, ref, successScenario(), in, goalAgain); r.Again {
 		return false
 	}
-	goal := goalAgain
-	if needFree {
-		goal = goalFree
-	}
+	needFree := goal != goalAgain
 	back := func(r reachResult) bool { return r.Again && (!needFree || r.AgainFree) }
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return true
@@ -1062,9 +1085,17 @@ func (m *model) constLiteral(c *types.Const) *ast.BasicLit {
 // recursionBound: a function that calls itself after a failure is bounded
 // by a parameter that changes on each call (unknown here), or unbounded
 // when it calls itself with the same arguments.
-func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*ast.CallExpr) Bound {
+func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*ast.CallExpr, held map[*ast.CallExpr]*ast.FuncLit) Bound {
 	sig := fb.obj.Type().(*types.Signature)
 	for _, c := range self {
+		if lit := held[c]; lit != nil && writesParams(m.info, lit.Body, sig) {
+			// The closure steps a parameter it captured before it calls
+			// the function with it (attemptsRemaining--): a count the
+			// arguments do not show.
+			return Bound{Kind: BoundUnknown}
+		}
+	}
+	for _, c := range innerSelfCalls(self, held, m.info, fb.obj) {
 		for i, a := range c.Args {
 			if i >= sig.Params().Len() {
 				break

@@ -147,6 +147,10 @@ type evaluator struct {
 	// without running an operation of op: they are not its outcomes
 	// (an http.NewRequest that fails before the request is sent).
 	AfterOp bool
+	// counting is set while maxRuns counts the runs: a select case on a
+	// self-woken channel stays possible, since the first wake-up comes
+	// from elsewhere (selftrigger.go).
+	counting bool
 }
 
 // A perturbation replaces an integer literal or a named constant.
@@ -836,6 +840,9 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				e = e.Set(v, unknown(0))
 			}
 		}
+	}
+	for _, pv := range fi.pendingAt[n] {
+		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (selftrigger.go)
 	}
 	return e
 }

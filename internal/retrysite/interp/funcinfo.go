@@ -29,6 +29,8 @@ type model struct {
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
+	// flags caches flagField by field (flags.go).
+	flags map[*types.Var]bool
 }
 
 // Model is the value interpreter of one package (model).
@@ -116,6 +118,14 @@ type funcInfo struct {
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
+	// pending holds the synthetic pending-send variable of each channel
+	// the function wakes itself on, pendingAt the variables each graph
+	// node sets (selftrigger.go).
+	pending   map[*types.Var]*types.Var
+	pendingAt map[ast.Node][]*types.Var
+	// chanLocals are the channel locals the selects receive from,
+	// tracked for nil (selftrigger.go).
+	chanLocals map[*types.Var]bool
 	// assigns holds the expressions assigned to each local variable
 	// (outside function literals), and statelessMemo caches
 	// statelessVar.
@@ -375,6 +385,7 @@ func (fi *funcInfo) scan() {
 			fi.Tracked[v] = true
 		}
 	}
+	fi.selfTriggers(fi.Tracked, escapes) // selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
 	var all []*types.Var
 	for v := range fi.Tracked {

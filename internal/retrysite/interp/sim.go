@@ -48,11 +48,16 @@ const (
 	goalAgain reachGoal = iota
 	goalFree
 	goalCertain
+	// goalFreeFailover is goalFree for a recursion whose operation sits
+	// in a loop over candidates (brokers, endpoints): the loop's own
+	// condition, which runs out of candidates before the function calls
+	// itself again, guards no refresh (forms.go in retrysite).
+	goalFreeFailover
 )
 
 func (r *reachResult) settles(g reachGoal) bool {
 	switch g {
-	case goalFree:
+	case goalFree, goalFreeFailover:
 		return r.AgainFree
 	case goalCertain:
 		return r.AgainCertain
@@ -85,7 +90,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	}
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
-	queue := []item{{start.Block, start.Index, env{}, true, true}}
+	queue := []item{{start.Block, start.Index, fi.StartEnv(start), true, true}}
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -140,6 +145,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 				c = &cv
 			}
 			stateful := c != nil && !fi.nonCountFork(b, c)
+			if stateful && goal == goalFreeFailover && fi.loopHeadAround(b, start) {
+				stateful = false // the failover loop runs out (goalFreeFailover)
+			}
 			free := it.free && !stateful
 			if t {
 				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
@@ -187,6 +195,9 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 		}
 		return true, true, unknown(0), true
 	}
+	if t, f, ok := fi.selectCase(b, e, ev.counting); ok {
+		return t, f, value{}, false // selftrigger.go
+	}
 	v := ev.cond(b, e)
 	switch {
 	case v.IsTrue():
@@ -199,8 +210,12 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 
 // takeRange updates the synthetic counter of a range loop whose head is b
 // when the walk takes its body (taken) or leaves it, and binds the key of a
-// range over an int.
+// range over an int; taking a select case that receives from a self-woken
+// channel consumes its pending send.
 func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
+	if taken {
+		e = fi.takeTrigger(b, e) // a self-woken select case (selftrigger.go)
+	}
 	if b.Kind != cfg.KindRangeLoop {
 		return e
 	}
@@ -331,7 +346,7 @@ const maxRunsCap = 1000
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
 func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
-	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
+	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
 	var res runsResult
 	// A state is on the current path (onStack, with the runs so far on
 	// the path when it was entered) until it is done (n, inf): one map
@@ -459,7 +474,7 @@ func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 	if len(b.Succs) == 2 && b.Succs[0].Kind == cfg.KindSelectCaseBody {
 		return true
 	}
-	return fi.stateless(x)
+	return fi.stateless(x) || fi.registryExit(b, x) // registry.go
 }
 
 // stateless reports whether x is computed from the outcome, counters,
@@ -473,6 +488,11 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.Ident:
 		switch o := info.Uses[x].(type) {
 		case *types.Var:
+			if timerChan(o.Type()) {
+				// Whether a timer channel is armed is the clock's
+				// business (tracked for nil by selftrigger.go).
+				return true
+			}
 			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}
@@ -517,8 +537,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
-		// a setting the object was made with (settings.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x)
+		// a setting the object was made with (settings.go); a flag only
+		// ever set to constants (flags.go).
+		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // flags.go
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:
@@ -688,4 +709,18 @@ func b2byte(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// loopHeadAround reports whether b is the head of a for or range loop
+// that holds the node at start.
+func (fi *funcInfo) loopHeadAround(b *cfg.Block, start nodeRef) bool {
+	if b.Kind != cfg.KindForLoop && b.Kind != cfg.KindRangeLoop || b.Stmt == nil {
+		return false
+	}
+	sb := fi.Cfg.Blocks[start.Block]
+	if int(start.Index) >= len(sb.Nodes) {
+		return false
+	}
+	n := sb.Nodes[start.Index]
+	return b.Stmt.Pos() <= n.Pos() && n.End() <= b.Stmt.End()
 }
