@@ -7,11 +7,14 @@
 //
 // Usage, from the module that holds the packages:
 //
-//	profile [-seq] [-top N] [-cpuprofile F] [-memprofile F] packages | list.txt
+//	profile [-seq] [-top N] [-repeat N] [-cpuprofile F] [-memprofile F] packages | list.txt
 //
 // A single argument ending in .txt is a list of packages, one a line, #
 // for comments (testdata/corpus/packages.txt). -seq analyses one package
 // at a time, so that per-package times are not shared with others.
+// -repeat N analyses the loaded packages N times and prints each run's
+// CPU time and allocation and their medians: loading costs far more than
+// the analysis, and on a shared machine one run's CPU time is noisy.
 //
 // scripts/bench.sh measures retrylint against the floor; this command
 // says what to look at when the ratio grows, e.g.:
@@ -70,18 +73,19 @@ func main() {
 	seq := flag.Bool("seq", false, "analyse one package at a time")
 	top := flag.Int("top", 12, "list the `n` packages the model took longest on")
 	noop := flag.Bool("floor", false, "run the floor (an analyzer that does nothing) instead of retrylint")
+	repeat := flag.Int("repeat", 1, "analyse the loaded packages `n` times and print the medians")
 	flag.Parse()
 	as := analyzers.All()
 	if *noop {
 		as = []*analysis.Analyzer{floor}
 	}
-	if err := run(as, *cpu, *mem, *seq, *top, flag.Args()); err != nil {
+	if err := run(as, *cpu, *mem, *seq, *top, *repeat, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "profile: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []string) error {
+func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top, repeat int, args []string) error {
 	patterns, err := patternsOf(args)
 	if err != nil {
 		return err
@@ -111,11 +115,34 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []str
 			return err
 		}
 	}
-	t1 := time.Now()
-	cpu0 := cpuTime()
-	g, err := checker.Analyze(as, pkgs, &checker.Options{Sequential: seq})
-	analysed := time.Since(t1)
-	cpuUsed := cpuTime() - cpu0
+	// With -repeat the packages are analysed several times over the one
+	// load: each run's CPU time and allocation is printed and the figures
+	// below are the medians (the heap figures are those of the last run).
+	var g *checker.Graph
+	var cpus, walls []time.Duration
+	var allocs []uint64
+	for i := range max(repeat, 1) {
+		if i > 0 {
+			runtime.GC()
+		}
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		t1 := time.Now()
+		cpu0 := cpuTime()
+		g, err = checker.Analyze(as, pkgs, &checker.Options{Sequential: seq})
+		walls = append(walls, time.Since(t1))
+		cpus = append(cpus, cpuTime()-cpu0)
+		if err != nil {
+			break
+		}
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		allocs = append(allocs, after.TotalAlloc-before.TotalAlloc)
+		if repeat > 1 {
+			fmt.Printf("run %d: analysis %v, CPU %v, allocated %d MB\n", i+1, walls[i].Round(time.Millisecond), cpus[i].Round(time.Millisecond), mb(allocs[i]))
+		}
+	}
+	analysed, cpuUsed := median(walls), median(cpus)
 	if cpu != "" {
 		pprof.StopCPUProfile()
 	}
@@ -129,6 +156,10 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []str
 	runtime.GC()
 	var ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms1)
+	allocated := ms1.TotalAlloc - ms0.TotalAlloc
+	if len(allocs) > 1 {
+		allocated = median(allocs)
+	}
 	if mem != "" {
 		f, err := os.Create(mem)
 		if err != nil {
@@ -157,7 +188,7 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []str
 	}
 	fmt.Printf("%d packages: load %v, analysis %v (CPU %v, garbage collection included)\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond), cpuUsed.Round(time.Millisecond))
 	fmt.Printf("heap: %d MB live after loading; the analysis allocated %d MB, reached %d MB (+%d), left %d MB live (+%d)\n",
-		mb(ms0.HeapAlloc), mb(ms1.TotalAlloc-ms0.TotalAlloc), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
+		mb(ms0.HeapAlloc), mb(allocated), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
 		mb(ms1.HeapAlloc), mb(ms1.HeapAlloc)-mb(ms0.HeapAlloc))
 	runtime.KeepAlive(pkgs)
 	names := make([]string, 0, len(byAnalyzer))
@@ -201,6 +232,17 @@ func patternsOf(args []string) ([]string, error) {
 }
 
 func mb(n uint64) int64 { return int64(n >> 20) }
+
+// median returns the median of xs (the upper one of an even count).
+func median[T cmp.Ordered](xs []T) T {
+	if len(xs) == 0 {
+		var zero T
+		return zero
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
 
 // samplePeak sends on peak the largest heap (live and not yet collected
 // objects) seen every millisecond until stop closes.
