@@ -121,6 +121,9 @@ type funcInfo struct {
 	// statelessVar.
 	assigns       map[*types.Var][]ast.Expr
 	statelessMemo map[*types.Var]bool
+	// nonCount caches nonCountFork by block index: 1 yes, -1 no, 0 not
+	// yet known.
+	nonCount []int8
 }
 
 type nodeRef struct {
