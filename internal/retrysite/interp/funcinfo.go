@@ -124,6 +124,8 @@ type funcInfo struct {
 	// nonCount caches nonCountFork by block index: 1 yes, -1 no, 0 not
 	// yet known.
 	nonCount []int8
+	// invariant caches loopInvariant.
+	invariant map[*types.Var]bool
 }
 
 type nodeRef struct {
