@@ -29,6 +29,8 @@ type model struct {
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
+	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
+	ctxErr map[*types.Func]bool
 }
 
 // Model is the value interpreter of one package (model).
@@ -74,6 +76,7 @@ func (m *Model) DeclAt(pos token.Pos) *ast.FuncDecl {
 // the module from source with copies of the model).
 func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 	m.info, m.pkg, m.host = info, pkg, host
+	m.ctxErr = nil
 }
 
 // funcDecl returns the declaration of a same-package function.
