@@ -43,6 +43,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -76,16 +77,18 @@ func main() {
 	repeat := flag.Int("repeat", 1, "analyse the loaded packages `n` times and print the medians")
 	flag.Parse()
 	as := analyzers.All()
+	model := timeModel(retrysite.Analyzer)
 	if *noop {
 		as = []*analysis.Analyzer{floor}
+		model = timeModel(floor)
 	}
-	if err := run(as, *cpu, *mem, *seq, *top, *repeat, flag.Args()); err != nil {
+	if err := run(as, model, *cpu, *mem, *seq, *top, *repeat, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "profile: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top, repeat int, args []string) error {
+func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, top, repeat int, args []string) error {
 	patterns, err := patternsOf(args)
 	if err != nil {
 		return err
@@ -138,6 +141,7 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top, repeat int, ar
 		var after runtime.MemStats
 		runtime.ReadMemStats(&after)
 		allocs = append(allocs, after.TotalAlloc-before.TotalAlloc)
+		own.next()
 		if repeat > 1 {
 			fmt.Printf("run %d: analysis %v, CPU %v, allocated %d MB\n", i+1, walls[i].Round(time.Millisecond), cpus[i].Round(time.Millisecond), mb(allocs[i]))
 		}
@@ -187,6 +191,8 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top, repeat int, ar
 		}
 	}
 	fmt.Printf("%d packages: load %v, analysis %v (CPU %v, garbage collection included)\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond), cpuUsed.Round(time.Millisecond))
+	fmt.Printf("%s: CPU of its Run alone, summed over the packages: %v (each package's median over the runs), %v (each one's fastest run)\n",
+		own.name, own.sum(median).Round(time.Millisecond), own.sum(slices.Min).Round(time.Millisecond))
 	fmt.Printf("heap: %d MB live after loading; the analysis allocated %d MB, reached %d MB (+%d), left %d MB live (+%d)\n",
 		mb(ms0.HeapAlloc), mb(allocated), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
 		mb(ms1.HeapAlloc), mb(ms1.HeapAlloc)-mb(ms0.HeapAlloc))
@@ -261,6 +267,69 @@ func samplePeak(stop <-chan struct{}, peak chan<- uint64) {
 		case <-t.C:
 		}
 	}
+}
+
+// modelTimes holds the CPU time of one analyzer's Run on each package,
+// per run of the analysis: the time of the thread that runs it, which a
+// loaded machine, other analyzers and the garbage collector's workers do
+// not add to (timeModel).
+type modelTimes struct {
+	name string
+	mu   sync.Mutex
+	runs []map[string]time.Duration // by run, by package
+	cur  map[string]time.Duration
+}
+
+// timeModel wraps a's Run so that the CPU time of each call is recorded.
+func timeModel(a *analysis.Analyzer) *modelTimes {
+	t := &modelTimes{name: a.Name, cur: make(map[string]time.Duration)}
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		t0 := threadTime()
+		res, err := run(pass)
+		d := threadTime() - t0
+		t.mu.Lock()
+		t.cur[pass.Pkg.Path()] += d
+		t.mu.Unlock()
+		return res, err
+	}
+	return t
+}
+
+// next ends a run of the analysis.
+func (t *modelTimes) next() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.runs = append(t.runs, t.cur)
+	t.cur = make(map[string]time.Duration)
+}
+
+// sum returns the sum over the packages of pick of each package's times.
+func (t *modelTimes) sum(pick func([]time.Duration) time.Duration) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	byPkg := make(map[string][]time.Duration)
+	for _, r := range t.runs {
+		for p, d := range r {
+			byPkg[p] = append(byPkg[p], d)
+		}
+	}
+	var total time.Duration
+	for _, ds := range byPkg {
+		total += pick(ds)
+	}
+	return total
+}
+
+// threadTime is the CPU time (user and system) of the calling thread.
+func threadTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // cpuTime is the CPU time (user and system) the process has used.
