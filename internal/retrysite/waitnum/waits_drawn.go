@@ -56,23 +56,32 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 // writesDrawn adds to drawn the fields body writes with a random value.
 // cur is body's cursor when ok.
 func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, drawn map[*types.Var]bool) {
-	randomLocals := make(map[*types.Var]bool)
-	typesx.PreorderIn(cur, ok, body, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
-		as := n.(*ast.AssignStmt)
-		for i, l := range as.Lhs {
-			id, ok := l.(*ast.Ident)
-			if !ok || i >= len(as.Rhs) && len(as.Rhs) != 1 {
-				continue
-			}
-			rhs := as.Rhs[0]
-			if len(as.Lhs) == len(as.Rhs) {
-				rhs = as.Rhs[i]
-			}
-			if v, ok := m.info.ObjectOf(id).(*types.Var); ok && m.callsRandom(rhs, nil) {
-				randomLocals[v] = true
-			}
+	// The locals defined from a random draw, found at the first field
+	// write: most bodies write no field.
+	var randomLocals map[*types.Var]bool
+	locals := func() map[*types.Var]bool {
+		if randomLocals != nil {
+			return randomLocals
 		}
-	})
+		randomLocals = make(map[*types.Var]bool)
+		typesx.PreorderIn(cur, ok, body, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
+			as := n.(*ast.AssignStmt)
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok || i >= len(as.Rhs) && len(as.Rhs) != 1 {
+					continue
+				}
+				rhs := as.Rhs[0]
+				if len(as.Lhs) == len(as.Rhs) {
+					rhs = as.Rhs[i]
+				}
+				if v, ok := m.info.ObjectOf(id).(*types.Var); ok && m.callsRandom(rhs, nil) {
+					randomLocals[v] = true
+				}
+			}
+		})
+		return randomLocals
+	}
 	field := func(id *ast.Ident) *types.Var {
 		if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
 			return v
@@ -95,13 +104,13 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
 				}
-				if m.callsRandom(rhs, randomLocals) {
+				if m.callsRandom(rhs, locals()) {
 					drawn[f] = true
 				}
 			}
 		case *ast.KeyValueExpr:
 			if k, ok := n.Key.(*ast.Ident); ok {
-				if f := field(k); f != nil && m.callsRandom(n.Value, randomLocals) {
+				if f := field(k); f != nil && m.callsRandom(n.Value, locals()) {
 					drawn[f] = true
 				}
 			}
