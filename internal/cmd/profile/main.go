@@ -35,6 +35,7 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -288,7 +289,13 @@ func timeModel(a *analysis.Analyzer) *modelTimes {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		t0 := threadTime()
-		res, err := run(pass)
+		var res any
+		var err error
+		// The package's path labels the CPU profile's samples
+		// (go tool pprof -tagfocus pkg=...).
+		pprof.Do(context.Background(), pprof.Labels("pkg", pass.Pkg.Path()), func(context.Context) {
+			res, err = run(pass)
+		})
 		d := threadTime() - t0
 		t.mu.Lock()
 		t.cur[pass.Pkg.Path()] += d
