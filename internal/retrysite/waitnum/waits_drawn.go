@@ -31,6 +31,9 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 	if m.drawn == nil {
 		m.drawn = make(map[*types.Var]bool)
 		insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		if ok && !m.anyRandomCall(insp) {
+			return false // no call draws: no field is drawn
+		}
 		if ok {
 			// The inspector skips what holds no assignment or literal.
 			for fc := range insp.Root().Children() {
@@ -118,6 +121,33 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 	})
 }
 
+// anyRandomCall reports whether the package calls a random package
+// anywhere (most do not): else no value it writes is drawn.
+func (m *model) anyRandomCall(insp *inspector.Inspector) bool {
+	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		if m.randomCall(c.Node().(*ast.CallExpr)) {
+			return true
+		}
+	}
+	return false
+}
+
+// randomCall reports whether call calls a function of a random package.
+func (m *model) randomCall(call *ast.CallExpr) bool {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	}
+	if id == nil {
+		return false
+	}
+	fn, ok := m.info.Uses[id].(*types.Func)
+	return ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()]
+}
+
 // callsRandom reports whether x calls a random package or reads one of
 // locals.
 func (m *model) callsRandom(x ast.Expr, locals map[*types.Var]bool) bool {
@@ -125,17 +155,8 @@ func (m *model) callsRandom(x ast.Expr, locals map[*types.Var]bool) bool {
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			var id *ast.Ident
-			switch fun := ast.Unparen(n.Fun).(type) {
-			case *ast.Ident:
-				id = fun
-			case *ast.SelectorExpr:
-				id = fun.Sel
-			}
-			if id != nil {
-				if fn, ok := m.info.Uses[id].(*types.Func); ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()] {
-					found = true
-				}
+			if m.randomCall(n) {
+				found = true
 			}
 		case *ast.Ident:
 			if v, ok := m.info.Uses[n].(*types.Var); ok && locals[v] {
