@@ -129,6 +129,8 @@ type funcInfo struct {
 	nonCount []int8
 	// invariant caches loopInvariant.
 	invariant map[*types.Var]bool
+	// inlined caches returnsMemo (eval.go) by depth and parameter values.
+	inlined map[string]inlined
 }
 
 type nodeRef struct {
