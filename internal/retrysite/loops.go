@@ -1129,62 +1129,61 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 		return nil
 	}
 	var sites []*Site
-	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+	// The calls of the function, read from the inspector; the name rules
+	// out most calls before the callee's lookup.
+	typesx.Preorder(m.pass, callTypes, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		if !calleeNamed(call.Fun, fb.obj.Name()) {
+			return
+		}
+		fn := typeutilCallee(m.info, call)
+		if fn == nil || fn.Origin() != fb.obj.Origin() || sig.Variadic() {
+			return
+		}
+		init := env{}
+		var lit *ast.BasicLit
+		var litParam *types.Var
+		for _, i := range intParams {
+			if i >= len(call.Args) {
+				continue
 			}
-			fn := typeutilCallee(m.info, call)
-			if fn == nil || fn.Origin() != fb.obj.Origin() || sig.Variadic() {
-				return true
-			}
-			init := env{}
-			var lit *ast.BasicLit
-			var litParam *types.Var
-			for _, i := range intParams {
-				if i >= len(call.Args) {
-					continue
-				}
-				v := (&evaluator{Fi: fi}).Eval(call.Args[i], nil)
-				if v.K == vInt || v.K == vBool {
-					init[sig.Params().At(i)] = v
-					if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
-						lit, litParam = l, sig.Params().At(i)
-					}
-				}
-			}
-			if len(init) == 0 {
-				return true
-			}
-			b := m.loopBound(fi, g, init, in)
-			if b.Kind == BoundUnknown {
-				return true
-			}
-			if b.Kind == BoundKnown && lit != nil {
-				// Does this literal set the count? Try it plus one.
-				orig := init[litParam].I
-				init2 := init.Set(litParam, intVal(orig+1))
-				if r := fi.MaxRuns(g.set, init2, nil, in, g.runScenario()); !r.Infinite && !r.GaveUp && !r.BoundDep && r.N == b.Retries+2 {
-					m.setBoundLit(&b, lit, b.Retries+1-int(orig))
-					b.Expr = lit
+			v := (&evaluator{Fi: fi}).Eval(call.Args[i], nil)
+			if v.K == vInt || v.K == vBool {
+				init[sig.Params().At(i)] = v
+				if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
+					lit, litParam = l, sig.Params().At(i)
 				}
 			}
-			sites = append(sites, &Site{
-				Kind:       HelperCall,
-				Node:       call,
-				Pos:        call.Pos(),
-				Helper:     helper,
-				Bound:      b,
-				Ops:        helper.Ops,
-				Waits:      helper.Waits,
-				WaitsKnown: helper.WaitsKnown,
-				Retried:    helper.Retried,
-				Timeouts:   helper.Timeouts,
-			})
-			return true
+		}
+		if len(init) == 0 {
+			return
+		}
+		b := m.loopBound(fi, g, init, in)
+		if b.Kind == BoundUnknown {
+			return
+		}
+		if b.Kind == BoundKnown && lit != nil {
+			// Does this literal set the count? Try it plus one.
+			orig := init[litParam].I
+			init2 := init.Set(litParam, intVal(orig+1))
+			if r := fi.MaxRuns(g.set, init2, nil, in, g.runScenario()); !r.Infinite && !r.GaveUp && !r.BoundDep && r.N == b.Retries+2 {
+				m.setBoundLit(&b, lit, b.Retries+1-int(orig))
+				b.Expr = lit
+			}
+		}
+		sites = append(sites, &Site{
+			Kind:       HelperCall,
+			Node:       call,
+			Pos:        call.Pos(),
+			Helper:     helper,
+			Bound:      b,
+			Ops:        helper.Ops,
+			Waits:      helper.Waits,
+			WaitsKnown: helper.WaitsKnown,
+			Retried:    helper.Retried,
+			Timeouts:   helper.Timeouts,
 		})
-	}
+	})
 	return sites
 }
 

@@ -56,6 +56,9 @@ type model struct {
 	// verdicts caches responseVerdict by function and result
 	// (package waits).
 	verdicts map[verdictKey]verdict
+	// waited caches whether a loop holds a wait (package waits,
+	// Finder.Waited).
+	waited map[ast.Node]bool
 	// x follows calls into other packages of the module (xpkg.go); the
 	// interpreter's Xbind binds the parameters of such a callee to the
 	// caller's arguments while its body is studied.

@@ -97,9 +97,9 @@ func run(pass *analysis.Pass) (any, error) {
 			sites = append(sites, m.keptClientSites(fc)...) // keptcount.go
 		}
 	}
-	sites = append(sites, m.crossPackageSites(pass.Files, generated, sites)...) // xpkg.go
-	sites = m.rules().DropReadinessWaits(sites)                                 // readiness.go
-	m.pacedLoops(pass, sites)                                                   // paced.go
+	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
+	sites = m.rules().DropReadinessWaits(sites)                           // readiness.go
+	m.pacedLoops(pass, sites)                                             // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {
 			s.Context = cs.At(s.Pos)

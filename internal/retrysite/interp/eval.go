@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"encoding/binary"
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
@@ -569,11 +570,50 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 	if !ok {
 		return value{}, false
 	}
-	res, ok := sub.returns(ce)
+	res, ok := sub.returnsMemo(fn, ce)
 	if !ok {
 		return unknown(argDep &^ depVar), true
 	}
 	return res, true
+}
+
+// An inlined is what returns gave for one binding of a callee's
+// parameters, at one depth.
+type inlined struct {
+	v  value
+	ok bool
+}
+
+// returnsMemo is returns for ev, the evaluator of fn's body that inline
+// made, over ce, its parameters' values: a loop's walk inlines the same
+// helper with the same arguments on every path and attempt, so the
+// result is kept in the callee's funcInfo while the index is steady (its
+// answers then depend on nothing but their question).
+func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
+	ix := ev.Fi.M.ix
+	if ix == nil || !ix.Steady() {
+		return ev.returns(ce)
+	}
+	params := fn.Type().(*types.Signature).Params()
+	key := binary.AppendUvarint(nil, uint64(ev.Depth))
+	for i := 0; i < params.Len(); i++ {
+		v, ok := ce[params.At(i)]
+		if !ok {
+			continue
+		}
+		key = binary.AppendUvarint(key, uint64(i))
+		key = append(key, byte(v.K), byte(v.Dep))
+		key = binary.AppendVarint(key, v.I)
+	}
+	if r, ok := ev.Fi.inlined[string(key)]; ok {
+		return r.v, r.ok
+	}
+	v, ok := ev.returns(ce)
+	if ev.Fi.inlined == nil {
+		ev.Fi.inlined = make(map[string]inlined)
+	}
+	ev.Fi.inlined[string(key)] = inlined{v, ok}
+	return v, ok
 }
 
 // bindCall prepares the evaluation of a call of a same-package function

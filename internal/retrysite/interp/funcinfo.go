@@ -31,6 +31,8 @@ type model struct {
 	Xbind map[*types.Var]ast.Expr
 	// flags caches flagField by field (flags.go).
 	flags map[*types.Var]bool
+	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
+	ctxErr map[*types.Func]bool
 }
 
 // Model is the value interpreter of one package (model).
@@ -76,6 +78,7 @@ func (m *Model) DeclAt(pos token.Pos) *ast.FuncDecl {
 // the module from source with copies of the model).
 func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 	m.info, m.pkg, m.host = info, pkg, host
+	m.ctxErr = nil
 }
 
 // funcDecl returns the declaration of a same-package function.
@@ -134,6 +137,13 @@ type funcInfo struct {
 	// once is the range statement a copy of the funcInfo runs once per
 	// entry (OnceRange, rounds.go), or nil.
 	once *ast.RangeStmt
+	// nonCount caches nonCountFork by block index: 1 yes, -1 no, 0 not
+	// yet known.
+	nonCount []int8
+	// invariant caches loopInvariant.
+	invariant map[*types.Var]bool
+	// inlined caches returnsMemo (eval.go) by depth and parameter values.
+	inlined map[string]inlined
 }
 
 type nodeRef struct {

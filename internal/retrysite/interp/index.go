@@ -51,6 +51,11 @@ type Index interface {
 	// only in struct literals, from values that do not read it: a
 	// setting an object keeps from its construction on.
 	ConstructedOnly(v *types.Var) bool
+	// Steady reports whether the index's answers are, now, those it gives
+	// any caller and leave no trace: no value is picked for a bound, no
+	// write is being resolved, nothing is recorded or noted. The
+	// evaluator reuses what it computed only then (inline's memo).
+	Steady() bool
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter

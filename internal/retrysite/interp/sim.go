@@ -464,6 +464,24 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 // of sight. Only loops whose every undecided exit certainly does not
 // count are known to be unbounded.
 func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
+	// The answer is the block's alone, and the walks ask it at every
+	// visit of the fork: it is worked out once per block.
+	if fi.nonCount == nil {
+		fi.nonCount = make([]int8, len(fi.Cfg.Blocks))
+	}
+	if r := fi.nonCount[b.Index]; r != 0 {
+		return r > 0
+	}
+	r := fi.nonCountBlock(b)
+	fi.nonCount[b.Index] = -1
+	if r {
+		fi.nonCount[b.Index] = 1
+	}
+	return r
+}
+
+// nonCountBlock is nonCountFork, worked out.
+func (fi *funcInfo) nonCountBlock(b *cfg.Block) bool {
 	if b.Kind == cfg.KindRangeLoop {
 		return false // a range over a collection of unknown length
 	}

@@ -654,6 +654,19 @@ func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockSt
 // that the held literal with this body reads, with their one value
 // outside it (capturedInit). funcInfo tracks them like the literal's own.
 func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	// A function declaration's body is no literal's: the test below
+	// would walk it for nothing.
+	if m.declBodies == nil {
+		m.declBodies = make(map[*ast.BlockStmt]bool, len(m.decls))
+		for _, d := range m.decls {
+			if d.Body != nil {
+				m.declBodies[d.Body] = true
+			}
+		}
+	}
+	if m.declBodies[body] {
+		return nil
+	}
 	// Cheap test first: an integer local of an enclosing block (its
 	// scope ends after the body; the literal's own parameters' scope
 	// ends with it). Most bodies read none, and need no index.

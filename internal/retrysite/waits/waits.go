@@ -421,6 +421,26 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 	return hits, maybe
 }
 
+// hasWaits reports whether FindWaits finds a wait in loop, a loop of
+// body: each operation of the loop asks (periodic.go), the loop is read
+// once (*f.Waited).
+func (f Finder) hasWaits(loop ast.Node, body *ast.BlockStmt) bool {
+	if f.Waited != nil {
+		if r, ok := (*f.Waited)[loop]; ok {
+			return r
+		}
+	}
+	hits, _ := f.FindWaits(loop, body, 0)
+	r := len(hits) > 0
+	if f.Waited != nil {
+		if *f.Waited == nil {
+			*f.Waited = make(map[ast.Node]bool)
+		}
+		(*f.Waited)[loop] = r
+	}
+	return r
+}
+
 // helperHit makes the wait of a call of a same-package helper whose body
 // waits once.
 func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, inner *Hit) *Hit {
