@@ -158,7 +158,12 @@
 // asks (`if retry.IsNextRetry(...)`), defined once before the loop by a
 // constructor of the package, or a func field the package sets to one,
 // that returns &T{max: n}, whose method steps a receiver field before
-// it can say yes and says no past max: at most n retries. A request
+// it can say yes and says no past max: at most n retries. An interface
+// method called on such a tracker (the local holds that one type) is read
+// through the type's method when the loop's outcome is decided
+// (tracker.go, trackerMethod; interp's devirtualize): client-go's
+// withRetry.IsNextRetry, which also says no to a response that is neither
+// a 429 nor a 5xx, is what lets a success leave request()'s loop. A request
 // the loop gives back to itself through a function of the package that
 // returns it, nil, or a copy refilled only from it (a fresh body from
 // GetBody) is the same input on every round, not a value the loop moves

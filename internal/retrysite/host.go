@@ -47,3 +47,8 @@ func (m *model) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 // BoundInit returns the values the parameters of another package's
 // helper are bound to (boundInit, xpkg.go).
 func (m *model) BoundInit(fi *funcInfo) env { return m.boundInit(fi) }
+
+// TrackerMethod returns the method of the one concrete type a local
+// tracker holds that an interface method call on it runs (trackerMethod,
+// tracker.go).
+func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func { return m.trackerMethod(call) }

@@ -18,7 +18,11 @@
 //     errcode_success.go: the error codes a successful result carries;
 //     astarget.go: an errors.As target of the scenario's error class;
 //     decide.go, decide_body.go: the predicates and response handlers a
-//     loop decides through).
+//     loop decides through; iife.go: a function literal called where it
+//     is written, read through its body with the values its caller
+//     holds, and an interface method of the package called on a local
+//     tracker read through the one type the local holds, host.go's
+//     devirtualize).
 //
 // The package-wide value index (what the whole package writes to a field
 // or package variable, the defaults it ships, func values) is package

@@ -147,6 +147,10 @@ type evaluator struct {
 	// without running an operation of op: they are not its outcomes
 	// (an http.NewRequest that fails before the request is sent).
 	AfterOp bool
+	// captured holds, while a function literal called where it is
+	// written is evaluated through its body (iife.go), the values its
+	// caller holds for the variables it reads from outside.
+	captured env
 }
 
 // A perturbation replaces an integer literal or a named constant.
@@ -207,6 +211,11 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 				return val
 			}
 			return unknown(depVar)
+		}
+		if v, ok := obj.(*types.Var); ok && ev.captured != nil {
+			if val, ok := ev.captured[v]; ok { // iife.go
+				return val
+			}
 		}
 		if v, ok := obj.(*types.Var); ok {
 			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
@@ -428,8 +437,12 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	fn := typeutilCallee(info, x)
 	if fn == nil {
+		if v, ok := ev.calledLit(x, e); ok { // iife.go
+			return v
+		}
 		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
 	}
+	fn = ev.Fi.M.devirtualize(fn, x)
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
 	}
