@@ -43,6 +43,9 @@ type model struct {
 	funcLits map[*types.Var]*ast.FuncLit
 	// trackerImpls caches trackerMethod by local (tracker.go).
 	trackerImpls map[*types.Var]*types.Func
+	// numRequeues caches asksNumRequeues (requeue.go): 0 unknown, 1
+	// yes, -1 no.
+	numRequeues int
 	// findLit holds, for a site with a known bound, what finds the
 	// literal that sets it (Bound.Lit); run only for bounds outside the
 	// allowed range, once the site's context is known (retrysite.go).

@@ -36,3 +36,12 @@ func TestNoJitter(t *testing.T) {
 func TestSwap(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/swap")
 }
+
+// TestRequeue covers controllers that hand a failed item back to a
+// rate-limited work queue (requeue.go): the waits of client-go's limiters
+// (knowledge workqueue.go), no count unless the package asks NumRequeues,
+// and the requeues that are no retry (a resync, another item, a fixed
+// delay, a success asking for more).
+func TestRequeue(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/requeue", "example.com/requeuecount")
+}
