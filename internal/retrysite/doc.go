@@ -30,7 +30,10 @@
 //
 // A repeat is a retry only when the outcome that leads back is the
 // failure of an operation: an error, a response's status, a known
-// library result. A bare bool or ok is a failure only from a callee the
+// library result, or the error a result keeps in its one error field
+// when nothing is returned beside it (gocql's *Iter and its err:
+// typesx.CarriedError, interp/carried.go; nil under success, non-nil
+// under the error scenario). A bare bool or ok is a failure only from a callee the
 // model sees (a function of the package, an unexported interface seen
 // through its implementations, a local function literal); from a
 // function value, a parameter, a field or another interface method it is
@@ -108,7 +111,11 @@
 // an unexported interface of the package, and a value of an unexported
 // function type of the package that its exported API does not take, are
 // seen through the package's own implementations and functions of that
-// type (integration.go, funclits.go, exchange.go). What repeats are not retries
+// type (integration.go, funclits.go, exchange.go). A method of an io
+// interface called on a value the package points at a network
+// connection (a buffered writer field set to net.Conn, or to a writer of
+// the package whose Write calls it) crosses the boundary too (netio.go).
+// What repeats are not retries
 // (compare-and-swap loops, dropped results, readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's

@@ -31,6 +31,8 @@ import (
 //     cannot see what it does (retry helpers take their operation so);
 //     but an unexported interface of the analysed package is seen
 //     through the package's own types that implement it;
+//   - a method of an io interface called on a value the package gives a
+//     network connection (a buffered writer over net.Conn: netio.go);
 //   - a function of the analysed package whose body makes such a call,
 //     directly or through other functions of the package.
 
@@ -110,7 +112,7 @@ func (m *model) isIntegration(call *ast.CallExpr) bool {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
 	}
-	return m.funcIsIntegration(fn, 0)
+	return m.netIOCall(call, fn) || m.funcIsIntegration(fn, 0) // netio.go
 }
 
 func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
@@ -183,7 +185,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		if callee == nil {
 			return true // calls a function value it was given
 		}
-		return m.funcIsIntegration(callee, depth+1)
+		return m.netIOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // netio.go
 	}) || m.exchangeIsIntegration(decl.Body) // exchange.go
 	m.integ[fn] = found
 	return found

@@ -473,11 +473,12 @@ func hasOutcome(t types.Type) bool {
 		// (T, bool): a comma-ok result; (bool, bool) is two flags.
 		return tup.Len() == 2 && isBool(tup.At(1).Type()) && !isBool(tup.At(0).Type())
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t))
+	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t) || typesx.CarriedError(t) != nil)
 }
 
 // hasErrorOrResponse reports whether a result type carries an error or
-// an HTTP response.
+// an HTTP response: an error or response result, or a result that keeps
+// its error in a field (typesx.CarriedError: gocql's *Iter).
 func hasErrorOrResponse(t types.Type) bool {
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := 0; i < tup.Len(); i++ {
@@ -487,7 +488,7 @@ func hasErrorOrResponse(t types.Type) bool {
 		}
 		return false
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t))
+	return t != nil && (isErrorType(t) || isResponseType(t) || typesx.CarriedError(t) != nil)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the

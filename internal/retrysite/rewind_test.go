@@ -45,3 +45,17 @@ func TestSwap(t *testing.T) {
 func TestRequeue(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/requeue", "example.com/requeuecount")
 }
+
+// TestCarried covers operations whose result carries their error in a
+// field (interp/carried.go), and results that are no such outcome.
+func TestCarried(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/carried")
+}
+
+// TestNetWriter covers a client whose requests go through an io.Writer
+// field the package points at the connection (netio.go), a reply awaited
+// with a timeout inside a helper (waits/wakeup.go timedReceive), and a
+// writer in memory.
+func TestNetWriter(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/netwriter")
+}

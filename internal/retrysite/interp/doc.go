@@ -16,6 +16,8 @@
 //     narrowas.go: the errors.As matches the left operand of && or ||
 //     proves when the right one is read;
 //     errcode_success.go: the error codes a successful result carries;
+//     carried.go: the error a result carries in a field when the
+//     operation returns none beside it;
 //     astarget.go: an errors.As target of the scenario's error class;
 //     decide.go, decide_body.go: the predicates and response handlers a
 //     loop decides through; iife.go: a function literal called where it

@@ -397,6 +397,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
 		return v
 	}
+	if v, ok := ev.carriedErrField(x); ok { // carried.go
+		return v
+	}
 	if v, ok := ev.successErrField(x); ok { // errcode_success.go
 		return v
 	}

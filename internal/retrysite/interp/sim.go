@@ -95,7 +95,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			continue
 		}
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
-		kb = append(kb, b2byte(it.certain), b2byte(it.free))
+		// The start is not the operation's node reached again (waits.go's
+		// walk keys it the same way).
+		kb = append(kb, b2byte(it.certain), b2byte(it.free), b2byte(first))
 		if seen[string(kb)] {
 			continue
 		}

@@ -149,3 +149,44 @@ func IsStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }
+
+// CarriedError returns the field in which a result of type t carries its
+// error, when t is a named struct, or a pointer to one, that is not
+// itself an error and has exactly one field of type error (gocql's *Iter,
+// whose err field is the query's failure): the result is an outcome even
+// though no error is returned beside it. nil otherwise.
+func CarriedError(t types.Type) *types.Var {
+	if t == nil {
+		return nil
+	}
+	if _, isTuple := t.(*types.Tuple); isTuple {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || IsStd(n.Obj().Pkg().Path()) {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if types.Implements(n, errIface) || types.Implements(types.NewPointer(n), errIface) {
+		return nil
+	}
+	var found *types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Embedded() || !IsErrorType(f.Type()) {
+			continue
+		}
+		if found != nil {
+			return nil // two errors: which one fails the call is unknown
+		}
+		found = f
+	}
+	return found
+}
