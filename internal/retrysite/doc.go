@@ -177,7 +177,14 @@
 // over (rewind.go).
 // A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
-// site with the bound those arguments give.
+// site with the bound those arguments give. A struct parameter's integer
+// and bool fields are the caller's too: bound at each call to the fields
+// of the literal it passes, directly or through a local defined once by
+// it (helperfields.go, interp's paramfields.go), unknown in the helper's
+// own site unless no write of the package sets them (valueindex's
+// ZeroField). An operation group whose calls sit in loops apart from
+// each other is studied one loop at a time (splitByLoop: a helper's
+// custom-schedule loop and its backoff loop).
 //
 // # Values set elsewhere in the package
 //

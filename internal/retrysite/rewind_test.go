@@ -59,3 +59,12 @@ func TestCarried(t *testing.T) {
 func TestNetWriter(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/netwriter")
 }
+
+// TestStructHelper covers a retry helper given its settings in a struct
+// (helperfields.go): bound at each call from the literal, the helper's
+// second loop studied apart from its first (splitByLoop), a cap that is
+// no count (interp clamp.go), a flag no caller sets, and the calls whose
+// count stays unknown.
+func TestStructHelper(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/structhelper", "example.com/structcount")
+}

@@ -7,7 +7,8 @@
 //     non-nil, an operation's abstract outcome (a response's status, an
 //     error's class or code), and why a value is unknown (deps);
 //   - the path simulation (sim.go, statekey.go, stopcheck.go,
-//     timerchan.go): which outcomes of an operation lead back to it, how
+//     timerchan.go, clamp.go: a backoff's cap is no count;
+//     paramfields.go: the fields of a struct parameter a caller binds): which outcomes of an operation lead back to it, how
 //     many runs a loop makes, and the graph walks the model's
 //     descriptions share (cfgwalk.go);
 //   - the per-function graphs and tracked variables (funcinfo.go);

@@ -373,6 +373,9 @@ arith:
 }
 
 func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
+	if v, ok := ev.boundField(x, e); ok { // paramfields.go
+		return v
+	}
 	base := ev.Eval(x.X, e)
 	if base.K == vResp {
 		switch x.Sel.Name {

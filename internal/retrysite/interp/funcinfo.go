@@ -121,6 +121,11 @@ type funcInfo struct {
 	// statelessVar.
 	assigns       map[*types.Var][]ast.Expr
 	statelessMemo map[*types.Var]bool
+	// paramFields holds the variables that stand for the fields of
+	// struct parameters a caller binds (paramfields.go).
+	paramFields map[paramField]*types.Var
+	// clamps holds the conditions of the function's clamps (clamp.go).
+	clamps map[ast.Expr]bool
 }
 
 type nodeRef struct {

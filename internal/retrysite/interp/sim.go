@@ -405,8 +405,9 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if undecided {
 				c = &cv
 			}
-			// Only forks of the loop under study can bound it.
-			inLoop := in == nil || in(b)
+			// Only forks of the loop under study can bound it; a
+			// clamp of a backoff bounds nothing (clamp.go).
+			inLoop := (in == nil || in(b)) && !(c != nil && fi.clampFork(b))
 			if inLoop && c != nil && c.Dep&depBound != 0 {
 				res.BoundDep = true
 			}
@@ -524,6 +525,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return len(x.Args) == 1 && fi.stateless(x.Args[0])
 		}
 		fn := typeutilCallee(info, x)
+		if fi.M.ix != nil && fi.M.ix.OutcomeDecided(x) {
+			return true // a decision of the outcome's (funcvals.go)
+		}
 		if fn == nil || fn.Pkg() == nil {
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 				if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {
