@@ -70,7 +70,15 @@
 // variable of its type declared without a value). A default of its own
 // (`timeout: 20 * time.Second`), a zero the package replaces (`if
 // o.timeout == 0 { o.timeout = d }`), a limit from a plain parameter and
-// a field no option sets stay silent. Library configurations applied to every call (gRPC service
+// a field no option sets stay silent. A loop that sets up no limit
+// itself but tests such a field (in its body or a helper it calls: a
+// stream path retrying a context error `else if o.perCallTimeout != 0 {
+// continue }` while only the unary path sets the deadline up) runs under
+// the same switched-off limit and is reported alike ("it reads
+// callOpts.perCallTimeout, off by default, the deadline perCallContext
+// sets up"); a field the package ships set, or never makes a time limit
+// of, stays silent, as does a loop with a cap of its own.
+// Library configurations applied to every call (gRPC service
 // configs, go-grpc-middleware, aws-sdk-go-v2, gax-go, failsafehttp round
 // trippers) take each call's context from the caller and are not
 // reported for their cap. A configuration the model cannot see whole (an

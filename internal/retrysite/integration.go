@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -186,7 +187,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 			return true // calls a function value it was given
 		}
 		return m.netIOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // netio.go
-	}) || m.exchangeIsIntegration(decl.Body) // exchange.go
+	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found
 }

@@ -41,7 +41,7 @@ type model struct {
 	funcTypes map[*types.Named]int8
 	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
-	// trackerImpls caches trackerMethod by local (tracker.go).
+	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func
 	// numRequeues caches asksNumRequeues (requeue.go): 0 unknown, 1
 	// yes, -1 no.

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A writer over the network.
@@ -74,7 +76,7 @@ func (m *model) netValue(x ast.Expr, name string, depth int, seen map[types.Obje
 			return false
 		}
 		seen[v] = true
-		decl := m.declAt(v.Pos())
+		decl := typesx.FuncDeclAt(m.pass.Files, v.Pos())
 		if decl == nil {
 			return false
 		}

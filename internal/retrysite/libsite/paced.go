@@ -40,7 +40,7 @@ func (m *Reader) pacedLoops(pass *analysis.Pass, sites []*Site) {
 		for _, r := range cfg {
 			c.collect(r)
 		}
-		sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
+		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 		ls.Settings, ls.Opaque = c.settings, c.opaque
 		if e.PaceWhy != "" && s.Bound.Kind == BoundUnknown && len(s.Bound.Alts) == 0 && !ls.Opaque && m.noCount(s) {
 			s.Bound = Bound{Kind: BoundUnbounded, Why: e.PaceWhy}

@@ -2,6 +2,7 @@ package typesx
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -102,4 +103,14 @@ func Union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 func IsNil(info *types.Info, x ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(x)]
 	return ok && tv.IsNil()
+}
+
+// Operands returns the operands of a chain of op (token.LAND or
+// token.LOR) in x, left to right, through parentheses: a, b and c for
+// a && (b && c). Any other x is its own one operand.
+func Operands(x ast.Expr, op token.Token) []ast.Expr {
+	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == op {
+		return append(Operands(b.X, op), Operands(b.Y, op)...)
+	}
+	return []ast.Expr{x}
 }

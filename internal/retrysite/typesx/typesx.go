@@ -190,3 +190,34 @@ func CarriedError(t types.Type) *types.Var {
 	}
 	return found
 }
+
+// PosLess orders two positions of fset by file name, then offset. Sort
+// by it, never by comparing token.Pos values, whenever the positions may
+// be in different files: a driver that parses a package's files in
+// parallel (go/packages does) gives them bases in no fixed order, so the
+// order of two Pos values of different files changes from run to run.
+func PosLess(fset *token.FileSet, a, b token.Pos) bool {
+	fa, fb := fset.File(a), fset.File(b)
+	if fa == fb || fa == nil || fb == nil {
+		return a < b
+	}
+	if fa.Name() != fb.Name() {
+		return fa.Name() < fb.Name()
+	}
+	return fa.Offset(a) < fb.Offset(b)
+}
+
+// FuncDeclAt returns the function declaration of files whose body holds
+// pos, or nil.
+func FuncDeclAt(files []*ast.File, pos token.Pos) *ast.FuncDecl {
+	f := FileOf(files, pos)
+	if f == nil {
+		return nil
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+			return fd
+		}
+	}
+	return nil
+}

@@ -186,7 +186,11 @@
 // cap by default (R-3, Timeouts.OffByDefault); a loop whose only count is
 // such a pointer has no count by default (R-2: "its count, maxAttempts,
 // is nil unless WithMaxAttempts sets it, defaultRetry's default"). An
-// integer count left zero is not read this way: 0 is a number.
+// integer count left zero is not read this way: 0 is a number. A loop
+// that sets no limit up itself but tests a field some other guard of the
+// package makes a time limit of (the stream path testing perCallTimeout
+// that only perCallContext turns into a deadline) runs under the same
+// switched-off limit (timeouts/optcap.go setUpElsewhere).
 //
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
@@ -252,7 +256,14 @@
 // (return err != nil, err; return true, err under if err != nil; return
 // false, nil): the loop is then held to the rules as if the error alone
 // decided it; any disagreement (a "more pages" flag set either way on
-// success) leaves it unknown. A counter the held literal shares with its
+// success) leaves it unknown. Below a nil exit, `if err == nil || ... {
+// return ... }` with err not written again, err is not nil: a return
+// there is no success's, so its bool may be anything (a classifier's,
+// return isRetriable(err), err) and the success's bool is read from the
+// exit (go-grpc-middleware's receiveMsgAndIndicateRetry). A count read
+// from the package's default of a setting the user can change is marked
+// so (Bound.UserDefault): a 0 there switches the retry off until the
+// user turns it on, and the rules judge it as on. A counter the held literal shares with its
 // function (attemptsRemaining := c.cfg.Max before exec := func...) has,
 // when the literal first runs, the one value every write outside it
 // gives (x++ or two different values outside: unknown); a later call
@@ -260,19 +271,7 @@
 //
 // # Counts outside the loop
 //
-// An unbounded loop of retrysite whose operation is a literal that
-// writes a variable declared outside it and tests it in a condition of
-// its own (n++; if n == 3 { return nil }) is unknown, for a helper of
-// the package and for another package's helper bound to it alike (one
-// guard, CountsOutside, countsoutside.go): the model does not run a
-// count across calls of the literal. A captured variable only written or
-// logged, or tested only where the literal does not return (if url != ""
-// { url = "" }), ends nothing, and the loop stays unbounded. So does a
-// countdown disarmed by default (disarmedCountdown): the literal tests
-// it against 0 and decrements it only while it is above 0, and outside
-// it is set only by `if opt == nil { v = -1 } else { v = int(*opt) }`
-// with opt an option field the package never sets (nil unless the user
-// sets it, or copied from such a field): at the default, -1, it never
-// runs out ("forever" as pulsar's MaxReconnectToBroker means it). Any
-// other shape of the count leaves the bound unknown.
+// The guard on a count a loop's operation keeps in a variable of the
+// caller reads the index from package countsoutside (its doc says which
+// counts end nothing).
 package valueindex

@@ -879,6 +879,9 @@ func (n defaultNote) Annotate(m *model, b Bound) Bound {
 			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
 		}
 		b.Counted += ", " + n.phrase(m)
+		if _, isFunc := n.v.Type().Underlying().(*types.Signature); !isFunc {
+			b.UserDefault = true
+		}
 	case BoundUnbounded:
 		if why, ok := m.nilCountWhy(n); ok { // offcount.go
 			b.Why = why

@@ -1,10 +1,11 @@
-package retrysite
+package tracker
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -28,11 +29,11 @@ import (
 
 // trackerBound returns the bound a tracker object declared before loop
 // in body sets, when the loop asks it whether to go round.
-func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (Bound, bool) {
+func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (site.Bound, bool) {
 	if body == nil || loop == nil || m.pkg != m.pass.Pkg {
-		return Bound{}, false // another package's helper: its files are not at hand
+		return site.Bound{}, false // another package's helper: its files are not at hand
 	}
-	var found Bound
+	var found site.Bound
 	ok := false
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if ok {
@@ -79,10 +80,10 @@ func condCall(n ast.Node) *ast.CallExpr {
 // trackerOf reads the tracker v holds: one definition in body by a call
 // of a constructor of the package (directly or through a func field the
 // package sets), whose method name counts in its receiver.
-func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound, bool) {
+func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.Bound, bool) {
 	tc, ok := m.trackerCtor(body, v)
 	if !ok {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	def, ctorType, lit, named := tc.def, tc.ctorType, tc.lit, tc.named
 	// The literal's fields set from the constructor's parameters.
@@ -104,15 +105,15 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 		k, _ := kv.Key.(*ast.Ident)
 		if k == nil {
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 		f, _ := m.info.Uses[k].(*types.Var)
 		if f == nil {
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 		inLit[f] = true
 		if id, isIdent := ast.Unparen(kv.Value).(*ast.Ident); isIdent {
@@ -127,27 +128,27 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	fn, _ := obj.(*types.Func)
 	md := m.FuncDecl(fn)
 	if md == nil || md.Body == nil || md.Recv == nil || len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	if md.Type.Results == nil || md.Type.Results.NumFields() != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	recv, _ := m.info.Defs[md.Recv.List[0].Names[0]].(*types.Var)
 	if recv == nil {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	counter, limit, strict, ok := m.countsInReceiver(md, recv)
 	if !ok || inLit[counter] || m.fieldWrites(counter) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	arg, ok := setFrom[limit]
 	if !ok || m.fieldWrites(limit) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
-	return m.BoundOverValues(func() Bound {
+	return m.BoundOverValues(func() site.Bound {
 		n, ok := m.WriteInt(arg)
 		if !ok {
-			return Bound{Kind: BoundUnknown}
+			return site.Bound{Kind: site.BoundUnknown}
 		}
 		retries := int(n)
 		if !strict {
@@ -156,7 +157,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 		if retries < 0 {
 			retries = 0
 		}
-		return Bound{Kind: BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
+		return site.Bound{Kind: site.BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
 	}), true
 }
 
@@ -175,7 +176,7 @@ func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, li
 			return nil
 		}
 		f, _ := m.info.Uses[sel.Sel].(*types.Var)
-		if f == nil || !f.IsField() || !isIntegerOrBool(f.Type()) {
+		if f == nil || !f.IsField() || !interp.IsIntegerOrBool(f.Type()) {
 			return nil
 		}
 		return f
@@ -379,6 +380,9 @@ func (m *model) trackerCtor(body *ast.BlockStmt, v *types.Var) (trackerCtorCall,
 // a response is worth another attempt (checkWait on its status) says no
 // to a success. nil when the call is no such call.
 func (m *model) trackerMethod(call *ast.CallExpr) *types.Func {
+	if m.pkg != m.pass.Pkg {
+		return nil // another package's helper: its files are not at hand
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil
@@ -388,18 +392,11 @@ func (m *model) trackerMethod(call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	v, _ := m.info.Uses[id].(*types.Var)
-	if m.pkg != m.pass.Pkg || m.trackerImpls == nil {
-		return nil // another package's helper: its files are not at hand
-	}
 	if v == nil || v.IsField() || v.Pkg() != m.pkg || v.Parent() == nil || v.Parent() == m.pkg.Scope() || !types.IsInterface(v.Type()) {
 		return nil
 	}
-	if fn, ok := m.trackerImpls[v]; ok {
-		return fn
-	}
-	m.trackerImpls[v] = nil
-	decl := m.declAt(v.Pos())
-	if decl == nil || decl.Body == nil {
+	decl := typesx.FuncDeclAt(m.pass.Files, v.Pos())
+	if decl == nil {
 		return nil
 	}
 	tc, ok := m.trackerCtor(decl.Body, v)
@@ -411,22 +408,5 @@ func (m *model) trackerMethod(call *ast.CallExpr) *types.Func {
 	if fn == nil || m.FuncDecl(fn) == nil {
 		return nil
 	}
-	m.trackerImpls[v] = fn
 	return fn
-}
-
-// declAt returns the function declaration of the package whose body
-// holds pos.
-func (m *model) declAt(pos token.Pos) *ast.FuncDecl {
-	for _, f := range m.pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
-				return fd
-			}
-		}
-	}
-	return nil
 }
