@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -83,33 +82,6 @@ func (m *model) structLiteralOf(x ast.Expr) *ast.CompositeLit {
 	if body == nil {
 		return nil
 	}
-	var lit *ast.CompositeLit
-	writes := 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				lid, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || m.info.Defs[lid] != v && m.info.Uses[lid] != v {
-					if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok && typesx.RootVar(m.info, sel) == v {
-						writes += 2 // a field written after the definition
-					}
-					continue
-				}
-				writes++
-				if len(n.Lhs) == len(n.Rhs) {
-					lit, _ = ast.Unparen(n.Rhs[i]).(*ast.CompositeLit)
-				}
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && typesx.RootVar(m.info, n.X) == v {
-				writes += 2
-			}
-		}
-		return true
-	})
-	if writes != 1 {
-		return nil
-	}
+	lit, _ := ast.Unparen(typesx.OnlyDefinition(m.info, body, v)).(*ast.CompositeLit)
 	return lit
 }

@@ -310,35 +310,8 @@ type trackerCtorCall struct {
 // function's whole body returns the address of a composite literal of a
 // type of the package.
 func (m *model) trackerCtor(body *ast.BlockStmt, v *types.Var) (trackerCtorCall, bool) {
-	var def *ast.CallExpr
-	writes := 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isIdent := l.(*ast.Ident)
-				if !isIdent || (m.info.Defs[id] != v && m.info.Uses[id] != v) {
-					continue
-				}
-				writes++
-				if len(n.Lhs) == len(n.Rhs) {
-					def, _ = ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, isIdent := ast.Unparen(n.X).(*ast.Ident); isIdent && n.Op == token.AND && m.info.Uses[id] == v {
-				writes += 2 // its address escapes: unknown writes
-			}
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				if m.info.Defs[id] == v {
-					writes += 2 // var retry T: declared, then written
-				}
-			}
-		}
-		return true
-	})
-	if writes != 1 || def == nil {
+	def, _ := ast.Unparen(typesx.OnlyDefinition(m.info, body, v)).(*ast.CallExpr)
+	if def == nil {
 		return trackerCtorCall{}, false
 	}
 	var ctorBody *ast.BlockStmt

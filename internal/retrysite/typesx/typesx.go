@@ -221,3 +221,46 @@ func FuncDeclAt(files []*ast.File, pos token.Pos) *ast.FuncDecl {
 	}
 	return nil
 }
+
+// OnlyDefinition returns the one value the local v is given in body: its
+// definition or a single assignment (`v := x`, `v = x`), when nothing
+// else in body writes it, a field or element of it, or takes its address,
+// and it is not declared by a var statement. nil otherwise.
+func OnlyDefinition(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	var def ast.Expr
+	writes := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+					writes++
+					if len(n.Lhs) == len(n.Rhs) {
+						def = n.Rhs[i]
+					}
+				} else if _, isIdent := ast.Unparen(l).(*ast.Ident); !isIdent && RootVar(info, l) == v {
+					writes += 2 // a field or element of it written
+				}
+			}
+		case *ast.IncDecStmt:
+			if RootVar(info, n.X) == v {
+				writes += 2
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && RootVar(info, n.X) == v {
+				writes += 2 // its address escapes: unknown writes
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if info.Defs[id] == v {
+					writes += 2 // var v T: declared, then written
+				}
+			}
+		}
+		return true
+	})
+	if writes != 1 {
+		return nil
+	}
+	return def
+}

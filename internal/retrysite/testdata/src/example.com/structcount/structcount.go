@@ -2,9 +2,9 @@
 // a literal that counts its own calls: the func's decision may be a count
 // kept out of sight (valueindex's outcomeDecided), so no call has a known
 // bound. It is a package of its own because a func parameter's decision
-// is read over every literal the package gives it. Here the literal's
-// decision on failure (n < 4) is no constant either: the helper's loop is
-// no site at all.
+// is read over every literal the package gives it. The helper's own loop
+// is a site, its bound unknown; its one caller starts at the default 1s
+// and caps the wait at 1s: a fixed interval.
 package structcount
 
 import (
@@ -53,7 +53,7 @@ func retryWithBackoff(f func(int) (bool, error), opts backoffOpts) error {
 		opts.factor = 2
 	}
 	interval := opts.initialInterval
-	for i := 0; ; i++ {
+	for i := 0; ; i++ { // want `loop ctx=sync bound=\?`
 		if i == 0 && opts.skipFirst {
 			time.Sleep(interval)
 			continue
@@ -68,7 +68,7 @@ func retryWithBackoff(f func(int) (bool, error), opts backoffOpts) error {
 		select {
 		case <-opts.cancel:
 			return nil
-		case <-time.After(interval):
+		case <-time.After(interval): // want `R-1: retry of f \(PUT\) waits a fixed interval \(interval\) between attempts`
 		}
 		interval = time.Duration(float64(interval) * opts.factor)
 		if interval >= opts.maxInterval {
