@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -104,6 +105,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		return nil
 	}
 	parents := loopParents(fb.body)
+	groups = splitByLoop(groups, parents)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {
 		target[c] = true
@@ -513,11 +515,12 @@ func hasOutcome(t types.Type) bool {
 		// (T, bool): a comma-ok result; (bool, bool) is two flags.
 		return tup.Len() == 2 && isBool(tup.At(1).Type()) && !isBool(tup.At(0).Type())
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t))
+	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t) || typesx.CarriedError(t) != nil)
 }
 
 // hasErrorOrResponse reports whether a result type carries an error or
-// an HTTP response.
+// an HTTP response: an error or response result, or a result that keeps
+// its error in a field (typesx.CarriedError: gocql's *Iter).
 func hasErrorOrResponse(t types.Type) bool {
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := 0; i < tup.Len(); i++ {
@@ -527,7 +530,7 @@ func hasErrorOrResponse(t types.Type) bool {
 		}
 		return false
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t))
+	return t != nil && (isErrorType(t) || isResponseType(t) || typesx.CarriedError(t) != nil)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the
@@ -1119,13 +1122,17 @@ func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*as
 // func retry(attempts int, op func() error) error.
 func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, helper *Site) []*Site {
 	sig := fb.obj.Type().(*types.Signature)
-	var intParams []int
+	var intParams, structParams []int
 	for i := 0; i < sig.Params().Len(); i++ {
-		if p := sig.Params().At(i); fi.Tracked[p] && isIntegerOrBool(p.Type()) {
+		p := sig.Params().At(i)
+		if fi.Tracked[p] && isIntegerOrBool(p.Type()) {
 			intParams = append(intParams, i)
 		}
+		if _, ok := p.Type().Underlying().(*types.Struct); ok && !(sig.Variadic() && i == sig.Params().Len()-1) {
+			structParams = append(structParams, i)
+		}
 	}
-	if len(intParams) == 0 {
+	if len(intParams) == 0 && len(structParams) == 0 {
 		return nil
 	}
 	var sites []*Site
@@ -1153,6 +1160,11 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
 					lit, litParam = l, sig.Params().At(i)
 				}
+			}
+		}
+		for _, i := range structParams {
+			if i < len(call.Args) {
+				m.bindStructArg(fi, sig.Params().At(i), call.Args[i], init) // helperfields.go
 			}
 		}
 		if len(init) == 0 {
@@ -1193,4 +1205,50 @@ func constInt(c *types.Const) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(v)
+}
+
+// splitByLoop splits an operation group whose calls sit in loops apart
+// from each other (neither holds the other) into one group per loop: a
+// helper that runs its func in a loop over a custom schedule, or else in
+// a backoff loop (nats' retryWithBackoff), has two retry loops, each
+// studied on its own. The calls outside every loop stay with the group
+// of the first loop, as before. Groups in one loop, or in nested loops,
+// are unchanged.
+func splitByLoop(groups []*opGroup, parents map[*ast.CallExpr]ast.Stmt) []*opGroup {
+	var out []*opGroup
+	for _, g := range groups {
+		var loops []ast.Stmt
+		for _, c := range g.calls {
+			if l := parents[c]; l != nil && !slices.Contains(loops, l) {
+				loops = append(loops, l)
+			}
+		}
+		if len(loops) < 2 || !disjointLoops(loops) {
+			out = append(out, g)
+			continue
+		}
+		for i, l := range loops {
+			sub := &opGroup{key: g.key, set: make(map[*ast.CallExpr]bool)}
+			for _, c := range g.calls {
+				if p := parents[c]; p == l || p == nil && i == 0 {
+					sub.calls = append(sub.calls, c)
+					sub.set[c] = true
+				}
+			}
+			out = append(out, sub)
+		}
+	}
+	return out
+}
+
+// disjointLoops reports whether no loop of loops holds another.
+func disjointLoops(loops []ast.Stmt) bool {
+	for i, a := range loops {
+		for _, b := range loops[i+1:] {
+			if a.Pos() <= b.Pos() && b.End() <= a.End() || b.Pos() <= a.Pos() && a.End() <= b.End() {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -106,6 +106,7 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 	cm.Infos = make(map[*ast.BlockStmt]*funcInfo)
 	cm.integ = make(map[*types.Func]bool)
 	cm.funcLits = make(map[*types.Var]*ast.FuncLit)
+	cm.trackerImpls = make(map[*types.Var]*types.Func)
 	cm.funcTypes = make(map[*types.Named]int8)
 	cm.Defs = nil
 	cm.Xbind = make(map[*types.Var]ast.Expr)

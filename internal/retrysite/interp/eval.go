@@ -152,6 +152,10 @@ type evaluator struct {
 	// self-woken channel stays possible, since the first wake-up comes
 	// from elsewhere (selftrigger.go).
 	counting bool
+	// captured holds, while a function literal called where it is
+	// written is evaluated through its body (iife.go), the values its
+	// caller holds for the variables it reads from outside.
+	captured env
 }
 
 // A perturbation replaces an integer literal or a named constant.
@@ -212,6 +216,11 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 				return val
 			}
 			return unknown(depVar)
+		}
+		if v, ok := obj.(*types.Var); ok && ev.captured != nil {
+			if val, ok := ev.captured[v]; ok { // iife.go
+				return val
+			}
 		}
 		if v, ok := obj.(*types.Var); ok {
 			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
@@ -369,6 +378,9 @@ arith:
 }
 
 func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
+	if v, ok := ev.boundField(x, e); ok { // paramfields.go
+		return v
+	}
 	base := ev.Eval(x.X, e)
 	if base.K == vResp {
 		switch x.Sel.Name {
@@ -391,6 +403,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		return unknown(depOutcome)
 	}
 	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
+		return v
+	}
+	if v, ok := ev.carriedErrField(x); ok { // carried.go
 		return v
 	}
 	if v, ok := ev.successErrField(x); ok { // errcode_success.go
@@ -433,8 +448,12 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	fn := typeutilCallee(info, x)
 	if fn == nil {
+		if v, ok := ev.calledLit(x, e); ok { // iife.go
+			return v
+		}
 		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
 	}
+	fn = ev.Fi.M.devirtualize(fn, x)
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
 	}

@@ -144,6 +144,11 @@ type funcInfo struct {
 	invariant map[*types.Var]bool
 	// inlined caches returnsMemo (eval.go) by depth and parameter values.
 	inlined map[string]inlined
+	// paramFields holds the variables that stand for the fields of
+	// struct parameters a caller binds (paramfields.go).
+	paramFields map[paramField]*types.Var
+	// clamps holds the conditions of the function's clamps (clamp.go).
+	clamps map[ast.Expr]bool
 }
 
 type nodeRef struct {
@@ -241,11 +246,20 @@ func (fi *funcInfo) scan() {
 	var conds []ast.Expr
 	deps := make(map[*types.Var][]ast.Expr) // var -> expressions assigned to it
 	var inLit int
+	// A literal called where it is written (done := func() bool {...}())
+	// decides like the code around it (iife.go): its conditions are the
+	// function's too, so the variables they read from outside are kept.
+	iife := make(map[*ast.FuncLit]bool)
+	inIIFE := 0
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			inLit++
+			if iife[n] && inIIFE == inLit-1 {
+				inIIFE++
+				defer func() { inIIFE-- }()
+			}
 			ast.Inspect(n.Body, visit)
 			inLit--
 			return false
@@ -254,6 +268,9 @@ func (fi *funcInfo) scan() {
 				candidates[v] = true
 			}
 		case *ast.CallExpr:
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok && len(n.Args) == 0 {
+				iife[lit] = true
+			}
 			// errors.As(err, &target) writes target, whose address
 			// does not escape otherwise (statuserr.go).
 			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
@@ -295,21 +312,21 @@ func (fi *funcInfo) scan() {
 				}
 			}
 		case *ast.IfStmt:
-			if inLit == 0 {
+			if inLit == inIIFE {
 				conds = append(conds, n.Cond)
 			}
 		case *ast.ReturnStmt:
 			// What a predicate returns decides its caller's flow:
 			// shouldRetry(code int) bool { return code >= 500 }.
-			if inLit == 0 {
+			if inLit == inIIFE {
 				conds = append(conds, n.Results...)
 			}
 		case *ast.ForStmt:
-			if inLit == 0 && n.Cond != nil {
+			if inLit == inIIFE && n.Cond != nil {
 				conds = append(conds, n.Cond)
 			}
 		case *ast.SwitchStmt:
-			if inLit == 0 {
+			if inLit == inIIFE {
 				for _, c := range n.Body.List {
 					for _, x := range c.(*ast.CaseClause).List {
 						fi.caseTag[x] = n.Tag

@@ -23,6 +23,12 @@ type Index interface {
 	// DecisionResult returns the value, in ev's scenario, of bool result
 	// i of call x decided by the error it returns beside it.
 	DecisionResult(ev *Evaluator, x *ast.CallExpr, i int) (Value, bool)
+	// OutcomeDecided reports whether the bool results of call are
+	// decided by its error and constants alone, counting nothing.
+	OutcomeDecided(x *ast.CallExpr) bool
+	// ZeroField reports whether every write of the package leaves the
+	// unexported integer or bool field v at its zero.
+	ZeroField(v *types.Var) bool
 	// RangeList returns the list of integers r ranges over, when known.
 	RangeList(r *ast.RangeStmt) ([]int64, bool)
 	// CapturedCounters returns the integer locals of the enclosing

@@ -100,7 +100,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			continue
 		}
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
-		kb = append(kb, b2byte(it.certain), b2byte(it.free))
+		// The start is not the operation's node reached again (waits.go's
+		// walk keys it the same way).
+		kb = append(kb, b2byte(it.certain), b2byte(it.free), b2byte(first))
 		if seen[string(kb)] {
 			continue
 		}
@@ -422,8 +424,9 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if undecided {
 				c = &cv
 			}
-			// Only forks of the loop under study can bound it.
-			inLoop := in == nil || in(b)
+			// Only forks of the loop under study can bound it; a
+			// clamp of a backoff bounds nothing (clamp.go).
+			inLoop := (in == nil || in(b)) && !(c != nil && fi.clampFork(b))
 			if inLoop && c != nil && c.Dep&depBound != 0 {
 				res.BoundDep = true
 			}
@@ -565,6 +568,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return len(x.Args) == 1 && fi.stateless(x.Args[0])
 		}
 		fn := typeutilCallee(info, x)
+		if fi.M.ix != nil && fi.M.ix.OutcomeDecided(x) {
+			return true // a decision of the outcome's (funcvals.go)
+		}
 		if fn == nil || fn.Pkg() == nil {
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 				if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {

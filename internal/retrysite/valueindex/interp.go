@@ -23,6 +23,8 @@ func (x interpIndex) Steady() bool {
 	vx := x.m.Vx
 	return vx == nil || vx.pick == nil && !vx.recording && !vx.noting && len(vx.resolving) == 0 && len(vx.crossing) == 0
 }
+func (x interpIndex) OutcomeDecided(call *ast.CallExpr) bool { return x.m.outcomeDecided(call) }
+func (x interpIndex) ZeroField(v *types.Var) bool            { return x.m.ZeroField(v) }
 func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (value, bool) {
 	return x.m.decisionResult(ev, call, i)
 }

@@ -499,7 +499,8 @@ func (ws waitShape) fill(w *Wait, h *Hit, m *model) {
 		switch {
 		case ws.ratio > 0 && wNear(ws.ratio, 2, 0.01):
 			return "doubles" + from() + upTo()
-		case ws.ratio > 0:
+		case ws.ratio > 0 && !ws.opaque:
+			// An opaque wait's numbers are stand-ins: its ratio too.
 			return fmt.Sprintf("grows ×%s per attempt%s%s", wFloat(ws.ratio), from(), upTo())
 		}
 		return "grows exponentially" + from() + upTo()

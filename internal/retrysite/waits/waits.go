@@ -241,6 +241,10 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 		}
 		kb = fi.AppendState(kb[:0], bi, from, e)
 		kb = p.appendKey(kb)
+		// The start (just after the operation) is not the operation's
+		// node reached again: a loop whose tracked values are back where
+		// they started still runs the operation on its way round.
+		kb = append(kb, interp.B2byte(first))
 		if seen[string(kb)] {
 			return
 		}
@@ -402,6 +406,10 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 			if fn != nil && fn.Pkg() == f.Pkg && depth < 3 {
 				if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
 					inner, mb := f.FindWaits(d.Body, d.Body, depth+1)
+					if len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]) {
+						maybe = true // a reply awaited with a timeout (wakeup.go)
+						return true
+					}
 					if len(inner) == 1 {
 						hits = append(hits, f.helperHit(n, fn, d, inner[0]))
 						return true

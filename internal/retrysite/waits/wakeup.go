@@ -17,6 +17,23 @@ import (
 // not wait "a fixed" interval, and the model cannot tell how long it
 // waits.
 func (f Finder) wokenEarly(body *ast.BlockStmt, h *Hit) bool {
+	return f.raced(body, h, false)
+}
+
+// timedReceive reports whether h, the one wait of a same-package helper
+// whose body is body, is a timer raced by a receive from another channel
+// (nats' newRequest: select { case msg = <-mch: ...; case <-t.C: return
+// ErrTimeout }): the helper waits for a reply with a timeout. Whichever
+// case comes first ends the helper, so unlike in the loop itself a case
+// that returns is a wake-up too. The timer is the call's own timeout,
+// not a wait between attempts: FindWaits drops it, and the call may wait
+// for as long as the reply takes.
+func (f Finder) timedReceive(body *ast.BlockStmt, h *Hit) bool {
+	return f.raced(body, h, true)
+}
+
+// raced is wokenEarly, and with anyEnd timedReceive.
+func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -48,7 +65,7 @@ func (f Finder) wokenEarly(body *ast.BlockStmt, h *Hit) bool {
 				continue
 			}
 			u := received(cc.Comm)
-			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || leaves(cc.Body) || f.keepsArmed(cc.Body, h) {
+			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || !anyEnd && leaves(cc.Body) || f.keepsArmed(cc.Body, h) {
 				continue
 			}
 			found = true
