@@ -8,7 +8,8 @@ var AWS = &Library{
 	Module:   "github.com/aws/aws-sdk-go-v2",
 	Versions: "v1.47.7",
 	Paths:    []string{"github.com/aws/aws-sdk-go-v2/aws/retry", "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/config"},
-	Models:   Models{Waits: "aws", Outcomes: "aws"},
+	Models:   Models{Outcomes: "aws"},
+	Waits:    awsWaits,
 	Entries: []Entry{
 		Config("NewStandard", 0),
 		Config("NewAdaptiveMode", 0),
@@ -42,3 +43,18 @@ var AWS = &Library{
 	},
 	Advice: Advice{Stop: "remove them from the retryable error and status codes"},
 }
+
+// awsWaits (SpreadWaits): the standard retryer's Backoff is
+// NewExponentialJitterBackoff(maxBackoff) unless replaced: each wait
+// drawn from [0, min(maxBackoff, 2^attempt s)), full jitter
+// (github.com/aws/aws-sdk-go-v2@v1.47.7/aws/retry/jitter_backoff.go).
+var awsWaits = &WaitVocab{
+	Model: SpreadWaits,
+	Funcs: &WaitFuncs{
+		Setting: []string{"Backoff"},
+		Kinds:   map[string]WaitKind{"NewExponentialJitterBackoff": awsFullJitter},
+	},
+	Default: &awsFullJitter,
+}
+
+var awsFullJitter = WaitKind{Shape: KindFullJitter, At: AtSite, Desc: "full jitter (aws ExponentialJitterBackoff)"}

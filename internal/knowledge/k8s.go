@@ -81,7 +81,8 @@ var K8sPoll = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Waits: "k8s poll", Outcomes: "k8s poll"},
+	Models:   Models{Outcomes: "k8s poll"},
+	Waits:    &WaitVocab{Model: IntervalWaits},
 	Entries: []Entry{
 		PollEntry("PollInfinite", 1, 0),
 		PollEntry("PollInfiniteWithContext", 2, 1),

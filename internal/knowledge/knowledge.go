@@ -57,13 +57,11 @@ type Library struct {
 	// Reference marks the project's own retry package.
 	Reference bool
 	// Models names the interpreters internal/retrysite applies to the
-	// library's waits, outcomes, timeouts and operations (the settings
-	// vocabularies that are still code; see Models). Models.Waits is
-	// not read when Waits is set.
+	// library's outcomes, timeouts and operations (the settings
+	// vocabularies that are still code; see Models).
 	Models Models
-	// Waits, when set, is the library's wait vocabulary in a model
-	// several libraries share (waitmodels.go); it takes the place of a
-	// per-library reader named in Models.Waits.
+	// Waits is the library's wait vocabulary in a model libraries share
+	// (waitmodels.go); nil: the waits are unknown.
 	Waits *WaitVocab
 	// HeaderHooks are settings that may set headers before every retry
 	// (retryablehttp's PrepareRetry): a key missing from the request is
@@ -102,11 +100,7 @@ type Library struct {
 // known vocabulary names it; an empty name means the aspect is unknown
 // to the model (silent).
 type Models struct {
-	Waits, Outcomes, Timeouts, Ops string
-	// WaitsAnyConfig is true when every configuration of the library
-	// gives waits of one known kind (dskit: never full jitter), so the
-	// waits interpreter runs even when the configuration is opaque.
-	WaitsAnyConfig bool
+	Outcomes, Timeouts, Ops string
 }
 
 // An Entry is a library entry point.

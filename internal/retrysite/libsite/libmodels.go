@@ -5,29 +5,9 @@ import (
 )
 
 // This file maps the interpreter names of the library tables
-// (knowledge.Models) to the code that reads each settings vocabulary.
+// (knowledge.Models) to the code that reads each outcome vocabulary.
 // A table picks its interpreters by name; the model never asks which
 // library a site is.
-
-// waitModels read the waits a library site's settings configure.
-var waitModels = map[string]func(m *Reader, s *Site) *Wait{
-	"retry-go":        (*Reader).retryGoWait,
-	"retryablehttp":   (*Reader).retryableWait,
-	"sethvargo":       (*Reader).sethvargoWait,
-	"failsafe":        (*Reader).failsafeWait,
-	"k8s poll":        (*Reader).pollWait,
-	"resty/v2":        func(m *Reader, s *Site) *Wait { return m.restyWait(s, true) },
-	"resty/v3":        func(m *Reader, s *Site) *Wait { return m.restyWait(s, false) },
-	"grpc-middleware": (*Reader).grpcMwWait,
-	"dskit":           (*Reader).dskitWait,
-	"aws": func(m *Reader, s *Site) *Wait {
-		if st := s.Last("Backoff"); st != nil && !m.callsLib(st.Arg(0), "NewExponentialJitterBackoff") {
-			return nil
-		}
-		return &Wait{Kind: WaitLibrary, Pos: s.Pos, Shape: ShapeFullJitter, Desc: "full jitter (aws ExponentialJitterBackoff)"}
-	},
-	"gax": (*Reader).gaxWait,
-}
 
 // outcomeModels read the outcomes a library site retries.
 var outcomeModels = map[string]func(m *Reader, s *Site, call *ast.CallExpr){

@@ -59,36 +59,3 @@ func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) 
 	})
 	return found
 }
-
-// dskitWait: each b.Wait() sleeps a random time in [d, 2d), d being
-// MinBackoff doubled per retry (the floor of half the ceiling is equal
-// jitter; once the floor reaches MaxBackoff every wait is MaxBackoff
-// exactly); MinBackoff 0 never waits. A loop that does not call Wait (it may call NextDelay and sleep
-// itself) is left unknown.
-func (m *Reader) dskitWait(s *Site) *Wait {
-	loop := pacedLoop(s)
-	if loop == nil || !m.callsOn(s, loop.Body, "Wait") || m.callsOn(s, loop.Body, "NextDelay") {
-		return nil
-	}
-	// Whatever the Config, the waits are never full jitter: [d, 2d),
-	// a fixed MinBackoff when MaxBackoff < 2×MinBackoff, or none.
-	anyConfig := &Wait{Pos: s.Pos, Shape: ShapeEqualJitter, Spread: "at least half of the backoff",
-		Desc: "equal jitter whatever its Config: each wait drawn from [d, 2d), or fixed, never from 0"}
-	if s.Opaque || s.Last("Config") == nil {
-		return anyConfig
-	}
-	minSt, maxSt := s.Last("MinBackoff"), s.Last("MaxBackoff")
-	min, ok1 := m.settingDur(minSt, 0, 0)
-	max, ok2 := m.settingDur(maxSt, 0, 0)
-	if !ok1 || !ok2 {
-		return anyConfig
-	}
-	if min <= 0 {
-		return &Wait{Setting: minSt, Shape: ShapeNone, Desc: "no wait (MinBackoff 0: dskit's Wait returns at once)"}
-	}
-	if max < 2*min {
-		return &Wait{Setting: minSt, Shape: ShapeConstant, Base: min, Desc: "a fixed " + min.String() + " (MaxBackoff " + max.String() + " leaves no room to grow)"}
-	}
-	return &Wait{Setting: minSt, Shape: ShapeEqualJitter, Base: min, Cap: max, Spread: "at least half of the backoff",
-		Desc: "equal jitter: each wait drawn from [d, 2d), d " + waitExpo(2, min, max)}
-}

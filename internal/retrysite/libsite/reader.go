@@ -109,6 +109,3 @@ func (m *Reader) rereads(node ast.Node, before token.Pos) bool {
 func (m *Reader) libread() *libread.Reader {
 	return libread.New(m.info, m.pkg, m.pass.Files, m.host)
 }
-
-// gaxWait reads a gax-go Backoff (libread.Reader.GaxWait).
-func (m *Reader) gaxWait(s *Site) *Wait { return m.libread().GaxWait(s) }
