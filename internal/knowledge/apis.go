@@ -123,3 +123,87 @@ func IsKeyGenerator(path, name string) bool {
 	}
 	return all
 }
+
+// Sleep functions besides time.Sleep: a library function that sleeps
+// the duration at argument Arg of Arity arguments (gax-go's
+// Sleep(ctx, d), github.com/googleapis/gax-go/v2@v2.27.0/call_option.go).
+var sleepFuncs = map[string][2]int{
+	"time.Sleep":       {0, 1},
+	PathGax + ".Sleep": {1, 2},
+}
+
+// SleepArg returns the index of the duration a sleep function named by
+// key ("path.Name") sleeps, given a call with n arguments.
+func SleepArg(key string, n int) (arg int, ok bool) {
+	s, ok := sleepFuncs[key]
+	if !ok || n != s[1] {
+		return 0, false
+	}
+	return s[0], true
+}
+
+// A RequestFunc makes or copies an HTTP request: how the request's
+// context is set.
+type RequestFunc struct {
+	Kind RequestKind
+	// Short names the function in messages ("http.NewRequest").
+	Short string
+}
+
+// RequestKind says where a request's context comes from.
+type RequestKind int
+
+const (
+	// NotRequestFunc: not a function the table knows.
+	NotRequestFunc RequestKind = iota
+	// RequestNoContext: a request with no context (Background).
+	RequestNoContext
+	// RequestContextArg: the context is argument 0.
+	RequestContextArg
+	// RequestFrom: a copy of the request at argument 0 (its context).
+	RequestFrom
+)
+
+// requestFuncs are the request constructors and rewinders of net/http
+// and of the retrying HTTP clients (github.com/hashicorp/go-retryablehttp@v0.7.8
+// client.go: NewRequest, NewRequestWithContext, FromRequest,
+// Request.WithContext).
+var requestFuncs = map[string]RequestFunc{
+	"net/http.NewRequest":                        {RequestNoContext, "http.NewRequest"},
+	PathRetryableHTTP + ".NewRequest":            {RequestNoContext, "retryablehttp.NewRequest"},
+	"net/http.NewRequestWithContext":             {RequestContextArg, "http.NewRequestWithContext"},
+	PathRetryableHTTP + ".NewRequestWithContext": {RequestContextArg, "retryablehttp.NewRequestWithContext"},
+	"net/http.Request.WithContext":               {RequestContextArg, "http.Request.WithContext"},
+	"net/http.Request.Clone":                     {RequestContextArg, "http.Request.Clone"},
+	PathRetryableHTTP + ".Request.WithContext":   {RequestContextArg, "retryablehttp.Request.WithContext"},
+	PathRetryableHTTP + ".FromRequest":           {RequestFrom, "retryablehttp.FromRequest"},
+}
+
+// RequestFuncOf returns what the function named by key
+// ("path.Name" or "path.Type.Method") does to a request's context.
+func RequestFuncOf(key string) RequestFunc { return requestFuncs[key] }
+
+// The gRPC status vocabulary (google.golang.org/grpc@v1.85.0/status):
+// the functions that give an error's code (status.Code(err)), that
+// convert an error into a *Status (status.FromError(err) with an ok
+// result, status.Convert(err)), and the Status type whose Code method
+// gives the code.
+var (
+	grpcCodeFuncs      = map[string]bool{PathGRPCStatus + ".Code": true}
+	grpcStatusFromErrs = map[string]bool{PathGRPCStatus + ".FromError": true, PathGRPCStatus + ".Convert": true}
+)
+
+// IsStatusCodeFunc reports whether the function named by key returns
+// the gRPC code of its error argument.
+func IsStatusCodeFunc(key string) bool { return grpcCodeFuncs[key] }
+
+// IsStatusFromError reports whether the function named by key converts
+// its error argument into a gRPC status; withOK says it also returns
+// whether the error carried one (status.FromError).
+func IsStatusFromError(key string) (ok, withOK bool) {
+	return grpcStatusFromErrs[key], key == PathGRPCStatus+".FromError"
+}
+
+// IsStatusType reports whether the named type path.name is the gRPC
+// status type, whose method Code gives the code.
+func IsStatusType(path, name string) bool { return path == PathGRPCInternalStatus && name == "Status" }

@@ -94,15 +94,14 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 	if sig != nil && sig.Recv() != nil {
 		rt := sig.Recv().Type()
 		switch {
-		case isNamed(rt, knowledge.PathGRPCInternalStatus, "Status") && fn.Name() == "Code":
+		case fn.Name() == "Code" && isStatusType(rt):
 			// st.Code() for st := status.Convert(err) or
 			// st, ok := status.FromError(err).
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ev.Fi.LhsVar(sel.X); v != nil {
 					if d := ev.Fi.M.VarDefOf(v); d != nil && d.Single() {
 						if c, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
-							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathGRPCStatus &&
-								(f.Name() == "FromError" || f.Name() == "Convert") && len(c.Args) == 1 {
+							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && isStatusFromError(f) && len(c.Args) == 1 {
 								return grpcCodeOf(ev.Eval(c.Args[0], e)), true
 							}
 						}
@@ -141,9 +140,10 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		}
 		return unknown(a.Dep), true
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case knowledge.PathGRPCStatus + ".Code":
+	if knowledge.IsStatusCodeFunc(fn.Pkg().Path() + "." + fn.Name()) {
 		return grpcCodeOf(arg(0)), true
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "errors.As":
 		a := arg(0)
 		if len(x.Args) != 2 {
@@ -309,8 +309,11 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		if knowledge.PredicateOf(key) == knowledge.PredRetryableHTTPDefault {
 			key = "retryablehttp default policy"
 		}
+		if _, withOK := knowledge.IsStatusFromError(key); withOK {
+			key = "status from error"
+		}
 		switch key {
-		case knowledge.PathGRPCStatus + ".FromError":
+		case "status from error":
 			if i != 1 || len(x.Args) != 1 {
 				return value{}, false
 			}
@@ -587,4 +590,21 @@ func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps {
 		return true
 	})
 	return d &^ depVar
+}
+
+// isStatusType reports whether t is the gRPC status type of the tables
+// (knowledge.IsStatusType), or a pointer to it.
+func isStatusType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusType(n.Obj().Pkg().Path(), n.Obj().Name())
+}
+
+// isStatusFromError reports whether f converts an error into a gRPC
+// status (knowledge.IsStatusFromError).
+func isStatusFromError(f *types.Func) bool {
+	ok, _ := knowledge.IsStatusFromError(f.Pkg().Path() + "." + f.Name())
+	return ok
 }
