@@ -8,7 +8,8 @@ var Failsafe = &Library{
 	Versions:    "v0.9.8",
 	Paths:       []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
 	Waits:       failsafeWaits,
-	Models:      Models{Outcomes: "failsafe", Timeouts: "failsafe", Ops: "failsafe"},
+	Outcomes:    failsafeOutcomes,
+	Models:      Models{Timeouts: "failsafe", Ops: "failsafe"},
 	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Executor.Run", 0),
@@ -66,4 +67,23 @@ var failsafeWaits = &WaitVocab{
 			FixedDesc: "a fixed {base} ±{j} ({what})", GrowsDesc: "partial jitter: {what} spreads each wait only ±{j} around a backoff that {grows}"},
 		{Setting: "WithJitterFactor", Kind: JitterFactor, What: "WithJitterFactor({f})", AtKindWhenFixed: true},
 	},
+}
+
+// failsafeOutcomes: a failure is retried when a HandleIf matches (every
+// error with no Handle setting; failsafehttp's NewRetryPolicyBuilder
+// handles what retryablehttp's DefaultRetryPolicy retries) and no
+// AbortIf does (retrypolicy/builder.go, failsafehttp/retry_policy.go).
+// The other Handle and Abort settings are not read.
+var failsafeOutcomes = &OutcomeVocab{
+	Model:      DecidedOutcomes,
+	Errors:     RetryEveryError,
+	ErrorsDesc: "failsafe-go handles every error",
+	Predicates: []PredicateSetting{
+		{Setting: "HandleIf", Or: true, WordLast: true},
+		{Setting: "NewRetryPolicyBuilder", Builtin: PredRetryableHTTPDefault, Or: true},
+		{Setting: "AbortIf", Or: true, Abort: true},
+	},
+	Families:      []OutcomeFamily{FamilyHTTP, FamilyCert},
+	Unread:        []string{"HandleErrors", "HandleErrorTypes", "HandleResult", "AbortOnResult", "AbortOnErrorTypes"},
+	OpaqueUnknown: true,
 }

@@ -18,7 +18,7 @@ var GRPCConfig = &Library{
 	Paths:         []string{"google.golang.org/grpc"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
-	Models:        Models{Outcomes: "grpc service config"},
+	Outcomes:      &OutcomeVocab{Model: ServiceConfigOutcomes},
 	Entries:       []Entry{Config("WithDefaultServiceConfig", 0)},
 	ServiceConfig: true,
 	// google.golang.org/grpc@v1.85.0/service_config.go: maxAttempts is
@@ -38,7 +38,7 @@ var GRPCMwV1 = &Library{
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
-	Models:        Models{Outcomes: "grpc-middleware"},
+	Outcomes:      grpcMwOutcomes,
 	Waits:         grpcMwWaits,
 	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
 	Bound:         grpcMwBound,
@@ -58,7 +58,7 @@ var GRPCMwV2 = &Library{
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
-	Models:        Models{Outcomes: "grpc-middleware"},
+	Outcomes:      grpcMwOutcomes,
 	Waits:         grpcMwWaits,
 	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
 	Bound:         grpcMwBound,
@@ -113,4 +113,15 @@ var grpcMwWaits = &WaitVocab{
 	Default:           &WaitKind{Label: "BackoffLinearWithJitter", Initial: 50 * time.Millisecond, Multiplier: 1, Randomization: 0.1},
 	DefaultNote:       " (the interceptor's default BackoffLinearWithJitter(50ms, 0.1))",
 	RandomizationWhat: "{label} jitterFraction {f}",
+}
+
+// grpcMwOutcomes: v2's WithRetriable predicate decides, else the codes
+// WithCodes lists, else ResourceExhausted and Unavailable (options.go).
+var grpcMwOutcomes = &OutcomeVocab{
+	Model:       DecidedOutcomes,
+	Predicates:  []PredicateSetting{{Setting: "WithRetriable"}},
+	Families:    []OutcomeFamily{FamilyGRPC, FamilyCert},
+	Codes:       []CodeSetting{{Setting: "WithCodes", Kind: CodesGRPC}},
+	DefaultGRPC: []policy.GRPCCode{policy.ResourceExhausted, policy.Unavailable},
+	DefaultDesc: "the default codes RESOURCE_EXHAUSTED, UNAVAILABLE",
 }

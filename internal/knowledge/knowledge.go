@@ -57,9 +57,12 @@ type Library struct {
 	// Reference marks the project's own retry package.
 	Reference bool
 	// Models names the interpreters internal/retrysite applies to the
-	// library's outcomes, timeouts and operations (the settings
+	// library's timeouts and operations (the settings
 	// vocabularies that are still code; see Models).
 	Models Models
+	// Outcomes is the library's outcome vocabulary (outcomemodels.go);
+	// nil: the outcomes are unknown.
+	Outcomes *OutcomeVocab
 	// Waits is the library's wait vocabulary in a model libraries share
 	// (waitmodels.go); nil: the waits are unknown.
 	Waits *WaitVocab
@@ -100,7 +103,7 @@ type Library struct {
 // known vocabulary names it; an empty name means the aspect is unknown
 // to the model (silent).
 type Models struct {
-	Outcomes, Timeouts, Ops string
+	Timeouts, Ops string
 }
 
 // An Entry is a library entry point.

@@ -22,7 +22,8 @@ var RestyV2 = &Library{
 	Versions: "v2.17.2",
 	Paths:    []string{"github.com/go-resty/resty/v2"},
 	Waits:    restyWaits(true),
-	Models:   Models{Outcomes: "resty", Timeouts: "resty", Ops: "resty"},
+	Outcomes: restyOutcomes,
+	Models:   Models{Timeouts: "resty", Ops: "resty"},
 	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
 	// sets Client.RetryCount, copied into every request the client makes
 	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
@@ -49,7 +50,8 @@ var RestyV3 = &Library{
 	Versions:  "v3.0.0-rc.4",
 	Paths:     []string{"resty.dev/v3"},
 	Waits:     restyWaits(false),
-	Models:    Models{Outcomes: "resty", Timeouts: "resty", Ops: "resty/v3"},
+	Outcomes:  restyOutcomes,
+	Models:    Models{Timeouts: "resty", Ops: "resty/v3"},
 	Entries:   restyEntries(),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
@@ -105,4 +107,15 @@ func restyWaits(v2 bool) *WaitVocab {
 		v.Kinds = []WaitKind{{Setting: "SetRetryAfter", Shape: KindUnknown}}
 	}
 	return v
+}
+
+// restyOutcomes: the retry conditions are ORed; with none resty retries
+// errors only (v2@v2.17.2/retry.go, request.go).
+var restyOutcomes = &OutcomeVocab{
+	Model: DecidedOutcomes,
+	Predicates: []PredicateSetting{{Setting: "AddRetryCondition", Or: true}, {Setting: "AddRetryConditions", Or: true},
+		{Setting: "SetRetryConditions", Or: true}, {Setting: "RetryConditions", Or: true}},
+	Families:         []OutcomeFamily{FamilyHTTP},
+	DefaultDesc:      "resty retries errors only",
+	DefaultAnyConfig: true,
 }

@@ -8,7 +8,7 @@ var RetryableHTTP = &Library{
 	Module:      "github.com/hashicorp/go-retryablehttp",
 	Versions:    "v0.7.8",
 	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
-	Models:      Models{Outcomes: "retryablehttp", Timeouts: "retryablehttp", Ops: "retryablehttp"},
+	Models:      Models{Timeouts: "retryablehttp", Ops: "retryablehttp"},
 	MarkerCalls: true,
 	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredRetryableHTTPDefault, "ErrorPropagatedRetryPolicy": PredRetryableHTTPDefault},
 	Entries: []Entry{
@@ -23,6 +23,10 @@ var RetryableHTTP = &Library{
 	},
 	HeaderHooks: []string{"PrepareRetry"},
 	Waits:       retryableHTTPWaits,
+	// client.go: CheckRetry decides, given the response and the error;
+	// DefaultRetryPolicy retries connection errors, 429 and 5xx but 501.
+	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Predicates: []PredicateSetting{{Setting: "CheckRetry"}},
+		Families: []OutcomeFamily{FamilyHTTP, FamilyCert}, DefaultHTTP: []int{429, 500, 502, 503, 504, 505}, DefaultDesc: "retryablehttp.DefaultRetryPolicy"},
 	Backoffs:    retryableHTTPBackoffs,
 	Bound: BoundTable{
 		Groups: [][]Count{{{Setting: "RetryMax"}}},

@@ -8,7 +8,8 @@ var RetryGoV4 = &Library{
 	Module:      "github.com/avast/retry-go/v4",
 	Versions:    "v4.7.0",
 	Paths:       []string{"github.com/avast/retry-go/v4"},
-	Models:      Models{Outcomes: "retry-go", Timeouts: "retry-go"},
+	Models:      Models{Timeouts: "retry-go"},
+	Outcomes:    retryGoOutcomes,
 	Waits:       retryGoWaits,
 	MarkerCalls: true,
 	Markers:     retryGoMarkers,
@@ -28,7 +29,8 @@ var RetryGoV5 = &Library{
 	Module:      "github.com/avast/retry-go/v5",
 	Versions:    "v5.1.1",
 	Paths:       []string{"github.com/avast/retry-go/v5"},
-	Models:      Models{Outcomes: "retry-go", Timeouts: "retry-go"},
+	Models:      Models{Timeouts: "retry-go"},
+	Outcomes:    retryGoOutcomes,
 	Waits:       retryGoWaits,
 	MarkerCalls: true,
 	Markers:     retryGoMarkers,
@@ -105,3 +107,12 @@ var retryGoWaits = &WaitVocab{
 
 var retryGoDefaultDelay = WaitKind{Shape: KindAddedJitter, TableDefaults: true,
 	Desc: "partial jitter: the wait {grows} plus at most {amount} of jitter, never below the backoff ({floor} of the longest at first)"}
+
+// retryGoOutcomes: every error but a retry.Unrecoverable one, unless
+// RetryIf decides (asked about errors only; options.go, retry.go).
+var retryGoOutcomes = &OutcomeVocab{
+	Model:      DecidedOutcomes,
+	Errors:     RetryAllButPermanent,
+	ErrorsDesc: "function returns an error not marked retry.Unrecoverable",
+	Predicates: []PredicateSetting{{Setting: "RetryIf", ErrorsOnly: true}},
+}

@@ -55,29 +55,6 @@ func errClassScenario(c int64) scenario {
 	return scenario{name: "error class " + itoa(int(c)), Err: errClass(c), Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
-// k8sStatus maps k8s.io/apimachinery/pkg/api/errors predicates to the
-// HTTP status of the errors they match.
-var k8sStatus = map[string]int{
-	"IsBadRequest":                 400,
-	"IsUnauthorized":               401,
-	"IsForbidden":                  403,
-	"IsNotFound":                   404,
-	"IsMethodNotSupported":         405,
-	"IsNotAcceptable":              406,
-	"IsConflict":                   409,
-	"IsAlreadyExists":              409,
-	"IsGone":                       410,
-	"IsResourceExpired":            410,
-	"IsRequestEntityTooLargeError": 413,
-	"IsUnsupportedMediaType":       415,
-	"IsInvalid":                    422,
-	"IsTooManyRequests":            429,
-	"IsInternalError":              500,
-	"IsServerTimeout":              500,
-	"IsServiceUnavailable":         503,
-	"IsTimeout":                    504,
-}
-
 // outcomeCall evaluates the calls this file knows. ok is false for
 // others.
 func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
@@ -197,8 +174,8 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			}
 		}
 	}
-	if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
-		if code, ok := k8sStatus[fn.Name()]; ok {
+	{
+		if code, ok := knowledge.StatusClassifier(fn.Pkg().Path() + "." + fn.Name()); ok {
 			a := arg(0)
 			switch {
 			case a.K == vErrStatus:

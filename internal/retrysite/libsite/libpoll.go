@@ -58,7 +58,7 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 			if v == nil {
 				continue
 			}
-			if isErrorType(v.Type()) {
+			if typesx.IsErrorType(v.Type()) {
 				opErrs[v] = true
 			} else {
 				results[v] = true
@@ -70,7 +70,7 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 		return false
 	}
 	sig, _ := m.info.TypeOf(lit).(*types.Signature)
-	errorLast := sig != nil && sig.Results().Len() > 0 && isErrorType(sig.Results().At(sig.Results().Len()-1).Type())
+	errorLast := sig != nil && sig.Results().Len() > 0 && typesx.IsErrorType(sig.Results().At(sig.Results().Len()-1).Type())
 	found := false
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		if found {

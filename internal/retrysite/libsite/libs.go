@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -16,27 +18,6 @@ import (
 // the model once, here (its entry points) and in the aspect files
 // (libbounds.go, and the waits, outcomes, timeouts and operations of its
 // settings); every rule then sees it.
-
-// The libraries the model knows (their tables).
-var (
-	LibCenkaltiV4    = knowledge.CenkaltiV4
-	LibCenkaltiV5    = knowledge.CenkaltiV5
-	LibRetryGoV4     = knowledge.RetryGoV4
-	LibRetryGoV5     = knowledge.RetryGoV5
-	LibRetryableHTTP = knowledge.RetryableHTTP
-	LibSethvargo     = knowledge.Sethvargo
-	LibFailsafe      = knowledge.Failsafe
-	LibK8sWait       = knowledge.K8sWait
-	LibK8sRetry      = knowledge.K8sRetry
-	LibRestyV2       = knowledge.RestyV2
-	LibRestyV3       = knowledge.RestyV3
-	LibGRPCConfig    = knowledge.GRPCConfig
-	LibGRPCMwV1      = knowledge.GRPCMwV1
-	LibGRPCMwV2      = knowledge.GRPCMwV2
-	LibAWS           = knowledge.AWS
-	LibGax           = knowledge.Gax
-	LibDskit         = knowledge.Dskit
-)
 
 // entryRoots returns the expressions whose construction configures an
 // entry call (option arguments, a backoff argument, the receiver) and
@@ -68,15 +49,15 @@ func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) 
 // entryKey names a function for the entries table (knowledge.EntryKey).
 func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
 
-// librarySites finds the library retry sites of a file.
-func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
+// LibrarySites finds the library retry sites of a file.
+func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
-	var sites []*Site
+	var sites []*site.Site
 	var idx *varIndex
 	nested := make(map[*ast.CallExpr]bool)
 	for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
 			continue
 		}
@@ -111,8 +92,8 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 		if idx == nil {
 			idx = m.indexVars(f)
 		}
-		s := &Site{
-			Kind: Library,
+		s := &site.Site{
+			Kind: site.Library,
 			Lib:  lib,
 			Node: call,
 			Pos:  call.Pos(),
@@ -164,12 +145,12 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 // no retries retries: the count setting was set to other than zero. A
 // count the model cannot see makes it unknown, and an unknown is not a
 // site.
-func (m *Reader) retriesEnabled(s *Site, setting string) bool {
+func (m *Reader) retriesEnabled(s *site.Site, setting string) bool {
 	st := s.Last(setting)
 	if st == nil {
 		return false
 	}
-	if v, ok := m.intValue(st.Arg(0)); ok {
+	if v, ok := m.IntValue(st.Arg(0)); ok {
 		return v != 0
 	}
 	return true
@@ -193,12 +174,12 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 	}
 	// rootVar returns the variable at the root of a selector chain:
 	// c for c.HTTPClient.Timeout.
-	rootVar := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(m.builderRoot(x), false)) }
+	rootVar := func(x ast.Expr) *types.Var { return typesx.VarOf(m.info, typesx.ChainRoot(m.builderRoot(x), false)) }
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if v := varOfExpr(m.info, l); v != nil {
+				if v := typesx.VarOf(m.info, l); v != nil {
 					var rhs ast.Expr
 					if len(n.Lhs) == len(n.Rhs) {
 						rhs = n.Rhs[i]
@@ -208,7 +189,7 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 					if rhs != nil {
 						idx.defs[v] = append(idx.defs[v], rhs)
 						if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-							if b, ok := m.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+							if b, ok := m.info.Uses[interp.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 								idx.appends[v] = append(idx.appends[v], call)
 							}
 						}
@@ -270,9 +251,9 @@ func (m *Reader) builderRoot(x ast.Expr) ast.Expr {
 type collector struct {
 	m        *Reader
 	idx      *varIndex
-	lib      *Lib
+	lib      *site.Lib
 	before   token.Pos
-	settings []*Setting
+	settings []*site.Setting
 	opaque   bool
 	seen     map[ast.Node]bool
 	depth    int
@@ -283,7 +264,7 @@ func (c *collector) inLib(pkg *types.Package) bool {
 }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
-	c.settings = append(c.settings, &Setting{Name: name, Obj: obj, Args: args, Node: node, Pos: node.Pos()})
+	c.settings = append(c.settings, &site.Setting{Name: name, Obj: obj, Args: args, Node: node, Pos: node.Pos()})
 }
 
 // collect follows an expression that builds (part of) a library
@@ -298,13 +279,13 @@ func (c *collector) collect(x ast.Expr) {
 	info := c.m.info
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+		if b, ok := info.Uses[interp.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Args {
 				c.collect(a)
 			}
 			return
 		}
-		fn := typeutilCallee(info, x)
+		fn := typesx.Callee(info, x)
 		if fn == nil {
 			// A call of a function value: opaque.
 			if _, ok := info.Types[x.Fun]; ok && !info.Types[x.Fun].IsType() {
@@ -314,7 +295,7 @@ func (c *collector) collect(x ast.Expr) {
 			}
 			return
 		}
-		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+		if b, ok := info.Uses[interp.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Args {
 				c.collect(a)
 			}
@@ -375,7 +356,7 @@ func (c *collector) collect(x ast.Expr) {
 				if call.Pos() >= c.before {
 					continue
 				}
-				if fn := typeutilCallee(info, call); fn != nil && c.inLib(fn.Pkg()) {
+				if fn := typesx.Callee(info, call); fn != nil && c.inLib(fn.Pkg()) {
 					c.add(fn.Name(), fn, call.Args, call)
 					for _, a := range call.Args {
 						if c.isConfigValue(a) {
@@ -456,7 +437,7 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 		// A call of one of the library's functions builds part of the
 		// configuration whatever its result's type (a []time.Duration
 		// schedule made by the library's constructor).
-		if fn := typeutilCallee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
+		if fn := typesx.Callee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
 			return true
 		}
 	}
@@ -548,8 +529,8 @@ func derefType(t types.Type) types.Type {
 
 // libraryOps describes the operations a library site retries: the
 // function it is given.
-func (m *Reader) libraryOps(x ast.Expr) []*Op {
-	var ops []*Op
+func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
+	var ops []*site.Op
 	switch x := ast.Unparen(x).(type) {
 	case *ast.FuncLit:
 		ast.Inspect(x.Body, func(n ast.Node) bool {
@@ -564,14 +545,14 @@ func (m *Reader) libraryOps(x ast.Expr) []*Op {
 
 // loopBodyOps describes the operations of a loop a library paces: the
 // calls of its body that may be operations, not the library's own.
-func (m *Reader) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
-	var ops []*Op
+func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
+	var ops []*site.Op
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
 				return true
 			}
 			if m.mayBeOp(n) {

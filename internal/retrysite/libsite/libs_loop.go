@@ -3,6 +3,9 @@ package libsite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file reads libraries that pace a hand-written loop
@@ -11,7 +14,7 @@ import (
 
 // pacedLoop returns the for statement whose condition is the site's
 // call.
-func pacedLoop(s *Site) *ast.ForStmt {
+func pacedLoop(s *site.Site) *ast.ForStmt {
 	var loop *ast.ForStmt
 	if s.Func == nil {
 		return nil
@@ -27,13 +30,13 @@ func pacedLoop(s *Site) *ast.ForStmt {
 
 // callsOn reports whether body calls a method of the site's library
 // named one of names (b.Wait()), outside function literals.
-func (m *Reader) callsOn(s *Site, body *ast.BlockStmt, names ...string) bool {
+func (m *Reader) callsOn(s *site.Site, body *ast.BlockStmt, names ...string) bool {
 	return m.callsLibMethod(s.Lib, body, names...)
 }
 
 // callsLibMethod reports whether body calls a method of lib named one of
 // names, outside function literals.
-func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) bool {
+func (m *Reader) callsLibMethod(lib *site.Lib, body *ast.BlockStmt, names ...string) bool {
 	found := false
 	if len(names) == 0 {
 		return false
@@ -43,7 +46,7 @@ func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) 
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			fn := typeutilCallee(m.info, n)
+			fn := typesx.Callee(m.info, n)
 			if fn == nil || fn.Pkg() == nil || !lib.Has(fn.Pkg().Path()) {
 				return true
 			}

@@ -2,6 +2,8 @@ package libsite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/types"
@@ -15,15 +17,15 @@ import (
 // (waits_libfuncs.go), and the waits of a gRPC retryPolicy.
 
 // libWaits finds the waits a library site's settings configure.
-func (m *Reader) libWaits(s *Site) {
+func (m *Reader) libWaits(s *site.Site) {
 	s.WaitsKnown = false
 	s.Waits = nil
 	if s.GRPCPolicy != nil {
-		s.Waits = []*Wait{m.grpcPolicyWait(s)}
+		s.Waits = []*site.Wait{m.grpcPolicyWait(s)}
 		s.WaitsKnown = true
 		return
 	}
-	var w *Wait
+	var w *site.Wait
 	if v := s.Lib.Waits; v != nil && (!s.Opaque || v.Fallback != nil) {
 		if f := modelWaits[v.Model]; f != nil {
 			w = f(m, s, v) // waits_models.go
@@ -44,8 +46,8 @@ func (m *Reader) libWaits(s *Site) {
 			w.Pos = w.Setting.Pos
 		}
 	}
-	w.Kind = WaitLibrary
-	s.Waits = []*Wait{w}
+	w.Kind = site.WaitLibrary
+	s.Waits = []*site.Wait{w}
 	s.WaitsKnown = true
 }
 
@@ -55,17 +57,17 @@ func (m *Reader) callsLib(x ast.Expr, name string) bool {
 	if !ok {
 		return false
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	return fn != nil && fn.Name() == name
 }
 
 // settingDur returns the duration of a setting's argument, the default
 // when the setting is absent, and whether it is known.
-func (m *Reader) settingDur(st *Setting, arg int, def time.Duration) (time.Duration, bool) {
+func (m *Reader) settingDur(st *site.Setting, arg int, def time.Duration) (time.Duration, bool) {
 	if st == nil {
 		return def, true
 	}
-	return m.durationValue(st.Arg(arg))
+	return m.DurationValue(st.Arg(arg))
 }
 
 // expo describes an exponential backoff for messages.
@@ -89,23 +91,23 @@ func waitExpo(ratio float64, base, cap time.Duration) string {
 func waitPct(f float64) string { return fmt.Sprintf("%d%%", int(math.Round(f*100))) }
 
 // spreadWait is a backoff whose every wait is multiplied by 1 ± f.
-func spreadWait(st *Setting, growsDesc string, ratio float64, base, cap time.Duration, f float64, what string) *Wait {
-	w := &Wait{Setting: st, Base: base, Cap: cap}
+func spreadWait(st *site.Setting, growsDesc string, ratio float64, base, cap time.Duration, f float64, what string) *site.Wait {
+	w := &site.Wait{Setting: st, Base: base, Cap: cap}
 	switch {
 	case ratio <= 1:
-		w.Shape = ShapeConstant
+		w.Shape = site.ShapeConstant
 		w.Desc = "a fixed " + base.String()
 		if f > 0 {
 			w.Desc += fmt.Sprintf(" ±%s (%s)", waitPct(math.Min(f, 1)), what)
 		}
 	case f <= 0:
-		w.Shape = ShapeExponential
+		w.Shape = site.ShapeExponential
 		w.Desc = growsDesc + " without jitter"
 	case f >= 1:
-		w.Shape = ShapeFullJitter
+		w.Shape = site.ShapeFullJitter
 		w.Desc = fmt.Sprintf("jitter over [0, 2×] a backoff that %s (%s)", growsDesc, what)
 	default:
-		w.Shape = ShapePartialJitter
+		w.Shape = site.ShapePartialJitter
 		w.Spread = "±" + waitPct(f)
 		w.Desc = fmt.Sprintf("partial jitter: %s, ±%s around a backoff that %s (never below %s of the longest)",
 			what, waitPct(f), growsDesc, waitPct((1-f)/(1+f)))
@@ -122,14 +124,14 @@ func waitIsPkgFunc(o types.Object) bool {
 	return ok && sig.Recv() == nil
 }
 
-func (m *Reader) grpcPolicyWait(s *Site) *Wait {
+func (m *Reader) grpcPolicyWait(s *site.Site) *site.Wait {
 	p := s.GRPCPolicy
-	w := &Wait{Kind: WaitLibrary, Pos: s.Pos, Base: p.InitialBackoff, Cap: p.MaxBackoff, Spread: "±20%"}
+	w := &site.Wait{Kind: site.WaitLibrary, Pos: s.Pos, Base: p.InitialBackoff, Cap: p.MaxBackoff, Spread: "±20%"}
 	if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		w.Expr = call.Args[0]
 	}
 	if p.BackoffMultiplier <= 1 || p.InitialBackoff >= p.MaxBackoff {
-		w.Shape = ShapeConstant
+		w.Shape = site.ShapeConstant
 		d := p.InitialBackoff
 		if p.MaxBackoff < d {
 			d = p.MaxBackoff
@@ -137,7 +139,7 @@ func (m *Reader) grpcPolicyWait(s *Site) *Wait {
 		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, waitnum.Float(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
 		return w
 	}
-	w.Shape = ShapePartialJitter
+	w.Shape = site.ShapePartialJitter
 	w.Desc = fmt.Sprintf("partial jitter: gRPC scales each backoff by a random 0.8-1.2 (never below 67%% of the longest); the backoff %s",
 		waitExpo(p.BackoffMultiplier, p.InitialBackoff, p.MaxBackoff))
 	return w

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
@@ -19,16 +21,16 @@ import (
 // templates. It never asks which library a site is.
 
 // modelWaits are the interpreters, by model.
-var modelWaits = map[knowledge.WaitModel]func(m *Reader, s *Site, v *knowledge.WaitVocab) *Wait{
+var modelWaits = map[knowledge.WaitModel]func(m *Reader, s *site.Site, v *knowledge.WaitVocab) *site.Wait{
 	knowledge.SpreadWaits:   (*Reader).spreadWaits,
-	knowledge.IntervalWaits: func(m *Reader, s *Site, _ *knowledge.WaitVocab) *Wait { return m.pollWait(s) },
+	knowledge.IntervalWaits: func(m *Reader, s *site.Site, _ *knowledge.WaitVocab) *site.Wait { return m.pollWait(s) },
 }
 
 // A waitPick is the kind a site's settings choose.
 type waitPick struct {
 	kind knowledge.WaitKind
 	// st chose it (nil for a default); args are the kind's arguments.
-	st   *Setting
+	st   *site.Setting
 	args []ast.Expr
 	// local is a delay function of the package to run.
 	local     ast.Expr
@@ -40,11 +42,11 @@ type waitVals struct {
 	base, cap, amount    time.Duration
 	mult, rf             float64
 	baseKnown            bool
-	baseSt, multSt, rfSt *Setting
+	baseSt, multSt, rfSt *site.Setting
 }
 
 // spreadWaits reads a schedule of the SpreadWaits model.
-func (m *Reader) spreadWaits(s *Site, v *knowledge.WaitVocab) *Wait {
+func (m *Reader) spreadWaits(s *site.Site, v *knowledge.WaitVocab) *site.Wait {
 	if l := v.Loop; l != nil {
 		loop := pacedLoop(s)
 		if loop == nil || !m.callsOn(s, loop.Body, l.Wait) || m.callsOn(s, loop.Body, l.SelfTimed...) {
@@ -60,7 +62,7 @@ func (m *Reader) spreadWaits(s *Site, v *knowledge.WaitVocab) *Wait {
 	case knowledge.KindNoRetry, knowledge.KindUnknown:
 		return nil
 	case knowledge.KindNoWait:
-		return &Wait{Setting: p.st, Shape: ShapeNone, Desc: k.Desc}
+		return &site.Wait{Setting: p.st, Shape: site.ShapeNone, Desc: k.Desc}
 	}
 	vals, ok := m.waitValues(s, v, p, false)
 	if !ok && p.isDefault && v.DefaultUnknown != nil {
@@ -78,8 +80,8 @@ func (m *Reader) spreadWaits(s *Site, v *knowledge.WaitVocab) *Wait {
 
 // pickWaitKind returns the kind the site's settings choose: one of the
 // vocabulary's kinds, a function value, or the default.
-func (m *Reader) pickWaitKind(s *Site, v *knowledge.WaitVocab) (waitPick, bool) {
-	var st *Setting
+func (m *Reader) pickWaitKind(s *site.Site, v *knowledge.WaitVocab) (waitPick, bool) {
+	var st *site.Setting
 	for _, k := range v.Kinds {
 		if c := s.Last(k.Setting); c != nil && (st == nil || !v.FirstKindWins && c.Pos > st.Pos) {
 			st = c
@@ -114,12 +116,12 @@ func (m *Reader) pickWaitKind(s *Site, v *knowledge.WaitVocab) (waitPick, bool) 
 // funcWaitKind reads the function value given to a setting of
 // knowledge.WaitFuncs: a function of another package, a call of one, a
 // Combine of several, or a delay function of the package to run.
-func (m *Reader) funcWaitKind(st *Setting, f *knowledge.WaitFuncs) (waitPick, bool) {
+func (m *Reader) funcWaitKind(st *site.Setting, f *knowledge.WaitFuncs) (waitPick, bool) {
 	p := waitPick{st: st}
 	arg := st.Arg(0)
 	var names []string
 	if call, ok := ast.Unparen(arg).(*ast.CallExpr); ok {
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		if fn == nil || fn.Pkg() == m.pkg {
 			return p, false
 		}
@@ -130,13 +132,13 @@ func (m *Reader) funcWaitKind(st *Setting, f *knowledge.WaitFuncs) (waitPick, bo
 			if fn.Name() != f.Combine {
 				break
 			}
-			g := m.funcObj(a)
+			g := m.FuncObj(a)
 			if g == nil || g.Pkg() == m.pkg {
 				return p, false
 			}
 			names = append(names, g.Name())
 		}
-	} else if g := m.funcObj(arg); g != nil && g.Pkg() != m.pkg {
+	} else if g := m.FuncObj(arg); g != nil && g.Pkg() != m.pkg {
 		names = []string{g.Name()}
 	} else {
 		// A delay function of the package, given the table's defaults.
@@ -153,7 +155,7 @@ func (m *Reader) funcWaitKind(st *Setting, f *knowledge.WaitFuncs) (waitPick, bo
 // its own settings, else the vocabulary's (after the kind, unless
 // AnyOrder), from the kind's values or the table's defaults. lenient
 // reads an unknown value as 0.
-func (m *Reader) waitValues(s *Site, v *knowledge.WaitVocab, p waitPick, lenient bool) (waitVals, bool) {
+func (m *Reader) waitValues(s *site.Site, v *knowledge.WaitVocab, p waitPick, lenient bool) (waitVals, bool) {
 	k := p.kind
 	w := waitVals{base: k.Initial, cap: k.Max, mult: k.Multiplier, rf: k.Randomization, amount: v.AmountDefault, baseKnown: true}
 	d := s.Lib.Defaults
@@ -166,9 +168,9 @@ func (m *Reader) waitValues(s *Site, v *knowledge.WaitVocab, p waitPick, lenient
 	}
 	// val reads one value into *f (a duration when dur): the argument
 	// arg of the kind, else the last of names.
-	val := func(arg int, names []string, dur bool, f *float64, lenient bool) (*Setting, bool) {
+	val := func(arg int, names []string, dur bool, f *float64, lenient bool) (*site.Setting, bool) {
 		var x ast.Expr
-		var st *Setting
+		var st *site.Setting
 		switch {
 		case arg > 0:
 			if arg-1 >= len(p.args) {
@@ -187,7 +189,7 @@ func (m *Reader) waitValues(s *Site, v *knowledge.WaitVocab, p waitPick, lenient
 		var ok bool
 		if dur {
 			var dv time.Duration
-			dv, ok = m.durationValue(x)
+			dv, ok = m.DurationValue(x)
 			r = float64(dv)
 		} else {
 			r, ok = m.floatValue(x)
@@ -236,7 +238,7 @@ func (m *Reader) waitValues(s *Site, v *knowledge.WaitVocab, p waitPick, lenient
 
 // fallbackWait is the wait of every configuration (knowledge.WaitVocab
 // Fallback), or nil.
-func (m *Reader) fallbackWait(s *Site, v *knowledge.WaitVocab) *Wait {
+func (m *Reader) fallbackWait(s *site.Site, v *knowledge.WaitVocab) *site.Wait {
 	if v.Fallback == nil {
 		return nil
 	}
@@ -244,7 +246,7 @@ func (m *Reader) fallbackWait(s *Site, v *knowledge.WaitVocab) *Wait {
 }
 
 // localWait runs a delay function of the package (knowledge.LocalWait).
-func (m *Reader) localWait(p waitPick, vals waitVals, l *knowledge.LocalWait) *Wait {
+func (m *Reader) localWait(p waitPick, vals waitVals, l *knowledge.LocalWait) *site.Wait {
 	bind := map[int]waitnum.Value{}
 	if l.BindBase > 0 {
 		bind[l.BindBase-1] = waitnum.Known(float64(vals.base))
@@ -256,9 +258,9 @@ func (m *Reader) localWait(p waitPick, vals waitVals, l *knowledge.LocalWait) *W
 	if !ok {
 		return nil
 	}
-	w := &Wait{Setting: p.st}
+	w := &site.Wait{Setting: p.st}
 	m.wnum.Fill(waitnum.Classify(lo, mid, hi), w)
-	if w.Shape == ShapeUnknown {
+	if w.Shape == site.ShapeUnknown {
 		return nil
 	}
 	return w
@@ -300,7 +302,7 @@ func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time
 func (t waitText) fill(tmpl string) string { return t.r.Replace(tmpl) }
 
 // describeWait gives the wait of the picked kind and values.
-func (m *Reader) describeWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals waitVals, known bool) *Wait {
+func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, vals waitVals, known bool) *site.Wait {
 	k := p.kind
 	at := p.st
 	switch k.At {
@@ -314,13 +316,13 @@ func (m *Reader) describeWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 		grows = newWaitText(k, vals, "", "", 0, 0, 0).fill(k.Grows)
 	}
 	txt := newWaitText(k, vals, grows, "", 0, 0, 0)
-	w := &Wait{Setting: at, Base: vals.base, Cap: vals.cap}
+	w := &site.Wait{Setting: at, Base: vals.base, Cap: vals.cap}
 	switch k.Shape {
 	case knowledge.KindFullJitter:
 		if k.FixedDesc != "" && vals.multSt != nil && vals.mult == 1 {
-			return &Wait{Setting: vals.multSt, Shape: ShapeConstant, Base: min(vals.base, vals.cap), Desc: txt.fill(k.FixedDesc)}
+			return &site.Wait{Setting: vals.multSt, Shape: site.ShapeConstant, Base: min(vals.base, vals.cap), Desc: txt.fill(k.FixedDesc)}
 		}
-		w.Shape, w.Desc = ShapeFullJitter, txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeFullJitter, txt.fill(k.Desc)
 		return w
 	case knowledge.KindRandom:
 		desc := k.Desc
@@ -331,26 +333,26 @@ func (m *Reader) describeWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 		if k.CapArg > 0 {
 			w.Base = vals.cap
 		}
-		w.Shape, w.Desc = ShapeConstant, txt.fill(desc)
+		w.Shape, w.Desc = site.ShapeConstant, txt.fill(desc)
 		return w
 	case knowledge.KindEqualJitter:
 		switch {
 		case vals.base <= 0 && k.ZeroDesc != "":
-			return &Wait{Setting: at, Shape: ShapeNone, Desc: txt.fill(k.ZeroDesc)}
+			return &site.Wait{Setting: at, Shape: site.ShapeNone, Desc: txt.fill(k.ZeroDesc)}
 		case vals.cap < 2*vals.base && k.NarrowDesc != "":
-			return &Wait{Setting: at, Shape: ShapeConstant, Base: vals.base, Desc: txt.fill(k.NarrowDesc)}
+			return &site.Wait{Setting: at, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.fill(k.NarrowDesc)}
 		}
-		w.Shape, w.Spread, w.Desc = ShapeEqualJitter, "at least half of the backoff", txt.fill(k.Desc)
+		w.Shape, w.Spread, w.Desc = site.ShapeEqualJitter, "at least half of the backoff", txt.fill(k.Desc)
 		return w
 	case knowledge.KindLinear:
-		w.Shape, w.Desc = ShapeLinear, txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeLinear, txt.fill(k.Desc)
 		return w
 	case knowledge.KindAddedJitter:
 		if vals.mult <= 1 {
-			w.Shape, w.Desc = ShapeConstant, txt.fill(k.FixedDesc)
+			w.Shape, w.Desc = site.ShapeConstant, txt.fill(k.FixedDesc)
 			return w
 		}
-		w.Shape, w.Spread, w.Desc = ShapePartialJitter, "+"+vals.amount.String(), txt.fill(k.Desc)
+		w.Shape, w.Spread, w.Desc = site.ShapePartialJitter, "+"+vals.amount.String(), txt.fill(k.Desc)
 		if p.isDefault {
 			w.Desc += v.DefaultNote
 		}
@@ -361,7 +363,7 @@ func (m *Reader) describeWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 
 // jitteredWait gives the wait of a fixed or growing schedule with the
 // vocabulary's randomisation or the last of its jitter settings.
-func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals waitVals, known bool, grows string) *Wait {
+func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, vals waitVals, known bool, grows string) *site.Wait {
 	k, st := p.kind, p.st
 	label := k.Label
 	if label == "" {
@@ -369,7 +371,7 @@ func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 	}
 	// The jitter setting, and the values it gives.
 	var jit *knowledge.WaitJitter
-	var jSt *Setting
+	var jSt *site.Setting
 	for i := range v.Jitters {
 		if c := s.Last(v.Jitters[i].Setting); c != nil && (jSt == nil || c.Pos > jSt.Pos) {
 			jit, jSt = &v.Jitters[i], c
@@ -383,10 +385,10 @@ func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 		case knowledge.JitterFactor:
 			f, ok = m.floatValue(jSt.Arg(0))
 		case knowledge.JitterPercent:
-			pct, ok = m.intValue(jSt.Arg(0))
+			pct, ok = m.IntValue(jSt.Arg(0))
 			f = float64(min(pct, 100)) / 100
 		case knowledge.JitterAbsolute:
-			jd, ok = m.durationValue(jSt.Arg(0))
+			jd, ok = m.DurationValue(jSt.Arg(0))
 		case knowledge.JitterFull:
 			ok = true
 		}
@@ -397,10 +399,10 @@ func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 	}
 	fixed := k.Shape == knowledge.KindConstant || vals.mult <= 1
 	if k.Shape == knowledge.KindConstant && !known {
-		return &Wait{Setting: st, Shape: ShapeConstant, Desc: "a fixed interval (" + label + ")"}
+		return &site.Wait{Setting: st, Shape: site.ShapeConstant, Desc: "a fixed interval (" + label + ")"}
 	}
 	if k.Shape == knowledge.KindConstant && vals.base == 0 && k.ZeroDesc != "" {
-		return &Wait{Setting: st, Shape: ShapeNone, Desc: k.ZeroDesc}
+		return &site.Wait{Setting: st, Shape: site.ShapeNone, Desc: k.ZeroDesc}
 	}
 	jAt := jSt
 	if jit != nil && fixed && jit.AtKindWhenFixed {
@@ -409,19 +411,19 @@ func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 	if jit != nil && (jit.Kind == knowledge.JitterAbsolute || jit.Kind == knowledge.JitterFull) {
 		txt := newWaitText(k, vals, grows, what, jd, f, pct)
 		if fixed {
-			return &Wait{Setting: jAt, Shape: ShapeConstant, Base: vals.base, Desc: txt.fill(jit.FixedDesc) + k.Suffix}
+			return &site.Wait{Setting: jAt, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.fill(jit.FixedDesc) + k.Suffix}
 		}
-		w := &Wait{Setting: jSt, Shape: ShapeFullJitter, Base: vals.base, Cap: vals.cap, Desc: txt.fill(jit.GrowsDesc)}
+		w := &site.Wait{Setting: jSt, Shape: site.ShapeFullJitter, Base: vals.base, Cap: vals.cap, Desc: txt.fill(jit.GrowsDesc)}
 		if jit.Kind == knowledge.JitterAbsolute {
-			w.Shape, w.Spread = ShapePartialJitter, "±"+jd.String()
+			w.Shape, w.Spread = site.ShapePartialJitter, "±"+jd.String()
 		}
 		return w
 	}
 	if k.Shape == knowledge.KindConstant && jit == nil {
 		if !vals.baseKnown {
-			return &Wait{Setting: st, Shape: ShapeConstant, Desc: "a fixed interval (" + label + ")"}
+			return &site.Wait{Setting: st, Shape: site.ShapeConstant, Desc: "a fixed interval (" + label + ")"}
 		}
-		return &Wait{Setting: st, Shape: ShapeConstant, Base: vals.base, Desc: "a fixed " + vals.base.String() + " (" + label + ")"}
+		return &site.Wait{Setting: st, Shape: site.ShapeConstant, Base: vals.base, Desc: "a fixed " + vals.base.String() + " (" + label + ")"}
 	}
 	if v.Upward {
 		if k.RandomizationArg > 0 {
@@ -454,10 +456,10 @@ func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 		set = jAt
 	}
 	w := spreadWait(set, grows, ratio, vals.base, vals.cap, f, what)
-	if w.Shape == ShapeConstant && v.MultiplierName != "" {
+	if w.Shape == site.ShapeConstant && v.MultiplierName != "" {
 		w.Desc += " (" + v.MultiplierName + " " + waitnum.Float(vals.mult) + ")"
 	}
-	if w.Shape == ShapeExponential && v.RandomizationName != "" {
+	if w.Shape == site.ShapeExponential && v.RandomizationName != "" {
 		w.Desc += " (" + v.RandomizationName + " 0)"
 	}
 	if ratio <= 1 && !vals.baseKnown {
@@ -474,10 +476,10 @@ func (m *Reader) jitteredWait(s *Site, v *knowledge.WaitVocab, p waitPick, vals 
 // upwardWait classifies a backoff whose waits are the base d, growing
 // ×factor up to cap, each plus up to jitter × it more (k8s
 // wait.Backoff), in the vocabulary's names.
-func upwardWait(v *knowledge.WaitVocab, base, jSt *Setting, d time.Duration, factor, jitter float64, cap time.Duration, what string) *Wait {
-	w := &Wait{Setting: base, Base: d, Cap: cap}
+func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration, factor, jitter float64, cap time.Duration, what string) *site.Wait {
+	w := &site.Wait{Setting: base, Base: d, Cap: cap}
 	if d <= 0 {
-		w.Shape = ShapeNone
+		w.Shape = site.ShapeNone
 		w.Desc = "no wait (" + what + " with " + v.BaseName + " 0)"
 		return w
 	}
@@ -486,20 +488,20 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *Setting, d time.Duration, fac
 		jitterNote = fmt.Sprintf(" plus up to %s more (%s %s)", waitPct(jitter), v.RandomizationName, waitnum.Float(jitter))
 	}
 	if factor <= 1 {
-		w.Shape = ShapeConstant
+		w.Shape = site.ShapeConstant
 		w.Desc = fmt.Sprintf("a fixed %s%s (%s, %s %s)", d, jitterNote, what, v.MultiplierName, waitnum.Float(factor))
 		return w
 	}
 	grows := waitExpo(factor, d, cap)
 	if jitter <= 0 {
-		w.Shape = ShapeExponential
+		w.Shape = site.ShapeExponential
 		w.Desc = grows + " without jitter (" + what + ", " + v.RandomizationName + " 0)"
 		return w
 	}
 	if jSt != nil {
 		w.Setting = jSt
 	}
-	w.Shape = ShapePartialJitter
+	w.Shape = site.ShapePartialJitter
 	w.Spread = "+" + waitPct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: %s %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
 		v.RandomizationName, waitnum.Float(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
