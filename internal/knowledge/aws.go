@@ -8,7 +8,7 @@ var AWS = &Library{
 	Module:   "github.com/aws/aws-sdk-go-v2",
 	Versions: "v1.47.7",
 	Paths:    []string{"github.com/aws/aws-sdk-go-v2/aws/retry", "github.com/aws/aws-sdk-go-v2/aws", "github.com/aws/aws-sdk-go-v2/config"},
-		Waits:    awsWaits,
+	Waits:    awsWaits,
 	Outcomes: awsOutcomes,
 	Entries: []Entry{
 		Config("NewStandard", 0),

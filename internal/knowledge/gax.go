@@ -8,14 +8,14 @@ var Gax = &Library{
 	Module:   "github.com/googleapis/gax-go/v2",
 	Versions: "v2.27.0 (Backoff defaults read at v2.26.2)",
 	Paths:    []string{"github.com/googleapis/gax-go/v2"},
-		Waits:    gaxWaits,
+	Waits:    gaxWaits,
 	// call_option.go: OnCodes, OnHTTPCodes and OnErrorFunc Retryers
 	// retry the codes listed or what the function accepts.
 	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Union: true,
 		Predicates: []PredicateSetting{{Setting: "OnErrorFunc", Arg: 1}},
 		Families:   []OutcomeFamily{FamilyGRPC, FamilyCert},
 		Codes:      []CodeSetting{{Setting: "OnCodes", Kind: CodesGRPC, One: true}, {Setting: "OnHTTPCodes", Kind: CodesHTTP, From: 1}}},
-	Entries:  []Entry{Config("WithRetry", 0)},
+	Entries: []Entry{Config("WithRetry", 0)},
 	Bound: BoundTable{
 		Defaults: []DefaultBound{
 			{IfAny: []string{"OnCodes", "OnErrorFunc", "OnHTTPCodes"}, Unbounded: "gax-go retries until the call's deadline; it has no attempt count"},

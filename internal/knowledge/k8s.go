@@ -27,11 +27,11 @@ var K8sWait = &Library{
 
 // k8s.io/client-go retry: OnError(b, pred, fn), RetryOnConflict(b, fn).
 var K8sRetry = &Library{
-	Name:        "client-go retry",
-	Module:      "k8s.io/client-go",
-	Versions:    "v0.37.2",
-	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
-	Models:      Models{Timeouts: "k8s"},
+	Name:     "client-go retry",
+	Module:   "k8s.io/client-go",
+	Versions: "v0.37.2",
+	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
+	Models:   Models{Timeouts: "k8s"},
 	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Conflict: "RetryOnConflict",
 		Predicates: []PredicateSetting{{Setting: "OnError", Arg: 1, ErrorsOnly: true, AtArg: true, Desc: "OnError predicate"}}},
 	Waits:       k8sWaits,

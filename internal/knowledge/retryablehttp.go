@@ -27,7 +27,7 @@ var RetryableHTTP = &Library{
 	// DefaultRetryPolicy retries connection errors, 429 and 5xx but 501.
 	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Predicates: []PredicateSetting{{Setting: "CheckRetry"}},
 		Families: []OutcomeFamily{FamilyHTTP, FamilyCert}, DefaultHTTP: []int{429, 500, 502, 503, 504, 505}, DefaultDesc: "retryablehttp.DefaultRetryPolicy"},
-	Backoffs:    retryableHTTPBackoffs,
+	Backoffs: retryableHTTPBackoffs,
 	Bound: BoundTable{
 		Groups: [][]Count{{{Setting: "RetryMax"}}},
 		Defaults: []DefaultBound{
