@@ -21,6 +21,10 @@ var GRPCConfig = &Library{
 	Outcomes:      &OutcomeVocab{Model: ServiceConfigOutcomes},
 	Entries:       []Entry{Config("WithDefaultServiceConfig", 0)},
 	ServiceConfig: true,
+	// service_config.go, dialoptions.go: maxAttempts above 5 is cut to
+	// 5, or to WithMaxCallAttempts(n) (n < 2 means 5).
+	CapOption:  "WithMaxCallAttempts",
+	CapDefault: 5,
 	// google.golang.org/grpc@v1.85.0/service_config.go: maxAttempts is
 	// required (2..5, more is cut to 5 or WithMaxCallAttempts), backoff
 	// multiplied by a random 0.8-1.2 (clientconn/retry in stream.go).

@@ -52,8 +52,13 @@ type Library struct {
 	// call of an entry is a site only when it is set to other than 0.
 	EnabledBy string
 	// ServiceConfig marks gRPC service configs: the site's settings are
-	// JSON documents whose retryPolicy the model reads.
+	// JSON documents whose retryPolicy the model reads. CapOption is the
+	// option, of Paths[0], that caps maxAttempts when written in the same
+	// function (its argument; below 2 means CapDefault), CapDefault the
+	// cap without it.
 	ServiceConfig bool
+	CapOption     string
+	CapDefault    int
 	// Reference marks the project's own retry package.
 	Reference bool
 	// Models names the interpreters internal/retrysite applies to the

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -17,18 +16,18 @@ func (m *Reader) serviceConfigSites(base *site.Site) []*site.Site {
 	if len(call.Args) != 1 {
 		return nil
 	}
-	maxCall := 5
+	maxCall := base.Lib.CapDefault
 	if base.Func != nil {
 		ast.Inspect(base.Func, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
-			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.PathGRPC && fn.Name() == "WithMaxCallAttempts" && len(c.Args) == 1 {
+			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == base.Lib.Paths[0] && fn.Name() == base.Lib.CapOption && len(c.Args) == 1 {
 				if v, ok := m.IntValue(c.Args[0]); ok {
 					maxCall = int(v)
 					if maxCall < 2 {
-						maxCall = 5
+						maxCall = base.Lib.CapDefault
 					}
 				}
 			}

@@ -50,11 +50,11 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 			return true
 		}
 		c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !m.mayBeOp(c) {
+		if !ok || !m.host.MayBeOp(c) {
 			return true
 		}
 		for _, l := range as.Lhs {
-			v := m.localVar(l)
+			v := m.LocalVar(l)
 			if v == nil {
 				continue
 			}
@@ -116,7 +116,7 @@ func (m *Reader) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
 	default:
 		return false
 	}
-	v := m.localVar(x)
+	v := m.LocalVar(x)
 	return v != nil && vars[v]
 }
 

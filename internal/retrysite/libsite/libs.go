@@ -19,10 +19,10 @@ import (
 // (libbounds.go, and the waits, outcomes, timeouts and operations of its
 // settings); every rule then sees it.
 
-// entryRoots returns the expressions whose construction configures an
+// EntryRoots returns the expressions whose construction configures an
 // entry call (option arguments, a backoff argument, the receiver) and
 // the operation arguments (the retried function).
-func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
+func EntryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
 	if e.Recv {
 		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 			cfg = append(cfg, sel.X)
@@ -42,13 +42,6 @@ func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.E
 	return cfg, ops
 }
 
-// libraryPackage reports whether path is the package of a library the
-// model knows.
-func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) }
-
-// entryKey names a function for the entries table (knowledge.EntryKey).
-func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
-
 // LibrarySites finds the library retry sites of a file.
 func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
@@ -58,23 +51,23 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
+		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
 			continue
 		}
-		lib, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+		lib, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 		if !ok {
 			continue
 		}
 		if e.Pace != knowledge.NoPace {
 			continue // it paces a hand-written loop (paced.go)
 		}
-		if e.Poll && !m.pollRetries(call, e) {
+		if e.Poll && !m.host.PollRetries(call, e) {
 			continue // a state poll (polls.go)
 		}
 		if e.KeptCount && !m.keptClient(call) {
 			continue // a local client: its sends are the sites (keptcount.go)
 		}
-		cfgRoots, opRoots := m.opRoots(e, call)
+		cfgRoots, opRoots := m.host.OpRoots(e, call)
 		if m.pollsThroughLibrary(opRoots) {
 			continue // a poll until the thing appears (libpoll.go)
 		}
@@ -129,7 +122,7 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 		if lib.EnabledBy != "" && !m.retriesEnabled(s, lib.EnabledBy) {
 			continue
 		}
-		if m.retriesNothing(s) {
+		if m.host.RetriesNothing(s) {
 			continue // an empty list of retryable codes (forms.go)
 		}
 		m.attachLibDetails(s)
@@ -534,7 +527,7 @@ func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.FuncLit:
 		ast.Inspect(x.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && m.mayBeOp(call) {
+			if call, ok := n.(*ast.CallExpr); ok && m.host.MayBeOp(call) {
 				ops = append(ops, m.ops.Op(call))
 			}
 			return true
@@ -555,7 +548,7 @@ func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
 			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
 				return true
 			}
-			if m.mayBeOp(n) {
+			if m.host.MayBeOp(n) {
 				ops = append(ops, m.ops.Op(n))
 			}
 		}

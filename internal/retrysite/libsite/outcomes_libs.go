@@ -39,9 +39,11 @@ type judge func(resp, err interp.Value) interp.Value
 
 // modelOutcomes are the interpreters, by model.
 var modelOutcomes = map[knowledge.OutcomeModel]func(m *Reader, s *site.Site, call *ast.CallExpr, v *knowledge.OutcomeVocab){
-	knowledge.DecidedOutcomes:       (*Reader).decidedOutcomes,
-	knowledge.ServiceConfigOutcomes: func(m *Reader, s *site.Site, _ *ast.CallExpr, _ *knowledge.OutcomeVocab) { m.serviceConfigOutcomes(s) },
-	knowledge.PollOutcomes:          func(m *Reader, s *site.Site, call *ast.CallExpr, _ *knowledge.OutcomeVocab) { m.pollOutcomes(s, call) },
+	knowledge.DecidedOutcomes: (*Reader).decidedOutcomes,
+	knowledge.ServiceConfigOutcomes: func(m *Reader, s *site.Site, _ *ast.CallExpr, _ *knowledge.OutcomeVocab) {
+		s.Retried = m.libread().PolicyOutcomes(s)
+	},
+	knowledge.PollOutcomes: func(m *Reader, s *site.Site, call *ast.CallExpr, _ *knowledge.OutcomeVocab) { m.pollOutcomes(s, call) },
 }
 
 // libOutcomes finds the outcomes a library site's settings retry.
@@ -57,17 +59,6 @@ func (m *Reader) libOutcomes(s *site.Site) {
 	}
 }
 
-// serviceConfigOutcomes: a gRPC retryPolicy's retryableStatusCodes.
-func (m *Reader) serviceConfigOutcomes(s *site.Site) {
-	if s.GRPCPolicy != nil {
-		o := &site.Outcomes{GRPC: append([]policy.GRPCCode(nil), s.GRPCPolicy.Codes...), Pos: s.Pos, Decision: "retryableStatusCodes " + strings.Join(s.GRPCPolicy.RetryableStatusCodes, ", ")}
-		if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			o.Pos = call.Args[0].Pos()
-		}
-		s.Retried = o
-	}
-}
-
 // siteOp returns the function a library call runs under retry, from its
 // table entry: nil when the entry runs none (a client, an option).
 func (m *Reader) siteOp(call *ast.CallExpr) ast.Expr {
@@ -75,7 +66,7 @@ func (m *Reader) siteOp(call *ast.CallExpr) ast.Expr {
 	if fn == nil {
 		return nil
 	}
-	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 	if !ok || e.Op < 0 || e.Op >= len(call.Args) || e.Sends != knowledge.SendsNothing {
 		return nil
 	}
@@ -213,7 +204,7 @@ func (m *Reader) decidedOutcomes(s *site.Site, call *ast.CallExpr, v *knowledge.
 	}
 	if decides {
 		o := &site.Outcomes{Pos: pos, Decision: desc}
-		collectOutcomes(o, families(v.Families), func(sc interp.Scenario) interp.Value { return j(sc.Resp, sc.Err) })
+		collectOutcomes(o, v.Families, func(sc interp.Scenario) interp.Value { return j(sc.Resp, sc.Err) })
 		s.Retried = o
 		return
 	}
@@ -253,7 +244,7 @@ func (m *Reader) unionOutcomes(s *site.Site, v *knowledge.OutcomeVocab) {
 			if p == nil {
 				return
 			}
-			collectOutcomes(o, families(v.Families), func(sc interp.Scenario) interp.Value { return p.call(m, sc.Resp, sc.Err) })
+			collectOutcomes(o, v.Families, func(sc interp.Scenario) interp.Value { return p.call(m, sc.Resp, sc.Err) })
 		case cs == nil:
 			continue
 		case cs.Kind == knowledge.CodeNames:
@@ -373,15 +364,6 @@ func (m *Reader) conflictOutcomes(s *site.Site, call *ast.CallExpr, name string)
 	s.Retried = o
 }
 
-// families are the outcome families a vocabulary names.
-func families(fs []knowledge.OutcomeFamily) []family {
-	var res []family
-	for _, f := range fs {
-		res = append(res, map[knowledge.OutcomeFamily]family{knowledge.FamilyHTTP: famHTTP, knowledge.FamilyGRPC: famGRPC, knowledge.FamilyCert: famCert}[f])
-	}
-	return res
-}
-
 // builtinPredicate is the judge of a built-in predicate of the tables.
 func builtinPredicate(k knowledge.PredicateKind) judge {
 	switch k {
@@ -420,18 +402,16 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 			if b := builtinPredicate(knowledge.PredicateOf(key)); b != nil {
 				return &predicate{builtin: b}
 			}
-			{
-				if code, ok := knowledge.StatusClassifier(key); ok {
-					return &predicate{builtin: func(_, err interp.Value) interp.Value {
-						switch {
-						case err.K == interp.VErrStatus:
-							return interp.BoolVal(err.I == int64(code))
-						case err.K == interp.VNil || interp.IsErrValue(err):
-							return interp.BoolVal(false)
-						}
-						return interp.Unknown(err.Dep)
-					}}
-				}
+			if code, ok := knowledge.StatusClassifier(key); ok {
+				return &predicate{builtin: func(_, err interp.Value) interp.Value {
+					switch {
+					case err.K == interp.VErrStatus:
+						return interp.BoolVal(err.I == int64(code))
+					case err.K == interp.VNil || interp.IsErrValue(err):
+						return interp.BoolVal(false)
+					}
+					return interp.Unknown(err.Dep)
+				}}
 			}
 		}
 		return nil
@@ -526,19 +506,20 @@ func (p *predicate) call(m *Reader, resp, err interp.Value) interp.Value {
 	return ev.ResultAt(e, 0, p.results, nil)
 }
 
-// A family is a set of outcomes of one kind, tried together.
-type family int
+// A family is a set of outcomes of one kind, tried together: the
+// tables' (knowledge.OutcomeFamily), and errors with an HTTP status.
+type family = knowledge.OutcomeFamily
 
 const (
-	famHTTP      family = iota // responses with a status
-	famGRPC                    // errors with a gRPC code
-	famErrStatus               // errors with an HTTP status
-	famCert                    // a certificate error (and an error of no type)
-	// famAPIStatus: errors with an HTTP status, for libraries whose
-	// retried functions' errors are known to carry one
-	// (knowledge.Library.StatusErrors): a decision that retries every
-	// such error retries each status, where for famErrStatus it is not
-	// counted unless it tells some status apart.
+	famHTTP = knowledge.FamilyHTTP // responses with a status
+	famGRPC = knowledge.FamilyGRPC // errors with a gRPC code
+	famCert = knowledge.FamilyCert // a certificate error (and an error of no type)
+	// famErrStatus: errors with an HTTP status; famAPIStatus: the same,
+	// for libraries whose retried functions' errors are known to carry
+	// one (knowledge.Library.StatusErrors): a decision that retries
+	// every such error retries each status, where for famErrStatus it
+	// is not counted unless it tells some status apart.
+	famErrStatus family = 100 + iota
 	famAPIStatus
 )
 
@@ -651,7 +632,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if m.mayBeOp(n) && !isLibCall(m.info, n) {
+			if m.host.MayBeOp(n) && !isLibCall(m.info, n) {
 				ops[n] = true
 				hasResp = hasResp || interp.ReturnsResponse(m.info, n)
 				hasErr = hasErr || outcomes.ReturnsError(m.info, n)

@@ -37,7 +37,7 @@ func (m *Reader) PacedLoops(pass *analysis.Pass, sites []*site.Site) {
 		}
 		ls := &site.Site{Kind: site.Library, Lib: lib, Node: call, Pos: call.Pos(), Func: s.Func, FuncType: s.FuncType}
 		c := &collector{m: m, idx: m.indexVars(f), lib: lib, before: call.Pos(), seen: make(map[ast.Node]bool)}
-		cfg, _ := entryRoots(e, call)
+		cfg, _ := EntryRoots(e, call)
 		for _, r := range cfg {
 			c.collect(r)
 		}
@@ -75,10 +75,10 @@ func (m *Reader) PacedLoops(pass *analysis.Pass, sites []*site.Site) {
 func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry) {
 	lookup := func(call *ast.CallExpr, p knowledge.Pace) (*site.Lib, knowledge.Entry, bool) {
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
+		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
 			return nil, knowledge.Entry{}, false
 		}
-		lib, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+		lib, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 		return lib, e, ok && e.Pace == p
 	}
 	switch n := s.Node.(type) {

@@ -86,19 +86,6 @@ func (r *Reader) Made(c Config) bool {
 		r.info == c.Info && r.pkg == c.Pkg && r.timeouts == c.Timeouts && r.ops == c.Ops && r.wnum == c.Wnum
 }
 
-// The model's answers (Host) under the names the readers use.
-
-func (m *Reader) mayBeOp(call *ast.CallExpr) bool { return m.host.MayBeOp(call) }
-func (m *Reader) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
-	return m.host.OpRoots(e, call)
-}
-func (m *Reader) retriesNothing(s *site.Site) bool { return m.host.RetriesNothing(s) }
-func (m *Reader) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
-	return m.host.PollRetries(call, e)
-}
-func (m *Reader) pollWait(s *site.Site) *site.Wait { return m.host.PollWait(s) }
-func (m *Reader) localVar(x ast.Expr) *types.Var   { return m.LocalVar(x) }
-
 // rereads reports whether the code of node before pos reads an object
 // again or gives it a new name (outcomes.Describer.Rereads).
 func (m *Reader) rereads(node ast.Node, before token.Pos) bool {

@@ -23,7 +23,7 @@ import (
 // modelWaits are the interpreters, by model.
 var modelWaits = map[knowledge.WaitModel]func(m *Reader, s *site.Site, v *knowledge.WaitVocab) *site.Wait{
 	knowledge.SpreadWaits:   (*Reader).spreadWaits,
-	knowledge.IntervalWaits: func(m *Reader, s *site.Site, _ *knowledge.WaitVocab) *site.Wait { return m.pollWait(s) },
+	knowledge.IntervalWaits: func(m *Reader, s *site.Site, _ *knowledge.WaitVocab) *site.Wait { return m.host.PollWait(s) },
 }
 
 // A waitPick is the kind a site's settings choose.
@@ -280,7 +280,7 @@ func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time
 		from = " from " + vals.base.String()
 	}
 	if vals.base+vals.amount > 0 {
-		floor = waitPct(float64(vals.base) / float64(vals.base+vals.amount))
+		floor = waitnum.Pct(float64(vals.base) / float64(vals.base+vals.amount))
 	}
 	label := k.Label
 	if label == "" {
@@ -311,7 +311,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 	case knowledge.AtSite:
 		at = nil
 	}
-	grows := waitExpo(vals.mult, vals.base, vals.cap)
+	grows := waitnum.Expo(vals.mult, vals.base, vals.cap)
 	if k.Grows != "" {
 		grows = newWaitText(k, vals, "", "", 0, 0, 0).fill(k.Grows)
 	}
@@ -485,14 +485,14 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration
 	}
 	jitterNote := ""
 	if jitter > 0 {
-		jitterNote = fmt.Sprintf(" plus up to %s more (%s %s)", waitPct(jitter), v.RandomizationName, waitnum.Float(jitter))
+		jitterNote = fmt.Sprintf(" plus up to %s more (%s %s)", waitnum.Pct(jitter), v.RandomizationName, waitnum.Float(jitter))
 	}
 	if factor <= 1 {
 		w.Shape = site.ShapeConstant
 		w.Desc = fmt.Sprintf("a fixed %s%s (%s, %s %s)", d, jitterNote, what, v.MultiplierName, waitnum.Float(factor))
 		return w
 	}
-	grows := waitExpo(factor, d, cap)
+	grows := waitnum.Expo(factor, d, cap)
 	if jitter <= 0 {
 		w.Shape = site.ShapeExponential
 		w.Desc = grows + " without jitter (" + what + ", " + v.RandomizationName + " 0)"
@@ -502,8 +502,8 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration
 		w.Setting = jSt
 	}
 	w.Shape = site.ShapePartialJitter
-	w.Spread = "+" + waitPct(jitter)
+	w.Spread = "+" + waitnum.Pct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: %s %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
-		v.RandomizationName, waitnum.Float(jitter), waitPct(jitter), grows, waitPct(1/(1+jitter)), what)
+		v.RandomizationName, waitnum.Float(jitter), waitnum.Pct(jitter), grows, waitnum.Pct(1/(1+jitter)), what)
 	return w
 }
