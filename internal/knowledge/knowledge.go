@@ -1,22 +1,3 @@
-// Package knowledge holds what retrylint knows about each retry library,
-// as one table per library (one file each), in the spirit of
-// staticcheck's knowledge package and the printf checker's tables.
-//
-// A table states, for its library and version range: the entry points
-// that run an operation under retry (Entries), the packages whose calls,
-// fields and option values configure it (Paths), how its settings bound
-// the attempts and how attempts map to retries (Bound), its defaults
-// (Defaults, each with a source reference in a comment: module version
-// and file), and the advice the rules give in its terms (Advice).
-//
-// The model (internal/retrysite) reads the tables through Library and
-// the lookup functions of this file; adding a library is a table file,
-// declared with register, and testdata. Waits follow settings models
-// several libraries share (waitmodels.go: a table names its model and
-// gives its vocabulary); the waits of libraries unlike any other, and
-// outcomes, timeouts and operations, are still interpreted in
-// internal/retrysite (see internal/retrysite/libsite/doc.go), keyed by
-// the table.
 package knowledge
 
 import (
