@@ -108,8 +108,8 @@
 // an unexported interface of the package, and a value of an unexported
 // function type of the package that its exported API does not take, are
 // seen through the package's own implementations and functions of that
-// type (integration.go, funclits.go, exchange.go). What repeats are not retries
-// (compare-and-swap loops, dropped results, readiness waits, re-runs with
+// type (integration.go, funclits.go, package exchange). What repeats
+// are not retries (compare-and-swap loops, dropped results, readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
@@ -118,14 +118,7 @@
 // errors.As found in a certificate error is false (astarget.go).
 //
 // A request handed to the package's own event loop is an operation when
-// the loop's handler calls a server (exchange.go): a function or literal
-// that sends a value on a channel field (c.eventsCh <- req), then
-// receives from one of its fields (<-req.doneCh) and reads another
-// (return req.err), while a receive from the same field elsewhere in the
-// package feeds a type switch whose case for the value's type calls,
-// with the value, a function that crosses a boundary. A handler that
-// works locally, a send that awaits nothing and a value no loop receives
-// from that field leave the sender local work.
+// the loop's handler for it calls a server (package exchange).
 //
 // A library retry is a call into a retry API, read from the
 // internal/knowledge tables by package libsite (internal/retrysite/libsite,
@@ -154,15 +147,11 @@
 // decided by a helper object or a field may count out of sight, and the
 // bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
 // seen as one type, as an errors.As target is: its tests count nothing).
-// One helper object is read (tracker.go): an attempt tracker the loop
-// asks (`if retry.IsNextRetry(...)`), defined once before the loop by a
-// constructor of the package, or a func field the package sets to one,
-// that returns &T{max: n}, whose method steps a receiver field before
-// it can say yes and says no past max: at most n retries. A request
-// the loop gives back to itself through a function of the package that
-// returns it, nil, or a copy refilled only from it (a fresh body from
-// GetBody) is the same input on every round, not a value the loop moves
-// over (rewind.go).
+// One helper object is read: an attempt tracker the loop asks (`if
+// retry.IsNextRetry(...)`), built by a constructor of the package that
+// counts in the object (package tracker). A request the loop gives back
+// to itself through a function of the package is the same input on
+// every round, not a value the loop moves over (package rewind).
 // A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
 // site with the bound those arguments give.
@@ -229,7 +218,7 @@
 // the bound that constant gives; any other argument leaves it unknown,
 // as a parameter of an exported function is. An unbounded
 // loop whose operation is a literal counting in a variable of the caller
-// is unknown (valueindex's CountsOutside; its doc says which counts end
+// is unknown (package countsoutside; its doc says which counts end
 // nothing). A helper that runs its func once
 // or per item is no site, as in the package. A file that cannot be
 // found, read or parsed, a callee of another module, or a panic of the
@@ -341,11 +330,13 @@
 //     bound chosen over them (values.go, values_list.go, fieldwrites.go,
 //     funcdefaults.go), limits the package ships switched off
 //     (offdefault.go, offcount.go), the length of a range over a retry
-//     iterator (iterrange.go), func values (funcvals.go,
-//     funcvals_shared.go), and the guard on a count kept outside the
-//     operation's literal (countsoutside.go: CountsOutside). Its Index is
-//     embedded in this package's model beside interp.Model;
-//     rebindDescribers re-points a copy's Index at the copy's interpreter.
+//     iterator (iterrange.go) and func values (funcvals.go,
+//     funcvals_shared.go). Its Index is embedded in this package's model
+//     beside interp.Model; rebindDescribers re-points a copy's Index at
+//     the copy's interpreter.
+//   - package countsoutside (valueindex/countsoutside/): the guard on a
+//     count kept outside the operation's literal (countsoutside.go:
+//     CountsOutside), read through the value index.
 //   - package waitnum (waitnum/): the wait interpreter, which runs the
 //     code computing a wait over successive attempts and reads its shape
 //     (waits_num.go, waits_shape.go, waits_state.go, waits_pair.go,
@@ -395,17 +386,24 @@
 //     cross-package helpers and the wait interpreter's backoff objects
 //     of other packages; generic over the model it holds for each
 //     package (glue_modsrc.go).
+//   - package tracker (tracker/): the bound of a loop that keeps its
+//     count in an attempt tracker of the package (tracker.go:
+//     LoopBound), through tracker.Model.
+//   - package rewind (rewind/): a loop-carried request only rewound for
+//     the next attempt (rewind.go: Rewinds).
+//   - package exchange (exchange/): a request handed to the package's own
+//     event loop whose handler calls a server (exchange.go:
+//     IsIntegration).
 //   - package sitetest (sitetest/): the analyzers the model's tests state
-//     their findings with (Show, ShowWaits, WithRules), shared by the
-//     tests of this package and of waits and notretry. Only tests import
-//     it.
+//     their findings with (Show, ShowCorpus, ShowWaits, WithRules),
+//     shared by the tests of the model's packages. Only tests import it.
 //   - internal/knowledge: what the model knows of each retry library, one
 //     table per library, and the key its entries are looked up by.
 //   - this package: the Analyzer (retrysite.go), and the analysis that
 //     fills the site types in, as methods of one per-package *model
 //     (model.go). Its files form groups: discovery (loops.go, forms.go,
-//     funclits.go, integration.go, receiver.go, rewind.go, tracker.go,
-//     xpkg.go), what joins a site together (details.go, outcomes_loop.go),
+//     funclits.go, integration.go, receiver.go, xpkg.go; it asks
+//     tracker, rewind and exchange), what joins a site together (details.go, outcomes_loop.go),
 //     the model as the other packages see it (host.go, describe.go,
 //     offdefault.go, glue_libsite.go, glue_modsrc.go, glue_notretry.go,
 //     glue_waits.go), and the names it gives theirs (sitetypes.go,

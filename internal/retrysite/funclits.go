@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 )
 
 // This file decides whether a call through a function value may cross an
@@ -120,7 +122,7 @@ func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
 		return m.funcIsIntegration(fn, 1)
-	}) || m.exchangeIsIntegration(lit.Body) // exchange.go
+	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
 }
 
 // funcTypeIsIntegration decides, for a call through a value of an

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -184,7 +185,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 			return true // calls a function value it was given
 		}
 		return m.funcIsIntegration(callee, depth+1)
-	}) || m.exchangeIsIntegration(decl.Body) // exchange.go
+	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found
 }

@@ -10,8 +10,11 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/rewind"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/tracker"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/countsoutside"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -210,11 +213,11 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
-			if s.Bound.Kind == BoundUnbounded && m.CountsOutside(s.Ops) {
+			if s.Bound.Kind == BoundUnbounded && countsoutside.CountsOutside(&m.Index, s.Ops) {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
 			}
 			if s.Bound.Kind == BoundUnknown {
-				if b, ok := m.trackerBound(fb.body, f.loop); ok {
+				if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {
 					s.Bound = b // an attempt tracker (tracker.go)
 				}
 			}
@@ -815,7 +818,7 @@ func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := varOfExpr(info, l)
-				if m.rewindsSelf(n, i, v) {
+				if rewind.Rewinds(m.info, m.FuncDecl, n, i, v) {
 					continue // the same input, rewound (rewind.go)
 				}
 				if len(n.Lhs) == len(n.Rhs) {
@@ -984,7 +987,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 			return
 		}
 	}
-	sort.Slice(constOrder, func(i, j int) bool { return constOrder[i].Pos() < constOrder[j].Pos() })
+	sort.Slice(constOrder, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, constOrder[i].Pos(), constOrder[j].Pos()) })
 	for _, c := range constOrder {
 		iv, ok := constInt(c)
 		if !ok {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Analyzer finds the retry sites of a package. It reports nothing; its
@@ -112,7 +113,7 @@ func run(pass *analysis.Pass) (any, error) {
 			find()
 		}
 	}
-	sort.SliceStable(sites, func(i, j int) bool { return sites[i].Pos < sites[j].Pos })
+	sort.SliceStable(sites, func(i, j int) bool { return typesx.PosLess(pass.Fset, sites[i].Pos, sites[j].Pos) })
 	return &Result{Sites: sites, Options: opts, Directives: dirs}, nil
 }
 

@@ -12,11 +12,12 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
-// show and withRules are package sitetest's, shared by the tests of the
-// model's packages.
+// show, showCorpus and withRules are package sitetest's, shared by the
+// tests of the model's packages.
 var (
-	show      = sitetest.Show
-	withRules = sitetest.WithRules
+	show       = sitetest.Show
+	showCorpus = sitetest.ShowCorpus
+	withRules  = sitetest.WithRules
 )
 
 func TestLoops(t *testing.T) {

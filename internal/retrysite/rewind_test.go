@@ -4,23 +4,8 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
-	"github.com/retrylint/retrylint/analyzers/maxretries"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
-
-// TestRewind covers a request carried from one round to the next: rewound
-// for the next attempt by a function of the package (a retry of the same
-// request), or moved to the next page or another request (not a retry).
-func TestRewind(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/rewind")
-}
-
-// TestTracker covers loops that keep their attempt count in an object of
-// the package (an attempt tracker built by a constructor or a func field
-// the package sets), and trackers that bound nothing.
-func TestTracker(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "example.com/tracker")
-}
 
 // TestNoJitter covers waits the interpreter cannot run, reported when
 // nothing in them is drawn at random (waits_determ.go), and silent when

@@ -142,7 +142,7 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 		return nil
 	}
 	// A literal of the caller that counts across its calls has made
-	// the helper's bound unknown already (CountsOutside, valueindex).
+	// the helper's bound unknown already (package countsoutside).
 	b := helper.Bound
 	s := &Site{
 		Kind:         HelperCall,

@@ -96,7 +96,7 @@ func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 			s.Func, s.FuncType = typesx.EnclosingBody(f, lit.Pos())
 			c := &collector{m: m, idx: idx, lib: lib, before: lit.End(), seen: make(map[ast.Node]bool)}
 			c.collect(lit)
-			sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
+			sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 			s.Settings, s.Opaque = c.settings, c.opaque
 			m.attachLibDetails(s)
 			keepCountOnly(s)

@@ -99,7 +99,7 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 		for _, r := range cfgRoots {
 			c.collect(r)
 		}
-		sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
+		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 		s.Settings = c.settings
 		s.Opaque = c.opaque
 		// Entry calls nested in this one's configuration are part of it

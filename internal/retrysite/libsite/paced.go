@@ -41,7 +41,7 @@ func (m *Reader) PacedLoops(pass *analysis.Pass, sites []*site.Site) {
 		for _, r := range cfg {
 			c.collect(r)
 		}
-		sort.SliceStable(c.settings, func(i, j int) bool { return c.settings[i].Pos < c.settings[j].Pos })
+		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 		ls.Settings, ls.Opaque = c.settings, c.opaque
 		if e.PaceWhy != "" && s.Bound.Kind == site.BoundUnknown && len(s.Bound.Alts) == 0 && !ls.Opaque && m.noCount(s) {
 			s.Bound = site.Bound{Kind: site.BoundUnbounded, Why: e.PaceWhy}

@@ -68,6 +68,14 @@
 // type), whose loop is its last statement, or an unexported one only such
 // functions call.
 //
+// Nor is a recursion that walks a structure (notretry.go): one that calls
+// itself, for a parameter that names what to do, with a value derived from
+// the operation's results (a redirect followed), or, for an error
+// parameter, with what a method of that error returned (its Cause, the
+// errors it joins, through a type switch or assertion on it): an
+// error-chain walk. A recursion that hands on the last attempt's error
+// while its operation is a call of its own stays a retry.
+//
 // A library poll (knowledge.Entry.Poll) is a site only when its condition
 // turns an operation's failure into (false, nil) and returns false for
 // nothing else; a condition that waits for a state is a state poll

@@ -131,12 +131,63 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 				break
 			}
 			t := params.At(i).Type()
+			if typesx.IsErrorType(t) && typesx.UsesAny(m.info, a, derived) && m.opsOnValue(body, g, params.At(i)) {
+				// An error-chain walk: the operation is a method of the
+				// error given (its cause, the errors it joins) and the
+				// recursion goes on with what it returns.
+				return true
+			}
 			if interp.IsIntegerOrBool(t) || typesx.IsErrorType(t) || typesx.IsNamed(t, "context", "Context") {
 				continue
 			}
 			if typesx.UsesAny(m.info, a, derived) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// opsOnValue reports whether an operation of g is a method called on v
+// itself or on v asserted to another type (v.(T), or the variable of a
+// type switch on v): the operation then reads the value the recursion
+// was given, not the world.
+func (m *Rules) opsOnValue(body *ast.BlockStmt, g *Group, v *types.Var) bool {
+	views := map[*types.Var]bool{v: true}
+	asserts := func(x ast.Expr) bool {
+		ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
+		return ok && typesx.VarOf(m.info, ast.Unparen(ta.X)) == v
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.TypeSwitchStmt:
+			as, ok := n.Assign.(*ast.AssignStmt)
+			if !ok || len(as.Rhs) != 1 || !asserts(as.Rhs[0]) {
+				return true
+			}
+			for _, c := range n.Body.List {
+				if obj, ok := m.info.Implicits[c].(*types.Var); ok {
+					views[obj] = true
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 && asserts(n.Rhs[0]) {
+				if w := typesx.VarOf(m.info, n.Lhs[0]); w != nil {
+					views[w] = true
+				}
+			}
+		}
+		return true
+	})
+	for _, call := range g.Calls {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if w := typesx.VarOf(m.info, ast.Unparen(sel.X)); w != nil && views[w] {
+			return true
 		}
 	}
 	return false

@@ -214,7 +214,7 @@ func (m *model) chains(decl *ast.FuncDecl, fn *types.Func, f *frame, idx map[*ty
 		}
 	}
 	walk(fn, nil, map[*ast.FuncDecl]bool{decl: true}, 0)
-	sort.SliceStable(found, func(i, j int) bool { return found[i].c.call.Pos() < found[j].c.call.Pos() })
+	sort.SliceStable(found, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, found[i].c.call.Pos(), found[j].c.call.Pos()) })
 	for _, l := range found {
 		// Build the frames from the outermost caller down: each
 		// function's parameters bound to the arguments of the call one

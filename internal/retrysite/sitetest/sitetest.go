@@ -30,6 +30,28 @@ var Show = &analysis.Analyzer{
 	},
 }
 
+// ShowCorpus reports every site the model finds with what it knows of the
+// site's waits: "; waits unknown", "; no wait" or "; N waits".
+var ShowCorpus = &analysis.Analyzer{
+	Name:     "showcorpus",
+	Doc:      "report every retry site the model finds, with its waits",
+	Requires: []*analysis.Analyzer{retrysite.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
+		for _, s := range res.Sites {
+			waits := fmt.Sprintf("%d waits", len(s.Waits))
+			switch {
+			case !s.WaitsKnown:
+				waits = "waits unknown"
+			case len(s.Waits) == 0:
+				waits = "no wait"
+			}
+			pass.Reportf(s.Pos, "%s; %s", s.Describe(), waits)
+		}
+		return nil, nil
+	},
+}
+
 // ShowWaits reports what the model knows of every site's waits: each
 // wait at its position ("sleep exponential backoff without jitter:
 // doubles from 1s"), "no wait" at a site that retries at once, "waits

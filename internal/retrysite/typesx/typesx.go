@@ -149,3 +149,19 @@ func IsStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }
+
+// PosLess orders two positions of fset by file name, then offset. Sort
+// by it, never by comparing token.Pos values, whenever the positions may
+// be in different files: a driver that parses a package's files in
+// parallel (go/packages does) gives them bases in no fixed order, so the
+// order of two Pos values of different files changes from run to run.
+func PosLess(fset *token.FileSet, a, b token.Pos) bool {
+	fa, fb := fset.File(a), fset.File(b)
+	if fa == fb || fa == nil || fb == nil {
+		return a < b
+	}
+	if fa.Name() != fb.Name() {
+		return fa.Name() < fb.Name()
+	}
+	return fa.Offset(a) < fb.Offset(b)
+}

@@ -257,19 +257,7 @@
 //
 // # Counts outside the loop
 //
-// An unbounded loop of retrysite whose operation is a literal that
-// writes a variable declared outside it and tests it in a condition of
-// its own (n++; if n == 3 { return nil }) is unknown, for a helper of
-// the package and for another package's helper bound to it alike (one
-// guard, CountsOutside, countsoutside.go): the model does not run a
-// count across calls of the literal. A captured variable only written or
-// logged, or tested only where the literal does not return (if url != ""
-// { url = "" }), ends nothing, and the loop stays unbounded. So does a
-// countdown disarmed by default (disarmedCountdown): the literal tests
-// it against 0 and decrements it only while it is above 0, and outside
-// it is set only by `if opt == nil { v = -1 } else { v = int(*opt) }`
-// with opt an option field the package never sets (nil unless the user
-// sets it, or copied from such a field): at the default, -1, it never
-// runs out ("forever" as pulsar's MaxReconnectToBroker means it). Any
-// other shape of the count leaves the bound unknown.
+// The guard on a count a loop's operation keeps in a variable of the
+// caller reads the index from package countsoutside (its doc says which
+// counts end nothing).
 package valueindex

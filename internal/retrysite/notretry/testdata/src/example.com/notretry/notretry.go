@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"time"
 )
 
@@ -148,6 +149,73 @@ func isTemporary(err error) bool {
 		return e.Temporary()
 	}
 	return false
+}
+
+// An error-chain walk that records each error and recurses into its
+// causes, one level deeper each time (pkg/errors' Cause, Unwrap).
+type exception struct {
+	value  string
+	parent *int
+}
+
+func convertDFS(err error, out *[]exception, parent *int, maxDepth, depth int) {
+	if err == nil {
+		return
+	}
+	*out = append(*out, exception{value: err.Error(), parent: parent})
+	id := len(*out) - 1
+	if depth >= maxDepth {
+		return
+	}
+	switch v := err.(type) {
+	case interface{ Unwrap() []error }:
+		for _, inner := range v.Unwrap() {
+			convertDFS(inner, out, &id, maxDepth, depth+1)
+		}
+	case interface{ Unwrap() error }:
+		if inner := v.Unwrap(); inner != nil {
+			convertDFS(inner, out, &id, maxDepth, depth+1)
+		}
+	case interface{ Cause() error }:
+		cause := v.Cause()
+		if cause != nil {
+			convertDFS(cause, out, &id, maxDepth, depth+1)
+		}
+	}
+}
+
+// Still a retry: the recursion hands on the last attempt's error, and the
+// operation is not a method of that error.
+func sendLast(n int, last error) error { // want `recursion ctx=sync bound=\?`
+	err := roundTripErr()
+	if err == nil {
+		return nil
+	}
+	if n == 0 {
+		return errors.Join(last, err)
+	}
+	time.Sleep(time.Second) // want `R-1: recursive retry of roundTripErr \(GET\) waits a fixed 1s`
+	return sendLast(n-1, err)
+}
+
+func roundTripErr() error { _, err := http.Get("http://example.com"); return err }
+
+// A walk down a linked list of nodes whose load can fail.
+type node struct {
+	next *node
+	key  string
+}
+
+func (n *node) load() error { return nil }
+
+func loadAll(n *node) error {
+	if n == nil {
+		return nil
+	}
+	if err := n.load(); err != nil {
+		return err
+	}
+	return loadAll(n.next)
 }
 
 // Pagination paced by a fixed sleep.

@@ -1,4 +1,4 @@
-package retrysite
+package rewind
 
 import (
 	"go/ast"
@@ -8,22 +8,14 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// This file recognises a loop-carried input that is only rewound for the
-// next attempt: `req, err = rewindRequest(req, err)`, where the
-// same-package function gives back the request it was given, or a copy
-// of it whose fields it refills from the request itself (a fresh body
-// from req.GetBody()), or nil with an error. Such a value is the same
-// input on every round: the loop retries one operation, it does not move
-// over values (carriedVars). A function that takes anything else into
-// the copy (the next page's cursor from a response, a URL from a list)
-// moves the operation and is not a rewind.
-
-// rewindsSelf reports whether the assignment's i-th left-hand side, a
+// Rewinds reports whether the assignment's i-th left-hand side, a
 // variable v, is given back by a rewind of v: the right-hand side is one
 // call of a same-package function with v as an argument, whose result
 // for that position is, on every return, that parameter, a copy of what
 // it points to refilled only from itself, or nil.
-func (m *model) rewindsSelf(as *ast.AssignStmt, i int, v *types.Var) bool {
+// funcDecl gives the declaration of a function of the package (the
+// interpreter's FuncDecl); info is the package's type information.
+func Rewinds(info *types.Info, funcDecl func(*types.Func) *ast.FuncDecl, as *ast.AssignStmt, i int, v *types.Var) bool {
 	if v == nil || len(as.Rhs) != 1 {
 		return false
 	}
@@ -31,13 +23,13 @@ func (m *model) rewindsSelf(as *ast.AssignStmt, i int, v *types.Var) bool {
 	if !ok {
 		return false
 	}
-	decl := m.FuncDecl(typesx.Callee(m.info, call))
+	decl := funcDecl(typesx.Callee(info, call))
 	if decl == nil || decl.Body == nil {
 		return false
 	}
 	param := -1
 	for j, a := range call.Args {
-		if typesx.VarOf(m.info, ast.Unparen(a)) == v {
+		if typesx.VarOf(info, ast.Unparen(a)) == v {
 			if _, isIdent := ast.Unparen(a).(*ast.Ident); isIdent {
 				param = j
 			}
@@ -49,14 +41,14 @@ func (m *model) rewindsSelf(as *ast.AssignStmt, i int, v *types.Var) bool {
 	var params []*types.Var
 	for _, f := range decl.Type.Params.List {
 		for _, n := range f.Names {
-			p, _ := m.info.Defs[n].(*types.Var)
+			p, _ := info.Defs[n].(*types.Var)
 			params = append(params, p)
 		}
 	}
 	if param >= len(params) || params[param] == nil {
 		return false
 	}
-	return rewindResult(m.info, decl, params[param], i)
+	return rewindResult(info, decl, params[param], i)
 }
 
 // rewindResult reports whether every return of decl gives, for result i,

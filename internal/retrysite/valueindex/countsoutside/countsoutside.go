@@ -1,4 +1,4 @@
-package valueindex
+package countsoutside
 
 import (
 	"go/ast"
@@ -8,13 +8,8 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
-
-// A loop's operation that counts its own calls in a variable of the
-// caller (n++; if n == 3 { return nil }) may end the loop after a count
-// the model does not run across the calls: the bound guard of
-// retrysite's loops.go for a same-package helper given the literal and
-// for another package's helper bound to it (retrysite's xpkg.go).
 
 // CountsOutside reports whether a loop's operation is a function
 // literal that counts in a variable declared outside it and tests that
@@ -25,14 +20,15 @@ import (
 // package's helper bound to it (retrysite's bindCall): both reach the
 // literal through funcTargets. A captured variable the literal only writes or logs counts
 // nothing that ends the loop.
-func (m *model) CountsOutside(ops []*site.Op) bool {
+func CountsOutside(x *valueindex.Index, ops []*site.Op) bool {
+	m := &model{x}
 	for _, op := range ops {
 		if op.Call == nil {
 			continue
 		}
 		ts, _ := m.FuncValueTargets(op.Call.Fun)
 		for _, t := range ts {
-			if t.Lit != nil && litReturnsError(m.info, t.Lit) && m.litCountsOutside(t.Lit) {
+			if t.Lit != nil && litReturnsError(m.Info(), t.Lit) && m.litCountsOutside(t.Lit) {
 				return true
 			}
 		}
@@ -48,7 +44,7 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 		if !ok {
 			return nil
 		}
-		if v, ok := m.info.Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+		if v, ok := m.Info().Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
 			return v
 		}
 		return nil
@@ -97,7 +93,7 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 		var found *types.Var
 		ast.Inspect(c, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := m.info.Uses[id].(*types.Var); ok && written[v] {
+				if v, ok := m.Info().Uses[id].(*types.Var); ok && written[v] {
 					found = v
 				}
 			}
@@ -124,14 +120,14 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 	is := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
+		return ok && m.Info().ObjectOf(id) == v
 	}
 	isCmp := func(x ast.Expr, op token.Token, val int64) bool {
 		b, ok := ast.Unparen(x).(*ast.BinaryExpr)
 		if !ok || b.Op != op || !is(b.X) {
 			return false
 		}
-		c := m.info.Types[b.Y].Value
+		c := m.Info().Types[b.Y].Value
 		if c == nil || c.Kind() != constant.Int {
 			return false
 		}
@@ -196,7 +192,7 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 				return false
 			}
 		case *ast.Ident:
-			if m.info.Uses[n] == v {
+			if m.Info().Uses[n] == v {
 				ok = false
 			}
 		}
@@ -228,7 +224,7 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 			}
 		case *ast.ValueSpec:
 			for _, name := range n.Names {
-				if m.info.Defs[name] == v && len(n.Values) != 0 {
+				if m.Info().Defs[name] == v && len(n.Values) != 0 {
 					ok = false
 				}
 			}
@@ -257,7 +253,7 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 // leaves nil by default.
 func (m *model) optionDefault(s *ast.IfStmt, is func(ast.Expr) bool) bool {
 	cmp, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || cmp.Op != token.EQL || s.Init != nil || !m.info.Types[cmp.Y].IsNil() || !m.leftNil(cmp.X, 0) {
+	if !ok || cmp.Op != token.EQL || s.Init != nil || !m.Info().Types[cmp.Y].IsNil() || !m.leftNil(cmp.X, 0) {
 		return false
 	}
 	one := func(list []ast.Stmt) (*ast.AssignStmt, bool) {
@@ -274,7 +270,7 @@ func (m *model) optionDefault(s *ast.IfStmt, is func(ast.Expr) bool) bool {
 	if !ok {
 		return false
 	}
-	c := m.info.Types[a.Rhs[0]].Value
+	c := m.Info().Types[a.Rhs[0]].Value
 	if c == nil || c.Kind() != constant.Int || constant.Sign(c) >= 0 {
 		return false
 	}
@@ -294,7 +290,7 @@ func (m *model) leftNil(x ast.Expr, depth int) bool {
 	if !ok || depth > 2 {
 		return false
 	}
-	f, _ := m.info.Uses[sel.Sel].(*types.Var)
+	f, _ := m.Info().Uses[sel.Sel].(*types.Var)
 	if f == nil || !f.IsField() {
 		return false
 	}
@@ -305,7 +301,7 @@ func (m *model) leftNil(x ast.Expr, depth int) bool {
 	for _, w := range ws {
 		switch {
 		case w.Zero:
-		case w.X != nil && m.info.Types[w.X].IsNil():
+		case w.X != nil && m.Info().Types[w.X].IsNil():
 		case w.X != nil && m.leftNil(w.X, depth+1):
 		default:
 			return false
@@ -320,7 +316,7 @@ func litReturnsError(info *types.Info, lit *ast.FuncLit) bool {
 		return true
 	}
 	for i := 0; i < sig.Results().Len(); i++ {
-		if isErrorType(sig.Results().At(i).Type()) {
+		if typesx.IsErrorType(sig.Results().At(i).Type()) {
 			return true
 		}
 	}

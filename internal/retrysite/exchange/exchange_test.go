@@ -1,8 +1,9 @@
-package retrysite_test
+package exchange_test
 
 import (
 	"testing"
 
+	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -11,5 +12,5 @@ import (
 // handler for its type calls a server (exchange.go); a local handler, a
 // send that awaits nothing and a request no loop handles are not.
 func TestExchange(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/exchange")
+	analysistest.Run(t, analysistest.TestData(), sitetest.ShowCorpus, "example.com/exchange")
 }

@@ -1,33 +1,12 @@
-package retrysite
+package exchange
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
-)
 
-// An exchange is a request handed to the package's own event loop over
-// a channel, whose reply the sender awaits:
-//
-//	req := &getInfoRequest{doneCh: make(chan struct{})}
-//	c.eventsCh <- req
-//	<-req.doneCh
-//	return req.res, req.err
-//
-// while the loop that receives from the same channel field dispatches on
-// the request's type and hands it to a handler that makes the call:
-//
-//	case ev := <-c.eventsCh:
-//		switch v := ev.(type) {
-//		case *getInfoRequest:
-//			c.handleGetInfo(v) // calls the server, sets v.err
-//
-// The exchange crosses an integration boundary when that handler does:
-// the sender is a client of its own event loop, and a literal that makes
-// the exchange is an operation like one that calls the handler itself.
-// Only a send of a request the sender then waits on (a receive from one
-// of its fields) and reads a field of counts; a request the package
-// handles nowhere, or whose handler makes no integration call, does not.
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
 
 // exchangeIsIntegration reports whether body (outside nested literals)
 // makes an exchange whose handler may cross an integration boundary.
@@ -45,7 +24,7 @@ func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
 			return true
 		}
 		field := fieldOfSelector(m.info, send.Chan)
-		req := varOfExpr(m.info, send.Value)
+		req := typesx.VarOf(m.info, send.Value)
 		if field == nil || req == nil || !m.awaitsReply(body, req, send.End()) {
 			return true
 		}
@@ -82,13 +61,13 @@ func (m *model) awaitsReply(body *ast.BlockStmt, req *types.Var, pos token.Pos) 
 		switch x := n.(type) {
 		case *ast.UnaryExpr:
 			if x.Op == token.ARROW {
-				if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && varOfExpr(m.info, sel.X) == req {
+				if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok && typesx.VarOf(m.info, sel.X) == req {
 					waits = true
 					return false
 				}
 			}
 		case *ast.SelectorExpr:
-			if varOfExpr(m.info, x.X) == req {
+			if typesx.VarOf(m.info, x.X) == req {
 				if v, _ := m.info.Uses[x.Sel].(*types.Var); v != nil && v.IsField() {
 					reads = true
 				}
@@ -114,7 +93,7 @@ func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if rs, ok := n.(*ast.RangeStmt); ok && rs.Key != nil && fieldOfSelector(m.info, rs.X) == field {
 				// for ev := range c.eventsCh
-				if v := varOfExpr(m.info, rs.Key); v != nil {
+				if v := typesx.VarOf(m.info, rs.Key); v != nil {
 					received[v] = true
 				}
 				return true
@@ -127,7 +106,7 @@ func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
 			if !ok || u.Op != token.ARROW || fieldOfSelector(m.info, u.X) != field {
 				return true
 			}
-			if v := varOfExpr(m.info, as.Lhs[0]); v != nil {
+			if v := typesx.VarOf(m.info, as.Lhs[0]); v != nil {
 				received[v] = true
 			}
 			return true
@@ -153,7 +132,7 @@ func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
 				x = a.X
 			}
 			ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
-			if !ok || !received[varOfExpr(m.info, ta.X)] {
+			if !ok || !received[typesx.VarOf(m.info, ta.X)] {
 				return true
 			}
 			for _, c := range ts.Body.List {
@@ -185,11 +164,11 @@ func (m *model) handledBy(stmts []ast.Stmt, v *types.Var) bool {
 			}
 			takes := false
 			for _, a := range call.Args {
-				if varOfExpr(m.info, a) == v {
+				if typesx.VarOf(m.info, a) == v {
 					takes = true
 				}
 			}
-			if fn := typeutilCallee(m.info, call); takes && fn != nil && m.funcIsIntegration(fn, 1) {
+			if fn := typesx.Callee(m.info, call); takes && fn != nil && m.funcIsIntegration(fn, 1) {
 				found = true
 			}
 			return !found

@@ -1,10 +1,11 @@
-package retrysite
+package tracker
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -28,11 +29,11 @@ import (
 
 // trackerBound returns the bound a tracker object declared before loop
 // in body sets, when the loop asks it whether to go round.
-func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (Bound, bool) {
+func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (site.Bound, bool) {
 	if body == nil || loop == nil || m.pkg != m.pass.Pkg {
-		return Bound{}, false // another package's helper: its files are not at hand
+		return site.Bound{}, false // another package's helper: its files are not at hand
 	}
-	var found Bound
+	var found site.Bound
 	ok := false
 	ast.Inspect(loop, func(n ast.Node) bool {
 		if ok {
@@ -79,7 +80,7 @@ func condCall(n ast.Node) *ast.CallExpr {
 // trackerOf reads the tracker v holds: one definition in body by a call
 // of a constructor of the package (directly or through a func field the
 // package sets), whose method name counts in its receiver.
-func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound, bool) {
+func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.Bound, bool) {
 	var def *ast.CallExpr
 	writes := 0
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -100,7 +101,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 		return true
 	})
 	if writes != 1 || def == nil {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	var ctorBody *ast.BlockStmt
 	var ctorType *ast.FuncType
@@ -110,23 +111,23 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 		ctorBody, ctorType = b, ft
 	}
 	if ctorBody == nil || len(ctorBody.List) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	ret, ok := ctorBody.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
 	if !ok || u.Op != token.AND {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
 	if !ok {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	named, _ := types.Unalias(m.info.TypeOf(lit)).(*types.Named)
 	if named == nil || named.Obj().Pkg() != m.pkg {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	// The literal's fields set from the constructor's parameters.
 	params := map[*types.Var]int{}
@@ -147,15 +148,15 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 		k, _ := kv.Key.(*ast.Ident)
 		if k == nil {
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 		f, _ := m.info.Uses[k].(*types.Var)
 		if f == nil {
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 		inLit[f] = true
 		if id, isIdent := ast.Unparen(kv.Value).(*ast.Ident); isIdent {
@@ -170,27 +171,27 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 	fn, _ := obj.(*types.Func)
 	md := m.FuncDecl(fn)
 	if md == nil || md.Body == nil || md.Recv == nil || len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	if md.Type.Results == nil || md.Type.Results.NumFields() != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	recv, _ := m.info.Defs[md.Recv.List[0].Names[0]].(*types.Var)
 	if recv == nil {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	counter, limit, strict, ok := m.countsInReceiver(md, recv)
 	if !ok || inLit[counter] || m.fieldWrites(counter) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	arg, ok := setFrom[limit]
 	if !ok || m.fieldWrites(limit) != 1 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
-	return m.BoundOverValues(func() Bound {
+	return m.BoundOverValues(func() site.Bound {
 		n, ok := m.WriteInt(arg)
 		if !ok {
-			return Bound{Kind: BoundUnknown}
+			return site.Bound{Kind: site.BoundUnknown}
 		}
 		retries := int(n)
 		if !strict {
@@ -199,7 +200,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (Bound
 		if retries < 0 {
 			retries = 0
 		}
-		return Bound{Kind: BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
+		return site.Bound{Kind: site.BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
 	}), true
 }
 
@@ -218,7 +219,7 @@ func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, li
 			return nil
 		}
 		f, _ := m.info.Uses[sel.Sel].(*types.Var)
-		if f == nil || !f.IsField() || !isIntegerOrBool(f.Type()) {
+		if f == nil || !f.IsField() || !interp.IsIntegerOrBool(f.Type()) {
 			return nil
 		}
 		return f
