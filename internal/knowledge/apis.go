@@ -207,3 +207,43 @@ func IsStatusFromError(key string) (ok, withOK bool) {
 // IsStatusType reports whether the named type path.name is the gRPC
 // status type, whose method Code gives the code.
 func IsStatusType(path, name string) bool { return path == PathGRPCInternalStatus && name == "Status" }
+
+// The HTTP vocabulary the model reads besides net/http: the types whose
+// methods send a request (a retrying client's sends are operations), the
+// packages whose Response type is an HTTP response, the packages that
+// only build or read outcomes (gRPC status and codes, Kubernetes API
+// errors, UUIDs: a call of theirs is no operation), and the error types
+// that carry an HTTP status (apimachinery's StatusError and APIStatus).
+var (
+	httpSenders = map[string]bool{
+		"net/http.Client": true, PathRetryableHTTP + ".Client": true,
+		PathRestyV2 + ".Request": true, PathRestyV3 + ".Request": true,
+	}
+	httpResponsePackages = map[string]bool{"net/http": true, PathRestyV2: true, PathRestyV3: true}
+	outcomePackages      = map[string]bool{PathGRPCStatus: true, PathGRPCCodes: true, PathK8sAPIErrors: true, PathGoogleUUID: true}
+	statusErrorTypes     = map[string]bool{PathK8sAPIErrors + ".StatusError": true, PathK8sAPIErrors + ".APIStatus": true}
+	// upwardJitterFuncs are functions Jitter(d, f) returning d plus a
+	// random [0, f×d) (f <= 0 means 1)
+	// (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go Jitter).
+	upwardJitterFuncs = map[string]bool{PathK8sWait + ".Jitter": true}
+)
+
+// IsHTTPSender reports whether the named type path.name sends HTTP
+// requests through its methods.
+func IsHTTPSender(path, name string) bool { return httpSenders[path+"."+name] }
+
+// IsHTTPResponsePackage reports whether the Response type of the package
+// at path is an HTTP response.
+func IsHTTPResponsePackage(path string) bool { return httpResponsePackages[path] }
+
+// IsOutcomePackage reports whether the package at path only builds or
+// reads outcomes.
+func IsOutcomePackage(path string) bool { return outcomePackages[path] }
+
+// IsStatusErrorType reports whether the named type path.name is an
+// error that carries an HTTP status.
+func IsStatusErrorType(path, name string) bool { return statusErrorTypes[path+"."+name] }
+
+// IsUpwardJitterFunc reports whether the function named by key returns
+// its duration argument plus up to its factor argument times it more.
+func IsUpwardJitterFunc(key string) bool { return upwardJitterFuncs[key] }

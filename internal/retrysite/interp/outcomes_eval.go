@@ -226,7 +226,7 @@ func asError(a value, t types.Type) value {
 		}
 		return boolVal(false)
 	case vErrStatus:
-		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
+		return boolVal(isErrorType(t) || isStatusErrorType(t) || statusField(t) != nil)
 	}
 	return unknown(a.Dep)
 }
@@ -584,4 +584,14 @@ func isStatusType(t types.Type) bool {
 func isStatusFromError(f *types.Func) bool {
 	ok, _ := knowledge.IsStatusFromError(f.Pkg().Path() + "." + f.Name())
 	return ok
+}
+
+// isStatusErrorType reports whether t is an error type of the tables
+// that carries an HTTP status (knowledge.IsStatusErrorType).
+func isStatusErrorType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusErrorType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
