@@ -11,7 +11,7 @@ import (
 
 func resiliency15(op func() error) {
 	_ = retrier.New(retrier.ConstantBackoff(3, time.Second), nil).Run(op) // want `R-1: .*a fixed 1s`
-	r := retrier.New(retrier.ExponentialBackoff(3, time.Second), nil)    // want `R-1: .*doubles from 1s without jitter`
+	r := retrier.New(retrier.ExponentialBackoff(3, time.Second), nil)     // want `R-1: .*doubles from 1s without jitter`
 	_ = r.Run(op)
 	j := retrier.New(retrier.ExponentialBackoff(3, time.Second), nil)
 	j.SetJitter(1)
