@@ -11,7 +11,6 @@ import (
 
 	retrygo5 "github.com/avast/retry-go/v5"
 	backoff5 "github.com/cenkalti/backoff/v5"
-	"github.com/eapache/go-resiliency/retrier"
 	"github.com/failsafe-go/failsafe-go"
 	"github.com/failsafe-go/failsafe-go/retrypolicy"
 	sethvargo "github.com/sethvargo/go-retry"
@@ -25,22 +24,6 @@ func getStatus(u string) error {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("status %d", resp.StatusCode)
-	}
-	return nil
-}
-
-// getPermanent marks the 4xx it must not retry.
-func getPermanent(u string, mark func(error) error) error {
-	resp, err := http.Get(u)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	switch {
-	case resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != 408 && resp.StatusCode != 429:
-		return mark(fmt.Errorf("status %d", resp.StatusCode))
-	case resp.StatusCode != http.StatusOK:
 		return fmt.Errorf("status %d", resp.StatusCode)
 	}
 	return nil
@@ -145,6 +128,4 @@ func tables15(ctx context.Context, u string) {
 	_ = failsafe.With[any](none).Run(func() error {
 		return getStatus(u)
 	})
-	_ = getPermanent
-	_ = retrier.New(retrier.ConstantBackoff(3, time.Second), nil)
 }
