@@ -68,6 +68,16 @@ type Library struct {
 	// a retried function are markers (backoff.Permanent,
 	// retry.RetryableError), not operations.
 	MarkerCalls bool
+	// MarkedPolls is true when the library's retryable marker is used
+	// to poll: a function that marks an error of its own, made neither
+	// from an operation's error nor under a test of an operation's
+	// response (`if st != "ready" { return
+	// retry.RetryableError(errNotYet) }`), waits for a state, and the
+	// call is no site (internal/retrysite libsite/libpoll.go). Not set
+	// where marking a fresh error is how an attempt fails (sethvargo's
+	// Do around pg_try_advisory_lock: `if !locked { return
+	// retry.RetryableError(errors.New("failed to acquire lock")) }`).
+	MarkedPolls bool
 	// StatusErrors, when set, says why the errors of the functions the
 	// library retries carry an HTTP status (client-go: Kubernetes API
 	// errors): a predicate that accepts every error then retries the
@@ -143,6 +153,28 @@ type Entry struct {
 	// requests, their waits, outcomes and timeouts are each send's
 	// (internal/retrysite/libsite keptcount.go).
 	KeptCount bool
+	// StatePoll marks a method entry that polls the refresh function a
+	// field of its receiver holds (terraform's StateChangeConf.Refresh,
+	// returning (result, state, error)) until the state is one the
+	// Target field lists, going on while it is one the Pending field
+	// lists: a call is a retry site only when the refresh function turns
+	// an operation's failure into a pending state and returns a pending
+	// state for nothing else (internal/retrysite notretry/statepolls.go);
+	// a refresh that waits for a resource's state is a state poll.
+	StatePoll *StatePoll
+}
+
+// StatePoll names the receiver fields of a state-poll entry.
+type StatePoll struct {
+	// Refresh holds the function polled; Pending and Target the lists
+	// of states that go on and that end the poll.
+	Refresh, Pending, Target string
+}
+
+// StatePollEntry is a method entry configured by its receiver, a struct
+// whose fields sp names (see Entry.StatePoll).
+func StatePollEntry(fn string, sp StatePoll) Entry {
+	return Entry{Func: fn, Op: -1, CfgFrom: -1, Recv: true, StatePoll: &sp}
 }
 
 // Pace says how an entry paces a hand-written loop.
@@ -309,6 +341,27 @@ type BoundTable struct {
 	// Defaults apply when no group decides: the first whose settings
 	// are all present (or that has none) applies.
 	Defaults []DefaultBound
+	// Caller, when set, says what a configuration the site takes whole
+	// from a parameter of its function (the caller's, which the model
+	// cannot see) may be: each way the library itself makes one, with
+	// the bound it gives. The site's bound is each of them in turn, and
+	// a rule speaks only when every one breaks its range.
+	Caller *CallerConfig
+}
+
+// A CallerConfig is what a library's configuration handed in by the
+// caller may be, in the library's own terms (BoundTable.Caller).
+type CallerConfig struct {
+	// Type is the configuration's type, declared in one of the
+	// library's packages ("Config"); a parameter of that type, or a
+	// pointer to it, is the caller's configuration.
+	Type string
+	// Makes are the library's ways of making one (its zero value, the
+	// defaults of the flags it registers), each a Fixed or Unbounded
+	// bound; Counted and Unbounded say what the way does, briefly
+	// ("none at its zero value", "9 retries at its flag default"), for a
+	// message that names them all.
+	Makes []DefaultBound
 }
 
 // A Count is a setting that sets or fixes the attempt bound.

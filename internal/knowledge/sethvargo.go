@@ -8,7 +8,7 @@ var Sethvargo = &Library{
 	Paths:       []string{"github.com/sethvargo/go-retry"},
 	Waits:       sethvargoWaits,
 	Models:      Models{Timeouts: "sethvargo"},
-	Outcomes:    &OutcomeVocab{Model: DecidedOutcomes, Errors: RetryOnlyMarked, ErrorsDesc: "function returns retry.RetryableError"},
+	Outcomes:    markedOutcomes,
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"RetryableError": MarkRetryable},
 	Entries:     []Entry{Run("Do", 2, 1), Run("DoValue", 2, 1)},
@@ -51,3 +51,8 @@ var sethvargoWaits = &WaitVocab{
 			GrowsDesc: "full jitter (WithFullJitter)"},
 	},
 }
+
+// markedOutcomes: only errors the function returns marked
+// retry.RetryableError are retried (sethvargo/go-retry, terraform's
+// helper/retry).
+var markedOutcomes = &OutcomeVocab{Model: DecidedOutcomes, Errors: RetryOnlyMarked, ErrorsDesc: "function returns retry.RetryableError"}

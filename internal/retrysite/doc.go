@@ -28,6 +28,20 @@
 // time.After or a ticker and ctx.Done as the wait, and a recursive retry
 // that waits at its entry (forms.go).
 //
+// A per-item loop inside a loop that ranges over the same list again is a
+// retry in rounds (rounds.go): `for !done { for _, url := range urls {
+// if ok(c.Do(head(url))) { return nil } }; wait }` tries each URL again
+// once all of them failed. The site is the outer loop; the list must be
+// a local or parameter the outer loop neither assigns nor changes an
+// element of (a list refreshed or built in each round has other items),
+// and the operation must not vary over the outer loop otherwise (a new
+// message in each round is a dispatch). Seen from one item the inner
+// range runs once per round (interp's OnceRange): the other items are the
+// failover between two tries of it, not a wait nor a retry, so the waits
+// are those between rounds, the bound counts rounds, and the outcomes are
+// those after which the next round comes. A round that goes on after a
+// success too (a health sweep) is no retry, as any loop.
+//
 // A repeat is a retry only when the outcome that leads back is the
 // failure of an operation: an error, a response's status, a known
 // library result. A bare bool or ok is a failure only from a callee the
@@ -113,7 +127,12 @@
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
-// an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go).
+// an empty result (c == nil: a poll until the thing appears, libsite/libpoll.go),
+// nor one given to a library whose marker its users poll with
+// (knowledge.Library.MarkedPolls: terraform's retry.RetryableError) that
+// marks an error of its own neither made from an operation's error nor under a
+// test of an operation's response (`if st != "active" { return
+// retry.RetryableError(errNotYet) }`: a state poll).
 // A net.Error's Timeout() read by a predicate of the package on what
 // errors.As found in a certificate error is false (astarget.go).
 //
@@ -128,7 +147,13 @@
 // (knowledge.Entry.Poll: k8s wait.PollInfinite, PollUntilContextCancel)
 // is a site only when its condition turns an operation's failure into
 // (false, nil) and returns false for nothing else; a condition that
-// waits for a state is a state poll (notretry/polls.go). A pace
+// waits for a state is a state poll (notretry/polls.go). So is a state
+// poll (knowledge.Entry.StatePoll: terraform's StateChangeConf, whose
+// receiver literal names a Refresh function and the Pending and Target
+// states): a site only when Refresh returns a pending state where an
+// operation's result was found to have failed, and nowhere else; a
+// Refresh returning a state it read waits for that state
+// (notretry/statepolls.go). A pace
 // (knowledge.Entry.Pace: cenkalti's b.NextBackOff(), backoff.NewTicker)
 // gives the waits, and the missing count, of the hand-written loop site
 // that holds it when the loop model cannot tell them (libsite/paced.go).
@@ -147,6 +172,11 @@
 // decided by a helper object or a field may count out of sight, and the
 // bound is then unknown (x, ok := errors.AsType[T](err) is the outcome
 // seen as one type, as an errors.As target is: its tests count nothing).
+// A fork that decides no exit is none (interp/joinfork.go): an if whose
+// branches hold no return, goto, nor break or continue aimed outside it,
+// and a loop nested in the one under study whose body holds none, meet
+// again inside the loop whatever decides them (a setting read into a
+// local, a range over the request's headers), so they count nothing.
 // One helper object is read: an attempt tracker the loop asks (`if
 // retry.IsNextRetry(...)`), built by a constructor of the package that
 // counts in the object (package tracker). A request the loop gives back

@@ -1,9 +1,11 @@
 package retrysite
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 )
 
 // This file holds loop forms whose wait or bound is in the loop's head
@@ -54,6 +56,14 @@ func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit {
 // the literal.
 func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
 	cfg, ops = entryRoots(e, call)
+	if e.StatePoll != nil {
+		// The function the receiver's literal polls (notretry/statepolls.go).
+		if lit := m.rules().StatePollConf(call); lit != nil {
+			if x := notretry.FieldValue(lit, e.StatePoll.Refresh); x != nil {
+				ops = append(ops, x)
+			}
+		}
+	}
 	copied := false
 	for i, o := range ops {
 		if lit := m.heldFuncLit(o); lit != nil {

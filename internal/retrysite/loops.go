@@ -91,8 +91,8 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	if len(groups) == 0 {
 		return nil
 	}
-	fi := m.FuncInfo(fb.body, fb.typ)
-	if fi == nil {
+	fnInfo := m.FuncInfo(fb.body, fb.typ)
+	if fnInfo == nil {
 		return nil
 	}
 	parents := loopParents(fb.body)
@@ -107,6 +107,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		ops   []*opGroup
 		first *opGroup
 		in    scope
+		// fi is the graph the site is read on: the function's, or a
+		// round's (rounds.go).
+		fi *funcInfo
 	}
 	byNode := make(map[ast.Node]*found)
 	var order []ast.Node
@@ -120,6 +123,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 				g, first = pg, pg.calls[0]
 			}
 		}
+		fi := fnInfo
 		ref, ok := fi.CallNode(first)
 		if !ok {
 			continue
@@ -133,7 +137,12 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		switch {
 		case loop != nil:
 			if m.variesPerItem(fi, loop, g) {
-				continue
+				// A list tried again in rounds (rounds.go).
+				outer, rfi := m.roundOf(fi, fb, loop, g)
+				if outer == nil {
+					continue
+				}
+				loop, fi = outer, rfi
 			}
 			carried = m.carriedArgs(loop, g)
 			if m.rules().StartsProcessBefore(fb.body, loop) || m.rules().CalledAfterStart(fb.obj, 0) {
@@ -181,9 +190,13 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		f, ok := byNode[node]
 		if !ok {
-			f = &found{loop: node, kind: kind, first: g, in: in}
+			f = &found{loop: node, kind: kind, first: g, in: in, fi: fi}
 			byNode[node] = f
 			order = append(order, node)
+		} else if f.fi != fi {
+			// A round's operation and another operation of the same
+			// loop are read on different graphs: keep the first.
+			continue
 		}
 		f.ops = append(f.ops, g)
 	}
@@ -191,6 +204,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	var sites []*Site
 	for _, node := range order {
 		f := byNode[node]
+		fi := f.fi
 		f.ops = primaryOps(f.ops) // primaryops.go
 		f.first = f.ops[0]
 		s := &Site{

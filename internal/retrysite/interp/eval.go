@@ -756,6 +756,9 @@ func (ev *evaluator) cond(b *cfg.Block, e env) value {
 // exec applies a statement's effect on the tracked variables.
 func (ev *evaluator) Exec(n ast.Node, e env) env {
 	fi := ev.Fi
+	if fi.once != nil {
+		e = fi.onceRestart(n, e) // rounds.go
+	}
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {

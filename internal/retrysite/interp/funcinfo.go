@@ -121,6 +121,9 @@ type funcInfo struct {
 	// statelessVar.
 	assigns       map[*types.Var][]ast.Expr
 	statelessMemo map[*types.Var]bool
+	// once is the range statement a copy of the funcInfo runs once per
+	// entry (OnceRange, rounds.go), or nil.
+	once *ast.RangeStmt
 }
 
 type nodeRef struct {

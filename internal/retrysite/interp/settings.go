@@ -2,8 +2,9 @@ package interp
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A setting an object was made with (r.offsetOutOfRangeError, a field the
@@ -64,30 +65,8 @@ func (fi *funcInfo) unwrittenOuter(id *ast.Ident) bool {
 	if d == nil || d.Body == nil {
 		return false
 	}
-	written := false
-	is := func(x ast.Expr) bool {
+	return !typesx.Writes(info, d.Body, func(x ast.Expr) bool {
 		i, ok := ast.Unparen(x).(*ast.Ident)
 		return ok && info.ObjectOf(i) == o
-	}
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if written {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if is(l) {
-					written = true
-				}
-			}
-		case *ast.IncDecStmt:
-			written = is(n.X)
-		case *ast.UnaryExpr:
-			written = n.Op == token.AND && is(n.X)
-		case *ast.RangeStmt:
-			written = n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
-		}
-		return !written
 	})
-	return !written
 }

@@ -170,6 +170,10 @@ func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c value, undecided bool) {
 	if b.Kind == cfg.KindRangeLoop {
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
+			if r == fi.once {
+				t, f := fi.onceBranch(r, e)
+				return t, f, value{}, false
+			}
 			if cv, ok := fi.rangeCounter[r]; ok {
 				if x, ok := e[cv]; ok && x.K == vInt {
 					fi.M.noteDefaults(fi.rangeNotes[r])
@@ -409,7 +413,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 				res.BoundDep = true
 			}
 
-			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) {
+			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) && !fi.joinFork(b, in) {
 				res.OpaqueExit = true
 			}
 			if b.Kind == cfg.KindRangeLoop && c == nil {

@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -17,6 +19,18 @@ import (
 // model does not report as a retry of their own. An operation that makes
 // its own error from a status (resp.StatusCode >= 500) or from the call's
 // error still retries a failure.
+
+// A library that retries only the errors its marker wraps, and whose
+// marker its users also poll with (knowledge.Library.MarkedPolls:
+// terraform's retry.RetryableError), is a poll when the function marks
+// an error of its own: `if res.Status != "READY" { return
+// retry.RetryableError(fmt.Errorf("not ready")) }` after a call that
+// succeeded waits for a state. Every marker call must wrap what an
+// operation's error gives (retry.RetryableError(err), fmt.Errorf("...:
+// %w", err)), or sit under a test of an operation's response (if
+// res.StatusCode >= 500: an error of its own made from a failed status);
+// one that does neither makes the call a state poll, not a site
+// (pollsThroughMarker).
 
 // pollsThroughLibrary reports whether one of the operations given to a
 // library entry is a function literal that returns an error of its own
@@ -124,4 +138,115 @@ func (m *Reader) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
 func isZeroLit(x ast.Expr) bool {
 	l, ok := ast.Unparen(x).(*ast.BasicLit)
 	return ok && l.Kind == token.INT && l.Value == "0"
+}
+
+// pollsThroughMarker reports whether one of the operations given to a
+// library entry is a function literal that calls a retryable marker
+// (knowledge.MarkRetryable) with a value that reads no error an
+// operation of the literal returned, outside any test of an operation's
+// response.
+func (m *Reader) pollsThroughMarker(ops []ast.Expr) bool {
+	for _, o := range ops {
+		lit, ok := ast.Unparen(o).(*ast.FuncLit)
+		if !ok || lit.Body == nil {
+			continue
+		}
+		opErrs, opResps := m.opErrors(lit)
+		poll := false
+		var conds []ast.Expr // the conditions of the ifs around the node
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			if poll || n == nil {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if n.Init != nil {
+					ast.Inspect(n.Init, visit)
+				}
+				ast.Inspect(n.Cond, visit)
+				conds = append(conds, n.Cond)
+				ast.Inspect(n.Body, visit)
+				conds = conds[:len(conds)-1]
+				if n.Else != nil {
+					ast.Inspect(n.Else, visit)
+				}
+				return false
+			case *ast.CallExpr:
+				if len(n.Args) != 1 {
+					return true
+				}
+				fn := typesx.Callee(m.info, n)
+				if fn == nil || fn.Pkg() == nil || knowledge.MarkerOf(fn.Pkg().Path()+"."+fn.Name()) != knowledge.MarkRetryable {
+					return true
+				}
+				if typesx.UsesAny(m.info, n.Args[0], opErrs) {
+					return true
+				}
+				// An error of its own made from a response's status
+				// (if res.StatusCode >= 500) still marks a failure.
+				for _, c := range conds {
+					if typesx.UsesAny(m.info, c, opResps) {
+						return true
+					}
+				}
+				poll = true
+			}
+			return true
+		}
+		ast.Inspect(lit.Body, visit)
+		if poll {
+			return true
+		}
+	}
+	return false
+}
+
+// opErrors returns the error variables of lit that an operation's call
+// assigns (err from res, err := c.Do(req)), and its HTTP response ones
+// (res).
+func (m *Reader) opErrors(lit *ast.FuncLit) (opErrs, opResps map[*types.Var]bool) {
+	opErrs, opResps = make(map[*types.Var]bool), make(map[*types.Var]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		var lhs []ast.Expr
+		var rhs ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 {
+				return true
+			}
+			lhs, rhs = n.Lhs, n.Rhs[0]
+		case *ast.ValueSpec:
+			if len(n.Values) != 1 {
+				return true
+			}
+			for _, id := range n.Names {
+				lhs = append(lhs, id)
+			}
+			rhs = n.Values[0]
+		default:
+			return true
+		}
+		c, ok := ast.Unparen(rhs).(*ast.CallExpr)
+		if !ok || !m.host.MayBeOp(c) {
+			return true
+		}
+		for _, l := range lhs {
+			v := m.LocalVar(l)
+			switch {
+			case v == nil:
+			case typesx.IsErrorType(v.Type()):
+				opErrs[v] = true
+			case interp.IsResponseType(v.Type()):
+				opResps[v] = true
+			}
+		}
+		return true
+	})
+	return opErrs, opResps
 }

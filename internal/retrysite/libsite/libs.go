@@ -61,14 +61,14 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 		if e.Pace != knowledge.NoPace {
 			continue // it paces a hand-written loop (paced.go)
 		}
-		if e.Poll && !m.host.PollRetries(call, e) {
+		if (e.Poll || e.StatePoll != nil) && !m.host.PollRetries(call, e) {
 			continue // a state poll (polls.go)
 		}
 		if e.KeptCount && !m.keptClient(call) {
 			continue // a local client: its sends are the sites (keptcount.go)
 		}
 		cfgRoots, opRoots := m.host.OpRoots(e, call)
-		if m.pollsThroughLibrary(opRoots) {
+		if m.pollsThroughLibrary(opRoots) || lib.MarkedPolls && m.pollsThroughMarker(opRoots) {
 			continue // a poll until the thing appears (libpoll.go)
 		}
 		var loopBody *ast.BlockStmt
@@ -102,6 +102,7 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 		s.Settings = c.settings
 		s.Opaque = c.opaque
+		s.CallerConfig = m.callerConfig(s, c)
 		// Entry calls nested in this one's configuration are part of it
 		// (retry.AddWithMaxAttempts(retry.NewStandard(), 5)).
 		for _, st := range c.settings {
@@ -248,8 +249,12 @@ type collector struct {
 	before   token.Pos
 	settings []*site.Setting
 	opaque   bool
-	seen     map[ast.Node]bool
-	depth    int
+	// unseen are the variables that made it opaque by having no value
+	// in sight (a parameter); other is true when something else did.
+	unseen []*types.Var
+	other  bool
+	seen   map[ast.Node]bool
+	depth  int
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
@@ -282,7 +287,7 @@ func (c *collector) collect(x ast.Expr) {
 		if fn == nil {
 			// A call of a function value: opaque.
 			if _, ok := info.Types[x.Fun]; ok && !info.Types[x.Fun].IsType() {
-				c.opaque = true
+				c.opaque, c.other = true, true
 			} else if len(x.Args) == 1 {
 				c.collect(x.Args[0]) // conversion
 			}
@@ -315,7 +320,7 @@ func (c *collector) collect(x ast.Expr) {
 				return
 			}
 		}
-		c.opaque = true
+		c.opaque, c.other = true, true
 	case *ast.Ident:
 		obj := info.Uses[x]
 		switch o := obj.(type) {
@@ -325,6 +330,7 @@ func (c *collector) collect(x ast.Expr) {
 				// A parameter, a package variable of another file,
 				// a captured variable we cannot see assigned.
 				c.opaque = true
+				c.unseen = append(c.unseen, o)
 			}
 			for _, d := range defs {
 				c.collect(d)
@@ -362,7 +368,7 @@ func (c *collector) collect(x ast.Expr) {
 			// Constants (a service config string) and function values
 			// are read by the aspect that needs them.
 		default:
-			c.opaque = true
+			c.opaque, c.other = true, true
 		}
 	case *ast.UnaryExpr:
 		c.collect(x.X)
@@ -396,7 +402,7 @@ func (c *collector) collect(x ast.Expr) {
 		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
 			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
 				if !c.followField(v) { // values_libs.go
-					c.opaque = true // a struct field: set somewhere else
+					c.opaque, c.other = true, true // a struct field: set somewhere else
 				}
 				return
 			}
@@ -409,10 +415,10 @@ func (c *collector) collect(x ast.Expr) {
 			// A function value (retry.FixedDelay as a DelayType).
 			return
 		}
-		c.opaque = true
+		c.opaque, c.other = true, true
 	case *ast.BasicLit:
 	default:
-		c.opaque = true
+		c.opaque, c.other = true, true
 	}
 }
 

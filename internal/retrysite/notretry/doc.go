@@ -79,5 +79,12 @@
 // A library poll (knowledge.Entry.Poll) is a site only when its condition
 // turns an operation's failure into (false, nil) and returns false for
 // nothing else; a condition that waits for a state is a state poll
-// (polls.go).
+// (polls.go). A library state poll (knowledge.Entry.StatePoll:
+// terraform's StateChangeConf) is a site only when its receiver is a
+// composite literal the function does not write again, its Pending and
+// Target lists are constants, and its Refresh returns a pending state
+// (with a result that is not nil) only where an operation's result was
+// found to have failed: under `if res != nil`, or after `if res == nil {
+// ...; return }`. A pending state returned anywhere else, or a state
+// that is not a constant, is a state poll (statepolls.go).
 package notretry

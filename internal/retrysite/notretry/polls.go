@@ -3,7 +3,6 @@ package notretry
 import (
 	"fmt"
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -23,6 +22,9 @@ import (
 // PollRetries reports whether the poll call's condition retries a
 // failing operation.
 func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
+	if e.StatePoll != nil {
+		return m.statePollRetries(call, *e.StatePoll) // statepolls.go
+	}
 	if e.Op < 0 || e.Op >= len(call.Args) {
 		return false
 	}
@@ -94,35 +96,8 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 // failureCheck reports whether cond is `x != nil` for an error variable
 // x that body assigns from a call.
 func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.NEQ || !typesx.IsIdent(be.Y, "nil") {
-		return false
-	}
-	id, ok := ast.Unparen(be.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
-	if !ok || !types.Identical(v.Type(), types.Universe.Lookup("error").Type()) {
-		return false
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || found || len(as.Rhs) != 1 {
-			return !found
-		}
-		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
-			return true
-		}
-		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(v) {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
+	fail, v := m.nilCheck(cond, body) // statepolls.go
+	return v != nil && fail && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }
 
 // PollWait is the wait of a poll: its interval, fixed, no jitter.

@@ -2,6 +2,7 @@ package typesx
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -102,4 +103,47 @@ func Union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 func IsNil(info *types.Info, x ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(x)]
 	return ok && tv.IsNil()
+}
+
+// Operands returns the operands of a chain of op (token.LAND or
+// token.LOR) in x, left to right, through parentheses: a, b and c for
+// a && (b && c). Any other x is its own one operand.
+func Operands(x ast.Expr, op token.Token) []ast.Expr {
+	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == op {
+		return append(Operands(b.X, op), Operands(b.Y, op)...)
+	}
+	return []ast.Expr{x}
+}
+
+// Writes reports whether n writes a variable is accepts: an assignment
+// or ++/-- whose target is accepts, its address taken, a range that
+// assigns it, or delete or clear given it. Function literals are looked
+// into: a closure may write it too.
+func Writes(info *types.Info, n ast.Node, is func(ast.Expr) bool) bool {
+	written := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if written {
+			return false
+		}
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				written = written || is(l)
+			}
+		case *ast.IncDecStmt:
+			written = is(x.X)
+		case *ast.UnaryExpr:
+			written = x.Op == token.AND && is(x.X)
+		case *ast.RangeStmt:
+			written = x.Key != nil && is(x.Key) || x.Value != nil && is(x.Value)
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && len(x.Args) > 0 {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+					written = is(x.Args[0])
+				}
+			}
+		}
+		return !written
+	})
+	return written
 }

@@ -165,3 +165,23 @@ func PosLess(fset *token.FileSet, a, b token.Pos) bool {
 	}
 	return fa.Offset(a) < fb.Offset(b)
 }
+
+// DeclParams returns the parameters of a function declaration in order,
+// nil for an unnamed one.
+func DeclParams(info *types.Info, decl *ast.FuncDecl) []*types.Var {
+	var ps []*types.Var
+	if decl.Type.Params == nil {
+		return nil
+	}
+	for _, fl := range decl.Type.Params.List {
+		if len(fl.Names) == 0 {
+			ps = append(ps, nil)
+			continue
+		}
+		for _, n := range fl.Names {
+			v, _ := info.Defs[n].(*types.Var)
+			ps = append(ps, v)
+		}
+	}
+	return ps
+}

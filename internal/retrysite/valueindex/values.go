@@ -484,6 +484,8 @@ func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 			return m.WriteInt(x.Args[0])
 		}
 		return 0, false
+	case *ast.StarExpr:
+		return m.derefInt(x.X, 0) // shipped.go
 	case *ast.BinaryExpr:
 		a, ok1 := m.WriteInt(x.X)
 		b, ok2 := m.WriteInt(x.Y)
@@ -879,6 +881,9 @@ func (n defaultNote) Annotate(m *model, b Bound) Bound {
 			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
 		}
 		b.Counted += ", " + n.phrase(m)
+		if _, isFunc := n.v.Type().Underlying().(*types.Signature); !isFunc {
+			b.UserDefault = true
+		}
 	case BoundUnbounded:
 		if why, ok := m.nilCountWhy(n); ok { // offcount.go
 			b.Why = why

@@ -1,0 +1,71 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// This file lets the walks read a retry in rounds (retrysite's
+// rounds.go): an outer loop that tries every item of a list again after
+// the whole list failed (for !done { for _, url := range urls { if
+// try(url) == nil { return } }; wait }). Seen from one item, the inner
+// range runs the item once per round: the other items are the failover
+// between two tries of this one, not retries of it.
+
+// OnceRange returns a copy of fi in which the range statement r runs its
+// body once each time the walks enter it (its range expression restarts
+// it) and leaves it when they come back to its head: a walk that starts
+// in r's body is in its one iteration. fi itself is unchanged; the copy
+// shares its graph and everything else.
+func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
+	c := *fi
+	c.once = r
+	c.rangeCounter = make(map[*ast.RangeStmt]*types.Var, len(fi.rangeCounter)+1)
+	for k, v := range fi.rangeCounter {
+		c.rangeCounter[k] = v
+	}
+	c.rangeLen = make(map[*ast.RangeStmt]int64, len(fi.rangeLen)+1)
+	for k, v := range fi.rangeLen {
+		c.rangeLen[k] = v
+	}
+	if fi.rangeVals[r] != nil {
+		c.rangeVals = make(map[*ast.RangeStmt][]int64, len(fi.rangeVals))
+		for k, v := range fi.rangeVals {
+			if k != r {
+				c.rangeVals[k] = v
+			}
+		}
+	}
+	c.Tracked = make(map[*types.Var]bool, len(fi.Tracked)+1)
+	for k, v := range fi.Tracked {
+		c.Tracked[k] = v
+	}
+	c.order = make(map[*types.Var]int, len(fi.order)+1)
+	for k, v := range fi.order {
+		c.order[k] = v
+	}
+	cv := types.NewVar(r.For, fi.M.pkg, "round#", types.Typ[types.Int])
+	c.rangeCounter[r] = cv
+	c.rangeLen[r] = 1
+	c.Tracked[cv] = true
+	c.order[cv] = len(fi.order)
+	c.statelessMemo = nil
+	return &c
+}
+
+// onceBranch decides the head of the range run once (OnceRange): the
+// body when its expression has just restarted it, the exit otherwise.
+func (fi *funcInfo) onceBranch(r *ast.RangeStmt, e env) (t, f bool) {
+	if x, ok := e[fi.rangeCounter[r]]; ok && x.K == vInt && x.I == 0 {
+		return true, false
+	}
+	return false, true
+}
+
+// onceRestart restarts the range run once when n is its expression.
+func (fi *funcInfo) onceRestart(n ast.Node, e env) env {
+	if fi.once != nil && n == ast.Node(fi.once.X) {
+		return e.Set(fi.rangeCounter[fi.once], intVal(0))
+	}
+	return e
+}
