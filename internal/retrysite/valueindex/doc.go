@@ -26,8 +26,11 @@
 //     argument its call gives (iterrange.go);
 //   - func values (funcvals.go): the functions a func-typed parameter,
 //     field or variable may run (FuncValueTargets), the decision a
-//     called function returns beside its error, and counters two held
-//     closures share (funcvals_shared.go).
+//     called function returns beside its error (and whether every such
+//     function decides by its error alone, stepping nothing:
+//     outcomeDecided), and counters two held closures share
+//     (funcvals_shared.go);
+//   - settings no write of the package sets (offflag.go, ZeroField).
 //
 // It reads the value interpreter (package interp): its Index embeds an
 // *interp.Model, whose exported methods are the index's, and evaluates

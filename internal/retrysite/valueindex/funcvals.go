@@ -654,6 +654,19 @@ func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockSt
 // that the held literal with this body reads, with their one value
 // outside it (capturedInit). funcInfo tracks them like the literal's own.
 func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	// A function declaration's body is no literal's: the test below
+	// would walk it for nothing.
+	if m.declBodies == nil {
+		m.declBodies = make(map[*ast.BlockStmt]bool, len(m.decls))
+		for _, d := range m.decls {
+			if d.Body != nil {
+				m.declBodies[d.Body] = true
+			}
+		}
+	}
+	if m.declBodies[body] {
+		return nil
+	}
 	// Cheap test first: an integer local of an enclosing block (its
 	// scope ends after the body; the literal's own parameters' scope
 	// ends with it). Most bodies read none, and need no index.
@@ -812,6 +825,74 @@ func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {
 			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && m.info.Uses[id] == v {
 				found = true
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// outcomeDecided reports whether the bool results of call are decided by
+// the called functions' errors and constants alone, and count nothing:
+// every function the call may run (a function of the package, or the
+// functions a func value may run) returns, for each bool beside its
+// error, a constant or `err != nil` on every return, and steps no
+// variable (no ++, --, +=, ...). Such a decision, shouldContinue from a
+// helper's func given a literal that returns (true, err) on failure and
+// (false, nil) on success, is the outcome's, not an attempt count kept
+// out of sight.
+func (m *model) outcomeDecided(x *ast.CallExpr) bool {
+	tup, ok := m.info.TypeOf(x).(*types.Tuple)
+	if !ok {
+		return false
+	}
+	ei := -1
+	var bools []int
+	for j := 0; j < tup.Len(); j++ {
+		switch {
+		case isErrorType(tup.At(j).Type()):
+			ei = j
+		case isBool(tup.At(j).Type()):
+			bools = append(bools, j)
+		}
+	}
+	if ei < 0 || len(bools) == 0 {
+		return false
+	}
+	var ts []funcTarget
+	if fn := typeutilCallee(m.info, x); fn != nil {
+		d := m.FuncDecl(fn)
+		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
+			return false
+		}
+		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
+	} else if ts, ok = m.FuncValueTargets(x.Fun); !ok {
+		return false
+	}
+	for _, t := range ts {
+		if steps(t.Body) {
+			return false
+		}
+		for _, i := range bools {
+			if _, ok := m.returnedDecisions(t, i, ei, true); !ok {
+				return false
+			}
+			if _, ok := m.returnedDecisions(t, i, ei, false); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// steps reports whether body steps a variable: x++, x--, x += n, ...
+func steps(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IncDecStmt:
+			found = true
+		case *ast.AssignStmt:
+			found = found || n.Tok != token.ASSIGN && n.Tok != token.DEFINE
 		}
 		return !found
 	})
