@@ -124,6 +124,12 @@
 //     (ConstantBackoff, ExponentialBackoff, LimitedExponentialBackoff);
 //     jitter 0 until SetJitter; every error (DefaultClassifier)
 //     (retrier/retrier.go:23-42, 118-140, classifier.go:19-28).
+//   - terraform-plugin-sdk retry (github.com/hashicorp/terraform-plugin-sdk/v2
+//     v2.40.1): helper/retry and helper/resource RetryContext, Retry;
+//     StateChangeConf.WaitForState(Context) as state polls. No count (its
+//     Timeout ends it); waits 500ms (RetryContext) or 200ms doubling up
+//     to 10s, no jitter, PollInterval a fixed wait; only errors returned
+//     as retry.RetryableError (helper/retry/wait.go:18-75, state.go:56-206).
 //   - retrylint retry (this module): Do, DoValue, the standard's own
 //     policy (package retry).
 package knowledge
