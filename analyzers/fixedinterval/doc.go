@@ -51,7 +51,10 @@
 // floor lies. Values it cannot see (a parameter, a field, a value
 // computed before the loop) stand for constants, since they do not
 // change between attempts; a wait from an object the model cannot read
-// (b.NextBackOff(), a rate limiter's Wait) is not reported.
+// (b.NextBackOff(), a rate limiter's Wait) is not reported. A retry that
+// makes no retries is not reported either, except when its count of 0
+// is a default the user can change (go-grpc-middleware's max, 0 until
+// WithMax turns retries on): the waits it makes once on are judged.
 //
 // # Libraries
 //

@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !s.Reports() || !s.WaitsKnown {
 			continue
 		}
-		if s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
+		if s.Bound.NeverRetries() {
 			continue // no retries, so no waits between them
 		}
 		if len(s.Waits) == 0 {

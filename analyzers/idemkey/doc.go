@@ -34,7 +34,8 @@
 // requests, and *http.Client values whose transport retries
 // (retryablehttp's StandardClient(), failsafehttp.NewRoundTripper),
 // followed through variables, struct fields and constructors of the
-// package. A client that makes no retries (RetryMax = 0) is not reported.
+// package. A client that makes no retries (RetryMax = 0) is not reported,
+// unless the 0 is a default of the package that the user can change.
 //
 // The method is found wherever it is decided: http.MethodPost and "POST"
 // in http.NewRequest(WithContext), retryablehttp.NewRequest, &http.Request

@@ -37,7 +37,7 @@ func run(pass *analysis.Pass) (any, error) {
 	reported := make(map[token.Pos]bool)
 	fixed := make(map[ast.Expr]bool)
 	for _, s := range res.Sites {
-		if !s.Reports() || s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
+		if !s.Reports() || s.Bound.NeverRetries() {
 			continue
 		}
 		for _, op := range s.Ops {

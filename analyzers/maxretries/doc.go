@@ -38,7 +38,13 @@
 // told otherwise (9 retries, over the synchronous limit).
 //
 // Bounds that come from parameters, fields or configuration are not
-// reported: the model cannot see them. A call of a retry helper in the
+// reported: the model cannot see them. One exception: a library
+// configuration handed in whole as a parameter (backoff.New(ctx, cfg)
+// with cfg the caller's dskit backoff.Config) whose library says what it
+// can be (its zero value retries forever, its flag default makes 10
+// attempts): reported when every way the library makes one breaks the
+// range ("cfg, the caller's backoff.Config, has none at its zero value
+// and 9 retries at its flag default"), silent when one complies. A call of a retry helper in the
 // same package with a constant count (retry(8, op) for
 // func retry(attempts int, op func() error) error) is reported at the
 // call. A site that makes no retries at all (a count of one attempt) is

@@ -47,18 +47,52 @@
 //
 // # What stays silent
 //
-// When the retry runs under a context that comes from the caller (a
-// parameter, r.Context(), a struct field), the caller may have set a
-// deadline: the analyzer reports neither a missing cap nor a default cap
-// nor a computed worst case there. An explicit cap written in the code
+// R-3 asks every retry loop for a total duration cap of its own, whatever
+// its count; a caller's deadline is not the loop's own cap, but the
+// caller may have set one. So when the retry runs under a context that
+// comes from the caller (a parameter, r.Context(), a struct field), the
+// analyzer reports neither a missing cap nor a default cap there, except
+// in three cases where the package's own code decides the worst case:
+//
+//   - The worst case is known from the package's own settings and is
+//     above the context's cap: a known attempt count (the package's
+//     defaults count: maxRetries: 3, or *cfg.MaxRetries defaulted to
+//     Int64(2)) times a known per-attempt timeout the package sets (the
+//     Timeout of the client it ships, a constant context.WithTimeout per
+//     attempt), plus the known waits, with the arithmetic in the message
+//     ("can take 3 attempts x 1m20s timeout + waits ... > the 30s cap").
+//   - Every attempt goes through an HTTP client the package itself builds
+//     or defaults to with no Timeout (http.DefaultClient used or set as
+//     the default of a client field, an http.Client literal without
+//     Timeout whose transport sets no timeout either), with a request
+//     carrying the caller's context, and neither the loop nor anything an
+//     attempt runs through (the package's helpers, the handlers and
+//     middlewares it builds around the client's Do) sets a time limit of
+//     its own: only the caller's deadline stops a hung attempt and the
+//     loop ("has no total duration cap: by default, attempts via
+//     http.DefaultClient have no timeout; only the caller's deadline stops
+//     it"). A client or doer the user configures through an option or a
+//     setter is the user's choice, and a time limit behind `if f != 0` of
+//     a field the package itself never sets (a per-attempt RequestTimeout
+//     the user may set) is off by default: neither keeps the rule silent.
+//   - The retry's only time limit is one its package offers but ships
+//     switched off (below).
+//
+// Everything else under the caller's context stays silent: a client that
+// comes from a parameter or from another package, an interface or func
+// field the package calls unguarded, a Timeout or a transport timeout the
+// package sets on its client, a time limit the package ships on (an
+// option that defaults to a timeout), a count or a timeout the model
+// cannot compute, a request with no context (that is the attempt's own
+// finding when the model sees the send). When the code cannot tell, the
+// analyzer stays silent. An explicit cap written in the code
 // (context.WithTimeout(ctx, 2*time.Minute) around the loop, WithMaxDuration,
 // MaxElapsedTime) is reported when it exceeds the context's cap whatever
 // the parent context, since the code says the retry may run that long.
 // A hand-written loop that uses no context at all is reported only for
 // attempts with no timeout: its operations may carry timeouts of their
-// own. One exception: a hand-written retry under the caller's context
-// whose only time limit is one its package offers but ships switched off
-// is reported ("has no total duration cap by default: its deadline, from
+// own. A hand-written retry under the caller's context whose only time
+// limit is one its package offers but ships switched off is reported ("has no total duration cap by default: its deadline, from
 // settings.timeout, is off unless WithTimeout sets it"), with the
 // default as related information. The code says it: the limit (a
 // context.WithTimeout, a timer, an elapsed-time check over the whole
@@ -70,7 +104,15 @@
 // variable of its type declared without a value). A default of its own
 // (`timeout: 20 * time.Second`), a zero the package replaces (`if
 // o.timeout == 0 { o.timeout = d }`), a limit from a plain parameter and
-// a field no option sets stay silent. Library configurations applied to every call (gRPC service
+// a field no option sets stay silent there. A loop that sets up no limit
+// itself but tests such a field (in its body or a helper it calls: a
+// stream path retrying a context error `else if o.perCallTimeout != 0 {
+// continue }` while only the unary path sets the deadline up) runs under
+// the same switched-off limit and is reported alike ("it reads
+// callOpts.perCallTimeout, off by default, the deadline perCallContext
+// sets up"); a field the package ships set, or never makes a time limit
+// of, stays silent, as does a loop with a cap of its own.
+// Library configurations applied to every call (gRPC service
 // configs, go-grpc-middleware, aws-sdk-go-v2, gax-go, failsafehttp round
 // trippers) take each call's context from the caller and are not
 // reported for their cap. A configuration the model cannot see whole (an

@@ -79,12 +79,14 @@ var attemptHints = []string{"; give each attempt a timeout", ""}
 func capFinding(s *site.Site, t *site.Timeouts, lim time.Duration) string {
 	where := fmt.Sprintf("the %s cap", report.FormatDuration(lim))
 	switch {
-	case t.Worst > lim && !t.CallerContext:
+	case t.Worst > lim:
 		return fmt.Sprintf("can take %s > %s", t.WorstCalc, where)
 	case t.TotalCap > lim:
 		return fmt.Sprintf("is capped at %s by %s, above %s", report.FormatDuration(t.TotalCap), t.CapWhy, where)
 	case !t.Capped && t.OffByDefault && t.Pos.IsValid():
 		return "has no total duration cap by default: " + t.CapWhy
+	case !t.Capped && t.CallerOnly && t.Pos.IsValid():
+		return "has no total duration cap: " + t.CapWhy
 	case !t.Capped && !t.CallerContext && t.Pos.IsValid():
 		return fmt.Sprintf("has no total duration cap (%s for %s): %s", report.FormatDuration(lim), report.ContextPhrase(s.Context), t.CapWhy)
 	}

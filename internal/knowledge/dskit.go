@@ -24,6 +24,15 @@ var Dskit = &Library{
 		Groups: [][]Count{{{Setting: "MaxRetries", Attempts: true, ZeroUnbounded: true}}},
 		Defaults: []DefaultBound{{IfAny: []string{"Config"}, NotOpaque: true,
 			Unbounded: "dskit backoff with MaxRetries 0 (the Config's zero value) retries until the context ends"}},
+		// A Config handed in by the caller is either made in code
+		// (its zero value: MaxRetries 0, "zero means infinite
+		// retries", backoff.go:15) or filled from the flags
+		// Config.RegisterFlagsWithPrefix registers (backoff.go:21:
+		// -<prefix>.backoff-retries, default 10 attempts).
+		Caller: &CallerConfig{Type: "Config", Makes: []DefaultBound{
+			{Unbounded: "none at its zero value"},
+			{Fixed: &Fixed{Retries: 9, Counted: "9 retries at its flag default"}},
+		}},
 	},
 	// github.com/grafana/dskit@v0.0.0-20260703122047-de1ec7541c44/backoff/backoff.go:
 	// a Config has no defaults of its own (MaxRetries 0 = infinite); the

@@ -358,6 +358,27 @@ type BoundTable struct {
 	// Defaults apply when no group decides: the first whose settings
 	// are all present (or that has none) applies.
 	Defaults []DefaultBound
+	// Caller, when set, says what a configuration the site takes whole
+	// from a parameter of its function (the caller's, which the model
+	// cannot see) may be: each way the library itself makes one, with
+	// the bound it gives. The site's bound is each of them in turn, and
+	// a rule speaks only when every one breaks its range.
+	Caller *CallerConfig
+}
+
+// A CallerConfig is what a library's configuration handed in by the
+// caller may be, in the library's own terms (BoundTable.Caller).
+type CallerConfig struct {
+	// Type is the configuration's type, declared in one of the
+	// library's packages ("Config"); a parameter of that type, or a
+	// pointer to it, is the caller's configuration.
+	Type string
+	// Makes are the library's ways of making one (its zero value, the
+	// defaults of the flags it registers), each a Fixed or Unbounded
+	// bound; Counted and Unbounded say what the way does, briefly
+	// ("none at its zero value", "9 retries at its flag default"), for a
+	// message that names them all.
+	Makes []DefaultBound
 }
 
 // A Count is a setting that sets or fixes the attempt bound.

@@ -44,7 +44,10 @@
 //
 // A repeat is a retry only when the outcome that leads back is the
 // failure of an operation: an error, a response's status, a known
-// library result. A bare bool or ok is a failure only from a callee the
+// library result, or the error a result keeps in its one error field
+// when nothing is returned beside it (gocql's *Iter and its err:
+// typesx.CarriedError, interp/carried.go; nil under success, non-nil
+// under the error scenario). A bare bool or ok is a failure only from a callee the
 // model sees (a function of the package, an unexported interface seen
 // through its implementations, a local function literal); from a
 // function value, a parameter, a field or another interface method it is
@@ -122,8 +125,12 @@
 // an unexported interface of the package, and a value of an unexported
 // function type of the package that its exported API does not take, are
 // seen through the package's own implementations and functions of that
-// type (integration.go, funclits.go, package exchange). What repeats
-// are not retries (compare-and-swap loops, dropped results, readiness waits, re-runs with
+// type (integration.go, funclits.go, package exchange). A method of an
+// io interface called on a value the package points at a network
+// connection (a buffered writer field set to net.Conn, or to a writer of
+// the package whose Write calls it) crosses the boundary too (netio.go).
+// What repeats are not retries (compare-and-swap loops, dropped results,
+// readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's
 // (internal/retrysite/notretry/doc.go). Nor is a retry library's
 // operation that makes an error of its own when its call succeeds with
@@ -179,12 +186,24 @@
 // local, a range over the request's headers), so they count nothing.
 // One helper object is read: an attempt tracker the loop asks (`if
 // retry.IsNextRetry(...)`), built by a constructor of the package that
-// counts in the object (package tracker). A request the loop gives back
-// to itself through a function of the package is the same input on
+// counts in the object (package tracker). An interface method called on
+// such a tracker (the local holds that one type) is read through the
+// type's method when the loop's outcome is decided (package tracker's
+// Method; interp's devirtualize): client-go's withRetry.IsNextRetry,
+// which also says no to a response that is neither a 429 nor a 5xx, is
+// what lets a success leave request()'s loop. A request the loop gives
+// back to itself through a function of the package is the same input on
 // every round, not a value the loop moves over (package rewind).
 // A call of a same-package retry helper whose bound
 // depends on its parameters, made with constant arguments, is a HelperCall
-// site with the bound those arguments give.
+// site with the bound those arguments give. A struct parameter's integer
+// and bool fields are the caller's too: bound at each call to the fields
+// of the literal it passes, directly or through a local defined once by
+// it (helperfields.go, interp's paramfields.go), unknown in the helper's
+// own site unless no write of the package sets them (valueindex's
+// ZeroField). An operation group whose calls sit in loops apart from
+// each other is studied one loop at a time (splitByLoop: a helper's
+// custom-schedule loop and its backoff loop).
 //
 // # Values set elsewhere in the package
 //
@@ -418,7 +437,8 @@
 //     package (glue_modsrc.go).
 //   - package tracker (tracker/): the bound of a loop that keeps its
 //     count in an attempt tracker of the package (tracker.go:
-//     LoopBound), through tracker.Model.
+//     LoopBound), and the method an interface call on such a tracker
+//     runs (Method: host.go's TrackerMethod), through tracker.Model.
 //   - package rewind (rewind/): a loop-carried request only rewound for
 //     the next attempt (rewind.go: Rewinds).
 //   - package exchange (exchange/): a request handed to the package's own

@@ -121,7 +121,7 @@ func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
 		if fn == nil {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
-		return m.funcIsIntegration(fn, 1)
+		return m.netIOCall(c, fn) || m.funcIsIntegration(fn, 1) // netio.go
 	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
 }
 

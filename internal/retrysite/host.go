@@ -3,6 +3,9 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/tracker"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The model as the value interpreter sees it (interp.Host): what
@@ -47,3 +50,23 @@ func (m *model) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 // BoundInit returns the values the parameters of another package's
 // helper are bound to (boundInit, xpkg.go).
 func (m *model) BoundInit(fi *funcInfo) env { return m.boundInit(fi) }
+
+// TrackerMethod returns the method of the one concrete type a local
+// tracker holds that an interface method call on it runs (package
+// tracker's Method), cached by local.
+func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
+	if v == nil || m.trackerImpls == nil {
+		return nil
+	}
+	if fn, ok := m.trackerImpls[v]; ok {
+		return fn
+	}
+	fn := tracker.Method(m.pass, m.info, m.pkg, m, call)
+	m.trackerImpls[v] = fn
+	return fn
+}

@@ -32,8 +32,13 @@ import (
 //     cannot see what it does (retry helpers take their operation so);
 //     but an unexported interface of the analysed package is seen
 //     through the package's own types that implement it;
+//   - a method of an io interface called on a value the package gives a
+//     network connection (a buffered writer over net.Conn: netio.go);
 //   - a function of the analysed package whose body makes such a call,
-//     directly or through other functions of the package.
+//     directly or through other functions of the package;
+//   - a fallible call handed a stream that holds a network connection
+//     (a bufio.Writer over a net.Conn kept in a field of the package),
+//     or made on one: it writes to or reads from the wire (netstream.go).
 
 var networkStd = map[string]bool{
 	"net":          true,
@@ -111,7 +116,7 @@ func (m *model) isIntegration(call *ast.CallExpr) bool {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
 	}
-	return m.funcIsIntegration(fn, 0)
+	return m.netIOCall(call, fn) || m.funcIsIntegration(fn, 0) || m.passesNetStream(call) // netio.go, netstream.go
 }
 
 func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
@@ -180,11 +185,14 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		if dropped[call] {
 			return false
 		}
+		if m.passesNetStream(call) {
+			return true // writes to a connection it is handed (netstream.go)
+		}
 		callee := typeutilCallee(m.info, call)
 		if callee == nil {
 			return true // calls a function value it was given
 		}
-		return m.funcIsIntegration(callee, depth+1)
+		return m.netIOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // netio.go
 	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found

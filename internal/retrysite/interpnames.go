@@ -29,9 +29,12 @@ func errorScenario() scenario             { return interp.ErrorScenario() }
 type evaluator = interp.Evaluator
 type funcInfo = interp.FuncInfo
 
+type reachGoal = interp.ReachGoal
+
 const goalAgain = interp.GoalAgain
 const goalCertain = interp.GoalCertain
 const goalFree = interp.GoalFree
+const goalFreeFailover = interp.GoalFreeFailover
 
 func grpcScenario(code int) scenario   { return interp.GrpcScenario(code) }
 func headerScenario(code int) scenario { return interp.HeaderScenario(code) }

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -82,6 +83,14 @@ func (g *opGroup) runScenario() scenario {
 // handWritten returns the hand-written retry sites in fb.
 func (m *model) handWritten(fb funcBody) []*Site {
 	loops, gotos, selfCalls := m.prefilter(fb)
+	var held map[*ast.CallExpr]*ast.FuncLit
+	if fb.obj != nil {
+		// Calls of a closure that calls the function (heldself.go).
+		held = typesx.HeldSelfCalls(m.info, fb.body, fb.obj)
+		for c := range held {
+			selfCalls = append(selfCalls, c)
+		}
+	}
 	if len(loops) == 0 && !gotos && len(selfCalls) == 0 {
 		return nil
 	}
@@ -96,6 +105,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		return nil
 	}
 	parents := loopParents(fb.body)
+	groups = splitByLoop(groups, parents)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {
 		target[c] = true
@@ -129,6 +139,17 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			continue
 		}
 		loop := parents[first]
+		if loop != nil && len(selfCalls) > 0 && fb.decl != nil && m.retriesAfterFailover(fi, fb, g, ref, target, selfCalls, held) {
+			// The function calls itself once the loop has run out of
+			// candidates (forms.go): a recursive retry of its own.
+			f, ok := byNode[fb.decl]
+			if !ok {
+				f = &found{loop: fb.decl, kind: Recursion, first: g}
+				byNode[fb.decl] = f
+				order = append(order, fb.decl)
+			}
+			f.ops = append(f.ops, g)
+		}
 		var in scope
 		var carried map[*types.Var]bool
 		kind := Loop
@@ -154,7 +175,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			in = fi.LoopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:
-			if m.recursionVaries(fb, g, selfCalls) {
+			if m.recursionVaries(fb, g, innerSelfCalls(selfCalls, held, m.info, fb.obj)) {
 				continue // a redirect followed, not a retry (notretry.go)
 			}
 			kind = Recursion
@@ -167,7 +188,11 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		// A loop whose operation moves on (a cursor) is a retry only
 		// through a failure path that keeps it where it is (waits/periodic.go).
-		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, kind == Recursion)
+		free := goalAgain
+		if kind == Recursion {
+			free = goalFree
+		}
+		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, free)
 		if !retry && loop != nil && m.failurePathRetry(fi, loop, g, ref, in, carried) {
 			retry = true
 			g.failureOnly = true
@@ -223,7 +248,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			}
 		}
 		if f.kind == Recursion {
-			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls)
+			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls, held)
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
@@ -490,11 +515,12 @@ func hasOutcome(t types.Type) bool {
 		// (T, bool): a comma-ok result; (bool, bool) is two flags.
 		return tup.Len() == 2 && isBool(tup.At(1).Type()) && !isBool(tup.At(0).Type())
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t))
+	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t) || typesx.CarriedError(t) != nil)
 }
 
 // hasErrorOrResponse reports whether a result type carries an error or
-// an HTTP response.
+// an HTTP response: an error or response result, or a result that keeps
+// its error in a field (typesx.CarriedError: gocql's *Iter).
 func hasErrorOrResponse(t types.Type) bool {
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := 0; i < tup.Len(); i++ {
@@ -504,7 +530,7 @@ func hasErrorOrResponse(t types.Type) bool {
 		}
 		return false
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t))
+	return t != nil && (isErrorType(t) || isResponseType(t) || typesx.CarriedError(t) != nil)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the
@@ -536,14 +562,14 @@ func (m *model) opKey(call *ast.CallExpr) string {
 // A recursion must come back by a path that no state the model cannot see
 // guards: `if err != nil && !d.cache.Fresh() { d.Reset(); return d.Get() }`
 // refreshes a cache and looks again once; it is not a retry of its own.
-func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, needFree bool) bool {
+//
+// goal is goalAgain, or for a recursion goalFree (goalFreeFailover when
+// the operation sits in a loop over candidates).
+func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, goal reachGoal) bool {
 	if r := fi.Reach(g.set, target, ref, successScenario(), in, goalAgain); r.Again {
 		return false
 	}
-	goal := goalAgain
-	if needFree {
-		goal = goalFree
-	}
+	needFree := goal != goalAgain
 	back := func(r reachResult) bool { return r.Again && (!needFree || r.AgainFree) }
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return true
@@ -1062,9 +1088,17 @@ func (m *model) constLiteral(c *types.Const) *ast.BasicLit {
 // recursionBound: a function that calls itself after a failure is bounded
 // by a parameter that changes on each call (unknown here), or unbounded
 // when it calls itself with the same arguments.
-func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*ast.CallExpr) Bound {
+func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*ast.CallExpr, held map[*ast.CallExpr]*ast.FuncLit) Bound {
 	sig := fb.obj.Type().(*types.Signature)
 	for _, c := range self {
+		if lit := held[c]; lit != nil && writesParams(m.info, lit.Body, sig) {
+			// The closure steps a parameter it captured before it calls
+			// the function with it (attemptsRemaining--): a count the
+			// arguments do not show.
+			return Bound{Kind: BoundUnknown}
+		}
+	}
+	for _, c := range innerSelfCalls(self, held, m.info, fb.obj) {
 		for i, a := range c.Args {
 			if i >= sig.Params().Len() {
 				break
@@ -1088,72 +1122,80 @@ func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*as
 // func retry(attempts int, op func() error) error.
 func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, helper *Site) []*Site {
 	sig := fb.obj.Type().(*types.Signature)
-	var intParams []int
+	var intParams, structParams []int
 	for i := 0; i < sig.Params().Len(); i++ {
-		if p := sig.Params().At(i); fi.Tracked[p] && isIntegerOrBool(p.Type()) {
+		p := sig.Params().At(i)
+		if fi.Tracked[p] && isIntegerOrBool(p.Type()) {
 			intParams = append(intParams, i)
 		}
+		if _, ok := p.Type().Underlying().(*types.Struct); ok && !(sig.Variadic() && i == sig.Params().Len()-1) {
+			structParams = append(structParams, i)
+		}
 	}
-	if len(intParams) == 0 {
+	if len(intParams) == 0 && len(structParams) == 0 {
 		return nil
 	}
 	var sites []*Site
-	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+	// The calls of the function, read from the inspector; the name rules
+	// out most calls before the callee's lookup.
+	typesx.Preorder(m.pass, callTypes, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		if !calleeNamed(call.Fun, fb.obj.Name()) {
+			return
+		}
+		fn := typeutilCallee(m.info, call)
+		if fn == nil || fn.Origin() != fb.obj.Origin() || sig.Variadic() {
+			return
+		}
+		init := env{}
+		var lit *ast.BasicLit
+		var litParam *types.Var
+		for _, i := range intParams {
+			if i >= len(call.Args) {
+				continue
 			}
-			fn := typeutilCallee(m.info, call)
-			if fn == nil || fn.Origin() != fb.obj.Origin() || sig.Variadic() {
-				return true
-			}
-			init := env{}
-			var lit *ast.BasicLit
-			var litParam *types.Var
-			for _, i := range intParams {
-				if i >= len(call.Args) {
-					continue
-				}
-				v := (&evaluator{Fi: fi}).Eval(call.Args[i], nil)
-				if v.K == vInt || v.K == vBool {
-					init[sig.Params().At(i)] = v
-					if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
-						lit, litParam = l, sig.Params().At(i)
-					}
-				}
-			}
-			if len(init) == 0 {
-				return true
-			}
-			b := m.loopBound(fi, g, init, in)
-			if b.Kind == BoundUnknown {
-				return true
-			}
-			if b.Kind == BoundKnown && lit != nil {
-				// Does this literal set the count? Try it plus one.
-				orig := init[litParam].I
-				init2 := init.Set(litParam, intVal(orig+1))
-				if r := fi.MaxRuns(g.set, init2, nil, in, g.runScenario()); !r.Infinite && !r.GaveUp && !r.BoundDep && r.N == b.Retries+2 {
-					m.setBoundLit(&b, lit, b.Retries+1-int(orig))
-					b.Expr = lit
+			v := (&evaluator{Fi: fi}).Eval(call.Args[i], nil)
+			if v.K == vInt || v.K == vBool {
+				init[sig.Params().At(i)] = v
+				if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
+					lit, litParam = l, sig.Params().At(i)
 				}
 			}
-			sites = append(sites, &Site{
-				Kind:       HelperCall,
-				Node:       call,
-				Pos:        call.Pos(),
-				Helper:     helper,
-				Bound:      b,
-				Ops:        helper.Ops,
-				Waits:      helper.Waits,
-				WaitsKnown: helper.WaitsKnown,
-				Retried:    helper.Retried,
-				Timeouts:   helper.Timeouts,
-			})
-			return true
+		}
+		for _, i := range structParams {
+			if i < len(call.Args) {
+				m.bindStructArg(fi, sig.Params().At(i), call.Args[i], init) // helperfields.go
+			}
+		}
+		if len(init) == 0 {
+			return
+		}
+		b := m.loopBound(fi, g, init, in)
+		if b.Kind == BoundUnknown {
+			return
+		}
+		if b.Kind == BoundKnown && lit != nil {
+			// Does this literal set the count? Try it plus one.
+			orig := init[litParam].I
+			init2 := init.Set(litParam, intVal(orig+1))
+			if r := fi.MaxRuns(g.set, init2, nil, in, g.runScenario()); !r.Infinite && !r.GaveUp && !r.BoundDep && r.N == b.Retries+2 {
+				m.setBoundLit(&b, lit, b.Retries+1-int(orig))
+				b.Expr = lit
+			}
+		}
+		sites = append(sites, &Site{
+			Kind:       HelperCall,
+			Node:       call,
+			Pos:        call.Pos(),
+			Helper:     helper,
+			Bound:      b,
+			Ops:        helper.Ops,
+			Waits:      helper.Waits,
+			WaitsKnown: helper.WaitsKnown,
+			Retried:    helper.Retried,
+			Timeouts:   helper.Timeouts,
 		})
-	}
+	})
 	return sites
 }
 
@@ -1163,4 +1205,50 @@ func constInt(c *types.Const) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(v)
+}
+
+// splitByLoop splits an operation group whose calls sit in loops apart
+// from each other (neither holds the other) into one group per loop: a
+// helper that runs its func in a loop over a custom schedule, or else in
+// a backoff loop (nats' retryWithBackoff), has two retry loops, each
+// studied on its own. The calls outside every loop stay with the group
+// of the first loop, as before. Groups in one loop, or in nested loops,
+// are unchanged.
+func splitByLoop(groups []*opGroup, parents map[*ast.CallExpr]ast.Stmt) []*opGroup {
+	var out []*opGroup
+	for _, g := range groups {
+		var loops []ast.Stmt
+		for _, c := range g.calls {
+			if l := parents[c]; l != nil && !slices.Contains(loops, l) {
+				loops = append(loops, l)
+			}
+		}
+		if len(loops) < 2 || !disjointLoops(loops) {
+			out = append(out, g)
+			continue
+		}
+		for i, l := range loops {
+			sub := &opGroup{key: g.key, set: make(map[*ast.CallExpr]bool)}
+			for _, c := range g.calls {
+				if p := parents[c]; p == l || p == nil && i == 0 {
+					sub.calls = append(sub.calls, c)
+					sub.set[c] = true
+				}
+			}
+			out = append(out, sub)
+		}
+	}
+	return out
+}
+
+// disjointLoops reports whether no loop of loops holds another.
+func disjointLoops(loops []ast.Stmt) bool {
+	for i, a := range loops {
+		for _, b := range loops[i+1:] {
+			if a.Pos() <= b.Pos() && b.End() <= a.End() || b.Pos() <= a.Pos() && a.End() <= b.End() {
+				return false
+			}
+		}
+	}
+	return true
 }

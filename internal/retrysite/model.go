@@ -41,6 +41,11 @@ type model struct {
 	funcTypes map[*types.Named]int8
 	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
+	// trackerImpls caches TrackerMethod by local (host.go).
+	trackerImpls map[*types.Var]*types.Func
+	// numRequeues caches asksNumRequeues (requeue.go): 0 unknown, 1
+	// yes, -1 no.
+	numRequeues int
 	// findLit holds, for a site with a known bound, what finds the
 	// literal that sets it (Bound.Lit); run only for bounds outside the
 	// allowed range, once the site's context is known (retrysite.go).
@@ -56,6 +61,9 @@ type model struct {
 	// verdicts caches responseVerdict by function and result
 	// (package waits).
 	verdicts map[verdictKey]verdict
+	// waited caches whether a loop holds a wait (package waits,
+	// Finder.Waited).
+	waited map[ast.Node]bool
 	// x follows calls into other packages of the module (xpkg.go); the
 	// interpreter's Xbind binds the parameters of such a callee to the
 	// caller's arguments while its body is studied.
@@ -79,6 +87,8 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 
 		funcTypes: make(map[*types.Named]int8),
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
+
+		trackerImpls: make(map[*types.Var]*types.Func),
 	}
 	m.Model.Init(pass, m)
 	m.Index.Init(&m.Model)

@@ -81,6 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 			fb := funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
 			sites = append(sites, m.handWritten(fb)...)
+			sites = append(sites, m.requeueSites(fb)...) // requeue.go
 		case *ast.FuncLit:
 			if inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
 				continue
@@ -88,7 +89,9 @@ func run(pass *analysis.Pass) (any, error) {
 			if d, ok := cursorDecl(c); ok && testHelper(pass.TypesInfo, d.Type) {
 				continue
 			}
-			sites = append(sites, m.handWritten(funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)})...)
+			fb := funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)}
+			sites = append(sites, m.handWritten(fb)...)
+			sites = append(sites, m.requeueSites(fb)...) // requeue.go
 		}
 	}
 	for fc := range insp.Root().Children() {
@@ -97,9 +100,9 @@ func run(pass *analysis.Pass) (any, error) {
 			sites = append(sites, m.keptClientSites(fc)...) // keptcount.go
 		}
 	}
-	sites = append(sites, m.crossPackageSites(pass.Files, generated, sites)...) // xpkg.go
-	sites = m.rules().DropReadinessWaits(sites)                                 // readiness.go
-	m.pacedLoops(pass, sites)                                                   // paced.go
+	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
+	sites = m.rules().DropReadinessWaits(sites)                           // readiness.go
+	m.pacedLoops(pass, sites)                                             // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {
 			s.Context = cs.At(s.Pos)

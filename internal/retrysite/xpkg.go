@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/retrysite/modsrc"
 )
@@ -26,26 +27,25 @@ import (
 // package's files (generated and test files aside), of a function of
 // another package of the same module whose body holds a retry of one of
 // its func parameters.
-func (m *model) crossPackageSites(files []*ast.File, skip map[*ast.File]bool, known []*Site) []*Site {
+func (m *model) crossPackageSites(insp *inspector.Inspector, skip map[*ast.File]bool, known []*Site) []*Site {
 	isSite := make(map[ast.Node]bool)
 	for _, s := range known {
 		isSite[s.Node] = true // a library entry, a same-package helper call
 	}
 	var sites []*Site
-	for _, f := range files {
-		if skip[f] {
+	for fc := range insp.Root().Children() {
+		if f, ok := fc.Node().(*ast.File); !ok || skip[f] {
 			continue
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || isSite[call] {
-				return true
+		for c := range fc.Preorder(callTypes...) {
+			call := c.Node().(*ast.CallExpr)
+			if isSite[call] {
+				continue
 			}
 			if s := m.crossPackageCall(call); s != nil {
 				sites = append(sites, s)
 			}
-			return true
-		})
+		}
 	}
 	return sites
 }
@@ -106,6 +106,7 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 	cm.Infos = make(map[*ast.BlockStmt]*funcInfo)
 	cm.integ = make(map[*types.Func]bool)
 	cm.funcLits = make(map[*types.Var]*ast.FuncLit)
+	cm.trackerImpls = make(map[*types.Var]*types.Func)
 	cm.funcTypes = make(map[*types.Named]int8)
 	cm.Defs = nil
 	cm.Xbind = make(map[*types.Var]ast.Expr)

@@ -7,11 +7,14 @@
 //
 // Usage, from the module that holds the packages:
 //
-//	profile [-seq] [-top N] [-cpuprofile F] [-memprofile F] packages | list.txt
+//	profile [-seq] [-top N] [-repeat N] [-cpuprofile F] [-memprofile F] packages | list.txt
 //
 // A single argument ending in .txt is a list of packages, one a line, #
 // for comments (testdata/corpus/packages.txt). -seq analyses one package
 // at a time, so that per-package times are not shared with others.
+// -repeat N analyses the loaded packages N times and prints each run's
+// CPU time and allocation and their medians: loading costs far more than
+// the analysis, and on a shared machine one run's CPU time is noisy.
 //
 // scripts/bench.sh measures retrylint against the floor; this command
 // says what to look at when the ratio grows, e.g.:
@@ -32,6 +35,7 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -40,6 +44,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -70,18 +75,21 @@ func main() {
 	seq := flag.Bool("seq", false, "analyse one package at a time")
 	top := flag.Int("top", 12, "list the `n` packages the model took longest on")
 	noop := flag.Bool("floor", false, "run the floor (an analyzer that does nothing) instead of retrylint")
+	repeat := flag.Int("repeat", 1, "analyse the loaded packages `n` times and print the medians")
 	flag.Parse()
 	as := analyzers.All()
+	model := timeModel(retrysite.Analyzer)
 	if *noop {
 		as = []*analysis.Analyzer{floor}
+		model = timeModel(floor)
 	}
-	if err := run(as, *cpu, *mem, *seq, *top, flag.Args()); err != nil {
+	if err := run(as, model, *cpu, *mem, *seq, *top, *repeat, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "profile: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []string) error {
+func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, top, repeat int, args []string) error {
 	patterns, err := patternsOf(args)
 	if err != nil {
 		return err
@@ -111,11 +119,35 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []str
 			return err
 		}
 	}
-	t1 := time.Now()
-	cpu0 := cpuTime()
-	g, err := checker.Analyze(as, pkgs, &checker.Options{Sequential: seq})
-	analysed := time.Since(t1)
-	cpuUsed := cpuTime() - cpu0
+	// With -repeat the packages are analysed several times over the one
+	// load: each run's CPU time and allocation is printed and the figures
+	// below are the medians (the heap figures are those of the last run).
+	var g *checker.Graph
+	var cpus, walls []time.Duration
+	var allocs []uint64
+	for i := range max(repeat, 1) {
+		if i > 0 {
+			runtime.GC()
+		}
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		t1 := time.Now()
+		cpu0 := cpuTime()
+		g, err = checker.Analyze(as, pkgs, &checker.Options{Sequential: seq})
+		walls = append(walls, time.Since(t1))
+		cpus = append(cpus, cpuTime()-cpu0)
+		if err != nil {
+			break
+		}
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		allocs = append(allocs, after.TotalAlloc-before.TotalAlloc)
+		own.next()
+		if repeat > 1 {
+			fmt.Printf("run %d: analysis %v, CPU %v, allocated %d MB\n", i+1, walls[i].Round(time.Millisecond), cpus[i].Round(time.Millisecond), mb(allocs[i]))
+		}
+	}
+	analysed, cpuUsed := median(walls), median(cpus)
 	if cpu != "" {
 		pprof.StopCPUProfile()
 	}
@@ -129,6 +161,10 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []str
 	runtime.GC()
 	var ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms1)
+	allocated := ms1.TotalAlloc - ms0.TotalAlloc
+	if len(allocs) > 1 {
+		allocated = median(allocs)
+	}
 	if mem != "" {
 		f, err := os.Create(mem)
 		if err != nil {
@@ -156,8 +192,10 @@ func run(as []*analysis.Analyzer, cpu, mem string, seq bool, top int, args []str
 		}
 	}
 	fmt.Printf("%d packages: load %v, analysis %v (CPU %v, garbage collection included)\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond), cpuUsed.Round(time.Millisecond))
+	fmt.Printf("%s: CPU of its Run alone, summed over the packages: %v (each package's median over the runs), %v (each one's fastest run)\n",
+		own.name, own.sum(median).Round(time.Millisecond), own.sum(slices.Min).Round(time.Millisecond))
 	fmt.Printf("heap: %d MB live after loading; the analysis allocated %d MB, reached %d MB (+%d), left %d MB live (+%d)\n",
-		mb(ms0.HeapAlloc), mb(ms1.TotalAlloc-ms0.TotalAlloc), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
+		mb(ms0.HeapAlloc), mb(allocated), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
 		mb(ms1.HeapAlloc), mb(ms1.HeapAlloc)-mb(ms0.HeapAlloc))
 	runtime.KeepAlive(pkgs)
 	names := make([]string, 0, len(byAnalyzer))
@@ -202,6 +240,17 @@ func patternsOf(args []string) ([]string, error) {
 
 func mb(n uint64) int64 { return int64(n >> 20) }
 
+// median returns the median of xs (the upper one of an even count).
+func median[T cmp.Ordered](xs []T) T {
+	if len(xs) == 0 {
+		var zero T
+		return zero
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
 // samplePeak sends on peak the largest heap (live and not yet collected
 // objects) seen every millisecond until stop closes.
 func samplePeak(stop <-chan struct{}, peak chan<- uint64) {
@@ -219,6 +268,75 @@ func samplePeak(stop <-chan struct{}, peak chan<- uint64) {
 		case <-t.C:
 		}
 	}
+}
+
+// modelTimes holds the CPU time of one analyzer's Run on each package,
+// per run of the analysis: the time of the thread that runs it, which a
+// loaded machine, other analyzers and the garbage collector's workers do
+// not add to (timeModel).
+type modelTimes struct {
+	name string
+	mu   sync.Mutex
+	runs []map[string]time.Duration // by run, by package
+	cur  map[string]time.Duration
+}
+
+// timeModel wraps a's Run so that the CPU time of each call is recorded.
+func timeModel(a *analysis.Analyzer) *modelTimes {
+	t := &modelTimes{name: a.Name, cur: make(map[string]time.Duration)}
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		t0 := threadTime()
+		var res any
+		var err error
+		// The package's path labels the CPU profile's samples
+		// (go tool pprof -tagfocus pkg=...).
+		pprof.Do(context.Background(), pprof.Labels("pkg", pass.Pkg.Path()), func(context.Context) {
+			res, err = run(pass)
+		})
+		d := threadTime() - t0
+		t.mu.Lock()
+		t.cur[pass.Pkg.Path()] += d
+		t.mu.Unlock()
+		return res, err
+	}
+	return t
+}
+
+// next ends a run of the analysis.
+func (t *modelTimes) next() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.runs = append(t.runs, t.cur)
+	t.cur = make(map[string]time.Duration)
+}
+
+// sum returns the sum over the packages of pick of each package's times.
+func (t *modelTimes) sum(pick func([]time.Duration) time.Duration) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	byPkg := make(map[string][]time.Duration)
+	for _, r := range t.runs {
+		for p, d := range r {
+			byPkg[p] = append(byPkg[p], d)
+		}
+	}
+	var total time.Duration
+	for _, ds := range byPkg {
+		total += pick(ds)
+	}
+	return total
+}
+
+// threadTime is the CPU time (user and system) of the calling thread.
+func threadTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // cpuTime is the CPU time (user and system) the process has used.

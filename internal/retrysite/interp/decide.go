@@ -246,6 +246,21 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 // (WaitForDelay(ctx, d)). Its error is then a test of the context, not
 // of the operation's outcome, even when the wait's length depends on it.
 func (m *model) ctxErrOnly(fn *types.Func) bool {
+	// The evaluator asks at every call of a same-package function it
+	// meets: the callee's body is read once.
+	if r, ok := m.ctxErr[fn]; ok {
+		return r
+	}
+	if m.ctxErr == nil {
+		m.ctxErr = make(map[*types.Func]bool)
+	}
+	r := m.ctxErrOnlyRead(fn)
+	m.ctxErr[fn] = r
+	return r
+}
+
+// ctxErrOnlyRead is ctxErrOnly, worked out.
+func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
 		return false

@@ -7,7 +7,8 @@
 //     non-nil, an operation's abstract outcome (a response's status, an
 //     error's class or code), and why a value is unknown (deps);
 //   - the path simulation (sim.go, statekey.go, stopcheck.go,
-//     timerchan.go): which outcomes of an operation lead back to it, how
+//     timerchan.go, clamp.go: a backoff's cap is no count;
+//     paramfields.go: the fields of a struct parameter a caller binds): which outcomes of an operation lead back to it, how
 //     many runs a loop makes, and the graph walks the model's
 //     descriptions share (cfgwalk.go);
 //   - the per-function graphs and tracked variables (funcinfo.go);
@@ -16,9 +17,15 @@
 //     narrowas.go: the errors.As matches the left operand of && or ||
 //     proves when the right one is read;
 //     errcode_success.go: the error codes a successful result carries;
+//     carried.go: the error a result carries in a field when the
+//     operation returns none beside it;
 //     astarget.go: an errors.As target of the scenario's error class;
 //     decide.go, decide_body.go: the predicates and response handlers a
-//     loop decides through).
+//     loop decides through; iife.go: a function literal called where it
+//     is written, read through its body with the values its caller
+//     holds, and an interface method of the package called on a local
+//     tracker read through the one type the local holds, host.go's
+//     devirtualize).
 //
 // The package-wide value index (what the whole package writes to a field
 // or package variable, the defaults it ships, func values) is package

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"encoding/binary"
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
@@ -147,6 +148,14 @@ type evaluator struct {
 	// without running an operation of op: they are not its outcomes
 	// (an http.NewRequest that fails before the request is sent).
 	AfterOp bool
+	// counting is set while maxRuns counts the runs: a select case on a
+	// self-woken channel stays possible, since the first wake-up comes
+	// from elsewhere (selftrigger.go).
+	counting bool
+	// captured holds, while a function literal called where it is
+	// written is evaluated through its body (iife.go), the values its
+	// caller holds for the variables it reads from outside.
+	captured env
 }
 
 // A perturbation replaces an integer literal or a named constant.
@@ -207,6 +216,11 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 				return val
 			}
 			return unknown(depVar)
+		}
+		if v, ok := obj.(*types.Var); ok && ev.captured != nil {
+			if val, ok := ev.captured[v]; ok { // iife.go
+				return val
+			}
 		}
 		if v, ok := obj.(*types.Var); ok {
 			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
@@ -364,6 +378,9 @@ arith:
 }
 
 func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
+	if v, ok := ev.boundField(x, e); ok { // paramfields.go
+		return v
+	}
 	base := ev.Eval(x.X, e)
 	if base.K == vResp {
 		switch x.Sel.Name {
@@ -386,6 +403,9 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		return unknown(depOutcome)
 	}
 	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
+		return v
+	}
+	if v, ok := ev.carriedErrField(x); ok { // carried.go
 		return v
 	}
 	if v, ok := ev.successErrField(x); ok { // errcode_success.go
@@ -428,8 +448,12 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	}
 	fn := typeutilCallee(info, x)
 	if fn == nil {
+		if v, ok := ev.calledLit(x, e); ok { // iife.go
+			return v
+		}
 		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
 	}
+	fn = ev.Fi.M.devirtualize(fn, x)
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
 		return v
 	}
@@ -565,11 +589,50 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 	if !ok {
 		return value{}, false
 	}
-	res, ok := sub.returns(ce)
+	res, ok := sub.returnsMemo(fn, ce)
 	if !ok {
 		return unknown(argDep &^ depVar), true
 	}
 	return res, true
+}
+
+// An inlined is what returns gave for one binding of a callee's
+// parameters, at one depth.
+type inlined struct {
+	v  value
+	ok bool
+}
+
+// returnsMemo is returns for ev, the evaluator of fn's body that inline
+// made, over ce, its parameters' values: a loop's walk inlines the same
+// helper with the same arguments on every path and attempt, so the
+// result is kept in the callee's funcInfo while the index is steady (its
+// answers then depend on nothing but their question).
+func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
+	ix := ev.Fi.M.ix
+	if ix == nil || !ix.Steady() {
+		return ev.returns(ce)
+	}
+	params := fn.Type().(*types.Signature).Params()
+	key := binary.AppendUvarint(nil, uint64(ev.Depth))
+	for i := 0; i < params.Len(); i++ {
+		v, ok := ce[params.At(i)]
+		if !ok {
+			continue
+		}
+		key = binary.AppendUvarint(key, uint64(i))
+		key = append(key, byte(v.K), byte(v.Dep))
+		key = binary.AppendVarint(key, v.I)
+	}
+	if r, ok := ev.Fi.inlined[string(key)]; ok {
+		return r.v, r.ok
+	}
+	v, ok := ev.returns(ce)
+	if ev.Fi.inlined == nil {
+		ev.Fi.inlined = make(map[string]inlined)
+	}
+	ev.Fi.inlined[string(key)] = inlined{v, ok}
+	return v, ok
 }
 
 // bindCall prepares the evaluation of a call of a same-package function
@@ -836,6 +899,9 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				e = e.Set(v, unknown(0))
 			}
 		}
+	}
+	for _, pv := range fi.pendingAt[n] {
+		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (selftrigger.go)
 	}
 	return e
 }

@@ -35,9 +35,12 @@ func ErrorScenario() Scenario             { return errorScenario() }
 type Evaluator = evaluator
 type FuncInfo = funcInfo
 
+type ReachGoal = reachGoal
+
 const GoalAgain = goalAgain
 const GoalCertain = goalCertain
 const GoalFree = goalFree
+const GoalFreeFailover = goalFreeFailover
 
 func GrpcScenario(code int) Scenario   { return grpcScenario(code) }
 func HeaderScenario(code int) Scenario { return headerScenario(code) }

@@ -34,6 +34,21 @@ func (fi *funcInfo) loopInvariant(v *types.Var) bool {
 	if v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false // a parameter, a variable of an enclosing function
 	}
+	// The evaluator asks at every comparison it cannot decide, on every
+	// path: the body is walked once per local.
+	if r, ok := fi.invariant[v]; ok {
+		return r
+	}
+	if fi.invariant == nil {
+		fi.invariant = make(map[*types.Var]bool)
+	}
+	r := fi.loopInvariantWalk(v)
+	fi.invariant[v] = r
+	return r
+}
+
+// loopInvariantWalk is loopInvariant, worked out.
+func (fi *funcInfo) loopInvariantWalk(v *types.Var) bool {
 	info := fi.M.info
 	is := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)

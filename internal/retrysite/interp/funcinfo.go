@@ -29,6 +29,10 @@ type model struct {
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
+	// flags caches flagField by field (flags.go).
+	flags map[*types.Var]bool
+	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
+	ctxErr map[*types.Func]bool
 }
 
 // Model is the value interpreter of one package (model).
@@ -74,6 +78,7 @@ func (m *Model) DeclAt(pos token.Pos) *ast.FuncDecl {
 // the module from source with copies of the model).
 func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 	m.info, m.pkg, m.host = info, pkg, host
+	m.ctxErr = nil
 }
 
 // funcDecl returns the declaration of a same-package function.
@@ -116,6 +121,14 @@ type funcInfo struct {
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
+	// pending holds the synthetic pending-send variable of each channel
+	// the function wakes itself on, pendingAt the variables each graph
+	// node sets (selftrigger.go).
+	pending   map[*types.Var]*types.Var
+	pendingAt map[ast.Node][]*types.Var
+	// chanLocals are the channel locals the selects receive from,
+	// tracked for nil (selftrigger.go).
+	chanLocals map[*types.Var]bool
 	// assigns holds the expressions assigned to each local variable
 	// (outside function literals), and statelessMemo caches
 	// statelessVar.
@@ -124,6 +137,18 @@ type funcInfo struct {
 	// once is the range statement a copy of the funcInfo runs once per
 	// entry (OnceRange, rounds.go), or nil.
 	once *ast.RangeStmt
+	// nonCount caches nonCountFork by block index: 1 yes, -1 no, 0 not
+	// yet known.
+	nonCount []int8
+	// invariant caches loopInvariant.
+	invariant map[*types.Var]bool
+	// inlined caches returnsMemo (eval.go) by depth and parameter values.
+	inlined map[string]inlined
+	// paramFields holds the variables that stand for the fields of
+	// struct parameters a caller binds (paramfields.go).
+	paramFields map[paramField]*types.Var
+	// clamps holds the conditions of the function's clamps (clamp.go).
+	clamps map[ast.Expr]bool
 }
 
 type nodeRef struct {
@@ -221,11 +246,20 @@ func (fi *funcInfo) scan() {
 	var conds []ast.Expr
 	deps := make(map[*types.Var][]ast.Expr) // var -> expressions assigned to it
 	var inLit int
+	// A literal called where it is written (done := func() bool {...}())
+	// decides like the code around it (iife.go): its conditions are the
+	// function's too, so the variables they read from outside are kept.
+	iife := make(map[*ast.FuncLit]bool)
+	inIIFE := 0
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			inLit++
+			if iife[n] && inIIFE == inLit-1 {
+				inIIFE++
+				defer func() { inIIFE-- }()
+			}
 			ast.Inspect(n.Body, visit)
 			inLit--
 			return false
@@ -234,6 +268,9 @@ func (fi *funcInfo) scan() {
 				candidates[v] = true
 			}
 		case *ast.CallExpr:
+			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok && len(n.Args) == 0 {
+				iife[lit] = true
+			}
 			// errors.As(err, &target) writes target, whose address
 			// does not escape otherwise (statuserr.go).
 			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
@@ -275,21 +312,21 @@ func (fi *funcInfo) scan() {
 				}
 			}
 		case *ast.IfStmt:
-			if inLit == 0 {
+			if inLit == inIIFE {
 				conds = append(conds, n.Cond)
 			}
 		case *ast.ReturnStmt:
 			// What a predicate returns decides its caller's flow:
 			// shouldRetry(code int) bool { return code >= 500 }.
-			if inLit == 0 {
+			if inLit == inIIFE {
 				conds = append(conds, n.Results...)
 			}
 		case *ast.ForStmt:
-			if inLit == 0 && n.Cond != nil {
+			if inLit == inIIFE && n.Cond != nil {
 				conds = append(conds, n.Cond)
 			}
 		case *ast.SwitchStmt:
-			if inLit == 0 {
+			if inLit == inIIFE {
 				for _, c := range n.Body.List {
 					for _, x := range c.(*ast.CaseClause).List {
 						fi.caseTag[x] = n.Tag
@@ -375,6 +412,7 @@ func (fi *funcInfo) scan() {
 			fi.Tracked[v] = true
 		}
 	}
+	fi.selfTriggers(fi.Tracked, escapes) // selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
 	var all []*types.Var
 	for v := range fi.Tracked {

@@ -35,6 +35,10 @@ type Host interface {
 	// boundary (any callee: of the package, another package, a func
 	// value).
 	IsIntegration(call *ast.CallExpr) bool
+	// TrackerMethod returns the method of the one concrete type of the
+	// package that a local receiver of an interface method call holds
+	// (an attempt tracker built by a constructor of the package), or nil.
+	TrackerMethod(call *ast.CallExpr) *types.Func
 	// BoundInit returns the values the parameters of another package's
 	// helper are bound to while its body is studied.
 	BoundInit(fi *funcInfo) env
@@ -48,4 +52,23 @@ func (m *model) tickerRange(r *ast.RangeStmt) bool      { return m.host.TickerRa
 func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
 func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return m.host.CancelOnlyCtx(body, call)
+}
+
+// devirtualize returns the method a call of fn runs: fn itself, or, when
+// fn is a method of an interface of the package called on a local
+// tracker that holds one concrete type of the package, that type's
+// method (Host.TrackerMethod), read through its body like any function
+// of the package.
+func (m *model) devirtualize(fn *types.Func, call *ast.CallExpr) *types.Func {
+	if fn.Pkg() != m.pkg {
+		return fn
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+		return fn
+	}
+	if impl := m.host.TrackerMethod(call); impl != nil {
+		return impl
+	}
+	return fn
 }

@@ -23,6 +23,12 @@ type Index interface {
 	// DecisionResult returns the value, in ev's scenario, of bool result
 	// i of call x decided by the error it returns beside it.
 	DecisionResult(ev *Evaluator, x *ast.CallExpr, i int) (Value, bool)
+	// OutcomeDecided reports whether the bool results of call are
+	// decided by its error and constants alone, counting nothing.
+	OutcomeDecided(x *ast.CallExpr) bool
+	// ZeroField reports whether every write of the package leaves the
+	// unexported integer or bool field v at its zero.
+	ZeroField(v *types.Var) bool
 	// RangeList returns the list of integers r ranges over, when known.
 	RangeList(r *ast.RangeStmt) ([]int64, bool)
 	// CapturedCounters returns the integer locals of the enclosing
@@ -51,6 +57,11 @@ type Index interface {
 	// only in struct literals, from values that do not read it: a
 	// setting an object keeps from its construction on.
 	ConstructedOnly(v *types.Var) bool
+	// Steady reports whether the index's answers are, now, those it gives
+	// any caller and leave no trace: no value is picked for a bound, no
+	// write is being resolved, nothing is recorded or noted. The
+	// evaluator reuses what it computed only then (inline's memo).
+	Steady() bool
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter

@@ -157,6 +157,14 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		return asError(a, p.Elem()), true
 	case "errors.Is":
 		a := arg(0)
+		if len(x.Args) == 2 && a.K == vInt && isErrorCode(ev.info().TypeOf(x.Args[0])) &&
+			types.Identical(ev.info().TypeOf(x.Args[0]), ev.info().TypeOf(x.Args[1])) {
+			// Two error codes of one type (errors.Is(resp.Err,
+			// ErrNoError), errcode_success.go): equal codes match.
+			if b := arg(1); b.K == vInt {
+				return boolVal(a.I == b.I), true
+			}
+		}
 		if a.K == vNil || isErrValue(a) {
 			b := arg(1)
 			if b.K == vNil {

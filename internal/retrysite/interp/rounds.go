@@ -49,7 +49,9 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 	c.rangeLen[r] = 1
 	c.Tracked[cv] = true
 	c.order[cv] = len(fi.order)
-	c.statelessMemo = nil
+	// The copy counts the range as a tracked variable: nothing it
+	// cached about the original's variables and forks holds for it.
+	c.statelessMemo, c.nonCount, c.invariant, c.inlined = nil, nil, nil, nil
 	return &c
 }
 

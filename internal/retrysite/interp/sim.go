@@ -48,11 +48,16 @@ const (
 	goalAgain reachGoal = iota
 	goalFree
 	goalCertain
+	// goalFreeFailover is goalFree for a recursion whose operation sits
+	// in a loop over candidates (brokers, endpoints): the loop's own
+	// condition, which runs out of candidates before the function calls
+	// itself again, guards no refresh (forms.go in retrysite).
+	goalFreeFailover
 )
 
 func (r *reachResult) settles(g reachGoal) bool {
 	switch g {
-	case goalFree:
+	case goalFree, goalFreeFailover:
 		return r.AgainFree
 	case goalCertain:
 		return r.AgainCertain
@@ -85,7 +90,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	}
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
-	queue := []item{{start.Block, start.Index, env{}, true, true}}
+	queue := []item{{start.Block, start.Index, fi.StartEnv(start), true, true}}
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -95,7 +100,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			continue
 		}
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
-		kb = append(kb, b2byte(it.certain), b2byte(it.free))
+		// The start is not the operation's node reached again (waits.go's
+		// walk keys it the same way).
+		kb = append(kb, b2byte(it.certain), b2byte(it.free), b2byte(first))
 		if seen[string(kb)] {
 			continue
 		}
@@ -140,6 +147,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 				c = &cv
 			}
 			stateful := c != nil && !fi.nonCountFork(b, c)
+			if stateful && goal == goalFreeFailover && fi.loopHeadAround(b, start) {
+				stateful = false // the failover loop runs out (goalFreeFailover)
+			}
 			free := it.free && !stateful
 			if t {
 				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
@@ -187,6 +197,9 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 		}
 		return true, true, unknown(0), true
 	}
+	if t, f, ok := fi.selectCase(b, e, ev.counting); ok {
+		return t, f, value{}, false // selftrigger.go
+	}
 	v := ev.cond(b, e)
 	switch {
 	case v.IsTrue():
@@ -199,8 +212,12 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 
 // takeRange updates the synthetic counter of a range loop whose head is b
 // when the walk takes its body (taken) or leaves it, and binds the key of a
-// range over an int.
+// range over an int; taking a select case that receives from a self-woken
+// channel consumes its pending send.
 func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
+	if taken {
+		e = fi.takeTrigger(b, e) // a self-woken select case (selftrigger.go)
+	}
 	if b.Kind != cfg.KindRangeLoop {
 		return e
 	}
@@ -331,7 +348,7 @@ const maxRunsCap = 1000
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
 func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
-	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc}
+	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
 	var res runsResult
 	// A state is on the current path (onStack, with the runs so far on
 	// the path when it was entered) until it is done (n, inf): one map
@@ -407,8 +424,9 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if undecided {
 				c = &cv
 			}
-			// Only forks of the loop under study can bound it.
-			inLoop := in == nil || in(b)
+			// Only forks of the loop under study can bound it; a
+			// clamp of a backoff bounds nothing (clamp.go).
+			inLoop := (in == nil || in(b)) && !(c != nil && fi.clampFork(b))
 			if inLoop && c != nil && c.Dep&depBound != 0 {
 				res.BoundDep = true
 			}
@@ -449,6 +467,24 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 // of sight. Only loops whose every undecided exit certainly does not
 // count are known to be unbounded.
 func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
+	// The answer is the block's alone, and the walks ask it at every
+	// visit of the fork: it is worked out once per block.
+	if fi.nonCount == nil {
+		fi.nonCount = make([]int8, len(fi.Cfg.Blocks))
+	}
+	if r := fi.nonCount[b.Index]; r != 0 {
+		return r > 0
+	}
+	r := fi.nonCountBlock(b)
+	fi.nonCount[b.Index] = -1
+	if r {
+		fi.nonCount[b.Index] = 1
+	}
+	return r
+}
+
+// nonCountBlock is nonCountFork, worked out.
+func (fi *funcInfo) nonCountBlock(b *cfg.Block) bool {
 	if b.Kind == cfg.KindRangeLoop {
 		return false // a range over a collection of unknown length
 	}
@@ -459,7 +495,7 @@ func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 	if len(b.Succs) == 2 && b.Succs[0].Kind == cfg.KindSelectCaseBody {
 		return true
 	}
-	return fi.stateless(x)
+	return fi.stateless(x) || fi.registryExit(b, x) // registry.go
 }
 
 // stateless reports whether x is computed from the outcome, counters,
@@ -473,6 +509,11 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.Ident:
 		switch o := info.Uses[x].(type) {
 		case *types.Var:
+			if timerChan(o.Type()) {
+				// Whether a timer channel is armed is the clock's
+				// business (tracked for nil by selftrigger.go).
+				return true
+			}
 			if fi.Tracked[o] {
 				return fi.statelessVar(o)
 			}
@@ -517,8 +558,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
-		// a setting the object was made with (settings.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x)
+		// a setting the object was made with (settings.go); a flag only
+		// ever set to constants (flags.go).
+		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // flags.go
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:
@@ -526,6 +568,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return len(x.Args) == 1 && fi.stateless(x.Args[0])
 		}
 		fn := typeutilCallee(info, x)
+		if fi.M.ix != nil && fi.M.ix.OutcomeDecided(x) {
+			return true // a decision of the outcome's (funcvals.go)
+		}
 		if fn == nil || fn.Pkg() == nil {
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 				if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {
@@ -688,4 +733,18 @@ func b2byte(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// loopHeadAround reports whether b is the head of a for or range loop
+// that holds the node at start.
+func (fi *funcInfo) loopHeadAround(b *cfg.Block, start nodeRef) bool {
+	if b.Kind != cfg.KindForLoop && b.Kind != cfg.KindRangeLoop || b.Stmt == nil {
+		return false
+	}
+	sb := fi.Cfg.Blocks[start.Block]
+	if int(start.Index) >= len(sb.Nodes) {
+		return false
+	}
+	n := sb.Nodes[start.Index]
+	return b.Stmt.Pos() <= n.Pos() && n.End() <= b.Stmt.End()
 }

@@ -31,6 +31,12 @@
 // by types.Object (package path and name), never by import name. When the
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.
+// One exception: a configuration handed in whole as a parameter of the
+// site's function, or of the declaration around it (Site.CallerConfig),
+// of a type the library's table describes (BoundTable.Caller: dskit's
+// backoff.Config is forever at its zero value and makes 10 attempts at
+// its flag default) takes each of those bounds in turn (Bound.Alts), and
+// the site's context decides (callercfg.go).
 //
 // What the model knows about each library is in internal/knowledge, one
 // table per library (knowledge.Library): its entry points (a function

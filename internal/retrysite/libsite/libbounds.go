@@ -101,6 +101,9 @@ func (m *Reader) libBound(s *Site) Bound {
 			}
 		}
 	}
+	if b, ok := m.callerBound(s); ok { // callercfg.go
+		return b
+	}
 	for _, d := range t.Defaults {
 		if !defaultApplies(s, d) {
 			continue

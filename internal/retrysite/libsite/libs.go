@@ -128,6 +128,7 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 		s.Settings = c.settings
 		s.Opaque = c.opaque
+		s.CallerConfig = m.callerConfig(s, c)
 		// Entry calls nested in this one's configuration are part of it
 		// (retry.AddWithMaxAttempts(retry.NewStandard(), 5)).
 		for _, st := range c.settings {
@@ -274,8 +275,12 @@ type collector struct {
 	before   token.Pos
 	settings []*Setting
 	opaque   bool
-	seen     map[ast.Node]bool
-	depth    int
+	// unseen are the variables that made it opaque by having no value
+	// in sight (a parameter); other is true when something else did.
+	unseen []*types.Var
+	other  bool
+	seen   map[ast.Node]bool
+	depth  int
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
@@ -308,7 +313,7 @@ func (c *collector) collect(x ast.Expr) {
 		if fn == nil {
 			// A call of a function value: opaque.
 			if _, ok := info.Types[x.Fun]; ok && !info.Types[x.Fun].IsType() {
-				c.opaque = true
+				c.opaque, c.other = true, true
 			} else if len(x.Args) == 1 {
 				c.collect(x.Args[0]) // conversion
 			}
@@ -341,7 +346,7 @@ func (c *collector) collect(x ast.Expr) {
 				return
 			}
 		}
-		c.opaque = true
+		c.opaque, c.other = true, true
 	case *ast.Ident:
 		obj := info.Uses[x]
 		switch o := obj.(type) {
@@ -351,6 +356,7 @@ func (c *collector) collect(x ast.Expr) {
 				// A parameter, a package variable of another file,
 				// a captured variable we cannot see assigned.
 				c.opaque = true
+				c.unseen = append(c.unseen, o)
 			}
 			for _, d := range defs {
 				c.collect(d)
@@ -388,7 +394,7 @@ func (c *collector) collect(x ast.Expr) {
 			// Constants (a service config string) and function values
 			// are read by the aspect that needs them.
 		default:
-			c.opaque = true
+			c.opaque, c.other = true, true
 		}
 	case *ast.UnaryExpr:
 		c.collect(x.X)
@@ -422,7 +428,7 @@ func (c *collector) collect(x ast.Expr) {
 		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
 			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
 				if !c.followField(v) { // values_libs.go
-					c.opaque = true // a struct field: set somewhere else
+					c.opaque, c.other = true, true // a struct field: set somewhere else
 				}
 				return
 			}
@@ -435,10 +441,10 @@ func (c *collector) collect(x ast.Expr) {
 			// A function value (retry.FixedDelay as a DelayType).
 			return
 		}
-		c.opaque = true
+		c.opaque, c.other = true, true
 	case *ast.BasicLit:
 	default:
-		c.opaque = true
+		c.opaque, c.other = true, true
 	}
 }
 

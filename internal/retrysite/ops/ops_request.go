@@ -961,19 +961,8 @@ func (m *model) fieldTransports(fld *types.Var) []ast.Expr {
 
 // declParam returns the i'th parameter of a function declaration.
 func declParam(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
-	k := 0
-	for _, fl := range decl.Type.Params.List {
-		if len(fl.Names) == 0 {
-			k++
-			continue
-		}
-		for _, n := range fl.Names {
-			if k == i {
-				v, _ := info.Defs[n].(*types.Var)
-				return v
-			}
-			k++
-		}
+	if ps := typesx.DeclParams(info, decl); i < len(ps) {
+		return ps[i]
 	}
 	return nil
 }

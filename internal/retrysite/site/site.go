@@ -94,6 +94,11 @@ type Site struct {
 	// value returned from another package): rules must not assume the
 	// library default for what they cannot see.
 	Opaque bool
+	// CallerConfig, on an Opaque library site, is the parameter of the
+	// site's function that the whole configuration comes from when
+	// nothing else is out of sight (backoff.New(ctx, cfg) with cfg the
+	// caller's Config): the library's table may say what it can be.
+	CallerConfig *types.Var
 	// CrossPackage marks a HelperCall site of a helper of another
 	// package of the module (retrysite's xpkg.go): its helper is not
 	// reported here, so the rules report at the call.
@@ -135,6 +140,11 @@ type Bound struct {
 	Lit           *ast.BasicLit
 	LitIsAttempts bool
 	LitOffset     int
+	// UserDefault says the count is the package's default of a setting
+	// the user can change (an option, a setter, an exported field): a
+	// count of 0 then switches the retry off until the user turns it on,
+	// and the rules judge what it does once on (NeverRetries).
+	UserDefault bool
 	// Alts are the bounds of each value of a field or variable with
 	// several reaching values, while the model has not chosen one by the
 	// site's context (retrysite's values.go); a Result's bounds have none.
@@ -143,6 +153,11 @@ type Bound struct {
 
 // Known reports whether the bound is a known count.
 func (b Bound) Known() bool { return b.Kind == BoundKnown }
+
+// NeverRetries reports whether the site makes no retry whatever the user
+// sets: a known count of 0 that is not a default the user can change
+// (go-grpc-middleware's max, 0 until WithMax sets it, retries once set).
+func (b Bound) NeverRetries() bool { return b.Kind == BoundKnown && b.Retries == 0 && !b.UserDefault }
 
 // A WaitKind says how a wait is made.
 type WaitKind int
@@ -331,6 +346,12 @@ type Timeouts struct {
 	OffByDefault bool
 	OffPos       token.Pos
 	OffWhy       string
+	// CallerOnly is true when the retry runs under the caller's context
+	// and the package's own code leaves that context's deadline the only
+	// limit: every attempt goes through a client the package ships with
+	// no Timeout and nothing sets a time limit (reported as having no
+	// cap, CapWhy saying why).
+	CallerOnly bool
 }
 
 // A Setting is one option or field that configures a library retry:

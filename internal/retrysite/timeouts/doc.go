@@ -11,6 +11,14 @@
 // budget the model cannot see, so the total cap is not reported missing
 // (policystop.go).
 //
+// A retry under the caller's context is held to a missing cap only when
+// the package's own code leaves that context's deadline the only limit:
+// every attempt goes through an HTTP client the package ships with no
+// Timeout, and nothing an attempt runs through sets a time limit but
+// behind a field the package never sets (shipped.go, Timeouts.CallerOnly).
+// A client kept in a field or variable bounds an attempt by the Timeout
+// the package ships there, which the worst case counts.
+//
 // It is a description layer under the model: package retrysite finds the
 // sites, their operations, bounds and waits, then asks a Describer for
 // their timeouts. What it needs of the model beyond the package's syntax
@@ -53,6 +61,15 @@ type Model interface {
 	// zero a literal leaves); ok is false when the model does not follow
 	// the field or some write is unknown.
 	FieldWrites(v *types.Var) (xs []ast.Expr, ok bool)
+	// ShippedValues returns the values the package itself gives a field
+	// or package variable, the user's left out (a nil entry for a zero
+	// that stays); ok is false when some write cannot be known
+	// (shipped.go).
+	ShippedValues(v *types.Var) (xs []ast.Expr, ok bool)
+	// ShippedOff reports whether sel reads a field of the package the
+	// package itself never sets to anything but zero; settable says
+	// whether the user can set it (shipped.go).
+	ShippedOff(sel *ast.SelectorExpr) (settable, ok bool)
 }
 
 // model is the package being analysed, seen through Model.

@@ -24,7 +24,11 @@ import (
 // leaves the limit off unless told otherwise. Guards inside the loop and
 // in same-package helpers the loop calls (a per-attempt timeout) count
 // too: with no per-attempt timeout and no total cap, an attempt may hang
-// as long as the caller's context lets it.
+// as long as the caller's context lets it. A loop that sets no limit up
+// but tests such a field (`else if o.perCallTimeout != 0 { continue }`
+// in a stream path, or in a helper deciding its retries) while another
+// function of the package sets the limit up from it (setUpElsewhere)
+// runs under the same switched-off limit, and is reported alike.
 
 // OffDefault describes a configuration field the package ships zero.
 type OffDefault struct {
@@ -37,13 +41,17 @@ type OffDefault struct {
 	Pos token.Pos
 }
 
-// offGuard is one `if field != 0 { ... }` that sets up a time limit.
+// offGuard is one `if field != 0 { ... }` that sets up a time limit, or
+// that tests a field the package sets a time limit up from elsewhere.
 type offGuard struct {
 	body    *ast.BlockStmt
 	field   *ast.SelectorExpr
-	limit   string // "deadline", "timer", "elapsed-time check"
+	limit   string // "deadline", "timer", "elapsed-time check"; "" when only tested
 	attempt bool   // inside the loop or a helper it calls
 	dflt    OffDefault
+	// elsewhere, for a guard that sets nothing up, is the function of
+	// the package whose guard of the same field sets up elimit.
+	elsewhere, elimit string
 }
 
 // offCaps are the guards of one site whose field the package ships zero.
@@ -62,23 +70,29 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 		attempt bool
 	}
 	var cands []cand
-	scan := func(body ast.Node, attempt bool) {
+	// scan collects the guards in body; testOnly keeps only those that
+	// set no time limit up.
+	scan := func(body ast.Node, attempt, testOnly bool) {
 		ast.Inspect(body, func(n ast.Node) bool {
 			is, ok := n.(*ast.IfStmt)
 			if !ok {
 				return true
 			}
-			for _, c := range conjuncts(is.Cond) {
+			for _, c := range typesx.Operands(is.Cond, token.LAND) {
 				if sel, v := r.setTest(c); v != nil {
-					cands = append(cands, cand{is, sel, v, r.limitUsing(is.Body, v), attempt || r.inRegion(is.Pos())})
+					if limit := r.limitUsing(is.Body, v); !testOnly || limit == "" {
+						cands = append(cands, cand{is, sel, v, limit, attempt || r.inRegion(is.Pos())})
+					}
 					break
 				}
 			}
 			return true
 		})
 	}
-	scan(s.Func, false)
-	// Same-package helpers the loop calls (a per-attempt context).
+	scan(s.Func, false, false)
+	// Same-package helpers the loop calls: one returning a context (a
+	// per-attempt context) for any guard, any other for guards that
+	// only test a field (the attempt's outcome read by the field).
 	seen := map[*types.Func]bool{}
 	ast.Inspect(s.Node, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -86,17 +100,19 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 			return true
 		}
 		fn := typesx.Callee(r.m.info, call)
-		if fn == nil || fn.Pkg() != r.m.pkg || seen[fn] || !returnsContext(fn) {
+		if fn == nil || fn.Pkg() != r.m.pkg || seen[fn] {
 			return true
 		}
 		seen[fn] = true
 		if d := r.funcDecl(fn); d != nil && d.Body != nil {
-			scan(d.Body, true)
+			scan(d.Body, true, !returnsContext(fn))
 		}
 		return true
 	})
 	// A field qualifies when some guard of it sets up a time limit and
-	// the package ships it zero; then every guard of it is off.
+	// the package ships it zero; then every guard of it is off. A field
+	// the site only tests qualifies when a guard elsewhere in the
+	// package sets a time limit up from it (setUpElsewhere).
 	off := map[*types.Var]*OffDefault{}
 	for _, c := range cands {
 		if c.limit == "" || off[c.v] != nil {
@@ -107,12 +123,58 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 		}
 	}
 	var gs offCaps
+	type where struct{ fn, limit string }
+	elsewhere := map[*types.Var]*where{}
 	for _, c := range cands {
 		if d := off[c.v]; d != nil {
 			gs = append(gs, offGuard{body: c.is.Body, field: c.sel, limit: c.limit, attempt: c.attempt, dflt: *d})
+			continue
+		}
+		w, done := elsewhere[c.v]
+		if !done {
+			if fn, limit := r.setUpElsewhere(c.v); fn != "" {
+				if d, ok := r.m.OffByDefault(c.sel); ok {
+					off[c.v] = &d
+					w = &where{fn, limit}
+				}
+			}
+			elsewhere[c.v] = w
+		}
+		if w != nil {
+			gs = append(gs, offGuard{body: c.is.Body, field: c.sel, attempt: c.attempt, dflt: *off[c.v], elsewhere: w.fn, elimit: w.limit})
 		}
 	}
 	return gs
+}
+
+// setUpElsewhere finds a function of the package with a guard `x.f != 0`
+// of field v whose body sets up a time limit from it (perCallContext's
+// context.WithTimeout): the field is the package's time limit, whichever
+// code the site runs. It returns the function's name and the limit.
+func (r *tres) setUpElsewhere(v *types.Var) (fn, limit string) {
+	for _, f := range r.m.pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fn != "" {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				is, ok := n.(*ast.IfStmt)
+				if !ok || fn != "" {
+					return fn == ""
+				}
+				for _, c := range typesx.Operands(is.Cond, token.LAND) {
+					if _, u := r.setTest(c); u == v {
+						if l := r.limitUsing(is.Body, v); l != "" {
+							fn, limit = fd.Name.Name, l
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return fn, limit
 }
 
 // returnsContext reports whether fn returns a context.
@@ -142,13 +204,6 @@ func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
 		}
 	}
 	return nil
-}
-
-func conjuncts(x ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	return []ast.Expr{x}
 }
 
 // setTest reads `x.f != 0`, `x.f > 0`, `0 < x.f`, `x.f != nil` for a
@@ -288,6 +343,20 @@ func (gs offCaps) settle(s *site.Site, t *site.Timeouts) {
 		}
 	}
 	if g == nil {
+		for i := range gs {
+			if h := &gs[i]; h.elsewhere != "" {
+				g = h
+				break
+			}
+		}
+		if g == nil {
+			return
+		}
+		t.OffByDefault = true
+		t.Pos = s.Pos
+		t.CapWhy = fmt.Sprintf("it reads %s, off by default, the %s %s sets up", types.ExprString(g.field), g.elimit, g.elsewhere)
+		t.OffWhy = fmt.Sprintf("%s leaves %s 0: no time limit", g.dflt.Where, types.ExprString(g.field))
+		t.OffPos = g.dflt.Pos
 		return
 	}
 	limit := g.limit

@@ -90,6 +90,14 @@ func (r *tres) opFact(op *site.Op) opFact {
 		f.http = true
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			f.client = r.client(sel.X)
+			if f.client.kind == clientUnknown {
+				// A client kept in a field or variable: the
+				// Timeout the package ships bounds an attempt
+				// (the user's client is the user's choice).
+				if sc := r.shippedClient(sel.X, 0); sc.kind == clientTimeout && sc.durKnown {
+					f.client = sc
+				}
+			}
 		}
 		if strings.HasSuffix(name, ".Do") {
 			if len(call.Args) == 1 {
@@ -187,6 +195,9 @@ func (r *tres) elapsedCaps() []capFact {
 			case *ast.CallExpr:
 				switch r.callee(n) {
 				case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
+					if r.logsOnly(n) || r.untilParsed(n) {
+						return true // a duration logged, or the wait a Retry-After date asks for
+					}
 					caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
 				case "time.Time.After", "time.Time.Before":
 					d, ok := r.nowPlus(n)
@@ -479,6 +490,11 @@ func (m *model) loopTimeouts(s *site.Site) {
 	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
 	off.settle(s, t)
+	if !t.Capped && t.CallerContext && t.NoAttemptTimeout == nil && !t.OffByDefault && t.Worst == 0 {
+		if why, ok := r.callerOnly(s); ok { // shipped.go
+			t.CallerOnly, t.Pos, t.CapWhy = true, s.Pos, why
+		}
+	}
 }
 
 func isLoopStmt(n ast.Node) bool {
@@ -503,4 +519,119 @@ func attemptBound(facts []opFact) (time.Duration, bool) {
 		d = max(d, f.dur)
 	}
 	return d, d > 0
+}
+
+// logsOnly reports whether call's value is only logged in the region:
+// assigned to a variable (d := time.Since(start)) whose every use in the
+// region is an argument in the variadic part of a call (a log line's
+// arguments, Infof("took %v", d)). Such a measure cannot end the retry;
+// a use after the loop (returned to the caller) does not either.
+func (r *tres) logsOnly(call *ast.CallExpr) bool {
+	var v *types.Var
+	for _, n := range r.region {
+		if n == nil || v != nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || v != nil || len(as.Lhs) != len(as.Rhs) {
+				return v == nil
+			}
+			for i, x := range as.Rhs {
+				if ast.Unparen(x) != call {
+					continue
+				}
+				if id, ok := as.Lhs[i].(*ast.Ident); ok {
+					v, _ = r.m.info.ObjectOf(id).(*types.Var)
+				}
+			}
+			return v == nil
+		})
+	}
+	if v == nil {
+		return false
+	}
+	uses := 0
+	for _, n := range r.region {
+		if n == nil {
+			continue
+		}
+		ast.PreorderStack(n, nil, func(n ast.Node, stack []ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || r.m.info.Uses[id] != v {
+				return true
+			}
+			if len(stack) > 0 && isAssigned(stack[len(stack)-1], id) {
+				return true // the measure's own assignment
+			}
+			uses++
+			if len(stack) == 0 || !variadicArg(r.m.info, stack[len(stack)-1], id) {
+				uses = -1 << 30
+			}
+			return true
+		})
+	}
+	return uses > 0
+}
+
+// variadicArg reports whether x is an argument in the variadic part of
+// parent, a call of a variadic function.
+func variadicArg(info *types.Info, parent ast.Node, x ast.Expr) bool {
+	call, ok := parent.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return false
+	}
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return false
+	}
+	for i, a := range call.Args {
+		if a == x {
+			return i >= sig.Params().Len()-1
+		}
+	}
+	return false
+}
+
+// isAssigned reports whether id is assigned to by parent.
+func isAssigned(parent ast.Node, id *ast.Ident) bool {
+	as, ok := parent.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for _, l := range as.Lhs {
+		if l == id {
+			return true
+		}
+	}
+	return false
+}
+
+// untilParsed reports whether call is time.Until(t) for a time t parsed
+// from text (time.Parse, http.ParseTime of a Retry-After date): the wait
+// one failure asks for, not a limit on the retry.
+func (r *tres) untilParsed(call *ast.CallExpr) bool {
+	if r.callee(call) != "time.Until" || len(call.Args) != 1 {
+		return false
+	}
+	v := r.varOf(call.Args[0])
+	if v == nil {
+		return false
+	}
+	vf := r.facts(v)
+	if vf.param || len(vf.defs) == 0 {
+		return false
+	}
+	for _, d := range vf.defs {
+		c, ok := ast.Unparen(d).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		switch r.callee(c) {
+		case "time.Parse", "time.ParseInLocation", "net/http.ParseTime":
+		default:
+			return false
+		}
+	}
+	return true
 }

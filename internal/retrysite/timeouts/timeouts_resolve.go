@@ -102,6 +102,10 @@ type clientFact struct {
 	// dur is the Timeout when constant; durKnown says so.
 	dur      time.Duration
 	durKnown bool
+	// via names the client for messages ("http.DefaultClient") and
+	// holder the field or variable the package ships it in
+	// ("api.httpClient", shipped.go).
+	via, holder string
 }
 
 // varFacts is what a scan of a variable's scope finds about it.
@@ -472,7 +476,7 @@ func (r *tres) client(x ast.Expr) clientFact {
 			if r.m.setsDefaultClientTimeout() {
 				return clientFact{kind: clientTimeout}
 			}
-			return clientFact{kind: clientNoTimeout, why: "http.DefaultClient has no Timeout", pos: x.Pos()}
+			return clientFact{kind: clientNoTimeout, why: "http.DefaultClient has no Timeout", pos: x.Pos(), via: "http.DefaultClient"}
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {

@@ -18,6 +18,12 @@
 // unknown. Another package's helper (a model reading a package of the
 // module from source) is not read: its files are not at hand.
 //
+// The same constructor tells the evaluator which method an interface
+// method call on the tracker runs (Method): the local holds that one
+// type, so retry.IsNextRetry(...) is read through T's IsNextRetry, and
+// client-go's withRetry, which also says no to a response that is neither
+// a 429 nor a 5xx, lets a success leave request()'s loop.
+//
 // It asks the model through Model (the model's methods, retrysite's
 // loops.go calls LoopBound); its tests run the retrysite Analyzer over
 // testdata/src/example.com/tracker.
@@ -62,4 +68,10 @@ type model struct {
 // info and pkg are those of the package the model reads.
 func LoopBound(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model, body *ast.BlockStmt, loop ast.Node) (site.Bound, bool) {
 	return (&model{Model: m, pass: pass, info: info, pkg: pkg}).trackerBound(body, loop)
+}
+
+// Method returns the method of the one type a local tracker holds that
+// an interface method call on it runs (trackerMethod), or nil.
+func Method(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model, call *ast.CallExpr) *types.Func {
+	return (&model{Model: m, pass: pass, info: info, pkg: pkg}).trackerMethod(call)
 }

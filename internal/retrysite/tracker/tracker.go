@@ -81,54 +81,11 @@ func condCall(n ast.Node) *ast.CallExpr {
 // of a constructor of the package (directly or through a func field the
 // package sets), whose method name counts in its receiver.
 func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.Bound, bool) {
-	var def *ast.CallExpr
-	writes := 0
-	ast.Inspect(body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, l := range as.Lhs {
-			id, isIdent := l.(*ast.Ident)
-			if !isIdent || (m.info.Defs[id] != v && m.info.Uses[id] != v) {
-				continue
-			}
-			writes++
-			if len(as.Lhs) == len(as.Rhs) {
-				def, _ = ast.Unparen(as.Rhs[i]).(*ast.CallExpr)
-			}
-		}
-		return true
-	})
-	if writes != 1 || def == nil {
-		return site.Bound{}, false
-	}
-	var ctorBody *ast.BlockStmt
-	var ctorType *ast.FuncType
-	if d := m.FuncDecl(typesx.Callee(m.info, def)); d != nil && d.Body != nil {
-		ctorBody, ctorType = d.Body, d.Type
-	} else if b, ft, lit, factory, ok := m.IndexedFunc(def.Fun); ok && lit == nil && factory == nil {
-		ctorBody, ctorType = b, ft
-	}
-	if ctorBody == nil || len(ctorBody.List) != 1 {
-		return site.Bound{}, false
-	}
-	ret, ok := ctorBody.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return site.Bound{}, false
-	}
-	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return site.Bound{}, false
-	}
-	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	tc, ok := m.trackerCtor(body, v)
 	if !ok {
 		return site.Bound{}, false
 	}
-	named, _ := types.Unalias(m.info.TypeOf(lit)).(*types.Named)
-	if named == nil || named.Obj().Pkg() != m.pkg {
-		return site.Bound{}, false
-	}
+	def, ctorType, lit, named := tc.def, tc.ctorType, tc.lit, tc.named
 	// The literal's fields set from the constructor's parameters.
 	params := map[*types.Var]int{}
 	i := 0
@@ -335,4 +292,94 @@ func (m *model) fieldWrites(f *types.Var) int {
 func isFalse(info *types.Info, x ast.Expr) bool {
 	tv, ok := info.Types[x]
 	return ok && tv.Value != nil && tv.Value.String() == "false"
+}
+
+// A trackerCtorCall is the one definition of a local by a constructor of
+// the package whose whole body is `return &T{...}`, T a type of the
+// package.
+type trackerCtorCall struct {
+	def      *ast.CallExpr // the call that defines the local
+	ctorType *ast.FuncType // the constructor's signature
+	lit      *ast.CompositeLit
+	named    *types.Named // T
+}
+
+// trackerCtor reads the constructor call that defines v: v is written
+// once in body, by a call of a function of the package or of a func
+// field whose one default the package ships (IndexedFunc), and that
+// function's whole body returns the address of a composite literal of a
+// type of the package.
+func (m *model) trackerCtor(body *ast.BlockStmt, v *types.Var) (trackerCtorCall, bool) {
+	def, _ := ast.Unparen(typesx.OnlyDefinition(m.info, body, v)).(*ast.CallExpr)
+	if def == nil {
+		return trackerCtorCall{}, false
+	}
+	var ctorBody *ast.BlockStmt
+	var ctorType *ast.FuncType
+	if d := m.FuncDecl(typesx.Callee(m.info, def)); d != nil && d.Body != nil {
+		ctorBody, ctorType = d.Body, d.Type
+	} else if b, ft, lit, factory, ok := m.IndexedFunc(def.Fun); ok && lit == nil && factory == nil {
+		ctorBody, ctorType = b, ft
+	}
+	if ctorBody == nil || len(ctorBody.List) != 1 {
+		return trackerCtorCall{}, false
+	}
+	ret, ok := ctorBody.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return trackerCtorCall{}, false
+	}
+	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return trackerCtorCall{}, false
+	}
+	lit, ok := ast.Unparen(u.X).(*ast.CompositeLit)
+	if !ok {
+		return trackerCtorCall{}, false
+	}
+	named, _ := types.Unalias(m.info.TypeOf(lit)).(*types.Named)
+	if named == nil || named.Obj().Pkg() != m.pkg {
+		return trackerCtorCall{}, false
+	}
+	return trackerCtorCall{def: def, ctorType: ctorType, lit: lit, named: named}, true
+}
+
+// trackerMethod returns the method an interface method call on a local
+// tracker runs: for retry.IsNextRetry(...), with retry declared in a
+// function of the package as the one result of a constructor whose whole
+// body is `return &T{...}` (trackerCtor), T's IsNextRetry. The local
+// holds nothing else, so its interface hides no other implementation,
+// and the evaluator reads the decision through that method's body (as it
+// reads a predicate of the package): a tracker that also decides whether
+// a response is worth another attempt (checkWait on its status) says no
+// to a success. nil when the call is no such call.
+func (m *model) trackerMethod(call *ast.CallExpr) *types.Func {
+	if m.pkg != m.pass.Pkg {
+		return nil // another package's helper: its files are not at hand
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := m.info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pkg() != m.pkg || v.Parent() == nil || v.Parent() == m.pkg.Scope() || !types.IsInterface(v.Type()) {
+		return nil
+	}
+	decl := typesx.FuncDeclAt(m.pass.Files, v.Pos())
+	if decl == nil {
+		return nil
+	}
+	tc, ok := m.trackerCtor(decl.Body, v)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tc.named), true, m.pkg, sel.Sel.Name)
+	fn, _ := obj.(*types.Func)
+	if fn == nil || m.FuncDecl(fn) == nil {
+		return nil
+	}
+	return fn
 }

@@ -105,6 +105,16 @@ func IsNil(info *types.Info, x ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
+// Operands returns the operands of a chain of op (token.LAND or
+// token.LOR) in x, left to right, through parentheses: a, b and c for
+// a && (b && c). Any other x is its own one operand.
+func Operands(x ast.Expr, op token.Token) []ast.Expr {
+	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == op {
+		return append(Operands(b.X, op), Operands(b.Y, op)...)
+	}
+	return []ast.Expr{x}
+}
+
 // Writes reports whether n writes a variable is accepts: an assignment
 // or ++/-- whose target is accepts, its address taken, a range that
 // assigns it, or delete or clear given it. Function literals are looked

@@ -2,6 +2,8 @@ package typesx_test
 
 import (
 	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -107,5 +109,30 @@ func TestReturnsInAndUnion(t *testing.T) {
 	u := typesx.Union(map[*ast.CallExpr]bool{a: true}, map[*ast.CallExpr]bool{a: true, b: true})
 	if len(u) != 2 || !u[a] || !u[b] {
 		t.Errorf("Union = %v, want both calls", u)
+	}
+}
+
+func TestOperands(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		op   token.Token
+		want []string
+	}{
+		{"a && (b && c)", token.LAND, []string{"a", "b", "c"}},
+		{"a || b && c", token.LOR, []string{"a", "b && c"}},
+		{"a || b && c", token.LAND, []string{"a || b && c"}},
+		{"(x == nil) || y", token.LOR, []string{"(x == nil)", "y"}},
+	} {
+		x, err := parser.ParseExpr(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, o := range typesx.Operands(x, c.op) {
+			got = append(got, types.ExprString(o))
+		}
+		if strings.Join(got, "; ") != strings.Join(c.want, "; ") {
+			t.Errorf("Operands(%s, %s) = %q, want %q", c.src, c.op, got, c.want)
+		}
 	}
 }

@@ -150,6 +150,47 @@ func IsStd(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
+// CarriedError returns the field in which a result of type t carries its
+// error, when t is a named struct, or a pointer to one, that is not
+// itself an error and has exactly one field of type error (gocql's *Iter,
+// whose err field is the query's failure): the result is an outcome even
+// though no error is returned beside it. nil otherwise.
+func CarriedError(t types.Type) *types.Var {
+	if t == nil {
+		return nil
+	}
+	if _, isTuple := t.(*types.Tuple); isTuple {
+		return nil
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || IsStd(n.Obj().Pkg().Path()) {
+		return nil
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if types.Implements(n, errIface) || types.Implements(types.NewPointer(n), errIface) {
+		return nil
+	}
+	var found *types.Var
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if f.Embedded() || !IsErrorType(f.Type()) {
+			continue
+		}
+		if found != nil {
+			return nil // two errors: which one fails the call is unknown
+		}
+		found = f
+	}
+	return found
+}
+
 // PosLess orders two positions of fset by file name, then offset. Sort
 // by it, never by comparing token.Pos values, whenever the positions may
 // be in different files: a driver that parses a package's files in
@@ -164,4 +205,82 @@ func PosLess(fset *token.FileSet, a, b token.Pos) bool {
 		return fa.Name() < fb.Name()
 	}
 	return fa.Offset(a) < fb.Offset(b)
+}
+
+// DeclParams returns the parameters of a function declaration in order,
+// nil for an unnamed one.
+func DeclParams(info *types.Info, decl *ast.FuncDecl) []*types.Var {
+	var ps []*types.Var
+	if decl.Type.Params == nil {
+		return nil
+	}
+	for _, fl := range decl.Type.Params.List {
+		if len(fl.Names) == 0 {
+			ps = append(ps, nil)
+			continue
+		}
+		for _, n := range fl.Names {
+			v, _ := info.Defs[n].(*types.Var)
+			ps = append(ps, v)
+		}
+	}
+	return ps
+}
+
+// FuncDeclAt returns the function declaration of files whose body holds
+// pos, or nil.
+func FuncDeclAt(files []*ast.File, pos token.Pos) *ast.FuncDecl {
+	f := FileOf(files, pos)
+	if f == nil {
+		return nil
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= pos && pos < fd.Body.End() {
+			return fd
+		}
+	}
+	return nil
+}
+
+// OnlyDefinition returns the one value the local v is given in body: its
+// definition or a single assignment (`v := x`, `v = x`), when nothing
+// else in body writes it, a field or element of it, or takes its address,
+// and it is not declared by a var statement. nil otherwise.
+func OnlyDefinition(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	var def ast.Expr
+	writes := 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+					writes++
+					if len(n.Lhs) == len(n.Rhs) {
+						def = n.Rhs[i]
+					}
+				} else if _, isIdent := ast.Unparen(l).(*ast.Ident); !isIdent && RootVar(info, l) == v {
+					writes += 2 // a field or element of it written
+				}
+			}
+		case *ast.IncDecStmt:
+			if RootVar(info, n.X) == v {
+				writes += 2
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && RootVar(info, n.X) == v {
+				writes += 2 // its address escapes: unknown writes
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if info.Defs[id] == v {
+					writes += 2 // var v T: declared, then written
+				}
+			}
+		}
+		return true
+	})
+	if writes != 1 {
+		return nil
+	}
+	return def
 }

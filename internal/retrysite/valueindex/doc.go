@@ -16,13 +16,21 @@
 //     (funcdefaults.go);
 //   - limits the package ships switched off: a field it leaves zero or
 //     nil that an option sets (offdefault.go, offcount.go);
+//   - what the package ships when the user changes nothing: the values
+//     it gives a field or variable of any type, the user's left out
+//     (ShippedValues), whether a field is one it never sets (ShippedOff),
+//     and the integer a pointer default points to (*cfg.MaxRetries
+//     defaulted to Int64(2), derefInt) (shipped.go);
 //   - the lists of integers a range ranges over (values_list.go), and
 //     the length of a range over a retry iterator of the package, the
 //     argument its call gives (iterrange.go);
 //   - func values (funcvals.go): the functions a func-typed parameter,
 //     field or variable may run (FuncValueTargets), the decision a
-//     called function returns beside its error, and counters two held
-//     closures share (funcvals_shared.go).
+//     called function returns beside its error (and whether every such
+//     function decides by its error alone, stepping nothing:
+//     outcomeDecided), and counters two held closures share
+//     (funcvals_shared.go);
+//   - settings no write of the package sets (offflag.go, ZeroField).
 //
 // It reads the value interpreter (package interp): its Index embeds an
 // *interp.Model, whose exported methods are the index's, and evaluates
@@ -183,7 +191,11 @@
 // cap by default (R-3, Timeouts.OffByDefault); a loop whose only count is
 // such a pointer has no count by default (R-2: "its count, maxAttempts,
 // is nil unless WithMaxAttempts sets it, defaultRetry's default"). An
-// integer count left zero is not read this way: 0 is a number.
+// integer count left zero is not read this way: 0 is a number. A loop
+// that sets no limit up itself but tests a field some other guard of the
+// package makes a time limit of (the stream path testing perCallTimeout
+// that only perCallContext turns into a deadline) runs under the same
+// switched-off limit (timeouts/optcap.go setUpElsewhere).
 //
 // A struct-valued field read through (cfg.lockProbe.failureThreshold) is
 // read from the literals the package writes to it (lockProbe: probe{5s,
@@ -249,7 +261,14 @@
 // (return err != nil, err; return true, err under if err != nil; return
 // false, nil): the loop is then held to the rules as if the error alone
 // decided it; any disagreement (a "more pages" flag set either way on
-// success) leaves it unknown. A counter the held literal shares with its
+// success) leaves it unknown. Below a nil exit, `if err == nil || ... {
+// return ... }` with err not written again, err is not nil: a return
+// there is no success's, so its bool may be anything (a classifier's,
+// return isRetriable(err), err) and the success's bool is read from the
+// exit (go-grpc-middleware's receiveMsgAndIndicateRetry). A count read
+// from the package's default of a setting the user can change is marked
+// so (Bound.UserDefault): a 0 there switches the retry off until the
+// user turns it on, and the rules judge it as on. A counter the held literal shares with its
 // function (attemptsRemaining := c.cfg.Max before exec := func...) has,
 // when the literal first runs, the one value every write outside it
 // gives (x++ or two different values outside: unknown); a later call

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file resolves a call of a func value to the functions it may run,
@@ -401,6 +404,7 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals []bool, ok bool) {
 	ok = true
 	var guards []*ast.IfStmt
+	exits := m.nilExits(t.Body)
 	walk := func(n ast.Node) bool {
 		if !ok {
 			return false
@@ -417,6 +421,12 @@ func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals [
 			}
 			bx, ex := ast.Unparen(n.Results[i]), ast.Unparen(n.Results[ei])
 			canNil, canErr := m.errorMayBe(ex, n, guards)
+			if canNil && exits.passed(m.info, ex, n) {
+				canNil = false
+			}
+			if !canNil && success {
+				return true // no success leaves here: its bool is not the success's
+			}
 			var onSucc, onFail []bool
 			if c, isConst := m.constBool(bx); isConst {
 				if canNil {
@@ -441,6 +451,77 @@ func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals [
 	}
 	ast.Inspect(t.Body, walk)
 	return vals, ok
+}
+
+// nilExit is an `if err == nil || ... { return ... }` that leaves the
+// function on every nil error: below it, in the rest of its block, err
+// is not nil unless written again.
+type nilExit struct {
+	v        *types.Var
+	from, to token.Pos // the rest of the block after the if
+}
+
+type nilExits []nilExit
+
+// nilExits finds the nil exits of body (not inside function literals).
+func (m *model) nilExits(body *ast.BlockStmt) nilExits {
+	var xs nilExits
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		b, ok := n.(*ast.BlockStmt)
+		if !ok {
+			return true
+		}
+		for _, st := range b.List {
+			is, ok := st.(*ast.IfStmt)
+			if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) == 0 {
+				continue
+			}
+			if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); !ret {
+				continue
+			}
+			for _, d := range typesx.Operands(is.Cond, token.LOR) {
+				if v := m.nilTestOf(d); v != nil && !m.writtenFrom(body, v, is.End()) {
+					xs = append(xs, nilExit{v: v, from: is.End(), to: b.End()})
+				}
+			}
+		}
+		return true
+	})
+	return xs
+}
+
+// passed reports whether the error ex, returned at ret, is a variable a
+// nil exit above ret has proved non-nil.
+func (xs nilExits) passed(info *types.Info, ex ast.Expr, ret *ast.ReturnStmt) bool {
+	id, ok := ex.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	for _, x := range xs {
+		if info.Uses[id] == x.v && x.from <= ret.Pos() && ret.End() <= x.to {
+			return true
+		}
+	}
+	return false
+}
+
+// nilTestOf returns the local error variable x tests in `x == nil`.
+func (m *model) nilTestOf(c ast.Expr) *types.Var {
+	be, ok := ast.Unparen(c).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL {
+		return nil
+	}
+	for _, id := range []ast.Expr{be.X, be.Y} {
+		if x, isID := ast.Unparen(id).(*ast.Ident); isID && sameVarNil(m.info, be, x) {
+			if v, isVar := m.info.Uses[x].(*types.Var); isVar && !v.IsField() && isErrorType(v.Type()) {
+				return v
+			}
+		}
+	}
+	return nil
 }
 
 // constBool returns the value of a constant boolean expression.
@@ -510,16 +591,25 @@ func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 	return true, true
 }
 
-// writtenIn reports whether v is assigned within n.
-func (m *model) writtenIn(n ast.Node, v *types.Var) bool {
+// writtenIn reports whether v is assigned, or its address taken, within n.
+func (m *model) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(n, v, token.NoPos) }
+
+// writtenFrom reports whether v is assigned, or its address taken,
+// within n at or after pos.
+func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
+	is := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && m.info.ObjectOf(id) == v
+	}
 	ast.Inspect(n, func(x ast.Node) bool {
-		if as, ok := x.(*ast.AssignStmt); ok {
-			for _, l := range as.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.ObjectOf(id) == v {
-					found = true
-				}
+		switch x := x.(type) {
+		case *ast.AssignStmt:
+			if x.Pos() >= pos {
+				found = found || slices.ContainsFunc(x.Lhs, is)
 			}
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.AND && x.Pos() >= pos && is(x.X)
 		}
 		return !found
 	})
@@ -564,6 +654,19 @@ func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockSt
 // that the held literal with this body reads, with their one value
 // outside it (capturedInit). funcInfo tracks them like the literal's own.
 func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+	// A function declaration's body is no literal's: the test below
+	// would walk it for nothing.
+	if m.declBodies == nil {
+		m.declBodies = make(map[*ast.BlockStmt]bool, len(m.decls))
+		for _, d := range m.decls {
+			if d.Body != nil {
+				m.declBodies[d.Body] = true
+			}
+		}
+	}
+	if m.declBodies[body] {
+		return nil
+	}
 	// Cheap test first: an integer local of an enclosing block (its
 	// scope ends after the body; the literal's own parameters' scope
 	// ends with it). Most bodies read none, and need no index.
@@ -722,6 +825,74 @@ func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {
 			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && m.info.Uses[id] == v {
 				found = true
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// outcomeDecided reports whether the bool results of call are decided by
+// the called functions' errors and constants alone, and count nothing:
+// every function the call may run (a function of the package, or the
+// functions a func value may run) returns, for each bool beside its
+// error, a constant or `err != nil` on every return, and steps no
+// variable (no ++, --, +=, ...). Such a decision, shouldContinue from a
+// helper's func given a literal that returns (true, err) on failure and
+// (false, nil) on success, is the outcome's, not an attempt count kept
+// out of sight.
+func (m *model) outcomeDecided(x *ast.CallExpr) bool {
+	tup, ok := m.info.TypeOf(x).(*types.Tuple)
+	if !ok {
+		return false
+	}
+	ei := -1
+	var bools []int
+	for j := 0; j < tup.Len(); j++ {
+		switch {
+		case isErrorType(tup.At(j).Type()):
+			ei = j
+		case isBool(tup.At(j).Type()):
+			bools = append(bools, j)
+		}
+	}
+	if ei < 0 || len(bools) == 0 {
+		return false
+	}
+	var ts []funcTarget
+	if fn := typeutilCallee(m.info, x); fn != nil {
+		d := m.FuncDecl(fn)
+		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
+			return false
+		}
+		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
+	} else if ts, ok = m.FuncValueTargets(x.Fun); !ok {
+		return false
+	}
+	for _, t := range ts {
+		if steps(t.Body) {
+			return false
+		}
+		for _, i := range bools {
+			if _, ok := m.returnedDecisions(t, i, ei, true); !ok {
+				return false
+			}
+			if _, ok := m.returnedDecisions(t, i, ei, false); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// steps reports whether body steps a variable: x++, x--, x += n, ...
+func steps(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IncDecStmt:
+			found = true
+		case *ast.AssignStmt:
+			found = found || n.Tok != token.ASSIGN && n.Tok != token.DEFINE
 		}
 		return !found
 	})

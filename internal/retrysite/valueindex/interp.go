@@ -19,6 +19,12 @@ func (x interpIndex) RangeList(r *ast.RangeStmt) ([]int64, bool) { return x.m.ra
 func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	return x.m.capturedCounters(body)
 }
+func (x interpIndex) Steady() bool {
+	vx := x.m.Vx
+	return vx == nil || vx.pick == nil && !vx.recording && !vx.noting && len(vx.resolving) == 0 && len(vx.crossing) == 0
+}
+func (x interpIndex) OutcomeDecided(call *ast.CallExpr) bool { return x.m.outcomeDecided(call) }
+func (x interpIndex) ZeroField(v *types.Var) bool            { return x.m.ZeroField(v) }
 func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (value, bool) {
 	return x.m.decisionResult(ev, call, i)
 }

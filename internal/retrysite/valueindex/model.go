@@ -27,6 +27,9 @@ type model struct {
 	Vx *valueIndex
 	// nilCounts caches nilCount (offcount.go).
 	nilCounts map[*types.Var]*defaultNote
+	// declBodies are the bodies of decls, made on first use
+	// (capturedCounters); Rebind drops them.
+	declBodies map[*ast.BlockStmt]bool
 }
 
 // Index is the value index of one package (model).
@@ -46,6 +49,7 @@ func (m *Index) Init(im *interp.Model) {
 func (m *Index) Rebind(im *interp.Model) {
 	m.Model = im
 	m.host, m.pass, m.info, m.pkg, m.decls = im.Host(), im.Pass(), im.Info(), im.Pkg(), im.Decls()
+	m.declBodies = nil
 	im.SetIndex(interpIndex{m})
 }
 

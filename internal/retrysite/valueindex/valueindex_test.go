@@ -28,6 +28,7 @@ func (noHost) IntValue(ast.Expr) (int64, bool)                  { return 0, fals
 func (noHost) OnlyFuncLit(*types.Var) *ast.FuncLit              { return nil }
 func (noHost) LitIsIntegration(*ast.FuncLit) bool               { return false }
 func (noHost) CancelOnlyCtx(*ast.BlockStmt, *ast.CallExpr) bool { return false }
+func (noHost) TrackerMethod(*ast.CallExpr) *types.Func          { return nil }
 func (noHost) IsIntegration(*ast.CallExpr) bool                 { return false }
 func (noHost) BoundInit(*funcInfo) env                          { return nil }
 

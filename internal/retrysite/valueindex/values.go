@@ -9,6 +9,10 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // This file resolves a field, package variable or func value to what the
@@ -484,6 +488,8 @@ func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 			return m.WriteInt(x.Args[0])
 		}
 		return 0, false
+	case *ast.StarExpr:
+		return m.derefInt(x.X, 0) // shipped.go
 	case *ast.BinaryExpr:
 		a, ok1 := m.WriteInt(x.X)
 		b, ok2 := m.WriteInt(x.Y)
@@ -879,6 +885,9 @@ func (n defaultNote) Annotate(m *model, b Bound) Bound {
 			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
 		}
 		b.Counted += ", " + n.phrase(m)
+		if _, isFunc := n.v.Type().Underlying().(*types.Signature); !isFunc {
+			b.UserDefault = true
+		}
 	case BoundUnbounded:
 		if why, ok := m.nilCountWhy(n); ok { // offcount.go
 			b.Why = why
@@ -1099,21 +1108,35 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 	vx := m.ValueIndexOf()
 	if vx.ownCalls == nil {
 		vx.ownCalls = make(map[*types.Func][]ownCall)
-		for _, d := range m.decls {
-			if d.Body == nil || strings.HasSuffix(m.pass.Fset.File(d.Pos()).Name(), "_test.go") {
+		// The calls in the bodies of the package's function declarations,
+		// read from the inspector (it skips what holds no call).
+		insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		for fc := range insp.Root().Children() {
+			f, ok := fc.Node().(*ast.File)
+			if !ok || strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 				continue
 			}
-			ast.Inspect(d.Body, func(n ast.Node) bool {
-				if c, ok := n.(*ast.CallExpr); ok {
+			for dc := range fc.Children() {
+				d, ok := dc.Node().(*ast.FuncDecl)
+				if !ok || d.Body == nil || m.decls[m.declared(d)] != d {
+					continue
+				}
+				for c := range dc.ChildAt(edge.FuncDecl_Body, -1).Preorder((*ast.CallExpr)(nil)) {
+					c := c.Node().(*ast.CallExpr)
 					if f := typeutilCallee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
 						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	return vx.ownCalls[fn.Origin()]
+}
+
+// declared returns the function a declaration declares (nil if none).
+func (m *model) declared(d *ast.FuncDecl) *types.Func {
+	fn, _ := m.info.Defs[d.Name].(*types.Func)
+	return fn
 }
 
 // pkgVarAt returns the name of the package variable whose declared value

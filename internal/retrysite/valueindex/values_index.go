@@ -253,6 +253,9 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.AssignStmt:
 					for i, l := range n.Lhs {
+						if _, isID := l.(*ast.Ident); isID && n.Tok == token.DEFINE {
+							continue // := in a function defines locals only
+						}
 						v := objOf(l)
 						if v == nil {
 							continue

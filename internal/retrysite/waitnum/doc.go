@@ -193,6 +193,8 @@ type model struct {
 	pkg  *types.Package
 	// drawn caches drawnAtRandom (waits_drawn.go), for this pass.
 	drawn map[*types.Var]bool
+	// followed caches followable (waits_state.go).
+	followed map[followKey]bool
 }
 
 // An Interp runs the waits of one package's retry sites.

@@ -31,6 +31,9 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 	if m.drawn == nil {
 		m.drawn = make(map[*types.Var]bool)
 		insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		if ok && !m.anyRandomCall(insp) {
+			return false // no call draws: no field is drawn
+		}
 		if ok {
 			// The inspector skips what holds no assignment or literal.
 			for fc := range insp.Root().Children() {
@@ -56,23 +59,32 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 // writesDrawn adds to drawn the fields body writes with a random value.
 // cur is body's cursor when ok.
 func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, drawn map[*types.Var]bool) {
-	randomLocals := make(map[*types.Var]bool)
-	typesx.PreorderIn(cur, ok, body, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
-		as := n.(*ast.AssignStmt)
-		for i, l := range as.Lhs {
-			id, ok := l.(*ast.Ident)
-			if !ok || i >= len(as.Rhs) && len(as.Rhs) != 1 {
-				continue
-			}
-			rhs := as.Rhs[0]
-			if len(as.Lhs) == len(as.Rhs) {
-				rhs = as.Rhs[i]
-			}
-			if v, ok := m.info.ObjectOf(id).(*types.Var); ok && m.callsRandom(rhs, nil) {
-				randomLocals[v] = true
-			}
+	// The locals defined from a random draw, found at the first field
+	// write: most bodies write no field.
+	var randomLocals map[*types.Var]bool
+	locals := func() map[*types.Var]bool {
+		if randomLocals != nil {
+			return randomLocals
 		}
-	})
+		randomLocals = make(map[*types.Var]bool)
+		typesx.PreorderIn(cur, ok, body, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
+			as := n.(*ast.AssignStmt)
+			for i, l := range as.Lhs {
+				id, ok := l.(*ast.Ident)
+				if !ok || i >= len(as.Rhs) && len(as.Rhs) != 1 {
+					continue
+				}
+				rhs := as.Rhs[0]
+				if len(as.Lhs) == len(as.Rhs) {
+					rhs = as.Rhs[i]
+				}
+				if v, ok := m.info.ObjectOf(id).(*types.Var); ok && m.callsRandom(rhs, nil) {
+					randomLocals[v] = true
+				}
+			}
+		})
+		return randomLocals
+	}
 	field := func(id *ast.Ident) *types.Var {
 		if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
 			return v
@@ -95,18 +107,45 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
 				}
-				if m.callsRandom(rhs, randomLocals) {
+				if m.callsRandom(rhs, locals()) {
 					drawn[f] = true
 				}
 			}
 		case *ast.KeyValueExpr:
 			if k, ok := n.Key.(*ast.Ident); ok {
-				if f := field(k); f != nil && m.callsRandom(n.Value, randomLocals) {
+				if f := field(k); f != nil && m.callsRandom(n.Value, locals()) {
 					drawn[f] = true
 				}
 			}
 		}
 	})
+}
+
+// anyRandomCall reports whether the package calls a random package
+// anywhere (most do not): else no value it writes is drawn.
+func (m *model) anyRandomCall(insp *inspector.Inspector) bool {
+	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
+		if m.randomCall(c.Node().(*ast.CallExpr)) {
+			return true
+		}
+	}
+	return false
+}
+
+// randomCall reports whether call calls a function of a random package.
+func (m *model) randomCall(call *ast.CallExpr) bool {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	}
+	if id == nil {
+		return false
+	}
+	fn, ok := m.info.Uses[id].(*types.Func)
+	return ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()]
 }
 
 // callsRandom reports whether x calls a random package or reads one of
@@ -116,17 +155,8 @@ func (m *model) callsRandom(x ast.Expr, locals map[*types.Var]bool) bool {
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			var id *ast.Ident
-			switch fun := ast.Unparen(n.Fun).(type) {
-			case *ast.Ident:
-				id = fun
-			case *ast.SelectorExpr:
-				id = fun.Sel
-			}
-			if id != nil {
-				if fn, ok := m.info.Uses[id].(*types.Func); ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()] {
-					found = true
-				}
+			if m.randomCall(n) {
+				found = true
 			}
 		case *ast.Ident:
 			if v, ok := m.info.Uses[n].(*types.Var); ok && locals[v] {

@@ -24,11 +24,20 @@ import "go/ast"
 // such a branch for the path to it, as it takes one that only logs.
 
 // setsNothingUp reports whether st only calls, sends, leaves or goes on:
-// an expression statement, a send, a branch or a return, or an if (with
-// no init) made of them.
+// an expression statement, a send, a branch or a return, an assignment
+// to the blank identifier only (_ = c.close(), results dropped), or an
+// if (with no init) made of them.
 func setsNothingUp(st ast.Stmt) bool {
 	switch st := st.(type) {
 	case *ast.ExprStmt, *ast.SendStmt, *ast.BranchStmt, *ast.ReturnStmt:
+		return true
+	case *ast.AssignStmt:
+		// _ = ch.close(): a call whose results are dropped.
+		for _, l := range st.Lhs {
+			if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+				return false
+			}
+		}
 		return true
 	case *ast.BlockStmt:
 		for _, x := range st.List {

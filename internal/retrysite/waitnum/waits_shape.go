@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file runs the interpreter of waits_num.go over successive attempts
@@ -92,6 +94,12 @@ func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit,
 		region, list, rng = n, n.Body.List, n
 	case *ast.FuncDecl:
 		region, list = n.Body, n.Body.List
+		if lit := heldClosureOf(m.info, n.Body, self, h.node); lit != nil {
+			// The wait is in a closure that calls the function itself
+			// (typesx.HeldSelfCalls): each attempt runs the closure's
+			// body up to that call, with the parameters it captured.
+			region, list = lit.Body, lit.Body.List
+		}
 		ip.self = self
 		if n.Type.Params != nil {
 			for _, f := range n.Type.Params.List {
@@ -491,7 +499,8 @@ func (ws waitShape) fill(w *Wait, h *Hit, m *model) {
 		switch {
 		case ws.ratio > 0 && wNear(ws.ratio, 2, 0.01):
 			return "doubles" + from() + upTo()
-		case ws.ratio > 0:
+		case ws.ratio > 0 && !ws.opaque:
+			// An opaque wait's numbers are stand-ins: its ratio too.
 			return fmt.Sprintf("grows ×%s per attempt%s%s", wFloat(ws.ratio), from(), upTo())
 		}
 		return "grows exponentially" + from() + upTo()
@@ -571,4 +580,18 @@ func wFloat(f float64) string {
 	s := fmt.Sprintf("%.2f", f)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	return s
+}
+
+// heldClosureOf returns the held closure of body that calls self and
+// holds n, or nil.
+func heldClosureOf(info *types.Info, body *ast.BlockStmt, self *types.Func, n ast.Node) *ast.FuncLit {
+	if self == nil || n == nil {
+		return nil
+	}
+	for _, lit := range typesx.HeldSelfCalls(info, body, self) {
+		if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
+			return lit
+		}
+	}
+	return nil
 }

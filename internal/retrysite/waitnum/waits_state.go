@@ -263,6 +263,28 @@ func zeroOf(t types.Type) nval {
 // write, or a call of a method that stateMethod accepts in a position
 // the interpreter evaluates.
 func (m *model) followable(body *ast.BlockStmt, v *types.Var) bool {
+	// The interpreter asks at each definition it runs, on every path
+	// and attempt: the body is read once per object.
+	k := followKey{body, v}
+	if r, ok := m.followed[k]; ok {
+		return r
+	}
+	if m.followed == nil {
+		m.followed = make(map[followKey]bool)
+	}
+	r := m.followableRead(body, v)
+	m.followed[k] = r
+	return r
+}
+
+// followKey is the key of followable's cache.
+type followKey struct {
+	body *ast.BlockStmt
+	v    *types.Var
+}
+
+// followableRead is followable, worked out.
+func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 	ok := true
 	allowed := make(map[*ast.Ident]bool)
 	evaluated := make(map[*ast.CallExpr]bool)

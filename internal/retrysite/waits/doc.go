@@ -77,5 +77,9 @@
 // function or the loop (a lock waiter woken by the release, with the
 // timer as a fallback) is not the wait of the site: it waits for
 // whichever comes first, and the site's waits are left unknown
-// (wakeup.go).
+// (wakeup.go). Likewise the one wait of a same-package helper that is a
+// timer raced by a receive from another channel, whichever case ends the
+// helper (nats' newRequest: the reply or the request's timeout), is the
+// call's own timeout, not a wait between attempts: it is dropped, and
+// the helper may wait (timedReceive).
 package waits

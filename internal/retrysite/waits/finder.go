@@ -45,6 +45,9 @@ type Finder struct {
 	Wnum *waitnum.Interp
 	// Verdicts caches ResponseVerdict; the model owns it.
 	Verdicts *map[VerdictKey]Verdict
+	// Waited caches whether a loop holds a wait (hasWaits); the model
+	// owns it.
+	Waited *map[ast.Node]bool
 }
 
 // Num returns the wait as the wait interpreter takes it.

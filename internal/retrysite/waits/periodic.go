@@ -145,7 +145,7 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 		}
 	}
 	if !headWait {
-		if hits, _ := m.f.FindWaits(loop, fi.Body, 0); len(hits) == 0 {
+		if !m.f.hasWaits(loop, fi.Body) {
 			return false
 		}
 	}

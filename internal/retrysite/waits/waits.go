@@ -60,11 +60,21 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		self, _ = f.Info.Defs[n.Name].(*types.Func)
 		if self != nil {
 			target = typesx.Union(set, SelfCalls(f.Info, n.Body, self))
+			if inLoop(n.Body, calls) {
+				// The operation sits in a loop over candidates: going
+				// round it is the failover, the retry is the call of
+				// itself (retrysite's heldrecursion.go).
+				target = SelfCalls(f.Info, n.Body, self)
+			}
 		}
 	}
 	w := f.NewWalk(fi)
 	if self != nil {
 		w.reentry = w.EntryWaits(set) // head.go
+		if d, ok := s.Node.(*ast.FuncDecl); ok {
+			w.held = typesx.HeldSelfCalls(f.Info, d.Body, self)
+			w.self = self
+		}
 	}
 	scenarios := []interp.Scenario{interp.ErrorScenario()}
 	if respond {
@@ -120,9 +130,14 @@ func (f Finder) NewWalk(fi *interp.FuncInfo) *Walk {
 	return &Walk{F: f, Fi: fi, Nonblocking: NonblockingComms(fi.Body), HitAt: make(map[ast.Node][]*Hit)}
 }
 
-// SelfCalls returns the calls of fn in body (outside function literals).
+// SelfCalls returns the calls of fn in body (outside function literals),
+// and the calls of closures held in body that call fn
+// (typesx.HeldSelfCalls).
 func SelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
 	res := make(map[*ast.CallExpr]bool)
+	for c := range typesx.HeldSelfCalls(info, body, fn) {
+		res[c] = true
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -184,6 +199,12 @@ type Walk struct {
 	// the function's entry to the operation passes: a call of itself
 	// waits them before the operation runs again.
 	reentry []*Hit
+	// held are the calls of closures that call the function itself
+	// (self), with their literals; heldHits caches their waits
+	// (heldself.go).
+	held     map[*ast.CallExpr]*ast.FuncLit
+	self     *types.Func
+	heldHits map[*ast.FuncLit][]*Hit
 }
 
 type walkPath struct {
@@ -220,6 +241,10 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 		}
 		kb = fi.AppendState(kb[:0], bi, from, e)
 		kb = p.appendKey(kb)
+		// The start (just after the operation) is not the operation's
+		// node reached again: a loop whose tracked values are back where
+		// they started still runs the operation on its way round.
+		kb = append(kb, interp.B2byte(first))
 		if seen[string(kb)] {
 			return
 		}
@@ -234,6 +259,9 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 			if !(first && i == from) && interp.ContainsOp(node, target) {
 				if len(w.reentry) > 0 && !interp.ContainsOp(node, op) {
 					p.hits = append(append([]*Hit(nil), p.hits...), w.reentry...)
+				}
+				if hs := w.heldWaits(node); len(hs) > 0 {
+					p.hits = append(append([]*Hit(nil), p.hits...), hs...) // heldself.go
 				}
 				w.again = true
 				if len(p.hits) == 0 && !p.maybe {
@@ -291,7 +319,7 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 			}
 		}
 	}
-	walk(start.Block, start.Index, interp.Env{}, walkPath{}, true)
+	walk(start.Block, start.Index, fi.StartEnv(start), walkPath{}, true)
 	if immediateCertain {
 		w.immediate = true
 	}
@@ -378,6 +406,10 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 			if fn != nil && fn.Pkg() == f.Pkg && depth < 3 {
 				if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
 					inner, mb := f.FindWaits(d.Body, d.Body, depth+1)
+					if len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]) {
+						maybe = true // a reply awaited with a timeout (wakeup.go)
+						return true
+					}
 					if len(inner) == 1 {
 						hits = append(hits, f.helperHit(n, fn, d, inner[0]))
 						return true
@@ -395,6 +427,26 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 		return true
 	})
 	return hits, maybe
+}
+
+// hasWaits reports whether FindWaits finds a wait in loop, a loop of
+// body: each operation of the loop asks (periodic.go), the loop is read
+// once (*f.Waited).
+func (f Finder) hasWaits(loop ast.Node, body *ast.BlockStmt) bool {
+	if f.Waited != nil {
+		if r, ok := (*f.Waited)[loop]; ok {
+			return r
+		}
+	}
+	hits, _ := f.FindWaits(loop, body, 0)
+	r := len(hits) > 0
+	if f.Waited != nil {
+		if *f.Waited == nil {
+			*f.Waited = make(map[ast.Node]bool)
+		}
+		(*f.Waited)[loop] = r
+	}
+	return r
 }
 
 // helperHit makes the wait of a call of a same-package helper whose body

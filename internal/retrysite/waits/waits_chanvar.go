@@ -28,11 +28,14 @@ import (
 // The receive waits what the one time.After written to the variable
 // waits (a receive from the nil channel blocks for ever, so a select
 // takes another case). afterVarWait reads such a receive as that
-// time.After's wait.
+// time.After's wait. A time.After(0) written beside it (sarama arms one
+// when it moves to a new broker) fires at once: it is no wait, and the
+// receive still waits the other one when it waits at all.
 
 // afterVarWait returns the wait of a receive from id, a local channel
-// variable of the function body, when every write of it is nil or one and
-// the same time.After(d) call site: no other value, no address taken.
+// variable of the function body, when every write of it is nil,
+// time.After(0) or one and the same time.After(d) call site: no other
+// value, no address taken.
 func (f Finder) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStmt) *Hit {
 	v, ok := f.Info.Uses[id].(*types.Var)
 	if !ok || v.IsField() || body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
@@ -55,12 +58,19 @@ func (f Finder) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 			return
 		}
 		call, isCall := ast.Unparen(x).(*ast.CallExpr)
-		if !isCall || after != nil && after != call {
+		if !isCall {
 			ok = false
 			return
 		}
 		fn := typesx.Callee(f.Info, call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" || fn.Name() != "After" || len(call.Args) != 1 {
+			ok = false
+			return
+		}
+		if tv, isConst := f.Info.Types[call.Args[0]]; isConst && tv.Value != nil && tv.Value.String() == "0" {
+			return // time.After(0): fires at once, no wait
+		}
+		if after != nil && after != call {
 			ok = false
 			return
 		}

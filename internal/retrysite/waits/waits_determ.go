@@ -76,6 +76,9 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 	return found
 }
 
+// funcNodes are the nodes that declare parameters.
+var funcNodes = []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
+
 // determ checks that expressions are deterministic.
 type determ struct {
 	f      Finder
@@ -321,18 +324,15 @@ func (d *determ) isParam(v *types.Var) bool {
 				}
 			}
 		}
-		for _, file := range d.f.Pass.Files {
-			ast.Inspect(file, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncDecl:
-					add(n.Recv)
-					add(n.Type.Params)
-				case *ast.FuncLit:
-					add(n.Type.Params)
-				}
-				return true
-			})
-		}
+		typesx.Preorder(d.f.Pass, funcNodes, func(n ast.Node) {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				add(n.Recv)
+				add(n.Type.Params)
+			case *ast.FuncLit:
+				add(n.Type.Params)
+			}
+		})
 	}
 	return d.params[v]
 }

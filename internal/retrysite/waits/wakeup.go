@@ -3,6 +3,7 @@ package waits
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -16,6 +17,23 @@ import (
 // not wait "a fixed" interval, and the model cannot tell how long it
 // waits.
 func (f Finder) wokenEarly(body *ast.BlockStmt, h *Hit) bool {
+	return f.raced(body, h, false)
+}
+
+// timedReceive reports whether h, the one wait of a same-package helper
+// whose body is body, is a timer raced by a receive from another channel
+// (nats' newRequest: select { case msg = <-mch: ...; case <-t.C: return
+// ErrTimeout }): the helper waits for a reply with a timeout. Whichever
+// case comes first ends the helper, so unlike in the loop itself a case
+// that returns is a wake-up too. The timer is the call's own timeout,
+// not a wait between attempts: FindWaits drops it, and the call may wait
+// for as long as the reply takes.
+func (f Finder) timedReceive(body *ast.BlockStmt, h *Hit) bool {
+	return f.raced(body, h, true)
+}
+
+// raced is wokenEarly, and with anyEnd timedReceive.
+func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -47,7 +65,7 @@ func (f Finder) wokenEarly(body *ast.BlockStmt, h *Hit) bool {
 				continue
 			}
 			u := received(cc.Comm)
-			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || leaves(cc.Body) {
+			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || !anyEnd && leaves(cc.Body) || f.keepsArmed(cc.Body, h) {
 				continue
 			}
 			found = true
@@ -111,4 +129,55 @@ func leaves(stmts []ast.Stmt) bool {
 		})
 	}
 	return out
+}
+
+// keepsArmed reports whether a case body leaves the wait h, a receive
+// from a local channel variable armed with time.After (waits_chanvar.go),
+// as it is: every statement either leaves (an if whose body returns or
+// panics) or acts only while the variable is nil (if backoff == nil {
+// backoff = time.After(d) }). The select then goes round to the same
+// armed timer: the case wakes the loop, not the wait (sarama's trigger
+// case arms the backoff only when none is pending).
+func (f Finder) keepsArmed(stmts []ast.Stmt, h *Hit) bool {
+	u, ok := h.Node.(*ast.UnaryExpr)
+	if !ok || len(stmts) == 0 {
+		return false
+	}
+	id, ok := ast.Unparen(u.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v := f.Info.Uses[id]
+	if v == nil {
+		return false
+	}
+	for _, s := range stmts {
+		is, ok := s.(*ast.IfStmt)
+		if !ok || is.Else != nil {
+			return false
+		}
+		if leaves(is.Body.List) && len(is.Body.List) > 0 {
+			if _, ret := is.Body.List[len(is.Body.List)-1].(*ast.ReturnStmt); ret {
+				continue
+			}
+		}
+		if is.Init != nil || !nilTestOf(f.Info, is.Cond, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// nilTestOf reports whether cond is `v == nil`.
+func nilTestOf(info *types.Info, cond ast.Expr, v types.Object) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, y := b.X, b.Y
+	if typesx.IsNil(info, x) {
+		x, y = y, x
+	}
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && info.Uses[id] == v && typesx.IsNil(info, y)
 }

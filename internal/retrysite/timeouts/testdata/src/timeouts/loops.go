@@ -99,13 +99,15 @@ func perAttemptUnbounded(url string) error {
 	}
 }
 
-// fromCaller: the caller's context may carry a deadline.
+// fromCaller: the caller's context may carry a deadline, but the
+// attempts go through http.DefaultClient and nothing else limits them:
+// only that deadline stops the retry.
 func fromCaller(ctx context.Context, url string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
 	}
-	for { // want `timeouts: caller`
+	for { // want `timeouts: uncapped\(attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it\) caller` `R-3: retry of http\.DefaultClient\.Do \(GET\) has no total duration cap: attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it`
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
 			resp.Body.Close()
@@ -122,7 +124,7 @@ func fromCaller(ctx context.Context, url string) error {
 // handler: r.Context() comes from the server.
 func handler(w http.ResponseWriter, r *http.Request) {
 	req, _ := http.NewRequestWithContext(r.Context(), http.MethodGet, "http://x", nil)
-	for i := 0; i < 3; i++ { // want `timeouts: caller`
+	for i := 0; i < 3; i++ { // want `timeouts: uncapped\(attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it\) caller` `R-3: retry of http\.DefaultClient\.Do \(GET\) has no total duration cap: attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it`
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
 			resp.Body.Close()

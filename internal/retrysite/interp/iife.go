@@ -1,0 +1,119 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A function literal called where it is written decides like the code
+// around it: client-go's request loop asks its tracker inside one,
+//
+//	done := func() bool {
+//		defer readAndCloseResponseBody(resp)
+//		if retry.IsNextRetry(ctx, r, req, resp, err, isErrRetryable) {
+//			return false
+//		}
+//		f(req, resp)
+//		return true
+//	}()
+//	if done { return ... }
+//
+// and the loop's success leaves only because that literal says done. Its
+// one integer or bool result is computed through its body, as a function
+// of the package is (inline), with the values the caller holds for the
+// variables the literal reads from outside. Only a literal that takes no
+// arguments, runs none of the operation's calls, and writes no variable
+// declared outside it is read so: its captured values then stay what the
+// caller holds all through its body.
+
+// calledLit evaluates x, a call of a function literal written in place.
+func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
+	lit, ok := ast.Unparen(x.Fun).(*ast.FuncLit)
+	if !ok || len(x.Args) != 0 || ev.Depth >= 3 {
+		return value{}, false
+	}
+	sig, ok := ev.info().TypeOf(lit).(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isIntegerOrBool(sig.Results().At(0).Type()) {
+		return value{}, false
+	}
+	if !ev.litIsSelfContained(lit) {
+		return value{}, false
+	}
+	fi := ev.Fi.M.FuncInfo(lit.Body, lit.Type)
+	if fi == nil {
+		return value{}, false
+	}
+	captured := make(env, len(e)+len(ev.captured))
+	for v, val := range ev.captured {
+		captured[v] = val
+	}
+	for v, val := range e {
+		captured[v] = val
+	}
+	sub := &evaluator{Fi: fi, Depth: ev.Depth + 1, captured: captured}
+	res, ok := sub.returns(env{})
+	if !ok {
+		return value{}, false
+	}
+	return res, true
+}
+
+// litIsSelfContained reports whether lit runs no call of the operation
+// under study and writes no variable declared outside it.
+func (ev *evaluator) litIsSelfContained(lit *ast.FuncLit) bool {
+	info := ev.info()
+	outside := func(x ast.Expr) bool {
+		for {
+			switch y := ast.Unparen(x).(type) {
+			case *ast.SelectorExpr:
+				x = y.X
+				continue
+			case *ast.IndexExpr:
+				x = y.X
+				continue
+			case *ast.StarExpr:
+				x = y.X
+				continue
+			case *ast.Ident:
+				if y.Name == "_" {
+					return false
+				}
+				v, _ := info.Uses[y].(*types.Var)
+				return v != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
+			}
+			return true
+		}
+	}
+	ok := true
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if ev.Op[n] {
+				ok = false
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				return true
+			}
+			for _, l := range n.Lhs {
+				if outside(l) {
+					ok = false
+				}
+			}
+		case *ast.IncDecStmt:
+			if outside(n.X) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && outside(n.X) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}

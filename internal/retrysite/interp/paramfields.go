@@ -1,0 +1,127 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Fields of a struct parameter, bound by a caller.
+//
+// A retry helper may take its settings in a struct (nats'
+// retryWithBackoff(f, opts backoffOpts), its loop ending when
+// opts.attempts > 0 && i >= opts.attempts-1). Its bound then depends on
+// the fields of the caller's literal, as a helper's bound on an integer
+// parameter depends on the caller's constant (retrysite's helperCalls).
+// ParamField gives an integer or bool field of a struct parameter a
+// variable of its own, which the caller's binding sets in the initial
+// environment, and which the evaluator reads for p.f. Only fields the
+// helper never writes (p.f = ..., p.f++, &p, &p.f) are given one: their
+// value is the caller's all through the body. Unbound, such a field is
+// unknown, as the parameter itself is (the helper's own site has the
+// bound its callers give it, one call at a time), unless the package
+// never sets it (valueindex's ZeroField: zero for every caller).
+
+type paramField struct{ p, f *types.Var }
+
+// ParamField returns the variable that stands for field f of fi's struct
+// parameter p, or nil when p is no such parameter or fi writes p.f.
+func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
+	k := paramField{p, f}
+	if v, ok := fi.paramFields[k]; ok {
+		return v
+	}
+	if fi.paramFields == nil {
+		fi.paramFields = make(map[paramField]*types.Var)
+	}
+	fi.paramFields[k] = nil
+	if !fi.isParam(p) || !isIntegerOrBool(f.Type()) {
+		return nil
+	}
+	if _, ok := p.Type().Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	if fi.writesParam(p, f) {
+		return nil
+	}
+	v := types.NewVar(p.Pos(), p.Pkg(), p.Name()+"."+f.Name(), f.Type())
+	fi.paramFields[k] = v
+	return v
+}
+
+// isParam reports whether p is a parameter of fi.
+func (fi *funcInfo) isParam(p *types.Var) bool {
+	if fi.typ == nil || fi.typ.Params == nil {
+		return false
+	}
+	for _, fl := range fi.typ.Params.List {
+		for _, n := range fl.Names {
+			if fi.M.info.Defs[n] == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writesParam reports whether fi's body writes p as a whole, its field
+// f, or takes the address of either.
+func (fi *funcInfo) writesParam(p, f *types.Var) bool {
+	info := fi.M.info
+	is := func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return info.Uses[x] == p
+		case *ast.SelectorExpr:
+			id, ok := ast.Unparen(x.X).(*ast.Ident)
+			return ok && info.Uses[id] == p && info.Uses[x.Sel] == f
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(fi.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		}
+		return !found
+	})
+	return found
+}
+
+// boundField returns the value of x, a field of a struct parameter
+// (ParamField): the caller's binding, or unknown when there is none (the
+// value is the caller's, as a parameter's is; the package-wide index of
+// the field's writes is not asked).
+func (ev *evaluator) boundField(x *ast.SelectorExpr, e env) (value, bool) {
+	id, ok := ast.Unparen(x.X).(*ast.Ident)
+	if !ok {
+		return value{}, false
+	}
+	p, _ := ev.info().Uses[id].(*types.Var)
+	f, _ := ev.info().Uses[x.Sel].(*types.Var)
+	if p == nil || f == nil || p.IsField() || !f.IsField() {
+		return value{}, false
+	}
+	v := ev.Fi.ParamField(p, f)
+	if v == nil {
+		return value{}, false
+	}
+	if val, ok := e[v]; ok {
+		return val, true
+	}
+	if ev.Fi.M.ix != nil && ev.Fi.M.ix.ZeroField(f) {
+		// No write of the package sets it: zero for every caller.
+		if IsBool(f.Type()) {
+			return boolVal(false), true
+		}
+		return intVal(0), true
+	}
+	return unknown(depVar), true
+}

@@ -1,0 +1,418 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// A loop over a select may wake itself: the failure of its operation
+// sends on a channel that one of its cases receives from, and that case
+// arms the wait after which another case runs the operation again
+// (sarama's partition consumer):
+//
+//	var backoff <-chan time.Time
+//	for {
+//		select {
+//		case <-child.stop:
+//			return
+//		case <-child.trigger:
+//			if backoff == nil {
+//				backoff = time.After(child.computeBackoff())
+//			}
+//		case <-backoff:
+//			backoff = nil
+//			if err := child.dispatch(); err != nil {
+//				child.triggerRedispatch() // child.trigger <- none{}
+//			}
+//		}
+//	}
+//
+// The walks (sim.go, the waits' walk) take every case of a select as
+// possible. Two cases are decided instead:
+//
+//   - A receive from a channel the function's own code sends on (a send
+//     in its body, or a call of a method of the same receiver whose body
+//     sends on that field of its receiver, two calls deep) is ready only
+//     when the path has sent on it since it last received from it. Others
+//     may send on it too, but what the loop does by itself is what makes
+//     it a retry: a failure that wakes the loop comes back to the
+//     operation, a success that waits for someone else to wake it does
+//     not. A synthetic variable per channel holds the pending send.
+//   - A receive from a local channel variable the path holds nil never
+//     happens (a receive from a nil channel blocks): the local is tracked
+//     like a flag.
+//
+// A channel the function receives from but never sends on keeps every
+// case possible, as before.
+
+// selfTriggers finds the self-woken channels and the channel locals of
+// fi's selects, while scan runs: it adds their variables to tracked.
+func (fi *funcInfo) selfTriggers(tracked map[*types.Var]bool, escapes map[*types.Var]bool) {
+	info := fi.M.info
+	comms := make(map[ast.Stmt]bool)
+	type recvCase struct {
+		key  *types.Var // the field or local received from
+		root types.Object
+	}
+	var cases []recvCase
+	inspectNoLits(fi.Body, func(n ast.Node) {
+		sel, ok := n.(*ast.SelectStmt)
+		if !ok {
+			return
+		}
+		for _, c := range sel.Body.List {
+			cc, ok := c.(*ast.CommClause)
+			if !ok || cc.Comm == nil {
+				continue
+			}
+			comms[cc.Comm] = true
+			u := commReceive(cc.Comm)
+			if u == nil {
+				continue
+			}
+			key, root := chanKey(info, u.X)
+			if key == nil {
+				continue
+			}
+			if !key.IsField() && key.Pos() >= fi.bodyStart() && key.Pos() < fi.Body.End() && !escapes[key] {
+				if _, isChan := key.Type().Underlying().(*types.Chan); isChan {
+					tracked[key] = true
+					if fi.chanLocals == nil {
+						fi.chanLocals = make(map[*types.Var]bool)
+					}
+					fi.chanLocals[key] = true
+				}
+			}
+			cases = append(cases, recvCase{key, root})
+		}
+	})
+	if len(cases) == 0 {
+		return
+	}
+	for _, b := range fi.Cfg.Blocks {
+		for _, node := range b.Nodes {
+			if st, ok := node.(ast.Stmt); ok && comms[st] {
+				continue // a select's communication, evaluated ahead of its cases
+			}
+			for _, rc := range cases {
+				if !fi.M.sendsOn(node, rc.key, rc.root, 0) {
+					continue
+				}
+				if fi.pending == nil {
+					fi.pending = make(map[*types.Var]*types.Var)
+					fi.pendingAt = make(map[ast.Node][]*types.Var)
+				}
+				pv, ok := fi.pending[rc.key]
+				if !ok {
+					pv = types.NewVar(rc.key.Pos(), fi.M.pkg, "pending#"+rc.key.Name(), types.Typ[types.Int])
+					fi.pending[rc.key] = pv
+					tracked[pv] = true
+				}
+				if !containsVar(fi.pendingAt[node], pv) {
+					fi.pendingAt[node] = append(fi.pendingAt[node], pv)
+				}
+			}
+		}
+	}
+}
+
+func containsVar(vs []*types.Var, v *types.Var) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// inspectNoLits calls f for every node of n outside function literals.
+func inspectNoLits(n ast.Node, f func(ast.Node)) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		if x != nil {
+			f(x)
+		}
+		return true
+	})
+}
+
+// commReceive returns the receive a select case communicates by, or nil.
+func commReceive(s ast.Stmt) *ast.UnaryExpr {
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u
+	}
+	return nil
+}
+
+// chanKey returns what a channel expression names: a local variable
+// (root nil), or a field of a variable (c.trigger: the field, and c).
+func chanKey(info *types.Info, x ast.Expr) (key *types.Var, root types.Object) {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		v, _ := info.Uses[x].(*types.Var)
+		return v, nil
+	case *ast.SelectorExpr:
+		v, ok := info.Uses[x.Sel].(*types.Var)
+		if !ok || !v.IsField() {
+			return nil, nil
+		}
+		id, ok := ast.Unparen(x.X).(*ast.Ident)
+		if !ok {
+			return nil, nil
+		}
+		return v, info.Uses[id]
+	}
+	return nil, nil
+}
+
+// sendsOn reports whether node (outside function literals) sends on the
+// channel key of root: a send statement on it, or a call of a method of
+// the package on root whose body sends on that field of its receiver
+// (two calls deep).
+func (m *model) sendsOn(node ast.Node, key *types.Var, root types.Object, depth int) bool {
+	if depth > 2 {
+		return false
+	}
+	info := m.info
+	found := false
+	inspectNoLits(node, func(n ast.Node) {
+		if found {
+			return
+		}
+		switch n := n.(type) {
+		case *ast.SendStmt:
+			if k, r := chanKey(info, n.Chan); k == key && r == root {
+				found = true
+			}
+		case *ast.CallExpr:
+			if root == nil {
+				return // a local channel is sent on in the function itself
+			}
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok {
+				return
+			}
+			id, ok := ast.Unparen(sel.X).(*ast.Ident)
+			if !ok || info.Uses[id] != root {
+				return
+			}
+			fn := typeutilCallee(info, n)
+			if fn == nil || fn.Pkg() != m.pkg {
+				return
+			}
+			d := m.FuncDecl(fn)
+			if d == nil || d.Body == nil || d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
+				return
+			}
+			recv := info.Defs[d.Recv.List[0].Names[0]]
+			if recv != nil && m.sendsOn(d.Body, key, recv, depth+1) {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// selectCase decides the fork at the end of b when it is a case of a
+// select receiving from a self-woken channel or from a local channel
+// held nil (see above); ok is false otherwise. While the runs are
+// counted (maxRuns, from the function's entry) a self-woken case stays
+// possible: the first wake-up comes from elsewhere, and an exit is what
+// the count is about.
+func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok bool) {
+	if len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
+		return false, false, false
+	}
+	cc, isCC := b.Succs[0].Stmt.(*ast.CommClause)
+	if !isCC || cc.Comm == nil {
+		return false, false, false
+	}
+	u := commReceive(cc.Comm)
+	if u == nil {
+		return false, false, false
+	}
+	key, _ := chanKey(fi.M.info, u.X)
+	if key == nil {
+		return false, false, false
+	}
+	if pv, isTrigger := fi.pending[key]; isTrigger && !counting {
+		ready := false
+		if x, set := e[pv]; set && x.K == vInt && x.I > 0 {
+			ready = true
+		}
+		return ready, !ready, true
+	}
+	if fi.chanLocals[key] {
+		if x, set := e[key]; set && x.K == vNil {
+			return false, true, true // a nil channel is never ready
+		}
+	}
+	return false, false, false
+}
+
+// takeTrigger consumes the pending send of the self-woken channel b's
+// case receives from, when the walk takes that case.
+func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
+	if len(fi.pending) == 0 || len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
+		return e
+	}
+	cc, isCC := b.Succs[0].Stmt.(*ast.CommClause)
+	if !isCC || cc.Comm == nil {
+		return e
+	}
+	u := commReceive(cc.Comm)
+	if u == nil {
+		return e
+	}
+	if key, _ := chanKey(fi.M.info, u.X); key != nil {
+		if pv, ok := fi.pending[key]; ok {
+			return e.Set(pv, intVal(0))
+		}
+	}
+	return e
+}
+
+// StartEnv is the state a walk from the operation at ref starts in: the
+// channel locals of the function's selects that the statements before
+// the operation, in the blocks that hold it, certainly leave nil
+// (backoff = nil at the head of the case that dispatches). Other
+// variables start unknown, as before.
+func (fi *funcInfo) StartEnv(ref nodeRef) env {
+	e := env{}
+	if len(fi.chanLocals) == 0 {
+		return e
+	}
+	b := fi.Cfg.Blocks[ref.Block]
+	if int(ref.Index) >= len(b.Nodes) {
+		return e
+	}
+	at := b.Nodes[ref.Index].Pos()
+	for v := range fi.chanLocals {
+		if fi.nilBefore(v, at) {
+			e[v] = value{K: vNil}
+		}
+	}
+	return e
+}
+
+// nilBefore reports whether the local channel v is nil at pos: in the
+// statement lists that enclose pos, up to the innermost loop, the last
+// statement before pos that writes v is `v = nil`, and no statement
+// after it writes v.
+func (fi *funcInfo) nilBefore(v *types.Var, pos token.Pos) bool {
+	info := fi.M.info
+	writes := func(n ast.Node) bool {
+		w := false
+		ast.Inspect(n, func(x ast.Node) bool {
+			if w {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.AssignStmt:
+				for _, l := range x.Lhs {
+					if varOfExpr(info, l) == v {
+						w = true
+					}
+				}
+			case *ast.UnaryExpr:
+				if x.Op == token.AND && varOfExpr(info, x.X) == v {
+					w = true
+				}
+			}
+			return !w
+		})
+		return w
+	}
+	setsNil := func(s ast.Stmt) bool {
+		a, ok := s.(*ast.AssignStmt)
+		return ok && a.Tok == token.ASSIGN && len(a.Lhs) == 1 && len(a.Rhs) == 1 &&
+			varOfExpr(info, a.Lhs[0]) == v && info.Types[a.Rhs[0]].IsNil()
+	}
+	// The statement lists enclosing pos, innermost last, up to a loop.
+	var lists [][]ast.Stmt
+	var visit func(list []ast.Stmt) bool
+	visit = func(list []ast.Stmt) bool {
+		for _, s := range list {
+			if s.Pos() > pos || pos >= s.End() {
+				continue
+			}
+			lists = append(lists, list)
+			var inner [][]ast.Stmt
+			switch s := s.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				lists = nil // only what follows the innermost loop's head counts
+				switch l := s.(type) {
+				case *ast.ForStmt:
+					inner = [][]ast.Stmt{l.Body.List}
+				case *ast.RangeStmt:
+					inner = [][]ast.Stmt{l.Body.List}
+				}
+			case *ast.BlockStmt:
+				inner = [][]ast.Stmt{s.List}
+			case *ast.IfStmt:
+				inner = [][]ast.Stmt{s.Body.List}
+				if el, ok := s.Else.(*ast.BlockStmt); ok {
+					inner = append(inner, el.List)
+				} else if s.Else != nil {
+					inner = append(inner, []ast.Stmt{s.Else})
+				}
+			case *ast.SelectStmt:
+				for _, c := range s.Body.List {
+					inner = append(inner, c.(*ast.CommClause).Body)
+				}
+			case *ast.SwitchStmt:
+				for _, c := range s.Body.List {
+					inner = append(inner, c.(*ast.CaseClause).Body)
+				}
+			case *ast.TypeSwitchStmt:
+				for _, c := range s.Body.List {
+					inner = append(inner, c.(*ast.CaseClause).Body)
+				}
+			case *ast.LabeledStmt:
+				inner = [][]ast.Stmt{{s.Stmt}}
+			}
+			for _, l := range inner {
+				if visit(l) {
+					return true
+				}
+			}
+			return true
+		}
+		return false
+	}
+	visit(fi.Body.List)
+	// Innermost list first: the last write before pos decides.
+	for i := len(lists) - 1; i >= 0; i-- {
+		list := lists[i]
+		for j := len(list) - 1; j >= 0; j-- {
+			s := list[j]
+			if s.Pos() <= pos && pos < s.End() {
+				continue // the statement holding pos: what precedes it in it is an inner list's
+			}
+			if s.Pos() > pos {
+				continue
+			}
+			if setsNil(s) {
+				return true
+			}
+			if writes(s) {
+				return false
+			}
+		}
+	}
+	return false
+}

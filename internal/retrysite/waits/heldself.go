@@ -1,0 +1,86 @@
+package waits
+
+import (
+	"go/ast"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// A recursive site may call itself through a closure it holds, which
+// waits before it makes the call (retry := func(err error) error {
+// time.Sleep(backoff); return c.find(...) }): reaching a call of the
+// closure, a failure path passes the waits every path through the
+// closure's body to its call of the function passes (EntryWaits over the
+// literal's graph).
+
+// heldWaits returns the waits of the held closure node calls, or nil.
+func (w *Walk) heldWaits(node ast.Node) []*Hit {
+	if len(w.held) == 0 {
+		return nil
+	}
+	var lit *ast.FuncLit
+	ast.Inspect(node, func(n ast.Node) bool {
+		if lit != nil {
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && w.held[c] != nil {
+			lit = w.held[c]
+		}
+		return true
+	})
+	if lit == nil {
+		return nil
+	}
+	if hs, ok := w.heldHits[lit]; ok {
+		return hs
+	}
+	if w.heldHits == nil {
+		w.heldHits = make(map[*ast.FuncLit][]*Hit)
+	}
+	w.heldHits[lit] = nil
+	fi := w.F.M.FuncInfo(lit.Body, lit.Type)
+	if fi == nil {
+		return nil
+	}
+	inner := make(map[*ast.CallExpr]bool)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if f := typesx.Callee(w.F.Info, n); f != nil && f.Origin() == w.self.Origin() {
+				inner[n] = true
+			}
+		}
+		return true
+	})
+	hs := w.F.NewWalk(fi).EntryWaits(inner)
+	w.heldHits[lit] = hs
+	return hs
+}
+
+// inLoop reports whether one of calls lies in a for or range statement
+// of body (outside function literals).
+func inLoop(body *ast.BlockStmt, calls []*ast.CallExpr) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch l := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			for _, c := range calls {
+				if l.Pos() <= c.Pos() && c.End() <= l.End() {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
