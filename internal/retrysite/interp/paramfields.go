@@ -18,9 +18,9 @@ import (
 // environment, and which the evaluator reads for p.f. Only fields the
 // helper never writes (p.f = ..., p.f++, &p, &p.f) are given one: their
 // value is the caller's all through the body. Unbound, such a field is
-// unknown, as the parameter itself is (the helper's own site has the
-// bound its callers give it, one call at a time), unless the package
-// never sets it (valueindex's ZeroField: zero for every caller).
+// zero when the package never sets it (valueindex's ZeroField: zero for
+// every caller), and otherwise read as any field is, from what the
+// package writes to it (an exported Options field's default).
 
 type paramField struct{ p, f *types.Var }
 
@@ -96,9 +96,11 @@ func (fi *funcInfo) writesParam(p, f *types.Var) bool {
 }
 
 // boundField returns the value of x, a field of a struct parameter
-// (ParamField): the caller's binding, or unknown when there is none (the
-// value is the caller's, as a parameter's is; the package-wide index of
-// the field's writes is not asked).
+// (ParamField): the caller's binding, or zero when no write of the
+// package sets it. Unbound and set somewhere, it is not decided here: the
+// evaluator reads the field as any other, from the package-wide index of
+// its writes (the package's default of a field the user can change,
+// valueindex).
 func (ev *evaluator) boundField(x *ast.SelectorExpr, e env) (value, bool) {
 	id, ok := ast.Unparen(x.X).(*ast.Ident)
 	if !ok {
@@ -123,5 +125,5 @@ func (ev *evaluator) boundField(x *ast.SelectorExpr, e env) (value, bool) {
 		}
 		return intVal(0), true
 	}
-	return unknown(depVar), true
+	return value{}, false
 }
