@@ -144,7 +144,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			// candidates (forms.go): a recursive retry of its own.
 			f, ok := byNode[fb.decl]
 			if !ok {
-				f = &found{loop: fb.decl, kind: Recursion, first: g}
+				f = &found{loop: fb.decl, kind: Recursion, first: g, fi: fi}
 				byNode[fb.decl] = f
 				order = append(order, fb.decl)
 			}
