@@ -65,11 +65,13 @@
 //     or defaults to with no Timeout (http.DefaultClient used or set as
 //     the default of a client field, an http.Client literal without
 //     Timeout whose transport sets no timeout either), with a request
-//     carrying the caller's context, and neither the loop nor anything an
-//     attempt runs through (the package's helpers, the handlers and
-//     middlewares it builds around the client's Do) sets a time limit of
-//     its own: only the caller's deadline stops a hung attempt and the
-//     loop ("has no total duration cap: by default, attempts via
+//     the package visibly builds with the caller's context (a request
+//     made without one, or the user's request given to an exported
+//     method, may not carry that deadline), and neither the loop nor
+//     anything an attempt runs through (the package's helpers, the
+//     handlers and middlewares it builds around the client's Do) sets a
+//     time limit of its own: only the caller's deadline stops a hung
+//     attempt and the loop ("has no total duration cap: by default, attempts via
 //     http.DefaultClient have no timeout; only the caller's deadline stops
 //     it"). A client or doer the user configures through an option or a
 //     setter is the user's choice, and a time limit behind `if f != 0` of

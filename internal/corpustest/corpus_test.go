@@ -24,7 +24,7 @@ import (
 // regression fails. Raise them when the figures rise.
 const (
 	minPrecision = 0.95
-	minRecall    = 0.68
+	minRecall    = 0.79
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/corpus/expected from the findings of this run, keeping the verdicts of findings already classified")

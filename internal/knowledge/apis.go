@@ -123,3 +123,127 @@ func IsKeyGenerator(path, name string) bool {
 	}
 	return all
 }
+
+// Sleep functions besides time.Sleep: a library function that sleeps
+// the duration at argument Arg of Arity arguments (gax-go's
+// Sleep(ctx, d), github.com/googleapis/gax-go/v2@v2.27.0/call_option.go).
+var sleepFuncs = map[string][2]int{
+	"time.Sleep":       {0, 1},
+	PathGax + ".Sleep": {1, 2},
+}
+
+// SleepArg returns the index of the duration a sleep function named by
+// key ("path.Name") sleeps, given a call with n arguments.
+func SleepArg(key string, n int) (arg int, ok bool) {
+	s, ok := sleepFuncs[key]
+	if !ok || n != s[1] {
+		return 0, false
+	}
+	return s[0], true
+}
+
+// A RequestFunc makes or copies an HTTP request: how the request's
+// context is set.
+type RequestFunc struct {
+	Kind RequestKind
+	// Short names the function in messages ("http.NewRequest").
+	Short string
+}
+
+// RequestKind says where a request's context comes from.
+type RequestKind int
+
+const (
+	// NotRequestFunc: not a function the table knows.
+	NotRequestFunc RequestKind = iota
+	// RequestNoContext: a request with no context (Background).
+	RequestNoContext
+	// RequestContextArg: the context is argument 0.
+	RequestContextArg
+	// RequestFrom: a copy of the request at argument 0 (its context).
+	RequestFrom
+)
+
+// requestFuncs are the request constructors and rewinders of net/http
+// and of the retrying HTTP clients (github.com/hashicorp/go-retryablehttp@v0.7.8
+// client.go: NewRequest, NewRequestWithContext, FromRequest,
+// Request.WithContext).
+var requestFuncs = map[string]RequestFunc{
+	"net/http.NewRequest":                        {RequestNoContext, "http.NewRequest"},
+	PathRetryableHTTP + ".NewRequest":            {RequestNoContext, "retryablehttp.NewRequest"},
+	"net/http.NewRequestWithContext":             {RequestContextArg, "http.NewRequestWithContext"},
+	PathRetryableHTTP + ".NewRequestWithContext": {RequestContextArg, "retryablehttp.NewRequestWithContext"},
+	"net/http.Request.WithContext":               {RequestContextArg, "http.Request.WithContext"},
+	"net/http.Request.Clone":                     {RequestContextArg, "http.Request.Clone"},
+	PathRetryableHTTP + ".Request.WithContext":   {RequestContextArg, "retryablehttp.Request.WithContext"},
+	PathRetryableHTTP + ".FromRequest":           {RequestFrom, "retryablehttp.FromRequest"},
+}
+
+// RequestFuncOf returns what the function named by key
+// ("path.Name" or "path.Type.Method") does to a request's context.
+func RequestFuncOf(key string) RequestFunc { return requestFuncs[key] }
+
+// The gRPC status vocabulary (google.golang.org/grpc@v1.85.0/status):
+// the functions that give an error's code (status.Code(err)), that
+// convert an error into a *Status (status.FromError(err) with an ok
+// result, status.Convert(err)), and the Status type whose Code method
+// gives the code.
+var (
+	grpcCodeFuncs      = map[string]bool{PathGRPCStatus + ".Code": true}
+	grpcStatusFromErrs = map[string]bool{PathGRPCStatus + ".FromError": true, PathGRPCStatus + ".Convert": true}
+)
+
+// IsStatusCodeFunc reports whether the function named by key returns
+// the gRPC code of its error argument.
+func IsStatusCodeFunc(key string) bool { return grpcCodeFuncs[key] }
+
+// IsStatusFromError reports whether the function named by key converts
+// its error argument into a gRPC status; withOK says it also returns
+// whether the error carried one (status.FromError).
+func IsStatusFromError(key string) (ok, withOK bool) {
+	return grpcStatusFromErrs[key], key == PathGRPCStatus+".FromError"
+}
+
+// IsStatusType reports whether the named type path.name is the gRPC
+// status type, whose method Code gives the code.
+func IsStatusType(path, name string) bool { return path == PathGRPCInternalStatus && name == "Status" }
+
+// The HTTP vocabulary the model reads besides net/http: the types whose
+// methods send a request (a retrying client's sends are operations), the
+// packages whose Response type is an HTTP response, the packages that
+// only build or read outcomes (gRPC status and codes, Kubernetes API
+// errors, UUIDs: a call of theirs is no operation), and the error types
+// that carry an HTTP status (apimachinery's StatusError and APIStatus).
+var (
+	httpSenders = map[string]bool{
+		"net/http.Client": true, PathRetryableHTTP + ".Client": true,
+		PathRestyV2 + ".Request": true, PathRestyV3 + ".Request": true,
+	}
+	httpResponsePackages = map[string]bool{"net/http": true, PathRestyV2: true, PathRestyV3: true}
+	outcomePackages      = map[string]bool{PathGRPCStatus: true, PathGRPCCodes: true, PathK8sAPIErrors: true, PathGoogleUUID: true}
+	statusErrorTypes     = map[string]bool{PathK8sAPIErrors + ".StatusError": true, PathK8sAPIErrors + ".APIStatus": true}
+	// upwardJitterFuncs are functions Jitter(d, f) returning d plus a
+	// random [0, f×d) (f <= 0 means 1)
+	// (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go Jitter).
+	upwardJitterFuncs = map[string]bool{PathK8sWait + ".Jitter": true}
+)
+
+// IsHTTPSender reports whether the named type path.name sends HTTP
+// requests through its methods.
+func IsHTTPSender(path, name string) bool { return httpSenders[path+"."+name] }
+
+// IsHTTPResponsePackage reports whether the Response type of the package
+// at path is an HTTP response.
+func IsHTTPResponsePackage(path string) bool { return httpResponsePackages[path] }
+
+// IsOutcomePackage reports whether the package at path only builds or
+// reads outcomes.
+func IsOutcomePackage(path string) bool { return outcomePackages[path] }
+
+// IsStatusErrorType reports whether the named type path.name is an
+// error that carries an HTTP status.
+func IsStatusErrorType(path, name string) bool { return statusErrorTypes[path+"."+name] }
+
+// IsUpwardJitterFunc reports whether the function named by key returns
+// its duration argument plus up to its factor argument times it more.
+func IsUpwardJitterFunc(key string) bool { return upwardJitterFuncs[key] }

@@ -9,7 +9,8 @@ var CenkaltiV4 = &Library{
 	Module:      "github.com/cenkalti/backoff/v4",
 	Versions:    "v4.3.0",
 	Paths:       []string{"github.com/cenkalti/backoff/v4"},
-	Models:      Models{Outcomes: "cenkalti", Timeouts: "cenkalti/v4"},
+	Models:      Models{Timeouts: "cenkalti/v4"},
+	Outcomes:    cenkaltiOutcomes,
 	Waits:       cenkaltiWaits(false),
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
@@ -58,7 +59,8 @@ var CenkaltiV5 = &Library{
 	Module:      "github.com/cenkalti/backoff/v5",
 	Versions:    "v5.0.3",
 	Paths:       []string{"github.com/cenkalti/backoff/v5"},
-	Models:      Models{Outcomes: "cenkalti", Timeouts: "cenkalti/v5"},
+	Models:      Models{Timeouts: "cenkalti/v5"},
+	Outcomes:    cenkaltiOutcomes,
 	Waits:       cenkaltiWaits(true),
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"Permanent": MarkPermanent},
@@ -133,4 +135,12 @@ func cenkaltiWaits(v5 bool) *WaitVocab {
 		v.DefaultNote = "; Retry uses NewExponentialBackOff() when no WithBackOff is given"
 	}
 	return v
+}
+
+// cenkaltiOutcomes: Retry retries every error its operation returns but
+// a *PermanentError (v4@v4.3.0/retry.go, v5@v5.0.3/retry.go).
+var cenkaltiOutcomes = &OutcomeVocab{
+	Model:      DecidedOutcomes,
+	Errors:     RetryAllButPermanent,
+	ErrorsDesc: "operation returns a plain error (not backoff.Permanent)",
 }

@@ -14,7 +14,8 @@ var Dskit = &Library{
 	Module:   "github.com/grafana/dskit",
 	Versions: "v0.0.0-20260703122047-de1ec7541c44",
 	Paths:    []string{"github.com/grafana/dskit/backoff"},
-	Models:   Models{Waits: "dskit", Timeouts: "dskit", WaitsAnyConfig: true},
+	Models:   Models{Timeouts: "dskit"},
+	Waits:    dskitWaits,
 	Entries: []Entry{
 		{Func: "Backoff.Ongoing", Op: -1, CfgFrom: -1, Recv: true, LoopCond: true, LoopResets: []string{"Reset"}},
 	},
@@ -48,4 +49,24 @@ var Dskit = &Library{
 	Advice: Advice{
 		TotalCap: "give backoff.New a context from context.WithTimeout(ctx, %s)",
 	},
+}
+
+// dskitWaits (SpreadWaits): each b.Wait() sleeps a random time in
+// [d, 2d), d being MinBackoff doubled per retry up to MaxBackoff (a floor
+// of half the ceiling: equal jitter; once the floor reaches MaxBackoff
+// every wait is MaxBackoff exactly); MinBackoff 0 never waits. Whatever
+// the Config, the waits are never full jitter. A loop that does not call
+// Wait (it may call NextDelay and sleep itself) is left unknown.
+var dskitWaits = &WaitVocab{
+	Model:    SpreadWaits,
+	AnyOrder: true,
+	Loop:     &WaitLoop{Wait: "Wait", SelfTimed: []string{"NextDelay"}},
+	Base:     []string{"MinBackoff"},
+	Cap:      []string{"MaxBackoff"},
+	Kinds: []WaitKind{{Setting: "Config", Shape: KindEqualJitter, Multiplier: 2, At: AtBase,
+		Desc:       "equal jitter: each wait drawn from [d, 2d), d {grows}",
+		ZeroDesc:   "no wait (MinBackoff 0: dskit's Wait returns at once)",
+		NarrowDesc: "a fixed {base} (MaxBackoff {cap} leaves no room to grow)"}},
+	Fallback: &WaitKind{Shape: KindEqualJitter, At: AtSite,
+		Desc: "equal jitter whatever its Config: each wait drawn from [d, 2d), or fixed, never from 0"},
 }

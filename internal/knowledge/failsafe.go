@@ -7,7 +7,9 @@ var Failsafe = &Library{
 	Module:      "github.com/failsafe-go/failsafe-go",
 	Versions:    "v0.9.8",
 	Paths:       []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
-	Models:      Models{Waits: "failsafe", Outcomes: "failsafe", Timeouts: "failsafe", Ops: "failsafe"},
+	Waits:       failsafeWaits,
+	Outcomes:    failsafeOutcomes,
+	Models:      Models{Timeouts: "failsafe", Ops: "failsafe"},
 	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Executor.Run", 0),
@@ -38,3 +40,50 @@ var Failsafe = &Library{
 }
 
 const failsafeHTTP = "github.com/failsafe-go/failsafe-go/failsafehttp"
+
+// failsafeWaits (SpreadWaits): a retry policy builder waits nothing
+// unless given a delay: WithDelay(d), WithBackoff(d, max) (doubling),
+// WithBackoffFactor(d, max, factor), WithRandomDelay(lo, hi) or
+// WithDelayFunc (the model does not run it); WithJitter(d) adds ± d,
+// WithJitterFactor(f) ± f of each wait
+// (github.com/failsafe-go/failsafe-go@v0.9.8/retrypolicy/builder.go).
+var failsafeWaits = &WaitVocab{
+	Model:    SpreadWaits,
+	AnyOrder: true,
+	Kinds: []WaitKind{
+		{Setting: "WithDelay", Shape: KindConstant, BaseArg: Arg(0), ZeroDesc: "no wait (WithDelay(0))", Suffix: " (WithDelay)"},
+		{Setting: "WithBackoff", Multiplier: 2, BaseArg: Arg(0), CapArg: Arg(1), Suffix: " (WithBackoff)"},
+		{Setting: "WithBackoffFactor", BaseArg: Arg(0), CapArg: Arg(1), MultiplierArg: Arg(2), Suffix: " (WithBackoffFactor)"},
+		{Setting: "WithRandomDelay", Shape: KindRandom, BaseArg: Arg(0), CapArg: Arg(1),
+			Desc:     "a random wait between a fixed {base} and {ceil} that never grows (WithRandomDelay)",
+			ZeroDesc: "a random wait under a fixed {ceil} that never grows (WithRandomDelay)"},
+		{Setting: "WithDelayFunc", Shape: KindUnknown},
+	},
+	Default:     &WaitKind{Shape: KindNoWait, Desc: "no wait: failsafe-go retry policies retry at once unless given a delay"},
+	DefaultIf:   []string{"NewBuilder", "NewWithDefaults", "NewRetryPolicyBuilder"},
+	DefaultAtIf: true,
+	Jitters: []WaitJitter{
+		{Setting: "WithJitter", Kind: JitterAbsolute, What: "WithJitter({j})", AtKindWhenFixed: true,
+			FixedDesc: "a fixed {base} ±{j} ({what})", GrowsDesc: "partial jitter: {what} spreads each wait only ±{j} around a backoff that {grows}"},
+		{Setting: "WithJitterFactor", Kind: JitterFactor, What: "WithJitterFactor({f})", AtKindWhenFixed: true},
+	},
+}
+
+// failsafeOutcomes: a failure is retried when a HandleIf matches (every
+// error with no Handle setting; failsafehttp's NewRetryPolicyBuilder
+// handles what retryablehttp's DefaultRetryPolicy retries) and no
+// AbortIf does (retrypolicy/builder.go, failsafehttp/retry_policy.go).
+// The other Handle and Abort settings are not read.
+var failsafeOutcomes = &OutcomeVocab{
+	Model:      DecidedOutcomes,
+	Errors:     RetryEveryError,
+	ErrorsDesc: "failsafe-go handles every error",
+	Predicates: []PredicateSetting{
+		{Setting: "HandleIf", Or: true, WordLast: true},
+		{Setting: "NewRetryPolicyBuilder", Builtin: PredRetryableHTTPDefault, Or: true},
+		{Setting: "AbortIf", Or: true, Abort: true},
+	},
+	Families:      []OutcomeFamily{FamilyHTTP, FamilyCert},
+	Unread:        []string{"HandleErrors", "HandleErrorTypes", "HandleResult", "AbortOnResult", "AbortOnErrorTypes"},
+	OpaqueUnknown: true,
+}

@@ -18,9 +18,13 @@ var GRPCConfig = &Library{
 	Paths:         []string{"google.golang.org/grpc"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
-	Models:        Models{Outcomes: "grpc service config"},
+	Outcomes:      &OutcomeVocab{Model: ServiceConfigOutcomes},
 	Entries:       []Entry{Config("WithDefaultServiceConfig", 0)},
 	ServiceConfig: true,
+	// service_config.go, dialoptions.go: maxAttempts above 5 is cut to
+	// 5, or to WithMaxCallAttempts(n) (n < 2 means 5).
+	CapOption:  "WithMaxCallAttempts",
+	CapDefault: 5,
 	// google.golang.org/grpc@v1.85.0/service_config.go: maxAttempts is
 	// required (2..5, more is cut to 5 or WithMaxCallAttempts), backoff
 	// multiplied by a random 0.8-1.2 (clientconn/retry in stream.go).
@@ -38,7 +42,8 @@ var GRPCMwV1 = &Library{
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
-	Models:        Models{Waits: "grpc-middleware", Outcomes: "grpc-middleware"},
+	Outcomes:      grpcMwOutcomes,
+	Waits:         grpcMwWaits,
 	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
 	Bound:         grpcMwBound,
 	// github.com/grpc-ecosystem/go-grpc-middleware@v1.4.0/retry/options.go
@@ -57,7 +62,8 @@ var GRPCMwV2 = &Library{
 	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"},
 	ForcesContext: true,
 	Context:       policy.GRPCUnary,
-	Models:        Models{Waits: "grpc-middleware", Outcomes: "grpc-middleware"},
+	Outcomes:      grpcMwOutcomes,
+	Waits:         grpcMwWaits,
 	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
 	Bound:         grpcMwBound,
 	// github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.3/interceptors/retry/options.go:20-30
@@ -85,4 +91,41 @@ var grpcMwBound = BoundTable{
 var grpcMwAdvice = Advice{
 	Codes: CodeList{Setting: "WithCodes", Overrides: []string{"WithRetriable"}},
 	Stop:  "remove them from WithCodes (or make WithRetriable return false for them)",
+}
+
+// grpcMwWaits (SpreadWaits): WithBackoff(f) and WithBackoffContext(f)
+// take a backoff function built by one of the library's constructors,
+// whose arguments are the base, the jitter fraction and a cap;
+// BackoffLinear* waits the base (×1), BackoffExponential* doubles it;
+// JitterUp multiplies each wait by 1 ± jitterFraction
+// (github.com/grpc-ecosystem/go-grpc-middleware@v1.4.0/retry/backoff.go,
+// v2@v2.3.3/interceptors/retry/backoff.go). The default is
+// BackoffLinearWithJitter(50ms, 0.10) (options.go).
+var grpcMwWaits = &WaitVocab{
+	Model:      SpreadWaits,
+	LenientCap: true,
+	Funcs: &WaitFuncs{
+		Setting: []string{"WithBackoff", "WithBackoffContext"},
+		Kinds: map[string]WaitKind{
+			"BackoffLinear":                       {Label: "BackoffLinear", Multiplier: 1, BaseArg: Arg(0), Suffix: " (BackoffLinear)"},
+			"BackoffLinearWithJitter":             {Label: "BackoffLinearWithJitter", Multiplier: 1, BaseArg: Arg(0), RandomizationArg: Arg(1), Suffix: " (BackoffLinearWithJitter)"},
+			"BackoffExponential":                  {Label: "BackoffExponential", Multiplier: 2, BaseArg: Arg(0)},
+			"BackoffExponentialWithJitter":        {Label: "BackoffExponentialWithJitter", Multiplier: 2, BaseArg: Arg(0), RandomizationArg: Arg(1)},
+			"BackoffExponentialWithJitterBounded": {Label: "BackoffExponentialWithJitterBounded", Multiplier: 2, BaseArg: Arg(0), RandomizationArg: Arg(1), CapArg: Arg(2)},
+		},
+	},
+	Default:           &WaitKind{Label: "BackoffLinearWithJitter", Initial: 50 * time.Millisecond, Multiplier: 1, Randomization: 0.1},
+	DefaultNote:       " (the interceptor's default BackoffLinearWithJitter(50ms, 0.1))",
+	RandomizationWhat: "{label} jitterFraction {f}",
+}
+
+// grpcMwOutcomes: v2's WithRetriable predicate decides, else the codes
+// WithCodes lists, else ResourceExhausted and Unavailable (options.go).
+var grpcMwOutcomes = &OutcomeVocab{
+	Model:       DecidedOutcomes,
+	Predicates:  []PredicateSetting{{Setting: "WithRetriable"}},
+	Families:    []OutcomeFamily{FamilyGRPC, FamilyCert},
+	Codes:       []CodeSetting{{Setting: "WithCodes", Kind: CodesGRPC}},
+	DefaultGRPC: []policy.GRPCCode{policy.ResourceExhausted, policy.Unavailable},
+	DefaultDesc: "the default codes RESOURCE_EXHAUSTED, UNAVAILABLE",
 }

@@ -1,6 +1,9 @@
 package knowledge
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // k8s.io/apimachinery wait: ExponentialBackoff(b, cond) and
 // ExponentialBackoffWithContext(ctx, b, cond), configured by a
@@ -24,11 +27,13 @@ var K8sWait = &Library{
 
 // k8s.io/client-go retry: OnError(b, pred, fn), RetryOnConflict(b, fn).
 var K8sRetry = &Library{
-	Name:        "client-go retry",
-	Module:      "k8s.io/client-go",
-	Versions:    "v0.37.2",
-	Paths:       []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
-	Models:      Models{Outcomes: "client-go retry", Timeouts: "k8s"},
+	Name:     "client-go retry",
+	Module:   "k8s.io/client-go",
+	Versions: "v0.37.2",
+	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
+	Models:   Models{Timeouts: "k8s"},
+	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Conflict: "RetryOnConflict",
+		Predicates: []PredicateSetting{{Setting: "OnError", Arg: 1, ErrorsOnly: true, AtArg: true, Desc: "OnError predicate"}}},
 	Waits:       k8sWaits,
 	MarkerCalls: true,
 	// k8s.io/client-go@v0.37.2/util/retry/util.go: OnError and
@@ -81,7 +86,8 @@ var K8sPoll = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Waits: "k8s poll", Outcomes: "k8s poll"},
+	Outcomes: &OutcomeVocab{Model: PollOutcomes},
+	Waits:    &WaitVocab{Model: IntervalWaits},
 	Entries: []Entry{
 		PollEntry("PollInfinite", 1, 0),
 		PollEntry("PollInfiniteWithContext", 2, 1),
@@ -174,4 +180,42 @@ var k8sManagerWaits = &WaitVocab{
 	BaseName:          "Duration",
 	MultiplierName:    "Factor",
 	RandomizationName: "Jitter",
+}
+
+// k8sStatusClassifiers are apimachinery's error classifiers and the HTTP
+// status of the errors each matches
+// (k8s.io/apimachinery@v0.37.2/pkg/api/errors/errors.go: IsNotFound
+// tests for metav1.StatusReasonNotFound, which NewNotFound builds with
+// http.StatusNotFound, and so on).
+var k8sStatusClassifiers = map[string]int{
+	"IsBadRequest":                 400,
+	"IsUnauthorized":               401,
+	"IsForbidden":                  403,
+	"IsNotFound":                   404,
+	"IsMethodNotSupported":         405,
+	"IsNotAcceptable":              406,
+	"IsConflict":                   409,
+	"IsAlreadyExists":              409,
+	"IsGone":                       410,
+	"IsResourceExpired":            410,
+	"IsRequestEntityTooLargeError": 413,
+	"IsUnsupportedMediaType":       415,
+	"IsInvalid":                    422,
+	"IsTooManyRequests":            429,
+	"IsInternalError":              500,
+	"IsServerTimeout":              500,
+	"IsServiceUnavailable":         503,
+	"IsTimeout":                    504,
+}
+
+// StatusClassifier returns the HTTP status of the errors the function
+// named by key ("path.Name") reports true for, when it is an error
+// classifier of the tables (apierrors.IsConflict: 409).
+func StatusClassifier(key string) (int, bool) {
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 || key[:i] != PathK8sAPIErrors {
+		return 0, false
+	}
+	c, ok := k8sStatusClassifiers[key[i+1:]]
+	return c, ok
 }

@@ -1,22 +1,3 @@
-// Package knowledge holds what retrylint knows about each retry library,
-// as one table per library (one file each), in the spirit of
-// staticcheck's knowledge package and the printf checker's tables.
-//
-// A table states, for its library and version range: the entry points
-// that run an operation under retry (Entries), the packages whose calls,
-// fields and option values configure it (Paths), how its settings bound
-// the attempts and how attempts map to retries (Bound), its defaults
-// (Defaults, each with a source reference in a comment: module version
-// and file), and the advice the rules give in its terms (Advice).
-//
-// The model (internal/retrysite) reads the tables through Library and
-// the lookup functions of this file; adding a library is a table file,
-// declared with register, and testdata. Waits follow settings models
-// several libraries share (waitmodels.go: a table names its model and
-// gives its vocabulary); the waits of libraries unlike any other, and
-// outcomes, timeouts and operations, are still interpreted in
-// internal/retrysite (see internal/retrysite/libsite/doc.go), keyed by
-// the table.
 package knowledge
 
 import (
@@ -52,18 +33,24 @@ type Library struct {
 	// call of an entry is a site only when it is set to other than 0.
 	EnabledBy string
 	// ServiceConfig marks gRPC service configs: the site's settings are
-	// JSON documents whose retryPolicy the model reads.
+	// JSON documents whose retryPolicy the model reads. CapOption is the
+	// option, of Paths[0], that caps maxAttempts when written in the same
+	// function (its argument; below 2 means CapDefault), CapDefault the
+	// cap without it.
 	ServiceConfig bool
+	CapOption     string
+	CapDefault    int
 	// Reference marks the project's own retry package.
 	Reference bool
 	// Models names the interpreters internal/retrysite applies to the
-	// library's waits, outcomes, timeouts and operations (the settings
-	// vocabularies that are still code; see Models). Models.Waits is
-	// not read when Waits is set.
+	// library's timeouts and operations (the settings
+	// vocabularies that are still code; see Models).
 	Models Models
-	// Waits, when set, is the library's wait vocabulary in a model
-	// several libraries share (waitmodels.go); it takes the place of a
-	// per-library reader named in Models.Waits.
+	// Outcomes is the library's outcome vocabulary (outcomemodels.go);
+	// nil: the outcomes are unknown.
+	Outcomes *OutcomeVocab
+	// Waits is the library's wait vocabulary in a model libraries share
+	// (waitmodels.go); nil: the waits are unknown.
 	Waits *WaitVocab
 	// HeaderHooks are settings that may set headers before every retry
 	// (retryablehttp's PrepareRetry): a key missing from the request is
@@ -112,11 +99,7 @@ type Library struct {
 // known vocabulary names it; an empty name means the aspect is unknown
 // to the model (silent).
 type Models struct {
-	Waits, Outcomes, Timeouts, Ops string
-	// WaitsAnyConfig is true when every configuration of the library
-	// gives waits of one known kind (dskit: never full jitter), so the
-	// waits interpreter runs even when the configuration is opaque.
-	WaitsAnyConfig bool
+	Timeouts, Ops string
 }
 
 // An Entry is a library entry point.

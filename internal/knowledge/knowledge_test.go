@@ -1,6 +1,10 @@
 package knowledge
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 // TestTables checks the tables are well formed: every library has a
 // name, a package and a version range, no entry point is in two tables,
@@ -76,6 +80,20 @@ func TestMarkersAndGenerators(t *testing.T) {
 	} {
 		if got := IsKeyGenerator(c.path, c.name); got != c.want {
 			t.Errorf("IsKeyGenerator(%s, %s) = %v, want %v", c.path, c.name, got, c.want)
+		}
+	}
+}
+
+// TestDocLists checks that the package doc's list of libraries names
+// every table.
+func TestDocLists(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range All() {
+		if !strings.Contains(string(doc), l.Name+" (") {
+			t.Errorf("doc.go does not list %s", l.Name)
 		}
 	}
 }

@@ -21,7 +21,9 @@ var RestyV2 = &Library{
 	Module:   "github.com/go-resty/resty/v2",
 	Versions: "v2.17.2",
 	Paths:    []string{"github.com/go-resty/resty/v2"},
-	Models:   Models{Waits: "resty/v2", Outcomes: "resty", Timeouts: "resty", Ops: "resty"},
+	Waits:    restyWaits(true),
+	Outcomes: restyOutcomes,
+	Models:   Models{Timeouts: "resty", Ops: "resty"},
 	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
 	// sets Client.RetryCount, copied into every request the client makes
 	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
@@ -47,7 +49,9 @@ var RestyV3 = &Library{
 	Module:    "resty.dev/v3",
 	Versions:  "v3.0.0-rc.4",
 	Paths:     []string{"resty.dev/v3"},
-	Models:    Models{Waits: "resty/v3", Outcomes: "resty", Timeouts: "resty", Ops: "resty/v3"},
+	Waits:     restyWaits(false),
+	Outcomes:  restyOutcomes,
+	Models:    Models{Timeouts: "resty", Ops: "resty/v3"},
 	Entries:   restyEntries(),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
@@ -74,4 +78,44 @@ var restyBound = BoundTable{Groups: [][]Count{{{Setting: "SetRetryCount"}}}}
 var restyAdvice = Advice{
 	Stop:     "make the retry conditions return false for them",
 	TotalCap: "SetContext with a context from context.WithTimeout(ctx, %s)",
+}
+
+// restyWaits (SpreadWaits): resty's built-in backoff waits half of
+// min(max, min×2^attempt) plus a random draw of the other half (equal
+// jitter), from SetRetryWaitTime and SetRetryMaxWaitTime (100ms and 2s;
+// <= 0 means the default) (github.com/go-resty/resty/v2@v2.17.2/retry.go
+// backoff, resty.dev/v3@v3.0.0-rc.4/retry.go).
+// SetRetryDelayStrategy(RetryConstantDelayStrategy(d)) (v3) waits d; any
+// other strategy, and v2's SetRetryAfter function, are unknown (v2's
+// SetRetryAfter takes priority over the rest).
+func restyWaits(v2 bool) *WaitVocab {
+	v := &WaitVocab{
+		Model:              SpreadWaits,
+		AnyOrder:           true,
+		FirstKindWins:      true,
+		NonPositiveDefault: true,
+		Base:               []string{"SetRetryWaitTime"},
+		Cap:                []string{"SetRetryMaxWaitTime"},
+		Funcs: &WaitFuncs{
+			Setting: []string{"SetRetryDelayStrategy"},
+			Kinds:   map[string]WaitKind{"RetryConstantDelayStrategy": {Shape: KindConstant, Label: "RetryConstantDelayStrategy", BaseArg: Arg(0)}},
+		},
+		Default: &WaitKind{Shape: KindEqualJitter, TableDefaults: true, At: AtSite,
+			Desc: "equal jitter: waits at least half of the backoff, which {grows} (resty's built-in backoff)"},
+	}
+	if v2 {
+		v.Kinds = []WaitKind{{Setting: "SetRetryAfter", Shape: KindUnknown}}
+	}
+	return v
+}
+
+// restyOutcomes: the retry conditions are ORed; with none resty retries
+// errors only (v2@v2.17.2/retry.go, request.go).
+var restyOutcomes = &OutcomeVocab{
+	Model: DecidedOutcomes,
+	Predicates: []PredicateSetting{{Setting: "AddRetryCondition", Or: true}, {Setting: "AddRetryConditions", Or: true},
+		{Setting: "SetRetryConditions", Or: true}, {Setting: "RetryConditions", Or: true}},
+	Families:         []OutcomeFamily{FamilyHTTP},
+	DefaultDesc:      "resty retries errors only",
+	DefaultAnyConfig: true,
 }

@@ -8,7 +8,7 @@ var RetryableHTTP = &Library{
 	Module:      "github.com/hashicorp/go-retryablehttp",
 	Versions:    "v0.7.8",
 	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
-	Models:      Models{Waits: "retryablehttp", Outcomes: "retryablehttp", Timeouts: "retryablehttp", Ops: "retryablehttp"},
+	Models:      Models{Timeouts: "retryablehttp", Ops: "retryablehttp"},
 	MarkerCalls: true,
 	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredRetryableHTTPDefault, "ErrorPropagatedRetryPolicy": PredRetryableHTTPDefault},
 	Entries: []Entry{
@@ -22,7 +22,12 @@ var RetryableHTTP = &Library{
 		sends(Plain("Post"), SendsCall), sends(Plain("PostForm"), SendsCall),
 	},
 	HeaderHooks: []string{"PrepareRetry"},
-	Backoffs:    retryableHTTPBackoffs,
+	Waits:       retryableHTTPWaits,
+	// client.go: CheckRetry decides, given the response and the error;
+	// DefaultRetryPolicy retries connection errors, 429 and 5xx but 501.
+	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Predicates: []PredicateSetting{{Setting: "CheckRetry"}},
+		Families: []OutcomeFamily{FamilyHTTP, FamilyCert}, DefaultHTTP: []int{429, 500, 502, 503, 504, 505}, DefaultDesc: "retryablehttp.DefaultRetryPolicy"},
+	Backoffs: retryableHTTPBackoffs,
 	Bound: BoundTable{
 		Groups: [][]Count{{{Setting: "RetryMax"}}},
 		Defaults: []DefaultBound{
@@ -48,4 +53,33 @@ var RetryableHTTP = &Library{
 		Stop:     "make CheckRetry return false for them",
 		TotalCap: "send the request with a context from context.WithTimeout(ctx, %s) (retryablehttp.NewRequestWithContext)",
 	},
+}
+
+// retryableHTTPWaits (SpreadWaits): the Backoff field takes a backoff
+// function, given RetryWaitMin and RetryWaitMax (1s and 30s from
+// NewClient; a package-level Get uses the default client): one of the
+// library's (client.go:551-659: DefaultBackoff min×2^attempt capped at
+// max, no jitter; LinearJitterBackoff and RateLimitLinearJitterBackoff
+// attempt × a random wait in [min, max)), or one of the caller's, run by
+// the wait interpreter with (min, max, attempt from 0). DefaultBackoff
+// never adds jitter whatever its bounds, so its shape is known when the
+// bounds are not.
+var retryableHTTPWaits = &WaitVocab{
+	Model:    SpreadWaits,
+	AnyOrder: true,
+	Base:     []string{"RetryWaitMin"},
+	Cap:      []string{"RetryWaitMax"},
+	Funcs: &WaitFuncs{
+		Setting: []string{"Backoff"},
+		Local:   &LocalWait{Attempt: 2, Start: 0, BindBase: Arg(0), BindCap: Arg(1)},
+		Kinds: map[string]WaitKind{
+			"DefaultBackoff":               {TableDefaults: true, Suffix: " (DefaultBackoff)"},
+			"LinearJitterBackoff":          {Shape: KindLinear, TableDefaults: true, Desc: "grows linearly: attempt × a random wait between {base} and {cap} (LinearJitterBackoff)"},
+			"RateLimitLinearJitterBackoff": {Shape: KindLinear, TableDefaults: true, Desc: "grows linearly: attempt × a random wait between {base} and {cap} (RateLimitLinearJitterBackoff)"},
+		},
+	},
+	Default:            &WaitKind{TableDefaults: true, Suffix: " (go-retryablehttp's DefaultBackoff)"},
+	DefaultIf:          []string{"NewClient"},
+	DefaultPackageCall: true,
+	DefaultUnknown:     &WaitKind{TableDefaults: true, Suffix: " (go-retryablehttp's DefaultBackoff; RetryWaitMin and RetryWaitMax only bound it)"},
 }

@@ -8,7 +8,9 @@ var RetryGoV4 = &Library{
 	Module:      "github.com/avast/retry-go/v4",
 	Versions:    "v4.7.0",
 	Paths:       []string{"github.com/avast/retry-go/v4"},
-	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
+	Models:      Models{Timeouts: "retry-go"},
+	Outcomes:    retryGoOutcomes,
+	Waits:       retryGoWaits,
 	MarkerCalls: true,
 	Markers:     retryGoMarkers,
 	Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
@@ -27,7 +29,9 @@ var RetryGoV5 = &Library{
 	Module:      "github.com/avast/retry-go/v5",
 	Versions:    "v5.1.1",
 	Paths:       []string{"github.com/avast/retry-go/v5"},
-	Models:      Models{Waits: "retry-go", Outcomes: "retry-go", Timeouts: "retry-go"},
+	Models:      Models{Timeouts: "retry-go"},
+	Outcomes:    retryGoOutcomes,
+	Waits:       retryGoWaits,
 	MarkerCalls: true,
 	Markers:     retryGoMarkers,
 	Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
@@ -66,3 +70,49 @@ func retryGoBound(name string) BoundTable {
 }
 
 var retryGoMarkers = map[string]MarkerKind{"Unrecoverable": MarkPermanent, "IsRecoverable": MarkIsRecoverable}
+
+// retryGoWaits (SpreadWaits): the DelayType option takes a delay
+// function: one of the library's, CombineDelay summing several, or one of
+// the caller's, run by the wait interpreter (attempt n from 1). Delay
+// (100ms), MaxJitter (100ms) and MaxDelay (none) are options of the same
+// config, whatever their order
+// (github.com/avast/retry-go/v4@v4.7.0/options.go newDefaultRetryConfig,
+// retry.go: BackOffDelay is delay×2^(n-1), RandomDelay a random
+// [0, maxJitter), FixedDelay the delay, FullJitterBackoffDelay a random
+// [0, backoff); the default DelayType is
+// CombineDelay(BackOffDelay, RandomDelay)).
+var retryGoWaits = &WaitVocab{
+	Model:         SpreadWaits,
+	AnyOrder:      true,
+	Base:          []string{"Delay"},
+	Cap:           []string{"MaxDelay"},
+	Amount:        []string{"MaxJitter"},
+	AmountDefault: 100 * time.Millisecond,
+	Funcs: &WaitFuncs{
+		Setting: []string{"DelayType"},
+		Combine: "CombineDelay",
+		Local:   &LocalWait{Attempt: 0, Start: 1},
+		Kinds: map[string]WaitKind{
+			"FullJitterBackoffDelay":   {Shape: KindFullJitter, TableDefaults: true, Desc: "full jitter (FullJitterBackoffDelay)"},
+			"FixedDelay":               {Shape: KindConstant, Label: "FixedDelay", TableDefaults: true},
+			"BackOffDelay":             {TableDefaults: true, Suffix: " (BackOffDelay)"},
+			"RandomDelay":              {Shape: KindRandom, TableDefaults: true, ZeroDesc: "a random wait under a fixed {ceil} that never grows (RandomDelay)"},
+			"BackOffDelay+RandomDelay": retryGoDefaultDelay,
+			"FixedDelay+RandomDelay":   {Shape: KindAddedJitter, Initial: retryGoDefaults.Initial, Multiplier: 1, FixedDesc: "a fixed {base} plus at most {amount} of random jitter"},
+		},
+	},
+	Default:     &retryGoDefaultDelay,
+	DefaultNote: " (retry-go's default DelayType, CombineDelay(BackOffDelay, RandomDelay))",
+}
+
+var retryGoDefaultDelay = WaitKind{Shape: KindAddedJitter, TableDefaults: true,
+	Desc: "partial jitter: the wait {grows} plus at most {amount} of jitter, never below the backoff ({floor} of the longest at first)"}
+
+// retryGoOutcomes: every error but a retry.Unrecoverable one, unless
+// RetryIf decides (asked about errors only; options.go, retry.go).
+var retryGoOutcomes = &OutcomeVocab{
+	Model:      DecidedOutcomes,
+	Errors:     RetryAllButPermanent,
+	ErrorsDesc: "function returns an error not marked retry.Unrecoverable",
+	Predicates: []PredicateSetting{{Setting: "RetryIf", ErrorsOnly: true}},
+}

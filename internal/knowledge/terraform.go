@@ -26,7 +26,7 @@ var TerraformRetry = register(&Library{
 		"github.com/hashicorp/terraform-plugin-sdk/v2/helper/retry",
 		"github.com/hashicorp/terraform-plugin-sdk/v2/helper/resource",
 	},
-	Models:      Models{Outcomes: "sethvargo"},
+	Outcomes:    markedOutcomes,
 	Waits:       terraformWaits,
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"RetryableError": MarkRetryable},

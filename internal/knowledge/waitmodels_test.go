@@ -13,14 +13,33 @@ func TestWaitVocabs(t *testing.T) {
 			continue
 		}
 		n++
-		if v.Model != SpreadWaits {
+		if v.Model != SpreadWaits && v.Model != IntervalWaits {
 			t.Errorf("%s: unknown wait model %d", l.Name, v.Model)
 		}
-		if l.Models.Waits != "" {
-			t.Errorf("%s: both a wait vocabulary and a per-library reader %q", l.Name, l.Models.Waits)
+		if v.Model == SpreadWaits && len(v.Kinds) == 0 && v.Funcs == nil && v.Default == nil {
+			t.Errorf("%s: no wait kinds, functions or default", l.Name)
 		}
-		if len(v.Kinds) == 0 {
-			t.Errorf("%s: no wait kinds", l.Name)
+		for name, k := range v.funcKinds() {
+			if k.Label == "" && k.Shape == KindConstant {
+				t.Errorf("%s: function kind %q has no label for messages", l.Name, name)
+			}
+		}
+		for _, k := range v.allKinds() {
+			needs := map[KindShape]string{KindFullJitter: k.Desc, KindLinear: k.Desc, KindEqualJitter: k.Desc, KindNoWait: k.Desc}
+			if d, ok := needs[k.Shape]; ok && d == "" {
+				t.Errorf("%s: kind %q of shape %d has no message", l.Name, k.Setting, k.Shape)
+			}
+			if k.Shape == KindRandom && k.ZeroDesc == "" {
+				t.Errorf("%s: random kind %q has no message for a floor of 0", l.Name, k.Setting)
+			}
+			if k.Shape == KindAddedJitter && (k.Desc == "" && k.Multiplier > 1 || k.FixedDesc == "" && k.Multiplier <= 1 && !k.TableDefaults) {
+				t.Errorf("%s: added-jitter kind %q has no message", l.Name, k.Setting)
+			}
+		}
+		for _, j := range v.Jitters {
+			if j.What == "" && j.Kind != JitterFull || (j.Kind == JitterAbsolute || j.Kind == JitterFull) && (j.FixedDesc == "" || j.GrowsDesc == "") {
+				t.Errorf("%s: jitter %q lacks its messages", l.Name, j.Setting)
+			}
 		}
 		seen := map[string]bool{}
 		for _, k := range v.Kinds {
@@ -31,7 +50,7 @@ func TestWaitVocabs(t *testing.T) {
 			if k.Shape == KindNoWait && k.Desc == "" {
 				t.Errorf("%s: %s: no-wait kind without a message", l.Name, k.Setting)
 			}
-			if k.RandomizationArg > 0 && v.RandomizationName == "" {
+			if k.RandomizationArg > 0 && v.RandomizationName == "" && v.RandomizationWhat == "" {
 				t.Errorf("%s: %s: a randomisation argument with no name for it", l.Name, k.Setting)
 			}
 		}
@@ -61,4 +80,26 @@ func TestRegister(t *testing.T) {
 	if !ok || l != Resiliency {
 		t.Errorf("Lookup(retrier.Retrier.Run) = %v, %v", l, ok)
 	}
+}
+
+// funcKinds returns the kinds chosen by a function value.
+func (v *WaitVocab) funcKinds() map[string]WaitKind {
+	if v.Funcs == nil {
+		return nil
+	}
+	return v.Funcs.Kinds
+}
+
+// allKinds returns every kind of the vocabulary.
+func (v *WaitVocab) allKinds() []WaitKind {
+	ks := append([]WaitKind(nil), v.Kinds...)
+	for _, k := range v.funcKinds() {
+		ks = append(ks, k)
+	}
+	for _, k := range []*WaitKind{v.Default, v.DefaultUnknown, v.Fallback} {
+		if k != nil {
+			ks = append(ks, *k)
+		}
+	}
+	return ks
 }

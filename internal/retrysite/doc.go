@@ -443,17 +443,17 @@
 //     (rules.go; glue_notretry.go here).
 //   - package libread (libread/): the library readers that need no
 //     interpreter: the gRPC service config (grpcconfig.go,
-//     grpcconfig_build.go) and a gax-go Backoff's waits (gax.go), through
-//     libread.Model.
+//     grpcconfig_build.go) and a retryPolicy's waits and outcomes
+//     (policy.go), through libread.Model.
 //   - package libsite (libsite/): the library readers that run the
 //     interpreters: a library call site's bound, waits, timeouts and
 //     outcomes read from the internal/knowledge tables (libs.go,
-//     libs_loop.go, libbounds.go, libmodels.go, waits_libs.go,
+//     libs_loop.go, libbounds.go, waits_libs.go, waits_models.go,
 //     waits_libfuncs.go, outcomes_libs.go, values_libs.go, grpcconfig.go),
 //     the loops a library paces (paced.go), polls (libpoll.go), kept
 //     clients (keptcount.go) and the reference package's sites
 //     (reference.go). The model asks it through one libsite.Reader
-//     (reader.go, exports.go) and answers it as libsite.Host
+//     (reader.go) and answers it as libsite.Host
 //     (glue_libsite.go).
 //   - package modsrc (modsrc/): another package of the module read from
 //     source, on demand and cached per pass (loader.go), for xpkg.go's

@@ -167,50 +167,51 @@ func (m *model) dequeuedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
 // retriesNothing reports whether a library site's configuration retries
 // no outcome at all: the list of codes it retries is given and empty
 // (go-grpc-middleware's WithCodes(), gax-go's OnCodes(nil, b) with no
-// other condition). Such a call is not a retry site.
+// other condition). Such a call is not a retry site. The code and
+// predicate settings are the table's (knowledge.OutcomeVocab): the last
+// of them decides, or with Union, all of them must be empty code lists
+// of a configuration the model sees.
 func (m *model) retriesNothing(s *Site) bool {
-	f := emptyCodeModels[s.Lib.Models.Outcomes]
-	return f != nil && f(m, s)
-}
-
-// emptyCodeModels read, for the libraries that take a list of retried
-// codes (by the table's outcome interpreter), whether the list is empty.
-var emptyCodeModels = map[string]func(m *model, s *Site) bool{
-	"grpc-middleware": func(m *model, s *Site) bool {
-		st := s.Last("WithCodes", "WithRetriable")
-		if st == nil || st.Name != "WithCodes" {
+	v := s.Lib.Outcomes
+	if v == nil || len(v.Codes) == 0 {
+		return false
+	}
+	var names []string
+	for _, c := range v.Codes {
+		names = append(names, c.Setting)
+	}
+	for _, p := range v.Predicates {
+		names = append(names, p.Setting)
+	}
+	sts := s.All(names...)
+	if !v.Union && len(sts) > 0 {
+		sts = []*Setting{s.Last(names...)}
+	}
+	if len(sts) == 0 || v.Union && s.Opaque {
+		return false
+	}
+	for _, st := range sts {
+		var cs *knowledge.CodeSetting
+		for i := range v.Codes {
+			if v.Codes[i].Setting == st.Name {
+				cs = &v.Codes[i]
+			}
+		}
+		if cs == nil || cs.Kind != knowledge.CodesGRPC && cs.Kind != knowledge.CodesHTTP || cs.From > 0 && len(st.Args) <= cs.From {
+			return false // a predicate, or codes of another kind
+		}
+		list := st.Args[min(cs.From, len(st.Args)):]
+		if cs.One {
+			list = list[:min(1, len(list))]
+		}
+		if len(list) == 1 && m.info.Types[list[0]].IsNil() {
+			continue // OnCodes(nil, b)
+		}
+		if codes, ok := m.codeList(list); !ok || len(codes) > 0 {
 			return false
 		}
-		codes, ok := m.codeList(st.Args)
-		return ok && len(codes) == 0
-	},
-	"gax": func(m *model, s *Site) bool {
-		sts := s.All("OnCodes", "OnHTTPCodes", "OnErrorFunc")
-		if len(sts) == 0 || s.Opaque {
-			return false
-		}
-		for _, st := range sts {
-			var list []ast.Expr
-			switch st.Name {
-			case "OnCodes":
-				list = st.Args[:min(1, len(st.Args))]
-			case "OnHTTPCodes":
-				if len(st.Args) < 2 {
-					return false
-				}
-				list = st.Args[1:]
-			default:
-				return false
-			}
-			if len(list) == 1 && m.info.Types[list[0]].IsNil() {
-				continue // OnCodes(nil, b)
-			}
-			if codes, ok := m.codeList(list); !ok || len(codes) > 0 {
-				return false
-			}
-		}
-		return true
-	},
+	}
+	return true
 }
 
 // primedGroup returns, for an operation whose first call runs before any

@@ -432,14 +432,15 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 		return false
 	}
 	fn := typeutilCallee(m.info, call)
+	if fn != nil && fn.Pkg() != nil && knowledge.IsOutcomePackage(fn.Pkg().Path()) {
+		return false
+	}
 	if fn != nil && fn.Pkg() != nil {
 		switch fn.Pkg().Path() {
 		case "errors", "fmt", "strconv", "strings", "bytes", "context", "sort", "slices", "maps",
 			"math", "unicode/utf8", "regexp", "time", "sync", "sync/atomic", "reflect",
 			"encoding/json", "encoding/xml", "encoding/base64", "encoding/hex", "encoding/binary",
-			"path", "path/filepath", "net/url", "net/netip", "mime", "io", "bufio", "text/template", "html/template",
-			knowledge.PathGRPCStatus, knowledge.PathGRPCCodes,
-			knowledge.PathK8sAPIErrors, knowledge.PathGoogleUUID:
+			"path", "path/filepath", "net/url", "net/netip", "mime", "io", "bufio", "text/template", "html/template":
 			return false
 		case "net/http":
 			switch fn.Name() {
@@ -498,10 +499,11 @@ func isHTTPClientMethod(fn *types.Func) bool {
 		return false
 	}
 	t := sig.Recv().Type()
-	return isNamed(t, "net/http", "Client") ||
-		isNamed(t, knowledge.PathRetryableHTTP, "Client") ||
-		isNamed(t, knowledge.PathRestyV2, "Request") ||
-		isNamed(t, knowledge.PathRestyV3, "Request")
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.IsHTTPSender(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 // hasOutcome reports whether a call's result type carries an outcome.

@@ -483,8 +483,8 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		}
 	}
 	if fn.Pkg() != nil {
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case knowledge.PathGRPCStatus + ".Code":
+		switch key := fn.Pkg().Path() + "." + fn.Name(); {
+		case knowledge.IsStatusCodeFunc(key):
 			if len(x.Args) == 1 {
 				a := ev.Eval(x.Args[0], e)
 				switch a.K {

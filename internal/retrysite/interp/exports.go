@@ -48,8 +48,6 @@ func IdentOf(x ast.Expr) *ast.Ident    { return identOf(x) }
 func IntVal(i int64) Value             { return intVal(i) }
 func IsErrValue(v Value) bool          { return isErrValue(v) }
 
-var K8sStatus = k8sStatus
-
 func MatchesCertError(t types.Type) bool { return matchesCertError(t) }
 
 type NodeRef = nodeRef

@@ -55,29 +55,6 @@ func errClassScenario(c int64) scenario {
 	return scenario{name: "error class " + itoa(int(c)), Err: errClass(c), Resp: value{K: vNil}, ok: boolVal(false)}
 }
 
-// k8sStatus maps k8s.io/apimachinery/pkg/api/errors predicates to the
-// HTTP status of the errors they match.
-var k8sStatus = map[string]int{
-	"IsBadRequest":                 400,
-	"IsUnauthorized":               401,
-	"IsForbidden":                  403,
-	"IsNotFound":                   404,
-	"IsMethodNotSupported":         405,
-	"IsNotAcceptable":              406,
-	"IsConflict":                   409,
-	"IsAlreadyExists":              409,
-	"IsGone":                       410,
-	"IsResourceExpired":            410,
-	"IsRequestEntityTooLargeError": 413,
-	"IsUnsupportedMediaType":       415,
-	"IsInvalid":                    422,
-	"IsTooManyRequests":            429,
-	"IsInternalError":              500,
-	"IsServerTimeout":              500,
-	"IsServiceUnavailable":         503,
-	"IsTimeout":                    504,
-}
-
 // outcomeCall evaluates the calls this file knows. ok is false for
 // others.
 func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
@@ -94,15 +71,14 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 	if sig != nil && sig.Recv() != nil {
 		rt := sig.Recv().Type()
 		switch {
-		case isNamed(rt, knowledge.PathGRPCInternalStatus, "Status") && fn.Name() == "Code":
+		case fn.Name() == "Code" && isStatusType(rt):
 			// st.Code() for st := status.Convert(err) or
 			// st, ok := status.FromError(err).
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ev.Fi.LhsVar(sel.X); v != nil {
 					if d := ev.Fi.M.VarDefOf(v); d != nil && d.Single() {
 						if c, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
-							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.PathGRPCStatus &&
-								(f.Name() == "FromError" || f.Name() == "Convert") && len(c.Args) == 1 {
+							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && isStatusFromError(f) && len(c.Args) == 1 {
 								return grpcCodeOf(ev.Eval(c.Args[0], e)), true
 							}
 						}
@@ -141,9 +117,10 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		}
 		return unknown(a.Dep), true
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
-	case knowledge.PathGRPCStatus + ".Code":
+	if knowledge.IsStatusCodeFunc(fn.Pkg().Path() + "." + fn.Name()) {
 		return grpcCodeOf(arg(0)), true
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "errors.As":
 		a := arg(0)
 		if len(x.Args) != 2 {
@@ -205,8 +182,8 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			}
 		}
 	}
-	if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
-		if code, ok := k8sStatus[fn.Name()]; ok {
+	{
+		if code, ok := knowledge.StatusClassifier(fn.Pkg().Path() + "." + fn.Name()); ok {
 			a := arg(0)
 			switch {
 			case a.K == vErrStatus:
@@ -257,7 +234,7 @@ func asError(a value, t types.Type) value {
 		}
 		return boolVal(false)
 	case vErrStatus:
-		return boolVal(isErrorType(t) || isNamed(t, knowledge.PathK8sAPIErrors, "StatusError") || isNamed(t, knowledge.PathK8sAPIErrors, "APIStatus") || statusField(t) != nil)
+		return boolVal(isErrorType(t) || isStatusErrorType(t) || statusField(t) != nil)
 	}
 	return unknown(a.Dep)
 }
@@ -317,8 +294,11 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		if knowledge.PredicateOf(key) == knowledge.PredRetryableHTTPDefault {
 			key = "retryablehttp default policy"
 		}
+		if _, withOK := knowledge.IsStatusFromError(key); withOK {
+			key = "status from error"
+		}
 		switch key {
-		case knowledge.PathGRPCStatus + ".FromError":
+		case "status from error":
 			if i != 1 || len(x.Args) != 1 {
 				return value{}, false
 			}
@@ -595,4 +575,31 @@ func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps {
 		return true
 	})
 	return d &^ depVar
+}
+
+// isStatusType reports whether t is the gRPC status type of the tables
+// (knowledge.IsStatusType), or a pointer to it.
+func isStatusType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusType(n.Obj().Pkg().Path(), n.Obj().Name())
+}
+
+// isStatusFromError reports whether f converts an error into a gRPC
+// status (knowledge.IsStatusFromError).
+func isStatusFromError(f *types.Func) bool {
+	ok, _ := knowledge.IsStatusFromError(f.Pkg().Path() + "." + f.Name())
+	return ok
+}
+
+// isStatusErrorType reports whether t is an error type of the tables
+// that carries an HTTP status (knowledge.IsStatusErrorType).
+func isStatusErrorType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusErrorType(n.Obj().Pkg().Path(), n.Obj().Name())
 }

@@ -54,11 +54,7 @@ func IsResponseType(t types.Type) bool {
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Response" {
 		return false
 	}
-	switch n.Obj().Pkg().Path() {
-	case "net/http", knowledge.PathRestyV2, knowledge.PathRestyV3:
-		return true
-	}
-	return false
+	return knowledge.IsHTTPResponsePackage(n.Obj().Pkg().Path())
 }
 
 // sortVars sorts variables by position, then name.

@@ -3,15 +3,12 @@
 // retryPolicy entries, keys matched case-insensitively as gRPC's JSON
 // decoding does), whether it is a constant string, a package variable
 // written once, or a document rebuilt from a Go map or struct given to
-// json.Marshal or from a fmt.Sprintf template; and the waits of a
-// gax-go Backoff (GaxWait). The other
-// library readers run the model's interpreters and live in package
-// libsite.
+// json.Marshal or from a fmt.Sprintf template. The other library
+// readers run the model's interpreters and live in package libsite.
 //
 // It is a reader under the model, next to internal/knowledge: package
 // libsite finds a library site and asks a Reader for its service
-// config (ServiceConfig), then makes one site per valid policy, or for
-// the waits of a library's settings (GaxWait). What it needs of the
+// config (ServiceConfig), then makes one site per valid policy. What it needs of the
 // model beyond the package's syntax and types, the values the package
 // writes to a package variable (the value index, values_index.go) and
 // the value of a duration, it asks through the Model interface, so it

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 )
 
 // A library configuration handed in whole by the caller (backoff.New(ctx,
@@ -22,7 +24,7 @@ import (
 // the whole configuration comes, when that is the only thing the
 // collector could not see and the parameter has the type the library's
 // table names.
-func (m *Reader) callerConfig(s *Site, c *collector) *types.Var {
+func (m *Reader) callerConfig(s *site.Site, c *collector) *types.Var {
 	t := s.Lib.Bound.Caller
 	if t == nil || !c.opaque || c.other || len(c.unseen) != 1 {
 		return nil
@@ -42,7 +44,7 @@ func (m *Reader) callerConfig(s *Site, c *collector) *types.Var {
 // or of the function declaration around it (a literal capturing its
 // maker's parameter: NewRateLimitRetrier(cfg) returning the interceptor
 // that uses cfg).
-func (m *Reader) paramAround(s *Site, v *types.Var) bool {
+func (m *Reader) paramAround(s *site.Site, v *types.Var) bool {
 	in := func(ft *ast.FuncType) bool {
 		return ft != nil && ft.Params != nil && ft.Params.Pos() <= v.Pos() && v.Pos() < ft.Params.End()
 	}
@@ -55,13 +57,13 @@ func (m *Reader) paramAround(s *Site, v *types.Var) bool {
 
 // callerBound is the bound of a site whose configuration is the caller's
 // (callerConfig): each way the library makes one, as alternatives.
-func (m *Reader) callerBound(s *Site) (Bound, bool) {
+func (m *Reader) callerBound(s *site.Site) (site.Bound, bool) {
 	t := s.Lib.Bound.Caller
 	if t == nil || s.CallerConfig == nil || len(t.Makes) == 0 {
-		return Bound{}, false
+		return site.Bound{}, false
 	}
 	var ways []string
-	var alts []Bound
+	var alts []site.Bound
 	for _, d := range t.Makes {
 		switch {
 		case d.Fixed != nil:
@@ -69,9 +71,9 @@ func (m *Reader) callerBound(s *Site) (Bound, bool) {
 			alts = append(alts, defaultBound(d.Fixed.Retries, d.Fixed.Counted))
 		case d.Unbounded != "":
 			ways = append(ways, d.Unbounded)
-			alts = append(alts, Bound{Kind: BoundUnbounded, Why: d.Unbounded})
+			alts = append(alts, site.Bound{Kind: site.BoundUnbounded, Why: d.Unbounded})
 		default:
-			return Bound{}, false
+			return site.Bound{}, false
 		}
 	}
 	// The first alternative stands for all when every one breaks the
@@ -81,10 +83,10 @@ func (m *Reader) callerBound(s *Site) (Bound, bool) {
 		typ = named.Obj().Pkg().Name() + "." + typ
 	}
 	whose := fmt.Sprintf("%s, the caller's %s", s.CallerConfig.Name(), typ)
-	if alts[0].Kind == BoundUnbounded {
+	if alts[0].Kind == site.BoundUnbounded {
 		alts[0].Why = whose + ", has " + strings.Join(ways, " and ")
 	} else {
 		alts[0].Counted = fmt.Sprintf("%s of %s, which has %s", ways[0], whose, strings.Join(ways[1:], " and "))
 	}
-	return Bound{Kind: BoundUnknown, Alts: alts}, true
+	return site.Bound{Kind: site.BoundUnknown, Alts: alts}, true
 }

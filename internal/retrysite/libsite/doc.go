@@ -5,9 +5,8 @@
 // run an interpreter (package libread holds those that need none):
 // finding the sites and collecting their settings (libs.go, libs_loop.go,
 // values_libs.go), their bound (libbounds.go), waits (waits_libs.go,
-// waits_libfuncs.go), outcomes (outcomes_libs.go), the per-library
-// readers named in the tables (libmodels.go), the sites of a gRPC
-// service config (grpcconfig.go), the hand-written loops a library paces
+// waits_libfuncs.go, waits_models.go), outcomes (outcomes_libs.go), the
+// sites of a gRPC service config (grpcconfig.go), the hand-written loops a library paces
 // (paced.go), a library poll that is no retry (libpoll.go), a client
 // built once and kept (keptcount.go), and the sites of the project's
 // reference retry package (reference.go).
@@ -48,31 +47,44 @@
 // predicates, and the advice and -fix rewrites the rules give in its
 // terms.
 //
-// Waits are read by model where libraries share one: a table names its
-// wait model and gives its vocabulary (knowledge.WaitVocab: the settings
-// that choose the backoff, and those that give its base wait, cap,
-// multiplier and randomisation factor, with the values they start from
-// and their source), and waits_models.go interprets the model, keyed by
-// the model, never by the library. SpreadWaits (a base growing
-// ×multiplier up to a cap, each wait randomised ± a factor, or up to it
-// more) reads cenkalti/backoff v4 and v5, k8s wait.Backoff (client-go
-// retry and wait.ExponentialBackoff), k8s wait.BackoffManager and
-// go-resiliency's retrier (added as a table file and testdata only).
+// Waits and outcomes are read by model: a table gives its vocabulary
+// for a model libraries share, and waits_models.go and outcomes_libs.go
+// interpret the model, keyed by the model, never by the library.
+// SpreadWaits (knowledge.WaitVocab) reads a schedule chosen by a setting
+// (a constructor, a type literal, a preset) or by a function value given
+// to one (retry-go's DelayType and CombineDelay, retryablehttp's Backoff,
+// grpc-middleware's WithBackoff(BackoffExponentialWithJitter(d, f)),
+// resty's RetryConstantDelayStrategy, aws's NewExponentialJitterBackoff;
+// a delay function of the package is run by the wait interpreter), from a
+// base growing ×multiplier up to a cap, with the values the settings,
+// the kind's arguments or the table's defaults give, each wait
+// randomised ± a factor, ± a percentage or a duration, up to a factor
+// more, drawn below it (full, equal or added jitter) or not at all; its
+// messages are the table's templates. It reads cenkalti/backoff v4 and
+// v5, k8s wait.Backoff and BackoffManager, go-resiliency, retry-go,
+// go-retryablehttp, resty, sethvargo/go-retry, failsafe-go,
+// grpc-middleware, aws, gax and dskit (its Loop and Fallback: the waits
+// of any configuration of a loop that calls b.Wait()). IntervalWaits is
+// a poll's interval (the k8s poll). A backoff function of the table held
+// through locals and fields of the package is read by waits_libfuncs.go,
+// a gRPC retryPolicy's waits by libread.
 //
-// Still code, named per table (knowledge.Models) and mapped in
-// libmodels.go: the waits of retry-go (delay functions summed by
-// CombineDelay), go-retryablehttp and resty (a backoff function field
-// or a delay strategy, with the model running a local function),
-// sethvargo/go-retry (absolute and percent jitter wrappers), failsafe-go
-// (five delay settings with absolute or factor jitter), grpc-middleware
-// (a backoff function whose arguments are the vocabulary), dskit (a
-// [d, 2d) draw), aws and gax (full jitter whatever the settings) and the
-// k8s poll: each could be a vocabulary of a model above or of a new
-// shared model (a backoff-function field: retryablehttp, resty, retry-go,
-// grpc-middleware), not yet done, so these readers still hold setting
-// and function names as literals. Outcomes, and package timeouts's
-// timeouts_libs.go, are still code per table too. Nothing here asks which
-// library a site is, and no library import path is written here.
+// DecidedOutcomes (knowledge.OutcomeVocab) reads, for a function runner,
+// what its function returns for each outcome of the operations it calls,
+// judged by the library's error rule (every error but a permanent one,
+// only marked ones, every error) or a predicate setting; for a client or
+// an option, its predicate settings (ORed, or the last; aborts; built-in
+// predicates of the tables) tried on the table's outcome families, its
+// code lists (the last, or with Union all of them, named error codes
+// mapped to statuses) and its default outcomes; a conflict retry
+// (RetryOnConflict) retries 409 only when its function writes what it
+// does not read again. ServiceConfigOutcomes and PollOutcomes are a gRPC
+// retryPolicy's codes and a poll's condition.
+//
+// Package timeouts's timeouts_libs.go still reads the timeouts of a
+// library's settings by code named per table (knowledge.Models.Timeouts).
+// Nothing here asks which library a site is, and no library import path
+// is written here.
 //
 // # Rules
 //
@@ -85,7 +97,7 @@
 // retries nothing, a poll's retries and wait) and the value index's
 // writes and durations that package libread asks, it asks through Host,
 // which package retrysite's model implements (glue_libsite.go). The
-// model keeps one Reader and asks it through exports.go: the library
+// model keeps one Reader and asks it through its exported methods: the library
 // sites of a file, the kept clients, the paced loops, and the integer,
 // duration, function and code-list values the rest of the model reads.
 // The names it uses for the site types and the interpreter's values are

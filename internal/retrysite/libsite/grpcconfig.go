@@ -4,30 +4,30 @@ import (
 	"fmt"
 	"go/ast"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // serviceConfigSites makes one site per valid retryPolicy of a service
 // config the model can read (libread.Reader.ServiceConfig), with the cap
 // of a grpc.WithMaxCallAttempts written in the same function.
-func (m *Reader) serviceConfigSites(base *Site) []*Site {
+func (m *Reader) serviceConfigSites(base *site.Site) []*site.Site {
 	call := base.Node.(*ast.CallExpr)
 	if len(call.Args) != 1 {
 		return nil
 	}
-	maxCall := 5
+	maxCall := base.Lib.CapDefault
 	if base.Func != nil {
 		ast.Inspect(base.Func, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
-			if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.PathGRPC && fn.Name() == "WithMaxCallAttempts" && len(c.Args) == 1 {
-				if v, ok := m.intValue(c.Args[0]); ok {
+			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == base.Lib.Paths[0] && fn.Name() == base.Lib.CapOption && len(c.Args) == 1 {
+				if v, ok := m.IntValue(c.Args[0]); ok {
 					maxCall = int(v)
 					if maxCall < 2 {
-						maxCall = 5
+						maxCall = base.Lib.CapDefault
 					}
 				}
 			}
@@ -38,7 +38,7 @@ func (m *Reader) serviceConfigSites(base *Site) []*Site {
 	if !ok {
 		return nil
 	}
-	var sites []*Site
+	var sites []*site.Site
 	for _, p := range ps {
 		if !p.Valid {
 			continue
@@ -46,7 +46,7 @@ func (m *Reader) serviceConfigSites(base *Site) []*Site {
 		s := *base
 		s.GRPCPolicy = p
 		s.Settings = nil
-		s.Bound = Bound{Kind: BoundKnown, Retries: p.Attempts - 1, Expr: call.Args[0]}
+		s.Bound = site.Bound{Kind: site.BoundKnown, Retries: p.Attempts - 1, Expr: call.Args[0]}
 		if p.Attempts != p.MaxAttempts {
 			s.Bound.Counted = fmt.Sprintf("maxAttempts %d, capped by gRPC to %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
 		} else {

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -46,14 +47,14 @@ func (m *Reader) keptClient(call *ast.CallExpr) bool {
 }
 
 // keepCountOnly drops from a KeptCount site what belongs to its sends.
-func keepCountOnly(s *Site) {
+func keepCountOnly(s *site.Site) {
 	s.Ops = nil
 	s.Waits, s.WaitsKnown = nil, false
 	s.Retried = nil
 	s.Timeouts = nil
 }
 
-// keptClientSites finds, in file f, the literals of a library's client
+// KeptClientSites finds, in file f, the literals of a library's client
 // type (knowledge BackoffFuncs.KeptClient: &retryablehttp.Client{...})
 // that the package stores in a field whose sends cannot follow it (more
 // than one write reaches them, or the field is copied into other structs
@@ -63,9 +64,9 @@ func keepCountOnly(s *Site) {
 // outcomes and timeouts are each send's. When the sends can follow the
 // field (one write, only library operations on it: values_libs.go) they
 // are the sites and the literal is not.
-func (m *Reader) keptClientSites(fc inspector.Cursor) []*Site {
+func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
-	var sites []*Site
+	var sites []*site.Site
 	var idx *varIndex
 	for cur := range fc.Preorder((*ast.AssignStmt)(nil)) {
 		as := cur.Node().(*ast.AssignStmt)
@@ -91,7 +92,7 @@ func (m *Reader) keptClientSites(fc inspector.Cursor) []*Site {
 			if idx == nil {
 				idx = m.indexVars(f)
 			}
-			s := &Site{Kind: Library, Lib: lib, Node: lit, Pos: lit.Pos()}
+			s := &site.Site{Kind: site.Library, Lib: lib, Node: lit, Pos: lit.Pos()}
 			s.Func, s.FuncType = typesx.EnclosingBody(f, lit.Pos())
 			c := &collector{m: m, idx: idx, lib: lib, before: lit.End(), seen: make(map[ast.Node]bool)}
 			c.collect(lit)
@@ -102,10 +103,10 @@ func (m *Reader) keptClientSites(fc inspector.Cursor) []*Site {
 			if w := m.tableFuncWait(s); w != nil && !s.WaitsKnown {
 				// The waits of the literal's own Backoff (libWaits'
 				// position rule: at the setting in this function).
-				w.Kind, w.Pos = WaitLibrary, w.Setting.Pos
-				s.Waits, s.WaitsKnown = []*Wait{w}, true
+				w.Kind, w.Pos = site.WaitLibrary, w.Setting.Pos
+				s.Waits, s.WaitsKnown = []*site.Wait{w}, true
 			}
-			if s.Bound.Kind == BoundKnown && s.Bound.Retries == 0 {
+			if s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
 				continue // RetryMax 0: no retries
 			}
 			sites = append(sites, s)
@@ -116,7 +117,7 @@ func (m *Reader) keptClientSites(fc inspector.Cursor) []*Site {
 
 // keptClientLit returns the literal of a library's kept client type that
 // x builds (&T{...} or T{...}), and its library.
-func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *Lib) {
+func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *site.Lib) {
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		x = ast.Unparen(u.X)

@@ -19,7 +19,7 @@ import (
 
 // attachLibDetails fills in a library site's bound, waits, outcomes and
 // timeouts from its settings.
-func (m *Reader) attachLibDetails(s *Site) {
+func (m *Reader) attachLibDetails(s *site.Site) {
 	if s.Lib.Reference {
 		m.referenceDetails(s)
 		return
@@ -34,13 +34,13 @@ func (m *Reader) attachLibDetails(s *Site) {
 // countSetting builds a bound from a setting's count argument.
 // attempts says whether the library counts attempts (else retries);
 // zeroUnbounded whether zero means no limit.
-func (m *Reader) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbounded bool) (b Bound) {
+func (m *Reader) countSetting(s *site.Site, st *site.Setting, arg int, attempts, zeroUnbounded bool) (b site.Bound) {
 	x := st.Arg(arg)
 	var n int64
 	var ok bool
-	notes := m.CollectDefaultNotes(func() { n, ok = m.intValue(x) })
+	notes := m.CollectDefaultNotes(func() { n, ok = m.IntValue(x) })
 	if !ok {
-		return Bound{Kind: BoundUnknown, Expr: x}
+		return site.Bound{Kind: site.BoundUnknown, Expr: x}
 	}
 	if len(notes) > 0 {
 		defer func() {
@@ -51,9 +51,9 @@ func (m *Reader) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbou
 		}()
 	}
 	if n == 0 && zeroUnbounded || n < 0 {
-		return Bound{Kind: BoundUnbounded, Expr: x, Why: fmt.Sprintf("%s %s(%d) retries until the operation succeeds", s.Lib.Name, st.Name, n)}
+		return site.Bound{Kind: site.BoundUnbounded, Expr: x, Why: fmt.Sprintf("%s %s(%d) retries until the operation succeeds", s.Lib.Name, st.Name, n)}
 	}
-	b = Bound{Kind: BoundKnown, Expr: x}
+	b = site.Bound{Kind: site.BoundKnown, Expr: x}
 	var unit string
 	if attempts {
 		b.Retries = int(n) - 1
@@ -77,14 +77,14 @@ func (m *Reader) countSetting(s *Site, st *Setting, arg int, attempts, zeroUnbou
 	return b
 }
 
-func defaultBound(retries int, counted string) Bound {
-	return Bound{Kind: BoundKnown, Retries: retries, Counted: counted}
+func defaultBound(retries int, counted string) site.Bound {
+	return site.Bound{Kind: site.BoundKnown, Retries: retries, Counted: counted}
 }
 
 // libBound reads a library site's bound from its table
 // (knowledge.BoundTable): the first group whose last present count
 // decides, else the first default that applies.
-func (m *Reader) libBound(s *Site) Bound {
+func (m *Reader) libBound(s *site.Site) site.Bound {
 	t := s.Lib.Bound
 	for _, g := range t.Groups {
 		names := make([]string, len(g))
@@ -109,29 +109,29 @@ func (m *Reader) libBound(s *Site) Bound {
 			continue
 		}
 		if d.NotOpaque && s.Opaque {
-			return Bound{Kind: BoundUnknown}
+			return site.Bound{Kind: site.BoundUnknown}
 		}
 		switch {
 		case d.Fixed != nil:
 			return defaultBound(d.Fixed.Retries, d.Fixed.Counted)
 		case d.Unbounded != "":
-			return Bound{Kind: BoundUnbounded, Why: d.Unbounded}
+			return site.Bound{Kind: site.BoundUnbounded, Why: d.Unbounded}
 		}
-		return Bound{Kind: BoundUnknown}
+		return site.Bound{Kind: site.BoundUnknown}
 	}
-	return Bound{Kind: BoundUnknown}
+	return site.Bound{Kind: site.BoundUnknown}
 }
 
 // countBound is the bound a count setting of a table sets.
-func (m *Reader) countBound(s *Site, st *Setting, c knowledge.Count) Bound {
+func (m *Reader) countBound(s *site.Site, st *site.Setting, c knowledge.Count) site.Bound {
 	switch {
 	case c.Fixed != nil:
 		return defaultBound(c.Fixed.Retries, c.Fixed.Counted)
 	case c.Unbounded != "":
-		return Bound{Kind: BoundUnbounded, Why: c.Unbounded}
+		return site.Bound{Kind: site.BoundUnbounded, Why: c.Unbounded}
 	}
 	if c.NonPositive != nil {
-		if n, ok := m.intValue(st.Arg(c.Arg)); ok && n <= 0 {
+		if n, ok := m.IntValue(st.Arg(c.Arg)); ok && n <= 0 {
 			return defaultBound(c.NonPositive.Retries, fmt.Sprintf(c.NonPositive.Counted, st.Name, n))
 		}
 	}
@@ -140,7 +140,7 @@ func (m *Reader) countBound(s *Site, st *Setting, c knowledge.Count) Bound {
 
 // defaultApplies reports whether a table's default bound applies to a
 // site: its settings are present.
-func defaultApplies(s *Site, d knowledge.DefaultBound) bool {
+func defaultApplies(s *site.Site, d knowledge.DefaultBound) bool {
 	for _, n := range d.If {
 		if s.Last(n) == nil {
 			return false
@@ -155,9 +155,9 @@ func defaultApplies(s *Site, d knowledge.DefaultBound) bool {
 	return true
 }
 
-// intValue evaluates an integer expression: a constant, or a local
+// IntValue evaluates an integer expression: a constant, or a local
 // variable whose only definitions are the same constant.
-func (m *Reader) intValue(x ast.Expr) (int64, bool) {
+func (m *Reader) IntValue(x ast.Expr) (int64, bool) {
 	if x == nil {
 		return 0, false
 	}
@@ -249,8 +249,8 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 }
 
 // DurationValue evaluates a constant time.Duration expression.
-func (m *Reader) durationValue(x ast.Expr) (time.Duration, bool) {
-	n, ok := m.intValue(x)
+func (m *Reader) DurationValue(x ast.Expr) (time.Duration, bool) {
+	n, ok := m.IntValue(x)
 	return time.Duration(n), ok
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -63,15 +64,15 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 			return true
 		}
 		c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok || !m.mayBeOp(c) {
+		if !ok || !m.host.MayBeOp(c) {
 			return true
 		}
 		for _, l := range as.Lhs {
-			v := m.localVar(l)
+			v := m.LocalVar(l)
 			if v == nil {
 				continue
 			}
-			if isErrorType(v.Type()) {
+			if typesx.IsErrorType(v.Type()) {
 				opErrs[v] = true
 			} else {
 				results[v] = true
@@ -83,7 +84,7 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 		return false
 	}
 	sig, _ := m.info.TypeOf(lit).(*types.Signature)
-	errorLast := sig != nil && sig.Results().Len() > 0 && isErrorType(sig.Results().At(sig.Results().Len()-1).Type())
+	errorLast := sig != nil && sig.Results().Len() > 0 && typesx.IsErrorType(sig.Results().At(sig.Results().Len()-1).Type())
 	found := false
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		if found {
@@ -129,7 +130,7 @@ func (m *Reader) emptyTest(cond ast.Expr, vars map[*types.Var]bool) bool {
 	default:
 		return false
 	}
-	v := m.localVar(x)
+	v := m.LocalVar(x)
 	return v != nil && vars[v]
 }
 
@@ -177,7 +178,7 @@ func (m *Reader) pollsThroughMarker(ops []ast.Expr) bool {
 				if len(n.Args) != 1 {
 					return true
 				}
-				fn := typeutilCallee(m.info, n)
+				fn := typesx.Callee(m.info, n)
 				if fn == nil || fn.Pkg() == nil || knowledge.MarkerOf(fn.Pkg().Path()+"."+fn.Name()) != knowledge.MarkRetryable {
 					return true
 				}
@@ -232,16 +233,16 @@ func (m *Reader) opErrors(lit *ast.FuncLit) (opErrs, opResps map[*types.Var]bool
 			return true
 		}
 		c, ok := ast.Unparen(rhs).(*ast.CallExpr)
-		if !ok || !m.mayBeOp(c) {
+		if !ok || !m.host.MayBeOp(c) {
 			return true
 		}
 		for _, l := range lhs {
-			v := m.localVar(l)
+			v := m.LocalVar(l)
 			switch {
 			case v == nil:
-			case isErrorType(v.Type()):
+			case typesx.IsErrorType(v.Type()):
 				opErrs[v] = true
-			case isResponseType(v.Type()):
+			case interp.IsResponseType(v.Type()):
 				opResps[v] = true
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -17,31 +19,10 @@ import (
 // (libbounds.go, and the waits, outcomes, timeouts and operations of its
 // settings); every rule then sees it.
 
-// The libraries the model knows (their tables).
-var (
-	LibCenkaltiV4    = knowledge.CenkaltiV4
-	LibCenkaltiV5    = knowledge.CenkaltiV5
-	LibRetryGoV4     = knowledge.RetryGoV4
-	LibRetryGoV5     = knowledge.RetryGoV5
-	LibRetryableHTTP = knowledge.RetryableHTTP
-	LibSethvargo     = knowledge.Sethvargo
-	LibFailsafe      = knowledge.Failsafe
-	LibK8sWait       = knowledge.K8sWait
-	LibK8sRetry      = knowledge.K8sRetry
-	LibRestyV2       = knowledge.RestyV2
-	LibRestyV3       = knowledge.RestyV3
-	LibGRPCConfig    = knowledge.GRPCConfig
-	LibGRPCMwV1      = knowledge.GRPCMwV1
-	LibGRPCMwV2      = knowledge.GRPCMwV2
-	LibAWS           = knowledge.AWS
-	LibGax           = knowledge.Gax
-	LibDskit         = knowledge.Dskit
-)
-
-// entryRoots returns the expressions whose construction configures an
+// EntryRoots returns the expressions whose construction configures an
 // entry call (option arguments, a backoff argument, the receiver) and
 // the operation arguments (the retried function).
-func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
+func EntryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
 	if e.Recv {
 		if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 			cfg = append(cfg, sel.X)
@@ -61,39 +42,32 @@ func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.E
 	return cfg, ops
 }
 
-// libraryPackage reports whether path is the package of a library the
-// model knows.
-func libraryPackage(path string) bool { return knowledge.IsLibraryPackage(path) }
-
-// entryKey names a function for the entries table (knowledge.EntryKey).
-func entryKey(fn *types.Func) string { return knowledge.EntryKey(fn) }
-
-// librarySites finds the library retry sites of a file.
-func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
+// LibrarySites finds the library retry sites of a file.
+func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
-	var sites []*Site
+	var sites []*site.Site
 	var idx *varIndex
 	nested := make(map[*ast.CallExpr]bool)
 	for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
-		fn := typeutilCallee(m.info, call)
-		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
+		fn := typesx.Callee(m.info, call)
+		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
 			continue
 		}
-		lib, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+		lib, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 		if !ok {
 			continue
 		}
 		if e.Pace != knowledge.NoPace {
 			continue // it paces a hand-written loop (paced.go)
 		}
-		if (e.Poll || e.StatePoll != nil) && !m.pollRetries(call, e) {
+		if (e.Poll || e.StatePoll != nil) && !m.host.PollRetries(call, e) {
 			continue // a state poll (polls.go)
 		}
 		if e.KeptCount && !m.keptClient(call) {
 			continue // a local client: its sends are the sites (keptcount.go)
 		}
-		cfgRoots, opRoots := m.opRoots(e, call)
+		cfgRoots, opRoots := m.host.OpRoots(e, call)
 		if m.pollsThroughLibrary(opRoots) || lib.MarkedPolls && m.pollsThroughMarker(opRoots) {
 			continue // a poll until the thing appears (libpoll.go)
 		}
@@ -111,8 +85,8 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 		if idx == nil {
 			idx = m.indexVars(f)
 		}
-		s := &Site{
-			Kind: Library,
+		s := &site.Site{
+			Kind: site.Library,
 			Lib:  lib,
 			Node: call,
 			Pos:  call.Pos(),
@@ -149,7 +123,7 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 		if lib.EnabledBy != "" && !m.retriesEnabled(s, lib.EnabledBy) {
 			continue
 		}
-		if m.retriesNothing(s) {
+		if m.host.RetriesNothing(s) {
 			continue // an empty list of retryable codes (forms.go)
 		}
 		m.attachLibDetails(s)
@@ -165,12 +139,12 @@ func (m *Reader) librarySites(fc inspector.Cursor) []*Site {
 // no retries retries: the count setting was set to other than zero. A
 // count the model cannot see makes it unknown, and an unknown is not a
 // site.
-func (m *Reader) retriesEnabled(s *Site, setting string) bool {
+func (m *Reader) retriesEnabled(s *site.Site, setting string) bool {
 	st := s.Last(setting)
 	if st == nil {
 		return false
 	}
-	if v, ok := m.intValue(st.Arg(0)); ok {
+	if v, ok := m.IntValue(st.Arg(0)); ok {
 		return v != 0
 	}
 	return true
@@ -194,12 +168,12 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 	}
 	// rootVar returns the variable at the root of a selector chain:
 	// c for c.HTTPClient.Timeout.
-	rootVar := func(x ast.Expr) *types.Var { return varOfExpr(m.info, chainRoot(m.builderRoot(x), false)) }
+	rootVar := func(x ast.Expr) *types.Var { return typesx.VarOf(m.info, typesx.ChainRoot(m.builderRoot(x), false)) }
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if v := varOfExpr(m.info, l); v != nil {
+				if v := typesx.VarOf(m.info, l); v != nil {
 					var rhs ast.Expr
 					if len(n.Lhs) == len(n.Rhs) {
 						rhs = n.Rhs[i]
@@ -209,7 +183,7 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 					if rhs != nil {
 						idx.defs[v] = append(idx.defs[v], rhs)
 						if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-							if b, ok := m.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+							if b, ok := m.info.Uses[interp.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 								idx.appends[v] = append(idx.appends[v], call)
 							}
 						}
@@ -271,9 +245,9 @@ func (m *Reader) builderRoot(x ast.Expr) ast.Expr {
 type collector struct {
 	m        *Reader
 	idx      *varIndex
-	lib      *Lib
+	lib      *site.Lib
 	before   token.Pos
-	settings []*Setting
+	settings []*site.Setting
 	opaque   bool
 	// unseen are the variables that made it opaque by having no value
 	// in sight (a parameter); other is true when something else did.
@@ -288,7 +262,7 @@ func (c *collector) inLib(pkg *types.Package) bool {
 }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
-	c.settings = append(c.settings, &Setting{Name: name, Obj: obj, Args: args, Node: node, Pos: node.Pos()})
+	c.settings = append(c.settings, &site.Setting{Name: name, Obj: obj, Args: args, Node: node, Pos: node.Pos()})
 }
 
 // collect follows an expression that builds (part of) a library
@@ -303,13 +277,13 @@ func (c *collector) collect(x ast.Expr) {
 	info := c.m.info
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+		if b, ok := info.Uses[interp.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Args {
 				c.collect(a)
 			}
 			return
 		}
-		fn := typeutilCallee(info, x)
+		fn := typesx.Callee(info, x)
 		if fn == nil {
 			// A call of a function value: opaque.
 			if _, ok := info.Types[x.Fun]; ok && !info.Types[x.Fun].IsType() {
@@ -319,7 +293,7 @@ func (c *collector) collect(x ast.Expr) {
 			}
 			return
 		}
-		if b, ok := info.Uses[identOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+		if b, ok := info.Uses[interp.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Args {
 				c.collect(a)
 			}
@@ -381,7 +355,7 @@ func (c *collector) collect(x ast.Expr) {
 				if call.Pos() >= c.before {
 					continue
 				}
-				if fn := typeutilCallee(info, call); fn != nil && c.inLib(fn.Pkg()) {
+				if fn := typesx.Callee(info, call); fn != nil && c.inLib(fn.Pkg()) {
 					c.add(fn.Name(), fn, call.Args, call)
 					for _, a := range call.Args {
 						if c.isConfigValue(a) {
@@ -462,7 +436,7 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 		// A call of one of the library's functions builds part of the
 		// configuration whatever its result's type (a []time.Duration
 		// schedule made by the library's constructor).
-		if fn := typeutilCallee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
+		if fn := typesx.Callee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
 			return true
 		}
 	}
@@ -554,12 +528,12 @@ func derefType(t types.Type) types.Type {
 
 // libraryOps describes the operations a library site retries: the
 // function it is given.
-func (m *Reader) libraryOps(x ast.Expr) []*Op {
-	var ops []*Op
+func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
+	var ops []*site.Op
 	switch x := ast.Unparen(x).(type) {
 	case *ast.FuncLit:
 		ast.Inspect(x.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && m.mayBeOp(call) {
+			if call, ok := n.(*ast.CallExpr); ok && m.host.MayBeOp(call) {
 				ops = append(ops, m.ops.Op(call))
 			}
 			return true
@@ -570,17 +544,17 @@ func (m *Reader) libraryOps(x ast.Expr) []*Op {
 
 // loopBodyOps describes the operations of a loop a library paces: the
 // calls of its body that may be operations, not the library's own.
-func (m *Reader) loopBodyOps(lib *Lib, body *ast.BlockStmt) []*Op {
-	var ops []*Op
+func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
+	var ops []*site.Op
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
 				return true
 			}
-			if m.mayBeOp(n) {
+			if m.host.MayBeOp(n) {
 				ops = append(ops, m.ops.Op(n))
 			}
 		}

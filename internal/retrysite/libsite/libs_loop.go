@@ -3,6 +3,9 @@ package libsite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file reads libraries that pace a hand-written loop
@@ -11,7 +14,7 @@ import (
 
 // pacedLoop returns the for statement whose condition is the site's
 // call.
-func pacedLoop(s *Site) *ast.ForStmt {
+func pacedLoop(s *site.Site) *ast.ForStmt {
 	var loop *ast.ForStmt
 	if s.Func == nil {
 		return nil
@@ -27,13 +30,13 @@ func pacedLoop(s *Site) *ast.ForStmt {
 
 // callsOn reports whether body calls a method of the site's library
 // named one of names (b.Wait()), outside function literals.
-func (m *Reader) callsOn(s *Site, body *ast.BlockStmt, names ...string) bool {
+func (m *Reader) callsOn(s *site.Site, body *ast.BlockStmt, names ...string) bool {
 	return m.callsLibMethod(s.Lib, body, names...)
 }
 
 // callsLibMethod reports whether body calls a method of lib named one of
 // names, outside function literals.
-func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) bool {
+func (m *Reader) callsLibMethod(lib *site.Lib, body *ast.BlockStmt, names ...string) bool {
 	found := false
 	if len(names) == 0 {
 		return false
@@ -43,7 +46,7 @@ func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) 
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			fn := typeutilCallee(m.info, n)
+			fn := typesx.Callee(m.info, n)
 			if fn == nil || fn.Pkg() == nil || !lib.Has(fn.Pkg().Path()) {
 				return true
 			}
@@ -58,37 +61,4 @@ func (m *Reader) callsLibMethod(lib *Lib, body *ast.BlockStmt, names ...string) 
 		return !found
 	})
 	return found
-}
-
-// dskitWait: each b.Wait() sleeps a random time in [d, 2d), d being
-// MinBackoff doubled per retry (the floor of half the ceiling is equal
-// jitter; once the floor reaches MaxBackoff every wait is MaxBackoff
-// exactly); MinBackoff 0 never waits. A loop that does not call Wait (it may call NextDelay and sleep
-// itself) is left unknown.
-func (m *Reader) dskitWait(s *Site) *Wait {
-	loop := pacedLoop(s)
-	if loop == nil || !m.callsOn(s, loop.Body, "Wait") || m.callsOn(s, loop.Body, "NextDelay") {
-		return nil
-	}
-	// Whatever the Config, the waits are never full jitter: [d, 2d),
-	// a fixed MinBackoff when MaxBackoff < 2×MinBackoff, or none.
-	anyConfig := &Wait{Pos: s.Pos, Shape: ShapeEqualJitter, Spread: "at least half of the backoff",
-		Desc: "equal jitter whatever its Config: each wait drawn from [d, 2d), or fixed, never from 0"}
-	if s.Opaque || s.Last("Config") == nil {
-		return anyConfig
-	}
-	minSt, maxSt := s.Last("MinBackoff"), s.Last("MaxBackoff")
-	min, ok1 := m.settingDur(minSt, 0, 0)
-	max, ok2 := m.settingDur(maxSt, 0, 0)
-	if !ok1 || !ok2 {
-		return anyConfig
-	}
-	if min <= 0 {
-		return &Wait{Setting: minSt, Shape: ShapeNone, Desc: "no wait (MinBackoff 0: dskit's Wait returns at once)"}
-	}
-	if max < 2*min {
-		return &Wait{Setting: minSt, Shape: ShapeConstant, Base: min, Desc: "a fixed " + min.String() + " (MaxBackoff " + max.String() + " leaves no room to grow)"}
-	}
-	return &Wait{Setting: minSt, Shape: ShapeEqualJitter, Base: min, Cap: max, Spread: "at least half of the backoff",
-		Desc: "equal jitter: each wait drawn from [d, 2d), d " + waitExpo(2, min, max)}
 }

@@ -10,157 +10,380 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
 )
 
-// This file finds the outcomes a library site retries. Each library
-// decides from something different:
+// This file finds the outcomes a library site retries, from the table's
+// outcome vocabulary (knowledge.OutcomeVocab), keyed by its model. A
+// library decides from one of:
 //
 //   - a predicate on the outcome (retryablehttp CheckRetry, resty retry
-//     conditions, failsafe HandleIf, k8s OnError, retry-go RetryIf,
-//     go-grpc-middleware WithRetriable, gax OnErrorFunc): the model
-//     evaluates its body with the outcome bound to its parameters;
-//   - the error the retried function returns (cenkalti: every error but
-//     backoff.Permanent; retry-go: every error but retry.Unrecoverable,
-//     or what RetryIf says; sethvargo: only retry.RetryableError): the
-//     model runs the function's body with each outcome of the operations
-//     it calls, and judges the error it returns;
+//     conditions, failsafe HandleIf and AbortIf, k8s OnError, retry-go
+//     RetryIf, go-grpc-middleware WithRetriable, gax OnErrorFunc): the
+//     model evaluates its body with the outcome bound to its parameters;
+//   - the error the retried function returns, judged by the library's
+//     error rule (cenkalti: every error but backoff.Permanent; retry-go:
+//     every error but retry.Unrecoverable; sethvargo: only
+//     retry.RetryableError) or its predicate: the model runs the
+//     function's body with each outcome of the operations it calls;
 //   - a list of codes (gRPC retryableStatusCodes, WithCodes, OnCodes,
-//     OnHTTPCodes, aws error and status codes).
+//     OnHTTPCodes, aws error and status codes), or the library's
+//     defaults.
 
 // judge decides, for the value a retried function returns (or the
 // outcome itself, for predicates), whether the library retries.
-type judge func(resp, err value) value
+type judge func(resp, err interp.Value) interp.Value
+
+// modelOutcomes are the interpreters, by model.
+var modelOutcomes = map[knowledge.OutcomeModel]func(m *Reader, s *site.Site, call *ast.CallExpr, v *knowledge.OutcomeVocab){
+	knowledge.DecidedOutcomes: (*Reader).decidedOutcomes,
+	knowledge.ServiceConfigOutcomes: func(m *Reader, s *site.Site, _ *ast.CallExpr, _ *knowledge.OutcomeVocab) {
+		s.Retried = m.libread().PolicyOutcomes(s)
+	},
+	knowledge.PollOutcomes: func(m *Reader, s *site.Site, call *ast.CallExpr, _ *knowledge.OutcomeVocab) { m.pollOutcomes(s, call) },
+}
 
 // libOutcomes finds the outcomes a library site's settings retry.
-func (m *Reader) libOutcomes(s *Site) {
+func (m *Reader) libOutcomes(s *site.Site) {
 	call, _ := s.Node.(*ast.CallExpr)
 	if call == nil && !s.Lib.ServiceConfig {
 		return
 	}
-	if f := outcomeModels[s.Lib.Models.Outcomes]; f != nil {
-		f(m, s, call)
-	}
-}
-
-// serviceConfigOutcomes: a gRPC retryPolicy's retryableStatusCodes.
-func (m *Reader) serviceConfigOutcomes(s *Site, _ *ast.CallExpr) {
-	if s.GRPCPolicy != nil {
-		o := &Outcomes{GRPC: append([]policy.GRPCCode(nil), s.GRPCPolicy.Codes...), Pos: s.Pos, Decision: "retryableStatusCodes " + strings.Join(s.GRPCPolicy.RetryableStatusCodes, ", ")}
-		if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
-			o.Pos = call.Args[0].Pos()
+	if v := s.Lib.Outcomes; v != nil {
+		if f := modelOutcomes[v.Model]; f != nil {
+			f(m, s, call, v)
 		}
-		s.Retried = o
 	}
 }
 
-// siteOp returns the argument a library call runs under retry, from its
-// table entry.
+// siteOp returns the function a library call runs under retry, from its
+// table entry: nil when the entry runs none (a client, an option).
 func (m *Reader) siteOp(call *ast.CallExpr) ast.Expr {
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		return nil
 	}
-	_, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
-	if !ok || e.Op < 0 || e.Op >= len(call.Args) {
+	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
+	if !ok || e.Op < 0 || e.Op >= len(call.Args) || e.Sends != knowledge.SendsNothing {
 		return nil
 	}
 	return call.Args[e.Op]
 }
 
-// cenkaltiOutcomes: every error but backoff.Permanent is retried.
-func (m *Reader) cenkaltiOutcomes(s *Site, call *ast.CallExpr) {
-	m.closureOutcomes(s, m.siteOp(call), func(_, err value) value {
+// errorRule judges the error a retried function returns by the
+// library's rule.
+func errorRule(r knowledge.ErrorRule, err interp.Value) interp.Value {
+	switch r {
+	case knowledge.RetryAllButPermanent, knowledge.RetryEveryError:
 		switch {
-		case err.K == vNil || err.Is(errPermanent):
-			return boolVal(false)
+		case err.K == interp.VNil || r == knowledge.RetryAllButPermanent && err.Is(interp.ErrPermanent):
+			return interp.BoolVal(false)
 		case err.NonNil():
-			return boolVal(true)
+			return interp.BoolVal(true)
 		}
-		return unknown(err.Dep)
-	}, "operation returns a plain error (not backoff.Permanent)", s.Pos)
-}
-
-// sethvargoOutcomes: only errors marked retry.RetryableError are retried.
-func (m *Reader) sethvargoOutcomes(s *Site, call *ast.CallExpr) {
-	if fn := m.siteOp(call); fn != nil {
-		m.closureOutcomes(s, fn, func(_, err value) value {
-			switch {
-			case err.Is(errMarked):
-				return boolVal(true)
-			case err.K == vNil || isErrValue(err) || err.K == vNonNil:
-				return boolVal(false)
-			}
-			return unknown(err.Dep)
-		}, "function returns retry.RetryableError", s.Pos)
+	case knowledge.RetryOnlyMarked:
+		switch {
+		case err.Is(interp.ErrMarked):
+			return interp.BoolVal(true)
+		case err.K == interp.VNil || interp.IsErrValue(err) || err.K == interp.VNonNil:
+			return interp.BoolVal(false)
+		}
 	}
+	return interp.Unknown(err.Dep)
 }
 
-// retryGoOutcomes: RetryIf decides, else every error but
-// retry.Unrecoverable.
-func (m *Reader) retryGoOutcomes(s *Site, call *ast.CallExpr) {
-	fn := m.siteOp(call)
-	pred := s.Last("RetryIf")
-	desc, pos := "function returns an error not marked retry.Unrecoverable", s.Pos
-	var p *predicate
-	if pred != nil {
-		p = m.predicateOf(pred.Arg(0))
-		if p == nil {
-			return // a predicate the model cannot see
-		}
-		desc, pos = "RetryIf "+shorten(types.ExprString(pred.Arg(0))), pred.Pos
+// sitePreds are the predicates a site's settings give, and the setting
+// that words the decision.
+type sitePreds struct {
+	handles, aborts []*predicate
+	errorsOnly      bool
+	desc            string
+	pos             token.Pos
+}
+
+// readPreds reads the site's predicate settings in source order; ok is
+// false when one of them is a predicate the model cannot see.
+func (m *Reader) readPreds(s *site.Site, v *knowledge.OutcomeVocab) (sp sitePreds, ok bool) {
+	last := map[string]*site.Setting{}
+	for _, st := range s.Settings {
+		last[st.Name] = st
 	}
-	m.closureOutcomes(s, fn, func(_, err value) value {
-		if err.K == vNil {
-			return boolVal(false)
+	for _, st := range s.Settings {
+		ps := predSetting(v, st.Name)
+		if ps == nil || !ps.Or && last[st.Name] != st {
+			continue
 		}
-		if p == nil {
-			if err.Is(errPermanent) {
-				return boolVal(false)
-			}
-			if err.NonNil() {
-				return boolVal(true)
-			}
-			return unknown(err.Dep)
+		args := []ast.Expr{st.Arg(ps.Arg)}
+		if ps.Or && ps.Arg < len(st.Args) {
+			args = st.Args[ps.Arg:]
 		}
-		return p.call(m, value{K: vNil}, err)
-	}, desc, pos)
-}
-
-// clientGoRetryOutcomes: RetryOnConflict retries 409; OnError's
-// predicate decides.
-func (m *Reader) clientGoRetryOutcomes(s *Site, call *ast.CallExpr) {
-	if s.Last("RetryOnConflict") != nil {
-		o := &Outcomes{Pos: s.Pos, Decision: "RetryOnConflict retries 409 Conflict"}
-		if len(call.Args) > 1 {
-			if fl, ok := ast.Unparen(call.Args[1]).(*ast.FuncLit); ok {
-				if m.writes(fl.Body) && !m.rereads(fl.Body, fl.Body.End()) {
-					o.HTTP = []int{409}
-					o.Decision = "RetryOnConflict retries 409 Conflict and the function does not read the object again before writing it"
+		for _, a := range args {
+			p := &predicate{builtin: builtinPredicate(ps.Builtin)}
+			if ps.Builtin == knowledge.NoPredicate {
+				if p = m.predicateOf(a); p == nil {
+					return sp, false
 				}
 			}
+			if ps.Abort {
+				sp.aborts = append(sp.aborts, p)
+			} else {
+				sp.handles = append(sp.handles, p)
+			}
 		}
+		if ps.Abort || ps.Builtin != knowledge.NoPredicate || sp.desc != "" && !ps.WordLast {
+			continue
+		}
+		desc := ps.Desc
+		if desc == "" {
+			desc = st.Name
+		}
+		sp.desc, sp.pos = desc+" "+outcomes.Shorten(types.ExprString(st.Arg(ps.Arg))), st.Pos
+		if ps.AtArg && st.Arg(ps.Arg) != nil {
+			sp.pos = st.Arg(ps.Arg).Pos()
+		}
+		sp.errorsOnly = sp.errorsOnly || ps.ErrorsOnly
+	}
+	return sp, true
+}
+
+// predSetting returns the vocabulary's predicate setting named name.
+func predSetting(v *knowledge.OutcomeVocab, name string) *knowledge.PredicateSetting {
+	for i := range v.Predicates {
+		if v.Predicates[i].Setting == name {
+			return &v.Predicates[i]
+		}
+	}
+	return nil
+}
+
+// decidedOutcomes reads the outcomes of the DecidedOutcomes model.
+func (m *Reader) decidedOutcomes(s *site.Site, call *ast.CallExpr, v *knowledge.OutcomeVocab) {
+	if v.Conflict != "" && s.Last(v.Conflict) != nil {
+		m.conflictOutcomes(s, call, v.Conflict)
+		return
+	}
+	if v.DefaultAnyConfig {
+		s.Retried = &site.Outcomes{HTTP: v.DefaultHTTP, GRPC: v.DefaultGRPC, Pos: s.Pos, Decision: v.DefaultDesc}
+	}
+	if v.Union {
+		m.unionOutcomes(s, v)
+		return
+	}
+	sp, ok := m.readPreds(s, v)
+	if !ok || s.Last(v.Unread...) != nil || v.OpaqueUnknown && s.Opaque {
+		return
+	}
+	j := func(resp, err interp.Value) interp.Value {
+		if sp.errorsOnly && err.K == interp.VNil {
+			return interp.BoolVal(false)
+		}
+		if a := anyTrue(sp.aborts, func(p *predicate) interp.Value { return p.call(m, resp, err) }); !a.IsFalse() {
+			if a.IsTrue() {
+				return interp.BoolVal(false)
+			}
+			return a
+		}
+		if len(sp.handles) == 0 {
+			return errorRule(v.Errors, err)
+		}
+		return anyTrue(sp.handles, func(p *predicate) interp.Value { return p.call(m, resp, err) })
+	}
+	desc, pos := sp.desc, sp.pos
+	if len(sp.handles) == 0 || desc == "" {
+		desc, pos = v.ErrorsDesc, s.Pos
+	}
+	decides := len(sp.handles) > 0 || v.Errors != knowledge.NoErrorRule
+	if op := m.siteOp(call); op != nil {
+		if decides {
+			m.closureOutcomes(s, op, j, desc, pos)
+		}
+		return
+	}
+	if decides {
+		o := &site.Outcomes{Pos: pos, Decision: desc}
+		collectOutcomes(o, v.Families, func(sc interp.Scenario) interp.Value { return j(sc.Resp, sc.Err) })
 		s.Retried = o
 		return
 	}
-	if s.Last("OnError") != nil && len(call.Args) > 2 {
-		p := m.predicateOf(call.Args[1])
-		if p == nil {
-			return
-		}
-		m.closureOutcomes(s, call.Args[2], func(_, err value) value {
-			if err.K == vNil {
-				return boolVal(false)
-			}
-			return p.call(m, value{K: vNil}, err)
-		}, "OnError predicate "+shorten(types.ExprString(call.Args[1])), call.Args[1].Pos())
+	var names []string
+	for _, c := range v.Codes {
+		names = append(names, c.Setting)
 	}
+	if st := s.Last(names...); st != nil {
+		codes, ok := m.CodeList(st.Args)
+		if ok {
+			s.Retried = &site.Outcomes{GRPC: grpcCodes(codes), Pos: st.Pos, Decision: st.Name + "(" + outcomes.Shorten(exprList(st.Args)) + ")"}
+		}
+		return
+	}
+	if !s.Opaque && !v.DefaultAnyConfig && v.DefaultDesc != "" {
+		s.Retried = &site.Outcomes{HTTP: v.DefaultHTTP, GRPC: v.DefaultGRPC, Pos: s.Pos, Decision: v.DefaultDesc}
+	}
+}
+
+// unionOutcomes reads a vocabulary whose predicate and code settings
+// all add to the retried outcomes, in source order.
+func (m *Reader) unionOutcomes(s *site.Site, v *knowledge.OutcomeVocab) {
+	o := &site.Outcomes{Pos: s.Pos}
+	found := false
+	var names []string
+	for _, st := range s.Settings {
+		ps := predSetting(v, st.Name)
+		var cs *knowledge.CodeSetting
+		for i := range v.Codes {
+			if v.Codes[i].Setting == st.Name {
+				cs = &v.Codes[i]
+			}
+		}
+		switch {
+		case ps != nil:
+			p := m.predicateOf(st.Arg(ps.Arg))
+			if p == nil {
+				return
+			}
+			collectOutcomes(o, v.Families, func(sc interp.Scenario) interp.Value { return p.call(m, sc.Resp, sc.Err) })
+		case cs == nil:
+			continue
+		case cs.Kind == knowledge.CodeNames:
+			for _, a := range st.Args[min(cs.From, len(st.Args)):] {
+				if code, name, ok := m.namedCode(v, a); ok {
+					o.HTTP, names = outcomes.MergeInts(o.HTTP, []int{code}), append(names, name)
+					if !o.Pos.IsValid() || o.Pos == s.Pos {
+						o.Pos = a.Pos()
+					}
+				}
+			}
+		case cs.Kind == knowledge.CodeLiterals:
+			names = m.codeLiterals(s, v, cs, st, o, names)
+		default:
+			if cs.From > 0 && len(st.Args) <= cs.From {
+				continue
+			}
+			list := st.Args[min(cs.From, len(st.Args)):]
+			if cs.One {
+				list = list[:min(1, len(list))]
+			}
+			codes, ok := m.CodeList(list)
+			if !ok {
+				return
+			}
+			if cs.Kind == knowledge.CodesGRPC {
+				o.GRPC = append(o.GRPC, grpcCodes(codes)...)
+			}
+			for _, c := range codes {
+				if cs.Kind == knowledge.CodesHTTP {
+					o.HTTP = outcomes.MergeInts(o.HTTP, []int{int(c)})
+				}
+			}
+		}
+		if !found && v.NamesDesc == "" {
+			o.Pos, o.Decision = st.Pos, st.Name+"("+outcomes.Shorten(exprList(st.Args))+")"
+		}
+		found = true
+	}
+	switch {
+	case v.NamesDesc != "" && len(names) > 0:
+		o.Decision = v.NamesDesc + strings.Join(names, ", ")
+		s.Retried = o
+	case v.NamesDesc == "" && found:
+		s.Retried = o
+	}
+}
+
+// namedCode maps a constant string naming an error code of the table
+// (knowledge.OutcomeVocab ErrorCodes) to its HTTP status.
+func (m *Reader) namedCode(v *knowledge.OutcomeVocab, x ast.Expr) (int, string, bool) {
+	tv, ok := m.info.Types[x]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return 0, "", false
+	}
+	name := constant.StringVal(tv.Value)
+	code, ok := v.ErrorCodes[name]
+	return code, name, ok
+}
+
+// codeLiterals adds the codes of the composite literals of the code
+// setting's types in a setting's argument: map keys that are HTTP
+// statuses or named error codes.
+func (m *Reader) codeLiterals(s *site.Site, v *knowledge.OutcomeVocab, cs *knowledge.CodeSetting, st *site.Setting, o *site.Outcomes, names []string) []string {
+	ast.Inspect(st.Arg(0), func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		t := m.info.TypeOf(lit)
+		for _, tn := range cs.Types {
+			if !typesx.IsNamed(t, s.Lib.Paths[0], tn) {
+				continue
+			}
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				mlit, ok := m.ConstComposite(kv.Value)
+				if !ok {
+					continue
+				}
+				for _, me := range mlit.Elts {
+					mkv, ok := me.(*ast.KeyValueExpr)
+					if !ok {
+						continue
+					}
+					tv, ok := m.info.Types[mkv.Key]
+					if !ok || tv.Value == nil {
+						continue
+					}
+					if tv.Value.Kind() == constant.Int {
+						if c, ok := constant.Int64Val(tv.Value); ok {
+							o.HTTP, names, o.Pos = outcomes.MergeInts(o.HTTP, []int{int(c)}), append(names, strconv.Itoa(int(c))), mkv.Key.Pos()
+						}
+					} else if code, name, ok := m.namedCode(v, mkv.Key); ok {
+						o.HTTP, names, o.Pos = outcomes.MergeInts(o.HTTP, []int{code}), append(names, name), mkv.Key.Pos()
+					}
+				}
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// conflictOutcomes: a conflict retry (client-go's RetryOnConflict)
+// retries 409 when its function writes an object it does not read
+// again.
+func (m *Reader) conflictOutcomes(s *site.Site, call *ast.CallExpr, name string) {
+	o := &site.Outcomes{Pos: s.Pos, Decision: name + " retries 409 Conflict"}
+	if fl, ok := ast.Unparen(m.siteOp(call)).(*ast.FuncLit); ok && m.writes(fl.Body) && !m.rereads(fl.Body, fl.Body.End()) {
+		o.HTTP = []int{409}
+		o.Decision = name + " retries 409 Conflict and the function does not read the object again before writing it"
+	}
+	s.Retried = o
+}
+
+// builtinPredicate is the judge of a built-in predicate of the tables.
+func builtinPredicate(k knowledge.PredicateKind) judge {
+	switch k {
+	case knowledge.PredRetryableHTTPDefault:
+		return interp.RetryablehttpDefault
+	case knowledge.PredNotPermanent:
+		return func(_, err interp.Value) interp.Value {
+			if err.K == interp.VNil || interp.IsErrValue(err) {
+				return interp.BoolVal(!err.Is(interp.ErrPermanent))
+			}
+			return interp.Unknown(err.Dep)
+		}
+	}
+	return nil
 }
 
 // A predicate is a function the model can evaluate: a literal or a
 // same-package function.
 type predicate struct {
-	fi      *funcInfo
+	fi      *interp.FuncInfo
 	params  []*types.Var
 	results int
 	// builtin, when set, replaces the body (library policies).
@@ -174,30 +397,21 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	}
 	body, typ := m.funcOf(x, 0)
 	if body == nil || typ == nil {
-		if fn := m.funcObj(x); fn != nil && fn.Pkg() != nil {
-			switch knowledge.PredicateOf(fn.Pkg().Path() + "." + fn.Name()) {
-			case knowledge.PredRetryableHTTPDefault:
-				return &predicate{builtin: retryablehttpDefault}
-			case knowledge.PredNotPermanent:
-				return &predicate{builtin: func(_, err value) value {
-					if err.K == vNil || isErrValue(err) {
-						return boolVal(!err.Is(errPermanent))
-					}
-					return unknown(err.Dep)
-				}}
+		if fn := m.FuncObj(x); fn != nil && fn.Pkg() != nil {
+			key := fn.Pkg().Path() + "." + fn.Name()
+			if b := builtinPredicate(knowledge.PredicateOf(key)); b != nil {
+				return &predicate{builtin: b}
 			}
-			if fn.Pkg().Path() == knowledge.PathK8sAPIErrors {
-				if code, ok := k8sStatus[fn.Name()]; ok {
-					return &predicate{builtin: func(_, err value) value {
-						switch {
-						case err.K == vErrStatus:
-							return boolVal(err.I == int64(code))
-						case err.K == vNil || isErrValue(err):
-							return boolVal(false)
-						}
-						return unknown(err.Dep)
-					}}
-				}
+			if code, ok := knowledge.StatusClassifier(key); ok {
+				return &predicate{builtin: func(_, err interp.Value) interp.Value {
+					switch {
+					case err.K == interp.VErrStatus:
+						return interp.BoolVal(err.I == int64(code))
+					case err.K == interp.VNil || interp.IsErrValue(err):
+						return interp.BoolVal(false)
+					}
+					return interp.Unknown(err.Dep)
+				}}
 			}
 		}
 		return nil
@@ -227,8 +441,8 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	return p
 }
 
-// funcObj returns the function a function-valued expression names.
-func (m *Reader) funcObj(x ast.Expr) *types.Func {
+// FuncObj returns the function a function-valued expression names.
+func (m *Reader) FuncObj(x ast.Expr) *types.Func {
 	switch y := ast.Unparen(x).(type) {
 	case *ast.Ident:
 		fn, _ := m.info.Uses[y].(*types.Func)
@@ -272,59 +486,60 @@ func (m *Reader) funcOf(x ast.Expr, depth int) (*ast.BlockStmt, *ast.FuncType) {
 
 // call evaluates the predicate's first result with a response and an
 // error bound to its parameters of those types.
-func (p *predicate) call(m *Reader, resp, err value) value {
+func (p *predicate) call(m *Reader, resp, err interp.Value) interp.Value {
 	if p.builtin != nil {
 		return p.builtin(resp, err)
 	}
-	e := env{}
+	e := interp.Env{}
 	for _, v := range p.params {
 		if v == nil {
 			continue
 		}
 		switch {
-		case isResponseType(v.Type()):
+		case interp.IsResponseType(v.Type()):
 			e[v] = resp
-		case isErrorType(v.Type()):
+		case typesx.IsErrorType(v.Type()):
 			e[v] = err
 		}
 	}
-	ev := &evaluator{Fi: p.fi, Pred: true, Sc: scenario{Err: err, Resp: resp}}
+	ev := &interp.Evaluator{Fi: p.fi, Pred: true, Sc: interp.Scenario{Err: err, Resp: resp}}
 	return ev.ResultAt(e, 0, p.results, nil)
 }
 
-// A family is a set of outcomes of one kind, tried together.
-type family int
+// A family is a set of outcomes of one kind, tried together: the
+// tables' (knowledge.OutcomeFamily), and errors with an HTTP status.
+type family = knowledge.OutcomeFamily
 
 const (
-	famHTTP      family = iota // responses with a status
-	famGRPC                    // errors with a gRPC code
-	famErrStatus               // errors with an HTTP status
-	famCert                    // a certificate error (and an error of no type)
-	// famAPIStatus: errors with an HTTP status, for libraries whose
-	// retried functions' errors are known to carry one
-	// (knowledge.Library.StatusErrors): a decision that retries every
-	// such error retries each status, where for famErrStatus it is not
-	// counted unless it tells some status apart.
+	famHTTP = knowledge.FamilyHTTP // responses with a status
+	famGRPC = knowledge.FamilyGRPC // errors with a gRPC code
+	famCert = knowledge.FamilyCert // a certificate error (and an error of no type)
+	// famErrStatus: errors with an HTTP status; famAPIStatus: the same,
+	// for libraries whose retried functions' errors are known to carry
+	// one (knowledge.Library.StatusErrors): a decision that retries
+	// every such error retries each status, where for famErrStatus it
+	// is not counted unless it tells some status apart.
+	famErrStatus family = 100 + iota
 	famAPIStatus
 )
 
-func familyScenarios(f family) []scenario {
-	var scs []scenario
+func familyScenarios(f family) []interp.Scenario {
+	var scs []interp.Scenario
 	switch f {
 	case famHTTP:
-		for _, c := range httpStatusReps {
-			scs = append(scs, statusScenario(c))
+		for _, c := range outcomes.HTTPStatusReps {
+			scs = append(scs, interp.StatusScenario(c))
 		}
 	case famGRPC:
-		for _, c := range grpcCodeReps {
-			scs = append(scs, grpcScenario(c))
+		for _, c := range outcomes.GRPCCodeReps {
+			scs = append(scs, interp.GrpcScenario(c))
 		}
 	case famErrStatus, famAPIStatus:
-		for _, c := range errStatusReps {
-			scs = append(scs, errStatusScenario(c))
+		for _, c := range outcomes.ErrStatusReps {
+			scs = append(scs, interp.ErrStatusScenario(c))
 		}
 	case famCert:
-		scs = []scenario{errClassScenario(errCert), errClassScenario(errOther)}
+		scs = []interp.Scenario{interp.ErrClassScenario(interp.ErrCert), interp.ErrClassScenario(interp.ErrOther)}
 	}
 	return scs
 }
@@ -337,11 +552,11 @@ const statusProbe = 304
 // collect runs decide on every scenario of the families and fills the
 // outcomes: certainly retried outcomes, listed for error families only
 // when some outcome of the family is certainly not retried.
-func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value) {
+func collectOutcomes(o *site.Outcomes, fams []family, decide func(sc interp.Scenario) interp.Value) {
 	for _, f := range fams {
-		var retried []scenario
+		var retried []interp.Scenario
 		inspects := f == famHTTP || f == famAPIStatus
-		if f == famErrStatus && decide(errStatusScenario(statusProbe)).IsFalse() {
+		if f == famErrStatus && decide(interp.ErrStatusScenario(statusProbe)).IsFalse() {
 			// A decision that does not retry an error carrying a 3xx
 			// status reads the status (code >= 400): what it retries
 			// among the others is its choice.
@@ -362,13 +577,13 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 		for _, sc := range retried {
 			switch f {
 			case famHTTP:
-				o.HTTP = mergeInts(o.HTTP, []int{sc.Status})
+				o.HTTP = outcomes.MergeInts(o.HTTP, []int{sc.Status})
 			case famGRPC:
 				o.GRPC = append(o.GRPC, policy.GRPCCode(sc.Err.I))
 			case famErrStatus, famAPIStatus:
-				o.HTTP = mergeInts(o.HTTP, []int{int(sc.Err.I)})
+				o.HTTP = outcomes.MergeInts(o.HTTP, []int{int(sc.Err.I)})
 			case famCert:
-				if sc.Err.Is(errCert) {
+				if sc.Err.Is(interp.ErrCert) {
 					o.CertErrors = true
 				}
 			}
@@ -380,8 +595,8 @@ func collectOutcomes(o *Outcomes, fams []family, decide func(sc scenario) value)
 // for each outcome of the operations the function calls, what the
 // function returns, judged by the library. A function the model cannot
 // see is taken to return its operation's error unchanged.
-func (m *Reader) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos token.Pos) {
-	o := &Outcomes{Pos: pos, Decision: desc}
+func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string, pos token.Pos) {
+	o := &site.Outcomes{Pos: pos, Decision: desc}
 	s.Retried = o
 	var body *ast.BlockStmt
 	var typ *ast.FuncType
@@ -397,9 +612,9 @@ func (m *Reader) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos
 		statusFam = famAPIStatus
 	}
 	identity := func(seen bool) {
-		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc scenario) value { return j(value{K: vNil}, sc.Err) })
+		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
 		if !seen || m.rereads(body, body.End()) {
-			o.HTTP = without(o.HTTP, 409)
+			o.HTTP = outcomes.Without(o.HTTP, 409)
 		}
 	}
 	if body == nil || typ == nil || typ.Results == nil {
@@ -417,17 +632,17 @@ func (m *Reader) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if m.mayBeOp(n) && !isLibCall(m.info, n) {
+			if m.host.MayBeOp(n) && !isLibCall(m.info, n) {
 				ops[n] = true
 				hasResp = hasResp || interp.ReturnsResponse(m.info, n)
-				hasErr = hasErr || returnsError(m.info, n)
+				hasErr = hasErr || outcomes.ReturnsError(m.info, n)
 			}
 		}
 		return true
 	})
 	n := typ.Results.NumFields()
 	errIdx := n - 1
-	if errIdx < 0 || !isErrorType(m.info.TypeOf(typ.Results.List[len(typ.Results.List)-1].Type)) {
+	if errIdx < 0 || !typesx.IsErrorType(m.info.TypeOf(typ.Results.List[len(typ.Results.List)-1].Type)) {
 		return
 	}
 	if !hasResp && !hasErr {
@@ -441,27 +656,27 @@ func (m *Reader) closureOutcomes(s *Site, fn ast.Expr, j judge, desc string, pos
 	if hasErr {
 		fams = append(fams, famGRPC, famCert)
 	}
-	decide := func(sc scenario) value {
-		ev := &evaluator{Fi: fi, Op: ops, Sc: sc, AfterOp: true}
-		return ev.ResultAt(env{}, errIdx, n, func(err value) value { return j(value{K: vNil}, err) })
+	decide := func(sc interp.Scenario) interp.Value {
+		ev := &interp.Evaluator{Fi: fi, Op: ops, Sc: sc, AfterOp: true}
+		return ev.ResultAt(interp.Env{}, errIdx, n, func(err interp.Value) interp.Value { return j(interp.Value{K: interp.VNil}, err) })
 	}
 	collectOutcomes(o, fams, decide)
 	if hasErr && !hasResp {
 		// API errors carrying a status: a 409 Conflict retried on
 		// an object read again is optimistic concurrency.
-		st := &Outcomes{}
+		st := &site.Outcomes{}
 		collectOutcomes(st, []family{statusFam}, decide)
 		if m.rereads(body, body.End()) {
-			st.HTTP = without(st.HTTP, 409)
+			st.HTTP = outcomes.Without(st.HTTP, 409)
 		}
-		o.HTTP = mergeInts(o.HTTP, st.HTTP)
+		o.HTTP = outcomes.MergeInts(o.HTTP, st.HTTP)
 	}
 }
 
 // isLibCall reports whether a call is into a retry library (markers
 // such as backoff.Permanent, not operations).
 func isLibCall(info *types.Info, call *ast.CallExpr) bool {
-	fn := typeutilCallee(info, call)
+	fn := typesx.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
@@ -473,55 +688,10 @@ func isLibCall(info *types.Info, call *ast.CallExpr) bool {
 	return false
 }
 
-// retryableHTTPOutcomes: the client's CheckRetry decides, with the
-// response and the transport error.
-func (m *Reader) retryableHTTPOutcomes(s *Site) {
-	st := s.Last("CheckRetry")
-	if st == nil {
-		if s.Opaque {
-			return
-		}
-		s.Retried = &Outcomes{HTTP: []int{429, 500, 502, 503, 504, 505}, Pos: s.Pos, Decision: "retryablehttp.DefaultRetryPolicy"}
-		return
-	}
-	p := m.predicateOf(st.Arg(0))
-	if p == nil {
-		return
-	}
-	o := &Outcomes{Pos: st.Pos, Decision: "CheckRetry " + shorten(types.ExprString(st.Arg(0)))}
-	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return p.call(m, sc.Resp, sc.Err) })
-	s.Retried = o
-}
-
-// restyOutcomes: retry conditions are ORed; by default only errors are
-// retried.
-func (m *Reader) restyOutcomes(s *Site) {
-	conds := s.All("AddRetryCondition", "AddRetryConditions", "SetRetryConditions", "RetryConditions")
-	o := &Outcomes{Pos: s.Pos, Decision: "resty retries errors only"}
-	s.Retried = o
-	if len(conds) == 0 {
-		return
-	}
-	var preds []*predicate
-	for _, c := range conds {
-		for _, a := range c.Args {
-			p := m.predicateOf(a)
-			if p == nil {
-				return // a condition the model cannot see
-			}
-			preds = append(preds, p)
-		}
-	}
-	o.Pos, o.Decision = conds[0].Pos, conds[0].Name+" "+shorten(types.ExprString(conds[0].Arg(0)))
-	collectOutcomes(o, []family{famHTTP}, func(sc scenario) value {
-		return anyTrue(preds, func(p *predicate) value { return p.call(m, sc.Resp, sc.Err) })
-	})
-}
-
 // anyTrue ORs predicate results: true if one is, false if all are.
-func anyTrue(preds []*predicate, f func(*predicate) value) value {
+func anyTrue(preds []*predicate, f func(*predicate) interp.Value) interp.Value {
 	all := true
-	var d deps
+	var d interp.Deps
 	for _, p := range preds {
 		v := f(p)
 		if v.IsTrue() {
@@ -533,257 +703,15 @@ func anyTrue(preds []*predicate, f func(*predicate) value) value {
 		}
 	}
 	if all {
-		return boolVal(false)
+		return interp.BoolVal(false)
 	}
-	return unknown(d | depOutcome)
+	return interp.Unknown(d | interp.DepOutcome)
 }
 
-// failsafeOutcomes: a failure is handled (retried) when a Handle*
-// setting matches and no Abort* setting does; with no Handle* setting,
-// every error is.
-func (m *Reader) failsafeOutcomes(s *Site, call *ast.CallExpr) {
-	var handles, aborts []*predicate
-	handled := false
-	for _, st := range s.Settings {
-		switch st.Name {
-		case "HandleIf":
-			p := m.predicateOf(st.Arg(0))
-			if p == nil {
-				return
-			}
-			handles, handled = append(handles, p), true
-		case "NewRetryPolicyBuilder":
-			handles, handled = append(handles, &predicate{builtin: retryablehttpDefault}), true
-		case "HandleErrors", "HandleErrorTypes", "HandleResult":
-			return // the model does not follow these
-		case "AbortIf":
-			p := m.predicateOf(st.Arg(0))
-			if p == nil {
-				return
-			}
-			aborts = append(aborts, p)
-		case "AbortOnResult", "AbortOnErrors", "AbortOnErrorTypes":
-			if st.Name != "AbortOnErrors" {
-				return
-			}
-		}
-	}
-	if s.Opaque {
-		return
-	}
-	j := func(resp, err value) value {
-		if a := anyTrue(aborts, func(p *predicate) value { return p.call(m, resp, err) }); !a.IsFalse() {
-			if a.IsTrue() {
-				return boolVal(false)
-			}
-			return a
-		}
-		if !handled {
-			switch {
-			case err.K == vNil:
-				return boolVal(false)
-			case err.NonNil():
-				return boolVal(true)
-			}
-			return unknown(err.Dep)
-		}
-		return anyTrue(handles, func(p *predicate) value { return p.call(m, resp, err) })
-	}
-	desc := "failsafe-go handles every error"
-	pos := s.Pos
-	if st := s.Last("HandleIf"); st != nil {
-		desc, pos = "HandleIf "+shorten(types.ExprString(st.Arg(0))), st.Pos
-	}
-	fn, _ := call.Fun.(*ast.SelectorExpr)
-	if fn != nil && (fn.Sel.Name == "Run" || fn.Sel.Name == "Get" || strings.HasSuffix(fn.Sel.Name, "Async") || strings.HasSuffix(fn.Sel.Name, "WithExecution")) && len(call.Args) > 0 {
-		m.closureOutcomes(s, call.Args[0], j, desc, pos)
-		return
-	}
-	// failsafehttp round trippers and requests: the policy sees the
-	// response and the transport error.
-	o := &Outcomes{Pos: pos, Decision: desc}
-	collectOutcomes(o, []family{famHTTP, famCert}, func(sc scenario) value { return j(sc.Resp, sc.Err) })
-	s.Retried = o
-}
-
-// grpcMiddlewareOutcomes: WithCodes lists the codes (Unavailable and
-// ResourceExhausted by default); v2's WithRetriable is a predicate.
-func (m *Reader) grpcMiddlewareOutcomes(s *Site) {
-	if st := s.Last("WithRetriable"); st != nil {
-		p := m.predicateOf(st.Arg(0))
-		if p == nil {
-			return
-		}
-		o := &Outcomes{Pos: st.Pos, Decision: "WithRetriable " + shorten(types.ExprString(st.Arg(0)))}
-		collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.Resp, sc.Err) })
-		s.Retried = o
-		return
-	}
-	st := s.Last("WithCodes")
-	if st == nil {
-		if !s.Opaque {
-			s.Retried = &Outcomes{GRPC: []policy.GRPCCode{policy.ResourceExhausted, policy.Unavailable}, Pos: s.Pos, Decision: "the default codes RESOURCE_EXHAUSTED, UNAVAILABLE"}
-		}
-		return
-	}
-	codes, ok := m.codeList(st.Args)
-	if !ok {
-		return
-	}
-	s.Retried = &Outcomes{GRPC: grpcCodes(codes), Pos: st.Pos, Decision: "WithCodes(" + shorten(exprList(st.Args)) + ")"}
-}
-
-// gaxOutcomes: OnCodes and OnHTTPCodes list codes, OnErrorFunc is a
-// predicate.
-func (m *Reader) gaxOutcomes(s *Site) {
-	o := &Outcomes{Pos: s.Pos}
-	found := false
-	for _, st := range s.All("OnCodes", "OnHTTPCodes", "OnErrorFunc") {
-		switch st.Name {
-		case "OnCodes":
-			codes, ok := m.codeList(st.Args[:min(1, len(st.Args))])
-			if !ok {
-				return
-			}
-			o.GRPC = append(o.GRPC, grpcCodes(codes)...)
-		case "OnHTTPCodes":
-			if len(st.Args) < 2 {
-				continue
-			}
-			codes, ok := m.codeList(st.Args[1:])
-			if !ok {
-				return
-			}
-			for _, c := range codes {
-				o.HTTP = mergeInts(o.HTTP, []int{int(c)})
-			}
-		case "OnErrorFunc":
-			p := m.predicateOf(st.Arg(1))
-			if p == nil {
-				return
-			}
-			collectOutcomes(o, []family{famGRPC, famCert}, func(sc scenario) value { return p.call(m, sc.Resp, sc.Err) })
-		}
-		if !found {
-			o.Pos, o.Decision = st.Pos, st.Name+"("+shorten(exprList(st.Args))+")"
-		}
-		found = true
-	}
-	if found {
-		s.Retried = o
-	}
-}
-
-// awsOutcomes: AddWithErrorCodes and the RetryableErrorCode and
-// RetryableHTTPStatusCode retryables add codes to the defaults (which
-// R-4 allows).
-func (m *Reader) awsOutcomes(s *Site) {
-	o := &Outcomes{Pos: s.Pos}
-	var names []string
-	for _, st := range s.Settings {
-		switch st.Name {
-		case "AddWithErrorCodes":
-			for _, a := range st.Args[min(1, len(st.Args)):] {
-				if tv, ok := m.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-					if code, ok := awsErrorStatus(constant.StringVal(tv.Value)); ok {
-						o.HTTP = mergeInts(o.HTTP, []int{code})
-						names = append(names, constant.StringVal(tv.Value))
-						if !o.Pos.IsValid() || o.Pos == s.Pos {
-							o.Pos = a.Pos()
-						}
-					}
-				}
-			}
-		case "Retryables":
-			ast.Inspect(st.Arg(0), func(n ast.Node) bool {
-				lit, ok := n.(*ast.CompositeLit)
-				if !ok {
-					return true
-				}
-				t := m.info.TypeOf(lit)
-				if isNamed(t, knowledge.PathAWSRetry, "RetryableHTTPStatusCode") || isNamed(t, knowledge.PathAWSRetry, "RetryableErrorCode") {
-					names = m.awsCodeLit(o, lit, names)
-				}
-				return true
-			})
-		}
-	}
-	if len(names) > 0 {
-		o.Decision = "aws retryable codes " + strings.Join(names, ", ")
-		s.Retried = o
-	}
-}
-
-// awsCodeLit adds the codes of a RetryableHTTPStatusCode or
-// RetryableErrorCode literal.
-func (m *Reader) awsCodeLit(o *Outcomes, lit *ast.CompositeLit, names []string) []string {
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		mlit, ok := m.ConstComposite(kv.Value)
-		if !ok {
-			continue
-		}
-		for _, me := range mlit.Elts {
-			mkv, ok := me.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			tv, ok := m.info.Types[mkv.Key]
-			if !ok || tv.Value == nil {
-				continue
-			}
-			switch tv.Value.Kind() {
-			case constant.Int:
-				if c, ok := constant.Int64Val(tv.Value); ok {
-					o.HTTP = mergeInts(o.HTTP, []int{int(c)})
-					names = append(names, strconv.Itoa(int(c)))
-					o.Pos = mkv.Key.Pos()
-				}
-			case constant.String:
-				if code, ok := awsErrorStatus(constant.StringVal(tv.Value)); ok {
-					o.HTTP = mergeInts(o.HTTP, []int{code})
-					names = append(names, constant.StringVal(tv.Value))
-					o.Pos = mkv.Key.Pos()
-				}
-			}
-		}
-	}
-	return names
-}
-
-// awsErrorStatus maps well-known AWS error codes that R-4 forbids
-// retrying to the HTTP status AWS returns them with. Unknown codes are
-// not mapped (the model stays silent about them).
-func awsErrorStatus(code string) (int, bool) {
-	switch code {
-	case "ValidationException", "ValidationError", "InvalidParameterValue", "InvalidParameterValueException",
-		"InvalidParameterException", "InvalidParameterCombination", "InvalidRequest", "InvalidRequestException",
-		"BadRequestException", "MalformedPolicyDocument", "SerializationException", "InvalidArgument",
-		"MissingParameter", "ConditionalCheckFailedException":
-		return 400, true
-	case "UnauthorizedException", "NotAuthorizedException":
-		return 401, true
-	case "AccessDenied", "AccessDeniedException", "UnrecognizedClientException", "InvalidClientTokenId",
-		"InvalidSignatureException", "SignatureDoesNotMatch", "MissingAuthenticationToken",
-		"ExpiredToken", "ExpiredTokenException", "AuthFailure", "OptInRequired":
-		return 403, true
-	case "ResourceNotFoundException", "NotFoundException", "NoSuchKey", "NoSuchBucket", "NoSuchEntity", "NotFound":
-		return 404, true
-	case "ConflictException", "ResourceConflictException", "ResourceInUseException", "BucketAlreadyExists", "AlreadyExistsException":
-		return 409, true
-	case "UnprocessableEntityException":
-		return 422, true
-	}
-	return 0, false
-}
-
-// codeList evaluates a list of integer constants: the arguments, or a
+// CodeList evaluates a list of integer constants: the arguments, or a
 // single slice argument (a literal or a variable that always holds one).
-func (m *Reader) codeList(args []ast.Expr) ([]int64, bool) {
-	ev := &evaluator{Fi: &funcInfo{M: m.Model}}
+func (m *Reader) CodeList(args []ast.Expr) ([]int64, bool) {
+	ev := &interp.Evaluator{Fi: &interp.FuncInfo{M: m.Model}}
 	var res []int64
 	for _, a := range args {
 		if t := m.info.TypeOf(a); t != nil {
@@ -793,7 +721,7 @@ func (m *Reader) codeList(args []ast.Expr) ([]int64, bool) {
 					return nil, false
 				}
 				for _, e := range elems {
-					if e.K != vInt {
+					if e.K != interp.VInt {
 						return nil, false
 					}
 					res = append(res, e.I)
@@ -802,7 +730,7 @@ func (m *Reader) codeList(args []ast.Expr) ([]int64, bool) {
 			}
 		}
 		v := ev.Eval(a, nil)
-		if v.K != vInt {
+		if v.K != interp.VInt {
 			return nil, false
 		}
 		res = append(res, v.I)

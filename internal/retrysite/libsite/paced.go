@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -20,10 +21,10 @@ import (
 // loop with no count of its own whose only other end is the library's
 // Stop has no count either (PaceWhy).
 
-// pacedLoops completes the hand-written loop sites that a library paces.
-func (m *Reader) pacedLoops(pass *analysis.Pass, sites []*Site) {
+// PacedLoops completes the hand-written loop sites that a library paces.
+func (m *Reader) PacedLoops(pass *analysis.Pass, sites []*site.Site) {
 	for _, s := range sites {
-		if s.Kind != Loop {
+		if s.Kind != site.Loop {
 			continue
 		}
 		call, lib, e := m.pacer(s)
@@ -34,16 +35,16 @@ func (m *Reader) pacedLoops(pass *analysis.Pass, sites []*Site) {
 		if f == nil {
 			continue
 		}
-		ls := &Site{Kind: Library, Lib: lib, Node: call, Pos: call.Pos(), Func: s.Func, FuncType: s.FuncType}
+		ls := &site.Site{Kind: site.Library, Lib: lib, Node: call, Pos: call.Pos(), Func: s.Func, FuncType: s.FuncType}
 		c := &collector{m: m, idx: m.indexVars(f), lib: lib, before: call.Pos(), seen: make(map[ast.Node]bool)}
-		cfg, _ := entryRoots(e, call)
+		cfg, _ := EntryRoots(e, call)
 		for _, r := range cfg {
 			c.collect(r)
 		}
 		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
 		ls.Settings, ls.Opaque = c.settings, c.opaque
-		if e.PaceWhy != "" && s.Bound.Kind == BoundUnknown && len(s.Bound.Alts) == 0 && !ls.Opaque && m.noCount(s) {
-			s.Bound = Bound{Kind: BoundUnbounded, Why: e.PaceWhy}
+		if e.PaceWhy != "" && s.Bound.Kind == site.BoundUnknown && len(s.Bound.Alts) == 0 && !ls.Opaque && m.noCount(s) {
+			s.Bound = site.Bound{Kind: site.BoundUnbounded, Why: e.PaceWhy}
 		}
 		if !m.paceWaitUnseen(s, e) {
 			continue
@@ -71,20 +72,20 @@ func (m *Reader) pacedLoops(pass *analysis.Pass, sites []*Site) {
 // pacer returns the pace call of a loop site: a PaceNext method called
 // in a for loop's body, or the PaceTicker constructor whose ticker's C a
 // range statement ranges over.
-func (m *Reader) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
-	lookup := func(call *ast.CallExpr, p knowledge.Pace) (*Lib, knowledge.Entry, bool) {
-		fn := typeutilCallee(m.info, call)
-		if fn == nil || fn.Pkg() == nil || !libraryPackage(fn.Pkg().Path()) {
+func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry) {
+	lookup := func(call *ast.CallExpr, p knowledge.Pace) (*site.Lib, knowledge.Entry, bool) {
+		fn := typesx.Callee(m.info, call)
+		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
 			return nil, knowledge.Entry{}, false
 		}
-		lib, e, ok := knowledge.Lookup(entryKey(fn.Origin()))
+		lib, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
 		return lib, e, ok && e.Pace == p
 	}
 	switch n := s.Node.(type) {
 	case *ast.ForStmt:
 		var (
 			found *ast.CallExpr
-			lib   *Lib
+			lib   *site.Lib
 			entry knowledge.Entry
 			count int
 		)
@@ -118,7 +119,7 @@ func (m *Reader) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
 			return nil, nil, knowledge.Entry{}
 		}
 		var found *ast.CallExpr
-		var lib *Lib
+		var lib *site.Lib
 		var entry knowledge.Entry
 		defs := 0
 		ast.Inspect(s.Func, func(x ast.Node) bool {
@@ -153,7 +154,7 @@ func (m *Reader) pacer(s *Site) (*ast.CallExpr, *Lib, knowledge.Entry) {
 
 // noCount reports whether the loop has no count of its own: a for loop
 // with no condition, or a range over a channel.
-func (m *Reader) noCount(s *Site) bool {
+func (m *Reader) noCount(s *site.Site) bool {
 	switch n := s.Node.(type) {
 	case *ast.ForStmt:
 		return n.Cond == nil && n.Init == nil && n.Post == nil
@@ -168,7 +169,7 @@ func (m *Reader) noCount(s *Site) bool {
 // the library makes: every wait it found is of unknown shape, or it
 // could not tell them, or, for a ticker, it found none (the range's
 // receive is the library's tick).
-func (m *Reader) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
+func (m *Reader) paceWaitUnseen(s *site.Site, e knowledge.Entry) bool {
 	if e.Pace == knowledge.PaceTicker {
 		return len(s.Waits) == 0
 	}
@@ -176,7 +177,7 @@ func (m *Reader) paceWaitUnseen(s *Site, e knowledge.Entry) bool {
 		return !s.WaitsKnown // a wait the loop model could not follow
 	}
 	for _, w := range s.Waits {
-		if w.Shape != ShapeUnknown {
+		if w.Shape != site.ShapeUnknown {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -32,7 +33,7 @@ import (
 
 // pollOutcomes sets the outcomes of a poll site: the error classes no
 // retry can fix that its condition retries.
-func (m *Reader) pollOutcomes(s *Site, call *ast.CallExpr) {
+func (m *Reader) pollOutcomes(s *site.Site, call *ast.CallExpr) {
 	if call == nil {
 		return
 	}
@@ -59,7 +60,7 @@ func (m *Reader) pollOutcomes(s *Site, call *ast.CallExpr) {
 // retriedClass looks, in a statement list, for an if or a switch with a
 // branch that tests a classifier and falls out of it, followed by a
 // retry (`return false, nil`) before any other return.
-func (m *Reader) retriedClass(s *Site, list []ast.Stmt) {
+func (m *Reader) retriedClass(s *site.Site, list []ast.Stmt) {
 	for i, st := range list {
 		cl, at := m.classifiedBranch(st)
 		if cl == "" {
@@ -68,7 +69,7 @@ func (m *Reader) retriedClass(s *Site, list []ast.Stmt) {
 		if !retriesAfter(list[i+1:]) {
 			continue
 		}
-		s.Retried = &Outcomes{ConfigErrors: cl, Pos: at.Pos(), Decision: types.ExprString(at)}
+		s.Retried = &site.Outcomes{ConfigErrors: cl, Pos: at.Pos(), Decision: types.ExprString(at)}
 		return
 	}
 }
@@ -111,10 +112,10 @@ func (m *Reader) classifiedBranch(st ast.Stmt) (string, *ast.CallExpr) {
 // error, tells.
 func (m *Reader) classifier(x ast.Expr) (string, *ast.CallExpr) {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !isErrorType(m.info.TypeOf(call.Args[0])) {
+	if !ok || len(call.Args) != 1 || !typesx.IsErrorType(m.info.TypeOf(call.Args[0])) {
 		return "", nil
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return "", nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/libread"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
@@ -35,12 +36,12 @@ type Host interface {
 	OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr)
 	// RetriesNothing reports whether a library site's settings make it
 	// retry nothing.
-	RetriesNothing(s *Site) bool
+	RetriesNothing(s *site.Site) bool
 	// PollRetries reports whether a poll of the library entry e, at
 	// call, retries a failure (polls.go).
 	PollRetries(call *ast.CallExpr, e knowledge.Entry) bool
 	// PollWait returns the wait of a poll (polls.go).
-	PollWait(s *Site) *Wait
+	PollWait(s *site.Site) *site.Wait
 }
 
 // A Reader reads the library call sites of one package: their bounds,
@@ -85,19 +86,6 @@ func (r *Reader) Made(c Config) bool {
 		r.info == c.Info && r.pkg == c.Pkg && r.timeouts == c.Timeouts && r.ops == c.Ops && r.wnum == c.Wnum
 }
 
-// The model's answers (Host) under the names the readers use.
-
-func (m *Reader) mayBeOp(call *ast.CallExpr) bool { return m.host.MayBeOp(call) }
-func (m *Reader) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
-	return m.host.OpRoots(e, call)
-}
-func (m *Reader) retriesNothing(s *Site) bool { return m.host.RetriesNothing(s) }
-func (m *Reader) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
-	return m.host.PollRetries(call, e)
-}
-func (m *Reader) pollWait(s *Site) *Wait         { return m.host.PollWait(s) }
-func (m *Reader) localVar(x ast.Expr) *types.Var { return m.LocalVar(x) }
-
 // rereads reports whether the code of node before pos reads an object
 // again or gives it a new name (outcomes.Describer.Rereads).
 func (m *Reader) rereads(node ast.Node, before token.Pos) bool {
@@ -109,6 +97,3 @@ func (m *Reader) rereads(node ast.Node, before token.Pos) bool {
 func (m *Reader) libread() *libread.Reader {
 	return libread.New(m.info, m.pkg, m.pass.Files, m.host)
 }
-
-// gaxWait reads a gax-go Backoff (libread.Reader.GaxWait).
-func (m *Reader) gaxWait(s *Site) *Wait { return m.libread().GaxWait(s) }

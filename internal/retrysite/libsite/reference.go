@@ -8,7 +8,11 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -26,8 +30,8 @@ import (
 
 // referenceDetails fills in a retry.Do or retry.DoValue site. Its
 // operations were described by librarySites.
-func (m *Reader) referenceDetails(s *Site) {
-	s.Bound = Bound{Kind: BoundUnknown}
+func (m *Reader) referenceDetails(s *site.Site) {
+	s.Bound = site.Bound{Kind: site.BoundUnknown}
 	s.Waits, s.WaitsKnown = nil, false
 	call, ok := s.Node.(*ast.CallExpr)
 	if !ok || len(call.Args) < 3 {
@@ -39,8 +43,8 @@ func (m *Reader) referenceDetails(s *Site) {
 	// a request without a key of its own is then no finding.
 	if m.carriesKey(s.Func, call.Args[0], 0) || body != nil && callsRetry(m.info, body, "WithIdempotencyKey") {
 		for _, op := range s.Ops {
-			if op != nil && op.Key != nil && op.Key.State == KeyMissing {
-				op.Key = &IdemKey{State: KeyUnknown}
+			if op != nil && op.Key != nil && op.Key.State == site.KeyMissing {
+				op.Key = &site.IdemKey{State: site.KeyUnknown}
 			}
 		}
 	}
@@ -60,7 +64,7 @@ func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 	}
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		f := typeutilCallee(m.info, y)
+		f := typesx.Callee(m.info, y)
 		if f == nil || f.Pkg() == nil {
 			return false
 		}
@@ -82,7 +86,7 @@ func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 			}
 			if as, ok := n.(*ast.AssignStmt); ok {
 				for i, l := range as.Lhs {
-					if varOfExpr(m.info, l) != v {
+					if typesx.VarOf(m.info, l) != v {
 						continue
 					}
 					rhs := as.Rhs[0]
@@ -106,7 +110,7 @@ func callsRetry(info *types.Info, body ast.Node, name string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if f := typeutilCallee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.RetryPackage && f.Name() == name {
+			if f := typesx.Callee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.RetryPackage && f.Name() == name {
 				found = true
 			}
 		}
@@ -119,8 +123,8 @@ func callsRetry(info *types.Info, body ast.Node, name string) bool {
 // retry.Retryable: a *retry.StatusError whose status the model knows, a
 // TLS certificate error. Other marks (a plain error, a retryable status)
 // are what Retryable is for, and the package classifies the rest itself.
-func (m *Reader) referenceOutcomes(s *Site, body *ast.BlockStmt) {
-	var o *Outcomes
+func (m *Reader) referenceOutcomes(s *site.Site, body *ast.BlockStmt) {
+	var o *site.Outcomes
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
 			return false // a function the operation makes, not runs
@@ -129,7 +133,7 @@ func (m *Reader) referenceOutcomes(s *Site, body *ast.BlockStmt) {
 		if !ok || len(call.Args) != 1 {
 			return true
 		}
-		f := typeutilCallee(m.info, call)
+		f := typesx.Callee(m.info, call)
 		if f == nil || f.Pkg() == nil || f.Pkg().Path() != knowledge.RetryPackage || f.Name() != "Retryable" {
 			return true
 		}
@@ -139,13 +143,13 @@ func (m *Reader) referenceOutcomes(s *Site, body *ast.BlockStmt) {
 			return true
 		}
 		if o == nil {
-			o = &Outcomes{Pos: call.Pos(), Decision: types.ExprString(call)}
+			o = &site.Outcomes{Pos: call.Pos(), Decision: types.ExprString(call)}
 			if len(o.Decision) > 80 {
 				o.Decision = "retry.Retryable"
 			}
 		}
 		if bad {
-			o.HTTP = mergeInts(o.HTTP, []int{code})
+			o.HTTP = outcomes.MergeInts(o.HTTP, []int{code})
 		}
 		o.CertErrors = o.CertErrors || cert
 		return true
@@ -172,7 +176,7 @@ func (m *Reader) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int
 	case *ast.CompositeLit:
 		t := m.info.TypeOf(y)
 		switch {
-		case isNamed(t, knowledge.RetryPackage, "StatusError"):
+		case typesx.IsNamed(t, knowledge.RetryPackage, "StatusError"):
 			for i, el := range y.Elts {
 				var val ast.Expr
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -182,15 +186,15 @@ func (m *Reader) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int
 				} else if i == 0 {
 					val = el
 				}
-				if n, ok := m.intValue(val); ok {
+				if n, ok := m.IntValue(val); ok {
 					return int(n), false
 				}
 			}
-		case matchesCertError(t) && !isErrorType(t) && !isNamed(t, "net", "Error") && !isNamed(t, "net/url", "Error"):
+		case interp.MatchesCertError(t) && !typesx.IsErrorType(t) && !typesx.IsNamed(t, "net", "Error") && !typesx.IsNamed(t, "net/url", "Error"):
 			return 0, true
 		}
 	case *ast.CallExpr:
-		f := typeutilCallee(m.info, y)
+		f := typesx.Callee(m.info, y)
 		if f != nil && f.Pkg() != nil && f.Pkg().Path() == "fmt" && f.Name() == "Errorf" && len(y.Args) > 1 {
 			if tv, ok := m.info.Types[y.Args[0]]; !ok || tv.Value == nil || tv.Value.Kind() != constant.String || !strings.Contains(constant.StringVal(tv.Value), "%w") {
 				return 0, false

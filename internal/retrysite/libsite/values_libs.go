@@ -74,8 +74,8 @@ func (m *Reader) onlyOperated(v *types.Var) bool {
 			// Given to a library entry point: retry.Do(ctx, l.backoff,
 			// fn) runs with it and configures nothing.
 			call := cur.Parent().Node().(*ast.CallExpr)
-			if fn := typeutilCallee(m.info, call); fn != nil {
-				if _, _, ok := knowledge.Lookup(entryKey(fn.Origin())); ok {
+			if fn := typesx.Callee(m.info, call); fn != nil {
+				if _, _, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
 					continue
 				}
 			}
@@ -83,8 +83,8 @@ func (m *Reader) onlyOperated(v *types.Var) bool {
 			outer := cur.Parent()
 			if k2, _ := outer.ParentEdge(); k2 == edge.CallExpr_Fun {
 				call := outer.Parent().Node().(*ast.CallExpr)
-				if fn := typeutilCallee(m.info, call); fn != nil {
-					if _, _, ok := knowledge.Lookup(entryKey(fn.Origin())); ok {
+				if fn := typesx.Callee(m.info, call); fn != nil {
+					if _, _, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
 						continue
 					}
 				}

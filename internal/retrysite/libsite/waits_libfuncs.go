@@ -8,6 +8,8 @@ import (
 	"net/http"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -33,7 +35,7 @@ import (
 
 // tableFuncWait returns the wait of site s when its backoff setting holds
 // only backoff functions of its library's table, all of one shape.
-func (m *Reader) tableFuncWait(s *Site) *Wait {
+func (m *Reader) tableFuncWait(s *site.Site) *site.Wait {
 	bf := s.Lib.Backoffs
 	if bf == nil {
 		return nil
@@ -60,12 +62,12 @@ func (m *Reader) tableFuncWait(s *Site) *Wait {
 			names += " or " + fn.Name()
 		}
 	}
-	w := &Wait{Setting: st, Desc: fw.What + " (" + names + ")"}
+	w := &site.Wait{Setting: st, Desc: fw.What + " (" + names + ")"}
 	switch fw.Shape {
 	case knowledge.FuncWaitLinear:
-		w.Shape = ShapeLinear
+		w.Shape = site.ShapeLinear
 	case knowledge.FuncWaitExpoNoJitter:
-		w.Shape = ShapeExponential
+		w.Shape = site.ShapeExponential
 	default:
 		return nil
 	}
@@ -144,12 +146,12 @@ func (r *libFuncResolver) local(v *types.Var, depth int) ([]*types.Func, bool) {
 		}
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && varOfExpr(info, n.X) == v {
+			if n.Op == token.AND && typesx.VarOf(info, n.X) == v {
 				ok = false // its address escapes
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if varOfExpr(info, l) != v {
+				if typesx.VarOf(info, l) != v {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
@@ -170,7 +172,7 @@ func (r *libFuncResolver) local(v *types.Var, depth int) ([]*types.Func, bool) {
 				rhs = append(rhs, n.Values[i])
 			}
 		case *ast.RangeStmt:
-			if varOfExpr(info, n.Key) == v || varOfExpr(info, n.Value) == v {
+			if typesx.VarOf(info, n.Key) == v || typesx.VarOf(info, n.Value) == v {
 				ok = false
 			}
 		}
@@ -258,7 +260,7 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 	if !ok {
 		return nil, false
 	}
-	lf := typeutilCallee(m.info, call)
+	lf := typesx.Callee(m.info, call)
 	if lf == nil || lf.Pkg() == nil || !r.lib.Has(lf.Pkg().Path()) {
 		return nil, false
 	}
@@ -270,7 +272,7 @@ func responseParam(info *types.Info, ft *ast.FuncType) *types.Var {
 	for _, f := range ft.Params.List {
 		for _, n := range f.Names {
 			v, _ := info.Defs[n].(*types.Var)
-			if v != nil && isResponseType(v.Type()) {
+			if v != nil && interp.IsResponseType(v.Type()) {
 				return v
 			}
 		}

@@ -409,21 +409,14 @@ func (r *tres) request(x ast.Expr) ctxFact {
 	case *ast.StarExpr:
 		return r.request(x.X)
 	case *ast.CallExpr:
-		switch name := r.callee(x); name {
-		case "net/http.NewRequest", knowledge.PathRetryableHTTP + ".NewRequest":
-			return ctxFact{kind: ctxBack, desc: "its request (" + shortName(name) + ") has no context", pos: x.Pos(), implicit: true}
-		case "net/http.NewRequestWithContext", knowledge.PathRetryableHTTP + ".NewRequestWithContext":
-			if len(x.Args) > 0 {
-				return r.ctx(x.Args[0])
-			}
-		case "net/http.Request.WithContext", "net/http.Request.Clone", knowledge.PathRetryableHTTP + ".Request.WithContext":
-			if len(x.Args) > 0 {
-				return r.ctx(x.Args[0])
-			}
-		case knowledge.PathRetryableHTTP + ".FromRequest":
-			if len(x.Args) > 0 {
-				return r.request(x.Args[0])
-			}
+		// The request constructors and rewinders of the tables.
+		switch rf := knowledge.RequestFuncOf(r.callee(x)); {
+		case rf.Kind == knowledge.RequestNoContext:
+			return ctxFact{kind: ctxBack, desc: "its request (" + rf.Short + ") has no context", pos: x.Pos(), implicit: true}
+		case rf.Kind == knowledge.RequestContextArg && len(x.Args) > 0:
+			return r.ctx(x.Args[0])
+		case rf.Kind == knowledge.RequestFrom && len(x.Args) > 0:
+			return r.request(x.Args[0])
 		}
 	case *ast.Ident:
 		v := r.varOf(x)
@@ -441,21 +434,6 @@ func (r *tres) request(x ast.Expr) ctxFact {
 		return f
 	}
 	return ctxFact{kind: ctxCaller}
-}
-
-// shortName turns "net/http.NewRequest" into "http.NewRequest".
-func shortName(full string) string {
-	slash := -1
-	for i := 0; i < len(full); i++ {
-		if full[i] == '/' {
-			slash = i
-		}
-	}
-	s := full[slash+1:]
-	if strings.HasPrefix(full, knowledge.PathRetryableHTTP+".") {
-		s = "retryablehttp" + s[len("go-retryablehttp"):]
-	}
-	return s
 }
 
 // client resolves an *http.Client (or http.Client) expression.
@@ -581,3 +559,6 @@ func (m *model) setsDefaultClientTimeout() bool {
 	}
 	return found
 }
+
+// shortName turns "net/http.Get" into "http.Get".
+func shortName(full string) string { return full[strings.LastIndexByte(full, '/')+1:] }

@@ -94,8 +94,11 @@
 package waitnum
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"math"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
@@ -252,6 +255,25 @@ const SamplesN = samplesN
 
 // Float formats a factor for messages: 1.5, 2, 0.25.
 func Float(f float64) string { return wFloat(f) }
+
+// Expo words the growth of a backoff for messages: "doubles from 1s up
+// to 30s", "grows ×1.5 per attempt from 500ms".
+func Expo(ratio float64, base, cap time.Duration) string {
+	g := "grows ×" + wFloat(ratio) + " per attempt"
+	if ratio == 2 {
+		g = "doubles"
+	}
+	if base > 0 {
+		g += " from " + base.String()
+	}
+	if cap > 0 {
+		g += " up to " + cap.String()
+	}
+	return g
+}
+
+// Pct formats a fraction as a whole percentage: 0.25 is "25%".
+func Pct(f float64) string { return fmt.Sprintf("%d%%", int(math.Round(f*100))) }
 
 // IsInteger reports whether t is an integer type (a named duration
 // included).

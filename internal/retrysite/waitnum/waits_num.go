@@ -1306,7 +1306,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 				return nunknown()
 			}
 			return d
-		case path == knowledge.PathK8sWait && fn.Name() == "Jitter" && len(x.Args) == 2:
+		case knowledge.IsUpwardJitterFunc(path+"."+fn.Name()) && len(x.Args) == 2:
 			d, f := ip.eval(x.Args[0]), ip.eval(x.Args[1])
 			if !d.ok || !f.ok {
 				return nunknown()

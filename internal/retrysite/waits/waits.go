@@ -468,17 +468,9 @@ func (f Finder) callWait(call *ast.CallExpr) *Hit {
 		return nil
 	}
 	if fn.Pkg() != nil {
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "time.Sleep":
-			if len(call.Args) == 1 {
-				return &Hit{Kind: site.WaitSleep, Node: call, Expr: call.Args[0]}
-			}
-			return nil
-		case knowledge.PathGax + ".Sleep":
-			if len(call.Args) == 2 {
-				return &Hit{Kind: site.WaitSleep, Node: call, Expr: call.Args[1]}
-			}
-			return nil
+		// time.Sleep and the sleep functions of the tables.
+		if a, ok := knowledge.SleepArg(fn.Pkg().Path()+"."+fn.Name(), len(call.Args)); ok {
+			return &Hit{Kind: site.WaitSleep, Node: call, Expr: call.Args[a]}
 		}
 	}
 	// A Sleep method or function of another package taking one duration
