@@ -26,7 +26,26 @@
 // over a ticker's channel (for range t.C, time.Tick: it waits the ticker's
 // period before each iteration and never ends by itself), a select on
 // time.After or a ticker and ctx.Done as the wait, and a recursive retry
-// that waits at its entry (forms.go).
+// that waits at its entry (forms.go). A loop over a select that wakes
+// itself is a loop too: a failure that sends on a channel one of its
+// cases receives from (c.trigger, directly or through a method of the
+// same receiver) makes that case ready, a case on a channel no one on
+// the path sent on is not (others may wake the loop, but a success that
+// waits for them does not come back), and a receive from a local channel
+// held nil never happens (interp/selftrigger.go; sarama's partition
+// consumer, whose trigger case arms the backoff its other case waits).
+//
+// A recursion may go through a closure the function holds (retry :=
+// func(err error) error { n--; time.Sleep(d); return f(ctx, n) }): a
+// call of such a closure is a call of the function itself
+// (typesx.HeldSelfCalls), its parameters are the call's arguments, its
+// waits are the recursion's (waits/heldself.go) and the bound is unknown
+// when it steps a parameter it captured. A function whose operation sits
+// in a loop over candidates (brokers) and that calls itself once the loop
+// has run out is a recursive retry as well as a loop: the loop's own
+// condition guards no refresh (interp's goalFreeFailover), and going
+// round the loop is the failover, not a retry at once
+// (heldrecursion.go; sarama's findCoordinator).
 //
 // A per-item loop inside a loop that ranges over the same list again is a
 // retry in rounds (rounds.go): `for !done { for _, url := range urls {
@@ -77,7 +96,11 @@
 // (interp/stopcheck.go); a number, bool or string field the package
 // writes only in struct literals, read from a parameter or receiver the
 // function never writes: a setting the object was made with, the same on
-// every attempt (interp/settings.go). A field of an error value (a rate
+// every attempt (interp/settings.go); a flag, a bool or integer field
+// every write of which is a constant (atomic.CompareAndSwapInt32(&r.stop,
+// 0, 1) in Stop: interp/flags.go); the absence of a fixed key from a list
+// field the loop only appends to (indexOf(addr, r.addrs) >= 0, the user's
+// Disconnect removing it: interp/registry.go). A field of an error value (a rate
 // limit's RetryAfter) is what one failure says, so a wait read from it is
 // not a fixed interval (waits_num.go).
 //
@@ -128,7 +151,9 @@
 // type (integration.go, funclits.go, package exchange). A method of an
 // io interface called on a value the package points at a network
 // connection (a buffered writer field set to net.Conn, or to a writer of
-// the package whose Write calls it) crosses the boundary too (netio.go).
+// the package whose Write calls it) crosses the boundary too (netio.go),
+// and so does a fallible call handed such a stream where it takes one
+// (f.write(w.w), w.w a bufio.Writer over the conn: netstream.go).
 // What repeats are not retries (compare-and-swap loops, dropped results,
 // readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's
@@ -452,7 +477,8 @@
 //   - this package: the Analyzer (retrysite.go), and the analysis that
 //     fills the site types in, as methods of one per-package *model
 //     (model.go). Its files form groups: discovery (loops.go, forms.go,
-//     funclits.go, integration.go, receiver.go, xpkg.go; it asks
+//     funclits.go, integration.go, netio.go, netstream.go,
+//     heldrecursion.go, receiver.go, xpkg.go; it asks
 //     tracker, rewind and exchange), what joins a site together (details.go, outcomes_loop.go),
 //     the model as the other packages see it (host.go, describe.go,
 //     offdefault.go, glue_libsite.go, glue_modsrc.go, glue_notretry.go,

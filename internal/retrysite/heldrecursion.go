@@ -83,25 +83,16 @@ func innerSelfCalls(self []*ast.CallExpr, held map[*ast.CallExpr]*ast.FuncLit, i
 				i++
 			}
 		}
-		ast.Inspect(lit.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.CallExpr:
-				if f := typesx.Callee(info, n); f == nil || f.Origin() != fn.Origin() {
-					return true
+		for _, n := range typesx.CallsOf(info, lit.Body, fn) {
+			inner := &ast.CallExpr{Fun: n.Fun, Lparen: n.Lparen, Args: make([]ast.Expr, len(n.Args)), Rparen: n.Rparen}
+			for j, a := range n.Args {
+				inner.Args[j] = a
+				if id, ok := ast.Unparen(a).(*ast.Ident); ok && params[info.Uses[id]] != nil {
+					inner.Args[j] = params[info.Uses[id]]
 				}
-				inner := &ast.CallExpr{Fun: n.Fun, Lparen: n.Lparen, Args: make([]ast.Expr, len(n.Args)), Rparen: n.Rparen}
-				for j, a := range n.Args {
-					inner.Args[j] = a
-					if id, ok := ast.Unparen(a).(*ast.Ident); ok && params[info.Uses[id]] != nil {
-						inner.Args[j] = params[info.Uses[id]]
-					}
-				}
-				res = append(res, inner)
 			}
-			return true
-		})
+			res = append(res, inner)
+		}
 	}
 	return res
 }

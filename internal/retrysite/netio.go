@@ -27,15 +27,16 @@ import (
 // calls conn.Write). Other writers (a buffer, a file, a hash) stay local
 // work.
 
-// netIOCall reports whether call is a method of an io interface called
-// on a value the package gives a network connection.
+// netIOCall reports whether call is a method of an io interface (or of
+// one of bufio's streams) called on a value the package gives a network
+// connection.
 func (m *model) netIOCall(call *ast.CallExpr, fn *types.Func) bool {
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "io" {
+	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
-		return false
+	if sig == nil || sig.Recv() == nil || !streamType(sig.Recv().Type()) {
+		return false // an io interface's or a bufio stream's method (netstream.go)
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
@@ -107,6 +108,16 @@ func (m *model) netValue(x ast.Expr, name string, depth int, seen map[types.Obje
 		return found
 	case *ast.CallExpr:
 		fn := typeutilCallee(m.info, x)
+		if fn != nil && fn.Pkg() != nil && streamWrapper(fn) {
+			// bufio.NewWriter(conn): the buffer writes to what it wraps
+			// (netstream.go).
+			for _, a := range x.Args {
+				if m.netValue(a, name, depth+1, seen) {
+					return true
+				}
+			}
+			return false
+		}
 		if fn == nil || fn.Pkg() != m.pkg || seen[fn] {
 			return false
 		}

@@ -8,15 +8,25 @@
 //     error's class or code), and why a value is unknown (deps);
 //   - the path simulation (sim.go, statekey.go, stopcheck.go,
 //     timerchan.go, clamp.go: a backoff's cap is no count;
-//     paramfields.go: the fields of a struct parameter a caller binds): which outcomes of an operation lead back to it, how
-//     many runs a loop makes, and the graph walks the model's
-//     descriptions share (cfgwalk.go);
+//     paramfields.go: the fields of a struct parameter a caller binds;
+//     flags.go: a field only ever set to constants counts nothing;
+//     registry.go: nor does the absence of a fixed key from a list the
+//     loop only appends to; selftrigger.go: a select case on a channel
+//     the path itself sent on is ready, one no one on the path sent on
+//     is not, a nil channel local never, and the walks start with the
+//     nil the operation's block left in such a local (StartEnv);
+//     goalFreeFailover: a recursion after a loop over candidates, whose
+//     condition guards no refresh): which outcomes of an operation lead
+//     back to it, how many runs a loop makes (maxRuns keeps every select
+//     case possible: the first wake-up comes from elsewhere), and the
+//     graph walks the model's descriptions share (cfgwalk.go);
 //   - the per-function graphs and tracked variables (funcinfo.go);
 //   - the outcomes tried (outcomes_eval.go: the definition index and the
 //     error scenarios; statuserr.go: error types with a status field,
 //     narrowas.go: the errors.As matches the left operand of && or ||
 //     proves when the right one is read;
-//     errcode_success.go: the error codes a successful result carries;
+//     errcode_success.go: the error codes a successful result carries,
+//     which errors.Is compares as codes of one type (outcomes_eval.go);
 //     carried.go: the error a result carries in a field when the
 //     operation returns none beside it;
 //     astarget.go: an errors.As target of the scenario's error class;

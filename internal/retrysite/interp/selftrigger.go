@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A loop over a select may wake itself: the failure of its operation
@@ -69,7 +71,7 @@ func (fi *funcInfo) selfTriggers(tracked map[*types.Var]bool, escapes map[*types
 				continue
 			}
 			comms[cc.Comm] = true
-			u := commReceive(cc.Comm)
+			u := typesx.CommReceive(cc.Comm)
 			if u == nil {
 				continue
 			}
@@ -139,23 +141,6 @@ func inspectNoLits(n ast.Node, f func(ast.Node)) {
 		}
 		return true
 	})
-}
-
-// commReceive returns the receive a select case communicates by, or nil.
-func commReceive(s ast.Stmt) *ast.UnaryExpr {
-	var x ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return u
-	}
-	return nil
 }
 
 // chanKey returns what a channel expression names: a local variable
@@ -241,7 +226,7 @@ func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok boo
 	if !isCC || cc.Comm == nil {
 		return false, false, false
 	}
-	u := commReceive(cc.Comm)
+	u := typesx.CommReceive(cc.Comm)
 	if u == nil {
 		return false, false, false
 	}
@@ -274,7 +259,7 @@ func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
 	if !isCC || cc.Comm == nil {
 		return e
 	}
-	u := commReceive(cc.Comm)
+	u := typesx.CommReceive(cc.Comm)
 	if u == nil {
 		return e
 	}

@@ -90,20 +90,41 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*a
 // CallsFunc reports whether body calls fn outside the function literals
 // nested in it.
 func CallsFunc(info *types.Info, body ast.Node, fn *types.Func) bool {
-	found := false
+	return len(CallsOf(info, body, fn)) > 0
+}
+
+// CallsOf returns the calls of fn (any instance) in body, outside the
+// function literals nested in it.
+func CallsOf(info *types.Info, body ast.Node, fn *types.Func) []*ast.CallExpr {
+	var res []*ast.CallExpr
 	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			return false
+			return n == body // the literal itself is looked into
 		case *ast.CallExpr:
 			if c := Callee(info, n); c != nil && c.Origin() == fn.Origin() {
-				found = true
+				res = append(res, n)
 			}
 		}
 		return true
 	})
-	return found
+	return res
+}
+
+// CommReceive returns the receive a select case communicates by (case
+// <-ch:, case v := <-ch:), or nil for a send or the default case.
+func CommReceive(s ast.Stmt) *ast.UnaryExpr {
+	var x ast.Expr
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+		return u
+	}
+	return nil
 }

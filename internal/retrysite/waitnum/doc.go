@@ -72,7 +72,13 @@
 // leaves is allowed) is the server's wait, R-5's: the shape is read on a
 // failure that is not of that type, as a response without Retry-After
 // is (waits_typed.go). A typed branch that sets a wait of its own keeps
-// the wait unknown.
+// the wait unknown. An undecided failure branch that ends in a continue
+// after calls only (a log line, closing what failed, `_ = ch.close()`:
+// results dropped) is the path to the next attempt (waits_next.go,
+// waits_next_report.go). A recursion that waits in a closure it holds
+// (retry := func(err error) error { time.Sleep(d); return f(n) }) is run
+// as the closure's body, attempt after attempt, with the function's
+// parameters it captures (waits_shape.go heldClosureOf).
 //
 // A wait held in a local the loop assigns (=) again from a call (wait(d);
 // err := op(); if err != nil { d = next(attempt+1); continue }; return)

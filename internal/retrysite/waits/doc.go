@@ -11,13 +11,18 @@
 // Walk). A wait is a primitive — time.Sleep, gax.Sleep, a clock's
 // Sleep(d), <-time.After(d), <-time.Tick(d), <-timer.C, <-ticker.C, a
 // receive from a local channel variable armed with one time.After
-// (waits_chanvar.go), the tick a range over a ticker's channel receives
+// (waits_chanvar.go; a time.After(0) beside it fires at once and is no
+// wait), the tick a range over a ticker's channel receives
 // at its head (head.go) — or a call of a same-package helper whose body
 // waits once. Something else that may block (a receive from another
 // channel, a call whose name says it waits or that takes a duration) makes
 // the waits unknown rather than absent. A path holds each wait once
 // (waits_dedupe.go). A recursive site waits what every path from its
-// entry to the operation passes (EntryWaits). A path back with no wait,
+// entry to the operation passes (EntryWaits), and, reaching a call of a
+// closure it holds that calls it (typesx.HeldSelfCalls), what every path
+// through the closure's body to that call passes (heldself.go); when its
+// operation sits in a loop of its own (a failover over brokers), going
+// round the loop is not another attempt, only the call of itself is. A path back with no wait,
 // through no fork the outcome does not decide, adds "no wait after some
 // failures".
 //
@@ -77,7 +82,10 @@
 // function or the loop (a lock waiter woken by the release, with the
 // timer as a fallback) is not the wait of the site: it waits for
 // whichever comes first, and the site's waits are left unknown
-// (wakeup.go). Likewise the one wait of a same-package helper that is a
+// (wakeup.go). A case that leaves, or acts only while the timer's
+// channel variable is nil (if backoff == nil { backoff = time.After(d)
+// }), does not cut the wait short: the select comes back to the same
+// armed timer (keepsArmed). Likewise the one wait of a same-package helper that is a
 // timer raced by a receive from another channel, whichever case ends the
 // helper (nats' newRequest: the reply or the request's timeout), is the
 // call's own timeout, not a wait between attempts: it is dropped, and

@@ -46,17 +46,9 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 		return nil
 	}
 	inner := make(map[*ast.CallExpr]bool)
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if f := typesx.Callee(w.F.Info, n); f != nil && f.Origin() == w.self.Origin() {
-				inner[n] = true
-			}
-		}
-		return true
-	})
+	for _, c := range typesx.CallsOf(w.F.Info, lit.Body, w.self) {
+		inner[c] = true
+	}
 	hs := w.F.NewWalk(fi).EntryWaits(inner)
 	w.heldHits[lit] = hs
 	return hs

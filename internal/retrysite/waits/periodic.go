@@ -276,7 +276,7 @@ func selectsOf(body *ast.BlockStmt) map[ast.Stmt]*ast.SelectStmt {
 // default), or the receive statement itself; nil otherwise.
 func blockingOf(node ast.Node, sel map[ast.Stmt]*ast.SelectStmt, nonblocking map[ast.Stmt]bool) ast.Node {
 	st, ok := node.(ast.Stmt)
-	if !ok || nonblocking[st] || received(st) == nil { // wakeup.go
+	if !ok || nonblocking[st] || typesx.CommReceive(st) == nil {
 		return nil
 	}
 	if s, ok := sel[st]; ok {

@@ -138,17 +138,9 @@ func SelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*ast.C
 	for c := range typesx.HeldSelfCalls(info, body, fn) {
 		res[c] = true
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if c := typesx.Callee(info, n); c != nil && c.Origin() == fn.Origin() {
-				res[n] = true
-			}
-		}
-		return true
-	})
+	for _, c := range typesx.CallsOf(info, body, fn) {
+		res[c] = true
+	}
 	return res
 }
 

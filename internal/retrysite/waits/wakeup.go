@@ -64,7 +64,7 @@ func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 			if cc == timer {
 				continue
 			}
-			u := received(cc.Comm)
+			u := typesx.CommReceive(cc.Comm)
 			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || !anyEnd && leaves(cc.Body) || f.keepsArmed(cc.Body, h) {
 				continue
 			}
@@ -74,24 +74,6 @@ func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 		return true
 	})
 	return found
-}
-
-// received returns the receive a select case communicates by, or nil
-// for a send.
-func received(s ast.Stmt) *ast.UnaryExpr {
-	var x ast.Expr
-	switch s := s.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-		return u
-	}
-	return nil
 }
 
 // isDone reports whether u receives from a Done method's channel
