@@ -21,7 +21,7 @@ func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 
 }
 func (x interpIndex) Steady() bool {
 	vx := x.m.Vx
-	return vx == nil || vx.pick == nil && !vx.recording && !vx.noting && len(vx.resolving) == 0 && len(vx.crossing) == 0
+	return vx != nil && vx.pick == nil && len(vx.resolving) == 0 && len(vx.crossing) == 0
 }
 func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (value, bool) {
 	return x.m.decisionResult(ev, call, i)

@@ -88,6 +88,9 @@ type valueIndex struct {
 	// resolved come from (values.go, collectDefaults).
 	noting bool
 	notes  []defaultNote
+	// traces is the stack of what the evaluations the interpreter keeps
+	// (interp's inline memo) left in the index, innermost last (trace.go).
+	traces [][]traceEvent
 }
 
 type intsResult struct {
