@@ -88,11 +88,16 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	if len(groups) == 0 {
 		return nil
 	}
+	parents := loopParents(fb.body)
+	if !gotos && len(selfCalls) == 0 && !anyInLoop(groups, parents) {
+		// Operations only outside the loops: no graph is needed (every
+		// group would be passed over below).
+		return nil
+	}
 	fi := m.FuncInfo(fb.body, fb.typ)
 	if fi == nil {
 		return nil
 	}
-	parents := loopParents(fb.body)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {
 		target[c] = true
@@ -248,6 +253,18 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 	}
 	return sites
+}
+
+// anyInLoop reports whether a call of one of groups lies in a loop.
+func anyInLoop(groups []*opGroup, parents map[*ast.CallExpr]ast.Stmt) bool {
+	for _, g := range groups {
+		for _, c := range g.calls {
+			if parents[c] != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // prefilter finds, without building a graph, whether fb has loops, gotos
