@@ -84,11 +84,14 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	}
 	// Operations first: most loops call nothing that crosses an
 	// integration boundary, and then no graph is needed.
+	parents := loopParents(fb.body)
+	if !gotos && len(selfCalls) == 0 && len(parents) == 0 {
+		return nil // no call in a loop: no operation can repeat
+	}
 	groups := m.opGroups(fb)
 	if len(groups) == 0 {
 		return nil
 	}
-	parents := loopParents(fb.body)
 	if !gotos && len(selfCalls) == 0 && !anyInLoop(groups, parents) {
 		// Operations only outside the loops: no graph is needed (every
 		// group would be passed over below).
