@@ -247,6 +247,32 @@ func (m *model) localImplementations(fn *types.Func, sig *types.Signature) (impl
 	if !isIface {
 		return nil, false
 	}
+	for _, t := range m.implementers(named, iface) {
+		if t.TypeParams().Len() > 0 {
+			// An instance might implement it; which is unknown.
+			if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj != nil {
+				return nil, false
+			}
+			continue
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj != nil {
+			if impl, isFunc := obj.(*types.Func); isFunc {
+				impls = append(impls, impl)
+			}
+		}
+	}
+	return impls, len(impls) > 0
+}
+
+// implementers returns, in the order of their names, the package's named
+// non-interface types that are generic or implement iface, the
+// underlying interface of named; worked out once per interface (each of
+// its methods asks).
+func (m *model) implementers(named *types.Named, iface *types.Interface) []*types.Named {
+	if ts, ok := m.impls[named]; ok {
+		return ts
+	}
+	var ts []*types.Named
 	scope := m.pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, isType := scope.Lookup(name).(*types.TypeName)
@@ -257,21 +283,13 @@ func (m *model) localImplementations(fn *types.Func, sig *types.Signature) (impl
 		if !isNamedType || types.IsInterface(t) {
 			continue
 		}
-		if t.TypeParams().Len() > 0 {
-			// An instance might implement it; which is unknown.
-			if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj != nil {
-				return nil, false
-			}
-			continue
-		}
-		if !types.Implements(t, iface) && !types.Implements(types.NewPointer(t), iface) {
-			continue
-		}
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj != nil {
-			if impl, isFunc := obj.(*types.Func); isFunc {
-				impls = append(impls, impl)
-			}
+		if t.TypeParams().Len() > 0 || types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+			ts = append(ts, t)
 		}
 	}
-	return impls, len(impls) > 0
+	if m.impls == nil {
+		m.impls = make(map[*types.Named][]*types.Named)
+	}
+	m.impls[named] = ts
+	return ts
 }

@@ -96,15 +96,23 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	}
 	// Operations first: most loops call nothing that crosses an
 	// integration boundary, and then no graph is needed.
+	parents := loopParents(fb.body)
+	if !gotos && len(selfCalls) == 0 && len(parents) == 0 {
+		return nil // no call in a loop: no operation can repeat
+	}
 	groups := m.opGroups(fb)
 	if len(groups) == 0 {
+		return nil
+	}
+	if !gotos && len(selfCalls) == 0 && !anyInLoop(groups, parents) {
+		// Operations only outside the loops: no graph is needed (every
+		// group would be passed over below).
 		return nil
 	}
 	fnInfo := m.FuncInfo(fb.body, fb.typ)
 	if fnInfo == nil {
 		return nil
 	}
-	parents := loopParents(fb.body)
 	groups = splitByLoop(groups, parents)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {
@@ -290,6 +298,18 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 	}
 	return sites
+}
+
+// anyInLoop reports whether a call of one of groups lies in a loop.
+func anyInLoop(groups []*opGroup, parents map[*ast.CallExpr]ast.Stmt) bool {
+	for _, g := range groups {
+		for _, c := range g.calls {
+			if parents[c] != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // prefilter finds, without building a graph, whether fb has loops, gotos

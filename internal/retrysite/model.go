@@ -64,6 +64,8 @@ type model struct {
 	// waited caches whether a loop holds a wait (package waits,
 	// Finder.Waited).
 	waited map[ast.Node]bool
+	// impls caches implementers (integration.go) by interface.
+	impls map[*types.Named][]*types.Named
 	// x follows calls into other packages of the module (xpkg.go); the
 	// interpreter's Xbind binds the parameters of such a callee to the
 	// caller's arguments while its body is studied.

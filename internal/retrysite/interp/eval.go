@@ -597,17 +597,19 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 }
 
 // An inlined is what returns gave for one binding of a callee's
-// parameters, at one depth.
+// parameters, at one depth, and the marks it left in the index.
 type inlined struct {
-	v  value
-	ok bool
+	v     value
+	ok    bool
+	trace any
 }
 
 // returnsMemo is returns for ev, the evaluator of fn's body that inline
 // made, over ce, its parameters' values: a loop's walk inlines the same
 // helper with the same arguments on every path and attempt, so the
 // result is kept in the callee's funcInfo while the index is steady (its
-// answers then depend on nothing but their question).
+// answers then depend on nothing but their question), with the marks the
+// walk left in the index, which are left again when it is reused.
 func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
 	ix := ev.Fi.M.ix
 	if ix == nil || !ix.Steady() {
@@ -625,13 +627,16 @@ func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
 		key = binary.AppendVarint(key, v.I)
 	}
 	if r, ok := ev.Fi.inlined[string(key)]; ok {
+		ix.Replay(r.trace)
 		return r.v, r.ok
 	}
+	ix.BeginTrace()
 	v, ok := ev.returns(ce)
+	t := ix.EndTrace()
 	if ev.Fi.inlined == nil {
 		ev.Fi.inlined = make(map[string]inlined)
 	}
-	ev.Fi.inlined[string(key)] = inlined{v, ok}
+	ev.Fi.inlined[string(key)] = inlined{v, ok, t}
 	return v, ok
 }
 

@@ -102,8 +102,10 @@ type funcInfo struct {
 	// outcomes are the error and response locals: the simulation binds
 	// them to an operation's assumed outcome.
 	outcomes map[*types.Var]bool
-	// order numbers tracked and outcome variables for memo keys.
-	order map[*types.Var]int
+	// order numbers tracked and outcome variables for memo keys;
+	// ordered lists them in that order.
+	order   map[*types.Var]int
+	ordered []*types.Var
 	// caseTag maps each case expression of an expression switch to the
 	// switch's tag (nil for a tagless switch).
 	caseTag map[ast.Expr]ast.Expr
@@ -425,6 +427,7 @@ func (fi *funcInfo) scan() {
 	for i, v := range all {
 		fi.order[v] = i
 	}
+	fi.ordered = all
 }
 
 func (fi *funcInfo) bodyStart() token.Pos {

@@ -58,10 +58,17 @@ type Index interface {
 	// setting an object keeps from its construction on.
 	ConstructedOnly(v *types.Var) bool
 	// Steady reports whether the index's answers are, now, those it gives
-	// any caller and leave no trace: no value is picked for a bound, no
-	// write is being resolved, nothing is recorded or noted. The
-	// evaluator reuses what it computed only then (inline's memo).
+	// any caller: no value is picked for a bound, no write is being
+	// resolved. The evaluator reuses what it computed only then (inline's
+	// memo, eval.go).
 	Steady() bool
+	// BeginTrace starts recording the marks an evaluation leaves in the
+	// index (the objects a bound reads, the defaults noted), EndTrace
+	// ends it and returns them, and Replay leaves them again when the
+	// evaluation's result is reused.
+	BeginTrace()
+	EndTrace() any
+	Replay(trace any)
 }
 
 // A DefaultNote is a note of the value index: a value the interpreter

@@ -17,6 +17,16 @@ func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte
 // appendEnv appends the environment in the function's variable order,
 // so equal environments give equal keys.
 func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
+	if len(fi.ordered) <= 2*len(e) {
+		// Few variables for the environment's size: look each up in
+		// order, with no walk of the map and no sort.
+		for i, v := range fi.ordered {
+			if x, ok := e[v]; ok {
+				buf = appendEntry(buf, i, x)
+			}
+		}
+		return buf
+	}
 	type entry struct {
 		idx int
 		v   value
@@ -38,13 +48,17 @@ func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 		}
 	}
 	for _, en := range es {
-		buf = binary.AppendUvarint(buf, uint64(en.idx))
-		if en.v.K == vUnknown {
-			buf = append(buf, 0xff)
-			continue
-		}
-		buf = append(buf, byte(en.v.K))
-		buf = binary.AppendVarint(buf, en.v.I)
+		buf = appendEntry(buf, en.idx, en.v)
 	}
 	return buf
+}
+
+// appendEntry appends the key of variable number idx holding v.
+func appendEntry(buf []byte, idx int, v value) []byte {
+	buf = binary.AppendUvarint(buf, uint64(idx))
+	if v.K == vUnknown {
+		return append(buf, 0xff)
+	}
+	buf = append(buf, byte(v.K))
+	return binary.AppendVarint(buf, v.I)
 }

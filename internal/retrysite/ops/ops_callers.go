@@ -9,6 +9,10 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
@@ -88,30 +92,44 @@ func (m *model) callIndex() map[*types.Func][]callAt {
 		return m.calls
 	}
 	m.calls = make(map[*types.Func][]callAt)
-	for _, file := range m.pass.Files {
-		if strings.HasSuffix(m.pass.Fset.File(file.Pos()).Name(), "_test.go") {
-			continue
+	add := func(n ast.Node, fd *ast.FuncDecl) {
+		c := n.(*ast.CallExpr)
+		if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() == m.pkg {
+			fn = fn.Origin()
+			m.calls[fn] = append(m.calls[fn], callAt{call: c, decl: fd})
 		}
-		for _, dc := range file.Decls {
-			fd, ok := dc.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
+	}
+	// The inspector skips what holds no call.
+	insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !ok {
+		for _, file := range m.pass.Files {
+			if strings.HasSuffix(m.pass.Fset.File(file.Pos()).Name(), "_test.go") {
 				continue
 			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				c, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
+			for _, dc := range file.Decls {
+				if fd, ok := dc.(*ast.FuncDecl); ok && fd.Body != nil {
+					typesx.PreorderIn(inspector.Cursor{}, false, fd.Body, callNodes, func(n ast.Node) { add(n, fd) })
 				}
-				if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() == m.pkg {
-					fn = fn.Origin()
-					m.calls[fn] = append(m.calls[fn], callAt{call: c, decl: fd})
-				}
-				return true
-			})
+			}
+		}
+		return m.calls
+	}
+	for fc := range insp.Root().Children() {
+		file, ok := fc.Node().(*ast.File)
+		if !ok || strings.HasSuffix(m.pass.Fset.File(file.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for dc := range fc.Children() {
+			if fd, ok := dc.Node().(*ast.FuncDecl); ok && fd.Body != nil {
+				typesx.PreorderIn(dc.ChildAt(edge.FuncDecl_Body, -1), true, fd.Body, callNodes, func(n ast.Node) { add(n, fd) })
+			}
 		}
 	}
 	return m.calls
 }
+
+// callNodes are the nodes callIndex reads.
+var callNodes = []ast.Node{(*ast.CallExpr)(nil)}
 
 // declOfBody returns the function declaration whose body is body.
 func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {

@@ -906,36 +906,36 @@ func (m *model) indexValues() {
 			m.values[v] = append(m.values[v], x)
 		}
 	}
-	for _, file := range m.pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok {
-					add(m.info.Uses[k], n.Value)
-				}
-			case *ast.AssignStmt:
-				if len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for i, l := range n.Lhs {
-					switch l := ast.Unparen(l).(type) {
-					case *ast.SelectorExpr:
-						add(m.info.Uses[l.Sel], n.Rhs[i])
-					case *ast.Ident:
-						add(m.info.Uses[l], n.Rhs[i])
-					}
-				}
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if i < len(n.Values) {
-						add(m.info.Defs[name], n.Values[i])
-					}
+	typesx.Preorder(m.pass, valueNodes, func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if k, ok := n.Key.(*ast.Ident); ok {
+				add(m.info.Uses[k], n.Value)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != len(n.Rhs) {
+				return
+			}
+			for i, l := range n.Lhs {
+				switch l := ast.Unparen(l).(type) {
+				case *ast.SelectorExpr:
+					add(m.info.Uses[l.Sel], n.Rhs[i])
+				case *ast.Ident:
+					add(m.info.Uses[l], n.Rhs[i])
 				}
 			}
-			return true
-		})
-	}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if i < len(n.Values) {
+					add(m.info.Defs[name], n.Values[i])
+				}
+			}
+		}
+	})
 }
+
+// valueNodes are the nodes indexValues reads.
+var valueNodes = []ast.Node{(*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)}
 
 // fieldTransports returns the transports assigned to the Transport of a
 // client held in a struct field: s.hc.Transport = t.

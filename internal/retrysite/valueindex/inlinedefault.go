@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"strconv"
+	"strings"
 )
 
 // InlineDefault reports whether the package gives the exported field f no
@@ -33,6 +34,9 @@ var decoderKeys = []string{"yaml", "json", "toml", "mapstructure", "env", "envco
 // included) names decoders and tells each of them to skip the field
 // (`yaml:"-"`): no configuration file sets it, only code does.
 func skippedByDecoders(lit string) bool {
+	if !strings.Contains(lit, "-") {
+		return false // no key says "-" (most tags)
+	}
 	s, err := strconv.Unquote(lit)
 	if err != nil {
 		return false

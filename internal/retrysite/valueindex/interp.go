@@ -21,7 +21,7 @@ func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 
 }
 func (x interpIndex) Steady() bool {
 	vx := x.m.Vx
-	return vx == nil || vx.pick == nil && !vx.recording && !vx.noting && len(vx.resolving) == 0 && len(vx.crossing) == 0
+	return vx != nil && vx.pick == nil && len(vx.resolving) == 0 && len(vx.crossing) == 0
 }
 func (x interpIndex) OutcomeDecided(call *ast.CallExpr) bool { return x.m.outcomeDecided(call) }
 func (x interpIndex) ZeroField(v *types.Var) bool            { return x.m.ZeroField(v) }

@@ -584,14 +584,10 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 	case !ok:
 		return value{}, false
 	case len(vals) == 1:
-		if n := len(vx.used); vx.recording && (n == 0 || vx.used[n-1] != v) {
-			vx.used = append(vx.used, v)
-		}
+		vx.use(v)
 		return intVal(vals[0]), true
 	}
-	if n := len(vx.multi); vx.recording && (n == 0 || vx.multi[n-1] != v) {
-		vx.multi = append(vx.multi, v)
-	}
+	vx.meetMulti(v)
 	return value{}, false
 }
 
@@ -816,6 +812,7 @@ type defaultNote struct {
 
 // noteDefault records a default while notes are collected.
 func (vx *valueIndex) noteDefault(v *types.Var, user valueWrite, at ast.Expr) {
+	vx.trace(traceEvent{kind: traceNote, v: v, user: user, at: at})
 	if vx.noting && len(vx.notes) < 4 {
 		vx.notes = append(vx.notes, defaultNote{v: v, user: user, At: at})
 	}

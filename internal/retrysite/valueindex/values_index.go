@@ -88,6 +88,9 @@ type valueIndex struct {
 	// resolved come from (values.go, collectDefaults).
 	noting bool
 	notes  []defaultNote
+	// traces is the stack of what the evaluations the interpreter keeps
+	// (interp's inline memo) left in the index, innermost last (trace.go).
+	traces [][]traceEvent
 }
 
 type intsResult struct {
@@ -187,7 +190,12 @@ func (m *model) ValueIndexOf() *valueIndex {
 		return nil
 	}
 	unknowable := make(map[*types.Var]bool)
-	owner := make(map[*types.Var]*types.TypeName)
+	// structs are the package's struct type declarations.
+	type structSpec struct {
+		tn *types.TypeName
+		st *ast.StructType
+	}
+	var structs []structSpec
 	decoded := make(map[*types.TypeName]bool)
 	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	// The declaration being read, and the guards and switch cases seen in
@@ -240,13 +248,16 @@ func (m *model) ValueIndexOf() *valueIndex {
 				case *ast.TypeSpec:
 					tn, _ := m.info.Defs[n.Name].(*types.TypeName)
 					if st, ok := n.Type.(*ast.StructType); ok && tn != nil {
+						// The fields are looked up only when their type
+						// turns out decoded (below), or their tag says so.
+						structs = append(structs, structSpec{tn, st})
 						for _, fl := range st.Fields.List {
+							if fl.Tag == nil || skippedByDecoders(fl.Tag.Value) { // inlinedefault.go
+								continue
+							}
 							for _, name := range fl.Names {
 								if v, ok := m.info.Defs[name].(*types.Var); ok {
-									owner[v] = tn
-									if fl.Tag != nil && !skippedByDecoders(fl.Tag.Value) { // inlinedefault.go
-										unknowable[v] = true
-									}
+									unknowable[v] = true
 								}
 							}
 						}
@@ -365,9 +376,16 @@ func (m *model) ValueIndexOf() *valueIndex {
 	for tn := range decoded {
 		nest(tn.Type())
 	}
-	for v, tn := range owner {
-		if decoded[tn] && v.Exported() {
-			unknowable[v] = true
+	for _, sp := range structs {
+		if !decoded[sp.tn] {
+			continue
+		}
+		for _, fl := range sp.st.Fields.List {
+			for _, name := range fl.Names {
+				if v, ok := m.info.Defs[name].(*types.Var); ok && v.Exported() {
+					unknowable[v] = true
+				}
+			}
 		}
 	}
 	for v := range unknowable {

@@ -2,7 +2,9 @@ package waitnum
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
@@ -31,14 +33,19 @@ func (m *model) drawnAtRandom(f *types.Var) bool {
 	if m.drawn == nil {
 		m.drawn = make(map[*types.Var]bool)
 		insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		if ok && !m.anyRandomCall(insp) {
-			return false // no call draws: no field is drawn
-		}
 		if ok {
+			// Only a body that calls a random package writes a drawn
+			// value (a draw, or a local defined from one in the body):
+			// the calls are found first, most bodies make none.
+			draws := m.randomCalls(insp)
+			drawsIn := func(n ast.Node) bool {
+				i, _ := slices.BinarySearch(draws, n.Pos())
+				return i < len(draws) && draws[i] < n.End()
+			}
 			// The inspector skips what holds no assignment or literal.
 			for fc := range insp.Root().Children() {
 				for dc := range fc.Children() {
-					if fd, ok := dc.Node().(*ast.FuncDecl); ok && fd.Body != nil {
+					if fd, ok := dc.Node().(*ast.FuncDecl); ok && fd.Body != nil && drawsIn(fd.Body) {
 						m.writesDrawn(dc.ChildAt(edge.FuncDecl_Body, -1), true, fd.Body, m.drawn)
 					}
 				}
@@ -121,15 +128,17 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 	})
 }
 
-// anyRandomCall reports whether the package calls a random package
-// anywhere (most do not): else no value it writes is drawn.
-func (m *model) anyRandomCall(insp *inspector.Inspector) bool {
+// randomCalls returns the positions, in order, of the package's calls
+// of a random package.
+func (m *model) randomCalls(insp *inspector.Inspector) []token.Pos {
+	var draws []token.Pos
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if m.randomCall(c.Node().(*ast.CallExpr)) {
-			return true
+		if call := c.Node().(*ast.CallExpr); m.randomCall(call) {
+			draws = append(draws, call.Pos())
 		}
 	}
-	return false
+	slices.Sort(draws) // the files' order is not their positions'
+	return draws
 }
 
 // randomCall reports whether call calls a function of a random package.
