@@ -49,6 +49,9 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 	c.rangeLen[r] = 1
 	c.Tracked[cv] = true
 	c.order[cv] = len(fi.order)
+	// ordered lists order's variables (appendEnv's fast path): the
+	// round's counter too, in a list of the copy's own.
+	c.ordered = append(fi.ordered[:len(fi.ordered):len(fi.ordered)], cv)
 	// The copy counts the range as a tracked variable: nothing it
 	// cached about the original's variables and forks holds for it.
 	c.statelessMemo, c.nonCount, c.invariant, c.inlined = nil, nil, nil, nil
