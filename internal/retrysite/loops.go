@@ -1,6 +1,7 @@
 package retrysite
 
 import (
+	"encoding/binary"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -1157,6 +1158,26 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 	if len(intParams) == 0 && len(structParams) == 0 {
 		return nil
 	}
+	// The variables a call can bind, in a fixed order: a call's binding
+	// is keyed by their values, and calls that bind them alike share one
+	// bound (an SDK's request helper taking an options struct has a call
+	// per endpoint, nearly all alike).
+	var keyVars []*types.Var
+	for _, i := range intParams {
+		keyVars = append(keyVars, sig.Params().At(i))
+	}
+	for _, i := range structParams {
+		p := sig.Params().At(i)
+		if st, ok := p.Type().Underlying().(*types.Struct); ok {
+			for j := 0; j < st.NumFields(); j++ {
+				if pv := fi.ParamField(p, st.Field(j)); pv != nil {
+					keyVars = append(keyVars, pv)
+				}
+			}
+		}
+	}
+	bounds := make(map[string]Bound)
+	var key []byte
 	var sites []*Site
 	// The calls of the function, read from the inspector; the name rules
 	// out most calls before the callee's lookup.
@@ -1192,7 +1213,19 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 		if len(init) == 0 {
 			return
 		}
-		b := m.loopBound(fi, g, init, in)
+		key = key[:0]
+		for j, v := range keyVars {
+			if x, ok := init[v]; ok {
+				key = binary.AppendUvarint(key, uint64(j))
+				key = append(key, byte(x.K))
+				key = binary.AppendVarint(key, x.I)
+			}
+		}
+		b, seen := bounds[string(key)]
+		if !seen {
+			b = m.loopBound(fi, g, init, in)
+			bounds[string(key)] = b
+		}
 		if b.Kind == BoundUnknown {
 			return
 		}
