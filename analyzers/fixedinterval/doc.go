@@ -105,7 +105,9 @@
 //
 // # Fixes
 //
-// The analyzer suggests:
+// The analyzer suggests (the fixes are computed by
+// internal/retrysite/fixes; a library's is the recipe of its knowledge
+// table, knowledge.JitterFix):
 //
 //   - cenkalti ExponentialBackOff: RandomizationFactor (or
 //     WithRandomizationFactor) set to 1, or the option added to

@@ -47,7 +47,7 @@ var CenkaltiV4 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		JitterFix: RandomizationFactorFix,
+		JitterFix: cenkaltiJitterFix,
 		Stop:      cenkaltiAdvice.Stop,
 		TotalCap:  "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
 	},
@@ -88,7 +88,7 @@ var CenkaltiV5 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		JitterFix: RandomizationFactorFix,
+		JitterFix: cenkaltiJitterFix,
 		Stop:      cenkaltiAdvice.Stop,
 		TotalCap:  "pass backoff.WithMaxElapsedTime(%s)",
 	},
@@ -96,7 +96,7 @@ var CenkaltiV5 = &Library{
 
 // cenkaltiAdvice is shared by both majors.
 var cenkaltiAdvice = Advice{
-	JitterFix: RandomizationFactorFix,
+	JitterFix: cenkaltiJitterFix,
 	Stop:      "return backoff.Permanent(err) for them",
 }
 
@@ -143,4 +143,18 @@ var cenkaltiOutcomes = &OutcomeVocab{
 	Model:      DecidedOutcomes,
 	Errors:     RetryAllButPermanent,
 	ErrorsDesc: "operation returns a plain error (not backoff.Permanent)",
+}
+
+// # The R-1 fix (fixes.go)
+
+// cenkaltiJitterFix: RandomizationFactor 1 draws each wait from
+// [0, 2x] (exponential.go getRandomValueFromInterval), full jitter around
+// a backoff that grows; a ConstantBackOff stays fixed whatever the factor.
+var cenkaltiJitterFix = &JitterFix{
+	Message:      "Set RandomizationFactor to 1 (full jitter: each wait drawn from [0, 2x])",
+	Growing:      true,
+	Settings:     []string{"RandomizationFactor", "WithRandomizationFactor"},
+	Value:        "1",
+	Constructors: []string{"NewExponentialBackOff"},
+	Option:       "{pkg}.WithRandomizationFactor(1)",
 }

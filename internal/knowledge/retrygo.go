@@ -44,7 +44,7 @@ var RetryGoV5 = &Library{
 }
 
 // retry-go v5 takes its options in New(opts...).
-var retryGoV5Advice = Advice{JitterFix: DelayTypeFix, OptionsCall: "New", Stop: retryGoAdvice.Stop, TotalCap: retryGoAdvice.TotalCap}
+var retryGoV5Advice = Advice{JitterFix: retryGoJitterFix, OptionsCall: "New", Stop: retryGoAdvice.Stop, TotalCap: retryGoAdvice.TotalCap}
 
 var retryGoDefaults = Defaults{
 	Attempts:   10,
@@ -54,7 +54,7 @@ var retryGoDefaults = Defaults{
 }
 
 var retryGoAdvice = Advice{
-	JitterFix: DelayTypeFix,
+	JitterFix: retryGoJitterFix,
 	Stop:      "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
 	TotalCap:  "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
 }
@@ -115,4 +115,16 @@ var retryGoOutcomes = &OutcomeVocab{
 	Errors:     RetryAllButPermanent,
 	ErrorsDesc: "function returns an error not marked retry.Unrecoverable",
 	Predicates: []PredicateSetting{{Setting: "RetryIf", ErrorsOnly: true}},
+}
+
+// # The R-1 fix (fixes.go)
+
+// retryGoJitterFix: DelayType(FullJitterBackoffDelay) draws each wait
+// from [0, the backoff) (retry.go), whatever delay type it replaces.
+var retryGoJitterFix = &JitterFix{
+	Message:   "Use DelayType(FullJitterBackoffDelay)",
+	Settings:  []string{"DelayType"},
+	Value:     "{pkg}.FullJitterBackoffDelay",
+	Option:    "{pkg}.DelayType({pkg}.FullJitterBackoffDelay)",
+	OnDefault: true,
 }
