@@ -1,6 +1,11 @@
 package knowledge
 
-import "time"
+import (
+	"strconv"
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
 
 // cenkalti/backoff v4: Retry(op, b) and friends; the BackOff is the
 // configuration (NewExponentialBackOff, WithMaxRetries, WithContext).
@@ -150,6 +155,10 @@ var cenkaltiOutcomes = &OutcomeVocab{
 // cenkaltiJitterFix: RandomizationFactor 1 draws each wait from
 // [0, 2x] (exponential.go getRandomValueFromInterval), full jitter around
 // a backoff that grows; a ConstantBackOff stays fixed whatever the factor.
+// The interval x grows ×Multiplier up to MaxInterval
+// (incrementCurrentInterval), so InitialInterval base/2, Multiplier 2 and
+// MaxInterval cap/2 draw each wait from [0, min(cap, base×2^n)], R-1's
+// formula; the defaults (500ms ×1.5 up to 60s) would reach 2m.
 var cenkaltiJitterFix = &JitterFix{
 	Message:      "Set RandomizationFactor to 1 (full jitter: each wait drawn from [0, 2x])",
 	Growing:      true,
@@ -157,4 +166,10 @@ var cenkaltiJitterFix = &JitterFix{
 	Value:        "1",
 	Constructors: []string{"NewExponentialBackOff"},
 	Option:       "{pkg}.WithRandomizationFactor(1)",
+	Also: []FixOption{
+		{Option: "WithInitialInterval", Field: "InitialInterval", Duration: policy.BaseDelay / 2},
+		{Option: "WithMultiplier", Field: "Multiplier", Value: strconv.FormatFloat(policy.Multiplier, 'g', -1, 64)},
+		{Option: "WithMaxInterval", Field: "MaxInterval", Duration: policy.MaxDelay / 2},
+	},
+	AlsoWhy: standardWaits,
 }

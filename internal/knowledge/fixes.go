@@ -1,5 +1,11 @@
 package knowledge
 
+import (
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
 // A JitterFix is a library's mechanical R-1 rewrite, as data: which
 // setting -fix writes, and what, so that the library's waits become full
 // jitter. One generic builder (internal/retrysite/fixes) reads it; a
@@ -33,4 +39,26 @@ type JitterFix struct {
 	// delay), the fix appends Option to the call that takes the options:
 	// Advice.OptionsCall's, or the entry call.
 	OnDefault bool
+	// Also are the options that keep the waits within the standard's
+	// base and cap, appended with the fix to the call that takes the
+	// library's options (the Constructors' call, else the one OnDefault
+	// names), each unless the site already sets it: the caller's choice
+	// stands. AlsoWhy ends the fix's message when one is added.
+	Also    []FixOption
+	AlsoWhy string
 }
+
+// A FixOption is one option a JitterFix adds.
+type FixOption struct {
+	// Option is the option function ("WithMaxInterval", "MaxDelay");
+	// Field the struct field that sets the same ("MaxInterval"), if any.
+	Option, Field string
+	// Duration is the value when it is one, written with the file's
+	// time package (15*time.Second); Value the value written otherwise.
+	Duration time.Duration
+	Value    string
+}
+
+// standardWaits ends the message of a fix that adds the standard's base
+// and cap.
+var standardWaits = "the standard's base " + policy.BaseDelay.String() + " and cap " + policy.MaxDelay.String()

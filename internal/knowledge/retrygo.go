@@ -1,6 +1,10 @@
 package knowledge
 
-import "time"
+import (
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
 
 // avast/retry-go v4: Do(fn, opts...).
 var RetryGoV4 = &Library{
@@ -120,11 +124,18 @@ var retryGoOutcomes = &OutcomeVocab{
 // # The R-1 fix (fixes.go)
 
 // retryGoJitterFix: DelayType(FullJitterBackoffDelay) draws each wait
-// from [0, the backoff) (retry.go), whatever delay type it replaces.
+// from [0, min(MaxDelay, Delay×2^n)) (v4@v4.7.0/options.go:163-190),
+// whatever delay type it replaces; Delay base and MaxDelay cap make it
+// R-1's formula (the defaults, 100ms and no cap, grow without end).
 var retryGoJitterFix = &JitterFix{
 	Message:   "Use DelayType(FullJitterBackoffDelay)",
 	Settings:  []string{"DelayType"},
 	Value:     "{pkg}.FullJitterBackoffDelay",
 	Option:    "{pkg}.DelayType({pkg}.FullJitterBackoffDelay)",
 	OnDefault: true,
+	Also: []FixOption{
+		{Option: "Delay", Duration: policy.BaseDelay},
+		{Option: "MaxDelay", Duration: policy.MaxDelay},
+	},
+	AlsoWhy: standardWaits,
 }

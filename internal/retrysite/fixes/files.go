@@ -20,7 +20,8 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// importName returns the name a file imports path as, or "".
+// importName returns the name a file imports path, a standard library
+// package (time, math/rand/v2), as, or "".
 func importName(f *ast.File, path string) string {
 	for _, im := range f.Imports {
 		p, err := strconv.Unquote(im.Path.Value)

@@ -6,7 +6,9 @@ import (
 	"go/types"
 	"go/version"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -29,7 +31,8 @@ func Jitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.Suggested
 
 // libJitter builds a library's recipe: the value written in place of the
 // setting that decides the wait, or the option added to the call that
-// takes options.
+// takes options; with it, the options that keep the waits within the
+// standard's base and cap (JitterFix.Also).
 func libJitter(pass *analysis.Pass, s *site.Site, w *site.Wait, r *knowledge.JitterFix) (analysis.SuggestedFix, bool) {
 	var none analysis.SuggestedFix
 	if r.Growing && w.Shape != site.ShapePartialJitter && w.Shape != site.ShapeExponential {
@@ -54,13 +57,21 @@ func libJitter(pass *analysis.Pass, s *site.Site, w *site.Wait, r *knowledge.Jit
 				}
 				val = strings.ReplaceAll(val, "{pkg}", q)
 			}
-			return analysis.SuggestedFix{Message: r.Message, TextEdits: []analysis.TextEdit{{Pos: a.Pos(), End: a.End(), NewText: []byte(val)}}}, true
+			fix := analysis.SuggestedFix{Message: r.Message, TextEdits: []analysis.TextEdit{{Pos: a.Pos(), End: a.End(), NewText: []byte(val)}}}
+			if call := optionsCall(s, r); call != nil {
+				if text, edits, descs := options(pass, s, call, r, false); text != "" {
+					fix.TextEdits = append(fix.TextEdits, edits...)
+					fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(text)})
+					fix.Message += alsoMessage(r, descs)
+				}
+			}
+			return fix, true
 		case slices.Contains(r.Constructors, st.Name):
 			call, ok := st.Node.(*ast.CallExpr)
 			if !ok {
 				return none, false
 			}
-			return appendOption(pass, call, r)
+			return appendOption(pass, s, call, r)
 		}
 		return none, false
 	}
@@ -68,6 +79,27 @@ func libJitter(pass *analysis.Pass, s *site.Site, w *site.Wait, r *knowledge.Jit
 		return none, false
 	}
 	// The default wait: add the option to the call that takes options.
+	call := optionsCall(s, r)
+	if call == nil {
+		return none, false
+	}
+	return appendOption(pass, s, call, r)
+}
+
+// optionsCall returns the call that takes the library's options: the
+// site's constructor (cenkalti's NewExponentialBackOff), else, for a
+// library whose default the fix replaces, Advice.OptionsCall's call or
+// the entry call.
+func optionsCall(s *site.Site, r *knowledge.JitterFix) *ast.CallExpr {
+	if len(r.Constructors) > 0 {
+		if st := s.Last(r.Constructors...); st != nil {
+			call, _ := st.Node.(*ast.CallExpr)
+			return call
+		}
+	}
+	if !r.OnDefault {
+		return nil
+	}
 	var call *ast.CallExpr
 	if opts := s.Lib.Advice.OptionsCall; opts != "" {
 		if st := s.Last(opts); st != nil {
@@ -76,30 +108,133 @@ func libJitter(pass *analysis.Pass, s *site.Site, w *site.Wait, r *knowledge.Jit
 	} else {
 		call, _ = s.Node.(*ast.CallExpr)
 	}
-	if call == nil {
-		return none, false
-	}
-	return appendOption(pass, call, r)
+	return call
 }
 
-// appendOption adds the recipe's option to a call of a variadic function
-// of options, qualified with the name the file gives the library.
-func appendOption(pass *analysis.Pass, call *ast.CallExpr, r *knowledge.JitterFix) (analysis.SuggestedFix, bool) {
-	if call.Ellipsis.IsValid() {
+// appendOption adds the recipe's option, and its Also, to a call of a
+// variadic function of options.
+func appendOption(pass *analysis.Pass, s *site.Site, call *ast.CallExpr, r *knowledge.JitterFix) (analysis.SuggestedFix, bool) {
+	text, edits, descs := options(pass, s, call, r, true)
+	if text == "" {
 		return analysis.SuggestedFix{}, false
 	}
+	edits = append(edits, analysis.TextEdit{Pos: call.Rparen, End: call.Rparen, NewText: []byte(text)})
+	return analysis.SuggestedFix{Message: r.Message + alsoMessage(r, descs), TextEdits: edits}, true
+}
+
+// options returns the text that appends options to call, qualified with
+// the name the file gives the library: the recipe's Option when withFix,
+// then each Also option the site does not set; the edits besides (an
+// import of time), and the descriptions of the Also options added. ""
+// when the call takes no more options or nothing is to be added.
+func options(pass *analysis.Pass, s *site.Site, call *ast.CallExpr, r *knowledge.JitterFix, withFix bool) (string, []analysis.TextEdit, []string) {
+	if call.Ellipsis.IsValid() {
+		return "", nil, nil
+	}
 	if sig, ok := pass.TypesInfo.TypeOf(call.Fun).(*types.Signature); !ok || !sig.Variadic() {
-		return analysis.SuggestedFix{}, false // cenkalti v5's NewExponentialBackOff takes no options
+		return "", nil, nil // cenkalti v5's NewExponentialBackOff takes no options
 	}
 	q := qualifier(call.Fun)
 	if q == "" {
-		return analysis.SuggestedFix{}, false
+		return "", nil, nil
 	}
-	text := strings.ReplaceAll(r.Option, "{pkg}", q)
+	var opts []string
+	if withFix {
+		opts = append(opts, strings.ReplaceAll(r.Option, "{pkg}", q))
+	}
+	var edits []analysis.TextEdit
+	var descs []string
+	timeName := ""
+	for _, o := range r.Also {
+		if passes(call, o.Option) || s.Last(o.Option) != nil || o.Field != "" && s.Last(o.Field) != nil {
+			continue // the caller's choice stands
+		}
+		val := o.Value
+		if o.Duration != 0 {
+			if timeName == "" {
+				timeName, edits = timePackage(pass, call)
+				if timeName == "" {
+					break
+				}
+			}
+			val = durationText(o.Duration, timeName)
+		}
+		opts = append(opts, q+"."+o.Option+"("+val+")")
+		desc := val
+		if o.Duration != 0 {
+			desc = o.Duration.String()
+		}
+		descs = append(descs, strings.TrimPrefix(o.Option, "With")+" "+desc)
+	}
+	if len(opts) == 0 {
+		return "", nil, nil
+	}
+	text := strings.Join(opts, ", ")
 	if len(call.Args) > 0 {
 		text = ", " + text
 	}
-	return analysis.SuggestedFix{Message: r.Message, TextEdits: []analysis.TextEdit{{Pos: call.Rparen, End: call.Rparen, NewText: []byte(text)}}}, true
+	return text, edits, descs
+}
+
+// passes reports whether call passes an option named name.
+func passes(call *ast.CallExpr, name string) bool {
+	for _, a := range call.Args {
+		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok {
+			switch f := ast.Unparen(c.Fun).(type) {
+			case *ast.SelectorExpr:
+				if f.Sel.Name == name {
+					return true
+				}
+			case *ast.Ident:
+				if f.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// timePackage returns the name the file of call gives package time, with
+// the edit that imports it when it does not; "" when the name is taken.
+func timePackage(pass *analysis.Pass, call *ast.CallExpr) (string, []analysis.TextEdit) {
+	file := fileOf(pass, call.Pos())
+	if file == nil {
+		return "", nil
+	}
+	if n := importName(file, "time"); n != "" {
+		return n, nil
+	}
+	if scope := pass.Pkg.Scope().Innermost(call.Pos()); scope == nil {
+		return "", nil
+	} else if _, o := scope.LookupParent("time", call.Pos()); o != nil {
+		return "", nil
+	}
+	return "time", []analysis.TextEdit{addImport(file, "time")}
+}
+
+// durationText writes d with package time named timeName: 15*time.Second.
+func durationText(d time.Duration, timeName string) string {
+	for _, u := range []struct {
+		unit time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}} {
+		if d%u.unit == 0 {
+			if d == u.unit {
+				return timeName + "." + u.name
+			}
+			return strconv.FormatInt(int64(d/u.unit), 10) + "*" + timeName + "." + u.name
+		}
+	}
+	return timeName + ".Duration(" + strconv.FormatInt(int64(d), 10) + ")"
+}
+
+// alsoMessage ends the message of a fix that added Also options.
+func alsoMessage(r *knowledge.JitterFix, descs []string) string {
+	if len(descs) == 0 {
+		return ""
+	}
+	return ", with " + strings.Join(descs, ", ") + " (" + r.AlsoWhy + ")"
 }
 
 // loopJitter replaces the duration of a hand-written wait with the
