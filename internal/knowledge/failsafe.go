@@ -9,7 +9,7 @@ var Failsafe = &Library{
 	Paths:       []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
 	Waits:       failsafeWaits,
 	Outcomes:    failsafeOutcomes,
-	Models:      Models{Timeouts: "failsafe", Ops: "failsafe"},
+	Timeouts:    failsafeTimeouts,
 	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Executor.Run", 0),
@@ -86,4 +86,19 @@ var failsafeOutcomes = &OutcomeVocab{
 	Families:      []OutcomeFamily{FamilyHTTP, FamilyCert},
 	Unread:        []string{"HandleErrors", "HandleErrorTypes", "HandleResult", "AbortOnResult", "AbortOnErrorTypes"},
 	OpaqueUnknown: true,
+}
+
+// failsafeTimeouts: an executor's WithContext stops it; a failsafehttp
+// request watches its request's context, a round tripper each request's;
+// retrypolicy's WithMaxDuration caps the total time, none by default
+// (github.com/failsafe-go/failsafe-go@v0.9.8/executor.go,
+// failsafehttp/http.go, retrypolicy/retry.go).
+var failsafeTimeouts = &TimeoutVocab{
+	Context: []ContextRule{
+		{Entries: []string{"NewRoundTripper", "NewRoundTripperWithExecutor"}, Caller: true},
+		{Entries: []string{"NewRequest", "NewRequestWithExecutor"}, FromEntry: true, EntryArg: 0, Request: true},
+		{Setting: "WithContext"},
+	},
+	Caps: []CapRule{{Settings: []string{"WithMaxDuration"}, Absent: "the retry policy has no WithMaxDuration",
+		AbsentIf: []string{"NewBuilder", "NewWithDefaults"}}},
 }

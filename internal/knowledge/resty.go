@@ -23,7 +23,7 @@ var RestyV2 = &Library{
 	Paths:    []string{"github.com/go-resty/resty/v2"},
 	Waits:    restyWaits(true),
 	Outcomes: restyOutcomes,
-	Models:   Models{Timeouts: "resty", Ops: "resty"},
+	Timeouts: restyTimeouts,
 	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
 	// sets Client.RetryCount, copied into every request the client makes
 	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
@@ -51,7 +51,7 @@ var RestyV3 = &Library{
 	Paths:     []string{"resty.dev/v3"},
 	Waits:     restyWaits(false),
 	Outcomes:  restyOutcomes,
-	Models:    Models{Timeouts: "resty", Ops: "resty/v3"},
+	Timeouts:  restyTimeouts,
 	Entries:   restyEntries(),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
@@ -118,4 +118,22 @@ var restyOutcomes = &OutcomeVocab{
 	Families:         []OutcomeFamily{FamilyHTTP},
 	DefaultDesc:      "resty retries errors only",
 	DefaultAnyConfig: true,
+}
+
+// restyTimeouts: no time limit; the request's SetContext stops it. New()
+// makes an http.Client with no Timeout (SetTimeout sets one, per attempt)
+// (github.com/go-resty/resty/v2@v2.17.2/resty.go New: an http.Client{Jar} only,
+// resty.dev/v3@v3.0.0-rc.4/client.go). Waits are at most
+// min(RetryMaxWaitTime, RetryWaitTime×2^n), 100ms and 2s by default
+// (retry.go:18-19), unless Retry-After, a delay strategy or a condition
+// changes them.
+var restyTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{Setting: "SetContext"}, {Background: "the request has no SetContext"}},
+	Caps:    []CapRule{{Absent: "{lib} has no time limit of its own"}},
+	Client: &ClientTimeout{
+		Timeout: []string{"SetTimeout"}, Client: []string{"NewWithClient"}, Default: []string{"New"},
+		NoTimeout: "the resty client has no SetTimeout (resty.New's http.Client has no Timeout)",
+	},
+	Worst: &WorstWaits{Base: "SetRetryWaitTime", Cap: "SetRetryMaxWaitTime", Exact: true,
+		InexactIf: []string{"SetRetryAfter", "SetRetryDelayStrategy", "AddRetryCondition"}},
 }
