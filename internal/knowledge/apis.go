@@ -247,3 +247,36 @@ func IsStatusErrorType(path, name string) bool { return statusErrorTypes[path+".
 // IsUpwardJitterFunc reports whether the function named by key returns
 // its duration argument plus up to its factor argument times it more.
 func IsUpwardJitterFunc(key string) bool { return upwardJitterFuncs[key] }
+
+// httpRequests is net/http's request vocabulary: the sends of a Client,
+// a Transport or RoundTripper and the package-level helpers (their
+// method when they decide it), and the constructors and copies of a
+// Request.
+var httpRequests = &RequestVocab{
+	Path:  "net/http",
+	Types: []string{"Request"},
+	Funcs: map[string]SendFunc{
+		"Client.Do":              {Req: 0, Client: RecvArg},
+		"Transport.RoundTrip":    {Req: 0, Client: RecvArg},
+		"RoundTripper.RoundTrip": {Req: 0, Client: RecvArg},
+		"Post":                   {Req: NoArg, Client: NoArg, Method: "POST"},
+		"PostForm":               {Req: NoArg, Client: NoArg, Method: "POST"},
+		"Get":                    {Req: NoArg, Client: NoArg, Method: "GET"},
+		"Head":                   {Req: NoArg, Client: NoArg, Method: "HEAD"},
+		"Client.Post":            {Req: NoArg, Client: RecvArg, Method: "POST"},
+		"Client.PostForm":        {Req: NoArg, Client: RecvArg, Method: "POST"},
+		"Client.Get":             {Req: NoArg, Client: RecvArg, Method: "GET"},
+		"Client.Head":            {Req: NoArg, Client: RecvArg, Method: "HEAD"},
+	},
+	Origins: map[string]Origin{
+		"NewRequest":            MethodAt(0),
+		"NewRequestWithContext": MethodAt(1),
+		"Request.WithContext":   CopyOf(RecvArg),
+		"Request.Clone":         CopyOf(RecvArg),
+	},
+}
+
+var httptestRequests = &RequestVocab{
+	Path:    "net/http/httptest",
+	Origins: map[string]Origin{"NewRequest": MethodAt(0), "NewRequestWithContext": MethodAt(1)},
+}

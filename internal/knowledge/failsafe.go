@@ -10,6 +10,7 @@ var Failsafe = &Library{
 	Waits:       failsafeWaits,
 	Outcomes:    failsafeOutcomes,
 	Timeouts:    failsafeTimeouts,
+	Requests:    failsafeRequests,
 	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Executor.Run", 0),
@@ -101,4 +102,16 @@ var failsafeTimeouts = &TimeoutVocab{
 	},
 	Caps: []CapRule{{Settings: []string{"WithMaxDuration"}, Absent: "the retry policy has no WithMaxDuration",
 		AbsentIf: []string{"NewBuilder", "NewWithDefaults"}}},
+}
+
+// failsafeRequests: failsafehttp.NewRequest(req, client, policies...)
+// wraps a request and its client; the wrapper's Do sends them
+// (github.com/failsafe-go/failsafe-go@v0.9.8/failsafehttp/http.go).
+var failsafeRequests = &RequestVocab{
+	Path: failsafeHTTP,
+	Funcs: map[string]SendFunc{
+		"NewRequest":             {Req: 0, Client: 1, Wrap: true},
+		"NewRequestWithExecutor": {Req: 0, Client: 1, Wrap: true},
+		"Request.Do":             {Req: NoArg, Client: NoArg, Unwrap: true},
+	},
 }

@@ -1,6 +1,9 @@
 package knowledge
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // restySend are resty's Request methods that send: a call of one is a
 // site when the client or request has retries switched on.
@@ -24,6 +27,7 @@ var RestyV2 = &Library{
 	Waits:    restyWaits(true),
 	Outcomes: restyOutcomes,
 	Timeouts: restyTimeouts,
+	Requests: restyRequests,
 	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
 	// sets Client.RetryCount, copied into every request the client makes
 	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
@@ -52,6 +56,7 @@ var RestyV3 = &Library{
 	Waits:     restyWaits(false),
 	Outcomes:  restyOutcomes,
 	Timeouts:  restyTimeouts,
+	Requests:  restyRequests,
 	Entries:   restyEntries(),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
@@ -136,4 +141,40 @@ var restyTimeouts = &TimeoutVocab{
 	},
 	Worst: &WorstWaits{Base: "SetRetryWaitTime", Cap: "SetRetryMaxWaitTime", Exact: true,
 		InexactIf: []string{"SetRetryAfter", "SetRetryDelayStrategy", "AddRetryCondition"}},
+}
+
+// restyRequests: a Request is a builder: its setters set the method and
+// headers, its Get ... Trace send with that method, Execute(method, url)
+// with its argument, Send with the method SetMethod gave; Client.R() and
+// Client.NewRequest() make one that carries the client's headers and
+// hooks (github.com/go-resty/resty/v2@v2.17.2/request.go, client.go;
+// resty.dev/v3@v3.0.0-rc.4 likewise).
+var restyRequests = &RequestVocab{
+	Builder:      "Request",
+	BuilderSends: restyBuilderSends(),
+	Client:       "Client",
+	NewRequest:   []string{"R", "NewRequest"},
+	Sets: map[string]RequestSet{
+		"SetHeader": SetsHeader, "SetHeaderVerbatim": SetsHeader,
+		"SetHeaders": SetsHeaders, "SetHeaderMultiValues": SetsHeaders,
+		"SetMethod": SetsMethod,
+		// Middlewares may set headers on every attempt.
+		"OnBeforeRequest": SetsHook, "SetPreRequestHook": SetsHook,
+		"AddRequestMiddleware": SetsHook, "SetRequestMiddlewares": SetsHook,
+	},
+}
+
+func restyBuilderSends() map[string]BuilderSend {
+	m := map[string]BuilderSend{}
+	for _, name := range restySend {
+		switch name {
+		case "Execute":
+			m[name] = BuilderSend{MethodArg: 0}
+		case "Send":
+			m[name] = BuilderSend{MethodArg: NoArg}
+		default:
+			m[name] = BuilderSend{Method: strings.ToUpper(name), MethodArg: NoArg}
+		}
+	}
+	return m
 }

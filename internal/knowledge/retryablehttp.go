@@ -9,6 +9,7 @@ var RetryableHTTP = &Library{
 	Versions:    "v0.7.8",
 	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
 	Timeouts:    retryableHTTPTimeouts,
+	Requests:    retryableHTTPRequests,
 	MarkerCalls: true,
 	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredRetryableHTTPDefault, "ErrorPropagatedRetryPolicy": PredRetryableHTTPDefault},
 	Entries: []Entry{
@@ -104,4 +105,30 @@ var retryableHTTPTimeouts = &TimeoutVocab{
 		NoTimeout: "go-retryablehttp's default HTTPClient (cleanhttp.DefaultPooledClient) has no Timeout",
 	},
 	Worst: &WorstWaits{Base: "RetryWaitMin", Cap: "RetryWaitMax", Func: "Backoff", FuncDefault: "DefaultBackoff"},
+}
+
+// retryableHTTPRequests: a Client sends like net/http's, its Request
+// wraps an *http.Request, and its RoundTripper retries each request
+// (github.com/hashicorp/go-retryablehttp@v0.7.8/client.go,
+// roundtripper.go).
+var retryableHTTPRequests = &RequestVocab{
+	Types: []string{"Request"},
+	Funcs: map[string]SendFunc{
+		"Client.Do":              {Req: 0, Client: RecvArg},
+		"RoundTripper.RoundTrip": {Req: 0, Client: RecvArg},
+		"Post":                   {Req: NoArg, Client: NoArg, Method: "POST"},
+		"PostForm":               {Req: NoArg, Client: NoArg, Method: "POST"},
+		"Get":                    {Req: NoArg, Client: NoArg, Method: "GET"},
+		"Head":                   {Req: NoArg, Client: NoArg, Method: "HEAD"},
+		"Client.Post":            {Req: NoArg, Client: RecvArg, Method: "POST"},
+		"Client.PostForm":        {Req: NoArg, Client: RecvArg, Method: "POST"},
+		"Client.Get":             {Req: NoArg, Client: RecvArg, Method: "GET"},
+		"Client.Head":            {Req: NoArg, Client: RecvArg, Method: "HEAD"},
+	},
+	Origins: map[string]Origin{
+		"NewRequest":            MethodAt(0),
+		"NewRequestWithContext": MethodAt(1),
+		"FromRequest":           CopyOf(0),
+		"Request.WithContext":   CopyOf(RecvArg),
+	},
 }
