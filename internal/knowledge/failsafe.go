@@ -81,7 +81,7 @@ var failsafeOutcomes = &OutcomeVocab{
 	ErrorsDesc: "failsafe-go handles every error",
 	Predicates: []PredicateSetting{
 		{Setting: "HandleIf", Or: true, WordLast: true},
-		{Setting: "NewRetryPolicyBuilder", Builtin: PredRetryableHTTPDefault, Or: true},
+		{Setting: "NewRetryPolicyBuilder", Builtin: PredHTTPDefaultPolicy, Or: true},
 		{Setting: "AbortIf", Or: true, Abort: true},
 	},
 	Families:      []OutcomeFamily{FamilyHTTP, FamilyCert},

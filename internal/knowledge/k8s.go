@@ -32,8 +32,13 @@ var K8sRetry = &Library{
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
 	Timeouts: k8sTimeouts,
+	// The writes of client-go's typed clients and of controller-runtime's
+	// client (k8s.io/client-go@v0.37.2/kubernetes/typed: Update,
+	// UpdateStatus, Patch, Apply, ApplyStatus; Replace* of the core
+	// clients) are what conflicts.
 	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Conflict: "RetryOnConflict",
-		Predicates: []PredicateSetting{{Setting: "OnError", Arg: 1, ErrorsOnly: true, AtArg: true, Desc: "OnError predicate"}}},
+		ConflictWrites: []string{"Update", "Patch", "Apply", "Replace"},
+		Predicates:     []PredicateSetting{{Setting: "OnError", Arg: 1, ErrorsOnly: true, AtArg: true, Desc: "OnError predicate"}}},
 	Waits:       k8sWaits,
 	MarkerCalls: true,
 	// k8s.io/client-go@v0.37.2/util/retry/util.go: OnError and

@@ -15,6 +15,11 @@ type RequestVocab struct {
 	// Types are the request types the model follows ("Request"): their
 	// Header field and methods, and the values that flow into them.
 	Types []string
+	// Senders are the types whose methods send requests (a retrying
+	// client's sends are operations); Responses is true when the
+	// package's Response type is an HTTP response.
+	Senders   []string
+	Responses bool
 	// Funcs are the functions and methods ("Name", "Type.Method") that
 	// send a request.
 	Funcs map[string]SendFunc
@@ -57,10 +62,20 @@ type SendFunc struct {
 
 // An Origin makes or copies a request: its method is the argument at
 // MethodArg, or it is the method of the request at From (an argument
-// index or RecvArg).
+// index or RecvArg). Context says where the request's context comes
+// from (RequestFuncOf; NotRequestFunc: the timeouts model does not read
+// it) and Short names the function in messages.
 type Origin struct {
 	MethodArg int
 	From      int
+	Context   RequestKind
+	Short     string
+}
+
+// Ctx is o with its context kind and short name.
+func (o Origin) Ctx(k RequestKind, short string) Origin {
+	o.Context, o.Short = k, short
+	return o
 }
 
 // MethodAt is an origin whose method is argument i.
@@ -94,12 +109,14 @@ const (
 )
 
 var (
-	sendFuncs    = map[string]SendFunc{}
-	origins      = map[string]Origin{}
-	requestTypes = map[string]bool{}
-	builders     = map[string]*RequestVocab{} // by package path
-	builderSends = map[string]BuilderSend{}   // "path.Builder.Method"
-	newRequests  = map[string]bool{}          // "path.Client.Method"
+	sendFuncs     = map[string]SendFunc{}
+	origins       = map[string]Origin{}
+	requestTypes  = map[string]bool{}
+	builders      = map[string]*RequestVocab{} // by package path
+	builderSends  = map[string]BuilderSend{}   // "path.Builder.Method"
+	newRequests   = map[string]bool{}          // "path.Client.Method"
+	httpSenders   = map[string]bool{}          // "path.Type"
+	httpResponses = map[string]bool{}          // package paths
 )
 
 func init() {
@@ -123,6 +140,12 @@ func init() {
 		}
 		for _, t := range v.Types {
 			requestTypes[v.Path+"."+t] = true
+		}
+		for _, t := range v.Senders {
+			httpSenders[v.Path+"."+t] = true
+		}
+		if v.Responses {
+			httpResponses[v.Path] = true
 		}
 		if v.Builder != "" {
 			builders[v.Path] = v
@@ -150,6 +173,14 @@ func OriginOf(key string) (Origin, bool) {
 	o, ok := origins[key]
 	return o, ok
 }
+
+// IsHTTPSender reports whether the named type path.name sends HTTP
+// requests through its methods.
+func IsHTTPSender(path, name string) bool { return httpSenders[path+"."+name] }
+
+// IsHTTPResponsePackage reports whether the Response type of the package
+// at path is an HTTP response.
+func IsHTTPResponsePackage(path string) bool { return httpResponses[path] }
 
 // IsRequestType reports whether the named type path.name is a request
 // the model follows.

@@ -151,6 +151,8 @@ var restyTimeouts = &TimeoutVocab{
 // resty.dev/v3@v3.0.0-rc.4 likewise).
 var restyRequests = &RequestVocab{
 	Builder:      "Request",
+	Senders:      []string{"Request"},
+	Responses:    true,
 	BuilderSends: restyBuilderSends(),
 	Client:       "Client",
 	NewRequest:   []string{"R", "NewRequest"},

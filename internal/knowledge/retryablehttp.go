@@ -11,7 +11,7 @@ var RetryableHTTP = &Library{
 	Timeouts:    retryableHTTPTimeouts,
 	Requests:    retryableHTTPRequests,
 	MarkerCalls: true,
-	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredRetryableHTTPDefault, "ErrorPropagatedRetryPolicy": PredRetryableHTTPDefault},
+	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredHTTPDefaultPolicy, "ErrorPropagatedRetryPolicy": PredHTTPDefaultPolicy},
 	Entries: []Entry{
 		sends(Method("Client.Do", 0), SendsCall),
 		sends(Method("Client.Get", -1), SendsCall),
@@ -112,7 +112,8 @@ var retryableHTTPTimeouts = &TimeoutVocab{
 // (github.com/hashicorp/go-retryablehttp@v0.7.8/client.go,
 // roundtripper.go).
 var retryableHTTPRequests = &RequestVocab{
-	Types: []string{"Request"},
+	Types:   []string{"Request"},
+	Senders: []string{"Client"},
 	Funcs: map[string]SendFunc{
 		"Client.Do":              {Req: 0, Client: RecvArg},
 		"RoundTripper.RoundTrip": {Req: 0, Client: RecvArg},
@@ -126,9 +127,9 @@ var retryableHTTPRequests = &RequestVocab{
 		"Client.Head":            {Req: NoArg, Client: RecvArg, Method: "HEAD"},
 	},
 	Origins: map[string]Origin{
-		"NewRequest":            MethodAt(0),
-		"NewRequestWithContext": MethodAt(1),
-		"FromRequest":           CopyOf(0),
-		"Request.WithContext":   CopyOf(RecvArg),
+		"NewRequest":            MethodAt(0).Ctx(RequestNoContext, "retryablehttp.NewRequest"),
+		"NewRequestWithContext": MethodAt(1).Ctx(RequestContextArg, "retryablehttp.NewRequestWithContext"),
+		"FromRequest":           CopyOf(0).Ctx(RequestFrom, "retryablehttp.FromRequest"),
+		"Request.WithContext":   CopyOf(RecvArg).Ctx(RequestContextArg, "retryablehttp.Request.WithContext"),
 	},
 }
