@@ -12,5 +12,8 @@ var Reference = &Library{
 	Paths:     []string{RetryPackage},
 	Entries:   []Entry{Run("Do", 2, 1), Run("DoValue", 2, 1)},
 	Reference: true,
-	Advice:    Advice{Stop: "return them without retry.Retryable, which does not retry them anyway"},
+	// retry.NewTransport gives every POST and PATCH an Idempotency-Key
+	// (retry/transport.go).
+	Requests: &RequestVocab{KeyTransports: []string{"NewTransport"}},
+	Advice:   Advice{Stop: "return them without retry.Retryable, which does not retry them anyway"},
 }

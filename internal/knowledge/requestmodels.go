@@ -35,6 +35,9 @@ type RequestVocab struct {
 	Client       string
 	NewRequest   []string
 	Sets         map[string]RequestSet
+	// KeyTransports are constructors of a transport that gives every
+	// POST and PATCH it sends an Idempotency-Key.
+	KeyTransports []string
 }
 
 // Argument positions of a SendFunc or an Origin besides argument indices.
@@ -117,6 +120,7 @@ var (
 	newRequests   = map[string]bool{}          // "path.Client.Method"
 	httpSenders   = map[string]bool{}          // "path.Type"
 	httpResponses = map[string]bool{}          // package paths
+	keyTransports = map[string]bool{}          // "path.Name"
 )
 
 func init() {
@@ -146,6 +150,9 @@ func init() {
 		}
 		if v.Responses {
 			httpResponses[v.Path] = true
+		}
+		for _, k := range v.KeyTransports {
+			keyTransports[v.Path+"."+k] = true
 		}
 		if v.Builder != "" {
 			builders[v.Path] = v
@@ -181,6 +188,10 @@ func IsHTTPSender(path, name string) bool { return httpSenders[path+"."+name] }
 // IsHTTPResponsePackage reports whether the Response type of the package
 // at path is an HTTP response.
 func IsHTTPResponsePackage(path string) bool { return httpResponses[path] }
+
+// IsKeyTransport reports whether the function named by key ("path.Name")
+// makes a transport that adds an Idempotency-Key.
+func IsKeyTransport(key string) bool { return keyTransports[key] }
 
 // IsRequestType reports whether the named type path.name is a request
 // the model follows.

@@ -345,10 +345,7 @@ type send struct {
 	client ast.Expr
 }
 
-const (
-	pkgHTTP  = "net/http"
-	pkgRetry = knowledge.RetryPackage
-)
+const pkgHTTP = "net/http"
 
 // directSend recognises the calls that send an HTTP request, from the
 // request vocabularies of the tables (knowledge/requestmodels.go).

@@ -847,7 +847,8 @@ func orEmpty(f *frame) *frame {
 }
 
 // transportAddsKey reports whether a transport adds an Idempotency-Key:
-// retry.NewTransport, or a wrapper around it.
+// one of the tables' KeyTransports (retry.NewTransport), or a wrapper
+// around it.
 func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 	if x == nil || depth > 8 {
 		return token.NoPos, false
@@ -855,7 +856,7 @@ func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 	info := d.m.info
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		if fn := typesx.Callee(info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgRetry && fn.Name() == "NewTransport" {
+		if fn := typesx.Callee(info, y); fn != nil && knowledge.IsKeyTransport(knowledge.EntryKey(fn.Origin())) {
 			return y.Pos(), true
 		}
 		for _, a := range y.Args {
