@@ -31,7 +31,9 @@ var K8sRetry = &Library{
 	Module:   "k8s.io/client-go",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
-	Timeouts: k8sTimeouts,
+	// OnError and RetryOnConflict watch no context and have no time
+	// limit of their own (util/retry/util.go: wait.ExponentialBackoff).
+	Timeouts: &TimeoutVocab{},
 	// The writes of client-go's typed clients and of controller-runtime's
 	// client (k8s.io/client-go@v0.37.2/kubernetes/typed: Update,
 	// UpdateStatus, Patch, Apply, ApplyStatus; Replace* of the core
