@@ -40,8 +40,10 @@ type Library struct {
 	ServiceConfig bool
 	CapOption     string
 	CapDefault    int
-	// Reference marks the project's own retry package.
+	// Reference marks the project's own retry package, whose vocabulary
+	// is Policy.
 	Reference bool
+	Policy    *PolicyVocab
 	// Timeouts is the library's timeout vocabulary (timeoutmodels.go):
 	// the context it watches, its total caps, its client's attempt
 	// timeout; nil: a configuration, each call brings the caller's
