@@ -228,19 +228,7 @@ var httpRequests = &RequestVocab{
 	Types:     []string{"Request"},
 	Senders:   []string{"Client"},
 	Responses: true,
-	Funcs: map[string]SendFunc{
-		"Client.Do":              {Req: 0, Client: RecvArg},
-		"Transport.RoundTrip":    {Req: 0, Client: RecvArg},
-		"RoundTripper.RoundTrip": {Req: 0, Client: RecvArg},
-		"Post":                   {Req: NoArg, Client: NoArg, Method: "POST"},
-		"PostForm":               {Req: NoArg, Client: NoArg, Method: "POST"},
-		"Get":                    {Req: NoArg, Client: NoArg, Method: "GET"},
-		"Head":                   {Req: NoArg, Client: NoArg, Method: "HEAD"},
-		"Client.Post":            {Req: NoArg, Client: RecvArg, Method: "POST"},
-		"Client.PostForm":        {Req: NoArg, Client: RecvArg, Method: "POST"},
-		"Client.Get":             {Req: NoArg, Client: RecvArg, Method: "GET"},
-		"Client.Head":            {Req: NoArg, Client: RecvArg, Method: "HEAD"},
-	},
+	Funcs:     clientSends("Transport.RoundTrip", "RoundTripper.RoundTrip"),
 	Origins: map[string]Origin{
 		"NewRequest":            MethodAt(0).Ctx(RequestNoContext, "http.NewRequest"),
 		"NewRequestWithContext": MethodAt(1).Ctx(RequestContextArg, "http.NewRequestWithContext"),
@@ -252,4 +240,20 @@ var httpRequests = &RequestVocab{
 var httptestRequests = &RequestVocab{
 	Path:    "net/http/httptest",
 	Origins: map[string]Origin{"NewRequest": MethodAt(0), "NewRequestWithContext": MethodAt(1)},
+}
+
+// clientSends are the sends of a package shaped like net/http: a
+// Client's Do(req) and Get, Head, Post, PostForm, the package-level
+// helpers on a default client, and the round trippers named (their
+// RoundTrip(req)).
+func clientSends(roundTrips ...string) map[string]SendFunc {
+	m := map[string]SendFunc{"Client.Do": {Req: 0, Client: RecvArg}}
+	for _, rt := range roundTrips {
+		m[rt] = SendFunc{Req: 0, Client: RecvArg}
+	}
+	for name, method := range map[string]string{"Post": "POST", "PostForm": "POST", "Get": "GET", "Head": "HEAD"} {
+		m[name] = SendFunc{Req: NoArg, Client: NoArg, Method: method}
+		m["Client."+name] = SendFunc{Req: NoArg, Client: RecvArg, Method: method}
+	}
+	return m
 }

@@ -114,18 +114,7 @@ var retryableHTTPTimeouts = &TimeoutVocab{
 var retryableHTTPRequests = &RequestVocab{
 	Types:   []string{"Request"},
 	Senders: []string{"Client"},
-	Funcs: map[string]SendFunc{
-		"Client.Do":              {Req: 0, Client: RecvArg},
-		"RoundTripper.RoundTrip": {Req: 0, Client: RecvArg},
-		"Post":                   {Req: NoArg, Client: NoArg, Method: "POST"},
-		"PostForm":               {Req: NoArg, Client: NoArg, Method: "POST"},
-		"Get":                    {Req: NoArg, Client: NoArg, Method: "GET"},
-		"Head":                   {Req: NoArg, Client: NoArg, Method: "HEAD"},
-		"Client.Post":            {Req: NoArg, Client: RecvArg, Method: "POST"},
-		"Client.PostForm":        {Req: NoArg, Client: RecvArg, Method: "POST"},
-		"Client.Get":             {Req: NoArg, Client: RecvArg, Method: "GET"},
-		"Client.Head":            {Req: NoArg, Client: RecvArg, Method: "HEAD"},
-	},
+	Funcs:   clientSends("RoundTripper.RoundTrip"),
 	Origins: map[string]Origin{
 		"NewRequest":            MethodAt(0).Ctx(RequestNoContext, "retryablehttp.NewRequest"),
 		"NewRequestWithContext": MethodAt(1).Ctx(RequestContextArg, "retryablehttp.NewRequestWithContext"),
