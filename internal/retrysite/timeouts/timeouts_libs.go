@@ -112,14 +112,6 @@ func (x *libTimeoutState) mapParam(ctxArg ast.Expr) {
 	}
 }
 
-// argCtx is the context of the call's argument i.
-func (x *libTimeoutState) argCtx(i int) ctxFact {
-	if i < len(x.call.Args) {
-		return x.r.ctx(x.call.Args[i])
-	}
-	return ctxFact{kind: ctxCaller}
-}
-
 // read applies a table's timeout vocabulary to the site; e is the entry
 // called (zero when the call is none).
 func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
