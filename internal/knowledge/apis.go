@@ -7,10 +7,6 @@ import "strings"
 // vocabularies (gRPC status, Kubernetes API errors), and key generators.
 // Each import path the model names is written once, here.
 const (
-	PathRetryableHTTP      = "github.com/hashicorp/go-retryablehttp"
-	PathFailsafeHTTP       = failsafeHTTP
-	PathRestyV2            = "github.com/go-resty/resty/v2"
-	PathRestyV3            = "resty.dev/v3"
 	PathGRPC               = "google.golang.org/grpc"
 	PathGRPCStatus         = "google.golang.org/grpc/status"
 	PathGRPCInternalStatus = "google.golang.org/grpc/internal/status"
@@ -43,9 +39,12 @@ type PredicateKind int
 
 const (
 	NoPredicate PredicateKind = iota
-	// PredRetryableHTTPDefault is go-retryablehttp's DefaultRetryPolicy:
-	// connection errors, 429 and 5xx but 501.
-	PredRetryableHTTPDefault
+	// PredHTTPDefaultPolicy is the default policy of a retrying HTTP
+	// client: every error but a certificate one, and responses 429 and
+	// 5xx but 501 (go-retryablehttp's DefaultRetryPolicy,
+	// github.com/hashicorp/go-retryablehttp@v0.7.8/client.go
+	// baseRetryPolicy; failsafehttp's NewRetryPolicyBuilder).
+	PredHTTPDefaultPolicy
 	// PredNotPermanent retries every error not marked permanent.
 	PredNotPermanent
 )
@@ -164,24 +163,12 @@ const (
 	RequestFrom
 )
 
-// requestFuncs are the request constructors and rewinders of net/http
-// and of the retrying HTTP clients (github.com/hashicorp/go-retryablehttp@v0.7.8
-// client.go: NewRequest, NewRequestWithContext, FromRequest,
-// Request.WithContext).
-var requestFuncs = map[string]RequestFunc{
-	"net/http.NewRequest":                        {RequestNoContext, "http.NewRequest"},
-	PathRetryableHTTP + ".NewRequest":            {RequestNoContext, "retryablehttp.NewRequest"},
-	"net/http.NewRequestWithContext":             {RequestContextArg, "http.NewRequestWithContext"},
-	PathRetryableHTTP + ".NewRequestWithContext": {RequestContextArg, "retryablehttp.NewRequestWithContext"},
-	"net/http.Request.WithContext":               {RequestContextArg, "http.Request.WithContext"},
-	"net/http.Request.Clone":                     {RequestContextArg, "http.Request.Clone"},
-	PathRetryableHTTP + ".Request.WithContext":   {RequestContextArg, "retryablehttp.Request.WithContext"},
-	PathRetryableHTTP + ".FromRequest":           {RequestFrom, "retryablehttp.FromRequest"},
-}
-
 // RequestFuncOf returns what the function named by key
 // ("path.Name" or "path.Type.Method") does to a request's context.
-func RequestFuncOf(key string) RequestFunc { return requestFuncs[key] }
+func RequestFuncOf(key string) RequestFunc {
+	o := origins[key]
+	return RequestFunc{o.Context, o.Short}
+}
 
 // The gRPC status vocabulary (google.golang.org/grpc@v1.85.0/status):
 // the functions that give an error's code (status.Code(err)), that
@@ -208,33 +195,17 @@ func IsStatusFromError(key string) (ok, withOK bool) {
 // status type, whose method Code gives the code.
 func IsStatusType(path, name string) bool { return path == PathGRPCInternalStatus && name == "Status" }
 
-// The HTTP vocabulary the model reads besides net/http: the types whose
-// methods send a request (a retrying client's sends are operations), the
-// packages whose Response type is an HTTP response, the packages that
-// only build or read outcomes (gRPC status and codes, Kubernetes API
+// The packages that only build or read outcomes (gRPC status and codes, Kubernetes API
 // errors, UUIDs: a call of theirs is no operation), and the error types
 // that carry an HTTP status (apimachinery's StatusError and APIStatus).
 var (
-	httpSenders = map[string]bool{
-		"net/http.Client": true, PathRetryableHTTP + ".Client": true,
-		PathRestyV2 + ".Request": true, PathRestyV3 + ".Request": true,
-	}
-	httpResponsePackages = map[string]bool{"net/http": true, PathRestyV2: true, PathRestyV3: true}
-	outcomePackages      = map[string]bool{PathGRPCStatus: true, PathGRPCCodes: true, PathK8sAPIErrors: true, PathGoogleUUID: true}
-	statusErrorTypes     = map[string]bool{PathK8sAPIErrors + ".StatusError": true, PathK8sAPIErrors + ".APIStatus": true}
+	outcomePackages  = map[string]bool{PathGRPCStatus: true, PathGRPCCodes: true, PathK8sAPIErrors: true, PathGoogleUUID: true}
+	statusErrorTypes = map[string]bool{PathK8sAPIErrors + ".StatusError": true, PathK8sAPIErrors + ".APIStatus": true}
 	// upwardJitterFuncs are functions Jitter(d, f) returning d plus a
 	// random [0, f×d) (f <= 0 means 1)
 	// (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go Jitter).
 	upwardJitterFuncs = map[string]bool{PathK8sWait + ".Jitter": true}
 )
-
-// IsHTTPSender reports whether the named type path.name sends HTTP
-// requests through its methods.
-func IsHTTPSender(path, name string) bool { return httpSenders[path+"."+name] }
-
-// IsHTTPResponsePackage reports whether the Response type of the package
-// at path is an HTTP response.
-func IsHTTPResponsePackage(path string) bool { return httpResponsePackages[path] }
 
 // IsOutcomePackage reports whether the package at path only builds or
 // reads outcomes.
@@ -247,3 +218,42 @@ func IsStatusErrorType(path, name string) bool { return statusErrorTypes[path+".
 // IsUpwardJitterFunc reports whether the function named by key returns
 // its duration argument plus up to its factor argument times it more.
 func IsUpwardJitterFunc(key string) bool { return upwardJitterFuncs[key] }
+
+// httpRequests is net/http's request vocabulary: the sends of a Client,
+// a Transport or RoundTripper and the package-level helpers (their
+// method when they decide it), and the constructors and copies of a
+// Request.
+var httpRequests = &RequestVocab{
+	Path:      "net/http",
+	Types:     []string{"Request"},
+	Senders:   []string{"Client"},
+	Responses: true,
+	Funcs:     clientSends("Transport.RoundTrip", "RoundTripper.RoundTrip"),
+	Origins: map[string]Origin{
+		"NewRequest":            MethodAt(0).Ctx(RequestNoContext, "http.NewRequest"),
+		"NewRequestWithContext": MethodAt(1).Ctx(RequestContextArg, "http.NewRequestWithContext"),
+		"Request.WithContext":   CopyOf(RecvArg).Ctx(RequestContextArg, "http.Request.WithContext"),
+		"Request.Clone":         CopyOf(RecvArg).Ctx(RequestContextArg, "http.Request.Clone"),
+	},
+}
+
+var httptestRequests = &RequestVocab{
+	Path:    "net/http/httptest",
+	Origins: map[string]Origin{"NewRequest": MethodAt(0), "NewRequestWithContext": MethodAt(1)},
+}
+
+// clientSends are the sends of a package shaped like net/http: a
+// Client's Do(req) and Get, Head, Post, PostForm, the package-level
+// helpers on a default client, and the round trippers named (their
+// RoundTrip(req)).
+func clientSends(roundTrips ...string) map[string]SendFunc {
+	m := map[string]SendFunc{"Client.Do": {Req: 0, Client: RecvArg}}
+	for _, rt := range roundTrips {
+		m[rt] = SendFunc{Req: 0, Client: RecvArg}
+	}
+	for name, method := range map[string]string{"Post": "POST", "PostForm": "POST", "Get": "GET", "Head": "HEAD"} {
+		m[name] = SendFunc{Req: NoArg, Client: NoArg, Method: method}
+		m["Client."+name] = SendFunc{Req: NoArg, Client: RecvArg, Method: method}
+	}
+	return m
+}

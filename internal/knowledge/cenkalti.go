@@ -14,7 +14,7 @@ var CenkaltiV4 = &Library{
 	Module:      "github.com/cenkalti/backoff/v4",
 	Versions:    "v4.3.0",
 	Paths:       []string{"github.com/cenkalti/backoff/v4"},
-	Models:      Models{Timeouts: "cenkalti/v4"},
+	Timeouts:    cenkaltiV4Timeouts,
 	Outcomes:    cenkaltiOutcomes,
 	Waits:       cenkaltiWaits(false),
 	MarkerCalls: true,
@@ -64,7 +64,7 @@ var CenkaltiV5 = &Library{
 	Module:      "github.com/cenkalti/backoff/v5",
 	Versions:    "v5.0.3",
 	Paths:       []string{"github.com/cenkalti/backoff/v5"},
-	Models:      Models{Timeouts: "cenkalti/v5"},
+	Timeouts:    cenkaltiV5Timeouts,
 	Outcomes:    cenkaltiOutcomes,
 	Waits:       cenkaltiWaits(true),
 	MarkerCalls: true,
@@ -148,6 +148,37 @@ var cenkaltiOutcomes = &OutcomeVocab{
 	Model:      DecidedOutcomes,
 	Errors:     RetryAllButPermanent,
 	ErrorsDesc: "operation returns a plain error (not backoff.Permanent)",
+}
+
+// cenkaltiV4Timeouts: Retry watches a context only through
+// WithContext(b, ctx) (github.com/cenkalti/backoff/v4@v4.3.0/context.go).
+// An ExponentialBackOff stops after MaxElapsedTime: 15m from
+// NewExponentialBackOff (exponential.go:79-83, DefaultMaxElapsedTime),
+// never when 0 (exponential.go NextBackOff), and a struct literal leaves
+// it 0; ConstantBackOff and ZeroBackOff never stop on time (backoff.go).
+var cenkaltiV4Timeouts = &TimeoutVocab{
+	Context: []ContextRule{{Setting: "WithContext", Arg: 1}},
+	Caps: []CapRule{
+		{Kinds: []string{"NewExponentialBackOff"}, Settings: cenkaltiV4Elapsed, Desc: "MaxElapsedTime",
+			ZeroNever: "MaxElapsedTime 0 means the ExponentialBackOff never stops", Default: true},
+		{Kinds: []string{"ExponentialBackOff"}, Settings: cenkaltiV4Elapsed, Desc: "MaxElapsedTime",
+			ZeroNever: "MaxElapsedTime 0 means the ExponentialBackOff never stops",
+			Absent:    "the ExponentialBackOff literal leaves MaxElapsedTime 0, so it never stops"},
+		{Kinds: []string{"NewConstantBackOff", "ConstantBackOff", "ZeroBackOff"}, Absent: "a {kind} has no elapsed-time limit"},
+		{Kinds: []string{"StopBackOff"}},
+	},
+}
+
+var cenkaltiV4Elapsed = []string{"MaxElapsedTime", "WithMaxElapsedTime"}
+
+// cenkaltiV5Timeouts: Retry(ctx, ...) stops at the context's end and
+// after WithMaxElapsedTime, 15m by default
+// (github.com/cenkalti/backoff/v5@v5.0.3/retry.go:10,
+// DefaultMaxElapsedTime), never when 0.
+var cenkaltiV5Timeouts = &TimeoutVocab{
+	Context: []ContextRule{{FromEntry: true, EntryArg: 0}},
+	Caps: []CapRule{{Settings: []string{"WithMaxElapsedTime"},
+		ZeroNever: "WithMaxElapsedTime(0) lets it retry with no time limit", Default: true}},
 }
 
 // # The R-1 fix (fixes.go)

@@ -15,9 +15,34 @@
 // its terms (Advice). The model (internal/retrysite) reads the tables
 // through Library and the lookup functions; its interpreters are keyed
 // by model, never by library. Adding a library is a table file, declared
-// with register, and testdata. The per-attempt timeouts and total caps
-// of a library's settings (Models.Timeouts, internal/retrysite/timeouts)
-// and its requests (Models.Ops) are still read by code named per table.
+// with register, and testdata.
+//
+// The timeouts of its settings are a TimeoutVocab (Timeouts,
+// timeoutmodels.go, read by internal/retrysite/timeouts): Context, the
+// rules that find the context the library watches (the argument of a
+// setting, the entry's context or request argument, the caller's, or
+// Background with the reason), tried in order, with PassesToOp when the
+// library hands it to the operation; Caps, the total-time caps, chosen
+// by the kind of configuration (Kinds), with the settings that cap, what
+// a value of 0 means (ZeroNever), whether Defaults.MaxElapsed caps
+// without them (Default) or why nothing does (Absent, AbsentIf); Client,
+// the settings that give the library's HTTP client an attempt timeout or
+// a client, and the constructors whose client has none (NoTimeout says
+// why); Worst, the base and cap settings of the longest waits between
+// attempts, for the worst case. No vocabulary: a configuration, each
+// call brings the caller's context.
+//
+// Its HTTP requests are a RequestVocab (Requests, requestmodels.go, read
+// by internal/retrysite/ops): Funcs, the functions that send, with the
+// positions of the request and the client and the method they decide, or
+// that wrap a request and its client for a later send (Wrap, Unwrap);
+// Origins, the functions that make or copy a request (where its method
+// and its context come from); Types and Senders, the request types and
+// the types whose methods send; Responses, whether its Response is an
+// HTTP response; a Builder type with its BuilderSends, the setters of
+// method, headers and hooks (Sets) and the Client methods that make one
+// (NewRequest); KeyTransports, transports that add an Idempotency-Key.
+// net/http's own vocabulary is apis.go's httpRequests.
 //
 // Besides the libraries, apis.go lists the other packages the model
 // names: sleep functions, request constructors and rewinders, the gRPC
@@ -38,15 +63,21 @@
 //     from NewExponentialBackOff, never when 0; waits 500ms ×1.5 up to
 //     60s, ±50%; every error but backoff.Permanent (exponential.go:79-83,
 //     retry.go).
+//     Timeouts: the context of WithContext(b, ctx); MaxElapsedTime
+//     caps an ExponentialBackOff (15m from the constructor, none in a
+//     literal, never when 0), a ConstantBackOff or ZeroBackOff never.
 //   - cenkalti/backoff/v5 (v5.0.3): Retry(ctx, op, opts...); loops paced
 //     by NextBackOff and NewTicker. No count unless WithMaxTries;
 //     MaxElapsedTime 15m (retry.go:10); the same waits
 //     (exponential.go:58-61); every error but backoff.Permanent.
+//     Timeouts: Retry's ctx; WithMaxElapsedTime caps (15m, never when
+//     0).
 //   - retry-go/v4 (github.com/avast/retry-go/v4 v4.7.0): Do, DoWithData.
 //     10 attempts; Delay 100ms doubled plus a random [0, 100ms)
 //     (CombineDelay(BackOffDelay, RandomDelay)); no time limit, context
 //     Background; every error but retry.Unrecoverable, or what RetryIf
 //     says (options.go newDefaultRetryConfig).
+//     Timeouts: Context(ctx), context.Background() by default; no cap.
 //   - retry-go/v5 (v5.1.1): New(opts...).Do, RetrierWithData.Do. The
 //     same defaults (options.go:88-91).
 //   - go-retryablehttp (github.com/hashicorp/go-retryablehttp v0.7.8):
@@ -57,21 +88,33 @@
 //     [min, max)); DefaultRetryPolicy: connection errors, 429 and 5xx
 //     but 501; the default HTTPClient has no Timeout (client.go:49-51,
 //     551-659).
+//     Timeouts: Do's request's context (none for Get, Head, Post,
+//     PostForm); no cap; Timeout or HTTPClient give an attempt timeout;
+//     worst case from RetryWaitMin and RetryWaitMax doubling.
+//     Requests: Client.Do, Get, Head, Post, PostForm, RoundTripper
+//     sends; NewRequest(WithContext), FromRequest, Request.WithContext.
 //   - sethvargo/go-retry (v0.5.0): Do, DoValue. No count, cap or jitter
 //     unless wrapped (WithMaxRetries, WithMaxDuration, WithCappedDuration,
 //     WithJitter, WithJitterPercent, WithFullJitter); only errors wrapped
 //     in retry.RetryableError (backoff_*.go).
+//     Timeouts: Do's ctx, handed to the function; WithMaxDuration caps.
 //   - failsafe-go (github.com/failsafe-go/failsafe-go v0.9.8):
 //     Executor.Run, Get, RunWithExecution, GetWithExecution, RunAsync,
 //     GetAsync; failsafehttp NewRoundTripper(WithExecutor),
 //     NewRequest(WithExecutor). 2 retries, no delay, no time limit,
 //     every error (HandleIf narrows it, AbortIf stops it)
 //     (retrypolicy/retry.go:14).
+//     Timeouts: the executor's WithContext, a failsafehttp request's
+//     request context, a round tripper's caller's; WithMaxDuration caps.
+//     Requests: failsafehttp.NewRequest(req, client) wraps what
+//     Request.Do sends.
 //   - k8s wait (k8s.io/apimachinery v0.37.2): ExponentialBackoff,
 //     ExponentialBackoffWithContext. A wait.Backoff literal has no
 //     defaults: Steps 0 never runs the condition; each wait Duration
 //     ×Factor up to Cap plus up to Jitter × it more
 //     (pkg/util/wait/backoff.go); the condition's (false, nil) retries.
+//     Timeouts: ExponentialBackoffWithContext's ctx, handed to the
+//     condition.
 //   - k8s wait poll (v0.37.2): PollInfinite(WithContext),
 //     PollImmediateInfinite(WithContext), PollUntilContextCancel. No
 //     count, a fixed interval; a retry only when the condition turns an
@@ -91,6 +134,12 @@
 //     retries); equal jitter 100ms doubled up to 2s; errors only unless
 //     retry conditions are added; New's client has no Timeout
 //     (retry.go:18-19, client.go:708, 1459).
+//     Timeouts (v2 and v3): SetContext, Background without; no cap;
+//     SetTimeout or NewWithClient give an attempt timeout, New's client
+//     has none; worst case from SetRetryWaitTime and
+//     SetRetryMaxWaitTime doubling. Requests: Request is a builder
+//     (SetHeader, SetHeaders, SetMethod, hooks; Get ... Trace, Execute,
+//     Send), Client.R and NewRequest make one.
 //   - resty/v3 (resty.dev/v3 v3.0.0-rc.4): the same Request methods.
 //     RetryCount 0; 100ms up to 2s; errors, 429 and 5xx on idempotent
 //     methods (POST and PATCH with SetRetryAllowNonIdempotent) (retry.go).
@@ -119,6 +168,7 @@
 //     b.Ongoing(). A Config has no defaults (MaxRetries 0: until the
 //     context ends); each Wait draws from [d, 2d), d MinBackoff doubled
 //     up to MaxBackoff (backoff/backoff.go).
+//     Timeouts: the ctx given to backoff.New; no cap.
 //   - go-resiliency retrier (github.com/eapache/go-resiliency v1.7.0):
 //     Retrier.Run, RunCtx, RunFn. The backoff's length is the retries
 //     (ConstantBackoff, ExponentialBackoff, LimitedExponentialBackoff);

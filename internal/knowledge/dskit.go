@@ -14,7 +14,7 @@ var Dskit = &Library{
 	Module:   "github.com/grafana/dskit",
 	Versions: "v0.0.0-20260703122047-de1ec7541c44",
 	Paths:    []string{"github.com/grafana/dskit/backoff"},
-	Models:   Models{Timeouts: "dskit"},
+	Timeouts: dskitTimeouts,
 	Waits:    dskitWaits,
 	Entries: []Entry{
 		{Func: "Backoff.Ongoing", Op: -1, CfgFrom: -1, Recv: true, LoopCond: true, LoopResets: []string{"Reset"}},
@@ -69,4 +69,12 @@ var dskitWaits = &WaitVocab{
 		NarrowDesc: "a fixed {base} (MaxBackoff {cap} leaves no room to grow)"}},
 	Fallback: &WaitKind{Shape: KindEqualJitter, At: AtSite,
 		Desc: "equal jitter whatever its Config: each wait drawn from [d, 2d), or fixed, never from 0"},
+}
+
+// dskitTimeouts: the context given to backoff.New ends the loop; the
+// library has no time limit of its own
+// (github.com/grafana/dskit@v0.0.0-20260703122047-de1ec7541c44/backoff/backoff.go).
+var dskitTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{Setting: "New"}, {Caller: true}},
+	Caps:    []CapRule{{Absent: "{lib} has no time limit of its own"}},
 }

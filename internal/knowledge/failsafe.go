@@ -9,7 +9,8 @@ var Failsafe = &Library{
 	Paths:       []string{"github.com/failsafe-go/failsafe-go", "github.com/failsafe-go/failsafe-go/retrypolicy", "github.com/failsafe-go/failsafe-go/failsafehttp"},
 	Waits:       failsafeWaits,
 	Outcomes:    failsafeOutcomes,
-	Models:      Models{Timeouts: "failsafe", Ops: "failsafe"},
+	Timeouts:    failsafeTimeouts,
+	Requests:    failsafeRequests,
 	MarkerCalls: true,
 	Entries: []Entry{
 		Method("Executor.Run", 0),
@@ -80,10 +81,37 @@ var failsafeOutcomes = &OutcomeVocab{
 	ErrorsDesc: "failsafe-go handles every error",
 	Predicates: []PredicateSetting{
 		{Setting: "HandleIf", Or: true, WordLast: true},
-		{Setting: "NewRetryPolicyBuilder", Builtin: PredRetryableHTTPDefault, Or: true},
+		{Setting: "NewRetryPolicyBuilder", Builtin: PredHTTPDefaultPolicy, Or: true},
 		{Setting: "AbortIf", Or: true, Abort: true},
 	},
 	Families:      []OutcomeFamily{FamilyHTTP, FamilyCert},
 	Unread:        []string{"HandleErrors", "HandleErrorTypes", "HandleResult", "AbortOnResult", "AbortOnErrorTypes"},
 	OpaqueUnknown: true,
+}
+
+// failsafeTimeouts: an executor's WithContext stops it; a failsafehttp
+// request watches its request's context, a round tripper each request's;
+// retrypolicy's WithMaxDuration caps the total time, none by default
+// (github.com/failsafe-go/failsafe-go@v0.9.8/executor.go,
+// failsafehttp/http.go, retrypolicy/retry.go).
+var failsafeTimeouts = &TimeoutVocab{
+	Context: []ContextRule{
+		{Entries: []string{"NewRoundTripper", "NewRoundTripperWithExecutor"}, Caller: true},
+		{Entries: []string{"NewRequest", "NewRequestWithExecutor"}, FromEntry: true, EntryArg: 0, Request: true},
+		{Setting: "WithContext"},
+	},
+	Caps: []CapRule{{Settings: []string{"WithMaxDuration"}, Absent: "the retry policy has no WithMaxDuration",
+		AbsentIf: []string{"NewBuilder", "NewWithDefaults"}}},
+}
+
+// failsafeRequests: failsafehttp.NewRequest(req, client, policies...)
+// wraps a request and its client; the wrapper's Do sends them
+// (github.com/failsafe-go/failsafe-go@v0.9.8/failsafehttp/http.go).
+var failsafeRequests = &RequestVocab{
+	Path: failsafeHTTP,
+	Funcs: map[string]SendFunc{
+		"NewRequest":             {Req: 0, Client: 1, Wrap: true},
+		"NewRequestWithExecutor": {Req: 0, Client: 1, Wrap: true},
+		"Request.Do":             {Req: NoArg, Client: NoArg, Unwrap: true},
+	},
 }

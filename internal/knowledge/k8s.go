@@ -13,7 +13,7 @@ var K8sWait = &Library{
 	Module:   "k8s.io/apimachinery",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Timeouts: "k8s"},
+	Timeouts: k8sTimeouts,
 	Waits:    k8sWaits,
 	Entries: []Entry{
 		Run("ExponentialBackoff", 1, 0),
@@ -31,9 +31,16 @@ var K8sRetry = &Library{
 	Module:   "k8s.io/client-go",
 	Versions: "v0.37.2",
 	Paths:    []string{"k8s.io/client-go/util/retry", "k8s.io/apimachinery/pkg/util/wait"},
-	Models:   Models{Timeouts: "k8s"},
+	// OnError and RetryOnConflict watch no context and have no time
+	// limit of their own (util/retry/util.go: wait.ExponentialBackoff).
+	Timeouts: &TimeoutVocab{},
+	// The writes of client-go's typed clients and of controller-runtime's
+	// client (k8s.io/client-go@v0.37.2/kubernetes/typed: Update,
+	// UpdateStatus, Patch, Apply, ApplyStatus; Replace* of the core
+	// clients) are what conflicts.
 	Outcomes: &OutcomeVocab{Model: DecidedOutcomes, Conflict: "RetryOnConflict",
-		Predicates: []PredicateSetting{{Setting: "OnError", Arg: 1, ErrorsOnly: true, AtArg: true, Desc: "OnError predicate"}}},
+		ConflictWrites: []string{"Update", "Patch", "Apply", "Replace"},
+		Predicates:     []PredicateSetting{{Setting: "OnError", Arg: 1, ErrorsOnly: true, AtArg: true, Desc: "OnError predicate"}}},
 	Waits:       k8sWaits,
 	MarkerCalls: true,
 	// k8s.io/client-go@v0.37.2/util/retry/util.go: OnError and
@@ -218,4 +225,12 @@ func StatusClassifier(key string) (int, bool) {
 	}
 	c, ok := k8sStatusClassifiers[key[i+1:]]
 	return c, ok
+}
+
+// k8sTimeouts: ExponentialBackoffWithContext(ctx, b, cond) stops at
+// ctx's end and hands ctx to the condition; ExponentialBackoff watches
+// none; Steps bound the time, no cap of their own
+// (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go).
+var k8sTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{Entries: []string{"ExponentialBackoffWithContext"}, FromEntry: true, EntryArg: 0, PassesToOp: true}},
 }

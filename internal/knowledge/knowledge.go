@@ -40,12 +40,19 @@ type Library struct {
 	ServiceConfig bool
 	CapOption     string
 	CapDefault    int
-	// Reference marks the project's own retry package.
+	// Reference marks the project's own retry package, whose vocabulary
+	// is Policy.
 	Reference bool
-	// Models names the interpreters internal/retrysite applies to the
-	// library's timeouts and operations (the settings
-	// vocabularies that are still code; see Models).
-	Models Models
+	Policy    *PolicyVocab
+	// Timeouts is the library's timeout vocabulary (timeoutmodels.go):
+	// the context it watches, its total caps, its client's attempt
+	// timeout; nil: a configuration, each call brings the caller's
+	// context.
+	Timeouts *TimeoutVocab
+	// Requests is the library's HTTP request vocabulary
+	// (requestmodels.go): its request builders, the methods that send
+	// and those that set the method and headers; nil: none.
+	Requests *RequestVocab
 	// Outcomes is the library's outcome vocabulary (outcomemodels.go);
 	// nil: the outcomes are unknown.
 	Outcomes *OutcomeVocab
@@ -92,14 +99,6 @@ type Library struct {
 	Advice Advice
 	// Backoffs are the library's own backoff functions (backofffuncs.go).
 	Backoffs *BackoffFuncs
-}
-
-// Models names, per aspect, the interpreter of a library's settings in
-// internal/retrysite/libsite (libmodels.go). A library whose settings follow a
-// known vocabulary names it; an empty name means the aspect is unknown
-// to the model (silent).
-type Models struct {
-	Timeouts, Ops string
 }
 
 // An Entry is a library entry point.

@@ -62,7 +62,7 @@ func TestMarkersAndGenerators(t *testing.T) {
 			t.Errorf("MarkerOf(%s) = %d, want %d", key, got, want)
 		}
 	}
-	if PredicateOf(PathRetryableHTTP+".DefaultRetryPolicy") != PredRetryableHTTPDefault {
+	if PredicateOf(RetryableHTTP.Paths[0]+".DefaultRetryPolicy") != PredHTTPDefaultPolicy {
 		t.Errorf("DefaultRetryPolicy is not the retryablehttp default predicate")
 	}
 	for _, c := range []struct {

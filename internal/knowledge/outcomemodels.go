@@ -85,8 +85,11 @@ type OutcomeVocab struct {
 	ErrorCodes map[string]int
 	// Conflict, when set, is a setting that retries a 409 Conflict: it
 	// retries it only when the function writes an object without
-	// reading it again (client-go RetryOnConflict).
-	Conflict string
+	// reading it again (client-go RetryOnConflict). ConflictWrites are
+	// the prefixes of the method names that write an object (a conflict
+	// retry whose function calls none cannot conflict).
+	Conflict       string
+	ConflictWrites []string
 	// Union is true when every predicate and code setting present adds
 	// to the retried outcomes (gax's OnCodes, OnHTTPCodes and
 	// OnErrorFunc); else the last predicate setting decides, then the

@@ -1,6 +1,9 @@
 package knowledge
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // restySend are resty's Request methods that send: a call of one is a
 // site when the client or request has retries switched on.
@@ -23,7 +26,8 @@ var RestyV2 = &Library{
 	Paths:    []string{"github.com/go-resty/resty/v2"},
 	Waits:    restyWaits(true),
 	Outcomes: restyOutcomes,
-	Models:   Models{Timeouts: "resty", Ops: "resty"},
+	Timeouts: restyTimeouts,
+	Requests: restyRequests,
 	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
 	// sets Client.RetryCount, copied into every request the client makes
 	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
@@ -51,7 +55,8 @@ var RestyV3 = &Library{
 	Paths:     []string{"resty.dev/v3"},
 	Waits:     restyWaits(false),
 	Outcomes:  restyOutcomes,
-	Models:    Models{Timeouts: "resty", Ops: "resty/v3"},
+	Timeouts:  restyTimeouts,
+	Requests:  restyRequests,
 	Entries:   restyEntries(),
 	EnabledBy: "SetRetryCount",
 	Bound:     restyBound,
@@ -118,4 +123,60 @@ var restyOutcomes = &OutcomeVocab{
 	Families:         []OutcomeFamily{FamilyHTTP},
 	DefaultDesc:      "resty retries errors only",
 	DefaultAnyConfig: true,
+}
+
+// restyTimeouts: no time limit; the request's SetContext stops it. New()
+// makes an http.Client with no Timeout (SetTimeout sets one, per attempt)
+// (github.com/go-resty/resty/v2@v2.17.2/resty.go New: an http.Client{Jar} only,
+// resty.dev/v3@v3.0.0-rc.4/client.go). Waits are at most
+// min(RetryMaxWaitTime, RetryWaitTime×2^n), 100ms and 2s by default
+// (retry.go:18-19), unless Retry-After, a delay strategy or a condition
+// changes them.
+var restyTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{Setting: "SetContext"}, {Background: "the request has no SetContext"}},
+	Caps:    []CapRule{{Absent: "{lib} has no time limit of its own"}},
+	Client: &ClientTimeout{
+		Timeout: []string{"SetTimeout"}, Client: []string{"NewWithClient"}, Default: []string{"New"},
+		NoTimeout: "the resty client has no SetTimeout (resty.New's http.Client has no Timeout)",
+	},
+	Worst: &WorstWaits{Base: "SetRetryWaitTime", Cap: "SetRetryMaxWaitTime", Exact: true,
+		InexactIf: []string{"SetRetryAfter", "SetRetryDelayStrategy", "AddRetryCondition"}},
+}
+
+// restyRequests: a Request is a builder: its setters set the method and
+// headers, its Get ... Trace send with that method, Execute(method, url)
+// with its argument, Send with the method SetMethod gave; Client.R() and
+// Client.NewRequest() make one that carries the client's headers and
+// hooks (github.com/go-resty/resty/v2@v2.17.2/request.go, client.go;
+// resty.dev/v3@v3.0.0-rc.4 likewise).
+var restyRequests = &RequestVocab{
+	Builder:      "Request",
+	Senders:      []string{"Request"},
+	Responses:    true,
+	BuilderSends: restyBuilderSends(),
+	Client:       "Client",
+	NewRequest:   []string{"R", "NewRequest"},
+	Sets: map[string]RequestSet{
+		"SetHeader": SetsHeader, "SetHeaderVerbatim": SetsHeader,
+		"SetHeaders": SetsHeaders, "SetHeaderMultiValues": SetsHeaders,
+		"SetMethod": SetsMethod,
+		// Middlewares may set headers on every attempt.
+		"OnBeforeRequest": SetsHook, "SetPreRequestHook": SetsHook,
+		"AddRequestMiddleware": SetsHook, "SetRequestMiddlewares": SetsHook,
+	},
+}
+
+func restyBuilderSends() map[string]BuilderSend {
+	m := map[string]BuilderSend{}
+	for _, name := range restySend {
+		switch name {
+		case "Execute":
+			m[name] = BuilderSend{MethodArg: 0}
+		case "Send":
+			m[name] = BuilderSend{MethodArg: NoArg}
+		default:
+			m[name] = BuilderSend{Method: strings.ToUpper(name), MethodArg: NoArg}
+		}
+	}
+	return m
 }

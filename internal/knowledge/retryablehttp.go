@@ -8,9 +8,10 @@ var RetryableHTTP = &Library{
 	Module:      "github.com/hashicorp/go-retryablehttp",
 	Versions:    "v0.7.8",
 	Paths:       []string{"github.com/hashicorp/go-retryablehttp"},
-	Models:      Models{Timeouts: "retryablehttp", Ops: "retryablehttp"},
+	Timeouts:    retryableHTTPTimeouts,
+	Requests:    retryableHTTPRequests,
 	MarkerCalls: true,
-	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredRetryableHTTPDefault, "ErrorPropagatedRetryPolicy": PredRetryableHTTPDefault},
+	Predicates:  map[string]PredicateKind{"DefaultRetryPolicy": PredHTTPDefaultPolicy, "ErrorPropagatedRetryPolicy": PredHTTPDefaultPolicy},
 	Entries: []Entry{
 		sends(Method("Client.Do", 0), SendsCall),
 		sends(Method("Client.Get", -1), SendsCall),
@@ -82,4 +83,42 @@ var retryableHTTPWaits = &WaitVocab{
 	DefaultIf:          []string{"NewClient"},
 	DefaultPackageCall: true,
 	DefaultUnknown:     &WaitKind{TableDefaults: true, Suffix: " (go-retryablehttp's DefaultBackoff; RetryWaitMin and RetryWaitMax only bound it)"},
+}
+
+// retryableHTTPTimeouts: no time limit; the request's context stops it
+// (a package-level Get or a Client.Get makes a request with none). The
+// HTTPClient NewClient makes (cleanhttp.DefaultPooledClient,
+// github.com/hashicorp/go-cleanhttp@v0.5.2/cleanhttp.go) has no Timeout.
+// DefaultBackoff waits RetryWaitMin×2^n up to RetryWaitMax (1s and 30s,
+// client.go:49-51, 551-575), or as long as a 429/503 Retry-After says:
+// the doubling waits are a lower bound of the worst case.
+var retryableHTTPTimeouts = &TimeoutVocab{
+	Context: []ContextRule{
+		{Entries: []string{"Do"}, FromEntry: true, EntryArg: 0, Request: true},
+		{Entries: []string{"Get", "Head", "Post", "PostForm"}, Background: "its request has no context"},
+		{Caller: true},
+	},
+	Caps: []CapRule{{Absent: "{lib} has no time limit of its own"}},
+	Client: &ClientTimeout{
+		Timeout: []string{"Timeout"}, Client: []string{"HTTPClient"},
+		Default: []string{"NewClient", "Client"}, DefaultPackageCall: true,
+		NoTimeout: "go-retryablehttp's default HTTPClient (cleanhttp.DefaultPooledClient) has no Timeout",
+	},
+	Worst: &WorstWaits{Base: "RetryWaitMin", Cap: "RetryWaitMax", Func: "Backoff", FuncDefault: "DefaultBackoff"},
+}
+
+// retryableHTTPRequests: a Client sends like net/http's, its Request
+// wraps an *http.Request, and its RoundTripper retries each request
+// (github.com/hashicorp/go-retryablehttp@v0.7.8/client.go,
+// roundtripper.go).
+var retryableHTTPRequests = &RequestVocab{
+	Types:   []string{"Request"},
+	Senders: []string{"Client"},
+	Funcs:   clientSends("RoundTripper.RoundTrip"),
+	Origins: map[string]Origin{
+		"NewRequest":            MethodAt(0).Ctx(RequestNoContext, "retryablehttp.NewRequest"),
+		"NewRequestWithContext": MethodAt(1).Ctx(RequestContextArg, "retryablehttp.NewRequestWithContext"),
+		"FromRequest":           CopyOf(0).Ctx(RequestFrom, "retryablehttp.FromRequest"),
+		"Request.WithContext":   CopyOf(RecvArg).Ctx(RequestContextArg, "retryablehttp.Request.WithContext"),
+	},
 }

@@ -12,7 +12,7 @@ var RetryGoV4 = &Library{
 	Module:      "github.com/avast/retry-go/v4",
 	Versions:    "v4.7.0",
 	Paths:       []string{"github.com/avast/retry-go/v4"},
-	Models:      Models{Timeouts: "retry-go"},
+	Timeouts:    retryGoTimeouts,
 	Outcomes:    retryGoOutcomes,
 	Waits:       retryGoWaits,
 	MarkerCalls: true,
@@ -33,7 +33,7 @@ var RetryGoV5 = &Library{
 	Module:      "github.com/avast/retry-go/v5",
 	Versions:    "v5.1.1",
 	Paths:       []string{"github.com/avast/retry-go/v5"},
-	Models:      Models{Timeouts: "retry-go"},
+	Timeouts:    retryGoTimeouts,
 	Outcomes:    retryGoOutcomes,
 	Waits:       retryGoWaits,
 	MarkerCalls: true,
@@ -119,6 +119,15 @@ var retryGoOutcomes = &OutcomeVocab{
 	Errors:     RetryAllButPermanent,
 	ErrorsDesc: "function returns an error not marked retry.Unrecoverable",
 	Predicates: []PredicateSetting{{Setting: "RetryIf", ErrorsOnly: true}},
+}
+
+// retryGoTimeouts: no time limit; Context(ctx) stops the waits, and the
+// default is context.Background()
+// (github.com/avast/retry-go/v4@v4.7.0/options.go newDefaultRetryConfig,
+// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91).
+var retryGoTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{Setting: "Context"}, {Background: "the default context.Background() (no Context option)"}},
+	Caps:    []CapRule{{Absent: "{lib} has no time limit of its own"}},
 }
 
 // # The R-1 fix (fixes.go)

@@ -7,7 +7,7 @@ var Sethvargo = &Library{
 	Versions:    "v0.5.0",
 	Paths:       []string{"github.com/sethvargo/go-retry"},
 	Waits:       sethvargoWaits,
-	Models:      Models{Timeouts: "sethvargo"},
+	Timeouts:    sethvargoTimeouts,
 	Outcomes:    markedOutcomes,
 	MarkerCalls: true,
 	Markers:     map[string]MarkerKind{"RetryableError": MarkRetryable},
@@ -56,3 +56,11 @@ var sethvargoWaits = &WaitVocab{
 // retry.RetryableError are retried (sethvargo/go-retry, terraform's
 // helper/retry).
 var markedOutcomes = &OutcomeVocab{Model: DecidedOutcomes, Errors: RetryOnlyMarked, ErrorsDesc: "function returns retry.RetryableError"}
+
+// sethvargoTimeouts: Do(ctx, b, f) stops at ctx's end and hands ctx to
+// f; WithMaxDuration caps the total time
+// (github.com/sethvargo/go-retry@v0.5.0/retry.go, backoff.go).
+var sethvargoTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{FromEntry: true, EntryArg: 0, PassesToOp: true}},
+	Caps:    []CapRule{{Settings: []string{"WithMaxDuration"}, Absent: "the backoff has no WithMaxDuration"}},
+}

@@ -30,6 +30,15 @@ import "time"
 // WorkqueuePath is client-go's workqueue package.
 const WorkqueuePath = "k8s.io/client-go/util/workqueue"
 
+// limiterPackages are the packages of the rate-limiter tables below
+// (RateLimiters, RateLimitingQueues, BucketLimiterTypes) and of the
+// NumRequeuesMethod.
+var limiterPackages = map[string]bool{WorkqueuePath: true}
+
+// IsLimiterPackage reports whether path is the package of the
+// rate-limiter tables.
+func IsLimiterPackage(path string) bool { return limiterPackages[path] }
+
 // K8sWorkqueue names the requeue sites in messages ("workqueue retry of
 // c.sync"). It is not a table of entries (internal/retrysite's
 // requeue.go reads Requeues and RateLimiters below), so it is not

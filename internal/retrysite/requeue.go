@@ -245,7 +245,7 @@ func (m *model) asksNumRequeues() bool {
 			if !ok || sel.Sel.Name != knowledge.NumRequeuesMethod {
 				return true
 			}
-			if fn, ok := m.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == knowledge.WorkqueuePath {
+			if fn, ok := m.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && knowledge.IsLimiterPackage(fn.Pkg().Path()) {
 				m.numRequeues = 1
 			}
 			return true
@@ -287,7 +287,7 @@ func (m *model) queueWait(call *ast.CallExpr) (*Wait, bool) {
 			return nil, false
 		}
 		fn := typeutilCallee(m.info, qc)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != knowledge.WorkqueuePath {
+		if fn == nil || fn.Pkg() == nil || !knowledge.IsLimiterPackage(fn.Pkg().Path()) {
 			return nil, false
 		}
 		i, ok := knowledge.RateLimitingQueues[fn.Name()]
@@ -325,7 +325,7 @@ func (m *model) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
 			named, _ := types.Unalias(m.info.TypeOf(lit)).(*types.Named)
-			if named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == knowledge.WorkqueuePath {
+			if named != nil && named.Obj().Pkg() != nil && knowledge.IsLimiterPackage(named.Obj().Pkg().Path()) {
 				for _, b := range knowledge.BucketLimiterTypes {
 					if named.Obj().Name() == b {
 						return limiterWait{pos: lit.Pos()}, true
@@ -340,7 +340,7 @@ func (m *model) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		return limiterWait{}, false
 	}
 	fn := typeutilCallee(m.info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != knowledge.WorkqueuePath {
+	if fn == nil || fn.Pkg() == nil || !knowledge.IsLimiterPackage(fn.Pkg().Path()) {
 		return limiterWait{}, false
 	}
 	for _, rl := range knowledge.RateLimiters {

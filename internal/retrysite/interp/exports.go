@@ -54,7 +54,7 @@ type NodeRef = nodeRef
 type Perturbation = perturbation
 type ReachResult = reachResult
 
-func RetryablehttpDefault(resp Value, err Value) Value { return retryablehttpDefault(resp, err) }
+func HTTPDefaultPolicy(resp Value, err Value) Value { return httpDefaultPolicy(resp, err) }
 
 type Scenario = scenario
 type Scope = scope

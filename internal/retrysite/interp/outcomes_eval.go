@@ -297,8 +297,8 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 			return value{}, false
 		}
 		key := fn.Pkg().Path() + "." + fn.Name()
-		if knowledge.PredicateOf(key) == knowledge.PredRetryableHTTPDefault {
-			key = "retryablehttp default policy"
+		if knowledge.PredicateOf(key) == knowledge.PredHTTPDefaultPolicy {
+			key = "http default policy"
 		}
 		if _, withOK := knowledge.IsStatusFromError(key); withOK {
 			key = "status from error"
@@ -316,11 +316,11 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 				return boolVal(false), true
 			}
 			return unknown(a.Dep), true
-		case "retryablehttp default policy":
+		case "http default policy":
 			if i != 0 || len(x.Args) != 3 {
 				return value{}, false
 			}
-			return retryablehttpDefault(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
+			return httpDefaultPolicy(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
 		}
 		if v, ok := ev.inlineResult(fn, x, i, e); ok { // decide.go
 			return v, true
@@ -329,10 +329,10 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 	return value{}, false
 }
 
-// retryablehttpDefault is go-retryablehttp's baseRetryPolicy (v0.7.8):
+// httpDefaultPolicy is the predicate knowledge.PredHTTPDefaultPolicy:
 // errors are retried except certificate, redirect, scheme and header
 // errors; responses 429 and 5xx but 501 are retried.
-func retryablehttpDefault(resp, err value) value {
+func httpDefaultPolicy(resp, err value) value {
 	switch {
 	case err.K == vErrClass && err.I == errCert:
 		return boolVal(false)

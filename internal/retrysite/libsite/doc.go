@@ -81,10 +81,10 @@
 // does not read again. ServiceConfigOutcomes and PollOutcomes are a gRPC
 // retryPolicy's codes and a poll's condition.
 //
-// Package timeouts's timeouts_libs.go still reads the timeouts of a
-// library's settings by code named per table (knowledge.Models.Timeouts).
-// Nothing here asks which library a site is, and no library import path
-// is written here.
+// The timeouts of a library's settings are read from the table's
+// TimeoutVocab by package timeouts (timeouts_libs.go), its requests from
+// its RequestVocab by package ops. Nothing here asks which library a site
+// is, and no library import path is written here.
 //
 // # Rules
 //

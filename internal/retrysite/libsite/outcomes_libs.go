@@ -162,7 +162,7 @@ func predSetting(v *knowledge.OutcomeVocab, name string) *knowledge.PredicateSet
 // decidedOutcomes reads the outcomes of the DecidedOutcomes model.
 func (m *Reader) decidedOutcomes(s *site.Site, call *ast.CallExpr, v *knowledge.OutcomeVocab) {
 	if v.Conflict != "" && s.Last(v.Conflict) != nil {
-		m.conflictOutcomes(s, call, v.Conflict)
+		m.conflictOutcomes(s, call, v.Conflict, v.ConflictWrites)
 		return
 	}
 	if v.DefaultAnyConfig {
@@ -355,9 +355,9 @@ func (m *Reader) codeLiterals(s *site.Site, v *knowledge.OutcomeVocab, cs *knowl
 // conflictOutcomes: a conflict retry (client-go's RetryOnConflict)
 // retries 409 when its function writes an object it does not read
 // again.
-func (m *Reader) conflictOutcomes(s *site.Site, call *ast.CallExpr, name string) {
+func (m *Reader) conflictOutcomes(s *site.Site, call *ast.CallExpr, name string, writes []string) {
 	o := &site.Outcomes{Pos: s.Pos, Decision: name + " retries 409 Conflict"}
-	if fl, ok := ast.Unparen(m.siteOp(call)).(*ast.FuncLit); ok && m.writes(fl.Body) && !m.rereads(fl.Body, fl.Body.End()) {
+	if fl, ok := ast.Unparen(m.siteOp(call)).(*ast.FuncLit); ok && m.writes(fl.Body, writes) && !m.rereads(fl.Body, fl.Body.End()) {
 		o.HTTP = []int{409}
 		o.Decision = name + " retries 409 Conflict and the function does not read the object again before writing it"
 	}
@@ -367,8 +367,8 @@ func (m *Reader) conflictOutcomes(s *site.Site, call *ast.CallExpr, name string)
 // builtinPredicate is the judge of a built-in predicate of the tables.
 func builtinPredicate(k knowledge.PredicateKind) judge {
 	switch k {
-	case knowledge.PredRetryableHTTPDefault:
-		return interp.RetryablehttpDefault
+	case knowledge.PredHTTPDefaultPolicy:
+		return interp.HTTPDefaultPolicy
 	case knowledge.PredNotPermanent:
 		return func(_, err interp.Value) interp.Value {
 			if err.K == interp.VNil || interp.IsErrValue(err) {
@@ -754,14 +754,15 @@ func exprList(xs []ast.Expr) string {
 	return strings.Join(parts, ", ")
 }
 
-// writes reports whether a body writes an object (Update, Patch, Apply,
-// Replace): a conflict retry that does not write cannot conflict.
-func (m *Reader) writes(body *ast.BlockStmt) bool {
+// writes reports whether a body writes an object: calls a method whose
+// name starts with one of the table's write prefixes (ConflictWrites).
+// A conflict retry that does not write cannot conflict.
+func (m *Reader) writes(body *ast.BlockStmt, prefixes []string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				for _, p := range []string{"Update", "Patch", "Apply", "Replace"} {
+				for _, p := range prefixes {
 					if strings.HasPrefix(sel.Sel.Name, p) {
 						found = true
 					}

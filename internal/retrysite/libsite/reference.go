@@ -34,14 +34,15 @@ func (m *Reader) referenceDetails(s *site.Site) {
 	s.Bound = site.Bound{Kind: site.BoundUnknown}
 	s.Waits, s.WaitsKnown = nil, false
 	call, ok := s.Node.(*ast.CallExpr)
-	if !ok || len(call.Args) < 3 {
+	if !ok || len(call.Args) < 3 || s.Lib.Policy == nil {
 		return
 	}
+	p := policyOf{s.Lib.Paths[0], s.Lib.Policy}
 	body, _ := m.funcOf(call.Args[2], 0)
 	// A key carried on the context (retry.WithIdempotencyKey) is sent by
 	// a retry transport under the client, which the model may not see:
 	// a request without a key of its own is then no finding.
-	if m.carriesKey(s.Func, call.Args[0], 0) || body != nil && callsRetry(m.info, body, "WithIdempotencyKey") {
+	if m.carriesKey(p, s.Func, call.Args[0], 0) || body != nil && callsRetry(m.info, body, p.path, p.KeyContext) {
 		for _, op := range s.Ops {
 			if op != nil && op.Key != nil && op.Key.State == site.KeyMissing {
 				op.Key = &site.IdemKey{State: site.KeyUnknown}
@@ -49,7 +50,7 @@ func (m *Reader) referenceDetails(s *site.Site) {
 		}
 	}
 	if body != nil {
-		m.referenceOutcomes(s, body)
+		m.referenceOutcomes(p, s, body)
 	}
 }
 
@@ -58,7 +59,7 @@ func (m *Reader) referenceDetails(s *site.Site) {
 // Contexts derived with context.WithTimeout and the like keep the values
 // of their parent; a variable carries one if any of its assignments in fn
 // does.
-func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
+func (m *Reader) carriesKey(p policyOf, fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 	if x == nil || depth > 8 {
 		return false
 	}
@@ -68,11 +69,11 @@ func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 		if f == nil || f.Pkg() == nil {
 			return false
 		}
-		if f.Pkg().Path() == knowledge.RetryPackage && f.Name() == "WithIdempotencyKey" {
+		if f.Pkg().Path() == p.path && f.Name() == p.KeyContext {
 			return true
 		}
 		if len(y.Args) > 0 && timeouts.IsContextType(m.info.TypeOf(y.Args[0])) {
-			return m.carriesKey(fn, y.Args[0], depth+1)
+			return m.carriesKey(p, fn, y.Args[0], depth+1)
 		}
 	case *ast.Ident:
 		v, _ := m.info.Uses[y].(*types.Var)
@@ -93,7 +94,7 @@ func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 					if len(as.Lhs) == len(as.Rhs) {
 						rhs = as.Rhs[i]
 					}
-					if m.carriesKey(fn, rhs, depth+1) {
+					if m.carriesKey(p, fn, rhs, depth+1) {
 						found = true
 					}
 				}
@@ -105,12 +106,19 @@ func (m *Reader) carriesKey(fn *ast.BlockStmt, x ast.Expr, depth int) bool {
 	return false
 }
 
-// callsRetry reports whether body calls the retry package's function name.
-func callsRetry(info *types.Info, body ast.Node, name string) bool {
+// policyOf is a policy package's path and vocabulary.
+type policyOf struct {
+	path string
+	*knowledge.PolicyVocab
+}
+
+// callsRetry reports whether body calls the function name of the package
+// at path.
+func callsRetry(info *types.Info, body ast.Node, path, name string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if f := typesx.Callee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == knowledge.RetryPackage && f.Name() == name {
+			if f := typesx.Callee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == path && f.Name() == name {
 				found = true
 			}
 		}
@@ -123,7 +131,7 @@ func callsRetry(info *types.Info, body ast.Node, name string) bool {
 // retry.Retryable: a *retry.StatusError whose status the model knows, a
 // TLS certificate error. Other marks (a plain error, a retryable status)
 // are what Retryable is for, and the package classifies the rest itself.
-func (m *Reader) referenceOutcomes(s *site.Site, body *ast.BlockStmt) {
+func (m *Reader) referenceOutcomes(p policyOf, s *site.Site, body *ast.BlockStmt) {
 	var o *site.Outcomes
 	ast.Inspect(body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -134,10 +142,10 @@ func (m *Reader) referenceOutcomes(s *site.Site, body *ast.BlockStmt) {
 			return true
 		}
 		f := typesx.Callee(m.info, call)
-		if f == nil || f.Pkg() == nil || f.Pkg().Path() != knowledge.RetryPackage || f.Name() != "Retryable" {
+		if f == nil || f.Pkg() == nil || f.Pkg().Path() != p.path || f.Name() != p.Mark {
 			return true
 		}
-		code, cert := m.markedError(body, call.Args[0], 0)
+		code, cert := m.markedError(p, body, call.Args[0], 0)
 		bad := code != 0 && policy.ClassifyHTTPStatus(code) == policy.NonRetryable
 		if !bad && !cert {
 			return true
@@ -145,7 +153,7 @@ func (m *Reader) referenceOutcomes(s *site.Site, body *ast.BlockStmt) {
 		if o == nil {
 			o = &site.Outcomes{Pos: call.Pos(), Decision: types.ExprString(call)}
 			if len(o.Decision) > 80 {
-				o.Decision = "retry.Retryable"
+				o.Decision = p.path[strings.LastIndexByte(p.path, '/')+1:] + "." + p.Mark
 			}
 		}
 		if bad {
@@ -164,23 +172,23 @@ func (m *Reader) referenceOutcomes(s *site.Site, body *ast.BlockStmt) {
 // a constant), or whether it is a TLS certificate error literal. It
 // follows &, parentheses, fmt.Errorf's %w operands and local variables
 // assigned once.
-func (m *Reader) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int, cert bool) {
+func (m *Reader) markedError(p policyOf, fn *ast.BlockStmt, x ast.Expr, depth int) (code int, cert bool) {
 	if x == nil || depth > 6 {
 		return 0, false
 	}
 	switch y := ast.Unparen(x).(type) {
 	case *ast.UnaryExpr:
 		if y.Op == token.AND {
-			return m.markedError(fn, y.X, depth+1)
+			return m.markedError(p, fn, y.X, depth+1)
 		}
 	case *ast.CompositeLit:
 		t := m.info.TypeOf(y)
 		switch {
-		case typesx.IsNamed(t, knowledge.RetryPackage, "StatusError"):
+		case typesx.IsNamed(t, p.path, p.StatusError):
 			for i, el := range y.Elts {
 				var val ast.Expr
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "StatusCode" {
+					if k, ok := kv.Key.(*ast.Ident); ok && k.Name == p.StatusField {
 						val = kv.Value
 					}
 				} else if i == 0 {
@@ -200,7 +208,7 @@ func (m *Reader) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int
 				return 0, false
 			}
 			for _, a := range y.Args[1:] {
-				if c, ce := m.markedError(fn, a, depth+1); c != 0 || ce {
+				if c, ce := m.markedError(p, fn, a, depth+1); c != 0 || ce {
 					return c, ce
 				}
 			}
@@ -208,7 +216,7 @@ func (m *Reader) markedError(fn *ast.BlockStmt, x ast.Expr, depth int) (code int
 	case *ast.Ident:
 		if v, ok := m.info.Uses[y].(*types.Var); ok {
 			if d := m.VarDefOf(v); d != nil && d.Single() && d.Idx == 0 {
-				return m.markedError(fn, d.Rhs, depth+1)
+				return m.markedError(p, fn, d.Rhs, depth+1)
 			}
 		}
 	}

@@ -5,6 +5,12 @@
 // request through helpers, closures, func values, variables, fields and
 // the clients and transports that add headers.
 //
+// What sends a request, makes or copies one, is a request type, a
+// request builder (its setters and sends) or a transport that adds a key
+// is read from the request vocabularies of the knowledge tables
+// (knowledge/requestmodels.go: each library's RequestVocab and net/http's
+// own); the package names no library.
+//
 // It is a description layer under the model: package retrysite finds
 // the sites and asks a Describer to describe each operation call (Op) and
 // a library site's operations (Library). What it needs of the model

@@ -3,9 +3,6 @@ package ops
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Calls of function values and resty's request methods: a call of a
@@ -76,15 +73,4 @@ func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDe
 		}
 	}
 	return best
-}
-
-// restySend are resty request methods that send.
-var restySend = map[string]bool{
-	"Get": true, "Post": true, "Put": true, "Patch": true, "Delete": true, "Head": true,
-	"Options": true, "Execute": true, "Send": true, "Trace": true,
-}
-
-func isRestyRequestMethod(fn *types.Func) bool {
-	sig := fn.Type().(*types.Signature)
-	return sig.Recv() != nil && (typesx.IsNamed(sig.Recv().Type(), knowledge.PathRestyV2, "Request") || typesx.IsNamed(sig.Recv().Type(), knowledge.PathRestyV3, "Request"))
 }

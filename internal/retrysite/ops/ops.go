@@ -343,104 +343,85 @@ type send struct {
 	req ast.Expr
 	// client is the client (or transport) expression.
 	client ast.Expr
-	// restyReq is true when req is a resty request.
-	resty bool
 }
 
-const (
-	pkgHTTP      = "net/http"
-	pkgRetryable = knowledge.PathRetryableHTTP
-	pkgFailsafe  = knowledge.PathFailsafeHTTP
-	pkgRestyV2   = knowledge.PathRestyV2
-	pkgRestyV3   = knowledge.PathRestyV3
-	pkgRetry     = knowledge.RetryPackage
-)
+const pkgHTTP = "net/http"
 
-// directSend recognises the calls that send an HTTP request.
+// directSend recognises the calls that send an HTTP request, from the
+// request vocabularies of the tables (knowledge/requestmodels.go).
 func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 	fn := typesx.Callee(d.m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return nil
 	}
-	recv := func() ast.Expr {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			return sel.X
-		}
-		return nil
-	}
-	arg := func(i int) ast.Expr {
-		if i < len(call.Args) {
-			return call.Args[i]
-		}
-		return nil
-	}
 	s := &send{call: call}
 	key := knowledge.EntryKey(fn.Origin())
-	switch key {
-	case pkgHTTP + ".Client.Do", pkgRetryable + ".Client.Do":
-		s.req, s.client = arg(0), recv()
-	case pkgHTTP + ".Transport.RoundTrip", pkgHTTP + ".RoundTripper.RoundTrip", pkgRetryable + ".RoundTripper.RoundTrip":
-		s.req, s.client = arg(0), recv()
-	case pkgHTTP + ".Post", pkgHTTP + ".PostForm", pkgRetryable + ".Post", pkgRetryable + ".PostForm":
-		s.method, s.methodPos = http.MethodPost, call.Pos()
-	case pkgHTTP + ".Client.Post", pkgHTTP + ".Client.PostForm", pkgRetryable + ".Client.Post", pkgRetryable + ".Client.PostForm":
-		s.method, s.methodPos, s.client = http.MethodPost, call.Pos(), recv()
-	case pkgHTTP + ".Get", pkgRetryable + ".Get":
-		s.method, s.methodPos = http.MethodGet, call.Pos()
-	case pkgHTTP + ".Head", pkgRetryable + ".Head":
-		s.method, s.methodPos = http.MethodHead, call.Pos()
-	case pkgHTTP + ".Client.Get", pkgRetryable + ".Client.Get":
-		s.method, s.methodPos, s.client = http.MethodGet, call.Pos(), recv()
-	case pkgHTTP + ".Client.Head", pkgRetryable + ".Client.Head":
-		s.method, s.methodPos, s.client = http.MethodHead, call.Pos(), recv()
-	case pkgFailsafe + ".NewRequest", pkgFailsafe + ".NewRequestWithExecutor":
-		s.req, s.client = arg(0), arg(1)
-	case pkgFailsafe + ".Request.Do":
-		nr := d.failsafeRequest(recv(), f)
-		if nr == nil {
-			return &send{call: call} // a send the model cannot describe
-		}
-		s.req, s.client = arg0(nr), arg1(nr)
-	default:
-		if (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) && isRestyRequestMethod(fn) && restySend[fn.Name()] {
-			s.resty, s.req = true, recv()
-			switch fn.Name() {
-			case "Execute":
-				s.methodFrom = arg(0)
-			case "Send":
-			default:
-				s.method, s.methodPos = strings.ToUpper(fn.Name()), call.Pos()
+	if sf, ok := knowledge.SendOf(key); ok {
+		if sf.Unwrap {
+			nr := d.wrappedRequest(callRecv(call), f)
+			if nr == nil {
+				return &send{call: call} // a send the model cannot describe
 			}
-			return s
+			call, sf = nr.call, nr.send
 		}
-		return nil
+		s.req, s.client = argAt(call, sf.Req), argAt(call, sf.Client)
+		if sf.Method != "" {
+			s.method, s.methodPos = sf.Method, s.call.Pos()
+		}
+		return s
 	}
-	return s
-}
-
-func arg0(c *ast.CallExpr) ast.Expr {
-	if len(c.Args) > 0 {
-		return c.Args[0]
+	if bs, ok := knowledge.BuilderSendOf(key); ok {
+		s.req = callRecv(call)
+		switch {
+		case bs.Method != "":
+			s.method, s.methodPos = bs.Method, call.Pos()
+		case bs.MethodArg >= 0:
+			s.methodFrom = argAt(call, bs.MethodArg)
+		}
+		return s
 	}
 	return nil
 }
 
-func arg1(c *ast.CallExpr) ast.Expr {
-	if len(c.Args) > 1 {
-		return c.Args[1]
+// callRecv is the receiver expression of a method call.
+func callRecv(call *ast.CallExpr) ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		return sel.X
 	}
 	return nil
 }
 
-// failsafeRequest finds the failsafehttp.NewRequest call that built a
-// failsafehttp request.
-func (d *describer) failsafeRequest(x ast.Expr, f *frame) *ast.CallExpr {
+// argAt is the call's expression at a SendFunc position: an argument,
+// the receiver (knowledge.RecvArg) or none.
+func argAt(call *ast.CallExpr, i int) ast.Expr {
+	switch {
+	case i == knowledge.RecvArg:
+		return callRecv(call)
+	case i >= 0 && i < len(call.Args):
+		return call.Args[i]
+	}
+	return nil
+}
+
+func arg0(c *ast.CallExpr) ast.Expr { return argAt(c, 0) }
+
+// wrapped is a call that wraps a request and its client (a SendFunc's
+// Wrap), with how it does.
+type wrapped struct {
+	call *ast.CallExpr
+	send knowledge.SendFunc
+}
+
+// wrappedRequest finds the call that wrapped the request x holds, for a
+// send of its Unwrap method.
+func (d *describer) wrappedRequest(x ast.Expr, f *frame) *wrapped {
 	for range 4 {
 		switch y := ast.Unparen(x).(type) {
 		case *ast.CallExpr:
-			if fn := typesx.Callee(d.m.info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgFailsafe &&
-				(fn.Name() == "NewRequest" || fn.Name() == "NewRequestWithExecutor") {
-				return y
+			if fn := typesx.Callee(d.m.info, y); fn != nil {
+				if sf, ok := knowledge.SendOf(knowledge.EntryKey(fn.Origin())); ok && sf.Wrap {
+					return &wrapped{y, sf}
+				}
 			}
 			return nil
 		case *ast.Ident:

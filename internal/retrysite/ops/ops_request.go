@@ -111,38 +111,27 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 			t.originUnknown = true
 		}
 	}
-	recv := func() ast.Expr {
-		if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-			return sel.X
+	key := knowledge.EntryKey(fn.Origin())
+	if o, ok := knowledge.OriginOf(key); ok {
+		if o.MethodArg >= 0 {
+			method(o.MethodArg)
+		} else {
+			d.origin(argAt(x, o.From), f, t, 0)
 		}
-		return nil
-	}
-	switch knowledge.EntryKey(fn.Origin()) {
-	case pkgHTTP + ".NewRequest", pkgRetryable + ".NewRequest", "net/http/httptest.NewRequest":
-		method(0)
-		return
-	case pkgHTTP + ".NewRequestWithContext", pkgRetryable + ".NewRequestWithContext", "net/http/httptest.NewRequestWithContext":
-		method(1)
-		return
-	case pkgRetryable + ".FromRequest":
-		d.origin(arg0(x), f, t, 0)
-		return
-	case pkgHTTP + ".Request.WithContext", pkgHTTP + ".Request.Clone", pkgRetryable + ".Request.WithContext":
-		d.origin(recv(), f, t, 0)
 		return
 	}
-	if p := fn.Pkg().Path(); p == pkgRestyV2 || p == pkgRestyV3 {
+	if p := fn.Pkg().Path(); knowledge.IsBuilderPackage(p) {
 		sig, _ := fn.Type().(*types.Signature)
 		if sig == nil || sig.Recv() == nil {
 			t.originUnknown = true
 			return
 		}
 		switch {
-		case isRestyRequestMethod(fn):
-			d.restyMethod(x, fn, f, t)
-			d.origin(recv(), f, t, 0)
-		case typesx.IsNamed(sig.Recv().Type(), p, "Client") && (fn.Name() == "R" || fn.Name() == "NewRequest"):
-			d.restyClient(recv(), f, t, 0)
+		case isBuilderMethod(fn):
+			d.builderMethod(x, fn, f, t)
+			d.origin(callRecv(x), f, t, 0)
+		case knowledge.IsNewRequest(key):
+			d.builderClient(callRecv(x), f, t, 0)
 		default:
 			t.originUnknown = true
 		}
@@ -279,9 +268,9 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 				return
 			}
 			fn, _ := sel.Obj().(*types.Func)
-			if fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) && isRestyRequestMethod(fn) {
-				d.restyMethod(call, fn, f, t)
-				if isRestyRequestType(d.m.info.TypeOf(call)) {
+			if fn != nil && fn.Pkg() != nil && isBuilderMethod(fn) {
+				d.builderMethod(call, fn, f, t)
+				if isBuilderType(d.m.info.TypeOf(call)) {
 					d.reqExprUse(call, crest, f, t)
 				}
 			}
@@ -543,11 +532,36 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 
 // isRequestType reports whether t is an HTTP request the model follows.
 func isRequestType(t types.Type) bool {
-	return t != nil && (typesx.IsNamed(t, pkgHTTP, "Request") || typesx.IsNamed(t, pkgRetryable, "Request") || isRestyRequestType(t))
+	p, n, ok := namedType(t)
+	return ok && knowledge.IsRequestType(p, n)
 }
 
-func isRestyRequestType(t types.Type) bool {
-	return t != nil && (typesx.IsNamed(t, pkgRestyV2, "Request") || typesx.IsNamed(t, pkgRestyV3, "Request"))
+// isBuilderType reports whether t is a request builder (a type whose
+// methods set and send the request).
+func isBuilderType(t types.Type) bool {
+	p, n, ok := namedType(t)
+	return ok && knowledge.IsBuilderType(p, n)
+}
+
+// isBuilderMethod reports whether fn is a method of a request builder.
+func isBuilderMethod(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil && isBuilderType(sig.Recv().Type())
+}
+
+// namedType is the package path and name of t or of what it points to.
+func namedType(t types.Type) (path, name string, ok bool) {
+	if t == nil {
+		return "", "", false
+	}
+	if p, isPtr := t.(*types.Pointer); isPtr {
+		t = p.Elem()
+	}
+	n, isNamed := types.Unalias(t).(*types.Named)
+	if !isNamed || n.Obj().Pkg() == nil {
+		return "", "", false
+	}
+	return n.Obj().Pkg().Path(), n.Obj().Name(), true
 }
 
 // paramKind reports whether v is a parameter (or receiver) of its
@@ -655,7 +669,7 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 		return
 	}
 	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		if !isStdlib(path) && !strings.HasPrefix(path, "go.opentelemetry.io/") {
+		if !isStdlib(path) && !knowledge.IsHeaderNeutral(path) {
 			t.opaque = true
 		}
 		return
@@ -677,27 +691,28 @@ func isStdlib(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
-// restyMethod records what a resty request or client method sets.
-func (d *describer) restyMethod(call *ast.CallExpr, fn *types.Func, f *frame, t *reqTrace) {
-	switch fn.Name() {
-	case "SetHeader", "SetHeaderVerbatim":
+// builderMethod records what a request builder's or its client's method
+// sets (knowledge.SetOf).
+func (d *describer) builderMethod(call *ast.CallExpr, fn *types.Func, f *frame, t *reqTrace) {
+	switch knowledge.SetOf(fn.Pkg().Path(), fn.Name()) {
+	case knowledge.SetsHeader:
 		if len(call.Args) == 2 {
 			d.keyOp(call.Args[0], call.Args[1], call.Pos(), f, t)
 		}
-	case "SetHeaders", "SetHeaderMultiValues":
+	case knowledge.SetsHeaders:
 		d.headerOrigin(arg0(call), f, t)
-	case "SetMethod":
+	case knowledge.SetsMethod:
 		if s, pos, ok := d.str(arg0(call), f); ok {
 			t.assigned = append(t.assigned, methodRef{strings.ToUpper(s), pos})
 		}
-	case "OnBeforeRequest", "SetPreRequestHook", "AddRequestMiddleware", "SetRequestMiddlewares":
-		// Middlewares may set headers on every attempt.
+	case knowledge.SetsHook:
 		t.opaque = true
 	}
 }
 
-// restyClient records the headers a resty client sets on every request.
-func (d *describer) restyClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
+// builderClient records the headers a request builder's client sets on
+// every request it makes.
+func (d *describer) builderClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
 	if x == nil || depth > 6 {
 		return
 	}
@@ -708,11 +723,11 @@ func (d *describer) restyClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
 		if fn == nil || fn.Pkg() == nil {
 			return
 		}
-		if p := fn.Pkg().Path(); p == pkgRestyV2 || p == pkgRestyV3 {
-			d.restyMethod(y, fn, f, t)
+		if knowledge.IsBuilderPackage(fn.Pkg().Path()) {
+			d.builderMethod(y, fn, f, t)
 			if sel, ok := ast.Unparen(y.Fun).(*ast.SelectorExpr); ok {
 				if _, isMethod := info.Selections[sel]; isMethod {
-					d.restyClient(sel.X, f, t, depth+1)
+					d.builderClient(sel.X, f, t, depth+1)
 				}
 			}
 		}
@@ -725,14 +740,14 @@ func (d *describer) restyClient(x ast.Expr, f *frame, t *reqTrace, depth int) {
 		for _, u := range d.usesOf(v) {
 			if sel, ok := u.parent().(*ast.SelectorExpr); ok && sel.X == u.id {
 				if call, _ := parentCall(sel, u.path[:len(u.path)-1]); call != nil {
-					if fn := typesx.Callee(info, call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == pkgRestyV2 || fn.Pkg().Path() == pkgRestyV3) {
-						d.restyMethod(call, fn, f, t)
+					if fn := typesx.Callee(info, call); fn != nil && fn.Pkg() != nil && knowledge.IsBuilderPackage(fn.Pkg().Path()) {
+						d.builderMethod(call, fn, f, t)
 					}
 				}
 			}
 		}
 		for _, df := range d.defs(v) {
-			d.restyClient(df.rhs, f, t, depth+1)
+			d.builderClient(df.rhs, f, t, depth+1)
 		}
 	}
 }
@@ -832,7 +847,8 @@ func orEmpty(f *frame) *frame {
 }
 
 // transportAddsKey reports whether a transport adds an Idempotency-Key:
-// retry.NewTransport, or a wrapper around it.
+// one of the tables' KeyTransports (retry.NewTransport), or a wrapper
+// around it.
 func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 	if x == nil || depth > 8 {
 		return token.NoPos, false
@@ -840,7 +856,7 @@ func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 	info := d.m.info
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		if fn := typesx.Callee(info, y); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == pkgRetry && fn.Name() == "NewTransport" {
+		if fn := typesx.Callee(info, y); fn != nil && knowledge.IsKeyTransport(knowledge.EntryKey(fn.Origin())) {
 			return y.Pos(), true
 		}
 		for _, a := range y.Args {

@@ -5,6 +5,19 @@
 // MaxElapsedTime), and what is the worst case when it can be computed
 // (attempts x timeout + waits). It fills in site.Timeouts.
 //
+// A library site's timeouts come from its table's TimeoutVocab
+// (knowledge/timeoutmodels.go), read by one interpreter
+// (timeouts_libs.go): the context the library watches (a setting's
+// argument, the entry's context or request argument, the caller's, or
+// context.Background() by default) and whether it hands it to the
+// operation; the total caps (the setting chosen by the kind of
+// configuration, what 0 means, the table's default MaxElapsedTime, or why
+// there is none); the attempt timeout of the HTTP client the library
+// builds (a timeout setting, a client setting, or the constructor's
+// client with none); and the longest waits between its attempts for the
+// worst case. A table with none is a configuration: each call brings the
+// caller's context.
+//
 // A retry policy of another package that the loop hands each failure and
 // that ends the loop with its error (err = bo.Backoff(cfg, err); if err !=
 // nil { return err }) is a cap of unknown length: it may keep a time

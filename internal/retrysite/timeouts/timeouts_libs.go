@@ -3,6 +3,8 @@ package timeouts
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -10,34 +12,10 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// This file teaches the timeouts aspect what caps each library's retries
-// and what bounds its attempts. From the libraries' code (versions in
-// libsite/libbounds.go):
-//
-//   - cenkalti/backoff v4: ExponentialBackOff stops after MaxElapsedTime,
-//     15m from NewExponentialBackOff, never when 0 (a struct literal leaves
-//     it 0); ConstantBackOff and ZeroBackOff never stop on time. Retry
-//     watches a context only through WithContext.
-//   - cenkalti/backoff v5: Retry(ctx, ...) stops at the context's end and
-//     after WithMaxElapsedTime, 15m by default, never when 0.
-//   - retry-go v4/v5: no time limit; Context(ctx) (default Background)
-//     stops the waits.
-//   - sethvargo/go-retry: WithMaxDuration caps; Do stops at ctx's end and
-//     hands ctx to the operation.
-//   - failsafe-go: retrypolicy WithMaxDuration caps; the executor's
-//     WithContext stops it.
-//   - go-retryablehttp: no time limit; the request's context stops it.
-//     NewClient's HTTPClient (cleanhttp.DefaultPooledClient) has no
-//     Timeout; waits are RetryWaitMin*2^n capped at RetryWaitMax (1s and
-//     30s), but DefaultBackoff waits as long as a 429/503 Retry-After
-//     says, with no limit.
-//   - resty v2/v3: no time limit; the request's SetContext stops it.
-//     New() makes an http.Client with no Timeout (SetTimeout sets one,
-//     per attempt); waits are at most min(RetryMaxWaitTime,
-//     RetryWaitTime*2^n), 100ms and 2s by default.
-//   - gRPC service configs, go-grpc-middleware, aws-sdk-go-v2, gax-go and
-//     failsafehttp round trippers are configurations: each call brings its
-//     own context, from the caller.
+// This file reads the timeouts of a library site from its table's
+// TimeoutVocab (knowledge/timeoutmodels.go): one interpreter for every
+// library, keyed by nothing but the table's data. The libraries' facts,
+// with their sources, are in the tables.
 
 // libTimeouts finds the timeouts of a library site.
 func (m *model) libTimeouts(s *site.Site) {
@@ -49,8 +27,10 @@ func (m *model) libTimeouts(s *site.Site) {
 	}
 	fn := typesx.Callee(m.info, call)
 	var opRoots []ast.Expr
+	var e knowledge.Entry
 	if fn != nil {
-		if _, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
+		if _, le, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
+			e = le
 			_, opRoots = m.OpRoots(e, call)
 		}
 	}
@@ -73,8 +53,8 @@ func (m *model) libTimeouts(s *site.Site) {
 	// timeouts interpreter fills them in.
 	x := &libTimeoutState{m: m, s: s, t: t, r: r, call: call, name: name, lits: lits,
 		siteCtx: ctxFact{kind: ctxNone}, libOp: &site.Op{Call: call, HTTP: true}}
-	if f := timeoutModels[s.Lib.Models.Timeouts]; f != nil {
-		f(x)
+	if v := s.Lib.Timeouts; v != nil {
+		x.read(v, e)
 	} else {
 		// Configurations: each call brings the caller's context.
 		x.siteCtx = ctxFact{kind: ctxCaller}
@@ -132,191 +112,137 @@ func (x *libTimeoutState) mapParam(ctxArg ast.Expr) {
 	}
 }
 
-// argCtx is the context of the call's argument i.
-func (x *libTimeoutState) argCtx(i int) ctxFact {
-	if i < len(x.call.Args) {
-		return x.r.ctx(x.call.Args[i])
+// read applies a table's timeout vocabulary to the site; e is the entry
+// called (zero when the call is none).
+func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
+	x.readContext(v.Context)
+	x.readCaps(v.Caps)
+	if v.Client == nil {
+		return
 	}
-	return ctxFact{kind: ctxCaller}
-}
-
-// timeoutModels read the contexts and caps of a library site.
-var timeoutModels = map[string]func(x *libTimeoutState){
-	"dskit":         (*libTimeoutState).dskitTimeouts,
-	"cenkalti/v4":   (*libTimeoutState).cenkaltiV4Timeouts,
-	"cenkalti/v5":   (*libTimeoutState).cenkaltiV5Timeouts,
-	"retry-go":      (*libTimeoutState).retryGoTimeouts,
-	"sethvargo":     (*libTimeoutState).sethvargoTimeouts,
-	"failsafe":      (*libTimeoutState).failsafeTimeouts,
-	"retryablehttp": (*libTimeoutState).retryableHTTPTimeouts,
-	"resty":         (*libTimeoutState).restyTimeouts,
-	"k8s":           (*libTimeoutState).k8sTimeouts,
-}
-
-func (x *libTimeoutState) cenkaltiV4Timeouts() {
-	if st := x.s.Last("WithContext"); st != nil {
-		x.siteCtx = x.r.ctx(st.Arg(1))
+	cl := x.client(v.Client)
+	f := opFact{op: x.libOp, http: true, client: cl, ctx: x.siteCtx}
+	// A call that builds a client or transport sends nothing itself: each
+	// send through it is the caller's.
+	builds := e.Sends == knowledge.SendsClient || e.Sends == knowledge.SendsTransport
+	if !builds && f.noTimeout() {
+		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
 	}
-	x.caps, x.uncapped = x.m.cenkaltiV4Caps(x.s)
+	if v.Worst != nil && x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
+		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.worstWaits(v.Worst))
+	}
 }
 
-func (x *libTimeoutState) cenkaltiV5Timeouts() {
-	x.siteCtx = x.argCtx(0)
-	if st := x.s.Last("WithMaxElapsedTime"); st != nil {
-		d, ok := x.m.DurationValue(st.Arg(0))
+// readContext finds the context the library watches: the first rule
+// that applies decides; none: the library watches none.
+func (x *libTimeoutState) readContext(rules []knowledge.ContextRule) {
+	for _, c := range rules {
+		if len(c.Entries) > 0 && !slices.Contains(c.Entries, x.name) {
+			continue
+		}
 		switch {
-		case ok && d <= 0:
-			x.uncapped = "WithMaxElapsedTime(0) lets it retry with no time limit"
-		default:
-			x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxElapsedTime"})
-		}
-	} else {
-		x.caps = append(x.caps, capFact{d: x.s.Lib.Defaults.MaxElapsed, known: true, pos: x.call.Pos(), desc: x.s.Lib.Name + "'s default MaxElapsedTime", dflt: true})
-	}
-}
-
-func (x *libTimeoutState) retryGoTimeouts() {
-	if st := x.s.Last("Context"); st != nil {
-		x.siteCtx = x.r.ctx(st.Arg(0))
-	} else {
-		x.siteCtx = ctxFact{kind: ctxBack, desc: "the default context.Background() (no Context option)", pos: x.call.Pos()}
-	}
-	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
-}
-
-func (x *libTimeoutState) sethvargoTimeouts() {
-	if len(x.call.Args) > 0 {
-		x.mapParam(x.call.Args[0])
-	}
-	x.siteCtx = x.argCtx(0)
-	if st := x.s.Last("WithMaxDuration"); st != nil {
-		d, ok := x.m.DurationValue(st.Arg(0))
-		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
-	} else {
-		x.uncapped = "the backoff has no WithMaxDuration"
-	}
-}
-
-func (x *libTimeoutState) failsafeTimeouts() {
-	switch x.name {
-	case "NewRoundTripper", "NewRoundTripperWithExecutor":
-		x.siteCtx = ctxFact{kind: ctxCaller}
-	case "NewRequest", "NewRequestWithExecutor":
-		x.siteCtx = ctxFact{kind: ctxCaller}
-		if len(x.call.Args) > 0 {
-			x.siteCtx = x.r.request(x.call.Args[0])
-		}
-	default:
-		if st := x.s.Last("WithContext"); st != nil {
-			x.siteCtx = x.r.ctx(st.Arg(0))
-		}
-	}
-	if st := x.s.Last("WithMaxDuration"); st != nil {
-		d, ok := x.m.DurationValue(st.Arg(0))
-		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: "WithMaxDuration"})
-	} else if x.s.Last("NewBuilder", "NewWithDefaults") != nil {
-		x.uncapped = "the retry policy has no WithMaxDuration"
-	}
-}
-
-func (x *libTimeoutState) retryableHTTPTimeouts() {
-	switch x.name {
-	case "Do":
-		if len(x.call.Args) == 1 {
-			x.siteCtx = x.r.request(x.call.Args[0])
-		}
-	case "Get", "Head", "Post", "PostForm":
-		x.siteCtx = ctxFact{kind: ctxBack, desc: "its request has no context", pos: x.call.Pos()}
-	default: // StandardClient: each request brings its context
-		x.siteCtx = ctxFact{kind: ctxCaller}
-	}
-	cl := x.m.retryableClient(x.r, x.s)
-	f := opFact{op: x.libOp, http: true, client: cl, ctx: x.siteCtx}
-	if x.name != "StandardClient" && f.noTimeout() {
-		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
-	}
-	x.uncapped = "go-retryablehttp has no time limit of its own"
-	if x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
-		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.m.retryableWaits(x.s))
-	}
-}
-
-func (x *libTimeoutState) restyTimeouts() {
-	if st := x.s.Last("SetContext"); st != nil {
-		x.siteCtx = x.r.ctx(st.Arg(0))
-	} else {
-		x.siteCtx = ctxFact{kind: ctxBack, desc: "the request has no SetContext", pos: x.call.Pos()}
-	}
-	cl := x.m.restyClient(x.r, x.s)
-	f := opFact{op: x.libOp, http: true, client: cl, ctx: x.siteCtx}
-	if f.noTimeout() {
-		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
-	}
-	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
-	if x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
-		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.m.restyWaits(x.s))
-	}
-}
-
-func (x *libTimeoutState) k8sTimeouts() {
-	if x.name == "ExponentialBackoffWithContext" && len(x.call.Args) > 0 {
-		x.mapParam(x.call.Args[0])
-		x.siteCtx = x.argCtx(0)
-	}
-}
-
-// cenkaltiV4Caps reads the elapsed-time limit of a v4 backoff.
-func (m *model) cenkaltiV4Caps(s *site.Site) ([]capFact, string) {
-	b := s.Last("NewExponentialBackOff", "ExponentialBackOff", "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff", "StopBackOff")
-	if b == nil {
-		return nil, ""
-	}
-	switch b.Name {
-	case "NewExponentialBackOff", "ExponentialBackOff":
-		if st := s.Last("MaxElapsedTime", "WithMaxElapsedTime"); st != nil {
-			d, ok := m.DurationValue(st.Arg(0))
-			if ok && d <= 0 {
-				return nil, "MaxElapsedTime 0 means the ExponentialBackOff never stops"
+		case c.Setting != "":
+			st := x.s.Last(c.Setting)
+			if st == nil || c.Arg >= len(st.Args) {
+				continue
 			}
-			return []capFact{{d: d, known: ok, pos: st.Pos, desc: "MaxElapsedTime"}}, ""
+			x.siteCtx = x.r.ctx(st.Args[c.Arg])
+		case c.FromEntry:
+			if c.EntryArg >= len(x.call.Args) {
+				x.siteCtx = ctxFact{kind: ctxCaller}
+				break
+			}
+			a := x.call.Args[c.EntryArg]
+			if c.PassesToOp {
+				x.mapParam(a)
+			}
+			if c.Request {
+				x.siteCtx = x.r.request(a)
+			} else {
+				x.siteCtx = x.r.ctx(a)
+			}
+		case c.Caller:
+			x.siteCtx = ctxFact{kind: ctxCaller}
+		case c.Background != "":
+			x.siteCtx = ctxFact{kind: ctxBack, desc: c.Background, pos: x.call.Pos()}
 		}
-		if b.Name == "ExponentialBackOff" {
-			return nil, "the ExponentialBackOff literal leaves MaxElapsedTime 0, so it never stops"
-		}
-		return []capFact{{d: s.Lib.Defaults.MaxElapsed, known: true, pos: b.Pos, desc: s.Lib.Name + "'s default MaxElapsedTime", dflt: true}}, ""
-	case "NewConstantBackOff", "ConstantBackOff", "ZeroBackOff":
-		return nil, "a " + trimNew(b.Name) + " has no elapsed-time limit"
+		return
 	}
-	return nil, ""
 }
 
-func trimNew(s string) string {
-	if len(s) > 3 && s[:3] == "New" {
-		return s[3:]
+// readCaps finds the total-time caps: the rule of the last kind setting
+// present, or the kindless rule.
+func (x *libTimeoutState) readCaps(rules []knowledge.CapRule) {
+	var kinds []string
+	for _, c := range rules {
+		kinds = append(kinds, c.Kinds...)
 	}
-	return s
+	var rule *knowledge.CapRule
+	kind := x.s.Last(kinds...)
+	for i := range rules {
+		c := &rules[i]
+		if kind != nil && slices.Contains(c.Kinds, kind.Name) || kind == nil && len(c.Kinds) == 0 {
+			rule = c
+			break
+		}
+	}
+	if rule == nil {
+		return
+	}
+	if st := x.s.Last(rule.Settings...); len(rule.Settings) > 0 && st != nil {
+		d, ok := x.m.DurationValue(st.Arg(0))
+		if ok && d <= 0 && rule.ZeroNever != "" {
+			x.uncapped = rule.ZeroNever
+			return
+		}
+		desc := rule.Desc
+		if desc == "" {
+			desc = st.Name
+		}
+		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: desc})
+		return
+	}
+	if rule.Default {
+		pos := x.call.Pos()
+		if kind != nil {
+			pos = kind.Pos
+		}
+		x.caps = append(x.caps, capFact{d: x.s.Lib.Defaults.MaxElapsed, known: true, pos: pos, desc: x.s.Lib.Name + "'s default MaxElapsedTime", dflt: true})
+		return
+	}
+	if rule.Absent != "" && (len(rule.AbsentIf) == 0 || x.s.Last(rule.AbsentIf...) != nil) {
+		why := strings.ReplaceAll(rule.Absent, "{lib}", x.s.Lib.Name)
+		if kind != nil {
+			why = strings.ReplaceAll(why, "{kind}", strings.TrimPrefix(kind.Name, "New"))
+		}
+		x.uncapped = why
+	}
 }
 
-// retryableClient finds the inner http.Client of a go-retryablehttp
-// client.
-func (m *model) retryableClient(r *tres, s *site.Site) clientFact {
-	if st := s.Last("Timeout"); st != nil {
-		return r.timeoutValue(st.Arg(0), st.Pos)
+// client finds whether the HTTP client the library sends with has an
+// attempt timeout.
+func (x *libTimeoutState) client(c *knowledge.ClientTimeout) clientFact {
+	s := x.s
+	if st := s.Last(c.Timeout...); len(c.Timeout) > 0 && st != nil {
+		return x.r.timeoutValue(st.Arg(0), st.Pos)
 	}
-	if st := s.Last("HTTPClient"); st != nil {
-		return r.client(st.Arg(0))
+	if st := s.Last(c.Client...); len(c.Client) > 0 && st != nil {
+		return x.r.client(st.Arg(0))
 	}
 	if s.Opaque {
 		return clientFact{}
 	}
-	st := s.Last("NewClient", "Client")
-	if st == nil && len(s.Settings) > 0 && isPkgFunc(s.Settings[0].Obj) {
-		st = s.Settings[0] // retryablehttp.Get and friends use the default client
+	var st *site.Setting
+	if len(c.Default) > 0 {
+		st = s.Last(c.Default...)
+	}
+	if st == nil && c.DefaultPackageCall && len(s.Settings) > 0 && isPkgFunc(s.Settings[0].Obj) {
+		st = s.Settings[0] // a package-level call uses the default client
 	}
 	if st == nil {
 		return clientFact{}
 	}
-	return clientFact{kind: clientNoTimeout, why: "go-retryablehttp's default HTTPClient (cleanhttp.DefaultPooledClient) has no Timeout", pos: st.Pos}
+	return clientFact{kind: clientNoTimeout, why: c.NoTimeout, pos: st.Pos}
 }
 
 func isPkgFunc(o types.Object) bool {
@@ -328,51 +254,31 @@ func isPkgFunc(o types.Object) bool {
 	return ok && sig.Recv() == nil
 }
 
-// retryableWaits are the longest waits of go-retryablehttp's
-// DefaultBackoff before each retry, without Retry-After (so a lower bound
-// of the worst case).
-func (m *model) retryableWaits(s *site.Site) waitsFact {
-	if st := s.Last("Backoff"); st != nil {
-		if fn, ok := m.info.Uses[identOrSel(st.Arg(0))].(*types.Func); !ok || fn.Name() != "DefaultBackoff" {
-			return waitsFact{}
+// worstWaits are a retrying client's longest waits before each retry:
+// the base doubled up to the cap.
+func (x *libTimeoutState) worstWaits(w *knowledge.WorstWaits) waitsFact {
+	s, m := x.s, x.m
+	if w.Func != "" {
+		if st := s.Last(w.Func); st != nil {
+			if fn, ok := m.info.Uses[identOrSel(st.Arg(0))].(*types.Func); !ok || fn.Name() != w.FuncDefault {
+				return waitsFact{}
+			}
 		}
 	}
-	lo, hi := time.Second, 30*time.Second
-	if st := s.Last("RetryWaitMin"); st != nil {
-		d, ok := m.DurationValue(st.Arg(0))
-		if !ok {
-			return waitsFact{}
+	lo, hi := s.Lib.Defaults.Initial, s.Lib.Defaults.Max
+	for _, b := range []struct {
+		setting string
+		d       *time.Duration
+	}{{w.Base, &lo}, {w.Cap, &hi}} {
+		if st := s.Last(b.setting); b.setting != "" && st != nil {
+			d, ok := m.DurationValue(st.Arg(0))
+			if !ok {
+				return waitsFact{}
+			}
+			*b.d = d
 		}
-		lo = d
 	}
-	if st := s.Last("RetryWaitMax"); st != nil {
-		d, ok := m.DurationValue(st.Arg(0))
-		if !ok {
-			return waitsFact{}
-		}
-		hi = d
-	}
-	return waitsFact{each: doubling(lo, hi, 64), exact: false}
-}
-
-// restyWaits are resty's longest waits: min(max, base*2^n).
-func (m *model) restyWaits(s *site.Site) waitsFact {
-	lo, hi := 100*time.Millisecond, 2*time.Second
-	if st := s.Last("SetRetryWaitTime"); st != nil {
-		d, ok := m.DurationValue(st.Arg(0))
-		if !ok {
-			return waitsFact{}
-		}
-		lo = d
-	}
-	if st := s.Last("SetRetryMaxWaitTime"); st != nil {
-		d, ok := m.DurationValue(st.Arg(0))
-		if !ok {
-			return waitsFact{}
-		}
-		hi = d
-	}
-	exact := s.Last("SetRetryAfter", "SetRetryDelayStrategy", "AddRetryCondition") == nil
+	exact := w.Exact && (len(w.InexactIf) == 0 || s.Last(w.InexactIf...) == nil)
 	return waitsFact{each: doubling(lo, hi, 64), exact: exact}
 }
 
@@ -399,32 +305,4 @@ func identOrSel(x ast.Expr) *ast.Ident {
 		return x.Sel
 	}
 	return nil
-}
-
-// restyClient finds whether a resty client has a timeout.
-func (m *model) restyClient(r *tres, s *site.Site) clientFact {
-	if st := s.Last("SetTimeout"); st != nil {
-		return r.timeoutValue(st.Arg(0), st.Pos)
-	}
-	if st := s.Last("NewWithClient"); st != nil {
-		return r.client(st.Arg(0))
-	}
-	if s.Opaque {
-		return clientFact{}
-	}
-	if st := s.Last("New"); st != nil {
-		return clientFact{kind: clientNoTimeout, why: "the resty client has no SetTimeout (resty.New's http.Client has no Timeout)", pos: st.Pos}
-	}
-	return clientFact{}
-}
-
-// dskitTimeouts: the context given to backoff.New ends the loop; the
-// library has no time limit of its own.
-func (x *libTimeoutState) dskitTimeouts() {
-	if st := x.s.Last("New"); st != nil && len(st.Args) > 0 {
-		x.siteCtx = x.r.ctx(st.Args[0])
-	} else {
-		x.siteCtx = ctxFact{kind: ctxCaller}
-	}
-	x.uncapped = x.s.Lib.Name + " has no time limit of its own"
 }
