@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
@@ -55,6 +57,8 @@ func (m *model) rebindDescribers() {
 	m.timeouts = timeouts.New(m.pass, m.info, m.pkg, m)
 	m.ops = m.ops.Rebind(m.info, m.pkg, m)
 	m.wnum = waitnum.New(m.pass, m.info, m.pkg, wnumModel{m})
+	m.net = netio.New(m.pass.Files, m.info, m.pkg, m)
+	m.requeue = requeue.New(m.pass.Files, m.info, m)
 }
 
 // wnumModel is the model as the wait interpreter sees it (waitnum.Model):

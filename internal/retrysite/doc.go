@@ -151,9 +151,9 @@
 // type (integration.go, funclits.go, package exchange). A method of an
 // io interface called on a value the package points at a network
 // connection (a buffered writer field set to net.Conn, or to a writer of
-// the package whose Write calls it) crosses the boundary too (netio.go),
+// the package whose Write calls it) crosses the boundary too (package netio),
 // and so does a fallible call handed such a stream where it takes one
-// (f.write(w.w), w.w a bufio.Writer over the conn: netstream.go).
+// (f.write(w.w), w.w a bufio.Writer over the conn: package netio).
 // What repeats are not retries (compare-and-swap loops, dropped results,
 // readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's

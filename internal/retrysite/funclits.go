@@ -121,7 +121,7 @@ func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
 		if fn == nil {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
-		return m.netIOCall(c, fn) || m.funcIsIntegration(fn, 1) // netio.go
+		return m.net.IOCall(c, fn) || m.funcIsIntegration(fn, 1) // package netio
 	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
 }
 

@@ -33,12 +33,12 @@ import (
 //     but an unexported interface of the analysed package is seen
 //     through the package's own types that implement it;
 //   - a method of an io interface called on a value the package gives a
-//     network connection (a buffered writer over net.Conn: netio.go);
+//     network connection (a buffered writer over net.Conn: package netio);
 //   - a function of the analysed package whose body makes such a call,
 //     directly or through other functions of the package;
 //   - a fallible call handed a stream that holds a network connection
 //     (a bufio.Writer over a net.Conn kept in a field of the package),
-//     or made on one: it writes to or reads from the wire (netstream.go).
+//     or made on one: it writes to or reads from the wire (package netio).
 
 var networkStd = map[string]bool{
 	"net":          true,
@@ -116,7 +116,7 @@ func (m *model) isIntegration(call *ast.CallExpr) bool {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
 	}
-	return m.netIOCall(call, fn) || m.funcIsIntegration(fn, 0) || m.passesNetStream(call) // netio.go, netstream.go
+	return m.net.IOCall(call, fn) || m.funcIsIntegration(fn, 0) || m.net.PassesStream(call) // package netio
 }
 
 func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
@@ -185,14 +185,14 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		if dropped[call] {
 			return false
 		}
-		if m.passesNetStream(call) {
-			return true // writes to a connection it is handed (netstream.go)
+		if m.net.PassesStream(call) {
+			return true // writes to a connection it is handed (package netio)
 		}
 		callee := typeutilCallee(m.info, call)
 		if callee == nil {
 			return true // calls a function value it was given
 		}
-		return m.netIOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // netio.go
+		return m.net.IOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // package netio
 	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found

@@ -28,7 +28,7 @@ func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
 	}
 	var fn *types.Func
 	var at ast.Expr
-	var user *valueWrite
+	var user *ValueWrite
 	for _, w := range m.ValueIndexOf().writes[v] {
 		switch {
 		case w.Zero:
@@ -48,7 +48,7 @@ func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
 		for _, x := range xs {
 			if m.userValue(x, 0) || w.Decl != nil && nilGuarded(m.info, w.Decl.Body, x) {
 				if user == nil {
-					user = &valueWrite{X: x, At: x.Pos()}
+					user = &ValueWrite{X: x, At: x.Pos()}
 				}
 				continue
 			}
@@ -69,7 +69,7 @@ func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
 // local variable of its function (not a parameter), every value assigned
 // to the local there. A local declared without a value and then assigned
 // counts by its assignments; one whose address is taken is unknown.
-func (m *model) localValues(w valueWrite) ([]ast.Expr, bool) {
+func (m *model) localValues(w ValueWrite) ([]ast.Expr, bool) {
 	id, ok := ast.Unparen(w.X).(*ast.Ident)
 	if !ok || w.Decl == nil || w.Decl.Body == nil {
 		return []ast.Expr{w.X}, true

@@ -19,7 +19,7 @@ func (m *model) FuncFieldDefaults(v *types.Var) (xs []ast.Expr, note string, ok 
 	if !m.IndexedVar(v) || !v.IsField() {
 		return nil, "", false
 	}
-	var user *valueWrite
+	var user *ValueWrite
 	for _, w := range m.ValueIndexOf().writes[v] {
 		switch {
 		case w.Zero:

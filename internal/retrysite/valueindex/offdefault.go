@@ -58,7 +58,7 @@ func (m *model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos tok
 // offWrites sorts the package's writes of field v: the first zero
 // default (nil when every zero is a variable's), the first user write.
 // ok is false when the package gives v any other value.
-func (m *model) offWrites(v *types.Var) (zero, user *valueWrite, ok bool) {
+func (m *model) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
 	vx := m.ValueIndexOf()
 	if vx.guarded[v] {
 		return nil, nil, false
@@ -154,7 +154,7 @@ func (m *model) userField(x ast.Expr, addr bool) bool {
 
 // setterName names the function through which the user's value enters
 // a user write (setterDecl).
-func (m *model) setterName(w valueWrite) string {
+func (m *model) setterName(w ValueWrite) string {
 	if d := m.setterDecl(w); d != nil {
 		return d.Name.Name
 	}
@@ -164,7 +164,7 @@ func (m *model) setterName(w valueWrite) string {
 // setterDecl returns the function through which the user's value enters
 // a user write: for an option's field copied in, the function (not a
 // method) that wrote that field; else the function holding the write.
-func (m *model) setterDecl(w valueWrite) *ast.FuncDecl {
+func (m *model) setterDecl(w ValueWrite) *ast.FuncDecl {
 	if sel, ok := addrOf(w.X).(*ast.SelectorExpr); ok {
 		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
 			if u, _ := s.Obj().(*types.Var); u != nil && m.IndexedVar(u) {

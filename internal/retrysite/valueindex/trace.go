@@ -29,7 +29,7 @@ const (
 type traceEvent struct {
 	kind traceKind
 	v    *types.Var
-	user valueWrite
+	user ValueWrite
 	at   ast.Expr
 }
 

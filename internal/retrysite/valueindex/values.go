@@ -47,25 +47,25 @@ func (m *model) IndexedVar(v *types.Var) bool {
 // way, and funcs whose every package write is the package's own and
 // fully known (ownFunc); a backoff or a client the user gives may do
 // anything, so such an object with a user write stays unknown.
-func (m *model) ReachingWrites(v *types.Var) (ws []valueWrite, ok bool) {
+func (m *model) ReachingWrites(v *types.Var) (ws []ValueWrite, ok bool) {
 	ws, _, ok = m.reachingDefaults(v)
 	return ws, ok
 }
 
 // reachingDefaults is reaching, with the first write of the user's value
 // left out (user.x is nil when there is none).
-func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite, ok bool) {
+func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite, ok bool) {
 	vx := m.ValueIndexOf()
 	all := vx.writes[v]
 	plain := plainValue(v.Type())
 	_, isFunc := v.Type().Underlying().(*types.Signature)
 	for _, w := range all {
 		if w.X == nil && !w.Zero {
-			return nil, valueWrite{}, false
+			return nil, ValueWrite{}, false
 		}
 		if w.X != nil && !w.Zero && m.userValue(w.X, 0) {
 			if !plain && !isFunc {
-				return nil, valueWrite{}, false
+				return nil, ValueWrite{}, false
 			}
 			if user.X == nil {
 				user = w
@@ -75,7 +75,7 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 			// user's.
 			own, ok := m.setterCalls(w.X)
 			if !ok {
-				return nil, valueWrite{}, false
+				return nil, ValueWrite{}, false
 			}
 			ws = append(ws, own...)
 			ws = append(ws, m.localDefaults(w)...)
@@ -87,13 +87,13 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 		ws = append(ws, w)
 	}
 	if user.X != nil {
-		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.Zero })
+		ws = slices.DeleteFunc(ws, func(w ValueWrite) bool { return w.Zero })
 		if isFunc {
 			// A func the user can change has a default only when every
 			// func the package writes is its own and fully known.
 			for _, w := range ws {
 				if !m.ownFunc(w.X) {
-					return nil, valueWrite{}, false
+					return nil, ValueWrite{}, false
 				}
 			}
 		}
@@ -187,7 +187,7 @@ func plainValue(t types.Type) bool {
 // package ships for it. Only assignments to the same parameter path
 // (cfg.MaxRetries) above the write count, and only values that are not
 // the user's themselves.
-func (m *model) localDefaults(w valueWrite) []valueWrite {
+func (m *model) localDefaults(w ValueWrite) []ValueWrite {
 	if w.Decl == nil || w.Decl.Body == nil {
 		return nil
 	}
@@ -204,7 +204,7 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 		r, p, ok := m.fieldPath(x)
 		return ok && r == root && slices.Equal(p, path)
 	}
-	var ws []valueWrite
+	var ws []ValueWrite
 	ast.Inspect(w.Decl.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || is.Pos() >= w.At || !m.unsetTest(is.Cond, same) {
@@ -217,7 +217,7 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 			}
 			for i, l := range as.Lhs {
 				if same(l) && !m.userValue(as.Rhs[i], 0) {
-					ws = append(ws, valueWrite{X: as.Rhs[i], Decl: w.Decl, At: as.Rhs[i].Pos()})
+					ws = append(ws, ValueWrite{X: as.Rhs[i], Decl: w.Decl, At: as.Rhs[i].Pos()})
 				}
 			}
 		}
@@ -365,7 +365,7 @@ func (m *model) isConst(x ast.Expr) bool {
 // set elsewhere: the same function writes v, or calls the function that
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
-func (m *model) placeholder(v *types.Var, z valueWrite, all []valueWrite) bool {
+func (m *model) placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 	if m.Vx.guarded[v] {
 		return true
 	}
@@ -441,7 +441,7 @@ func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
 }
 
 // writesInts computes the distinct integers of writes.
-func (m *model) writesInts(ws []valueWrite) (vals []int64, at []ast.Expr, ok bool) {
+func (m *model) writesInts(ws []ValueWrite) (vals []int64, at []ast.Expr, ok bool) {
 	for _, w := range ws {
 		var i int64
 		if !w.Zero {
@@ -806,12 +806,12 @@ func (m *model) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 // first write of the user's value and the default's own write.
 type defaultNote struct {
 	v    *types.Var
-	user valueWrite
+	user ValueWrite
 	At   ast.Expr
 }
 
 // noteDefault records a default while notes are collected.
-func (vx *valueIndex) noteDefault(v *types.Var, user valueWrite, at ast.Expr) {
+func (vx *valueIndex) noteDefault(v *types.Var, user ValueWrite, at ast.Expr) {
 	vx.trace(traceEvent{kind: traceNote, v: v, user: user, at: at})
 	if vx.noting && len(vx.notes) < 4 {
 		vx.notes = append(vx.notes, defaultNote{v: v, user: user, At: at})
@@ -1053,7 +1053,7 @@ type ownCall struct {
 // false when such a call passes a value of another shape than the
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
-func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
+func (m *model) setterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	v, _ := m.info.Uses[id].(*types.Var)
 	if !isIdent || v == nil {
@@ -1075,7 +1075,7 @@ func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
 		if m.userValue(a, 0) {
 			continue // passed on from the user
 		}
-		ws = append(ws, valueWrite{X: a, Decl: c.decl, At: a.Pos()})
+		ws = append(ws, ValueWrite{X: a, Decl: c.decl, At: a.Pos()})
 	}
 	return ws, true
 }

@@ -31,7 +31,7 @@ import (
 // indexed: what tests set does not reach production code.
 
 // valueWrite is one write of a field or package variable.
-type valueWrite struct {
+type ValueWrite struct {
 	// x is the value written; nil when it cannot be known (see above).
 	X ast.Expr
 	// zero is a composite literal's omitted field or a package variable
@@ -49,7 +49,7 @@ type valueWrite struct {
 
 // valueIndex is the package-wide index of values.
 type valueIndex struct {
-	writes map[*types.Var][]valueWrite
+	writes map[*types.Var][]ValueWrite
 	// guarded are the objects written under a test of their zero value.
 	guarded map[*types.Var]bool
 	// pick, while set, fixes the value of a field or variable with
@@ -99,7 +99,7 @@ type intsResult struct {
 	ok   bool
 	// user is the first write of the user's value left out (values.go,
 	// reachingDefaults); its x is nil when there is none.
-	user valueWrite
+	user ValueWrite
 }
 
 type paramRef struct {
@@ -139,7 +139,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		m.Vx = &valueIndex{}
 	}
 	vx := m.Vx
-	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
+	vx.writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
 	vx.resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
 	vx.funcs = make(map[*types.Var]funcValues)
@@ -206,7 +206,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		guards []*ast.IfStmt
 		cases  []zeroCase
 	)
-	add := func(v *types.Var, w valueWrite) {
+	add := func(v *types.Var, w ValueWrite) {
 		w.Decl = decl
 		vx.writes[v] = append(vx.writes[v], w)
 		if w.X != nil && !w.Zero {
@@ -271,7 +271,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 						if v == nil {
 							continue
 						}
-						w := valueWrite{At: n.Pos()}
+						w := ValueWrite{At: n.Pos()}
 						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
 							w.X = n.Rhs[i]
 						}
@@ -279,12 +279,12 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.IncDecStmt:
 					if v := objOf(n.X); v != nil {
-						add(v, valueWrite{At: n.Pos()})
+						add(v, ValueWrite{At: n.Pos()})
 					}
 				case *ast.RangeStmt:
 					for _, x := range []ast.Expr{n.Key, n.Value} {
 						if v := objOf(x); v != nil {
-							add(v, valueWrite{At: n.Pos()})
+							add(v, ValueWrite{At: n.Pos()})
 						}
 					}
 				case *ast.UnaryExpr:
@@ -304,11 +304,11 @@ func (m *model) ValueIndexOf() *valueIndex {
 						}
 						switch {
 						case len(n.Values) == 0:
-							add(v, valueWrite{Zero: true, At: name.Pos()})
+							add(v, ValueWrite{Zero: true, At: name.Pos()})
 						case len(n.Values) == len(n.Names):
-							add(v, valueWrite{X: n.Values[i], At: name.Pos()})
+							add(v, ValueWrite{X: n.Values[i], At: name.Pos()})
 						default:
-							add(v, valueWrite{At: name.Pos()})
+							add(v, ValueWrite{At: name.Pos()})
 						}
 					}
 				case *ast.CompositeLit:
@@ -389,7 +389,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		}
 	}
 	for v := range unknowable {
-		vx.writes[v] = append(vx.writes[v], valueWrite{})
+		vx.writes[v] = append(vx.writes[v], ValueWrite{})
 	}
 	return vx
 }
@@ -404,7 +404,7 @@ var indexedNodes = []ast.Node{
 
 // indexLiteral records the fields a struct literal sets, and the zero
 // value of those it omits.
-func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, valueWrite)) {
+func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
 	t := m.info.TypeOf(lit)
 	if t == nil {
 		return
@@ -420,7 +420,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
 					set[v] = true
 					if indexed(v) {
-						add(v, valueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
+						add(v, ValueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
 					}
 				}
 			}
@@ -430,13 +430,13 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 			v := st.Field(i)
 			set[v] = true
 			if indexed(v) {
-				add(v, valueWrite{X: el, At: el.Pos(), Lit: true})
+				add(v, ValueWrite{X: el, At: el.Pos(), Lit: true})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if v := st.Field(i); !set[v] && indexed(v) {
-			add(v, valueWrite{Zero: true, omitted: true, At: lit.Pos(), Lit: true})
+			add(v, ValueWrite{Zero: true, omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}
 }
