@@ -15,6 +15,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/rangelen"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
@@ -98,6 +99,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	}
 	m.Model.Init(pass, m)
 	m.Index.Init(&m.Model)
+	m.Model.SetRanges(rangelen.New(&m.Index))
 	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
 	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
 	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})

@@ -38,7 +38,7 @@ type ValueWrite struct {
 	// declared without a value: the type's zero value.
 	Zero bool
 	// omitted marks the zero of a field a composite literal leaves out.
-	omitted bool
+	Omitted bool
 	// decl is the function the write is in; nil at package level.
 	Decl *ast.FuncDecl
 	// at is where the write is, for the zero-placeholder rule.
@@ -49,7 +49,7 @@ type ValueWrite struct {
 
 // valueIndex is the package-wide index of values.
 type valueIndex struct {
-	writes map[*types.Var][]ValueWrite
+	Writes map[*types.Var][]ValueWrite
 	// guarded are the objects written under a test of their zero value.
 	guarded map[*types.Var]bool
 	// pick, while set, fixes the value of a field or variable with
@@ -61,7 +61,7 @@ type valueIndex struct {
 	// used collects the objects resolved to one value (for Bound.Expr);
 	// resolving guards against cycles (a = b, b = a).
 	used      []*types.Var
-	resolving map[*types.Var]bool
+	Resolving map[*types.Var]bool
 	recording bool
 	// calls are the calls of each unexported function of the package;
 	// escapes the functions also used as values (their calls are not all
@@ -73,7 +73,7 @@ type valueIndex struct {
 	// and methods, with the declaration each is in, built on first use
 	// (values.go, setterCalls).
 	ownCalls map[*types.Func][]ownCall
-	params   map[*types.Var]paramRef
+	params   map[*types.Var]ParamRef
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
 	Operated map[*types.Var]bool
@@ -87,7 +87,7 @@ type valueIndex struct {
 	// noting, while set, collects in notes the defaults that values
 	// resolved come from (values.go, collectDefaults).
 	noting bool
-	notes  []defaultNote
+	notes  []Note
 	// traces is the stack of what the evaluations the interpreter keeps
 	// (interp's inline memo) left in the index, innermost last (trace.go).
 	traces [][]traceEvent
@@ -102,17 +102,17 @@ type intsResult struct {
 	user ValueWrite
 }
 
-type paramRef struct {
-	fn *types.Func
-	i  int
+type ParamRef struct {
+	Fn *types.Func
+	I  int
 }
 
 // paramOf returns the index of parameters of the package's functions.
-func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
+func (vx *valueIndex) ParamOf(m *model) map[*types.Var]ParamRef {
 	if vx.params != nil {
 		return vx.params
 	}
-	vx.params = make(map[*types.Var]paramRef)
+	vx.params = make(map[*types.Var]ParamRef)
 	for fn, d := range m.decls {
 		i := 0
 		for _, f := range d.Type.Params.List {
@@ -121,7 +121,7 @@ func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
 			}
 			for _, n := range f.Names {
 				if v, ok := m.info.Defs[n].(*types.Var); ok {
-					vx.params[v] = paramRef{fn: fn, i: i}
+					vx.params[v] = ParamRef{Fn: fn, I: i}
 				}
 				i++
 			}
@@ -132,15 +132,15 @@ func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
 
 // valueIndexOf returns the package's value index, building it once.
 func (m *model) ValueIndexOf() *valueIndex {
-	if m.Vx != nil && m.Vx.writes != nil {
+	if m.Vx != nil && m.Vx.Writes != nil {
 		return m.Vx
 	}
 	if m.Vx == nil {
 		m.Vx = &valueIndex{}
 	}
 	vx := m.Vx
-	vx.writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
-	vx.resolving = make(map[*types.Var]bool)
+	vx.Writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
+	vx.Resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
 	vx.funcs = make(map[*types.Var]funcValues)
 	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
@@ -208,7 +208,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 	)
 	add := func(v *types.Var, w ValueWrite) {
 		w.Decl = decl
-		vx.writes[v] = append(vx.writes[v], w)
+		vx.Writes[v] = append(vx.Writes[v], w)
 		if w.X != nil && !w.Zero {
 			for _, g := range guards {
 				if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
@@ -389,7 +389,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		}
 	}
 	for v := range unknowable {
-		vx.writes[v] = append(vx.writes[v], ValueWrite{})
+		vx.Writes[v] = append(vx.Writes[v], ValueWrite{})
 	}
 	return vx
 }
@@ -436,7 +436,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if v := st.Field(i); !set[v] && indexed(v) {
-			add(v, ValueWrite{Zero: true, omitted: true, At: lit.Pos(), Lit: true})
+			add(v, ValueWrite{Zero: true, Omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}
 }
