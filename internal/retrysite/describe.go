@@ -8,6 +8,7 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/peritem"
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/funcdefault"
@@ -62,6 +63,7 @@ func (m *model) rebindDescribers() {
 	m.wnum = waitnum.New(m.pass, m.info, m.pkg, wnumModel{m})
 	m.net = netio.New(m.pass.Files, m.info, m.pkg, m)
 	m.requeue = requeue.New(m.pass.Files, m.info, m)
+	m.items = peritem.New(m.info, m)
 }
 
 // wnumModel is the model as the wait interpreter sees it (waitnum.Model):

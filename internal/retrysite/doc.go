@@ -18,7 +18,7 @@
 // arguments come from the range, from a collection indexed or sliced by
 // a variable the loop changes, from a channel received from in the loop,
 // or from values the loop carries forward such as a cursor, a redirect's
-// location or an error being unwrapped).
+// location or an error being unwrapped: package peritem).
 //
 // The loop forms real code writes are all loops to the model: a for with
 // no condition whose count is checked in the body, a goto label loop, an

@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -108,10 +109,10 @@ func networkCall(fn *types.Func) bool {
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
 	if m.localStd() {
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		return fn != nil && fn.Pkg() != nil && networkStd[fn.Pkg().Path()] && !localSocket(fn)
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
@@ -181,14 +182,14 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	// Nor does a call whose results nothing reads (_ = ln.Close(), a
 	// deferred clean-up): it cannot make the function fail (precision.go).
 	dropped := notretry.DroppedCalls(decl.Body)
-	found := m.anyCall(decl.Body, hasErrorOrResponse, func(call *ast.CallExpr) bool {
+	found := m.anyCall(decl.Body, interp.HasErrorOrResponse, func(call *ast.CallExpr) bool {
 		if dropped[call] {
 			return false
 		}
 		if m.net.PassesStream(call) {
 			return true // writes to a connection it is handed (package netio)
 		}
-		callee := typeutilCallee(m.info, call)
+		callee := typesx.Callee(m.info, call)
 		if callee == nil {
 			return true // calls a function value it was given
 		}

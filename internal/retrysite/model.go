@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/peritem"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
@@ -46,6 +47,9 @@ type model struct {
 	funcLits map[*types.Var]*ast.FuncLit
 	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func
+	// items tells what a loop's iterations give its operation (package
+	// peritem).
+	items *peritem.Finder
 	// requeue finds the requeue sites (package requeue, glue_requeue.go).
 	requeue *requeue.Finder
 	// findLit holds, for a site with a known bound, what finds the
@@ -105,5 +109,6 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
 	m.net = netio.New(pass.Files, m.info, m.pkg, m)
 	m.requeue = requeue.New(pass.Files, m.info, m)
+	m.items = peritem.New(m.info, m)
 	return m
 }

@@ -101,7 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
-	sites = m.rules().DropReadinessWaits(sites)                           // readiness.go
+	sites = m.Rules().DropReadinessWaits(sites)                           // readiness.go
 	m.pacedLoops(pass, sites)                                             // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {
