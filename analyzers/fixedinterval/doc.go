@@ -105,13 +105,21 @@
 //
 // # Fixes
 //
-// The analyzer suggests:
+// The analyzer suggests (the fixes are computed by
+// internal/retrysite/fixes; a library's is the recipe of its knowledge
+// table, knowledge.JitterFix):
 //
 //   - cenkalti ExponentialBackOff: RandomizationFactor (or
 //     WithRandomizationFactor) set to 1, or the option added to
-//     NewExponentialBackOff;
+//     NewExponentialBackOff; with, on a v4 NewExponentialBackOff(opts...),
+//     WithInitialInterval(500ms), WithMultiplier(2) and
+//     WithMaxInterval(15s), each unless the site sets it, so that each wait
+//     is drawn from [0, min(30s, 1s×2^n)] (the defaults, 500ms ×1.5 up to
+//     1m, would reach 2m);
 //   - retry-go: DelayType set to FullJitterBackoffDelay, or
-//     DelayType(retry.FullJitterBackoffDelay) added to the options;
+//     DelayType(retry.FullJitterBackoffDelay) added to the options; with
+//     Delay(time.Second) and MaxDelay(30*time.Second) unless set (the
+//     defaults, 100ms and no cap, grow without end);
 //   - a hand-written wait with an attempt counter in scope: the duration
 //     replaced by
 //     time.Duration(rand.Int64N(int64(min(30*time.Second, time.Second<<min(attempt, 5))))),
@@ -125,8 +133,9 @@
 //	hand-written loop    wait time.Duration(rand.Int64N(int64(min(30*time.Second,
 //	                     time.Second<<min(attempt, 5))))): the shift is bounded,
 //	                     so it never overflows however many attempts there are
-//	cenkalti/backoff     an ExponentialBackOff with Multiplier > 1 and
-//	                     RandomizationFactor 1 (each wait drawn from [0, 2x])
+//	cenkalti/backoff     an ExponentialBackOff with RandomizationFactor 1 (each
+//	                     wait drawn from [0, 2x]), InitialInterval 500ms,
+//	                     Multiplier 2 and MaxInterval 15s
 //	retry-go             DelayType(retry.FullJitterBackoffDelay) with
 //	                     Delay(time.Second) and MaxDelay(30*time.Second)
 //	go-retryablehttp     a full-jitter Backoff function, or retry.NewTransport

@@ -16,5 +16,5 @@ func Test(t *testing.T) {
 }
 
 func TestFix(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fixedinterval.Analyzer, "fix", "fiximport", "fixv1", "fixlib")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fixedinterval.Analyzer, "fix", "fiximport", "fixv1", "fixlib", "fixlibcap")
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/fixes"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
@@ -55,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if s.Bound.Expr != nil && s.Bound.Expr.Pos() != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Bound.Expr.Pos(), End: s.Bound.Expr.End(), Message: "the count is set here"}}
 			}
-			if fix, ok := literalFix(s, want); ok {
+			if fix, ok := fixes.Count(s, want); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			rep.Report(d)
@@ -87,30 +88,4 @@ func approval(n int, r policy.Range) string {
 
 func clamp(n int, r policy.Range) int {
 	return max(r.Min, min(n, r.Max))
-}
-
-// literalFix rewrites the literal that sets the count so that the site
-// makes want retries, in the unit the literal counts.
-func literalFix(s *site.Site, want int) (analysis.SuggestedFix, bool) {
-	lit := s.Bound.Lit
-	if lit == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	v := want - s.Bound.LitOffset
-	unit := "retries"
-	if s.Bound.LitIsAttempts {
-		v = want + 1 - s.Bound.LitOffset
-		unit = "attempts"
-	}
-	if v < 0 {
-		return analysis.SuggestedFix{}, false
-	}
-	return analysis.SuggestedFix{
-		Message: fmt.Sprintf("Set the count to %d %s (%d %s)", v, unit, want, plural(want)),
-		TextEdits: []analysis.TextEdit{{
-			Pos:     lit.Pos(),
-			End:     lit.End(),
-			NewText: []byte(strconv.Itoa(v)),
-		}},
-	}, true
 }

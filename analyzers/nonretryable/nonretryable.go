@@ -2,14 +2,12 @@ package nonretryable
 
 import (
 	_ "embed"
-	"go/ast"
-	"go/constant"
-	"go/types"
 	"sort"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
+	"github.com/retrylint/retrylint/internal/retrysite/fixes"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
@@ -67,7 +65,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if o.Pos.IsValid() && o.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}
 			}
-			if fix, ok := codeListFix(pass, s, codes); ok {
+			if fix, ok := fixes.Codes(pass, s, codes); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			rep.Report(d)
@@ -127,62 +125,4 @@ func fixHint(s *site.Site) string {
 		return s.Lib.Advice.Stop
 	}
 	return "stop retrying them"
-}
-
-// codeListFix removes the non-retryable codes from a go-grpc-middleware
-// WithCodes call or a gax OnCodes literal when every code is a constant
-// and a retryable code remains.
-func codeListFix(pass *analysis.Pass, s *site.Site, bad []policy.GRPCCode) (analysis.SuggestedFix, bool) {
-	if len(bad) == 0 || len(s.Retried.HTTP) > 0 {
-		return analysis.SuggestedFix{}, false
-	}
-	var list []ast.Expr
-	if s.Lib == nil || s.Lib.Advice.Codes.Setting == "" {
-		return analysis.SuggestedFix{}, false
-	}
-	cl := s.Lib.Advice.Codes
-	sts := s.All(cl.Setting)
-	if len(sts) != 1 || len(cl.Overrides) > 0 && len(s.All(cl.Overrides...)) > 0 {
-		return analysis.SuggestedFix{}, false
-	}
-	list = sts[0].Args
-	if cl.Literal {
-		lit, ok := ast.Unparen(sts[0].Arg(0)).(*ast.CompositeLit)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		list = lit.Elts
-	}
-	isBad := make(map[policy.GRPCCode]bool)
-	for _, c := range bad {
-		isBad[c] = true
-	}
-	var keep []string
-	removed := 0
-	for _, a := range list {
-		tv, ok := pass.TypesInfo.Types[a]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
-			return analysis.SuggestedFix{}, false
-		}
-		v, ok := constant.Int64Val(tv.Value)
-		if !ok {
-			return analysis.SuggestedFix{}, false
-		}
-		if isBad[policy.GRPCCode(v)] {
-			removed++
-			continue
-		}
-		keep = append(keep, types.ExprString(a))
-	}
-	if removed == 0 || len(keep) == 0 || len(list) == 0 {
-		return analysis.SuggestedFix{}, false
-	}
-	return analysis.SuggestedFix{
-		Message: "Retry only " + strings.Join(keep, ", "),
-		TextEdits: []analysis.TextEdit{{
-			Pos:     list[0].Pos(),
-			End:     list[len(list)-1].End(),
-			NewText: []byte(strings.Join(keep, ", ")),
-		}},
-	}, true
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/retrylint/retrylint/internal/msgcheck"
 	"github.com/retrylint/retrylint/internal/rules"
 )
 
@@ -22,6 +23,9 @@ func TestExplain(t *testing.T) {
 			continue
 		}
 		text := out.String()
+		if bad := msgcheck.UnboundedShifts(text); len(bad) > 0 {
+			t.Errorf("-explain %s advises an unbounded shift %q: cap the exponent", id, bad)
+		}
 		if std := rules.StandardText(id); std == "" || !strings.Contains(text, strings.Split(std, "\n")[0]) {
 			t.Errorf("-explain %s does not quote the standard's text:\n%s", id, text)
 		}

@@ -1,6 +1,11 @@
 package knowledge
 
-import "time"
+import (
+	"strconv"
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
 
 // cenkalti/backoff v4: Retry(op, b) and friends; the BackOff is the
 // configuration (NewExponentialBackOff, WithMaxRetries, WithContext).
@@ -47,7 +52,7 @@ var CenkaltiV4 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		JitterFix: RandomizationFactorFix,
+		JitterFix: cenkaltiJitterFix,
 		Stop:      cenkaltiAdvice.Stop,
 		TotalCap:  "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
 	},
@@ -88,7 +93,7 @@ var CenkaltiV5 = &Library{
 		Retries:    "every error but a backoff.Permanent one",
 	},
 	Advice: Advice{
-		JitterFix: RandomizationFactorFix,
+		JitterFix: cenkaltiJitterFix,
 		Stop:      cenkaltiAdvice.Stop,
 		TotalCap:  "pass backoff.WithMaxElapsedTime(%s)",
 	},
@@ -96,7 +101,7 @@ var CenkaltiV5 = &Library{
 
 // cenkaltiAdvice is shared by both majors.
 var cenkaltiAdvice = Advice{
-	JitterFix: RandomizationFactorFix,
+	JitterFix: cenkaltiJitterFix,
 	Stop:      "return backoff.Permanent(err) for them",
 }
 
@@ -143,4 +148,28 @@ var cenkaltiOutcomes = &OutcomeVocab{
 	Model:      DecidedOutcomes,
 	Errors:     RetryAllButPermanent,
 	ErrorsDesc: "operation returns a plain error (not backoff.Permanent)",
+}
+
+// # The R-1 fix (fixes.go)
+
+// cenkaltiJitterFix: RandomizationFactor 1 draws each wait from
+// [0, 2x] (exponential.go getRandomValueFromInterval), full jitter around
+// a backoff that grows; a ConstantBackOff stays fixed whatever the factor.
+// The interval x grows ×Multiplier up to MaxInterval
+// (incrementCurrentInterval), so InitialInterval base/2, Multiplier 2 and
+// MaxInterval cap/2 draw each wait from [0, min(cap, base×2^n)], R-1's
+// formula; the defaults (500ms ×1.5 up to 60s) would reach 2m.
+var cenkaltiJitterFix = &JitterFix{
+	Message:      "Set RandomizationFactor to 1 (full jitter: each wait drawn from [0, 2x])",
+	Growing:      true,
+	Settings:     []string{"RandomizationFactor", "WithRandomizationFactor"},
+	Value:        "1",
+	Constructors: []string{"NewExponentialBackOff"},
+	Option:       "{pkg}.WithRandomizationFactor(1)",
+	Also: []FixOption{
+		{Option: "WithInitialInterval", Field: "InitialInterval", Duration: policy.BaseDelay / 2},
+		{Option: "WithMultiplier", Field: "Multiplier", Value: strconv.FormatFloat(policy.Multiplier, 'g', -1, 64)},
+		{Option: "WithMaxInterval", Field: "MaxInterval", Duration: policy.MaxDelay / 2},
+	},
+	AlsoWhy: standardWaits,
 }

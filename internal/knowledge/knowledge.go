@@ -285,8 +285,9 @@ type Defaults struct {
 
 // Advice is what the rules say, in the library's terms.
 type Advice struct {
-	// JitterFix is the mechanical R-1 rewrite -fix offers.
-	JitterFix JitterFix
+	// JitterFix is the mechanical R-1 rewrite -fix offers (fixes.go);
+	// nil: the library has no one-setting fix.
+	JitterFix *JitterFix
 	// OptionsCall names the setting whose call takes the options when it
 	// is not the entry call (retry-go v5's New); -fix adds options there.
 	OptionsCall string
@@ -305,18 +306,6 @@ type Advice struct {
 
 // A SettingHint is advice for sites with a setting.
 type SettingHint struct{ Setting, Hint string }
-
-// JitterFix is a mechanical R-1 rewrite.
-type JitterFix int
-
-const (
-	// NoJitterFix: the library has no one-setting fix.
-	NoJitterFix JitterFix = iota
-	// RandomizationFactorFix sets cenkalti's RandomizationFactor to 1.
-	RandomizationFactorFix
-	// DelayTypeFix sets retry-go's DelayType to FullJitterBackoffDelay.
-	DelayTypeFix
-)
 
 // A CodeList is the setting that lists the codes a library retries.
 type CodeList struct {

@@ -1,6 +1,10 @@
 package knowledge
 
-import "time"
+import (
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
 
 // avast/retry-go v4: Do(fn, opts...).
 var RetryGoV4 = &Library{
@@ -44,7 +48,7 @@ var RetryGoV5 = &Library{
 }
 
 // retry-go v5 takes its options in New(opts...).
-var retryGoV5Advice = Advice{JitterFix: DelayTypeFix, OptionsCall: "New", Stop: retryGoAdvice.Stop, TotalCap: retryGoAdvice.TotalCap}
+var retryGoV5Advice = Advice{JitterFix: retryGoJitterFix, OptionsCall: "New", Stop: retryGoAdvice.Stop, TotalCap: retryGoAdvice.TotalCap}
 
 var retryGoDefaults = Defaults{
 	Attempts:   10,
@@ -54,7 +58,7 @@ var retryGoDefaults = Defaults{
 }
 
 var retryGoAdvice = Advice{
-	JitterFix: DelayTypeFix,
+	JitterFix: retryGoJitterFix,
 	Stop:      "return retry.Unrecoverable(err) for them, or exclude them in RetryIf",
 	TotalCap:  "pass retry.Context(ctx) with ctx from context.WithTimeout(ctx, %s)",
 }
@@ -115,4 +119,23 @@ var retryGoOutcomes = &OutcomeVocab{
 	Errors:     RetryAllButPermanent,
 	ErrorsDesc: "function returns an error not marked retry.Unrecoverable",
 	Predicates: []PredicateSetting{{Setting: "RetryIf", ErrorsOnly: true}},
+}
+
+// # The R-1 fix (fixes.go)
+
+// retryGoJitterFix: DelayType(FullJitterBackoffDelay) draws each wait
+// from [0, min(MaxDelay, Delay×2^n)) (v4@v4.7.0/options.go:163-190),
+// whatever delay type it replaces; Delay base and MaxDelay cap make it
+// R-1's formula (the defaults, 100ms and no cap, grow without end).
+var retryGoJitterFix = &JitterFix{
+	Message:   "Use DelayType(FullJitterBackoffDelay)",
+	Settings:  []string{"DelayType"},
+	Value:     "{pkg}.FullJitterBackoffDelay",
+	Option:    "{pkg}.DelayType({pkg}.FullJitterBackoffDelay)",
+	OnDefault: true,
+	Also: []FixOption{
+		{Option: "Delay", Duration: policy.BaseDelay},
+		{Option: "MaxDelay", Duration: policy.MaxDelay},
+	},
+	AlsoWhy: standardWaits,
 }

@@ -382,6 +382,10 @@
 //     through), the //retrylint:ignore and //retrylint:context directives
 //     (directives.go), the options and their flags (options.go). It reads
 //     site and nothing else of the model.
+//   - package fixes (fixes/): the suggested fixes of the rules (Jitter,
+//     Count, Codes, HoistKey): a library's R-1 fix is the recipe of its
+//     knowledge table (knowledge.JitterFix) read by one builder. It reads
+//     site and the tables, nothing else of the model.
 //   - package typesx (typesx/): the go/ast and go/types queries the
 //     packages share (typesx.go: Callee, IsNamed, VarOf, RootVar,
 //     ChainRoot, AsTarget, IsErrorType...; shared.go: UsesAny,

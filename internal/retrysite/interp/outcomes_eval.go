@@ -198,14 +198,20 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 }
 
 // grpcCodeOf is status.Code(err) for an abstract error.
+//
+// A failure's code is known under its scenario and marked as the
+// outcome's (depOutcome): compared with a value the model cannot know
+// (a code of a list the user sets, go-grpc-middleware v1's
+// `code == errCode` over callOpts.codes), the unknown decision is the
+// outcome's, not a setting's that holds for every code.
 func grpcCodeOf(a value) value {
 	switch a.K {
 	case vNil:
 		return intVal(0)
 	case vErrCode:
-		return intVal(a.I)
+		return value{K: vInt, I: a.I, Dep: depOutcome}
 	case vErrStatus, vErrClass:
-		return intVal(2) // codes.Unknown: not a status error
+		return value{K: vInt, I: 2, Dep: depOutcome} // codes.Unknown: not a status error
 	}
 	return unknown(a.Dep)
 }

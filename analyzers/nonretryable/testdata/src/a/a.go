@@ -284,3 +284,61 @@ func pages(ctx context.Context, next func(string) (string, error)) error {
 		tok = t
 	}
 }
+
+// Trap: the codes retried are a list the user sets (go-grpc-middleware
+// v1's callOpts.codes, defaulted elsewhere): comparing the failure's code
+// with an element of it decides by the outcome, in a way the model cannot
+// know. Not every code is retried; silent.
+
+type grpcRetryOpts struct {
+	max   int
+	codes []codes.Code
+}
+
+func isRetriableCode(err error, o *grpcRetryOpts) bool {
+	errCode := status.Code(err)
+	if isCtxErr(err) {
+		return false
+	}
+	for _, code := range o.codes {
+		if code == errCode {
+			return true
+		}
+	}
+	return false
+}
+
+func isCtxErr(err error) bool {
+	code := status.Code(err)
+	return code == codes.DeadlineExceeded || code == codes.Canceled
+}
+
+func listedCodes(ctx context.Context, o *grpcRetryOpts) error {
+	var err error
+	for i := 0; i < o.max; i++ {
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		if !isRetriableCode(err, o) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// The same helper with a fixed list: decided, and the list is read.
+func fixedCodes(ctx context.Context) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `R-4: retry of call retries gRPC NOT_FOUND \(errCode != codes.Unavailable && errCode != codes.NotFound\)`
+		if err = call(ctx); err == nil {
+			return nil
+		}
+		errCode := status.Code(err)
+		if errCode != codes.Unavailable && errCode != codes.NotFound {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
