@@ -6,8 +6,13 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/peritem"
+	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/funcdefault"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/rangelen"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
@@ -52,9 +57,13 @@ func (m *model) BoundParams() map[*types.Var]ast.Expr { return m.Xbind }
 func (m *model) rebindDescribers() {
 	m.Model.Rebind(m.info, m.pkg, m)
 	m.Index.Rebind(&m.Model)
+	m.Model.SetRanges(rangelen.New(&m.Index))
 	m.timeouts = timeouts.New(m.pass, m.info, m.pkg, m)
 	m.ops = m.ops.Rebind(m.info, m.pkg, m)
 	m.wnum = waitnum.New(m.pass, m.info, m.pkg, wnumModel{m})
+	m.net = netio.New(m.pass.Files, m.info, m.pkg, m)
+	m.requeue = requeue.New(m.pass.Files, m.info, m)
+	m.items = peritem.New(m.info, m)
 }
 
 // wnumModel is the model as the wait interpreter sees it (waitnum.Model):
@@ -120,3 +129,7 @@ func (m *model) MethodOf(fn *types.Func) (*ast.FuncDecl, *waitnum.Interp) {
 // ModuleObj reports whether obj belongs to another package of the module
 // (moduleObj, xpkg.go).
 func (m *model) ModuleObj(obj types.Object) bool { return m.moduleObj(obj) }
+
+// FuncFieldDefaultFunc returns the one function the package writes to
+// the func-typed field v when the user gives none (package funcdefault).
+func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func { return funcdefault.Func(&m.Index, v) }

@@ -18,7 +18,7 @@
 // arguments come from the range, from a collection indexed or sliced by
 // a variable the loop changes, from a channel received from in the loop,
 // or from values the loop carries forward such as a cursor, a redirect's
-// location or an error being unwrapped).
+// location or an error being unwrapped: package peritem).
 //
 // The loop forms real code writes are all loops to the model: a for with
 // no condition whose count is checked in the body, a goto label loop, an
@@ -151,9 +151,9 @@
 // type (integration.go, funclits.go, package exchange). A method of an
 // io interface called on a value the package points at a network
 // connection (a buffered writer field set to net.Conn, or to a writer of
-// the package whose Write calls it) crosses the boundary too (netio.go),
+// the package whose Write calls it) crosses the boundary too (package netio),
 // and so does a fallible call handed such a stream where it takes one
-// (f.write(w.w), w.w a bufio.Writer over the conn: netstream.go).
+// (f.write(w.w), w.w a bufio.Writer over the conn: package netio).
 // What repeats are not retries (compare-and-swap loops, dropped results,
 // readiness waits, re-runs with
 // changed input, failover rotation, state polls) is package notretry's
@@ -282,7 +282,7 @@
 // or by a call of a func-typed field whose one default is such a
 // constructor (the value configured under a nil test, `if opts.F != nil
 // { f = opts.F } else { f = backoff.NewDefault }`, is the user's, left
-// aside: valueindex/funcdefault_ctor.go), and every other use is a call
+// aside: package funcdefault), and every other use is a call
 // of T's methods in the delay literal or, in the operation literal given
 // to the same call, one of a method that writes nothing or one made only
 // on the way to a `return ..., nil` (bo.Reset() after a success, where
@@ -393,25 +393,31 @@
 //     nothing of the model.
 //   - package interp (interp/): the value interpreter. The evaluator and
 //     its value domain (eval.go, types.go: IsResponseType,
-//     ReturnsResponse), the path simulation (sim.go, statekey.go,
+//     HasErrorOrResponse, ReturnsResponse), the path simulation (sim.go, statekey.go,
 //     cfgwalk.go, stopcheck.go, timerchan.go), the per-function graphs
 //     (funcinfo.go), the outcomes tried and the predicates a loop decides
 //     through (outcomes_eval.go, statuserr.go, errcode_success.go,
 //     astarget.go, decide.go, decide_body.go). Its Model is embedded in
 //     this package's model, so its exported methods are the model's; it
 //     asks discovery and the library readers through interp.Host
-//     (host.go here) and the value index through interp.Index (index.go).
+//     (host.go here) and the value index through interp.Index and
+//     interp.Ranges (index.go).
 //     interpnames.go here gives its names the lowercase names the model's
 //     code uses (evaluator, value, env, vInt, intVal...).
 //   - package valueindex (valueindex/): the package-wide value index
 //     (values_index.go), the values and defaults read from it and the
-//     bound chosen over them (values.go, values_list.go, fieldwrites.go,
-//     funcdefaults.go), limits the package ships switched off
-//     (offdefault.go, offcount.go), the length of a range over a retry
-//     iterator (iterrange.go) and func values (funcvals.go,
-//     funcvals_shared.go). Its Index is embedded in this package's model
-//     beside interp.Model; rebindDescribers re-points a copy's Index at
-//     the copy's interpreter.
+//     bound chosen over them (values.go, fieldwrites.go), limits the
+//     package ships switched off (offdefault.go, offcount.go) and func
+//     values (funcvals.go, funcvals_shared.go). Its Index is embedded in
+//     this package's model beside interp.Model; rebindDescribers
+//     re-points a copy's Index at the copy's interpreter.
+//   - package rangelen (valueindex/rangelen/): the list of integers a
+//     range walks and the length of a range over a retry iterator, read
+//     through the index; the interpreter asks it as interp.Ranges, which
+//     the model gives it (SetRanges) beside the index.
+//   - package funcdefault (valueindex/funcdefault/): the default a
+//     func-typed field ships (Func, for the wait interpreter; Values,
+//     for the library readers), read through the index.
 //   - package countsoutside (valueindex/countsoutside/): the guard on a
 //     count kept outside the operation's literal (countsoutside.go:
 //     CountsOutside), read through the value index.
@@ -473,6 +479,15 @@
 //   - package exchange (exchange/): a request handed to the package's own
 //     event loop whose handler calls a server (exchange.go:
 //     IsIntegration).
+//   - package netio (netio/): an io call, or a call given an io stream,
+//     that goes over a network connection the package keeps (IOCall,
+//     PassesStream), through netio.Host.
+//   - package peritem (peritem/): whether each iteration of a loop runs a
+//     different operation (VariesPerItem) and the values a loop carries
+//     forward (CarriedVars, CarriedArgs), through peritem.Host.
+//   - package requeue (requeue/): the retries through a rate-limited work
+//     queue (Sites: the requeue call after an operation's failure, its
+//     limiter's waits), through requeue.Host (glue_requeue.go here).
 //   - package sitetest (sitetest/): the analyzers the model's tests state
 //     their findings with (Show, ShowCorpus, ShowWaits, WithRules),
 //     shared by the tests of the model's packages. Only tests import it.
@@ -481,12 +496,12 @@
 //   - this package: the Analyzer (retrysite.go), and the analysis that
 //     fills the site types in, as methods of one per-package *model
 //     (model.go). Its files form groups: discovery (loops.go, forms.go,
-//     funclits.go, integration.go, netio.go, netstream.go,
-//     heldrecursion.go, receiver.go, xpkg.go; it asks
-//     tracker, rewind and exchange), what joins a site together (details.go, outcomes_loop.go),
+//     funclits.go, integration.go, heldrecursion.go, rounds.go, swap.go,
+//     xpkg.go; it asks tracker, rewind, exchange, netio, peritem and
+//     requeue), what joins a site together (details.go, outcomes_loop.go),
 //     the model as the other packages see it (host.go, describe.go,
 //     offdefault.go, glue_libsite.go, glue_modsrc.go, glue_notretry.go,
-//     glue_waits.go), and the names it gives theirs (sitetypes.go,
-//     interpnames.go, types.go). go run ./internal/cmd/depmap lists what
-//     each group uses of the others.
+//     glue_requeue.go, glue_waits.go), and the names it gives theirs
+//     (sitetypes.go, interpnames.go). go run ./internal/cmd/depmap lists
+//     what each group uses of the others.
 package retrysite

@@ -5,7 +5,9 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds loop forms whose wait or bound is in the loop's head
@@ -22,9 +24,9 @@ func (m *model) tickerRange(r *ast.RangeStmt) bool {
 	}
 	switch x := ast.Unparen(r.X).(type) {
 	case *ast.SelectorExpr:
-		return x.Sel.Name == "C" && isNamed(m.info.TypeOf(x.X), "time", "Ticker")
+		return x.Sel.Name == "C" && typesx.IsNamed(m.info.TypeOf(x.X), "time", "Ticker")
 	case *ast.CallExpr:
-		fn := typeutilCallee(m.info, x)
+		fn := typesx.Callee(m.info, x)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Tick" && len(x.Args) == 1
 	}
 	return false
@@ -58,7 +60,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 	cfg, ops = entryRoots(e, call)
 	if e.StatePoll != nil {
 		// The function the receiver's literal polls (notretry/statepolls.go).
-		if lit := m.rules().StatePollConf(call); lit != nil {
+		if lit := m.Rules().StatePollConf(call); lit != nil {
 			if x := notretry.FieldValue(lit, e.StatePoll.Refresh); x != nil {
 				ops = append(ops, x)
 			}
@@ -85,7 +87,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 // interface method is a predicate, a dequeue (task, ok := q.poll()) or
 // the step of an exchange (for !scram.Done()), not a failed operation.
 func (m *model) okIsOutcome(call *ast.CallExpr) bool {
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		if m.heldFuncLit(call.Fun) != nil {
 			return true
@@ -113,55 +115,23 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 // l.TryLock(ctx)): a method of another package returning (bool, error)
 // and taking a context.Context.
 func (m *model) acquireAttempt(call *ast.CallExpr) bool {
-	if m.swapAttempt(call) {
+	if m.SwapAttempt(call) {
 		return true // a compare-and-swap's applied flag (swap.go)
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || !knowledge.IsAcquireAttempt(fn.Name()) {
 		return false
 	}
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || sig.Results().Len() != 2 || !isBool(sig.Results().At(0).Type()) || !isErrorType(sig.Results().At(1).Type()) {
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 2 || !interp.IsBool(sig.Results().At(0).Type()) || !typesx.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
-		if isNamed(sig.Params().At(i).Type(), "context", "Context") {
+		if typesx.IsNamed(sig.Params().At(i).Type(), "context", "Context") {
 			return true
 		}
 	}
 	return false
-}
-
-// dequeuedVars returns the variables a loop assigns with the item of a
-// call that returns an item and an ok flag, other than the operation
-// (t, ok := q.pop(); v, ok, more := c.receiveAsync()): like a value
-// received from a channel, the item is a new input on every iteration,
-// and an operation on it handles items rather than retrying one.
-func (m *model) dequeuedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
-	vars := make(map[*types.Var]bool)
-	ast.Inspect(loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 || len(n.Lhs) < 2 {
-				return true
-			}
-			call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-			if !ok || g.set[call] {
-				return true
-			}
-			tup, ok := m.info.TypeOf(call).(*types.Tuple)
-			if !ok || tup.Len() != len(n.Lhs) || isBool(tup.At(0).Type()) || !isBool(tup.At(1).Type()) {
-				return true
-			}
-			if v := varOfExpr(m.info, n.Lhs[0]); v != nil {
-				vars[v] = true
-			}
-		}
-		return true
-	})
-	return vars
 }
 
 // retriesNothing reports whether a library site's configuration retries

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file decides whether a call through a function value may cross an
@@ -117,11 +118,11 @@ func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
 // a call that may cross an integration boundary.
 func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
 	return m.anyCall(lit.Body, hasOutcome, func(c *ast.CallExpr) bool {
-		fn := typeutilCallee(m.info, c)
+		fn := typesx.Callee(m.info, c)
 		if fn == nil {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
-		return m.netIOCall(c, fn) || m.funcIsIntegration(fn, 1) // netio.go
+		return m.net.IOCall(c, fn) || m.funcIsIntegration(fn, 1) // package netio
 	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
 }
 

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A Get of the package that goes over the network.
@@ -44,7 +46,7 @@ func (m *model) localFetch(fn *types.Func) bool {
 	}
 	indexes := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if ix, ok := n.(*ast.IndexExpr); ok && (recv == nil || rootVar(m.info, ix.X) == recv) {
+		if ix, ok := n.(*ast.IndexExpr); ok && (recv == nil || typesx.RootVar(m.info, ix.X) == recv) {
 			indexes = true
 		}
 		return !indexes

@@ -2,7 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
@@ -14,7 +13,7 @@ import (
 // rules returns the model's not-a-retry rules bound to m: a copy of the
 // model (xpkg.go) asks its own copy of the rules, with its own type
 // information and its own answers.
-func (m *model) rules() *notretry.Rules { return m.nr.Bind(m, m.pass, m.info, m.pkg) }
+func (m *model) Rules() *notretry.Rules { return m.nr.Bind(m, m.pass, m.info, m.pkg) }
 
 // MayBeOp is in glue_libsite.go: the library readers ask it too.
 
@@ -26,25 +25,19 @@ func (g *opGroup) rulesGroup() *notretry.Group {
 }
 
 func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	return m.rules().CancelOnlyCtx(body, call)
+	return m.Rules().CancelOnlyCtx(body, call)
 }
 func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
-	return m.rules().DrawsCandidate(loop, g.rulesGroup())
+	return m.Rules().DrawsCandidate(loop, g.rulesGroup())
 }
-func (m *model) loopMovesOperation(loop ast.Stmt, g *opGroup, varying map[*types.Var]bool) bool {
-	return m.rules().LoopMovesOperation(loop, g.rulesGroup(), varying)
-}
-func (m *model) opWaitsInside(g *opGroup) bool { return m.rules().OpWaitsInside(g.rulesGroup()) }
+func (m *model) opWaitsInside(g *opGroup) bool { return m.Rules().OpWaitsInside(g.rulesGroup()) }
 func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallExpr) bool {
-	return m.rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
+	return m.Rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
 }
 func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
-	return m.rules().PollRetries(call, e)
+	return m.Rules().PollRetries(call, e)
 }
-func (m *model) pollWait(s *Site) *Wait { return m.rules().PollWait(s) }
+func (m *model) pollWait(s *Site) *Wait { return m.Rules().PollWait(s) }
 func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
-	return m.rules().NotRetryRerun(fi, loop, g.rulesGroup())
-}
-func (m *model) rotatesOverList(loop ast.Stmt, g *opGroup) bool {
-	return m.rules().RotatesOverList(loop, g.rulesGroup())
+	return m.Rules().NotRetryRerun(fi, loop, g.rulesGroup())
 }

@@ -38,7 +38,7 @@ func (m *model) selfCalls(body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr
 // back to it through a path of its own (waits.Finder.FailurePathRetry,
 // waits/periodic.go); it keeps the waits of its own in g.ownWaits.
 func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref nodeRef, in scope, carried map[*types.Var]bool) bool {
-	own, viaBackoff := m.waits().FailurePathRetry(fi, loop, g.calls, g.set, ref, in, carried, func() map[*types.Var]bool { return m.carriedVars(loop, g) })
+	own, viaBackoff := m.waits().FailurePathRetry(fi, loop, g.calls, g.set, ref, in, carried, func() map[*types.Var]bool { return m.items.CarriedVars(loop, g.rulesGroup()) })
 	if own == nil {
 		return false
 	}

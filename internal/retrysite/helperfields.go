@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -46,7 +47,7 @@ func (m *model) bindStructArg(fi *funcInfo, p *types.Var, arg ast.Expr, init env
 		}
 		x, set := given[f]
 		if !set {
-			if isBool(f.Type()) {
+			if interp.IsBool(f.Type()) {
 				init[pv] = boolVal(false)
 			} else {
 				init[pv] = intVal(0)

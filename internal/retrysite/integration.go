@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -33,12 +34,12 @@ import (
 //     but an unexported interface of the analysed package is seen
 //     through the package's own types that implement it;
 //   - a method of an io interface called on a value the package gives a
-//     network connection (a buffered writer over net.Conn: netio.go);
+//     network connection (a buffered writer over net.Conn: package netio);
 //   - a function of the analysed package whose body makes such a call,
 //     directly or through other functions of the package;
 //   - a fallible call handed a stream that holds a network connection
 //     (a bufio.Writer over a net.Conn kept in a field of the package),
-//     or made on one: it writes to or reads from the wire (netstream.go).
+//     or made on one: it writes to or reads from the wire (package netio).
 
 var networkStd = map[string]bool{
 	"net":          true,
@@ -108,15 +109,15 @@ func networkCall(fn *types.Func) bool {
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
 	if m.localStd() {
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		return fn != nil && fn.Pkg() != nil && networkStd[fn.Pkg().Path()] && !localSocket(fn)
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
 	}
-	return m.netIOCall(call, fn) || m.funcIsIntegration(fn, 0) || m.passesNetStream(call) // netio.go, netstream.go
+	return m.net.IOCall(call, fn) || m.funcIsIntegration(fn, 0) || m.net.PassesStream(call) // package netio
 }
 
 func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
@@ -181,18 +182,18 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	// Nor does a call whose results nothing reads (_ = ln.Close(), a
 	// deferred clean-up): it cannot make the function fail (precision.go).
 	dropped := notretry.DroppedCalls(decl.Body)
-	found := m.anyCall(decl.Body, hasErrorOrResponse, func(call *ast.CallExpr) bool {
+	found := m.anyCall(decl.Body, interp.HasErrorOrResponse, func(call *ast.CallExpr) bool {
 		if dropped[call] {
 			return false
 		}
-		if m.passesNetStream(call) {
-			return true // writes to a connection it is handed (netstream.go)
+		if m.net.PassesStream(call) {
+			return true // writes to a connection it is handed (package netio)
 		}
-		callee := typeutilCallee(m.info, call)
+		callee := typesx.Callee(m.info, call)
 		if callee == nil {
 			return true // calls a function value it was given
 		}
-		return m.netIOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // netio.go
+		return m.net.IOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // package netio
 	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found

@@ -12,7 +12,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/rewind"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/tracker"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -166,7 +165,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		tgt := g.set
 		switch {
 		case loop != nil:
-			if m.variesPerItem(fi, loop, g) {
+			if m.items.VariesPerItem(fi, loop, g.rulesGroup()) {
 				// A list tried again in rounds (rounds.go).
 				outer, rfi := m.roundOf(fi, fb, loop, g)
 				if outer == nil {
@@ -174,8 +173,8 @@ func (m *model) handWritten(fb funcBody) []*Site {
 				}
 				loop, fi = outer, rfi
 			}
-			carried = m.carriedArgs(loop, g)
-			if m.rules().StartsProcessBefore(fb.body, loop) || m.rules().CalledAfterStart(fb.obj, 0) {
+			carried = m.items.CarriedArgs(loop, g.rulesGroup())
+			if m.Rules().StartsProcessBefore(fb.body, loop) || m.Rules().CalledAfterStart(fb.obj, 0) {
 				continue // a readiness wait (precision.go)
 			}
 			if m.drawsCandidate(loop, g) {
@@ -208,7 +207,7 @@ func (m *model) handWritten(fb funcBody) []*Site {
 		}
 		if !retry && loop == nil && kind == Loop {
 			// A goto loop that also goes round on success (getop.go).
-			if r := gotoRegion(fb.body, first); r != nil && m.failurePathRetry(fi, r, g, ref, nil, m.carriedArgs(r, g)) {
+			if r := gotoRegion(fb.body, first); r != nil && m.failurePathRetry(fi, r, g, ref, nil, m.items.CarriedArgs(r, g.rulesGroup())) {
 				retry = true
 				g.failureOnly = true
 			}
@@ -284,10 +283,10 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			s.Timeouts = nil
 			s.Retried = nil
 		}
-		if f.kind == Loop && m.rules().ServerPaced(s) {
+		if f.kind == Loop && m.Rules().ServerPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
 		}
-		if f.kind == Loop && m.rules().GivesUpOnSameInput(f.loop, f.first.calls) {
+		if f.kind == Loop && m.Rules().GivesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
 		}
 		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first) {
@@ -328,7 +327,7 @@ func (m *model) prefilter(fb funcBody) (loops []ast.Stmt, gotos bool, self []*as
 			}
 		case *ast.CallExpr:
 			if fb.obj != nil && calleeNamed(n.Fun, fb.obj.Name()) {
-				if fn := typeutilCallee(m.info, n); fn != nil && fn.Origin() == fb.obj.Origin() {
+				if fn := typesx.Callee(m.info, n); fn != nil && fn.Origin() == fb.obj.Origin() {
 					self = append(self, n)
 				}
 			}
@@ -442,17 +441,17 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 	// websocket.IsCloseError(err), apierrors.IsNotFound(err)); it is
 	// not an operation.
 	for _, a := range call.Args {
-		if isErrorType(m.info.TypeOf(a)) {
+		if typesx.IsErrorType(m.info.TypeOf(a)) {
 			return false
 		}
 	}
 	// A bare ok (bool, or (T, bool)) is an operation's outcome only for
 	// operations the model sees whole (forms.go); elsewhere it is a
 	// predicate, a lookup, a dequeue or a step of an exchange.
-	if !hasErrorOrResponse(tv.Type) && !m.okIsOutcome(call) {
+	if !interp.HasErrorOrResponse(tv.Type) && !m.okIsOutcome(call) {
 		return false
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn != nil && fn.Pkg() != nil && knowledge.IsOutcomePackage(fn.Pkg().Path()) {
 		return false
 	}
@@ -511,7 +510,7 @@ func (m *model) returnsNextValue(fn *types.Func) bool {
 	}
 	sig := fn.Type().(*types.Signature)
 	res := sig.Results()
-	return res.Len() == 2 && types.Identical(res.At(0).Type(), sig.Recv().Type()) && isErrorType(res.At(1).Type())
+	return res.Len() == 2 && types.Identical(res.At(0).Type(), sig.Recv().Type()) && typesx.IsErrorType(res.At(1).Type())
 }
 
 func isHTTPClientMethod(fn *types.Func) bool {
@@ -531,36 +530,21 @@ func isHTTPClientMethod(fn *types.Func) bool {
 func hasOutcome(t types.Type) bool {
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := 0; i < tup.Len(); i++ {
-			if isErrorType(tup.At(i).Type()) || isResponseType(tup.At(i).Type()) {
+			if typesx.IsErrorType(tup.At(i).Type()) || interp.IsResponseType(tup.At(i).Type()) {
 				return true
 			}
 		}
 		// (T, bool): a comma-ok result; (bool, bool) is two flags.
-		return tup.Len() == 2 && isBool(tup.At(1).Type()) && !isBool(tup.At(0).Type())
+		return tup.Len() == 2 && interp.IsBool(tup.At(1).Type()) && !interp.IsBool(tup.At(0).Type())
 	}
-	return t != nil && (isErrorType(t) || isResponseType(t) || isBool(t) || typesx.CarriedError(t) != nil)
-}
-
-// hasErrorOrResponse reports whether a result type carries an error or
-// an HTTP response: an error or response result, or a result that keeps
-// its error in a field (typesx.CarriedError: gocql's *Iter).
-func hasErrorOrResponse(t types.Type) bool {
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if isErrorType(tup.At(i).Type()) || isResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && (isErrorType(t) || isResponseType(t) || typesx.CarriedError(t) != nil)
+	return t != nil && (typesx.IsErrorType(t) || interp.IsResponseType(t) || interp.IsBool(t) || typesx.CarriedError(t) != nil)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the
 // receiver and the arguments, as written.
 func (m *model) opKey(call *ast.CallExpr) string {
 	var callee string
-	if fn := typeutilCallee(m.info, call); fn != nil {
+	if fn := typesx.Callee(m.info, call); fn != nil {
 		callee = fn.FullName()
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if _, isPkg := m.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
@@ -610,350 +594,6 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 				back(fi.Reach(g.set, target, ref, headerScenario(code), in, goal)) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// variesPerItem reports whether the operation's arguments change from
-// one iteration to the next in a way that makes each iteration a different
-// operation: the element of a range over a collection, or an element
-// indexed by the loop counter (per-item loops, failover over a list), a
-// value received or dequeued in the loop, an integer it steps, an item it
-// moves over. Values the loop carries forward (a cursor, carriedArgs) are
-// not counted here: an operation that reads one is a retry only through a
-// failure path that keeps it where it is (waits/periodic.go).
-func (m *model) variesPerItem(fi *funcInfo, loop ast.Stmt, g *opGroup) bool {
-	varying := make(map[*types.Var]bool)
-	if r, ok := loop.(*ast.RangeStmt); ok {
-		t := m.info.TypeOf(r.X)
-		_, isInt := t.Underlying().(*types.Basic)
-		_, isSig := t.Underlying().(*types.Signature)
-		if !isInt || isSig {
-			for _, x := range []ast.Expr{r.Key, r.Value} {
-				if x == nil {
-					continue
-				}
-				if v := fi.LhsVar(x); v != nil {
-					varying[v] = true
-				}
-			}
-		}
-	}
-	// A value received from a channel in the loop is a new input on
-	// every iteration: an event handled, not an operation retried
-	// (case p := <-pickers: if err := check(p); err != nil { continue }).
-	for v := range m.receivedVars(loop) {
-		varying[v] = true
-	}
-	call := g.calls[0]
-	if m.swapAttempt(call) {
-		// A compare-and-swap writes what the iteration read and computed
-		// (swap.go): only a range's items and received values move it.
-		return typesx.UsesAny(m.info, call, varying)
-	}
-	for v := range m.dequeuedVars(loop, g) {
-		varying[v] = true
-	}
-	if m.receiverFromItem(loop, call, varying) {
-		return true // receiver.go
-	}
-	assigned := typesx.AssignedVars(m.info, loop)
-	exprs := append([]ast.Expr{call.Fun}, call.Args...)
-	for _, a := range exprs {
-		if typesx.UsesAny(m.info, a, varying) {
-			return true
-		}
-		// items[i] with i changed by the loop; p[n:] with n changed by
-		// the loop (the rest of a partial write).
-		varies := false
-		ast.Inspect(a, func(n ast.Node) bool {
-			switch ix := n.(type) {
-			case *ast.IndexExpr:
-				if _, isMap := m.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
-					return true
-				}
-				if typesx.UsesAny(m.info, ix.Index, assigned) {
-					varies = true
-				}
-			case *ast.SliceExpr:
-				for _, b := range []ast.Expr{ix.Low, ix.High, ix.Max} {
-					if b != nil && typesx.UsesAny(m.info, b, assigned) {
-						varies = true
-					}
-				}
-			}
-			return !varies
-		})
-		if varies {
-			return true
-		}
-	}
-	// An integer the loop steps and never compares (a port, an offset)
-	// that feeds the operation's arguments: the loop walks over values.
-	if stepped := m.steppedValues(loop); len(stepped) > 0 {
-		for _, a := range exprs {
-			if typesx.UsesAny(m.info, a, stepped) {
-				return true
-			}
-		}
-	}
-	// Arguments that depend on a loop-carried value (a cursor, an error
-	// being unwrapped, a node being walked) make each iteration a
-	// different operation.
-	if m.loopMovesOperation(loop, g, varying) {
-		return true // failover over items (notretry.go)
-	}
-	if m.rotatesOverList(loop, g) {
-		return true // failover through a rotating index (rotation.go)
-	}
-	// A bare-ok operation (a predicate) given anything the loop advances,
-	// its counter included, is a comparison or a probe over items
-	// (less(i, i-1), key.Equal(k, slot)), not a retry.
-	if !hasErrorOrResponse(m.info.TypeOf(call)) {
-		for _, a := range call.Args {
-			if typesx.UsesAny(m.info, a, assigned) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// carriedArgs returns the loop-carried variables (carriedVars) that the
-// operation's function or arguments read: a cursor, an error being
-// unwrapped, a node being walked.
-func (m *model) carriedArgs(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
-	carried := m.carriedVars(loop, g)
-	if len(carried) == 0 {
-		return nil
-	}
-	call := g.calls[0]
-	used := make(map[*types.Var]bool)
-	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := m.info.Uses[id].(*types.Var); ok && carried[v] {
-					used[v] = true
-				}
-			}
-			return true
-		})
-	}
-	return used
-}
-
-// steppedValues returns the integers a loop steps (v++, v += k) that are
-// declared outside it and compared nowhere in it, so that they count no
-// attempts but walk over values (currentPort++ in a loop that creates a
-// database on the next port when one is taken), together with the
-// variables whose fields or elements the loop sets from them
-// (cfg.Port = currentPort). An attempt counter is compared, by the loop's
-// condition or by an exit; a counter passed to the operation
-// (X-Attempt: i) is compared too, or the loop has no bound to report.
-func (m *model) steppedValues(loop ast.Stmt) map[*types.Var]bool {
-	stepped := make(map[*types.Var]bool)
-	declaredOutside := func(v *types.Var) bool {
-		return v != nil && !v.IsField() && isIntegerOrBool(v.Type()) && !(v.Pos() >= loop.Pos() && v.Pos() < loop.End())
-	}
-	ast.Inspect(loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.IncDecStmt:
-			if v := varOfExpr(m.info, n.X); declaredOutside(v) {
-				stepped[v] = true
-			}
-		case *ast.AssignStmt:
-			if (n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN) && len(n.Lhs) == 1 {
-				if v := varOfExpr(m.info, n.Lhs[0]); declaredOutside(v) {
-					stepped[v] = true
-				}
-			}
-		}
-		return true
-	})
-	if len(stepped) == 0 {
-		return nil
-	}
-	// Compared anywhere in the loop (its condition included): it may
-	// count attempts.
-	ast.Inspect(loop, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok {
-			switch b.Op {
-			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-				ast.Inspect(b, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok {
-						if v, ok := m.info.Uses[id].(*types.Var); ok {
-							delete(stepped, v)
-						}
-					}
-					return true
-				})
-			}
-		}
-		return len(stepped) > 0
-	})
-	if len(stepped) == 0 {
-		return nil
-	}
-	// Variables whose fields or elements the loop sets from them.
-	ast.Inspect(loop, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != len(as.Rhs) {
-			return true
-		}
-		for i, l := range as.Lhs {
-			if _, isIdent := ast.Unparen(l).(*ast.Ident); isIdent {
-				continue
-			}
-			if v := rootVar(m.info, l); v != nil && typesx.UsesAny(m.info, as.Rhs[i], stepped) {
-				stepped[v] = true
-			}
-		}
-		return true
-	})
-	return stepped
-}
-
-// receivedVars returns the variables a loop defines or assigns with a
-// value received from a channel: v := <-ch, v, ok = <-ch, case v := <-ch.
-func (m *model) receivedVars(loop ast.Stmt) map[*types.Var]bool {
-	vars := make(map[*types.Var]bool)
-	ast.Inspect(loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 {
-				return true
-			}
-			if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-				if v := varOfExpr(m.info, n.Lhs[0]); v != nil {
-					vars[v] = true
-				}
-			}
-		}
-		return true
-	})
-	return vars
-}
-
-// carriedVars returns the variables a loop carries from one iteration
-// to the next in a way that changes what an operation does: variables
-// assigned in the loop whose new value derives (through other variables
-// assigned in the loop) from their own previous value or from the
-// operation's results. Integer and boolean variables (attempt counters,
-// flags) are not counted; nor is a request rebuilt on each attempt from
-// values that do not change.
-func (m *model) carriedVars(loop ast.Stmt, g *opGroup) map[*types.Var]bool {
-	info := m.info
-	deps := make(map[*types.Var]map[*types.Var]bool)
-	fromOp := make(map[*types.Var]bool)
-	addDeps := func(v *types.Var, x ast.Expr) {
-		if v == nil {
-			return
-		}
-		d := deps[v]
-		if d == nil {
-			d = make(map[*types.Var]bool)
-			deps[v] = d
-		}
-		ast.Inspect(x, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.Ident:
-				if u, ok := info.Uses[n].(*types.Var); ok {
-					d[u] = true
-				}
-			case *ast.CallExpr:
-				if g.set[n] {
-					fromOp[v] = true
-				}
-			}
-			return true
-		})
-	}
-	var body ast.Node = loop
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				v := varOfExpr(info, l)
-				if rewind.Rewinds(m.info, m.FuncDecl, n, i, v) {
-					continue // the same input, rewound (rewind.go)
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					addDeps(v, n.Rhs[i])
-				} else if len(n.Rhs) == 1 {
-					addDeps(v, n.Rhs[0])
-				}
-			}
-		case *ast.TypeSwitchStmt:
-			if as, ok := n.Assign.(*ast.AssignStmt); ok && len(as.Rhs) == 1 {
-				for _, cc := range n.Body.List {
-					if obj, ok := info.Implicits[cc].(*types.Var); ok {
-						addDeps(obj, as.Rhs[0])
-					}
-				}
-			}
-		}
-		return true
-	})
-	carried := make(map[*types.Var]bool)
-	for v := range deps {
-		if isIntegerOrBool(v.Type()) || v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
-			continue // counters, and variables declared afresh each iteration
-		}
-		// Does v depend, transitively through loop assignments, on
-		// itself or on the operation's results?
-		seen := map[*types.Var]bool{}
-		stack := []*types.Var{v}
-		for len(stack) > 0 && !carried[v] {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if fromOp[u] {
-				carried[v] = true
-			}
-			for w := range deps[u] {
-				if w == v {
-					carried[v] = true
-				}
-				if !seen[w] {
-					seen[w] = true
-					stack = append(stack, w)
-				}
-			}
-		}
-	}
-	assigned := typesx.AssignedVars(info, loop)
-	// Variables computed in the loop from carried ones change with them
-	// (slotKey from i from match, where match advances).
-	for changed := true; changed; {
-		changed = false
-		for v, d := range deps {
-			if carried[v] || isIntegerOrBool(v.Type()) {
-				continue
-			}
-			for w := range d {
-				if carried[w] || isIntegerOrBool(w.Type()) && assigned[w] && w.Pos() >= loop.Pos() && w.Pos() < loop.End() && dependsOnCarried(deps, w, carried) {
-					carried[v] = true
-					changed = true
-					break
-				}
-			}
-		}
-	}
-	return carried
-}
-
-// dependsOnCarried reports whether w's values (in the loop) derive from a
-// carried variable.
-func dependsOnCarried(deps map[*types.Var]map[*types.Var]bool, w *types.Var, carried map[*types.Var]bool) bool {
-	for u := range deps[w] {
-		if carried[u] {
-			return true
 		}
 	}
 	return false
@@ -1148,7 +788,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 	var intParams, structParams []int
 	for i := 0; i < sig.Params().Len(); i++ {
 		p := sig.Params().At(i)
-		if fi.Tracked[p] && isIntegerOrBool(p.Type()) {
+		if fi.Tracked[p] && interp.IsIntegerOrBool(p.Type()) {
 			intParams = append(intParams, i)
 		}
 		if _, ok := p.Type().Underlying().(*types.Struct); ok && !(sig.Variadic() && i == sig.Params().Len()-1) {
@@ -1186,7 +826,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 		if !calleeNamed(call.Fun, fb.obj.Name()) {
 			return
 		}
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.info, call)
 		if fn == nil || fn.Origin() != fb.obj.Origin() || sig.Variadic() {
 			return
 		}

@@ -8,11 +8,15 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
+	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
+	"github.com/retrylint/retrylint/internal/retrysite/peritem"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/rangelen"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
@@ -43,9 +47,11 @@ type model struct {
 	funcLits map[*types.Var]*ast.FuncLit
 	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func
-	// numRequeues caches asksNumRequeues (requeue.go): 0 unknown, 1
-	// yes, -1 no.
-	numRequeues int
+	// items tells what a loop's iterations give its operation (package
+	// peritem).
+	items *peritem.Finder
+	// requeue finds the requeue sites (package requeue, glue_requeue.go).
+	requeue *requeue.Finder
 	// findLit holds, for a site with a known bound, what finds the
 	// literal that sets it (Bound.Lit); run only for bounds outside the
 	// allowed range, once the site's context is known (retrysite.go).
@@ -58,6 +64,9 @@ type model struct {
 	ops *ops.Describer
 	// wnum runs the sites' waits (package waitnum).
 	wnum *waitnum.Interp
+	// net tells the io calls that go over a network connection (package
+	// netio).
+	net *netio.Finder
 	// verdicts caches responseVerdict by function and result
 	// (package waits).
 	verdicts map[verdictKey]verdict
@@ -94,8 +103,12 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	}
 	m.Model.Init(pass, m)
 	m.Index.Init(&m.Model)
+	m.Model.SetRanges(rangelen.New(&m.Index))
 	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
 	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
 	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
+	m.net = netio.New(pass.Files, m.info, m.pkg, m)
+	m.requeue = requeue.New(pass.Files, m.info, m)
+	m.items = peritem.New(m.info, m)
 	return m
 }

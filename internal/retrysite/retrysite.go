@@ -81,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 			fb := funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
 			sites = append(sites, m.handWritten(fb)...)
-			sites = append(sites, m.requeueSites(fb)...) // requeue.go
+			sites = append(sites, m.requeueSites(fb)...) // package requeue
 		case *ast.FuncLit:
 			if inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
 				continue
@@ -91,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			fb := funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)}
 			sites = append(sites, m.handWritten(fb)...)
-			sites = append(sites, m.requeueSites(fb)...) // requeue.go
+			sites = append(sites, m.requeueSites(fb)...) // package requeue
 		}
 	}
 	for fc := range insp.Root().Children() {
@@ -101,7 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
-	sites = m.rules().DropReadinessWaits(sites)                           // readiness.go
+	sites = m.Rules().DropReadinessWaits(sites)                           // readiness.go
 	m.pacedLoops(pass, sites)                                             // paced.go
 	for _, s := range sites {
 		if s.Lib == nil || !s.Lib.ForcesContext {

@@ -56,7 +56,7 @@ func (m *model) roundOf(fi *funcInfo, fb funcBody, loop ast.Stmt, g *opGroup) (a
 		return nil, nil
 	}
 	rfi := fi.OnceRange(r)
-	if m.variesPerItem(rfi, outer, g) {
+	if m.items.VariesPerItem(rfi, outer, g.rulesGroup()) {
 		return nil, nil
 	}
 	return outer, rfi

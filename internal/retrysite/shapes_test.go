@@ -13,27 +13,10 @@ import (
 // result, a writer over the connection, a helper given its settings in a
 // struct.
 
-// TestRequeue covers controllers that hand a failed item back to a
-// rate-limited work queue (requeue.go): the waits of client-go's limiters
-// (knowledge workqueue.go), no count unless the package asks NumRequeues,
-// and the requeues that are no retry (a resync, another item, a fixed
-// delay, a success asking for more).
-func TestRequeue(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/requeue", "example.com/requeuecount")
-}
-
 // TestCarried covers operations whose result carries their error in a
 // field (interp/carried.go), and results that are no such outcome.
 func TestCarried(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/carried")
-}
-
-// TestNetWriter covers a client whose requests go through an io.Writer
-// field the package points at the connection (netio.go), a reply awaited
-// with a timeout inside a helper (waits/wakeup.go timedReceive), and a
-// writer in memory.
-func TestNetWriter(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/netwriter")
 }
 
 // TestStructHelper covers a retry helper given its settings in a struct

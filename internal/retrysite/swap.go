@@ -5,16 +5,18 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// swapAttempt reports whether call is a compare-and-swap across an
+// SwapAttempt reports whether call is a compare-and-swap across an
 // integration boundary whose bool result reports that the write was
 // applied (knowledge.IsSwapAttempt: ok, _, err := kv.CAS(pair, opts)):
 // a method whose first result is a bool and last an error, which
 // crosses an integration boundary. Its false is the attempt's failure
 // (a conflict), as an acquire attempt's is (acquireAttempt).
-func (m *model) swapAttempt(call *ast.CallExpr) bool {
-	fn := typeutilCallee(m.info, call)
+func (m *model) SwapAttempt(call *ast.CallExpr) bool {
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || !knowledge.IsSwapAttempt(fn.Name()) {
 		return false
 	}
@@ -23,7 +25,7 @@ func (m *model) swapAttempt(call *ast.CallExpr) bool {
 		return false
 	}
 	res := sig.Results()
-	if res.Len() < 2 || !isBool(res.At(0).Type()) || !isErrorType(res.At(res.Len()-1).Type()) {
+	if res.Len() < 2 || !interp.IsBool(res.At(0).Type()) || !typesx.IsErrorType(res.At(res.Len()-1).Type()) {
 		return false
 	}
 	return m.isIntegration(call)

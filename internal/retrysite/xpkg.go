@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/retrysite/modsrc"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file follows calls into other packages of the same module, from
@@ -52,7 +53,7 @@ func (m *model) crossPackageSites(insp *inspector.Inspector, skip map[*ast.File]
 
 // crossPackageCall studies one call; see crossPackageSites.
 func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || call.Ellipsis.IsValid() {
 		return nil
 	}

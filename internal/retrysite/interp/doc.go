@@ -40,8 +40,10 @@
 // The package-wide value index (what the whole package writes to a field
 // or package variable, the defaults it ships, func values) is package
 // valueindex, which imports this one: the interpreter asks it only
-// through Index (index.go), which the index gives to SetIndex, and holds
-// the defaults it notes as opaque DefaultNotes.
+// through Index (index.go), which the index gives to SetIndex, and
+// Ranges (the integers a range walks, a retry iterator's length: package
+// rangelen, which reads the index), which the model gives to SetRanges;
+// it holds the defaults they note as opaque DefaultNotes.
 //
 // It reads go/ast, go/types, go/cfg, the site types (package site),
 // typesx and the knowledge tables. It must not import package retrysite,

@@ -25,6 +25,8 @@ type model struct {
 	// ix is the package-wide value index (package valueindex), given by
 	// SetIndex.
 	ix Index
+	// ranges answers what the index knows of ranges (SetRanges).
+	ranges Ranges
 	// xbind binds the parameters of a callee of another package of the
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).

@@ -29,16 +29,10 @@ type Index interface {
 	// ZeroField reports whether every write of the package leaves the
 	// unexported integer or bool field v at its zero.
 	ZeroField(v *types.Var) bool
-	// RangeList returns the list of integers r ranges over, when known.
-	RangeList(r *ast.RangeStmt) ([]int64, bool)
 	// CapturedCounters returns the integer locals of the enclosing
 	// function a held literal with this body reads, with their one value
 	// outside it.
 	CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64
-	// IterLength returns the number of iterations of a range over a
-	// retry iterator of the package (range retries(n)), and the defaults
-	// that number comes from.
-	IterLength(x ast.Expr) (int64, []DefaultNote, bool)
 	// NoteDefaults records notes again while notes are collected.
 	NoteDefaults(notes []DefaultNote)
 	// NilCount returns nil for a pointer-to-integer field the package
@@ -71,6 +65,22 @@ type Index interface {
 	Replay(trace any)
 }
 
+// Ranges is what the interpreter asks of the value index about ranges
+// (package rangelen): the list of integers a range walks and the length
+// of a range over a retry iterator. It reads the index, so the model
+// gives it to SetRanges beside the index.
+type Ranges interface {
+	// RangeList returns the list of integers r ranges over, when known.
+	RangeList(r *ast.RangeStmt) ([]int64, bool)
+	// IterLength returns the number of iterations of a range over a
+	// retry iterator of the package (range retries(n)), and the defaults
+	// that number comes from.
+	IterLength(x ast.Expr) (int64, []DefaultNote, bool)
+}
+
+// SetRanges gives m the ranges of the package's value index.
+func (m *Model) SetRanges(r Ranges) { m.ranges = r }
+
 // A DefaultNote is a note of the value index: a value the interpreter
 // computed is a default the package ships for an object the user can
 // change. The interpreter holds notes and gives them back to the index
@@ -98,10 +108,15 @@ func (d *varDef) Mutated() bool { return d.mutated }
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 
-func (m *model) indexedInt(v *types.Var) (value, bool)          { return m.ix.IndexedInt(v) }
-func (m *model) getterDefault(fn *types.Func) (value, bool)     { return m.ix.GetterDefault(fn) }
-func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) { return fi.M.ix.RangeList(r) }
-func (m *model) noteDefaults(notes []defaultNote)               { m.ix.NoteDefaults(notes) }
+func (m *model) indexedInt(v *types.Var) (value, bool)      { return m.ix.IndexedInt(v) }
+func (m *model) getterDefault(fn *types.Func) (value, bool) { return m.ix.GetterDefault(fn) }
+func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
+	if fi.M.ranges == nil {
+		return nil, false
+	}
+	return fi.M.ranges.RangeList(r)
+}
+func (m *model) noteDefaults(notes []defaultNote) { m.ix.NoteDefaults(notes) }
 func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	return m.ix.CapturedCounters(body)
 }
@@ -111,5 +126,8 @@ func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 func (m *model) nilCount(v *types.Var) (value, bool) { return m.ix.NilCount(v) }
 func (m *model) sentinel(v *types.Var) bool          { return m.ix.Sentinel(v) }
 func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
-	return m.ix.IterLength(x)
+	if m.ranges == nil {
+		return 0, nil, false
+	}
+	return m.ranges.IterLength(x)
 }

@@ -57,6 +57,21 @@ func IsResponseType(t types.Type) bool {
 	return knowledge.IsHTTPResponsePackage(n.Obj().Pkg().Path())
 }
 
+// HasErrorOrResponse reports whether a result type carries an error or
+// an HTTP response: an error or response result, or a result that keeps
+// its error in a field (typesx.CarriedError: gocql's *Iter).
+func HasErrorOrResponse(t types.Type) bool {
+	if tup, ok := t.(*types.Tuple); ok {
+		for i := 0; i < tup.Len(); i++ {
+			if isErrorType(tup.At(i).Type()) || IsResponseType(tup.At(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return t != nil && (isErrorType(t) || IsResponseType(t) || typesx.CarriedError(t) != nil)
+}
+
 // sortVars sorts variables by position, then name.
 func sortVars(vs []*types.Var) {
 	sort.Slice(vs, func(i, j int) bool {

@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/funcdefault"
 )
 
 // This file reads the wait of a library client whose backoff setting
@@ -185,9 +186,9 @@ func (r *libFuncResolver) local(v *types.Var, depth int) ([]*types.Func, bool) {
 }
 
 // fieldValues resolves a func-typed field from the package's defaults
-// (interp FuncFieldDefaults).
+// (package funcdefault's Values).
 func (r *libFuncResolver) fieldValues(v *types.Var, depth int) ([]*types.Func, bool) {
-	xs, note, ok := r.m.FuncFieldDefaults(v)
+	xs, note, ok := funcdefault.Values(r.m.Index, v)
 	if !ok {
 		return nil, false
 	}

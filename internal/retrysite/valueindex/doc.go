@@ -12,8 +12,8 @@
 //     defaultNote.Annotate), the bound chosen over the values that reach
 //     a site (BoundOverValues, ChooseBound), the functions a factory or a
 //     field returns (IndexedFunc, FuncFactory), the writes of a field
-//     (fieldwrites.go) and the defaults of a func field
-//     (funcdefaults.go);
+//     (fieldwrites.go); the defaults of a func field are package
+//     funcdefault's (funcdefault/), which reads this index;
 //   - limits the package ships switched off: a field it leaves zero or
 //     nil that an option sets (offdefault.go, offcount.go);
 //   - what the package ships when the user changes nothing: the values
@@ -21,9 +21,6 @@
 //     (ShippedValues), whether a field is one it never sets (ShippedOff),
 //     and the integer a pointer default points to (*cfg.MaxRetries
 //     defaulted to Int64(2), derefInt) (shipped.go);
-//   - the lists of integers a range ranges over (values_list.go), and
-//     the length of a range over a retry iterator of the package, the
-//     argument its call gives (iterrange.go);
 //   - func values (funcvals.go): the functions a func-typed parameter,
 //     field or variable may run (FuncValueTargets), the decision a
 //     called function returns beside its error (and whether every such
@@ -31,6 +28,12 @@
 //     outcomeDecided), and counters two held closures share
 //     (funcvals_shared.go);
 //   - settings no write of the package sets (offflag.go, ZeroField).
+//
+// Two packages below it read the index for one question each: rangelen
+// (the integers a range walks, the length of a range over a retry
+// iterator; the model gives it to the interpreter as interp.Ranges) and
+// funcdefault (the default of a func-typed field); countsoutside reads
+// it for a count kept outside an operation's literal.
 //
 // It reads the value interpreter (package interp): its Index embeds an
 // *interp.Model, whose exported methods are the index's, and evaluates
@@ -75,9 +78,8 @@
 // statuses a transport retries, retryOnStatus copied in New from a Config
 // field the package defaults to a package array) is resolved through the
 // same index when every reaching write gives the same constant list
-// (values_list.go); a range over it takes its elements in turn, so a 200
-// that is not in the list leaves. A list a package option sets from its
-// argument is the caller's, and unknown.
+// (package rangelen, rangelen/, which the interpreter asks as
+// interp.Ranges); a range over it takes its elements in turn.
 //
 // What cannot be known makes the object unknown, and the rules silent: a
 // write from a parameter (a field set by an exported constructor's or an
@@ -231,7 +233,7 @@
 // c.newRetryTimer(ctx, n, ...)`, whose returned iter.Seq literal yields
 // once per iteration of `for i := range n`, as `if !yield(i) { return }`)
 // runs at most n iterations: n is the argument the call gives, computed
-// like any value, defaults included (iterrange.go).
+// like any value, defaults included (package rangelen).
 //
 // # Func values
 //

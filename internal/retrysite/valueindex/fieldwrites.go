@@ -14,13 +14,13 @@ func (m *model) FieldWrites(v *types.Var) ([]ast.Expr, bool) {
 	if !m.IndexedVar(v) || !v.IsField() {
 		return nil, false
 	}
-	all := m.ValueIndexOf().writes[v]
+	all := m.ValueIndexOf().Writes[v]
 	if len(all) == 0 || len(all) > maxReaching {
 		return nil, false
 	}
 	xs := make([]ast.Expr, len(all))
 	for i, w := range all {
-		if w.X != nil && !w.Zero && !m.userValue(w.X, 0) {
+		if w.X != nil && !w.Zero && !m.UserValue(w.X, 0) {
 			xs[i] = w.X
 		}
 	}

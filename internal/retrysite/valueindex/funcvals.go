@@ -1,6 +1,8 @@
 package valueindex
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -114,13 +116,13 @@ func (m *model) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
 func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 	var calls []*ast.CallExpr
 	idx := -1
-	if p, ok := m.ValueIndexOf().paramOf(m)[v]; ok {
+	if p, ok := m.ValueIndexOf().ParamOf(m)[v]; ok {
 		vx := m.ValueIndexOf()
-		if p.fn.Exported() || vx.escapes[p.fn] || p.fn.Type().(*types.Signature).Recv() != nil {
+		if p.Fn.Exported() || vx.escapes[p.Fn] || p.Fn.Type().(*types.Signature).Recv() != nil {
 			return nil, false
 		}
-		calls, idx = vx.calls[p.fn], p.i
-		if d := m.decls[p.fn]; d == nil || d.Body == nil || m.rebound(d.Body, v) {
+		calls, idx = vx.calls[p.Fn], p.I
+		if d := m.decls[p.Fn]; d == nil || d.Body == nil || m.rebound(d.Body, v) {
 			return nil, false
 		}
 	} else {
@@ -341,12 +343,12 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // is no such decision or the functions are not all seen.
 func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bool) {
 	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
-	if !isTup || i >= tup.Len() || !isBool(tup.At(i).Type()) {
+	if !isTup || i >= tup.Len() || !interp.IsBool(tup.At(i).Type()) {
 		return value{}, false
 	}
 	ei := -1
 	for j := 0; j < tup.Len(); j++ {
-		if isErrorType(tup.At(j).Type()) {
+		if typesx.IsErrorType(tup.At(j).Type()) {
 			ei = j
 		}
 	}
@@ -355,14 +357,14 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 	}
 	var success bool
 	switch ev.Sc.Err.K {
-	case vNil:
+	case interp.VNil:
 		success = true
-	case vNonNil:
+	case interp.VNonNil:
 	default:
 		return value{}, false
 	}
 	var ts []funcTarget
-	if fn := typeutilCallee(m.info, x); fn != nil {
+	if fn := typesx.Callee(m.info, x); fn != nil {
 		d := m.FuncDecl(fn)
 		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
 			return value{}, false
@@ -386,15 +388,15 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 		}
 		for _, v := range vals {
 			if known && v != b {
-				return unknown(depOutcome), true
+				return interp.Unknown(interp.DepOutcome), true
 			}
 			known, b = true, v
 		}
 	}
 	if !known {
-		return unknown(depOutcome), true
+		return interp.Unknown(interp.DepOutcome), true
 	}
-	return boolVal(b), true
+	return interp.BoolVal(b), true
 }
 
 // returnedDecisions returns the bools result i takes over the return
@@ -516,7 +518,7 @@ func (m *model) nilTestOf(c ast.Expr) *types.Var {
 	}
 	for _, id := range []ast.Expr{be.X, be.Y} {
 		if x, isID := ast.Unparen(id).(*ast.Ident); isID && sameVarNil(m.info, be, x) {
-			if v, isVar := m.info.Uses[x].(*types.Var); isVar && !v.IsField() && isErrorType(v.Type()) {
+			if v, isVar := m.info.Uses[x].(*types.Var); isVar && !v.IsField() && typesx.IsErrorType(v.Type()) {
 				return v
 			}
 		}
@@ -527,7 +529,7 @@ func (m *model) nilTestOf(c ast.Expr) *types.Var {
 // constBool returns the value of a constant boolean expression.
 func (m *model) constBool(x ast.Expr) (bool, bool) {
 	tv, ok := m.info.Types[x]
-	if !ok || tv.Value == nil || !isBool(tv.Type) {
+	if !ok || tv.Value == nil || !interp.IsBool(tv.Type) {
 		return false, false
 	}
 	return tv.Value.ExactString() == "true", true
@@ -566,7 +568,7 @@ func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 		return false, true
 	}
 	if c, isCall := ex.(*ast.CallExpr); isCall {
-		if fn := typeutilCallee(m.info, c); fn != nil && fn.Pkg() != nil {
+		if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil {
 			switch fn.Pkg().Path() + "." + fn.Name() {
 			case "errors.New", "fmt.Errorf":
 				return false, true
@@ -619,7 +621,7 @@ func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 // sentinel reports whether the package variable v is an error value the
 // package sets once, to an error it makes: var ErrX = errors.New("...").
 func (m *model) sentinel(v *types.Var) bool {
-	ws := m.ValueIndexOf().writes[v]
+	ws := m.ValueIndexOf().Writes[v]
 	if len(ws) != 1 || ws[0].X == nil || ws[0].Decl != nil {
 		return false
 	}
@@ -644,7 +646,7 @@ func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockSt
 	var init env
 	for v, val := range m.capturedCounters(body) {
 		if fi.Tracked[v] {
-			init = init.Set(v, intVal(val))
+			init = init.Set(v, interp.IntVal(val))
 		}
 	}
 	return init
@@ -674,7 +676,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !reads {
 			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil &&
-				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && wIsInteger(v.Type()) {
+				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && waitnum.IsInteger(v.Type()) {
 				reads = true
 			}
 		}
@@ -722,7 +724,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	var outer []*types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && wIsInteger(v.Type()) &&
+			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && waitnum.IsInteger(v.Type()) &&
 				v.Pos() >= scope.Pos() && v.Pos() < scope.End() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
 				outer = append(outer, v)
 			}
@@ -849,9 +851,9 @@ func (m *model) outcomeDecided(x *ast.CallExpr) bool {
 	var bools []int
 	for j := 0; j < tup.Len(); j++ {
 		switch {
-		case isErrorType(tup.At(j).Type()):
+		case typesx.IsErrorType(tup.At(j).Type()):
 			ei = j
-		case isBool(tup.At(j).Type()):
+		case interp.IsBool(tup.At(j).Type()):
 			bools = append(bools, j)
 		}
 	}
@@ -859,7 +861,7 @@ func (m *model) outcomeDecided(x *ast.CallExpr) bool {
 		return false
 	}
 	var ts []funcTarget
-	if fn := typeutilCallee(m.info, x); fn != nil {
+	if fn := typesx.Callee(m.info, x); fn != nil {
 		d := m.FuncDecl(fn)
 		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
 			return false

@@ -22,7 +22,7 @@ func (x interpIndex) InlineDefault(f *types.Var, dflt ast.Expr) bool {
 	if !ok || len(ws) > 0 {
 		return false
 	}
-	m.ValueIndexOf().noteDefault(f, user, dflt)
+	m.ValueIndexOf().NoteDefault(f, user, dflt)
 	return true
 }
 

@@ -15,30 +15,17 @@ func (x interpIndex) GetterDefault(fn *types.Func) (value, bool) { return x.m.ge
 func (x interpIndex) NilCount(v *types.Var) (value, bool)        { return x.m.nilCount(v) }
 func (x interpIndex) Sentinel(v *types.Var) bool                 { return x.m.sentinel(v) }
 func (x interpIndex) ConstructedOnly(v *types.Var) bool          { return x.m.constructedOnly(v) }
-func (x interpIndex) RangeList(r *ast.RangeStmt) ([]int64, bool) { return x.m.rangeList(r) }
 func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	return x.m.capturedCounters(body)
 }
 func (x interpIndex) Steady() bool {
 	vx := x.m.Vx
-	return vx != nil && vx.pick == nil && len(vx.resolving) == 0 && len(vx.crossing) == 0
+	return vx != nil && vx.pick == nil && len(vx.Resolving) == 0 && len(vx.crossing) == 0
 }
 func (x interpIndex) OutcomeDecided(call *ast.CallExpr) bool { return x.m.outcomeDecided(call) }
 func (x interpIndex) ZeroField(v *types.Var) bool            { return x.m.ZeroField(v) }
 func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (value, bool) {
 	return x.m.decisionResult(ev, call, i)
-}
-
-// IterLength returns the number of iterations of a range over a retry
-// iterator of the package, and the defaults that number comes from
-// (iterLength).
-func (x interpIndex) IterLength(it ast.Expr) (int64, []interp.DefaultNote, bool) {
-	n, notes, ok := x.m.iterLength(it)
-	var res []interp.DefaultNote
-	for _, note := range notes {
-		res = append(res, note)
-	}
-	return n, res, ok
 }
 
 // NoteDefaults records notes CollectDefaults returned again while notes
@@ -48,7 +35,7 @@ func (x interpIndex) NoteDefaults(notes []interp.DefaultNote) {
 		return
 	}
 	for _, n := range notes {
-		n := n.(defaultNote)
-		x.m.Vx.noteDefault(n.v, n.user, n.At)
+		n := n.(Note)
+		x.m.Vx.NoteDefault(n.V, n.User, n.At)
 	}
 }

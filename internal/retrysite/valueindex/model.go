@@ -26,7 +26,7 @@ type model struct {
 	// (values_index.go).
 	Vx *valueIndex
 	// nilCounts caches nilCount (offcount.go).
-	nilCounts map[*types.Var]*defaultNote
+	nilCounts map[*types.Var]*Note
 	// declBodies are the bodies of decls, made on first use
 	// (capturedCounters); Rebind drops them.
 	declBodies map[*ast.BlockStmt]bool

@@ -2,6 +2,8 @@ package valueindex
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -28,11 +30,11 @@ func (m *model) nilCount(v *types.Var) (value, bool) {
 		return value{}, false
 	}
 	p, ok := v.Type().Underlying().(*types.Pointer)
-	if !ok || !wIsInteger(p.Elem()) {
+	if !ok || !waitnum.IsInteger(p.Elem()) {
 		return value{}, false
 	}
 	if m.nilCounts == nil {
-		m.nilCounts = map[*types.Var]*defaultNote{}
+		m.nilCounts = map[*types.Var]*Note{}
 	}
 	n, cached := m.nilCounts[v]
 	if !cached {
@@ -42,11 +44,11 @@ func (m *model) nilCount(v *types.Var) (value, bool) {
 	if n == nil {
 		return value{}, false
 	}
-	m.ValueIndexOf().noteDefault(v, n.user, n.At)
-	return value{K: vNil}, true
+	m.ValueIndexOf().NoteDefault(v, n.User, n.At)
+	return value{K: interp.VNil}, true
 }
 
-func (m *model) nilCountOnce(v *types.Var) *defaultNote {
+func (m *model) nilCountOnce(v *types.Var) *Note {
 	zero, user, ok := m.offWrites(v)
 	if !ok || zero == nil || user == nil {
 		return nil
@@ -60,7 +62,7 @@ func (m *model) nilCountOnce(v *types.Var) *defaultNote {
 	}
 	u := *user
 	u.Decl = m.setterDecl(*user)
-	return &defaultNote{v: v, user: u, At: at}
+	return &Note{V: v, User: u, At: at}
 }
 
 // literalAt finds the composite literal that starts at pos.
@@ -87,8 +89,8 @@ func (m *model) literalAt(pos token.Pos) ast.Expr {
 // nilCountWhy says why a loop whose count is a nil default has none:
 // "its count, maxAttempts, is nil unless WithMaxAttempts sets it,
 // defaultRetry's default".
-func (m *model) nilCountWhy(n defaultNote) (string, bool) {
-	if m.nilCounts[n.v] == nil {
+func (m *model) nilCountWhy(n Note) (string, bool) {
+	if m.nilCounts[n.V] == nil {
 		return "", false
 	}
 	where := "the package's default"
@@ -96,8 +98,8 @@ func (m *model) nilCountWhy(n defaultNote) (string, bool) {
 		where = m.defaultWhere(n.At.Pos())
 	}
 	by := "the user"
-	if n.user.Decl != nil {
-		by = n.user.Decl.Name.Name
+	if n.User.Decl != nil {
+		by = n.User.Decl.Name.Name
 	}
-	return fmt.Sprintf("its count, %s, is nil unless %s sets it, %s", n.v.Name(), by, where), true
+	return fmt.Sprintf("its count, %s, is nil unless %s sets it, %s", n.V.Name(), by, where), true
 }

@@ -58,19 +58,19 @@ func (m *model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos tok
 // offWrites sorts the package's writes of field v: the first zero
 // default (nil when every zero is a variable's), the first user write.
 // ok is false when the package gives v any other value.
-func (m *model) offWrites(v *types.Var) (zero, user *valueWrite, ok bool) {
+func (m *model) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
 	vx := m.ValueIndexOf()
 	if vx.guarded[v] {
 		return nil, nil, false
 	}
-	all := vx.writes[v]
+	all := vx.Writes[v]
 	for i := range all {
 		w := &all[i]
 		switch {
 		case w.X == nil && !w.Zero:
 			return nil, nil, false
 		case w.Zero:
-			if w.omitted && v.Exported() || m.placeholder(v, *w, all) {
+			if w.Omitted && v.Exported() || m.placeholder(v, *w, all) {
 				continue
 			}
 			if zero == nil {
@@ -82,7 +82,7 @@ func (m *model) offWrites(v *types.Var) (zero, user *valueWrite, ok bool) {
 			}
 		case m.readsField(w.X, v):
 			// o2.f = o.f: a copy gives no value of its own.
-		case m.userValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
+		case m.UserValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
 			if user == nil {
 				user = w
 			}
@@ -137,13 +137,13 @@ func (m *model) userField(x ast.Expr, addr bool) bool {
 		return false
 	}
 	user, unknown := 0, 0
-	for _, w := range m.ValueIndexOf().writes[u] {
+	for _, w := range m.ValueIndexOf().Writes[u] {
 		switch {
 		case w.X == nil && !w.Zero:
 			// c.max = &o.max takes the field's address, which the
 			// index records as a write it cannot know.
 			unknown++
-		case w.X != nil && !w.Zero && m.userValue(w.X, 0):
+		case w.X != nil && !w.Zero && m.UserValue(w.X, 0):
 			user++
 		default:
 			return false
@@ -154,7 +154,7 @@ func (m *model) userField(x ast.Expr, addr bool) bool {
 
 // setterName names the function through which the user's value enters
 // a user write (setterDecl).
-func (m *model) setterName(w valueWrite) string {
+func (m *model) setterName(w ValueWrite) string {
 	if d := m.setterDecl(w); d != nil {
 		return d.Name.Name
 	}
@@ -164,11 +164,11 @@ func (m *model) setterName(w valueWrite) string {
 // setterDecl returns the function through which the user's value enters
 // a user write: for an option's field copied in, the function (not a
 // method) that wrote that field; else the function holding the write.
-func (m *model) setterDecl(w valueWrite) *ast.FuncDecl {
+func (m *model) setterDecl(w ValueWrite) *ast.FuncDecl {
 	if sel, ok := addrOf(w.X).(*ast.SelectorExpr); ok {
 		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
 			if u, _ := s.Obj().(*types.Var); u != nil && m.IndexedVar(u) {
-				for _, uw := range m.ValueIndexOf().writes[u] {
+				for _, uw := range m.ValueIndexOf().Writes[u] {
 					if uw.Decl != nil && uw.Decl.Recv == nil {
 						return uw.Decl
 					}

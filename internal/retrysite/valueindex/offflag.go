@@ -35,7 +35,7 @@ func onlyZero(m *model, v *types.Var) bool {
 	if !ok || b.Info()&(types.IsBoolean|types.IsInteger) == 0 {
 		return false
 	}
-	ws := m.ValueIndexOf().writes[v]
+	ws := m.ValueIndexOf().Writes[v]
 	if len(ws) == 0 {
 		return false
 	}

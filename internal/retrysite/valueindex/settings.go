@@ -15,7 +15,7 @@ func (m *model) constructedOnly(v *types.Var) bool {
 	if !m.IndexedVar(v) || !v.IsField() {
 		return false
 	}
-	for _, w := range m.ValueIndexOf().writes[v] {
+	for _, w := range m.ValueIndexOf().Writes[v] {
 		if !w.Lit {
 			return false
 		}

@@ -1,6 +1,9 @@
 package valueindex
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -40,13 +43,13 @@ func (m *model) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 		return nil, false
 	}
 	vx := m.ValueIndexOf()
-	all := vx.writes[v]
+	all := vx.Writes[v]
 	for _, w := range all {
 		switch {
 		case w.X == nil && !w.Zero:
 			return nil, false
 		case w.Zero:
-			if w.omitted && v.Exported() || m.placeholder(v, w, all) {
+			if w.Omitted && v.Exported() || m.placeholder(v, w, all) {
 				continue
 			}
 			xs = append(xs, nil)
@@ -57,7 +60,7 @@ func (m *model) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 			xs = append(xs, nil)
 		case m.readsField(w.X, v):
 			// c2.f = c.f: a copy gives no value of its own.
-		case m.userValue(addrOf(w.X), 0):
+		case m.UserValue(addrOf(w.X), 0):
 			own, ok := m.setterCalls(w.X)
 			if !ok {
 				return nil, false
@@ -94,12 +97,12 @@ func (m *model) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
 	if vx.guarded[v] {
 		return false, false // a zero the package replaces: a default
 	}
-	for _, w := range vx.writes[v] {
+	for _, w := range vx.Writes[v] {
 		switch {
 		case w.X == nil && !w.Zero:
 			return false, false
 		case w.Zero, m.isZeroOrNil(w.X), m.readsField(w.X, v):
-		case m.userValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
+		case m.UserValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
 			settable = true
 		default:
 			return false, false
@@ -129,7 +132,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 			return m.WriteInt(a)
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		id := identOf(p)
+		id := interp.IdentOf(p)
 		if sel, ok := p.(*ast.SelectorExpr); ok {
 			id = sel.Sel
 		}
@@ -137,7 +140,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 		if v == nil || !m.IndexedVar(v) {
 			return 0, false
 		}
-		if ptr, ok := v.Type().Underlying().(*types.Pointer); !ok || !wIsInteger(ptr.Elem()) {
+		if ptr, ok := v.Type().Underlying().(*types.Pointer); !ok || !waitnum.IsInteger(ptr.Elem()) {
 			return 0, false
 		}
 		xs, ok := m.ShippedValues(v)
@@ -164,7 +167,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 // package whose whole body is `return &p` for its one parameter p (a
 // pointer helper: Int64(v), Int(v)), or nil.
 func (m *model) pointerHelperArg(call *ast.CallExpr) ast.Expr {
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg || len(call.Args) != 1 || call.Ellipsis.IsValid() {
 		return nil
 	}

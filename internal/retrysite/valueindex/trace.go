@@ -29,7 +29,7 @@ const (
 type traceEvent struct {
 	kind traceKind
 	v    *types.Var
-	user valueWrite
+	user ValueWrite
 	at   ast.Expr
 }
 
@@ -85,7 +85,7 @@ func (x interpIndex) Replay(t any) {
 	for _, e := range t.(Trace) {
 		switch e.kind {
 		case traceNote:
-			vx.noteDefault(e.v, e.user, e.at)
+			vx.NoteDefault(e.v, e.user, e.at)
 		case traceUsed:
 			vx.use(e.v)
 		case traceMulti:

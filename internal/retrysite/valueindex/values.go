@@ -2,7 +2,10 @@ package valueindex
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -47,25 +50,25 @@ func (m *model) IndexedVar(v *types.Var) bool {
 // way, and funcs whose every package write is the package's own and
 // fully known (ownFunc); a backoff or a client the user gives may do
 // anything, so such an object with a user write stays unknown.
-func (m *model) ReachingWrites(v *types.Var) (ws []valueWrite, ok bool) {
+func (m *model) ReachingWrites(v *types.Var) (ws []ValueWrite, ok bool) {
 	ws, _, ok = m.reachingDefaults(v)
 	return ws, ok
 }
 
 // reachingDefaults is reaching, with the first write of the user's value
 // left out (user.x is nil when there is none).
-func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite, ok bool) {
+func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite, ok bool) {
 	vx := m.ValueIndexOf()
-	all := vx.writes[v]
+	all := vx.Writes[v]
 	plain := plainValue(v.Type())
 	_, isFunc := v.Type().Underlying().(*types.Signature)
 	for _, w := range all {
 		if w.X == nil && !w.Zero {
-			return nil, valueWrite{}, false
+			return nil, ValueWrite{}, false
 		}
-		if w.X != nil && !w.Zero && m.userValue(w.X, 0) {
+		if w.X != nil && !w.Zero && m.UserValue(w.X, 0) {
 			if !plain && !isFunc {
-				return nil, valueWrite{}, false
+				return nil, ValueWrite{}, false
 			}
 			if user.X == nil {
 				user = w
@@ -75,25 +78,25 @@ func (m *model) reachingDefaults(v *types.Var) (ws []valueWrite, user valueWrite
 			// user's.
 			own, ok := m.setterCalls(w.X)
 			if !ok {
-				return nil, valueWrite{}, false
+				return nil, ValueWrite{}, false
 			}
 			ws = append(ws, own...)
 			ws = append(ws, m.localDefaults(w)...)
 			continue
 		}
-		if w.Zero && (w.omitted && v.Exported() || m.placeholder(v, w, all)) {
+		if w.Zero && (w.Omitted && v.Exported() || m.placeholder(v, w, all)) {
 			continue
 		}
 		ws = append(ws, w)
 	}
 	if user.X != nil {
-		ws = slices.DeleteFunc(ws, func(w valueWrite) bool { return w.Zero })
+		ws = slices.DeleteFunc(ws, func(w ValueWrite) bool { return w.Zero })
 		if isFunc {
 			// A func the user can change has a default only when every
 			// func the package writes is its own and fully known.
 			for _, w := range ws {
 				if !m.ownFunc(w.X) {
-					return nil, valueWrite{}, false
+					return nil, ValueWrite{}, false
 				}
 			}
 		}
@@ -110,7 +113,7 @@ func (m *model) ownFunc(x ast.Expr) bool {
 	case *ast.FuncLit:
 		return true
 	case *ast.Ident, *ast.SelectorExpr:
-		id := identOf(x)
+		id := interp.IdentOf(x)
 		fn, ok := m.info.Uses[id].(*types.Func)
 		if !ok || fn.Pkg() != m.pkg {
 			return false
@@ -131,7 +134,7 @@ func (m *model) ownFunc(x ast.Expr) bool {
 // call gives is the literal with the parameters bound to the constants.
 // A method, a variadic call or a body that does more is no factory.
 func (m *model) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg || call.Ellipsis.IsValid() {
 		return nil, nil
 	}
@@ -187,7 +190,7 @@ func plainValue(t types.Type) bool {
 // package ships for it. Only assignments to the same parameter path
 // (cfg.MaxRetries) above the write count, and only values that are not
 // the user's themselves.
-func (m *model) localDefaults(w valueWrite) []valueWrite {
+func (m *model) localDefaults(w ValueWrite) []ValueWrite {
 	if w.Decl == nil || w.Decl.Body == nil {
 		return nil
 	}
@@ -197,14 +200,14 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 	}
 	same := func(x ast.Expr) bool {
 		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if b, ok := m.info.Uses[identOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
+			if b, ok := m.info.Uses[interp.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
 				x = call.Args[0]
 			}
 		}
 		r, p, ok := m.fieldPath(x)
 		return ok && r == root && slices.Equal(p, path)
 	}
-	var ws []valueWrite
+	var ws []ValueWrite
 	ast.Inspect(w.Decl.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || is.Pos() >= w.At || !m.unsetTest(is.Cond, same) {
@@ -216,8 +219,8 @@ func (m *model) localDefaults(w valueWrite) []valueWrite {
 				continue
 			}
 			for i, l := range as.Lhs {
-				if same(l) && !m.userValue(as.Rhs[i], 0) {
-					ws = append(ws, valueWrite{X: as.Rhs[i], Decl: w.Decl, At: as.Rhs[i].Pos()})
+				if same(l) && !m.UserValue(as.Rhs[i], 0) {
+					ws = append(ws, ValueWrite{X: as.Rhs[i], Decl: w.Decl, At: as.Rhs[i].Pos()})
 				}
 			}
 		}
@@ -291,7 +294,7 @@ func (m *model) fieldPath(x ast.Expr) (types.Object, []string, bool) {
 // literal it returns, NewClient(n)), a field of one (opts.MaxRetries,
 // config.RetryMax), or a conversion, dereference or arithmetic of such a
 // value with constants (time.Duration(period) * time.Second).
-func (m *model) userValue(x ast.Expr, depth int) bool {
+func (m *model) UserValue(x ast.Expr, depth int) bool {
 	if depth > 4 {
 		return false
 	}
@@ -302,38 +305,38 @@ func (m *model) userValue(x ast.Expr, depth int) bool {
 			return false
 		}
 		vx := m.ValueIndexOf()
-		p, ok := vx.paramOf(m)[v]
+		p, ok := vx.ParamOf(m)[v]
 		if !ok {
 			return false
 		}
-		if p.fn.Exported() {
+		if p.Fn.Exported() {
 			return true
 		}
 		// A parameter of an unexported function the package only calls,
 		// when every call passes the user's value (New(endpoint, opts)
 		// calling privateNew(endpoint, opts)).
-		calls := vx.calls[p.fn]
-		if vx.escapes[p.fn] || len(calls) == 0 {
+		calls := vx.calls[p.Fn]
+		if vx.escapes[p.Fn] || len(calls) == 0 {
 			return false
 		}
 		for _, c := range calls {
-			if p.i >= len(c.Args) || c.Ellipsis.IsValid() || !m.userValue(c.Args[p.i], depth+1) {
+			if p.I >= len(c.Args) || c.Ellipsis.IsValid() || !m.UserValue(c.Args[p.I], depth+1) {
 				return false
 			}
 		}
 		return true
 	case *ast.SelectorExpr:
 		if sel, ok := m.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
-			return m.userValue(x.X, depth+1)
+			return m.UserValue(x.X, depth+1)
 		}
 	case *ast.StarExpr:
-		return m.userValue(x.X, depth+1)
+		return m.UserValue(x.X, depth+1)
 	case *ast.CallExpr:
 		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return m.userValue(x.Args[0], depth+1)
+			return m.UserValue(x.Args[0], depth+1)
 		}
 	case *ast.BinaryExpr:
-		ux, uy := m.userValue(x.X, depth+1), m.userValue(x.Y, depth+1)
+		ux, uy := m.UserValue(x.X, depth+1), m.UserValue(x.Y, depth+1)
 		return ux && (uy || m.isConst(x.Y)) || uy && m.isConst(x.X)
 	case *ast.CompositeLit:
 		// probe{interval: time.Duration(period) * time.Second, n: n}
@@ -344,7 +347,7 @@ func (m *model) userValue(x ast.Expr, depth int) bool {
 				el = kv.Value
 			}
 			switch {
-			case m.userValue(el, depth+1):
+			case m.UserValue(el, depth+1):
 				user = true
 			case !m.isConst(el):
 				return false
@@ -365,7 +368,7 @@ func (m *model) isConst(x ast.Expr) bool {
 // set elsewhere: the same function writes v, or calls the function that
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
-func (m *model) placeholder(v *types.Var, z valueWrite, all []valueWrite) bool {
+func (m *model) placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 	if m.Vx.guarded[v] {
 		return true
 	}
@@ -393,7 +396,7 @@ func (m *model) calls(decl, callee *ast.FuncDecl) bool {
 	}
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && typeutilCallee(m.info, call) == fn {
+		if call, ok := n.(*ast.CallExpr); ok && typesx.Callee(m.info, call) == fn {
 			found = true
 		}
 		return !found
@@ -406,7 +409,7 @@ func (m *model) calls(decl, callee *ast.FuncDecl) bool {
 // for a zero value). ok is false when v is not an integer, when a
 // reaching write cannot be computed, or when v has no write at all.
 func (m *model) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
-	if !m.IndexedVar(v) || !wIsInteger(v.Type()) {
+	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 		return nil, nil, false
 	}
 	vx := m.ValueIndexOf()
@@ -415,23 +418,23 @@ func (m *model) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
 		r = m.intValuesOnce(v)
 	}
 	if r.ok && r.user.X != nil {
-		vx.noteDefault(v, r.user, r.at[0])
+		vx.NoteDefault(v, r.user, r.at[0])
 	}
 	return r.vals, r.at, r.ok
 }
 
 func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
 	vx := m.ValueIndexOf()
-	if vx.resolving[v] {
+	if vx.Resolving[v] {
 		return r
 	}
-	if len(vx.resolving) == 0 {
+	if len(vx.Resolving) == 0 {
 		// Cache what is resolved from the top: below it, a cycle
 		// may cut a resolution short.
 		defer func() { vx.ints[v] = r }()
 	}
-	vx.resolving[v] = true
-	defer delete(vx.resolving, v)
+	vx.Resolving[v] = true
+	defer delete(vx.Resolving, v)
 	ws, user, ok := m.reachingDefaults(v)
 	if !ok || len(ws) == 0 {
 		return r
@@ -441,7 +444,7 @@ func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
 }
 
 // writesInts computes the distinct integers of writes.
-func (m *model) writesInts(ws []valueWrite) (vals []int64, at []ast.Expr, ok bool) {
+func (m *model) writesInts(ws []ValueWrite) (vals []int64, at []ast.Expr, ok bool) {
 	for _, w := range ws {
 		var i int64
 		if !w.Zero {
@@ -484,7 +487,7 @@ func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[x.Sel].(*types.Var)
 	case *ast.CallExpr:
-		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && wIsInteger(tv.Type) {
+		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && waitnum.IsInteger(tv.Type) {
 			return m.WriteInt(x.Args[0])
 		}
 		return 0, false
@@ -535,30 +538,30 @@ func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 // function is set by the user: unknown.
 func (m *model) localInt(v *types.Var) (int64, bool) {
 	vx := m.ValueIndexOf()
-	if vx.resolving[v] {
+	if vx.Resolving[v] {
 		return 0, false
 	}
-	vx.resolving[v] = true
-	defer delete(vx.resolving, v)
+	vx.Resolving[v] = true
+	defer delete(vx.Resolving, v)
 	if d := m.VarDefOf(v); d != nil && d.Single() && !d.Mutated() {
 		if _, multi := m.info.TypeOf(d.Rhs).(*types.Tuple); !multi {
 			return m.WriteInt(d.Rhs)
 		}
 	}
-	p, ok := vx.paramOf(m)[v]
-	if !ok || p.fn.Exported() || vx.escapes[p.fn] {
+	p, ok := vx.ParamOf(m)[v]
+	if !ok || p.Fn.Exported() || vx.escapes[p.Fn] {
 		return 0, false
 	}
-	calls := vx.calls[p.fn]
+	calls := vx.calls[p.Fn]
 	if len(calls) == 0 {
 		return 0, false
 	}
 	var val int64
 	for i, c := range calls {
-		if p.i >= len(c.Args) || c.Ellipsis.IsValid() {
+		if p.I >= len(c.Args) || c.Ellipsis.IsValid() {
 			return 0, false
 		}
-		x, ok := m.WriteInt(c.Args[p.i])
+		x, ok := m.WriteInt(c.Args[p.I])
 		if !ok || i > 0 && x != val {
 			return 0, false
 		}
@@ -572,12 +575,12 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
 func (m *model) indexedInt(v *types.Var) (value, bool) {
-	if !m.IndexedVar(v) || !wIsInteger(v.Type()) {
+	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 		return value{}, false
 	}
 	vx := m.ValueIndexOf()
 	if i, ok := vx.pick[v]; ok {
-		return intVal(i), true
+		return interp.IntVal(i), true
 	}
 	vals, _, ok := m.IntValues(v)
 	switch {
@@ -585,7 +588,7 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 		return value{}, false
 	case len(vals) == 1:
 		vx.use(v)
-		return intVal(vals[0]), true
+		return interp.IntVal(vals[0]), true
 	}
 	vx.meetMulti(v)
 	return value{}, false
@@ -597,7 +600,7 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
 func (m *model) BoundOverValues(once func() Bound) Bound {
-	var notes []defaultNote
+	var notes []Note
 	b := m.boundOverValuesOnce(once, &notes)
 	if len(notes) > 0 {
 		n := notes[0]
@@ -614,7 +617,7 @@ func (m *model) BoundOverValues(once func() Bound) Bound {
 	return b
 }
 
-func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]defaultNote) Bound {
+func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]Note) Bound {
 	if m.Vx == nil {
 		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
@@ -785,7 +788,7 @@ func (m *model) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		target, at = t, w.X
 	}
 	if target != nil && user.X != nil {
-		m.ValueIndexOf().noteDefault(v, user, at)
+		m.ValueIndexOf().NoteDefault(v, user, at)
 	}
 	switch t := target.(type) {
 	case *ast.FuncLit:
@@ -804,22 +807,22 @@ func (m *model) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 // A defaultNote records that a value the model computed is a default
 // the package ships for an object the user can change: the object, the
 // first write of the user's value and the default's own write.
-type defaultNote struct {
-	v    *types.Var
-	user valueWrite
+type Note struct {
+	V    *types.Var
+	User ValueWrite
 	At   ast.Expr
 }
 
 // noteDefault records a default while notes are collected.
-func (vx *valueIndex) noteDefault(v *types.Var, user valueWrite, at ast.Expr) {
+func (vx *valueIndex) NoteDefault(v *types.Var, user ValueWrite, at ast.Expr) {
 	vx.trace(traceEvent{kind: traceNote, v: v, user: user, at: at})
 	if vx.noting && len(vx.notes) < 4 {
-		vx.notes = append(vx.notes, defaultNote{v: v, user: user, At: at})
+		vx.notes = append(vx.notes, Note{V: v, User: user, At: at})
 	}
 }
 
 // collectDefaults runs f and returns the defaults its values came from.
-func (m *model) CollectDefaultNotes(f func()) []defaultNote {
+func (m *model) CollectDefaultNotes(f func()) []Note {
 	if m.Vx == nil {
 		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
@@ -838,8 +841,8 @@ func (m *model) CollectDefaultNotes(f func()) []defaultNote {
 // phrase says, for a finding, that a value is the package's default and
 // who can change it: "NewClient's default, which WithRetries can change"
 // (messages are short: no parentheses, which a long message loses).
-func (n defaultNote) phrase(m *model) string {
-	where := n.v.Name()
+func (n Note) Phrase(m *model) string {
+	where := n.V.Name()
 	id, _ := ast.Unparen(n.At).(*ast.Ident)
 	if pv, _ := m.info.Uses[id].(*types.Var); id != nil && m.IndexedVar(pv) {
 		where = id.Name // c.n = MaxRetry: the package variable's
@@ -851,8 +854,8 @@ func (n defaultNote) phrase(m *model) string {
 		}
 	}
 	by := "the user"
-	if n.user.Decl != nil {
-		by = n.user.Decl.Name.Name
+	if n.User.Decl != nil {
+		by = n.User.Decl.Name.Name
 	}
 	return fmt.Sprintf("%s's default, which %s can change", where, by)
 }
@@ -862,27 +865,27 @@ func (n defaultNote) phrase(m *model) string {
 // (Wait.Default: "defaultOptions's default, which WithBackoff can
 // change"). Only notes of func values count: a count or interval read on
 // the way (the loop's bound) is not the wait.
-func (m *model) NoteFuncDefault(w *Wait, notes []defaultNote) {
+func (m *model) NoteFuncDefault(w *Wait, notes []Note) {
 	if w.Shape == ShapeUnknown {
 		return
 	}
 	for _, n := range notes {
-		if _, isFunc := n.v.Type().Underlying().(*types.Signature); isFunc {
-			w.Default, w.DefaultPos = n.phrase(m), n.At.Pos()
+		if _, isFunc := n.V.Type().Underlying().(*types.Signature); isFunc {
+			w.Default, w.DefaultPos = n.Phrase(m), n.At.Pos()
 			return
 		}
 	}
 }
 
 // annotate says in b's message that its count is the package's default.
-func (n defaultNote) Annotate(m *model, b Bound) Bound {
+func (n Note) Annotate(m *model, b Bound) Bound {
 	switch b.Kind {
 	case BoundKnown:
 		if b.Counted == "" {
 			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
 		}
-		b.Counted += ", " + n.phrase(m)
-		if _, isFunc := n.v.Type().Underlying().(*types.Signature); !isFunc {
+		b.Counted += ", " + n.Phrase(m)
+		if _, isFunc := n.V.Type().Underlying().(*types.Signature); !isFunc {
 			b.UserDefault = true
 		}
 	case BoundUnbounded:
@@ -890,7 +893,7 @@ func (n defaultNote) Annotate(m *model, b Bound) Bound {
 			b.Why = why
 			break
 		}
-		b.Why += " (" + n.phrase(m) + ")"
+		b.Why += " (" + n.Phrase(m) + ")"
 	}
 	return b
 }
@@ -913,11 +916,11 @@ func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 		return 0, false
 	}
 	vx := m.ValueIndexOf()
-	if vx.resolving[f] {
+	if vx.Resolving[f] {
 		return 0, false
 	}
-	vx.resolving[f] = true
-	defer delete(vx.resolving, f)
+	vx.Resolving[f] = true
+	defer delete(vx.Resolving, f)
 	ws, user, ok := m.reachingDefaults(f)
 	if !ok || len(ws) == 0 {
 		return 0, false
@@ -940,7 +943,7 @@ func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 		val, at = n, x
 	}
 	if user.X != nil {
-		vx.noteDefault(f, user, at)
+		vx.NoteDefault(f, user, at)
 	}
 	return val, true
 }
@@ -999,7 +1002,7 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 			return nil
 		}
 		v, _ := m.info.Uses[sel.Sel].(*types.Var)
-		if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !wIsInteger(v.Type()) {
+		if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 			return nil
 		}
 		return v
@@ -1030,8 +1033,8 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 	if !ok {
 		return value{}, false
 	}
-	m.ValueIndexOf().noteDefault(f, user, dflt)
-	return intVal(n), true
+	m.ValueIndexOf().NoteDefault(f, user, dflt)
+	return interp.IntVal(n), true
 }
 
 // isZero reports whether x is the constant 0.
@@ -1053,7 +1056,7 @@ type ownCall struct {
 // false when such a call passes a value of another shape than the
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
-func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
+func (m *model) setterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	v, _ := m.info.Uses[id].(*types.Var)
 	if !isIdent || v == nil {
@@ -1063,19 +1066,19 @@ func (m *model) setterCalls(x ast.Expr) (ws []valueWrite, ok bool) {
 		return nil, len(m.ownCallsOf(m.userParamFunc(x))) == 0
 	}
 	vx := m.ValueIndexOf()
-	p, found := vx.paramOf(m)[v]
-	if !found || !p.fn.Exported() {
+	p, found := vx.ParamOf(m)[v]
+	if !found || !p.Fn.Exported() {
 		return nil, true // through an unexported wrapper: its calls are the user's
 	}
-	for _, c := range m.ownCallsOf(p.fn) {
-		if p.i >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
+	for _, c := range m.ownCallsOf(p.Fn) {
+		if p.I >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
 			return nil, false
 		}
-		a := c.call.Args[p.i]
-		if m.userValue(a, 0) {
+		a := c.call.Args[p.I]
+		if m.UserValue(a, 0) {
 			continue // passed on from the user
 		}
-		ws = append(ws, valueWrite{X: a, Decl: c.decl, At: a.Pos()})
+		ws = append(ws, ValueWrite{X: a, Decl: c.decl, At: a.Pos()})
 	}
 	return ws, true
 }
@@ -1087,8 +1090,8 @@ func (m *model) userParamFunc(x ast.Expr) *types.Func {
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && fn == nil {
 			if v, ok := m.info.Uses[id].(*types.Var); ok {
-				if p, ok := m.ValueIndexOf().paramOf(m)[v]; ok && p.fn.Exported() {
-					fn = p.fn
+				if p, ok := m.ValueIndexOf().ParamOf(m)[v]; ok && p.Fn.Exported() {
+					fn = p.Fn
 				}
 			}
 		}
@@ -1120,7 +1123,7 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 				}
 				for c := range dc.ChildAt(edge.FuncDecl_Body, -1).Preorder((*ast.CallExpr)(nil)) {
 					c := c.Node().(*ast.CallExpr)
-					if f := typeutilCallee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
+					if f := typesx.Callee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
 						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
 					}
 				}
@@ -1177,7 +1180,7 @@ func (m *model) TimerDrain(is *ast.IfStmt) bool {
 		return false
 	}
 	stop, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || stop.Sel.Name != "Stop" || !isNamed(m.info.TypeOf(stop.X), "time", "Timer") {
+	if !ok || stop.Sel.Name != "Stop" || !typesx.IsNamed(m.info.TypeOf(stop.X), "time", "Timer") {
 		return false
 	}
 	es, ok := is.Body.List[0].(*ast.ExprStmt)

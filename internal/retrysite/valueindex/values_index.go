@@ -31,14 +31,14 @@ import (
 // indexed: what tests set does not reach production code.
 
 // valueWrite is one write of a field or package variable.
-type valueWrite struct {
+type ValueWrite struct {
 	// x is the value written; nil when it cannot be known (see above).
 	X ast.Expr
 	// zero is a composite literal's omitted field or a package variable
 	// declared without a value: the type's zero value.
 	Zero bool
 	// omitted marks the zero of a field a composite literal leaves out.
-	omitted bool
+	Omitted bool
 	// decl is the function the write is in; nil at package level.
 	Decl *ast.FuncDecl
 	// at is where the write is, for the zero-placeholder rule.
@@ -49,7 +49,7 @@ type valueWrite struct {
 
 // valueIndex is the package-wide index of values.
 type valueIndex struct {
-	writes map[*types.Var][]valueWrite
+	Writes map[*types.Var][]ValueWrite
 	// guarded are the objects written under a test of their zero value.
 	guarded map[*types.Var]bool
 	// pick, while set, fixes the value of a field or variable with
@@ -61,7 +61,7 @@ type valueIndex struct {
 	// used collects the objects resolved to one value (for Bound.Expr);
 	// resolving guards against cycles (a = b, b = a).
 	used      []*types.Var
-	resolving map[*types.Var]bool
+	Resolving map[*types.Var]bool
 	recording bool
 	// calls are the calls of each unexported function of the package;
 	// escapes the functions also used as values (their calls are not all
@@ -73,7 +73,7 @@ type valueIndex struct {
 	// and methods, with the declaration each is in, built on first use
 	// (values.go, setterCalls).
 	ownCalls map[*types.Func][]ownCall
-	params   map[*types.Var]paramRef
+	params   map[*types.Var]ParamRef
 	// ints caches intValues; operated caches onlyOperated.
 	ints     map[*types.Var]intsResult
 	Operated map[*types.Var]bool
@@ -87,7 +87,7 @@ type valueIndex struct {
 	// noting, while set, collects in notes the defaults that values
 	// resolved come from (values.go, collectDefaults).
 	noting bool
-	notes  []defaultNote
+	notes  []Note
 	// traces is the stack of what the evaluations the interpreter keeps
 	// (interp's inline memo) left in the index, innermost last (trace.go).
 	traces [][]traceEvent
@@ -99,20 +99,20 @@ type intsResult struct {
 	ok   bool
 	// user is the first write of the user's value left out (values.go,
 	// reachingDefaults); its x is nil when there is none.
-	user valueWrite
+	user ValueWrite
 }
 
-type paramRef struct {
-	fn *types.Func
-	i  int
+type ParamRef struct {
+	Fn *types.Func
+	I  int
 }
 
 // paramOf returns the index of parameters of the package's functions.
-func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
+func (vx *valueIndex) ParamOf(m *model) map[*types.Var]ParamRef {
 	if vx.params != nil {
 		return vx.params
 	}
-	vx.params = make(map[*types.Var]paramRef)
+	vx.params = make(map[*types.Var]ParamRef)
 	for fn, d := range m.decls {
 		i := 0
 		for _, f := range d.Type.Params.List {
@@ -121,7 +121,7 @@ func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
 			}
 			for _, n := range f.Names {
 				if v, ok := m.info.Defs[n].(*types.Var); ok {
-					vx.params[v] = paramRef{fn: fn, i: i}
+					vx.params[v] = ParamRef{Fn: fn, I: i}
 				}
 				i++
 			}
@@ -132,15 +132,15 @@ func (vx *valueIndex) paramOf(m *model) map[*types.Var]paramRef {
 
 // valueIndexOf returns the package's value index, building it once.
 func (m *model) ValueIndexOf() *valueIndex {
-	if m.Vx != nil && m.Vx.writes != nil {
+	if m.Vx != nil && m.Vx.Writes != nil {
 		return m.Vx
 	}
 	if m.Vx == nil {
 		m.Vx = &valueIndex{}
 	}
 	vx := m.Vx
-	vx.writes, vx.guarded = make(map[*types.Var][]valueWrite), make(map[*types.Var]bool)
-	vx.resolving = make(map[*types.Var]bool)
+	vx.Writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
+	vx.Resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
 	vx.funcs = make(map[*types.Var]funcValues)
 	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
@@ -206,9 +206,9 @@ func (m *model) ValueIndexOf() *valueIndex {
 		guards []*ast.IfStmt
 		cases  []zeroCase
 	)
-	add := func(v *types.Var, w valueWrite) {
+	add := func(v *types.Var, w ValueWrite) {
 		w.Decl = decl
-		vx.writes[v] = append(vx.writes[v], w)
+		vx.Writes[v] = append(vx.Writes[v], w)
 		if w.X != nil && !w.Zero {
 			for _, g := range guards {
 				if g.Body.Pos() <= w.At && w.At < g.Body.End() && zeroTestOf(m.info, g.Cond, v) {
@@ -271,7 +271,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 						if v == nil {
 							continue
 						}
-						w := valueWrite{At: n.Pos()}
+						w := ValueWrite{At: n.Pos()}
 						if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN {
 							w.X = n.Rhs[i]
 						}
@@ -279,12 +279,12 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.IncDecStmt:
 					if v := objOf(n.X); v != nil {
-						add(v, valueWrite{At: n.Pos()})
+						add(v, ValueWrite{At: n.Pos()})
 					}
 				case *ast.RangeStmt:
 					for _, x := range []ast.Expr{n.Key, n.Value} {
 						if v := objOf(x); v != nil {
-							add(v, valueWrite{At: n.Pos()})
+							add(v, ValueWrite{At: n.Pos()})
 						}
 					}
 				case *ast.UnaryExpr:
@@ -304,11 +304,11 @@ func (m *model) ValueIndexOf() *valueIndex {
 						}
 						switch {
 						case len(n.Values) == 0:
-							add(v, valueWrite{Zero: true, At: name.Pos()})
+							add(v, ValueWrite{Zero: true, At: name.Pos()})
 						case len(n.Values) == len(n.Names):
-							add(v, valueWrite{X: n.Values[i], At: name.Pos()})
+							add(v, ValueWrite{X: n.Values[i], At: name.Pos()})
 						default:
-							add(v, valueWrite{At: name.Pos()})
+							add(v, ValueWrite{At: name.Pos()})
 						}
 					}
 				case *ast.CompositeLit:
@@ -389,7 +389,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		}
 	}
 	for v := range unknowable {
-		vx.writes[v] = append(vx.writes[v], valueWrite{})
+		vx.Writes[v] = append(vx.Writes[v], ValueWrite{})
 	}
 	return vx
 }
@@ -404,7 +404,7 @@ var indexedNodes = []ast.Node{
 
 // indexLiteral records the fields a struct literal sets, and the zero
 // value of those it omits.
-func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, valueWrite)) {
+func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
 	t := m.info.TypeOf(lit)
 	if t == nil {
 		return
@@ -420,7 +420,7 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
 					set[v] = true
 					if indexed(v) {
-						add(v, valueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
+						add(v, ValueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
 					}
 				}
 			}
@@ -430,13 +430,13 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 			v := st.Field(i)
 			set[v] = true
 			if indexed(v) {
-				add(v, valueWrite{X: el, At: el.Pos(), Lit: true})
+				add(v, ValueWrite{X: el, At: el.Pos(), Lit: true})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
 		if v := st.Field(i); !set[v] && indexed(v) {
-			add(v, valueWrite{Zero: true, omitted: true, At: lit.Pos(), Lit: true})
+			add(v, ValueWrite{Zero: true, Omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}
 }

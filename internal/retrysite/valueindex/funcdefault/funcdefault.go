@@ -1,13 +1,14 @@
-package valueindex
+package funcdefault
 
 import (
 	"go/ast"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
-// FuncFieldDefaultFunc returns the one function (of this package or any
+// Func returns the one function (of this package or any
 // other) that the package writes to the func-typed field v when the user
 // gives none: `boFunc = opts.NewBackoff` under a nil test, else `boFunc =
 // backoff.NewDefault`, then `newBackoff: boFunc` in a literal. A local
@@ -19,8 +20,8 @@ import (
 // adds nothing, and an exported field a literal omits is the user's.
 // nil when any other value may reach the field (a literal, a call's
 // result, a second function, a nil).
-func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
-	if v == nil || !v.IsField() || !m.IndexedVar(v) {
+func Func(ix *valueindex.Index, v *types.Var) *types.Func {
+	if v == nil || !v.IsField() || !ix.IndexedVar(v) {
 		return nil
 	}
 	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
@@ -28,31 +29,31 @@ func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
 	}
 	var fn *types.Func
 	var at ast.Expr
-	var user *valueWrite
-	for _, w := range m.ValueIndexOf().writes[v] {
+	var user *valueindex.ValueWrite
+	for _, w := range ix.ValueIndexOf().Writes[v] {
 		switch {
 		case w.Zero:
-			if w.omitted && v.Exported() {
+			if w.Omitted && v.Exported() {
 				continue
 			}
 			return nil
 		case w.X == nil:
 			return nil
-		case readsField(m.info, w.X, v):
+		case readsField(ix.Info(), w.X, v):
 			continue
 		}
-		xs, ok := m.localValues(w)
+		xs, ok := localValues(ix, w)
 		if !ok {
 			return nil
 		}
 		for _, x := range xs {
-			if m.userValue(x, 0) || w.Decl != nil && nilGuarded(m.info, w.Decl.Body, x) {
+			if ix.UserValue(x, 0) || w.Decl != nil && nilGuarded(ix.Info(), w.Decl.Body, x) {
 				if user == nil {
-					user = &valueWrite{X: x, At: x.Pos()}
+					user = &valueindex.ValueWrite{X: x, At: x.Pos()}
 				}
 				continue
 			}
-			f := funcNamed(m.info, x)
+			f := funcNamed(ix.Info(), x)
 			if f == nil || fn != nil && f != fn {
 				return nil
 			}
@@ -60,7 +61,7 @@ func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
 		}
 	}
 	if fn != nil && user != nil {
-		m.ValueIndexOf().noteDefault(v, *user, at)
+		ix.ValueIndexOf().NoteDefault(v, *user, at)
 	}
 	return fn
 }
@@ -69,12 +70,12 @@ func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func {
 // local variable of its function (not a parameter), every value assigned
 // to the local there. A local declared without a value and then assigned
 // counts by its assignments; one whose address is taken is unknown.
-func (m *model) localValues(w valueWrite) ([]ast.Expr, bool) {
+func localValues(ix *valueindex.Index, w valueindex.ValueWrite) ([]ast.Expr, bool) {
 	id, ok := ast.Unparen(w.X).(*ast.Ident)
 	if !ok || w.Decl == nil || w.Decl.Body == nil {
 		return []ast.Expr{w.X}, true
 	}
-	lv, _ := m.info.Uses[id].(*types.Var)
+	lv, _ := ix.Info().Uses[id].(*types.Var)
 	body := w.Decl.Body
 	if lv == nil || lv.Pos() < body.Pos() || lv.Pos() >= body.End() {
 		return []ast.Expr{w.X}, true // a parameter, a package variable
@@ -86,7 +87,7 @@ func (m *model) localValues(w valueWrite) ([]ast.Expr, bool) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				lid, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || m.info.Defs[lid] != lv && m.info.Uses[lid] != lv {
+				if !isID || ix.Info().Defs[lid] != lv && ix.Info().Uses[lid] != lv {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) {
@@ -97,7 +98,7 @@ func (m *model) localValues(w valueWrite) ([]ast.Expr, bool) {
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if m.info.Defs[name] == lv && len(n.Values) > 0 {
+				if ix.Info().Defs[name] == lv && len(n.Values) > 0 {
 					if len(n.Values) != len(n.Names) {
 						ok = false
 					} else {
@@ -106,7 +107,7 @@ func (m *model) localValues(w valueWrite) ([]ast.Expr, bool) {
 				}
 			}
 		case *ast.UnaryExpr:
-			if uid, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[uid] == lv {
+			if uid, isID := ast.Unparen(n.X).(*ast.Ident); isID && ix.Info().Uses[uid] == lv {
 				ok = false
 			}
 		}
@@ -180,4 +181,54 @@ func nilGuarded(info *types.Info, body *ast.BlockStmt, x ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// Values returns the values the package itself writes to the
+// func-typed field v, for a reader of library backoff functions
+// (libsite waits_libfuncs.go): a write of the user's value (a setter's
+// argument) is left out as the user's choice, a copy of the field into
+// itself (a clone) adds nothing, and an exported field a literal leaves
+// out is the user's to set. Any other zero, or a write the index cannot
+// know, makes it unknown (ok false); so does a field with no default of
+// the package's own. note, when a user write was left out, names the
+// default and who can change it ("DefaultConfig's default, which
+// SetBackoff can change"), at the first default.
+func Values(ix *valueindex.Index, v *types.Var) (xs []ast.Expr, note string, ok bool) {
+	if !ix.IndexedVar(v) || !v.IsField() {
+		return nil, "", false
+	}
+	var user *valueindex.ValueWrite
+	for _, w := range ix.ValueIndexOf().Writes[v] {
+		switch {
+		case w.Zero:
+			if w.Omitted && v.Exported() {
+				continue
+			}
+			return nil, "", false
+		case w.X == nil:
+			return nil, "", false
+		case readsField(ix.Info(), w.X, v):
+			continue
+		case ix.UserValue(w.X, 0):
+			if user == nil {
+				wc := w
+				user = &wc
+			}
+			continue
+		}
+		xs = append(xs, w.X)
+	}
+	if len(xs) == 0 {
+		return nil, "", false
+	}
+	if user != nil {
+		note = valueindex.Note{V: v, User: *user, At: xs[0]}.Phrase(ix)
+	}
+	return xs, note, true
+}
+
+// readsField reports whether x reads field v itself.
+func readsField(info *types.Info, x ast.Expr, v *types.Var) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	return ok && info.Uses[sel.Sel] == v
 }

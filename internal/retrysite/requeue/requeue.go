@@ -1,4 +1,4 @@
-package retrysite
+package requeue
 
 import (
 	"go/ast"
@@ -8,72 +8,72 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
-// This file finds retries through a work queue (knowledge workqueue.go):
-// a controller that hands an item back to a rate-limited queue when the
-// work for it failed,
-//
-//	result, err := c.Reconcile(ctx, req)
-//	if err != nil {
-//		c.Queue.AddRateLimited(req) // or AddWithOpts(AddOpts{RateLimited: true}, req)
-//	}
-//
-// retries that work: the queue delivers req to the handler again after
-// its limiter's delay, and again after every failure. There is no loop in
-// the code; the site is the requeue call. It is one when
-//
-//   - the item handed back is a variable of the function that an
-//     operation of the function is given as an argument (the same input,
-//     so the same operation runs again), and that the function never
-//     writes after its definition;
-//   - the requeue follows that operation's failure and not its success:
-//     walked from the operation under the error outcome, control reaches
-//     the call; under success it does not (a resync that requeues every
-//     item is no retry).
-//
-// Its bound is none unless the package asks the queue NumRequeues (the
-// count a controller gives up at; the model does not read it: unknown).
-// Its waits are the queue's limiter when the package builds the queue
-// from client-go's constructors (the field or variable's every write):
-// none of them draws at random. Anything else leaves the waits unknown.
-// The operation's outcomes and timeouts are the handler's business: the
-// site says nothing of them (R-3, R-4 and R-6 silent).
+// Host is what the finder asks of the retry-site model.
+type Host interface {
+	// FuncInfo returns the interpreter's graph of a function.
+	FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *interp.FuncInfo
+	// Op describes an operation call of a site (package ops).
+	Op(call *ast.CallExpr) *site.Op
+	// DurationValue returns the duration x evaluates to.
+	DurationValue(x ast.Expr) (time.Duration, bool)
+	// IndexedVar reports whether the value index follows v, and
+	// ReachingWrites returns the writes of it that reach a read.
+	IndexedVar(v *types.Var) bool
+	ReachingWrites(v *types.Var) ([]valueindex.ValueWrite, bool)
+}
 
-// requeueSites returns the requeue sites of fb.
-func (m *model) requeueSites(fb funcBody) []*Site {
-	var calls []*ast.CallExpr
-	var entries []knowledge.Requeue
-	fb.inspect(callTypes, func(n ast.Node) {
-		call := n.(*ast.CallExpr)
-		if r, ok := m.requeueEntry(call); ok {
-			calls = append(calls, call)
-			entries = append(entries, r)
-		}
-	})
-	if len(calls) == 0 {
+// A Group is one operation of the function: its calls, as a list and as
+// a set.
+type Group struct {
+	Calls []*ast.CallExpr
+	Set   map[*ast.CallExpr]bool
+}
+
+// A Finder finds the requeue sites of one package.
+type Finder struct {
+	info  *types.Info
+	files []*ast.File
+	host  Host
+	// numRequeues caches asksNumRequeues: 0 unknown, 1 yes, -1 no.
+	numRequeues int
+}
+
+// New returns the finder of the package whose files and type
+// information are given, asking host what it cannot see.
+func New(files []*ast.File, info *types.Info, host Host) *Finder {
+	return &Finder{info: info, files: files, host: host}
+}
+
+// Sites returns the requeue sites among calls, the requeue calls of the
+// function whose body and type are given (entries[i] is calls[i]'s
+// table entry, from Entry), whose operations the model groups in groups
+// (the calls of one operation each).
+func (rf *Finder) Sites(body *ast.BlockStmt, typ *ast.FuncType, calls []*ast.CallExpr, entries []knowledge.Requeue, groups []Group) []*site.Site {
+	if len(calls) == 0 || len(groups) == 0 {
 		return nil
 	}
-	groups := m.opGroups(fb)
-	if len(groups) == 0 {
-		return nil
-	}
-	fi := m.FuncInfo(fb.body, fb.typ)
+	fi := rf.host.FuncInfo(body, typ)
 	if fi == nil {
 		return nil
 	}
-	var sites []*Site
+	var sites []*site.Site
 	for i, rq := range calls {
-		item := m.requeuedItem(fb, rq, entries[i])
+		item := rf.requeuedItem(body, typ, rq, entries[i])
 		if item == nil {
 			continue
 		}
 		target := map[*ast.CallExpr]bool{rq: true}
-		var retried *opGroup
-		for _, g := range groups {
-			c := callGiven(m.info, g, item)
+		var retried *Group
+		for gi := range groups {
+			g := &groups[gi]
+			c := callGiven(rf.info, g, item)
 			if c == nil {
 				continue
 			}
@@ -81,10 +81,10 @@ func (m *model) requeueSites(fb funcBody) []*Site {
 			if !ok {
 				continue
 			}
-			if fi.Reach(g.set, target, ref, successScenario(), nil, goalAgain).Again {
+			if fi.Reach(g.Set, target, ref, interp.SuccessScenario(), nil, interp.GoalAgain).Again {
 				continue // a success is handed back too: a resync
 			}
-			if fi.Reach(g.set, target, ref, errorScenario(), nil, goalAgain).Again {
+			if fi.Reach(g.Set, target, ref, interp.ErrorScenario(), nil, interp.GoalAgain).Again {
 				retried = g
 				break
 			}
@@ -92,34 +92,34 @@ func (m *model) requeueSites(fb funcBody) []*Site {
 		if retried == nil {
 			continue
 		}
-		s := &Site{
-			Kind:     Library,
+		s := &site.Site{
+			Kind:     site.Library,
 			Lib:      knowledge.K8sWorkqueue,
 			Node:     rq,
 			Pos:      rq.Pos(),
-			Func:     fb.body,
-			FuncType: fb.typ,
+			Func:     body,
+			FuncType: typ,
 		}
-		for _, c := range retried.calls {
-			s.Ops = append(s.Ops, m.ops.Op(c))
+		for _, c := range retried.Calls {
+			s.Ops = append(s.Ops, rf.host.Op(c))
 		}
-		if m.asksNumRequeues() {
-			s.Bound = Bound{Kind: BoundUnknown}
+		if rf.asksNumRequeues() {
+			s.Bound = site.Bound{Kind: site.BoundUnknown}
 		} else {
-			s.Bound = Bound{Kind: BoundUnbounded, Why: "each failure hands " + item.Name() + " back to the queue rate-limited; nothing asks NumRequeues"}
+			s.Bound = site.Bound{Kind: site.BoundUnbounded, Why: "each failure hands " + item.Name() + " back to the queue rate-limited; nothing asks NumRequeues"}
 		}
-		if w, ok := m.queueWait(rq); ok {
-			s.Waits, s.WaitsKnown = []*Wait{w}, true
+		if w, ok := rf.queueWait(rq); ok {
+			s.Waits, s.WaitsKnown = []*site.Wait{w}, true
 		}
 		sites = append(sites, s)
 	}
 	return sites
 }
 
-// requeueEntry reports whether call hands an item back to a rate-limited
+// Entry reports whether call hands an item back to a rate-limited
 // queue (knowledge.Requeues): the method, and for an options method a
 // literal that sets its rate-limited field to true.
-func (m *model) requeueEntry(call *ast.CallExpr) (knowledge.Requeue, bool) {
+func (rf *Finder) Entry(call *ast.CallExpr) (knowledge.Requeue, bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return knowledge.Requeue{}, false
@@ -128,7 +128,7 @@ func (m *model) requeueEntry(call *ast.CallExpr) (knowledge.Requeue, bool) {
 	if name != "AddRateLimited" && name != "AddWithOpts" {
 		return knowledge.Requeue{}, false // most calls: no type lookup
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(rf.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return knowledge.Requeue{}, false
 	}
@@ -149,7 +149,7 @@ func (m *model) requeueEntry(call *ast.CallExpr) (knowledge.Requeue, bool) {
 		if fn.Pkg().Path() != r.Path || fn.Name() != r.Method || recv.Obj().Name() != r.Type || r.Item >= len(call.Args) {
 			continue
 		}
-		if r.RateLimited != "" && !m.setsTrue(call.Args[0], r.RateLimited) {
+		if r.RateLimited != "" && !rf.setsTrue(call.Args[0], r.RateLimited) {
 			return knowledge.Requeue{}, false
 		}
 		return r, true
@@ -159,7 +159,7 @@ func (m *model) requeueEntry(call *ast.CallExpr) (knowledge.Requeue, bool) {
 
 // setsTrue reports whether x is a composite literal (or its address) that
 // sets field to the constant true.
-func (m *model) setsTrue(x ast.Expr, field string) bool {
+func (rf *Finder) setsTrue(x ast.Expr, field string) bool {
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		x = ast.Unparen(u.X)
@@ -174,7 +174,7 @@ func (m *model) setsTrue(x ast.Expr, field string) bool {
 			continue
 		}
 		if k, ok := kv.Key.(*ast.Ident); ok && k.Name == field {
-			tv, ok := m.info.Types[kv.Value]
+			tv, ok := rf.info.Types[kv.Value]
 			return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
 		}
 	}
@@ -182,35 +182,35 @@ func (m *model) setsTrue(x ast.Expr, field string) bool {
 }
 
 // requeuedItem returns the variable a requeue call hands back: a
-// parameter or local of fb, assigned nowhere in fb but at its definition.
+// parameter or local of the function, assigned nowhere in its body but at its definition.
 // Its address may be taken (c.LogConstructor(&req)): the item handed back
 // is still the one the work was done for.
-func (m *model) requeuedItem(fb funcBody, call *ast.CallExpr, r knowledge.Requeue) *types.Var {
+func (rf *Finder) requeuedItem(body *ast.BlockStmt, typ *ast.FuncType, call *ast.CallExpr, r knowledge.Requeue) *types.Var {
 	id, ok := ast.Unparen(call.Args[r.Item]).(*ast.Ident)
 	if !ok {
 		return nil
 	}
-	v, _ := m.info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Pos() < fb.typ.Pos() || v.Pos() >= fb.body.End() {
+	v, _ := rf.info.Uses[id].(*types.Var)
+	if v == nil || v.IsField() || v.Pos() < typ.Pos() || v.Pos() >= body.End() {
 		return nil
 	}
 	writes := 0
-	ast.Inspect(fb.body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if lid, ok := ast.Unparen(l).(*ast.Ident); ok && (m.info.Uses[lid] == v || m.info.Defs[lid] == v) {
+				if lid, ok := ast.Unparen(l).(*ast.Ident); ok && (rf.info.Uses[lid] == v || rf.info.Defs[lid] == v) {
 					writes++
 				}
 			}
 		case *ast.IncDecStmt:
-			if lid, ok := ast.Unparen(n.X).(*ast.Ident); ok && m.info.Uses[lid] == v {
+			if lid, ok := ast.Unparen(n.X).(*ast.Ident); ok && rf.info.Uses[lid] == v {
 				writes += 2
 			}
 		}
 		return true
 	})
-	isParam := v.Pos() < fb.body.Pos()
+	isParam := v.Pos() < body.Pos()
 	if isParam && writes > 0 || !isParam && writes != 1 {
 		return nil
 	}
@@ -218,8 +218,8 @@ func (m *model) requeuedItem(fb funcBody, call *ast.CallExpr, r knowledge.Requeu
 }
 
 // callGiven returns the first call of g given v itself as an argument.
-func callGiven(info *types.Info, g *opGroup, v *types.Var) *ast.CallExpr {
-	for _, c := range g.calls {
+func callGiven(info *types.Info, g *Group, v *types.Var) *ast.CallExpr {
+	for _, c := range g.Calls {
 		for _, a := range c.Args {
 			if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == v {
 				return c
@@ -231,34 +231,34 @@ func callGiven(info *types.Info, g *opGroup, v *types.Var) *ast.CallExpr {
 
 // asksNumRequeues reports whether the package asks a work queue how many
 // times an item was requeued: it may give up at a count.
-func (m *model) asksNumRequeues() bool {
-	if m.numRequeues != 0 {
-		return m.numRequeues > 0
+func (rf *Finder) asksNumRequeues() bool {
+	if rf.numRequeues != 0 {
+		return rf.numRequeues > 0
 	}
-	m.numRequeues = -1
-	for _, f := range m.pass.Files {
+	rf.numRequeues = -1
+	for _, f := range rf.files {
 		ast.Inspect(f, func(n ast.Node) bool {
-			if m.numRequeues > 0 {
+			if rf.numRequeues > 0 {
 				return false
 			}
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok || sel.Sel.Name != knowledge.NumRequeuesMethod {
 				return true
 			}
-			if fn, ok := m.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && knowledge.IsLimiterPackage(fn.Pkg().Path()) {
-				m.numRequeues = 1
+			if fn, ok := rf.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && knowledge.IsLimiterPackage(fn.Pkg().Path()) {
+				rf.numRequeues = 1
 			}
 			return true
 		})
 	}
-	return m.numRequeues > 0
+	return rf.numRequeues > 0
 }
 
 // queueWait returns the wait of the queue a requeue call hands its item
 // to, when every write of the queue (a field or package variable of the
 // package, or a local of the function written once) is a client-go queue
 // constructor given a limiter the table knows.
-func (m *model) queueWait(call *ast.CallExpr) (*Wait, bool) {
+func (rf *Finder) queueWait(call *ast.CallExpr) (*site.Wait, bool) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil, false
@@ -266,18 +266,18 @@ func (m *model) queueWait(call *ast.CallExpr) (*Wait, bool) {
 	var v *types.Var
 	switch x := ast.Unparen(sel.X).(type) {
 	case *ast.Ident:
-		v, _ = m.info.Uses[x].(*types.Var)
+		v, _ = rf.info.Uses[x].(*types.Var)
 	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[x.Sel].(*types.Var)
+		v, _ = rf.info.Uses[x.Sel].(*types.Var)
 	}
-	if v == nil || !m.IndexedVar(v) {
+	if v == nil || !rf.host.IndexedVar(v) {
 		return nil, false // a local or another package's: not followed
 	}
-	ws, ok := m.ReachingWrites(v)
+	ws, ok := rf.host.ReachingWrites(v)
 	if !ok || len(ws) == 0 {
 		return nil, false
 	}
-	var res *Wait
+	var res *site.Wait
 	for _, w := range ws {
 		if w.X == nil || w.Zero {
 			return nil, false
@@ -286,7 +286,7 @@ func (m *model) queueWait(call *ast.CallExpr) (*Wait, bool) {
 		if !ok {
 			return nil, false
 		}
-		fn := typeutilCallee(m.info, qc)
+		fn := typesx.Callee(rf.info, qc)
 		if fn == nil || fn.Pkg() == nil || !knowledge.IsLimiterPackage(fn.Pkg().Path()) {
 			return nil, false
 		}
@@ -294,7 +294,7 @@ func (m *model) queueWait(call *ast.CallExpr) (*Wait, bool) {
 		if !ok || i >= len(qc.Args) {
 			return nil, false
 		}
-		lw, ok := m.limiterWait(qc.Args[i], 0)
+		lw, ok := rf.limiterWait(qc.Args[i], 0)
 		if !ok || lw.kind == 0 {
 			return nil, false
 		}
@@ -317,14 +317,14 @@ type limiterWait struct {
 
 // limiterWait reads a limiter expression: a call of a client-go limiter
 // constructor, or a bucket limiter's literal.
-func (m *model) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
+func (rf *Finder) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 	if depth > 3 {
 		return limiterWait{}, false
 	}
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
-			named, _ := types.Unalias(m.info.TypeOf(lit)).(*types.Named)
+			named, _ := types.Unalias(rf.info.TypeOf(lit)).(*types.Named)
 			if named != nil && named.Obj().Pkg() != nil && knowledge.IsLimiterPackage(named.Obj().Pkg().Path()) {
 				for _, b := range knowledge.BucketLimiterTypes {
 					if named.Obj().Name() == b {
@@ -339,7 +339,7 @@ func (m *model) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 	if !ok {
 		return limiterWait{}, false
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(rf.info, call)
 	if fn == nil || fn.Pkg() == nil || !knowledge.IsLimiterPackage(fn.Pkg().Path()) {
 		return limiterWait{}, false
 	}
@@ -349,10 +349,10 @@ func (m *model) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		}
 		lw := limiterWait{kind: rl.Kind, base: rl.Base, cap: rl.Cap, name: fn.Name(), pos: call.Pos()}
 		if rl.BaseArg >= 0 && rl.BaseArg < len(call.Args) {
-			lw.base, _ = m.durationValue(call.Args[rl.BaseArg])
+			lw.base, _ = rf.host.DurationValue(call.Args[rl.BaseArg])
 		}
 		if rl.CapArg >= 0 && rl.CapArg < len(call.Args) {
-			lw.cap, _ = m.durationValue(call.Args[rl.CapArg])
+			lw.cap, _ = rf.host.DurationValue(call.Args[rl.CapArg])
 		}
 		if rl.Kind != knowledge.LimiterOf {
 			return lw, true
@@ -361,10 +361,10 @@ func (m *model) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		// one is, fixed if every one with a wait is.
 		of := limiterWait{name: fn.Name(), pos: call.Pos()}
 		for _, a := range call.Args {
-			if isDuration(m.info.TypeOf(a)) {
+			if isDuration(rf.info.TypeOf(a)) {
 				continue
 			}
-			sub, ok := m.limiterWait(a, depth+1)
+			sub, ok := rf.limiterWait(a, depth+1)
 			if !ok {
 				return limiterWait{}, false
 			}
@@ -390,8 +390,8 @@ func isDuration(t types.Type) bool {
 
 // wait is the limiter's wait as a site's: none of client-go's limiters
 // draws at random.
-func (lw limiterWait) wait() *Wait {
-	w := &Wait{Kind: WaitLibrary, Pos: lw.pos, Base: lw.base, Cap: lw.cap}
+func (lw limiterWait) wait() *site.Wait {
+	w := &site.Wait{Kind: site.WaitLibrary, Pos: lw.pos, Base: lw.base, Cap: lw.cap}
 	switch lw.kind {
 	case knowledge.LimiterExponential:
 		w.Shape = site.ShapeExponential

@@ -1,29 +1,159 @@
-package valueindex
+package rangelen
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
-// This file reads a range over a retry iterator of the package: `for range
-// c.newRetryTimer(ctx, n, ...) { ... }`, where the function returns an
-// iter.Seq whose literal yields once per iteration of a range over one of
-// its parameters (for i := range maxRetry { if !yield(i) { return };
-// <wait> }). The range then runs at most that many iterations: the
-// argument the call gives the parameter, computed like any other value
-// (a constant, a local set once from a field, the package's default).
+// Ranges answers the interpreter's questions on ranges (interp.Ranges)
+// from one package's value index.
+type Ranges struct{ ix *valueindex.Index }
+
+// New returns the ranges of the package ix indexes.
+func New(ix *valueindex.Index) Ranges { return Ranges{ix} }
+
+// RangeList returns the list of integers r ranges over, when known.
+func (r Ranges) RangeList(rs *ast.RangeStmt) ([]int64, bool) { return rangeList(r.ix, rs) }
+
+// IterLength returns the number of iterations of a range over a retry
+// iterator of the package (range retries(n)), and the defaults that
+// number comes from.
+func (r Ranges) IterLength(x ast.Expr) (int64, []interp.DefaultNote, bool) {
+	n, notes, ok := iterLength(r.ix, x)
+	var res []interp.DefaultNote
+	for _, note := range notes {
+		res = append(res, note)
+	}
+	return n, res, ok
+}
+
+// intList returns the integer constants x holds, when they are known.
+func intList(m *valueindex.Index, x ast.Expr) ([]int64, bool) {
+	return intListDepth(m, x, 0)
+}
+
+func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
+	if depth > 4 {
+		return nil, false
+	}
+	x = ast.Unparen(x)
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+		t := m.Info().TypeOf(x)
+		if t == nil {
+			return nil, false
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			if !waitnum.IsInteger(u.Elem()) {
+				return nil, false
+			}
+		case *types.Array:
+			if !waitnum.IsInteger(u.Elem()) || u.Len() != int64(len(x.Elts)) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		out := make([]int64, 0, len(x.Elts))
+		for _, e := range x.Elts {
+			if _, ok := e.(*ast.KeyValueExpr); ok {
+				return nil, false
+			}
+			i, ok := m.WriteInt(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, i)
+		}
+		return out, true
+	case *ast.SliceExpr:
+		if x.Low != nil || x.High != nil || x.Max != nil {
+			return nil, false
+		}
+		return intListDepth(m, x.X, depth+1)
+	case *ast.Ident, *ast.SelectorExpr:
+		v := typesx.VarOf(m.Info(), x)
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			v, _ = m.Info().Uses[sel.Sel].(*types.Var)
+		}
+		if v == nil || !m.IndexedVar(v) {
+			return nil, false
+		}
+		vx := m.ValueIndexOf()
+		if vx.Resolving[v] {
+			return nil, false
+		}
+		vx.Resolving[v] = true
+		defer delete(vx.Resolving, v)
+		ws, ok := m.ReachingWrites(v)
+		if !ok || len(ws) == 0 {
+			return nil, false
+		}
+		var got []int64
+		for k, w := range ws {
+			if w.Zero {
+				return nil, false
+			}
+			l, ok := intListDepth(m, w.X, depth+1)
+			if !ok || k > 0 && !equalInts(l, got) {
+				return nil, false
+			}
+			got = l
+		}
+		return got, true
+	}
+	return nil, false
+}
+
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// rangeList is the list a range statement ranges over, when known.
+func rangeList(m *valueindex.Index, r *ast.RangeStmt) ([]int64, bool) {
+	t := m.Info().TypeOf(r.X)
+	if t == nil {
+		return nil, false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		if !waitnum.IsInteger(u.Elem()) {
+			return nil, false
+		}
+	case *types.Array:
+		if !waitnum.IsInteger(u.Elem()) {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return intList(m, r.X)
+}
 
 // iterLength returns the number of iterations of a range over such an
 // iterator, and the defaults that number comes from.
-func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
+func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool) {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return 0, nil, false
 	}
-	fn := typeutilCallee(m.info, call)
-	if fn == nil || fn.Pkg() != m.pkg {
+	fn := typesx.Callee(m.Info(), call)
+	if fn == nil || fn.Pkg() != m.Pkg() {
 		return 0, nil, false
 	}
 	d := m.FuncDecl(fn)
@@ -34,7 +164,7 @@ func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 	if lit == nil || lit.Type.Params == nil || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) != 1 {
 		return 0, nil, false
 	}
-	yield, _ := m.info.Defs[lit.Type.Params.List[0].Names[0]].(*types.Var)
+	yield, _ := m.Info().Defs[lit.Type.Params.List[0].Names[0]].(*types.Var)
 	if yield == nil {
 		return 0, nil, false
 	}
@@ -57,39 +187,39 @@ func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 			loops = append(loops, n)
 			rng = n
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && m.info.Uses[id] == yield {
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && m.Info().Uses[id] == yield {
 				calls = append(calls, n)
 			}
 		case *ast.Ident:
-			if m.info.Uses[n] == yield && !isCallFun(calls, n) {
+			if m.Info().Uses[n] == yield && !isCallFun(calls, n) {
 				// yield passed on or stored: its calls are not all seen.
 				calls = append(calls, nil, nil)
 			}
 		}
 		return true
 	})
-	if len(calls) != 1 || len(loops) != 1 || rng == nil || !yieldsOrReturns(m.info, rng.Body, calls[0]) {
+	if len(calls) != 1 || len(loops) != 1 || rng == nil || !yieldsOrReturns(m.Info(), rng.Body, calls[0]) {
 		return 0, nil, false
 	}
 	p, ok := ast.Unparen(rng.X).(*ast.Ident)
 	if !ok {
 		return 0, nil, false
 	}
-	pv, _ := m.info.Uses[p].(*types.Var)
-	ref, ok := m.ValueIndexOf().paramOf(m)[pv]
-	if !ok || ref.fn != fn.Origin() || ref.i >= len(call.Args) || call.Ellipsis.IsValid() {
+	pv, _ := m.Info().Uses[p].(*types.Var)
+	ref, ok := m.ValueIndexOf().ParamOf(m)[pv]
+	if !ok || ref.Fn != fn.Origin() || ref.I >= len(call.Args) || call.Ellipsis.IsValid() {
 		return 0, nil, false
 	}
 	if b, ok := pv.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return 0, nil, false
 	}
-	if m.assignedIn(d.Body, pv) {
+	if assignedIn(m, d.Body, pv) {
 		return 0, nil, false
 	}
 	var n int64
 	notes := m.CollectDefaultNotes(func() {
-		if n, ok = m.intValue(call.Args[ref.i]); !ok {
-			n, ok = m.localMaxInt(call.Args[ref.i])
+		if n, ok = m.Host().IntValue(call.Args[ref.I]); !ok {
+			n, ok = localMaxInt(m, call.Args[ref.I])
 		}
 	})
 	if !ok || n < 0 {
@@ -104,25 +234,25 @@ func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 // iterator runs at most that many times, whichever write reached it. A
 // parameter, an op-assignment (n++, n += k), a range over it, a multi-value
 // assignment or an address taken makes it unknown.
-func (m *model) localMaxInt(x ast.Expr) (int64, bool) {
+func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
 		return 0, false
 	}
-	v, ok := m.info.Uses[id].(*types.Var)
-	if !ok || v.Parent() == nil || v.Parent() == m.pkg.Scope() || v.IsField() {
+	v, ok := m.Info().Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == m.Pkg().Scope() || v.IsField() {
 		return 0, false
 	}
-	if _, isParam := m.ValueIndexOf().paramOf(m)[v]; isParam {
+	if _, isParam := m.ValueIndexOf().ParamOf(m)[v]; isParam {
 		return 0, false
 	}
-	f := typesx.FileOf(m.pass.Files, v.Pos())
+	f := typesx.FileOf(m.Pass().Files, v.Pos())
 	if f == nil {
 		return 0, false
 	}
 	is := func(e ast.Expr) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && (m.info.Defs[id] == v || m.info.Uses[id] == v)
+		return ok && (m.Info().Defs[id] == v || m.Info().Uses[id] == v)
 	}
 	var rhs []ast.Expr
 	bad := false
@@ -141,7 +271,7 @@ func (m *model) localMaxInt(x ast.Expr) (int64, bool) {
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if m.info.Defs[name] != v {
+				if m.Info().Defs[name] != v {
 					continue
 				}
 				if len(n.Values) != len(n.Names) {
@@ -164,7 +294,7 @@ func (m *model) localMaxInt(x ast.Expr) (int64, bool) {
 	}
 	var most int64
 	for i, r := range rhs {
-		n, ok := m.intValue(r)
+		n, ok := m.Host().IntValue(r)
 		if !ok {
 			return 0, false
 		}
@@ -225,11 +355,11 @@ func yieldsOrReturns(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) 
 }
 
 // assignedIn reports whether body assigns v or takes its address.
-func (m *model) assignedIn(body *ast.BlockStmt, v *types.Var) bool {
+func assignedIn(m *valueindex.Index, body *ast.BlockStmt, v *types.Var) bool {
 	found := false
 	is := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && (m.info.Uses[id] == v || m.info.Defs[id] == v)
+		return ok && (m.Info().Uses[id] == v || m.Info().Defs[id] == v)
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {

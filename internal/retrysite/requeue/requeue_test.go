@@ -1,0 +1,19 @@
+package requeue_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestRequeue covers controllers that hand a failed item back to a
+// rate-limited work queue: the waits of client-go's limiters (knowledge
+// workqueue.go), no count unless the package asks NumRequeues, and the
+// requeues that are no retry (a resync, another item, a fixed delay, a
+// success asking for more).
+func TestRequeue(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/requeue", "example.com/requeuecount")
+}
