@@ -6,7 +6,9 @@
 // from the samples: none, fixed, linear, polynomial, exponential, with no
 // jitter, equal, partial or full jitter, decorrelated, a schedule. The
 // numbers it computes (waitshape.Num) and the reading of the shape from
-// them (waitshape.Classify) are package waitshape's, under it.
+// them (waitshape.Classify) are package waitshape's, under it; what the
+// package does to a wait's variables off the path it runs (a field drawn
+// at random, a local reassigned) is package waitvars'.
 //
 // It is the numeric part of the value interpreter, under the model:
 // package waits finds the waits of a site and asks an
@@ -55,7 +57,7 @@
 // a field or parameter the loop does not write, with no call in it the
 // model cannot see) is a fixed interval whatever its value, unless the
 // package writes that field with a random draw
-// (waits_drawn.go: a policy behind an interface may draw it again before
+// (waitvars.DrawnFields: a policy behind an interface may draw it again before
 // each attempt). A wait the interpreter cannot run at all (the attempt
 // count is a field, the delay is doubled by a loop of its own) still has
 // no jitter when it is computed only from constants, parameters, locals
@@ -87,12 +89,12 @@
 // is never read as a fixed interval from one opaque value (the value the
 // local held before the loop, or a helper the interpreter cannot run):
 // its shape is unknown and the rules are silent
-// (waits_reassigned.go). A local the loop never assigns keeps its fixed
+// (waitvars.ReassignedFromCall). A local the loop never assigns keeps its fixed
 // interval of unknown length, and a wait computed to a known number keeps
 // its reading, unless the loop assigns the local, on some branch, a
 // constant other than that number (d = quickInterval after a failure):
 // then the failure path's wait depends on a branch the runs did not
-// follow, and the shape is unknown (waits_reassigned_const.go).
+// follow, and the shape is unknown (waitvars.ReassignedOtherConst).
 package waitnum
 
 import (
@@ -200,7 +202,7 @@ type model struct {
 	pass *analysis.Pass
 	info *types.Info
 	pkg  *types.Package
-	// drawn caches drawnAtRandom (waits_drawn.go), for this pass.
+	// drawn caches waitvars.DrawnFields (drawnAtRandom), for this pass.
 	drawn map[*types.Var]bool
 	// followed caches followable (waits_state.go).
 	followed map[followKey]bool

@@ -3,6 +3,7 @@ package waitnum
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -1030,7 +1031,7 @@ func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 		// is what this failure says: it may change with every failure.
 		return waitshape.Unknown()
 	}
-	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) { // waits_drawn.go
+	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) {
 		return waitshape.Unknown()
 	}
 	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
@@ -1337,109 +1338,25 @@ func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 }
 
 func (ip *winterp) minmax(isMin bool, args []ast.Expr) waitshape.Num {
-	if len(args) == 0 {
-		return waitshape.Unknown()
-	}
-	var r waitshape.Num
-	for i, a := range args {
-		x := ip.eval(a)
-		if !x.OK || x.Raw {
-			return waitshape.Unknown()
-		}
-		if i == 0 {
-			r = x
-			continue
-		}
-		switch {
-		case waitshape.Limit(x, r):
-			continue
-		case waitshape.Limit(r, x):
-			r = x
-			continue
-		}
-		v := r.V
-		if isMin {
-			v = math.Min(v, x.V)
-		} else {
-			v = math.Max(v, x.V)
-		}
-		r = r.Merge(x)
-		r.V = v
-	}
-	return r
-}
-
-func (ip *winterp) mathCall(name string, args []ast.Expr) waitshape.Num {
 	vals := make([]waitshape.Num, len(args))
-	r := waitshape.Num{OK: true}
 	for i, a := range args {
 		vals[i] = ip.eval(a)
 		if !vals[i].OK || vals[i].Raw {
 			return waitshape.Unknown()
 		}
-		r = r.Merge(vals[i])
 	}
-	one := func(f func(float64) float64) waitshape.Num {
-		if len(vals) != 1 {
+	return waitshape.MinMax(isMin, vals)
+}
+
+func (ip *winterp) mathCall(name string, args []ast.Expr) waitshape.Num {
+	vals := make([]waitshape.Num, len(args))
+	for i, a := range args {
+		vals[i] = ip.eval(a)
+		if !vals[i].OK || vals[i].Raw {
 			return waitshape.Unknown()
 		}
-		r.V = f(vals[0].V)
-		return r
 	}
-	two := func(f func(a, b float64) float64) waitshape.Num {
-		if len(vals) != 2 {
-			return waitshape.Unknown()
-		}
-		r.V = f(vals[0].V, vals[1].V)
-		return r
-	}
-	if (name == "Min" || name == "Max") && len(vals) == 2 {
-		switch {
-		case waitshape.Limit(vals[0], vals[1]):
-			return vals[1]
-		case waitshape.Limit(vals[1], vals[0]):
-			return vals[0]
-		}
-	}
-	switch name {
-	case "IsInf":
-		// An overflow guard: a backoff the interpreter computed is a
-		// finite number over the attempts it runs.
-		if len(vals) == 2 {
-			return waitshape.Bool(math.IsInf(vals[0].V, int(vals[1].V)))
-		}
-		return waitshape.Unknown()
-	case "IsNaN":
-		if len(vals) == 1 {
-			return waitshape.Bool(math.IsNaN(vals[0].V))
-		}
-		return waitshape.Unknown()
-	case "Pow":
-		return two(math.Pow)
-	case "Min":
-		return two(math.Min)
-	case "Max":
-		return two(math.Max)
-	case "Exp2":
-		return one(math.Exp2)
-	case "Exp":
-		return one(math.Exp)
-	case "Floor":
-		return one(math.Floor)
-	case "Ceil":
-		return one(math.Ceil)
-	case "Round":
-		return one(math.Round)
-	case "Trunc":
-		return one(math.Trunc)
-	case "Abs":
-		return one(math.Abs)
-	case "Sqrt":
-		return one(math.Sqrt)
-	case "Ldexp":
-		return two(func(a, b float64) float64 { return a * math.Exp2(b) })
-	}
-	return waitshape.Unknown()
+	return waitshape.Math(name, vals)
 }
 
 // randCall evaluates a random draw at the interpreter's mode.
@@ -1490,4 +1407,16 @@ func carriesFailure(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// drawnAtRandom reports whether the package writes the field f with a
+// value drawn at random (waitvars.DrawnFields, found once per pass).
+func (m *model) drawnAtRandom(f *types.Var) bool {
+	if m.pass == nil || m.pkg != m.pass.Pkg {
+		return false // another package's helper: its files are not at hand
+	}
+	if m.drawn == nil {
+		m.drawn = waitvars.DrawnFields(m.pass, m.info)
+	}
+	return m.drawn[f]
 }

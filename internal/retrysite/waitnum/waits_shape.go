@@ -2,6 +2,7 @@ package waitnum
 
 import (
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -28,15 +29,16 @@ func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h 
 		}
 	})
 	sh := waitshape.Classify(runs[0], runs[1], runs[2])
-	if sh.Shape == ShapeConstant && sh.Opaque && m.reassignedFromCall(s.Node, h) {
-		sh = waitshape.WaitShape{Shape: ShapeUnknown} // waits_reassigned.go
-	}
-	if sh.Shape == ShapeConstant && !sh.Opaque && sh.Base > 0 && m.reassignedOtherConst(s.Node, h, sh.Base) {
-		sh = waitshape.WaitShape{Shape: ShapeUnknown} // waits_reassigned_const.go
-	}
+	var wait ast.Expr
 	what := ""
 	if h != nil && h.expr != nil {
-		what = types.ExprString(h.expr)
+		wait, what = h.expr, types.ExprString(h.expr)
+	}
+	if sh.Shape == ShapeConstant && sh.Opaque && waitvars.ReassignedFromCall(m.info, s.Node, wait) {
+		sh = waitshape.WaitShape{Shape: ShapeUnknown}
+	}
+	if sh.Shape == ShapeConstant && !sh.Opaque && sh.Base > 0 && waitvars.ReassignedOtherConst(m.info, s.Node, wait, sh.Base) {
+		sh = waitshape.WaitShape{Shape: ShapeUnknown}
 	}
 	sh.Fill(w, what)
 	apply(w) // the defaults the runs read (Model.CollectDefaults)

@@ -140,3 +140,104 @@ func b2f(b bool) float64 {
 	}
 	return 0
 }
+
+// MinMax computes the builtin min (isMin) or max of vals; an unseen
+// limit among them is taken not to bind (Limit).
+func MinMax(isMin bool, vals []Num) Num {
+	if len(vals) == 0 {
+		return Unknown()
+	}
+	var r Num
+	for i, x := range vals {
+		if i == 0 {
+			r = x
+			continue
+		}
+		switch {
+		case Limit(x, r):
+			continue
+		case Limit(r, x):
+			r = x
+			continue
+		}
+		v := r.V
+		if isMin {
+			v = math.Min(v, x.V)
+		} else {
+			v = math.Max(v, x.V)
+		}
+		r = r.Merge(x)
+		r.V = v
+	}
+	return r
+}
+
+// Math computes math.name (Pow, Min, Max, Exp2, Floor, IsInf...) over
+// vals; a function it does not know gives an unknown value.
+func Math(name string, vals []Num) Num {
+	r := Num{OK: true}
+	for _, v := range vals {
+		r = r.Merge(v)
+	}
+	one := func(f func(float64) float64) Num {
+		if len(vals) != 1 {
+			return Unknown()
+		}
+		r.V = f(vals[0].V)
+		return r
+	}
+	two := func(f func(a, b float64) float64) Num {
+		if len(vals) != 2 {
+			return Unknown()
+		}
+		r.V = f(vals[0].V, vals[1].V)
+		return r
+	}
+	if (name == "Min" || name == "Max") && len(vals) == 2 {
+		switch {
+		case Limit(vals[0], vals[1]):
+			return vals[1]
+		case Limit(vals[1], vals[0]):
+			return vals[0]
+		}
+	}
+	switch name {
+	case "IsInf":
+		// An overflow guard: a backoff the interpreter computed is a
+		// finite number over the attempts it runs.
+		if len(vals) == 2 {
+			return Bool(math.IsInf(vals[0].V, int(vals[1].V)))
+		}
+		return Unknown()
+	case "IsNaN":
+		if len(vals) == 1 {
+			return Bool(math.IsNaN(vals[0].V))
+		}
+		return Unknown()
+	case "Pow":
+		return two(math.Pow)
+	case "Min":
+		return two(math.Min)
+	case "Max":
+		return two(math.Max)
+	case "Exp2":
+		return one(math.Exp2)
+	case "Exp":
+		return one(math.Exp)
+	case "Floor":
+		return one(math.Floor)
+	case "Ceil":
+		return one(math.Ceil)
+	case "Round":
+		return one(math.Round)
+	case "Trunc":
+		return one(math.Trunc)
+	case "Abs":
+		return one(math.Abs)
+	case "Sqrt":
+		return one(math.Sqrt)
+	case "Ldexp":
+		return two(func(a, b float64) float64 { return a * math.Exp2(b) })
+	}
+	return Unknown()
+}
