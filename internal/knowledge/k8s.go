@@ -234,3 +234,19 @@ func StatusClassifier(key string) (int, bool) {
 var k8sTimeouts = &TimeoutVocab{
 	Context: []ContextRule{{Entries: []string{"ExponentialBackoffWithContext"}, FromEntry: true, EntryArg: 0, PassesToOp: true}},
 }
+
+// existsPredicates report that an operation failed because what it
+// creates is there already (k8s.io/apimachinery@v0.37.2/pkg/api/errors
+// IsAlreadyExists: metav1.StatusReasonAlreadyExists; os.IsExist:
+// fs.ErrExist). Repeating the same create can never get past such an
+// error: a loop that goes back only on it tries a new candidate each time
+// (a generated name, a random port), a search, not a retry
+// (internal/retrysite/notretry candidates.go).
+var existsPredicates = map[string]bool{
+	PathK8sAPIErrors + ".IsAlreadyExists": true,
+	"os.IsExist":                          true,
+}
+
+// IsExistsPredicate reports whether the function named by key
+// ("path.Name") reports an "already exists" failure.
+func IsExistsPredicate(key string) bool { return existsPredicates[key] }

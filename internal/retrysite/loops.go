@@ -177,8 +177,8 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if m.Rules().StartsProcessBefore(fb.body, loop) || m.Rules().CalledAfterStart(fb.obj, 0) {
 				continue // a readiness wait (precision.go)
 			}
-			if m.drawsCandidate(loop, g) {
-				continue // a search for a free name (precision.go)
+			if m.drawsCandidate(loop, g) || m.Rules().RetriesOnlyOnExists(loop, g.rulesGroup()) {
+				continue // a search for a free name (precision.go, candidates.go)
 			}
 			in = fi.LoopScope(loop)
 			node = loop

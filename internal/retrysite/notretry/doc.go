@@ -29,7 +29,10 @@
 // starts one (a readiness wait); a loop whose every wait is a number the
 // other side sent (a tagged wire field: a poll at the server's interval); a
 // loop that gives its operation a new random value each time (a search for
-// a free name); a loop that goes back only when the attempt's own
+// a free name); a loop that goes back to a create only when it failed
+// because what it creates exists already (apierrors.IsAlreadyExists,
+// os.IsExist: repeated unchanged it could never succeed, so the operation
+// draws a new name itself; candidates.go); a loop that goes back only when the attempt's own
 // context.WithCancel context was cancelled (a restart after a switch-over).
 // Callers in _test.go files do not count for the readiness rules: a test
 // exercising a helper is not a use of it. Nor are the re-runs of reruns.go,

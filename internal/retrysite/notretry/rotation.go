@@ -16,9 +16,11 @@ import (
 // result of a method of the package, called on the same value, that
 // indexes that same field with a field of its receiver it also assigns
 // (addr := recv.addrs[recv.next%len(recv.addrs)]; recv.next = ...), tries
-// each endpoint of the list once: failover, not a retry. A loop bounded by
-// a number, or an endpoint method that does not move its index, stays a
-// retry.
+// each endpoint of the list once: failover, not a retry. So does a
+// counted loop that steps a local its operation takes as an argument to
+// the next of as many alternatives as the loop counts, x = (x + 1) % n
+// with i < n (stepsArgModulo). A loop bounded by a number, or an endpoint
+// method that does not move its index, stays a retry.
 
 // RotatesOverList reports whether loop is such a failover for g.
 func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
@@ -38,6 +40,9 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 		bound = cond.X
 	default:
 		return false
+	}
+	if m.stepsArgModulo(fs.Body, g.Calls[0], bound) {
+		return true
 	}
 	root, field := m.lenOfField(bound)
 	if root == nil {
@@ -212,4 +217,54 @@ func rotatesIndex(info *types.Info, decl *ast.FuncDecl, recv, field *types.Var) 
 		return !moved
 	})
 	return moved
+}
+
+// stepsArgModulo reports whether body steps a local the operation's call
+// takes as an argument to the next of bound alternatives,
+// `x = (x + 1) % bound`, where bound is also the loop's: the loop tries
+// each alternative (an API version, an endpoint number) once, a failover
+// (k8s dynamic-resource-allocation's callSequence.run on "not found").
+func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound ast.Expr) bool {
+	args := make(map[*types.Var]bool)
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok {
+				args[v] = true
+			}
+		}
+	}
+	if len(args) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			return true
+		}
+		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := m.info.Uses[id].(*types.Var)
+		if !ok || !args[v] {
+			return true
+		}
+		rem, ok := ast.Unparen(as.Rhs[0]).(*ast.BinaryExpr)
+		if !ok || rem.Op != token.REM || types.ExprString(rem.Y) != types.ExprString(bound) {
+			return true
+		}
+		add, ok := ast.Unparen(rem.X).(*ast.BinaryExpr)
+		if !ok || add.Op != token.ADD {
+			return true
+		}
+		if x, ok := ast.Unparen(add.X).(*ast.Ident); ok && m.info.Uses[x] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

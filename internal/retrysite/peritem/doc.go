@@ -12,7 +12,9 @@
 //     nor over a func: a retry iterator);
 //   - a value received from a channel in the loop (an event handled), or
 //     the item of a (T, ok) call other than the operation (t, ok :=
-//     q.pop(): dequeuedVars);
+//     q.pop(): dequeuedVars), or a variable filled through a pointer
+//     from the iterator the loop's condition advances (for dec.More() {
+//     dec.Decode(&raw) }, for rows.Next() { rows.Scan(&v) });
 //   - an element indexed or sliced by a variable the loop changes
 //     (items[i], p[n:]: the rest of a partial write);
 //   - an integer the loop steps and never compares (a port, an offset:

@@ -382,12 +382,32 @@ func dependsOnCarried(deps map[*types.Var]map[*types.Var]bool, w *types.Var, car
 // (t, ok := q.pop(); v, ok, more := c.receiveAsync()): like a value
 // received from a channel, the item is a new input on every iteration,
 // and an operation on it handles items rather than retrying one.
+//
+// So does a variable the loop fills through a pointer from an iterator its
+// condition advances (for dec.More() { dec.Decode(&raw) }, for
+// rows.Next() { rows.Scan(&v) }): each iteration reads the next item.
 func (pi *Finder) dequeuedVars(loop ast.Stmt, g *notretry.Group) map[*types.Var]bool {
 	vars := make(map[*types.Var]bool)
+	it := pi.iteratorOf(loop)
 	ast.Inspect(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.CallExpr:
+			if it == nil || g.Set[n] {
+				return true
+			}
+			sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+			if !ok || typesx.VarOf(pi.info, sel.X) != it {
+				return true
+			}
+			for _, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					if v := typesx.VarOf(pi.info, u.X); v != nil {
+						vars[v] = true
+					}
+				}
+			}
 		case *ast.AssignStmt:
 			if len(n.Rhs) != 1 || len(n.Lhs) < 2 {
 				return true
@@ -473,4 +493,26 @@ func (pi *Finder) receiverFromItem(loop ast.Stmt, call *ast.CallExpr, varying ma
 		}
 	}
 	return derived[recv]
+}
+
+// iteratorOf returns the variable whose method, taking no arguments and
+// returning a bool, is loop's condition (for dec.More(), for
+// rows.Next()), or nil.
+func (pi *Finder) iteratorOf(loop ast.Stmt) *types.Var {
+	fs, ok := loop.(*ast.ForStmt)
+	if !ok || fs.Cond == nil {
+		return nil
+	}
+	c, ok := ast.Unparen(fs.Cond).(*ast.CallExpr)
+	if !ok || len(c.Args) != 0 || !interp.IsBool(pi.info.TypeOf(c)) {
+		return nil
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := pi.info.Uses[sel.Sel].(*types.Func); !ok {
+		return nil
+	}
+	return typesx.VarOf(pi.info, sel.X)
 }

@@ -322,10 +322,11 @@ func (o *object) SetName(n string) { o.name = n }
 
 var create func(ctx context.Context, o *object) error
 
-// A name collision retried under a fresh name is a new request.
+// A name collision retried under a fresh name is a new request: a
+// search for a free name, no site (notretry candidates.go).
 func generateName(ctx context.Context, o *object, names []string) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retried http=\[\] grpc=\[\]`
+	for i := 0; i < 3; i++ {
 		o.SetName(fmt.Sprint("x-", i))
 		err = create(ctx, o)
 		if err == nil || !apierrors.IsAlreadyExists(err) {
@@ -335,14 +336,52 @@ func generateName(ctx context.Context, o *object, names []string) error {
 	return err
 }
 
-// The same request again conflicts again.
+// Only "already exists" goes back: repeated unchanged the create could
+// never succeed, so the operation itself draws a new name (apiserver's
+// createWithGenerateNameRetry): a search, no site (candidates.go).
 func sameName(ctx context.Context, o *object) error {
 	var err error
-	for i := 0; i < 3; i++ { // want `retried http=\[409\] grpc=\[\]`
+	for i := 0; i < 3; i++ {
 		err = create(ctx, o)
 		if err == nil || !apierrors.IsAlreadyExists(err) {
 			return err
 		}
 	}
 	return err
+}
+
+// A conflict (an update that lost a race) is retried: a site.
+func conflictRetried(ctx context.Context, o *object) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retried http=\[409\] grpc=\[\]`
+		err = create(ctx, o)
+		if err == nil || !apierrors.IsConflict(err) {
+			return err
+		}
+	}
+	return err
+}
+
+// "Already exists" among other outcomes that go back: a retry.
+func existsOrUnavailable(ctx context.Context, o *object) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `retried http=\[409 503\] grpc=\[\]`
+		err = create(ctx, o)
+		if err == nil || !(apierrors.IsAlreadyExists(err) || apierrors.IsServiceUnavailable(err)) {
+			return err
+		}
+	}
+	return err
+}
+
+// The same search written with continue: no site.
+func existsContinue(ctx context.Context, o *object) error {
+	for i := 0; i < 3; i++ {
+		err := create(ctx, o)
+		if apierrors.IsAlreadyExists(err) {
+			continue
+		}
+		return err
+	}
+	return errors.New("no free name")
 }

@@ -79,3 +79,43 @@ func (p *pool) askFirst(req string) (string, error) {
 	}
 	return "", err
 }
+
+// Failover through an argument stepped modulo the loop's bound: each of
+// the versions is asked once (k8s dynamic-resource-allocation's
+// callSequence on "not found").
+
+const numVersions = 3
+
+type versioned struct {
+	call func(ctx context.Context, version int32) (string, error)
+}
+
+func (v *versioned) eachVersion(ctx context.Context, current int32) (string, error) {
+	var out string
+	var err error
+	for i := int32(0); i < numVersions; i++ {
+		out, err = v.call(ctx, current)
+		if err != nil {
+			current = (current + 1) % numVersions
+			continue
+		}
+		break
+	}
+	return out, err
+}
+
+// The same argument stepped with no modulo of the bound: a retry that
+// changes a number it passes (a counter), still a site.
+func (v *versioned) sameVersion(ctx context.Context, current int32) (string, error) {
+	var out string
+	var err error
+	for i := int32(0); i < numVersions; i++ { // want `loop ctx=sync retries=2`
+		out, err = v.call(ctx, current)
+		if err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+		break
+	}
+	return out, err
+}
