@@ -422,11 +422,20 @@
 //     count kept outside the operation's literal (countsoutside.go:
 //     CountsOutside), read through the value index.
 //   - package waitnum (waitnum/): the wait interpreter, which runs the
-//     code computing a wait over successive attempts and reads its shape
+//     code computing a wait over successive attempts
 //     (waits_num.go, waits_shape.go, waits_state.go, waits_pair.go,
-//     waits_alt.go, waits_clamp.go, waits_drawn.go, waits_typed.go,
-//     waits_reassigned.go, waits_next.go, samples.go), through
-//     waitnum.Model (describe.go here).
+//     waits_alt.go, waits_clamp.go, waits_typed.go, waits_next.go,
+//     waits_closure.go, samples.go), through waitnum.Model (describe.go
+//     here).
+//   - package waitshape (waitshape/): the interpreter's number domain
+//     (Num, Binary) and the shape read from the samples (Classify,
+//     WaitShape.Fill), with the words of factors and growths (Float,
+//     Expo, Pct) the library readers share. Pure: it imports only site.
+//   - package waitvars (waitvars/): what the package does to a wait's
+//     variables away from the path the wait interpreter runs: the fields
+//     it writes with a random draw (DrawnFields), a wait local the loop
+//     assigns again from a call or another constant (ReassignedFromCall,
+//     ReassignedOtherConst). Syntax and types only.
 //   - package waits (waits/): the waits between the attempts of a
 //     hand-written site, found by walking its failure paths (finder.go,
 //     waits.go, head.go, waits_chanvar.go, waits_dedupe.go,

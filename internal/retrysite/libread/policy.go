@@ -2,11 +2,11 @@ package libread
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -22,12 +22,12 @@ func (r *Reader) PolicyWait(s *site.Site) *site.Wait {
 	if p.BackoffMultiplier <= 1 || p.InitialBackoff >= p.MaxBackoff {
 		w.Shape = site.ShapeConstant
 		d := min(p.InitialBackoff, p.MaxBackoff)
-		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, waitnum.Float(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
+		w.Desc = fmt.Sprintf("a fixed %s ±20%% (backoffMultiplier %s, initialBackoff %s, maxBackoff %s; gRPC's own jitter is ±20%%)", d, waitshape.Float(p.BackoffMultiplier), p.InitialBackoff, p.MaxBackoff)
 		return w
 	}
 	w.Shape = site.ShapePartialJitter
 	w.Desc = fmt.Sprintf("partial jitter: gRPC scales each backoff by a random 0.8-1.2 (never below 67%% of the longest); the backoff %s",
-		waitnum.Expo(p.BackoffMultiplier, p.InitialBackoff, p.MaxBackoff))
+		waitshape.Expo(p.BackoffMultiplier, p.InitialBackoff, p.MaxBackoff))
 	return w
 }
 

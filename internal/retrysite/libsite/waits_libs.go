@@ -2,12 +2,12 @@ package libsite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/types"
 	"math"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file reads the waits of library retry sites from their settings,
@@ -58,7 +58,7 @@ func spreadWait(st *site.Setting, growsDesc string, ratio float64, base, cap tim
 		w.Shape = site.ShapeConstant
 		w.Desc = "a fixed " + base.String()
 		if f > 0 {
-			w.Desc += fmt.Sprintf(" ±%s (%s)", waitnum.Pct(math.Min(f, 1)), what)
+			w.Desc += fmt.Sprintf(" ±%s (%s)", waitshape.Pct(math.Min(f, 1)), what)
 		}
 	case f <= 0:
 		w.Shape = site.ShapeExponential
@@ -68,9 +68,9 @@ func spreadWait(st *site.Setting, growsDesc string, ratio float64, base, cap tim
 		w.Desc = fmt.Sprintf("jitter over [0, 2×] a backoff that %s (%s)", growsDesc, what)
 	default:
 		w.Shape = site.ShapePartialJitter
-		w.Spread = "±" + waitnum.Pct(f)
+		w.Spread = "±" + waitshape.Pct(f)
 		w.Desc = fmt.Sprintf("partial jitter: %s, ±%s around a backoff that %s (never below %s of the longest)",
-			what, waitnum.Pct(f), growsDesc, waitnum.Pct((1-f)/(1+f)))
+			what, waitshape.Pct(f), growsDesc, waitshape.Pct((1-f)/(1+f)))
 	}
 	return w
 }

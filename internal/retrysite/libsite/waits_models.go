@@ -2,6 +2,7 @@ package libsite
 
 import (
 	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"sort"
 	"strconv"
@@ -11,7 +12,6 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file holds the interpreters of the wait models libraries share
@@ -247,19 +247,19 @@ func (m *Reader) fallbackWait(s *site.Site, v *knowledge.WaitVocab) *site.Wait {
 
 // localWait runs a delay function of the package (knowledge.LocalWait).
 func (m *Reader) localWait(p waitPick, vals waitVals, l *knowledge.LocalWait) *site.Wait {
-	bind := map[int]waitnum.Value{}
+	bind := map[int]waitshape.Num{}
 	if l.BindBase > 0 {
-		bind[l.BindBase-1] = waitnum.Known(float64(vals.base))
+		bind[l.BindBase-1] = waitshape.Known(float64(vals.base))
 	}
 	if l.BindCap > 0 {
-		bind[l.BindCap-1] = waitnum.Known(float64(vals.cap))
+		bind[l.BindCap-1] = waitshape.Known(float64(vals.cap))
 	}
 	lo, mid, hi, ok := m.wnum.Samples(p.local, l.Attempt, l.Start, bind)
 	if !ok {
 		return nil
 	}
 	w := &site.Wait{Setting: p.st}
-	m.wnum.Fill(waitnum.Classify(lo, mid, hi), w)
+	waitshape.Classify(lo, mid, hi).Fill(w, "")
 	if w.Shape == site.ShapeUnknown {
 		return nil
 	}
@@ -280,7 +280,7 @@ func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time
 		from = " from " + vals.base.String()
 	}
 	if vals.base+vals.amount > 0 {
-		floor = waitnum.Pct(float64(vals.base) / float64(vals.base+vals.amount))
+		floor = waitshape.Pct(float64(vals.base) / float64(vals.base+vals.amount))
 	}
 	label := k.Label
 	if label == "" {
@@ -295,7 +295,7 @@ func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time
 	}
 	return waitText{strings.NewReplacer("{base}", vals.base.String(), "{cap}", vals.cap.String(),
 		"{amount}", vals.amount.String(), "{ceil}", ceil.String(), "{floor}", floor, "{fixed}", fixed,
-		"{ceiling}", ceiling, "{grows}", grows, "{what}", what, "{j}", j.String(), "{f}", waitnum.Float(f),
+		"{ceiling}", ceiling, "{grows}", grows, "{what}", what, "{j}", j.String(), "{f}", waitshape.Float(f),
 		"{p}", strconv.FormatInt(pct, 10), "{label}", label, "{from}", from)}
 }
 
@@ -311,7 +311,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 	case knowledge.AtSite:
 		at = nil
 	}
-	grows := waitnum.Expo(vals.mult, vals.base, vals.cap)
+	grows := waitshape.Expo(vals.mult, vals.base, vals.cap)
 	if k.Grows != "" {
 		grows = newWaitText(k, vals, "", "", 0, 0, 0).fill(k.Grows)
 	}
@@ -444,7 +444,7 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		case v.RandomizationWhat != "":
 			what = newWaitText(k, vals, grows, "", 0, f, 0).fill(v.RandomizationWhat)
 		default:
-			what = v.RandomizationName + " " + waitnum.Float(f)
+			what = v.RandomizationName + " " + waitshape.Float(f)
 			if vals.rfSt == nil && k.RandomizationArg == 0 && len(v.Randomization) > 0 {
 				what = "the default " + what
 			}
@@ -457,7 +457,7 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 	}
 	w := spreadWait(set, grows, ratio, vals.base, vals.cap, f, what)
 	if w.Shape == site.ShapeConstant && v.MultiplierName != "" {
-		w.Desc += " (" + v.MultiplierName + " " + waitnum.Float(vals.mult) + ")"
+		w.Desc += " (" + v.MultiplierName + " " + waitshape.Float(vals.mult) + ")"
 	}
 	if w.Shape == site.ShapeExponential && v.RandomizationName != "" {
 		w.Desc += " (" + v.RandomizationName + " 0)"
@@ -485,14 +485,14 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration
 	}
 	jitterNote := ""
 	if jitter > 0 {
-		jitterNote = fmt.Sprintf(" plus up to %s more (%s %s)", waitnum.Pct(jitter), v.RandomizationName, waitnum.Float(jitter))
+		jitterNote = fmt.Sprintf(" plus up to %s more (%s %s)", waitshape.Pct(jitter), v.RandomizationName, waitshape.Float(jitter))
 	}
 	if factor <= 1 {
 		w.Shape = site.ShapeConstant
-		w.Desc = fmt.Sprintf("a fixed %s%s (%s, %s %s)", d, jitterNote, what, v.MultiplierName, waitnum.Float(factor))
+		w.Desc = fmt.Sprintf("a fixed %s%s (%s, %s %s)", d, jitterNote, what, v.MultiplierName, waitshape.Float(factor))
 		return w
 	}
-	grows := waitnum.Expo(factor, d, cap)
+	grows := waitshape.Expo(factor, d, cap)
 	if jitter <= 0 {
 		w.Shape = site.ShapeExponential
 		w.Desc = grows + " without jitter (" + what + ", " + v.RandomizationName + " 0)"
@@ -502,8 +502,8 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration
 		w.Setting = jSt
 	}
 	w.Shape = site.ShapePartialJitter
-	w.Spread = "+" + waitnum.Pct(jitter)
+	w.Spread = "+" + waitshape.Pct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: %s %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
-		v.RandomizationName, waitnum.Float(jitter), waitnum.Pct(jitter), grows, waitnum.Pct(1/(1+jitter)), what)
+		v.RandomizationName, waitshape.Float(jitter), waitshape.Pct(jitter), grows, waitshape.Pct(1/(1+jitter)), what)
 	return w
 }

@@ -4,7 +4,11 @@
 // by a same-package helper or func value), three times, with random draws
 // at their low, middle and high ends, and reads the shape of the waits
 // from the samples: none, fixed, linear, polynomial, exponential, with no
-// jitter, equal, partial or full jitter, decorrelated, a schedule.
+// jitter, equal, partial or full jitter, decorrelated, a schedule. The
+// numbers it computes (waitshape.Num) and the reading of the shape from
+// them (waitshape.Classify) are package waitshape's, under it; what the
+// package does to a wait's variables off the path it runs (a field drawn
+// at random, a local reassigned) is package waitvars'.
 //
 // It is the numeric part of the value interpreter, under the model:
 // package waits finds the waits of a site and asks an
@@ -53,7 +57,7 @@
 // a field or parameter the loop does not write, with no call in it the
 // model cannot see) is a fixed interval whatever its value, unless the
 // package writes that field with a random draw
-// (waits_drawn.go: a policy behind an interface may draw it again before
+// (waitvars.DrawnFields: a policy behind an interface may draw it again before
 // each attempt). A wait the interpreter cannot run at all (the attempt
 // count is a field, the delay is doubled by a loop of its own) still has
 // no jitter when it is computed only from constants, parameters, locals
@@ -85,20 +89,18 @@
 // is never read as a fixed interval from one opaque value (the value the
 // local held before the loop, or a helper the interpreter cannot run):
 // its shape is unknown and the rules are silent
-// (waits_reassigned.go). A local the loop never assigns keeps its fixed
+// (waitvars.ReassignedFromCall). A local the loop never assigns keeps its fixed
 // interval of unknown length, and a wait computed to a known number keeps
 // its reading, unless the loop assigns the local, on some branch, a
 // constant other than that number (d = quickInterval after a failure):
 // then the failure path's wait depends on a branch the runs did not
-// follow, and the shape is unknown (waits_reassigned_const.go).
+// follow, and the shape is unknown (waitvars.ReassignedOtherConst).
 package waitnum
 
 import (
-	"fmt"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/types"
-	"math"
-	"time"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
@@ -200,7 +202,7 @@ type model struct {
 	pass *analysis.Pass
 	info *types.Info
 	pkg  *types.Package
-	// drawn caches drawnAtRandom (waits_drawn.go), for this pass.
+	// drawn caches waitvars.DrawnFields (drawnAtRandom), for this pass.
 	drawn map[*types.Var]bool
 	// followed caches followable (waits_state.go).
 	followed map[followKey]bool
@@ -225,7 +227,7 @@ func (ip *Interp) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, 
 // named by x) for attempts start, start+1, ...: parameter attempt gets the
 // attempt, the others what bind gives (Known values) or stand-ins. It
 // returns the waits at the low, middle and high end of random draws.
-func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]Value) (lo, mid, hi []Value, ok bool) {
+func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
 	return ip.m.funcSamples(x, attempt, start, bind)
 }
 
@@ -233,47 +235,8 @@ func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]Value) (l
 // parameters and constants alone, so the interpreter may run it.
 func (ip *Interp) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool { return ip.m.pure(body, lit) }
 
-// Value is a number the interpreter computes: known or not, and how it
-// was drawn.
-type Value = nval
-
-// Known returns the known value v.
-func Known(v float64) Value { return nKnown(v) }
-
-// A WaitShape is the shape of a wait read from its samples.
-type WaitShape = waitShape
-
-// Classify reads the shape of a wait from its samples at the low, middle
-// and high end of random draws.
-func Classify(lo, mid, hi []Value) WaitShape { return classifyWait(lo, mid, hi) }
-
-// Fill fills in w's shape and description from sh.
-func (ip *Interp) Fill(sh WaitShape, w *site.Wait) { sh.fill(w, nil, ip.m) }
-
 // SamplesN is the number of attempts the interpreter runs.
 const SamplesN = samplesN
-
-// Float formats a factor for messages: 1.5, 2, 0.25.
-func Float(f float64) string { return wFloat(f) }
-
-// Expo words the growth of a backoff for messages: "doubles from 1s up
-// to 30s", "grows ×1.5 per attempt from 500ms".
-func Expo(ratio float64, base, cap time.Duration) string {
-	g := "grows ×" + wFloat(ratio) + " per attempt"
-	if ratio == 2 {
-		g = "doubles"
-	}
-	if base > 0 {
-		g += " from " + base.String()
-	}
-	if cap > 0 {
-		g += " up to " + cap.String()
-	}
-	return g
-}
-
-// Pct formats a fraction as a whole percentage: 0.25 is "25%".
-func Pct(f float64) string { return fmt.Sprintf("%d%%", int(math.Round(f*100))) }
 
 // IsInteger reports whether t is an integer type (a named duration
 // included).

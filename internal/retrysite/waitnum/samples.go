@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/types"
 )
@@ -10,23 +11,23 @@ import (
 // (same number, same kind of draw); otherwise unknown, as one function
 // breaking the rule does not make the wait break it.
 
-func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
+func (ip *winterp) sameOverTargets(x *ast.CallExpr) waitshape.Num {
 	ts, ok := ip.m.FuncTargets(x.Fun)
 	if !ok || len(ts) < 2 {
-		return nunknown()
+		return waitshape.Unknown()
 	}
-	var r nval
+	var r waitshape.Num
 	for i, t := range ts {
 		if !ip.m.pure(t.Body, t.Lit) {
-			return nunknown()
+			return waitshape.Unknown()
 		}
 		s := ip.sub(t.Body, t.FT, x)
 		if s == nil {
-			return nunknown()
+			return waitshape.Unknown()
 		}
 		v := s.result(t.Body)
-		if !v.ok || i > 0 && v != r {
-			return nunknown()
+		if !v.OK || i > 0 && v != r {
+			return waitshape.Unknown()
 		}
 		r = v
 	}
@@ -36,7 +37,7 @@ func (ip *winterp) sameOverTargets(x *ast.CallExpr) nval {
 // funcSamples runs a same-package delay function (a declaration or a
 // literal) for attempts start, start+1, ...: parameter attempt gets the
 // attempt, the others what bind gives or stand-ins.
-func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (lo, mid, hi []nval, ok bool) {
+func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
 	var body *ast.BlockStmt
 	var ft *ast.FuncType
 	var lit *ast.FuncLit
@@ -72,8 +73,8 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (
 	if attempt >= len(params) || params[attempt] == nil {
 		return nil, nil, nil, false
 	}
-	run := func(mode float64) []nval {
-		var res []nval
+	run := func(mode float64) []waitshape.Num {
+		var res []waitshape.Num
 		for k := 0; k < samplesN; k++ {
 			ip := m.newInterp(mode, body, body)
 			ip.fn = true
@@ -85,7 +86,7 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]nval) (
 					ip.env[p] = v
 				}
 			}
-			ip.env[params[attempt]] = nKnown(float64(start + k))
+			ip.env[params[attempt]] = waitshape.Known(float64(start + k))
 			res = append(res, ip.result(body))
 		}
 		return res

@@ -41,13 +41,6 @@ func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, pa
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }
 
 func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }

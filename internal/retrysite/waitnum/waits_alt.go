@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -43,11 +44,11 @@ func comparison(cond ast.Expr) bool {
 func (ip *winterp) altReturn(list []ast.Stmt) {
 	if len(ip.objs) > 0 {
 		// The branch may change a followed object: not copied.
-		ip.alts = append(ip.alts, nunknown())
+		ip.alts = append(ip.alts, waitshape.Unknown())
 		return
 	}
 	alt := *ip
-	alt.env = make(map[*types.Var]nval, len(ip.env))
+	alt.env = make(map[*types.Var]waitshape.Num, len(ip.env))
 	for v, x := range ip.env {
 		alt.env[v] = x
 	}
@@ -58,7 +59,7 @@ func (ip *winterp) altReturn(list []ast.Stmt) {
 	case ctrlReturn:
 		ip.alts = append(ip.alts, alt.ret)
 	case ctrlStop:
-		ip.alts = append(ip.alts, nunknown())
+		ip.alts = append(ip.alts, waitshape.Unknown())
 	}
 	// Other ends (a panic) return no wait.
 }
@@ -72,15 +73,15 @@ func (ip *winterp) altReturn(list []ast.Stmt) {
 func (ip *winterp) applyAlts() {
 	for _, a := range ip.alts {
 		switch {
-		case noWait(a) && ip.ret.ok && (!ip.ret.opq || fixedSetting(ip.ret)):
+		case noWait(a) && ip.ret.OK && (!ip.ret.Opq || fixedSetting(ip.ret)):
 			continue
-		case noWait(ip.ret) && a.ok && (!a.opq || fixedSetting(a)):
+		case noWait(ip.ret) && a.OK && (!a.Opq || fixedSetting(a)):
 			ip.ret = a
 			continue
 		}
-		if !a.ok || !ip.ret.ok || a.raw || ip.ret.raw || !wApprox(a.v, ip.ret.v) ||
-			a.rnd != ip.ret.rnd || a.opq != ip.ret.opq {
-			ip.ret = nunknown()
+		if !a.OK || !ip.ret.OK || a.Raw || ip.ret.Raw || !waitshape.Approx(a.V, ip.ret.V) ||
+			a.Rnd != ip.ret.Rnd || a.Opq != ip.ret.Opq {
+			ip.ret = waitshape.Unknown()
 			return
 		}
 	}
@@ -92,11 +93,11 @@ func (ip *winterp) applyAlts() {
 // wait at all (the configured interval when the feature is on, 0 when it
 // is off) returns a fixed interval either way: the setting decides the
 // shape, as it does when it is waited for directly.
-func fixedSetting(v nval) bool {
-	return v.opq && !v.vary && !v.rnd && !v.raw && !v.sched && !v.decor && !v.isBool
+func fixedSetting(v waitshape.Num) bool {
+	return v.Opq && !v.Vary && !v.Rnd && !v.Raw && !v.Sched && !v.Decor && !v.IsBool
 }
 
 // noWait reports whether v is the constant zero wait.
-func noWait(v nval) bool {
-	return v.ok && v.v == 0 && !v.rnd && !v.raw && !v.opq && !v.vary && !v.sched && !v.isBool
+func noWait(v waitshape.Num) bool {
+	return v.OK && v.V == 0 && !v.Rnd && !v.Raw && !v.Opq && !v.Vary && !v.Sched && !v.IsBool
 }

@@ -61,7 +61,7 @@ func (ip *winterp) guardedComparison(cond ast.Expr) *ast.BinaryExpr {
 	case token.LOR:
 		decidedFalse := func(g ast.Expr) bool {
 			c := ip.eval(g)
-			return c.ok && c.isBool && !c.opq && !c.rnd && c.v == 0
+			return c.OK && c.IsBool && !c.Opq && !c.Rnd && c.V == 0
 		}
 		if decidedFalse(x.X) {
 			return ip.guardedComparison(x.Y)
@@ -119,5 +119,5 @@ func (ip *winterp) defaultIf(s *ast.IfStmt) bool {
 		return false
 	}
 	cur := ip.eval(cmp.X)
-	return cur.ok && cur.opq && !cur.vary && !cur.rnd
+	return cur.OK && cur.Opq && !cur.Vary && !cur.Rnd
 }

@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -53,26 +54,26 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool
 	if m.capturedMoved(lit, body) {
 		return false
 	}
-	var runs [3][]nval
+	var runs [3][]waitshape.Num
 	apply := m.CollectDefaults(func() {
 		for i, mode := range []float64{0, 0.5, 1} {
 			ip := m.newInterp(mode, lit.Body, body)
 			ip.closure = lit
 			for k := 0; k < samplesN; k++ {
-				ip.ret = nunknown()
+				ip.ret = waitshape.Unknown()
 				if c := ip.stmts(lit.Body.List); c != ctrlReturn {
-					runs[i] = append(runs[i], nunknown())
+					runs[i] = append(runs[i], waitshape.Unknown())
 					continue
 				}
 				runs[i] = append(runs[i], ip.ret)
 			}
 		}
 	})
-	sh := classifyWait(runs[0], runs[1], runs[2])
-	if sh.shape == ShapeUnknown {
+	sh := waitshape.Classify(runs[0], runs[1], runs[2])
+	if sh.Shape == ShapeUnknown {
 		return false
 	}
-	sh.fill(w, nil, m)
+	sh.Fill(w, "")
 	apply(w)
 	return w.Shape != ShapeUnknown
 }
@@ -150,7 +151,7 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 	}
 	sub := dm.newInterp(ip.mode, nil, nil)
 	sub.depth, sub.steps = ip.depth+1, ip.steps
-	st := &objState{fields: make(map[*types.Var]nval)}
+	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	for i := 0; i < ss.NumFields(); i++ {
 		st.fields[ss.Field(i)] = zeroOf(ss.Field(i).Type())
 	}

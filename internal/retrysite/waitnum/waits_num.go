@@ -2,6 +2,8 @@ package waitnum
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -19,48 +21,6 @@ import (
 // from before the loop it cannot compute) stands in as an opaque
 // constant: it does not change between attempts, which is all the shape
 // needs.
-
-// nval is a number the interpreter computed.
-type nval struct {
-	v  float64
-	ok bool
-	// isBool marks booleans (v is 0 or 1).
-	isBool bool
-	// rnd: depends on a random draw; raw: an unbounded random integer
-	// (rand.Int63()) waiting for a modulo.
-	rnd, raw bool
-	// opq: depends on a stand-in for a value the model cannot see.
-	opq bool
-	// decor: a random draw whose range depends on an earlier draw
-	// (decorrelated jitter).
-	decor bool
-	// sched: taken from an explicit list of durations; end: an index
-	// past the list's end.
-	sched, end bool
-	// vary: changes from one attempt to the next (a counter, a value
-	// carried over, a random draw).
-	vary bool
-}
-
-func nKnown(v float64) nval { return nval{v: v, ok: true} }
-func nbool(b bool) nval     { return nval{v: float64(b2i(b)), ok: true, isBool: true} }
-func nunknown() nval        { return nval{} }
-func (a nval) flags() nval {
-	return nval{rnd: a.rnd, opq: a.opq, decor: a.decor, sched: a.sched, vary: a.vary}
-}
-func (a nval) merge(b nval) nval {
-	a.rnd = a.rnd || b.rnd
-	a.opq = a.opq || b.opq
-	a.decor = a.decor || b.decor
-	a.sched = a.sched || b.sched
-	a.vary = a.vary || b.vary
-	return a
-}
-
-// limit reports whether a is an unknown limit (an opaque value that does
-// not change between attempts) and b is not: min(cap, x) with cap unseen
-// is taken not to bind over the attempts the interpreter runs.
-func limit(a, b nval) bool { return a.opq && !a.vary && !(b.opq && !b.vary) }
 
 // ctrl is how a statement ends.
 type ctrl int
@@ -81,7 +41,7 @@ type winterp struct {
 	// fn is true when running a helper for its result: branches that
 	// return are taken when their condition is known.
 	fn  bool
-	env map[*types.Var]nval
+	env map[*types.Var]waitshape.Num
 	// region is the loop (or function body) whose iterations are run:
 	// variables declared outside it keep their values between
 	// iterations. body is the whole function.
@@ -89,32 +49,32 @@ type winterp struct {
 	body   *ast.BlockStmt
 	// hit is the wait whose duration is recorded, rec its value.
 	hit      *Hit
-	rec      nval
+	rec      waitshape.Num
 	recorded bool
 	// snap is the environment when the wait was recorded.
-	snap   map[*types.Var]nval
-	timers map[*types.Var]nval
+	snap   map[*types.Var]waitshape.Num
+	timers map[*types.Var]waitshape.Num
 	// self is the function of a recursive site; next holds the
 	// parameters of the next call.
 	self   *types.Func
 	params []*types.Var
-	next   map[*types.Var]nval
+	next   map[*types.Var]waitshape.Num
 	// label is the label a goto loop jumps to.
 	label *types.Label
 	// ret is a helper's result, retExpr the expression returned.
-	ret     nval
+	ret     waitshape.Num
 	retExpr ast.Expr
 	clamps  []waitClamp
 	// fieldsSet are the fields assigned in the region.
 	fieldsSet map[types.Object]bool
-	standins  map[string]nval
+	standins  map[string]waitshape.Num
 	resolving map[*types.Var]bool
 	// objs are the backoff objects followed (waits_state.go).
 	objs  map[*types.Var]*objState
 	noObj map[*types.Var]bool
 	// alts are the values a helper returns on branches whose
 	// condition is not known (waits_alt.go).
-	alts  []nval
+	alts  []waitshape.Num
 	depth int
 	steps *int
 	// first is true when running a helper that returns the wait with
@@ -138,12 +98,12 @@ func (m *model) newInterp(mode float64, region ast.Node, body *ast.BlockStmt) *w
 	ip := &winterp{
 		m:         m,
 		mode:      mode,
-		env:       make(map[*types.Var]nval),
+		env:       make(map[*types.Var]waitshape.Num),
 		region:    region,
 		body:      body,
-		timers:    make(map[*types.Var]nval),
+		timers:    make(map[*types.Var]waitshape.Num),
 		fieldsSet: make(map[types.Object]bool),
-		standins:  make(map[string]nval),
+		standins:  make(map[string]waitshape.Num),
 		resolving: make(map[*types.Var]bool),
 		steps:     &steps,
 	}
@@ -236,33 +196,33 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 				case len(vs.Values) == len(vs.Names):
 					ip.set(v, vs.Values[i], ip.eval(vs.Values[i]))
 				case len(vs.Values) == 0:
-					ip.env[v] = nKnown(0)
+					ip.env[v] = waitshape.Known(0)
 					ip.defineObj(v, nil)
 				default:
-					ip.env[v] = nunknown()
+					ip.env[v] = waitshape.Unknown()
 				}
 			}
 		}
 	case *ast.IncDecStmt:
 		if sel, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
 			x := ip.eval(s.X)
-			if x.ok {
+			if x.OK {
 				if s.Tok == token.INC {
-					x.v++
+					x.V++
 				} else {
-					x.v--
+					x.V--
 				}
 			}
 			ip.setField(s.X, x)
 		} else if v := ip.localVar(s.X); v != nil {
 			x := ip.eval(s.X)
-			if x.ok {
+			if x.OK {
 				if s.Tok == token.INC {
-					x.v++
+					x.V++
 				} else {
-					x.v--
+					x.V--
 				}
-				x.vary = x.vary || ip.carried(v)
+				x.Vary = x.Vary || ip.carried(v)
 			}
 			ip.env[v] = x
 		}
@@ -300,7 +260,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 		}
 		if ip.self != nil {
 			if call := ip.selfCall(s); call != nil {
-				ip.next = make(map[*types.Var]nval)
+				ip.next = make(map[*types.Var]waitshape.Num)
 				for i, p := range ip.params {
 					if i < len(call.Args) {
 						ip.next[p] = ip.eval(call.Args[i])
@@ -315,7 +275,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 			ip.applyClamps()
 			ip.applyAlts() // waits_alt.go
 		} else {
-			ip.ret = nunknown()
+			ip.ret = waitshape.Unknown()
 		}
 		return ctrlReturn
 	case *ast.GoStmt, *ast.DeferStmt, *ast.EmptyStmt:
@@ -386,22 +346,22 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 		elseList = []ast.Stmt{e}
 	}
 	c := ip.eval(s.Cond)
-	decided := c.ok && c.isBool && !c.opq && !c.rnd
+	decided := c.OK && c.IsBool && !c.Opq && !c.Rnd
 	if ip.holds(s.Body) {
-		if decided && c.v == 0 {
+		if decided && c.V == 0 {
 			return ip.stmts(elseList)
 		}
 		return ip.stmts(s.Body.List)
 	}
 	if s.Else != nil && ip.holds(s.Else) {
-		if decided && c.v != 0 {
+		if decided && c.V != 0 {
 			return ip.stmts(s.Body.List)
 		}
 		return ip.stmts(elseList)
 	}
 	if decided {
 		list := elseList
-		if c.v != 0 {
+		if c.V != 0 {
 			list = s.Body.List
 		}
 		if !ip.fn && ip.terminates(list) {
@@ -482,7 +442,7 @@ func (ip *winterp) clampIf(s *ast.IfStmt) bool {
 
 // clampValue computes what `if L op R { x = E }` leaves in x, when x and
 // E are the two sides of the comparison.
-func (ip *winterp) clampValue(cmp *ast.BinaryExpr, e, x ast.Expr) (nval, bool) {
+func (ip *winterp) clampValue(cmp *ast.BinaryExpr, e, x ast.Expr) (waitshape.Num, bool) {
 	same := func(a, b ast.Expr) bool { return types.ExprString(ast.Unparen(a)) == types.ExprString(ast.Unparen(b)) }
 	var useMin bool
 	switch {
@@ -491,24 +451,24 @@ func (ip *winterp) clampValue(cmp *ast.BinaryExpr, e, x ast.Expr) (nval, bool) {
 	case same(e, cmp.X) && same(x, cmp.Y):
 		useMin = cmp.Op == token.LSS || cmp.Op == token.LEQ
 	default:
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	a, b := ip.eval(cmp.X), ip.eval(cmp.Y)
-	if !a.ok || !b.ok {
-		return nunknown(), true
+	if !a.OK || !b.OK {
+		return waitshape.Unknown(), true
 	}
 	switch {
-	case limit(a, b):
+	case waitshape.Limit(a, b):
 		return b, true
-	case limit(b, a):
+	case waitshape.Limit(b, a):
 		return a, true
 	}
-	r := a.merge(b)
-	r.ok = true
+	r := a.Merge(b)
+	r.OK = true
 	if useMin {
-		r.v = math.Min(a.v, b.v)
+		r.V = math.Min(a.V, b.V)
 	} else {
-		r.v = math.Max(a.v, b.v)
+		r.V = math.Max(a.V, b.V)
 	}
 	return r, true
 }
@@ -598,7 +558,7 @@ func (ip *winterp) forget(n ast.Node) {
 				continue
 			}
 			if v := ip.localVar(l); v != nil {
-				ip.env[v] = nunknown()
+				ip.env[v] = waitshape.Unknown()
 			}
 		}
 		return true
@@ -629,7 +589,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 		ip.loseObjs(s)
 		for _, l := range s.Lhs {
 			if v := ip.localVar(l); v != nil {
-				ip.env[v] = nunknown()
+				ip.env[v] = waitshape.Unknown()
 			}
 		}
 		// n, err := crypto/rand.Int(rand.Reader, max)
@@ -652,14 +612,14 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			for i, l := range s.Lhs {
 				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {
 					if b, ok := ip.m.ResponseVerdict(call, i); ok {
-						ip.env[v] = nbool(b)
+						ip.env[v] = waitshape.Bool(b)
 					}
 				}
 			}
 		}
 		return
 	}
-	vals := make([]nval, len(s.Rhs))
+	vals := make([]waitshape.Num, len(s.Rhs))
 	for i, r := range s.Rhs {
 		v := ip.localVar(s.Lhs[i])
 		if s.Tok == token.ASSIGN || s.Tok == token.DEFINE {
@@ -668,10 +628,10 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 		}
 		op, ok := assignOp[s.Tok]
 		if !ok {
-			vals[i] = nunknown()
+			vals[i] = waitshape.Unknown()
 			continue
 		}
-		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), ip.m.info.TypeOf(s.Lhs[i]))
+		vals[i] = waitshape.Binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), ip.mode, wIsInteger(ip.m.info.TypeOf(s.Lhs[i])))
 	}
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
@@ -689,11 +649,11 @@ var assignOp = map[token.Token]token.Token{
 	token.SHR_ASSIGN: token.SHR,
 }
 
-func (ip *winterp) evalFor(v *types.Var, x ast.Expr) nval { return ip.eval(x) }
+func (ip *winterp) evalFor(v *types.Var, x ast.Expr) waitshape.Num { return ip.eval(x) }
 
-func (ip *winterp) set(v *types.Var, rhs ast.Expr, val nval) {
-	if val.ok && ip.carried(v) {
-		val.vary = true
+func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
+	if val.OK && ip.carried(v) {
+		val.Vary = true
 	}
 	ip.env[v] = val
 	if isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker") {
@@ -736,12 +696,12 @@ func (ip *winterp) record() {
 	case h.kind == WaitHelper && h.inner != nil && h.helper != nil:
 		call, ok := h.node.(*ast.CallExpr)
 		if !ok {
-			ip.rec, ip.recorded = nunknown(), true
+			ip.rec, ip.recorded = waitshape.Unknown(), true
 			return
 		}
 		sub := ip.sub(h.helper.Body, h.helper.Type, call)
 		if sub == nil {
-			ip.rec, ip.recorded = nunknown(), true
+			ip.rec, ip.recorded = waitshape.Unknown(), true
 			return
 		}
 		sub.hit = h.inner
@@ -749,7 +709,7 @@ func (ip *winterp) record() {
 		if sub.recorded {
 			ip.rec = sub.rec
 		} else {
-			ip.rec = nunknown()
+			ip.rec = waitshape.Unknown()
 		}
 	case h.timerVar != nil:
 		if v, ok := ip.timers[h.timerVar]; ok {
@@ -762,10 +722,10 @@ func (ip *winterp) record() {
 	case h.expr != nil:
 		ip.rec = ip.eval(h.expr)
 	default:
-		ip.rec = nunknown()
+		ip.rec = waitshape.Unknown()
 	}
 	ip.recorded = true
-	ip.snap = make(map[*types.Var]nval, len(ip.env))
+	ip.snap = make(map[*types.Var]waitshape.Num, len(ip.env))
 	for v, x := range ip.env {
 		ip.snap[v] = x
 	}
@@ -812,11 +772,11 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 // standin returns the stand-in for a value the model cannot see: a
 // duration-sized number, or a small one for plain integers (an attempt
 // number passed in).
-func (ip *winterp) standin(key string) nval {
+func (ip *winterp) standin(key string) waitshape.Num {
 	return ip.standinOf(key, nil)
 }
 
-func (ip *winterp) standinOf(key string, t types.Type) nval {
+func (ip *winterp) standinOf(key string, t types.Type) waitshape.Num {
 	if v, ok := ip.standins[key]; ok {
 		return v
 	}
@@ -824,7 +784,7 @@ func (ip *winterp) standinOf(key string, t types.Type) nval {
 	if t != nil && wIsInteger(t) && !isNamed(t, "time", "Duration") {
 		x = 3 + float64(len(ip.standins))
 	}
-	v := nval{v: x, ok: true, opq: true}
+	v := waitshape.Num{V: x, OK: true, Opq: true}
 	ip.standins[key] = v
 	return v
 }
@@ -856,12 +816,12 @@ func (ip *winterp) inRegion(pos token.Pos) bool {
 }
 
 // lookup returns the value of a variable.
-func (ip *winterp) lookup(v *types.Var) nval {
+func (ip *winterp) lookup(v *types.Var) waitshape.Num {
 	if x, ok := ip.env[v]; ok {
 		return x
 	}
 	if ip.inRegion(v.Pos()) {
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	x := ip.initial(v)
 	ip.env[v] = x
@@ -870,11 +830,11 @@ func (ip *winterp) lookup(v *types.Var) nval {
 
 // initial is the value of a variable declared outside the region when the
 // region starts: its only definition before the region, else a stand-in.
-func (ip *winterp) initial(v *types.Var) nval {
+func (ip *winterp) initial(v *types.Var) waitshape.Num {
 	info := ip.m.info
 	if v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() {
 		if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
-			return nKnown(float64(vals[0]))
+			return waitshape.Known(float64(vals[0]))
 		}
 		if x, ok := ip.m.pkgVarValue(v); ok {
 			return x
@@ -932,7 +892,7 @@ func (ip *winterp) initial(v *types.Var) nval {
 		ip.resolving[v] = true
 		x := ip.eval(defs[0])
 		delete(ip.resolving, v)
-		if x.ok && !x.raw {
+		if x.OK && !x.Raw {
 			return x
 		}
 	}
@@ -941,15 +901,15 @@ func (ip *winterp) initial(v *types.Var) nval {
 
 // pkgVarValue returns the value of a package-level variable initialised
 // with a constant, or a list literal's stand-in.
-func (m *model) pkgVarValue(v *types.Var) (nval, bool) {
+func (m *model) pkgVarValue(v *types.Var) (waitshape.Num, bool) {
 	if v.Pkg() != m.pkg {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	for _, f := range m.pass.Files {
 		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 			continue
 		}
-		var res nval
+		var res waitshape.Num
 		found := false
 		ast.Inspect(f, func(n ast.Node) bool {
 			vs, ok := n.(*ast.ValueSpec)
@@ -960,7 +920,7 @@ func (m *model) pkgVarValue(v *types.Var) (nval, bool) {
 				if m.info.Defs[name] == v && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
 					if tv, ok := m.info.Types[vs.Values[i]]; ok && tv.Value != nil {
 						if f, ok := wConstFloat(tv.Value); ok {
-							res, found = nKnown(f), true
+							res, found = waitshape.Known(f), true
 						}
 					}
 				}
@@ -969,7 +929,7 @@ func (m *model) pkgVarValue(v *types.Var) (nval, bool) {
 		})
 		return res, found
 	}
-	return nval{}, false
+	return waitshape.Num{}, false
 }
 
 func wConstFloat(v constant.Value) (float64, bool) {
@@ -990,19 +950,19 @@ func wIsInteger(t types.Type) bool {
 }
 
 // eval computes x.
-func (ip *winterp) eval(x ast.Expr) nval {
+func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 	info := ip.m.info
 	if x == nil {
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		if tv.Value.Kind() == constant.Bool {
-			return nbool(constant.BoolVal(tv.Value))
+			return waitshape.Bool(constant.BoolVal(tv.Value))
 		}
 		if f, ok := wConstFloat(tv.Value); ok {
-			return nKnown(f)
+			return waitshape.Known(f)
 		}
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	switch x := x.(type) {
 	case *ast.ParenExpr:
@@ -1012,36 +972,36 @@ func (ip *winterp) eval(x ast.Expr) nval {
 		case *types.Var:
 			return ip.lookup(o)
 		}
-		return nunknown()
+		return waitshape.Unknown()
 	case *ast.UnaryExpr:
 		a := ip.eval(x.X)
-		if !a.ok || a.raw {
-			return nunknown()
+		if !a.OK || a.Raw {
+			return waitshape.Unknown()
 		}
 		switch x.Op {
 		case token.SUB:
-			a.v = -a.v
+			a.V = -a.V
 			return a
 		case token.ADD:
 			return a
 		case token.NOT:
-			if a.isBool && !a.opq && !a.rnd {
-				return nbool(a.v == 0)
+			if a.IsBool && !a.Opq && !a.Rnd {
+				return waitshape.Bool(a.V == 0)
 			}
 		}
-		return nunknown()
+		return waitshape.Unknown()
 	case *ast.BinaryExpr:
 		if x.Op == token.LAND || x.Op == token.LOR {
 			l := ip.eval(x.X)
-			if l.ok && l.isBool && !l.opq && !l.rnd {
-				if x.Op == token.LAND && l.v == 0 || x.Op == token.LOR && l.v != 0 {
+			if l.OK && l.IsBool && !l.Opq && !l.Rnd {
+				if x.Op == token.LAND && l.V == 0 || x.Op == token.LOR && l.V != 0 {
 					return l
 				}
 				return ip.eval(x.Y)
 			}
-			return nunknown()
+			return waitshape.Unknown()
 		}
-		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), info.TypeOf(x))
+		return waitshape.Binary(x.Op, ip.eval(x.X), ip.eval(x.Y), ip.mode, wIsInteger(info.TypeOf(x)))
 	case *ast.CallExpr:
 		return ip.call(x)
 	case *ast.SelectorExpr:
@@ -1049,94 +1009,15 @@ func (ip *winterp) eval(x ast.Expr) nval {
 	case *ast.IndexExpr:
 		return ip.index(x)
 	}
-	return nunknown()
+	return waitshape.Unknown()
 }
 
-func (ip *winterp) binary(op token.Token, a, b nval, t types.Type) nval {
-	if !a.ok || !b.ok {
-		return nunknown()
-	}
-	if a.raw {
-		// rand.Int63() % n draws from [0, n).
-		if op == token.REM && !b.raw {
-			r := b.flags()
-			r.ok, r.rnd, r.v = true, true, ip.mode*b.v
-			if b.rnd {
-				r.decor = true
-			}
-			return r
-		}
-		return nunknown()
-	}
-	if b.raw {
-		return nunknown()
-	}
-	r := a.merge(b)
-	r.ok = true
-	switch op {
-	case token.ADD:
-		r.v = a.v + b.v
-	case token.SUB:
-		r.v = a.v - b.v
-	case token.MUL:
-		r.v = a.v * b.v
-	case token.QUO:
-		if b.v == 0 {
-			return nunknown()
-		}
-		r.v = a.v / b.v
-		if wIsInteger(t) {
-			r.v = math.Trunc(r.v)
-		}
-	case token.REM:
-		if b.v == 0 {
-			return nunknown()
-		}
-		r.v = math.Mod(a.v, b.v)
-	case token.SHL:
-		if b.v < 0 || b.v > 200 {
-			return nunknown()
-		}
-		r.v = a.v * math.Exp2(b.v)
-	case token.SHR:
-		if b.v < 0 || b.v > 200 {
-			return nunknown()
-		}
-		r.v = math.Trunc(a.v / math.Exp2(b.v))
-	case token.AND, token.OR, token.XOR, token.AND_NOT:
-		return nunknown()
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-		if r.opq || r.rnd {
-			return nunknown()
-		}
-		var c bool
-		switch op {
-		case token.EQL:
-			c = a.v == b.v
-		case token.NEQ:
-			c = a.v != b.v
-		case token.LSS:
-			c = a.v < b.v
-		case token.LEQ:
-			c = a.v <= b.v
-		case token.GTR:
-			c = a.v > b.v
-		case token.GEQ:
-			c = a.v >= b.v
-		}
-		return nbool(c)
-	default:
-		return nunknown()
-	}
-	return r
-}
-
-func (ip *winterp) selector(x *ast.SelectorExpr) nval {
+func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 	info := ip.m.info
 	obj := info.Uses[x.Sel]
 	v, ok := obj.(*types.Var)
 	if !ok {
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	if !v.IsField() {
 		// A package-qualified variable.
@@ -1148,35 +1029,35 @@ func (ip *winterp) selector(x *ast.SelectorExpr) nval {
 	if carriesFailure(info.TypeOf(x.X)) {
 		// A field of an error value (a rate-limit error's RetryAfter)
 		// is what this failure says: it may change with every failure.
-		return nunknown()
+		return waitshape.Unknown()
 	}
-	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) { // waits_drawn.go
-		return nunknown()
+	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) {
+		return waitshape.Unknown()
 	}
 	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
-		return nKnown(float64(vals[0]))
+		return waitshape.Known(float64(vals[0]))
 	}
 	return ip.standinOf("field:"+types.ExprString(x), v.Type())
 }
 
-func (ip *winterp) index(x *ast.IndexExpr) nval {
+func (ip *winterp) index(x *ast.IndexExpr) waitshape.Num {
 	i := ip.eval(x.Index)
-	if !i.ok || i.opq || i.rnd || i.v < 0 {
-		return nunknown()
+	if !i.OK || i.Opq || i.Rnd || i.V < 0 {
+		return waitshape.Unknown()
 	}
 	lit := ip.listLiteral(x.X)
 	if lit == nil {
-		return nunknown()
+		return waitshape.Unknown()
 	}
-	n := int(i.v)
+	n := int(i.V)
 	if n >= len(lit.Elts) {
-		return nval{ok: false, end: true}
+		return waitshape.Num{OK: false, End: true}
 	}
 	if _, ok := lit.Elts[n].(*ast.KeyValueExpr); ok {
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	r := ip.eval(lit.Elts[n])
-	r.sched = true
+	r.Sched = true
 	return r
 }
 
@@ -1216,15 +1097,15 @@ var randomDraws = map[string]string{
 
 func isRandPkg(p string) bool { return p == "math/rand" || p == "math/rand/v2" }
 
-func (ip *winterp) call(x *ast.CallExpr) nval {
+func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 	info := ip.m.info
 	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 		if len(x.Args) != 1 {
-			return nunknown()
+			return waitshape.Unknown()
 		}
 		a := ip.eval(x.Args[0])
-		if a.ok && !a.raw && wIsInteger(tv.Type) {
-			a.v = math.Trunc(a.v)
+		if a.OK && !a.Raw && wIsInteger(tv.Type) {
+			a.V = math.Trunc(a.V)
 		}
 		return a
 	}
@@ -1234,7 +1115,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 			case "min", "max":
 				return ip.minmax(b.Name() == "min", x.Args)
 			}
-			return nunknown()
+			return waitshape.Unknown()
 		}
 	}
 	fn := typeutilCallee(info, x)
@@ -1284,39 +1165,39 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 					return ip.eval(recv)
 				}
 			}
-			return nunknown()
+			return waitshape.Unknown()
 		case path == "time" && recv != nil && isNamed(info.TypeOf(recv), "time", "Duration"):
 			d := ip.eval(recv)
-			if !d.ok {
+			if !d.OK {
 				return d
 			}
 			switch fn.Name() {
 			case "Seconds":
-				d.v /= 1e9
+				d.V /= 1e9
 			case "Minutes":
-				d.v /= 60e9
+				d.V /= 60e9
 			case "Hours":
-				d.v /= 3600e9
+				d.V /= 3600e9
 			case "Milliseconds":
-				d.v = math.Trunc(d.v / 1e6)
+				d.V = math.Trunc(d.V / 1e6)
 			case "Microseconds":
-				d.v = math.Trunc(d.v / 1e3)
+				d.V = math.Trunc(d.V / 1e3)
 			case "Nanoseconds", "Round", "Truncate", "Abs":
 			default:
-				return nunknown()
+				return waitshape.Unknown()
 			}
 			return d
 		case knowledge.IsUpwardJitterFunc(path+"."+fn.Name()) && len(x.Args) == 2:
 			d, f := ip.eval(x.Args[0]), ip.eval(x.Args[1])
-			if !d.ok || !f.ok {
-				return nunknown()
+			if !d.OK || !f.OK {
+				return waitshape.Unknown()
 			}
-			if f.v <= 0 {
-				f.v = 1
+			if f.V <= 0 {
+				f.V = 1
 			}
-			r := d.merge(f)
-			r.ok, r.rnd = true, true
-			r.v = d.v + ip.mode*f.v*d.v
+			r := d.Merge(f)
+			r.OK, r.Rnd = true, true
+			r.V = d.V + ip.mode*f.V*d.V
 			return r
 		}
 	}
@@ -1338,7 +1219,7 @@ func (ip *winterp) call(x *ast.CallExpr) nval {
 			}
 		}
 	}
-	return nunknown()
+	return waitshape.Unknown()
 }
 
 // pkgLevel reports whether v is a package-level variable, of any
@@ -1362,9 +1243,9 @@ func pkgPathOfRecv(sig *types.Signature) string {
 }
 
 // result runs a helper body for its returned value.
-func (ip *winterp) result(body *ast.BlockStmt) nval {
+func (ip *winterp) result(body *ast.BlockStmt) waitshape.Num {
 	if c := ip.stmts(body.List); c != ctrlReturn {
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	return ip.ret
 }
@@ -1456,142 +1337,58 @@ func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 	return ok
 }
 
-func (ip *winterp) minmax(isMin bool, args []ast.Expr) nval {
-	if len(args) == 0 {
-		return nunknown()
-	}
-	var r nval
-	for i, a := range args {
-		x := ip.eval(a)
-		if !x.ok || x.raw {
-			return nunknown()
-		}
-		if i == 0 {
-			r = x
-			continue
-		}
-		switch {
-		case limit(x, r):
-			continue
-		case limit(r, x):
-			r = x
-			continue
-		}
-		v := r.v
-		if isMin {
-			v = math.Min(v, x.v)
-		} else {
-			v = math.Max(v, x.v)
-		}
-		r = r.merge(x)
-		r.v = v
-	}
-	return r
-}
-
-func (ip *winterp) mathCall(name string, args []ast.Expr) nval {
-	vals := make([]nval, len(args))
-	r := nval{ok: true}
+func (ip *winterp) minmax(isMin bool, args []ast.Expr) waitshape.Num {
+	vals := make([]waitshape.Num, len(args))
 	for i, a := range args {
 		vals[i] = ip.eval(a)
-		if !vals[i].ok || vals[i].raw {
-			return nunknown()
-		}
-		r = r.merge(vals[i])
-	}
-	one := func(f func(float64) float64) nval {
-		if len(vals) != 1 {
-			return nunknown()
-		}
-		r.v = f(vals[0].v)
-		return r
-	}
-	two := func(f func(a, b float64) float64) nval {
-		if len(vals) != 2 {
-			return nunknown()
-		}
-		r.v = f(vals[0].v, vals[1].v)
-		return r
-	}
-	if (name == "Min" || name == "Max") && len(vals) == 2 {
-		switch {
-		case limit(vals[0], vals[1]):
-			return vals[1]
-		case limit(vals[1], vals[0]):
-			return vals[0]
+		if !vals[i].OK || vals[i].Raw {
+			return waitshape.Unknown()
 		}
 	}
-	switch name {
-	case "IsInf":
-		// An overflow guard: a backoff the interpreter computed is a
-		// finite number over the attempts it runs.
-		if len(vals) == 2 {
-			return nbool(math.IsInf(vals[0].v, int(vals[1].v)))
+	return waitshape.MinMax(isMin, vals)
+}
+
+func (ip *winterp) mathCall(name string, args []ast.Expr) waitshape.Num {
+	vals := make([]waitshape.Num, len(args))
+	for i, a := range args {
+		vals[i] = ip.eval(a)
+		if !vals[i].OK || vals[i].Raw {
+			return waitshape.Unknown()
 		}
-		return nunknown()
-	case "IsNaN":
-		if len(vals) == 1 {
-			return nbool(math.IsNaN(vals[0].v))
-		}
-		return nunknown()
-	case "Pow":
-		return two(math.Pow)
-	case "Min":
-		return two(math.Min)
-	case "Max":
-		return two(math.Max)
-	case "Exp2":
-		return one(math.Exp2)
-	case "Exp":
-		return one(math.Exp)
-	case "Floor":
-		return one(math.Floor)
-	case "Ceil":
-		return one(math.Ceil)
-	case "Round":
-		return one(math.Round)
-	case "Trunc":
-		return one(math.Trunc)
-	case "Abs":
-		return one(math.Abs)
-	case "Sqrt":
-		return one(math.Sqrt)
-	case "Ldexp":
-		return two(func(a, b float64) float64 { return a * math.Exp2(b) })
 	}
-	return nunknown()
+	return waitshape.Math(name, vals)
 }
 
 // randCall evaluates a random draw at the interpreter's mode.
-func (ip *winterp) randCall(name string, args []ast.Expr) nval {
+func (ip *winterp) randCall(name string, args []ast.Expr) waitshape.Num {
 	switch randomDraws[name] {
 	case "bounded":
 		if len(args) != 1 {
-			return nunknown()
+			return waitshape.Unknown()
 		}
 		n := ip.eval(args[0])
-		if !n.ok || n.raw {
-			return nunknown()
+		if !n.OK || n.Raw {
+			return waitshape.Unknown()
 		}
-		r := n.flags()
-		r.ok, r.rnd, r.vary = true, true, true
-		if n.rnd {
-			r.decor = true
+		r := n.Flags()
+		r.OK, r.Rnd, r.Vary = true, true, true
+		if n.Rnd {
+			r.Decor = true
 		}
-		r.v = ip.mode * n.v
+		r.V = ip.mode * n.V
 		return r
 	case "unit":
 		if len(args) != 0 {
-			return nunknown()
+			return waitshape.Unknown()
 		}
-		return nval{v: ip.mode, ok: true, rnd: true, vary: true}
+		return waitshape.Num{V: ip.mode, OK: true, Rnd: true, Vary: true}
 	case "raw":
 		if len(args) != 0 {
-			return nunknown()
+			return waitshape.Unknown()
 		}
-		return nval{ok: true, rnd: true, raw: true, vary: true}
+		return waitshape.Num{OK: true, Rnd: true, Raw: true, Vary: true}
 	}
-	return nunknown()
+	return waitshape.Unknown()
 }
 
 // carriesFailure reports whether t, or a pointer to it, is an error type:
@@ -1610,4 +1407,16 @@ func carriesFailure(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// drawnAtRandom reports whether the package writes the field f with a
+// value drawn at random (waitvars.DrawnFields, found once per pass).
+func (m *model) drawnAtRandom(f *types.Var) bool {
+	if m.pass == nil || m.pkg != m.pass.Pkg {
+		return false // another package's helper: its files are not at hand
+	}
+	if m.drawn == nil {
+		m.drawn = waitvars.DrawnFields(m.pass, m.info)
+	}
+	return m.drawn[f]
 }

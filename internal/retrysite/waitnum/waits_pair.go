@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -18,22 +19,22 @@ import (
 // pairWait computes the first result of call, a two-result call of a
 // function of the package, when it is a number paired with a bool or
 // an error.
-func (ip *winterp) pairWait(call *ast.CallExpr) (nval, bool) {
+func (ip *winterp) pairWait(call *ast.CallExpr) (waitshape.Num, bool) {
 	fn := typeutilCallee(ip.m.info, call)
 	if fn == nil || fn.Pkg() != ip.m.pkg {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Results().Len() != 2 || !numericType(sig.Results().At(0).Type()) || !verdictType(sig.Results().At(1).Type()) {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	d := ip.m.FuncDecl(fn)
 	if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	s := ip.sub(d.Body, d.Type, call)
 	if s == nil {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	s.first = true
 	return s.result(d.Body), true

@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -35,7 +36,7 @@ import (
 
 // objState is the abstract value of a followed object: its fields.
 type objState struct {
-	fields map[*types.Var]nval
+	fields map[*types.Var]waitshape.Num
 	// lost: something the interpreter could not follow changed the
 	// object; every field is unknown.
 	lost bool
@@ -45,7 +46,7 @@ type objState struct {
 }
 
 func (st *objState) copyState() *objState {
-	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost, typ: st.typ}
+	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ}
 	for f, x := range st.fields {
 		c.fields[f] = x
 	}
@@ -166,7 +167,7 @@ func (ip *winterp) buildObj(v *types.Var, def ast.Expr) *objState {
 	if s == nil {
 		return nil
 	}
-	st := &objState{fields: make(map[*types.Var]nval)}
+	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	for i := 0; i < s.NumFields(); i++ {
 		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
 	}
@@ -245,18 +246,18 @@ func (ip *winterp) objLiteralOnly(x ast.Expr) (*ast.CompositeLit, bool) {
 }
 
 // zeroOf is the zero value of a number or bool; other types are unknown.
-func zeroOf(t types.Type) nval {
+func zeroOf(t types.Type) waitshape.Num {
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {
-		return nunknown()
+		return waitshape.Unknown()
 	}
 	switch {
 	case b.Info()&types.IsBoolean != 0:
-		return nbool(false)
+		return waitshape.Bool(false)
 	case b.Info()&types.IsNumeric != 0:
-		return nKnown(0)
+		return waitshape.Known(0)
 	}
-	return nunknown()
+	return waitshape.Unknown()
 }
 
 // followable reports whether every use of v in body is a field read or
@@ -480,14 +481,14 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 // of another package of the module, run from that package's source by
 // its model (methodOf), on the object's fields matched by position. ok
 // is false when the call is not such a call.
-func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
+func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (waitshape.Num, bool) {
 	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 	if !isSel {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	if v := ip.objVar(sel.X); v == nil {
 		if _, st := ip.obj(sel.X); st == nil {
-			return nval{}, false
+			return waitshape.Num{}, false
 		}
 	}
 	fn = ip.concreteOf(sel.X, fn) // waits_closure.go
@@ -495,26 +496,26 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 	if d == nil || d.Body == nil {
 		if v := ip.objVar(sel.X); v != nil {
 			ip.objs[v].lost = true
-			return nunknown(), true
+			return waitshape.Unknown(), true
 		}
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	_, st := ip.obj(sel.X)
 	if st == nil {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	if dm.pure(d.Body, nil) && !dm.readsRecvFields(d) {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	if !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
 		st.lost = true
-		return nunknown(), true
+		return waitshape.Unknown(), true
 	}
 	r := dm.recvVar(d)
 	s := ip.subIn(dm, d.Body, d.Type, x)
 	if s == nil || r == nil {
 		st.lost = true
-		return nunknown(), true
+		return waitshape.Unknown(), true
 	}
 	recvT := ip.m.info.TypeOf(sel.X)
 	if st.typ != nil {
@@ -524,7 +525,7 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 	_, ss := dm.stateStruct(r.Type())
 	if cs == nil || ss == nil || !sameFields(cs, ss) {
 		st.lost = true
-		return nunknown(), true
+		return waitshape.Unknown(), true
 	}
 	bound := st.as(cs, ss)
 	if _, isPtr := r.Type().(*types.Pointer); !isPtr && bound == st {
@@ -540,7 +541,7 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (nval, bool) {
 		st.lost = true
 	}
 	if c != ctrlReturn {
-		return nunknown(), true
+		return waitshape.Unknown(), true
 	}
 	return s.ret, true
 }
@@ -568,7 +569,7 @@ func (st *objState) as(from, to *types.Struct) *objState {
 	if from == to {
 		return st
 	}
-	c := &objState{fields: make(map[*types.Var]nval, len(st.fields)), lost: st.lost, typ: st.typ}
+	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ}
 	for i := 0; i < from.NumFields(); i++ {
 		if x, ok := st.fields[from.Field(i)]; ok {
 			c.fields[to.Field(i)] = x
@@ -595,28 +596,28 @@ func (m *model) readsRecvFields(d *ast.FuncDecl) bool {
 }
 
 // objField returns the value of a field of a followed object.
-func (ip *winterp) objField(x *ast.SelectorExpr, f *types.Var) (nval, bool) {
+func (ip *winterp) objField(x *ast.SelectorExpr, f *types.Var) (waitshape.Num, bool) {
 	v := ip.objVar(x.X)
 	if v == nil {
 		if _, st := ip.obj(x.X); st == nil {
-			return nval{}, false
+			return waitshape.Num{}, false
 		}
 		v = ip.objVar(x.X)
 	}
 	st := ip.objs[v]
 	if st.lost {
-		return nunknown(), true
+		return waitshape.Unknown(), true
 	}
 	val, ok := st.fields[f]
 	if !ok {
-		return nunknown(), true
+		return waitshape.Unknown(), true
 	}
 	return val, true
 }
 
 // setField writes a field of a followed object; ok is false when l is
 // not one.
-func (ip *winterp) setField(l ast.Expr, val nval) bool {
+func (ip *winterp) setField(l ast.Expr, val waitshape.Num) bool {
 	sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
 	if !isSel {
 		return false
@@ -789,23 +790,23 @@ func (ip *winterp) enclosedBranch(s ast.Stmt) bool {
 // its own types (the default NewConfig ships): the concrete method runs
 // on the literal's fields. Only a method that changes nothing is run: the
 // value's state between calls is not followed. ok is false otherwise.
-func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nval, bool) {
+func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (waitshape.Num, bool) {
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	lit := ip.soleLiteral(recv, 0)
 	if lit == nil {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	t := ip.m.info.TypeOf(lit)
 	if t == nil {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, ip.m.pkg, fn.Name())
 	mfn, _ := obj.(*types.Func)
 	if mfn == nil || mfn.Pkg() != ip.m.pkg {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	d := ip.m.FuncDecl(mfn)
 	r := (*types.Var)(nil)
@@ -813,12 +814,12 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nv
 		r = ip.m.recvVar(d)
 	}
 	if d == nil || d.Body == nil || r == nil || !ip.m.pure(d.Body, nil) {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
-	st := &objState{fields: make(map[*types.Var]nval)}
+	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	_, s := ip.m.stateStruct(t)
 	if s == nil {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	for i := 0; i < s.NumFields(); i++ {
 		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
@@ -835,7 +836,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nv
 			f = s.Field(i)
 		}
 		if f == nil {
-			return nval{}, false
+			return waitshape.Num{}, false
 		}
 		// The literal is written elsewhere: its values are
 		// constants or stand-ins, the same on every call.
@@ -843,7 +844,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (nv
 	}
 	sub := ip.sub(d.Body, d.Type, x)
 	if sub == nil {
-		return nval{}, false
+		return waitshape.Num{}, false
 	}
 	sub.objs = map[*types.Var]*objState{r: st}
 	return sub.result(d.Body), true

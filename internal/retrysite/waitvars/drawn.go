@@ -1,4 +1,4 @@
-package waitnum
+package waitvars
 
 import (
 	"go/ast"
@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -17,55 +18,51 @@ import (
 // attempts, when the loop does not write it (selector). A field the
 // package writes with a random draw is not: a method the loop reaches
 // where the interpreter cannot see (an interface, a func value) may draw
-// it again before each attempt. drawnAtRandom tells such fields apart.
+// it again before each attempt. DrawnFields tells such fields apart.
 
 // randomPkgs are the packages whose functions draw at random.
 var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
 
-// drawnAtRandom reports whether the package writes f (an assignment or
-// a keyed literal) with a value that calls a random package, directly or
-// through a local defined from one in the same function. The fields so
-// written are found once per package, in one pass over its functions.
-func (m *model) drawnAtRandom(f *types.Var) bool {
-	if m.pass == nil || m.pkg != m.pass.Pkg {
-		return false // another package's helper: its files are not at hand
-	}
-	if m.drawn == nil {
-		m.drawn = make(map[*types.Var]bool)
-		insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		if ok {
-			// Only a body that calls a random package writes a drawn
-			// value (a draw, or a local defined from one in the body):
-			// the calls are found first, most bodies make none.
-			draws := m.randomCalls(insp)
-			drawsIn := func(n ast.Node) bool {
-				i, _ := slices.BinarySearch(draws, n.Pos())
-				return i < len(draws) && draws[i] < n.End()
-			}
-			// The inspector skips what holds no assignment or literal.
-			for fc := range insp.Root().Children() {
-				for dc := range fc.Children() {
-					if fd, ok := dc.Node().(*ast.FuncDecl); ok && fd.Body != nil && drawsIn(fd.Body) {
-						m.writesDrawn(dc.ChildAt(edge.FuncDecl_Body, -1), true, fd.Body, m.drawn)
-					}
+// DrawnFields returns the fields the package of pass writes (an
+// assignment or a keyed literal) with a value that calls a random
+// package, directly or through a local defined from one in the same
+// function, found in one pass over its functions; info is the package's
+// type information.
+func DrawnFields(pass *analysis.Pass, info *types.Info) map[*types.Var]bool {
+	drawn := make(map[*types.Var]bool)
+	insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if ok {
+		// Only a body that calls a random package writes a drawn
+		// value (a draw, or a local defined from one in the body):
+		// the calls are found first, most bodies make none.
+		draws := randomCalls(info, insp)
+		drawsIn := func(n ast.Node) bool {
+			i, _ := slices.BinarySearch(draws, n.Pos())
+			return i < len(draws) && draws[i] < n.End()
+		}
+		// The inspector skips what holds no assignment or literal.
+		for fc := range insp.Root().Children() {
+			for dc := range fc.Children() {
+				if fd, ok := dc.Node().(*ast.FuncDecl); ok && fd.Body != nil && drawsIn(fd.Body) {
+					writesDrawn(info, dc.ChildAt(edge.FuncDecl_Body, -1), true, fd.Body, drawn)
 				}
 			}
-		} else {
-			for _, file := range m.pass.Files {
-				for _, decl := range file.Decls {
-					if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
-						m.writesDrawn(inspector.Cursor{}, false, fd.Body, m.drawn)
-					}
+		}
+	} else {
+		for _, file := range pass.Files {
+			for _, decl := range file.Decls {
+				if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+					writesDrawn(info, inspector.Cursor{}, false, fd.Body, drawn)
 				}
 			}
 		}
 	}
-	return m.drawn[f]
+	return drawn
 }
 
 // writesDrawn adds to drawn the fields body writes with a random value.
 // cur is body's cursor when ok.
-func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, drawn map[*types.Var]bool) {
+func writesDrawn(info *types.Info, cur inspector.Cursor, ok bool, body *ast.BlockStmt, drawn map[*types.Var]bool) {
 	// The locals defined from a random draw, found at the first field
 	// write: most bodies write no field.
 	var randomLocals map[*types.Var]bool
@@ -85,7 +82,7 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 				if len(as.Lhs) == len(as.Rhs) {
 					rhs = as.Rhs[i]
 				}
-				if v, ok := m.info.ObjectOf(id).(*types.Var); ok && m.callsRandom(rhs, nil) {
+				if v, ok := info.ObjectOf(id).(*types.Var); ok && callsRandom(info, rhs, nil) {
 					randomLocals[v] = true
 				}
 			}
@@ -93,7 +90,7 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 		return randomLocals
 	}
 	field := func(id *ast.Ident) *types.Var {
-		if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
+		if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() && !drawn[v] {
 			return v
 		}
 		return nil
@@ -114,13 +111,13 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
 				}
-				if m.callsRandom(rhs, locals()) {
+				if callsRandom(info, rhs, locals()) {
 					drawn[f] = true
 				}
 			}
 		case *ast.KeyValueExpr:
 			if k, ok := n.Key.(*ast.Ident); ok {
-				if f := field(k); f != nil && m.callsRandom(n.Value, locals()) {
+				if f := field(k); f != nil && callsRandom(info, n.Value, locals()) {
 					drawn[f] = true
 				}
 			}
@@ -130,10 +127,10 @@ func (m *model) writesDrawn(cur inspector.Cursor, ok bool, body *ast.BlockStmt, 
 
 // randomCalls returns the positions, in order, of the package's calls
 // of a random package.
-func (m *model) randomCalls(insp *inspector.Inspector) []token.Pos {
+func randomCalls(info *types.Info, insp *inspector.Inspector) []token.Pos {
 	var draws []token.Pos
 	for c := range insp.Root().Preorder((*ast.CallExpr)(nil)) {
-		if call := c.Node().(*ast.CallExpr); m.randomCall(call) {
+		if call := c.Node().(*ast.CallExpr); randomCall(info, call) {
 			draws = append(draws, call.Pos())
 		}
 	}
@@ -142,7 +139,7 @@ func (m *model) randomCalls(insp *inspector.Inspector) []token.Pos {
 }
 
 // randomCall reports whether call calls a function of a random package.
-func (m *model) randomCall(call *ast.CallExpr) bool {
+func randomCall(info *types.Info, call *ast.CallExpr) bool {
 	var id *ast.Ident
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -153,22 +150,22 @@ func (m *model) randomCall(call *ast.CallExpr) bool {
 	if id == nil {
 		return false
 	}
-	fn, ok := m.info.Uses[id].(*types.Func)
+	fn, ok := info.Uses[id].(*types.Func)
 	return ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()]
 }
 
 // callsRandom reports whether x calls a random package or reads one of
 // locals.
-func (m *model) callsRandom(x ast.Expr, locals map[*types.Var]bool) bool {
+func callsRandom(info *types.Info, x ast.Expr, locals map[*types.Var]bool) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if m.randomCall(n) {
+			if randomCall(info, n) {
 				found = true
 			}
 		case *ast.Ident:
-			if v, ok := m.info.Uses[n].(*types.Var); ok && locals[v] {
+			if v, ok := info.Uses[n].(*types.Var); ok && locals[v] {
 				found = true
 			}
 		}

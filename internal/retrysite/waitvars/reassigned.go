@@ -1,4 +1,4 @@
-package waitnum
+package waitvars
 
 import (
 	"go/ast"
@@ -15,15 +15,15 @@ import (
 // wait the interpreter computes to a known number, or a local the loop
 // never assigns (a fixed interval of unknown length), keeps its reading.
 
-// reassignedFromCall reports whether the wait under study is a local
-// variable that the loop region assigns (=) from an expression holding
-// a call.
-func (m *model) reassignedFromCall(region ast.Node, h *Hit) bool {
-	return m.reassignsWait(region, h, func(rhs ast.Expr) bool {
+// ReassignedFromCall reports whether wait, the duration expression of
+// the wait under study, is a local variable that the loop region assigns
+// (=) from an expression holding a call.
+func ReassignedFromCall(info *types.Info, region ast.Node, wait ast.Expr) bool {
+	return reassignsWait(info, region, wait, func(rhs ast.Expr) bool {
 		call := false
 		ast.Inspect(rhs, func(x ast.Node) bool {
 			if c, ok := x.(*ast.CallExpr); ok {
-				if tv, ok := m.info.Types[c.Fun]; !ok || !tv.IsType() {
+				if tv, ok := info.Types[c.Fun]; !ok || !tv.IsType() {
 					call = true // a call, not a conversion
 				}
 			}
@@ -33,22 +33,22 @@ func (m *model) reassignedFromCall(region ast.Node, h *Hit) bool {
 	})
 }
 
-// reassignsWait reports whether the wait under study is a local variable
+// reassignsWait reports whether wait is a local variable
 // that the loop region assigns (=) an expression for which pred holds.
 // A recursion's region holds none: its locals are made anew on each
 // call.
-func (m *model) reassignsWait(region ast.Node, h *Hit, pred func(rhs ast.Expr) bool) bool {
-	if h == nil || h.expr == nil || region == nil {
+func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(rhs ast.Expr) bool) bool {
+	if wait == nil || region == nil {
 		return false
 	}
 	if _, ok := region.(*ast.FuncDecl); ok {
 		return false
 	}
-	id, ok := ast.Unparen(h.expr).(*ast.Ident)
+	id, ok := ast.Unparen(wait).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := info.Uses[id].(*types.Var)
 	if !ok || v.IsField() {
 		return false
 	}
@@ -65,7 +65,7 @@ func (m *model) reassignsWait(region ast.Node, h *Hit, pred func(rhs ast.Expr) b
 			return true
 		}
 		for i, l := range as.Lhs {
-			if lid, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.Uses[lid] == types.Object(v) && pred(as.Rhs[i]) {
+			if lid, ok := ast.Unparen(l).(*ast.Ident); ok && info.Uses[lid] == types.Object(v) && pred(as.Rhs[i]) {
 				found = true
 			}
 		}
