@@ -65,7 +65,8 @@ func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 				continue
 			}
 			u := typesx.CommReceive(cc.Comm)
-			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || !anyEnd && leaves(cc.Body) || f.keepsArmed(cc.Body, h) {
+			if u == nil || f.ReceiveWait(u, body) != nil || f.isDone(u) || !anyEnd && leaves(cc.Body) || f.keepsArmed(cc.Body, h) ||
+				anyEnd && f.signalOnly(cc.Comm, u) && leaves(cc.Body) {
 				continue
 			}
 			found = true
@@ -74,6 +75,24 @@ func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 		return true
 	})
 	return found
+}
+
+// signalOnly reports whether comm, a case's receive u, takes no value
+// from a channel of struct{} (case <-cancel:). When its case also leaves
+// the helper, it is a cancellation (go-autorest's
+// DelayForBackoff(backoff, attempt, r.Context().Done()): case <-cancel:
+// return false), not the reply timedReceive's helper waits for; a signal
+// that ends the select and goes on (case <-c.pong:) is a reply.
+func (f Finder) signalOnly(comm ast.Stmt, u *ast.UnaryExpr) bool {
+	if _, bare := comm.(*ast.ExprStmt); !bare {
+		return false
+	}
+	ch, ok := f.Info.TypeOf(u.X).Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	st, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }
 
 // isDone reports whether u receives from a Done method's channel

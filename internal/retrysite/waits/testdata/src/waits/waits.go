@@ -511,3 +511,50 @@ func periodic(ctx context.Context) {
 		}
 	}
 }
+
+// A sleep helper cancelled through a channel of struct{} (go-autorest's
+// DelayForBackoff(backoff, attempt, r.Context().Done())): the other case
+// is a signal, not a reply the helper waits for; the timer is the wait.
+func delayOrCancel(d time.Duration, cancel <-chan struct{}) bool {
+	select {
+	case <-time.After(d):
+		return true
+	case <-cancel:
+		return false
+	}
+}
+
+func withCancelHelper(ctx context.Context) error {
+	for attempt := 0; attempt < 4; attempt++ {
+		if err := do(); err == nil {
+			return nil
+		}
+		if !delayOrCancel(2*time.Second, ctx.Done()) { // want `helper fixed interval: a fixed 2s \[attempt attempt\]`
+			return ctx.Err()
+		}
+	}
+	return errors.New("x")
+}
+
+// A helper that waits for a reply, with a timeout: the timer is the
+// call's own timeout, no wait between attempts.
+func replyOrTimeout(replies <-chan string, d time.Duration) (string, error) {
+	select {
+	case r := <-replies:
+		return r, nil
+	case <-time.After(d):
+		return "", errors.New("timeout")
+	}
+}
+
+func withReplyHelper(replies <-chan string) error {
+	for attempt := 0; attempt < 4; attempt++ { // want `waits unknown`
+		if err := do(); err == nil {
+			return nil
+		}
+		if _, err := replyOrTimeout(replies, 2*time.Second); err != nil {
+			return err
+		}
+	}
+	return errors.New("x")
+}
