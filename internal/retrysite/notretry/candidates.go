@@ -29,13 +29,7 @@ import (
 // RetriesOnlyOnExists reports whether loop goes back to g's operation
 // only when it failed with an "already exists" error.
 func (m *Rules) RetriesOnlyOnExists(loop ast.Stmt, g *Group) bool {
-	var body *ast.BlockStmt
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	}
+	body := loopBody(loop)
 	if body == nil || len(g.Calls) == 0 {
 		return false
 	}
@@ -143,4 +137,15 @@ func exits(st ast.Stmt) bool {
 func isBranch(st ast.Stmt, tok token.Token) bool {
 	b, ok := st.(*ast.BranchStmt)
 	return ok && b.Tok == tok && b.Label == nil
+}
+
+// loopBody returns the body of a for or range statement, or nil.
+func loopBody(loop ast.Stmt) *ast.BlockStmt {
+	switch l := loop.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
 }

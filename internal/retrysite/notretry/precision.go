@@ -414,13 +414,7 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 // an idempotency key written into headers does not count, nor does a
 // random wait.
 func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
-	var body *ast.BlockStmt
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		body = l.Body
-	case *ast.RangeStmt:
-		body = l.Body
-	}
+	body := loopBody(loop)
 	if body == nil {
 		return false
 	}
