@@ -71,6 +71,11 @@
 // type), whose loop is its last statement, or an unexported one only such
 // functions call.
 //
+// Nor is a loop whose only ways back are continue statements under a
+// protocol's "not yet" answer (pending.go: the OAuth device flow's
+// authorization_pending and slow_down, knowledge.IsPendingAnswer, read
+// by the constant's value): the protocol's poll.
+//
 // Nor is a recursion that walks a structure (notretry.go): one that calls
 // itself, for a parameter that names what to do, with a value derived from
 // the operation's results (a redirect followed), or, for an error
