@@ -60,7 +60,8 @@
 // len(recv.addrs)), whose call is given the result of a method of the
 // package, on the same value, that indexes that field with a field of its
 // receiver it also assigns (the next address, round robin): each endpoint
-// once; the same loop bounded by a number, or an endpoint method that does
+// once (the count may be a local set from that length before the loop and
+// counted down, the endpoint a local the body sets from the method); the same loop bounded by a number, or an endpoint method that does
 // not move its index, stays a retry. A flag that only holds constants
 // (retrying = true), a request rebuilt the same way, an attempt number
 // given to a call the model cannot see or used from the first retry on, and
