@@ -6,15 +6,16 @@
 //   - the value domain and the evaluator (eval.go): constants, nil and
 //     non-nil, an operation's abstract outcome (a response's status, an
 //     error's class or code), and why a value is unknown (deps);
-//   - the path simulation (sim.go, statekey.go, stopcheck.go,
+//   - the path simulation (sim.go, statekey.go,
 //     timerchan.go, clamp.go: a backoff's cap is no count;
 //     paramfields.go: the fields of a struct parameter a caller binds;
-//     flags.go: a field only ever set to constants counts nothing;
-//     registry.go: nor does the absence of a fixed key from a list the
-//     loop only appends to; selftrigger.go: a select case on a channel
-//     the path itself sent on is ready, one no one on the path sent on
-//     is not, a nil channel local never, and the walks start with the
-//     nil the operation's block left in such a local (StartEnv);
+//     package exits, called through exitshost.go: a field only ever set
+//     to constants, a setting, a stop check, the absence of a fixed key
+//     from a list the loop only appends to count nothing; a select case
+//     on a channel the path itself sent on is ready, one no one on the
+//     path sent on is not, a nil channel local never, and the walks
+//     start with the nil the operation's block left in such a local
+//     (StartEnv);
 //     goalFreeFailover: a recursion after a loop over candidates, whose
 //     condition guards no refresh): which outcomes of an operation lead
 //     back to it, how many runs a loop makes (maxRuns keeps every select

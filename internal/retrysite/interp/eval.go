@@ -150,7 +150,7 @@ type evaluator struct {
 	AfterOp bool
 	// counting is set while maxRuns counts the runs: a select case on a
 	// self-woken channel stays possible, since the first wake-up comes
-	// from elsewhere (selftrigger.go).
+	// from elsewhere (exits/selftrigger.go).
 	counting bool
 	// captured holds, while a function literal called where it is
 	// written is evaluated through its body (iife.go), the values its
@@ -905,8 +905,8 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 			}
 		}
 	}
-	for _, pv := range fi.pendingAt[n] {
-		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (selftrigger.go)
+	for _, pv := range fi.chans.PendingAt[n] {
+		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (exits' selftrigger.go)
 	}
 	return e
 }

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
 )
 
 // model holds what the value interpreter knows of one package. Model
@@ -31,8 +33,8 @@ type model struct {
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
-	// flags caches flagField by field (flags.go).
-	flags map[*types.Var]bool
+	// flags caches flagField by field (package exits).
+	flags exits.Flags
 	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
 	ctxErr map[*types.Func]bool
 }
@@ -125,14 +127,10 @@ type funcInfo struct {
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
-	// pending holds the synthetic pending-send variable of each channel
-	// the function wakes itself on, pendingAt the variables each graph
-	// node sets (selftrigger.go).
-	pending   map[*types.Var]*types.Var
-	pendingAt map[ast.Node][]*types.Var
-	// chanLocals are the channel locals the selects receive from,
-	// tracked for nil (selftrigger.go).
-	chanLocals map[*types.Var]bool
+	// chans are the channels the function wakes itself on and the
+	// channel locals its selects receive from (package exits'
+	// exits/selftrigger.go).
+	chans exits.Channels
 	// assigns holds the expressions assigned to each local variable
 	// (outside function literals), and statelessMemo caches
 	// statelessVar.
@@ -416,7 +414,7 @@ func (fi *funcInfo) scan() {
 			fi.Tracked[v] = true
 		}
 	}
-	fi.selfTriggers(fi.Tracked, escapes) // selftrigger.go
+	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
 	var all []*types.Var
 	for v := range fi.Tracked {

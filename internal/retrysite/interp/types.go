@@ -31,11 +31,8 @@ func isIntegerOrBool(t types.Type) bool { return IsIntegerOrBool(t) }
 
 func isResponseType(t types.Type) bool { return IsResponseType(t) }
 
-// IsBool reports whether t is a boolean type.
-func IsBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
-}
+// IsBool reports whether t is a boolean type (typesx.IsBool).
+func IsBool(t types.Type) bool { return typesx.IsBool(t) }
 
 // IsIntegerOrBool reports whether t is an integer or boolean type.
 func IsIntegerOrBool(t types.Type) bool {
