@@ -65,7 +65,7 @@
 // failure of an operation: an error, a response's status, a known
 // library result, or the error a result keeps in its one error field
 // when nothing is returned beside it (gocql's *Iter and its err:
-// typesx.CarriedError, interp/carried.go; nil under success, non-nil
+// typesx.CarriedError, interp/outcomeval/carried.go; nil under success, non-nil
 // under the error scenario). A bare bool or ok is a failure only from a callee the
 // model sees (a function of the package, an unexported interface seen
 // through its implementations, a local function literal); from a
@@ -166,7 +166,7 @@
 // test of an operation's response (`if st != "active" { return
 // retry.RetryableError(errNotYet) }`: a state poll).
 // A net.Error's Timeout() read by a predicate of the package on what
-// errors.As found in a certificate error is false (astarget.go).
+// errors.As found in a certificate error is false (interp/outcomeval/astarget.go).
 //
 // A request handed to the package's own event loop is an operation when
 // the loop's handler for it calls a server (package exchange).
@@ -391,15 +391,16 @@
 //     ChainRoot, AsTarget, IsErrorType...; shared.go: UsesAny,
 //     AssignedVars, ObjOf, IsIdent, ReturnsIn, Union). It depends on
 //     nothing of the model.
-//   - package interp (interp/): the value interpreter. The evaluator and
-//     its value domain (eval.go, types.go: IsResponseType,
-//     HasErrorOrResponse, ReturnsResponse), the path simulation (sim.go, statekey.go,
+//   - package interp (interp/): the value interpreter. The evaluator
+//     (eval.go, types.go: IsResponseType, HasErrorOrResponse,
+//     ReturnsResponse) over its value domain (package vals, interp/vals/,
+//     named in lowercase by domain.go), the path simulation (sim.go, statekey.go,
 //     cfgwalk.go, timerchan.go; the exits that count nothing and the
 //     select cases a walk decides are package exits, interp/exits/,
 //     which interp calls through exitshost.go), the per-function graphs
-//     (funcinfo.go), the outcomes tried and the predicates a loop decides
-//     through (outcomes_eval.go, statuserr.go, errcode_success.go,
-//     astarget.go, decide.go, decide_body.go). Its Model is embedded in
+//     (funcinfo.go), the outcomes tried (package outcomeval,
+//     interp/outcomeval/, called through outcomehost.go) and the
+//     predicates a loop decides through (decide.go, decide_body.go). Its Model is embedded in
 //     this package's model, so its exported methods are the model's; it
 //     asks discovery and the library readers through interp.Host
 //     (host.go here) and the value index through interp.Index and

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 )
 
 // model holds what the value interpreter knows of one package. Model
@@ -22,8 +23,8 @@ type model struct {
 	decls map[*types.Func]*ast.FuncDecl
 	Infos map[*ast.BlockStmt]*funcInfo
 	// defs indexes how each variable of the package is defined, built
-	// on first use (outcomes_eval.go).
-	Defs map[*types.Var]*varDef
+	// on first use (outcomeval/outcomes_eval.go).
+	Defs outcomeval.Defs
 	// ix is the package-wide value index (package valueindex), given by
 	// SetIndex.
 	ix Index
@@ -274,7 +275,7 @@ func (fi *funcInfo) scan() {
 				iife[lit] = true
 			}
 			// errors.As(err, &target) writes target, whose address
-			// does not escape otherwise (statuserr.go).
+			// does not escape otherwise (outcomeval/statuserr.go).
 			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
 				asAddr[ast.Unparen(n.Args[1])] = true
 				asTargets[v] = true

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
-	"strconv"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -22,8 +21,6 @@ func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, pa
 // varOfExpr returns the variable an identifier defines or uses
 // (typesx.VarOf).
 func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
-
-func itoa(i int) string { return strconv.Itoa(i) }
 
 func isBool(t types.Type) bool { return IsBool(t) }
 
