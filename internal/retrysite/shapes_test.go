@@ -14,7 +14,7 @@ import (
 // struct.
 
 // TestCarried covers operations whose result carries their error in a
-// field (interp/carried.go), and results that are no such outcome.
+// field (interp/outcomeval/carried.go), and results that are no such outcome.
 func TestCarried(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/carried")
 }

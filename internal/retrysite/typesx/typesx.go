@@ -143,6 +143,12 @@ func IsErrorType(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
 // IsStd reports whether an import path belongs to the standard library:
 // its first element is one of the standard library's top-level
 // directories (GOROOT/src). A path with no dot is not enough: a module
