@@ -51,6 +51,28 @@ func (m *model) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 // helper are bound to (boundInit, xpkg.go).
 func (m *model) BoundInit(fi *funcInfo) env { return m.boundInit(fi) }
 
+// MethodSyntax returns the declaration of fn, a function of the package
+// or of another package of the module: the package's own, the source
+// package's (a model reading another package), or else the declaration
+// in fn's file parsed alone, whose syntax only the caller reads
+// (modsrc's DeclAlone: no package is loaded). nil otherwise.
+func (m *model) MethodSyntax(fn *types.Func) *ast.FuncDecl {
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	fn = fn.Origin()
+	if fn.Pkg() == m.pkg {
+		return m.FuncDecl(fn)
+	}
+	if m.srcOf != nil {
+		return m.srcOf.DeclOf(fn)
+	}
+	if !m.moduleObj(fn) {
+		return nil
+	}
+	return m.xpkgs().DeclAlone(m.pass.Fset, fn)
+}
+
 // TrackerMethod returns the method of the one concrete type a local
 // tracker holds that an interface method call on it runs (package
 // tracker's Method), cached by local.

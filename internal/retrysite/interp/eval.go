@@ -348,6 +348,9 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomeval/outcomes_eval.go
 		return v
 	}
+	if v, ok := ev.carriedErrCall(fn, x); ok { // outcomeval/carried.go
+		return v
+	}
 	if ev.Fi.M.ctxErrOnly(fn) { // decide.go
 		return unknown(0)
 	}

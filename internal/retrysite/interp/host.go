@@ -42,6 +42,10 @@ type Host interface {
 	// BoundInit returns the values the parameters of another package's
 	// helper are bound to while its body is studied.
 	BoundInit(fi *funcInfo) env
+	// MethodSyntax returns the declaration of a function of the package
+	// or of another package of the module (that one from its file parsed
+	// alone: syntax only), or nil.
+	MethodSyntax(fn *types.Func) *ast.FuncDecl
 }
 
 // The interpreter's code calls the host under the names discovery gives

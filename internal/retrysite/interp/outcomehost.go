@@ -44,6 +44,8 @@ func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e env) (val
 	return h.ev.inlineResult(fn, c, i, e)
 }
 
+func (h evHost) MethodSyntax(fn *types.Func) *ast.FuncDecl { return h.ev.Fi.M.host.MethodSyntax(fn) }
+
 func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
 
 func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
@@ -62,6 +64,9 @@ func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
 }
 func (ev *evaluator) carriedErrField(x *ast.SelectorExpr) (value, bool) {
 	return ev.out().CarriedErrField(x)
+}
+func (ev *evaluator) carriedErrCall(fn *types.Func, x *ast.CallExpr) (value, bool) {
+	return ev.out().CarriedErrCall(fn, x)
 }
 func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
 	return ev.out().StatusSelect(x, base)

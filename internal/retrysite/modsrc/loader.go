@@ -350,59 +350,71 @@ func (x *Loader[M]) parse(fset *token.FileSet, name string) *ast.File {
 // is a func with results (a func whose results nothing can read cannot
 // fail: a per-item callback, not an operation).
 func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
-	pos := fset.Position(fn.Pos())
-	if !filepath.IsAbs(pos.Filename) {
+	fd := x.DeclAlone(fset, fn)
+	if fd == nil {
 		return false
 	}
-	f := x.parse(fset, pos.Filename)
-	if f == nil {
-		return false
-	}
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || fd.Name.Name != fn.Name() || fset.Position(fd.Name.Pos()).Line != pos.Line {
-			continue
+	sig := fn.Type().(*types.Signature)
+	params := make(map[string]bool)
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		if ps, ok := p.Type().Underlying().(*types.Signature); ok && ps.Results().Len() > 0 {
+			params[p.Name()] = true
 		}
-		sig := fn.Type().(*types.Signature)
-		params := make(map[string]bool)
-		for i := 0; i < sig.Params().Len(); i++ {
-			p := sig.Params().At(i)
-			if ps, ok := p.Type().Underlying().(*types.Signature); ok && ps.Results().Len() > 0 {
-				params[p.Name()] = true
+	}
+	if len(params) == 0 {
+		return false
+	}
+	gotos, inLoop, anywhere := false, false, false
+	var loops []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt:
+			loops = append(loops, n.Body)
+		case *ast.RangeStmt:
+			loops = append(loops, n.Body)
+		case *ast.BranchStmt:
+			gotos = gotos || n.Tok == token.GOTO
+		case *ast.CallExpr:
+			fun := ast.Unparen(n.Fun)
+			if ix, ok := fun.(*ast.IndexExpr); ok {
+				fun = ix.X
 			}
-		}
-		if len(params) == 0 {
-			return false
-		}
-		gotos, inLoop, anywhere := false, false, false
-		var loops []ast.Node
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ForStmt:
-				loops = append(loops, n.Body)
-			case *ast.RangeStmt:
-				loops = append(loops, n.Body)
-			case *ast.BranchStmt:
-				gotos = gotos || n.Tok == token.GOTO
-			case *ast.CallExpr:
-				fun := ast.Unparen(n.Fun)
-				if ix, ok := fun.(*ast.IndexExpr); ok {
-					fun = ix.X
-				}
-				if id, ok := fun.(*ast.Ident); ok && params[id.Name] {
-					anywhere = true
-					for _, l := range loops {
-						if l.Pos() <= n.Pos() && n.End() <= l.End() {
-							inLoop = true
-						}
+			if id, ok := fun.(*ast.Ident); ok && params[id.Name] {
+				anywhere = true
+				for _, l := range loops {
+					if l.Pos() <= n.Pos() && n.End() <= l.End() {
+						inLoop = true
 					}
 				}
 			}
-			return true
-		})
-		return inLoop || gotos && anywhere
+		}
+		return true
+	})
+	return inLoop || gotos && anywhere
+}
+
+// DeclAlone returns the declaration of fn, with a body, from fn's own
+// file parsed alone (once per pass), without loading its package: its
+// syntax only, for a question the syntax answers (a method that only
+// returns a field: outcomeval's CarriedAccessor). nil when the file,
+// named by the position export data records, cannot be read.
+func (x *Loader[M]) DeclAlone(fset *token.FileSet, fn *types.Func) *ast.FuncDecl {
+	pos := fset.Position(fn.Pos())
+	if !filepath.IsAbs(pos.Filename) {
+		return nil
 	}
-	return false
+	f := x.parse(fset, pos.Filename)
+	if f == nil {
+		return nil
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if ok && fd.Body != nil && fd.Name.Name == fn.Name() && fset.Position(fd.Name.Pos()).Line == pos.Line {
+			return fd
+		}
+	}
+	return nil
 }
 
 // importPkg imports a package the analysed package reaches.

@@ -110,7 +110,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	for _, h := range w.found {
 		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
 		f.Wnum.LoopWait(s, fi.Body, self, h.Num(), wt)
-		if wt.Shape == site.ShapeUnknown && f.unjitteredWait(fi.Body, h.Expr) {
+		if wt.Shape == site.ShapeUnknown && f.unjitteredHit(fi.Body, h) {
 			wt.Shape, wt.Desc = site.ShapeNoJitter, noJitterDesc // waits_determ.go
 		}
 		s.Waits = append(s.Waits, wt)
@@ -560,46 +560,68 @@ func (f Finder) ReceiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *Hit {
 func (f Finder) timerDuration(v *types.Var, body *ast.BlockStmt, pos token.Pos) ast.Expr {
 	var best ast.Expr
 	var bestPos token.Pos
-	consider := func(x ast.Expr, at token.Pos) {
-		if best == nil || (at < pos && (bestPos > pos || at > bestPos)) {
-			best, bestPos = x, at
+	sets, _ := f.timerSettings(v, body)
+	for _, s := range sets {
+		if best == nil || (s.at < pos && (bestPos > pos || s.at > bestPos)) {
+			best, bestPos = s.x, s.at
 		}
+	}
+	return best
+}
+
+// A timerSet is a duration a timer or ticker variable is set to, and
+// where.
+type timerSet struct {
+	x  ast.Expr
+	at token.Pos
+}
+
+// timerSettings returns every duration the timer or ticker variable v is
+// set to in body: the argument of the time.NewTimer or time.NewTicker
+// call it is assigned, of its Reset calls. all is false when v is also
+// assigned something else (a timer another function makes).
+func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSet, all bool) {
+	all = true
+	fromTime := func(rhs ast.Expr, at token.Pos) {
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if fn := typesx.Callee(f.Info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				sets = append(sets, timerSet{call.Args[0], at})
+				return
+			}
+		}
+		all = false
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || (f.Info.Defs[id] != v && f.Info.Uses[id] != v) || i >= len(n.Rhs) {
+				if !ok || (f.Info.Defs[id] != v && f.Info.Uses[id] != v) {
 					continue
 				}
-				if call, ok := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); ok && len(call.Args) == 1 {
-					if fn := typesx.Callee(f.Info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
-						consider(call.Args[0], n.Pos())
-					}
+				if i >= len(n.Rhs) {
+					all = false
+					continue
 				}
+				fromTime(n.Rhs[i], n.Pos())
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
 				if f.Info.Defs[name] != v || i >= len(n.Values) {
 					continue
 				}
-				if call, ok := ast.Unparen(n.Values[i]).(*ast.CallExpr); ok && len(call.Args) == 1 {
-					if fn := typesx.Callee(f.Info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
-						consider(call.Args[0], n.Pos())
-					}
-				}
+				fromTime(n.Values[i], n.Pos())
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
 				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && f.Info.Uses[id] == v {
-					consider(n.Args[0], n.Pos())
+					sets = append(sets, timerSet{n.Args[0], n.Pos()})
 				}
 			}
 		}
 		return true
 	})
-	return best
+	return sets, all
 }
 
 // mayWait reports whether a call of another package may block for a

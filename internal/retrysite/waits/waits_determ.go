@@ -39,6 +39,27 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	return d.expr(x)
 }
 
+// unjitteredHit reports whether the wait h of body is computed with no
+// random draw: its duration, or, for a timer or ticker variable, every
+// duration it is set to (the first one, before the loop, and the Reset
+// in the loop's body after the receive: either may be the wait between
+// two attempts).
+func (f Finder) unjitteredHit(body *ast.BlockStmt, h *Hit) bool {
+	if h.TimerVar == nil {
+		return f.unjitteredWait(body, h.Expr)
+	}
+	sets, all := f.timerSettings(h.TimerVar, body)
+	if !all || len(sets) == 0 {
+		return false
+	}
+	for _, s := range sets {
+		if !f.unjitteredWait(body, s.x) {
+			return false
+		}
+	}
+	return true
+}
+
 // randomPkgs are the packages whose draws are random.
 var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
 

@@ -50,6 +50,10 @@ type Ev interface {
 	HandledSuccess(call *ast.CallExpr, i int, e vals.Env) (vals.Value, bool)
 	BodyReadResult(call *ast.CallExpr, i int, e vals.Env) (vals.Value, bool)
 	InlineResult(fn *types.Func, call *ast.CallExpr, i int, e vals.Env) (vals.Value, bool)
+	// MethodSyntax returns the declaration of fn, a function of the
+	// package or of another package of the module (that one parsed
+	// alone: read its syntax only), or nil.
+	MethodSyntax(fn *types.Func) *ast.FuncDecl
 }
 
 // Evaluator reads the outcome values with an evaluator of the core.
