@@ -3,6 +3,7 @@ package outcomeval_test
 import (
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/nonretryable"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
@@ -44,4 +45,14 @@ func TestHTTPDefaultPolicy(t *testing.T) {
 			t.Errorf("HTTPDefaultPolicy(%v, %v) = %v, want %v", c.resp, c.err, got, c.want)
 		}
 	}
+}
+
+// TestCarriedAccessor: the error a result carries in an unexported field
+// is read through an accessor whose body only returns the field (carried.go),
+// of the package or of another package of the module (its file parsed
+// alone); a method that wraps the field, does more than return it,
+// returns another error or is promoted from an embedded type is no such
+// read, nor is the accessor of a variable that may hold another result.
+func TestCarriedAccessor(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer), "example.com/accessor", "example.com/verdict/caller")
 }

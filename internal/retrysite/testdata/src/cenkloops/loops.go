@@ -118,3 +118,25 @@ func counted(ctx context.Context, fn func(context.Context) error) error {
 	}
 	return err
 }
+
+// A timer fired at once, then reset after each attempt to the backoff or
+// the failure's hint when longer (alertmanager's RetryStage): the wait is
+// the library's, not the constant the timer starts with (waits_determ.go
+// needs every duration a timer is set to).
+func timerReset(ctx context.Context, fn func(context.Context) (time.Duration, error)) error {
+	b := backoff5.NewExponentialBackOff()
+	tick := time.NewTimer(0)
+	defer tick.Stop()
+	for { // want `R-2: .* no maximum retry count`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+			hint, err := fn(ctx)
+			tick.Reset(max(b.NextBackOff(), hint)) // want `library partial jitter` `R-1: .* partial jitter`
+			if err == nil {
+				return nil
+			}
+		}
+	}
+}

@@ -223,3 +223,27 @@ func (s *Drawn) recover() error {
 	}
 	return errors.New("gave up")
 }
+
+// A timer started at once and reset after each failure: both durations
+// are computed with no random draw (waits_determ.go reads them all).
+func (s *Session) recoverTimer() error {
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for { // want `loop ctx=sync bound=\?`
+		select {
+		case <-s.ctx.Done():
+			return s.ctx.Err()
+		case <-timer.C: // want `R-1: retry of s.open waits a delay computed with no random draw: no jitter`
+		}
+		err := s.open(s.ctx)
+		if err == nil || s.attempts >= s.options.MaxAttempts {
+			return err
+		}
+		s.attempts++
+		delay := s.options.InitialDelay
+		for i := 1; i < s.attempts && delay < s.options.MaxDelay; i++ {
+			delay *= 2
+		}
+		timer.Reset(delay)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/verdict
+
+go 1.22
