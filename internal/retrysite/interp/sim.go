@@ -560,7 +560,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		// A field or method value of a stateless value: resp.StatusCode;
 		// a setting the object was made with (settings.go); a flag only
 		// ever set to constants (flags.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // flags.go
+		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagFieldIndexed(x) // flags.go, flagindex.go
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:
