@@ -3,6 +3,8 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // flagFieldIndexed is flagField with the package's flags judged in one
@@ -19,34 +21,22 @@ func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
 }
 
 // indexFlags judges every use of a flag-typed field of the package in
-// its files: a field is a flag when every use of it is (flagUse).
+// its files: a field is a flag when every use of it is (flagUse). It
+// reads the identifiers with their paths from the pass's inspector.
 func (m *model) indexFlags() {
 	m.flags = make(map[*types.Var]bool)
 	isConst := func(x ast.Expr) bool {
 		tv, found := m.info.Types[x]
 		return found && tv.Value != nil
 	}
-	for _, f := range m.pass.Files {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return false
-			}
-			stack = append(stack, n)
-			id, isID := n.(*ast.Ident)
-			if !isID {
-				return true
-			}
-			v, ok := m.info.Uses[id].(*types.Var)
-			if !ok || !v.IsField() || v.Pkg() != m.pkg {
-				return true
-			}
-			if r, seen := m.flags[v]; seen && !r || !seen && !flagType(v.Type()) {
-				return true // one use already makes it no flag, or no flag type
-			}
-			m.flags[v] = m.flagUse(stack, isConst)
-			return true
-		})
-	}
+	typesx.PreorderStack(m.pass, []ast.Node{(*ast.Ident)(nil)}, func(n ast.Node, stack []ast.Node) {
+		v, ok := m.info.Uses[n.(*ast.Ident)].(*types.Var)
+		if !ok || !v.IsField() || v.Pkg() != m.pkg {
+			return
+		}
+		if r, seen := m.flags[v]; seen && !r || !seen && !flagType(v.Type()) {
+			return // one use already makes it no flag, or no flag type
+		}
+		m.flags[v] = m.flagUse(stack, isConst)
+	})
 }

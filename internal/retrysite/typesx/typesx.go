@@ -173,10 +173,6 @@ func CarriedError(t types.Type) *types.Var {
 	if !ok {
 		return nil
 	}
-	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	if types.Implements(n, errIface) || types.Implements(types.NewPointer(n), errIface) {
-		return nil
-	}
 	var found *types.Var
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
@@ -187,6 +183,15 @@ func CarriedError(t types.Type) *types.Var {
 			return nil // two errors: which one fails the call is unknown
 		}
 		found = f
+	}
+	// The fields first: most structs carry no error, and asking whether
+	// the type is an error (its method set) costs far more.
+	if found == nil {
+		return nil
+	}
+	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if types.Implements(n, errIface) || types.Implements(types.NewPointer(n), errIface) {
+		return nil
 	}
 	return found
 }
