@@ -140,8 +140,15 @@ func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
 
 // IsErrorType reports whether t is the error interface.
 func IsErrorType(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+	return t != nil && types.Identical(t, errorType)
 }
+
+// errorType is the error interface, and errorIface its underlying
+// interface (looked up once: Scope.Lookup is not free).
+var (
+	errorType  = types.Universe.Lookup("error").Type()
+	errorIface = errorType.Underlying().(*types.Interface)
+)
 
 // IsStd reports whether an import path belongs to the standard library:
 // its first element has no dot.
@@ -189,8 +196,7 @@ func CarriedError(t types.Type) *types.Var {
 	if found == nil {
 		return nil
 	}
-	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	if types.Implements(n, errIface) || types.Implements(types.NewPointer(n), errIface) {
+	if types.Implements(n, errorIface) || types.Implements(types.NewPointer(n), errorIface) {
 		return nil
 	}
 	return found
