@@ -9,7 +9,9 @@
 //   - the path simulation (sim.go, statekey.go, stopcheck.go,
 //     timerchan.go, clamp.go: a backoff's cap is no count;
 //     paramfields.go: the fields of a struct parameter a caller binds;
-//     flags.go: a field only ever set to constants counts nothing;
+//     flags.go: a field only ever set to constants counts nothing
+//     (every field of the package judged in one pass of the inspector
+//     on the first question, flagindex.go);
 //     registry.go: nor does the absence of a fixed key from a list the
 //     loop only appends to; selftrigger.go: a select case on a channel
 //     the path itself sent on is ready, one no one on the path sent on
