@@ -27,3 +27,9 @@ func TestCarried(t *testing.T) {
 func TestStructHelper(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/structhelper", "example.com/structcount")
 }
+
+// TestDotlessModule covers a module named without a dot (go mod init
+// myservice): calls of its other packages are operations (typesx.IsStd).
+func TestDotlessModule(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "myservice/notify")
+}
