@@ -66,7 +66,10 @@
 // library result, or the error a result keeps in its one error field
 // when nothing is returned beside it (gocql's *Iter and its err:
 // typesx.CarriedError, interp/outcomeval/carried.go; nil under success, non-nil
-// under the error scenario). A bare bool or ok is a failure only from a callee the
+// under the error scenario), read directly or through an accessor whose
+// body only returns that field (alertmanager's verdict.Err(): a method of
+// the package, or of another package of the module read from its file
+// parsed alone). A bare bool or ok is a failure only from a callee the
 // model sees (a function of the package, an unexported interface seen
 // through its implementations, a local function literal); from a
 // function value, a parameter, a field or another interface method it is

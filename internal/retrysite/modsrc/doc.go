@@ -27,6 +27,11 @@
 //   - at most MaxPackages packages per pass are type-checked; the caller
 //     studies at most MaxCalls calls (Loader.Calls).
 //
+// A question the syntax of one declaration answers (does a method only
+// return a field of its receiver: a carried error's accessor) needs no
+// package: DeclAlone returns the declaration from its file parsed alone,
+// with the same module test and the same per-pass file cache.
+//
 // Rules: everything is cached on a Loader, which the pass's model holds
 // (no global state: safe under go vet's unitchecker and nogo); a file that
 // cannot be found, read or parsed leaves the call unknown, never an

@@ -30,7 +30,10 @@
 // LoopWait) for its shape. A wait it cannot run still has no jitter when
 // it is computed only from constants, parameters, locals and fields the
 // package writes from such values, in a function that draws nothing at
-// random (waits_determ.go, ShapeNoJitter). A Retry-After parser of the
+// random (waits_determ.go, ShapeNoJitter); for a timer or ticker that is
+// every duration it is set to (time.NewTimer(0) before the loop, the
+// Reset after the receive: a timer started at once and reset to a
+// library's backoff has the library's wait, not the 0's). A Retry-After parser of the
 // package (a bool result of a function given the response) is read on
 // responses without headers through the outcome evaluator
 // (waits_resp.go, ResponseVerdict): the client's own schedule is what

@@ -20,7 +20,10 @@
 //   - errcode_success.go: the error codes a successful result carries,
 //     which errors.Is compares as codes of one type;
 //   - carried.go: the error a result carries in a field when the
-//     operation returns none beside it;
+//     operation returns none beside it, read as the field or through an
+//     accessor whose body only returns it (v.Err(); the declaration is
+//     asked of Ev.MethodSyntax: the package's, or another package of
+//     the module's from its file parsed alone);
 //   - astarget.go: an errors.As target of the scenario's error class.
 //
 // The values are package vals'. The evaluator (package interp) imports
