@@ -63,3 +63,11 @@ func TestDefaults(t *testing.T) {
 func TestDefaultFuncs(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), showWaits, "defaults/funcwaits")
 }
+
+// TestOffZero covers a count the package ships at zero and reads as a
+// switch (valueindex's offzero.go): no limit by default, and the counts
+// that stay unknown (read as a number, defaulted, refused at zero, set
+// from a flag or a constructor's argument).
+func TestOffZero(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "example.com/offzero")
+}
