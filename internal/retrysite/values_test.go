@@ -14,8 +14,11 @@ func TestValues(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), show, "values")
 }
 
+// TestValuesWaits covers waits computed from values set elsewhere in the
+// package and from helpers returning a wait with a verdict, with what
+// fixedinterval reports on them (the one copy of these cases).
 func TestValuesWaits(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showWaits, "valuewaits")
+	analysistest.Run(t, analysistest.TestData(), withRules(showWaits, fixedinterval.Analyzer), "valuewaits")
 }
 
 // showBoundExpr reports where a site's bound is set, when the model

@@ -275,51 +275,5 @@ func opaque(b backOff) error {
 	return errors.New("gave up")
 }
 
-// Not retries: polling, pacing, periodic work, per-item loops.
-
-var status func(id string) (string, error)
-
-func polling(id string) error {
-	for {
-		st, err := status(id)
-		if err != nil {
-			return err
-		}
-		if st == "done" {
-			return nil
-		}
-		time.Sleep(time.Second)
-	}
-}
-
-var process func(string) error
-
-func pacing(items []string) {
-	for _, it := range items {
-		_ = process(it)
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-func periodic(ctx context.Context) {
-	t := time.NewTicker(time.Minute)
-	for {
-		if err := do(); err != nil {
-			println(err.Error())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-func perItem(items []string) {
-	for _, it := range items {
-		if err := process(it); err != nil {
-			time.Sleep(time.Second)
-			continue
-		}
-	}
-}
+// Not retries (polling, pacing, periodic work, per-item loops): the
+// waits package's testdata (waits.go) holds them, with no site.

@@ -472,7 +472,7 @@ func fromObject(b nexter) error {
 	return errors.New("x")
 }
 
-// Not retries: polling, pacing, periodic work.
+// Not retries: polling, pacing, periodic work, per-item loops.
 
 var status func() (string, error)
 
@@ -508,6 +508,16 @@ func periodic(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+	}
+}
+
+// perItem waits after a failed item and goes on to the next one.
+func perItem(items []string) {
+	for _, it := range items {
+		if err := process(it); err != nil {
+			time.Sleep(time.Second)
+			continue
 		}
 	}
 }
