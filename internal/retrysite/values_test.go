@@ -10,8 +10,11 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
+// TestValues covers counts read from fields and package variables set
+// elsewhere in the package (valueindex), with what maxretries reports on
+// them (the one copy of these cases).
 func TestValues(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "values")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "values")
 }
 
 // TestValuesWaits covers waits computed from values set elsewhere in the
