@@ -85,15 +85,22 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 // own implementations, or a local variable holding a function literal.
 // A bool from a function value, a parameter, a field or any other
 // interface method is a predicate, a dequeue (task, ok := q.poll()) or
-// the step of an exchange (for !scram.Done()), not a failed operation.
+// the step of an exchange (for !scram.Done()), not a failed operation;
+// so is a bool of a seen callee whose every false is such a predicate's
+// answer (predicates.go).
 func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
-		if m.heldFuncLit(call.Fun) != nil {
-			return true
+		if lit := m.heldFuncLit(call.Fun); lit != nil {
+			return m.boolFails(lit.Body, lit.Type) // predicates.go
 		}
-		if _, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
-			return true
+		if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
+			for _, t := range ts {
+				if m.boolFails(t.Body, t.Ft) {
+					return true
+				}
+			}
+			return false
 		}
 		_, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun))
 		return ok
@@ -106,7 +113,7 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 		_, ok := m.localImplementations(fn.Origin(), sig)
 		return ok
 	}
-	return true
+	return m.boolFuncFails(fn)
 }
 
 // acquireAttempt reports whether call is an acquire attempt across an

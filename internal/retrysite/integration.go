@@ -26,8 +26,10 @@ import (
 //     (net, net/http, net/rpc, net/smtp, database/sql, crypto/tls), but
 //     not one of net's that only sets up a local socket (Listen*, the
 //     Set* options of a connection, LocalAddr) or computes
-//     (SplitHostPort, ParseIP): binding a port, sizing a buffer or
-//     parsing an address calls no other service;
+//     (SplitHostPort, ParseIP), nor one of crypto/tls's that loads or
+//     parses a key pair (LoadX509KeyPair) or sets up a Config: binding a
+//     port, sizing a buffer, parsing an address or reading a certificate
+//     file calls no other service;
 //   - a call of a function value or of an interface method whose
 //     interface is declared outside the standard library: the model
 //     cannot see what it does (retry helpers take their operation so);
@@ -78,6 +80,9 @@ func (m *model) localStd() bool {
 // that only sets up a local socket (a listen, an option of a connection,
 // its addresses or file) or only computes (SplitHostPort, ParseIP).
 func localSocket(fn *types.Func) bool {
+	if fn.Pkg() != nil && fn.Pkg().Path() == "crypto/tls" {
+		return localTLS(fn)
+	}
 	if fn.Pkg() == nil || fn.Pkg().Path() != "net" {
 		return false
 	}
@@ -90,6 +95,22 @@ func localSocket(fn *types.Func) bool {
 	switch name {
 	case "LocalAddr", "RemoteAddr", "File", "SyscallConn", "Addr":
 		return true
+	}
+	return false
+}
+
+// localTLS reports whether fn, of crypto/tls, only reads or builds local
+// state: a key pair loaded from files or parsed (LoadX509KeyPair,
+// X509KeyPair), a name, a session cache, a method of a Config. Only a
+// connection's dial, handshake, read and write reach another service.
+func localTLS(fn *types.Func) bool {
+	switch fn.Name() {
+	case "LoadX509KeyPair", "X509KeyPair", "CipherSuiteName", "CipherSuites", "InsecureCipherSuites",
+		"VersionName", "NewLRUClientSessionCache":
+		return true
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		return typesx.IsNamed(sig.Recv().Type(), "crypto/tls", "Config")
 	}
 	return false
 }

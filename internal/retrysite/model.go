@@ -45,6 +45,8 @@ type model struct {
 	funcTypes map[*types.Named]int8
 	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
+	// boolFail caches boolFails by function (predicates.go).
+	boolFail map[*ast.BlockStmt]bool
 	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func
 	// items tells what a loop's iterations give its operation (package
@@ -98,6 +100,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 
 		funcTypes: make(map[*types.Named]int8),
 		funcLits:  make(map[*types.Var]*ast.FuncLit),
+		boolFail:  make(map[*ast.BlockStmt]bool),
 
 		trackerImpls: make(map[*types.Var]*types.Func),
 	}

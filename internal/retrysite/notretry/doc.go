@@ -76,8 +76,11 @@
 // the operation's results (a redirect followed), or, for an error
 // parameter, with what a method of that error returned (its Cause, the
 // errors it joins, through a type switch or assertion on it): an
-// error-chain walk. A recursion that hands on the last attempt's error
-// while its operation is a call of its own stays a retry.
+// error-chain walk. So is one that hands a parameter a part of itself (a
+// slice of it, path[:len(path)-1], or its directory, path.Dir(p)): it
+// walks to a smaller input, as creating a path's parents does. A
+// recursion that hands on the last attempt's error while its operation
+// is a call of its own stays a retry.
 //
 // A library poll (knowledge.Entry.Poll) is a site only when its condition
 // turns an operation's failure into (false, nil) and returns false for

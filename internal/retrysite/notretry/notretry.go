@@ -117,6 +117,10 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 	if !ok {
 		return false
 	}
+	params := sig.Params()
+	if shrinksInput(m.info, params, selfCalls) {
+		return true
+	}
 	derived := m.resultVars(body, func(e ast.Expr) bool {
 		c, ok := e.(*ast.CallExpr)
 		return ok && g.Set[c]
@@ -124,7 +128,6 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 	if len(derived) == 0 {
 		return false
 	}
-	params := sig.Params()
 	for _, call := range selfCalls {
 		for i, a := range call.Args {
 			if i >= params.Len() {
@@ -313,6 +316,36 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 		})
 		if waits {
 			return true
+		}
+	}
+	return false
+}
+
+// shrinksInput reports whether a self call hands a parameter a part of
+// itself: a slice of it (path[:len(path)-1], items[1:]) or, for a path,
+// its directory (path.Dir(p), filepath.Dir(p)). The recursion walks to
+// a smaller input (a path's parents, a list's tail), as creating parent
+// directories does; it does not run the same operation again.
+func shrinksInput(info *types.Info, params *types.Tuple, selfCalls []*ast.CallExpr) bool {
+	for _, call := range selfCalls {
+		for i, a := range call.Args {
+			if i >= params.Len() {
+				break
+			}
+			p := params.At(i)
+			switch a := ast.Unparen(a).(type) {
+			case *ast.SliceExpr:
+				if typesx.VarOf(info, ast.Unparen(a.X)) == p && (a.Low != nil || a.High != nil) {
+					return true
+				}
+			case *ast.CallExpr:
+				fn := typesx.Callee(info, a)
+				if fn != nil && fn.Pkg() != nil && fn.Name() == "Dir" && len(a.Args) == 1 &&
+					(fn.Pkg().Path() == "path" || fn.Pkg().Path() == "path/filepath") &&
+					typesx.VarOf(info, ast.Unparen(a.Args[0])) == p {
+					return true
+				}
+			}
 		}
 	}
 	return false

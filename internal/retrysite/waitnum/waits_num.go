@@ -599,6 +599,12 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 					ip.set(v, call, ip.eval(call))
 				}
 			}
+			// t, stop := util.TimerWithCancel(delay)
+			if v := ip.localVar(s.Lhs[0]); v != nil && (isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker")) {
+				if d, ok := ip.timerOfCall(call); ok {
+					ip.timers[v] = d
+				}
+			}
 			// d, ok := retryDelay(res, n): waits_pair.go
 			if d, ok := ip.pairWait(call); ok {
 				if v := ip.localVar(s.Lhs[0]); v != nil {
@@ -660,9 +666,44 @@ func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
 			if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				ip.timers[v] = ip.eval(call.Args[0])
+				return
+			}
+		}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
+			if d, ok := ip.timerOfCall(call); ok {
+				ip.timers[v] = d
 			}
 		}
 	}
+}
+
+// timerOfCall is the wait of a timer that a function other than time's
+// returns (t, stop := util.TimerWithCancel(delay)): its one
+// time.Duration argument; else, when a numeric argument changes from one
+// attempt to the next, unknown. ok is false when neither holds: the
+// timer's stand-in stays.
+func (ip *winterp) timerOfCall(call *ast.CallExpr) (waitshape.Num, bool) {
+	if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+		return waitshape.Num{}, false
+	}
+	var d ast.Expr
+	n := 0
+	for _, a := range call.Args {
+		if t := ip.m.info.TypeOf(a); t != nil && isNamed(t, "time", "Duration") {
+			d, n = a, n+1
+		}
+	}
+	if n == 1 {
+		return ip.eval(d), true
+	}
+	for _, a := range call.Args {
+		if t, ok := ip.m.info.TypeOf(a).(*types.Basic); ok && t.Info()&types.IsNumeric != 0 {
+			if x := ip.eval(a); x.Vary {
+				return waitshape.Unknown(), true
+			}
+		}
+	}
+	return waitshape.Num{}, false
 }
 
 // visit looks in x for the wait under study and for timer resets.
@@ -709,7 +750,7 @@ func (ip *winterp) record() {
 		if sub.recorded {
 			ip.rec = sub.rec
 		} else {
-			ip.rec = waitshape.Unknown()
+			ip.rec = waitshape.Num{Skip: true} // the helper skipped its wait
 		}
 	case h.timerVar != nil:
 		if v, ok := ip.timers[h.timerVar]; ok {

@@ -173,11 +173,11 @@ func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit,
 			}
 			recordedN++
 		} else {
-			res = append(res, waitshape.Num{})
+			res = append(res, waitshape.Num{Skip: true})
 		}
 		switch c {
 		case ctrlStop:
-			return append(res, waitshape.Num{}), counters
+			return append(res, waitshape.Num{Skip: true}), counters
 		case ctrlBreak, ctrlReturn:
 			return res, counters
 		case ctrlRecurse:

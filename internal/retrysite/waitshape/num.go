@@ -22,6 +22,10 @@ type Num struct {
 	// Sched: taken from an explicit list of durations; End: an index
 	// past the list's end.
 	Sched, End bool
+	// Skip: the path did not reach the wait this attempt (the first
+	// attempt of `if attempt > 0 { sleep }`); an unknown value is not
+	// one.
+	Skip bool
 	// Vary: changes from one attempt to the next (a counter, a value
 	// carried over, a random draw).
 	Vary bool

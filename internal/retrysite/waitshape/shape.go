@@ -41,16 +41,25 @@ func wNear(a, b, rel float64) bool {
 func Classify(lo, mid, hi []Num) WaitShape {
 	var ceil, floor, middle []float64
 	var ws WaitShape
-	rnd, decor := false, false
+	rnd, decor, unknownAfter := false, false, false
 	for k := 0; k < len(lo) && k < len(mid) && k < len(hi); k++ {
 		a, b, c := lo[k], mid[k], hi[k]
 		if !a.OK && !b.OK && !c.OK {
 			if a.End || b.End || c.End {
 				break
 			}
-			if a == (Num{}) && b == (Num{}) && c == (Num{}) {
+			if a.Skip && b.Skip && c.Skip {
 				// The path skipped the wait this attempt (the
 				// first attempt of `if attempt > 0 { sleep }`).
+				continue
+			}
+			if a == (Num{}) && b == (Num{}) && c == (Num{}) {
+				// A wait the interpreter cannot compute this
+				// attempt (1 << (retry-1) at retry 0, a value
+				// set on another path); after known ones, they
+				// may not say that there is no wait
+				// (unknownAfter, below).
+				unknownAfter = unknownAfter || len(ceil) > 0
 				continue
 			}
 			return WaitShape{Shape: site.ShapeUnknown}
@@ -120,6 +129,12 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		ws.Shape = site.ShapeConstant
 		if ceil[0] == 0 {
 			ws.Shape = site.ShapeNone
+			if unknownAfter {
+				// No wait on the attempts computed, an
+				// unknown one later (if retry == 0 { return 0 }
+				// before a loop the interpreter cannot run).
+				return WaitShape{Shape: site.ShapeUnknown}
+			}
 		}
 	case "linear":
 		ws.Shape = site.ShapeLinear

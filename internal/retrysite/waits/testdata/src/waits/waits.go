@@ -472,6 +472,71 @@ func fromObject(b nexter) error {
 	return errors.New("x")
 }
 
+// A delay that is zero before the first retry and then computed by a
+// loop the interpreter cannot run is unknown, not "no wait" (opa's
+// util.Backoff: if retries == 0 { return 0 }).
+func loopBackoff(base, maxNS float64, retries int) time.Duration {
+	if retries == 0 {
+		return 0
+	}
+	backoff := base
+	for backoff < maxNS && retries > 0 {
+		backoff *= 1.6
+		retries--
+	}
+	return time.Duration(backoff)
+}
+
+func zeroThenLoop() error {
+	for i := 0; i < 3; i++ {
+		if err := do(); err == nil {
+			return nil
+		}
+		time.Sleep(loopBackoff(1e8, 1e10, i)) // want `sleep unknown:  \[attempt i\]`
+	}
+	return errors.New("x")
+}
+
+// A timer made by another function from a delay that grows is as
+// unknown as the delay (t, stop := util.TimerWithCancel(delay)); from a
+// fixed one it waits that.
+func newTimer(d time.Duration) (*time.Timer, func()) {
+	t := time.NewTimer(d)
+	return t, func() { t.Stop() }
+}
+
+func timerFromHelper(ctx context.Context, next func(int) time.Duration) error {
+	for i := 0; i < 3; i++ {
+		if err := do(); err == nil {
+			return nil
+		}
+		t, stop := newTimer(next(i))
+		select {
+		case <-t.C: // want `timer unknown:  \[attempt i\]`
+		case <-ctx.Done():
+			stop()
+			return ctx.Err()
+		}
+	}
+	return errors.New("x")
+}
+
+func fixedTimerFromHelper(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		if err := do(); err == nil {
+			return nil
+		}
+		t, stop := newTimer(2 * time.Second)
+		select {
+		case <-t.C: // want `timer fixed interval: a fixed 2s \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
+		case <-ctx.Done():
+			stop()
+			return ctx.Err()
+		}
+	}
+	return errors.New("x")
+}
+
 // Not retries: polling, pacing, periodic work, per-item loops.
 
 var status func() (string, error)

@@ -2,6 +2,7 @@ package notretry
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"net"
 	"net/http"
@@ -261,4 +262,178 @@ func waitDone(ctx context.Context, j jobs, id string) error {
 		}
 	}
 	return nil
+}
+
+// A recursion to a smaller input: creating a path's parents when the
+// read says the path is missing (opa's storage.MakeDir).
+type store interface {
+	Read(path []string) (any, error)
+	Write(path []string) error
+}
+
+var errNotFound = errors.New("not found")
+
+func makeDir(s store, path []string) error {
+	if len(path) == 0 {
+		return nil
+	}
+	if _, err := s.Read(path); err != nil {
+		if !errors.Is(err, errNotFound) {
+			return err
+		}
+		if err := makeDir(s, path[:len(path)-1]); err != nil {
+			return err
+		}
+		return s.Write(path)
+	}
+	return nil
+}
+
+// Still a retry: the same path, read again after a failure.
+func readAgain(s store, path []string, n int) (any, error) { // want `recursion ctx=sync bound=\?`
+	v, err := s.Read(path)
+	if err == nil || n == 0 {
+		return v, err
+	}
+	time.Sleep(time.Second) // want `R-1: recursive retry of s.Read waits a fixed 1s`
+	return readAgain(s, path[:], n-1)
+}
+
+// A bool of a function the model sees is a failure only when something
+// failed: here every false is an interface method's answer, so the
+// loop waiting for it is a state poll (launchdarkly's store status
+// poller: pollFn set to a method that asks IsStoreAvailable).
+type Availability interface {
+	IsStoreAvailable() bool
+	Init() error
+}
+
+type poller struct {
+	core   Availability
+	pollFn func() bool
+}
+
+func newPoller(core Availability) *poller {
+	p := &poller{core: core}
+	p.pollFn = p.pollAfterOutage
+	return p
+}
+
+func (p *poller) pollAfterOutage() bool {
+	if !p.core.IsStoreAvailable() {
+		return false
+	}
+	if err := p.core.Init(); err != nil {
+		println("init after outage failed:", err.Error())
+	}
+	return true
+}
+
+func (p *poller) waitAvailable(stop chan struct{}) {
+	t := time.NewTicker(500 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			if p.pollFn() {
+				return
+			}
+		case <-stop:
+			return
+		}
+	}
+}
+
+// Still a retry: the method's false is a failed call.
+type flusher struct {
+	sendFn func() bool
+}
+
+func newFlusher() *flusher {
+	f := &flusher{}
+	f.sendFn = f.send
+	return f
+}
+
+func (f *flusher) send() bool {
+	if err := roundTripErr(); err != nil {
+		return false
+	}
+	return true
+}
+
+func (f *flusher) flush() {
+	for { // want `loop ctx=sync bound=\?`
+		if f.sendFn() {
+			return
+		}
+		time.Sleep(500 * time.Millisecond) // want `R-1: retry of f.sendFn waits a fixed 500ms`
+	}
+}
+
+// A function whose false is an event received (a file changed) is the
+// step of a watch loop, not a failed operation (launchdarkly's
+// ldfilewatch).
+type Closer interface{ Close() error }
+
+type watcher struct {
+	events chan string
+	errs   chan error
+	fs     Closer
+}
+
+func (w *watcher) setup() error { return roundTripErr() }
+
+func (w *watcher) waitForEvents(closeCh <-chan struct{}) bool {
+	for {
+		select {
+		case <-closeCh:
+			if err := w.fs.Close(); err != nil {
+				return true
+			}
+			return true
+		case <-w.events:
+			return false
+		case err := <-w.errs:
+			_ = err
+		}
+	}
+}
+
+func (w *watcher) run(closeCh <-chan struct{}, reload func()) {
+	for {
+		if err := w.setup(); err != nil {
+			continue
+		}
+		reload()
+		if w.waitForEvents(closeCh) {
+			return
+		}
+	}
+}
+
+// Loading a key pair reads local files: not an integration boundary.
+func reloadCert(certFile, keyFile string) (tls.Certificate, error) {
+	var err error
+	for i := 0; i < 5; i++ {
+		var c tls.Certificate
+		if c, err = tls.LoadX509KeyPair(certFile, keyFile); err == nil {
+			return c, nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return tls.Certificate{}, err
+}
+
+// A TLS dial does cross one.
+func dialTLS(addr string) (*tls.Conn, error) {
+	var err error
+	for i := 0; i < 5; i++ { // want `loop ctx=sync retries=4`
+		var c *tls.Conn
+		if c, err = tls.Dial("tcp", addr, nil); err == nil {
+			return c, nil
+		}
+		time.Sleep(100 * time.Millisecond) // want `R-1: retry of tls.Dial waits a fixed 100ms`
+	}
+	return nil, err
 }
