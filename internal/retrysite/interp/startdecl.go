@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The locals an iteration declares before its operation.
@@ -148,40 +151,29 @@ func constDecls(info *types.Info, s ast.Stmt) []constDecl {
 }
 
 // changedBetween reports whether some node of the function between from
-// and to writes one of vs, takes its address, or is a label.
+// and to writes one of vs (typesx.Writes: an assignment, ++, its address
+// taken, a closure's), or is a label.
 func (fi *funcInfo) changedBetween(vs []*types.Var, from, to token.Pos) bool {
 	info := fi.M.info
 	is := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
+		if !ok || id.Pos() < from || id.Pos() >= to {
 			return false
 		}
 		v, _ := info.Uses[id].(*types.Var)
-		for _, w := range vs {
-			if v == w {
-				return true
-			}
-		}
-		return false
+		return v != nil && slices.Contains(vs, v)
 	}
-	changed := false
+	if typesx.Writes(info, fi.Body, is) {
+		return true
+	}
+	labelled := false
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		if changed || n == nil || n.End() <= from || n.Pos() >= to {
+		if labelled || n == nil || n.End() <= from || n.Pos() >= to {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				changed = changed || is(l)
-			}
-		case *ast.IncDecStmt:
-			changed = is(n.X)
-		case *ast.UnaryExpr:
-			changed = n.Op == token.AND && is(n.X)
-		case *ast.LabeledStmt:
-			changed = n.Pos() >= from
-		}
-		return !changed
+		_, labelled = n.(*ast.LabeledStmt)
+		labelled = labelled && n.Pos() >= from
+		return !labelled
 	})
-	return changed
+	return labelled
 }
