@@ -32,7 +32,7 @@
 // same receiver) makes that case ready, a case on a channel no one on
 // the path sent on is not (others may wake the loop, but a success that
 // waits for them does not come back), and a receive from a local channel
-// held nil never happens (interp/selftrigger.go; sarama's partition
+// held nil never happens (interp/exits/selftrigger.go; sarama's partition
 // consumer, whose trigger case arms the backoff its other case waits).
 //
 // A recursion may go through a closure the function holds (retry :=
@@ -65,7 +65,7 @@
 // failure of an operation: an error, a response's status, a known
 // library result, or the error a result keeps in its one error field
 // when nothing is returned beside it (gocql's *Iter and its err:
-// typesx.CarriedError, interp/carried.go; nil under success, non-nil
+// typesx.CarriedError, interp/outcomeval/carried.go; nil under success, non-nil
 // under the error scenario). A bare bool or ok is a failure only from a callee the
 // model sees (a function of the package, an unexported interface seen
 // through its implementations, a local function literal); from a
@@ -93,14 +93,14 @@
 // errors.As(err, &target), err.(*T)); a call of a stop check, a function
 // of the package whose one select only asks whether a channel is ready
 // (p.shouldStop()), and a nil test of a value the operation returned
-// (interp/stopcheck.go); a number, bool or string field the package
+// (interp/exits/stopcheck.go); a number, bool or string field the package
 // writes only in struct literals, read from a parameter or receiver the
 // function never writes: a setting the object was made with, the same on
-// every attempt (interp/settings.go); a flag, a bool or integer field
+// every attempt (interp/exits/settings.go); a flag, a bool or integer field
 // every write of which is a constant (atomic.CompareAndSwapInt32(&r.stop,
-// 0, 1) in Stop: interp/flags.go); the absence of a fixed key from a list
+// 0, 1) in Stop: interp/exits/flags.go); the absence of a fixed key from a list
 // field the loop only appends to (indexOf(addr, r.addrs) >= 0, the user's
-// Disconnect removing it: interp/registry.go). A field of an error value (a rate
+// Disconnect removing it: interp/exits/registry.go). A field of an error value (a rate
 // limit's RetryAfter) is what one failure says, so a wait read from it is
 // not a fixed interval (waits_num.go).
 //
@@ -166,7 +166,7 @@
 // test of an operation's response (`if st != "active" { return
 // retry.RetryableError(errNotYet) }`: a state poll).
 // A net.Error's Timeout() read by a predicate of the package on what
-// errors.As found in a certificate error is false (astarget.go).
+// errors.As found in a certificate error is false (interp/outcomeval/astarget.go).
 //
 // A request handed to the package's own event loop is an operation when
 // the loop's handler for it calls a server (package exchange).
@@ -391,13 +391,16 @@
 //     ChainRoot, AsTarget, IsErrorType...; shared.go: UsesAny,
 //     AssignedVars, ObjOf, IsIdent, ReturnsIn, Union). It depends on
 //     nothing of the model.
-//   - package interp (interp/): the value interpreter. The evaluator and
-//     its value domain (eval.go, types.go: IsResponseType,
-//     HasErrorOrResponse, ReturnsResponse), the path simulation (sim.go, statekey.go,
-//     cfgwalk.go, stopcheck.go, timerchan.go), the per-function graphs
-//     (funcinfo.go), the outcomes tried and the predicates a loop decides
-//     through (outcomes_eval.go, statuserr.go, errcode_success.go,
-//     astarget.go, decide.go, decide_body.go). Its Model is embedded in
+//   - package interp (interp/): the value interpreter. The evaluator
+//     (eval.go, types.go: IsResponseType, HasErrorOrResponse,
+//     ReturnsResponse) over its value domain (package vals, interp/vals/,
+//     named in lowercase by domain.go), the path simulation (sim.go, statekey.go,
+//     cfgwalk.go, timerchan.go; the exits that count nothing and the
+//     select cases a walk decides are package exits, interp/exits/,
+//     which interp calls through exitshost.go), the per-function graphs
+//     (funcinfo.go), the outcomes tried (package outcomeval,
+//     interp/outcomeval/, called through outcomehost.go) and the
+//     predicates a loop decides through (decide.go, decide_body.go). Its Model is embedded in
 //     this package's model, so its exported methods are the model's; it
 //     asks discovery and the library readers through interp.Host
 //     (host.go here) and the value index through interp.Index and

@@ -180,6 +180,9 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			if m.drawsCandidate(loop, g) || m.Rules().RetriesOnlyOnExists(loop, g.rulesGroup()) {
 				continue // a search for a free name (precision.go, candidates.go)
 			}
+			if m.Rules().RetriesOnlyWhilePending(loop, g.rulesGroup()) {
+				continue // a protocol's poll (pending.go)
+			}
 			in = fi.LoopScope(loop)
 			node = loop
 		case len(selfCalls) > 0:

@@ -14,7 +14,7 @@ import (
 // struct.
 
 // TestCarried covers operations whose result carries their error in a
-// field (interp/carried.go), and results that are no such outcome.
+// field (interp/outcomeval/carried.go), and results that are no such outcome.
 func TestCarried(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/carried")
 }
@@ -26,4 +26,10 @@ func TestCarried(t *testing.T) {
 // count stays unknown.
 func TestStructHelper(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/structhelper", "example.com/structcount")
+}
+
+// TestDotlessModule covers a module named without a dot (go mod init
+// myservice): calls of its other packages are operations (typesx.IsStd).
+func TestDotlessModule(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "myservice/notify")
 }

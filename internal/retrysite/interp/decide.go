@@ -145,7 +145,7 @@ func mentionsStatus(x ast.Expr) bool {
 // may send (retry a 401 when x-should-retry says so).
 func headerScenario(code int) scenario {
 	sc := statusScenario(code)
-	sc.name += " with headers"
+	sc.Name += " with headers"
 	sc.Resp.Dep |= depHeader
 	return sc
 }

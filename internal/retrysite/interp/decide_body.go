@@ -74,7 +74,7 @@ func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bo
 
 // Likewise an operation that returned without an error (a success, or a
 // response with any status) finished within its context: under those
-// outcomes ctx.Err() is nil (outcomes_eval.go). SDK loops that treat an
+// outcomes ctx.Err() is nil (outcomeval/outcomes_eval.go). SDK loops that treat an
 // attempt's own timeout expiring as a lost connection (if ctx.Err() !=
 // nil { retry = shouldRetry(req, nil) }) retry it on the error outcome,
 // not on a 400 or a 200.
@@ -86,7 +86,7 @@ func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bo
 // Such a 2xx is a failure, not the success the model studies. So when a
 // same-package function given the successful response returns an error
 // the model cannot compute, and the function builds an error that carries
-// an HTTP status (ErrorResponse{StatusCode: resp.StatusCode}, statuserr.go),
+// an HTTP status (ErrorResponse{StatusCode: resp.StatusCode}, outcomeval/statuserr.go),
 // that error is nil under success. A function that turns a body into a
 // sentinel (errPending until the job is done) builds no such error: a poll
 // through it still comes back on a 2xx. Only the error is settled; other

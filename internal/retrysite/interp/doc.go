@@ -3,37 +3,33 @@
 // over go/cfg.
 //
 // It owns
-//   - the value domain and the evaluator (eval.go): constants, nil and
-//     non-nil, an operation's abstract outcome (a response's status, an
-//     error's class or code), and why a value is unknown (deps);
-//   - the path simulation (sim.go, statekey.go, stopcheck.go,
+//   - the evaluator (eval.go) over the value domain, package vals
+//     (domain.go names it in lowercase): constants, nil and non-nil, an
+//     operation's abstract outcome (a response's status, an error's
+//     class or code), and why a value is unknown (deps);
+//   - the path simulation (sim.go, statekey.go,
 //     timerchan.go, clamp.go: a backoff's cap is no count;
 //     paramfields.go: the fields of a struct parameter a caller binds;
-//     flags.go: a field only ever set to constants counts nothing;
-//     registry.go: nor does the absence of a fixed key from a list the
-//     loop only appends to; selftrigger.go: a select case on a channel
-//     the path itself sent on is ready, one no one on the path sent on
-//     is not, a nil channel local never, and the walks start with the
-//     nil the operation's block left in such a local (StartEnv);
-//     startdecl.go: and with the zero or constant of a boolean or
-//     integer local the iteration declares before the operation and
-//     nothing writes before it, `var shouldRetry bool`;
+//     package exits, called through exitshost.go: a field only ever set
+//     to constants, a setting, a stop check, the absence of a fixed key
+//     from a list the loop only appends to count nothing; a select case
+//     on a channel the path itself sent on is ready, one no one on the
+//     path sent on is not, a nil channel local never, and the walks
+//     start with the nil the operation's block left in such a local
+//     (StartEnv); startdecl.go: and with the zero or constant of a
+//     boolean or integer local the iteration declares before the
+//     operation and nothing writes before it, `var shouldRetry bool`;
 //     goalFreeFailover: a recursion after a loop over candidates, whose
 //     condition guards no refresh): which outcomes of an operation lead
 //     back to it, how many runs a loop makes (maxRuns keeps every select
 //     case possible: the first wake-up comes from elsewhere), and the
 //     graph walks the model's descriptions share (cfgwalk.go);
 //   - the per-function graphs and tracked variables (funcinfo.go);
-//   - the outcomes tried (outcomes_eval.go: the definition index and the
-//     error scenarios; statuserr.go: error types with a status field,
-//     narrowas.go: the errors.As matches the left operand of && or ||
-//     proves when the right one is read;
-//     errcode_success.go: the error codes a successful result carries,
-//     which errors.Is compares as codes of one type (outcomes_eval.go);
-//     carried.go: the error a result carries in a field when the
-//     operation returns none beside it;
-//     astarget.go: an errors.As target of the scenario's error class;
-//     decide.go, decide_body.go: the predicates and response handlers a
+//   - the outcomes tried: package outcomeval, called through
+//     outcomehost.go (the error scenarios and classes, status errors,
+//     errors.As, error codes a success carries, an error carried in a
+//     result, constant lookups and the definition index);
+//   - decide.go, decide_body.go: the predicates and response handlers a
 //     loop decides through; iife.go: a function literal called where it
 //     is written, read through its body with the values its caller
 //     holds, and an interface method of the package called on a local
@@ -49,7 +45,8 @@
 // it holds the defaults they note as opaque DefaultNotes.
 //
 // It reads go/ast, go/types, go/cfg, the site types (package site),
-// typesx and the knowledge tables. It must not import package retrysite,
+// typesx and the knowledge tables, and its own sub-packages vals, exits
+// and outcomeval, which never import it. It must not import package retrysite,
 // package valueindex or the packages that describe a site (ops,
 // timeouts, outcomes, libread): what it needs of discovery and of the
 // library readers (is a function an operation, does a loop range over a

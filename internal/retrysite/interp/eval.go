@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -20,114 +19,6 @@ import (
 // unknown (deps), which the path simulation uses to tell a decision that
 // depends on the operation's outcome from one that depends on an attempt
 // counter compared with something the model cannot see.
-
-type valKind uint8
-
-const (
-	vUnknown valKind = iota
-	vInt
-	vBool
-	vNil
-	vNonNil
-	vResp    // a non-nil HTTP response; i is its status code
-	vErrCode // a non-nil error carrying gRPC code i
-	// vErrStatus is a non-nil error carrying HTTP status i (a k8s
-	// StatusError, an API error); vErrClass a non-nil error of class i
-	// (errCert, errOther, errPermanent, errMarked: see outcomes_eval.go).
-	vErrStatus
-	vErrClass
-	// vHeader is the header map of a response the model holds, vStr a
-	// string read from it: the empty string, a header the response does
-	// not carry (decide.go).
-	vHeader
-	vStr
-)
-
-// deps records why a value is (partly) unknown.
-type deps uint8
-
-const (
-	depOutcome deps = 1 << iota // depends on the outcome of the operation
-	depBound                    // an attempt counter compared with an unknown value
-	depVar                      // a tracked variable whose value is unknown
-	// depHeader marks a response (vResp) whose headers are unknown: a
-	// tried status that the server may send with any header (decide.go).
-	depHeader
-)
-
-type value struct {
-	K   valKind
-	I   int64
-	Dep deps
-}
-
-func unknown(d deps) value    { return value{K: vUnknown, Dep: d} }
-func intVal(i int64) value    { return value{K: vInt, I: i} }
-func boolVal(b bool) value    { return value{K: vBool, I: b2i(b)} }
-func (v value) known() bool   { return v.K != vUnknown }
-func (v value) IsTrue() bool  { return v.K == vBool && v.I != 0 }
-func (v value) IsFalse() bool { return v.K == vBool && v.I == 0 }
-func (v value) NonNil() bool {
-	return v.K == vNonNil || v.K == vResp || v.K == vErrCode || v.K == vErrStatus || v.K == vErrClass
-}
-
-func b2i(b bool) int64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// env maps tracked variables to their values. It is copied on write;
-// a write of the value a variable already holds returns e itself (no
-// environment is ever changed in place, so sharing it is safe).
-type env map[*types.Var]value
-
-func (e env) Set(v *types.Var, x value) env {
-	if y, ok := e[v]; ok && y == x {
-		return e
-	}
-	n := make(env, len(e)+1)
-	for k, y := range e {
-		n[k] = y
-	}
-	n[v] = x
-	return n
-}
-
-// scenario is an assumed outcome of the operation under study.
-type scenario struct {
-	name   string
-	Err    value // the error result
-	Resp   value // the response result (vResp or vNil)
-	ok     value // a bool result
-	Status int   // HTTP status, 0 if none
-	// liveAttemptCtx: the failure did not cancel a context the function
-	// made with context.WithCancel (precision.go).
-	liveAttemptCtx bool
-}
-
-func successScenario() scenario {
-	return scenario{name: "success", Err: value{K: vNil}, Resp: value{K: vResp, I: 200}, ok: boolVal(true), Status: 200}
-}
-
-// anyScenario leaves the outcome unknown: used to count runs.
-func anyScenario() scenario {
-	u := unknown(depOutcome)
-	return scenario{name: "any", Err: u, Resp: u, ok: u}
-}
-
-func errorScenario() scenario {
-	return scenario{name: "error", Err: value{K: vNonNil, Dep: depOutcome}, Resp: value{K: vNil}, ok: boolVal(false), liveAttemptCtx: true}
-}
-
-func statusScenario(code int) scenario {
-	return scenario{name: "status " + strconv.Itoa(code), Err: value{K: vNil}, Resp: value{K: vResp, I: int64(code)}, ok: boolVal(false), Status: code}
-}
-
-func grpcScenario(code int) scenario {
-	return scenario{name: "grpc " + strconv.Itoa(code), Err: value{K: vErrCode, I: int64(code)}, Resp: value{K: vNil}, ok: boolVal(false)}
-}
 
 // evaluator evaluates expressions in one function.
 type evaluator struct {
@@ -150,7 +41,7 @@ type evaluator struct {
 	AfterOp bool
 	// counting is set while maxRuns counts the runs: a select case on a
 	// self-woken channel stays possible, since the first wake-up comes
-	// from elsewhere (selftrigger.go).
+	// from elsewhere (exits/selftrigger.go).
 	counting bool
 	// captured holds, while a function literal called where it is
 	// written is evaluated through its body (iife.go), the values its
@@ -242,7 +133,7 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 			return unknown(v.Dep)
 		case token.AND:
-			if v, ok := ev.statusLit(x.X, e); ok { // statuserr.go
+			if v, ok := ev.statusLit(x.X, e); ok { // outcomeval/statuserr.go
 				return v
 			}
 			return value{K: vNonNil}
@@ -255,12 +146,12 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 	case *ast.CallExpr:
 		return ev.call(x, e)
 	case *ast.CompositeLit, *ast.FuncLit:
-		if v, ok := ev.statusLit(x, e); ok { // statuserr.go
+		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
 			return v
 		}
 		return value{K: vNonNil}
 	case *ast.IndexExpr:
-		return ev.index(x, e) // outcomes_eval.go
+		return ev.index(x, e) // outcomeval/outcomes_eval.go
 	}
 	return unknown(0)
 }
@@ -274,7 +165,7 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
 		}
 		// The right operand is evaluated only when the left one is true
 		// (&&) or false (||): an errors.As on the left has matched, or
-		// failed under a negation (narrowas.go).
+		// failed under a negation (outcomeval/narrowas.go).
 		re := ev.narrowWhen(x.X, x.Op == token.LAND, e)
 		r := ev.Eval(x.Y, re)
 		if l.K == vBool && r.K == vBool {
@@ -402,20 +293,20 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 		}
 		return unknown(depOutcome)
 	}
-	if v, ok := ev.statusSelect(x, base); ok { // statuserr.go
+	if v, ok := ev.statusSelect(x, base); ok { // outcomeval/statuserr.go
 		return v
 	}
-	if v, ok := ev.carriedErrField(x); ok { // carried.go
+	if v, ok := ev.carriedErrField(x); ok { // outcomeval/carried.go
 		return v
 	}
-	if v, ok := ev.successErrField(x); ok { // errcode_success.go
+	if v, ok := ev.successErrField(x); ok { // outcomeval/errcode_success.go
 		return v
 	}
 	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
-		if ev.Sc.name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
+		if ev.Sc.Name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
 			return value{K: vNil}
 		}
 		if val, ok := ev.Fi.M.nilCount(v); ok { // offcount.go
@@ -451,10 +342,10 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		if v, ok := ev.calledLit(x, e); ok { // iife.go
 			return v
 		}
-		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomes_eval.go
+		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
 	}
 	fn = ev.Fi.M.devirtualize(fn, x)
-	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomes_eval.go
+	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomeval/outcomes_eval.go
 		return v
 	}
 	if ev.Fi.M.ctxErrOnly(fn) { // decide.go
@@ -507,7 +398,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 	// A same-package function: evaluate its body.
 	if fn.Pkg() == ev.Fi.M.pkg && ev.Depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {
-			if !v.known() {
+			if !v.Known() {
 				if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 					return nv
 				}
@@ -561,9 +452,9 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	case isResponseType(t):
 		return ev.Sc.Resp
 	case isBool(t) && isOkResult(tv.Type, i):
-		return ev.Sc.ok
+		return ev.Sc.OK
 	case isBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
-		return ev.Sc.ok
+		return ev.Sc.OK
 	}
 	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
 		return v
@@ -745,7 +636,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 				v := pick(rs, e)
 				r.deps |= v.Dep
 				switch {
-				case !v.known():
+				case !v.Known():
 					r.agree = false
 				case !r.sawReturn:
 					r.value = v
@@ -769,7 +660,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 				r.deps |= c.Dep
 			}
 			if t {
-				walk(b.Succs[0].Index, ev.narrowAs(b, fi.TakeRange(b, e, true)), passed) // statuserr.go
+				walk(b.Succs[0].Index, ev.narrowAs(b, fi.TakeRange(b, e, true)), passed) // outcomeval/statuserr.go
 			}
 			if f {
 				walk(b.Succs[1].Index, fi.TakeRange(b, e, false), passed)
@@ -833,7 +724,7 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 			vals := make([]value, len(n.Rhs))
 			for i, r := range n.Rhs {
 				vals[i] = ev.evalAssignRHS(n.Tok, n.Lhs[i], r, e)
-				if !vals[i].known() {
+				if !vals[i].Known() {
 					if d, ok := fi.inlineDefault(n, i); ok { // fixedlocal.go
 						vals[i] = d
 					}
@@ -853,7 +744,7 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				}
 				if call != nil && ev.Op != nil && ev.Op[call] {
 					e = e.Set(v, ev.opResult(call, i))
-				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomes_eval.go
+				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomeval/outcomes_eval.go
 					e = e.Set(v, tv)
 				} else {
 					e = e.Set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))
@@ -905,8 +796,8 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 			}
 		}
 	}
-	for _, pv := range fi.pendingAt[n] {
-		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (selftrigger.go)
+	for _, pv := range fi.chans.PendingAt[n] {
+		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (exits' selftrigger.go)
 	}
 	return e
 }
@@ -943,21 +834,6 @@ func (ev *evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e env) va
 		if r.I >= 0 && r.I < 63 {
 			return intVal(l.I << uint(r.I))
 		}
-	}
-	return unknown(0)
-}
-
-func zeroValue(t types.Type) value {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsInteger != 0:
-			return intVal(0)
-		case u.Info()&types.IsBoolean != 0:
-			return boolVal(false)
-		}
-	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
-		return value{K: vNil}
 	}
 	return unknown(0)
 }

@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 )
 
 // The names the model (package retrysite) uses of the interpreter. The
@@ -21,15 +23,15 @@ const DepOutcome = depOutcome
 type Deps = deps
 type Env = env
 
-const ErrCert = errCert
+const ErrCert = outcomeval.ErrCert
 
-func ErrClassScenario(c int64) Scenario { return errClassScenario(c) }
+func ErrClassScenario(c int64) Scenario { return outcomeval.ErrClassScenario(c) }
 
-const ErrMarked = errMarked
-const ErrOther = errOther
-const ErrPermanent = errPermanent
+const ErrMarked = outcomeval.ErrMarked
+const ErrOther = outcomeval.ErrOther
+const ErrPermanent = outcomeval.ErrPermanent
 
-func ErrStatusScenario(code int) Scenario { return errStatusScenario(code) }
+func ErrStatusScenario(code int) Scenario { return outcomeval.ErrStatusScenario(code) }
 func ErrorScenario() Scenario             { return errorScenario() }
 
 type Evaluator = evaluator
@@ -46,15 +48,15 @@ func GrpcScenario(code int) Scenario   { return grpcScenario(code) }
 func HeaderScenario(code int) Scenario { return headerScenario(code) }
 func IdentOf(x ast.Expr) *ast.Ident    { return identOf(x) }
 func IntVal(i int64) Value             { return intVal(i) }
-func IsErrValue(v Value) bool          { return isErrValue(v) }
+func IsErrValue(v Value) bool          { return outcomeval.IsErrValue(v) }
 
-func MatchesCertError(t types.Type) bool { return matchesCertError(t) }
+func MatchesCertError(t types.Type) bool { return outcomeval.MatchesCertError(t) }
 
 type NodeRef = nodeRef
 type Perturbation = perturbation
 type ReachResult = reachResult
 
-func HTTPDefaultPolicy(resp Value, err Value) Value { return httpDefaultPolicy(resp, err) }
+func HTTPDefaultPolicy(resp Value, err Value) Value { return outcomeval.HTTPDefaultPolicy(resp, err) }
 
 type Scenario = scenario
 type Scope = scope

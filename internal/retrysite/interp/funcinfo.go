@@ -7,6 +7,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 )
 
 // model holds what the value interpreter knows of one package. Model
@@ -20,8 +23,8 @@ type model struct {
 	decls map[*types.Func]*ast.FuncDecl
 	Infos map[*ast.BlockStmt]*funcInfo
 	// defs indexes how each variable of the package is defined, built
-	// on first use (outcomes_eval.go).
-	Defs map[*types.Var]*varDef
+	// on first use (outcomeval/outcomes_eval.go).
+	Defs outcomeval.Defs
 	// ix is the package-wide value index (package valueindex), given by
 	// SetIndex.
 	ix Index
@@ -31,8 +34,8 @@ type model struct {
 	// module to the caller's arguments while its body is studied
 	// (retrysite's xpkg.go).
 	Xbind map[*types.Var]ast.Expr
-	// flags caches flagField by field (flags.go).
-	flags map[*types.Var]bool
+	// flags caches flagField by field (package exits).
+	flags exits.Flags
 	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
 	ctxErr map[*types.Func]bool
 }
@@ -125,14 +128,10 @@ type funcInfo struct {
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
 	blockOf map[ast.Node]nodeRef
-	// pending holds the synthetic pending-send variable of each channel
-	// the function wakes itself on, pendingAt the variables each graph
-	// node sets (selftrigger.go).
-	pending   map[*types.Var]*types.Var
-	pendingAt map[ast.Node][]*types.Var
-	// chanLocals are the channel locals the selects receive from,
-	// tracked for nil (selftrigger.go).
-	chanLocals map[*types.Var]bool
+	// chans are the channels the function wakes itself on and the
+	// channel locals its selects receive from (package exits'
+	// exits/selftrigger.go).
+	chans exits.Channels
 	// assigns holds the expressions assigned to each local variable
 	// (outside function literals), and statelessMemo caches
 	// statelessVar.
@@ -276,7 +275,7 @@ func (fi *funcInfo) scan() {
 				iife[lit] = true
 			}
 			// errors.As(err, &target) writes target, whose address
-			// does not escape otherwise (statuserr.go).
+			// does not escape otherwise (outcomeval/statuserr.go).
 			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
 				asAddr[ast.Unparen(n.Args[1])] = true
 				asTargets[v] = true
@@ -416,7 +415,7 @@ func (fi *funcInfo) scan() {
 			fi.Tracked[v] = true
 		}
 	}
-	fi.selfTriggers(fi.Tracked, escapes) // selftrigger.go
+	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
 	var all []*types.Var
 	for v := range fi.Tracked {

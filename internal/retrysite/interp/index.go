@@ -101,10 +101,6 @@ func (m *Model) Pass() *analysis.Pass { return m.pass }
 func (m *Model) Info() *types.Info    { return m.info }
 func (m *Model) Pkg() *types.Package  { return m.pkg }
 
-// Mutated reports whether the variable is indexed into, addressed or
-// deleted from.
-func (d *varDef) Mutated() bool { return d.mutated }
-
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 

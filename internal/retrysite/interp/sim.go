@@ -198,7 +198,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 		return true, true, unknown(0), true
 	}
 	if t, f, ok := fi.selectCase(b, e, ev.counting); ok {
-		return t, f, value{}, false // selftrigger.go
+		return t, f, value{}, false // exits/selftrigger.go
 	}
 	v := ev.cond(b, e)
 	switch {
@@ -216,7 +216,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 // channel consumes its pending send.
 func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
 	if taken {
-		e = fi.takeTrigger(b, e) // a self-woken select case (selftrigger.go)
+		e = fi.takeTrigger(b, e) // a self-woken select case (exits/selftrigger.go)
 	}
 	if b.Kind != cfg.KindRangeLoop {
 		return e
@@ -495,7 +495,7 @@ func (fi *funcInfo) nonCountBlock(b *cfg.Block) bool {
 	if len(b.Succs) == 2 && b.Succs[0].Kind == cfg.KindSelectCaseBody {
 		return true
 	}
-	return fi.stateless(x) || fi.registryExit(b, x) // registry.go
+	return fi.stateless(x) || fi.registryExit(b, x) // exits/registry.go
 }
 
 // stateless reports whether x is computed from the outcome, counters,
@@ -511,7 +511,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		case *types.Var:
 			if timerChan(o.Type()) {
 				// Whether a timer channel is armed is the clock's
-				// business (tracked for nil by selftrigger.go).
+				// business (tracked for nil by exits/selftrigger.go).
 				return true
 			}
 			if fi.Tracked[o] {
@@ -544,7 +544,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return true // a time limit
 		}
 		if fi.nilResultTest(x) {
-			return true // the shape of an answer (stopcheck.go)
+			return true // the shape of an answer (exits/stopcheck.go)
 		}
 		return fi.stateless(x.X) && fi.stateless(x.Y)
 	case *ast.StarExpr:
@@ -558,9 +558,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
-		// a setting the object was made with (settings.go); a flag only
-		// ever set to constants (flags.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // flags.go
+		// a setting the object was made with (exits/settings.go); a flag only
+		// ever set to constants (exits/flags.go).
+		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // exits/flags.go
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:
@@ -584,7 +584,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return true
 		}
 		if fi.M.stopCheck(x) {
-			return true // a channel's readiness (stopcheck.go)
+			return true // a channel's readiness (exits/stopcheck.go)
 		}
 		if fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(x.Args) == 2 {
 			// errors.As(err, &target): the target is written, not read.

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 	"sort"
-	"strconv"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -23,19 +22,14 @@ func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, pa
 // (typesx.VarOf).
 func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
 
-func itoa(i int) string { return strconv.Itoa(i) }
-
 func isBool(t types.Type) bool { return IsBool(t) }
 
 func isIntegerOrBool(t types.Type) bool { return IsIntegerOrBool(t) }
 
 func isResponseType(t types.Type) bool { return IsResponseType(t) }
 
-// IsBool reports whether t is a boolean type.
-func IsBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
-}
+// IsBool reports whether t is a boolean type (typesx.IsBool).
+func IsBool(t types.Type) bool { return typesx.IsBool(t) }
 
 // IsIntegerOrBool reports whether t is an integer or boolean type.
 func IsIntegerOrBool(t types.Type) bool {

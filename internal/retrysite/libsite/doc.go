@@ -26,7 +26,7 @@
 // valid policy). An acquire attempt across an integration
 // boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
 // reports its outcome in its bool. Error types of the package with a
-// status field carry that status through errors.As (interp/statuserr.go). Libraries are matched
+// status field carry that status through errors.As (interp/outcomeval/statuserr.go). Libraries are matched
 // by types.Object (package path and name), never by import name. When the
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.

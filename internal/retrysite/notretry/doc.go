@@ -60,7 +60,8 @@
 // len(recv.addrs)), whose call is given the result of a method of the
 // package, on the same value, that indexes that field with a field of its
 // receiver it also assigns (the next address, round robin): each endpoint
-// once; the same loop bounded by a number, or an endpoint method that does
+// once (the count may be a local set from that length before the loop and
+// counted down, the endpoint a local the body sets from the method); the same loop bounded by a number, or an endpoint method that does
 // not move its index, stays a retry. A flag that only holds constants
 // (retrying = true), a request rebuilt the same way, an attempt number
 // given to a call the model cannot see or used from the first retry on, and
@@ -70,6 +71,11 @@
 // handed the thing it waits for (a parameter of a non-standard interface
 // type), whose loop is its last statement, or an unexported one only such
 // functions call.
+//
+// Nor is a loop whose only ways back are continue statements under a
+// protocol's "not yet" answer (pending.go: the OAuth device flow's
+// authorization_pending and slow_down, knowledge.IsPendingAnswer, read
+// by the constant's value): the protocol's poll.
 //
 // Nor is a recursion that walks a structure (notretry.go): one that calls
 // itself, for a parameter that names what to do, with a value derived from

@@ -19,8 +19,12 @@ import (
 // each endpoint of the list once: failover, not a retry. So does a
 // counted loop that steps a local its operation takes as an argument to
 // the next of as many alternatives as the loop counts, x = (x + 1) % n
-// with i < n (stepsArgModulo). A loop bounded by a number, or an endpoint
-// method that does not move its index, stays a retry.
+// with i < n (stepsArgModulo). The bound may be a local set from the
+// length before the loop (n := len(c.addrs); if n == 0 { n = 1 }; for
+// n > 0 { addr := c.nextAddr(); dial(addr); n-- }: countFrom), and the
+// endpoint a local the loop's body sets from the method. A loop bounded by
+// a number, or an endpoint method that does not move its index, stays a
+// retry.
 
 // RotatesOverList reports whether loop is such a failover for g.
 func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
@@ -44,7 +48,7 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	if m.stepsArgModulo(fs.Body, g.Calls[0], bound) {
 		return true
 	}
-	root, field := m.lenOfField(bound)
+	root, field := m.lenOfField(m.countFrom(fs, bound))
 	if root == nil {
 		return false
 	}
@@ -52,6 +56,15 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	exprs := append([]ast.Expr{}, call.Args...)
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		exprs = append(exprs, sel.X)
+	}
+	// addr := c.nextAddr(); dial(addr): the argument's one definition
+	// in the loop's body.
+	for _, a := range call.Args {
+		if v := m.localVar(a); v != nil {
+			if d := definedIn(m.info, fs.Body, v); d != nil {
+				exprs = append(exprs, d)
+			}
+		}
 	}
 	found := false
 	for _, x := range exprs {
@@ -267,4 +280,88 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		return !found
 	})
 	return found
+}
+
+// countFrom returns the len(...) call the local count x is set from
+// before loop, when its other writes are constants (if n == 0 { n = 1 })
+// or the loop's own steps (n--, i++); else x.
+func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
+	v := m.localVar(x)
+	decl := m.DeclAt(loop.Pos())
+	if v == nil || decl == nil || decl.Body == nil {
+		return x
+	}
+	var from ast.Expr
+	ok := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if m.localVar(l) != v {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || n.Pos() >= loop.Pos() {
+					ok = false
+					return false
+				}
+				r := ast.Unparen(n.Rhs[i])
+				if tv, isC := m.info.Types[r]; isC && tv.Value != nil {
+					continue
+				}
+				if from != nil {
+					ok = false
+					return false
+				}
+				from = r
+			}
+		case *ast.IncDecStmt:
+			if m.localVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
+				ok = false
+			}
+		case *ast.ValueSpec:
+			for _, name := range n.Names {
+				if m.info.Defs[name] == v && len(n.Values) > 0 {
+					ok = false
+				}
+			}
+		}
+		return true
+	})
+	if !ok || from == nil {
+		return x
+	}
+	return from
+}
+
+// definedIn returns the value body assigns to v, when it does so once
+// (addr := c.nextAddr()), or nil.
+func definedIn(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
+	var def ast.Expr
+	n := 0
+	ast.Inspect(body, func(x ast.Node) bool {
+		as, ok := x.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+				continue
+			}
+			n++
+			if len(as.Lhs) == len(as.Rhs) {
+				def = as.Rhs[i]
+			}
+		}
+		return true
+	})
+	if n != 1 {
+		return nil
+	}
+	return def
 }

@@ -686,10 +686,7 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 	}
 }
 
-func isStdlib(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
-}
+func isStdlib(path string) bool { return typesx.IsStd(path) }
 
 // builderMethod records what a request builder's or its client's method
 // sets (knowledge.SetOf).

@@ -143,11 +143,35 @@ func IsErrorType(t types.Type) bool {
 	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
+// IsBool reports whether t is a boolean type.
+func IsBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
 // IsStd reports whether an import path belongs to the standard library:
-// its first element has no dot.
+// its first element is one of the standard library's top-level
+// directories (GOROOT/src). A path with no dot is not enough: a module
+// may be named "myservice" (go mod init myservice), and its packages
+// then cross integration boundaries as any other's.
 func IsStd(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
+	return stdRoots[first]
+}
+
+// stdRoots are the top-level directories of GOROOT/src that hold
+// packages (Go 1.26), C for cgo.
+var stdRoots = map[string]bool{
+	"archive": true, "arena": true, "bufio": true, "builtin": true, "bytes": true, "cmd": true,
+	"cmp": true, "compress": true, "container": true, "context": true, "crypto": true,
+	"database": true, "debug": true, "embed": true, "encoding": true, "errors": true,
+	"expvar": true, "flag": true, "fmt": true, "go": true, "hash": true, "html": true,
+	"image": true, "index": true, "internal": true, "io": true, "iter": true, "log": true,
+	"maps": true, "math": true, "mime": true, "net": true, "os": true, "path": true,
+	"plugin": true, "reflect": true, "regexp": true, "runtime": true, "simd": true,
+	"slices": true, "sort": true, "strconv": true, "strings": true, "structs": true,
+	"sync": true, "syscall": true, "testing": true, "text": true, "time": true,
+	"unicode": true, "unique": true, "unsafe": true, "vendor": true, "weak": true, "C": true,
 }
 
 // CarriedError returns the field in which a result of type t carries its

@@ -10,7 +10,7 @@ import (
 // none of them reading v: no assignment, step or address of it, nothing
 // the index cannot know (a decoder's field). Such a field keeps, for an
 // object's life, the setting the object was made with; it counts nothing
-// (interp's settings.go).
+// (interp/exits' settings.go).
 func (m *model) constructedOnly(v *types.Var) bool {
 	if !m.IndexedVar(v) || !v.IsField() {
 		return false

@@ -1,6 +1,6 @@
 // Package carried holds operations that return no error beside their
 // result: the result keeps it in a field (gocql's *Iter), and the loop
-// retries on that field (interp/carried.go, typesx.CarriedError).
+// retries on that field (interp/outcomeval/carried.go, typesx.CarriedError).
 package carried
 
 import (

@@ -119,3 +119,40 @@ func (v *versioned) sameVersion(ctx context.Context, current int32) (string, err
 	}
 	return out, err
 }
+
+// The count taken from the list before the loop, counted down, and the
+// endpoint set from the rotating method in the body (fasthttp's
+// HostClient.dialHostHard): each endpoint once.
+func (p *pool) dialEach(req string) (string, error) {
+	p.mu.Lock()
+	n := len(p.addrs)
+	p.mu.Unlock()
+	if n == 0 {
+		n = 1
+	}
+	var err error
+	for n > 0 {
+		addr := p.pick()
+		var out string
+		if out, err = p.conn.Call(context.Background(), addr, req); err == nil {
+			return out, nil
+		}
+		n--
+	}
+	return "", err
+}
+
+// Counted down from a number, it retries.
+func (p *pool) dialFive(req string) (string, error) {
+	n := 5
+	var err error
+	for n > 0 { // want `loop ctx=sync retries=4`
+		addr := p.pick()
+		var out string
+		if out, err = p.conn.Call(context.Background(), addr, req); err == nil {
+			return out, nil
+		}
+		n--
+	}
+	return "", err
+}

@@ -437,3 +437,86 @@ func dialTLS(addr string) (*tls.Conn, error) {
 	}
 	return nil, err
 }
+
+// The OAuth device flow: the token endpoint answers
+// authorization_pending until the user approves; the client must ask
+// again (RFC 8628). A poll the protocol asks for, not a retry.
+type errorType string
+
+const (
+	authorizationPending errorType = "authorization_pending"
+	slowDown             errorType = "slow_down"
+	temporarilyDown      errorType = "temporarily_unavailable"
+)
+
+type oauthError struct{ ErrorType errorType }
+
+func (e *oauthError) Error() string { return string(e.ErrorType) }
+
+func requestToken(ctx context.Context) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://example.com/token", nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return "", &oauthError{ErrorType: errorType(resp.Header.Get("X-Error"))}
+	}
+	return resp.Header.Get("X-Token"), nil
+}
+
+func pollDeviceToken(ctx context.Context, interval time.Duration) (string, error) {
+	for {
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(interval):
+		}
+		tok, err := requestToken(ctx)
+		if err == nil {
+			return tok, nil
+		}
+		var target *oauthError
+		if !errors.As(err, &target) {
+			return "", err
+		}
+		switch target.ErrorType {
+		case authorizationPending:
+			continue
+		case slowDown:
+			interval += 5 * time.Second
+			continue
+		default:
+			return "", err
+		}
+	}
+}
+
+// Still a retry: it also goes back on a server that is down.
+func pollDeviceTokenRetrying(ctx context.Context, interval time.Duration) (string, error) {
+	for { // want `loop ctx=sync unbounded` `R-2: retry of requestToken \(POST\) has no maximum retry count`
+		select {
+		case <-ctx.Done():
+			return "", ctx.Err()
+		case <-time.After(interval): // want `R-1: retry of requestToken \(POST\) waits a fixed interval`
+		}
+		tok, err := requestToken(ctx)
+		if err == nil {
+			return tok, nil
+		}
+		var target *oauthError
+		if !errors.As(err, &target) {
+			return "", err
+		}
+		switch target.ErrorType {
+		case authorizationPending, temporarilyDown:
+			continue
+		default:
+			return "", err
+		}
+	}
+}

@@ -1,9 +1,10 @@
-package interp
+package outcomeval
 
 import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/cfg"
 )
@@ -21,11 +22,11 @@ var statusFieldNames = map[string]bool{"StatusCode": true, "HTTPStatusCode": tru
 
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
-// statusField returns the field of error type t (a named struct or a
+// StatusField returns the field of error type t (a named struct or a
 // pointer to one that implements error) that holds an HTTP status: the
 // one integer field with a status name. Nil if there is none or more
 // than one.
-func statusField(t types.Type) *types.Var {
+func StatusField(t types.Type) *types.Var {
 	if t == nil {
 		return nil
 	}
@@ -62,16 +63,16 @@ func statusField(t types.Type) *types.Var {
 
 // statusLit evaluates a composite literal of an error type with a status
 // field (&HTTPError{StatusCode: resp.StatusCode}): an error carrying the
-// status when the field's value is known, ok false otherwise.
-func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
+// status when the field's vals.Value is known, ok false otherwise.
+func (ev Evaluator) StatusLit(x ast.Expr, e vals.Env) (vals.Value, bool) {
 	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
 	if !ok {
-		return value{}, false
+		return vals.Value{}, false
 	}
-	t := ev.info().TypeOf(lit)
-	f := statusField(t)
+	t := ev.Info().TypeOf(lit)
+	f := StatusField(t)
 	if f == nil {
-		return value{}, false
+		return vals.Value{}, false
 	}
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
@@ -80,31 +81,31 @@ func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) {
 		}
 		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
 			v := ev.Eval(kv.Value, e)
-			if v.K == vInt {
+			if v.K == vals.VInt {
 				return errStatus(int(v.I)), true
 			}
-			return unknown(v.Dep), true
+			return vals.Unknown(v.Dep), true
 		}
 	}
-	return value{}, false
+	return vals.Value{}, false
 }
 
 // statusSelect reads the status field of an error that carries a
 // status (he.StatusCode after errors.As(err, &he)).
-func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
-	if base.K != vErrStatus {
-		return value{}, false
+func (ev Evaluator) StatusSelect(x *ast.SelectorExpr, base vals.Value) (vals.Value, bool) {
+	if base.K != vals.VErrStatus {
+		return vals.Value{}, false
 	}
-	f, ok := ev.info().Uses[x.Sel].(*types.Var)
-	if !ok || !f.IsField() || statusField(ev.info().TypeOf(x.X)) != f {
-		return value{}, false
+	f, ok := ev.Info().Uses[x.Sel].(*types.Var)
+	if !ok || !f.IsField() || StatusField(ev.Info().TypeOf(x.X)) != f {
+		return vals.Value{}, false
 	}
-	return intVal(base.I), true
+	return vals.IntVal(base.I), true
 }
 
 // narrowAs binds the target of errors.As(err, &target) to the error when
 // the walk takes the branch of block b on which it matched.
-func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
+func (ev Evaluator) NarrowAs(b *cfg.Block, e vals.Env) vals.Env {
 	if len(b.Nodes) == 0 {
 		return e
 	}
@@ -117,12 +118,12 @@ func (ev *evaluator) narrowAs(b *cfg.Block, e env) env {
 
 // narrowAsExpr binds the target of errors.As when condition x, true, is
 // errors.As(err, &target) (on the right of && too).
-func (ev *evaluator) narrowAsExpr(x ast.Expr, e env) env {
-	v, errx := asTargetOf(ev.info(), x)
-	if v == nil || !ev.Fi.outcomeVar(v) {
+func (ev Evaluator) narrowAsExpr(x ast.Expr, e vals.Env) vals.Env {
+	v, errx := asTargetOf(ev.Info(), x)
+	if v == nil || !ev.OutcomeVar(v) {
 		return e
 	}
-	if a := ev.Eval(errx, e); a.K == vErrStatus && statusField(v.Type()) != nil {
+	if a := ev.Eval(errx, e); a.K == vals.VErrStatus && StatusField(v.Type()) != nil {
 		return e.Set(v, a)
 	}
 	return e

@@ -1,4 +1,4 @@
-package interp
+package exits
 
 import (
 	"go/ast"
@@ -11,16 +11,17 @@ import (
 // package writes only in the struct literal that makes the reader) holds
 // the same value on every attempt of a loop that reads it from an object
 // the function does not replace: an exit on it leaves on the first
-// attempt or never, it counts nothing. Such a fork is stateless (sim.go)
+// attempt or never, it counts nothing. Such a fork is stateless (interp's sim.go)
 // like one on the outcome or the context.
 
-// fixedSetting reports whether sel reads such a setting, a number, bool
+// FixedSetting reports whether sel reads such a setting, a number, bool
 // or string: a field the
 // package writes only in struct literals (Index.ConstructedOnly) of a
 // parameter, receiver or captured variable the function that declares it
 // never writes, or of such a setting (r.config.retry).
-func (fi *funcInfo) fixedSetting(sel *ast.SelectorExpr) bool {
-	info := fi.M.info
+func FixedSetting(f Func, sel *ast.SelectorExpr) bool {
+	fi := newFnc(f)
+	info := fi.Info()
 	if _, basic := info.TypeOf(sel).Underlying().(*types.Basic); !basic {
 		// An object kept in a field (a cache, a client, a func) is the
 		// same object, not the same answer: its methods may count.
@@ -31,10 +32,10 @@ func (fi *funcInfo) fixedSetting(sel *ast.SelectorExpr) bool {
 
 // settingPath reports whether sel reads a field written only in struct
 // literals of an unwritten outer variable, through such fields.
-func (fi *funcInfo) settingPath(sel *ast.SelectorExpr) bool {
-	info := fi.M.info
+func (fi fnc) settingPath(sel *ast.SelectorExpr) bool {
+	info := fi.Info()
 	v, ok := info.Uses[sel.Sel].(*types.Var)
-	if !ok || !v.IsField() || fi.M.ix == nil || !fi.M.ix.ConstructedOnly(v) {
+	if !ok || !v.IsField() || !fi.ConstructedOnly(v) {
 		return false
 	}
 	switch x := ast.Unparen(sel.X).(type) {
@@ -55,13 +56,13 @@ func (fi *funcInfo) settingPath(sel *ast.SelectorExpr) bool {
 // unwrittenOuter reports whether id names a variable declared before the
 // function's body (a parameter, the receiver, a variable a literal
 // captures) that the function declaring it never writes.
-func (fi *funcInfo) unwrittenOuter(id *ast.Ident) bool {
-	info := fi.M.info
+func (fi fnc) unwrittenOuter(id *ast.Ident) bool {
+	info := fi.Info()
 	o, ok := info.Uses[id].(*types.Var)
-	if !ok || o.Pkg() != fi.M.pkg || o.Parent() == fi.M.pkg.Scope() || o.Pos() >= fi.Body.Pos() {
+	if !ok || o.Pkg() != fi.Types() || o.Parent() == fi.Types().Scope() || o.Pos() >= fi.Body().Pos() {
 		return false
 	}
-	d := fi.M.DeclAt(o.Pos())
+	d := fi.DeclAt(o.Pos())
 	if d == nil || d.Body == nil {
 		return false
 	}

@@ -1,34 +1,36 @@
-package interp
+package outcomeval
 
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A predicate of the package given the operation's error (isRetryable-
 // DialErr(ctx, err)) is studied by an evaluator of its own, with the
-// error bound to its parameter and no scenario. There a net.Error's
-// Timeout() or Temporary() is read on the value errors.As found in that
+// error bound to its parameter and no vals.Scenario. There a net.Error's
+// Timeout() or Temporary() is read on the vals.Value errors.As found in that
 // parameter (var ne net.Error; errors.As(err, &ne) && ne.Timeout()):
 // when the parameter holds an error class (a certificate error, the
-// code's own error), the value is that error, neither a timeout nor
+// code's own error), the vals.Value is that error, neither a timeout nor
 // temporary, as it is when the loop itself tests it.
 
 // asTargetOfClass reports whether call is a method call on a local that
 // the body fills through errors.As(src, &local) from a src that
 // evaluates, in e, to an error class.
-func (ev *evaluator) asTargetOfClass(call *ast.CallExpr, e env) bool {
+func (ev Evaluator) asTargetOfClass(call *ast.CallExpr, e vals.Env) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	v := ev.Fi.M.LocalVar(sel.X)
+	v := ev.LocalVar(sel.X)
 	if v == nil {
 		return false
 	}
 	found := false
-	ast.Inspect(ev.Fi.Body, func(n ast.Node) bool {
+	ast.Inspect(ev.Body(), func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -36,27 +38,18 @@ func (ev *evaluator) asTargetOfClass(call *ast.CallExpr, e env) bool {
 		if !ok || len(c.Args) != 2 {
 			return true
 		}
-		fn := typeutilCallee(ev.info(), c)
+		fn := typesx.Callee(ev.Info(), c)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "As" {
 			return true
 		}
 		u, ok := ast.Unparen(c.Args[1]).(*ast.UnaryExpr)
-		if !ok || u.Op != token.AND || ev.Fi.M.LocalVar(u.X) != v {
+		if !ok || u.Op != token.AND || ev.LocalVar(u.X) != v {
 			return true
 		}
-		if ev.Eval(c.Args[0], e).K == vErrClass {
+		if ev.Eval(c.Args[0], e).K == vals.VErrClass {
 			found = true
 		}
 		return !found
 	})
 	return found
-}
-
-// LocalVar returns the local variable x names, or nil.
-func (m *model) LocalVar(x ast.Expr) *types.Var {
-	v := varOfExpr(m.info, x)
-	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
-		return nil
-	}
-	return v
 }

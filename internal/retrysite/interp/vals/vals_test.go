@@ -1,4 +1,4 @@
-package interp
+package vals
 
 import (
 	"go/token"
@@ -7,15 +7,15 @@ import (
 )
 
 func TestValueDomain(t *testing.T) {
-	if !boolVal(true).IsTrue() || boolVal(true).IsFalse() || !boolVal(false).IsFalse() {
+	if !BoolVal(true).IsTrue() || BoolVal(true).IsFalse() || !BoolVal(false).IsFalse() {
 		t.Error("BoolVal: want true to be true and false to be false")
 	}
-	if unknown(depOutcome).known() || !intVal(4).known() {
-		t.Error("known: want an unknown to be unknown and an int to be known")
+	if Unknown(DepOutcome).Known() || !IntVal(4).Known() {
+		t.Error("Known: want an unknown to be unknown and an int to be known")
 	}
 	v := types.NewVar(token.NoPos, nil, "onlyOnce", types.Typ[types.Int])
-	e := env(nil).Set(v, intVal(1))
-	e2 := e.Set(v, intVal(2))
+	e := Env(nil).Set(v, IntVal(1))
+	e2 := e.Set(v, IntVal(2))
 	if e[v].I != 1 || e2[v].I != 2 {
 		t.Errorf("Env.Set: want a new environment and the old one unchanged, got %v and %v", e[v], e2[v])
 	}

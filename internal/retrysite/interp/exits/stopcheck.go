@@ -1,4 +1,4 @@
-package interp
+package exits
 
 import (
 	"go/ast"
@@ -24,20 +24,21 @@ import (
 // It takes no argument, and its body is one select whose every case is a
 // receive (a stop channel, ctx.Done()) or the default, each returning a
 // constant bool. Like a value received from a channel in the loop itself
-// (sim.go, stateless), its answer is an event sent from elsewhere, not a
+// (interp's sim.go, stateless), its answer is an event sent from elsewhere, not a
 // count of attempts: an exit on it counts nothing.
 
-// stopCheck reports whether call is a call of a stop check.
-func (m *model) stopCheck(call *ast.CallExpr) bool {
+// StopCheck reports whether call is a call of a stop check of p.
+func StopCheck(p Pkg, call *ast.CallExpr) bool {
+	m := pkg{p}
 	if len(call.Args) != 0 {
 		return false
 	}
-	fn := typeutilCallee(m.info, call)
-	if fn == nil || fn.Pkg() != m.pkg {
+	fn := typesx.Callee(m.Info(), call)
+	if fn == nil || fn.Pkg() != m.Types() {
 		return false
 	}
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !typesx.IsBool(sig.Results().At(0).Type()) {
 		return false
 	}
 	d := m.FuncDecl(fn)
@@ -57,7 +58,7 @@ func (m *model) stopCheck(call *ast.CallExpr) bool {
 		if !ok || len(ret.Results) != 1 {
 			return false
 		}
-		tv, ok := m.info.Types[ret.Results[0]]
+		tv, ok := m.Info().Types[ret.Results[0]]
 		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool {
 			return false
 		}
@@ -85,32 +86,33 @@ func receiveComm(comm ast.Stmt) bool {
 // local of the function that only ever holds results of calls crossing
 // an integration boundary.
 
-// nilResultTest reports whether x compares such a value with nil.
-func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
+// NilResultTest reports whether x compares such a value with nil.
+func NilResultTest(f Func, x *ast.BinaryExpr) bool {
+	fi := newFnc(f)
 	if x.Op != token.EQL && x.Op != token.NEQ {
 		return false
 	}
 	v := x.X
-	if typesx.IsNil(fi.M.info, v) {
+	if typesx.IsNil(fi.Info(), v) {
 		v = x.Y
-	} else if !typesx.IsNil(fi.M.info, x.Y) {
+	} else if !typesx.IsNil(fi.Info(), x.Y) {
 		return false
 	}
 	id, ok := ast.Unparen(v).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	o, ok := fi.M.info.Uses[id].(*types.Var)
-	if !ok || o.Pos() <= fi.Body.Pos() || o.Pos() >= fi.Body.End() {
+	o, ok := fi.Info().Uses[id].(*types.Var)
+	if !ok || o.Pos() <= fi.Body().Pos() || o.Pos() >= fi.Body().End() {
 		return false
 	}
-	xs := fi.assigns[o]
+	xs := fi.Assigns(o)
 	if len(xs) == 0 {
 		return false
 	}
 	for _, a := range xs {
 		call, ok := ast.Unparen(a).(*ast.CallExpr)
-		if !ok || !fi.M.host.IsIntegration(call) {
+		if !ok || !fi.IsIntegration(call) {
 			return false
 		}
 	}

@@ -1,10 +1,12 @@
-package interp
+package exits
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A flag is a bool or integer field of the package to which every write
@@ -13,7 +15,7 @@ import (
 // state the object is switched between. Only constants go in, so it
 // cannot step with the attempts: an exit on it (if
 // atomic.LoadInt32(&r.stopFlag) == 1 { break }) is an event of the
-// object's life, as a value received from a stop channel is (sim.go,
+// object's life, as a value received from a stop channel is (interp's sim.go,
 // stateless), not a count of attempts.
 //
 // A write is an assignment, an atomic Store, Swap or CompareAndSwap
@@ -22,20 +24,24 @@ import (
 // with a constant new value. A step (x.n++, +=, atomic.Add), any other
 // value, or the field's address handed anywhere else makes it no flag.
 
-// flagField reports whether sel reads a flag of the package.
-func (m *model) flagField(sel *ast.SelectorExpr) bool {
-	v, ok := m.info.Uses[sel.Sel].(*types.Var)
-	if !ok || !v.IsField() || v.Pkg() != m.pkg || !flagType(v.Type()) {
+// Flags caches Field by field: the core keeps one per package.
+type Flags map[*types.Var]bool
+
+// Field reports whether sel reads a flag of the package p.
+func (fl *Flags) Field(p Pkg, sel *ast.SelectorExpr) bool {
+	m := pkg{p}
+	v, ok := m.Info().Uses[sel.Sel].(*types.Var)
+	if !ok || !v.IsField() || v.Pkg() != m.Types() || !flagType(v.Type()) {
 		return false
 	}
-	if r, ok := m.flags[v]; ok {
+	if r, ok := (*fl)[v]; ok {
 		return r
 	}
-	if m.flags == nil {
-		m.flags = make(map[*types.Var]bool)
+	if *fl == nil {
+		*fl = make(Flags)
 	}
 	r := m.onlyConstantWrites(v)
-	m.flags[v] = r
+	(*fl)[v] = r
 	return r
 }
 
@@ -58,13 +64,13 @@ func flagType(t types.Type) bool {
 
 // onlyConstantWrites reports whether every use of the field v in the
 // package's files is a read or a write of a constant (see above).
-func (m *model) onlyConstantWrites(v *types.Var) bool {
+func (m pkg) onlyConstantWrites(v *types.Var) bool {
 	ok := true
 	isConst := func(x ast.Expr) bool {
-		tv, found := m.info.Types[x]
+		tv, found := m.Info().Types[x]
 		return found && tv.Value != nil
 	}
-	for _, f := range m.pass.Files {
+	for _, f := range m.Files() {
 		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
 			if !ok {
@@ -76,7 +82,7 @@ func (m *model) onlyConstantWrites(v *types.Var) bool {
 			}
 			stack = append(stack, n)
 			id, isID := n.(*ast.Ident)
-			if !isID || m.info.Uses[id] != v {
+			if !isID || m.Info().Uses[id] != v {
 				return true
 			}
 			ok = m.flagUse(stack, isConst)
@@ -91,7 +97,7 @@ func (m *model) onlyConstantWrites(v *types.Var) bool {
 
 // flagUse judges one use of the field, the last node of stack (its
 // selector's Sel, or a literal's key), by its parents.
-func (m *model) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
+func (m pkg) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
 	parent := func(i int) ast.Node {
 		if len(stack)-1-i < 0 {
 			return nil
@@ -131,7 +137,7 @@ func (m *model) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
 		if !ok || len(call.Args) == 0 || call.Args[0] != p {
 			return false
 		}
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.Info(), call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
 			return false
 		}
@@ -142,7 +148,7 @@ func (m *model) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
 		if !ok || call.Fun != p {
 			return false
 		}
-		fn := typeutilCallee(m.info, call)
+		fn := typesx.Callee(m.Info(), call)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
 			return false
 		}

@@ -1,9 +1,10 @@
-package interp
+package outcomeval
 
 import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -24,38 +25,38 @@ import (
 // struct, or a pointer to one, with exactly one field of type error, not
 // itself an error). When the operation returns nothing else, its carried
 // field, read from a variable that only ever holds the operation's
-// result, is what the scenario says of the error: nil under success,
-// non-nil under the error scenario, unknown under the others (a status
+// result, is what the vals.Scenario says of the error: nil under success,
+// non-nil under the error vals.Scenario, unknown under the others (a status
 // or a gRPC code says nothing of it).
 
-// carriedErrField returns the value of x, a field selection, when x
+// carriedErrField returns the vals.Value of x, a field selection, when x
 // selects the carried error of the operation's result.
-func (ev *evaluator) carriedErrField(x *ast.SelectorExpr) (value, bool) {
-	if ev.Op == nil {
-		return value{}, false
+func (ev Evaluator) CarriedErrField(x *ast.SelectorExpr) (vals.Value, bool) {
+	if ev.Op() == nil {
+		return vals.Value{}, false
 	}
-	f, ok := ev.info().Uses[x.Sel].(*types.Var)
-	if !ok || !f.IsField() || typesx.CarriedError(ev.info().TypeOf(x.X)) != f {
-		return value{}, false
+	f, ok := ev.Info().Uses[x.Sel].(*types.Var)
+	if !ok || !f.IsField() || typesx.CarriedError(ev.Info().TypeOf(x.X)) != f {
+		return vals.Value{}, false
 	}
-	if !ev.Fi.holdsCarrier(x.X, ev.Op) {
-		return value{}, false
+	if !ev.holdsCarrier(x.X, ev.Op()) {
+		return vals.Value{}, false
 	}
 
-	switch ev.Sc.name {
+	switch ev.Scenario().Name {
 	case "success":
-		return value{K: vNil}, true
+		return vals.Value{K: vals.VNil}, true
 	case "error":
-		return value{K: vNonNil, Dep: depOutcome}, true
+		return vals.Value{K: vals.VNonNil, Dep: vals.DepOutcome}, true
 	}
-	return unknown(depOutcome), true
+	return vals.Unknown(vals.DepOutcome), true
 }
 
 // holdsCarrier reports whether x is a call of op whose one result
 // carries its error, or a local variable (a named result included) every
 // assignment of which is such a call.
-func (fi *funcInfo) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
-	info := fi.M.info
+func (ev Evaluator) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
+	info := ev.Info()
 	isCarrierCall := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
 		return ok && op[call] && typesx.CarriedError(info.TypeOf(call)) != nil
@@ -68,14 +69,11 @@ func (fi *funcInfo) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	start := fi.Body.Pos()
-	if fi.typ != nil {
-		start = fi.typ.Pos()
-	}
-	if !ok || v.IsField() || v.Pos() < start || v.Pos() >= fi.Body.End() {
+	start := ev.BodyStart()
+	if !ok || v.IsField() || v.Pos() < start || v.Pos() >= ev.Body().End() {
 		return false
 	}
-	xs := fi.assigns[v]
+	xs := ev.Assigns(v)
 	if len(xs) == 0 {
 		return false
 	}

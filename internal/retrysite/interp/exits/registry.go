@@ -1,4 +1,4 @@
-package interp
+package exits
 
 import (
 	"go/ast"
@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A loop that reconnects to one address may stop when the address has
@@ -36,11 +38,12 @@ import (
 // through a local assigned only such a test, possibly negated; or
 // slices.Contains / slices.Index.
 
-// registryExit reports whether the fork at the end of b leaves only on
+// RegistryExit reports whether the fork at the end of b leaves only on
 // the absence of a fixed key from a collection the loop only appends to,
-// or on such an absence or a stateless condition (sim.go) joined by ||
+// or on such an absence or a stateless condition (Func.Stateless) joined by ||
 // or &&.
-func (fi *funcInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
+func RegistryExit(f Func, b *cfg.Block, x ast.Expr) bool {
+	fi := newFnc(f)
 	if len(b.Succs) != 2 {
 		return false
 	}
@@ -51,7 +54,7 @@ func (fi *funcInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
 // quietExit reports whether x, an exit when it is exitOn, counts nothing:
 // each part joined by || or && is stateless or a key's absence the loop
 // cannot bring about.
-func (fi *funcInfo) quietExit(x ast.Expr, exitOn bool, depth int) bool {
+func (fi fnc) quietExit(x ast.Expr, exitOn bool, depth int) bool {
 	if depth > 4 {
 		return false
 	}
@@ -65,21 +68,21 @@ func (fi *funcInfo) quietExit(x ast.Expr, exitOn bool, depth int) bool {
 			return fi.quietExit(e.X, !exitOn, depth+1)
 		}
 	}
-	if fi.stateless(x) {
+	if fi.Stateless(x) {
 		return true
 	}
 	present, coll, ok := fi.membership(x, 0)
 	if !ok || exitOn == present {
 		return false // the exit fires while the key is there
 	}
-	v := collectionField(fi.M.info, coll)
-	return v != nil && fi.M.onlyAppends(fi.Body, v, 0, make(map[*ast.BlockStmt]bool))
+	v := collectionField(fi.Info(), coll)
+	return v != nil && pkg{fi.Pkg}.onlyAppends(fi.Body(), v, 0, make(map[*ast.BlockStmt]bool))
 }
 
 // leavesOn reports which side of b's fork is an `if` body that leaves
 // (ends in a return or a break), when b is the condition of an if with
 // no else.
-func (fi *funcInfo) leavesOn(b *cfg.Block) (onTrue, ok bool) {
+func (fi fnc) leavesOn(b *cfg.Block) (onTrue, ok bool) {
 	then := b.Succs[0]
 	if then.Kind != cfg.KindIfThen {
 		return false, false
@@ -99,11 +102,11 @@ func (fi *funcInfo) leavesOn(b *cfg.Block) (onTrue, ok bool) {
 
 // membership reads x as a membership test: present says whether x is
 // true when the key is in the collection, coll is the collection.
-func (fi *funcInfo) membership(x ast.Expr, depth int) (present bool, coll ast.Expr, ok bool) {
+func (fi fnc) membership(x ast.Expr, depth int) (present bool, coll ast.Expr, ok bool) {
 	if depth > 3 {
 		return false, nil, false
 	}
-	info := fi.M.info
+	info := fi.Info()
 	switch x := ast.Unparen(x).(type) {
 	case *ast.UnaryExpr:
 		if x.Op == token.NOT {
@@ -112,10 +115,10 @@ func (fi *funcInfo) membership(x ast.Expr, depth int) (present bool, coll ast.Ex
 		}
 	case *ast.Ident:
 		v, isVar := info.Uses[x].(*types.Var)
-		if !isVar || v.Pos() <= fi.Body.Pos() || v.Pos() >= fi.Body.End() {
+		if !isVar || v.Pos() <= fi.Body().Pos() || v.Pos() >= fi.Body().End() {
 			return false, nil, false
 		}
-		xs := fi.assigns[v]
+		xs := fi.Assigns(v)
 		if len(xs) == 0 {
 			return false, nil, false
 		}
@@ -181,8 +184,8 @@ func flip(op token.Token) token.Token {
 // search reads call as a search of a collection for a key: slices.Contains
 // (asBool) or slices.Index, or a search function of the package (see
 // above).
-func (fi *funcInfo) search(call *ast.CallExpr) (key, coll ast.Expr, asBool, ok bool) {
-	fn := typeutilCallee(fi.M.info, call)
+func (fi fnc) search(call *ast.CallExpr) (key, coll ast.Expr, asBool, ok bool) {
+	fn := typesx.Callee(fi.Info(), call)
 	if fn == nil || fn.Pkg() == nil || len(call.Args) != 2 {
 		return nil, nil, false, false
 	}
@@ -195,14 +198,14 @@ func (fi *funcInfo) search(call *ast.CallExpr) (key, coll ast.Expr, asBool, ok b
 		}
 		return nil, nil, false, false
 	}
-	if fn.Pkg() != fi.M.pkg {
+	if fn.Pkg() != fi.Types() {
 		return nil, nil, false, false
 	}
-	d := fi.M.FuncDecl(fn)
+	d := fi.FuncDecl(fn)
 	if d == nil || d.Body == nil {
 		return nil, nil, false, false
 	}
-	keyAt, collAt, asBool, ok := searchFunc(fi.M.info, d)
+	keyAt, collAt, asBool, ok := searchFunc(fi.Info(), d)
 	if !ok {
 		return nil, nil, false, false
 	}
@@ -295,8 +298,8 @@ func paramIndex(info *types.Info, s *types.Signature, x ast.Expr) int {
 // fixedKey reports whether key is a variable declared before the
 // function's body (a parameter, the receiver, a captured variable) that
 // the function never writes, or a constant.
-func (fi *funcInfo) fixedKey(key ast.Expr) bool {
-	if tv, ok := fi.M.info.Types[key]; ok && tv.Value != nil {
+func (fi fnc) fixedKey(key ast.Expr) bool {
+	if tv, ok := fi.Info().Types[key]; ok && tv.Value != nil {
 		return true
 	}
 	id, ok := ast.Unparen(key).(*ast.Ident)
@@ -321,12 +324,12 @@ func collectionField(info *types.Info, coll ast.Expr) *types.Var {
 // write the field v only as x.v = append(x.v, ...) and take no address
 // of it. A function given the slice can change its elements, not its
 // length: a slices.Delete must be assigned back, which is no append.
-func (m *model) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[*ast.BlockStmt]bool) bool {
+func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[*ast.BlockStmt]bool) bool {
 	if seen[body] || depth > 4 {
 		return true // deeper callees are not followed
 	}
 	seen[body] = true
-	info := m.info
+	info := m.Info()
 	isV := func(x ast.Expr) bool {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		return ok && info.Uses[sel.Sel] == v
@@ -365,7 +368,7 @@ func (m *model) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen m
 				ok = false
 			}
 		case *ast.CallExpr:
-			fn := typeutilCallee(info, n)
+			fn := typesx.Callee(info, n)
 			if fn == nil {
 				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
 					if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {
@@ -378,7 +381,7 @@ func (m *model) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen m
 				}
 				return true // a func value or interface: not followed
 			}
-			if fn.Pkg() == m.pkg {
+			if fn.Pkg() == m.Types() {
 				if d := m.FuncDecl(fn); d != nil && d.Body != nil && !m.onlyAppends(d.Body, v, depth+1, seen) {
 					ok = false
 					return false

@@ -1,4 +1,4 @@
-package interp
+package exits
 
 import (
 	"go/ast"
@@ -32,7 +32,7 @@ import (
 //		}
 //	}
 //
-// The walks (sim.go, the waits' walk) take every case of a select as
+// The walks (interp's sim.go, the waits' walk) take every case of a select as
 // possible. Two cases are decided instead:
 //
 //   - A receive from a channel the function's own code sends on (a send
@@ -50,17 +50,31 @@ import (
 // A channel the function receives from but never sends on keeps every
 // case possible, as before.
 
-// selfTriggers finds the self-woken channels and the channel locals of
-// fi's selects, while scan runs: it adds their variables to tracked.
-func (fi *funcInfo) selfTriggers(tracked map[*types.Var]bool, escapes map[*types.Var]bool) {
-	info := fi.M.info
+// Channels are the channels of a function's selects that the walks
+// decide (see above): the self-woken channels and the channel locals.
+type Channels struct {
+	// Pending holds the synthetic pending-send variable of each channel
+	// the function wakes itself on, PendingAt the variables each graph
+	// node sets (to 1: a send).
+	Pending   map[*types.Var]*types.Var
+	PendingAt map[ast.Node][]*types.Var
+	// Locals are the channel locals the selects receive from, tracked
+	// for nil.
+	Locals map[*types.Var]bool
+}
+
+// Scan finds the self-woken channels and the channel locals of f's
+// selects, while the core scans f: it adds their variables to tracked.
+func (ch *Channels) Scan(f Func, tracked map[*types.Var]bool, escapes map[*types.Var]bool) {
+	fi := newFnc(f)
+	info := fi.Info()
 	comms := make(map[ast.Stmt]bool)
 	type recvCase struct {
 		key  *types.Var // the field or local received from
 		root types.Object
 	}
 	var cases []recvCase
-	inspectNoLits(fi.Body, func(n ast.Node) {
+	inspectNoLits(fi.Body(), func(n ast.Node) {
 		sel, ok := n.(*ast.SelectStmt)
 		if !ok {
 			return
@@ -79,13 +93,13 @@ func (fi *funcInfo) selfTriggers(tracked map[*types.Var]bool, escapes map[*types
 			if key == nil {
 				continue
 			}
-			if !key.IsField() && key.Pos() >= fi.bodyStart() && key.Pos() < fi.Body.End() && !escapes[key] {
+			if !key.IsField() && key.Pos() >= fi.BodyStart() && key.Pos() < fi.Body().End() && !escapes[key] {
 				if _, isChan := key.Type().Underlying().(*types.Chan); isChan {
 					tracked[key] = true
-					if fi.chanLocals == nil {
-						fi.chanLocals = make(map[*types.Var]bool)
+					if ch.Locals == nil {
+						ch.Locals = make(map[*types.Var]bool)
 					}
-					fi.chanLocals[key] = true
+					ch.Locals[key] = true
 				}
 			}
 			cases = append(cases, recvCase{key, root})
@@ -94,27 +108,27 @@ func (fi *funcInfo) selfTriggers(tracked map[*types.Var]bool, escapes map[*types
 	if len(cases) == 0 {
 		return
 	}
-	for _, b := range fi.Cfg.Blocks {
+	for _, b := range fi.Graph().Blocks {
 		for _, node := range b.Nodes {
 			if st, ok := node.(ast.Stmt); ok && comms[st] {
 				continue // a select's communication, evaluated ahead of its cases
 			}
 			for _, rc := range cases {
-				if !fi.M.sendsOn(node, rc.key, rc.root, 0) {
+				if !(pkg{fi.Pkg}).sendsOn(node, rc.key, rc.root, 0) {
 					continue
 				}
-				if fi.pending == nil {
-					fi.pending = make(map[*types.Var]*types.Var)
-					fi.pendingAt = make(map[ast.Node][]*types.Var)
+				if ch.Pending == nil {
+					ch.Pending = make(map[*types.Var]*types.Var)
+					ch.PendingAt = make(map[ast.Node][]*types.Var)
 				}
-				pv, ok := fi.pending[rc.key]
+				pv, ok := ch.Pending[rc.key]
 				if !ok {
-					pv = types.NewVar(rc.key.Pos(), fi.M.pkg, "pending#"+rc.key.Name(), types.Typ[types.Int])
-					fi.pending[rc.key] = pv
+					pv = types.NewVar(rc.key.Pos(), fi.Types(), "pending#"+rc.key.Name(), types.Typ[types.Int])
+					ch.Pending[rc.key] = pv
 					tracked[pv] = true
 				}
-				if !containsVar(fi.pendingAt[node], pv) {
-					fi.pendingAt[node] = append(fi.pendingAt[node], pv)
+				if !containsVar(ch.PendingAt[node], pv) {
+					ch.PendingAt[node] = append(ch.PendingAt[node], pv)
 				}
 			}
 		}
@@ -168,11 +182,11 @@ func chanKey(info *types.Info, x ast.Expr) (key *types.Var, root types.Object) {
 // channel key of root: a send statement on it, or a call of a method of
 // the package on root whose body sends on that field of its receiver
 // (two calls deep).
-func (m *model) sendsOn(node ast.Node, key *types.Var, root types.Object, depth int) bool {
+func (m pkg) sendsOn(node ast.Node, key *types.Var, root types.Object, depth int) bool {
 	if depth > 2 {
 		return false
 	}
-	info := m.info
+	info := m.Info()
 	found := false
 	inspectNoLits(node, func(n ast.Node) {
 		if found {
@@ -195,8 +209,8 @@ func (m *model) sendsOn(node ast.Node, key *types.Var, root types.Object, depth 
 			if !ok || info.Uses[id] != root {
 				return
 			}
-			fn := typeutilCallee(info, n)
-			if fn == nil || fn.Pkg() != m.pkg {
+			fn := typesx.Callee(info, n)
+			if fn == nil || fn.Pkg() != m.Types() {
 				return
 			}
 			d := m.FuncDecl(fn)
@@ -212,13 +226,13 @@ func (m *model) sendsOn(node ast.Node, key *types.Var, root types.Object, depth 
 	return found
 }
 
-// selectCase decides the fork at the end of b when it is a case of a
+// SelectCase decides the fork at the end of b when it is a case of a
 // select receiving from a self-woken channel or from a local channel
-// held nil (see above); ok is false otherwise. While the runs are
+// held nil (see above), in the walk's state st; ok is false otherwise. While the runs are
 // counted (maxRuns, from the function's entry) a self-woken case stays
 // possible: the first wake-up comes from elsewhere, and an exit is what
 // the count is about.
-func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok bool) {
+func (c *Channels) SelectCase(info *types.Info, b *cfg.Block, st State, counting bool) (t, f, ok bool) {
 	if len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
 		return false, false, false
 	}
@@ -230,76 +244,78 @@ func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok boo
 	if u == nil {
 		return false, false, false
 	}
-	key, _ := chanKey(fi.M.info, u.X)
+	key, _ := chanKey(info, u.X)
 	if key == nil {
 		return false, false, false
 	}
-	if pv, isTrigger := fi.pending[key]; isTrigger && !counting {
+	if pv, isTrigger := c.Pending[key]; isTrigger && !counting {
 		ready := false
-		if x, set := e[pv]; set && x.K == vInt && x.I > 0 {
+		if n, set := st.Int(pv); set && n > 0 {
 			ready = true
 		}
 		return ready, !ready, true
 	}
-	if fi.chanLocals[key] {
-		if x, set := e[key]; set && x.K == vNil {
+	if c.Locals[key] {
+		if st.Nil(key) {
 			return false, true, true // a nil channel is never ready
 		}
 	}
 	return false, false, false
 }
 
-// takeTrigger consumes the pending send of the self-woken channel b's
-// case receives from, when the walk takes that case.
-func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
-	if len(fi.pending) == 0 || len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
-		return e
+// Taken returns the pending-send variable of the self-woken channel b's
+// case receives from, which the walk resets (to 0) when it takes that
+// case, or nil.
+func (c *Channels) Taken(info *types.Info, b *cfg.Block) *types.Var {
+	if len(c.Pending) == 0 || len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
+		return nil
 	}
 	cc, isCC := b.Succs[0].Stmt.(*ast.CommClause)
 	if !isCC || cc.Comm == nil {
-		return e
+		return nil
 	}
 	u := typesx.CommReceive(cc.Comm)
 	if u == nil {
-		return e
+		return nil
 	}
-	if key, _ := chanKey(fi.M.info, u.X); key != nil {
-		if pv, ok := fi.pending[key]; ok {
-			return e.Set(pv, intVal(0))
+	if key, _ := chanKey(info, u.X); key != nil {
+		if pv, ok := c.Pending[key]; ok {
+			return pv
 		}
 	}
-	return e
+	return nil
 }
 
-// StartEnv is the state a walk from the operation at ref starts in: the
-// channel locals of the function's selects that the statements before
-// the operation, in the blocks that hold it, certainly leave nil
-// (backoff = nil at the head of the case that dispatches). Other
-// variables start unknown, as before.
-func (fi *funcInfo) StartEnv(ref nodeRef) env {
-	e := env{}
-	if len(fi.chanLocals) == 0 {
-		return e
+// StartNil returns the channel locals of f's selects that the
+// statements before the node at index of block, the operation a walk
+// starts from, in the blocks that hold it, certainly leave nil
+// (backoff = nil at the head of the case that dispatches): the walk
+// starts with them nil (the core's StartEnv), other variables unknown.
+func (c *Channels) StartNil(f Func, block int32, index int) []*types.Var {
+	if len(c.Locals) == 0 {
+		return nil
 	}
-	b := fi.Cfg.Blocks[ref.Block]
-	if int(ref.Index) >= len(b.Nodes) {
-		return e
+	fi := newFnc(f)
+	b := fi.Graph().Blocks[block]
+	if index >= len(b.Nodes) {
+		return nil
 	}
-	at := b.Nodes[ref.Index].Pos()
-	for v := range fi.chanLocals {
+	at := b.Nodes[index].Pos()
+	var nils []*types.Var
+	for v := range c.Locals {
 		if fi.nilBefore(v, at) {
-			e[v] = value{K: vNil}
+			nils = append(nils, v)
 		}
 	}
-	return e
+	return nils
 }
 
 // nilBefore reports whether the local channel v is nil at pos: in the
 // statement lists that enclose pos, up to the innermost loop, the last
 // statement before pos that writes v is `v = nil`, and no statement
 // after it writes v.
-func (fi *funcInfo) nilBefore(v *types.Var, pos token.Pos) bool {
-	info := fi.M.info
+func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
+	info := fi.Info()
 	writes := func(n ast.Node) bool {
 		w := false
 		ast.Inspect(n, func(x ast.Node) bool {
@@ -309,12 +325,12 @@ func (fi *funcInfo) nilBefore(v *types.Var, pos token.Pos) bool {
 			switch x := x.(type) {
 			case *ast.AssignStmt:
 				for _, l := range x.Lhs {
-					if varOfExpr(info, l) == v {
+					if typesx.VarOf(info, l) == v {
 						w = true
 					}
 				}
 			case *ast.UnaryExpr:
-				if x.Op == token.AND && varOfExpr(info, x.X) == v {
+				if x.Op == token.AND && typesx.VarOf(info, x.X) == v {
 					w = true
 				}
 			}
@@ -325,7 +341,7 @@ func (fi *funcInfo) nilBefore(v *types.Var, pos token.Pos) bool {
 	setsNil := func(s ast.Stmt) bool {
 		a, ok := s.(*ast.AssignStmt)
 		return ok && a.Tok == token.ASSIGN && len(a.Lhs) == 1 && len(a.Rhs) == 1 &&
-			varOfExpr(info, a.Lhs[0]) == v && info.Types[a.Rhs[0]].IsNil()
+			typesx.VarOf(info, a.Lhs[0]) == v && info.Types[a.Rhs[0]].IsNil()
 	}
 	// The statement lists enclosing pos, innermost last, up to a loop.
 	var lists [][]ast.Stmt
@@ -379,7 +395,7 @@ func (fi *funcInfo) nilBefore(v *types.Var, pos token.Pos) bool {
 		}
 		return false
 	}
-	visit(fi.Body.List)
+	visit(fi.Body().List)
 	// Innermost list first: the last write before pos decides.
 	for i := len(lists) - 1; i >= 0; i-- {
 		list := lists[i]

@@ -1,9 +1,12 @@
-package interp
+package outcomeval
 
 import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Error codes carried by a successful result.
@@ -20,41 +23,41 @@ import (
 //	case ErrNotCoordinator: sleep(); return retry()
 //	}
 //
-// The success scenario is a success all through: the error fields of the
+// The success vals.Scenario is a success all through: the error fields of the
 // operation's result, and of what its methods, fields and elements hand
 // on, say "no error". An error field is a field of type error (nil) or of
-// an integer type that implements error, an error code (its zero value:
+// an integer type that implements error, an error code (its zero vals.Value:
 // 0 is "no error" for such codes, as for syscall.Errno and Kafka's
-// KError). Only the success scenario reads them so: under a failure the
+// KError). Only the success vals.Scenario reads them so: under a failure the
 // fields stay unknown, so a retry on a code alone is not assumed.
 
-// successErrField returns the value of x, a field selection, under the
-// success scenario when x selects an error field of a value derived from
+// successErrField returns the vals.Value of x, a field selection, under the
+// success vals.Scenario when x selects an error field of a vals.Value derived from
 // the operation's result.
-func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
-	if ev.Sc.name != "success" || ev.Op == nil {
-		return value{}, false
+func (ev Evaluator) SuccessErrField(x *ast.SelectorExpr) (vals.Value, bool) {
+	if ev.Scenario().Name != "success" || ev.Op() == nil {
+		return vals.Value{}, false
 	}
-	f, ok := ev.info().Uses[x.Sel].(*types.Var)
+	f, ok := ev.Info().Uses[x.Sel].(*types.Var)
 	if !ok || !f.IsField() {
-		return value{}, false
+		return vals.Value{}, false
 	}
 	zero, ok := noErrorValue(f.Type())
-	if !ok || !ev.Fi.derivedFromOp(x.X, ev.Op, 0) {
-		return value{}, false
+	if !ok || !ev.derivedFromOp(x.X, ev.Op(), 0) {
+		return vals.Value{}, false
 	}
 	return zero, true
 }
 
-// noErrorValue is the "no error" value of an error field's type.
-func noErrorValue(t types.Type) (value, bool) {
-	if isErrorType(t) {
-		return value{K: vNil}, true
+// noErrorValue is the "no error" vals.Value of an error field's type.
+func noErrorValue(t types.Type) (vals.Value, bool) {
+	if typesx.IsErrorType(t) {
+		return vals.Value{K: vals.VNil}, true
 	}
 	if isErrorCode(t) {
-		return intVal(0), true
+		return vals.IntVal(0), true
 	}
-	return value{}, false
+	return vals.Value{}, false
 }
 
 // isErrorCode reports whether t is a named integer type that implements
@@ -74,14 +77,14 @@ func isErrorCode(t types.Type) bool {
 
 // derivedFromOp reports whether x is the result of a call of op, or
 // reached from one through fields, elements, dereferences and method
-// calls, or a local variable every assignment of which is such a value,
+// calls, or a local variable every assignment of which is such a vals.Value,
 // or a composite literal whose error fields are all set from such
 // values.
-func (fi *funcInfo) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth int) bool {
+func (ev Evaluator) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth int) bool {
 	if depth > 8 {
 		return false
 	}
-	info := fi.M.info
+	info := ev.Info()
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
 		if op[x] {
@@ -91,25 +94,25 @@ func (fi *funcInfo) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 		if !ok {
 			return false
 		}
-		fn := typeutilCallee(info, x)
+		fn := typesx.Callee(info, x)
 		if fn == nil || fn.Type().(*types.Signature).Recv() == nil {
 			return false
 		}
-		return fi.derivedFromOp(sel.X, op, depth+1)
+		return ev.derivedFromOp(sel.X, op, depth+1)
 	case *ast.SelectorExpr:
 		if v, ok := info.Uses[x.Sel].(*types.Var); !ok || !v.IsField() {
 			return false
 		}
-		return fi.derivedFromOp(x.X, op, depth+1)
+		return ev.derivedFromOp(x.X, op, depth+1)
 	case *ast.IndexExpr:
-		return fi.derivedFromOp(x.X, op, depth+1)
+		return ev.derivedFromOp(x.X, op, depth+1)
 	case *ast.StarExpr:
-		return fi.derivedFromOp(x.X, op, depth+1)
+		return ev.derivedFromOp(x.X, op, depth+1)
 	case *ast.UnaryExpr:
 		if x.Op != token.AND {
 			return false
 		}
-		return fi.derivedFromOp(x.X, op, depth+1)
+		return ev.derivedFromOp(x.X, op, depth+1)
 	case *ast.CompositeLit:
 		for _, el := range x.Elts {
 			kv, ok := el.(*ast.KeyValueExpr)
@@ -124,22 +127,22 @@ func (fi *funcInfo) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 			if !ok || !f.IsField() {
 				return false
 			}
-			if _, isErr := noErrorValue(f.Type()); isErr && !fi.derivedFromOp(kv.Value, op, depth+1) {
+			if _, isErr := noErrorValue(f.Type()); isErr && !ev.derivedFromOp(kv.Value, op, depth+1) {
 				return false
 			}
 		}
 		return true
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.IsField() || v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
+		if !ok || v.IsField() || v.Pos() < ev.Body().Pos() || v.Pos() >= ev.Body().End() {
 			return false
 		}
-		xs := fi.assigns[v]
+		xs := ev.Assigns(v)
 		if len(xs) == 0 {
 			return false
 		}
 		for _, e := range xs {
-			if !fi.derivedFromOp(e, op, depth+1) {
+			if !ev.derivedFromOp(e, op, depth+1) {
 				return false
 			}
 		}

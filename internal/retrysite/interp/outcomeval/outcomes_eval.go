@@ -1,14 +1,17 @@
-package interp
+package outcomeval
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/analysis"
 )
 
 // This file teaches the evaluator the outcome values R-4 and R-9 are
@@ -20,52 +23,53 @@ import (
 // maps and slices of constants (retryable[code], slices.Contains(codes,
 // c)).
 
-// Classes of vErrClass errors.
+// Classes of vals.VErrClass errors.
 const (
-	// errCert is a TLS certificate error as an HTTP client returns it:
+	// ErrCert is a TLS certificate error as an HTTP client returns it:
 	// a *url.Error wrapping a *tls.CertificateVerificationError that
 	// wraps an x509 error. It is a net.Error, neither a timeout nor
 	// temporary.
-	errCert int64 = iota + 1
-	// errOther is an error the code made itself (fmt.Errorf,
+	ErrCert int64 = iota + 1
+	// ErrOther is an error the code made itself (fmt.Errorf,
 	// errors.New) or one that matches no type or sentinel the
 	// decision tests.
-	errOther
-	// errPermanent is an error marked not to be retried:
+	ErrOther
+	// ErrPermanent is an error marked not to be retried:
 	// backoff.Permanent, retry.Unrecoverable.
-	errPermanent
-	// errMarked is an error marked to be retried:
+	ErrPermanent
+	// ErrMarked is an error marked to be retried:
 	// sethvargo's retry.RetryableError.
-	errMarked
+	ErrMarked
 )
 
-func errClass(c int64) value    { return value{K: vErrClass, I: c} }
-func errStatus(s int) value     { return value{K: vErrStatus, I: int64(s)} }
-func isErrValue(v value) bool   { return v.K == vErrCode || v.K == vErrStatus || v.K == vErrClass }
-func (v value) Is(c int64) bool { return v.K == vErrClass && v.I == c }
-
-// errStatusScenario: the operation fails with an error carrying HTTP
-// status code (a Kubernetes API error, an API client's error type).
-func errStatusScenario(code int) scenario {
-	return scenario{name: "error status " + itoa(code), Err: errStatus(code), Resp: value{K: vNil}, ok: boolVal(false)}
+func errClass(c int64) vals.Value { return vals.Value{K: vals.VErrClass, I: c} }
+func errStatus(s int) vals.Value  { return vals.Value{K: vals.VErrStatus, I: int64(s)} }
+func IsErrValue(v vals.Value) bool {
+	return v.K == vals.VErrCode || v.K == vals.VErrStatus || v.K == vals.VErrClass
 }
 
-// errClassScenario: the operation fails with an error of class c.
-func errClassScenario(c int64) scenario {
-	return scenario{name: "error class " + itoa(int(c)), Err: errClass(c), Resp: value{K: vNil}, ok: boolVal(false)}
+// ErrStatusScenario: the operation fails with an error carrying HTTP
+// status code (a Kubernetes API error, an API client's error type).
+func ErrStatusScenario(code int) vals.Scenario {
+	return vals.Scenario{Name: "error status " + strconv.Itoa(code), Err: errStatus(code), Resp: vals.Value{K: vals.VNil}, OK: vals.BoolVal(false)}
+}
+
+// ErrClassScenario: the operation fails with an error of class c.
+func ErrClassScenario(c int64) vals.Scenario {
+	return vals.Scenario{Name: "error class " + strconv.Itoa(int(c)), Err: errClass(c), Resp: vals.Value{K: vals.VNil}, OK: vals.BoolVal(false)}
 }
 
 // outcomeCall evaluates the calls this file knows. ok is false for
 // others.
-func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
+func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (vals.Value, bool) {
 	if fn.Pkg() == nil {
-		return value{}, false
+		return vals.Value{}, false
 	}
-	arg := func(i int) value {
+	arg := func(i int) vals.Value {
 		if i < len(x.Args) {
 			return ev.Eval(x.Args[i], e)
 		}
-		return unknown(0)
+		return vals.Unknown(0)
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil {
@@ -75,47 +79,47 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 			// st.Code() for st := status.Convert(err) or
 			// st, ok := status.FromError(err).
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				if v := ev.Fi.LhsVar(sel.X); v != nil {
-					if d := ev.Fi.M.VarDefOf(v); d != nil && d.Single() {
+				if v := typesx.VarOf(ev.Info(), sel.X); v != nil {
+					if d := ev.VarDefOf(v); d != nil && d.Single() {
 						if c, ok := ast.Unparen(d.Rhs).(*ast.CallExpr); ok {
-							if f := typeutilCallee(ev.info(), c); f != nil && f.Pkg() != nil && isStatusFromError(f) && len(c.Args) == 1 {
+							if f := typesx.Callee(ev.Info(), c); f != nil && f.Pkg() != nil && isStatusFromError(f) && len(c.Args) == 1 {
 								return grpcCodeOf(ev.Eval(c.Args[0], e)), true
 							}
 						}
 					}
 				}
 			}
-			return unknown(depOutcome), true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Sc.liveAttemptCtx && ev.Fi.M.cancelOnlyCtx(ev.Fi.Body, x):
-			// A failure does not call a cancel func (precision.go).
-			return value{K: vNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Pred:
-			return value{K: vNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Op != nil && ev.Sc.Err.K == vNil:
+			return vals.Unknown(vals.DepOutcome), true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Scenario().LiveAttemptCtx && ev.CancelOnlyCtx(x):
+			// A failure does not call a cancel func (notretry's precision.go).
+			return vals.Value{K: vals.VNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Pred():
+			return vals.Value{K: vals.VNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Op() != nil && ev.Scenario().Err.K == vals.VNil:
 			// The operation returned without an error: it finished
-			// within its context, which had not expired (decide_body.go).
-			return value{K: vNil}, true
+			// within its context, which had not expired (interp's decide_body.go).
+			return vals.Value{K: vals.VNil}, true
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
-			// A net.Error studied under an error-class scenario comes
+			// A net.Error studied under an error-class vals.Scenario comes
 			// from that error: certificate errors and the code's own
 			// errors are neither timeouts nor temporary.
-			if ev.Sc.Err.K == vErrClass || ev.asTargetOfClass(x, e) { // (astarget.go)
-				return boolVal(false), true
+			if ev.Scenario().Err.K == vals.VErrClass || ev.asTargetOfClass(x, e) { // (astarget.go)
+				return vals.BoolVal(false), true
 			}
 		}
-		return value{}, false
+		return vals.Value{}, false
 	}
 	switch knowledge.MarkerOf(fn.Pkg().Path() + "." + fn.Name()) {
 	case knowledge.MarkPermanent:
-		return errClass(errPermanent), true
+		return errClass(ErrPermanent), true
 	case knowledge.MarkRetryable:
-		return errClass(errMarked), true
+		return errClass(ErrMarked), true
 	case knowledge.MarkIsRecoverable:
 		a := arg(0)
-		if a.K == vNil || isErrValue(a) {
-			return boolVal(!a.Is(errPermanent)), true
+		if a.K == vals.VNil || IsErrValue(a) {
+			return vals.BoolVal(!a.Is(ErrPermanent)), true
 		}
-		return unknown(a.Dep), true
+		return vals.Unknown(a.Dep), true
 	}
 	if knowledge.IsStatusCodeFunc(fn.Pkg().Path() + "." + fn.Name()) {
 		return grpcCodeOf(arg(0)), true
@@ -124,61 +128,61 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 	case "errors.As":
 		a := arg(0)
 		if len(x.Args) != 2 {
-			return value{}, false
+			return vals.Value{}, false
 		}
-		t := ev.info().TypeOf(x.Args[1])
+		t := ev.Info().TypeOf(x.Args[1])
 		p, ok := t.(*types.Pointer)
 		if !ok {
-			return unknown(a.Dep), true
+			return vals.Unknown(a.Dep), true
 		}
 		return asError(a, p.Elem()), true
 	case "errors.Is":
 		a := arg(0)
-		if len(x.Args) == 2 && a.K == vInt && isErrorCode(ev.info().TypeOf(x.Args[0])) &&
-			types.Identical(ev.info().TypeOf(x.Args[0]), ev.info().TypeOf(x.Args[1])) {
+		if len(x.Args) == 2 && a.K == vals.VInt && isErrorCode(ev.Info().TypeOf(x.Args[0])) &&
+			types.Identical(ev.Info().TypeOf(x.Args[0]), ev.Info().TypeOf(x.Args[1])) {
 			// Two error codes of one type (errors.Is(resp.Err,
 			// ErrNoError), errcode_success.go): equal codes match.
-			if b := arg(1); b.K == vInt {
-				return boolVal(a.I == b.I), true
+			if b := arg(1); b.K == vals.VInt {
+				return vals.BoolVal(a.I == b.I), true
 			}
 		}
-		if a.K == vNil || isErrValue(a) {
+		if a.K == vals.VNil || IsErrValue(a) {
 			b := arg(1)
-			if b.K == vNil {
-				return boolVal(a.K == vNil), true
+			if b.K == vals.VNil {
+				return vals.BoolVal(a.K == vals.VNil), true
 			}
 			// Sentinels never match the abstract errors.
-			return boolVal(false), true
+			return vals.BoolVal(false), true
 		}
-		return unknown(a.Dep), true
+		return vals.Unknown(a.Dep), true
 	case "errors.New":
-		return errClass(errOther), true
+		return errClass(ErrOther), true
 	case "fmt.Errorf":
 		if len(x.Args) > 0 {
-			if tv, ok := ev.info().Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			if tv, ok := ev.Info().Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				if strings.Contains(constant.StringVal(tv.Value), "%w") {
 					for _, a := range x.Args[1:] {
-						if v := ev.Eval(a, e); isErrValue(v) {
+						if v := ev.Eval(a, e); IsErrValue(v) {
 							return v, true
 						}
 					}
 				}
 			}
 		}
-		return errClass(errOther), true
+		return errClass(ErrOther), true
 	case "slices.Contains":
 		if len(x.Args) == 2 {
 			if elems, ok := ev.ConstElems(x.Args[0]); ok {
 				v := arg(1)
-				if v.K != vInt {
-					return unknown(v.Dep), true
+				if v.K != vals.VInt {
+					return vals.Unknown(v.Dep), true
 				}
 				for _, el := range elems {
-					if el.K == vInt && el.I == v.I {
-						return boolVal(true), true
+					if el.K == vals.VInt && el.I == v.I {
+						return vals.BoolVal(true), true
 					}
 				}
-				return boolVal(false), true
+				return vals.BoolVal(false), true
 			}
 		}
 	}
@@ -186,76 +190,76 @@ func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value,
 		if code, ok := knowledge.StatusClassifier(fn.Pkg().Path() + "." + fn.Name()); ok {
 			a := arg(0)
 			switch {
-			case a.K == vErrStatus:
-				return boolVal(a.I == int64(code)), true
-			case a.K == vNil || isErrValue(a):
-				return boolVal(false), true
+			case a.K == vals.VErrStatus:
+				return vals.BoolVal(a.I == int64(code)), true
+			case a.K == vals.VNil || IsErrValue(a):
+				return vals.BoolVal(false), true
 			}
-			return unknown(a.Dep), true
+			return vals.Unknown(a.Dep), true
 		}
 	}
-	return value{}, false
+	return vals.Value{}, false
 }
 
 // grpcCodeOf is status.Code(err) for an abstract error.
 //
-// A failure's code is known under its scenario and marked as the
-// outcome's (depOutcome): compared with a value the model cannot know
+// A failure's code is known under its vals.Scenario and marked as the
+// outcome's (vals.DepOutcome): compared with a vals.Value the model cannot know
 // (a code of a list the user sets, go-grpc-middleware v1's
 // `code == errCode` over callOpts.codes), the unknown decision is the
 // outcome's, not a setting's that holds for every code.
-func grpcCodeOf(a value) value {
+func grpcCodeOf(a vals.Value) vals.Value {
 	switch a.K {
-	case vNil:
-		return intVal(0)
-	case vErrCode:
-		return value{K: vInt, I: a.I, Dep: depOutcome}
-	case vErrStatus, vErrClass:
-		return value{K: vInt, I: 2, Dep: depOutcome} // codes.Unknown: not a status error
+	case vals.VNil:
+		return vals.IntVal(0)
+	case vals.VErrCode:
+		return vals.Value{K: vals.VInt, I: a.I, Dep: vals.DepOutcome}
+	case vals.VErrStatus, vals.VErrClass:
+		return vals.Value{K: vals.VInt, I: 2, Dep: vals.DepOutcome} // codes.Unknown: not a status error
 	}
-	return unknown(a.Dep)
+	return vals.Unknown(a.Dep)
 }
 
 // asError is errors.As(err, &target) (and the comma-ok type assertion)
 // for an abstract error and the target's type.
-func asError(a value, t types.Type) value {
+func asError(a vals.Value, t types.Type) vals.Value {
 	switch a.K {
-	case vNil:
-		return boolVal(false)
-	case vErrClass:
-		if a.I == errCert {
-			return boolVal(matchesCertError(t))
+	case vals.VNil:
+		return vals.BoolVal(false)
+	case vals.VErrClass:
+		if a.I == ErrCert {
+			return vals.BoolVal(MatchesCertError(t))
 		}
-		return boolVal(isErrorType(t))
-	case vErrCode:
-		if isErrorType(t) {
-			return boolVal(true)
+		return vals.BoolVal(typesx.IsErrorType(t))
+	case vals.VErrCode:
+		if typesx.IsErrorType(t) {
+			return vals.BoolVal(true)
 		}
 		if it, ok := t.Underlying().(*types.Interface); ok {
 			for i := 0; i < it.NumMethods(); i++ {
 				if it.Method(i).Name() == "GRPCStatus" {
-					return boolVal(true)
+					return vals.BoolVal(true)
 				}
 			}
 		}
-		return boolVal(false)
-	case vErrStatus:
-		return boolVal(isErrorType(t) || isStatusErrorType(t) || statusField(t) != nil)
+		return vals.BoolVal(false)
+	case vals.VErrStatus:
+		return vals.BoolVal(typesx.IsErrorType(t) || isStatusErrorType(t) || StatusField(t) != nil)
 	}
-	return unknown(a.Dep)
+	return vals.Unknown(a.Dep)
 }
 
-// matchesCertError reports whether errors.As finds a target of type t in
+// MatchesCertError reports whether errors.As finds a target of type t in
 // a certificate error returned by an HTTP client.
-func matchesCertError(t types.Type) bool {
+func MatchesCertError(t types.Type) bool {
 	switch {
-	case isErrorType(t),
-		isNamed(t, "net", "Error"),
-		isNamed(t, "net/url", "Error"),
-		isNamed(t, "crypto/tls", "CertificateVerificationError"),
-		isNamed(t, "crypto/x509", "UnknownAuthorityError"),
-		isNamed(t, "crypto/x509", "CertificateInvalidError"),
-		isNamed(t, "crypto/x509", "HostnameError"):
+	case typesx.IsErrorType(t),
+		typesx.IsNamed(t, "net", "Error"),
+		typesx.IsNamed(t, "net/url", "Error"),
+		typesx.IsNamed(t, "crypto/tls", "CertificateVerificationError"),
+		typesx.IsNamed(t, "crypto/x509", "UnknownAuthorityError"),
+		typesx.IsNamed(t, "crypto/x509", "CertificateInvalidError"),
+		typesx.IsNamed(t, "crypto/x509", "HostnameError"):
 		return true
 	}
 	return false
@@ -264,37 +268,37 @@ func matchesCertError(t types.Type) bool {
 // tuple evaluates result i of a multi-valued right-hand side this file
 // knows: comma-ok map lookups and type assertions, status.FromError,
 // retryablehttp's policies.
-func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
+func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 	switch x := ast.Unparen(rhs).(type) {
 	case *ast.IndexExpr:
-		lit, ok := ev.Fi.M.ConstComposite(x.X)
+		lit, ok := ConstComposite(ev.Ev, x.X)
 		if !ok {
-			return value{}, false
+			return vals.Value{}, false
 		}
 		v, found, ok := ev.lookup(lit, x.Index, e)
 		if !ok {
-			return unknown(ev.Eval(x.Index, e).Dep), true
+			return vals.Unknown(ev.Eval(x.Index, e).Dep), true
 		}
 		if i == 1 {
-			return boolVal(found), true
+			return vals.BoolVal(found), true
 		}
 		return v, true
 	case *ast.TypeAssertExpr:
 		if i != 1 || x.Type == nil {
-			return value{}, false
+			return vals.Value{}, false
 		}
 		a := ev.Eval(x.X, e)
-		return asError(a, ev.info().TypeOf(x.Type)), true
+		return asError(a, ev.Info().TypeOf(x.Type)), true
 	case *ast.CallExpr:
-		if v, ok := ev.handledSuccess(x, i, e); ok { // decide.go
+		if v, ok := ev.HandledSuccess(x, i, e); ok { // interp's decide.go
 			return v, true
 		}
-		if v, ok := ev.bodyReadResult(x, i, e); ok { // decide_body.go
+		if v, ok := ev.BodyReadResult(x, i, e); ok { // interp's decide_body.go
 			return v, true
 		}
-		fn := typeutilCallee(ev.info(), x)
+		fn := typesx.Callee(ev.Info(), x)
 		if fn == nil || fn.Pkg() == nil {
-			return value{}, false
+			return vals.Value{}, false
 		}
 		key := fn.Pkg().Path() + "." + fn.Name()
 		if knowledge.PredicateOf(key) == knowledge.PredHTTPDefaultPolicy {
@@ -306,116 +310,116 @@ func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 		switch key {
 		case "status from error":
 			if i != 1 || len(x.Args) != 1 {
-				return value{}, false
+				return vals.Value{}, false
 			}
 			a := ev.Eval(x.Args[0], e)
 			switch a.K {
-			case vNil, vErrCode:
-				return boolVal(true), true
-			case vErrStatus, vErrClass:
-				return boolVal(false), true
+			case vals.VNil, vals.VErrCode:
+				return vals.BoolVal(true), true
+			case vals.VErrStatus, vals.VErrClass:
+				return vals.BoolVal(false), true
 			}
-			return unknown(a.Dep), true
+			return vals.Unknown(a.Dep), true
 		case "http default policy":
 			if i != 0 || len(x.Args) != 3 {
-				return value{}, false
+				return vals.Value{}, false
 			}
-			return httpDefaultPolicy(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
+			return HTTPDefaultPolicy(ev.Eval(x.Args[1], e), ev.Eval(x.Args[2], e)), true
 		}
-		if v, ok := ev.inlineResult(fn, x, i, e); ok { // decide.go
+		if v, ok := ev.InlineResult(fn, x, i, e); ok { // interp's decide.go
 			return v, true
 		}
 	}
-	return value{}, false
+	return vals.Value{}, false
 }
 
-// httpDefaultPolicy is the predicate knowledge.PredHTTPDefaultPolicy:
+// HTTPDefaultPolicy is the predicate knowledge.PredHTTPDefaultPolicy:
 // errors are retried except certificate, redirect, scheme and header
 // errors; responses 429 and 5xx but 501 are retried.
-func httpDefaultPolicy(resp, err value) value {
+func HTTPDefaultPolicy(resp, err vals.Value) vals.Value {
 	switch {
-	case err.K == vErrClass && err.I == errCert:
-		return boolVal(false)
+	case err.K == vals.VErrClass && err.I == ErrCert:
+		return vals.BoolVal(false)
 	case err.NonNil():
-		return boolVal(true)
-	case err.K == vNil && resp.K == vResp:
+		return vals.BoolVal(true)
+	case err.K == vals.VNil && resp.K == vals.VResp:
 		c := resp.I
-		return boolVal(c == 429 || c == 0 || c >= 500 && c != 501)
+		return vals.BoolVal(c == 429 || c == 0 || c >= 500 && c != 501)
 	}
-	return unknown(err.Dep | resp.Dep)
+	return vals.Unknown(err.Dep | resp.Dep)
 }
 
 // index evaluates m[k] and s[i] on a constant map or slice literal.
-func (ev *evaluator) index(x *ast.IndexExpr, e env) value {
-	lit, ok := ev.Fi.M.ConstComposite(x.X)
+func (ev Evaluator) Index(x *ast.IndexExpr, e vals.Env) vals.Value {
+	lit, ok := ConstComposite(ev.Ev, x.X)
 	if !ok {
-		return unknown(ev.Eval(x.Index, e).Dep)
+		return vals.Unknown(ev.Eval(x.Index, e).Dep)
 	}
 	v, _, ok := ev.lookup(lit, x.Index, e)
 	if !ok {
-		return unknown(ev.Eval(x.Index, e).Dep)
+		return vals.Unknown(ev.Eval(x.Index, e).Dep)
 	}
 	return v
 }
 
 // lookup finds key in a map or slice literal. ok is false when the key
 // or an entry cannot be evaluated.
-func (ev *evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e env) (v value, found, ok bool) {
+func (ev Evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e vals.Env) (v vals.Value, found, ok bool) {
 	k := ev.Eval(key, e)
-	if k.K != vInt {
-		return value{}, false, false
+	if k.K != vals.VInt {
+		return vals.Value{}, false, false
 	}
-	t := ev.info().TypeOf(lit)
+	t := ev.Info().TypeOf(lit)
 	if t == nil {
-		return value{}, false, false
+		return vals.Value{}, false, false
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
 		for _, el := range lit.Elts {
 			kv, isKV := el.(*ast.KeyValueExpr)
 			if !isKV {
-				return value{}, false, false
+				return vals.Value{}, false, false
 			}
 			kk := ev.Eval(kv.Key, nil)
-			if kk.K != vInt {
-				return value{}, false, false
+			if kk.K != vals.VInt {
+				return vals.Value{}, false, false
 			}
 			if kk.I == k.I {
 				return ev.elemValue(kv.Value), true, true
 			}
 		}
-		return zeroValue(u.Elem()), false, true
+		return vals.Zero(u.Elem()), false, true
 	case *types.Slice, *types.Array:
 		elems, ok := ev.ConstElems(lit)
 		if !ok || k.I < 0 || k.I >= int64(len(elems)) {
-			return value{}, false, false
+			return vals.Value{}, false, false
 		}
 		return elems[k.I], true, true
 	}
-	return value{}, false, false
+	return vals.Value{}, false, false
 }
 
-func (ev *evaluator) elemValue(x ast.Expr) value {
+func (ev Evaluator) elemValue(x ast.Expr) vals.Value {
 	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) == 0 {
-		return value{K: vNonNil} // struct{}{}, {}
+		return vals.Value{K: vals.VNonNil} // struct{}{}, {}
 	}
 	return ev.Eval(x, nil)
 }
 
 // constElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).
-func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) {
-	lit, ok := ev.Fi.M.ConstComposite(x)
+func (ev Evaluator) ConstElems(x ast.Expr) ([]vals.Value, bool) {
+	lit, ok := ConstComposite(ev.Ev, x)
 	if !ok {
 		return nil, false
 	}
-	var vs []value
+	var vs []vals.Value
 	for _, el := range lit.Elts {
 		if _, isKV := el.(*ast.KeyValueExpr); isKV {
 			return nil, false
 		}
 		v := ev.Eval(el, nil)
-		if !v.known() {
+		if !v.Known() {
 			return nil, false
 		}
 		vs = append(vs, v)
@@ -423,19 +427,19 @@ func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) {
 	return vs, true
 }
 
-// constComposite returns the composite literal x is, or that the variable
+// ConstComposite returns the composite literal x is, or that the variable
 // x names always holds: defined once with a literal and never assigned,
-// indexed into, appended to or addressed anywhere in the package.
-func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
+// indexed into, appended to or addressed anywhere in the package p.
+func ConstComposite(p Pkg, x ast.Expr) (*ast.CompositeLit, bool) {
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CompositeLit:
 		return y, true
 	case *ast.Ident:
-		v, ok := m.info.Uses[y].(*types.Var)
+		v, ok := p.Info().Uses[y].(*types.Var)
 		if !ok {
 			return nil, false
 		}
-		d := m.VarDefOf(v)
+		d := p.VarDefOf(v)
 		if d == nil || !d.Single() || d.mutated {
 			return nil, false
 		}
@@ -445,43 +449,45 @@ func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 	return nil, false
 }
 
-// A varDef is what the package does to one variable.
-type varDef struct {
+// A VarDef is what the package does to one variable.
+type VarDef struct {
 	Rhs     ast.Expr // the defining expression, if there is exactly one
 	Idx     int      // the result index when rhs is multi-valued
 	n       int      // number of assignments (definitions included)
 	mutated bool     // indexed into, addressed, deleted from
 }
 
-func (d *varDef) Single() bool { return d.n == 1 && d.Rhs != nil }
+// Single reports whether the variable is assigned once, by Rhs.
+func (d *VarDef) Single() bool { return d.n == 1 && d.Rhs != nil }
 
-// varDefOf returns what the package does to v (nil if nothing seen).
-func (m *model) VarDefOf(v *types.Var) *varDef {
-	if m.Defs == nil {
-		m.indexDefs()
-	}
-	return m.Defs[v]
-}
+// Mutated reports whether the variable is indexed into, addressed or
+// deleted from.
+func (d *VarDef) Mutated() bool { return d.mutated }
 
-func (m *model) indexDefs() {
-	m.Defs = make(map[*types.Var]*varDef)
-	get := func(x ast.Expr) (*varDef, bool) {
+// Defs indexes what the package does to each variable.
+type Defs map[*types.Var]*VarDef
+
+// IndexDefs builds the definition index of the package pass analyses,
+// read with info; the core builds it on first use (its VarDefOf).
+func IndexDefs(pass *analysis.Pass, info *types.Info) Defs {
+	defs := make(Defs)
+	get := func(x ast.Expr) (*VarDef, bool) {
 		id, ok := ast.Unparen(x).(*ast.Ident)
 		if !ok {
 			return nil, false
 		}
-		obj := m.info.Defs[id]
+		obj := info.Defs[id]
 		if obj == nil {
-			obj = m.info.Uses[id]
+			obj = info.Uses[id]
 		}
 		v, ok := obj.(*types.Var)
 		if !ok {
 			return nil, false
 		}
-		d := m.Defs[v]
+		d := defs[v]
 		if d == nil {
-			d = &varDef{}
-			m.Defs[v] = d
+			d = &VarDef{}
+			defs[v] = d
 		}
 		return d, true
 	}
@@ -511,7 +517,7 @@ func (m *model) indexDefs() {
 			}
 		}
 	}
-	typesx.Preorder(m.pass, defsNodes, func(n ast.Node) {
+	typesx.Preorder(pass, defsNodes, func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			record(n.Lhs, n.Rhs, n.Tok)
@@ -535,7 +541,7 @@ func (m *model) indexDefs() {
 			}
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 0 {
-				if b, ok := m.info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "delete" || b.Name() == "clear") {
 					if d, ok := get(n.Args[0]); ok {
 						d.mutated = true
 					}
@@ -551,6 +557,7 @@ func (m *model) indexDefs() {
 			}
 		}
 	})
+	return defs
 }
 
 // defsNodes are the nodes indexDefs reads.
@@ -562,25 +569,25 @@ var defsNodes = []ast.Node{
 // captureDeps is what a call of a function literal depends on through
 // the variables it captures: an immediately called literal that reads
 // the response decides from the outcome, though it takes no argument.
-func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps {
-	var d deps
+func (ev Evaluator) CaptureDeps(fun ast.Expr, e vals.Env) vals.Deps {
+	var d vals.Deps
 	ast.Inspect(ast.Unparen(fun), func(n ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok {
 			return true
 		}
-		v, ok := ev.info().Uses[id].(*types.Var)
-		if !ok || !(ev.Fi.Tracked[v] || ev.Fi.outcomes[v]) {
+		v, ok := ev.Info().Uses[id].(*types.Var)
+		if !ok || !ev.Studied(v) {
 			return true
 		}
 		x := ev.Eval(id, e)
 		d |= x.Dep
-		if x.K == vResp || isErrValue(x) || x.NonNil() && x.Dep&depOutcome != 0 {
-			d |= depOutcome
+		if x.K == vals.VResp || IsErrValue(x) || x.NonNil() && x.Dep&vals.DepOutcome != 0 {
+			d |= vals.DepOutcome
 		}
 		return true
 	})
-	return d &^ depVar
+	return d &^ vals.DepVar
 }
 
 // isStatusType reports whether t is the gRPC status type of the tables

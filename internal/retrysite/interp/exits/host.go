@@ -1,0 +1,67 @@
+package exits
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+)
+
+// Pkg is what the exits read of the package under analysis.
+type Pkg interface {
+	// Info and Types are the package's type information and package.
+	Info() *types.Info
+	Types() *types.Package
+	// Files are the package's files.
+	Files() []*ast.File
+	// FuncDecl returns the declaration of a function of the package, or
+	// nil.
+	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// DeclAt returns the package's function declaration holding pos, or
+	// nil.
+	DeclAt(pos token.Pos) *ast.FuncDecl
+	// ConstructedOnly reports whether the package writes the field v only
+	// in struct literals (the package-wide value index).
+	ConstructedOnly(v *types.Var) bool
+	// IsIntegration reports whether call may cross an integration
+	// boundary.
+	IsIntegration(call *ast.CallExpr) bool
+}
+
+// Func is what the exits read of the function whose loop is walked.
+type Func interface {
+	// Package is the package the function belongs to.
+	Package() Pkg
+	// Body is the function's body, BodyStart where its declaration
+	// starts (its parameters' scope), Graph its control-flow graph.
+	Body() *ast.BlockStmt
+	BodyStart() token.Pos
+	Graph() *cfg.CFG
+	// Assigns returns the expressions assigned to a local variable
+	// (outside function literals).
+	Assigns(v *types.Var) []ast.Expr
+	// Stateless reports whether x is computed from the outcome, counters,
+	// constants and the like: a fork on it counts nothing.
+	Stateless(x ast.Expr) bool
+}
+
+// State is what a walk holds of the variables at a block.
+type State interface {
+	// Int returns the integer v holds, when the walk knows it.
+	Int(v *types.Var) (int64, bool)
+	// Nil reports whether v certainly holds nil.
+	Nil(v *types.Var) bool
+}
+
+// fnc and pkg give the exits' code the receivers it reads through: a
+// function with its package's methods, and a package.
+type (
+	fnc struct {
+		Func
+		Pkg
+	}
+	pkg struct{ Pkg }
+)
+
+func newFnc(f Func) fnc { return fnc{f, f.Package()} }

@@ -1,0 +1,88 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
+)
+
+// Package exits judges the exits and select cases of a loop that count
+// nothing (flags, settings, a registry's key, stop checks, self-woken
+// selects). exitsPkg is the model as it reads it (exits.Pkg), exitsFunc
+// a funcInfo (exits.Func), exitsEnv a walk's state (exits.State); the
+// simulation calls it under the names below.
+
+type (
+	exitsPkg  struct{ m *model }
+	exitsFunc struct{ fi *funcInfo }
+)
+
+func (x exitsPkg) Info() *types.Info                     { return x.m.info }
+func (x exitsPkg) Types() *types.Package                 { return x.m.pkg }
+func (x exitsPkg) Files() []*ast.File                    { return x.m.pass.Files }
+func (x exitsPkg) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.m.FuncDecl(fn) }
+func (x exitsPkg) DeclAt(pos token.Pos) *ast.FuncDecl    { return x.m.DeclAt(pos) }
+func (x exitsPkg) IsIntegration(call *ast.CallExpr) bool { return x.m.host.IsIntegration(call) }
+func (x exitsPkg) ConstructedOnly(v *types.Var) bool {
+	return x.m.ix != nil && x.m.ix.ConstructedOnly(v)
+}
+
+func (x exitsFunc) Package() exits.Pkg              { return exitsPkg{x.fi.M} }
+func (x exitsFunc) Body() *ast.BlockStmt            { return x.fi.Body }
+func (x exitsFunc) BodyStart() token.Pos            { return x.fi.bodyStart() }
+func (x exitsFunc) Graph() *cfg.CFG                 { return x.fi.Cfg }
+func (x exitsFunc) Assigns(v *types.Var) []ast.Expr { return x.fi.assigns[v] }
+func (x exitsFunc) Stateless(e ast.Expr) bool       { return x.fi.stateless(e) }
+
+type exitsEnv env
+
+func (e exitsEnv) Int(v *types.Var) (int64, bool) {
+	x, ok := e[v]
+	return x.I, ok && x.K == vInt
+}
+
+func (e exitsEnv) Nil(v *types.Var) bool {
+	x, ok := e[v]
+	return ok && x.K == vNil
+}
+
+func (fi *funcInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
+	return exits.RegistryExit(exitsFunc{fi}, b, x)
+}
+func (fi *funcInfo) fixedSetting(sel *ast.SelectorExpr) bool {
+	return exits.FixedSetting(exitsFunc{fi}, sel)
+}
+func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
+	return exits.NilResultTest(exitsFunc{fi}, x)
+}
+func (m *model) flagField(sel *ast.SelectorExpr) bool { return m.flags.Field(exitsPkg{m}, sel) }
+func (m *model) stopCheck(call *ast.CallExpr) bool    { return exits.StopCheck(exitsPkg{m}, call) }
+
+func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok bool) {
+	return fi.chans.SelectCase(fi.M.info, b, exitsEnv(e), counting)
+}
+
+// takeTrigger consumes the pending send of the self-woken channel b's
+// case receives from, when the walk takes that case.
+func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
+	if pv := fi.chans.Taken(fi.M.info, b); pv != nil {
+		return e.Set(pv, intVal(0))
+	}
+	return e
+}
+
+// StartEnv is the state a walk from the operation at ref starts in: the
+// channel locals of the function's selects that the statements before
+// the operation certainly leave nil (exits.Channels.StartNil); other
+// variables start unknown.
+func (fi *funcInfo) StartEnv(ref nodeRef) env {
+	e := env{}
+	for _, v := range fi.chans.StartNil(exitsFunc{fi}, ref.Block, ref.Index) {
+		e[v] = value{K: vNil}
+	}
+	return e
+}

@@ -1,0 +1,105 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// Package outcomeval holds the outcome values the evaluator knows (error
+// classes, codes and statuses, errors.As, the definition index, constant
+// lookups). It reads an evaluator through outcomeval.Ev, which evHost
+// implements, and the model through outcomeval.Pkg (Info, VarDefOf); the
+// evaluator calls it under the names below.
+
+type evHost struct{ ev *evaluator }
+
+func (h evHost) Info() *types.Info               { return h.ev.Fi.M.info }
+func (h evHost) VarDefOf(v *types.Var) *varDef   { return h.ev.Fi.M.VarDefOf(v) }
+func (h evHost) Eval(x ast.Expr, e env) value    { return h.ev.Eval(x, e) }
+func (h evHost) Scenario() *scenario             { return &h.ev.Sc }
+func (h evHost) Op() map[*ast.CallExpr]bool      { return h.ev.Op }
+func (h evHost) Pred() bool                      { return h.ev.Pred }
+func (h evHost) Body() *ast.BlockStmt            { return h.ev.Fi.Body }
+func (h evHost) BodyStart() token.Pos            { return h.ev.Fi.bodyStart() }
+func (h evHost) Assigns(v *types.Var) []ast.Expr { return h.ev.Fi.assigns[v] }
+func (h evHost) Studied(v *types.Var) bool       { return h.ev.Fi.Tracked[v] || h.ev.Fi.outcomes[v] }
+func (h evHost) OutcomeVar(v *types.Var) bool    { return h.ev.Fi.outcomeVar(v) }
+func (h evHost) LocalVar(x ast.Expr) *types.Var  { return h.ev.Fi.M.LocalVar(x) }
+func (h evHost) CancelOnlyCtx(call *ast.CallExpr) bool {
+	return h.ev.Fi.M.cancelOnlyCtx(h.ev.Fi.Body, call)
+}
+func (h evHost) HandledSuccess(c *ast.CallExpr, i int, e env) (value, bool) {
+	return h.ev.handledSuccess(c, i, e)
+}
+func (h evHost) BodyReadResult(c *ast.CallExpr, i int, e env) (value, bool) {
+	return h.ev.bodyReadResult(c, i, e)
+}
+func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e env) (value, bool) {
+	return h.ev.inlineResult(fn, c, i, e)
+}
+
+func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
+
+func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
+	return ev.out().OutcomeCall(fn, x, e)
+}
+func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
+	return ev.out().Tuple(rhs, i, e)
+}
+func (ev *evaluator) index(x *ast.IndexExpr, e env) value       { return ev.out().Index(x, e) }
+func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps      { return ev.out().CaptureDeps(fun, e) }
+func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) { return ev.out().StatusLit(x, e) }
+func (ev *evaluator) narrowAs(b *cfg.Block, e env) env          { return ev.out().NarrowAs(b, e) }
+func (ev *evaluator) narrowWhen(x ast.Expr, t bool, e env) env  { return ev.out().NarrowWhen(x, t, e) }
+func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
+	return ev.out().SuccessErrField(x)
+}
+func (ev *evaluator) carriedErrField(x *ast.SelectorExpr) (value, bool) {
+	return ev.out().CarriedErrField(x)
+}
+func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
+	return ev.out().StatusSelect(x, base)
+}
+
+// ConstElems returns the elements of a constant slice or array literal
+// (x itself or a variable that holds one).
+func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) { return ev.out().ConstElems(x) }
+
+// A varDef is what the package does to one variable.
+type varDef = outcomeval.VarDef
+
+// VarDefOf returns what the package does to v (nil if nothing seen),
+// indexing the package on first use.
+func (m *model) VarDefOf(v *types.Var) *varDef {
+	if m.Defs == nil {
+		m.Defs = outcomeval.IndexDefs(m.pass, m.info)
+	}
+	return m.Defs[v]
+}
+
+// ConstComposite returns the composite literal x is, or that the
+// variable x names always holds (outcomeval.ConstComposite).
+func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
+	return outcomeval.ConstComposite(m, x)
+}
+
+// LocalVar returns the local variable x names, or nil.
+func (m *model) LocalVar(x ast.Expr) *types.Var {
+	v := varOfExpr(m.info, x)
+	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+func statusField(t types.Type) *types.Var { return outcomeval.StatusField(t) }
+
+// asTargetOf returns the target variable and the error of a call
+// errors.As(err, &target), or nil (typesx.AsTarget).
+func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }

@@ -1,0 +1,59 @@
+package outcomeval
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
+)
+
+// Pkg is what the outcome values read of the package under analysis.
+type Pkg interface {
+	// Info is the package's type information.
+	Info() *types.Info
+	// VarDefOf returns what the package does to v (nil if nothing
+	// seen): the definition index (IndexDefs) the core keeps.
+	VarDefOf(v *types.Var) *VarDef
+}
+
+// Ev is the evaluator they extend: the core's evaluator of one function
+// under one scenario.
+type Ev interface {
+	Pkg
+	// Eval evaluates x in e.
+	Eval(x ast.Expr, e vals.Env) vals.Value
+	// Scenario is the outcome assumed for the operation, Op the calls
+	// that perform it (nil outside outcome studies), Pred whether a
+	// retry predicate is evaluated on its own (its context is live).
+	Scenario() *vals.Scenario
+	Op() map[*ast.CallExpr]bool
+	Pred() bool
+	// Body is the function's body, BodyStart where its declaration
+	// starts; Assigns returns the expressions assigned to a local.
+	Body() *ast.BlockStmt
+	BodyStart() token.Pos
+	Assigns(v *types.Var) []ast.Expr
+	// Studied reports whether v is a tracked or an outcome local of the
+	// function, OutcomeVar whether it is an outcome local (an error or
+	// a response), LocalVar the local variable x names, or nil.
+	Studied(v *types.Var) bool
+	OutcomeVar(v *types.Var) bool
+	LocalVar(x ast.Expr) *types.Var
+	// CancelOnlyCtx reports whether the context of call, in the body,
+	// can only be cancelled, never time out.
+	CancelOnlyCtx(call *ast.CallExpr) bool
+	// HandledSuccess, BodyReadResult and InlineResult evaluate result i
+	// of a call through the predicates and response handlers a loop
+	// decides through, and same-package helpers (interp's decide.go,
+	// decide_body.go).
+	HandledSuccess(call *ast.CallExpr, i int, e vals.Env) (vals.Value, bool)
+	BodyReadResult(call *ast.CallExpr, i int, e vals.Env) (vals.Value, bool)
+	InlineResult(fn *types.Func, call *ast.CallExpr, i int, e vals.Env) (vals.Value, bool)
+}
+
+// Evaluator reads the outcome values with an evaluator of the core.
+type Evaluator struct{ Ev }
+
+// Of returns the outcome values' reader over ev.
+func Of(ev Ev) Evaluator { return Evaluator{ev} }
