@@ -11,8 +11,10 @@
 //     timerchan.go, clamp.go: a backoff's cap is no count;
 //     paramfields.go: the fields of a struct parameter a caller binds;
 //     package exits, called through exitshost.go: a field only ever set
-//     to constants, a setting, a stop check, the absence of a fixed key
-//     from a list the loop only appends to count nothing; a select case
+//     to constants (every field of the package judged in one pass of
+//     the inspector on the first question, flagindex.go), a setting, a
+//     stop check, the absence of a fixed key from a list the loop only
+//     appends to count nothing; a select case
 //     on a channel the path itself sent on is ready, one no one on the
 //     path sent on is not, a nil channel local never, and the walks
 //     start with the nil the operation's block left in such a local

@@ -362,6 +362,24 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	states := make(map[string]memo)
 	var kb []byte
 	nstates := 0
+	// What depends on a block alone, the walk revisiting it in many
+	// states: the runs of the operation its nodes hold (-1: not yet
+	// counted) and whether its fork joins again inside the loop (0: not
+	// yet asked, 1 yes, -1 no).
+	blockRuns := make([]int32, len(fi.Cfg.Blocks))
+	for i := range blockRuns {
+		blockRuns[i] = -1
+	}
+	joins := make([]int8, len(fi.Cfg.Blocks))
+	joinFork := func(b *cfg.Block) bool {
+		if joins[b.Index] == 0 {
+			joins[b.Index] = -1
+			if fi.joinFork(b, in) {
+				joins[b.Index] = 1
+			}
+		}
+		return joins[b.Index] > 0
+	}
 	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
 	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
 		if res.GaveUp || res.BoundDep {
@@ -396,11 +414,17 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		key := string(kb)
 		states[key] = memo{onStack: true, at: acc}
 
-		runs := 0
+		if blockRuns[bi] < 0 {
+			r := 0
+			for _, node := range b.Nodes {
+				r += countOps(node, op)
+			}
+			blockRuns[bi] = int32(r)
+		}
+		runs := int(blockRuns[bi])
 		nn := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		for i, node := range b.Nodes {
-			runs += countOps(node, op)
 			if i == nn-1 && condBlock {
 				break
 			}
@@ -431,7 +455,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 				res.BoundDep = true
 			}
 
-			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) && !fi.joinFork(b, in) {
+			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) && !joinFork(b) {
 				res.OpaqueExit = true
 			}
 			if b.Kind == cfg.KindRangeLoop && c == nil {
@@ -559,8 +583,8 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
 		// a setting the object was made with (exits/settings.go); a flag only
-		// ever set to constants (exits/flags.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagField(x) // exits/flags.go
+		// ever set to constants (exits/flags.go, judged in one walk: flagindex.go).
+		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagFieldIndexed(x)
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:

@@ -91,6 +91,9 @@ type model struct {
 	pass *analysis.Pass
 	info *types.Info
 	pkg  *types.Package
+	// guards indexes, by field, the guards of the package's functions
+	// that test it (setUpElsewhere), built on first use.
+	guards map[*types.Var][]fieldGuard
 }
 
 // A Describer finds the timeouts of one package's retry sites. It holds

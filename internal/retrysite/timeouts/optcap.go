@@ -150,31 +150,51 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 // setUpElsewhere finds a function of the package with a guard `x.f != 0`
 // of field v whose body sets up a time limit from it (perCallContext's
 // context.WithTimeout): the field is the package's time limit, whichever
-// code the site runs. It returns the function's name and the limit.
+// code the site runs. It returns the function's name and the limit, of
+// the first such guard in the order of the files, functions and ast.Inspect.
 func (r *tres) setUpElsewhere(v *types.Var) (fn, limit string) {
-	for _, f := range r.m.pass.Files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || fn != "" {
-				continue
-			}
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				is, ok := n.(*ast.IfStmt)
-				if !ok || fn != "" {
-					return fn == ""
-				}
-				for _, c := range typesx.Operands(is.Cond, token.LAND) {
-					if _, u := r.setTest(c); u == v {
-						if l := r.limitUsing(is.Body, v); l != "" {
-							fn, limit = fd.Name.Name, l
-						}
-					}
-				}
-				return true
-			})
+	if r.m.guards == nil {
+		r.m.guards = r.indexGuards()
+	}
+	for _, g := range r.m.guards[v] {
+		if l := r.limitUsing(g.is.Body, v); l != "" {
+			return g.fn, l
 		}
 	}
-	return fn, limit
+	return "", ""
+}
+
+// fieldGuard is an if statement of function fn whose condition tests a
+// field (setTest) among its && operands.
+type fieldGuard struct {
+	fn string
+	is *ast.IfStmt
+}
+
+// indexGuards lists, by field, the if statements of the package's
+// function declarations (function literals inside them included) that
+// test it, in order, each once.
+func (r *tres) indexGuards() map[*types.Var][]fieldGuard {
+	idx := make(map[*types.Var][]fieldGuard)
+	var cur *ast.FuncDecl
+	typesx.Preorder(r.m.pass, []ast.Node{(*ast.FuncDecl)(nil), (*ast.IfStmt)(nil)}, func(n ast.Node) {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			cur = fd
+			return
+		}
+		is := n.(*ast.IfStmt)
+		if cur == nil || cur.Body == nil || is.Pos() < cur.Body.Pos() || is.End() > cur.Body.End() {
+			return // outside a function declaration's body
+		}
+		for _, c := range typesx.Operands(is.Cond, token.LAND) {
+			if _, u := r.setTest(c); u != nil {
+				if gs := idx[u]; len(gs) == 0 || gs[len(gs)-1].is != is {
+					idx[u] = append(gs, fieldGuard{cur.Name.Name, is})
+				}
+			}
+		}
+	})
+	return idx
 }
 
 // returnsContext reports whether fn returns a context.

@@ -140,7 +140,7 @@ func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
 
 // IsErrorType reports whether t is the error interface.
 func IsErrorType(t types.Type) bool {
-	return t != nil && types.Identical(t, types.Universe.Lookup("error").Type())
+	return t != nil && types.Identical(t, errorType)
 }
 
 // IsBool reports whether t is a boolean type.
@@ -148,6 +148,13 @@ func IsBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsBoolean != 0
 }
+
+// errorType is the error interface, and errorIface its underlying
+// interface (looked up once: Scope.Lookup is not free).
+var (
+	errorType  = types.Universe.Lookup("error").Type()
+	errorIface = errorType.Underlying().(*types.Interface)
+)
 
 // IsStd reports whether an import path belongs to the standard library:
 // its first element is one of the standard library's top-level
@@ -197,10 +204,6 @@ func CarriedError(t types.Type) *types.Var {
 	if !ok {
 		return nil
 	}
-	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	if types.Implements(n, errIface) || types.Implements(types.NewPointer(n), errIface) {
-		return nil
-	}
 	var found *types.Var
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
@@ -211,6 +214,14 @@ func CarriedError(t types.Type) *types.Var {
 			return nil // two errors: which one fails the call is unknown
 		}
 		found = f
+	}
+	// The fields first: most structs carry no error, and asking whether
+	// the type is an error (its method set) costs far more.
+	if found == nil {
+		return nil
+	}
+	if types.Implements(n, errorIface) || types.Implements(types.NewPointer(n), errorIface) {
+		return nil
 	}
 	return found
 }
