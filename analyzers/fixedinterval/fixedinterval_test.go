@@ -12,7 +12,7 @@ import (
 // model's testdata (internal/retrysite TestPolls, TestCenkLoops,
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "libs", "webhook", "fields", "decide", "sdkloops", "waitstate", "funcvals", "example.com/xwait/caller", "example.com/sameinput", "libfuncs", "keptclient", "example.com/recovery", "example.com/errcodes", "example.com/rounds", "terraform")
+	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "libs", "webhook", "fields", "decide", "sdkloops", "waitstate", "funcvals", "example.com/xwait/caller", "example.com/sameinput", "libfuncs", "keptclient", "example.com/recovery", "example.com/errcodes")
 }
 
 func TestFix(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 // model's testdata (internal/retrysite TestPolls, TestCenkLoops,
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "fields", "funcvals", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan", "example.com/inlinedefault", "example.com/exchange", "dskitasync", "example.com/rounds", "example.com/joinfork", "terraform")
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "funcvals", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan", "example.com/inlinedefault", "example.com/exchange", "dskitasync", "example.com/joinfork")
 }
 
 func TestFix(t *testing.T) {

@@ -82,3 +82,10 @@ func TestSDKLoops(t *testing.T) {
 func TestPollConfigErrors(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, nonretryable.Analyzer), "pollcfg")
 }
+
+// TestStartDecl covers loops that declare their decision before the
+// operation on every iteration (interp's startdecl.go), and decisions
+// written, carried or handed away before it, which stay unknown.
+func TestStartDecl(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/startdecl")
+}

@@ -10,12 +10,18 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
+// TestValues covers counts read from fields and package variables set
+// elsewhere in the package (valueindex), with what maxretries reports on
+// them (the one copy of these cases).
 func TestValues(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), show, "values")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "values")
 }
 
+// TestValuesWaits covers waits computed from values set elsewhere in the
+// package and from helpers returning a wait with a verdict, with what
+// fixedinterval reports on them (the one copy of these cases).
 func TestValuesWaits(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), showWaits, "valuewaits")
+	analysistest.Run(t, analysistest.TestData(), withRules(showWaits, fixedinterval.Analyzer), "valuewaits")
 }
 
 // showBoundExpr reports where a site's bound is set, when the model
@@ -62,4 +68,12 @@ func TestDefaults(t *testing.T) {
 // a func the user can change (doc.go, "Defaults the user can change").
 func TestDefaultFuncs(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), showWaits, "defaults/funcwaits")
+}
+
+// TestOffZero covers a count the package ships at zero and reads as a
+// switch (valueindex's offzero.go): no limit by default, and the counts
+// that stay unknown (read as a number, defaulted, refused at zero, set
+// from a flag or a constructor's argument).
+func TestOffZero(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "example.com/offzero")
 }

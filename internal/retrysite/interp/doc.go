@@ -18,7 +18,9 @@
 //     on a channel the path itself sent on is ready, one no one on the
 //     path sent on is not, a nil channel local never, and the walks
 //     start with the nil the operation's block left in such a local
-//     (StartEnv);
+//     (StartEnv); startdecl.go: and with the zero or constant of a
+//     boolean or integer local the iteration declares before the
+//     operation and nothing writes before it, `var shouldRetry bool`;
 //     goalFreeFailover: a recursion after a loop over candidates, whose
 //     condition guards no refresh): which outcomes of an operation lead
 //     back to it, how many runs a loop makes (maxRuns keeps every select

@@ -90,7 +90,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	}
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
-	queue := []item{{start.Block, start.Index, fi.StartEnv(start), true, true}}
+	queue := []item{{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}} // startdecl.go
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++

@@ -15,7 +15,9 @@
 //     (fieldwrites.go); the defaults of a func field are package
 //     funcdefault's (funcdefault/), which reads this index;
 //   - limits the package ships switched off: a field it leaves zero or
-//     nil that an option sets (offdefault.go, offcount.go);
+//     nil that an option sets (offdefault.go, offcount.go), and an
+//     exported integer count it never sets and reads only as a switch
+//     (`max > 0 && n >= max`: 0 is "no limit", offzero.go);
 //   - what the package ships when the user changes nothing: the values
 //     it gives a field or variable of any type, the user's left out
 //     (ShippedValues), whether a field is one it never sets (ShippedOff),

@@ -27,6 +27,9 @@ type model struct {
 	Vx *valueIndex
 	// nilCounts caches nilCount (offcount.go).
 	nilCounts map[*types.Var]*Note
+	// zeroCounts caches zeroCount: a read that tests the field as a
+	// switch, nil when it is no count shipped off (offzero.go).
+	zeroCounts map[*types.Var]*ast.SelectorExpr
 	// declBodies are the bodies of decls, made on first use
 	// (capturedCounters); Rebind drops them.
 	declBodies map[*ast.BlockStmt]bool

@@ -19,9 +19,10 @@ import (
 // that test is false and the count never stops the loop. The value is
 // nil, and the default is noted for the finding ("defaultRetry's
 // default, which WithMaxAttempts can change"). An integer field left
-// zero is not read this way: 0 is a number (no retries, or a default
-// substituted elsewhere), and a field with no default of its own stays
-// unknown (values.go).
+// zero is read this way only when the package's code says that zero is
+// "unset", every read testing it as a switch (offzero.go); otherwise 0
+// is a number (no retries, or a default substituted elsewhere), and a
+// field with no default of its own stays unknown (values.go).
 
 // nilCount returns nil for a pointer-to-integer field the package ships
 // unset.
@@ -30,7 +31,10 @@ func (m *model) nilCount(v *types.Var) (value, bool) {
 		return value{}, false
 	}
 	p, ok := v.Type().Underlying().(*types.Pointer)
-	if !ok || !waitnum.IsInteger(p.Elem()) {
+	if !ok {
+		return m.zeroCount(v) // offzero.go
+	}
+	if !waitnum.IsInteger(p.Elem()) {
 		return value{}, false
 	}
 	if m.nilCounts == nil {

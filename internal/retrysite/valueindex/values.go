@@ -842,6 +842,9 @@ func (m *model) CollectDefaultNotes(f func()) []Note {
 // who can change it: "NewClient's default, which WithRetries can change"
 // (messages are short: no parentheses, which a long message loses).
 func (n Note) Phrase(m *model) string {
+	if read := m.zeroCounts[n.V]; read != nil {
+		return "0 unless the user sets " + m.configPath(read) // offzero.go
+	}
 	where := n.V.Name()
 	id, _ := ast.Unparen(n.At).(*ast.Ident)
 	if pv, _ := m.info.Uses[id].(*types.Var); id != nil && m.IndexedVar(pv) {
@@ -890,6 +893,10 @@ func (n Note) Annotate(m *model, b Bound) Bound {
 		}
 	case BoundUnbounded:
 		if why, ok := m.nilCountWhy(n); ok { // offcount.go
+			b.Why = why
+			break
+		}
+		if why, ok := m.zeroCountWhy(n); ok { // offzero.go
 			b.Why = why
 			break
 		}

@@ -16,9 +16,10 @@ import (
 
 // TestWaits covers the waits of hand-written sites: the primitives,
 // helpers, timers and tickers, channel variables, select forms, response
-// predicates and waits computed with no random draw.
+// predicates and waits computed with no random draw, with what
+// fixedinterval reports on them (the one copy of these shapes).
 func TestWaits(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), sitetest.ShowWaits, "waits")
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.ShowWaits, fixedinterval.Analyzer), "waits")
 }
 
 // TestPeriodic covers the failure path of a loop that repeats on success

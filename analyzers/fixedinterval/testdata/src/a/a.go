@@ -17,7 +17,9 @@ func do() error {
 
 func get() (*http.Response, error) { return http.Get("http://example.com") }
 
-// Reported.
+// Reported. The wait shapes the model reads (a parameter, a timer, no
+// wait, linear, polynomial, capped doubling, partial jitter) are checked
+// once, with R-1's message, in the waits package's testdata (waits.go).
 
 func fixed() error {
 	for i := 0; i < 3; i++ {
@@ -44,32 +46,6 @@ func fixedBeforeLoop(ctx context.Context) error {
 	return errors.New("gave up")
 }
 
-func fixedParam(interval time.Duration) error {
-	for i := 0; i < 3; i++ {
-		if err := do(); err == nil {
-			return nil
-		}
-		time.Sleep(interval) // want `R-1: retry of do \(GET\) waits a fixed interval \(interval\) between attempts; use exponential backoff with full jitter`
-	}
-	return errors.New("gave up")
-}
-
-func timer(ctx context.Context) error {
-	for i := 0; i < 3; i++ {
-		if err := do(); err == nil {
-			return nil
-		}
-		t := time.NewTimer(time.Second)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return ctx.Err()
-		case <-t.C: // want `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
-		}
-	}
-	return errors.New("gave up")
-}
-
 func ticker() error {
 	tick := time.NewTicker(3 * time.Second)
 	defer tick.Stop()
@@ -82,57 +58,12 @@ func ticker() error {
 	return errors.New("gave up")
 }
 
-func atOnce() error {
-	var err error
-	for i := 0; i < 3; i++ { // want `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
-		if err = do(); err == nil {
-			return nil
-		}
-	}
-	return err
-}
-
-func linear() error {
-	for attempt := 1; attempt <= 4; attempt++ {
-		if err := do(); err == nil {
-			return nil
-		}
-		time.Sleep(time.Duration(attempt) * 500 * time.Millisecond) // want `R-1: retry of do \(GET\): its wait grows linearly by 500ms per attempt, without jitter; use full jitter`
-	}
-	return errors.New("gave up")
-}
-
-func polynomial() error {
-	for attempt := 1; attempt <= 4; attempt++ {
-		if err := do(); err == nil {
-			return nil
-		}
-		time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond) // want `R-1: retry of do \(GET\): its wait grows polynomially with the attempt, without jitter; use full jitter`
-	}
-	return errors.New("gave up")
-}
-
 func exponential() error {
 	for attempt := 0; attempt < 4; attempt++ {
 		if err := do(); err == nil {
 			return nil
 		}
 		time.Sleep(250 * time.Millisecond << attempt) // want `R-1: retry of do \(GET\): its wait doubles from 250ms without jitter; use exponential backoff with full jitter`
-	}
-	return errors.New("gave up")
-}
-
-func doubling(maxDelay time.Duration) error {
-	delay := time.Second
-	for i := 0; i < 5; i++ {
-		if err := do(); err == nil {
-			return nil
-		}
-		time.Sleep(delay) // want `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
-		delay *= 2
-		if delay > maxDelay {
-			delay = maxDelay
-		}
 	}
 	return errors.New("gave up")
 }
@@ -154,17 +85,6 @@ func equal() error {
 		}
 		b := time.Second << attempt
 		time.Sleep(b/2 + rand.N(b/2)) // want `R-1: retry of do \(GET\) uses equal jitter: waits at least half of the backoff, which doubles from 1s: equal jitter's floor keeps clients in step`
-	}
-	return errors.New("gave up")
-}
-
-func partial() error {
-	for attempt := 0; attempt < 4; attempt++ {
-		if err := do(); err == nil {
-			return nil
-		}
-		b := float64(time.Second << attempt)
-		time.Sleep(time.Duration(b * (0.8 + 0.4*rand.Float64()))) // want `R-1: retry of do \(GET\) uses partial jitter: every wait is at least 67% of the backoff, which doubles from 1s`
 	}
 	return errors.New("gave up")
 }
@@ -275,51 +195,5 @@ func opaque(b backOff) error {
 	return errors.New("gave up")
 }
 
-// Not retries: polling, pacing, periodic work, per-item loops.
-
-var status func(id string) (string, error)
-
-func polling(id string) error {
-	for {
-		st, err := status(id)
-		if err != nil {
-			return err
-		}
-		if st == "done" {
-			return nil
-		}
-		time.Sleep(time.Second)
-	}
-}
-
-var process func(string) error
-
-func pacing(items []string) {
-	for _, it := range items {
-		_ = process(it)
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-func periodic(ctx context.Context) {
-	t := time.NewTicker(time.Minute)
-	for {
-		if err := do(); err != nil {
-			println(err.Error())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
-func perItem(items []string) {
-	for _, it := range items {
-		if err := process(it); err != nil {
-			time.Sleep(time.Second)
-			continue
-		}
-	}
-}
+// Not retries (polling, pacing, periodic work, per-item loops): the
+// waits package's testdata (waits.go) holds them, with no site.

@@ -25,7 +25,7 @@ func newLitClient() *litClient {
 
 func (c *litClient) call() error {
 	var err error
-	for i := 0; i <= c.maxRetries; i++ { // want `loop ctx=sync retries=30`
+	for i := 0; i <= c.maxRetries; i++ { // want `loop ctx=sync retries=30` `R-2: retry of do \(GET\) makes 31 attempts = 30 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -47,7 +47,7 @@ func newLateClient() *lateClient {
 
 func (c *lateClient) call() error {
 	var err error
-	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=11`
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=11` `R-2: retry of do \(GET\) makes 12 attempts = 11 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -77,7 +77,7 @@ func NewDefClient() *defClient {
 
 func (c *defClient) call() error {
 	var err error
-	for i := 0; i < c.retries; i++ { // want `loop ctx=sync retries=19`
+	for i := 0; i < c.retries; i++ { // want `loop ctx=sync retries=19` `R-2: retry of do \(GET\) makes 20 attempts = 19 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -95,7 +95,7 @@ func newVarClient() *varClient { return &varClient{max: DefaultRetryMax} }
 
 func (c *varClient) call() error {
 	var err error
-	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=29`
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=29` `R-2: retry of do \(GET\) makes 30 attempts = 29 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -122,7 +122,7 @@ func NewOptClient(opts ...Option) *optClient {
 
 func (c *optClient) call() error {
 	var err error
-	for i := 0; i < c.maxRetries; i++ { // want `loop ctx=sync retries=49`
+	for i := 0; i < c.maxRetries; i++ { // want `loop ctx=sync retries=49` `R-2: retry of do \(GET\) makes 50 attempts = 49 retries, NewOptClient's default, which WithMaxRetries can change, outside 1\-5 for a synchronous API call`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -209,7 +209,7 @@ func newBothB() *bothClient { return &bothClient{n: 60} }
 
 func (c *bothClient) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=39`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=39` `R-2: retry of do \(GET\) makes 40 attempts = 39 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -317,7 +317,7 @@ func makeArgClient() *argClient { return newArgClient(25) }
 
 func (c *argClient) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=24`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=24` `R-2: retry of do \(GET\) makes 25 attempts = 24 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -408,7 +408,7 @@ func (c *swClient) init() {
 
 func (c *swClient) call() error {
 	var err error
-	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=29`
+	for i := 0; i < c.max; i++ { // want `loop ctx=sync retries=29` `R-2: retry of do \(GET\) makes 30 attempts = 29 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -500,7 +500,7 @@ func (c *methClient) maxAttempts() int {
 
 func (c *methClient) call() error {
 	var err error
-	for i := 0; i < c.maxAttempts(); i++ { // want `loop ctx=sync retries=19`
+	for i := 0; i < c.maxAttempts(); i++ { // want `loop ctx=sync retries=19` `R-2: retry of do \(GET\) makes 20 attempts = 19 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -526,7 +526,89 @@ func newOptsClient() *optsClient {
 
 func (c *optsClient) call() error {
 	var err error
-	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=29`
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=29` `R-2: retry of do \(GET\) makes 30 attempts = 29 retries, outside 1\-5 for a synchronous API call; more needs IAB approval`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// An exported package variable the constructor copies unless the
+// options give a count: its value is the default, which the exported
+// constructor's options can change.
+
+var MaxRetry = 10
+
+type VarOptions struct{ MaxRetries int }
+
+type varOptClient struct{ max int }
+
+func NewVarOpt(opts VarOptions) *varOptClient {
+	c := &varOptClient{}
+	c.max = MaxRetry
+	if opts.MaxRetries > 0 {
+		c.max = opts.MaxRetries
+	}
+	return c
+}
+
+func (c *varOptClient) call() error {
+	var err error
+	for i := 0; i <= c.max; i++ { // want `R-2: .*= 10 retries, MaxRetry's default, which NewVarOpt can change` `loop ctx=sync retries=10`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// A compliant default with a setter: the default is the count.
+
+type okSetClient struct{ n int }
+
+func NewOKSetClient() *okSetClient      { return &okSetClient{n: 3} }
+func (c *okSetClient) SetRetries(n int) { c.n = n }
+
+func (c *okSetClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync retries=2`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// A setter and no default (the literal leaves the field out): unknown.
+
+type bareSetClient struct{ n int }
+
+func NewBareSetClient() *bareSetClient    { return &bareSetClient{} }
+func (c *bareSetClient) SetRetries(n int) { c.n = n }
+
+func (c *bareSetClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
+		if err = do(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// The package itself sets a compliant count in one of its constructors:
+// the counts disagree on R-2, so the rule stays silent.
+
+type mixedSetClient struct{ n int }
+
+func NewMixedSetClient() *mixedSetClient   { return &mixedSetClient{n: 40} }
+func newQuickSetClient() *mixedSetClient   { return &mixedSetClient{n: 2} }
+func (c *mixedSetClient) SetRetries(n int) { c.n = n }
+
+func (c *mixedSetClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ { // want `loop ctx=sync bound=\?`
 		if err = do(); err == nil {
 			return nil
 		}

@@ -45,7 +45,7 @@ func callPairFixed() error {
 		if !ok {
 			break
 		}
-		time.Sleep(d) // want `sleep fixed interval: a fixed 2s`
+		time.Sleep(d) // want `sleep fixed interval: a fixed 2s` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -60,7 +60,7 @@ func (c *waitClient) callPairErr() error {
 		if werr != nil {
 			return werr
 		}
-		time.Sleep(d) // want `sleep fixed interval: a fixed 1s`
+		time.Sleep(d) // want `sleep fixed interval: a fixed 1s` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }

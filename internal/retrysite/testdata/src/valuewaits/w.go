@@ -33,7 +33,7 @@ func (c *waitClient) callField() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.backoff) // want `sleep fixed interval: a fixed 2s`
+		time.Sleep(c.backoff) // want `sleep fixed interval: a fixed 2s` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -44,7 +44,7 @@ func (c *waitClient) callMethod() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.retryDelay(i)) // want `sleep fixed interval: a fixed 1s`
+		time.Sleep(c.retryDelay(i)) // want `sleep fixed interval: a fixed 1s` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -55,7 +55,7 @@ func (c *waitClient) callFuncField() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.backoffFn(i)) // want `sleep fixed interval: a fixed 1s`
+		time.Sleep(c.backoffFn(i)) // want `sleep fixed interval: a fixed 1s` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -77,7 +77,7 @@ func (c *expClient) callMethod() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.retryDelay(i)) // want `sleep exponential backoff without jitter: doubles from 1s`
+		time.Sleep(c.retryDelay(i)) // want `sleep exponential backoff without jitter: doubles from 1s` `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -88,7 +88,7 @@ func (c *expClient) callFuncField() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.backoffFn(i)) // want `sleep exponential backoff without jitter: doubles from 1s`
+		time.Sleep(c.backoffFn(i)) // want `sleep exponential backoff without jitter: doubles from 1s` `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -103,7 +103,7 @@ func callVar() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(retryWait(i)) // want `sleep fixed interval: a fixed 500ms`
+		time.Sleep(retryWait(i)) // want `sleep fixed interval: a fixed 500ms` `R-1: retry of do \(GET\) waits a fixed 500ms between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -151,7 +151,7 @@ func (c *optFn) call() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.fn(i)) // want `sleep fixed interval: a fixed 1s .*\[NewOptFn's default, which WithBackoff can change\]`
+		time.Sleep(c.fn(i)) // want `sleep fixed interval: a fixed 1s .*\[NewOptFn's default, which WithBackoff can change\]` `R-1: retry of do \(GET\) waits a fixed 1s between attempts, NewOptFn's default, which WithBackoff can change`
 	}
 	return err
 }
@@ -170,7 +170,7 @@ func (c *twoWait) call() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.d) // want `sleep fixed interval: a fixed interval \(c.d\)`
+		time.Sleep(c.d) // want `sleep fixed interval: a fixed interval \(c.d\)` `R-1: retry of do \(GET\) waits a fixed interval \(c\.d\) between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -194,7 +194,7 @@ func (c *deep) call() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.wait(i)) // want `sleep fixed interval: a fixed 200ms`
+		time.Sleep(c.wait(i)) // want `sleep fixed interval: a fixed 200ms` `R-1: retry of do \(GET\) waits a fixed 200ms between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -207,7 +207,7 @@ func retryWith(backoff func(int) time.Duration) error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(backoff(i)) // want `sleep fixed interval: a fixed 1s`
+		time.Sleep(backoff(i)) // want `sleep fixed interval: a fixed 1s` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -254,7 +254,7 @@ func (c *twoWaits) call() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.backoffFn(i)) // want `sleep fixed interval: a fixed 1s`
+		time.Sleep(c.backoffFn(i)) // want `sleep fixed interval: a fixed 1s` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }

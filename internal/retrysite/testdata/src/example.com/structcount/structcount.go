@@ -9,43 +9,23 @@ package structcount
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 )
 
+// backoffOpts and retryWithBackoff are structhelper's, cut to the one
+// loop this case needs (structhelper has the whole helper).
 type backoffOpts struct {
 	attempts        int
 	initialInterval time.Duration
 	factor          float64
 	maxInterval     time.Duration
-	customBackoff   []time.Duration
-	skipFirst       bool
 	cancel          <-chan struct{}
 }
 
-// retryWithBackoff runs f on a custom schedule, or else with a backoff
-// until f says stop or attempts runs out (attempts < 0: no limit).
+// retryWithBackoff runs f with a backoff until f says stop or attempts
+// runs out (attempts < 0: no limit).
 func retryWithBackoff(f func(int) (bool, error), opts backoffOpts) error {
-	var err error
-	var again bool
-	if len(opts.customBackoff) > 0 {
-		if opts.attempts != 0 {
-			return errors.New("attempts with a custom schedule")
-		}
-		for i, interval := range opts.customBackoff {
-			select {
-			case <-opts.cancel:
-				return nil
-			case <-time.After(interval):
-			}
-			again, err = f(i)
-			if !again {
-				return err
-			}
-		}
-		return err
-	}
 	if opts.initialInterval == 0 {
 		opts.initialInterval = time.Second
 	}
@@ -54,16 +34,9 @@ func retryWithBackoff(f func(int) (bool, error), opts backoffOpts) error {
 	}
 	interval := opts.initialInterval
 	for i := 0; ; i++ { // want `loop ctx=sync bound=\?`
-		if i == 0 && opts.skipFirst {
-			time.Sleep(interval)
-			continue
-		}
-		again, err = f(i)
-		if !again {
+		again, err := f(i)
+		if !again || (opts.attempts > 0 && i >= opts.attempts-1) {
 			return err
-		}
-		if opts.attempts > 0 && i >= opts.attempts-1 {
-			break
 		}
 		select {
 		case <-opts.cancel:
@@ -75,7 +48,6 @@ func retryWithBackoff(f func(int) (bool, error), opts backoffOpts) error {
 			interval = opts.maxInterval
 		}
 	}
-	return err
 }
 
 type Consumer struct {

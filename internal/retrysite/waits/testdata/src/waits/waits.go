@@ -28,7 +28,7 @@ func fixedSleep() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(2 * time.Second) // want `sleep fixed interval: a fixed 2s \[attempt i\]`
+		time.Sleep(2 * time.Second) // want `sleep fixed interval: a fixed 2s \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -39,7 +39,7 @@ func fixedBeforeLoop() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(delay) // want `sleep fixed interval: a fixed 2s \[attempt i\]`
+		time.Sleep(delay) // want `sleep fixed interval: a fixed 2s \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -49,7 +49,7 @@ func fixedParam(interval time.Duration) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(interval) // want `sleep fixed interval: a fixed interval \(interval\) \[attempt i\]`
+		time.Sleep(interval) // want `sleep fixed interval: a fixed interval \(interval\) \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed interval \(interval\) between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -61,7 +61,7 @@ func (c *client) fixedField() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(c.wait) // want `sleep fixed interval: a fixed interval \(c\.wait\) \[attempt i\]`
+		time.Sleep(c.wait) // want `sleep fixed interval: a fixed interval \(c\.wait\) \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed interval \(c\.wait\) between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -74,7 +74,7 @@ func fixedSelect(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(500 * time.Millisecond): // want `after fixed interval: a fixed 500ms \[attempt i\]`
+		case <-time.After(500 * time.Millisecond): // want `after fixed interval: a fixed 500ms \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 500ms between attempts; use exponential backoff with full jitter`
 		}
 	}
 	return errors.New("x")
@@ -90,7 +90,7 @@ func fixedTimer(ctx context.Context) error {
 		case <-ctx.Done():
 			t.Stop()
 			return ctx.Err()
-		case <-t.C: // want `timer fixed interval: a fixed 1s \[attempt i\]`
+		case <-t.C: // want `timer fixed interval: a fixed 1s \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 		}
 	}
 	return errors.New("x")
@@ -103,14 +103,14 @@ func fixedTicker(ctx context.Context) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		<-tick.C // want `ticker fixed interval: a fixed 3s \[attempt i\]`
+		<-tick.C // want `ticker fixed interval: a fixed 3s \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 3s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
 
 func noWait() error {
 	var err error
-	for i := 0; i < 3; i++ { // want `no wait`
+	for i := 0; i < 3; i++ { // want `no wait` `R-1: retry of do \(GET\) retries at once, with no wait between attempts; use exponential backoff with full jitter`
 		if err = do(); err == nil {
 			return nil
 		}
@@ -124,7 +124,7 @@ func zero() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(0) // want `sleep no wait: no wait \(a zero duration\) \[attempt i\]`
+		time.Sleep(0) // want `sleep no wait: no wait \(a zero duration\) \[attempt i\]` `R-1: retry of do \(GET\) waits no time between attempts \(no wait \(a zero duration\)\); use full jitter`
 	}
 	return err
 }
@@ -136,7 +136,7 @@ func linear() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(attempt) * 500 * time.Millisecond) // want `sleep linear backoff: grows linearly by 500ms per attempt, without jitter \[attempt attempt\]`
+		time.Sleep(time.Duration(attempt) * 500 * time.Millisecond) // want `sleep linear backoff: grows linearly by 500ms per attempt, without jitter \[attempt attempt\]` `R-1: retry of do \(GET\): its wait grows linearly by 500ms per attempt, without jitter; use full jitter`
 	}
 	return errors.New("x")
 }
@@ -146,7 +146,7 @@ func polynomial() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond) // want `sleep polynomial backoff: grows polynomially with the attempt, without jitter \[attempt attempt\]`
+		time.Sleep(time.Duration(attempt*attempt) * 100 * time.Millisecond) // want `sleep polynomial backoff: grows polynomially with the attempt, without jitter \[attempt attempt\]` `R-1: retry of do \(GET\): its wait grows polynomially with the attempt, without jitter; use full jitter`
 	}
 	return errors.New("x")
 }
@@ -156,7 +156,7 @@ func shift() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(base << attempt) // want `sleep exponential backoff without jitter: doubles from 250ms without jitter \[attempt attempt\]`
+		time.Sleep(base << attempt) // want `sleep exponential backoff without jitter: doubles from 250ms without jitter \[attempt attempt\]` `R-1: retry of do \(GET\): its wait doubles from 250ms without jitter; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -167,7 +167,7 @@ func doubling() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(delay) // want `sleep exponential backoff without jitter: doubles from 100ms without jitter \[attempt i\]`
+		time.Sleep(delay) // want `sleep exponential backoff without jitter: doubles from 100ms without jitter \[attempt i\]` `R-1: retry of do \(GET\): its wait doubles from 100ms without jitter; use exponential backoff with full jitter`
 		delay *= 2
 	}
 	return errors.New("x")
@@ -179,7 +179,7 @@ func doublingCapped(maxDelay time.Duration) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(delay) // want `sleep exponential backoff without jitter: doubles from 1s without jitter \[attempt i\]`
+		time.Sleep(delay) // want `sleep exponential backoff without jitter: doubles from 1s without jitter \[attempt i\]` `R-1: retry of do \(GET\): its wait doubles from 1s without jitter; use exponential backoff with full jitter`
 		delay *= 2
 		if delay > maxDelay {
 			delay = maxDelay
@@ -194,7 +194,7 @@ func pow() error {
 			return nil
 		}
 		d := time.Duration(math.Pow(2, float64(attempt))) * time.Second
-		time.Sleep(min(d, 30*time.Second)) // want `sleep exponential backoff without jitter: doubles from 1s up to 30s without jitter \[attempt attempt\]`
+		time.Sleep(min(d, 30*time.Second)) // want `sleep exponential backoff without jitter: doubles from 1s up to 30s without jitter \[attempt attempt\]` `R-1: retry of do \(GET\): its wait doubles from 1s up to 30s without jitter; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -229,7 +229,7 @@ func equalJitter() error {
 			return nil
 		}
 		b := time.Second << attempt
-		time.Sleep(b/2 + time.Duration(rand.Int63n(int64(b/2)))) // want `sleep equal jitter: equal jitter: waits at least half of the backoff, which doubles from 1s \[attempt attempt\]`
+		time.Sleep(b/2 + time.Duration(rand.Int63n(int64(b/2)))) // want `sleep equal jitter: equal jitter: waits at least half of the backoff, which doubles from 1s \[attempt attempt\]` `R-1: retry of do \(GET\) uses equal jitter: waits at least half of the backoff, which doubles from 1s: equal jitter's floor keeps clients in step`
 	}
 	return errors.New("x")
 }
@@ -240,7 +240,7 @@ func symmetric() error {
 			return nil
 		}
 		b := float64(time.Second << attempt)
-		time.Sleep(time.Duration(b * (0.8 + 0.4*rand.Float64()))) // want `sleep partial jitter: partial jitter: every wait is at least 67% of the backoff, which doubles from 1s \[attempt attempt\]`
+		time.Sleep(time.Duration(b * (0.8 + 0.4*rand.Float64()))) // want `sleep partial jitter: partial jitter: every wait is at least 67% of the backoff, which doubles from 1s \[attempt attempt\]` `R-1: retry of do \(GET\) uses partial jitter: every wait is at least 67% of the backoff, which doubles from 1s`
 	}
 	return errors.New("x")
 }
@@ -250,7 +250,7 @@ func fixedPlusJitter() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second + time.Duration(rand.Int63n(int64(100*time.Millisecond)))) // want `sleep fixed interval: a fixed 1s to 1\.1s \(jittered within that range, but it never grows\) \[attempt attempt\]`
+		time.Sleep(time.Second + time.Duration(rand.Int63n(int64(100*time.Millisecond)))) // want `sleep fixed interval: a fixed 1s to 1\.1s \(jittered within that range, but it never grows\) \[attempt attempt\]` `R-1: retry of do \(GET\) waits a fixed 1s to 1\.1s \(jittered within that range, but it never grows\) between attempts`
 	}
 	return errors.New("x")
 }
@@ -325,7 +325,7 @@ func withSleepHelper(ctx context.Context) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		if err := sleepCtx(ctx, 2*time.Second); err != nil { // want `helper fixed interval: a fixed 2s \[attempt attempt\]`
+		if err := sleepCtx(ctx, 2*time.Second); err != nil { // want `helper fixed interval: a fixed 2s \[attempt attempt\]` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 			return err
 		}
 	}
@@ -339,7 +339,7 @@ func withPauseHelper() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		pause() // want `helper fixed interval: a fixed 1s \[attempt attempt\]`
+		pause() // want `helper fixed interval: a fixed 1s \[attempt attempt\]` `R-1: retry of do \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return errors.New("x")
 }
@@ -364,7 +364,7 @@ func sleepFirst() error {
 	var err error
 	for attempt := 0; attempt < 4; attempt++ {
 		if attempt > 0 {
-			time.Sleep(time.Second << attempt) // want `sleep exponential backoff without jitter: doubles from 2s without jitter \[attempt attempt\]`
+			time.Sleep(time.Second << attempt) // want `sleep exponential backoff without jitter: doubles from 2s without jitter \[attempt attempt\]` `R-1: retry of do \(GET\): its wait doubles from 2s without jitter; use exponential backoff with full jitter`
 		}
 		if err = do(); err == nil {
 			return nil
@@ -387,7 +387,7 @@ func scheduled() error {
 		if attempt >= len(schedule) {
 			return err
 		}
-		time.Sleep(schedule[attempt]) // want `sleep schedule: a fixed schedule \(1s, 5s, 30s\) without jitter \[attempt attempt\]`
+		time.Sleep(schedule[attempt]) // want `sleep schedule: a fixed schedule \(1s, 5s, 30s\) without jitter \[attempt attempt\]` `R-1: retry of do \(GET\) waits a fixed schedule \(1s, 5s, 30s\) without jitter; use exponential backoff with full jitter`
 		attempt++
 	}
 }
@@ -395,7 +395,7 @@ func scheduled() error {
 // Mixed: errors retry at once, 503s wait.
 
 func mixed() (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `sleep no wait: no wait after some failures`
+	for i := 0; i < 3; i++ { // want `sleep no wait: no wait after some failures` `R-1: retry of get \(GET\) retries at once after some failures: a path from a failed attempt back to the operation has no wait`
 		resp, err := get()
 		if err != nil {
 			continue
@@ -413,7 +413,7 @@ func mixed() (*http.Response, error) {
 
 func recursive(attempt int) error {
 	if err := do(); err != nil && attempt < 3 {
-		time.Sleep(time.Second * time.Duration(attempt)) // want `sleep linear backoff: grows linearly with the attempt, without jitter`
+		time.Sleep(time.Second * time.Duration(attempt)) // want `sleep linear backoff: grows linearly with the attempt, without jitter` `R-1: recursive retry of do \(GET\): its wait grows linearly with the attempt, without jitter; use full jitter`
 		return recursive(attempt + 1)
 	}
 	return nil
@@ -425,7 +425,7 @@ again:
 	err := do()
 	if err != nil && n < 3 {
 		n++
-		time.Sleep(time.Duration(n) * time.Second) // want `sleep linear backoff: grows linearly by 1s per attempt, without jitter \[attempt n\]`
+		time.Sleep(time.Duration(n) * time.Second) // want `sleep linear backoff: grows linearly by 1s per attempt, without jitter \[attempt n\]` `R-1: retry of do \(GET\): its wait grows linearly by 1s per attempt, without jitter; use full jitter`
 		goto again
 	}
 	return err
@@ -439,7 +439,7 @@ func retryN(attempts int, f func() error) error {
 		if err = f(); err == nil {
 			return nil
 		}
-		time.Sleep(time.Second) // want `sleep fixed interval: a fixed 1s \[attempt i\]`
+		time.Sleep(time.Second) // want `sleep fixed interval: a fixed 1s \[attempt i\]` `R-1: retry of f \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
 	}
 	return err
 }
@@ -528,7 +528,7 @@ func fixedTimerFromHelper(ctx context.Context) error {
 		}
 		t, stop := newTimer(2 * time.Second)
 		select {
-		case <-t.C: // want `timer fixed interval: a fixed 2s \[attempt i\]`
+		case <-t.C: // want `timer fixed interval: a fixed 2s \[attempt i\]` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 		case <-ctx.Done():
 			stop()
 			return ctx.Err()
@@ -537,7 +537,7 @@ func fixedTimerFromHelper(ctx context.Context) error {
 	return errors.New("x")
 }
 
-// Not retries: polling, pacing, periodic work.
+// Not retries: polling, pacing, periodic work, per-item loops.
 
 var status func() (string, error)
 
@@ -577,6 +577,16 @@ func periodic(ctx context.Context) {
 	}
 }
 
+// perItem waits after a failed item and goes on to the next one.
+func perItem(items []string) {
+	for _, it := range items {
+		if err := process(it); err != nil {
+			time.Sleep(time.Second)
+			continue
+		}
+	}
+}
+
 // A sleep helper cancelled through a channel of struct{} (go-autorest's
 // DelayForBackoff(backoff, attempt, r.Context().Done())): the other case
 // is a signal, not a reply the helper waits for; the timer is the wait.
@@ -594,7 +604,7 @@ func withCancelHelper(ctx context.Context) error {
 		if err := do(); err == nil {
 			return nil
 		}
-		if !delayOrCancel(2*time.Second, ctx.Done()) { // want `helper fixed interval: a fixed 2s \[attempt attempt\]`
+		if !delayOrCancel(2*time.Second, ctx.Done()) { // want `helper fixed interval: a fixed 2s \[attempt attempt\]` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
 			return ctx.Err()
 		}
 	}

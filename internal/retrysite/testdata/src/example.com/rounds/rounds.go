@@ -1,7 +1,7 @@
 // Package rounds holds retries in rounds: an outer loop that tries every
 // item of a list again once all of them failed (retrysite's rounds.go).
-// The same file is in the testdata of maxretries and nonretryable, each
-// with its own want comments.
+// The one copy of these cases: each line states what the model sees and
+// what fixedinterval, maxretries and nonretryable report.
 package rounds
 
 import (
@@ -24,7 +24,7 @@ type Client struct {
 func (c *Client) startupCheck(ctx context.Context, urls []string, timeout time.Duration) error {
 	start := time.Now()
 	auth := c.user != ""
-	for { // want `R-2: retry of c.hc.Do \(HEAD\) has no maximum retry count`
+	for { // want `R-2: retry of c.hc.Do \(HEAD\) has no maximum retry count` `R-4: retry of c.hc.Do \(HEAD\) retries 400, 401, 403, 404, 409, 422 and other 4xx` `loop ctx=sync unbounded`
 		for _, u := range urls {
 			req, err := http.NewRequestWithContext(ctx, http.MethodHead, u, nil)
 			if err != nil {
@@ -48,7 +48,7 @@ func (c *Client) startupCheck(ctx context.Context, urls []string, timeout time.D
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(time.Second):
+		case <-time.After(time.Second): // want `R-1: retry of c.hc.Do \(HEAD\) waits a fixed 1s between attempts`
 		}
 		if time.Since(start) > timeout {
 			return errors.New("no server answered")
@@ -59,7 +59,7 @@ func (c *Client) startupCheck(ctx context.Context, urls []string, timeout time.D
 // roundsJittered waits a capped exponential backoff with full jitter
 // between three rounds: nothing to say about its waits.
 func (c *Client) roundsJittered(ctx context.Context, urls []string) error {
-	for round := 0; round < 3; round++ {
+	for round := 0; round < 3; round++ { // want `R-4: retry of c.hc.Do \(GET\) retries 400, 401` `loop ctx=sync retries=2`
 		for _, u := range urls {
 			req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 			if err != nil {

@@ -37,7 +37,7 @@ func (a *API) status(ctx context.Context, name string) (string, error) {
 // createWithRetry is the provider's usual retry: RetryContext waits
 // 500ms doubling to 10s, with no jitter.
 func createWithRetry(ctx context.Context, a *API, timeout time.Duration) error {
-	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-2: retry.RetryContext of a.create \(PUT\) has no maximum retry count: a StateChangeConf counts no refreshes`
+	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-1: retry.RetryContext of a.create \(PUT\): its wait doubles from 500ms up to 10s without jitter` `R-2: retry.RetryContext of a.create \(PUT\) has no maximum retry count: a StateChangeConf counts no refreshes` `library terraform\-plugin\-sdk retry ctx=sync unbounded`
 		_, err := a.create(ctx, "x")
 		if errors.Is(err, errThrottled) {
 			return retry.RetryableError(err)
@@ -67,7 +67,7 @@ func waitActive(ctx context.Context, a *API, timeout time.Duration) error {
 
 // createWrapped marks the call's own error, wrapped: a retry.
 func createWrapped(ctx context.Context, a *API, timeout time.Duration) error {
-	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-2: retry.RetryContext of a.create \(PUT\)`
+	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-1: retry.RetryContext of a.create \(PUT\)` `R-2: retry.RetryContext of a.create \(PUT\)` `library terraform\-plugin\-sdk retry ctx=sync unbounded`
 		if _, err := a.create(ctx, "x"); err != nil {
 			return retry.RetryableError(fmt.Errorf("creating: %w", err))
 		}
@@ -78,7 +78,7 @@ func createWrapped(ctx context.Context, a *API, timeout time.Duration) error {
 // createStatus marks an error of its own made from a failed status: a
 // retry of the 5xx.
 func createStatus(ctx context.Context, a *API, timeout time.Duration) error {
-	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-2: retry.RetryContext of a.create \(PUT\)`
+	return retry.RetryContext(ctx, timeout, func() *retry.RetryError { // want `R-1: retry.RetryContext of a.create \(PUT\)` `R-2: retry.RetryContext of a.create \(PUT\)` `library terraform\-plugin\-sdk retry ctx=sync unbounded`
 		res, err := a.create(ctx, "x")
 		if err != nil {
 			return retry.NonRetryableError(err)
@@ -93,7 +93,7 @@ func createStatus(ctx context.Context, a *API, timeout time.Duration) error {
 // confRetry drives a StateChangeConf whose Refresh maps a failed create
 // to the pending state: a retry, doubling from MinTimeout.
 func confRetry(ctx context.Context, a *API) error {
-	conf := &retry.StateChangeConf{
+	conf := &retry.StateChangeConf{ // want `R-1: conf.WaitForStateContext of a.create \(PUT\): its wait doubles from 1s up to 10s without jitter`
 		Pending:    []string{"retrying"},
 		Target:     []string{"created"},
 		Timeout:    time.Minute,
@@ -106,17 +106,17 @@ func confRetry(ctx context.Context, a *API) error {
 			return 42, "retrying", nil
 		},
 	}
-	_, err := conf.WaitForStateContext(ctx) // want `R-2: conf.WaitForStateContext of a.create \(PUT\) has no maximum retry count`
+	_, err := conf.WaitForStateContext(ctx) // want `R-2: conf.WaitForStateContext of a.create \(PUT\) has no maximum retry count` `library terraform\-plugin\-sdk retry ctx=sync unbounded`
 	return err
 }
 
 // polled sets PollInterval: a fixed wait.
 func polled(ctx context.Context, a *API) error {
-	_, err := (&retry.StateChangeConf{ // want `R-2: terraform-plugin-sdk retry of a.create \(PUT\) has no maximum retry count`
+	_, err := (&retry.StateChangeConf{ // want `R-2: terraform-plugin-sdk retry of a.create \(PUT\) has no maximum retry count` `library terraform\-plugin\-sdk retry ctx=sync unbounded`
 		Pending:      []string{"retrying"},
 		Target:       []string{"created"},
 		Timeout:      time.Minute,
-		PollInterval: 5 * time.Second,
+		PollInterval: 5 * time.Second, // want `R-1: terraform-plugin-sdk retry of a.create \(PUT\) waits a fixed 5s \(PollInterval\) between attempts`
 		Refresh: func() (interface{}, string, error) {
 			res, err := a.create(ctx, "x")
 			if err != nil {
