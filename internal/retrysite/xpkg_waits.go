@@ -3,6 +3,8 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // closureWait gives the caller of another package's retry helper the
@@ -26,7 +28,7 @@ func (m *model) closureWait(cm *model, decl *ast.FuncDecl, w *Wait) *Wait {
 		if v == nil || v.Pos() < decl.Body.Pos() || v.Pos() >= decl.Body.End() {
 			return nil
 		}
-		x = ast.Unparen(soleDefinition(cm.info, decl.Body, v))
+		x = ast.Unparen(typesx.SoleAssigned(cm.info, decl.Body, v))
 	}
 	call, ok := x.(*ast.CallExpr)
 	if !ok {
@@ -59,42 +61,6 @@ func (m *model) closureWait(cm *model, decl *ast.FuncDecl, w *Wait) *Wait {
 		return nil
 	}
 	return cw
-}
-
-// soleDefinition returns the value of v's one assignment or declaration
-// under root, or nil.
-func soleDefinition(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
-	var val ast.Expr
-	n := 0
-	ast.Inspect(root, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.AssignStmt:
-			for i, l := range x.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
-					n++
-					val = nil
-					if len(x.Lhs) == len(x.Rhs) {
-						val = x.Rhs[i]
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range x.Names {
-				if info.Defs[name] == v {
-					n++
-					val = nil
-					if len(x.Names) == len(x.Values) {
-						val = x.Values[i]
-					}
-				}
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
-	}
-	return val
 }
 
 // soleReturn returns the one return statement of a function body

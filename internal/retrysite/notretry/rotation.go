@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file holds a rule learnt from a wrong finding on a module outside
@@ -61,7 +63,7 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	// in the loop's body.
 	for _, a := range call.Args {
 		if v := m.localVar(a); v != nil {
-			if d := definedIn(m.info, fs.Body, v); d != nil {
+			if d := typesx.SoleAssigned(m.info, fs.Body, v); d != nil {
 				exprs = append(exprs, d)
 			}
 		}
@@ -336,32 +338,4 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 		return x
 	}
 	return from
-}
-
-// definedIn returns the value body assigns to v, when it does so once
-// (addr := c.nextAddr()), or nil.
-func definedIn(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Expr {
-	var def ast.Expr
-	n := 0
-	ast.Inspect(body, func(x ast.Node) bool {
-		as, ok := x.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for i, l := range as.Lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
-				continue
-			}
-			n++
-			if len(as.Lhs) == len(as.Rhs) {
-				def = as.Rhs[i]
-			}
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
-	}
-	return def
 }

@@ -319,3 +319,40 @@ func OnlyDefinition(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Exp
 	}
 	return def
 }
+
+// SoleAssigned returns the value of the one assignment or declaration of
+// v under root, or nil when v is assigned there more than once, never, or
+// as part of a multi-value assignment.
+func SoleAssigned(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
+	var val ast.Expr
+	count := 0
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
+					count++
+					val = nil
+					if len(n.Lhs) == len(n.Rhs) {
+						val = n.Rhs[i]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] == v {
+					count++
+					val = nil
+					if len(n.Names) == len(n.Values) {
+						val = n.Values[i]
+					}
+				}
+			}
+		}
+		return true
+	})
+	if count != 1 {
+		return nil
+	}
+	return val
+}

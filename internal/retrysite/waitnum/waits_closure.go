@@ -81,7 +81,7 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool
 // closureObj builds the state of v, a variable the delay literal captures
 // (see the top of the file); nil when it is not followed.
 func (ip *winterp) closureObj(v *types.Var) *objState {
-	def := soleAssigned(ip.m.info, ip.body, v)
+	def := typesx.SoleAssigned(ip.m.info, ip.body, v)
 	call, ok := ast.Unparen(def).(*ast.CallExpr)
 	if !ok || def.Pos() >= ip.closure.Pos() {
 		return nil
@@ -346,7 +346,7 @@ func (ip *winterp) siblings() []*ast.FuncLit {
 			}
 		case *ast.Ident:
 			if v, _ := ip.m.info.Uses[x].(*types.Var); v != nil {
-				if lit, ok := ast.Unparen(soleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit); ok {
+				if lit, ok := ast.Unparen(typesx.SoleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit); ok {
 					res = append(res, lit)
 				}
 			}

@@ -2,6 +2,7 @@ package waitnum
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
@@ -1117,7 +1118,7 @@ func (ip *winterp) listLiteral(x ast.Expr) *ast.CompositeLit {
 			if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 				continue
 			}
-			lit, _ := ast.Unparen(soleAssigned(ip.m.info, f, v)).(*ast.CompositeLit)
+			lit, _ := ast.Unparen(typesx.SoleAssigned(ip.m.info, f, v)).(*ast.CompositeLit)
 			return lit
 		}
 	}
@@ -1295,45 +1296,8 @@ func (ip *winterp) funcLitOf(v *types.Var) *ast.FuncLit {
 	if ip.body == nil {
 		return nil
 	}
-	lit, _ := ast.Unparen(soleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit)
+	lit, _ := ast.Unparen(typesx.SoleAssigned(ip.m.info, ip.body, v)).(*ast.FuncLit)
 	return lit
-}
-
-// soleAssigned returns the value of the one assignment or declaration of
-// v under root, or nil when v is assigned there more than once, never, or
-// as part of a multi-value assignment.
-func soleAssigned(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
-	var val ast.Expr
-	count := 0
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
-					count++
-					val = nil
-					if len(n.Lhs) == len(n.Rhs) {
-						val = n.Rhs[i]
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if info.Defs[name] == v {
-					count++
-					val = nil
-					if len(n.Names) == len(n.Values) {
-						val = n.Values[i]
-					}
-				}
-			}
-		}
-		return true
-	})
-	if count != 1 {
-		return nil
-	}
-	return val
 }
 
 // pure reports whether a function body assigns nothing outside its own

@@ -1,10 +1,12 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // This file lets the wait interpreter (waits_num.go) follow a backoff
@@ -123,7 +125,7 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 	if _, s := ip.m.stateStruct(v.Type()); s == nil || !ip.m.followable(ip.body, v) {
 		return nil, nil
 	}
-	def := soleAssigned(ip.m.info, ip.body, v)
+	def := typesx.SoleAssigned(ip.m.info, ip.body, v)
 	if def == nil {
 		if !declaredZero(ip.m.info, ip.body, v) {
 			return nil, nil
@@ -872,7 +874,7 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
 		if ip.body == nil || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
 			return nil
 		}
-		def := soleAssigned(ip.m.info, ip.body, v)
+		def := typesx.SoleAssigned(ip.m.info, ip.body, v)
 		if def == nil {
 			return nil
 		}
