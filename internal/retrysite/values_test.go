@@ -71,7 +71,7 @@ func TestDefaultFuncs(t *testing.T) {
 }
 
 // TestOffZero covers a count the package ships at zero and reads as a
-// switch (valueindex's offzero.go): no limit by default, and the counts
+// switch (valueindex/offcount): no limit by default, and the counts
 // that stay unknown (read as a number, defaulted, refused at zero, set
 // from a flag or a constructor's argument).
 func TestOffZero(t *testing.T) {

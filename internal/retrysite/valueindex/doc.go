@@ -17,7 +17,8 @@
 //   - limits the package ships switched off: a field it leaves zero or
 //     nil that an option sets (offdefault.go, offcount.go), and an
 //     exported integer count it never sets and reads only as a switch
-//     (`max > 0 && n >= max`: 0 is "no limit", offzero.go);
+//     (`max > 0 && n >= max`: 0 is "no limit", offcount.go; package
+//     offcount, offcount/, reads the switch in the code);
 //   - what the package ships when the user changes nothing: the values
 //     it gives a field or variable of any type, the user's left out
 //     (ShippedValues), whether a field is one it never sets (ShippedOff),
@@ -35,7 +36,9 @@
 // (the integers a range walks, the length of a range over a retry
 // iterator; the model gives it to the interpreter as interp.Ranges) and
 // funcdefault (the default of a func-typed field); countsoutside reads
-// it for a count kept outside an operation's literal.
+// it for a count kept outside an operation's literal. The index itself
+// asks package offcount, which reads only the files and type information
+// it is given, whether every read of a field tests it as a switch.
 //
 // It reads the value interpreter (package interp): its Index embeds an
 // *interp.Model, whose exported methods are the index's, and evaluates

@@ -28,7 +28,7 @@ type model struct {
 	// nilCounts caches nilCount (offcount.go).
 	nilCounts map[*types.Var]*Note
 	// zeroCounts caches zeroCount: a read that tests the field as a
-	// switch, nil when it is no count shipped off (offzero.go).
+	// switch, nil when it is no count shipped off (offcount.go).
 	zeroCounts map[*types.Var]*ast.SelectorExpr
 	// declBodies are the bodies of decls, made on first use
 	// (capturedCounters); Rebind drops them.

@@ -2,11 +2,12 @@ package valueindex
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
-	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file gives the evaluator the value of a count the package ships
@@ -20,9 +21,10 @@ import (
 // nil, and the default is noted for the finding ("defaultRetry's
 // default, which WithMaxAttempts can change"). An integer field left
 // zero is read this way only when the package's code says that zero is
-// "unset", every read testing it as a switch (offzero.go); otherwise 0
-// is a number (no retries, or a default substituted elsewhere), and a
-// field with no default of its own stays unknown (values.go).
+// "unset", every read testing it as a switch (zeroCount: package
+// offcount reads the code, offcount/); otherwise 0 is a number (no
+// retries, or a default substituted elsewhere), and a field with no
+// default of its own stays unknown (values.go).
 
 // nilCount returns nil for a pointer-to-integer field the package ships
 // unset.
@@ -32,7 +34,7 @@ func (m *model) nilCount(v *types.Var) (value, bool) {
 	}
 	p, ok := v.Type().Underlying().(*types.Pointer)
 	if !ok {
-		return m.zeroCount(v) // offzero.go
+		return m.zeroCount(v)
 	}
 	if !waitnum.IsInteger(p.Elem()) {
 		return value{}, false
@@ -59,7 +61,7 @@ func (m *model) nilCountOnce(v *types.Var) *Note {
 	}
 	at := zero.X
 	if at == nil {
-		at = m.literalAt(zero.At)
+		at = offcount.LiteralAt(m.pass.Files, zero.At)
 	}
 	if at == nil {
 		return nil
@@ -67,27 +69,6 @@ func (m *model) nilCountOnce(v *types.Var) *Note {
 	u := *user
 	u.Decl = m.setterDecl(*user)
 	return &Note{V: v, User: u, At: at}
-}
-
-// literalAt finds the composite literal that starts at pos.
-func (m *model) literalAt(pos token.Pos) ast.Expr {
-	for _, f := range m.pass.Files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		var lit ast.Expr
-		ast.Inspect(f, func(n ast.Node) bool {
-			if lit != nil || n == nil || n.End() <= pos || n.Pos() > pos {
-				return false
-			}
-			if cl, ok := n.(*ast.CompositeLit); ok && cl.Pos() == pos {
-				lit = cl
-			}
-			return true
-		})
-		return lit
-	}
-	return nil
 }
 
 // nilCountWhy says why a loop whose count is a nil default has none:
@@ -106,4 +87,58 @@ func (m *model) nilCountWhy(n Note) (string, bool) {
 		by = n.User.Decl.Name.Name
 	}
 	return fmt.Sprintf("its count, %s, is nil unless %s sets it, %s", n.V.Name(), by, where), true
+}
+
+// zeroCount returns 0 for an exported integer field the package ships
+// off: one it gives no value but zero, whose every read tests it as a
+// switch (package offcount), noting the default.
+func (m *model) zeroCount(v *types.Var) (value, bool) {
+	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
+		return value{}, false
+	}
+	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
+		return value{}, false
+	}
+	if m.zeroCounts == nil {
+		m.zeroCounts = map[*types.Var]*ast.SelectorExpr{}
+	}
+	read, cached := m.zeroCounts[v]
+	if !cached {
+		read = m.zeroCountOnce(v)
+		m.zeroCounts[v] = read
+	}
+	if read == nil {
+		return value{}, false
+	}
+	m.ValueIndexOf().NoteDefault(v, ValueWrite{}, read)
+	return interp.IntVal(0), true
+}
+
+// zeroCountOnce returns a read of v that tests it as a switch, or nil
+// when v is not a count the package ships off.
+func (m *model) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
+	if m.pass == nil || m.pass.Pkg != m.pkg {
+		return nil
+	}
+	vx := m.ValueIndexOf()
+	if vx.guarded[v] {
+		return nil
+	}
+	for _, w := range vx.Writes[v] {
+		if !w.Zero && (w.X == nil || !m.isZeroOrNil(w.X)) {
+			return nil
+		}
+	}
+	return offcount.SwitchRead(m.pass.Files, m.info, m.pkg, v)
+}
+
+// zeroCountWhy says why a loop whose count a zero default switches off
+// has none: "its count, Config.Consumer.Retry.Max, is 0 unless the user
+// sets it: no limit".
+func (m *model) zeroCountWhy(n Note) (string, bool) {
+	read := m.zeroCounts[n.V]
+	if read == nil {
+		return "", false
+	}
+	return fmt.Sprintf("its count, %s, is 0 unless the user sets it: no limit", offcount.ConfigPath(m.info, read)), true
 }

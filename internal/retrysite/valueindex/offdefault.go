@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 )
 
 // This file answers, for the timeouts aspect (retrysite's timeouts/optcap.go),
@@ -103,10 +105,7 @@ func addrOf(x ast.Expr) ast.Expr {
 }
 
 // isZeroOrNil reports whether x is the constant 0 or nil.
-func (m *model) isZeroOrNil(x ast.Expr) bool {
-	tv, ok := m.info.Types[x]
-	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0")
-}
+func (m *model) isZeroOrNil(x ast.Expr) bool { return offcount.IsZeroOrNil(m.info, x) }
 
 // readsField reports whether x is a read of field v (a copy).
 func (m *model) readsField(x ast.Expr, v *types.Var) bool {

@@ -5,6 +5,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/constant"
@@ -843,7 +844,7 @@ func (m *model) CollectDefaultNotes(f func()) []Note {
 // (messages are short: no parentheses, which a long message loses).
 func (n Note) Phrase(m *model) string {
 	if read := m.zeroCounts[n.V]; read != nil {
-		return "0 unless the user sets " + m.configPath(read) // offzero.go
+		return "0 unless the user sets " + offcount.ConfigPath(m.info, read) // offcount/
 	}
 	where := n.V.Name()
 	id, _ := ast.Unparen(n.At).(*ast.Ident)
@@ -896,7 +897,7 @@ func (n Note) Annotate(m *model, b Bound) Bound {
 			b.Why = why
 			break
 		}
-		if why, ok := m.zeroCountWhy(n); ok { // offzero.go
+		if why, ok := m.zeroCountWhy(n); ok { // offcount.go, offcount/
 			b.Why = why
 			break
 		}

@@ -1,6 +1,6 @@
 // Package offzero holds retries whose count is an exported integer field
 // the package ships at zero and reads as a switch (valueindex's
-// offzero.go): with the default the switch is off and the count never
+// offcount/): with the default the switch is off and the count never
 // stops the loop. The traps beside them keep the count unknown.
 package offzero
 

@@ -69,7 +69,7 @@ func (p *partition) sendError(err error) {
 // dispatcher is sarama's partition consumer: a failed dispatch wakes the
 // loop, which arms the backoff after which it dispatches again. MaxTries
 // is no count by default: 0 and read only as a switch (valueindex's
-// offzero.go).
+// offcount/).
 func (p *partition) dispatcher() {
 	var backoff <-chan time.Time
 	for { // want `loop ctx=sync unbounded`

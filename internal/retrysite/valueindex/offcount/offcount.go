@@ -1,79 +1,25 @@
-package valueindex
+package offcount
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
-// This file gives the evaluator the value of an integer count the
-// package ships at zero and reads as "off": an exported integer field of
-// a configuration struct (Consumer.Retry.Max) that no code of the
-// package gives a value (the user sets it directly, or leaves it at
-// zero) and whose every read the package makes tests it against zero as
-// a switch: `max > 0`, `max != 0` (or `< 0` in a validation), directly or
-// through the local it is copied into (`if max := cfg.Max; max > 0 &&
-// n >= max`). The package says in its code what a pointer count says in
-// its type (offcount.go): zero is not a number of attempts but "unset".
-// With the package's default the switch is off, so the count never
-// stops the loop; the value is 0 and the default is noted for the
-// finding ("its count, Config.Consumer.Retry.Max, is 0 unless the user
-// sets it: no limit").
-//
-// Anything else keeps the field unknown, as values.go keeps a field with
-// no default of its own: an unexported field (only the package sets it,
-// and it sets it nowhere: a dead setting), a field the package writes
-// anything but zero (a default, a constructor's or an option's argument),
-// and a field read once as a number without the test (`for i := 0; i <=
-// cfg.MaxRetries; i++`: 0 is then a count the user is meant to set) or
-// tested `== 0` / `<= 0` (a default substituted, or a value refused).
-
-// zeroCount returns 0 for an integer field the package ships off (see
-// above), noting the default.
-func (m *model) zeroCount(v *types.Var) (value, bool) {
-	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
-		return value{}, false
-	}
-	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
-		return value{}, false
-	}
-	if m.zeroCounts == nil {
-		m.zeroCounts = map[*types.Var]*ast.SelectorExpr{}
-	}
-	read, cached := m.zeroCounts[v]
-	if !cached {
-		read = m.zeroCountOnce(v)
-		m.zeroCounts[v] = read
-	}
-	if read == nil {
-		return value{}, false
-	}
-	m.ValueIndexOf().NoteDefault(v, ValueWrite{}, read)
-	return interp.IntVal(0), true
+// reader reads the code of one package.
+type reader struct {
+	info *types.Info
+	pkg  *types.Package
 }
 
-// zeroCountOnce returns a read of v that tests it as a switch, or nil
-// when v is not a count the package ships off.
-func (m *model) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
-	if m.pass == nil || m.pass.Pkg != m.pkg {
-		return nil
-	}
-	vx := m.ValueIndexOf()
-	if vx.guarded[v] {
-		return nil
-	}
-	for _, w := range vx.Writes[v] {
-		if !w.Zero && (w.X == nil || !m.isZeroOrNil(w.X)) {
-			return nil
-		}
-	}
+// SwitchRead returns a read of field v in files that tests it as a
+// switch turned on, or nil when some read of v is no switch (see the
+// package doc).
+func SwitchRead(files []*ast.File, info *types.Info, pkg *types.Package, v *types.Var) *ast.SelectorExpr {
+	m := reader{info, pkg}
 	var first *ast.SelectorExpr
 	ok := true
-	for _, f := range m.pass.Files {
+	for _, f := range files {
 		if !ok {
 			break
 		}
@@ -106,8 +52,16 @@ func (m *model) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
 	return first
 }
 
+// IsZeroOrNil reports whether x is the constant 0 or nil.
+func IsZeroOrNil(info *types.Info, x ast.Expr) bool {
+	tv, ok := info.Types[x]
+	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0")
+}
+
+func (m reader) isZeroOrNil(x ast.Expr) bool { return IsZeroOrNil(m.info, x) }
+
 // fieldOf returns the field sel selects, nil when it selects none.
-func (m *model) fieldOf(sel *ast.SelectorExpr) *types.Var {
+func (m reader) fieldOf(sel *ast.SelectorExpr) *types.Var {
 	s, ok := m.info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return nil
@@ -120,7 +74,7 @@ func (m *model) fieldOf(sel *ast.SelectorExpr) *types.Var {
 // field tested against zero as a switch, read once the switch is on, or
 // copied into a local so tested; on, whether the read shows that zero is
 // off (a `< 0` validation does not).
-func (m *model) switchRead(sel *ast.SelectorExpr, parents []ast.Node) (read, on bool) {
+func (m reader) switchRead(sel *ast.SelectorExpr, parents []ast.Node) (read, on bool) {
 	var x ast.Expr = sel
 	i := len(parents) - 1
 	for i >= 0 {
@@ -162,7 +116,7 @@ func (m *model) switchRead(sel *ast.SelectorExpr, parents []ast.Node) (read, on 
 // switchGuarded reports whether sel is read only once a test of the same
 // field turned the switch on: the right of `cfg.Max > 0 && n >= cfg.Max`,
 // or the body of `if cfg.Max != 0 { ... }`.
-func (m *model) switchGuarded(sel *ast.SelectorExpr, parents []ast.Node) bool {
+func (m reader) switchGuarded(sel *ast.SelectorExpr, parents []ast.Node) bool {
 	v := m.fieldOf(sel)
 	var inner ast.Node = sel
 	for i := len(parents) - 1; i >= 0; i-- {
@@ -189,7 +143,7 @@ func (m *model) switchGuarded(sel *ast.SelectorExpr, parents []ast.Node) bool {
 
 // switchOn reports whether one of the conjuncts of cond tests field v
 // read directly as on: v > 0, v != 0.
-func (m *model) switchOn(cond ast.Expr, v *types.Var) bool {
+func (m reader) switchOn(cond ast.Expr, v *types.Var) bool {
 	cond = ast.Unparen(cond)
 	b, ok := cond.(*ast.BinaryExpr)
 	if !ok {
@@ -211,7 +165,7 @@ func (m *model) switchOn(cond ast.Expr, v *types.Var) bool {
 
 // zeroTest returns the comparison b makes of x with the constant 0, as if
 // x were on the left (0 < x is x > 0).
-func (m *model) zeroTest(b *ast.BinaryExpr, x ast.Expr) (token.Token, bool) {
+func (m reader) zeroTest(b *ast.BinaryExpr, x ast.Expr) (token.Token, bool) {
 	op, other := b.Op, b.Y
 	switch x {
 	case b.X:
@@ -236,7 +190,7 @@ func (m *model) zeroTest(b *ast.BinaryExpr, x ast.Expr) (token.Token, bool) {
 // localTested reports whether local, defined in the innermost function
 // among parents, is tested there as a switch turned on (local > 0,
 // local != 0).
-func (m *model) localTested(local *types.Var, parents []ast.Node) bool {
+func (m reader) localTested(local *types.Var, parents []ast.Node) bool {
 	var scope ast.Node
 	for i := len(parents) - 1; i >= 0; i-- {
 		switch parents[i].(type) {
@@ -268,24 +222,13 @@ func (m *model) localTested(local *types.Var, parents []ast.Node) bool {
 	return tested
 }
 
-// zeroCountWhy says why a loop whose count a zero default switches off
-// has none: "its count, Config.Consumer.Retry.Max, is 0 unless the user
-// sets it: no limit".
-func (m *model) zeroCountWhy(n Note) (string, bool) {
-	read := m.zeroCounts[n.V]
-	if read == nil {
-		return "", false
-	}
-	return fmt.Sprintf("its count, %s, is 0 unless the user sets it: no limit", m.configPath(read)), true
-}
-
-// configPath names the field read by sel from the named struct type it is
+// ConfigPath names the field read by sel from the named struct type it is
 // reached from: child.conf.Consumer.Retry.Max is Config.Consumer.Retry.Max.
-func (m *model) configPath(sel *ast.SelectorExpr) string {
+func ConfigPath(info *types.Info, sel *ast.SelectorExpr) string {
 	path := sel.Sel.Name
 	x := ast.Unparen(sel.X)
 	for {
-		t := m.info.TypeOf(x)
+		t := info.TypeOf(x)
 		if p, isPtr := t.(*types.Pointer); isPtr {
 			t = p.Elem()
 		}
@@ -299,4 +242,25 @@ func (m *model) configPath(sel *ast.SelectorExpr) string {
 		path = s.Sel.Name + "." + path
 		x = ast.Unparen(s.X)
 	}
+}
+
+// LiteralAt finds the composite literal of files that starts at pos.
+func LiteralAt(files []*ast.File, pos token.Pos) ast.Expr {
+	for _, f := range files {
+		if pos < f.Pos() || pos >= f.End() {
+			continue
+		}
+		var lit ast.Expr
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+				return false
+			}
+			if cl, ok := n.(*ast.CompositeLit); ok && cl.Pos() == pos {
+				lit = cl
+			}
+			return true
+		})
+		return lit
+	}
+	return nil
 }
