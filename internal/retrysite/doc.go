@@ -363,7 +363,7 @@
 // made only in packages where an evaluator meets a field or package
 // variable; resolved values are cached per object. Questions asked of
 // every field of a package are answered from one pass per package too,
-// built on first use: whether a field is a flag (interp's flagindex.go)
+// built on first use: whether a field is a flag (interp/exits' flagindex.go)
 // and which guards of the package's functions test a field (timeouts'
 // indexGuards, for setUpElsewhere). On the corpus
 // (scripts/bench.sh -n 5 -s corpus -m standalone, a loaded machine) it

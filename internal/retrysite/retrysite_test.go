@@ -84,7 +84,7 @@ func TestPollConfigErrors(t *testing.T) {
 }
 
 // TestStartDecl covers loops that declare their decision before the
-// operation on every iteration (interp's startdecl.go), and decisions
+// operation on every iteration (interp/exits' startdecl.go), and decisions
 // written, carried or handed away before it, which stay unknown.
 func TestStartDecl(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/startdecl")

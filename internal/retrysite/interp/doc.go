@@ -12,15 +12,16 @@
 //     paramfields.go: the fields of a struct parameter a caller binds;
 //     package exits, called through exitshost.go: a field only ever set
 //     to constants (every field of the package judged in one pass of
-//     the inspector on the first question, flagindex.go), a setting, a
+//     the inspector on the first question, exits' flagindex.go), a setting, a
 //     stop check, the absence of a fixed key from a list the loop only
 //     appends to count nothing; a select case
 //     on a channel the path itself sent on is ready, one no one on the
 //     path sent on is not, a nil channel local never, and the walks
 //     start with the nil the operation's block left in such a local
-//     (StartEnv); startdecl.go: and with the zero or constant of a
-//     boolean or integer local the iteration declares before the
-//     operation and nothing writes before it, `var shouldRetry bool`;
+//     (StartEnv), and with the zero or constant of a boolean or integer
+//     local the iteration declares before the operation and nothing
+//     writes before it, `var shouldRetry bool` (exits' startdecl.go,
+//     which exitshost.go's declsBefore executes);
 //     goalFreeFailover: a recursion after a loop over candidates, whose
 //     condition guards no refresh): which outcomes of an operation lead
 //     back to it, how many runs a loop makes (maxRuns keeps every select

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
@@ -24,6 +25,7 @@ type (
 func (x exitsPkg) Info() *types.Info                     { return x.m.info }
 func (x exitsPkg) Types() *types.Package                 { return x.m.pkg }
 func (x exitsPkg) Files() []*ast.File                    { return x.m.pass.Files }
+func (x exitsPkg) Pass() *analysis.Pass                  { return x.m.pass }
 func (x exitsPkg) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.m.FuncDecl(fn) }
 func (x exitsPkg) DeclAt(pos token.Pos) *ast.FuncDecl    { return x.m.DeclAt(pos) }
 func (x exitsPkg) IsIntegration(call *ast.CallExpr) bool { return x.m.host.IsIntegration(call) }
@@ -59,8 +61,10 @@ func (fi *funcInfo) fixedSetting(sel *ast.SelectorExpr) bool {
 func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
 	return exits.NilResultTest(exitsFunc{fi}, x)
 }
-func (m *model) flagField(sel *ast.SelectorExpr) bool { return m.flags.Field(exitsPkg{m}, sel) }
-func (m *model) stopCheck(call *ast.CallExpr) bool    { return exits.StopCheck(exitsPkg{m}, call) }
+func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
+	return m.flags.FieldIndexed(exitsPkg{m}, sel)
+}
+func (m *model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
 
 func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok bool) {
 	return fi.chans.SelectCase(fi.M.info, b, exitsEnv(e), counting)
@@ -83,6 +87,15 @@ func (fi *funcInfo) StartEnv(ref nodeRef) env {
 	e := env{}
 	for _, v := range fi.chans.StartNil(exitsFunc{fi}, ref.Block, ref.Index) {
 		e[v] = value{K: vNil}
+	}
+	return e
+}
+
+// declsBefore returns e with the values of the locals the iteration
+// declares before the operation at ref (exits.DeclsBefore).
+func (fi *funcInfo) declsBefore(ev *evaluator, ref nodeRef, e env) env {
+	for _, n := range exits.DeclsBefore(exitsFunc{fi}, ref.Block, ref.Index) {
+		e = ev.Exec(n, e)
 	}
 	return e
 }

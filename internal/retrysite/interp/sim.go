@@ -90,7 +90,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	}
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
-	queue := []item{{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}} // startdecl.go
+	queue := []item{{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}} // exits/startdecl.go
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -583,7 +583,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
 		// a setting the object was made with (exits/settings.go); a flag only
-		// ever set to constants (exits/flags.go, judged in one walk: flagindex.go).
+		// ever set to constants (exits/flags.go, judged in one walk: exits/flagindex.go).
 		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagFieldIndexed(x)
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)

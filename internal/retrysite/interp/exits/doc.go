@@ -6,7 +6,10 @@
 //
 // It owns
 //   - flags.go: a field of the package only ever set to constants (a stop
-//     flag, a closed mark) counts nothing (Flags.Field);
+//     flag, a closed mark) counts nothing (Flags.Field); flagindex.go
+//     judges every such field of the package in one walk of the pass's
+//     inspector on the first question (Flags.FieldIndexed, the one the
+//     interpreter asks);
 //   - settings.go: nor does a field written only in the struct literals
 //     that make an object the function does not replace (FixedSetting);
 //   - registry.go: nor the absence of a fixed key from a list the loop
@@ -18,7 +21,11 @@
 //     is ready, one no one on the path sent on is not, and a nil channel
 //     local never (Channels: Scan finds them, SelectCase decides a case,
 //     Taken consumes a send, StartNil gives the locals a walk starts
-//     with nil).
+//     with nil);
+//   - startdecl.go: the boolean or integer locals an iteration declares
+//     with no value or a constant before the operation, which the walk
+//     from the operation starts with (DeclsBefore: the declarations, which
+//     the interpreter executes).
 //
 // The interpreter (package interp) imports this package and calls it
 // while it walks a loop (its sim.go: a fork is stateless when these say

@@ -45,15 +45,6 @@ func (fl *Flags) Field(p Pkg, sel *ast.SelectorExpr) bool {
 	return r
 }
 
-// FlagType is flagType, for interp's one-walk index of the package's
-// flags (flagindex.go), which fills a Flags with FlagUse.
-func FlagType(t types.Type) bool { return flagType(t) }
-
-// FlagUse is flagUse for the package p.
-func FlagUse(p Pkg, stack []ast.Node, isConst func(ast.Expr) bool) bool {
-	return pkg{p}.flagUse(stack, isConst)
-}
-
 // flagType reports whether t is a bool or an integer, or one of
 // sync/atomic's types holding one.
 func flagType(t types.Type) bool {

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 )
 
@@ -13,8 +14,10 @@ type Pkg interface {
 	// Info and Types are the package's type information and package.
 	Info() *types.Info
 	Types() *types.Package
-	// Files are the package's files.
+	// Files are the package's files; Pass is the pass, whose inspector
+	// the one-walk index of the flags reads (flagindex.go).
 	Files() []*ast.File
+	Pass() *analysis.Pass
 	// FuncDecl returns the declaration of a function of the package, or
 	// nil.
 	FuncDecl(fn *types.Func) *ast.FuncDecl

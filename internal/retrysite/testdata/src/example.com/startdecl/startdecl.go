@@ -1,5 +1,5 @@
 // Package startdecl holds loops that declare their decision before the
-// operation on every iteration (interp's startdecl.go): the walk from
+// operation on every iteration (interp/exits' startdecl.go): the walk from
 // the operation knows the decision's zero, so a success leaves.
 package startdecl
 

@@ -1,4 +1,4 @@
-package interp
+package exits
 
 import (
 	"go/ast"
@@ -11,9 +11,9 @@ import (
 
 // The locals an iteration declares before its operation.
 //
-// A walk from the operation (Reach) starts with nothing known but what
-// StartEnv gives it. A loop that declares its decision before the
-// operation, on every iteration,
+// A walk from the operation (interp's Reach) starts with nothing known
+// but what its StartEnv gives it. A loop that declares its decision
+// before the operation, on every iteration,
 //
 //	for i := 0; i <= c.maxRetries; i++ {
 //		var shouldRetry bool
@@ -23,26 +23,27 @@ import (
 //	}
 //
 // holds that decision at its zero when the operation runs: a success
-// leaves it false and leaves the loop. declsBefore gives the walk the
-// values of such locals: declared with no value or a constant (`var ok
-// bool`, `n := 0`), of a boolean or integer type, in the statement lists
-// that hold the operation, up to the body of the innermost loop (or the
-// function's body), with no statement between the declaration and the
-// operation that writes them, takes their address or carries a label
-// (a goto could come back between them). Every other variable starts as
-// before.
+// leaves it false and leaves the loop. DeclsBefore gives the walk the
+// declarations of such locals, which it executes: declared with no value
+// or a constant (`var ok bool`, `n := 0`), of a boolean or integer type,
+// in the statement lists that hold the operation, up to the body of the
+// innermost loop (or the function's body), with no statement between
+// the declaration and the operation that writes them, takes their
+// address or carries a label (a goto could come back between them).
+// Every other variable starts as before.
 
-// declsBefore returns e with the values of the locals declared before the
-// operation at ref (see above).
-func (fi *funcInfo) declsBefore(ev *evaluator, ref nodeRef, e env) env {
-	b := fi.Cfg.Blocks[ref.Block]
-	if fi.Body == nil || int(ref.Index) >= len(b.Nodes) {
-		return e
+// DeclsBefore returns the declarations, in order, of the locals declared
+// before the node at index of f's graph's block (see above), for the walk
+// from it to execute.
+func DeclsBefore(f Func, block int32, index int) []ast.Node {
+	b := f.Graph().Blocks[block]
+	if f.Body() == nil || index >= len(b.Nodes) {
+		return nil
 	}
-	at := b.Nodes[ref.Index].Pos()
+	at := b.Nodes[index].Pos()
 	// The nodes that hold the operation, outermost first.
 	var path []ast.Node
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
+	ast.Inspect(f.Body(), func(n ast.Node) bool {
 		if n == nil || n.Pos() > at || at >= n.End() {
 			return false
 		}
@@ -64,17 +65,18 @@ func (fi *funcInfo) declsBefore(ev *evaluator, ref nodeRef, e env) env {
 			before = append(before, stmtsBefore(n.Body, path[k+1])...)
 		}
 	}
-	info := fi.M.info
+	info := f.Package().Info()
+	var decls []ast.Node
 	for _, s := range before {
 		for _, spec := range constDecls(info, s) {
 			vs := spec.names
-			if len(vs) == 0 || fi.changedBetween(vs, s.End(), at) {
+			if len(vs) == 0 || changedBetween(info, f.Body(), vs, s.End(), at) {
 				continue
 			}
-			e = ev.Exec(spec.node, e)
+			decls = append(decls, spec.node)
 		}
 	}
-	return e
+	return decls
 }
 
 // stmtsBefore returns the statements of list before the one that is
@@ -150,11 +152,10 @@ func constDecls(info *types.Info, s ast.Stmt) []constDecl {
 	return out
 }
 
-// changedBetween reports whether some node of the function between from
-// and to writes one of vs (typesx.Writes: an assignment, ++, its address
-// taken, a closure's), or is a label.
-func (fi *funcInfo) changedBetween(vs []*types.Var, from, to token.Pos) bool {
-	info := fi.M.info
+// changedBetween reports whether some node of body between from and to
+// writes one of vs (typesx.Writes: an assignment, ++, its address taken,
+// a closure's), or is a label.
+func changedBetween(info *types.Info, body *ast.BlockStmt, vs []*types.Var, from, to token.Pos) bool {
 	is := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
 		if !ok || id.Pos() < from || id.Pos() >= to {
@@ -163,11 +164,11 @@ func (fi *funcInfo) changedBetween(vs []*types.Var, from, to token.Pos) bool {
 		v, _ := info.Uses[id].(*types.Var)
 		return v != nil && slices.Contains(vs, v)
 	}
-	if typesx.Writes(info, fi.Body, is) {
+	if typesx.Writes(info, body, is) {
 		return true
 	}
 	labelled := false
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		if labelled || n == nil || n.End() <= from || n.Pos() >= to {
 			return false
 		}

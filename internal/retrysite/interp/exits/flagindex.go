@@ -1,24 +1,23 @@
-package interp
+package exits
 
 import (
 	"go/ast"
 	"go/types"
 
-	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// flagFieldIndexed is flagField with the package's flags judged in one
-// walk: the first question fills the cache (m.flags, exits.Flags) with every bool or
-// integer field of the package its files use, each judged over all its
-// uses, as onlyConstantWrites would (exits/flags.go), so that no question
-// walks the package again. A field the walk did not meet (none of the
-// files uses it) is left to flagField.
-func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
-	if m.flags == nil {
-		m.indexFlags()
+// FieldIndexed is Field with the package's flags judged in one walk: the
+// first question fills fl with every bool or integer field of the
+// package its files use, each judged over all its uses, as
+// onlyConstantWrites would (flags.go), so that no question walks the
+// package again. A field the walk did not meet (none of the files uses
+// it) is left to Field.
+func (fl *Flags) FieldIndexed(p Pkg, sel *ast.SelectorExpr) bool {
+	if *fl == nil {
+		*fl = indexFlags(pkg{p})
 	}
-	return m.flagField(sel)
+	return fl.Field(p, sel)
 }
 
 // indexFlags judges every use of a flag-typed field of the package in
@@ -26,30 +25,31 @@ func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
 // reads the identifiers with their paths from the pass's inspector, and
 // asks the type information only about identifiers named like a field
 // of a flag type the package declares (flagNames).
-func (m *model) indexFlags() {
-	m.flags = make(exits.Flags)
+func indexFlags(m pkg) Flags {
+	flags := make(Flags)
 	names, all := m.flagNames()
 	if len(names) == 0 && !all {
-		return
+		return flags
 	}
 	isConst := func(x ast.Expr) bool {
-		tv, found := m.info.Types[x]
+		tv, found := m.Info().Types[x]
 		return found && tv.Value != nil
 	}
-	typesx.PreorderStack(m.pass, []ast.Node{(*ast.Ident)(nil)}, func(n ast.Node, stack []ast.Node) {
+	typesx.PreorderStack(m.Pass(), []ast.Node{(*ast.Ident)(nil)}, func(n ast.Node, stack []ast.Node) {
 		id := n.(*ast.Ident)
 		if !all && !names[id.Name] {
 			return
 		}
-		v, ok := m.info.Uses[id].(*types.Var)
-		if !ok || !v.IsField() || v.Pkg() != m.pkg {
+		v, ok := m.Info().Uses[id].(*types.Var)
+		if !ok || !v.IsField() || v.Pkg() != m.Types() {
 			return
 		}
-		if r, seen := m.flags[v]; seen && !r || !seen && !exits.FlagType(v.Type()) {
+		if r, seen := flags[v]; seen && !r || !seen && !flagType(v.Type()) {
 			return // one use already makes it no flag, or no flag type
 		}
-		m.flags[v] = exits.FlagUse(exitsPkg{m}, stack, isConst)
+		flags[v] = m.flagUse(stack, isConst)
 	})
+	return flags
 }
 
 // flagNames returns the names of the fields of a flag type the struct
@@ -57,9 +57,9 @@ func (m *model) indexFlags() {
 // declared in one): an embedded field by its type's name, a field whose
 // type is unknown too. all is set when an embedded field's name cannot
 // be read: then every identifier is asked.
-func (m *model) flagNames() (names map[string]bool, all bool) {
+func (m pkg) flagNames() (names map[string]bool, all bool) {
 	names = make(map[string]bool)
-	typesx.Preorder(m.pass, []ast.Node{(*ast.StructType)(nil)}, func(n ast.Node) {
+	typesx.Preorder(m.Pass(), []ast.Node{(*ast.StructType)(nil)}, func(n ast.Node) {
 		for _, fl := range n.(*ast.StructType).Fields.List {
 			if len(fl.Names) == 0 {
 				if name := embeddedName(fl.Type); name != "" {
@@ -70,7 +70,7 @@ func (m *model) flagNames() (names map[string]bool, all bool) {
 				continue
 			}
 			for _, id := range fl.Names {
-				if v, ok := m.info.Defs[id].(*types.Var); !ok || exits.FlagType(v.Type()) {
+				if v, ok := m.Info().Defs[id].(*types.Var); !ok || flagType(v.Type()) {
 					names[id.Name] = true
 				}
 			}
