@@ -39,18 +39,14 @@ func (m *model) boolFails(body *ast.BlockStmt, ft *ast.FuncType) bool {
 
 // falseOnFailure implements boolFails for one body.
 func (m *model) falseOnFailure(body *ast.BlockStmt, ft *ast.FuncType) bool {
-	n, at := 0, -1
-	for _, f := range ft.Results.List {
-		k := len(f.Names)
-		if k == 0 {
-			k = 1
-		} else {
+	n, at := len(ft.Results.List), -1
+	for i, f := range ft.Results.List {
+		if len(f.Names) > 0 {
 			return true // named results: a bare return hides the value
 		}
 		if interp.IsBool(m.info.TypeOf(f.Type)) {
-			at = n + k - 1
+			at = i
 		}
-		n += k
 	}
 	if at < 0 {
 		return true
@@ -164,17 +160,8 @@ func (m *model) boolFuncFails(fn *types.Func) bool {
 // no failure (no error, response or error field: an event, a tick, a
 // struct{} signal), or nil.
 func (m *model) eventReceive(comm ast.Stmt) ast.Expr {
-	var x ast.Expr
-	switch c := comm.(type) {
-	case *ast.ExprStmt:
-		x = c.X
-	case *ast.AssignStmt:
-		if len(c.Rhs) == 1 {
-			x = c.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
+	u := typesx.CommReceive(comm)
+	if u == nil {
 		return nil
 	}
 	ct := m.info.TypeOf(u.X)

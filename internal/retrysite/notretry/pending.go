@@ -36,8 +36,8 @@ func (m *Rules) RetriesOnlyWhilePending(loop ast.Stmt, g *Group) bool {
 		}
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
-			// A continue in an inner loop is that loop's; a
-			// labeled one is caught below if it names ours.
+			// An unlabeled continue in an inner loop is that
+			// loop's; a labeled one may name ours: not decided.
 			ast.Inspect(n, func(x ast.Node) bool {
 				if b, isB := x.(*ast.BranchStmt); isB && b.Tok == token.CONTINUE && b.Label != nil {
 					ok = false
