@@ -77,22 +77,34 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 		}
 	}
-	if tv, ok := info.Types[x]; ok && tv.Value != nil && (ev.pert == nil || isLeafConst(x)) {
-		switch tv.Value.Kind() {
-		case constant.Int:
-			if i, ok := constant.Int64Val(tv.Value); ok {
-				return intVal(i)
-			}
-		case constant.Bool:
-			return boolVal(constant.BoolVal(tv.Value))
+	// Only a constant's Types entry holds a value: an identifier or a
+	// selector is one only when it names a constant (its Uses entry,
+	// which the cases below read anyway, says so without the lookup in
+	// Types, keyed by an interface and so dearer), and a literal of a
+	// composite or a function never is.
+	var obj types.Object
+	mayConst := true
+	switch y := x.(type) {
+	case *ast.Ident:
+		obj = info.Uses[y]
+		_, isConst := obj.(*types.Const)
+		mayConst = isConst || obj == nil
+	case *ast.SelectorExpr:
+		o := info.Uses[y.Sel]
+		_, isConst := o.(*types.Const)
+		mayConst = isConst || o == nil
+	case *ast.CompositeLit, *ast.FuncLit:
+		mayConst = false
+	}
+	if mayConst {
+		if v, ok := ev.constant(x); ok {
+			return v
 		}
-		return unknown(0)
 	}
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		return ev.Eval(x.X, e)
 	case *ast.Ident:
-		obj := info.Uses[x]
 		if obj == nil {
 			obj = info.Defs[x]
 		}
@@ -154,6 +166,24 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		return ev.index(x, e) // outcomeval/outcomes_eval.go
 	}
 	return unknown(0)
+}
+
+// constant evaluates x when it is a constant expression (and no
+// perturbation replaces one of its operands).
+func (ev *evaluator) constant(x ast.Expr) (value, bool) {
+	tv, ok := ev.info().Types[x]
+	if !ok || tv.Value == nil || ev.pert != nil && !isLeafConst(x) {
+		return value{}, false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int:
+		if i, ok := constant.Int64Val(tv.Value); ok {
+			return intVal(i), true
+		}
+	case constant.Bool:
+		return boolVal(constant.BoolVal(tv.Value)), true
+	}
+	return unknown(0), true
 }
 
 func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
@@ -377,7 +407,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		}
 	}
 	if fn.Pkg() != nil {
-		switch key := fn.Pkg().Path() + "." + fn.Name(); {
+		switch key := ev.Fi.M.funcKey(fn); {
 		case knowledge.IsStatusCodeFunc(key):
 			if len(x.Args) == 1 {
 				a := ev.Eval(x.Args[0], e)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // model holds what the value interpreter knows of one package. Model
@@ -38,6 +39,11 @@ type model struct {
 	flags exits.Flags
 	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
 	ctxErr map[*types.Func]bool
+	// carried caches typesx.CarriedError by named type (the evaluator
+	// asks it of every field it reads: outcomeval/carried.go).
+	carried typesx.CarriedErrors
+	// fnKeys caches funcKey.
+	fnKeys map[*types.Func]string
 }
 
 // Model is the value interpreter of one package (model).
@@ -84,6 +90,21 @@ func (m *Model) DeclAt(pos token.Pos) *ast.FuncDecl {
 func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 	m.info, m.pkg, m.host = info, pkg, host
 	m.ctxErr = nil
+}
+
+// funcKey returns "path.Name" for a function of a package, the key of
+// the knowledge tables: the evaluator asks the tables of every call it
+// evaluates, and the key is built once per function, not per question.
+func (m *model) funcKey(fn *types.Func) string {
+	if k, ok := m.fnKeys[fn]; ok {
+		return k
+	}
+	if m.fnKeys == nil {
+		m.fnKeys = make(map[*types.Func]string)
+	}
+	k := fn.Pkg().Path() + "." + fn.Name()
+	m.fnKeys[fn] = k
+	return k
 }
 
 // funcDecl returns the declaration of a same-package function.

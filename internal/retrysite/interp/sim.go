@@ -352,14 +352,16 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	var res runsResult
 	// A state is on the current path (onStack, with the runs so far on
 	// the path when it was entered) until it is done (n, inf): one map
-	// for both, each key made once.
+	// for both, each key made and hashed once (the map holds the state's
+	// index in memos, which the walk updates in place).
 	type memo struct {
 		n       int
+		at      int32 // at most maxRunsCap
 		inf     bool
 		onStack bool
-		at      int
 	}
-	states := make(map[string]memo)
+	states := make(map[string]int32)
+	var memos []memo
 	var kb []byte
 	nstates := 0
 	// What depends on a block alone, the walk revisiting it in many
@@ -403,16 +405,18 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			inside = true
 		}
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		if m, ok := states[string(kb)]; ok {
+		if i, ok := states[string(kb)]; ok {
+			m := memos[i]
 			if m.onStack {
 				// Back at a state on the current path: the path cycles.
 				// It runs the operation without end if the cycle ran it.
-				return 0, acc > m.at
+				return 0, acc > int(m.at)
 			}
 			return m.n, m.inf
 		}
-		key := string(kb)
-		states[key] = memo{onStack: true, at: acc}
+		self := int32(len(memos))
+		states[string(kb)] = self
+		memos = append(memos, memo{onStack: true, at: int32(acc)})
 
 		if blockRuns[bi] < 0 {
 			r := 0
@@ -474,7 +478,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if total+acc > maxRunsCap {
 			inf = true
 		}
-		states[key] = memo{n: total, inf: inf}
+		memos[self] = memo{n: total, inf: inf}
 		return total, inf
 	}
 	n, inf := walk(0, init, 0, 0, false)

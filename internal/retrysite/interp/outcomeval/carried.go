@@ -47,7 +47,7 @@ func (ev Evaluator) CarriedErrField(x *ast.SelectorExpr) (vals.Value, bool) {
 		return vals.Value{}, false
 	}
 	f, ok := ev.Info().Uses[x.Sel].(*types.Var)
-	if !ok || !f.IsField() || typesx.CarriedError(ev.Info().TypeOf(x.X)) != f {
+	if !ok || !f.IsField() || f.Embedded() || ev.CarriedError(ev.Info().TypeOf(x.X)) != f {
 		return vals.Value{}, false
 	}
 	return ev.carried(x.X)
@@ -64,7 +64,7 @@ func (ev Evaluator) CarriedErrCall(fn *types.Func, x *ast.CallExpr) (vals.Value,
 	if !ok {
 		return vals.Value{}, false
 	}
-	f := typesx.CarriedError(ev.Info().TypeOf(sel.X))
+	f := ev.CarriedError(ev.Info().TypeOf(sel.X))
 	if f == nil || !accessorOf(fn, ev.Info().TypeOf(sel.X)) || !CarriedAccessor(ev.MethodSyntax(fn), f.Name()) {
 		return vals.Value{}, false
 	}
@@ -139,7 +139,7 @@ func (ev Evaluator) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	info := ev.Info()
 	isCarrierCall := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && op[call] && typesx.CarriedError(info.TypeOf(call)) != nil
+		return ok && op[call] && ev.CarriedError(info.TypeOf(call)) != nil
 	}
 	if isCarrierCall(x) {
 		return true
