@@ -754,7 +754,12 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
-			vals := make([]value, len(n.Rhs))
+			var small [4]value // most assignments have few sides: no allocation
+			vals := small[:0]
+			if len(n.Rhs) > len(small) {
+				vals = make([]value, 0, len(n.Rhs))
+			}
+			vals = vals[:len(n.Rhs)]
 			for i, r := range n.Rhs {
 				vals[i] = ev.evalAssignRHS(n.Tok, n.Lhs[i], r, e)
 				if !vals[i].Known() {
