@@ -77,41 +77,24 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 		}
 	}
-	// Only a constant's Types entry holds a value: an identifier or a
-	// selector is one only when it names a constant (its Uses entry,
-	// which the cases below read anyway, says so without the lookup in
-	// Types, keyed by an interface and so dearer), and a literal of a
-	// composite or a function never is.
-	var obj types.Object
-	mayConst := true
-	switch y := x.(type) {
-	case *ast.Ident:
-		obj = info.Uses[y]
-		_, isConst := obj.(*types.Const)
-		mayConst = isConst || obj == nil
-	case *ast.SelectorExpr:
-		o := info.Uses[y.Sel]
-		_, isConst := o.(*types.Const)
-		mayConst = isConst || o == nil
-	case *ast.CompositeLit, *ast.FuncLit:
-		mayConst = false
-	}
-	if mayConst {
-		if v, ok := ev.constant(x); ok {
-			return v
-		}
-	}
+	// Only a constant's Types entry holds a value: whether a node may be
+	// one is a fact of the node (nodefacts.go), and the lookup in Types,
+	// keyed by an interface, is made only then. A literal of a composite
+	// or a function never is one.
+	fi := ev.Fi
 	switch x := x.(type) {
-	case *ast.ParenExpr:
-		return ev.Eval(x.X, e)
 	case *ast.Ident:
-		if obj == nil {
-			obj = info.Defs[x]
+		f := fi.identFact(x)
+		if f.mayConst {
+			if v, ok := ev.constant(x); ok {
+				return v
+			}
 		}
-		if _, ok := obj.(*types.Nil); ok {
+		if _, ok := f.obj.(*types.Nil); ok {
 			return value{K: vNil}
 		}
-		if v, ok := obj.(*types.Var); ok && (ev.Fi.Tracked[v] || ev.Fi.outcomes[v]) {
+		v, isVar := f.obj.(*types.Var)
+		if isVar && f.studied {
 			if val, ok := e[v]; ok {
 				if val.K == vUnknown && val.Dep == 0 {
 					val.Dep = depVar
@@ -120,17 +103,52 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 			return unknown(depVar)
 		}
-		if v, ok := obj.(*types.Var); ok && ev.captured != nil {
+		if isVar && ev.captured != nil {
 			if val, ok := ev.captured[v]; ok { // iife.go
 				return val
 			}
 		}
-		if v, ok := obj.(*types.Var); ok {
-			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
+		if isVar {
+			if val, ok := fi.M.indexedInt(v); ok { // values.go
 				return val
 			}
 		}
 		return unknown(0)
+	case *ast.SelectorExpr:
+		f := fi.selFact(x)
+		if f.mayConst {
+			if v, ok := ev.constant(x); ok {
+				return v
+			}
+		}
+		return ev.selector(x, f, e)
+	case *ast.CallExpr:
+		f := fi.callFact(x)
+		if f.isConst {
+			if v, ok := ev.constant(x); ok {
+				return v
+			}
+		}
+		return ev.call(x, f, e)
+	case *ast.BinaryExpr:
+		if fi.binConst(x) {
+			if v, ok := ev.constant(x); ok {
+				return v
+			}
+		}
+		return ev.binary(x, e)
+	case *ast.CompositeLit, *ast.FuncLit:
+		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
+			return v
+		}
+		return value{K: vNonNil}
+	}
+	if v, ok := ev.constant(x); ok {
+		return v
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return ev.Eval(x.X, e)
 	case *ast.UnaryExpr:
 		v := ev.Eval(x.X, e)
 		switch x.Op {
@@ -151,17 +169,6 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			return value{K: vNonNil}
 		}
 		return unknown(v.Dep)
-	case *ast.BinaryExpr:
-		return ev.binary(x, e)
-	case *ast.SelectorExpr:
-		return ev.selector(x, e)
-	case *ast.CallExpr:
-		return ev.call(x, e)
-	case *ast.CompositeLit, *ast.FuncLit:
-		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
-			return v
-		}
-		return value{K: vNonNil}
 	case *ast.IndexExpr:
 		return ev.index(x, e) // outcomeval/outcomes_eval.go
 	}
@@ -298,8 +305,8 @@ arith:
 	return unknown(d)
 }
 
-func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
-	if v, ok := ev.boundField(x, e); ok { // paramfields.go
+func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
+	if v, ok := ev.boundField(sf, e); ok { // paramfields.go
 		return v
 	}
 	base := ev.Eval(x.X, e)
@@ -326,13 +333,15 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	if v, ok := ev.statusSelect(x, base); ok { // outcomeval/statuserr.go
 		return v
 	}
-	if v, ok := ev.carriedErrField(x); ok { // outcomeval/carried.go
-		return v
+	if sf.carried && ev.Op != nil {
+		if v, ok := ev.carriedErr(x.X); ok { // outcomeval/carried.go
+			return v
+		}
 	}
 	if v, ok := ev.successErrField(x); ok { // outcomeval/errcode_success.go
 		return v
 	}
-	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
+	if v, ok := sf.sel.(*types.Var); ok {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
@@ -355,19 +364,18 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 // call evaluates calls: the operation under study, the response and
 // status predicates the model knows, conversions, and same-package helpers
 // through their bodies.
-func (ev *evaluator) call(x *ast.CallExpr, e env) value {
-	info := ev.info()
+func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 	if ev.Op != nil && ev.Op[x] {
 		return ev.opResult(x, 0)
 	}
 	// Conversions: int(x), time.Duration(x).
-	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+	if cf.conv && len(x.Args) == 1 {
 		return ev.Eval(x.Args[0], e)
 	}
 	if v, ok := ev.handledSuccess(x, 0, e); ok { // decide.go
 		return v
 	}
-	fn := typeutilCallee(info, x)
+	fn := cf.fn
 	if fn == nil {
 		if v, ok := ev.calledLit(x, e); ok { // iife.go
 			return v

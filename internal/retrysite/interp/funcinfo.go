@@ -173,6 +173,12 @@ type funcInfo struct {
 	paramFields map[paramField]*types.Var
 	// clamps holds the conditions of the function's clamps (clamp.go).
 	clamps map[ast.Expr]bool
+	// idents, sels, calls and bins hold what the evaluator reads of a
+	// node that does not depend on the walk's state (nodefacts.go).
+	idents map[*ast.Ident]identFact
+	sels   map[*ast.SelectorExpr]selFact
+	calls  map[*ast.CallExpr]callFact
+	bins   map[*ast.BinaryExpr]bool
 }
 
 type nodeRef struct {

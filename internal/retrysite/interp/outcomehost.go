@@ -64,8 +64,8 @@ func (ev *evaluator) narrowWhen(x ast.Expr, t bool, e env) env  { return ev.out(
 func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
 	return ev.out().SuccessErrField(x)
 }
-func (ev *evaluator) carriedErrField(x *ast.SelectorExpr) (value, bool) {
-	return ev.out().CarriedErrField(x)
+func (ev *evaluator) carriedErr(carrier ast.Expr) (value, bool) {
+	return ev.out().CarriedErr(carrier)
 }
 func (ev *evaluator) carriedErrCall(fn *types.Func, x *ast.CallExpr) (value, bool) {
 	return ev.out().CarriedErrCall(fn, x)

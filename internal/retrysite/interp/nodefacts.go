@@ -1,0 +1,132 @@
+package interp
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Facts of a node that do not depend on the walk's state.
+//
+// The walks evaluate the same expressions of a function in state after
+// state (a loop's condition, its counter's increment, the operation's
+// call), and every evaluation used to ask the package's type
+// information (Uses, Types: maps of every identifier and expression of
+// the package, whose lookups miss the cache) and the function's tracked
+// variables the same questions again. What the answers depend on is the
+// node and the function alone, so each is asked once per node and kept
+// in a small table of the funcInfo, which stays in the cache. Nothing
+// here calls the value index or the host, whose answers may leave marks
+// (valueindex's traces): those questions are still asked at every
+// evaluation, in the same order.
+
+// identFact is what Eval reads of an identifier.
+type identFact struct {
+	obj types.Object // its Uses entry, or its Defs entry when it has none
+	// mayConst: its Uses entry is a constant or missing, the only cases
+	// in which Types can hold a constant value for it.
+	mayConst bool
+	// studied: obj is a tracked or an outcome variable of the function.
+	studied bool
+}
+
+func (fi *funcInfo) identFact(x *ast.Ident) identFact {
+	if f, ok := fi.idents[x]; ok {
+		return f
+	}
+	info := fi.M.info
+	var f identFact
+	f.obj = info.Uses[x]
+	_, isConst := f.obj.(*types.Const)
+	f.mayConst = isConst || f.obj == nil
+	if f.obj == nil {
+		f.obj = info.Defs[x]
+	}
+	if v, ok := f.obj.(*types.Var); ok {
+		f.studied = fi.Tracked[v] || fi.outcomes[v]
+	}
+	if fi.idents == nil {
+		fi.idents = make(map[*ast.Ident]identFact)
+	}
+	fi.idents[x] = f
+	return f
+}
+
+// selFact is what Eval reads of a selector.
+type selFact struct {
+	sel      types.Object // the Uses entry of its selected name
+	mayConst bool         // sel is a constant or missing
+	// field is sel when it is a field (a *types.Var), nil otherwise.
+	field *types.Var
+	// param is the variable that stands for the field of a struct
+	// parameter the selector reads (ParamField), nil if none.
+	param *types.Var
+	// carried: field is the error its operand's type carries
+	// (typesx.CarriedError, outcomeval/carried.go).
+	carried bool
+}
+
+func (fi *funcInfo) selFact(x *ast.SelectorExpr) selFact {
+	if f, ok := fi.sels[x]; ok {
+		return f
+	}
+	info := fi.M.info
+	var f selFact
+	f.sel = info.Uses[x.Sel]
+	_, isConst := f.sel.(*types.Const)
+	f.mayConst = isConst || f.sel == nil
+	f.field, _ = f.sel.(*types.Var)
+	if f.field != nil && f.field.IsField() {
+		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
+			if p, _ := info.Uses[id].(*types.Var); p != nil && !p.IsField() {
+				f.param = fi.ParamField(p, f.field)
+			}
+		}
+		f.carried = !f.field.Embedded() && fi.M.carried.Of(info.TypeOf(x.X)) == f.field
+	}
+	if fi.sels == nil {
+		fi.sels = make(map[*ast.SelectorExpr]selFact)
+	}
+	fi.sels[x] = f
+	return f
+}
+
+// callFact is what Eval reads of a call.
+type callFact struct {
+	isConst bool        // Types holds a constant value for the call
+	conv    bool        // its function is a type: a conversion
+	fn      *types.Func // its callee (typeutilCallee), or nil
+}
+
+func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
+	if f, ok := fi.calls[x]; ok {
+		return f
+	}
+	info := fi.M.info
+	var f callFact
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		f.isConst = true
+	}
+	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+		f.conv = true
+	}
+	f.fn = typeutilCallee(info, x)
+	if fi.calls == nil {
+		fi.calls = make(map[*ast.CallExpr]callFact)
+	}
+	fi.calls[x] = f
+	return f
+}
+
+// binConst reports whether Types holds a constant value for x.
+func (fi *funcInfo) binConst(x *ast.BinaryExpr) bool {
+	if c, ok := fi.bins[x]; ok {
+		return c
+	}
+	tv, ok := fi.M.info.Types[x]
+	c := ok && tv.Value != nil
+	if fi.bins == nil {
+		fi.bins = make(map[*ast.BinaryExpr]bool)
+	}
+	fi.bins[x] = c
+	return c
+}
