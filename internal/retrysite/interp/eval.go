@@ -776,16 +776,15 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 					}
 				}
 			}
-			for i, l := range n.Lhs {
-				if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
+			for i, v := range fi.studiedLhs(n) {
+				if v != nil {
 					e = e.Set(v, vals[i])
 				}
 			}
 		} else if len(n.Rhs) == 1 {
 			call, _ := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-			for i, l := range n.Lhs {
-				v := fi.LhsVar(l)
-				if v == nil || !(fi.Tracked[v] || fi.outcomeVar(v)) {
+			for i, v := range fi.studiedLhs(n) {
+				if v == nil {
 					continue
 				}
 				if call != nil && ev.Op != nil && ev.Op[call] {

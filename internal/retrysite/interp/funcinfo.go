@@ -173,12 +173,13 @@ type funcInfo struct {
 	paramFields map[paramField]*types.Var
 	// clamps holds the conditions of the function's clamps (clamp.go).
 	clamps map[ast.Expr]bool
-	// idents, sels, calls and bins hold what the evaluator reads of a
-	// node that does not depend on the walk's state (nodefacts.go).
+	// idents, sels, calls, bins and lhs hold what the evaluator reads of
+	// a node that does not depend on the walk's state (nodefacts.go).
 	idents map[*ast.Ident]identFact
 	sels   map[*ast.SelectorExpr]selFact
 	calls  map[*ast.CallExpr]callFact
 	bins   map[*ast.BinaryExpr]bool
+	lhs    map[*ast.AssignStmt][]*types.Var
 }
 
 type nodeRef struct {

@@ -130,3 +130,22 @@ func (fi *funcInfo) binConst(x *ast.BinaryExpr) bool {
 	fi.bins[x] = c
 	return c
 }
+
+// studiedLhs returns, for each left-hand side of n, the tracked or
+// outcome variable it names, or nil: the variables Exec binds.
+func (fi *funcInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
+	if vs, ok := fi.lhs[n]; ok {
+		return vs
+	}
+	vs := make([]*types.Var, len(n.Lhs))
+	for i, l := range n.Lhs {
+		if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
+			vs[i] = v
+		}
+	}
+	if fi.lhs == nil {
+		fi.lhs = make(map[*ast.AssignStmt][]*types.Var)
+	}
+	fi.lhs[n] = vs
+	return vs
+}
