@@ -131,12 +131,13 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		}
 		return ev.call(x, f, e)
 	case *ast.BinaryExpr:
-		if fi.binConst(x) {
+		f := fi.binFact(x)
+		if f.isConst {
 			if v, ok := ev.constant(x); ok {
 				return v
 			}
 		}
-		return ev.binary(x, e)
+		return ev.binary(x, f, e)
 	case *ast.CompositeLit, *ast.FuncLit:
 		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
 			return v
@@ -193,7 +194,7 @@ func (ev *evaluator) constant(x ast.Expr) (value, bool) {
 	return unknown(0), true
 }
 
-func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
+func (ev *evaluator) binary(x *ast.BinaryExpr, bf *binFact, e env) value {
 	switch x.Op {
 	case token.LAND, token.LOR:
 		l := ev.Eval(x.X, e)
@@ -293,11 +294,11 @@ arith:
 	// clock (time.Since(last) > ttl) is a time limit, not a count.
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-		if ev.Fi.clockCompare(x) {
+		if bf.counted(ev, x).clock {
 			break
 		}
 		if (l.K == vInt || r.K == vInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&depOutcome == 0 {
-			if ev.refsCounter(x.X) || ev.refsCounter(x.Y) { // fixedlocal.go
+			if bf.refs { // fixedlocal.go's refsCounter
 				d |= depBound
 			}
 		}

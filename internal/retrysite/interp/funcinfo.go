@@ -178,7 +178,7 @@ type funcInfo struct {
 	idents map[*ast.Ident]identFact
 	sels   map[*ast.SelectorExpr]selFact
 	calls  map[*ast.CallExpr]callFact
-	bins   map[*ast.BinaryExpr]bool
+	bins   map[*ast.BinaryExpr]*binFact
 	lhs    map[*ast.AssignStmt][]*types.Var
 }
 

@@ -117,18 +117,37 @@ func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
 	return f
 }
 
-// binConst reports whether Types holds a constant value for x.
-func (fi *funcInfo) binConst(x *ast.BinaryExpr) bool {
-	if c, ok := fi.bins[x]; ok {
-		return c
+// binFact is what Eval reads of a binary expression: whether Types holds
+// a constant value for it, and, for a comparison the evaluator cannot
+// decide, whether it reads the clock (clockCompare) and whether an
+// operand reads a counter (refsCounter), both worked out on first need.
+type binFact struct {
+	isConst     bool
+	asked       bool // clock and refs are known
+	clock, refs bool
+}
+
+func (fi *funcInfo) binFact(x *ast.BinaryExpr) *binFact {
+	if f, ok := fi.bins[x]; ok {
+		return f
 	}
 	tv, ok := fi.M.info.Types[x]
-	c := ok && tv.Value != nil
+	f := &binFact{isConst: ok && tv.Value != nil}
 	if fi.bins == nil {
-		fi.bins = make(map[*ast.BinaryExpr]bool)
+		fi.bins = make(map[*ast.BinaryExpr]*binFact)
 	}
-	fi.bins[x] = c
-	return c
+	fi.bins[x] = f
+	return f
+}
+
+// counted fills in f's clock and refs for x (ev's function is fi).
+func (f *binFact) counted(ev *evaluator, x *ast.BinaryExpr) *binFact {
+	if !f.asked {
+		f.asked = true
+		f.clock = ev.Fi.clockCompare(x)
+		f.refs = ev.refsCounter(x.X) || ev.refsCounter(x.Y)
+	}
+	return f
 }
 
 // studiedLhs returns, for each left-hand side of n, the tracked or

@@ -69,11 +69,33 @@ func (r *reachResult) settles(g reachGoal) bool {
 // function).
 type scope func(b *cfg.Block) bool
 
+// memo returns in, answering for each block once: a scope's answer is the
+// block's alone (LoopScope reads its position), and the walks ask it at
+// every visit. nil stays nil.
+func (in scope) memo(blocks int) scope {
+	if in == nil {
+		return nil
+	}
+	known := make([]int8, blocks) // 0 not yet asked, 1 in, -1 out
+	return func(b *cfg.Block) bool {
+		if k := known[b.Index]; k != 0 {
+			return k > 0
+		}
+		r := in(b)
+		known[b.Index] = -1
+		if r {
+			known[b.Index] = 1
+		}
+		return r
+	}
+}
+
 // reach explores from just after the operation's node (the node at ref),
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
 func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
 	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
+	in = in.memo(len(fi.Cfg.Blocks))
 	var res reachResult
 	seen := make(map[string]bool)
 	var kb []byte
@@ -91,6 +113,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
 	queue := []item{{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}} // exits/startdecl.go
+	// Which nodes of a block hold a call of target, worked out on the
+	// walk's first visit of the block (nil: not yet).
+	targets := make([][]bool, len(fi.Cfg.Blocks))
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -111,9 +136,17 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		again := false
+		holds := targets[it.bi]
+		if holds == nil {
+			holds = make([]bool, n)
+			for i, node := range b.Nodes {
+				holds[i] = containsOp(node, target)
+			}
+			targets[it.bi] = holds
+		}
 		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
-			if !(first && i == it.from) && containsOp(node, target) {
+			if !(first && i == it.from) && holds[i] {
 				res.Again = true
 				res.AgainCertain = res.AgainCertain || it.certain
 				res.AgainFree = res.AgainFree || it.free
@@ -349,6 +382,7 @@ const maxRunsCap = 1000
 // loop (in) ends there, so an outer loop does not multiply the count.
 func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
 	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
+	in = in.memo(len(fi.Cfg.Blocks))
 	var res runsResult
 	// A state is on the current path (onStack, with the runs so far on
 	// the path when it was entered) until it is done (n, inf): one map
