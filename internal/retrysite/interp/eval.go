@@ -544,12 +544,32 @@ type inlined struct {
 // answers then depend on nothing but their question), with the marks the
 // walk left in the index, which are left again when it is reused.
 func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
+	return ev.calleeMemo(fn, ce, -1, 0, func() (value, bool) { return ev.returns(ce) })
+}
+
+// resultAtMemo is ResultAt(ce, idx, n, nil) for ev, the evaluator of fn's
+// body that inlineResult made, kept as returnsMemo keeps returns: a
+// loop's walk reads result idx of the same helper with the same
+// arguments (conn, err = c.next()) on every path, once per variable it
+// binds.
+func (ev *evaluator) resultAtMemo(fn *types.Func, ce env, idx, n int) value {
+	v, _ := ev.calleeMemo(fn, ce, idx, n, func() (value, bool) { return ev.ResultAt(ce, idx, n, nil), true })
+	return v
+}
+
+// calleeMemo runs compute, a walk of fn's body by ev with its parameters
+// bound by ce (result idx of n, or, idx < 0, returns' single result), or
+// gives again what it gave for the same depth, result and binding, with
+// the marks it left in the index, while the index is steady.
+func (ev *evaluator) calleeMemo(fn *types.Func, ce env, idx, n int, compute func() (value, bool)) (value, bool) {
 	ix := ev.Fi.M.ix
 	if ix == nil || !ix.Steady() {
-		return ev.returns(ce)
+		return compute()
 	}
 	params := fn.Type().(*types.Signature).Params()
 	key := binary.AppendUvarint(nil, uint64(ev.Depth))
+	key = binary.AppendUvarint(key, uint64(idx+1))
+	key = binary.AppendUvarint(key, uint64(n))
 	for i := 0; i < params.Len(); i++ {
 		v, ok := ce[params.At(i)]
 		if !ok {
@@ -564,7 +584,7 @@ func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
 		return r.v, r.ok
 	}
 	ix.BeginTrace()
-	v, ok := ev.returns(ce)
+	v, ok := compute()
 	t := ix.EndTrace()
 	if ev.Fi.inlined == nil {
 		ev.Fi.inlined = make(map[string]inlined)

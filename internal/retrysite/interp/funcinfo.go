@@ -166,7 +166,8 @@ type funcInfo struct {
 	nonCount []int8
 	// invariant caches loopInvariant.
 	invariant map[*types.Var]bool
-	// inlined caches returnsMemo (eval.go) by depth and parameter values.
+	// inlined caches returnsMemo and resultAtMemo (eval.go) by depth,
+	// result and parameter values.
 	inlined map[string]inlined
 	// paramFields holds the variables that stand for the fields of
 	// struct parameters a caller binds (paramfields.go).
