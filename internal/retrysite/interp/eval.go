@@ -85,10 +85,8 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 	switch x := x.(type) {
 	case *ast.Ident:
 		f := fi.identFact(x)
-		if f.mayConst {
-			if v, ok := ev.constant(x); ok {
-				return v
-			}
+		if v, ok := ev.constantIf(f.mayConst, x); ok {
+			return v
 		}
 		if _, ok := f.obj.(*types.Nil); ok {
 			return value{K: vNil}
@@ -116,26 +114,20 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		return unknown(0)
 	case *ast.SelectorExpr:
 		f := fi.selFact(x)
-		if f.mayConst {
-			if v, ok := ev.constant(x); ok {
-				return v
-			}
+		if v, ok := ev.constantIf(f.mayConst, x); ok {
+			return v
 		}
 		return ev.selector(x, f, e)
 	case *ast.CallExpr:
 		f := fi.callFact(x)
-		if f.isConst {
-			if v, ok := ev.constant(x); ok {
-				return v
-			}
+		if v, ok := ev.constantIf(f.isConst, x); ok {
+			return v
 		}
 		return ev.call(x, f, e)
 	case *ast.BinaryExpr:
 		f := fi.binFact(x)
-		if f.isConst {
-			if v, ok := ev.constant(x); ok {
-				return v
-			}
+		if v, ok := ev.constantIf(f.isConst, x); ok {
+			return v
 		}
 		return ev.binary(x, f, e)
 	case *ast.CompositeLit, *ast.FuncLit:
@@ -174,6 +166,15 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		return ev.index(x, e) // outcomeval/outcomes_eval.go
 	}
 	return unknown(0)
+}
+
+// constantIf is constant(x) when x may be a constant (may, a fact of the
+// node), and nothing otherwise.
+func (ev *evaluator) constantIf(may bool, x ast.Expr) (value, bool) {
+	if !may {
+		return value{}, false
+	}
+	return ev.constant(x)
 }
 
 // constant evaluates x when it is a constant expression (and no

@@ -30,25 +30,29 @@ type identFact struct {
 }
 
 func (fi *funcInfo) identFact(x *ast.Ident) identFact {
-	if f, ok := fi.idents[x]; ok {
-		return f
-	}
+	return cached(&fi.idents, x, func() identFact { return fi.newIdentFact(x) })
+}
+
+func (fi *funcInfo) newIdentFact(x *ast.Ident) identFact {
 	info := fi.M.info
 	var f identFact
-	f.obj = info.Uses[x]
-	_, isConst := f.obj.(*types.Const)
-	f.mayConst = isConst || f.obj == nil
+	f.obj, f.mayConst = usedConst(info, x)
 	if f.obj == nil {
 		f.obj = info.Defs[x]
 	}
 	if v, ok := f.obj.(*types.Var); ok {
 		f.studied = fi.Tracked[v] || fi.outcomes[v]
 	}
-	if fi.idents == nil {
-		fi.idents = make(map[*ast.Ident]identFact)
-	}
-	fi.idents[x] = f
 	return f
+}
+
+// usedConst returns the Uses entry of id, and whether it is a constant
+// or missing: the only cases in which Types can hold a constant value
+// for id.
+func usedConst(info *types.Info, id *ast.Ident) (types.Object, bool) {
+	obj := info.Uses[id]
+	_, isConst := obj.(*types.Const)
+	return obj, isConst || obj == nil
 }
 
 // selFact is what Eval reads of a selector.
@@ -66,14 +70,13 @@ type selFact struct {
 }
 
 func (fi *funcInfo) selFact(x *ast.SelectorExpr) selFact {
-	if f, ok := fi.sels[x]; ok {
-		return f
-	}
+	return cached(&fi.sels, x, func() selFact { return fi.newSelFact(x) })
+}
+
+func (fi *funcInfo) newSelFact(x *ast.SelectorExpr) selFact {
 	info := fi.M.info
 	var f selFact
-	f.sel = info.Uses[x.Sel]
-	_, isConst := f.sel.(*types.Const)
-	f.mayConst = isConst || f.sel == nil
+	f.sel, f.mayConst = usedConst(info, x.Sel)
 	f.field, _ = f.sel.(*types.Var)
 	if f.field != nil && f.field.IsField() {
 		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
@@ -83,10 +86,6 @@ func (fi *funcInfo) selFact(x *ast.SelectorExpr) selFact {
 		}
 		f.carried = !f.field.Embedded() && fi.M.carried.Of(info.TypeOf(x.X)) == f.field
 	}
-	if fi.sels == nil {
-		fi.sels = make(map[*ast.SelectorExpr]selFact)
-	}
-	fi.sels[x] = f
 	return f
 }
 
@@ -98,9 +97,10 @@ type callFact struct {
 }
 
 func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
-	if f, ok := fi.calls[x]; ok {
-		return f
-	}
+	return cached(&fi.calls, x, func() callFact { return fi.newCallFact(x) })
+}
+
+func (fi *funcInfo) newCallFact(x *ast.CallExpr) callFact {
 	info := fi.M.info
 	var f callFact
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
@@ -110,10 +110,6 @@ func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
 		f.conv = true
 	}
 	f.fn = typeutilCallee(info, x)
-	if fi.calls == nil {
-		fi.calls = make(map[*ast.CallExpr]callFact)
-	}
-	fi.calls[x] = f
 	return f
 }
 
@@ -128,16 +124,10 @@ type binFact struct {
 }
 
 func (fi *funcInfo) binFact(x *ast.BinaryExpr) *binFact {
-	if f, ok := fi.bins[x]; ok {
-		return f
-	}
-	tv, ok := fi.M.info.Types[x]
-	f := &binFact{isConst: ok && tv.Value != nil}
-	if fi.bins == nil {
-		fi.bins = make(map[*ast.BinaryExpr]*binFact)
-	}
-	fi.bins[x] = f
-	return f
+	return cached(&fi.bins, x, func() *binFact {
+		tv, ok := fi.M.info.Types[x]
+		return &binFact{isConst: ok && tv.Value != nil}
+	})
 }
 
 // counted fills in f's clock and refs for x (ev's function is fi).
@@ -153,18 +143,26 @@ func (f *binFact) counted(ev *evaluator, x *ast.BinaryExpr) *binFact {
 // studiedLhs returns, for each left-hand side of n, the tracked or
 // outcome variable it names, or nil: the variables Exec binds.
 func (fi *funcInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
-	if vs, ok := fi.lhs[n]; ok {
-		return vs
-	}
-	vs := make([]*types.Var, len(n.Lhs))
-	for i, l := range n.Lhs {
-		if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
-			vs[i] = v
+	return cached(&fi.lhs, n, func() []*types.Var {
+		vs := make([]*types.Var, len(n.Lhs))
+		for i, l := range n.Lhs {
+			if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
+				vs[i] = v
+			}
 		}
+		return vs
+	})
+}
+
+// cached returns (*m)[k], worked out by f and kept on its first use.
+func cached[K comparable, V any](m *map[K]V, k K, f func() V) V {
+	if v, ok := (*m)[k]; ok {
+		return v
 	}
-	if fi.lhs == nil {
-		fi.lhs = make(map[*ast.AssignStmt][]*types.Var)
+	if *m == nil {
+		*m = make(map[K]V)
 	}
-	fi.lhs[n] = vs
-	return vs
+	v := f()
+	(*m)[k] = v
+	return v
 }
