@@ -458,6 +458,10 @@ func (fi *funcInfo) scan() {
 		fi.order[v] = i
 	}
 	fi.ordered = all
+	// The scan evaluated range expressions (rangeLength) before the
+	// tracked variables were all known: what the node tables hold of
+	// them is dropped (nodefacts.go).
+	fi.idents, fi.sels, fi.calls, fi.bins, fi.lhs = nil, nil, nil, nil, nil
 }
 
 func (fi *funcInfo) bodyStart() token.Pos {
