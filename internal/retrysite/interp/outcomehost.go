@@ -47,6 +47,7 @@ func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e env) (val
 func (h evHost) MethodSyntax(fn *types.Func) *ast.FuncDecl { return h.ev.Fi.M.host.MethodSyntax(fn) }
 func (h evHost) CarriedError(t types.Type) *types.Var      { return h.ev.Fi.M.carried.Of(t) }
 func (h evHost) FuncKey(fn *types.Func) string             { return h.ev.Fi.M.funcKey(fn) }
+func (h evHost) Callee(call *ast.CallExpr) *types.Func     { return h.ev.Fi.callFact(call).fn }
 
 func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
 

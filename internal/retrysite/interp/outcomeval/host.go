@@ -59,6 +59,9 @@ type Ev interface {
 	// FuncKey is fn's package path and name, "path.Name", the key of
 	// the knowledge tables, cached by the model.
 	FuncKey(fn *types.Func) string
+	// Callee is typesx.Callee(Info(), call), kept by the core's
+	// evaluator for the calls it reads again and again.
+	Callee(call *ast.CallExpr) *types.Func
 }
 
 // Evaluator reads the outcome values with an evaluator of the core.

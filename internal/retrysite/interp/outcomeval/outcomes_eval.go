@@ -297,7 +297,7 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 		if v, ok := ev.BodyReadResult(x, i, e); ok { // interp's decide_body.go
 			return v, true
 		}
-		fn := typesx.Callee(ev.Info(), x)
+		fn := ev.Callee(x)
 		if fn == nil || fn.Pkg() == nil {
 			return vals.Value{}, false
 		}
