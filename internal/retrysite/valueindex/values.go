@@ -317,7 +317,7 @@ func (m *model) UserValue(x ast.Expr, depth int) bool {
 		// when every call passes the user's value (New(endpoint, opts)
 		// calling privateNew(endpoint, opts)).
 		calls := vx.calls[p.Fn]
-		if vx.escapes[p.Fn] || len(calls) == 0 {
+		if vx.Escapes(m, p.Fn) || len(calls) == 0 {
 			return false
 		}
 		for _, c := range calls {
@@ -550,7 +550,7 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 		}
 	}
 	p, ok := vx.ParamOf(m)[v]
-	if !ok || p.Fn.Exported() || vx.escapes[p.Fn] {
+	if !ok || p.Fn.Exported() || vx.Escapes(m, p.Fn) {
 		return 0, false
 	}
 	calls := vx.calls[p.Fn]
