@@ -1131,6 +1131,9 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 				}
 				for c := range dc.ChildAt(edge.FuncDecl_Body, -1).Preorder((*ast.CallExpr)(nil)) {
 					c := c.Node().(*ast.CallExpr)
+					if !calleeNameExported(c) {
+						continue // Callee would name no exported function
+					}
 					if f := typesx.Callee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
 						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
 					}
@@ -1139,6 +1142,27 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 		}
 	}
 	return vx.ownCalls[fn.Origin()]
+}
+
+// calleeNameExported reports whether the name call's function is called
+// by (f, x.f, f[T], through parentheses) is exported: the function
+// typesx.Callee finds is named by it, so a call whose name is not
+// exported calls no exported function, and needs no lookup.
+func calleeNameExported(call *ast.CallExpr) bool {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(x.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(x.X)
+	}
+	switch x := fun.(type) {
+	case *ast.Ident:
+		return token.IsExported(x.Name)
+	case *ast.SelectorExpr:
+		return token.IsExported(x.Sel.Name)
+	}
+	return false
 }
 
 // declared returns the function a declaration declares (nil if none).
