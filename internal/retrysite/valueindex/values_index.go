@@ -382,6 +382,9 @@ var indexedNodes = []ast.Node{
 // identifier uses, if any (methods are not: they may be called through
 // interfaces).
 func (m *model) unexportedFunc(id *ast.Ident) *types.Func {
+	if token.IsExported(id.Name) {
+		return nil // no lookup: the function is named by id
+	}
 	fn, ok := m.info.Uses[id].(*types.Func)
 	if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
 		return nil
