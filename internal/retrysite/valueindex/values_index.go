@@ -213,7 +213,8 @@ func (m *model) ValueIndexOf() *valueIndex {
 				continue // the package name, comments
 			}
 			guards, cases = guards[:0], cases[:0]
-			for c := range dc.Preorder(indexedNodes...) {
+			// (Inspect, not Preorder: its visitor is not allocated per declaration.)
+			dc.Inspect(indexedNodes, func(c inspector.Cursor) bool {
 				switch n := c.Node().(type) {
 				case *ast.IfStmt:
 					guards = append(guards, n)
@@ -275,7 +276,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.ValueSpec:
 					if decl != nil {
-						continue
+						return true
 					}
 					for i, name := range n.Names {
 						v, _ := m.info.Defs[name].(*types.Var)
@@ -315,7 +316,8 @@ func (m *model) ValueIndexOf() *valueIndex {
 						}
 					}
 				}
-			}
+				return true
+			})
 		}
 	}
 	// A decoder fills nested structs too.
@@ -432,12 +434,23 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 	if !ok {
 		return
 	}
-	set := make(map[*types.Var]bool)
+	// set marks the fields the literal sets, by index (no map: a
+	// literal is met for each one the package writes).
+	var small [32]bool
+	set := small[:]
+	if n := st.NumFields(); n > len(small) {
+		set = make([]bool, n)
+	}
 	for i, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
-					set[v] = true
+					for j := 0; j < st.NumFields(); j++ {
+						if st.Field(j) == v {
+							set[j] = true
+							break
+						}
+					}
 					if indexed(v) {
 						add(v, ValueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
 					}
@@ -447,14 +460,14 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 		}
 		if i < st.NumFields() {
 			v := st.Field(i)
-			set[v] = true
+			set[i] = true
 			if indexed(v) {
 				add(v, ValueWrite{X: el, At: el.Pos(), Lit: true})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if v := st.Field(i); !set[v] && indexed(v) {
+		if v := st.Field(i); !set[i] && indexed(v) {
 			add(v, ValueWrite{Zero: true, Omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}
