@@ -165,7 +165,7 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 	if !ok {
 		return value{}, false
 	}
-	return sub.ResultAt(ce, i, res.Len(), nil), true
+	return sub.resultAtMemo(fn, ce, i, res.Len()), true // eval.go
 }
 
 // handledSuccess evaluates result i of a call the model cannot see into

@@ -3,7 +3,9 @@
 // over go/cfg.
 //
 // It owns
-//   - the evaluator (eval.go) over the value domain, package vals
+//   - the evaluator (eval.go; nodefacts.go: what it reads of a node
+//     that the walk's state does not change, read once per node) over
+//     the value domain, package vals
 //     (domain.go names it in lowercase): constants, nil and non-nil, an
 //     operation's abstract outcome (a response's status, an error's
 //     class or code), and why a value is unknown (deps);

@@ -77,29 +77,22 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 		}
 	}
-	if tv, ok := info.Types[x]; ok && tv.Value != nil && (ev.pert == nil || isLeafConst(x)) {
-		switch tv.Value.Kind() {
-		case constant.Int:
-			if i, ok := constant.Int64Val(tv.Value); ok {
-				return intVal(i)
-			}
-		case constant.Bool:
-			return boolVal(constant.BoolVal(tv.Value))
-		}
-		return unknown(0)
-	}
+	// Only a constant's Types entry holds a value: whether a node may be
+	// one is a fact of the node (nodefacts.go), and the lookup in Types,
+	// keyed by an interface, is made only then. A literal of a composite
+	// or a function never is one.
+	fi := ev.Fi
 	switch x := x.(type) {
-	case *ast.ParenExpr:
-		return ev.Eval(x.X, e)
 	case *ast.Ident:
-		obj := info.Uses[x]
-		if obj == nil {
-			obj = info.Defs[x]
+		f := fi.identFact(x)
+		if v, ok := ev.constantIf(f.mayConst, x); ok {
+			return v
 		}
-		if _, ok := obj.(*types.Nil); ok {
+		if _, ok := f.obj.(*types.Nil); ok {
 			return value{K: vNil}
 		}
-		if v, ok := obj.(*types.Var); ok && (ev.Fi.Tracked[v] || ev.Fi.outcomes[v]) {
+		v, isVar := f.obj.(*types.Var)
+		if isVar && f.studied {
 			if val, ok := e[v]; ok {
 				if val.K == vUnknown && val.Dep == 0 {
 					val.Dep = depVar
@@ -108,17 +101,47 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 			return unknown(depVar)
 		}
-		if v, ok := obj.(*types.Var); ok && ev.captured != nil {
+		if isVar && ev.captured != nil {
 			if val, ok := ev.captured[v]; ok { // iife.go
 				return val
 			}
 		}
-		if v, ok := obj.(*types.Var); ok {
-			if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
+		if isVar {
+			if val, ok := fi.M.indexedInt(v); ok { // values.go
 				return val
 			}
 		}
 		return unknown(0)
+	case *ast.SelectorExpr:
+		f := fi.selFact(x)
+		if v, ok := ev.constantIf(f.mayConst, x); ok {
+			return v
+		}
+		return ev.selector(x, f, e)
+	case *ast.CallExpr:
+		f := fi.callFact(x)
+		if v, ok := ev.constantIf(f.isConst, x); ok {
+			return v
+		}
+		return ev.call(x, f, e)
+	case *ast.BinaryExpr:
+		f := fi.binFact(x)
+		if v, ok := ev.constantIf(f.isConst, x); ok {
+			return v
+		}
+		return ev.binary(x, f, e)
+	case *ast.CompositeLit, *ast.FuncLit:
+		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
+			return v
+		}
+		return value{K: vNonNil}
+	}
+	if v, ok := ev.constant(x); ok {
+		return v
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return ev.Eval(x.X, e)
 	case *ast.UnaryExpr:
 		v := ev.Eval(x.X, e)
 		switch x.Op {
@@ -139,24 +162,40 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			return value{K: vNonNil}
 		}
 		return unknown(v.Dep)
-	case *ast.BinaryExpr:
-		return ev.binary(x, e)
-	case *ast.SelectorExpr:
-		return ev.selector(x, e)
-	case *ast.CallExpr:
-		return ev.call(x, e)
-	case *ast.CompositeLit, *ast.FuncLit:
-		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
-			return v
-		}
-		return value{K: vNonNil}
 	case *ast.IndexExpr:
 		return ev.index(x, e) // outcomeval/outcomes_eval.go
 	}
 	return unknown(0)
 }
 
-func (ev *evaluator) binary(x *ast.BinaryExpr, e env) value {
+// constantIf is constant(x) when x may be a constant (may, a fact of the
+// node), and nothing otherwise.
+func (ev *evaluator) constantIf(may bool, x ast.Expr) (value, bool) {
+	if !may {
+		return value{}, false
+	}
+	return ev.constant(x)
+}
+
+// constant evaluates x when it is a constant expression (and no
+// perturbation replaces one of its operands).
+func (ev *evaluator) constant(x ast.Expr) (value, bool) {
+	tv, ok := ev.info().Types[x]
+	if !ok || tv.Value == nil || ev.pert != nil && !isLeafConst(x) {
+		return value{}, false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int:
+		if i, ok := constant.Int64Val(tv.Value); ok {
+			return intVal(i), true
+		}
+	case constant.Bool:
+		return boolVal(constant.BoolVal(tv.Value)), true
+	}
+	return unknown(0), true
+}
+
+func (ev *evaluator) binary(x *ast.BinaryExpr, bf *binFact, e env) value {
 	switch x.Op {
 	case token.LAND, token.LOR:
 		l := ev.Eval(x.X, e)
@@ -256,11 +295,11 @@ arith:
 	// clock (time.Since(last) > ttl) is a time limit, not a count.
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
-		if ev.Fi.clockCompare(x) {
+		if bf.counted(ev, x).clock {
 			break
 		}
 		if (l.K == vInt || r.K == vInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&depOutcome == 0 {
-			if ev.refsCounter(x.X) || ev.refsCounter(x.Y) { // fixedlocal.go
+			if bf.refs { // fixedlocal.go's refsCounter
 				d |= depBound
 			}
 		}
@@ -268,8 +307,8 @@ arith:
 	return unknown(d)
 }
 
-func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
-	if v, ok := ev.boundField(x, e); ok { // paramfields.go
+func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
+	if v, ok := ev.boundField(sf, e); ok { // paramfields.go
 		return v
 	}
 	base := ev.Eval(x.X, e)
@@ -296,13 +335,15 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 	if v, ok := ev.statusSelect(x, base); ok { // outcomeval/statuserr.go
 		return v
 	}
-	if v, ok := ev.carriedErrField(x); ok { // outcomeval/carried.go
-		return v
+	if sf.carried && ev.Op != nil {
+		if v, ok := ev.carriedErr(x.X); ok { // outcomeval/carried.go
+			return v
+		}
 	}
 	if v, ok := ev.successErrField(x); ok { // outcomeval/errcode_success.go
 		return v
 	}
-	if v, ok := ev.info().Uses[x.Sel].(*types.Var); ok {
+	if v, ok := sf.sel.(*types.Var); ok {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
@@ -325,19 +366,18 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, e env) value {
 // call evaluates calls: the operation under study, the response and
 // status predicates the model knows, conversions, and same-package helpers
 // through their bodies.
-func (ev *evaluator) call(x *ast.CallExpr, e env) value {
-	info := ev.info()
+func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 	if ev.Op != nil && ev.Op[x] {
 		return ev.opResult(x, 0)
 	}
 	// Conversions: int(x), time.Duration(x).
-	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+	if cf.conv && len(x.Args) == 1 {
 		return ev.Eval(x.Args[0], e)
 	}
 	if v, ok := ev.handledSuccess(x, 0, e); ok { // decide.go
 		return v
 	}
-	fn := typeutilCallee(info, x)
+	fn := cf.fn
 	if fn == nil {
 		if v, ok := ev.calledLit(x, e); ok { // iife.go
 			return v
@@ -377,7 +417,7 @@ func (ev *evaluator) call(x *ast.CallExpr, e env) value {
 		}
 	}
 	if fn.Pkg() != nil {
-		switch key := fn.Pkg().Path() + "." + fn.Name(); {
+		switch key := ev.Fi.M.funcKey(fn); {
 		case knowledge.IsStatusCodeFunc(key):
 			if len(x.Args) == 1 {
 				a := ev.Eval(x.Args[0], e)
@@ -505,12 +545,32 @@ type inlined struct {
 // answers then depend on nothing but their question), with the marks the
 // walk left in the index, which are left again when it is reused.
 func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
+	return ev.calleeMemo(fn, ce, -1, 0, func() (value, bool) { return ev.returns(ce) })
+}
+
+// resultAtMemo is ResultAt(ce, idx, n, nil) for ev, the evaluator of fn's
+// body that inlineResult made, kept as returnsMemo keeps returns: a
+// loop's walk reads result idx of the same helper with the same
+// arguments (conn, err = c.next()) on every path, once per variable it
+// binds.
+func (ev *evaluator) resultAtMemo(fn *types.Func, ce env, idx, n int) value {
+	v, _ := ev.calleeMemo(fn, ce, idx, n, func() (value, bool) { return ev.ResultAt(ce, idx, n, nil), true })
+	return v
+}
+
+// calleeMemo runs compute, a walk of fn's body by ev with its parameters
+// bound by ce (result idx of n, or, idx < 0, returns' single result), or
+// gives again what it gave for the same depth, result and binding, with
+// the marks it left in the index, while the index is steady.
+func (ev *evaluator) calleeMemo(fn *types.Func, ce env, idx, n int, compute func() (value, bool)) (value, bool) {
 	ix := ev.Fi.M.ix
 	if ix == nil || !ix.Steady() {
-		return ev.returns(ce)
+		return compute()
 	}
 	params := fn.Type().(*types.Signature).Params()
 	key := binary.AppendUvarint(nil, uint64(ev.Depth))
+	key = binary.AppendUvarint(key, uint64(idx+1))
+	key = binary.AppendUvarint(key, uint64(n))
 	for i := 0; i < params.Len(); i++ {
 		v, ok := ce[params.At(i)]
 		if !ok {
@@ -525,7 +585,7 @@ func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
 		return r.v, r.ok
 	}
 	ix.BeginTrace()
-	v, ok := ev.returns(ce)
+	v, ok := compute()
 	t := ix.EndTrace()
 	if ev.Fi.inlined == nil {
 		ev.Fi.inlined = make(map[string]inlined)
@@ -724,7 +784,12 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
-			vals := make([]value, len(n.Rhs))
+			var small [4]value // most assignments have few sides: no allocation
+			vals := small[:0]
+			if len(n.Rhs) > len(small) {
+				vals = make([]value, 0, len(n.Rhs))
+			}
+			vals = vals[:len(n.Rhs)]
 			for i, r := range n.Rhs {
 				vals[i] = ev.evalAssignRHS(n.Tok, n.Lhs[i], r, e)
 				if !vals[i].Known() {
@@ -733,16 +798,15 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 					}
 				}
 			}
-			for i, l := range n.Lhs {
-				if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
+			for i, v := range fi.studiedLhs(n) {
+				if v != nil {
 					e = e.Set(v, vals[i])
 				}
 			}
 		} else if len(n.Rhs) == 1 {
 			call, _ := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-			for i, l := range n.Lhs {
-				v := fi.LhsVar(l)
-				if v == nil || !(fi.Tracked[v] || fi.outcomeVar(v)) {
+			for i, v := range fi.studiedLhs(n) {
+				if v == nil {
 					continue
 				}
 				if call != nil && ev.Op != nil && ev.Op[call] {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // model holds what the value interpreter knows of one package. Model
@@ -38,6 +39,11 @@ type model struct {
 	flags exits.Flags
 	// ctxErr caches ctxErrOnly (decide.go); Rebind drops it.
 	ctxErr map[*types.Func]bool
+	// carried caches typesx.CarriedError by named type (the evaluator
+	// asks it of every field it reads: outcomeval/carried.go).
+	carried typesx.CarriedErrors
+	// fnKeys caches funcKey.
+	fnKeys map[*types.Func]string
 }
 
 // Model is the value interpreter of one package (model).
@@ -84,6 +90,21 @@ func (m *Model) DeclAt(pos token.Pos) *ast.FuncDecl {
 func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 	m.info, m.pkg, m.host = info, pkg, host
 	m.ctxErr = nil
+}
+
+// funcKey returns "path.Name" for a function of a package, the key of
+// the knowledge tables: the evaluator asks the tables of every call it
+// evaluates, and the key is built once per function, not per question.
+func (m *model) funcKey(fn *types.Func) string {
+	if k, ok := m.fnKeys[fn]; ok {
+		return k
+	}
+	if m.fnKeys == nil {
+		m.fnKeys = make(map[*types.Func]string)
+	}
+	k := fn.Pkg().Path() + "." + fn.Name()
+	m.fnKeys[fn] = k
+	return k
 }
 
 // funcDecl returns the declaration of a same-package function.
@@ -145,13 +166,21 @@ type funcInfo struct {
 	nonCount []int8
 	// invariant caches loopInvariant.
 	invariant map[*types.Var]bool
-	// inlined caches returnsMemo (eval.go) by depth and parameter values.
+	// inlined caches returnsMemo and resultAtMemo (eval.go) by depth,
+	// result and parameter values.
 	inlined map[string]inlined
 	// paramFields holds the variables that stand for the fields of
 	// struct parameters a caller binds (paramfields.go).
 	paramFields map[paramField]*types.Var
 	// clamps holds the conditions of the function's clamps (clamp.go).
 	clamps map[ast.Expr]bool
+	// idents, sels, calls, bins and lhs hold what the evaluator reads of
+	// a node that does not depend on the walk's state (nodefacts.go).
+	idents map[*ast.Ident]identFact
+	sels   map[*ast.SelectorExpr]selFact
+	calls  map[*ast.CallExpr]callFact
+	bins   map[*ast.BinaryExpr]*binFact
+	lhs    map[*ast.AssignStmt][]*types.Var
 }
 
 type nodeRef struct {
@@ -429,6 +458,10 @@ func (fi *funcInfo) scan() {
 		fi.order[v] = i
 	}
 	fi.ordered = all
+	// The scan evaluated range expressions (rangeLength) before the
+	// tracked variables were all known: what the node tables hold of
+	// them is dropped (nodefacts.go).
+	fi.idents, fi.sels, fi.calls, fi.bins, fi.lhs = nil, nil, nil, nil, nil
 }
 
 func (fi *funcInfo) bodyStart() token.Pos {

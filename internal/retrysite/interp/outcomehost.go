@@ -45,6 +45,9 @@ func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e env) (val
 }
 
 func (h evHost) MethodSyntax(fn *types.Func) *ast.FuncDecl { return h.ev.Fi.M.host.MethodSyntax(fn) }
+func (h evHost) CarriedError(t types.Type) *types.Var      { return h.ev.Fi.M.carried.Of(t) }
+func (h evHost) FuncKey(fn *types.Func) string             { return h.ev.Fi.M.funcKey(fn) }
+func (h evHost) Callee(call *ast.CallExpr) *types.Func     { return h.ev.Fi.callFact(call).fn }
 
 func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
 
@@ -62,8 +65,8 @@ func (ev *evaluator) narrowWhen(x ast.Expr, t bool, e env) env  { return ev.out(
 func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
 	return ev.out().SuccessErrField(x)
 }
-func (ev *evaluator) carriedErrField(x *ast.SelectorExpr) (value, bool) {
-	return ev.out().CarriedErrField(x)
+func (ev *evaluator) carriedErr(carrier ast.Expr) (value, bool) {
+	return ev.out().CarriedErr(carrier)
 }
 func (ev *evaluator) carriedErrCall(fn *types.Func, x *ast.CallExpr) (value, bool) {
 	return ev.out().CarriedErrCall(fn, x)

@@ -95,29 +95,21 @@ func (fi *funcInfo) writesParam(p, f *types.Var) bool {
 	return found
 }
 
-// boundField returns the value of x, a field of a struct parameter
-// (ParamField): the caller's binding, or zero when no write of the
+// boundField returns the value of the selector sf describes when it
+// reads a field of a struct parameter (ParamField): the caller's binding, or zero when no write of the
 // package sets it. Unbound and set somewhere, it is not decided here: the
 // evaluator reads the field as any other, from the package-wide index of
 // its writes (the package's default of a field the user can change,
 // valueindex).
-func (ev *evaluator) boundField(x *ast.SelectorExpr, e env) (value, bool) {
-	id, ok := ast.Unparen(x.X).(*ast.Ident)
-	if !ok {
-		return value{}, false
-	}
-	p, _ := ev.info().Uses[id].(*types.Var)
-	f, _ := ev.info().Uses[x.Sel].(*types.Var)
-	if p == nil || f == nil || p.IsField() || !f.IsField() {
-		return value{}, false
-	}
-	v := ev.Fi.ParamField(p, f)
+func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
+	v := sf.param // ParamField of the selector's parameter and field (nodefacts.go)
 	if v == nil {
 		return value{}, false
 	}
 	if val, ok := e[v]; ok {
 		return val, true
 	}
+	f := sf.field
 	if ev.Fi.M.ix != nil && ev.Fi.M.ix.ZeroField(f) {
 		// No write of the package sets it: zero for every caller.
 		if IsBool(f.Type()) {

@@ -55,6 +55,7 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 	// The copy counts the range as a tracked variable: nothing it
 	// cached about the original's variables and forks holds for it.
 	c.statelessMemo, c.nonCount, c.invariant, c.inlined = nil, nil, nil, nil
+	c.idents, c.sels, c.calls, c.bins, c.lhs = nil, nil, nil, nil, nil
 	return &c
 }
 

@@ -69,11 +69,33 @@ func (r *reachResult) settles(g reachGoal) bool {
 // function).
 type scope func(b *cfg.Block) bool
 
+// memo returns in, answering for each block once: a scope's answer is the
+// block's alone (LoopScope reads its position), and the walks ask it at
+// every visit. nil stays nil.
+func (in scope) memo(blocks int) scope {
+	if in == nil {
+		return nil
+	}
+	known := make([]int8, blocks) // 0 not yet asked, 1 in, -1 out
+	return func(b *cfg.Block) bool {
+		if k := known[b.Index]; k != 0 {
+			return k > 0
+		}
+		r := in(b)
+		known[b.Index] = -1
+		if r {
+			known[b.Index] = 1
+		}
+		return r
+	}
+}
+
 // reach explores from just after the operation's node (the node at ref),
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
 func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
 	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
+	in = in.memo(len(fi.Cfg.Blocks))
 	var res reachResult
 	seen := make(map[string]bool)
 	var kb []byte
@@ -91,6 +113,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	// Read from a head index: cutting the queue from the front would copy
 	// it over and over as it grows.
 	queue := []item{{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}} // exits/startdecl.go
+	// Which nodes of a block hold a call of target, worked out on the
+	// walk's first visit of the block (nil: not yet).
+	targets := make([][]bool, len(fi.Cfg.Blocks))
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -111,9 +136,17 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		again := false
+		holds := targets[it.bi]
+		if holds == nil {
+			holds = make([]bool, n)
+			for i, node := range b.Nodes {
+				holds[i] = containsOp(node, target)
+			}
+			targets[it.bi] = holds
+		}
 		for i := it.from; i < n; i++ {
 			node := b.Nodes[i]
-			if !(first && i == it.from) && containsOp(node, target) {
+			if !(first && i == it.from) && holds[i] {
 				res.Again = true
 				res.AgainCertain = res.AgainCertain || it.certain
 				res.AgainFree = res.AgainFree || it.free
@@ -349,17 +382,20 @@ const maxRunsCap = 1000
 // loop (in) ends there, so an outer loop does not multiply the count.
 func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
 	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
+	in = in.memo(len(fi.Cfg.Blocks))
 	var res runsResult
 	// A state is on the current path (onStack, with the runs so far on
 	// the path when it was entered) until it is done (n, inf): one map
-	// for both, each key made once.
+	// for both, each key made and hashed once (the map holds the state's
+	// index in memos, which the walk updates in place).
 	type memo struct {
 		n       int
+		at      int32 // at most maxRunsCap
 		inf     bool
 		onStack bool
-		at      int
 	}
-	states := make(map[string]memo)
+	states := make(map[string]int32)
+	var memos []memo
 	var kb []byte
 	nstates := 0
 	// What depends on a block alone, the walk revisiting it in many
@@ -403,16 +439,18 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			inside = true
 		}
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		if m, ok := states[string(kb)]; ok {
+		if i, ok := states[string(kb)]; ok {
+			m := memos[i]
 			if m.onStack {
 				// Back at a state on the current path: the path cycles.
 				// It runs the operation without end if the cycle ran it.
-				return 0, acc > m.at
+				return 0, acc > int(m.at)
 			}
 			return m.n, m.inf
 		}
-		key := string(kb)
-		states[key] = memo{onStack: true, at: acc}
+		self := int32(len(memos))
+		states[string(kb)] = self
+		memos = append(memos, memo{onStack: true, at: int32(acc)})
 
 		if blockRuns[bi] < 0 {
 			r := 0
@@ -474,7 +512,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if total+acc > maxRunsCap {
 			inf = true
 		}
-		states[key] = memo{n: total, inf: inf}
+		memos[self] = memo{n: total, inf: inf}
 		return total, inf
 	}
 	n, inf := walk(0, init, 0, 0, false)

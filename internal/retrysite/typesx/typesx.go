@@ -187,6 +187,37 @@ var stdRoots = map[string]bool{
 // whose err field is the query's failure): the result is an outcome even
 // though no error is returned beside it. nil otherwise.
 func CarriedError(t types.Type) *types.Var {
+	if n := carrier(t); n != nil {
+		return carriedField(n)
+	}
+	return nil
+}
+
+// CarriedErrors caches CarriedError by the named type it reads, whose
+// answer it is alone: the evaluator asks it of every field it reads (a
+// method set lookup each time), so a model keeps one per package.
+type CarriedErrors map[*types.Named]*types.Var
+
+// Of is CarriedError(t), worked out once per named type.
+func (c *CarriedErrors) Of(t types.Type) *types.Var {
+	n := carrier(t)
+	if n == nil {
+		return nil
+	}
+	if f, ok := (*c)[n]; ok {
+		return f
+	}
+	if *c == nil {
+		*c = make(CarriedErrors)
+	}
+	f := carriedField(n)
+	(*c)[n] = f
+	return f
+}
+
+// carrier returns the named type of outside the standard library that t
+// is or points to, the one CarriedError reads, or nil.
+func carrier(t types.Type) *types.Named {
 	if t == nil {
 		return nil
 	}
@@ -200,6 +231,11 @@ func CarriedError(t types.Type) *types.Var {
 	if !ok || n.Obj().Pkg() == nil || IsStd(n.Obj().Pkg().Path()) {
 		return nil
 	}
+	return n
+}
+
+// carriedField is CarriedError of the named type n (carrier).
+func carriedField(n *types.Named) *types.Var {
 	st, ok := n.Underlying().(*types.Struct)
 	if !ok {
 		return nil

@@ -40,17 +40,15 @@ import (
 // A method that returns another field, wraps the field or does anything
 // more is no such read: its result stays unknown as before.
 
-// CarriedErrField returns the vals.Value of x, a field selection, when x
-// selects the carried error of the operation's result.
-func (ev Evaluator) CarriedErrField(x *ast.SelectorExpr) (vals.Value, bool) {
+// CarriedErr returns the vals.Value of the carried error read from x,
+// the carrier (x.f where f is typesx.CarriedError of x's type: the
+// evaluator knows it of the selector, interp's nodefacts.go), when x
+// holds the operation's result.
+func (ev Evaluator) CarriedErr(x ast.Expr) (vals.Value, bool) {
 	if ev.Op() == nil {
 		return vals.Value{}, false
 	}
-	f, ok := ev.Info().Uses[x.Sel].(*types.Var)
-	if !ok || !f.IsField() || typesx.CarriedError(ev.Info().TypeOf(x.X)) != f {
-		return vals.Value{}, false
-	}
-	return ev.carried(x.X)
+	return ev.carried(x)
 }
 
 // CarriedErrCall returns the vals.Value of x, a call of fn, when fn is
@@ -64,7 +62,7 @@ func (ev Evaluator) CarriedErrCall(fn *types.Func, x *ast.CallExpr) (vals.Value,
 	if !ok {
 		return vals.Value{}, false
 	}
-	f := typesx.CarriedError(ev.Info().TypeOf(sel.X))
+	f := ev.CarriedError(ev.Info().TypeOf(sel.X))
 	if f == nil || !accessorOf(fn, ev.Info().TypeOf(sel.X)) || !CarriedAccessor(ev.MethodSyntax(fn), f.Name()) {
 		return vals.Value{}, false
 	}
@@ -139,7 +137,7 @@ func (ev Evaluator) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	info := ev.Info()
 	isCarrierCall := func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		return ok && op[call] && typesx.CarriedError(info.TypeOf(call)) != nil
+		return ok && op[call] && ev.CarriedError(info.TypeOf(call)) != nil
 	}
 	if isCarrierCall(x) {
 		return true

@@ -54,6 +54,14 @@ type Ev interface {
 	// package or of another package of the module (that one parsed
 	// alone: read its syntax only), or nil.
 	MethodSyntax(fn *types.Func) *ast.FuncDecl
+	// CarriedError is typesx.CarriedError, cached by the model.
+	CarriedError(t types.Type) *types.Var
+	// FuncKey is fn's package path and name, "path.Name", the key of
+	// the knowledge tables, cached by the model.
+	FuncKey(fn *types.Func) string
+	// Callee is typesx.Callee(Info(), call), kept by the core's
+	// evaluator for the calls it reads again and again.
+	Callee(call *ast.CallExpr) *types.Func
 }
 
 // Evaluator reads the outcome values with an evaluator of the core.

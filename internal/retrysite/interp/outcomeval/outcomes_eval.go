@@ -109,7 +109,8 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 		}
 		return vals.Value{}, false
 	}
-	switch knowledge.MarkerOf(fn.Pkg().Path() + "." + fn.Name()) {
+	key := ev.FuncKey(fn)
+	switch knowledge.MarkerOf(key) {
 	case knowledge.MarkPermanent:
 		return errClass(ErrPermanent), true
 	case knowledge.MarkRetryable:
@@ -121,10 +122,10 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 		}
 		return vals.Unknown(a.Dep), true
 	}
-	if knowledge.IsStatusCodeFunc(fn.Pkg().Path() + "." + fn.Name()) {
+	if knowledge.IsStatusCodeFunc(key) {
 		return grpcCodeOf(arg(0)), true
 	}
-	switch fn.Pkg().Path() + "." + fn.Name() {
+	switch key {
 	case "errors.As":
 		a := arg(0)
 		if len(x.Args) != 2 {
@@ -187,7 +188,7 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 		}
 	}
 	{
-		if code, ok := knowledge.StatusClassifier(fn.Pkg().Path() + "." + fn.Name()); ok {
+		if code, ok := knowledge.StatusClassifier(key); ok {
 			a := arg(0)
 			switch {
 			case a.K == vals.VErrStatus:
@@ -296,11 +297,11 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 		if v, ok := ev.BodyReadResult(x, i, e); ok { // interp's decide_body.go
 			return v, true
 		}
-		fn := typesx.Callee(ev.Info(), x)
+		fn := ev.Callee(x)
 		if fn == nil || fn.Pkg() == nil {
 			return vals.Value{}, false
 		}
-		key := fn.Pkg().Path() + "." + fn.Name()
+		key := ev.FuncKey(fn)
 		if knowledge.PredicateOf(key) == knowledge.PredHTTPDefaultPolicy {
 			key = "http default policy"
 		}

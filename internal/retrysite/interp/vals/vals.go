@@ -2,6 +2,7 @@ package vals
 
 import (
 	"go/types"
+	"maps"
 	"strconv"
 )
 
@@ -80,12 +81,23 @@ type Env map[*types.Var]Value
 
 // Set returns e with v bound to x.
 func (e Env) Set(v *types.Var, x Value) Env {
-	if y, ok := e[v]; ok && y == x {
+	y, ok := e[v]
+	if ok && y == x {
 		return e
 	}
-	n := make(Env, len(e)+1)
-	for k, y := range e {
-		n[k] = y
+	var n Env
+	if ok || len(e) < 7 {
+		// maps.Clone copies the table as it is, with no hashing of
+		// each entry again (the walks copy an environment at every
+		// write), when the write cannot outgrow the copy: it replaces
+		// an entry, or the copy is a small map with room for one more.
+		n = maps.Clone(e)
+	}
+	if n == nil {
+		n = make(Env, len(e)+1)
+		for k, y := range e {
+			n[k] = y
+		}
 	}
 	n[v] = x
 	return n
