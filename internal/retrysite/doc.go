@@ -409,7 +409,11 @@
 //     which interp calls through exitshost.go), the per-function graphs
 //     (funcinfo.go), the outcomes tried (package outcomeval,
 //     interp/outcomeval/, called through outcomehost.go) and the
-//     predicates a loop decides through (decide.go, decide_body.go). Its Model is embedded in
+//     predicates a loop decides through (decide.go, decide_body.go); the
+//     purely syntactic questions of a function body (a backoff's clamps,
+//     a local no loop changes, a self-contained literal, a statement that
+//     jumps out of itself, ContainsOp) are package bodyscan,
+//     interp/bodyscan/. Its Model is embedded in
 //     this package's model, so its exported methods are the model's; it
 //     asks discovery and the library readers through interp.Host
 //     (host.go here) and the value index through interp.Index and
