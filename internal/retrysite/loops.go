@@ -34,11 +34,11 @@ type funcBody struct {
 }
 
 // inspect calls f for each node of the given types in the body, outside
-// the function literals nested in it, in the order of ast.Inspect. The
+// the function literals nested in it, in the order of ast.Inspect. types
+// must hold *ast.FuncLit (the literals are not passed to f). The
 // inspector skips subtrees that hold none of the types, which makes it
 // several times faster than ast.Inspect.
 func (fb funcBody) inspect(types []ast.Node, f func(n ast.Node)) {
-	types = append(types[:len(types):len(types)], (*ast.FuncLit)(nil))
 	fb.cur.Inspect(types, func(c inspector.Cursor) bool {
 		n := c.Node()
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -50,8 +50,8 @@ func (fb funcBody) inspect(types []ast.Node, f func(n ast.Node)) {
 }
 
 var (
-	prefilterTypes = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil), (*ast.CallExpr)(nil)}
-	loopCallTypes  = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil)}
+	prefilterTypes = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}
+	loopCallTypes  = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}
 	callTypes      = []ast.Node{(*ast.CallExpr)(nil)}
 )
 

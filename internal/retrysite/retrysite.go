@@ -127,6 +127,25 @@ func testHelper(info *types.Info, ft *ast.FuncType) bool {
 		return false
 	}
 	for _, f := range ft.Params.List {
+		// The type is named T, B, F or TB where the parameter is
+		// declared (an alias is not the named type): most parameters
+		// are ruled out without a type lookup.
+		x := ast.Unparen(f.Type)
+		if s, ok := x.(*ast.StarExpr); ok {
+			x = ast.Unparen(s.X)
+		}
+		var name string
+		switch x := x.(type) {
+		case *ast.Ident:
+			name = x.Name
+		case *ast.SelectorExpr:
+			name = x.Sel.Name
+		}
+		switch name {
+		case "T", "B", "F", "TB":
+		default:
+			continue
+		}
 		t := info.TypeOf(f.Type)
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
