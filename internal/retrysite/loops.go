@@ -283,14 +283,15 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			g, in := f.first, f.in
 			m.findLit[s] = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
 		}
-		m.attachLoopDetails(s, fi, f.first)
 		if f.first.failureOnly {
-			keepOwnWaits(s, f.first)
 			// The loop runs the operation on success too: how long it
 			// runs, and which outcomes its other paths repeat, are the
-			// loop's business, not the retry's.
-			s.Timeouts = nil
-			s.Retried = nil
+			// loop's business, not the retry's. Only its waits are
+			// looked for (its timeouts and outcomes stay nil).
+			m.loopWaits(s, fi, f.first)
+			keepOwnWaits(s, f.first)
+		} else {
+			m.attachLoopDetails(s, fi, f.first)
 		}
 		if f.kind == Loop && m.Rules().ServerPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
