@@ -330,10 +330,12 @@
 // # What it skips
 //
 // Generated files and test files (tests poll test servers; they are no
-// production integration) are not analysed, nor the hand-written loops of
-// a test helper kept in an ordinary file: a function that takes a
-// *testing.T, *testing.B, *testing.F or testing.TB, and the literals in
-// it (a testutil package's WaitForServerReady). The project's reference retry
+// production integration) are not analysed, nor the test support files a
+// package ships (a file that imports "testing": a testing.go, a shared
+// test suite's helpers), nor the hand-written loops of a test helper kept
+// in an ordinary file: a function that takes a *testing.T, *testing.B,
+// *testing.F or testing.TB, and the literals in it (a testutil package's
+// WaitForServerReady). The project's reference retry
 // package (github.com/retrylint/retrylint/retry) implements the standard
 // and is not analysed as a retry site. Calls into it enforce the
 // standard's numbers themselves; a call of its Do or DoValue is a Library

@@ -61,8 +61,11 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
 		// Generated files: their authors cannot fix findings there.
 		// Test files: retries in tests poll test servers and wait for
-		// ports; they cross no production integration boundary.
-		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
+		// ports; they cross no production integration boundary. So do
+		// the test support files a package ships for its own and its
+		// users' tests (a testing.go, a shared test suite): a file that
+		// imports "testing" is test code wherever it lies.
+		if ast.IsGenerated(f) || strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") || importsTesting(f) {
 			generated[f] = true
 		}
 	}
@@ -118,6 +121,16 @@ func run(pass *analysis.Pass) (any, error) {
 
 // funcTypes are the nodes run walks: the files, and the functions in them.
 var funcTypes = []ast.Node{(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
+
+// importsTesting reports whether f imports the testing package.
+func importsTesting(f *ast.File) bool {
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"testing"` {
+			return true
+		}
+	}
+	return false
+}
 
 // testHelper reports whether a function takes a *testing.T, *testing.B,
 // *testing.F or testing.TB: a test helper kept outside a _test.go file
