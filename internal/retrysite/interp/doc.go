@@ -11,8 +11,8 @@
 //     timerchan.go, clamp.go: a backoff's cap is no count;
 //     paramfields.go: the fields of a struct parameter a caller binds;
 //     package exits, called through exitshost.go: a field only ever set
-//     to constants (every field of the package judged in one pass of
-//     the inspector on the first question, exits' flagindex.go), a setting, a
+//     to constants (every field of the package judged from the uses
+//     the type information records on the first question, exits' flagindex.go), a setting, a
 //     stop check, the absence of a fixed key from a list the loop only
 //     appends to count nothing; a select case
 //     on a channel the path itself sent on is ready, one no one on the

@@ -94,6 +94,10 @@ type model struct {
 	// guards indexes, by field, the guards of the package's functions
 	// that test it (setUpElsewhere), built on first use.
 	guards map[*types.Var][]fieldGuard
+	// timeoutSet holds the objects whose Timeout the package assigns
+	// (x.Timeout = d, c.x.Timeout = d: the object x names), built on
+	// first use (setsTimeoutOf).
+	timeoutSet map[types.Object]bool
 }
 
 // A Describer finds the timeouts of one package's retry sites. It holds

@@ -625,31 +625,37 @@ func sameClient(a, b clientFact) clientFact {
 // client held in v anywhere (c.httpClient.Timeout = d): the model does
 // not follow what such a write gives, so the client is unknown.
 func (m *model) setsTimeoutOf(v *types.Var) bool {
-	found := false
-	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if found || !ok {
-				return !found
-			}
-			for _, l := range as.Lhs {
-				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-				if !ok || sel.Sel.Name != "Timeout" {
-					continue
+	if m.timeoutSet == nil {
+		// Every such assignment of the package, in one walk: each
+		// client asked about would otherwise walk the files again.
+		m.timeoutSet = make(map[types.Object]bool)
+		for _, f := range m.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				as, ok := n.(*ast.AssignStmt)
+				if !ok {
+					return true
 				}
-				var obj types.Object
-				switch y := ast.Unparen(sel.X).(type) {
-				case *ast.Ident:
-					obj = m.info.Uses[y]
-				case *ast.SelectorExpr:
-					obj = m.info.Uses[y.Sel]
+				for _, l := range as.Lhs {
+					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+					if !ok || sel.Sel.Name != "Timeout" {
+						continue
+					}
+					var obj types.Object
+					switch y := ast.Unparen(sel.X).(type) {
+					case *ast.Ident:
+						obj = m.info.Uses[y]
+					case *ast.SelectorExpr:
+						obj = m.info.Uses[y.Sel]
+					}
+					if obj != nil {
+						m.timeoutSet[obj] = true
+					}
 				}
-				found = found || obj == v
-			}
-			return !found
-		})
+				return true
+			})
+		}
 	}
-	return found
+	return m.timeoutSet[v]
 }
 
 // plainTransport reports whether x, a client's Transport, sets no

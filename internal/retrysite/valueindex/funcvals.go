@@ -118,7 +118,7 @@ func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 	idx := -1
 	if p, ok := m.ValueIndexOf().ParamOf(m)[v]; ok {
 		vx := m.ValueIndexOf()
-		if p.Fn.Exported() || vx.escapes[p.Fn] || p.Fn.Type().(*types.Signature).Recv() != nil {
+		if p.Fn.Exported() || vx.Escapes(m, p.Fn) || p.Fn.Type().(*types.Signature).Recv() != nil {
 			return nil, false
 		}
 		calls, idx = vx.calls[p.Fn], p.I

@@ -317,7 +317,7 @@ func (m *model) UserValue(x ast.Expr, depth int) bool {
 		// when every call passes the user's value (New(endpoint, opts)
 		// calling privateNew(endpoint, opts)).
 		calls := vx.calls[p.Fn]
-		if vx.escapes[p.Fn] || len(calls) == 0 {
+		if vx.Escapes(m, p.Fn) || len(calls) == 0 {
 			return false
 		}
 		for _, c := range calls {
@@ -550,7 +550,7 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 		}
 	}
 	p, ok := vx.ParamOf(m)[v]
-	if !ok || p.Fn.Exported() || vx.escapes[p.Fn] {
+	if !ok || p.Fn.Exported() || vx.Escapes(m, p.Fn) {
 		return 0, false
 	}
 	calls := vx.calls[p.Fn]
@@ -1131,6 +1131,9 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 				}
 				for c := range dc.ChildAt(edge.FuncDecl_Body, -1).Preorder((*ast.CallExpr)(nil)) {
 					c := c.Node().(*ast.CallExpr)
+					if !calleeNameExported(c) {
+						continue // Callee would name no exported function
+					}
 					if f := typesx.Callee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
 						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
 					}
@@ -1139,6 +1142,27 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 		}
 	}
 	return vx.ownCalls[fn.Origin()]
+}
+
+// calleeNameExported reports whether the name call's function is called
+// by (f, x.f, f[T], through parentheses) is exported: the function
+// typesx.Callee finds is named by it, so a call whose name is not
+// exported calls no exported function, and needs no lookup.
+func calleeNameExported(call *ast.CallExpr) bool {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(x.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(x.X)
+	}
+	switch x := fun.(type) {
+	case *ast.Ident:
+		return token.IsExported(x.Name)
+	case *ast.SelectorExpr:
+		return token.IsExported(x.Sel.Name)
+	}
+	return false
 }
 
 // declared returns the function a declaration declares (nil if none).

@@ -63,11 +63,13 @@ type valueIndex struct {
 	used      []*types.Var
 	Resolving map[*types.Var]bool
 	recording bool
-	// calls are the calls of each unexported function of the package;
-	// escapes the functions also used as values (their calls are not all
-	// seen). params maps each parameter of a function declaration to its
-	// function and index, built on first use.
+	// calls are the calls of each unexported function of the package,
+	// called the identifiers that name them in those calls; escapes the
+	// functions also used as values (their calls are not all seen), built
+	// on first use from called (Escapes). params maps each parameter of a
+	// function declaration to its function and index, built on first use.
 	calls   map[*types.Func][]*ast.CallExpr
+	called  map[*ast.Ident]bool
 	escapes map[*types.Func]bool
 	// ownCalls are the package's own calls of its exported functions
 	// and methods, with the declaration each is in, built on first use
@@ -144,29 +146,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 	vx.ints = make(map[*types.Var]intsResult)
 	vx.funcs = make(map[*types.Var]funcValues)
 	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
-	vx.calls, vx.escapes = make(map[*types.Func][]*ast.CallExpr), make(map[*types.Func]bool)
-	called := make(map[*ast.Ident]bool)
-	// The names of the package's unexported functions: an identifier of
-	// another name uses none of them, and needs no lookup in Uses (every
-	// identifier of the package is asked).
-	funcNames := make(map[string]bool)
-	for _, name := range m.pkg.Scope().Names() {
-		if fn, ok := m.pkg.Scope().Lookup(name).(*types.Func); ok && !fn.Exported() {
-			funcNames[name] = true
-		}
-	}
-	// unexportedFunc returns the unexported function of the package an
-	// identifier uses, if any.
-	unexportedFunc := func(id *ast.Ident) *types.Func {
-		if !funcNames[id.Name] {
-			return nil
-		}
-		fn, ok := m.info.Uses[id].(*types.Func)
-		if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
-			return nil // methods may be called through interfaces
-		}
-		return fn
-	}
+	vx.calls, vx.called = make(map[*types.Func][]*ast.CallExpr), make(map[*ast.Ident]bool)
 	// indexed reports whether v is a field or package variable of this
 	// package: the objects whose every write the package shows.
 	indexed := func(v *types.Var) bool {
@@ -233,7 +213,8 @@ func (m *model) ValueIndexOf() *valueIndex {
 				continue // the package name, comments
 			}
 			guards, cases = guards[:0], cases[:0]
-			for c := range dc.Preorder(indexedNodes...) {
+			// (Inspect, not Preorder: its visitor is not allocated per declaration.)
+			dc.Inspect(indexedNodes, func(c inspector.Cursor) bool {
 				switch n := c.Node().(type) {
 				case *ast.IfStmt:
 					guards = append(guards, n)
@@ -295,7 +276,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.ValueSpec:
 					if decl != nil {
-						continue
+						return true
 					}
 					for i, name := range n.Names {
 						v, _ := m.info.Defs[name].(*types.Var)
@@ -313,10 +294,6 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.CompositeLit:
 					m.indexLiteral(n, indexed, add)
-				case *ast.Ident:
-					if fn := unexportedFunc(n); fn != nil && !called[n] {
-						vx.escapes[fn] = true
-					}
 				case *ast.CallExpr:
 					var id *ast.Ident
 					switch f := ast.Unparen(n.Fun).(type) {
@@ -326,8 +303,8 @@ func (m *model) ValueIndexOf() *valueIndex {
 						id = f.Sel
 					}
 					if id != nil {
-						if fn := unexportedFunc(id); fn != nil {
-							called[id] = true
+						if fn := m.unexportedFunc(id); fn != nil {
+							vx.called[id] = true
 							vx.calls[fn] = append(vx.calls[fn], n)
 						}
 					}
@@ -339,7 +316,8 @@ func (m *model) ValueIndexOf() *valueIndex {
 						}
 					}
 				}
-			}
+				return true
+			})
 		}
 	}
 	// A decoder fills nested structs too.
@@ -399,7 +377,50 @@ var indexedNodes = []ast.Node{
 	(*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSpec)(nil),
 	(*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil),
 	(*ast.UnaryExpr)(nil), (*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil),
-	(*ast.Ident)(nil), (*ast.CallExpr)(nil),
+	(*ast.CallExpr)(nil),
+}
+
+// unexportedFunc returns the unexported function of the package an
+// identifier uses, if any (methods are not: they may be called through
+// interfaces).
+func (m *model) unexportedFunc(id *ast.Ident) *types.Func {
+	if token.IsExported(id.Name) {
+		return nil // no lookup: the function is named by id
+	}
+	fn, ok := m.info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() != m.pkg || fn.Exported() || fn.Type().(*types.Signature).Recv() != nil {
+		return nil
+	}
+	return fn
+}
+
+// Escapes reports whether the package uses fn, one of its unexported
+// functions, other than by calling it in a file that is not a test: its
+// calls are then not all seen. The uses are read from types.Info.Uses
+// once, on the first question, rather than by visiting every identifier
+// of the package in the index's walk: an identifier outside the calls
+// ValueIndexOf recorded (called) uses the function as a value.
+func (vx *valueIndex) Escapes(m *model, fn *types.Func) bool {
+	if vx.escapes == nil {
+		vx.escapes = make(map[*types.Func]bool)
+		test := make(map[*token.File]bool)
+		for id, obj := range m.info.Uses {
+			f, ok := obj.(*types.Func)
+			if !ok || f.Pkg() != m.pkg || f.Exported() || vx.called[id] || f.Type().(*types.Signature).Recv() != nil {
+				continue
+			}
+			tf := m.pass.Fset.File(id.Pos())
+			t, seen := test[tf]
+			if !seen {
+				t = tf == nil || strings.HasSuffix(tf.Name(), "_test.go")
+				test[tf] = t
+			}
+			if !t {
+				vx.escapes[f] = true
+			}
+		}
+	}
+	return vx.escapes[fn]
 }
 
 // indexLiteral records the fields a struct literal sets, and the zero
@@ -413,12 +434,23 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 	if !ok {
 		return
 	}
-	set := make(map[*types.Var]bool)
+	// set marks the fields the literal sets, by index (no map: a
+	// literal is met for each one the package writes).
+	var small [32]bool
+	set := small[:]
+	if n := st.NumFields(); n > len(small) {
+		set = make([]bool, n)
+	}
 	for i, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
-					set[v] = true
+					for j := 0; j < st.NumFields(); j++ {
+						if st.Field(j) == v {
+							set[j] = true
+							break
+						}
+					}
 					if indexed(v) {
 						add(v, ValueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
 					}
@@ -428,14 +460,14 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 		}
 		if i < st.NumFields() {
 			v := st.Field(i)
-			set[v] = true
+			set[i] = true
 			if indexed(v) {
 				add(v, ValueWrite{X: el, At: el.Pos(), Lit: true})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if v := st.Field(i); !set[v] && indexed(v) {
+		if v := st.Field(i); !set[i] && indexed(v) {
 			add(v, ValueWrite{Zero: true, Omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}

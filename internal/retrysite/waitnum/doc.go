@@ -2,9 +2,11 @@
 // a retry's wait over successive attempts (time.Sleep(d) where d is
 // doubled, drawn, clamped, read from a backoff object's state or returned
 // by a same-package helper or func value), three times, with random draws
-// at their low, middle and high ends, and reads the shape of the waits
-// from the samples: none, fixed, linear, polynomial, exponential, with no
-// jitter, equal, partial or full jitter, decorrelated, a schedule. The
+// at their low, middle and high ends (once when the first run draws
+// nothing at random: the others would repeat it), and reads the shape of
+// the waits from the samples: none, fixed, linear, polynomial,
+// exponential, with no jitter, equal, partial or full jitter,
+// decorrelated, a schedule. The
 // numbers it computes (waitshape.Num) and the reading of the shape from
 // them (waitshape.Classify) are package waitshape's, under it; what the
 // package does to a wait's variables off the path it runs (a field drawn

@@ -56,18 +56,19 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool
 	}
 	var runs [3][]waitshape.Num
 	apply := m.CollectDefaults(func() {
-		for i, mode := range []float64{0, 0.5, 1} {
+		runs = runsAtModes(func(mode float64, drew *bool) (run []waitshape.Num) {
 			ip := m.newInterp(mode, lit.Body, body)
-			ip.closure = lit
+			ip.closure, ip.drew = lit, drew
 			for k := 0; k < samplesN; k++ {
 				ip.ret = waitshape.Unknown()
 				if c := ip.stmts(lit.Body.List); c != ctrlReturn {
-					runs[i] = append(runs[i], waitshape.Unknown())
+					run = append(run, waitshape.Unknown())
 					continue
 				}
-				runs[i] = append(runs[i], ip.ret)
+				run = append(run, ip.ret)
 			}
-		}
+			return run
+		})
 	})
 	sh := waitshape.Classify(runs[0], runs[1], runs[2])
 	if sh.Shape == ShapeUnknown {
@@ -149,7 +150,7 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 	if cs == nil || !sameFields(cs, ss) {
 		return nil
 	}
-	sub := dm.newInterp(ip.mode, nil, nil)
+	sub := ip.subInterp(dm, nil, nil)
 	sub.depth, sub.steps = ip.depth+1, ip.steps
 	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	for i := 0; i < ss.NumFields(); i++ {

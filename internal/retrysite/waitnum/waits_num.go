@@ -39,6 +39,11 @@ const (
 type winterp struct {
 	m    *model
 	mode float64
+	// drew, when set, is told that the run read its mode (drawAt): a
+	// run that never does gives the same values at every mode, so the
+	// runs at the other modes need not be made (runsAtModes). The
+	// interpreters a run starts for helpers share it.
+	drew *bool
 	// fn is true when running a helper for its result: branches that
 	// return are taken when their condition is known.
 	fn  bool
@@ -92,6 +97,48 @@ type waitClamp struct {
 	l, r ast.Expr
 	op   token.Token
 	e    ast.Expr
+}
+
+// drawAt returns the interpreter's mode, where a random draw lands in
+// its range, noting that the run read it (drew).
+func (ip *winterp) drawAt() float64 {
+	if ip.drew != nil {
+		*ip.drew = true
+	}
+	return ip.mode
+}
+
+// binary is waitshape.Binary at the interpreter's mode, which it reads
+// only for an unbounded random integer's remainder (a.Raw).
+func (ip *winterp) binary(op token.Token, a, b waitshape.Num, integer bool) waitshape.Num {
+	if a.Raw {
+		return waitshape.Binary(op, a, b, ip.drawAt(), integer)
+	}
+	return waitshape.Binary(op, a, b, ip.mode, integer)
+}
+
+// subInterp is newInterp for a helper the run follows: at the run's mode,
+// telling the run's drew.
+func (ip *winterp) subInterp(dm *model, region ast.Node, body *ast.BlockStmt) *winterp {
+	s := dm.newInterp(ip.mode, region, body)
+	s.drew = ip.drew
+	return s
+}
+
+// runsAtModes calls run at the modes 0, 0.5 and 1 (a random draw's
+// floor, middle and ceiling) and returns what each gives. run tells drew
+// when it reads the mode; when the run at 0 did not, the others would
+// only repeat it (the interpreter is deterministic but for the mode),
+// and its result stands for all three.
+func runsAtModes[T any](run func(mode float64, drew *bool) T) (res [3]T) {
+	drew := false
+	res[0] = run(0, &drew)
+	if !drew {
+		res[1], res[2] = res[0], res[0]
+		return res
+	}
+	res[1], res[2] = run(0.5, nil), run(1, nil)
+	return res
 }
 
 func (m *model) newInterp(mode float64, region ast.Node, body *ast.BlockStmt) *winterp {
@@ -638,7 +685,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			vals[i] = waitshape.Unknown()
 			continue
 		}
-		vals[i] = waitshape.Binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), ip.mode, wIsInteger(ip.m.info.TypeOf(s.Lhs[i])))
+		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), wIsInteger(ip.m.info.TypeOf(s.Lhs[i])))
 	}
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
@@ -786,7 +833,7 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 	if ip.depth >= 3 || body == nil {
 		return nil
 	}
-	s := dm.newInterp(ip.mode, body, body)
+	s := ip.subInterp(dm, body, body)
 	s.fn = true
 	s.depth = ip.depth + 1
 	s.steps = ip.steps
@@ -1043,7 +1090,7 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 			}
 			return waitshape.Unknown()
 		}
-		return waitshape.Binary(x.Op, ip.eval(x.X), ip.eval(x.Y), ip.mode, wIsInteger(info.TypeOf(x)))
+		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), wIsInteger(info.TypeOf(x)))
 	case *ast.CallExpr:
 		return ip.call(x)
 	case *ast.SelectorExpr:
@@ -1239,7 +1286,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			}
 			r := d.Merge(f)
 			r.OK, r.Rnd = true, true
-			r.V = d.V + ip.mode*f.V*d.V
+			r.V = d.V + ip.drawAt()*f.V*d.V
 			return r
 		}
 	}
@@ -1380,13 +1427,13 @@ func (ip *winterp) randCall(name string, args []ast.Expr) waitshape.Num {
 		if n.Rnd {
 			r.Decor = true
 		}
-		r.V = ip.mode * n.V
+		r.V = ip.drawAt() * n.V
 		return r
 	case "unit":
 		if len(args) != 0 {
 			return waitshape.Unknown()
 		}
-		return waitshape.Num{V: ip.mode, OK: true, Rnd: true, Vary: true}
+		return waitshape.Num{V: ip.drawAt(), OK: true, Rnd: true, Vary: true}
 	case "raw":
 		if len(args) != 0 {
 			return waitshape.Unknown()

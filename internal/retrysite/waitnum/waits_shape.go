@@ -22,11 +22,15 @@ const samplesN = 8
 // shapeLoopWait fills in the shape of one wait of a hand-written site.
 func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *Wait) {
 	var runs [3][]waitshape.Num
-	var counters [3]map[*types.Var][]float64
+	var counters map[*types.Var][]float64 // the counters of the run at 0
 	apply := m.CollectDefaults(func() {
-		for i, mode := range []float64{0, 0.5, 1} {
-			runs[i], counters[i] = m.runWait(s, body, self, h, mode)
-		}
+		runs = runsAtModes(func(mode float64, drew *bool) []waitshape.Num {
+			run, cs := m.runWait(s, body, self, h, mode, drew)
+			if mode == 0 {
+				counters = cs
+			}
+			return run
+		})
 	})
 	sh := waitshape.Classify(runs[0], runs[1], runs[2])
 	var wait ast.Expr
@@ -42,7 +46,7 @@ func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h 
 	}
 	sh.Fill(w, what)
 	apply(w) // the defaults the runs read (Model.CollectDefaults)
-	w.Attempt = attemptCounter(counters[0], h.node.Pos(), m)
+	w.Attempt = attemptCounter(counters, h.node.Pos(), m)
 }
 
 // attemptCounter picks, among the integer variables that hold a value at
@@ -82,8 +86,9 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 }
 
 // runWait runs the site's iterations and returns the wait's value in
-// each (not ok where the path skipped it).
-func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64) ([]waitshape.Num, map[*types.Var][]float64) {
+// each (not ok where the path skipped it). drew, when not nil, is told
+// when the run reads its mode (runsAtModes).
+func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool) ([]waitshape.Num, map[*types.Var][]float64) {
 	res := make([]waitshape.Num, 0, samplesN)
 	var region ast.Node
 	var list []ast.Stmt
@@ -120,7 +125,7 @@ func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit,
 		return nil, nil
 	}
 	full := m.newInterp(mode, region, fbody)
-	full.self, full.params, full.label = ip.self, ip.params, ip.label
+	full.self, full.params, full.label, full.drew = ip.self, ip.params, ip.label, drew
 	ip = full
 	ip.hit = h
 	if f, ok := s.Node.(*ast.ForStmt); ok && f.Init != nil {

@@ -842,7 +842,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 		}
 		// The literal is written elsewhere: its values are
 		// constants or stand-ins, the same on every call.
-		st.fields[f] = ip.m.newInterp(ip.mode, nil, nil).eval(val)
+		st.fields[f] = ip.subInterp(ip.m, nil, nil).eval(val)
 	}
 	sub := ip.sub(d.Body, d.Type, x)
 	if sub == nil {

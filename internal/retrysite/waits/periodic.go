@@ -397,18 +397,23 @@ func (m *periodic) durationLocal(x ast.Expr) *types.Var {
 func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref interp.NodeRef, sc interp.Scenario, in interp.Scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
 	ev := &interp.Evaluator{Fi: fi, Op: g.set, Sc: sc}
 	sel := w.sel
-	seen := make(map[string]bool)
-	var kb []byte
-	steps := 0
-	type item struct {
-		bi   int32
-		from int
-		e    interp.Env
-		p    failPath
+	// The states seen and the queue are the walk's (backWalk), emptied
+	// for each walk: their memory serves the next scenario's.
+	if w.seen == nil {
+		w.seen = make(map[string]bool)
 	}
+	seen := w.seen
+	clear(seen)
+	kb := w.kb
+	defer func() { w.kb = kb }()
+	steps := 0
 	// The queue is read from its head index on: cutting it from the
 	// front would copy it over and over as it grows.
-	queue := []item{{ref.Block, ref.Index, interp.Env{}, failPath{}}}
+	queue := append(w.queue[:0], backItem{ref.Block, ref.Index, interp.Env{}, failPath{}})
+	defer func() {
+		clear(queue) // drop what the items hold
+		w.queue = queue[:0]
+	}()
 	for head := 0; head < len(queue); head++ {
 		if steps++; steps > 5000 {
 			return nil, false
@@ -464,14 +469,14 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 		}
 		switch len(b.Succs) {
 		case 1:
-			queue = append(queue, item{b.Succs[0].Index, 0, e, p})
+			queue = append(queue, backItem{b.Succs[0].Index, 0, e, p})
 		case 2:
 			t, f, _ := fi.Branch(ev, b, e)
 			if t {
-				queue = append(queue, item{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), p})
+				queue = append(queue, backItem{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), p})
 			}
 			if f {
-				queue = append(queue, item{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), p})
+				queue = append(queue, backItem{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), p})
 			}
 		}
 	}

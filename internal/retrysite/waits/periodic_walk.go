@@ -1,6 +1,10 @@
 package waits
 
-import "go/ast"
+import (
+	"go/ast"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+)
 
 // backWalk is the state failurePathRetry's walks share: one function, one
 // loop, up to five scenarios walked over the same nodes. What it keeps
@@ -13,6 +17,20 @@ type backWalk struct {
 	// visits counts, in a walk that widens, the times each block was
 	// taken (periodic_backoff.go); nil in a walk that does not.
 	visits map[int32]int
+	// seen, queue and kb are pathsBack's, kept from one walk to the
+	// next for their memory only (each walk empties them first).
+	seen  map[string]bool
+	queue []backItem
+	kb    []byte
+}
+
+// backItem is a state pathsBack's walk queues: a block, the node to
+// start at, the values carried and the path so far.
+type backItem struct {
+	bi   int32
+	from int
+	e    interp.Env
+	p    failPath
 }
 
 func newBackWalk(w *Walk) *backWalk {

@@ -97,16 +97,12 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 	return found
 }
 
-// funcNodes are the nodes that declare parameters.
-var funcNodes = []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
-
 // determ checks that expressions are deterministic.
 type determ struct {
 	f      Finder
 	body   *ast.BlockStmt
 	seen   map[*types.Var]bool // locals being checked
 	fields map[*types.Var]bool // fields checked or being checked
-	params map[*types.Var]bool // every parameter and receiver of the package
 }
 
 // expr reports whether x is computed with no call but conversions and
@@ -329,31 +325,14 @@ func (d *determ) simple(x ast.Expr) bool {
 }
 
 // isParam reports whether v is a parameter or receiver of a function of
-// the package.
+// the package. The variable says so itself (Kind): a parameter of an
+// interface method or a func type, which no expression can read, is the
+// only other kind of parameter, so no walk of the package's functions is
+// needed.
 func (d *determ) isParam(v *types.Var) bool {
-	if d.params == nil {
-		d.params = make(map[*types.Var]bool)
-		add := func(fl *ast.FieldList) {
-			if fl == nil {
-				return
-			}
-			for _, f := range fl.List {
-				for _, n := range f.Names {
-					if p, ok := d.f.Info.Defs[n].(*types.Var); ok {
-						d.params[p] = true
-					}
-				}
-			}
-		}
-		typesx.Preorder(d.f.Pass, funcNodes, func(n ast.Node) {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				add(n.Recv)
-				add(n.Type.Params)
-			case *ast.FuncLit:
-				add(n.Type.Params)
-			}
-		})
+	switch v.Kind() {
+	case types.ParamVar, types.RecvVar:
+		return v.Pkg() == d.f.Pkg
 	}
-	return d.params[v]
+	return false
 }

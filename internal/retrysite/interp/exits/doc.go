@@ -7,8 +7,8 @@
 // It owns
 //   - flags.go: a field of the package only ever set to constants (a stop
 //     flag, a closed mark) counts nothing (Flags.Field); flagindex.go
-//     judges every such field of the package in one walk of the pass's
-//     inspector on the first question (Flags.FieldIndexed, the one the
+//     judges every such field of the package from the uses the type
+//     information records on the first question (Flags.FieldIndexed, the one the
 //     interpreter asks);
 //   - settings.go: nor does a field written only in the struct literals
 //     that make an object the function does not replace (FixedSetting);

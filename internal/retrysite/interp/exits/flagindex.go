@@ -3,11 +3,13 @@ package exits
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
-// FieldIndexed is Field with the package's flags judged in one walk: the
+// FieldIndexed is Field with the package's flags judged at once: the
 // first question fills fl with every bool or integer field of the
 // package its files use, each judged over all its uses, as
 // onlyConstantWrites would (flags.go), so that no question walks the
@@ -21,83 +23,46 @@ func (fl *Flags) FieldIndexed(p Pkg, sel *ast.SelectorExpr) bool {
 }
 
 // indexFlags judges every use of a flag-typed field of the package in
-// its files: a field is a flag when every use of it is (flagUse). It
-// reads the identifiers with their paths from the pass's inspector, and
-// asks the type information only about identifiers named like a field
-// of a flag type the package declares (flagNames).
+// its files: a field is a flag when every use of it is (flagUse). The
+// uses are read from the type information (Info.Uses, which holds every
+// identifier of the files that uses an object), and only the uses of a
+// flag-typed field of the package are looked up in the pass's inspector
+// for the path flagUse judges them by: far fewer than the identifiers of
+// the package, which a walk would visit one by one.
 func indexFlags(m pkg) Flags {
 	flags := make(Flags)
-	names, all := m.flagNames()
-	if len(names) == 0 && !all {
-		return flags
+	insp, ok := m.Pass().ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !ok {
+		insp = inspector.New(m.Files())
 	}
+	root := insp.Root()
 	isConst := func(x ast.Expr) bool {
 		tv, found := m.Info().Types[x]
 		return found && tv.Value != nil
 	}
-	typesx.PreorderStack(m.Pass(), []ast.Node{(*ast.Ident)(nil)}, func(n ast.Node, stack []ast.Node) {
-		id := n.(*ast.Ident)
-		if !all && !names[id.Name] {
-			return
-		}
-		v, ok := m.Info().Uses[id].(*types.Var)
+	var stack []ast.Node
+	for id, obj := range m.Info().Uses {
+		v, ok := obj.(*types.Var)
 		if !ok || !v.IsField() || v.Pkg() != m.Types() {
-			return
+			continue
 		}
 		if r, seen := flags[v]; seen && !r || !seen && !flagType(v.Type()) {
-			return // one use already makes it no flag, or no flag type
+			continue // one use already makes it no flag, or no flag type
 		}
-		flags[v] = m.flagUse(stack, isConst)
-	})
-	return flags
-}
-
-// flagNames returns the names of the fields of a flag type the struct
-// types of the package's files declare (every field of the package is
-// declared in one): an embedded field by its type's name, a field whose
-// type is unknown too. all is set when an embedded field's name cannot
-// be read: then every identifier is asked.
-func (m pkg) flagNames() (names map[string]bool, all bool) {
-	names = make(map[string]bool)
-	typesx.Preorder(m.Pass(), []ast.Node{(*ast.StructType)(nil)}, func(n ast.Node) {
-		for _, fl := range n.(*ast.StructType).Fields.List {
-			if len(fl.Names) == 0 {
-				if name := embeddedName(fl.Type); name != "" {
-					names[name] = true
-				} else {
-					all = true
-				}
+		// The innermost node over the identifier's span is the
+		// identifier (a leaf); FindNode is the slower, sure way.
+		c, found := root.FindByPos(id.Pos(), id.End())
+		if !found || c.Node() != id {
+			if c, found = root.FindNode(id); !found {
 				continue
 			}
-			for _, id := range fl.Names {
-				if v, ok := m.Info().Defs[id].(*types.Var); !ok || flagType(v.Type()) {
-					names[id.Name] = true
-				}
-			}
 		}
-	})
-	return names, all
-}
-
-// embeddedName is the name of an embedded field of type expression t
-// (T, *T, pkg.T, T[A]), "" when t is none of these.
-func embeddedName(t ast.Expr) string {
-	for {
-		switch x := t.(type) {
-		case *ast.ParenExpr:
-			t = x.X
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.SelectorExpr:
-			return x.Sel.Name
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
+		stack = stack[:0]
+		for e := range c.Enclosing() {
+			stack = append(stack, e.Node())
 		}
+		slices.Reverse(stack)
+		flags[v] = m.flagUse(stack, isConst)
 	}
+	return flags
 }
