@@ -47,20 +47,8 @@ func EntryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.E
 // name, the one Callee reads through Selections) is of a library
 // package.
 func (m *Reader) mayCallLibrary(call *ast.CallExpr) bool {
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = ast.Unparen(f.X)
-	case *ast.IndexListExpr:
-		fun = ast.Unparen(f.X)
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
+	id := typesx.CalleeIdent(call)
+	if id == nil {
 		return false
 	}
 	obj := m.info.Uses[id]
