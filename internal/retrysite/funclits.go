@@ -117,13 +117,14 @@ func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
 // litIsIntegration reports whether the body of a function literal makes
 // a call that may cross an integration boundary.
 func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
-	return m.anyCall(lit.Body, hasOutcome, func(c *ast.CallExpr) bool {
+	found, sends := m.anyCall(lit.Body, hasOutcome, false, func(c *ast.CallExpr) bool {
 		fn := typesx.Callee(m.info, c)
 		if fn == nil {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
 		return m.net.IOCall(c, fn) || m.funcIsIntegration(fn, 1) // package netio
-	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
+	})
+	return found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
 }
 
 // funcTypeIsIntegration decides, for a call through a value of an
@@ -152,26 +153,23 @@ func (m *model) funcTypeIsIntegration(t types.Type) (integration, ok bool) {
 	}
 	m.funcTypes[named] = 0 // cycles: assume not, until shown
 	seen, found := false, false
-	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found {
-				return false
+	for c := range m.insp().Root().Preorder(funcTypes[1:]...) {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl:
+			fn, _ := m.info.Defs[n.Name].(*types.Func)
+			if n.Body != nil && fn != nil && types.Identical(withoutRecv(fn.Type().(*types.Signature)), sig) {
+				seen = true
+				found = m.funcIsIntegration(fn, 1)
 			}
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				fn, _ := m.info.Defs[n.Name].(*types.Func)
-				if n.Body != nil && fn != nil && types.Identical(withoutRecv(fn.Type().(*types.Signature)), sig) {
-					seen = true
-					found = m.funcIsIntegration(fn, 1)
-				}
-			case *ast.FuncLit:
-				if types.Identical(m.info.TypeOf(n), sig) {
-					seen = true
-					found = m.litIsIntegration(n)
-				}
+		case *ast.FuncLit:
+			if types.Identical(m.info.TypeOf(n), sig) {
+				seen = true
+				found = m.litIsIntegration(n)
 			}
-			return !found
-		})
+		}
+		if found {
+			break
+		}
 	}
 	switch {
 	case !seen:

@@ -13,7 +13,7 @@ import (
 // mayBeOp drops methods named as accessors (Get, Lookup, Load, ...):
 // http.Header.Get, url.Values.Get and the caches of other packages read
 // memory. A method of the analysed package itself is seen whole, and
-// mayBeOp has already followed its body to a fallible call that crosses
+// mayBeOp also requires its body to reach a fallible call that crosses
 // an integration boundary (funcIsIntegration): a key-value client's
 //
 //	func (k *KV) Get(key string, q *QueryOptions) (*KVPair, *QueryMeta, error)
@@ -24,8 +24,8 @@ import (
 // indexes no collection of its receiver (c.items[key]).
 
 // localFetch reports whether fn, a method named as an accessor, is a
-// method of the package whose body reaches the network (the caller has
-// established that it crosses an integration boundary).
+// method of the package whose body reaches the network (mayBeOp asks,
+// besides, that it crosses an integration boundary).
 func (m *model) localFetch(fn *types.Func) bool {
 	if fn.Pkg() != m.pkg || fn.Name() != "Get" {
 		return false

@@ -3,7 +3,6 @@ package retrysite
 import (
 	"go/ast"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 )
 
@@ -13,24 +12,16 @@ import (
 func (m *model) Op(call *ast.CallExpr) *Op { return m.ops.Op(call) }
 
 // requeueSites returns the requeue sites of fb (package requeue): its
-// calls that hand an item back to a rate-limited queue, and its
-// operations grouped as a loop's are.
-func (m *model) requeueSites(fb funcBody) []*Site {
-	var calls []*ast.CallExpr
-	var entries []knowledge.Requeue
-	fb.inspect(callTypes, func(n ast.Node) {
-		call := n.(*ast.CallExpr)
-		if r, ok := m.requeue.Entry(call); ok {
-			calls = append(calls, call)
-			entries = append(entries, r)
-		}
-	})
-	if len(calls) == 0 {
+// calls that hand an item back to a rate-limited queue (found by
+// prefilter, sc), and its operations grouped as a loop's are.
+func (m *model) requeueSites(fb funcBody, sc bodyScan) []*Site {
+	if len(sc.requeues) == 0 {
 		return nil
 	}
+	calls, parents := fb.loopCalls()
 	var groups []requeue.Group
-	for _, g := range m.opGroups(fb) {
+	for _, g := range m.opGroups(calls, parents, false) {
 		groups = append(groups, requeue.Group{Calls: g.calls, Set: g.set})
 	}
-	return m.requeue.Sites(fb.body, fb.typ, calls, entries, groups)
+	return m.requeue.Sites(fb.body, fb.typ, sc.requeues, sc.entries, groups)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/ast/inspector"
+
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
@@ -202,11 +204,8 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 	// not make a function an operation.
 	// Nor does a call whose results nothing reads (_ = ln.Close(), a
 	// deferred clean-up): it cannot make the function fail (precision.go).
-	dropped := notretry.DroppedCalls(decl.Body)
-	found := m.anyCall(decl.Body, interp.HasErrorOrResponse, func(call *ast.CallExpr) bool {
-		if dropped[call] {
-			return false
-		}
+	// A body without a send makes no exchange (exchange.IsIntegration).
+	found, sends := m.anyCall(decl.Body, interp.HasErrorOrResponse, true, func(call *ast.CallExpr) bool {
 		if m.net.PassesStream(call) {
 			return true // writes to a connection it is handed (package netio)
 		}
@@ -215,17 +214,53 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 			return true // calls a function value it was given
 		}
 		return m.net.IOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // package netio
-	}) || exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
+	})
+	found = found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found
 }
 
+var callSendTypes = []ast.Node{(*ast.CallExpr)(nil), (*ast.SendStmt)(nil)}
+
 // anyCall reports whether body (function literals in it included) makes
 // a call, other than a conversion or a call of a builtin, whose result
 // type satisfies results and for which crosses reports true. It stops at
-// the first.
-func (m *model) anyCall(body ast.Node, results func(types.Type) bool, crosses func(*ast.CallExpr) bool) bool {
-	found := false
+// the first. With dropped, a call whose results nothing reads (_ =
+// ln.Close(), a deferred clean-up: notretry.DroppedCalls) is passed over.
+// When it finds none, sends reports whether body may hold a send
+// statement (an exchange: package exchange); it is true when the body
+// was walked without the inspector.
+func (m *model) anyCall(body *ast.BlockStmt, results func(types.Type) bool, dropped bool, crosses func(*ast.CallExpr) bool) (found, sends bool) {
+	// may reports whether call is one crosses is asked of.
+	may := func(call *ast.CallExpr) bool {
+		if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
+			return false
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
+				return false
+			}
+		}
+		tv, ok := m.info.Types[call]
+		return ok && results(tv.Type)
+	}
+	if cur, ok := typesx.BodyCursor(m.pass, body); ok {
+		for c := range cur.Preorder(callSendTypes...) {
+			call, isCall := c.Node().(*ast.CallExpr)
+			if !isCall {
+				sends = true
+				continue
+			}
+			if may(call) && !(dropped && droppedCall(c)) && crosses(call) {
+				return true, sends
+			}
+		}
+		return false, sends
+	}
+	var drops map[*ast.CallExpr]bool
+	if dropped {
+		drops = notretry.DroppedCalls(body)
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
 			return false
@@ -234,21 +269,44 @@ func (m *model) anyCall(body ast.Node, results func(types.Type) bool, crosses fu
 		if !ok {
 			return true
 		}
-		if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
-			return true
-		}
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-			if _, isBuiltin := m.info.Uses[id].(*types.Builtin); isBuiltin {
-				return true
-			}
-		}
-		if tv, ok := m.info.Types[call]; !ok || !results(tv.Type) {
-			return true
-		}
-		found = crosses(call)
+		found = may(call) && !drops[call] && crosses(call)
 		return !found
 	})
-	return found
+	return found, true
+}
+
+// droppedCall reports whether nothing reads the results of the call at
+// c: a statement of its own, a go or defer statement's call, or the one
+// right-hand side of an assignment to blanks only (as
+// notretry.DroppedCalls finds them in a walk).
+func droppedCall(c inspector.Cursor) bool {
+	call := c.Node()
+	p := c.Parent()
+	for {
+		if _, ok := p.Node().(*ast.ParenExpr); !ok {
+			break
+		}
+		p = p.Parent()
+	}
+	switch n := p.Node().(type) {
+	case *ast.ExprStmt:
+		return true
+	case *ast.GoStmt:
+		return n.Call == call
+	case *ast.DeferStmt:
+		return n.Call == call
+	case *ast.AssignStmt:
+		if len(n.Rhs) != 1 || ast.Unparen(n.Rhs[0]) != call {
+			return false
+		}
+		for _, l := range n.Lhs {
+			if id, ok := ast.Unparen(l).(*ast.Ident); !ok || id.Name != "_" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // localImplementations returns the methods that implement the interface

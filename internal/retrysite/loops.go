@@ -34,11 +34,11 @@ type funcBody struct {
 }
 
 // inspect calls f for each node of the given types in the body, outside
-// the function literals nested in it, in the order of ast.Inspect. The
+// the function literals nested in it, in the order of ast.Inspect. types
+// must hold *ast.FuncLit (the literals are not passed to f). The
 // inspector skips subtrees that hold none of the types, which makes it
 // several times faster than ast.Inspect.
 func (fb funcBody) inspect(types []ast.Node, f func(n ast.Node)) {
-	types = append(types[:len(types):len(types)], (*ast.FuncLit)(nil))
 	fb.cur.Inspect(types, func(c inspector.Cursor) bool {
 		n := c.Node()
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -50,7 +50,8 @@ func (fb funcBody) inspect(types []ast.Node, f func(n ast.Node)) {
 }
 
 var (
-	prefilterTypes = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil), (*ast.CallExpr)(nil)}
+	prefilterTypes = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}
+	loopCallTypes  = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}
 	callTypes      = []ast.Node{(*ast.CallExpr)(nil)}
 )
 
@@ -82,7 +83,13 @@ func (g *opGroup) runScenario() scenario {
 
 // handWritten returns the hand-written retry sites in fb.
 func (m *model) handWritten(fb funcBody) []*Site {
-	loops, gotos, selfCalls := m.prefilter(fb)
+	return m.handWrittenIn(fb, m.prefilter(fb))
+}
+
+// handWrittenIn returns the hand-written retry sites in fb, whose walk
+// before any graph (prefilter) found sc.
+func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
+	gotos, selfCalls := sc.gotos, sc.self
 	var held map[*ast.CallExpr]*ast.FuncLit
 	if fb.obj != nil {
 		// Calls of a closure that calls the function (heldself.go).
@@ -91,22 +98,21 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			selfCalls = append(selfCalls, c)
 		}
 	}
-	if len(loops) == 0 && !gotos && len(selfCalls) == 0 {
+	if !sc.loops && !gotos && len(selfCalls) == 0 {
 		return nil
 	}
 	// Operations first: most loops call nothing that crosses an
 	// integration boundary, and then no graph is needed.
-	parents := loopParents(fb.body)
-	if !gotos && len(selfCalls) == 0 && len(parents) == 0 {
+	calls, parents := fb.loopCalls()
+	loopsOnly := !gotos && len(selfCalls) == 0
+	if loopsOnly && len(parents) == 0 {
 		return nil // no call in a loop: no operation can repeat
 	}
-	groups := m.opGroups(fb)
+	// Without a goto or a call of itself, only an operation with a call
+	// in a loop can be retried (every other group would be passed over
+	// below): opGroups leaves the others out.
+	groups := m.opGroups(calls, parents, loopsOnly)
 	if len(groups) == 0 {
-		return nil
-	}
-	if !gotos && len(selfCalls) == 0 && !anyInLoop(groups, parents) {
-		// Operations only outside the loops: no graph is needed (every
-		// group would be passed over below).
 		return nil
 	}
 	fnInfo := m.FuncInfo(fb.body, fb.typ)
@@ -277,14 +283,15 @@ func (m *model) handWritten(fb funcBody) []*Site {
 			g, in := f.first, f.in
 			m.findLit[s] = func() { m.findBoundLiteral(fi, g, init, in, &s.Bound) }
 		}
-		m.attachLoopDetails(s, fi, f.first)
 		if f.first.failureOnly {
-			keepOwnWaits(s, f.first)
 			// The loop runs the operation on success too: how long it
 			// runs, and which outcomes its other paths repeat, are the
-			// loop's business, not the retry's.
-			s.Timeouts = nil
-			s.Retried = nil
+			// loop's business, not the retry's. Only its waits are
+			// looked for (its timeouts and outcomes stay nil).
+			m.loopWaits(s, fi, f.first)
+			keepOwnWaits(s, f.first)
+		} else {
+			m.attachLoopDetails(s, fi, f.first)
 		}
 		if f.kind == Loop && m.Rules().ServerPaced(s) {
 			continue // a state poll at the server's interval (precision.go)
@@ -303,40 +310,43 @@ func (m *model) handWritten(fb funcBody) []*Site {
 	return sites
 }
 
-// anyInLoop reports whether a call of one of groups lies in a loop.
-func anyInLoop(groups []*opGroup, parents map[*ast.CallExpr]ast.Stmt) bool {
-	for _, g := range groups {
-		for _, c := range g.calls {
-			if parents[c] != nil {
-				return true
-			}
-		}
-	}
-	return false
+// A bodyScan is what prefilter finds in a function body.
+type bodyScan struct {
+	// loops and gotos: the body holds a for or range statement, a goto.
+	loops, gotos bool
+	// self are the body's calls of the function itself.
+	self []*ast.CallExpr
+	// requeues are its calls that hand an item back to a rate-limited
+	// queue, and entries their table rows (package requeue).
+	requeues []*ast.CallExpr
+	entries  []knowledge.Requeue
 }
 
-// prefilter finds, without building a graph, whether fb has loops, gotos
-// or calls of itself: most functions have none of them.
-func (m *model) prefilter(fb funcBody) (loops []ast.Stmt, gotos bool, self []*ast.CallExpr) {
+// prefilter finds, in one walk and without building a graph, whether fb
+// has loops, gotos, calls of itself or requeue calls: most functions have
+// none of them.
+func (m *model) prefilter(fb funcBody) (sc bodyScan) {
 	fb.inspect(prefilterTypes, func(n ast.Node) {
 		switch n := n.(type) {
-		case *ast.ForStmt:
-			loops = append(loops, n)
-		case *ast.RangeStmt:
-			loops = append(loops, n)
+		case *ast.ForStmt, *ast.RangeStmt:
+			sc.loops = true
 		case *ast.BranchStmt:
 			if n.Tok == token.GOTO {
-				gotos = true
+				sc.gotos = true
 			}
 		case *ast.CallExpr:
 			if fb.obj != nil && calleeNamed(n.Fun, fb.obj.Name()) {
 				if fn := typesx.Callee(m.info, n); fn != nil && fn.Origin() == fb.obj.Origin() {
-					self = append(self, n)
+					sc.self = append(sc.self, n)
 				}
+			}
+			if r, ok := m.requeue.Entry(n); ok {
+				sc.requeues = append(sc.requeues, n)
+				sc.entries = append(sc.entries, r)
 			}
 		}
 	})
-	return
+	return sc
 }
 
 // calleeNamed reports whether the function expression of a call may name
@@ -362,58 +372,63 @@ func calleeNamed(fun ast.Expr, name string) bool {
 	}
 }
 
-// loopParents maps each call to its innermost enclosing loop statement
-// (outside function literals).
-func loopParents(body *ast.BlockStmt) map[*ast.CallExpr]ast.Stmt {
-	res := make(map[*ast.CallExpr]ast.Stmt)
-	var stack []ast.Stmt
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
+// loopCalls returns the calls of fb (outside the function literals
+// nested in it) in the order of ast.Inspect, and maps each call to its
+// innermost enclosing loop statement: a for statement whose condition,
+// post statement or body holds it (not its init), or a range statement
+// whose body holds it (not the ranged expression, nor its key and
+// value). One walk of the inspector: the loops enclosing a node are
+// those, among the loops visited before it, that it starts inside of.
+func (fb funcBody) loopCalls() (calls []*ast.CallExpr, parents map[*ast.CallExpr]ast.Stmt) {
+	parents = make(map[*ast.CallExpr]ast.Stmt)
+	var stack []ast.Stmt // the loops enclosing the node visited, outermost first
+	fb.inspect(loopCallTypes, func(n ast.Node) {
+		for len(stack) > 0 && n.Pos() >= stack[len(stack)-1].End() {
+			stack = stack[:len(stack)-1]
+		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt:
-			if n.Init != nil {
-				ast.Inspect(n.Init, visit)
-			}
 			stack = append(stack, n)
-			if n.Cond != nil {
-				ast.Inspect(n.Cond, visit)
-			}
-			if n.Post != nil {
-				ast.Inspect(n.Post, visit)
-			}
-			ast.Inspect(n.Body, visit)
-			stack = stack[:len(stack)-1]
-			return false
 		case *ast.RangeStmt:
-			ast.Inspect(n.X, visit)
 			stack = append(stack, n)
-			ast.Inspect(n.Body, visit)
-			stack = stack[:len(stack)-1]
-			return false
 		case *ast.CallExpr:
-			if len(stack) > 0 {
-				res[n] = stack[len(stack)-1]
+			calls = append(calls, n)
+			for i := len(stack) - 1; i >= 0; i-- {
+				switch l := stack[i].(type) {
+				case *ast.ForStmt:
+					if l.Init != nil && within(n, l.Init) {
+						continue // run once, before the loop
+					}
+				case *ast.RangeStmt:
+					if !within(n, l.Body) {
+						if within(n, l.X) {
+							continue // evaluated once, before the loop
+						}
+						return // in its key or value: no loop's
+					}
+				}
+				parents[n] = stack[i]
+				break
 			}
 		}
-		return true
-	}
-	ast.Inspect(body, visit)
-	return res
+	})
+	return calls, parents
 }
 
-// opGroups groups the calls of fb that may be operations: calls whose
+// within reports whether n lies inside outer.
+func within(n, outer ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// opGroups groups the given calls that may be operations: calls whose
 // results carry an outcome (an error, an HTTP response, an ok bool).
-func (m *model) opGroups(fb funcBody) []*opGroup {
+// With loopsOnly, only the operations with a call in a loop (parents)
+// are grouped, with all their calls: mayBeOp is asked first of the calls
+// in loops, then of the others whose operation is one of theirs.
+func (m *model) opGroups(calls []*ast.CallExpr, parents map[*ast.CallExpr]ast.Stmt, loopsOnly bool) []*opGroup {
 	byKey := make(map[string]*opGroup)
 	var groups []*opGroup
-	fb.inspect(callTypes, func(n ast.Node) {
-		call := n.(*ast.CallExpr)
-		if !m.mayBeOp(call) {
-			return
-		}
-		k := m.opKey(call)
+	add := func(call *ast.CallExpr, k string) {
 		g, ok := byKey[k]
 		if !ok {
 			g = &opGroup{key: k, set: make(map[*ast.CallExpr]bool)}
@@ -422,22 +437,61 @@ func (m *model) opGroups(fb funcBody) []*opGroup {
 		}
 		g.calls = append(g.calls, call)
 		g.set[call] = true
-	})
+	}
+	if !loopsOnly {
+		for _, call := range calls {
+			if m.mayBeOp(call) {
+				add(call, m.opKey(call))
+			}
+		}
+		return groups
+	}
+	keys := make(map[*ast.CallExpr]string) // the operations in loops
+	inLoop := make(map[string]bool)
+	for _, call := range calls {
+		if parents[call] != nil && m.mayBeOp(call) {
+			k := m.opKey(call)
+			keys[call] = k
+			inLoop[k] = true
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	for _, call := range calls {
+		k, ok := keys[call]
+		if !ok {
+			if parents[call] != nil || !m.hasOutcomeCall(call) {
+				continue
+			}
+			if k = m.opKey(call); !inLoop[k] || !m.mayBeOp(call) {
+				continue
+			}
+		}
+		add(call, k)
+	}
 	return groups
+}
+
+// hasOutcomeCall reports whether call is a call (not a conversion) whose
+// results carry an outcome: mayBeOp's first test.
+func (m *model) hasOutcomeCall(call *ast.CallExpr) bool {
+	tv, ok := m.info.Types[call]
+	return ok && !tv.IsType() && hasOutcome(tv.Type)
 }
 
 // mayBeOp reports whether a call can be an operation worth retrying: it
 // returns an outcome, and it is not a pure computation (errors, fmt,
 // strconv, encoding, context, ...).
+//
+// The tests that read only the call and its callee's name come first:
+// whether the call crosses an integration boundary (isIntegration) may
+// read the bodies of functions and build the package's value index (a
+// func-typed field called, a field handed where a stream is taken), and
+// most calls it would be asked of are ruled out by their callee alone
+// (fmt.Fprintf(c.out, ...), errors.Is(err, ...)).
 func (m *model) mayBeOp(call *ast.CallExpr) bool {
-	tv, ok := m.info.Types[call]
-	if !ok || tv.IsType() {
-		return false
-	}
-	if !hasOutcome(tv.Type) {
-		return false
-	}
-	if !m.isIntegration(call) {
+	if !m.hasOutcomeCall(call) {
 		return false
 	}
 	// A call given an error classifies an outcome (errors.Is,
@@ -448,56 +502,66 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 			return false
 		}
 	}
+	fn := typesx.Callee(m.info, call)
+	if fn != nil && fn.Pkg() != nil && !m.calleeMayBeOp(fn) {
+		return false
+	}
+	if !m.isIntegration(call) {
+		return false
+	}
 	// A bare ok (bool, or (T, bool)) is an operation's outcome only for
 	// operations the model sees whole (forms.go); elsewhere it is a
 	// predicate, a lookup, a dequeue or a step of an exchange.
-	if !interp.HasErrorOrResponse(tv.Type) && !m.okIsOutcome(call) {
+	return interp.HasErrorOrResponse(m.info.Types[call].Type) || m.okIsOutcome(call)
+}
+
+// calleeMayBeOp reports whether a call of fn may be an operation by
+// what fn is: not a function of a package that only computes or
+// classifies outcomes, nor an accessor, iteration or clean-up method.
+func (m *model) calleeMayBeOp(fn *types.Func) bool {
+	if knowledge.IsOutcomePackage(fn.Pkg().Path()) {
 		return false
 	}
-	fn := typesx.Callee(m.info, call)
-	if fn != nil && fn.Pkg() != nil && knowledge.IsOutcomePackage(fn.Pkg().Path()) {
+	switch fn.Pkg().Path() {
+	case "errors", "fmt", "strconv", "strings", "bytes", "context", "sort", "slices", "maps",
+		"math", "unicode/utf8", "regexp", "time", "sync", "sync/atomic", "reflect",
+		"encoding/json", "encoding/xml", "encoding/base64", "encoding/hex", "encoding/binary",
+		"path", "path/filepath", "net/url", "net/netip", "mime", "io", "bufio", "text/template", "html/template":
 		return false
-	}
-	if fn != nil && fn.Pkg() != nil {
-		switch fn.Pkg().Path() {
-		case "errors", "fmt", "strconv", "strings", "bytes", "context", "sort", "slices", "maps",
-			"math", "unicode/utf8", "regexp", "time", "sync", "sync/atomic", "reflect",
-			"encoding/json", "encoding/xml", "encoding/base64", "encoding/hex", "encoding/binary",
-			"path", "path/filepath", "net/url", "net/netip", "mime", "io", "bufio", "text/template", "html/template":
+	case "net/http":
+		switch fn.Name() {
+		case "NewRequest", "NewRequestWithContext", "ReadResponse", "ParseHTTPVersion", "ParseTime":
 			return false
-		case "net/http":
-			switch fn.Name() {
-			case "NewRequest", "NewRequestWithContext", "ReadResponse", "ParseHTTPVersion", "ParseTime":
-				return false
-			}
-		case "net":
-			switch fn.Name() {
-			case "Accept", "AcceptTCP", "AcceptUnix":
-				// A listener taking the next incoming connection: the
-				// server side of a call, each one a new connection.
-				return false
-			}
-		case "os":
-			switch fn.Name() {
-			case "Getenv", "LookupEnv", "Getwd", "Hostname", "Executable":
-				return false
-			}
 		}
-		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-			switch fn.Name() {
-			case "Err", "Error", "Unwrap", "Is", "As", "Timeout", "Temporary", "Next", "Scan", "Close",
-				"Value", "Load", "Get", "Lookup", "Has", "Contains":
-				// Iteration, accessors and cleanup, not operations:
-				// Get here is a map-like accessor (http.Header.Get,
-				// url.Values.Get, sync.Map-like caches). HTTP GETs
-				// are recognised by their receiver below. A method of
-				// the package that returns a new value of its receiver's
-				// type with an error (p, err = p.Next(ctx)) fetches the
-				// next page: an operation, whose page the loop carries
-				// (waits/periodic.go).
-				if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) && !m.localFetch(fn) { // getop.go
-					return false
-				}
+	case "net":
+		switch fn.Name() {
+		case "Accept", "AcceptTCP", "AcceptUnix":
+			// A listener taking the next incoming connection: the
+			// server side of a call, each one a new connection.
+			return false
+		}
+	case "os":
+		switch fn.Name() {
+		case "Getenv", "LookupEnv", "Getwd", "Hostname", "Executable":
+			return false
+		}
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
+		switch fn.Name() {
+		case "Err", "Error", "Unwrap", "Is", "As", "Timeout", "Temporary", "Next", "Scan", "Close",
+			"Value", "Load", "Get", "Lookup", "Has", "Contains":
+			// Iteration, accessors and cleanup, not operations:
+			// Get here is a map-like accessor (http.Header.Get,
+			// url.Values.Get, sync.Map-like caches). HTTP GETs
+			// are recognised by their receiver below. A method of
+			// the package that returns a new value of its receiver's
+			// type with an error (p, err = p.Next(ctx)) fetches the
+			// next page: an operation, whose page the loop carries
+			// (waits/periodic.go). A Get of the package is one when
+			// its body reaches the network (getop.go: mayBeOp asks
+			// isIntegration of it as of any call).
+			if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) && !m.localFetch(fn) { // getop.go
+				return false
 			}
 		}
 	}

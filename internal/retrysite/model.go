@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
@@ -114,4 +116,9 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	m.requeue = requeue.New(pass.Files, m.info, m)
 	m.items = peritem.New(m.info, m)
 	return m
+}
+
+// insp returns the pass's inspector (the Analyzer requires it).
+func (m *model) insp() *inspector.Inspector {
+	return m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 }

@@ -69,34 +69,30 @@ func run(pass *analysis.Pass) (any, error) {
 			generated[f] = true
 		}
 	}
-	for c := range insp.Root().Preorder((*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+	// One walk over the functions: a generated or test file, and a test
+	// helper with the literals in it, are skipped whole.
+	insp.Root().Inspect(funcTypes, func(c inspector.Cursor) bool {
+		var fb funcBody
 		switch n := c.Node().(type) {
 		case *ast.File:
-			if generated[n] {
-				// Skip generated files whole: their authors cannot
-				// fix findings there.
-				continue
-			}
+			return !generated[n] // generated and test files (above)
 		case *ast.FuncDecl:
-			if n.Body == nil || inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
-				continue
+			if n.Body == nil || testHelper(pass.TypesInfo, n.Type) {
+				return false
 			}
-			fb := funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
+			fb = funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
-			sites = append(sites, m.handWritten(fb)...)
-			sites = append(sites, m.requeueSites(fb)...) // package requeue
 		case *ast.FuncLit:
-			if inGenerated(c, generated) || testHelper(pass.TypesInfo, n.Type) {
-				continue
+			if testHelper(pass.TypesInfo, n.Type) {
+				return true // the literals in it are not
 			}
-			if d, ok := cursorDecl(c); ok && testHelper(pass.TypesInfo, d.Type) {
-				continue
-			}
-			fb := funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)}
-			sites = append(sites, m.handWritten(fb)...)
-			sites = append(sites, m.requeueSites(fb)...) // package requeue
+			fb = funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)}
 		}
-	}
+		sc := m.prefilter(fb)
+		sites = append(sites, m.handWrittenIn(fb, sc)...)
+		sites = append(sites, m.requeueSites(fb, sc)...) // package requeue
+		return true
+	})
 	for fc := range insp.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); ok && !generated[f] {
 			sites = append(sites, m.librarySites(fc)...)
@@ -123,6 +119,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return &Result{Sites: sites, Options: opts, Directives: dirs}, nil
 }
 
+// funcTypes are the nodes run walks: the files, and the functions in them.
+var funcTypes = []ast.Node{(*ast.File)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)}
+
 // importsTesting reports whether f imports the testing package.
 func importsTesting(f *ast.File) bool {
 	for _, imp := range f.Imports {
@@ -141,6 +140,25 @@ func testHelper(info *types.Info, ft *ast.FuncType) bool {
 		return false
 	}
 	for _, f := range ft.Params.List {
+		// The type is named T, B, F or TB where the parameter is
+		// declared (an alias is not the named type): most parameters
+		// are ruled out without a type lookup.
+		x := ast.Unparen(f.Type)
+		if s, ok := x.(*ast.StarExpr); ok {
+			x = ast.Unparen(s.X)
+		}
+		var name string
+		switch x := x.(type) {
+		case *ast.Ident:
+			name = x.Name
+		case *ast.SelectorExpr:
+			name = x.Sel.Name
+		}
+		switch name {
+		case "T", "B", "F", "TB":
+		default:
+			continue
+		}
 		t := info.TypeOf(f.Type)
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
@@ -151,21 +169,6 @@ func testHelper(info *types.Info, ft *ast.FuncType) bool {
 				return true
 			}
 		}
-	}
-	return false
-}
-
-// cursorDecl returns the function declaration c lies in.
-func cursorDecl(c inspector.Cursor) (*ast.FuncDecl, bool) {
-	for p := range c.Enclosing((*ast.FuncDecl)(nil)) {
-		return p.Node().(*ast.FuncDecl), true
-	}
-	return nil, false
-}
-
-func inGenerated(c inspector.Cursor, generated map[*ast.File]bool) bool {
-	for p := range c.Enclosing((*ast.File)(nil)) {
-		return generated[p.Node().(*ast.File)]
 	}
 	return false
 }

@@ -53,6 +53,9 @@ func (m *model) crossPackageSites(insp *inspector.Inspector, skip map[*ast.File]
 
 // crossPackageCall studies one call; see crossPackageSites.
 func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
+	if call.Ellipsis.IsValid() || !m.passesFuncValue(call) {
+		return nil // most calls: no callee lookup
+	}
 	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || call.Ellipsis.IsValid() {
 		return nil
@@ -97,6 +100,33 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 		}
 	}()
 	return bindCall(xp, m, call, decl)
+}
+
+// passesFuncValue reports whether call may pass a func value the
+// package shows (valueindex's AddTarget): an argument that is a function
+// literal, or an identifier or selector that uses a function or a
+// variable of a func type (read from Uses: cheaper than the argument's
+// type).
+func (m *model) passesFuncValue(call *ast.CallExpr) bool {
+	for _, a := range call.Args {
+		var id *ast.Ident
+		switch a := ast.Unparen(a).(type) {
+		case *ast.FuncLit:
+			return true
+		case *ast.Ident:
+			id = a
+		case *ast.SelectorExpr:
+			id = a.Sel
+		default:
+			continue
+		}
+		if obj := m.info.Uses[id]; obj != nil {
+			if _, isFunc := obj.Type().Underlying().(*types.Signature); isFunc {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bindCall runs the hand-written site discovery on the helper's body

@@ -42,6 +42,19 @@ func EntryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.E
 	return cfg, ops
 }
 
+// mayCallLibrary reports whether call may call a function of a retry
+// library: the object its function's identifier uses (the selector's
+// name, the one Callee reads through Selections) is of a library
+// package.
+func (m *Reader) mayCallLibrary(call *ast.CallExpr) bool {
+	id := typesx.CalleeIdent(call)
+	if id == nil {
+		return false
+	}
+	obj := m.info.Uses[id]
+	return obj != nil && obj.Pkg() != nil && knowledge.IsLibraryPackage(obj.Pkg().Path())
+}
+
 // LibrarySites finds the library retry sites of a file.
 func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
@@ -50,6 +63,9 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	nested := make(map[*ast.CallExpr]bool)
 	for cur := range fc.Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
+		if !m.mayCallLibrary(call) {
+			continue // most calls: one lookup
+		}
 		fn := typesx.Callee(m.info, call)
 		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
 			continue

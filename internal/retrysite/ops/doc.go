@@ -64,6 +64,10 @@ type model struct {
 	// calls indexes the calls of the package's functions, built on
 	// first use (ops_callers.go).
 	calls map[*types.Func][]callAt
+	// transports indexes the values assigned to the Transport of a
+	// client held in each struct field, built on first use
+	// (fieldTransports).
+	transports map[*types.Var][]ast.Expr
 }
 
 // A Describer describes the operations of one package's retry sites.

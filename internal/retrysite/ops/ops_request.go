@@ -951,25 +951,31 @@ func (m *model) indexValues() {
 var valueNodes = []ast.Node{(*ast.KeyValueExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)}
 
 // fieldTransports returns the transports assigned to the Transport of a
-// client held in a struct field: s.hc.Transport = t.
+// client held in a struct field: s.hc.Transport = t. They are indexed by
+// field on first use, in one walk of the package's assignments (a walk
+// per field asked was as long).
 func (m *model) fieldTransports(fld *types.Var) []ast.Expr {
-	var vals []ast.Expr
-	typesx.Preorder(m.pass, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
-		as := n.(*ast.AssignStmt)
-		if len(as.Lhs) != len(as.Rhs) {
-			return
-		}
-		for i, l := range as.Lhs {
-			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "Transport" {
-				continue
+	if m.transports == nil {
+		m.transports = make(map[*types.Var][]ast.Expr)
+		typesx.Preorder(m.pass, []ast.Node{(*ast.AssignStmt)(nil)}, func(n ast.Node) {
+			as := n.(*ast.AssignStmt)
+			if len(as.Lhs) != len(as.Rhs) {
+				return
 			}
-			if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && m.info.Uses[inner.Sel] == fld {
-				vals = append(vals, as.Rhs[i])
+			for i, l := range as.Lhs {
+				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Transport" {
+					continue
+				}
+				if inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+					if f, ok := m.info.Uses[inner.Sel].(*types.Var); ok {
+						m.transports[f] = append(m.transports[f], as.Rhs[i])
+					}
+				}
 			}
-		}
-	})
-	return vals
+		})
+	}
+	return m.transports[fld]
 }
 
 // declParam returns the i'th parameter of a function declaration.

@@ -27,6 +27,31 @@ type Host interface {
 type Finder struct {
 	info *types.Info
 	host Host
+	// loops caches, per loop, what VariesPerItem reads of the loop
+	// alone (not of the operation): asked once per operation group, and
+	// a loop often holds several.
+	loops map[ast.Stmt]*loopFacts
+}
+
+// loopFacts are a loop's received, assigned and stepped variables, each
+// found on first use (received and assigned are nil until then, stepped
+// until steppedDone).
+type loopFacts struct {
+	received, assigned, stepped map[*types.Var]bool
+	steppedDone                 bool
+}
+
+// facts returns the cache entry of loop.
+func (pi *Finder) facts(loop ast.Stmt) *loopFacts {
+	if pi.loops == nil {
+		pi.loops = make(map[ast.Stmt]*loopFacts)
+	}
+	lf := pi.loops[loop]
+	if lf == nil {
+		lf = &loopFacts{}
+		pi.loops[loop] = lf
+	}
+	return lf
 }
 
 // New returns the finder of the package whose type information is
@@ -61,7 +86,11 @@ func (pi *Finder) VariesPerItem(fi *interp.FuncInfo, loop ast.Stmt, g *notretry.
 	// A value received from a channel in the loop is a new input on
 	// every iteration: an event handled, not an operation retried
 	// (case p := <-pickers: if err := check(p); err != nil { continue }).
-	for v := range pi.receivedVars(loop) {
+	lf := pi.facts(loop)
+	if lf.received == nil {
+		lf.received = pi.receivedVars(loop)
+	}
+	for v := range lf.received {
 		varying[v] = true
 	}
 	call := g.Calls[0]
@@ -76,7 +105,10 @@ func (pi *Finder) VariesPerItem(fi *interp.FuncInfo, loop ast.Stmt, g *notretry.
 	if pi.receiverFromItem(loop, call, varying) {
 		return true // receiver.go
 	}
-	assigned := typesx.AssignedVars(pi.info, loop)
+	if lf.assigned == nil {
+		lf.assigned = typesx.AssignedVars(pi.info, loop)
+	}
+	assigned := lf.assigned
 	exprs := append([]ast.Expr{call.Fun}, call.Args...)
 	for _, a := range exprs {
 		if typesx.UsesAny(pi.info, a, varying) {
@@ -109,7 +141,10 @@ func (pi *Finder) VariesPerItem(fi *interp.FuncInfo, loop ast.Stmt, g *notretry.
 	}
 	// An integer the loop steps and never compares (a port, an offset)
 	// that feeds the operation's arguments: the loop walks over values.
-	if stepped := pi.steppedValues(loop); len(stepped) > 0 {
+	if !lf.steppedDone {
+		lf.stepped, lf.steppedDone = pi.steppedValues(loop), true
+	}
+	if stepped := lf.stepped; len(stepped) > 0 {
 		for _, a := range exprs {
 			if typesx.UsesAny(pi.info, a, stepped) {
 				return true

@@ -86,3 +86,22 @@ func PreorderStack(pass *analysis.Pass, types []ast.Node, f func(n ast.Node, sta
 		})
 	}
 }
+
+// BodyCursor returns the cursor, in the pass's inspector, of body, a
+// function body of the package, so that a walk of a body asked about
+// many times (does this function cross an integration boundary?) reads
+// the inspector, which skips the subtrees that hold none of the nodes
+// asked for, instead of visiting every node with ast.Inspect. ok is false
+// for code the inspector does not hold (another package's source).
+func BodyCursor(pass *analysis.Pass, body *ast.BlockStmt) (cur inspector.Cursor, ok bool) {
+	insp, has := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	if !has || body == nil || !body.Pos().IsValid() {
+		return cur, false
+	}
+	// The innermost node that holds the body's extent is the body: its
+	// braces are outside every node it holds.
+	if cur, ok = insp.Root().FindByPos(body.Pos(), body.End()); ok && cur.Node() == body {
+		return cur, true
+	}
+	return inspector.Cursor{}, false
+}

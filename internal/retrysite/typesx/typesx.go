@@ -392,3 +392,23 @@ func SoleAssigned(info *types.Info, root ast.Node, v *types.Var) ast.Expr {
 	}
 	return val
 }
+
+// CalleeIdent returns the identifier that names the function call calls
+// (f, x.f, f[T], through parentheses): the one whose use Callee reads.
+// nil for a call of another expression (a literal, a call's result).
+func CalleeIdent(call *ast.CallExpr) *ast.Ident {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = ast.Unparen(f.X)
+	case *ast.IndexListExpr:
+		fun = ast.Unparen(f.X)
+	}
+	switch f := fun.(type) {
+	case *ast.Ident:
+		return f
+	case *ast.SelectorExpr:
+		return f.Sel
+	}
+	return nil
+}
