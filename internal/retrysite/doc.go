@@ -145,7 +145,7 @@
 // An operation is a call that can cross an integration boundary, because
 // the Retry Policy standard governs calls to other services: a function of
 // a package outside the standard library, of the standard library's
-// network and database packages, a function value or a non-standard
+// network and database packages (package netio's std.go), a function value or a non-standard
 // interface method (the model cannot see what they do), or a function of
 // the analysed package whose body makes a fallible such call. A method of
 // an unexported interface of the package, and a value of an unexported
@@ -506,7 +506,9 @@
 //     IsIntegration).
 //   - package netio (netio/): an io call, or a call given an io stream,
 //     that goes over a network connection the package keeps (IOCall,
-//     PassesStream), through netio.Host.
+//     PassesStream), through netio.Host; and the standard library's
+//     network packages and the calls of them that stay local (std.go:
+//     NetworkStd, NetworkCall, LocalSocket).
 //   - package peritem (peritem/): whether each iteration of a loop runs a
 //     different operation (VariesPerItem) and the values a loop carries
 //     forward (CarriedVars, CarriedArgs), through peritem.Host.
