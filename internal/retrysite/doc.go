@@ -76,7 +76,8 @@
 // a predicate, a dequeue or the step of an exchange (queue drains,
 // waiter callbacks, for !scram.Done()). An item taken from a (T, ok)
 // call in the loop is a new input on every iteration, and a library call
-// given an empty list of retryable codes retries nothing (forms.go).
+// given an empty list of retryable codes retries nothing (forms.go; a
+// callee's bool whose every false is a predicate's: package boolfail).
 //
 // A loop that repeats on success too (a periodic renewal, a long poll, a
 // pagination) may retry on its failure path alone: package waits
@@ -509,6 +510,9 @@
 //     PassesStream), through netio.Host; and the standard library's
 //     network packages and the calls of them that stay local (std.go:
 //     NetworkStd, NetworkCall, LocalSocket).
+//   - package boolfail (boolfail/): whether a bool of the package can be
+//     false because an operation failed, not a predicate's answer or an
+//     event received (Judge.Fails), through boolfail.Host (predicates.go).
 //   - package peritem (peritem/): whether each iteration of a loop runs a
 //     different operation (VariesPerItem) and the values a loop carries
 //     forward (CarriedVars, CarriedArgs), through peritem.Host.
@@ -523,7 +527,7 @@
 //   - this package: the Analyzer (retrysite.go), and the analysis that
 //     fills the site types in, as methods of one per-package *model
 //     (model.go). Its files form groups: discovery (loops.go, forms.go,
-//     funclits.go, integration.go, heldrecursion.go, rounds.go, swap.go,
+//     funclits.go, integration.go, heldrecursion.go, predicates.go, rounds.go, swap.go,
 //     xpkg.go; it asks tracker, rewind, exchange, netio, peritem and
 //     requeue), what joins a site together (details.go, outcomes_loop.go),
 //     the model as the other packages see it (host.go, describe.go,
