@@ -1149,20 +1149,8 @@ func (m *model) ownCallsOf(fn *types.Func) []ownCall {
 // typesx.Callee finds is named by it, so a call whose name is not
 // exported calls no exported function, and needs no lookup.
 func calleeNameExported(call *ast.CallExpr) bool {
-	fun := ast.Unparen(call.Fun)
-	switch x := fun.(type) {
-	case *ast.IndexExpr:
-		fun = ast.Unparen(x.X)
-	case *ast.IndexListExpr:
-		fun = ast.Unparen(x.X)
-	}
-	switch x := fun.(type) {
-	case *ast.Ident:
-		return token.IsExported(x.Name)
-	case *ast.SelectorExpr:
-		return token.IsExported(x.Sel.Name)
-	}
-	return false
+	id := typesx.CalleeIdent(call)
+	return id != nil && token.IsExported(id.Name)
 }
 
 // declared returns the function a declaration declares (nil if none).
