@@ -76,7 +76,8 @@
 // a predicate, a dequeue or the step of an exchange (queue drains,
 // waiter callbacks, for !scram.Done()). An item taken from a (T, ok)
 // call in the loop is a new input on every iteration, and a library call
-// given an empty list of retryable codes retries nothing (forms.go).
+// given an empty list of retryable codes retries nothing (forms.go; a
+// callee's bool whose every false is a predicate's: package boolfail).
 //
 // A loop that repeats on success too (a periodic renewal, a long poll, a
 // pagination) may retry on its failure path alone: package waits
@@ -145,7 +146,7 @@
 // An operation is a call that can cross an integration boundary, because
 // the Retry Policy standard governs calls to other services: a function of
 // a package outside the standard library, of the standard library's
-// network and database packages, a function value or a non-standard
+// network and database packages (package netio's std.go), a function value or a non-standard
 // interface method (the model cannot see what they do), or a function of
 // the analysed package whose body makes a fallible such call. A method of
 // an unexported interface of the package, and a value of an unexported
@@ -409,7 +410,11 @@
 //     which interp calls through exitshost.go), the per-function graphs
 //     (funcinfo.go), the outcomes tried (package outcomeval,
 //     interp/outcomeval/, called through outcomehost.go) and the
-//     predicates a loop decides through (decide.go, decide_body.go). Its Model is embedded in
+//     predicates a loop decides through (decide.go, decide_body.go); the
+//     purely syntactic questions of a function body (a backoff's clamps,
+//     a local no loop changes, a self-contained literal, a statement that
+//     jumps out of itself, ContainsOp) are package bodyscan,
+//     interp/bodyscan/. Its Model is embedded in
 //     this package's model, so its exported methods are the model's; it
 //     asks discovery and the library readers through interp.Host
 //     (host.go here) and the value index through interp.Index and
@@ -502,7 +507,12 @@
 //     IsIntegration).
 //   - package netio (netio/): an io call, or a call given an io stream,
 //     that goes over a network connection the package keeps (IOCall,
-//     PassesStream), through netio.Host.
+//     PassesStream), through netio.Host; and the standard library's
+//     network packages and the calls of them that stay local (std.go:
+//     NetworkStd, NetworkCall, LocalSocket).
+//   - package boolfail (boolfail/): whether a bool of the package can be
+//     false because an operation failed, not a predicate's answer or an
+//     event received (Judge.Fails), through boolfail.Host (predicates.go).
 //   - package peritem (peritem/): whether each iteration of a loop runs a
 //     different operation (VariesPerItem) and the values a loop carries
 //     forward (CarriedVars, CarriedArgs), through peritem.Host.
@@ -517,7 +527,7 @@
 //   - this package: the Analyzer (retrysite.go), and the analysis that
 //     fills the site types in, as methods of one per-package *model
 //     (model.go). Its files form groups: discovery (loops.go, forms.go,
-//     funclits.go, integration.go, heldrecursion.go, rounds.go, swap.go,
+//     funclits.go, integration.go, heldrecursion.go, predicates.go, rounds.go, swap.go,
 //     xpkg.go; it asks tracker, rewind, exchange, netio, peritem and
 //     requeue), what joins a site together (details.go, outcomes_loop.go),
 //     the model as the other packages see it (host.go, describe.go,

@@ -87,7 +87,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 // interface method is a predicate, a dequeue (task, ok := q.poll()) or
 // the step of an exchange (for !scram.Done()), not a failed operation;
 // so is a bool of a seen callee whose every false is such a predicate's
-// answer (predicates.go).
+// answer (package boolfail).
 func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
@@ -113,7 +113,7 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 		_, ok := m.localImplementations(fn.Origin(), sig)
 		return ok
 	}
-	return m.boolFuncFails(fn)
+	return m.boolJudge().FuncFails(fn)
 }
 
 // acquireAttempt reports whether call is an acquire attempt across an

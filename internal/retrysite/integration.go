@@ -9,9 +9,9 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -31,7 +31,7 @@ import (
 //     (SplitHostPort, ParseIP), nor one of crypto/tls's that loads or
 //     parses a key pair (LoadX509KeyPair) or sets up a Config: binding a
 //     port, sizing a buffer, parsing an address or reading a certificate
-//     file calls no other service;
+//     file calls no other service (netio's std.go: NetworkCall);
 //   - a call of a function value or of an interface method whose
 //     interface is declared outside the standard library: the model
 //     cannot see what it does (retry helpers take their operation so);
@@ -45,19 +45,6 @@ import (
 //     (a bufio.Writer over a net.Conn kept in a field of the package),
 //     or made on one: it writes to or reads from the wire (package netio).
 
-var networkStd = map[string]bool{
-	"net":          true,
-	"net/http":     true,
-	"net/rpc":      true,
-	"net/smtp":     true,
-	"database/sql": true,
-	"crypto/tls":   true,
-}
-
-// isStd reports whether an import path belongs to the standard library:
-// its first element has no dot.
-func isStd(path string) bool { return typesx.IsStd(path) }
-
 // localStd reports whether the analysed package is one of the standard
 // library's local packages (os, runtime, sort; not net/...): its files
 // are under GOROOT/src and its path names no network package. Nothing it
@@ -68,7 +55,7 @@ func (m *model) localStd() bool {
 	}
 	m.isLocalStd = -1
 	path := m.pkg.Path()
-	if !isStd(path) || networkStd[path] || strings.HasPrefix(path, "net/") || len(m.pass.Files) == 0 {
+	if !typesx.IsStd(path) || netio.NetworkStd(path) || strings.HasPrefix(path, "net/") || len(m.pass.Files) == 0 {
 		return false
 	}
 	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
@@ -78,62 +65,11 @@ func (m *model) localStd() bool {
 	return m.isLocalStd > 0
 }
 
-// localSocket reports whether fn is a function or method of package net
-// that only sets up a local socket (a listen, an option of a connection,
-// its addresses or file) or only computes (SplitHostPort, ParseIP).
-func localSocket(fn *types.Func) bool {
-	if fn.Pkg() != nil && fn.Pkg().Path() == "crypto/tls" {
-		return localTLS(fn)
-	}
-	if fn.Pkg() == nil || fn.Pkg().Path() != "net" {
-		return false
-	}
-	name := fn.Name()
-	for _, prefix := range []string{"Listen", "Set", "Split", "Join", "Parse"} {
-		if strings.HasPrefix(name, prefix) {
-			return true
-		}
-	}
-	switch name {
-	case "LocalAddr", "RemoteAddr", "File", "SyscallConn", "Addr":
-		return true
-	}
-	return false
-}
-
-// localTLS reports whether fn, of crypto/tls, only reads or builds local
-// state: a key pair loaded from files or parsed (LoadX509KeyPair,
-// X509KeyPair), a name, a session cache, a method of a Config. Only a
-// connection's dial, handshake, read and write reach another service.
-func localTLS(fn *types.Func) bool {
-	switch fn.Name() {
-	case "LoadX509KeyPair", "X509KeyPair", "CipherSuiteName", "CipherSuites", "InsecureCipherSuites",
-		"VersionName", "NewLRUClientSessionCache":
-		return true
-	}
-	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-		return typesx.IsNamed(sig.Recv().Type(), "crypto/tls", "Config")
-	}
-	return false
-}
-
-// networkCall reports whether fn, of another package than the analysed
-// one, may cross an integration boundary: it is outside the standard
-// library, or in one of its network packages and not a local socket's
-// setup.
-func networkCall(fn *types.Func) bool {
-	path := fn.Pkg().Path()
-	if knowledge.IsErrorPackage(path) {
-		return false // errors.Wrap builds an error (knowledge errorpkgs.go)
-	}
-	return !isStd(path) || networkStd[path] && !localSocket(fn)
-}
-
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
 	if m.localStd() {
 		fn := typesx.Callee(m.info, call)
-		return fn != nil && fn.Pkg() != nil && networkStd[fn.Pkg().Path()] && !localSocket(fn)
+		return fn != nil && fn.Pkg() != nil && netio.NetworkStd(fn.Pkg().Path()) && !netio.LocalSocket(fn)
 	}
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
@@ -171,12 +107,12 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		// Otherwise what implements it is unknown. An interface of the
 		// standard library (io.Reader) is local work unless it is a
 		// network one (net.Conn).
-		v := networkCall(fn)
+		v := netio.NetworkCall(fn)
 		m.integ[fn] = v
 		return v
 	}
 	if fn.Pkg() != m.pkg {
-		return networkCall(fn)
+		return netio.NetworkCall(fn)
 	}
 	if v, ok := m.integ[fn]; ok {
 		return v

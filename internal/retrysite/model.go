@@ -47,7 +47,7 @@ type model struct {
 	funcTypes map[*types.Named]int8
 	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
-	// boolFail caches boolFails by function (predicates.go).
+	// boolFail caches boolFails by function (package boolfail).
 	boolFail map[*ast.BlockStmt]bool
 	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func

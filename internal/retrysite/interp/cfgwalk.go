@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -16,7 +17,7 @@ func (fi *funcInfo) CallNode(call *ast.CallExpr) (nodeRef, bool) {
 			continue
 		}
 		for i, n := range b.Nodes {
-			if n.Pos() <= call.Pos() && call.End() <= n.End() && containsOp(n, map[*ast.CallExpr]bool{call: true}) {
+			if n.Pos() <= call.Pos() && call.End() <= n.End() && bodyscan.ContainsOp(n, map[*ast.CallExpr]bool{call: true}) {
 				return nodeRef{b.Index, i}, true
 			}
 		}

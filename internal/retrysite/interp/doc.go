@@ -10,7 +10,8 @@
 //     operation's abstract outcome (a response's status, an error's
 //     class or code), and why a value is unknown (deps);
 //   - the path simulation (sim.go, statekey.go,
-//     timerchan.go, clamp.go: a backoff's cap is no count;
+//     timerchan.go, clamp.go: a backoff's cap is no count (package
+//     bodyscan finds the clamps);
 //     paramfields.go: the fields of a struct parameter a caller binds;
 //     package exits, called through exitshost.go: a field only ever set
 //     to constants (every field of the package judged from the uses
@@ -39,7 +40,14 @@
 //     is written, read through its body with the values its caller
 //     holds, and an interface method of the package called on a local
 //     tracker read through the one type the local holds, host.go's
-//     devirtualize).
+//     devirtualize);
+//   - the purely syntactic questions of a function body, package
+//     bodyscan: a backoff's clamps, whether a local keeps one value
+//     through every loop (fixedlocal.go's loopInvariant), whether a
+//     literal called in place is self-contained (iife.go), whether a
+//     statement jumps out of itself (joinfork.go), whether a node holds
+//     the operation's calls (ContainsOp); the interpreter memoises their
+//     answers per function and keeps the judgements built on them.
 //
 // The package-wide value index (what the whole package writes to a field
 // or package variable, the defaults it ships, func values) is package
@@ -50,8 +58,8 @@
 // it holds the defaults they note as opaque DefaultNotes.
 //
 // It reads go/ast, go/types, go/cfg, the site types (package site),
-// typesx and the knowledge tables, and its own sub-packages vals, exits
-// and outcomeval, which never import it. It must not import package retrysite,
+// typesx and the knowledge tables, and its own sub-packages vals, exits,
+// outcomeval and bodyscan, which never import it. It must not import package retrysite,
 // package valueindex or the packages that describe a site (ops,
 // timeouts, outcomes, libread): what it needs of discovery and of the
 // library readers (is a function an operation, does a loop range over a

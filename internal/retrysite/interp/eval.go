@@ -3,6 +3,7 @@ package interp
 import (
 	"encoding/binary"
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -689,7 +690,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		}
 		seen[string(kb)] = true
 		for i, n := range b.Nodes {
-			if ev.AfterOp && !passed && containsOp(n, ev.Op) {
+			if ev.AfterOp && !passed && bodyscan.ContainsOp(n, ev.Op) {
 				passed = true
 			}
 			if rs, ok := n.(*ast.ReturnStmt); ok {

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 )
 
@@ -16,7 +17,7 @@ import (
 func AnyScenario() Scenario                                    { return anyScenario() }
 func B2byte(b bool) byte                                       { return b2byte(b) }
 func BoolVal(b bool) Value                                     { return boolVal(b) }
-func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return containsOp(node, op) }
+func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return bodyscan.ContainsOp(node, op) }
 
 const DepOutcome = depOutcome
 

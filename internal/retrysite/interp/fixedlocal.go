@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 )
 
 // Locals a loop does not change, and a count defaulted in place.
@@ -27,9 +29,7 @@ import (
 // integer the package itself never sets (the user's alone).
 
 // loopInvariant reports whether v, a local of the function, keeps one
-// value through every loop of it: it is never stepped, its address is
-// never taken, no function literal writes it, and every assignment of
-// it lies outside the function's for and range statements.
+// value through every loop of it (bodyscan.LoopInvariant).
 func (fi *funcInfo) loopInvariant(v *types.Var) bool {
 	if v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false // a parameter, a variable of an enclosing function
@@ -42,59 +42,9 @@ func (fi *funcInfo) loopInvariant(v *types.Var) bool {
 	if fi.invariant == nil {
 		fi.invariant = make(map[*types.Var]bool)
 	}
-	r := fi.loopInvariantWalk(v)
+	r := bodyscan.LoopInvariant(fi.M.info, fi.Body, v)
 	fi.invariant[v] = r
 	return r
-}
-
-// loopInvariantWalk is loopInvariant, worked out.
-func (fi *funcInfo) loopInvariantWalk(v *types.Var) bool {
-	info := fi.M.info
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && info.Uses[id] == v
-	}
-	ok := true
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			if !ok {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.ForStmt, *ast.FuncLit:
-				if !inLoop {
-					walk(n, true)
-					return false
-				}
-			case *ast.IncDecStmt:
-				if is(n.X) {
-					ok = false
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && is(n.X) {
-					ok = false
-				}
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					if is(l) && (inLoop || n.Tok != token.ASSIGN && n.Tok != token.DEFINE) {
-						ok = false
-					}
-				}
-			case *ast.RangeStmt:
-				if n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value) {
-					ok = false
-				}
-				if !inLoop {
-					walk(n, true)
-					return false
-				}
-			}
-			return true
-		})
-	}
-	walk(fi.Body, false)
-	return ok
 }
 
 // refsCounter reports whether x mentions a tracked variable that a loop
@@ -131,7 +81,7 @@ func (fi *funcInfo) inlineDefault(as *ast.AssignStmt, i int) (value, bool) {
 	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || IsBool(f.Type()) {
 		return value{}, false
 	}
-	next := fi.nextStmt(as)
+	next := bodyscan.NextStmt(fi.Body, as)
 	is, ok := next.(*ast.IfStmt)
 	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
 		return value{}, false
@@ -155,32 +105,4 @@ func (fi *funcInfo) inlineDefault(as *ast.AssignStmt, i int) (value, bool) {
 		return value{}, false
 	}
 	return intVal(n), true
-}
-
-// nextStmt returns the statement that follows s in the statement list
-// that holds it, or nil.
-func (fi *funcInfo) nextStmt(s ast.Stmt) ast.Stmt {
-	var next ast.Stmt
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		if next != nil {
-			return false
-		}
-		var list []ast.Stmt
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		}
-		for j := 0; j+1 < len(list); j++ {
-			if list[j] == s {
-				next = list[j+1]
-				return false
-			}
-		}
-		return true
-	})
-	return next
 }

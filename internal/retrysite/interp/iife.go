@@ -2,8 +2,9 @@ package interp
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 )
 
 // A function literal called where it is written decides like the code
@@ -37,7 +38,7 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isIntegerOrBool(sig.Results().At(0).Type()) {
 		return value{}, false
 	}
-	if !ev.litIsSelfContained(lit) {
+	if !bodyscan.SelfContained(ev.info(), lit, ev.Op) {
 		return value{}, false
 	}
 	fi := ev.Fi.M.FuncInfo(lit.Body, lit.Type)
@@ -57,63 +58,4 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 		return value{}, false
 	}
 	return res, true
-}
-
-// litIsSelfContained reports whether lit runs no call of the operation
-// under study and writes no variable declared outside it.
-func (ev *evaluator) litIsSelfContained(lit *ast.FuncLit) bool {
-	info := ev.info()
-	outside := func(x ast.Expr) bool {
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.SelectorExpr:
-				x = y.X
-				continue
-			case *ast.IndexExpr:
-				x = y.X
-				continue
-			case *ast.StarExpr:
-				x = y.X
-				continue
-			case *ast.Ident:
-				if y.Name == "_" {
-					return false
-				}
-				v, _ := info.Uses[y].(*types.Var)
-				return v != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
-			}
-			return true
-		}
-	}
-	ok := true
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if ev.Op[n] {
-				ok = false
-			}
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				return true
-			}
-			for _, l := range n.Lhs {
-				if outside(l) {
-					ok = false
-				}
-			}
-		case *ast.IncDecStmt:
-			if outside(n.X) {
-				ok = false
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND && outside(n.X) {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
 }

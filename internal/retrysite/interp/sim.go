@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 )
 
 // This file walks a function's control-flow graph under the evaluator.
@@ -140,7 +142,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		if holds == nil {
 			holds = make([]bool, n)
 			for i, node := range b.Nodes {
-				holds[i] = containsOp(node, target)
+				holds[i] = bodyscan.ContainsOp(node, target)
 			}
 			targets[it.bi] = holds
 		}
@@ -294,67 +296,6 @@ func lastExpr(b *cfg.Block) ast.Expr {
 	return x
 }
 
-// containsOp reports whether node contains one of the operation's calls
-// (outside function literals).
-func containsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
-	if !opWithin(node, op) {
-		return false
-	}
-	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if op[n] {
-				found = true
-			}
-		}
-		return true
-	})
-	return found
-}
-
-func countOps(node ast.Node, op map[*ast.CallExpr]bool) int {
-	if !opWithin(node, op) {
-		return 0
-	}
-	c := 0
-	ast.Inspect(node, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if op[n] {
-				c++
-			}
-		}
-		return true
-	})
-	return c
-}
-
-// opWithin reports whether a call of op may lie within node: whether one
-// lies within its extent. The walks ask containsOp and countOps of every
-// node they pass, most of which hold no call of the operation; a node
-// that holds none in its extent needs no walk. (Operations have a few
-// calls; for many, the walk is asked.)
-func opWithin(node ast.Node, op map[*ast.CallExpr]bool) bool {
-	if len(op) > 8 {
-		return true
-	}
-	pos, end := node.Pos(), node.End()
-	for c, in := range op {
-		if in && pos <= c.Pos() && c.End() <= end {
-			return true
-		}
-	}
-	return false
-}
-
 // runsResult is what maxRuns finds.
 type runsResult struct {
 	N        int  // the most runs on any finite path
@@ -455,7 +396,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if blockRuns[bi] < 0 {
 			r := 0
 			for _, node := range b.Nodes {
-				r += countOps(node, op)
+				r += bodyscan.CountOps(node, op)
 			}
 			blockRuns[bi] = int32(r)
 		}

@@ -3,6 +3,8 @@
 // goes over a network connection the package keeps, and so crosses an
 // integration boundary: the retry-site model's discovery asks it when it
 // decides what an operation is (retrysite's integration.go, funclits.go).
+// It also holds which of the standard library's packages and calls cross
+// the boundary (std.go).
 //
 // # A writer over the network (IOCall)
 //
@@ -45,7 +47,18 @@
 // (bufio.NewWriter(conn): streamWrapper). A writer over a bytes.Buffer,
 // a file or a value the package never shows stays local.
 //
-// It reads go/ast, go/types and typesx; what it cannot see itself (the
+// # The standard library's network packages (std.go)
+//
+// Which packages of the standard library cross the boundary
+// (NetworkStd: net, net/http, net/rpc, net/smtp, database/sql,
+// crypto/tls), and which of their calls do not (LocalSocket: a listen,
+// a connection's options and addresses, an address parsed; a key pair
+// loaded or a tls.Config set up). NetworkCall is the rule for a function
+// of another package: outside the standard library, or in one of its
+// network packages and no local socket's setup (an error package's
+// function builds an error, the knowledge tables' IsErrorPackage).
+//
+// It reads go/ast, go/types, typesx and the knowledge tables; what it cannot see itself (the
 // values the package writes to a field, a function's declaration, whether
 // a function of the package crosses the boundary) it asks its Host, which
 // the retry-site model implements.

@@ -1,0 +1,66 @@
+package bodyscan
+
+import "go/ast"
+
+// ContainsOp reports whether node contains one of the operation's calls
+// (outside function literals).
+func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
+	if !opWithin(node, op) {
+		return false
+	}
+	found := false
+	ast.Inspect(node, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if op[n] {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// CountOps counts the operation's calls node contains (outside function
+// literals).
+func CountOps(node ast.Node, op map[*ast.CallExpr]bool) int {
+	if !opWithin(node, op) {
+		return 0
+	}
+	c := 0
+	ast.Inspect(node, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if op[n] {
+				c++
+			}
+		}
+		return true
+	})
+	return c
+}
+
+// opWithin reports whether a call of op may lie within node: whether one
+// lies within its extent. The walks ask ContainsOp and CountOps of every
+// node they pass, most of which hold no call of the operation; a node
+// that holds none in its extent needs no walk. (Operations have a few
+// calls; for many, the walk is asked.)
+func opWithin(node ast.Node, op map[*ast.CallExpr]bool) bool {
+	if len(op) > 8 {
+		return true
+	}
+	pos, end := node.Pos(), node.End()
+	for c, in := range op {
+		if in && pos <= c.Pos() && c.End() <= end {
+			return true
+		}
+	}
+	return false
+}
