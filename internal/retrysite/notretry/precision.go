@@ -284,20 +284,8 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 // rootIdent returns the identifier a chain of selectors, index and star
 // expressions starts from, or nil when it starts from a call.
 func rootIdent(x ast.Expr) *ast.Ident {
-	for {
-		switch e := ast.Unparen(x).(type) {
-		case *ast.Ident:
-			return e
-		case *ast.SelectorExpr:
-			x = e.X
-		case *ast.IndexExpr:
-			x = e.X
-		case *ast.StarExpr:
-			x = e.X
-		default:
-			return nil
-		}
-	}
+	id, _ := typesx.ChainRoot(x, true).(*ast.Ident)
+	return id
 }
 
 // isDurationType reports whether t is time.Duration.

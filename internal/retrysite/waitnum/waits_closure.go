@@ -455,28 +455,8 @@ func (m *model) capturedMoved(lit *ast.FuncLit, body *ast.BlockStmt) bool {
 	moved := false
 	note := func(x ast.Expr) {
 		// A write of a field or element writes its variable too.
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.SelectorExpr:
-				x = y.X
-				continue
-			case *ast.IndexExpr:
-				x = y.X
-				continue
-			case *ast.StarExpr:
-				x = y.X
-				continue
-			}
-			break
-		}
-		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			v, _ := m.info.Uses[id].(*types.Var)
-			if v == nil {
-				v, _ = m.info.Defs[id].(*types.Var)
-			}
-			if captured[v] {
-				writes[v]++
-			}
+		if v := typesx.VarOf(m.info, typesx.ChainRoot(x, true)); captured[v] {
+			writes[v]++
 		}
 	}
 	ast.Inspect(body, func(n ast.Node) bool {

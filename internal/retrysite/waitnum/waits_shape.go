@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -119,7 +120,7 @@ func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit,
 		}
 	case *ast.LabeledStmt:
 		region = n
-		list = stmtsFrom(fbody, n)
+		list = bodyscan.StmtsFrom(fbody, n)
 		ip.label, _ = m.info.Defs[n.Label].(*types.Label)
 	default:
 		return nil, nil
@@ -204,35 +205,6 @@ func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit,
 		}
 	}
 	return res, counters
-}
-
-// stmtsFrom returns the statements of the block that holds l, from l on.
-func stmtsFrom(body *ast.BlockStmt, l *ast.LabeledStmt) []ast.Stmt {
-	var res []ast.Stmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		if res != nil {
-			return false
-		}
-		var list []ast.Stmt
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		default:
-			return true
-		}
-		for i, s := range list {
-			if s == l {
-				res = list[i:]
-				return false
-			}
-		}
-		return true
-	})
-	return res
 }
 
 // heldClosureOf returns the held closure of body that calls self and

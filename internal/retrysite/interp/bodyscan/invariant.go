@@ -61,9 +61,18 @@ func LoopInvariant(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 // NextStmt returns the statement that follows s in the statement list
 // that holds it, or nil.
 func NextStmt(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
-	var next ast.Stmt
+	if rest := StmtsFrom(body, s); len(rest) > 1 {
+		return rest[1]
+	}
+	return nil
+}
+
+// StmtsFrom returns the statements of the list (a block's, a case's)
+// that holds s, from s on; nil when no list of body holds s.
+func StmtsFrom(body *ast.BlockStmt, s ast.Stmt) []ast.Stmt {
+	var res []ast.Stmt
 	ast.Inspect(body, func(n ast.Node) bool {
-		if next != nil {
+		if res != nil {
 			return false
 		}
 		var list []ast.Stmt
@@ -74,14 +83,16 @@ func NextStmt(body *ast.BlockStmt, s ast.Stmt) ast.Stmt {
 			list = b.Body
 		case *ast.CommClause:
 			list = b.Body
+		default:
+			return true
 		}
-		for j := 0; j+1 < len(list); j++ {
-			if list[j] == s {
-				next = list[j+1]
+		for i, x := range list {
+			if x == s {
+				res = list[i:]
 				return false
 			}
 		}
 		return true
 	})
-	return next
+	return res
 }

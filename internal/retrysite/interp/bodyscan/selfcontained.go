@@ -4,32 +4,23 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // SelfContained reports whether lit runs no call of op, the operation
 // under study, and writes no variable declared outside it.
 func SelfContained(info *types.Info, lit *ast.FuncLit, op map[*ast.CallExpr]bool) bool {
 	outside := func(x ast.Expr) bool {
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.SelectorExpr:
-				x = y.X
-				continue
-			case *ast.IndexExpr:
-				x = y.X
-				continue
-			case *ast.StarExpr:
-				x = y.X
-				continue
-			case *ast.Ident:
-				if y.Name == "_" {
-					return false
-				}
-				v, _ := info.Uses[y].(*types.Var)
-				return v != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
-			}
+		id, ok := typesx.ChainRoot(x, true).(*ast.Ident)
+		if !ok {
 			return true
 		}
+		if id.Name == "_" {
+			return false
+		}
+		v, _ := info.Uses[id].(*types.Var)
+		return v != nil && (v.Pos() < lit.Pos() || v.Pos() >= lit.End())
 	}
 	ok := true
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
