@@ -335,7 +335,7 @@ func (m *model) prefilter(fb funcBody) (sc bodyScan) {
 				sc.gotos = true
 			}
 		case *ast.CallExpr:
-			if fb.obj != nil && calleeNamed(n.Fun, fb.obj.Name()) {
+			if fb.obj != nil && calleeNamed(n, fb.obj.Name()) {
 				if fn := typesx.Callee(m.info, n); fn != nil && fn.Origin() == fb.obj.Origin() {
 					sc.self = append(sc.self, n)
 				}
@@ -347,29 +347,6 @@ func (m *model) prefilter(fb funcBody) (sc bodyScan) {
 		}
 	})
 	return sc
-}
-
-// calleeNamed reports whether the function expression of a call may name
-// a function called name: an identifier or selector of that name,
-// instantiated or parenthesized. It rules out most calls before the type
-// lookup.
-func calleeNamed(fun ast.Expr, name string) bool {
-	for {
-		switch f := fun.(type) {
-		case *ast.Ident:
-			return f.Name == name
-		case *ast.SelectorExpr:
-			return f.Sel.Name == name
-		case *ast.IndexExpr:
-			fun = f.X
-		case *ast.IndexListExpr:
-			fun = f.X
-		case *ast.ParenExpr:
-			fun = f.X
-		default:
-			return false
-		}
-	}
 }
 
 // loopCalls returns the calls of fb (outside the function literals
@@ -890,7 +867,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 	// out most calls before the callee's lookup.
 	typesx.Preorder(m.pass, callTypes, func(n ast.Node) {
 		call := n.(*ast.CallExpr)
-		if !calleeNamed(call.Fun, fb.obj.Name()) {
+		if !calleeNamed(call, fb.obj.Name()) {
 			return
 		}
 		fn := typesx.Callee(m.info, call)
@@ -1013,4 +990,13 @@ func disjointLoops(loops []ast.Stmt) bool {
 		}
 	}
 	return true
+}
+
+// calleeNamed reports whether call's function may be one called name: it
+// is named by an identifier or selector of that name, instantiated or
+// parenthesized (typesx.CalleeIdent). It rules out most calls before the
+// type lookup.
+func calleeNamed(call *ast.CallExpr, name string) bool {
+	id := typesx.CalleeIdent(call)
+	return id != nil && id.Name == name
 }
