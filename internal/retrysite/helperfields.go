@@ -16,22 +16,22 @@ import (
 // directly or through a local defined once by it, a field the literal
 // omits to its zero. A value the model cannot compute stays unbound.
 
-// bindStructArg binds, in init, the fields of the helper's struct
-// parameter p to those of the literal arg gives.
-func (m *model) bindStructArg(fi *funcInfo, p *types.Var, arg ast.Expr, init env) {
+// bindStructArg returns init with the fields of the helper's struct
+// parameter p bound to those of the literal arg gives.
+func (m *model) bindStructArg(fi *funcInfo, p *types.Var, arg ast.Expr, init env) env {
 	lit := m.structLiteralOf(arg)
 	if lit == nil {
-		return
+		return init
 	}
 	st, ok := p.Type().Underlying().(*types.Struct)
 	if !ok || !types.Identical(m.info.TypeOf(lit), p.Type()) {
-		return
+		return init
 	}
 	given := make(map[*types.Var]ast.Expr)
 	for _, el := range lit.Elts {
 		kv, ok := el.(*ast.KeyValueExpr)
 		if !ok {
-			return // a positional literal: not read
+			return init // a positional literal: not read
 		}
 		if k, ok := kv.Key.(*ast.Ident); ok {
 			if f, ok := m.info.Uses[k].(*types.Var); ok {
@@ -48,16 +48,17 @@ func (m *model) bindStructArg(fi *funcInfo, p *types.Var, arg ast.Expr, init env
 		x, set := given[f]
 		if !set {
 			if interp.IsBool(f.Type()) {
-				init[pv] = boolVal(false)
+				init = init.Set(pv, boolVal(false))
 			} else {
-				init[pv] = intVal(0)
+				init = init.Set(pv, intVal(0))
 			}
 			continue
 		}
-		if v := (&evaluator{Fi: fi}).Eval(x, nil); v.K == vInt || v.K == vBool {
-			init[pv] = v
+		if v := (&evaluator{Fi: fi}).Eval(x, env{}); v.K == vInt || v.K == vBool {
+			init = init.Set(pv, v)
 		}
 	}
+	return init
 }
 
 // structLiteralOf returns the composite literal x is, or that a local x

@@ -724,7 +724,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 		lits = lits[:30]
 	}
 	for _, l := range lits {
-		v := (&evaluator{Fi: fi}).Eval(l, nil)
+		v := (&evaluator{Fi: fi}).Eval(l, env{})
 		if v.K != vInt {
 			continue
 		}
@@ -881,9 +881,9 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 			if i >= len(call.Args) {
 				continue
 			}
-			v := (&evaluator{Fi: fi}).Eval(call.Args[i], nil)
+			v := (&evaluator{Fi: fi}).Eval(call.Args[i], env{})
 			if v.K == vInt || v.K == vBool {
-				init[sig.Params().At(i)] = v
+				init = init.Set(sig.Params().At(i), v)
 				if l, ok := ast.Unparen(call.Args[i]).(*ast.BasicLit); ok && lit == nil {
 					lit, litParam = l, sig.Params().At(i)
 				}
@@ -891,15 +891,15 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 		}
 		for _, i := range structParams {
 			if i < len(call.Args) {
-				m.bindStructArg(fi, sig.Params().At(i), call.Args[i], init) // helperfields.go
+				init = m.bindStructArg(fi, sig.Params().At(i), call.Args[i], init) // helperfields.go
 			}
 		}
-		if len(init) == 0 {
+		if init.Len() == 0 {
 			return
 		}
 		key = key[:0]
 		for j, v := range keyVars {
-			if x, ok := init[v]; ok {
+			if x, ok := init.Get(v); ok {
 				key = binary.AppendUvarint(key, uint64(j))
 				key = append(key, byte(x.K))
 				key = binary.AppendVarint(key, x.I)
@@ -915,7 +915,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 		}
 		if b.Kind == BoundKnown && lit != nil {
 			// Does this literal set the count? Try it plus one.
-			orig := init[litParam].I
+			orig := init.At(litParam).I
 			init2 := init.Set(litParam, intVal(orig+1))
 			if r := fi.MaxRuns(g.set, init2, nil, in, g.runScenario()); !r.Infinite && !r.GaveUp && !r.BoundDep && r.N == b.Retries+2 {
 				m.setBoundLit(&b, lit, b.Retries+1-int(orig))

@@ -94,7 +94,7 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		}
 		v, isVar := f.obj.(*types.Var)
 		if isVar && f.studied {
-			if val, ok := e[v]; ok {
+			if val, ok := e.Get(v); ok {
 				if val.K == vUnknown && val.Dep == 0 {
 					val.Dep = depVar
 				}
@@ -102,8 +102,8 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 			return unknown(depVar)
 		}
-		if isVar && ev.captured != nil {
-			if val, ok := ev.captured[v]; ok { // iife.go
+		if isVar && ev.captured.Len() > 0 {
+			if val, ok := ev.captured.Get(v); ok { // iife.go
 				return val
 			}
 		}
@@ -573,7 +573,7 @@ func (ev *evaluator) calleeMemo(fn *types.Func, ce env, idx, n int, compute func
 	key = binary.AppendUvarint(key, uint64(idx+1))
 	key = binary.AppendUvarint(key, uint64(n))
 	for i := 0; i < params.Len(); i++ {
-		v, ok := ce[params.At(i)]
+		v, ok := ce.Get(params.At(i))
 		if !ok {
 			continue
 		}
@@ -601,12 +601,12 @@ func (ev *evaluator) calleeMemo(fn *types.Func, ce env, idx, n int, compute func
 func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evaluator, env, deps, bool) {
 	decl := ev.Fi.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return nil, nil, 0, false
+		return nil, env{}, 0, false
 	}
 	sig := fn.Type().(*types.Signature)
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
-		return nil, nil, 0, false
+		return nil, env{}, 0, false
 	}
 	// Bind parameters.
 	ce := env{}
@@ -620,7 +620,7 @@ func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evalu
 		av := ev.Eval(call.Args[i], e)
 		argDep |= av.Dep
 		if callee.Tracked[p] || isResponseType(p.Type()) || isErrorType(p.Type()) {
-			ce[p] = av
+			ce = ce.Set(p, av)
 		}
 	}
 	if sig.Recv() != nil {

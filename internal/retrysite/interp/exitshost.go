@@ -14,8 +14,8 @@ import (
 // Package exits judges the exits and select cases of a loop that count
 // nothing (flags, settings, a registry's key, stop checks, self-woken
 // selects). exitsPkg is the model as it reads it (exits.Pkg), exitsFunc
-// a funcInfo (exits.Func), exitsEnv a walk's state (exits.State); the
-// simulation calls it under the names below.
+// a funcInfo (exits.Func), and a walk's state (exits.State) is its env;
+// the simulation calls it under the names below.
 
 type (
 	exitsPkg  struct{ m *model }
@@ -40,18 +40,6 @@ func (x exitsFunc) Graph() *cfg.CFG                 { return x.fi.Cfg }
 func (x exitsFunc) Assigns(v *types.Var) []ast.Expr { return x.fi.assigns[v] }
 func (x exitsFunc) Stateless(e ast.Expr) bool       { return x.fi.stateless(e) }
 
-type exitsEnv env
-
-func (e exitsEnv) Int(v *types.Var) (int64, bool) {
-	x, ok := e[v]
-	return x.I, ok && x.K == vInt
-}
-
-func (e exitsEnv) Nil(v *types.Var) bool {
-	x, ok := e[v]
-	return ok && x.K == vNil
-}
-
 func (fi *funcInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
 	return exits.RegistryExit(exitsFunc{fi}, b, x)
 }
@@ -67,7 +55,7 @@ func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
 func (m *model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
 
 func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok bool) {
-	return fi.chans.SelectCase(fi.M.info, b, exitsEnv(e), counting)
+	return fi.chans.SelectCase(fi.M.info, b, e, counting)
 }
 
 // takeTrigger consumes the pending send of the self-woken channel b's
@@ -86,7 +74,7 @@ func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
 func (fi *funcInfo) StartEnv(ref nodeRef) env {
 	e := env{}
 	for _, v := range fi.chans.StartNil(exitsFunc{fi}, ref.Block, ref.Index) {
-		e[v] = value{K: vNil}
+		e = e.Set(v, value{K: vNil})
 	}
 	return e
 }

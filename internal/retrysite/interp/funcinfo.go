@@ -44,6 +44,8 @@ type model struct {
 	carried typesx.CarriedErrors
 	// fnKeys caches funcKey.
 	fnKeys map[*types.Func]string
+	// spare is the scratch the walks borrow (scratch.go), nil while lent.
+	spare *scratch
 }
 
 // Model is the value interpreter of one package (model).
@@ -482,7 +484,7 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 	}
 	if tv.Value != nil {
 		ev := &evaluator{Fi: fi}
-		if v := ev.Eval(r.X, nil); v.K == vInt {
+		if v := ev.Eval(r.X, env{}); v.K == vInt {
 			return v.I, true
 		}
 		return 0, false

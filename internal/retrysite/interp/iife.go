@@ -45,13 +45,7 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 	if fi == nil {
 		return value{}, false
 	}
-	captured := make(env, len(e)+len(ev.captured))
-	for v, val := range ev.captured {
-		captured[v] = val
-	}
-	for v, val := range e {
-		captured[v] = val
-	}
+	captured := ev.captured.With(e)
 	sub := &evaluator{Fi: fi, Depth: ev.Depth + 1, captured: captured}
 	res, ok := sub.returns(env{})
 	if !ok {

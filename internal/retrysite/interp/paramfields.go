@@ -106,7 +106,7 @@ func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
 	if v == nil {
 		return value{}, false
 	}
-	if val, ok := e[v]; ok {
+	if val, ok := e.Get(v); ok {
 		return val, true
 	}
 	f := sf.field

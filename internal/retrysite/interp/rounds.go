@@ -62,7 +62,7 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 // onceBranch decides the head of the range run once (OnceRange): the
 // body when its expression has just restarted it, the exit otherwise.
 func (fi *funcInfo) onceBranch(r *ast.RangeStmt, e env) (t, f bool) {
-	if x, ok := e[fi.rangeCounter[r]]; ok && x.K == vInt && x.I == 0 {
+	if x, ok := e.Get(fi.rangeCounter[r]); ok && x.K == vInt && x.I == 0 {
 		return true, false
 	}
 	return false, true

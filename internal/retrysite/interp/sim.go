@@ -99,25 +99,23 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
 	in = in.memo(len(fi.Cfg.Blocks))
 	var res reachResult
-	seen := make(map[string]bool)
-	var kb []byte
-	steps := 0
+	sc0 := fi.M.borrow()
+	defer fi.M.giveBack(sc0)
+	seen, kb := &sc0.keys, sc0.kb
 	// Breadth first: a loop nested in the loop under study, with a
 	// counter compared with an unknown length, has a new state on every
 	// iteration; depth first would follow it to the step limit before
-	// trying the way out of it.
-	type item struct {
-		bi            int32
-		from          int
-		e             env
-		certain, free bool
-	}
-	// Read from a head index: cutting the queue from the front would copy
-	// it over and over as it grows.
-	queue := []item{{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}} // exits/startdecl.go
+	// trying the way out of it. Read from a head index: cutting the queue
+	// from the front would copy it over and over as it grows.
+	queue := append(sc0.queue[:0], reachItem{start.Block, start.Index, fi.declsBefore(ev, start, fi.StartEnv(start)), true, true}) // exits/startdecl.go
 	// Which nodes of a block hold a call of target, worked out on the
 	// walk's first visit of the block (nil: not yet).
-	targets := make([][]bool, len(fi.Cfg.Blocks))
+	targets := sc0.blocks(len(fi.Cfg.Blocks))
+	defer func() {
+		clear(queue) // drop the environments the items hold
+		sc0.kb, sc0.queue = kb, queue[:0]
+	}()
+	steps := 0
 	for head := 0; head < len(queue) && steps <= 5000 && !res.settles(goal); head++ {
 		it := queue[head]
 		steps++
@@ -130,10 +128,10 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		// The start is not the operation's node reached again (waits.go's
 		// walk keys it the same way).
 		kb = append(kb, b2byte(it.certain), b2byte(it.free), b2byte(first))
-		if seen[string(kb)] {
+		if _, ok := seen.get(kb); ok {
 			continue
 		}
-		seen[string(kb)] = true
+		seen.put(kb, 0)
 		e := it.e
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
@@ -174,7 +172,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		}
 		switch len(b.Succs) {
 		case 1:
-			queue = append(queue, item{b.Succs[0].Index, 0, e, it.certain, it.free})
+			queue = append(queue, reachItem{b.Succs[0].Index, 0, e, it.certain, it.free})
 		case 2:
 			t, f, cv, undecided := fi.branch(ev, b, e)
 			var c *value
@@ -188,11 +186,11 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			free := it.free && !stateful
 			if t {
 				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
-				queue = append(queue, item{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), certain, free})
+				queue = append(queue, reachItem{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), certain, free})
 			}
 			if f {
 				certain := it.certain && (!t || c == nil || c.Dep&depOutcome == 0)
-				queue = append(queue, item{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), certain, free})
+				queue = append(queue, reachItem{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), certain, free})
 			}
 		}
 	}
@@ -220,7 +218,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 				return t, f, value{}, false
 			}
 			if cv, ok := fi.rangeCounter[r]; ok {
-				if x, ok := e[cv]; ok && x.K == vInt {
+				if x, ok := e.Get(cv); ok && x.K == vInt {
 					fi.M.noteDefaults(fi.rangeNotes[r])
 					more := x.I < fi.rangeLen[r]
 					return more, !more, value{}, false
@@ -264,7 +262,7 @@ func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
 	if !ok {
 		return e
 	}
-	x, ok := e[cv]
+	x, ok := e.Get(cv)
 	if !ok || x.K != vInt {
 		return e
 	}
@@ -325,19 +323,13 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
 	in = in.memo(len(fi.Cfg.Blocks))
 	var res runsResult
-	// A state is on the current path (onStack, with the runs so far on
-	// the path when it was entered) until it is done (n, inf): one map
-	// for both, each key made and hashed once (the map holds the state's
-	// index in memos, which the walk updates in place).
-	type memo struct {
-		n       int
-		at      int32 // at most maxRunsCap
-		inf     bool
-		onStack bool
-	}
-	states := make(map[string]int32)
-	var memos []memo
-	var kb []byte
+	// A state is on the current path until it is done (runsMemo): one
+	// table for both, each key made and hashed once (the table holds the
+	// state's index in memos, which the walk updates in place).
+	sc0 := fi.M.borrow()
+	defer fi.M.giveBack(sc0)
+	states, memos, kb := &sc0.keys, sc0.memos, sc0.kb
+	defer func() { sc0.memos, sc0.kb = memos, kb }()
 	nstates := 0
 	// What depends on a block alone, the walk revisiting it in many
 	// states: the runs of the operation its nodes hold (-1: not yet
@@ -380,7 +372,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			inside = true
 		}
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		if i, ok := states[string(kb)]; ok {
+		if i, ok := states.get(kb); ok {
 			m := memos[i]
 			if m.onStack {
 				// Back at a state on the current path: the path cycles.
@@ -390,8 +382,8 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			return m.n, m.inf
 		}
 		self := int32(len(memos))
-		states[string(kb)] = self
-		memos = append(memos, memo{onStack: true, at: int32(acc)})
+		states.put(kb, self)
+		memos = append(memos, runsMemo{onStack: true, at: int32(acc)})
 
 		if blockRuns[bi] < 0 {
 			r := 0
@@ -453,7 +445,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		if total+acc > maxRunsCap {
 			inf = true
 		}
-		memos[self] = memo{n: total, inf: inf}
+		memos[self] = runsMemo{n: total, inf: inf}
 		return total, inf
 	}
 	n, inf := walk(0, init, 0, 0, false)

@@ -17,11 +17,11 @@ func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte
 // appendEnv appends the environment in the function's variable order,
 // so equal environments give equal keys.
 func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
-	if len(fi.ordered) <= 2*len(e) {
+	if len(fi.ordered) <= 2*e.Len() {
 		// Few variables for the environment's size: look each up in
 		// order, with no walk of the map and no sort.
 		for i, v := range fi.ordered {
-			if x, ok := e[v]; ok {
+			if x, ok := e.Get(v); ok {
 				buf = appendEntry(buf, i, x)
 			}
 		}
@@ -33,7 +33,7 @@ func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 	}
 	var small [16]entry
 	es := small[:0]
-	for v, x := range e {
+	for v, x := range e.All() {
 		i, ok := fi.order[v]
 		if !ok {
 			continue

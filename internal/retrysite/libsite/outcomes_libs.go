@@ -497,9 +497,9 @@ func (p *predicate) call(m *Reader, resp, err interp.Value) interp.Value {
 		}
 		switch {
 		case interp.IsResponseType(v.Type()):
-			e[v] = resp
+			e = e.Set(v, resp)
 		case typesx.IsErrorType(v.Type()):
-			e[v] = err
+			e = e.Set(v, err)
 		}
 	}
 	ev := &interp.Evaluator{Fi: p.fi, Pred: true, Sc: interp.Scenario{Err: err, Resp: resp}}
@@ -729,7 +729,7 @@ func (m *Reader) CodeList(args []ast.Expr) ([]int64, bool) {
 				continue
 			}
 		}
-		v := ev.Eval(a, nil)
+		v := ev.Eval(a, interp.Env{})
 		if v.K != interp.VInt {
 			return nil, false
 		}

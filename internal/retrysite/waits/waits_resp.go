@@ -82,7 +82,7 @@ func (f Finder) computeVerdict(fn *types.Func, i int) (bool, bool) {
 	for k, r := range headerlessVerdicts {
 		ce := interp.Env{}
 		for _, p := range resp {
-			ce[p] = r
+			ce = ce.Set(p, r)
 		}
 		ev := &interp.Evaluator{Fi: callee, Depth: 1}
 		v := ev.ResultAt(ce, i, sig.Results().Len(), nil)

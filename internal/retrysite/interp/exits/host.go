@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 )
 
 // Pkg is what the exits read of the package under analysis.
@@ -49,13 +51,10 @@ type Func interface {
 	Stateless(x ast.Expr) bool
 }
 
-// State is what a walk holds of the variables at a block.
-type State interface {
-	// Int returns the integer v holds, when the walk knows it.
-	Int(v *types.Var) (int64, bool)
-	// Nil reports whether v certainly holds nil.
-	Nil(v *types.Var) bool
-}
+// State is what a walk holds of the variables at a block: the value
+// interpreter's environment, read through its Int and Nil (a concrete
+// type, so that the walks pass it at every select with no allocation).
+type State = vals.Env
 
 // fnc and pkg give the exits' code the receivers it reads through: a
 // function with its package's methods, and a package.

@@ -381,7 +381,7 @@ func (ev Evaluator) lookup(lit *ast.CompositeLit, key ast.Expr, e vals.Env) (v v
 			if !isKV {
 				return vals.Value{}, false, false
 			}
-			kk := ev.Eval(kv.Key, nil)
+			kk := ev.Eval(kv.Key, vals.Env{})
 			if kk.K != vals.VInt {
 				return vals.Value{}, false, false
 			}
@@ -404,7 +404,7 @@ func (ev Evaluator) elemValue(x ast.Expr) vals.Value {
 	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) == 0 {
 		return vals.Value{K: vals.VNonNil} // struct{}{}, {}
 	}
-	return ev.Eval(x, nil)
+	return ev.Eval(x, vals.Env{})
 }
 
 // constElems returns the elements of a constant slice or array literal
@@ -419,7 +419,7 @@ func (ev Evaluator) ConstElems(x ast.Expr) ([]vals.Value, bool) {
 		if _, isKV := el.(*ast.KeyValueExpr); isKV {
 			return nil, false
 		}
-		v := ev.Eval(el, nil)
+		v := ev.Eval(el, vals.Env{})
 		if !v.Known() {
 			return nil, false
 		}

@@ -2,7 +2,8 @@ package vals
 
 import (
 	"go/types"
-	"maps"
+	"iter"
+	"slices"
 	"strconv"
 )
 
@@ -46,8 +47,8 @@ const (
 // Value is an abstract value: its kind, the integer it carries (a
 // constant, a bool as 0 or 1, a status or a code) and why it is unknown.
 type Value struct {
-	K   Kind
 	I   int64
+	K   Kind
 	Dep Deps
 }
 
@@ -74,33 +75,101 @@ func B2i(b bool) int64 {
 	return 0
 }
 
-// Env maps tracked variables to their values. It is copied on write;
-// a write of the Value a variable already holds returns e itself (no
-// environment is ever changed in place, so sharing it is safe).
-type Env map[*types.Var]Value
+// Env binds tracked variables to their values. It is a value: Set
+// returns a new Env, or e itself when v already holds x, and no Env is
+// ever changed once made, so environments are shared freely between the
+// paths of a walk. The zero Env binds nothing.
+//
+// The bindings are a short slice searched in order rather than a map:
+// the walks copy an environment at every write, and a function tracks
+// few variables, so the copy is one small allocation where a map's was
+// a table of eight slots and its header.
+type Env struct{ b []binding }
+
+type binding struct {
+	v *types.Var
+	x Value
+}
+
+// Get returns the value bound to v, and whether v is bound.
+func (e Env) Get(v *types.Var) (Value, bool) {
+	for i := range e.b {
+		if e.b[i].v == v {
+			return e.b[i].x, true
+		}
+	}
+	return Value{}, false
+}
+
+// At returns the value bound to v, the zero Value (unknown, for no
+// reason) if none.
+func (e Env) At(v *types.Var) Value {
+	x, _ := e.Get(v)
+	return x
+}
+
+// Int returns the integer bound to v, when v is bound to one.
+func (e Env) Int(v *types.Var) (int64, bool) {
+	x, ok := e.Get(v)
+	return x.I, ok && x.K == VInt
+}
+
+// Nil reports whether v is bound to nil.
+func (e Env) Nil(v *types.Var) bool {
+	x, ok := e.Get(v)
+	return ok && x.K == VNil
+}
+
+// Len returns the number of variables e binds.
+func (e Env) Len() int { return len(e.b) }
+
+// All yields e's bindings, in the order they were first made.
+func (e Env) All() iter.Seq2[*types.Var, Value] {
+	return func(yield func(*types.Var, Value) bool) {
+		for _, b := range e.b {
+			if !yield(b.v, b.x) {
+				return
+			}
+		}
+	}
+}
+
+// With returns e with o's bindings made over it.
+func (e Env) With(o Env) Env {
+	if len(e.b) == 0 {
+		return o
+	}
+	n := slices.Clone(e.b)
+	for _, ob := range o.b {
+		found := false
+		for i := range n {
+			if n[i].v == ob.v {
+				n[i].x, found = ob.x, true
+				break
+			}
+		}
+		if !found {
+			n = append(n, ob)
+		}
+	}
+	return Env{n}
+}
 
 // Set returns e with v bound to x.
 func (e Env) Set(v *types.Var, x Value) Env {
-	y, ok := e[v]
-	if ok && y == x {
-		return e
-	}
-	var n Env
-	if ok || len(e) < 7 {
-		// maps.Clone copies the table as it is, with no hashing of
-		// each entry again (the walks copy an environment at every
-		// write), when the write cannot outgrow the copy: it replaces
-		// an entry, or the copy is a small map with room for one more.
-		n = maps.Clone(e)
-	}
-	if n == nil {
-		n = make(Env, len(e)+1)
-		for k, y := range e {
-			n[k] = y
+	for i := range e.b {
+		if e.b[i].v == v {
+			if e.b[i].x == x {
+				return e
+			}
+			n := slices.Clone(e.b)
+			n[i].x = x
+			return Env{n}
 		}
 	}
-	n[v] = x
-	return n
+	n := make([]binding, len(e.b), len(e.b)+1)
+	copy(n, e.b)
+	return Env{append(n, binding{v, x})}
 }
 
 // Scenario is an assumed outcome of the operation under study.
