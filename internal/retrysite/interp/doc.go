@@ -30,7 +30,8 @@
 //     back to it, how many runs a loop makes (maxRuns keeps every select
 //     case possible: the first wake-up comes from elsewhere), and the
 //     graph walks the model's descriptions share (cfgwalk.go);
-//   - the per-function graphs and tracked variables (funcinfo.go);
+//   - the per-function graphs and tracked variables (funcinfo.go), less
+//     the counters no decision reads (bodyscan.BlindCounters);
 //   - the outcomes tried: package outcomeval, called through
 //     outcomehost.go (the error scenarios and classes, status errors,
 //     errors.As, error codes a success carries, an error carried in a

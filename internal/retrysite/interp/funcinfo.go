@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -433,8 +434,11 @@ func (fi *funcInfo) scan() {
 			mark(x)
 		}
 	}
+	blind := bodyscan.BlindCounters(info, fi.Body, relevant, isLocal, func(t types.Type) bool {
+		return isIntegerOrBool(t) || isErrorType(t) || isResponseType(t)
+	})
 	for v := range relevant {
-		if escapes[v] {
+		if escapes[v] || blind[v] {
 			continue
 		}
 		switch {

@@ -51,7 +51,7 @@ func use() int { return onlyOnce + neverWritten }
 `
 
 // load type-checks src and returns an interpreter of it with its index.
-func load(t *testing.T) (*Index, *types.Package) {
+func load(t *testing.T, src string) (*Index, *types.Package) {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, 0)
@@ -81,7 +81,7 @@ func load(t *testing.T) (*Index, *types.Package) {
 }
 
 func TestIntValues(t *testing.T) {
-	m, pkg := load(t)
+	m, pkg := load(t, src)
 	field, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup("client").Type(), true, pkg, "maxRetries")
 	for _, tc := range []struct {
 		v      *types.Var
@@ -99,6 +99,93 @@ func TestIntValues(t *testing.T) {
 		slices.Sort(got)
 		if ok != tc.wantOK || !slices.Equal(got, tc.want) {
 			t.Errorf("IntValues(%s) = %v, %v; want %v, %v", tc.v.Name(), got, ok, tc.want, tc.wantOK)
+		}
+	}
+}
+
+const countersSrc = `package p
+
+import "context"
+
+func withAttempt(ctx context.Context, n int) context.Context { return ctx }
+func logAttempt(n int)                                        {}
+func double(n int) int                                        { return 2 * n }
+
+type retrier interface{ Retry(n int) bool }
+
+// blind: n reaches only calls whose result no decision can read.
+func blind(ctx context.Context, call func(context.Context) error) {
+	n := 0
+	for {
+		if call(withAttempt(ctx, n)) == nil {
+			return
+		}
+		logAttempt(n)
+		n++
+	}
+}
+
+// compared: n decides the loop's exit.
+func compared(call func() error) {
+	for n := 0; ; n++ {
+		if call() == nil || n > 3 {
+			return
+		}
+	}
+}
+
+// computed: n flows into an integer a decision reads.
+func computed(call func() error) {
+	n := 0
+	for call() != nil {
+		if double(n) > 6 {
+			return
+		}
+		n++
+	}
+}
+
+// iface: n goes to an interface method, which may be run through an
+// implementation of the package.
+func iface(r retrier, call func() error) {
+	n := 0
+	for call() != nil {
+		n++
+		if !r.Retry(n) {
+			return
+		}
+	}
+}
+
+// fromLen: n does not start at a constant.
+func fromLen(ctx context.Context, xs []int, call func(context.Context) error) {
+	n := len(xs)
+	for call(withAttempt(ctx, n)) != nil {
+		n++
+	}
+}
+`
+
+// TestBlindCounters checks which counters the interpreter tracks: a
+// counter only handed to calls whose value no decision can read is not
+// (interp's blindcount.go), every other counter a decision may read is.
+func TestBlindCounters(t *testing.T) {
+	m, pkg := load(t, countersSrc)
+	for name, want := range map[string]bool{"blind": false, "compared": true, "computed": true, "iface": true, "fromLen": true} {
+		fn := pkg.Scope().Lookup(name).(*types.Func)
+		decl := m.Model.FuncDecl(fn)
+		if decl == nil {
+			t.Fatalf("no declaration of %s", name)
+		}
+		fi := m.Model.FuncInfo(decl.Body, decl.Type)
+		tracked := false
+		for v := range fi.Tracked {
+			if v.Name() == "n" {
+				tracked = true
+			}
+		}
+		if tracked != want {
+			t.Errorf("%s: counter n tracked = %v, want %v", name, tracked, want)
 		}
 	}
 }

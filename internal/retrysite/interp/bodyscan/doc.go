@@ -15,7 +15,9 @@
 //   - jumps.go: whether a statement holds a return, goto, or break or
 //     continue that may leave it (JumpsOut);
 //   - ops.go: whether a node holds a call of the operation, and how
-//     many (ContainsOp, CountOps).
+//     many (ContainsOp, CountOps);
+//   - blindcount.go: the counters of a body that no decision can read,
+//     which the interpreter leaves untracked (BlindCounters).
 //
 // The interpreter (package interp) imports this package, memoises its
 // answers per function where it asks them often (funcInfo's clamps and
