@@ -616,16 +616,24 @@ func (m *model) opKey(call *ast.CallExpr) string {
 //
 // goal is goalAgain, or for a recursion goalFree (goalFreeFailover when
 // the operation sits in a loop over candidates).
+//
+// The error is tried first: most candidates that are no retry never come
+// back on an error, and then the success (whose walk, when nothing leads
+// back, explores every path) need not be walked at all. An operation that
+// returns a response may still come back on a status, which takes more
+// walks than the success: for it the success is walked first, as the
+// definition reads.
 func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, goal reachGoal) bool {
-	if r := fi.Reach(g.set, target, ref, successScenario(), in, goalAgain); r.Again {
-		return false
-	}
+	success := func() bool { return fi.Reach(g.set, target, ref, successScenario(), in, goalAgain).Again }
 	needFree := goal != goalAgain
 	back := func(r reachResult) bool { return r.Again && (!needFree || r.AgainFree) }
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
-		return true
+		return !success()
 	}
 	if interp.ReturnsResponse(m.info, g.calls[0]) {
+		if success() {
+			return false
+		}
 		tried := []int{503, 500, 429, 404, 400}
 		for _, code := range tried {
 			if back(fi.Reach(g.set, target, ref, statusScenario(code), in, goal)) {
