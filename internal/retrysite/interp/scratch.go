@@ -13,7 +13,7 @@ import "unsafe"
 
 // scratch is what one walk borrows.
 type scratch struct {
-	keys  stateKeys
+	keys  StateKeys
 	memos []runsMemo // MaxRuns
 	kb    []byte
 	// Reach's queue and, by block, which nodes hold a target.
@@ -55,10 +55,10 @@ type runsMemo struct {
 func (m *model) borrow() *scratch {
 	s := m.spare
 	if s == nil {
-		return &scratch{keys: stateKeys{index: make(map[string]int32)}}
+		return &scratch{}
 	}
 	m.spare = nil
-	s.keys.reset()
+	s.keys.Reset()
 	s.memos = s.memos[:0]
 	return s
 }
@@ -66,24 +66,29 @@ func (m *model) borrow() *scratch {
 // giveBack returns a scratch to the model once its walk is over.
 func (m *model) giveBack(s *scratch) { m.spare = s }
 
-// stateKeys maps walk states' keys to numbers. The keys are copied into
-// an arena of a few large blocks rather than one string each: a string
-// made by unsafe.String views bytes of a block that are never written
-// again while the key is in the map (reset empties the map before the
-// block is reused).
-type stateKeys struct {
+// StateKeys maps walk states' keys (AppendState's) to numbers, or holds
+// them as a set (Add): the walks of this package and of package waits
+// remember what they reached in one. The keys are copied into an arena of
+// a few large blocks rather than one string each: a string made by
+// unsafe.String views bytes of a block that are never written again while
+// the key is in the map (Reset empties the map before the block is
+// reused). The zero StateKeys is empty and ready to use.
+type StateKeys struct {
 	index map[string]int32
 	arena []byte
 }
 
-// get returns the number of key k, if it has one.
-func (t *stateKeys) get(k []byte) (int32, bool) {
+// Get returns the number of key k, if it has one.
+func (t *StateKeys) Get(k []byte) (int32, bool) {
 	i, ok := t.index[string(k)] // no string is made for a lookup
 	return i, ok
 }
 
-// put numbers key k, which must not be empty, i.
-func (t *stateKeys) put(k []byte, i int32) {
+// Put numbers key k, which must not be empty, i.
+func (t *StateKeys) Put(k []byte, i int32) {
+	if t.index == nil {
+		t.index = make(map[string]int32)
+	}
 	if cap(t.arena)-len(t.arena) < len(k) {
 		// A new block: the keys in the old one keep it alive.
 		t.arena = make([]byte, 0, max(2*cap(t.arena), 1<<12, len(k)))
@@ -93,9 +98,19 @@ func (t *stateKeys) put(k []byte, i int32) {
 	t.index[unsafe.String(&t.arena[start], len(k))] = i
 }
 
-// reset forgets every key; the map keeps its room and the arena its
+// Add adds key k, which must not be empty, and reports whether it was
+// not there yet.
+func (t *StateKeys) Add(k []byte) bool {
+	if _, seen := t.Get(k); seen {
+		return false
+	}
+	t.Put(k, 0)
+	return true
+}
+
+// Reset forgets every key; the map keeps its room and the arena its
 // newest block.
-func (t *stateKeys) reset() {
+func (t *StateKeys) Reset() {
 	clear(t.index)
 	t.arena = t.arena[:0]
 }

@@ -128,10 +128,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		// The start is not the operation's node reached again (waits.go's
 		// walk keys it the same way).
 		kb = append(kb, b2byte(it.certain), b2byte(it.free), b2byte(first))
-		if _, ok := seen.get(kb); ok {
+		if !seen.Add(kb) {
 			continue
 		}
-		seen.put(kb, 0)
 		e := it.e
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
@@ -372,7 +371,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			inside = true
 		}
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		if i, ok := states.get(kb); ok {
+		if i, ok := states.Get(kb); ok {
 			m := memos[i]
 			if m.onStack {
 				// Back at a state on the current path: the path cycles.
@@ -382,7 +381,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			return m.n, m.inf
 		}
 		self := int32(len(memos))
-		states.put(kb, self)
+		states.Put(kb, self)
 		memos = append(memos, runsMemo{onStack: true, at: int32(acc)})
 
 		if blockRuns[bi] < 0 {

@@ -19,7 +19,7 @@ func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte
 func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 	if len(fi.ordered) <= 2*e.Len() {
 		// Few variables for the environment's size: look each up in
-		// order, with no walk of the map and no sort.
+		// order (a scan of the few bindings), with no sort.
 		for i, v := range fi.ordered {
 			if x, ok := e.Get(v); ok {
 				buf = appendEntry(buf, i, x)

@@ -399,11 +399,8 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 	sel := w.sel
 	// The states seen and the queue are the walk's (backWalk), emptied
 	// for each walk: their memory serves the next scenario's.
-	if w.seen == nil {
-		w.seen = make(map[string]bool)
-	}
-	seen := w.seen
-	clear(seen)
+	seen := &w.seen
+	seen.Reset()
 	kb := w.kb
 	defer func() { w.kb = kb }()
 	steps := 0
@@ -430,10 +427,9 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 			it.p.key = it.p.appendTail(nil)
 		}
 		kb = it.p.appendKey(kb)
-		if seen[string(kb)] {
+		if !seen.Add(kb) {
 			continue
 		}
-		seen[string(kb)] = true
 		p := it.p
 		if h := w.HeadWait(b); h != nil && !first {
 			p = p.passing([]*Hit{h}, nil) // periodic_backoff.go

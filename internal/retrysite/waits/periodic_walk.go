@@ -19,7 +19,7 @@ type backWalk struct {
 	visits map[int32]int
 	// seen, queue and kb are pathsBack's, kept from one walk to the
 	// next for their memory only (each walk empties them first).
-	seen  map[string]bool
+	seen  interp.StateKeys
 	queue []backItem
 	kb    []byte
 }

@@ -216,7 +216,7 @@ func (p walkPath) appendKey(buf []byte) []byte {
 func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc interp.Scenario, in interp.Scope) {
 	fi := w.Fi
 	ev := &interp.Evaluator{Fi: fi, Op: op, Sc: sc}
-	seen := make(map[string]bool)
+	var seen interp.StateKeys
 	var kb []byte
 	steps := 0
 	immediateCertain := false
@@ -237,10 +237,9 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 		// node reached again: a loop whose tracked values are back where
 		// they started still runs the operation on its way round.
 		kb = append(kb, interp.B2byte(first))
-		if seen[string(kb)] {
+		if !seen.Add(kb) {
 			return
 		}
-		seen[string(kb)] = true
 		if h := w.HeadWait(b); h != nil && !first {
 			p.hits = withHits(p.hits, h) // waits_dedupe.go
 		}

@@ -42,7 +42,8 @@ func BlindCounters(info *types.Info, body *ast.BlockStmt, relevant map[*types.Va
 		return ok && tv.Value != nil
 	}
 	// allowed: the identifiers of a candidate that are counting writes or
-	// blind reads; any other use of it disqualifies it.
+	// blind reads; any other use of it disqualifies it. Each is marked at
+	// the statement or call that holds it, which the walk visits first.
 	allowed := make(map[*ast.Ident]bool)
 	no := make(map[*types.Var]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -92,12 +93,8 @@ func BlindCounters(info *types.Info, body *ast.BlockStmt, relevant map[*types.Va
 					}
 				}
 			}
-		}
-		return true
-	})
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && !allowed[id] {
-			if v, ok := info.Uses[id].(*types.Var); ok {
+		case *ast.Ident:
+			if v, ok := info.Uses[n].(*types.Var); ok && !allowed[n] {
 				if _, cand := blind[v]; cand {
 					no[v] = true
 				}
