@@ -47,6 +47,9 @@ type Loader[M any] struct {
 	loaded int
 	// files caches parsed files by name (nil: could not parse).
 	files map[string]*ast.File
+	// mixed is the type information the loaded packages are checked
+	// into (mixedInfo).
+	mixed *types.Info
 }
 
 type modDir struct{ root, path string }
@@ -225,40 +228,7 @@ func (x *Loader[M]) LoadDir(a Analysed, path, pkgName, dir string, newModel func
 	if len(files) == 0 {
 		return nil
 	}
-	// The analysed package's type information, and the helper's next to
-	// it: the model runs the helper's body and the caller's function
-	// literals bound to its parameters together.
-	src := a.Info
-	info := &types.Info{
-		Types:        maps.Clone(src.Types),
-		Defs:         maps.Clone(src.Defs),
-		Uses:         maps.Clone(src.Uses),
-		Implicits:    maps.Clone(src.Implicits),
-		Selections:   maps.Clone(src.Selections),
-		Scopes:       maps.Clone(src.Scopes),
-		Instances:    maps.Clone(src.Instances),
-		FileVersions: maps.Clone(src.FileVersions),
-	}
-	if info.Types == nil {
-		info.Types = make(map[ast.Expr]types.TypeAndValue)
-	}
-	for _, mp := range []any{&info.Defs, &info.Uses} {
-		if p := mp.(*map[*ast.Ident]types.Object); *p == nil {
-			*p = make(map[*ast.Ident]types.Object)
-		}
-	}
-	if info.Selections == nil {
-		info.Selections = make(map[*ast.SelectorExpr]*types.Selection)
-	}
-	if info.Implicits == nil {
-		info.Implicits = make(map[ast.Node]types.Object)
-	}
-	if info.Scopes == nil {
-		info.Scopes = make(map[ast.Node]*types.Scope)
-	}
-	if info.Instances == nil {
-		info.Instances = make(map[*ast.Ident]types.Instance)
-	}
+	info := x.mixedInfo(a.Info)
 	conf := types.Config{
 		Importer:    importerFunc(func(p string) (*types.Package, error) { return x.importPkg(p) }),
 		Error:       func(error) {}, // unreachable imports: keep checking
@@ -291,6 +261,51 @@ func (x *Loader[M]) LoadDir(a Analysed, path, pkgName, dir string, newModel func
 	}
 	x.pkgs[path] = xp
 	return xp
+}
+
+// mixedInfo returns the type information every package the pass loads is
+// checked into: the analysed package's, copied once per pass, with each
+// loaded package's added next to it (their syntax is distinct, so their
+// entries never meet). The model runs a helper's body and the caller's
+// function literals bound to its parameters together, and so reads both.
+// One copy serves every load: copying the analysed package's maps is most
+// of a load's cost on a large package.
+func (x *Loader[M]) mixedInfo(src *types.Info) *types.Info {
+	if x.mixed != nil {
+		return x.mixed
+	}
+	info := &types.Info{
+		Types:        maps.Clone(src.Types),
+		Defs:         maps.Clone(src.Defs),
+		Uses:         maps.Clone(src.Uses),
+		Implicits:    maps.Clone(src.Implicits),
+		Selections:   maps.Clone(src.Selections),
+		Scopes:       maps.Clone(src.Scopes),
+		Instances:    maps.Clone(src.Instances),
+		FileVersions: maps.Clone(src.FileVersions),
+	}
+	if info.Types == nil {
+		info.Types = make(map[ast.Expr]types.TypeAndValue)
+	}
+	for _, mp := range []any{&info.Defs, &info.Uses} {
+		if p := mp.(*map[*ast.Ident]types.Object); *p == nil {
+			*p = make(map[*ast.Ident]types.Object)
+		}
+	}
+	if info.Selections == nil {
+		info.Selections = make(map[*ast.SelectorExpr]*types.Selection)
+	}
+	if info.Implicits == nil {
+		info.Implicits = make(map[ast.Node]types.Object)
+	}
+	if info.Scopes == nil {
+		info.Scopes = make(map[ast.Node]*types.Scope)
+	}
+	if info.Instances == nil {
+		info.Instances = make(map[*ast.Ident]types.Instance)
+	}
+	x.mixed = info
+	return info
 }
 
 // DeclOf returns the declaration in this source package of fn, a

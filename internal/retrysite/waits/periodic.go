@@ -405,7 +405,7 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 	defer func() { w.kb = kb }()
 	steps := 0
 	// The queue is read from its head index on: cutting it from the
-	// front would copy it over and over as it grows.
+	// front at every step would copy it over and over as it grows.
 	queue := append(w.queue[:0], backItem{ref.Block, ref.Index, interp.Env{}, failPath{}})
 	defer func() {
 		clear(queue) // drop what the items hold
@@ -414,6 +414,14 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 	for head := 0; head < len(queue); head++ {
 		if steps++; steps > 5000 {
 			return nil, false
+		}
+		if head >= 256 && 2*head >= len(queue) {
+			// Half the queue is read: move the rest to the front, so
+			// that the queue grows with the walk's frontier, not with
+			// its length (the order, breadth first, is kept).
+			n := copy(queue, queue[head:])
+			clear(queue[n:])
+			queue, head = queue[:n], 0
 		}
 		it := queue[head]
 		first := steps == 1
