@@ -23,7 +23,10 @@
 //     with go/types, importing the *types.Package objects the analysed
 //     package already reaches (transitively through Imports()); an import
 //     it does not reach is an error the check collects and passes over.
-//     A file that does not parse leaves the package unread;
+//     Its type information is recorded next to the analysed package's, in
+//     one copy of it that every package the pass loads shares (the model
+//     reads the helper's body and the caller's function literals
+//     together). A file that does not parse leaves the package unread;
 //   - at most MaxPackages packages per pass are type-checked; the caller
 //     studies at most MaxCalls calls (Loader.Calls).
 //
