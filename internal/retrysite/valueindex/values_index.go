@@ -434,7 +434,10 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 		return
 	}
 	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
+	if !ok || st.NumFields() == 0 || !indexed(st.Field(0)) {
+		// A struct's fields are all of the package that declares it:
+		// a literal of another package's struct writes nothing the
+		// index holds.
 		return
 	}
 	// set marks the fields the literal sets, by index (no map: a
@@ -444,13 +447,17 @@ func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 	if n := st.NumFields(); n > len(small) {
 		set = make([]bool, n)
 	}
+	// Keys are mostly written in the fields' order: each key's field is
+	// looked for from the one after the last key's on, round.
+	next := 0
 	for i, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok {
 				if v, _ := m.info.Uses[k].(*types.Var); v != nil {
-					for j := 0; j < st.NumFields(); j++ {
-						if st.Field(j) == v {
-							set[j] = true
+					for n, j := st.NumFields(), 0; j < n; j++ {
+						if f := (next + j) % n; st.Field(f) == v {
+							set[f] = true
+							next = f + 1
 							break
 						}
 					}
