@@ -30,6 +30,13 @@
 // by types.Object (package path and name), never by import name. When the
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.
+// So is a configuration that is a value of a type of the user's with
+// methods of its own, given where the library takes an interface (a
+// cenkalti BackOff whose NextBackOff stops after its own count): the
+// table describes the library's types, not the user's (what such a type's
+// methods return is not read yet). A type that only embeds a library
+// type, with no method of its own, runs the library's methods: its
+// defaults hold.
 // One exception: a configuration handed in whole as a parameter of the
 // site's function, or of the declaration around it (Site.CallerConfig),
 // of a type the library's table describes (BoundTable.Caller: dskit's

@@ -392,8 +392,16 @@ func (c *collector) collect(x ast.Expr) {
 		c.collect(x.X)
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
-		if named, ok := types.Unalias(derefType(t)).(*types.Named); ok && c.inLib(named.Obj().Pkg()) {
+		named, _ := types.Unalias(derefType(t)).(*types.Named)
+		if named != nil && c.inLib(named.Obj().Pkg()) {
 			c.add(named.Obj().Name(), named.Obj(), nil, x)
+		} else if named != nil && c.ownMethods(named) {
+			// A type of the user's with methods of its own, given
+			// where the library takes an interface (a BackOff whose
+			// NextBackOff stops after its own count): a policy the
+			// table does not describe, and whose defaults do not hold.
+			c.opaque, c.other = true, true
+			return
 		}
 		for _, el := range x.Elts {
 			switch el := el.(type) {
@@ -436,6 +444,13 @@ func (c *collector) collect(x ast.Expr) {
 	default:
 		c.opaque, c.other = true, true
 	}
+}
+
+// ownMethods reports whether a named type declared outside the library
+// declares methods of its own (on it or its pointer), rather than only
+// holding fields or promoting an embedded library type's methods.
+func (c *collector) ownMethods(named *types.Named) bool {
+	return named.Obj().Pkg() != nil && !c.inLib(named.Obj().Pkg()) && named.NumMethods() > 0
 }
 
 // isConfigValue reports whether an argument is itself part of the
