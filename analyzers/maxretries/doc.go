@@ -21,7 +21,9 @@
 // The analyzer reports every retry site whose bound is known and outside
 // the range of its context, and every unbounded retry: a loop with no
 // attempt count (a context, a deadline or an elapsed-time check alone is
-// not a count), retry-go Attempts(0) or UntilSucceeded, cenkalti/backoff
+// not a count), or whose count some path goes round without ending (a
+// count set to -1 under a deadline, a count only some failures advance:
+// "no attempt count is sure to end the loop"), retry-go Attempts(0) or UntilSucceeded, cenkalti/backoff
 // with only a time limit (no WithMaxRetries or WithMaxTries), sethvargo
 // without WithMaxRetries, failsafe-go WithMaxRetries(-1), aws
 // AddWithMaxAttempts(r, 0), gax-go retries (which stop only at the

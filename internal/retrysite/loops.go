@@ -677,6 +677,11 @@ func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Boun
 		return Bound{Kind: BoundUnknown}
 	case r.Infinite && (r.BoundDep || r.OpaqueExit):
 		return Bound{Kind: BoundUnknown}
+	case r.Infinite && r.Counted:
+		// The loop keeps a count, which some path goes round without
+		// ending (retries = -1 under a deadline, a count only some
+		// failures advance, a count read for something else).
+		return Bound{Kind: BoundUnbounded, Why: "no attempt count is sure to end the loop: it retries until the operation succeeds"}
 	case r.Infinite:
 		return Bound{Kind: BoundUnbounded, Why: "the loop has no attempt count: it retries until the operation succeeds"}
 	case r.BoundDep:

@@ -167,6 +167,8 @@ type funcInfo struct {
 	// nonCount caches nonCountFork by block index: 1 yes, -1 no, 0 not
 	// yet known.
 	nonCount []int8
+	// counter caches counterFork the same way.
+	counter []int8
 	// invariant caches loopInvariant.
 	invariant map[*types.Var]bool
 	// inlined caches returnsMemo and resultAtMemo (eval.go) by depth,

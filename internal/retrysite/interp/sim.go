@@ -307,6 +307,12 @@ type runsResult struct {
 	OpaqueExit bool
 	GaveUp     bool // the walk grew too large to finish
 	rangeUsed  bool // a range loop with a known length bounded a path
+	// Counted: a fork of the loop that may leave it was decided on an
+	// attempt counter (retries == 0, attempt != 0): an endless path then
+	// goes round with a count that does not end it (retries = -1, a
+	// count only some failures advance), not necessarily in a loop with
+	// no count at all.
+	Counted bool
 }
 
 const maxRunsCap = 1000
@@ -431,6 +437,9 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if b.Kind == cfg.KindRangeLoop && c == nil {
 				res.rangeUsed = true
 			}
+			if inLoop && c == nil && !res.Counted && fi.counterFork(b) && !fi.clampFork(b) && !joinFork(b) {
+				res.Counted = true
+			}
 			if t {
 				n, i := walk(b.Succs[0].Index, fi.TakeRange(b, e, true), depth+1, acc+runs, inside)
 				best, inf = max(best, n), inf || i
@@ -450,6 +459,39 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 	n, inf := walk(0, init, 0, 0, false)
 	res.N, res.Infinite = n, inf
 	return res
+}
+
+// counterFork reports whether the condition of fork b reads a tracked
+// variable of a plain integer type (an attempt counter), worked out once
+// per block.
+func (fi *funcInfo) counterFork(b *cfg.Block) bool {
+	if fi.counter == nil {
+		fi.counter = make([]int8, len(fi.Cfg.Blocks))
+	}
+	if r := fi.counter[b.Index]; r != 0 {
+		return r > 0
+	}
+	fi.counter[b.Index] = -1
+	x := lastExpr(b)
+	if x == nil || b.Kind == cfg.KindRangeLoop {
+		return false
+	}
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !found {
+			// A plain integer (a duration is a wait, not a count).
+			if v, ok := fi.M.info.Uses[id].(*types.Var); ok && fi.Tracked[v] && !IsBool(v.Type()) {
+				if bt, ok := types.Unalias(v.Type()).(*types.Basic); ok && bt.Info()&types.IsInteger != 0 {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	if found {
+		fi.counter[b.Index] = 1
+	}
+	return found
 }
 
 // nonCountFork reports whether an undecided fork certainly does not count
