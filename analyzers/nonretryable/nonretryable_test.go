@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail")
+	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail", "statusmap")
 }
 
 func TestFix(t *testing.T) {

@@ -17,6 +17,10 @@ type Index interface {
 	// IndexedInt returns the one value the package gives an integer
 	// field or package variable.
 	IndexedInt(v *types.Var) (Value, bool)
+	// IndexedComposite returns the one composite literal the package
+	// gives a map, slice or array field or package variable that it
+	// only ever reads in place (valueindex/composite.go).
+	IndexedComposite(v *types.Var) (*ast.CompositeLit, bool)
 	// GetterDefault returns the value a same-package getter returns
 	// when the user left the value unset.
 	GetterDefault(fn *types.Func) (Value, bool)
@@ -104,7 +108,16 @@ func (m *Model) Pkg() *types.Package  { return m.pkg }
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 
-func (m *model) indexedInt(v *types.Var) (value, bool)      { return m.ix.IndexedInt(v) }
+func (m *model) indexedInt(v *types.Var) (value, bool) { return m.ix.IndexedInt(v) }
+
+// IndexedComposite returns the composite literal the package gives v,
+// a field or package variable, from the value index (nil without one).
+func (m *model) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
+	if m.ix == nil {
+		return nil, false
+	}
+	return m.ix.IndexedComposite(v)
+}
 func (m *model) getterDefault(fn *types.Func) (value, bool) { return m.ix.GetterDefault(fn) }
 func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	if fi.M.ranges == nil {

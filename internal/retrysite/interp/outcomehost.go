@@ -19,8 +19,11 @@ import (
 
 type evHost struct{ ev *evaluator }
 
-func (h evHost) Info() *types.Info               { return h.ev.Fi.M.info }
-func (h evHost) VarDefOf(v *types.Var) *varDef   { return h.ev.Fi.M.VarDefOf(v) }
+func (h evHost) Info() *types.Info             { return h.ev.Fi.M.info }
+func (h evHost) VarDefOf(v *types.Var) *varDef { return h.ev.Fi.M.VarDefOf(v) }
+func (h evHost) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
+	return h.ev.Fi.M.IndexedComposite(v)
+}
 func (h evHost) Eval(x ast.Expr, e env) value    { return h.ev.Eval(x, e) }
 func (h evHost) Scenario() *scenario             { return &h.ev.Sc }
 func (h evHost) Op() map[*ast.CallExpr]bool      { return h.ev.Op }

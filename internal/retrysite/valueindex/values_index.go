@@ -55,6 +55,11 @@ type valueIndex struct {
 	Writes map[*types.Var][]ValueWrite
 	// guarded are the objects written under a test of their zero value.
 	guarded map[*types.Var]bool
+	// elemsWritten are the maps, slices and arrays the package writes
+	// into (m[k] = v, m[k]++, delete, clear); composites caches
+	// indexedComposite (composite.go).
+	elemsWritten map[*types.Var]bool
+	composites   map[*types.Var]compositeValue
 	// pick, while set, fixes the value of a field or variable with
 	// several reaching values (values.go, boundOverValues); multi
 	// collects such objects met while recording, used those resolved to
@@ -145,6 +150,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 	}
 	vx := m.Vx
 	vx.Writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
+	vx.elemsWritten = make(map[*types.Var]bool)
 	vx.Resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
 	vx.funcs = make(map[*types.Var]funcValues)
@@ -169,6 +175,14 @@ func (m *model) ValueIndexOf() *valueIndex {
 			if v, _ := m.info.Uses[x.Sel].(*types.Var); indexed(v) {
 				return v
 			}
+		}
+		return nil
+	}
+	// elemOf returns the indexed object x writes into, when x is an
+	// index expression (c.m[k]).
+	elemOf := func(x ast.Expr) *types.Var {
+		if ix, ok := ast.Unparen(x).(*ast.IndexExpr); ok {
+			return objOf(ix.X)
 		}
 		return nil
 	}
@@ -248,6 +262,10 @@ func (m *model) ValueIndexOf() *valueIndex {
 					}
 				case *ast.AssignStmt:
 					for i, l := range n.Lhs {
+						if v := elemOf(l); v != nil {
+							vx.elemsWritten[v] = true
+							continue
+						}
 						if _, isID := l.(*ast.Ident); isID && n.Tok == token.DEFINE {
 							continue // := in a function defines locals only
 						}
@@ -264,6 +282,8 @@ func (m *model) ValueIndexOf() *valueIndex {
 				case *ast.IncDecStmt:
 					if v := objOf(n.X); v != nil {
 						add(v, ValueWrite{At: n.Pos()})
+					} else if v := elemOf(n.X); v != nil {
+						vx.elemsWritten[v] = true
 					}
 				case *ast.RangeStmt:
 					for _, x := range []ast.Expr{n.Key, n.Value} {
@@ -309,6 +329,13 @@ func (m *model) ValueIndexOf() *valueIndex {
 						if fn := m.unexportedFunc(id); fn != nil {
 							vx.called[id] = true
 							vx.calls[fn] = append(vx.calls[fn], n)
+						}
+					}
+					if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && len(n.Args) > 0 && (id.Name == "delete" || id.Name == "clear") {
+						if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == id.Name {
+							if v := objOf(n.Args[0]); v != nil {
+								vx.elemsWritten[v] = true
+							}
 						}
 					}
 					if isDecodeCall(m.info, n) {

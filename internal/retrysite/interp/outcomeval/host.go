@@ -15,6 +15,10 @@ type Pkg interface {
 	// VarDefOf returns what the package does to v (nil if nothing
 	// seen): the definition index (IndexDefs) the core keeps.
 	VarDefOf(v *types.Var) *VarDef
+	// IndexedComposite returns the one composite literal the package
+	// gives a map, slice or array field or package variable it only
+	// reads in place (the value index's).
+	IndexedComposite(v *types.Var) (*ast.CompositeLit, bool)
 }
 
 // Ev is the evaluator they extend: the core's evaluator of one function

@@ -430,7 +430,10 @@ func (ev Evaluator) ConstElems(x ast.Expr) ([]vals.Value, bool) {
 
 // ConstComposite returns the composite literal x is, or that the variable
 // x names always holds: defined once with a literal and never assigned,
-// indexed into, appended to or addressed anywhere in the package p.
+// indexed into, appended to or addressed anywhere in the package p; for a
+// field or a package variable, the one literal the value index finds the
+// package gives it (Pkg.IndexedComposite: a default the user may replace,
+// only ever read in place).
 func ConstComposite(p Pkg, x ast.Expr) (*ast.CompositeLit, bool) {
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CompositeLit:
@@ -442,10 +445,21 @@ func ConstComposite(p Pkg, x ast.Expr) (*ast.CompositeLit, bool) {
 		}
 		d := p.VarDefOf(v)
 		if d == nil || !d.Single() || d.mutated {
+			if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				// A package variable set elsewhere too: the value
+				// index may know its one literal.
+				return p.IndexedComposite(v)
+			}
 			return nil, false
 		}
 		lit, ok := ast.Unparen(d.Rhs).(*ast.CompositeLit)
 		return lit, ok
+	case *ast.SelectorExpr:
+		// A field (c.retryOnStatus) or another package's variable:
+		// the one literal the package gives it, if any.
+		if v, ok := p.Info().Uses[y.Sel].(*types.Var); ok {
+			return p.IndexedComposite(v)
+		}
 	}
 	return nil, false
 }

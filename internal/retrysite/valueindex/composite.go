@@ -1,0 +1,180 @@
+package valueindex
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// This file resolves a map, slice or array field or package variable to
+// the one composite literal the package gives it (doc.go, "Lists held in
+// fields"): the set of statuses a client retries on, kept in a field
+// that the constructor defaults when the user gave none —
+//
+//	if c.retryOnStatus == nil {
+//		c.retryOnStatus = map[int]bool{502: true, 503: true, 504: true}
+//	}
+//
+// so that the interpreter reads c.retryOnStatus[resp.StatusCode] as it
+// reads a lookup in a local literal. It is followed only when:
+//
+//   - every write the package makes is that one literal, a zero the
+//     default replaces (the placeholder rule, values_index.go), or the
+//     user's value (an option's or a config's: the literal is then the
+//     default, noted as one the user can change);
+//   - nothing writes into it (c.m[k] = v, c.m[k]++, delete, clear), and
+//     every other use only reads it: an index, len or cap, a range, a
+//     comparison with nil. Passed to a call, returned, stored or aliased,
+//     a map or slice may be changed out of sight, and it stays unknown.
+
+// compositeValue is the cached answer for one object.
+type compositeValue struct {
+	lit *ast.CompositeLit
+	ok  bool
+	// user is the user's write the literal is the default of (X nil
+	// when none).
+	user ValueWrite
+}
+
+// indexedComposite returns the one composite literal the package gives
+// v, a map, slice or array field or package variable of the package.
+func (m *model) indexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
+	if !m.IndexedVar(v) {
+		return nil, false
+	}
+	switch v.Type().Underlying().(type) {
+	case *types.Map, *types.Slice, *types.Array:
+	default:
+		return nil, false
+	}
+	vx := m.ValueIndexOf()
+	if vx.composites == nil {
+		vx.composites = make(map[*types.Var]compositeValue)
+	}
+	r, cached := vx.composites[v]
+	if !cached {
+		r = m.compositeOnce(v)
+		vx.composites[v] = r
+	}
+	if !r.ok {
+		return nil, false
+	}
+	if r.user.X != nil {
+		vx.NoteDefault(v, r.user, r.lit)
+	}
+	return r.lit, true
+}
+
+// compositeOnce is indexedComposite, worked out.
+func (m *model) compositeOnce(v *types.Var) (r compositeValue) {
+	vx := m.ValueIndexOf()
+	if vx.elemsWritten[v] {
+		return r
+	}
+	all := vx.Writes[v]
+	for _, w := range all {
+		switch {
+		case w.X == nil && !w.Zero:
+			return compositeValue{} // a write that cannot be known
+		case w.Zero:
+			if w.Omitted && v.Exported() || m.placeholder(v, w, all) {
+				continue
+			}
+			return compositeValue{} // the zero value (a nil map) reaches
+		case m.UserValue(w.X, 0):
+			if own, ok := m.setterCalls(w.X); !ok || len(own) > 0 {
+				return compositeValue{} // the package passes values of its own
+			}
+			if r.user.X == nil {
+				r.user = w
+			}
+			continue
+		}
+		lit, ok := ast.Unparen(w.X).(*ast.CompositeLit)
+		if !ok || r.lit != nil && r.lit != lit {
+			return compositeValue{}
+		}
+		r.lit = lit
+	}
+	if r.lit == nil || !m.onlyRead(v) {
+		return compositeValue{}
+	}
+	r.ok = true
+	return r
+}
+
+// onlyRead reports whether every use of v in the package, other than the
+// writes the index holds, reads it in place (see above).
+func (m *model) onlyRead(v *types.Var) bool {
+	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	root := insp.Root()
+	for id, obj := range m.info.Uses {
+		if obj != v {
+			continue
+		}
+		c, found := root.FindByPos(id.Pos(), id.End())
+		if !found || c.Node() != id {
+			if c, found = root.FindNode(id); !found {
+				return false
+			}
+		}
+		// The expression that names v: the identifier, or the selector
+		// whose Sel it is; then what holds it.
+		x := c
+		if p := c.Parent(); p.Node() != nil {
+			if sel, ok := p.Node().(*ast.SelectorExpr); ok && sel.Sel == id {
+				x = p
+			}
+		}
+		if !readInPlace(m.info, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// readInPlace reports whether the expression at x (naming a map, slice
+// or array) is read where it stands, or written whole by an assignment.
+func readInPlace(info *types.Info, x inspector.Cursor) bool {
+	p := x.Parent()
+	switch n := p.Node().(type) {
+	case *ast.IndexExpr:
+		return n.X == x.Node() // m[k]; writes into it are elemsWritten
+	case *ast.RangeStmt:
+		return n.X == x.Node()
+	case *ast.KeyValueExpr:
+		return n.Key == x.Node() // a field key in a struct literal
+	case *ast.BinaryExpr:
+		return (n.Op == token.EQL || n.Op == token.NEQ) && isNil(info, n.X) != isNil(info, n.Y)
+	case *ast.AssignStmt:
+		for _, l := range n.Lhs {
+			if l == x.Node() {
+				return true // a write of the whole: the index holds it
+			}
+		}
+		return false
+	case *ast.CallExpr:
+		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				return b.Name() == "len" || b.Name() == "cap"
+			}
+		}
+		return false
+	case *ast.ParenExpr:
+		return readInPlace(info, p)
+	}
+	return false
+}
+
+// isNil reports whether x is the predeclared nil.
+func isNil(info *types.Info, x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	_, isNil := info.Uses[id].(*types.Nil)
+	return isNil
+}
