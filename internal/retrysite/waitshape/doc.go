@@ -20,8 +20,9 @@
 //
 // Classify reads the shape of a wait from its values at the three modes
 // over successive attempts: how the ceiling grows (not at all, linearly,
-// polynomially, exponentially, allowing a cap that flattens its end; a
-// fixed schedule) and how far below the ceiling the floor lies (no
+// polynomially, exponentially — a geometric series summed, delay +=
+// 2^attempt, too: its steps grow by one ratio —, allowing a cap that
+// flattens its end; a fixed schedule) and how far below the ceiling the floor lies (no
 // jitter, full jitter from 0, equal jitter from half, other partial
 // jitter, decorrelated). A path that skips the wait on an attempt (the
 // zero Num) is left out; an unknown value makes the shape unknown.

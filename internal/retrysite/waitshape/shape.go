@@ -235,6 +235,19 @@ func waitGrowthOf(c []float64) waitGrowth {
 		g.capped, g.cap = true, judge[len(judge)-1]
 		return g
 	}
+	// A geometric series summed (delay += 2^attempt s: 2, 6, 14, 30s)
+	// has steps that grow by one ratio: exponential, at that ratio. (A
+	// polynomial's steps grow by ratios that fall towards 1.)
+	if len(diffs) >= 3 && diffs[0] > 0 {
+		steps := make([]float64, 0, len(diffs)-1)
+		for i := 1; i < len(diffs); i++ {
+			steps = append(steps, diffs[i]/diffs[i-1])
+		}
+		if wAllNear(steps, 0.05) && steps[0] > 1.3 {
+			g.kind, g.ratio = "exp", steps[0]
+			return g
+		}
+	}
 	// Ratios that settle on a constant (Fibonacci) are exponential;
 	// ratios that fall towards 1 are polynomial.
 	if len(ratios) >= 3 {

@@ -27,6 +27,10 @@ func TestClassifyWait(t *testing.T) {
 	fixed := func(int) time.Duration { return 2 * time.Second }
 	zero := func(int) time.Duration { return 0 }
 	half := func(k int) time.Duration { return exp(k) / 2 }
+	// delay += 2^(k+1) s, capped at 60s: 2, 6, 14, 30, 60s (adal's
+	// retryForIMDS).
+	summed := func(k int) time.Duration { return min(60*time.Second, (time.Second<<(k+2))-2*time.Second) }
+	square := func(k int) time.Duration { return time.Duration((k+1)*(k+1)) * 100 * time.Millisecond }
 	for _, tc := range []struct {
 		name        string
 		lo, mid, hi []Num
@@ -35,6 +39,8 @@ func TestClassifyWait(t *testing.T) {
 	}{
 		{"fixed", samples(samplesN, false, fixed), samples(samplesN, false, fixed), samples(samplesN, false, fixed), site.ShapeConstant, 0},
 		{"exponential", samples(samplesN, false, exp), samples(samplesN, false, exp), samples(samplesN, false, exp), site.ShapeExponential, 2},
+		{"geometric sum", samples(samplesN, false, summed), samples(samplesN, false, summed), samples(samplesN, false, summed), site.ShapeExponential, 2},
+		{"polynomial", samples(samplesN, false, square), samples(samplesN, false, square), samples(samplesN, false, square), site.ShapePolynomial, 0},
 		{"full jitter", samples(samplesN, true, zero), samples(samplesN, true, half), samples(samplesN, true, exp), site.ShapeFullJitter, 0},
 		{"equal jitter", samples(samplesN, true, half), samples(samplesN, true, func(k int) time.Duration { return exp(k) * 3 / 4 }), samples(samplesN, true, exp), site.ShapeEqualJitter, 0},
 		{"no sample", nil, nil, nil, site.ShapeUnknown, 0},
