@@ -17,10 +17,6 @@ type Index interface {
 	// IndexedInt returns the one value the package gives an integer
 	// field or package variable.
 	IndexedInt(v *types.Var) (Value, bool)
-	// IndexedComposite returns the one composite literal the package
-	// gives a map, slice or array field or package variable that it
-	// only ever reads in place (valueindex/composite.go).
-	IndexedComposite(v *types.Var) (*ast.CompositeLit, bool)
 	// GetterDefault returns the value a same-package getter returns
 	// when the user left the value unset.
 	GetterDefault(fn *types.Func) (Value, bool)
@@ -80,6 +76,10 @@ type Ranges interface {
 	// retry iterator of the package (range retries(n)), and the defaults
 	// that number comes from.
 	IterLength(x ast.Expr) (int64, []DefaultNote, bool)
+	// ListLiteral returns the one composite literal the package gives a
+	// map, slice or array field or package variable that it only ever
+	// reads in place (rangelen/lists.go).
+	ListLiteral(v *types.Var) (*ast.CompositeLit, bool)
 }
 
 // SetRanges gives m the ranges of the package's value index.
@@ -111,12 +111,13 @@ func (m *Model) Pkg() *types.Package  { return m.pkg }
 func (m *model) indexedInt(v *types.Var) (value, bool) { return m.ix.IndexedInt(v) }
 
 // IndexedComposite returns the composite literal the package gives v,
-// a field or package variable, from the value index (nil without one).
+// a field or package variable, from the value index's ranges (nothing
+// without them).
 func (m *model) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
-	if m.ix == nil {
+	if m.ranges == nil {
 		return nil, false
 	}
-	return m.ix.IndexedComposite(v)
+	return m.ranges.ListLiteral(v)
 }
 func (m *model) getterDefault(fn *types.Func) (value, bool) { return m.ix.GetterDefault(fn) }
 func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {

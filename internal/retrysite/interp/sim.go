@@ -480,7 +480,7 @@ func (fi *funcInfo) counterFork(b *cfg.Block) bool {
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !found {
 			// A plain integer (a duration is a wait, not a count).
-			if v, ok := fi.M.info.Uses[id].(*types.Var); ok && fi.Tracked[v] && !IsBool(v.Type()) {
+			if v, ok := fi.M.info.Uses[id].(*types.Var); ok && fi.Tracked[v] {
 				if bt, ok := types.Unalias(v.Type()).(*types.Basic); ok && bt.Info()&types.IsInteger != 0 {
 					found = true
 				}

@@ -446,11 +446,11 @@ func (c *collector) collect(x ast.Expr) {
 	}
 }
 
-// ownMethods reports whether a named type declared outside the library
+// ownMethods reports whether a named type, declared outside the library,
 // declares methods of its own (on it or its pointer), rather than only
 // holding fields or promoting an embedded library type's methods.
 func (c *collector) ownMethods(named *types.Named) bool {
-	return named.Obj().Pkg() != nil && !c.inLib(named.Obj().Pkg()) && named.NumMethods() > 0
+	return named.Obj().Pkg() != nil && named.NumMethods() > 0
 }
 
 // isConfigValue reports whether an argument is itself part of the

@@ -240,17 +240,6 @@
 // runs at most n iterations: n is the argument the call gives, computed
 // like any value, defaults included (package rangelen).
 //
-// # Lists held in fields
-//
-// A map, slice or array field or package variable (the statuses a client
-// retries on, c.retryOnStatus[resp.StatusCode]) is read as the one
-// composite literal the package gives it, its default when the user may
-// give another, when nothing writes into it (m[k] = v, delete, clear) and
-// every other use reads it in place (an index, len, cap, a range, a
-// comparison with nil): handed to a call, returned, stored or aliased, it
-// may change out of sight, and stays unknown (composite.go). A value
-// copied from another field (c.m = cfg.m) is not followed yet.
-//
 // # Func values
 //
 // A call through a func value is resolved to the functions it may run

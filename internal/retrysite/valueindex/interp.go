@@ -10,10 +10,7 @@ import (
 // interpIndex is the index as the interpreter sees it (interp.Index).
 type interpIndex struct{ m *model }
 
-func (x interpIndex) IndexedInt(v *types.Var) (value, bool) { return x.m.indexedInt(v) }
-func (x interpIndex) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
-	return x.m.indexedComposite(v)
-}
+func (x interpIndex) IndexedInt(v *types.Var) (value, bool)      { return x.m.indexedInt(v) }
 func (x interpIndex) GetterDefault(fn *types.Func) (value, bool) { return x.m.getterDefault(fn) }
 func (x interpIndex) NilCount(v *types.Var) (value, bool)        { return x.m.nilCount(v) }
 func (x interpIndex) Sentinel(v *types.Var) bool                 { return x.m.sentinel(v) }

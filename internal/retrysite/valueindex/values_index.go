@@ -56,10 +56,8 @@ type valueIndex struct {
 	// guarded are the objects written under a test of their zero value.
 	guarded map[*types.Var]bool
 	// elemsWritten are the maps, slices and arrays the package writes
-	// into (m[k] = v, m[k]++, delete, clear); composites caches
-	// indexedComposite (composite.go).
+	// into (m[k] = v, m[k]++, delete, clear): ElemsWritten.
 	elemsWritten map[*types.Var]bool
-	composites   map[*types.Var]compositeValue
 	// pick, while set, fixes the value of a field or variable with
 	// several reaching values (values.go, boundOverValues); multi
 	// collects such objects met while recording, used those resolved to
@@ -401,6 +399,10 @@ func (m *model) ValueIndexOf() *valueIndex {
 	}
 	return vx
 }
+
+// ElemsWritten reports whether the package writes into v, a map, slice
+// or array field or package variable (v[k] = x, v[k]++, delete, clear).
+func (vx *valueIndex) ElemsWritten(v *types.Var) bool { return vx.elemsWritten[v] }
 
 // indexedNodes are the nodes the value index reads.
 var indexedNodes = []ast.Node{

@@ -1,5 +1,6 @@
 // Package rangelen reads how many times a range runs and over which
-// integers, through the package-wide value index (package valueindex):
+// integers, and the one literal a list held in a field is, through the
+// package-wide value index (package valueindex):
 // the interpreter asks it as interp.Ranges, which the retry-site model
 // gives the interpreter (SetRanges) beside the index.
 //
@@ -17,6 +18,17 @@
 // (interp's funcinfo.go rangeLength, sim.go takeRange), so a 200 that is
 // not in the list leaves. A list a package option sets from its argument
 // is the caller's, and unknown.
+//
+// # Lists held in fields (ListLiteral)
+//
+// A map, slice or array field or package variable (the statuses a client
+// retries on, c.retryOnStatus[resp.StatusCode]) is read as the one
+// composite literal the package gives it, its default when the user may
+// give another, when nothing writes into it (m[k] = v, delete, clear) and
+// every other use reads it in place (an index, len, cap, a range, a
+// comparison with nil): handed to a call, returned, stored or aliased, it
+// may change out of sight, and stays unknown (lists.go). A value
+// copied from another field (c.m = cfg.m) is not followed yet.
 //
 // # Ranges over a retry iterator (IterLength)
 //

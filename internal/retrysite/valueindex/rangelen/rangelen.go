@@ -13,10 +13,16 @@ import (
 
 // Ranges answers the interpreter's questions on ranges (interp.Ranges)
 // from one package's value index.
-type Ranges struct{ ix *valueindex.Index }
+type Ranges struct {
+	ix *valueindex.Index
+	// lists caches ListLiteral (lists.go).
+	lists map[*types.Var]listLiteral
+}
 
 // New returns the ranges of the package ix indexes.
-func New(ix *valueindex.Index) Ranges { return Ranges{ix} }
+func New(ix *valueindex.Index) Ranges {
+	return Ranges{ix: ix, lists: make(map[*types.Var]listLiteral)}
+}
 
 // RangeList returns the list of integers r ranges over, when known.
 func (r Ranges) RangeList(rs *ast.RangeStmt) ([]int64, bool) { return rangeList(r.ix, rs) }

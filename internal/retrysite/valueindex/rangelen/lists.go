@@ -1,4 +1,4 @@
-package valueindex
+package rangelen
 
 import (
 	"go/ast"
@@ -7,11 +7,13 @@ import (
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
 // This file resolves a map, slice or array field or package variable to
 // the one composite literal the package gives it (doc.go, "Lists held in
-// fields"): the set of statuses a client retries on, kept in a field
+// fields"), through the value index: the set of statuses a client retries on, kept in a field
 // that the constructor defaults when the user gave none —
 //
 //	if c.retryOnStatus == nil {
@@ -22,7 +24,7 @@ import (
 // reads a lookup in a local literal. It is followed only when:
 //
 //   - every write the package makes is that one literal, a zero the
-//     default replaces (the placeholder rule, values_index.go), or the
+//     default replaces (the value index's placeholder rule), or the
 //     user's value (an option's or a config's: the literal is then the
 //     default, noted as one the user can change);
 //   - nothing writes into it (c.m[k] = v, c.m[k]++, delete, clear), and
@@ -30,18 +32,19 @@ import (
 //     comparison with nil. Passed to a call, returned, stored or aliased,
 //     a map or slice may be changed out of sight, and it stays unknown.
 
-// compositeValue is the cached answer for one object.
-type compositeValue struct {
+// listLiteral is the cached answer for one object.
+type listLiteral struct {
 	lit *ast.CompositeLit
 	ok  bool
 	// user is the user's write the literal is the default of (X nil
 	// when none).
-	user ValueWrite
+	user valueindex.ValueWrite
 }
 
-// indexedComposite returns the one composite literal the package gives
-// v, a map, slice or array field or package variable of the package.
-func (m *model) indexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
+// ListLiteral returns the one composite literal the package gives v, a
+// map, slice or array field or package variable of the package.
+func (r Ranges) ListLiteral(v *types.Var) (*ast.CompositeLit, bool) {
+	m := r.ix
 	if !m.IndexedVar(v) {
 		return nil, false
 	}
@@ -50,43 +53,39 @@ func (m *model) indexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	default:
 		return nil, false
 	}
-	vx := m.ValueIndexOf()
-	if vx.composites == nil {
-		vx.composites = make(map[*types.Var]compositeValue)
-	}
-	r, cached := vx.composites[v]
+	l, cached := r.lists[v]
 	if !cached {
-		r = m.compositeOnce(v)
-		vx.composites[v] = r
+		l = listOnce(m, v)
+		r.lists[v] = l
 	}
-	if !r.ok {
+	if !l.ok {
 		return nil, false
 	}
-	if r.user.X != nil {
-		vx.NoteDefault(v, r.user, r.lit)
+	if l.user.X != nil {
+		m.ValueIndexOf().NoteDefault(v, l.user, l.lit)
 	}
-	return r.lit, true
+	return l.lit, true
 }
 
-// compositeOnce is indexedComposite, worked out.
-func (m *model) compositeOnce(v *types.Var) (r compositeValue) {
+// listOnce is ListLiteral, worked out.
+func listOnce(m *valueindex.Index, v *types.Var) (r listLiteral) {
 	vx := m.ValueIndexOf()
-	if vx.elemsWritten[v] {
+	if vx.ElemsWritten(v) {
 		return r
 	}
 	all := vx.Writes[v]
 	for _, w := range all {
 		switch {
 		case w.X == nil && !w.Zero:
-			return compositeValue{} // a write that cannot be known
+			return listLiteral{} // a write that cannot be known
 		case w.Zero:
-			if w.Omitted && v.Exported() || m.placeholder(v, w, all) {
+			if w.Omitted && v.Exported() || m.Placeholder(v, w, all) {
 				continue
 			}
-			return compositeValue{} // the zero value (a nil map) reaches
+			return listLiteral{} // the zero value (a nil map) reaches
 		case m.UserValue(w.X, 0):
-			if own, ok := m.setterCalls(w.X); !ok || len(own) > 0 {
-				return compositeValue{} // the package passes values of its own
+			if own, ok := m.SetterCalls(w.X); !ok || len(own) > 0 {
+				return listLiteral{} // the package passes values of its own
 			}
 			if r.user.X == nil {
 				r.user = w
@@ -95,12 +94,12 @@ func (m *model) compositeOnce(v *types.Var) (r compositeValue) {
 		}
 		lit, ok := ast.Unparen(w.X).(*ast.CompositeLit)
 		if !ok || r.lit != nil && r.lit != lit {
-			return compositeValue{}
+			return listLiteral{}
 		}
 		r.lit = lit
 	}
-	if r.lit == nil || !m.onlyRead(v) {
-		return compositeValue{}
+	if r.lit == nil || !onlyRead(m, v) {
+		return listLiteral{}
 	}
 	r.ok = true
 	return r
@@ -108,10 +107,10 @@ func (m *model) compositeOnce(v *types.Var) (r compositeValue) {
 
 // onlyRead reports whether every use of v in the package, other than the
 // writes the index holds, reads it in place (see above).
-func (m *model) onlyRead(v *types.Var) bool {
-	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+func onlyRead(m *valueindex.Index, v *types.Var) bool {
+	insp := m.Pass().ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	root := insp.Root()
-	for id, obj := range m.info.Uses {
+	for id, obj := range m.Info().Uses {
 		if obj != v {
 			continue
 		}
@@ -129,7 +128,7 @@ func (m *model) onlyRead(v *types.Var) bool {
 				x = p
 			}
 		}
-		if !readInPlace(m.info, x) {
+		if !readInPlace(m.Info(), x) {
 			return false
 		}
 	}
