@@ -105,3 +105,13 @@ func BodyCursor(pass *analysis.Pass, body *ast.BlockStmt) (cur inspector.Cursor,
 	}
 	return inspector.Cursor{}, false
 }
+
+// IdentCursor returns the cursor of id, an identifier of the files root's
+// inspector holds: the innermost node over the identifier's span is the
+// identifier (a leaf); FindNode is the slower, sure way when it is not.
+func IdentCursor(root inspector.Cursor, id *ast.Ident) (inspector.Cursor, bool) {
+	if c, found := root.FindByPos(id.Pos(), id.End()); found && c.Node() == id {
+		return c, true
+	}
+	return root.FindNode(id)
+}

@@ -369,11 +369,6 @@ func (m *model) isConst(x ast.Expr) bool {
 // set elsewhere: the same function writes v, or calls the function that
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
-// Placeholder is placeholder, for the index's readers (package rangelen).
-func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
-	return m.placeholder(v, z, all)
-}
-
 func (m *model) placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 	if m.Vx.guarded[v] {
 		return true
@@ -1069,9 +1064,6 @@ type ownCall struct {
 // false when such a call passes a value of another shape than the
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
-// SetterCalls is setterCalls, for the index's readers (package rangelen).
-func (m *model) SetterCalls(x ast.Expr) ([]ValueWrite, bool) { return m.setterCalls(x) }
-
 func (m *model) setterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	v, _ := m.info.Uses[id].(*types.Var)
@@ -1222,3 +1214,11 @@ func (m *model) TimerDrain(is *ast.IfStmt) bool {
 	ch, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
 	return ok && ch.Sel.Name == "C" && types.ExprString(ch.X) == types.ExprString(stop.X)
 }
+
+// Placeholder is placeholder, for the index's readers (package rangelen).
+func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
+	return m.placeholder(v, z, all)
+}
+
+// SetterCalls is setterCalls, for the index's readers (package rangelen).
+func (m *model) SetterCalls(x ast.Expr) ([]ValueWrite, bool) { return m.setterCalls(x) }

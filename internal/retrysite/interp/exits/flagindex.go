@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // FieldIndexed is Field with the package's flags judged at once: the
@@ -49,13 +51,9 @@ func indexFlags(m pkg) Flags {
 		if r, seen := flags[v]; seen && !r || !seen && !flagType(v.Type()) {
 			continue // one use already makes it no flag, or no flag type
 		}
-		// The innermost node over the identifier's span is the
-		// identifier (a leaf); FindNode is the slower, sure way.
-		c, found := root.FindByPos(id.Pos(), id.End())
-		if !found || c.Node() != id {
-			if c, found = root.FindNode(id); !found {
-				continue
-			}
+		c, found := typesx.IdentCursor(root, id)
+		if !found {
+			continue
 		}
 		stack = stack[:0]
 		for e := range c.Enclosing() {

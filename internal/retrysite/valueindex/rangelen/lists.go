@@ -8,13 +8,15 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
 // This file resolves a map, slice or array field or package variable to
 // the one composite literal the package gives it (doc.go, "Lists held in
-// fields"), through the value index: the set of statuses a client retries on, kept in a field
-// that the constructor defaults when the user gave none —
+// fields"), through the value index: the set of statuses a client
+// retries on, kept in a field that the constructor defaults when the
+// user gave none —
 //
 //	if c.retryOnStatus == nil {
 //		c.retryOnStatus = map[int]bool{502: true, 503: true, 504: true}
@@ -114,11 +116,9 @@ func onlyRead(m *valueindex.Index, v *types.Var) bool {
 		if obj != v {
 			continue
 		}
-		c, found := root.FindByPos(id.Pos(), id.End())
-		if !found || c.Node() != id {
-			if c, found = root.FindNode(id); !found {
-				return false
-			}
+		c, found := typesx.IdentCursor(root, id)
+		if !found {
+			return false
 		}
 		// The expression that names v: the identifier, or the selector
 		// whose Sel it is; then what holds it.
@@ -147,7 +147,7 @@ func readInPlace(info *types.Info, x inspector.Cursor) bool {
 	case *ast.KeyValueExpr:
 		return n.Key == x.Node() // a field key in a struct literal
 	case *ast.BinaryExpr:
-		return (n.Op == token.EQL || n.Op == token.NEQ) && isNil(info, n.X) != isNil(info, n.Y)
+		return (n.Op == token.EQL || n.Op == token.NEQ) && typesx.IsNil(info, n.X) != typesx.IsNil(info, n.Y)
 	case *ast.AssignStmt:
 		for _, l := range n.Lhs {
 			if l == x.Node() {
@@ -166,14 +166,4 @@ func readInPlace(info *types.Info, x inspector.Cursor) bool {
 		return readInPlace(info, p)
 	}
 	return false
-}
-
-// isNil reports whether x is the predeclared nil.
-func isNil(info *types.Info, x ast.Expr) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
