@@ -18,7 +18,7 @@ type (
 
 // waits returns the wait finding over m's package. m is its waits.Model.
 func (m *model) waits() waits.Finder {
-	return waits.Finder{Pass: m.pass, Info: m.info, Pkg: m.pkg, M: m, Wnum: m.wnum, Verdicts: &m.verdicts, Waited: &m.waited}
+	return waits.Finder{Pass: m.pass, Info: m.info, Pkg: m.pkg, M: m, Wnum: m.wnum, Verdicts: &m.verdicts, Waited: &m.waited, Helpers: &m.helperWaits}
 }
 
 // loopWaits finds the waits between attempts of a hand-written site.

@@ -20,6 +20,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/rangelen"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
+	"github.com/retrylint/retrylint/internal/retrysite/waits"
 )
 
 // model holds what the retry-site analysis knows of one package. The
@@ -77,6 +78,9 @@ type model struct {
 	// waited caches whether a loop holds a wait (package waits,
 	// Finder.Waited).
 	waited map[ast.Node]bool
+	// helperWaits caches the waits of same-package helpers (package
+	// waits, Finder.Helpers).
+	helperWaits map[waits.HelperKey]waits.HelperWaits
 	// impls caches implementers (integration.go) by interface.
 	impls map[*types.Named][]*types.Named
 	// x follows calls into other packages of the module (xpkg.go); the

@@ -122,7 +122,7 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 	if ip.closure != nil {
 		return ip.newClosureObj(v) // waits_closure.go
 	}
-	if _, s := ip.m.stateStruct(v.Type()); s == nil || !ip.m.followable(ip.body, v) {
+	if _, s := ip.m.stateStruct(v.Type()); s == nil {
 		return nil, nil
 	}
 	def := typesx.SoleAssigned(ip.m.info, ip.body, v)
@@ -130,6 +130,11 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 		if !declaredZero(ip.m.info, ip.body, v) {
 			return nil, nil
 		}
+	} else if !ip.mayBuild(def) {
+		return nil, nil
+	}
+	if !ip.m.followable(ip.body, v) {
+		return nil, nil
 	}
 	st := ip.buildObj(v, def)
 	if st == nil || !ip.applyBefore(v, st) {
@@ -238,6 +243,20 @@ func (ip *winterp) objLiteral(def ast.Expr) (*ast.CompositeLit, *winterp) {
 	return nil, nil
 }
 
+// mayBuild reports whether def has a form objLiteral accepts: the test
+// made before followable, which may load another package's source.
+func (ip *winterp) mayBuild(def ast.Expr) bool {
+	if _, ok := ip.objLiteralOnly(def); ok {
+		return true
+	}
+	c, ok := ast.Unparen(def).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typeutilCallee(ip.m.info, c)
+	return fn != nil && fn.Pkg() == ip.m.pkg
+}
+
 func (ip *winterp) objLiteralOnly(x ast.Expr) (*ast.CompositeLit, bool) {
 	x = ast.Unparen(x)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -291,6 +310,11 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 	ok := true
 	allowed := make(map[*ast.Ident]bool)
 	evaluated := make(map[*ast.CallExpr]bool)
+	type call struct {
+		n  *ast.CallExpr
+		fn *types.Func
+	}
+	var methods []call // v's methods called, checked last
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -353,17 +377,7 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 				return true
 			}
 			fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-			d, dm := m.methodOf(fn)
-			if d == nil || d.Body == nil {
-				ok = false
-				return false
-			}
-			if !dm.pure(d.Body, nil) {
-				if !dm.stateMethod(d) || !evaluated[n] {
-					ok = false
-					return false
-				}
-			}
+			methods = append(methods, call{n, fn})
 			allowed[id] = true
 		}
 		return ok
@@ -377,6 +391,20 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 		}
 		return ok
 	})
+	// The methods last: a method of another package's type loads that
+	// package (methodOf), which the checks above often make needless.
+	for _, c := range methods {
+		if !ok {
+			break
+		}
+		d, dm := m.methodOf(c.fn)
+		switch {
+		case d == nil || d.Body == nil:
+			ok = false
+		case !dm.pure(d.Body, nil):
+			ok = dm.stateMethod(d) && evaluated[c.n]
+		}
+	}
 	return ok
 }
 
@@ -646,7 +674,7 @@ func (ip *winterp) defineObj(v *types.Var, rhs ast.Expr) {
 	if ip.body == nil || !ip.inRegion(v.Pos()) {
 		return
 	}
-	if _, s := ip.m.stateStruct(v.Type()); s == nil || !ip.m.followable(ip.body, v) {
+	if _, s := ip.m.stateStruct(v.Type()); s == nil || rhs != nil && !ip.mayBuild(rhs) || !ip.m.followable(ip.body, v) {
 		return
 	}
 	if st := ip.buildObj(v, rhs); st != nil {

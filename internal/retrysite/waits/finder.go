@@ -48,6 +48,9 @@ type Finder struct {
 	// Waited caches whether a loop holds a wait (hasWaits); the model
 	// owns it.
 	Waited *map[ast.Node]bool
+	// Helpers caches the waits of same-package helpers' bodies
+	// (helperWaits); the model owns it.
+	Helpers *map[HelperKey]HelperWaits
 }
 
 // Num returns the wait as the wait interpreter takes it.

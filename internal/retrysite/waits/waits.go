@@ -396,7 +396,7 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 			fn := typesx.Callee(f.Info, n)
 			if fn != nil && fn.Pkg() == f.Pkg && depth < 3 {
 				if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
-					inner, mb := f.FindWaits(d.Body, d.Body, depth+1)
+					inner, mb := f.helperWaits(d.Body, depth+1)
 					if len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]) {
 						maybe = true // a reply awaited with a timeout (wakeup.go)
 						return true
@@ -419,6 +419,37 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 	})
 	return hits, maybe
 }
+
+// helperWaits is FindWaits over the body of a same-package helper the
+// walk calls, at depth: worked out once per body and depth (*f.Helpers),
+// since every loop calling the helper asks.
+func (f Finder) helperWaits(body *ast.BlockStmt, depth int) ([]*Hit, bool) {
+	if f.Helpers == nil {
+		return f.FindWaits(body, body, depth)
+	}
+	k := HelperKey{body, depth}
+	if r, ok := (*f.Helpers)[k]; ok {
+		return r.Hits, r.Maybe
+	}
+	hits, maybe := f.FindWaits(body, body, depth)
+	if *f.Helpers == nil {
+		*f.Helpers = make(map[HelperKey]HelperWaits)
+	}
+	(*f.Helpers)[k] = HelperWaits{hits, maybe}
+	return hits, maybe
+}
+
+// HelperKey and HelperWaits are the key and the value of Finder.Helpers.
+type (
+	HelperKey struct {
+		Body  *ast.BlockStmt
+		Depth int
+	}
+	HelperWaits struct {
+		Hits  []*Hit
+		Maybe bool
+	}
+)
 
 // hasWaits reports whether FindWaits finds a wait in loop, a loop of
 // body: each operation of the loop asks (periodic.go), the loop is read
