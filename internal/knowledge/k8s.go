@@ -250,3 +250,29 @@ var existsPredicates = map[string]bool{
 // IsExistsPredicate reports whether the function named by key
 // ("path.Name") reports an "already exists" failure.
 func IsExistsPredicate(key string) bool { return existsPredicates[key] }
+
+// existsErrors are the sentinel errors of the standard library that say
+// the thing exists already.
+var existsErrors = map[string]bool{
+	"io/fs.ErrExist": true,
+	"os.ErrExist":    true,
+}
+
+// IsExistsError reports whether the package-level error variable name of
+// package path says the thing made exists already: fs.ErrExist, and a
+// package's own sentinel named for it (ErrAlreadyExists, ErrKeyExists,
+// ErrDuplicateKey, ErrQueueDeduplicated). Repeating the operation
+// unchanged cannot get past such a failure, so a loop that goes back on
+// it alone changes something first (a new candidate, a lookup of the
+// holder): it is not a retry (internal/retrysite/notretry candidates.go).
+func IsExistsError(path, name string) bool {
+	if existsErrors[path+"."+name] {
+		return true
+	}
+	if !strings.HasPrefix(name, "Err") {
+		return false
+	}
+	lower := strings.ToLower(name)
+	return strings.Contains(lower, "exist") && !strings.Contains(lower, "notexist") && !strings.Contains(lower, "nonexist") ||
+		strings.Contains(lower, "duplicate")
+}

@@ -12,19 +12,24 @@ import (
 // Creates repeated only on "already exists".
 //
 // A create that failed because what it creates is there already
-// (apierrors.IsAlreadyExists, os.IsExist: knowledge's exists predicates)
+// (apierrors.IsAlreadyExists, os.IsExist: knowledge's exists predicates;
+// errors.Is(err, ErrAlreadyExists) and the like: knowledge.IsExistsError)
 // cannot succeed if it is repeated unchanged. A loop that goes back to it
-// on that failure alone tries a new candidate each time, whether the loop
-// draws it (DrawsCandidate) or the operation does (k8s apiserver's
-// createWithGenerateNameRetry: create generates a new name from
-// generateName on every call): a search for a free name, not a retry.
-// RetriesOnlyOnExists reads the statement right after the operation's:
+// on that failure alone changes something first: it tries a new
+// candidate, whether the loop draws it (DrawsCandidate) or the operation
+// does (k8s apiserver's createWithGenerateNameRetry: create generates a
+// new name from generateName on every call), or it looks up who holds
+// the key and claims it once it is free (a deduplicated enqueue): a
+// search or a claim, not a retry. RetriesOnlyOnExists reads the
+// statements after the operation's, up to the one that tests the error:
 //
 //	if err == nil || !apierrors.IsAlreadyExists(err) { return ... }
 //	if os.IsExist(err) { continue }; return ...
+//	if err != nil { if errors.Is(err, ErrDuplicate) { continue }; return ... }; return ...
 //
-// Any other statement in between, or another outcome that goes back,
-// keeps the loop a retry.
+// The statements before that test may only leave the loop: one that may
+// go back (a continue, a goto), or that assigns the error, keeps the loop
+// a retry, as does another outcome that goes back.
 
 // RetriesOnlyOnExists reports whether loop goes back to g's operation
 // only when it failed with an "already exists" error.
@@ -42,18 +47,74 @@ func (m *Rules) RetriesOnlyOnExists(loop ast.Stmt, g *Group) bool {
 			}
 		}
 		if errVar == nil {
-			continue
+			// if tx { err = runTx(op) } else { err = op() }: a statement
+			// that only branches, with the operation's error in it.
+			if errVar = m.branchedError(st, g); errVar == nil {
+				continue
+			}
 		}
-		if i+1 >= len(body.List) {
-			return false
+		for j := i + 1; j < len(body.List); j++ {
+			next := body.List[j]
+			if ifs, ok := next.(*ast.IfStmt); ok && ifs.Init == nil && m.exitsUnlessExists(ifs, errVar, body.List[j+1:]) {
+				return true
+			}
+			if exits(next) || m.mayGoBack(next, errVar) {
+				return false
+			}
 		}
-		ifs, ok := body.List[i+1].(*ast.IfStmt)
-		if !ok || ifs.Init != nil {
-			return false
-		}
-		return m.exitsUnlessExists(ifs, errVar, body.List[i+2:])
+		return false
 	}
 	return false
+}
+
+// mayGoBack reports whether st, a statement between the operation's and
+// the test of its error, may go back round the loop (a continue or goto
+// in it, outside function literals) or assigns errVar.
+func (m *Rules) mayGoBack(st ast.Stmt, errVar *types.Var) bool {
+	found := false
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && errVar != nil && m.info.ObjectOf(id) == errVar {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// branchedError returns the error variable that an if statement st,
+// which holds no continue or goto, assigns the result of one of g's calls
+// to in one of its branches (its last statement).
+func (m *Rules) branchedError(st ast.Stmt, g *Group) *types.Var {
+	ifs, ok := st.(*ast.IfStmt)
+	if !ok || m.mayGoBack(ifs, nil) {
+		return nil
+	}
+	for {
+		if n := len(ifs.Body.List); n > 0 {
+			if v := m.assignedError(ifs.Body.List[n-1], g); v != nil {
+				return v
+			}
+		}
+		switch e := ifs.Else.(type) {
+		case *ast.IfStmt:
+			ifs = e
+			continue
+		case *ast.BlockStmt:
+			if n := len(e.List); n > 0 {
+				return m.assignedError(e.List[n-1], g)
+			}
+		}
+		return nil
+	}
 }
 
 // assignedError returns the error variable st assigns the result of one
@@ -96,6 +157,22 @@ func (m *Rules) exitsUnlessExists(ifs *ast.IfStmt, errVar *types.Var, rest []ast
 				return true
 			}
 		}
+		// if err != nil { if exists(err) { continue }; ...; return ... }
+		// followed by a return or break: the failure branch goes back on
+		// "already exists" alone.
+		list := ifs.Body.List
+		if len(list) >= 2 && len(rest) > 0 && exits(rest[0]) && m.isFailureTest(ifs.Cond, errVar) {
+			inner, ok := list[0].(*ast.IfStmt)
+			if !ok || inner.Init != nil {
+				return false
+			}
+			for _, st := range list[1 : len(list)-1] {
+				if m.mayGoBack(st, errVar) {
+					return false
+				}
+			}
+			return m.exitsUnlessExists(inner, errVar, list[len(list)-1:])
+		}
 	case isBranch(last, token.CONTINUE):
 		if len(rest) == 0 || !exits(rest[0]) {
 			return false
@@ -109,14 +186,41 @@ func (m *Rules) exitsUnlessExists(ifs *ast.IfStmt, errVar *types.Var, rest []ast
 	return false
 }
 
-// isExists reports whether x is a call of an exists predicate on errVar.
+// isFailureTest reports whether x is errVar != nil.
+func (m *Rules) isFailureTest(x ast.Expr, errVar *types.Var) bool {
+	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	return ok && m.info.Uses[id] == errVar && typesx.IsNil(m.info, b.Y)
+}
+
+// isExists reports whether x is a call of an exists predicate on errVar
+// (apierrors.IsAlreadyExists(err)), or errors.Is(err, target) with a
+// target that says the thing exists already (knowledge.IsExistsError:
+// fs.ErrExist, a package's ErrAlreadyExists or ErrDuplicateKey).
 func (m *Rules) isExists(x ast.Expr, errVar *types.Var) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
+	if !ok || len(call.Args) == 0 {
 		return false
 	}
 	fn := typesx.Callee(m.info, call)
-	if fn == nil || fn.Pkg() == nil || !knowledge.IsExistsPredicate(fn.Pkg().Path()+"."+fn.Name()) {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	switch key := fn.Pkg().Path() + "." + fn.Name(); {
+	case len(call.Args) == 1 && knowledge.IsExistsPredicate(key):
+	case len(call.Args) == 2 && key == "errors.Is":
+		arg := ast.Unparen(call.Args[1])
+		if sel, ok := arg.(*ast.SelectorExpr); ok {
+			arg = sel.Sel // fs.ErrExist
+		}
+		target, _ := m.info.Uses[typesx.IdentOf(arg)].(*types.Var)
+		if target == nil || target.Pkg() == nil || target.Parent() != target.Pkg().Scope() || !knowledge.IsExistsError(target.Pkg().Path(), target.Name()) {
+			return false
+		}
+	default:
 		return false
 	}
 	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
