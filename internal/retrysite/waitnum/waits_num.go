@@ -1304,11 +1304,50 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
 		if d := ip.m.FuncDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {
 			if s := ip.sub(d.Body, d.Type, x); s != nil {
+				if recv != nil {
+					ip.bindRecv(s, d, recv)
+				}
 				return s.result(d.Body)
 			}
 		}
 	}
 	return waitshape.Unknown()
+}
+
+// bindRecv binds the receiver of method d, run by s, to the object recv
+// names when recv is a package variable of a struct type that the
+// package only ever sets to one composite literal:
+//
+//	var connBackoff = Schedule{Base: time.Second, Factor: 2, Max: 2 * time.Minute}
+//	time.Sleep(connBackoff.DelayFor(attempt))
+//
+// The method then reads the fields the literal gives (waits_state.go's
+// objects). Otherwise the receiver stays unknown, and so do its fields.
+func (ip *winterp) bindRecv(s *winterp, d *ast.FuncDecl, recv ast.Expr) {
+	r := ip.m.recvVar(d)
+	id, _ := ast.Unparen(recv).(*ast.Ident)
+	if r == nil || id == nil {
+		return
+	}
+	v, _ := ip.m.info.Uses[id].(*types.Var)
+	if v == nil || v.Pkg() != ip.m.pkg || !pkgLevel(v) || !ip.m.IndexedVar(v) {
+		return
+	}
+	ws, ok := ip.m.Reaching(v)
+	if !ok || len(ws) != 1 || ws[0].X == nil {
+		return
+	}
+	if _, isLit := ip.objLiteralOnly(ws[0].X); !isLit {
+		return
+	}
+	st := ip.buildObj(r, ws[0].X)
+	if st == nil {
+		return
+	}
+	if s.objs == nil {
+		s.objs = make(map[*types.Var]*objState)
+	}
+	s.objs[r] = st
 }
 
 // pkgLevel reports whether v is a package-level variable, of any
