@@ -26,8 +26,12 @@
 // The wait interpreter (waits_num.go) runs a same-package function or
 // method that computes a wait with the call's arguments, up to three
 // calls deep (sleepDuration -> jitterBackoff), when the function writes
-// nothing outside its locals. Two more shapes are followed
-// (waits_state.go):
+// nothing outside its locals. A method called on a package variable of
+// a struct type that the package only ever sets to one composite literal
+// (var connBackoff = schedule{base: time.Second, factor: 2};
+// connBackoff.delayFor(n)) runs with its receiver's fields taken from that
+// literal (bindRecv); any other receiver's fields stay unknown. Two more
+// shapes are followed (waits_state.go):
 //
 //   - A backoff object of the package: a local built in the function (a
 //     composite literal, its zero value, or a constructor that returns
