@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -93,8 +94,9 @@ func run(pass *analysis.Pass) (any, error) {
 		sites = append(sites, m.requeueSites(fb, sc)...) // package requeue
 		return true
 	})
+	libs := libsite.ReachesLibrary(pass.Pkg)
 	for fc := range insp.Root().Children() {
-		if f, ok := fc.Node().(*ast.File); ok && !generated[f] {
+		if f, ok := fc.Node().(*ast.File); ok && !generated[f] && libs {
 			sites = append(sites, m.librarySites(fc)...)
 			sites = append(sites, m.keptClientSites(fc)...) // keptcount.go
 		}

@@ -55,6 +55,32 @@ func (m *Reader) mayCallLibrary(call *ast.CallExpr) bool {
 	return obj != nil && obj.Pkg() != nil && knowledge.IsLibraryPackage(obj.Pkg().Path())
 }
 
+// ReachesLibrary reports whether pkg depends, directly or through its
+// dependencies, on a package of a known library (knowledge's tables):
+// only then can a call or a literal of it be a library's. A dependency
+// read from export data lists among its imports every package whose
+// objects its API shows, so a library type that reaches pkg through
+// another package's API (a client a constructor returns) is found too.
+// Most packages reach none, and LibrarySites and KeptClientSites need not
+// walk them.
+func ReachesLibrary(pkg *types.Package) bool {
+	seen := make(map[*types.Package]bool)
+	var reach func(p *types.Package) bool
+	reach = func(p *types.Package) bool {
+		for _, q := range p.Imports() {
+			if seen[q] {
+				continue
+			}
+			seen[q] = true
+			if knowledge.IsLibraryPackage(q.Path()) || reach(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return knowledge.IsLibraryPackage(pkg.Path()) || reach(pkg)
+}
+
 // LibrarySites finds the library retry sites of a file.
 func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
