@@ -27,7 +27,10 @@
 // boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
 // reports its outcome in its bool. Error types of the package with a
 // status field carry that status through errors.As (interp/outcomeval/statuserr.go). Libraries are matched
-// by types.Object (package path and name), never by import name. When the
+// by types.Object (package path and name), never by import name; a
+// package that reaches no library package through its imports, directly
+// or through its dependencies' APIs (ReachesLibrary), is not walked for
+// library calls at all. When the
 // configuration comes from somewhere the model cannot follow (a parameter,
 // a struct field), the site is Opaque and rules do not assume defaults.
 // So is a configuration that is a value of a type of the user's with
