@@ -439,7 +439,13 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 			return v
 		}
 	}
-	// A same-package function: evaluate its body.
+	// A same-package function: a membership test (membership.go), else
+	// its body evaluated.
+	if fn.Pkg() == ev.Fi.M.pkg && ev.Depth < 3 {
+		if v, ok := ev.membership(fn, x, e); ok {
+			return v
+		}
+	}
 	if fn.Pkg() == ev.Fi.M.pkg && ev.Depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
 		if v, ok := ev.inline(fn, x, e); ok {
 			if !v.Known() {

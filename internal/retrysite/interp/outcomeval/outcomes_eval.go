@@ -174,16 +174,7 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 	case "slices.Contains":
 		if len(x.Args) == 2 {
 			if elems, ok := ev.ConstElems(x.Args[0]); ok {
-				v := arg(1)
-				if v.K != vals.VInt {
-					return vals.Unknown(v.Dep), true
-				}
-				for _, el := range elems {
-					if el.K == vals.VInt && el.I == v.I {
-						return vals.BoolVal(true), true
-					}
-				}
-				return vals.BoolVal(false), true
+				return Contains(elems, arg(1)), true
 			}
 		}
 	}

@@ -1,0 +1,160 @@
+package outcomeval
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
+)
+
+// Membership helpers.
+//
+// A function of the package whose whole body is a membership test of a
+// list parameter,
+//
+//	func hasStatus(resp *http.Response, codes ...int) bool {
+//		for _, c := range codes {
+//			if resp.StatusCode == c {
+//				return true
+//			}
+//		}
+//		return false
+//	}
+//
+// is read as slices.Contains of the list the call passes (constants, or
+// a list whose elements the model knows: ConstElems) and the value it
+// tests, evaluated with the helper's parameters bound to the call's
+// arguments (interp's membership.go binds them). Any other body is left
+// to the general evaluation, which does not run loops over a parameter.
+
+// Membership reports whether d, of signature sig, is a membership
+// helper (above), with the index of its list parameter and the
+// expression it tests. A leading guard that returns false on a nil
+// parameter (if resp == nil { return false }) is allowed.
+func Membership(info *types.Info, d *ast.FuncDecl, sig *types.Signature) (listAt int, tested ast.Expr, ok bool) {
+	if d == nil || d.Body == nil || d.Recv != nil || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+		return 0, nil, false
+	}
+	list := d.Body.List
+	if len(list) == 3 {
+		if g, ok := list[0].(*ast.IfStmt); ok && g.Init == nil && g.Else == nil && len(g.Body.List) == 1 && returnsConst(info, g.Body.List[0], false) && nilTest(info, g.Cond) {
+			list = list[1:]
+		}
+	}
+	if len(list) != 2 || !returnsConst(info, list[1], false) {
+		return 0, nil, false
+	}
+	rs, ok := list[0].(*ast.RangeStmt)
+	if !ok || rs.Tok != token.DEFINE || rs.Value == nil || len(rs.Body.List) != 1 {
+		return 0, nil, false
+	}
+	if k, ok := rs.Key.(*ast.Ident); !ok || k.Name != "_" {
+		return 0, nil, false
+	}
+	elemID, _ := rs.Value.(*ast.Ident)
+	listID, _ := ast.Unparen(rs.X).(*ast.Ident)
+	ifs, ok := rs.Body.List[0].(*ast.IfStmt)
+	if elemID == nil || listID == nil || !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || !returnsConst(info, ifs.Body.List[0], true) {
+		return 0, nil, false
+	}
+	elem, _ := info.Defs[elemID].(*types.Var)
+	cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	if elem == nil || !ok || cond.Op != token.EQL {
+		return 0, nil, false
+	}
+	tested = cond.Y
+	if !isIdentOf(info, cond.X, elem) {
+		if !isIdentOf(info, cond.Y, elem) {
+			return 0, nil, false
+		}
+		tested = cond.X
+	}
+	if mentions(info, tested, elem) {
+		return 0, nil, false
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if info.Uses[listID] == sig.Params().At(i) {
+			return i, tested, true
+		}
+	}
+	return 0, nil, false
+}
+
+// MemberElems returns the elements of the list a call of a membership
+// helper passes at listAt: its constant arguments for a variadic list,
+// else the list the argument names when the model knows its elements.
+func (ev Evaluator) MemberElems(sig *types.Signature, call *ast.CallExpr, listAt int, e vals.Env) ([]vals.Value, bool) {
+	if sig.Variadic() && listAt == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
+		var elems []vals.Value
+		for _, a := range call.Args[min(listAt, len(call.Args)):] {
+			v := ev.Eval(a, e)
+			if v.K != vals.VInt {
+				return nil, false
+			}
+			elems = append(elems, v)
+		}
+		return elems, true
+	}
+	if listAt >= len(call.Args) {
+		return nil, false
+	}
+	return ev.ConstElems(call.Args[listAt])
+}
+
+// Contains is slices.Contains over the model's values: unknown unless v
+// is a known integer.
+func Contains(elems []vals.Value, v vals.Value) vals.Value {
+	if v.K != vals.VInt {
+		return vals.Unknown(v.Dep)
+	}
+	for _, el := range elems {
+		if el.K == vals.VInt && el.I == v.I {
+			return vals.BoolVal(true)
+		}
+	}
+	return vals.BoolVal(false)
+}
+
+// nilTest reports whether x is p == nil for a variable p.
+func nilTest(info *types.Info, x ast.Expr) bool {
+	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	_, isID := ast.Unparen(b.X).(*ast.Ident)
+	tv, ok := info.Types[b.Y]
+	return isID && ok && tv.IsNil()
+}
+
+// returnsConst reports whether st is `return b` for the constant bool b.
+func returnsConst(info *types.Info, st ast.Stmt, b bool) bool {
+	rs, ok := st.(*ast.ReturnStmt)
+	if !ok || len(rs.Results) != 1 {
+		return false
+	}
+	tv, ok := info.Types[rs.Results[0]]
+	return ok && tv.Value != nil && tv.Value.String() == map[bool]string{true: "true", false: "false"}[b]
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
+func isIdentOf(info *types.Info, x ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	return ok && info.Uses[id] == v
+}
+
+// mentions reports whether x uses v.
+func mentions(info *types.Info, x ast.Expr, v *types.Var) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
