@@ -81,27 +81,15 @@ func (fi *funcInfo) inlineDefault(as *ast.AssignStmt, i int) (value, bool) {
 	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || IsBool(f.Type()) {
 		return value{}, false
 	}
-	next := bodyscan.NextStmt(fi.Body, as)
-	is, ok := next.(*ast.IfStmt)
-	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+	x, ok := bodyscan.ZeroDefault(info, fi.Body, as, lv)
+	if !ok {
 		return value{}, false
 	}
-	b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
-	if !ok || !(b.Op == token.EQL || b.Op == token.LEQ) || varOfExpr(info, b.X) != lv {
-		return value{}, false
-	}
-	if tv, ok := info.Types[b.Y]; !ok || tv.Value == nil || tv.Value.ExactString() != "0" {
-		return value{}, false
-	}
-	set, ok := is.Body.List[0].(*ast.AssignStmt)
-	if !ok || set.Tok != token.ASSIGN || len(set.Lhs) != 1 || len(set.Rhs) != 1 || varOfExpr(info, set.Lhs[0]) != lv {
-		return value{}, false
-	}
-	n, ok := fi.M.host.IntValue(set.Rhs[0])
+	n, ok := fi.M.host.IntValue(x)
 	if !ok || n <= 0 {
 		return value{}, false
 	}
-	if fi.M.ix == nil || !fi.M.ix.InlineDefault(f, set.Rhs[0]) {
+	if fi.M.ix == nil || !fi.M.ix.InlineDefault(f, x) {
 		return value{}, false
 	}
 	return intVal(n), true

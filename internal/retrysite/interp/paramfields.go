@@ -1,9 +1,9 @@
 package interp
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 )
 
 // Fields of a struct parameter, bound by a caller.
@@ -35,64 +35,18 @@ func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
 		fi.paramFields = make(map[paramField]*types.Var)
 	}
 	fi.paramFields[k] = nil
-	if !fi.isParam(p) || !isIntegerOrBool(f.Type()) {
+	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !isIntegerOrBool(f.Type()) {
 		return nil
 	}
 	if _, ok := p.Type().Underlying().(*types.Struct); !ok {
 		return nil
 	}
-	if fi.writesParam(p, f) {
+	if bodyscan.WritesField(fi.M.info, fi.Body, p, f) {
 		return nil
 	}
 	v := types.NewVar(p.Pos(), p.Pkg(), p.Name()+"."+f.Name(), f.Type())
 	fi.paramFields[k] = v
 	return v
-}
-
-// isParam reports whether p is a parameter of fi.
-func (fi *funcInfo) isParam(p *types.Var) bool {
-	if fi.typ == nil || fi.typ.Params == nil {
-		return false
-	}
-	for _, fl := range fi.typ.Params.List {
-		for _, n := range fl.Names {
-			if fi.M.info.Defs[n] == p {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// writesParam reports whether fi's body writes p as a whole, its field
-// f, or takes the address of either.
-func (fi *funcInfo) writesParam(p, f *types.Var) bool {
-	info := fi.M.info
-	is := func(x ast.Expr) bool {
-		switch x := ast.Unparen(x).(type) {
-		case *ast.Ident:
-			return info.Uses[x] == p
-		case *ast.SelectorExpr:
-			id, ok := ast.Unparen(x.X).(*ast.Ident)
-			return ok && info.Uses[id] == p && info.Uses[x.Sel] == f
-		}
-		return false
-	}
-	found := false
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				found = found || is(l)
-			}
-		case *ast.IncDecStmt:
-			found = found || is(n.X)
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.AND && is(n.X)
-		}
-		return !found
-	})
-	return found
 }
 
 // boundField returns the value of the selector sf describes when it

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // LoopInvariant reports whether v, a local of the function whose body is
@@ -95,4 +97,71 @@ func StmtsFrom(body *ast.BlockStmt, s ast.Stmt) []ast.Stmt {
 		return true
 	})
 	return res
+}
+
+// ZeroDefault returns the value that the statement right after as, in
+// body, gives lv in place of a zero: `if lv == 0 { lv = x }` (or
+// `lv <= 0`), with a constant x.
+func ZeroDefault(info *types.Info, body *ast.BlockStmt, as *ast.AssignStmt, lv *types.Var) (ast.Expr, bool) {
+	is, ok := NextStmt(body, as).(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+		return nil, false
+	}
+	b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
+	if !ok || !(b.Op == token.EQL || b.Op == token.LEQ) || typesx.VarOf(info, b.X) != lv {
+		return nil, false
+	}
+	if tv, ok := info.Types[b.Y]; !ok || tv.Value == nil || tv.Value.ExactString() != "0" {
+		return nil, false
+	}
+	set, ok := is.Body.List[0].(*ast.AssignStmt)
+	if !ok || set.Tok != token.ASSIGN || len(set.Lhs) != 1 || len(set.Rhs) != 1 || typesx.VarOf(info, set.Lhs[0]) != lv {
+		return nil, false
+	}
+	return set.Rhs[0], true
+}
+
+// IsParam reports whether p is a parameter of the function of type ft.
+func IsParam(info *types.Info, ft *ast.FuncType, p *types.Var) bool {
+	if ft == nil || ft.Params == nil {
+		return false
+	}
+	for _, fl := range ft.Params.List {
+		for _, n := range fl.Names {
+			if info.Defs[n] == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// WritesField reports whether body writes p as a whole, its field f,
+// or takes the address of either.
+func WritesField(info *types.Info, body *ast.BlockStmt, p, f *types.Var) bool {
+	is := func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return info.Uses[x] == p
+		case *ast.SelectorExpr:
+			id, ok := ast.Unparen(x.X).(*ast.Ident)
+			return ok && info.Uses[id] == p && info.Uses[x.Sel] == f
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				found = found || is(l)
+			}
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && is(n.X)
+		}
+		return !found
+	})
+	return found
 }
