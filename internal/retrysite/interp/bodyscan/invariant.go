@@ -136,10 +136,10 @@ func IsParam(info *types.Info, ft *ast.FuncType, p *types.Var) bool {
 	return false
 }
 
-// WritesField reports whether body writes p as a whole, its field f,
-// or takes the address of either.
+// WritesField reports whether body writes p as a whole or its field f,
+// or takes the address of either (typesx.Writes).
 func WritesField(info *types.Info, body *ast.BlockStmt, p, f *types.Var) bool {
-	is := func(x ast.Expr) bool {
+	return typesx.Writes(info, body, func(x ast.Expr) bool {
 		switch x := ast.Unparen(x).(type) {
 		case *ast.Ident:
 			return info.Uses[x] == p
@@ -148,20 +148,5 @@ func WritesField(info *types.Info, body *ast.BlockStmt, p, f *types.Var) bool {
 			return ok && info.Uses[id] == p && info.Uses[x.Sel] == f
 		}
 		return false
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				found = found || is(l)
-			}
-		case *ast.IncDecStmt:
-			found = found || is(n.X)
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.AND && is(n.X)
-		}
-		return !found
 	})
-	return found
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Membership helpers.
@@ -70,7 +71,7 @@ func Membership(info *types.Info, d *ast.FuncDecl, sig *types.Signature) (listAt
 		}
 		tested = cond.X
 	}
-	if mentions(info, tested, elem) {
+	if typesx.UsesAny(info, tested, map[*types.Var]bool{elem: true}) {
 		return 0, nil, false
 	}
 	for i := 0; i < sig.Params().Len(); i++ {
@@ -145,16 +146,4 @@ func isBool(t types.Type) bool {
 func isIdentOf(info *types.Info, x ast.Expr, v *types.Var) bool {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	return ok && info.Uses[id] == v
-}
-
-// mentions reports whether x uses v.
-func mentions(info *types.Info, x ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
