@@ -2,6 +2,7 @@ package outcomeval
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -34,7 +35,7 @@ import (
 // expression it tests. A leading guard that returns false on a nil
 // parameter (if resp == nil { return false }) is allowed.
 func Membership(info *types.Info, d *ast.FuncDecl, sig *types.Signature) (listAt int, tested ast.Expr, ok bool) {
-	if d == nil || d.Body == nil || d.Recv != nil || sig.Results().Len() != 1 || !isBool(sig.Results().At(0).Type()) {
+	if d == nil || d.Body == nil || d.Recv != nil || sig.Results().Len() != 1 || !typesx.IsBool(sig.Results().At(0).Type()) {
 		return 0, nil, false
 	}
 	list := d.Body.List
@@ -135,12 +136,7 @@ func returnsConst(info *types.Info, st ast.Stmt, b bool) bool {
 		return false
 	}
 	tv, ok := info.Types[rs.Results[0]]
-	return ok && tv.Value != nil && tv.Value.String() == map[bool]string{true: "true", false: "false"}[b]
-}
-
-func isBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) == b
 }
 
 func isIdentOf(info *types.Info, x ast.Expr, v *types.Var) bool {
