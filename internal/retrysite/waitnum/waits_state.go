@@ -210,51 +210,62 @@ func (ip *winterp) buildObj(v *types.Var, def ast.Expr) *objState {
 // interpreter that evaluates its fields (a constructor's, with its
 // parameters bound to the call's arguments).
 func (ip *winterp) objLiteral(def ast.Expr) (*ast.CompositeLit, *winterp) {
-	def = ast.Unparen(def)
-	if u, ok := def.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		def = ast.Unparen(u.X)
+	x, ctor, call := ip.objDef(def)
+	if x == nil {
+		return nil, nil
 	}
-	switch d := def.(type) {
-	case *ast.CompositeLit:
-		return d, ip
-	case *ast.CallExpr:
-		fn := typeutilCallee(ip.m.info, d)
-		if fn == nil || fn.Pkg() != ip.m.pkg {
-			return nil, nil
-		}
-		decl := ip.m.FuncDecl(fn)
-		if decl == nil || decl.Body == nil || decl.Recv != nil || len(decl.Body.List) != 1 {
-			return nil, nil
-		}
-		ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			return nil, nil
-		}
-		s := ip.sub(decl.Body, decl.Type, d)
-		if s == nil {
-			return nil, nil
-		}
-		lit, _ := ip.objLiteralOnly(ret.Results[0])
-		if lit == nil {
-			return nil, nil
-		}
-		return lit, s
+	if ctor == nil {
+		lit, _ := ip.objLiteralOnly(x)
+		return lit, ip
 	}
-	return nil, nil
+	s := ip.sub(ctor.Body, ctor.Type, call)
+	if s == nil {
+		return nil, nil
+	}
+	lit, _ := ip.objLiteralOnly(x)
+	if lit == nil {
+		return nil, nil
+	}
+	return lit, s
 }
 
-// mayBuild reports whether def has a form objLiteral accepts: the test
-// made before followable, which may load another package's source.
-func (ip *winterp) mayBuild(def ast.Expr) bool {
-	if _, ok := ip.objLiteralOnly(def); ok {
-		return true
+// objDef returns the expression that builds the object def defines: a
+// composite literal written in place (or its address), or the one result
+// of a same-package constructor def calls, with the constructor and the
+// call; nil when def is neither.
+func (ip *winterp) objDef(def ast.Expr) (x ast.Expr, ctor *ast.FuncDecl, call *ast.CallExpr) {
+	if lit, ok := ip.objLiteralOnly(def); ok {
+		return lit, nil, nil
 	}
-	c, ok := ast.Unparen(def).(*ast.CallExpr)
+	call, ok := ast.Unparen(def).(*ast.CallExpr)
 	if !ok {
+		return nil, nil, nil
+	}
+	fn := typeutilCallee(ip.m.info, call)
+	if fn == nil || fn.Pkg() != ip.m.pkg {
+		return nil, nil, nil
+	}
+	decl := ip.m.FuncDecl(fn)
+	if decl == nil || decl.Body == nil || decl.Recv != nil || len(decl.Body.List) != 1 {
+		return nil, nil, nil
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, nil, nil
+	}
+	return ret.Results[0], decl, call
+}
+
+// mayBuild reports whether def has a form objLiteral accepts, read
+// without running anything: the test made before followable, which may
+// load another package's source.
+func (ip *winterp) mayBuild(def ast.Expr) bool {
+	x, _, _ := ip.objDef(def)
+	if x == nil {
 		return false
 	}
-	fn := typeutilCallee(ip.m.info, c)
-	return fn != nil && fn.Pkg() == ip.m.pkg
+	_, ok := ip.objLiteralOnly(x)
+	return ok
 }
 
 func (ip *winterp) objLiteralOnly(x ast.Expr) (*ast.CompositeLit, bool) {
