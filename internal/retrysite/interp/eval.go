@@ -445,15 +445,15 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		if v, ok := ev.membership(fn, x, e); ok {
 			return v
 		}
-	}
-	if fn.Pkg() == ev.Fi.M.pkg && ev.Depth < 3 && ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
-		if v, ok := ev.inline(fn, x, e); ok {
-			if !v.Known() {
-				if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
-					return nv
+		if ev.inlinableResult(fn.Type().(*types.Signature).Results().At(0).Type(), x, e) {
+			if v, ok := ev.inline(fn, x, e); ok {
+				if !v.Known() {
+					if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
+						return nv
+					}
 				}
+				return v
 			}
-			return v
 		}
 	}
 	if v, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
