@@ -30,6 +30,10 @@
 // next to the live heap of the loaded packages. -floor runs, instead of
 // retrylint's analyzers, one that only asks for the inspector (the floor
 // of scripts/bench.sh, internal/cmd/noopcheck), for comparison.
+//
+// CPU times are read with getrusage(2) on Linux (the calling thread's with
+// RUSAGE_THREAD); on other systems the command says they are unknown and
+// prints the rest (cputime_other.go).
 package main
 
 import (
@@ -45,7 +49,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers"
@@ -144,7 +147,7 @@ func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, to
 		allocs = append(allocs, after.TotalAlloc-before.TotalAlloc)
 		own.next()
 		if repeat > 1 {
-			fmt.Printf("run %d: analysis %v, CPU %v, allocated %d MB\n", i+1, walls[i].Round(time.Millisecond), cpus[i].Round(time.Millisecond), mb(allocs[i]))
+			fmt.Printf("run %d: analysis %v, CPU %s, allocated %d MB\n", i+1, walls[i].Round(time.Millisecond), cpuText(cpus[i]), mb(allocs[i]))
 		}
 	}
 	analysed, cpuUsed := median(walls), median(cpus)
@@ -191,9 +194,11 @@ func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, to
 			fmt.Printf("error: %s on %s: %v\n", act.Analyzer.Name, act.Package.PkgPath, act.Err)
 		}
 	}
-	fmt.Printf("%d packages: load %v, analysis %v (CPU %v, garbage collection included)\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond), cpuUsed.Round(time.Millisecond))
-	fmt.Printf("%s: CPU of its Run alone, summed over the packages: %v (each package's median over the runs), %v (each one's fastest run)\n",
-		own.name, own.sum(median).Round(time.Millisecond), own.sum(slices.Min).Round(time.Millisecond))
+	fmt.Printf("%d packages: load %v, analysis %v (CPU %s, garbage collection included)\n", len(pkgs), loaded.Round(time.Millisecond), analysed.Round(time.Millisecond), cpuText(cpuUsed))
+	if haveCPUTime {
+		fmt.Printf("%s: CPU of its Run alone, summed over the packages: %v (each package's median over the runs), %v (each one's fastest run)\n",
+			own.name, own.sum(median).Round(time.Millisecond), own.sum(slices.Min).Round(time.Millisecond))
+	}
 	fmt.Printf("heap: %d MB live after loading; the analysis allocated %d MB, reached %d MB (+%d), left %d MB live (+%d)\n",
 		mb(ms0.HeapAlloc), mb(allocated), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
 		mb(ms1.HeapAlloc), mb(ms1.HeapAlloc)-mb(ms0.HeapAlloc))
@@ -330,20 +335,11 @@ func (t *modelTimes) sum(pick func([]time.Duration) time.Duration) time.Duration
 	return total
 }
 
-// threadTime is the CPU time (user and system) of the calling thread.
-func threadTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
-		return 0
+// cpuText prints a CPU time, or says it is unknown where the command
+// cannot read it (cputime_other.go).
+func cpuText(d time.Duration) string {
+	if !haveCPUTime {
+		return "unknown on " + runtime.GOOS
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// cpuTime is the CPU time (user and system) the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return d.Round(time.Millisecond).String()
 }
