@@ -3,6 +3,8 @@ package main
 import (
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // haveCPUTime: getrusage(2) gives the process's CPU time and, with
@@ -11,8 +13,8 @@ const haveCPUTime = true
 
 // threadTime is the CPU time (user and system) of the calling thread.
 func threadTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru); err != nil {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
