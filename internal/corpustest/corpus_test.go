@@ -27,6 +27,14 @@ const (
 	minRecall    = 0.79
 )
 
+// The corpus run downloads some fifty real modules from the Go module
+// proxy and type-checks them: minutes with a warm module cache, more with
+// a cold one. It is an explicit step of its own (.ci/run), not part of
+// go test ./...:
+//
+//	go test -count=1 -timeout 40m ./internal/corpustest -run TestCorpus -corpus
+var runCorpus = flag.Bool("corpus", false, "run TestCorpus: retrylint over the real modules of testdata/corpus (downloads them)")
+
 var update = flag.Bool("update", false, "rewrite testdata/corpus/expected from the findings of this run, keeping the verdicts of findings already classified")
 
 // crashRE matches what a panicking or failing analyzer leaves on stderr.
@@ -101,8 +109,8 @@ func expectedFile(corpus, module string) string {
 }
 
 func TestCorpus(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the corpus run type-checks real modules; skipped with -short")
+	if !*runCorpus && !*update {
+		t.Skip("the corpus run downloads and type-checks real modules: run it with -corpus")
 	}
 	root := repoRoot(t)
 	corpus := filepath.Join(root, "testdata", "corpus")
