@@ -13,9 +13,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -429,9 +431,19 @@ func TestDrivers(t *testing.T) {
 		if status != 0 || !strings.Contains(out, `"Name": "key-headers"`) {
 			t.Errorf("-flags: exit status %d\n%s", status, out)
 		}
+		version, _, status := runCmd(t, dir, bin, "-version")
+		if status != 0 || !strings.HasPrefix(version, "retrylint version ") || !strings.Contains(version, "vcs.revision=") {
+			t.Errorf("-version: exit status %d\n%s", status, version)
+		}
+		// go vet's protocol: "NAME version VERSION ... buildID=HASH";
+		// the version line, then the hash of the binary.
 		out, _, status = runCmd(t, dir, bin, "-V=full")
-		if status != 0 || !strings.Contains(out, "buildID=") {
-			t.Errorf("-V=full: exit status %d\n%s", status, out)
+		data, err := os.ReadFile(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%s buildID=%x\n", strings.TrimSuffix(version, "\n"), sha256.Sum256(data)); status != 0 || out != want {
+			t.Errorf("-V=full: exit status %d\n%s\nwant:\n%s", status, out, want)
 		}
 	})
 }

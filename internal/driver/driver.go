@@ -134,7 +134,7 @@ func Run(cfg Config) int {
 	case JSON:
 		err = writeJSON(cfg.Stdout, fs, problems)
 	case SARIF:
-		err = writeSARIF(cfg.Stdout, cfg.Analyzers, fs, problems, baseDir(cfg.Dir))
+		err = writeSARIF(cfg.Stdout, ReadBuild(), cfg.Analyzers, fs, problems, baseDir(cfg.Dir))
 	case GitHub:
 		err = writeGitHub(cfg.Stdout, fs, problems, githubBase(cfg.Dir))
 	default:
