@@ -14,11 +14,14 @@ import (
 
 // Do calls op until it succeeds, fails with an error that is not retryable,
 // or the policy says stop, waiting between attempts as the standard
-// prescribes. It returns nil on success and otherwise the error of the last
-// attempt, as op returned it (without a Permanent or Retryable mark). When
-// ctx ends during a wait, Do returns at once with an error that wraps both
-// ctx.Err() and the last error. A Policy outside the standard gives an
-// error wrapping ErrInvalidPolicy, before any attempt.
+// prescribes. It returns nil on success and otherwise an *Error that says
+// why retrying stopped (its Reason, which errors.Is matches against
+// ErrNotRetryable, ErrRetriesExhausted, ErrDurationExceeded and
+// ErrBudgetExhausted) and wraps the error of the last attempt, as op
+// returned it (without a Permanent or Retryable mark). When ctx ends, Do
+// returns at once, without waiting, an *Error with ReasonCanceled that
+// matches ctx.Err() too. A Policy outside the standard gives an error
+// wrapping ErrInvalidPolicy, before any attempt.
 //
 // Attempts run under ctx; with p.AttemptTimeout set, each gets a context
 // derived from ctx that expires after it (and, for a retry, no later than
@@ -32,8 +35,8 @@ func Do(ctx context.Context, p Policy, op func(context.Context) error) error {
 	return err
 }
 
-// DoValue is Do for an operation that returns a value. It returns what the
-// last attempt returned.
+// DoValue is Do for an operation that returns a value. It returns the value
+// the last attempt returned, and nil or an *Error as Do does.
 func DoValue[T any](ctx context.Context, p Policy, op func(context.Context) (T, error)) (T, error) {
 	var r runner
 	if err := r.init(ctx, &p); err != nil {
@@ -263,7 +266,18 @@ func (r *runner) stoppedRetryable() bool {
 // routes the operation to the dead-letter hook where R-8 wants one, and
 // returns the error to give the caller. msg carries the transport's
 // extra metadata.
+//
+// The error is an *Error wrapping err; for the transport, whose caller
+// gets a response and no error when the operation ends on a response, it
+// wraps a *StatusError and is only returned if the dead-letter hook fails.
 func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetterMessage) error {
+	gaveUp := &Error{Reason: r.reason, Attempts: r.attempts, Err: err}
+	if err == nil && msg != nil && msg.StatusCode != 0 {
+		gaveUp.Err = &StatusError{StatusCode: msg.StatusCode}
+	}
+	if r.reason == ReasonCanceled {
+		gaveUp.ctxErr = ctx.Err()
+	}
 	exhausted := r.stoppedRetryable()
 	if exhausted {
 		if m := r.p.Metrics; m != nil {
@@ -272,7 +286,7 @@ func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetter
 	}
 	dlq := policy.NeedsDeadLetter(r.s.ctx) && r.reason != ReasonCanceled
 	if !exhausted && r.attempts == 1 && !dlq {
-		return err // a plain failure: nothing was retried, nothing to say
+		return gaveUp // a plain failure: nothing was retried, nothing to log
 	}
 	lg := r.logger()
 	if lg.Enabled(ctx, slog.LevelWarn) {
@@ -280,7 +294,7 @@ func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetter
 		lg.LogAttrs(ctx, slog.LevelWarn, "retry: giving up", a...)
 	}
 	if !dlq {
-		return err
+		return gaveUp
 	}
 	var m DeadLetterMessage
 	if msg != nil {
@@ -297,10 +311,7 @@ func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetter
 	m.CorrelationID, m.IdempotencyKey = r.corrID, r.key
 	m.Attempts, m.MaxAttempts = r.attempts, r.s.retries+1
 	m.FirstAttempt, m.LastAttempt = r.start, r.last
-	m.Err, m.ErrorType, m.Reason = err, o.errType, r.reason
-	if m.Err == nil && m.StatusCode != 0 {
-		m.Err = &StatusError{StatusCode: m.StatusCode}
-	}
+	m.Err, m.ErrorType, m.Reason = gaveUp.Err, o.errType, r.reason
 	derr := r.p.DeadLetter(ctx, m)
 	if mt := r.p.Metrics; mt != nil && derr == nil {
 		mt.DeadLetter(queue)
@@ -314,16 +325,17 @@ func (r *runner) fail(ctx context.Context, err error, o outcome, msg *DeadLetter
 			slog.String("dead_letter_error", redact(derr.Error())))
 		lg.LogAttrs(ctx, slog.LevelError, "retry: dead-letter routing failed", a...)
 		r.dlqFailed = true
-		return errors.Join(err, fmt.Errorf("retry: dead-letter routing failed: %w", derr))
+		return errors.Join(gaveUp, fmt.Errorf("retry: dead-letter routing failed: %w", derr))
 	}
 	lg.LogAttrs(ctx, slog.LevelError, "retry: routed to dead-letter queue", a...)
-	return err
+	return gaveUp
 }
 
-// canceled is the error when ctx ends during a wait.
+// canceled is the error when ctx ends during a wait: nothing is logged or
+// dead-lettered, as the caller gave up, not retry.
 func (r *runner) canceled(ctx context.Context, last error) error {
 	r.reason = ReasonCanceled
-	return fmt.Errorf("retry: %w while waiting for attempt %d: %w", ctx.Err(), r.attempts+1, last)
+	return &Error{Reason: ReasonCanceled, Attempts: r.attempts, Err: last, ctxErr: ctx.Err()}
 }
 
 // redact reduces an error text to what can be logged without leaking a

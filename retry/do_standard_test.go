@@ -92,7 +92,7 @@ func TestDoRetryableDoesNotOverrideNonRetryableClasses(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p, clock := testPolicy(t)
 			op, calls := failing(100, retry.Retryable(err))
-			got := retry.Do(context.Background(), p, op)
+			got := lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonNotRetryable)
 			assert.Equal(t, 1, *calls)
 			assert.Empty(t, clock.Waits())
 			assert.Equal(t, err, got, "returned unmarked")

@@ -61,8 +61,9 @@ func TestDoStopsAfterMaxRetries(t *testing.T) {
 	p, clock := testPolicy(t)
 	op, calls := failing(100, retry.Retryable(errTransient))
 	err := retry.Do(context.Background(), p, op)
-	// The original error, unmarked.
-	assert.Same(t, errTransient, err)
+	// The original error, unmarked, and why retrying stopped.
+	assert.Same(t, errTransient, lastErr(t, err, retry.ReasonExhausted))
+	assert.Equal(t, 4, err.(*retry.Error).Attempts)
 	assert.Equal(t, 4, *calls, "sync default: 3 retries")
 	assert.Equal(t, secs(1, 2, 4), clock.Waits())
 }
@@ -106,7 +107,7 @@ func TestDoCapsWaitsAndTotalDuration(t *testing.T) {
 		return nil
 	}
 	op, calls := failing(100, retry.Retryable(errTransient))
-	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+	assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonExhausted))
 	assert.Equal(t, 11, *calls)
 	assert.Equal(t, secs(1, 2, 4, 8, 16, 30, 30, 30, 30, 30), clock.Waits(), "R-1 cap of 30s per wait")
 
@@ -115,7 +116,7 @@ func TestDoCapsWaitsAndTotalDuration(t *testing.T) {
 	p, clock = testPolicy(t)
 	p.MaxRetries = 5
 	op, calls = failing(100, retry.Retryable(errTransient))
-	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+	assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonDuration))
 	assert.Equal(t, 5, *calls)
 	assert.Equal(t, secs(1, 2, 4, 8), clock.Waits())
 
@@ -123,7 +124,7 @@ func TestDoCapsWaitsAndTotalDuration(t *testing.T) {
 	p, clock = testPolicy(t)
 	p.MaxDuration = 5 * time.Second
 	op, calls = failing(100, retry.Retryable(errTransient))
-	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+	assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonDuration))
 	assert.Equal(t, 3, *calls)
 	assert.Equal(t, secs(1, 2), clock.Waits())
 }
@@ -155,7 +156,7 @@ func TestDoDefaultRetriesPerContext(t *testing.T) {
 			p.Rand = retrytest.MinRand
 			p.DeadLetter = func(context.Context, retry.DeadLetterMessage) error { return nil }
 			op, calls := failing(100, retry.Retryable(errTransient))
-			assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+			assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonExhausted))
 			assert.Equal(t, policy.For(c).DefaultRetries+1, *calls)
 		})
 	}
@@ -177,7 +178,7 @@ func TestDoRejectsRetryCountsOutsideTheRange(t *testing.T) {
 				op, calls := failing(100, retry.Retryable(errTransient))
 				err := retry.Do(context.Background(), p, op)
 				if r.Contains(n) {
-					assert.Same(t, errTransient, err)
+					assert.Same(t, errTransient, lastErr(t, err, retry.ReasonExhausted))
 					assert.Equal(t, n+1, *calls)
 					return
 				}
@@ -232,7 +233,7 @@ func TestDoWebhookSchedule(t *testing.T) {
 		return nil
 	}
 	op, calls := failing(100, retry.Retryable(errTransient))
-	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+	assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonExhausted))
 	assert.Equal(t, 9, *calls)
 	// 1s, 5s, 30s, 2m, 15m, 1h, 4h, and the last interval again.
 	assert.Equal(t, []time.Duration{time.Second, 5 * time.Second, 30 * time.Second, 2 * time.Minute,
@@ -259,7 +260,7 @@ func TestDoDoesNotRetryWhatItMustNot(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p, clock := testPolicy(t)
 			op, calls := failing(100, err)
-			got := retry.Do(context.Background(), p, op)
+			got := lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonNotRetryable)
 			assert.Equal(t, 1, *calls)
 			assert.Empty(t, clock.Waits())
 			switch name {
@@ -301,7 +302,7 @@ func TestDoDNSFailureGetsTwoAttempts(t *testing.T) {
 	p, clock := testPolicy(t)
 	dnsErr := &net.OpError{Op: "dial", Net: "tcp", Err: &net.DNSError{Err: "no such host", Name: "nowhere.invalid", IsNotFound: true}}
 	op, calls := failing(100, dnsErr)
-	assert.Equal(t, dnsErr, retry.Do(context.Background(), p, op))
+	assert.Equal(t, dnsErr, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonDNS))
 	assert.Equal(t, policy.MaxDNSAttempts, *calls)
 	assert.Len(t, clock.Waits(), 1)
 }
@@ -332,7 +333,7 @@ func TestDoRetryAfter(t *testing.T) {
 		p, clock := testPolicy(t)
 		orig := &retry.StatusError{StatusCode: 503, RetryAfter: "31"}
 		op, calls := failing(100, orig)
-		assert.Same(t, orig, retry.Do(context.Background(), p, op))
+		assert.Same(t, orig, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonRetryAfter))
 		assert.Equal(t, 1, *calls)
 		assert.Empty(t, clock.Waits())
 	})
@@ -346,7 +347,7 @@ func TestDoRetryAfter(t *testing.T) {
 			}
 			return &retry.StatusError{StatusCode: 503, RetryAfter: "20"}
 		}
-		require.Error(t, retry.Do(context.Background(), p, op))
+		lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonRetryAfter)
 		assert.Equal(t, 2, calls, "20s fits in 30s once, not twice")
 		assert.Equal(t, secs(20), clock.Waits())
 	})
@@ -364,7 +365,7 @@ func TestDoBudgetExhaustion(t *testing.T) {
 	// With no reserve a cold dependency has no budget: one request may
 	// not bring a retry.
 	op, calls := failing(100, retry.Retryable(errTransient))
-	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+	assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonBudget))
 	assert.Equal(t, 1, *calls)
 	assert.Empty(t, clock.Waits())
 	assert.Equal(t, []string{"dep"}, exhausted)
@@ -376,7 +377,7 @@ func TestDoBudgetExhaustion(t *testing.T) {
 		require.NoError(t, retry.Do(context.Background(), p, func(context.Context) error { return nil }))
 	}
 	op, calls = failing(100, retry.Retryable(errTransient))
-	assert.Same(t, errTransient, retry.Do(context.Background(), p, op))
+	assert.Same(t, errTransient, lastErr(t, retry.Do(context.Background(), p, op), retry.ReasonBudget))
 	assert.Equal(t, 3, *calls)
 	assert.Equal(t, []string{"dep", "dep"}, exhausted, "a new spell of exhaustion")
 	assert.InDelta(t, 2.0/(0.2*13), b.Utilization("dep"), 1e-9)
@@ -432,7 +433,8 @@ func TestDoCancellationEndsTheWaitAtOnce(t *testing.T) {
 	cancel()
 	err := <-done // returns without the clock moving
 	assert.ErrorIs(t, err, context.Canceled)
-	assert.ErrorIs(t, err, errTransient)
+	assert.Same(t, errTransient, lastErr(t, err, retry.ReasonCanceled))
+	assert.Equal(t, "retry: canceled (context canceled) after 1 attempt: transient", err.Error())
 	assert.Equal(t, secs(1), clock.Waits())
 }
 
@@ -543,7 +545,7 @@ func TestDoDeadLetter(t *testing.T) {
 			ctx := retry.WithCorrelationID(context.Background(), "corr-1")
 			ctx = retry.WithIdempotencyKey(ctx, "event-42")
 			op, _ := failing(100, retry.Retryable(errTransient))
-			assert.Same(t, errTransient, retry.Do(ctx, p, op))
+			assert.Same(t, errTransient, lastErr(t, retry.Do(ctx, p, op), retry.ReasonExhausted))
 			require.Len(t, got, 1)
 			msg := got[0]
 			n := policy.For(c).DefaultRetries + 1

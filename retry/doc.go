@@ -74,7 +74,8 @@
 // R-5, Retry-After. A Retry-After in seconds or as an HTTP date (see
 // ParseRetryAfter) is a floor under the computed backoff. If it asks for
 // longer than is left of the duration cap, retrying stops at once and the
-// original error (or response, in the transport) is returned.
+// original error (or response, in the transport) is returned, the error
+// wrapped in an *Error matching ErrDurationExceeded (see Errors below).
 //
 // R-6, idempotency. The transport retries GET, HEAD, OPTIONS, PUT and
 // DELETE; it gives a POST or PATCH without an Idempotency-Key header a UUID
@@ -95,7 +96,8 @@
 // Policy.Dependency for Do, the request's host:port for the transport, the
 // connection target for gRPC. A retry is allowed only while retries stay
 // within 20% of the dependency's requests over a rolling 30-second window;
-// otherwise it is suppressed and the original error returned, and the
+// otherwise it is suppressed and the original error returned (wrapped in
+// an *Error matching ErrBudgetExhausted, see Errors below), and the
 // budget's OnExhausted hook fires (once per spell) so that a circuit
 // breaker can open. A nil Policy.Budget means DefaultBudget(), shared by the
 // process. On top of the 20%, a small fixed reserve (BudgetConfig.Reserve,
@@ -143,18 +145,83 @@
 // retry_backoff_duration_seconds, retry_budget_utilization_ratio and
 // dlq_messages_total (see Metrics and the retryprom package).
 //
+// # Errors
+//
+// Do and DoValue return nil or an *Error: Reason says why retrying
+// stopped, in the word the "retry: giving up" log record and
+// DeadLetterMessage.Reason use; Attempts counts the attempts; Err is the
+// last attempt's error, as the operation returned it (without a Permanent
+// or Retryable mark). The message names all three:
+//
+//	retry: budget_exhausted after 2 attempts: retry: HTTP 503 Service Unavailable
+//
+// An *Error unwraps to Err, so errors.Is and errors.As find in it what they
+// would find in the last error (a *StatusError, syscall.ECONNREFUSED, a
+// gRPC status), and it matches with errors.Is the sentinel of its reason:
+//
+//	ErrNotRetryable      not_retryable: a class does not retry,
+//	                     a Permanent mark, or an unclassified error
+//	ErrRetriesExhausted  retries_exhausted, dns_attempts
+//	ErrDurationExceeded  duration_exceeded, retry_after
+//	ErrBudgetExhausted   budget_exhausted
+//	ErrNotIdempotent     not_idempotent (R-6, the transport only)
+//
+// and, with ReasonCanceled, the caller's context's error
+// (context.Canceled or context.DeadlineExceeded). A Policy outside the
+// standard is an error wrapping ErrInvalidPolicy instead, returned before
+// any attempt. A failing dead-letter hook's error is joined to the *Error.
+//
+// The transport answers http.Client: when retrying ends on a response
+// (a 503 when the budget is spent, say), the caller gets that response
+// and a nil error, as a RoundTripper must, and tests its status; the
+// reason is in the log and, in the async and webhook contexts, the dead
+// letter. When it ends on an error (connection refused, a timeout), the
+// caller gets a *url.Error wrapping the *Error, so errors.Is(err,
+// retry.ErrBudgetExhausted) works on what Client.Do returns, and
+// (*url.Error).Timeout still answers for the last error. To have the reason
+// in code for responses too, call the client inside Do with CheckResponse,
+// as in the first example above. The gRPC interceptor returns the *Error;
+// status.Code and status.FromError find the last status in it.
+//
+// # Coming from cenkalti/backoff, retry-go or go-retryablehttp
+//
+// Those retry every error unless told not to; retry retries only what the
+// standard classes as transient, and an error it cannot classify, a
+// plain errors.New among them, is tried once and returned as an *Error
+// matching ErrNotRetryable:
+//
+//   - cenkalti/backoff (Retry, in v4 and v5) retries every error but
+//     backoff.Permanent(err), until MaxElapsedTime (15 minutes) or
+//     WithMaxTries. Here Permanent(err) is the same mark, and transient
+//     errors of your own need Retryable(err); a *StatusError (from
+//     CheckResponse), network errors and DNS failures are classified
+//     without a mark. The count is R-2's (3 retries for a synchronous
+//     call) and the cap R-3's (30s), not 15 minutes.
+//   - retry-go (avast/retry-go v4 Do, v5 New(...).Do) makes 10 attempts
+//     at every error but retry.Unrecoverable(err), or what RetryIf says,
+//     and returns a list of every attempt's error. Here Permanent replaces
+//     Unrecoverable, Retryable or Policy.Classify replaces RetryIf, and the
+//     *Error carries the last error only (Attempts counts the rest).
+//   - go-retryablehttp retries connection errors (not certificate, scheme,
+//     header or redirect errors), 429 and 5xx but 501, 4 times, and every
+//     method, POST included; when it gives up it closes the response and
+//     returns "giving up after N attempt(s)". NewTransport retries 408, 429,
+//     500, 502, 503 and 504 and connection errors, 3 times by default; POST
+//     and PATCH only with an Idempotency-Key, which it adds; and gives
+//     the last response back with its body, not an error (see Errors above).
+//
 // # Contexts and timeouts
 //
 // Cancelling the caller's context or reaching its deadline ends a wait at
-// once; Do then returns an error that wraps both the context's error and
-// the last attempt's. Policy.AttemptTimeout gives each attempt its own
+// once; Do then returns an *Error with ReasonCanceled that matches both
+// the context's error and the last attempt's. Policy.AttemptTimeout gives each attempt its own
 // timeout; an attempt that times out while the caller's context is alive
 // is retried as a socket timeout.
 //
 // # Cost
 //
-// A Do that succeeds at once allocates nothing (without AttemptTimeout). A
-// retry costs one timer: each loop creates at most one, and resets it.
+// A Do that succeeds at once allocates nothing (without AttemptTimeout); one
+// that fails allocates its *Error. A retry costs one timer: each loop creates at most one, and resets it.
 // Recording in the budget is a few atomic operations on sharded counters,
 // so it scales with cores. See BENCHMARKS.md.
 //

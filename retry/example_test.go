@@ -82,8 +82,69 @@ func ExampleDo_permanent() {
 		attempts++
 		return retry.Permanent(errRevoked) // never retried
 	})
+	fmt.Println(attempts, errors.Is(err, errRevoked), errors.Is(err, retry.ErrNotRetryable))
+	fmt.Println(err)
+	// Output:
+	// 1 true true
+	// retry: not_retryable after 1 attempt: token revoked
+}
+
+func ExampleRetryable() {
+	// Unlike cenkalti/backoff and retry-go, retry does not retry an error
+	// it cannot classify (R-4): mark a transient one of your own.
+	p := retry.Policy{
+		Dependency: "ledger",
+		Budget:     budgetWithTraffic("ledger"),
+		BaseDelay:  time.Millisecond,
+		Logger:     quiet,
+	}
+	errBusy := errors.New("ledger busy")
+	attempts := 0
+	err := retry.Do(context.Background(), p, func(context.Context) error {
+		attempts++
+		return errBusy // unclassified: not retried
+	})
+	fmt.Println(attempts, errors.Is(err, retry.ErrNotRetryable), err)
+
+	attempts = 0
+	err = retry.Do(context.Background(), p, func(context.Context) error {
+		attempts++
+		if attempts < 3 {
+			return retry.Retryable(errBusy)
+		}
+		return nil
+	})
 	fmt.Println(attempts, err)
-	// Output: 1 token revoked
+	// Output:
+	// 1 true retry: not_retryable after 1 attempt: ledger busy
+	// 3 <nil>
+}
+
+func ExampleError() {
+	// A budget with no reserve and no traffic yet: R-7 allows no retry.
+	budget, err := retry.NewBudget(retry.BudgetConfig{Reserve: -1})
+	if err != nil {
+		log.Fatal(err)
+	}
+	p := retry.Policy{Dependency: "pricing", Budget: budget, Logger: quiet}
+	err = retry.Do(context.Background(), p, func(context.Context) error {
+		return &retry.StatusError{StatusCode: http.StatusServiceUnavailable}
+	})
+	// Why retrying stopped...
+	fmt.Println(errors.Is(err, retry.ErrBudgetExhausted))
+	var re *retry.Error
+	if errors.As(err, &re) {
+		fmt.Println(re.Reason, re.Attempts)
+	}
+	// ...and the last attempt's error, as the operation returned it.
+	var se *retry.StatusError
+	fmt.Println(errors.As(err, &se), se.StatusCode)
+	fmt.Println(err)
+	// Output:
+	// true
+	// budget_exhausted 1
+	// true 503
+	// retry: budget_exhausted after 1 attempt: retry: HTTP 503 Service Unavailable
 }
 
 func ExampleDo_invalidPolicy() {
@@ -122,7 +183,7 @@ func ExampleDo_deadLetter() {
 	fmt.Println(err)
 	// Output:
 	// dead letter: ledger 3 retries_exhausted ledger busy
-	// ledger busy
+	// retry: retries_exhausted after 3 attempts: ledger busy
 }
 
 func ExampleDoValue() {

@@ -135,3 +135,27 @@ func (b *logBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// lastErr checks that err is the *retry.Error of a loop that stopped for
+// reason, matching the reason's sentinel, and returns the last attempt's
+// error it wraps.
+func lastErr(t testing.TB, err error, reason string) error {
+	t.Helper()
+	var e *retry.Error
+	require.ErrorAs(t, err, &e)
+	require.Equal(t, reason, e.Reason, "%v", err)
+	if s := reasonSentinels[reason]; s != nil {
+		require.ErrorIs(t, err, s)
+	}
+	return e.Err
+}
+
+var reasonSentinels = map[string]error{
+	retry.ReasonNotRetryable:  retry.ErrNotRetryable,
+	retry.ReasonExhausted:     retry.ErrRetriesExhausted,
+	retry.ReasonDNS:           retry.ErrRetriesExhausted,
+	retry.ReasonDuration:      retry.ErrDurationExceeded,
+	retry.ReasonRetryAfter:    retry.ErrDurationExceeded,
+	retry.ReasonBudget:        retry.ErrBudgetExhausted,
+	retry.ReasonNotIdempotent: retry.ErrNotIdempotent,
+}

@@ -35,7 +35,16 @@ import (
 // more that ends the operation, retryable or not, ends it as a failure
 // does in Do: it is logged ("retry: giving up") and counted when retries
 // were made or spent, and in the async and webhook contexts dead-lettered
-// with the request, its status, attempts and idempotency key.
+// with the request, its status, attempts and idempotency key. A
+// RoundTripper returns no error with a response, so why retrying stopped
+// on a response is in the log and the dead letter only; the caller tests
+// the status. When retrying ends on an error (connection refused, say),
+// RoundTrip returns an *Error wrapping it, which http.Client wraps in a
+// *url.Error: errors.Is(err, ErrBudgetExhausted) and the other sentinels
+// work on what Client.Do returns, as do errors.Is and errors.As for the
+// network error itself. If the dead-letter hook fails, RoundTrip returns
+// no response and an error joining an *Error (wrapping a *StatusError for
+// a response) with the hook's.
 //
 // A Policy outside the standard makes every RoundTrip fail with an error
 // wrapping ErrInvalidPolicy.
@@ -154,7 +163,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // failRoundTrip ends a round trip that will not be retried again: the
-// caller gets the last response or error.
+// caller gets the last response, or an *Error wrapping the last error.
 func (r *runner) failRoundTrip(ctx context.Context, req *http.Request, resp *http.Response, err error, o outcome, cancel context.CancelFunc) (*http.Response, error) {
 	msg := DeadLetterMessage{Request: req}
 	if resp != nil {
@@ -176,7 +185,7 @@ func (r *runner) failRoundTrip(ctx context.Context, req *http.Request, resp *htt
 		if cancel != nil {
 			cancel()
 		}
-		return nil, err
+		return nil, ferr
 	}
 	return withCancel(resp, cancel), nil
 }

@@ -460,6 +460,9 @@ func TestTransportCancellationEndsTheWait(t *testing.T) {
 	cancel()
 	err := <-done
 	assert.ErrorIs(t, err, context.Canceled)
+	var se *retry.StatusError
+	require.ErrorAs(t, lastErr(t, err, retry.ReasonCanceled), &se, "the last response's status")
+	assert.Equal(t, 503, se.StatusCode)
 	assert.Len(t, s.Hits(), 1)
 }
 

@@ -13,9 +13,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"os"
@@ -240,18 +242,22 @@ func TestDrivers(t *testing.T) {
 			t.Fatalf("exit status %d, want 3\n%s", status, errOut)
 		}
 		// Text names no analyzer: compare positions and messages.
+		// Paths are relative to the working directory, as go vet's.
 		var got []string
 		for line := range strings.Lines(errOut) {
 			line = strings.TrimSuffix(line, "\n")
-			file, rest, ok := strings.Cut(line, ": ")
-			if !ok || strings.HasPrefix(rest, "\t") {
+			posn, rest, ok := strings.Cut(line, ": ")
+			if !ok {
+				t.Errorf("not a finding: %q", line)
+				continue
+			}
+			if file := posn[:strings.Index(posn, ".go:")+3]; filepath.IsAbs(file) {
+				t.Errorf("text output names %s, not a path relative to the working directory %s", file, dir)
+			}
+			if strings.HasPrefix(rest, "\t") {
 				continue // related information
 			}
-			rel, err := filepath.Rel(dir, file[:strings.Index(file, ".go:")+3])
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, filepath.ToSlash(rel)+file[strings.Index(file, ".go:")+3:]+": "+rest)
+			got = append(got, filepath.ToSlash(posn)+": "+rest)
 		}
 		var wantText []string
 		for _, f := range want {
@@ -425,9 +431,19 @@ func TestDrivers(t *testing.T) {
 		if status != 0 || !strings.Contains(out, `"Name": "key-headers"`) {
 			t.Errorf("-flags: exit status %d\n%s", status, out)
 		}
+		version, _, status := runCmd(t, dir, bin, "-version")
+		if status != 0 || !strings.HasPrefix(version, "retrylint version ") || !strings.Contains(version, "vcs.revision=") {
+			t.Errorf("-version: exit status %d\n%s", status, version)
+		}
+		// go vet's protocol: "NAME version VERSION ... buildID=HASH";
+		// the version line, then the hash of the binary.
 		out, _, status = runCmd(t, dir, bin, "-V=full")
-		if status != 0 || !strings.Contains(out, "buildID=") {
-			t.Errorf("-V=full: exit status %d\n%s", status, out)
+		data, err := os.ReadFile(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("%s buildID=%x\n", strings.TrimSuffix(version, "\n"), sha256.Sum256(data)); status != 0 || out != want {
+			t.Errorf("-V=full: exit status %d\n%s\nwant:\n%s", status, out, want)
 		}
 	})
 }

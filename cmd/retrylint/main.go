@@ -6,6 +6,7 @@
 //	go vet -vettool=$(which retrylint) packages
 //	retrylint help [NAME]
 //	retrylint -explain NAME
+//	retrylint -version
 //
 // It runs the analyzers fixedinterval (R-1), maxretries (R-2), notimeout
 // (R-3), nonretryable (R-4, R-9) and idemkey (R-6). Flags shared by all of
@@ -22,8 +23,18 @@
 // named analyzers. Exit status: 0 clean, 1 on errors, 3 when it reports
 // (0 with -fix or -diff unless something failed).
 //
+// Text output names files relative to the working directory when they
+// are inside it, as go vet does.
+//
+// -version prints the version: the module version, the VCS revision and
+// whether the tree was modified (when the build recorded them: go build
+// or go install in a git clone does, -buildvcs=false does not), and the
+// Go version.
+//
 // Run with a single *.cfg argument (as go vet does), or with -flags or
-// -V=full, it is a go vet tool (golang.org/x/tools/go/analysis/unitchecker).
+// -V=full, it is a go vet tool (golang.org/x/tools/go/analysis/unitchecker);
+// -V=full prints the -version line followed by buildID=HASH, the SHA-256
+// of the executable, on which go vet keys its cache.
 package main
 
 import (
@@ -89,8 +100,41 @@ func vetMain() {
 	retrysite.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		flag.Var(f.Value, f.Name, f.Usage)
 	})
+	// unitchecker registers its own -V unless one is there: this one
+	// gives the version too.
+	flag.Var(vetVersionFlag{}, "V", "print the version and exit (go vet asks -V=full)")
 	unitchecker.Main(analyzers.All()...)
 	os.Exit(1) // unreachable: unitchecker.Main exits
+}
+
+// vetVersionFlag is -V=full, which go vet asks its tool to key its
+// cache of vet results (see driver.Build.VetVersion).
+type vetVersionFlag struct{}
+
+func (vetVersionFlag) IsBoolFlag() bool { return true }
+func (vetVersionFlag) String() string   { return "" }
+
+func (vetVersionFlag) Set(s string) error {
+	if s != "full" {
+		fmt.Fprintf(os.Stderr, "retrylint: -V=%s: only -V=full is supported (retrylint -version prints the version)\n", s)
+		os.Exit(1)
+	}
+	line, err := vetVersion()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "retrylint: -V=full: %v\n", err)
+		os.Exit(1)
+	}
+	fmt.Println(line)
+	os.Exit(0)
+	return nil
+}
+
+func vetVersion() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	return driver.ReadBuild().VetVersion(exe)
 }
 
 // checkVetOptions checks the values of the shared options among go vet's
@@ -168,6 +212,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ctxLines = fs.Int("c", -1, "with text output, print this many lines of context around each finding")
 		tests    = fs.Bool("test", true, "load the packages' test files too: they are type-checked, never analysed (no finding is reported in a _test.go file)")
 		explain  = fs.String("explain", "", "print the documentation of the analyzer or rule `NAME` (fixedinterval, R-1) and exit")
+		version  = fs.Bool("version", false, "print the version (module version, VCS revision, Go version) and exit")
 	)
 	fs.Usage = func() {} // the flag package prints the error; a pointer follows
 	if err := fs.Parse(args); err != nil {
@@ -179,6 +224,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return driver.ExitError
 	}
 
+	if *version {
+		fmt.Fprintln(stdout, driver.ReadBuild())
+		return driver.ExitClean
+	}
 	if *explain != "" {
 		return explainAnalyzer(stdout, stderr, all, *explain)
 	}
@@ -284,6 +333,7 @@ func usageBody(w io.Writer, fs *flag.FlagSet) {
 	retrylint help                        the analyzers and the flags
 	retrylint help NAME, -explain NAME    an analyzer's or a rule's documentation:
 	                                      the standard's text, what is reported, the fix
+	retrylint -version                    the version, VCS revision and Go version
 
 `)
 	fmt.Fprintln(w, "Flags:")

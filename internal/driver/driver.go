@@ -66,6 +66,10 @@ type Config struct {
 // Diff, findings are not printed and the status is ExitClean unless
 // something failed.
 //
+// Text output names files relative to the working directory of the
+// process (not Dir) when they are inside it, as go vet does, and by
+// their absolute path otherwise; so do the errors printed on stderr.
+//
 // Errors (packages that do not load or type-check, analyzers that fail)
 // are printed once each on stderr and, in the machine-readable formats,
 // also in the output: "error" entries in JSON, ::error annotations,
@@ -100,7 +104,16 @@ func Run(cfg Config) int {
 		return ExitError
 	}
 	problems = append(problems, actionProblems(graph)...)
-	printProblems(cfg.Stderr, problems)
+	// Text is for a person at a terminal or reading a CI log: its
+	// paths are relative to the working directory, as go vet's. The
+	// machine-readable formats keep their own conventions (JSON:
+	// absolute, as go vet -json; SARIF and GitHub: relative to the
+	// checkout).
+	wd, err := os.Getwd()
+	if err != nil {
+		wd = "" // absolute paths, then
+	}
+	printProblems(cfg.Stderr, problems, wd)
 	status := ExitClean
 	if len(problems) > 0 {
 		status = ExitError
@@ -117,11 +130,11 @@ func Run(cfg Config) int {
 
 	switch cfg.Format {
 	case Text, "":
-		err = writeText(cfg.Stderr, fs, cfg.ContextLines)
+		err = writeText(cfg.Stderr, fs, cfg.ContextLines, wd)
 	case JSON:
 		err = writeJSON(cfg.Stdout, fs, problems)
 	case SARIF:
-		err = writeSARIF(cfg.Stdout, cfg.Analyzers, fs, problems, baseDir(cfg.Dir))
+		err = writeSARIF(cfg.Stdout, ReadBuild(), cfg.Analyzers, fs, problems, baseDir(cfg.Dir))
 	case GitHub:
 		err = writeGitHub(cfg.Stdout, fs, problems, githubBase(cfg.Dir))
 	default:

@@ -3,6 +3,7 @@ package driver
 import (
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"strings"
@@ -10,8 +11,9 @@ import (
 
 // writeText prints the findings as go vet does: "file:line:col: message",
 // then each related position as "file:line:col: \tmessage"; with
-// contextLines >= 0, that many lines of source around each.
-func writeText(w io.Writer, fs []finding, contextLines int) error {
+// contextLines >= 0, that many lines of source around each. File names
+// are relative to wd, the working directory, when inside it.
+func writeText(w io.Writer, fs []finding, contextLines int, wd string) error {
 	files := make(map[string][]string)
 	source := func(name string) []string {
 		ls, ok := files[name]
@@ -23,26 +25,37 @@ func writeText(w io.Writer, fs []finding, contextLines int) error {
 		return ls
 	}
 	var b strings.Builder
-	print := func(posn, end interface{ String() string }, file string, line, endLine int, msg string) {
-		fmt.Fprintf(&b, "%s: %s\n", posn, msg)
+	print := func(posn, end token.Position, msg string) {
+		fmt.Fprintf(&b, "%s: %s\n", shortPosition(posn, wd), msg)
 		if contextLines < 0 {
 			return
 		}
-		ls := source(file)
-		for i := line - contextLines; i <= max(line, endLine)+contextLines; i++ {
+		ls := source(posn.Filename)
+		for i := posn.Line - contextLines; i <= max(posn.Line, end.Line)+contextLines; i++ {
 			if 1 <= i && i <= len(ls) {
 				fmt.Fprintf(&b, "%d\t%s\n", i, ls[i-1])
 			}
 		}
 	}
 	for _, f := range fs {
-		print(f.Posn, f.End, f.Posn.Filename, f.Posn.Line, f.End.Line, f.Message)
+		print(f.Posn, f.End, f.Message)
 		for _, r := range f.Related {
-			print(r.Posn, r.End, r.Posn.Filename, r.Posn.Line, r.End.Line, "\t"+r.Message)
+			print(r.Posn, r.End, "\t"+r.Message)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// shortPosition renders posn as "file:line:col" with the file name
+// relative to the working directory wd when the file is inside it, and
+// as it is (absolute) otherwise: short, as in go vet's text output, and
+// valid for an editor or a terminal opened in wd.
+func shortPosition(posn token.Position, wd string) string {
+	if rel, ok := relative(posn.Filename, wd); ok {
+		posn.Filename = rel
+	}
+	return posn.String()
 }
 
 // The go/analysis JSON of go vet -json: {package: {analyzer: [diagnostic]

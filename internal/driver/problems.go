@@ -25,9 +25,13 @@ type problem struct {
 
 // String renders the problem as the go command does:
 // "file.go:3:12: undefined: x".
-func (p problem) String() string {
+func (p problem) String() string { return p.text("") }
+
+// text renders the problem with its file name relative to wd, the
+// working directory, when inside it; "" keeps the name as it is.
+func (p problem) text(wd string) string {
 	if p.Posn.IsValid() || p.Posn.Filename != "" {
-		return p.Posn.String() + ": " + p.Msg
+		return shortPosition(p.Posn, wd) + ": " + p.Msg
 	}
 	return p.Msg
 }
@@ -117,8 +121,10 @@ func actionProblems(g *checker.Graph) []problem {
 	return out
 }
 
-func printProblems(w io.Writer, ps []problem) {
+// printProblems prints the problems on w (stderr), one a line, with
+// file names relative to wd as in the text output.
+func printProblems(w io.Writer, ps []problem, wd string) {
 	for _, p := range ps {
-		fmt.Fprintln(w, p.String())
+		fmt.Fprintln(w, p.text(wd))
 	}
 }

@@ -1,13 +1,13 @@
 package driver
 
 import (
+	"cmp"
 	"encoding/json"
 	"go/token"
 	"io"
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/rules"
@@ -48,10 +48,19 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string            `json:"name"`
+	Version         string            `json:"version"`
+	SemanticVersion string            `json:"semanticVersion,omitempty"`
+	InformationURI  string            `json:"informationUri"`
+	Rules           []sarifRule       `json:"rules"`
+	Properties      *sarifDriverProps `json:"properties,omitempty"`
+}
+
+// sarifDriverProps name the commit retrylint was built from, when its
+// build recorded it.
+type sarifDriverProps struct {
+	Revision string `json:"vcs.revision"`
+	Modified bool   `json:"vcs.modified"`
 }
 
 type sarifRule struct {
@@ -151,12 +160,18 @@ type sarifReplacement struct {
 }
 
 // writeSARIF writes the findings as a SARIF 2.1.0 log with one run, whose
-// rules are the analyzers, described from their Doc, URL and the rules
-// of the standard they enforce. Paths are relative to base (the
-// %SRCROOT% base id) when inside it; columns count UTF-16 code units,
-// SARIF's default.
-func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, fs []finding, errs []problem, base string) error {
-	drv := sarifDriver{Name: "retrylint", Version: version(), InformationURI: toolURI}
+// tool is retrylint's build and whose rules are the analyzers, described
+// from their Doc, URL and the rules of the standard they enforce. Paths
+// are relative to base (the %SRCROOT% base id) when inside it; columns
+// count UTF-16 code units, SARIF's default.
+func writeSARIF(w io.Writer, build Build, analyzers []*analysis.Analyzer, fs []finding, errs []problem, base string) error {
+	drv := sarifDriver{Name: "retrylint", Version: cmp.Or(build.Version, Devel), InformationURI: toolURI}
+	if v, ok := strings.CutPrefix(build.Version, "v"); ok {
+		drv.SemanticVersion = v // a module version is "v" and a SemVer 2.0 version
+	}
+	if build.Revision != "" {
+		drv.Properties = &sarifDriverProps{Revision: build.Revision, Modified: build.Modified}
+	}
 	index := make(map[string]int)
 	for _, a := range analyzers {
 		index[a.Name] = len(drv.Rules)
@@ -301,15 +316,6 @@ func baseDir(dir string) string {
 		return ""
 	}
 	return abs
-}
-
-// version is the module version of the binary, if it has one.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok || bi.Main.Version == "" || bi.Main.Version == "(devel)" {
-		return ""
-	}
-	return bi.Main.Version
 }
 
 // A lineCache converts byte columns to UTF-16 columns, reading each file

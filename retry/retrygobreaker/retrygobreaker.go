@@ -15,7 +15,8 @@
 //	})
 //
 // The failure that spent the budget is the one that comes back from
-// retry.Do, so the breaker opens on that very call.
+// retry.Do (an error matching retry.ErrBudgetExhausted), so the breaker
+// opens on that very call.
 package retrygobreaker
 
 import (

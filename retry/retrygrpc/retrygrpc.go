@@ -66,6 +66,12 @@ var codeTypes = [...]string{
 // policy.MaxIdempotencyKeyLength fails the call, before any attempt, with
 // an error wrapping retry.ErrInvalidPolicy.
 //
+// A call that fails returns what retry.Do returns: a *retry.Error that
+// wraps the last attempt's status error, so that status.Code(err) and
+// status.FromError find its code (FromError's message is then the whole
+// error's), and errors.Is(err, retry.ErrBudgetExhausted) and the other
+// sentinels tell why retrying stopped.
+//
 // A Policy outside the standard makes every call fail with an error
 // wrapping retry.ErrInvalidPolicy.
 func UnaryClientInterceptor(p retry.Policy) grpc.UnaryClientInterceptor {

@@ -92,8 +92,22 @@ func TestInterceptorStopsAfterThreeRetries(t *testing.T) {
 	h := &health{codes: []codes.Code{codes.Aborted, codes.Aborted, codes.Aborted, codes.Aborted, codes.Aborted}}
 	p, _ := policyFor(t)
 	_, err := dial(t, h, p).Check(context.Background(), &healthpb.HealthCheckRequest{})
-	assert.Equal(t, codes.Aborted, status.Code(err))
+	assert.Equal(t, codes.Aborted, status.Code(err), "the code of the last attempt, through *retry.Error")
+	assert.ErrorIs(t, err, retry.ErrRetriesExhausted)
 	assert.Len(t, h.keys, policy.For(policy.GRPCUnary).DefaultRetries+1)
+}
+
+func TestInterceptorBudgetExhausted(t *testing.T) {
+	h := &health{codes: []codes.Code{codes.Unavailable, codes.Unavailable}}
+	p, clock := policyFor(t)
+	b, err := retry.NewBudget(retry.BudgetConfig{Reserve: -1}) // cold: no retry
+	require.NoError(t, err)
+	p.Budget = b
+	_, err = dial(t, h, p).Check(context.Background(), &healthpb.HealthCheckRequest{})
+	assert.ErrorIs(t, err, retry.ErrBudgetExhausted)
+	assert.Equal(t, codes.Unavailable, status.Code(err))
+	assert.Len(t, h.keys, 1)
+	assert.Empty(t, clock.Waits())
 }
 
 func TestInterceptorDoesNotRetryPermanentCodes(t *testing.T) {
