@@ -4,7 +4,7 @@
 // a site starts suppresses the rule's findings of the whole site.
 package ignoresite
 
-func slow() {}
+func slow()      {}
 func work() bool { return false }
 
 func aboveTheLoop() {
