@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // no retries, so no waits between them
 		}
 		if len(s.Waits) == 0 {
-			rep.Report(analysis.Diagnostic{
+			rep.Report(s, analysis.Diagnostic{
 				Pos:     s.Pos,
 				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), "retries at once, with no wait between attempts", hints...),
 			})
@@ -77,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fix, ok := fixes.Jitter(pass, s, w); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 	}
 	return nil, nil

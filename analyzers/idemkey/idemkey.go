@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix}
 				}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 	}
 	return nil, nil

@@ -35,7 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 		lim := res.Options.Limits(s.Context)
 		switch s.Bound.Kind {
 		case site.BoundUnbounded:
-			rep.Report(analysis.Diagnostic{
+			rep.Report(s, analysis.Diagnostic{
 				Pos: s.Pos,
 				Message: report.Message("R-2", report.Subject(s, pass.TypesInfo), "has no maximum retry count: "+s.Bound.Why,
 					fmt.Sprintf("; allowed %s for %s", lim.Retries, report.ContextPhrase(s.Context)),
@@ -59,7 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fix, ok := fixes.Count(s, want); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 	}
 	return nil, nil

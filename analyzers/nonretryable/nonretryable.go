@@ -68,7 +68,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fix, ok := fixes.Codes(pass, s, codes); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 		if o.ConfigErrors != "" {
 			d := analysis.Diagnostic{
@@ -79,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if o.Pos.IsValid() && o.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the error is classified here"}}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 		if o.CertErrors {
 			d := analysis.Diagnostic{
@@ -90,7 +90,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if o.Pos.IsValid() && o.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 	}
 	return nil, nil

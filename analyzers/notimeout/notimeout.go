@@ -58,14 +58,14 @@ func run(pass *analysis.Pass) (any, error) {
 					d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title()}}
 				}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 		if capMsg != "" {
 			d := analysis.Diagnostic{Pos: capPos(s, t), Message: report.Message("R-3", subject, capMsg, capHint(s, lim))}
 			if t.OffByDefault && t.OffPos.IsValid() {
 				d.Related = []analysis.RelatedInformation{{Pos: t.OffPos, Message: t.OffWhy}}
 			}
-			rep.Report(d)
+			rep.Report(s, d)
 		}
 	}
 	return nil, nil

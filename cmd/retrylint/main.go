@@ -353,6 +353,10 @@ func help(w io.Writer, fs *flag.FlagSet, all []*analysis.Analyzer) {
 	fmt.Fprint(w, `
 Suppress a finding with a comment on its line or the line above, giving a reason:
 	//retrylint:ignore NAME[,NAME] reason
+Above a retry site (a loop's for, a recursive function, a retry library or
+helper call) it covers every finding of the named analyzers in that site,
+wherever each is reported: the R-2 at the for, the R-1 at the sleep, the
+R-6 at the call. A name that suppresses nothing is reported as unused.
 
 `)
 	usageBody(w, fs)

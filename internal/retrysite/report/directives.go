@@ -19,9 +19,14 @@ import (
 //	//retrylint:ignore maxretries,notimeout IAB-1234 approved 12 retries
 //
 // It names one or more analyzers, comma-separated, and then gives a
-// reason, which is required. Written at the end of a line, it suppresses
-// the named analyzers' findings on that line; written on a line of its
-// own, their findings on the first line after its comment block.
+// reason, which is required. Written at the end of a line, it covers
+// that line; written on a line of its own, the first line after its
+// comment block. It suppresses the named analyzers' findings on the line
+// it covers and, when a retry site starts there (a loop's for, a
+// recursive function's declaration, a library or retry-helper call),
+// every finding of that site, wherever it is reported: one directive
+// above a loop silences its R-2 at the for, its R-1 at the sleep and its
+// R-6 at the POST call.
 const ignorePrefix = "//retrylint:ignore"
 
 // DirectiveCategory is the Category of the diagnostics about directives
@@ -195,9 +200,27 @@ func ownLine(tf *token.File, src []byte, pos token.Pos) bool {
 	return strings.TrimLeft(string(src[start:off]), " \t") == ""
 }
 
-// match returns the directive that suppresses analyzer's finding at pos.
-func (ds *Directives) match(fset *token.FileSet, analyzer string, pos token.Pos) *ignoreDirective {
-	if ds == nil || len(ds.ignores) == 0 || !pos.IsValid() {
+// match returns the directive that suppresses analyzer's finding at pos,
+// a finding of the site anchored at the anchors (none: of no site): a
+// directive covering the finding's own line, else one covering an
+// anchor's line. The most specific directive is the one used, so that a
+// directive above a loop is still reported unused when a directive on
+// the finding's line suppressed the only finding it could have.
+func (ds *Directives) match(fset *token.FileSet, analyzer string, pos token.Pos, anchors ...token.Pos) *ignoreDirective {
+	if ds == nil || len(ds.ignores) == 0 {
+		return nil
+	}
+	for _, p := range append([]token.Pos{pos}, anchors...) {
+		if d := ds.at(fset, analyzer, p); d != nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// at returns the directive naming analyzer that covers pos's line.
+func (ds *Directives) at(fset *token.FileSet, analyzer string, pos token.Pos) *ignoreDirective {
+	if !pos.IsValid() {
 		return nil
 	}
 	tf := fset.File(pos)

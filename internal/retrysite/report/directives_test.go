@@ -8,13 +8,15 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/policy"
 )
 
 // fakeRule returns an analyzer named like a retrylint rule that reports,
-// through a Reporter, every call of the function named callee; with
-// owner, it also reports the directive problems, as the directives
-// analyzer does.
+// through a Reporter, every call of the function named callee, as a
+// finding of the innermost for loop around it (a retry site of its own)
+// or of no site; with owner, it also reports the directive problems, as
+// the directives analyzer does.
 func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name: name,
@@ -27,10 +29,16 @@ func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
 				report.ReportDirectiveProblems(pass, dirs)
 			}
 			for _, f := range pass.Files {
+				var stack []ast.Node
 				ast.Inspect(f, func(n ast.Node) bool {
+					if n == nil {
+						stack = stack[:len(stack)-1]
+						return true
+					}
+					stack = append(stack, n)
 					if call, ok := n.(*ast.CallExpr); ok {
 						if id, ok := call.Fun.(*ast.Ident); ok && id.Name == callee {
-							rep.Report(analysis.Diagnostic{Pos: call.Pos(), Message: name + " finding"})
+							rep.Report(loopAround(stack), analysis.Diagnostic{Pos: call.Pos(), Message: name + " finding"})
 						}
 					}
 					return true
@@ -39,6 +47,17 @@ func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
 			return nil, nil
 		},
 	}
+}
+
+// loopAround returns the innermost for loop of stack as a retry site, or
+// nil.
+func loopAround(stack []ast.Node) *site.Site {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if loop, ok := stack[i].(*ast.ForStmt); ok {
+			return &site.Site{Kind: site.Loop, Node: loop, Pos: loop.Pos()}
+		}
+	}
+	return nil
 }
 
 // TestIgnoreOwner runs a rule that also reports, as the directives
@@ -51,4 +70,11 @@ func TestIgnoreOwner(t *testing.T) {
 // directives naming it.
 func TestIgnoreOtherRule(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow", false), "ignoretwo")
+}
+
+// TestIgnoreSite runs a rule whose findings belong to retry sites: a
+// directive covering the line where a site starts suppresses the rule's
+// findings of the site wherever they are.
+func TestIgnoreSite(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow", false), "ignoresite")
 }

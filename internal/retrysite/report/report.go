@@ -1,7 +1,11 @@
 package report
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 )
 
 // A Reporter reports one analyzer's diagnostics through the package's
@@ -11,7 +15,7 @@ import (
 //	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 //	rep := report.NewReporter(pass, res.Directives)
 //	defer rep.Done()
-//	rep.Report(d)
+//	rep.Report(s, d) // d is a finding of site s
 //
 // It holds per-pass state only (no globals): analyzers may run in
 // parallel over one package, each with its own Reporter over the shared,
@@ -27,14 +31,32 @@ func NewReporter(pass *analysis.Pass, dirs *Directives) *Reporter {
 	return &Reporter{pass: pass, dirs: dirs, used: make(map[*ignoreDirective]bool)}
 }
 
-// Report reports d unless a //retrylint:ignore directive naming the
-// pass's analyzer is on d's line or on the line above.
-func (r *Reporter) Report(d analysis.Diagnostic) {
-	if dir := r.dirs.match(r.pass.Fset, r.pass.Analyzer.Name, d.Pos); dir != nil {
+// Report reports d, a finding of the retry site s (nil: of no site),
+// unless a //retrylint:ignore directive naming the pass's analyzer covers
+// d's line or, for a finding of a site, the line where the site starts
+// (Anchors): one directive suppresses the analyzer's findings of a site
+// wherever they are reported.
+func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
+	if dir := r.dirs.match(r.pass.Fset, r.pass.Analyzer.Name, d.Pos, anchors(s)...); dir != nil {
 		r.used[dir] = true
 		return
 	}
 	r.pass.Report(d)
+}
+
+// anchors returns where the site s starts, for the directives that cover
+// all of its findings: its Pos (the loop keyword, the recursive
+// function's name, the call) and, when it starts on another line, its
+// Node (a goto loop's label, the recursive declaration's func keyword).
+func anchors(s *site.Site) []token.Pos {
+	if s == nil {
+		return nil
+	}
+	as := []token.Pos{s.Pos}
+	if s.Node != nil && s.Node.Pos() != s.Pos {
+		as = append(as, s.Node.Pos())
+	}
+	return as
 }
 
 // Done ends the pass: it reports the analyzer's directives that

@@ -1,0 +1,1 @@
+../../../internal/retrysite/testdata/src/github.com
