@@ -257,7 +257,7 @@ func sarifRuleFor(a *analysis.Analyzer) sarifRule {
 	}
 	var md strings.Builder
 	md.WriteString("**" + summary + "**\n\n")
-	md.WriteString(help + "\n\nSuppress a finding with `//retrylint:ignore " + a.Name + " <reason>` on its line or the line above.")
+	md.WriteString(help + "\n\nSuppress a finding with `//retrylint:ignore " + a.Name + " <reason>` on its line or the line above, or above its retry site (a loop, a recursive function, a retry call) for every finding of the site.")
 	return sarifRule{
 		ID:                   a.Name,
 		Name:                 a.Name,

@@ -200,22 +200,22 @@ func ownLine(tf *token.File, src []byte, pos token.Pos) bool {
 	return strings.TrimLeft(string(src[start:off]), " \t") == ""
 }
 
-// match returns the directive that suppresses analyzer's finding at pos,
-// a finding of the site anchored at the anchors (none: of no site): a
-// directive covering the finding's own line, else one covering an
-// anchor's line. The most specific directive is the one used, so that a
-// directive above a loop is still reported unused when a directive on
-// the finding's line suppressed the only finding it could have.
-func (ds *Directives) match(fset *token.FileSet, analyzer string, pos token.Pos, anchors ...token.Pos) *ignoreDirective {
+// match returns the directives that suppress analyzer's finding at pos,
+// a finding of the site anchored at the anchors (none: of no site): those
+// covering the finding's own line and those covering an anchor's line.
+// Each of them is used, so a directive above a loop is reported unused
+// only when no finding of the loop fell under it.
+func (ds *Directives) match(fset *token.FileSet, analyzer string, pos token.Pos, anchors ...token.Pos) []*ignoreDirective {
 	if ds == nil || len(ds.ignores) == 0 {
 		return nil
 	}
+	var found []*ignoreDirective
 	for _, p := range append([]token.Pos{pos}, anchors...) {
-		if d := ds.at(fset, analyzer, p); d != nil {
-			return d
+		if d := ds.at(fset, analyzer, p); d != nil && !slices.Contains(found, d) {
+			found = append(found, d)
 		}
 	}
-	return nil
+	return found
 }
 
 // at returns the directive naming analyzer that covers pos's line.

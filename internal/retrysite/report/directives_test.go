@@ -49,12 +49,21 @@ func fakeRule(name, callee string, owner bool) *analysis.Analyzer {
 	}
 }
 
-// loopAround returns the innermost for loop of stack as a retry site, or
-// nil.
+// loopAround returns the innermost for loop of stack as a retry site, in
+// the body of the innermost function around it, or nil.
 func loopAround(stack []ast.Node) *site.Site {
 	for i := len(stack) - 1; i >= 0; i-- {
 		if loop, ok := stack[i].(*ast.ForStmt); ok {
-			return &site.Site{Kind: site.Loop, Node: loop, Pos: loop.Pos()}
+			s := &site.Site{Kind: site.Loop, Node: loop, Pos: loop.Pos()}
+			for j := i - 1; j >= 0 && s.Func == nil; j-- {
+				switch fn := stack[j].(type) {
+				case *ast.FuncDecl:
+					s.Func = fn.Body
+				case *ast.FuncLit:
+					s.Func = fn.Body
+				}
+			}
+			return s
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"go/ast"
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,8 +38,14 @@ func NewReporter(pass *analysis.Pass, dirs *Directives) *Reporter {
 // (Anchors): one directive suppresses the analyzer's findings of a site
 // wherever they are reported.
 func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
-	if dir := r.dirs.match(r.pass.Fset, r.pass.Analyzer.Name, d.Pos, anchors(s)...); dir != nil {
-		r.used[dir] = true
+	if r.dirs == nil || len(r.dirs.ignores) == 0 {
+		r.pass.Report(d)
+		return
+	}
+	if dirs := r.dirs.match(r.pass.Fset, r.pass.Analyzer.Name, d.Pos, anchors(s)...); len(dirs) > 0 {
+		for _, dir := range dirs {
+			r.used[dir] = true
+		}
 		return
 	}
 	r.pass.Report(d)
@@ -47,7 +54,8 @@ func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
 // anchors returns where the site s starts, for the directives that cover
 // all of its findings: its Pos (the loop keyword, the recursive
 // function's name, the call) and, when it starts on another line, its
-// Node (a goto loop's label, the recursive declaration's func keyword).
+// Node (a goto loop's label, the recursive declaration's func keyword)
+// and the label of a labelled loop (outer: on the line above the for).
 func anchors(s *site.Site) []token.Pos {
 	if s == nil {
 		return nil
@@ -55,6 +63,15 @@ func anchors(s *site.Site) []token.Pos {
 	as := []token.Pos{s.Pos}
 	if s.Node != nil && s.Node.Pos() != s.Pos {
 		as = append(as, s.Node.Pos())
+	}
+	if s.Func != nil && s.Node != nil {
+		ast.Inspect(s.Func, func(n ast.Node) bool {
+			if l, ok := n.(*ast.LabeledStmt); ok && l.Stmt == s.Node {
+				as = append(as, l.Pos())
+				return false
+			}
+			return n != nil && n.Pos() <= s.Node.Pos() && s.Node.End() <= n.End() // only what holds the loop
+		})
 	}
 	return as
 }

@@ -53,10 +53,10 @@ func nothingInTheSite() {
 	}
 }
 
-// The directive on the finding's line is the one used: the one above the
-// loop suppresses nothing the other did not.
+// A finding covered by the directive on its line and by the one above its
+// loop uses both: neither is reported unused.
 func lineFirst() {
-	//retrylint:ignore fixedinterval redundant // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 60`
+	//retrylint:ignore fixedinterval redundant
 	for i := 0; i < 3; i++ {
 		slow() //retrylint:ignore fixedinterval this call only
 	}
@@ -72,9 +72,21 @@ func nested() {
 	}
 }
 
+// A directive above a labelled loop's label covers the loop.
+func labelled() {
+	//retrylint:ignore fixedinterval the label starts the loop
+outer:
+	for i := 0; i < 3; i++ {
+		slow()
+		if i > 5 {
+			break outer
+		}
+	}
+}
+
 // Outside a site, a directive covers its line only.
 func noSite() {
-	//retrylint:ignore fixedinterval not a site // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 78`
+	//retrylint:ignore fixedinterval not a site // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 90`
 	if work() {
 		slow() // want "fixedinterval finding"
 	}
@@ -82,7 +94,7 @@ func noSite() {
 
 // A directive above an unrelated line stays unused.
 func unrelated() {
-	//retrylint:ignore fixedinterval above nothing // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 86`
+	//retrylint:ignore fixedinterval above nothing // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 98`
 	println()
 	for i := 0; i < 3; i++ {
 		slow() // want "fixedinterval finding"
