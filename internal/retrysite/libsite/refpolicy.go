@@ -163,7 +163,7 @@ func (m *Reader) policySource(path, typ string, x ast.Expr, pos token.Pos) (poli
 				return policySource{}, false
 			}
 			src = policySource{at: spec, fields: map[string]ast.Expr{}}
-		case d.Single() && !d.Mutated() && d.Rhs.Pos() < pos:
+		case d.Single() && !d.Mutated() && (pkgVar || d.Rhs.Pos() < pos):
 			lit, isLit := ast.Unparen(d.Rhs).(*ast.CompositeLit)
 			if !isLit || d.Idx != 0 {
 				return policySource{}, false

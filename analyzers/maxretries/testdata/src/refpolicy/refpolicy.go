@@ -61,6 +61,43 @@ func batch(ctx context.Context, u string) error {
 	return retry.Do(ctx, batchPolicy, func(ctx context.Context) error { return get(ctx, u) })
 }
 
+// Declared after its use: a package variable's order does not matter.
+func late(ctx context.Context, u string) error {
+	return retry.Do(ctx, latePolicy, func(ctx context.Context) error { return get(ctx, u) })
+}
+
+var latePolicy = retry.Policy{MaxRetries: 6} // want `R-2: retry\.Do of get \(GET\) refuses its retry\.Policy: MaxRetries 6 is outside the synchronous API call range 1-5$`
+
+// A package variable whose field is set somewhere: the order is not
+// known, so neither is the field.
+var tunedPolicy = retry.Policy{MaxRetries: 9}
+
+func init() { tunedPolicy.MaxRetries = 3 }
+
+func tuned(ctx context.Context, u string) error {
+	return retry.Do(ctx, tunedPolicy, func(ctx context.Context) error { return get(ctx, u) })
+}
+
+// A local set twice, or after the call: not one value.
+func twice(ctx context.Context, u string, fast bool) error {
+	p := retry.Policy{MaxRetries: 9}
+	if fast {
+		p = retry.Policy{MaxRetries: 2}
+	}
+	return retry.Do(ctx, p, func(ctx context.Context) error { return get(ctx, u) })
+}
+
+func after(ctx context.Context, u string) error {
+	var p retry.Policy
+	for i := 0; i < 2; i++ {
+		if err := retry.Do(ctx, p, func(ctx context.Context) error { return get(ctx, u) }); err == nil {
+			return nil
+		}
+		p.MaxRetries = 9
+	}
+	return nil
+}
+
 func value(ctx context.Context, u string) (int, error) {
 	return retry.DoValue(ctx, retry.Policy{Context: 9}, func(ctx context.Context) (int, error) { // want `R-2: retry\.DoValue of get \(GET\) refuses its retry\.Policy: unknown context Context\(9\)$`
 		return 1, get(ctx, u)
