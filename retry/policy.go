@@ -137,68 +137,41 @@ type settings struct {
 }
 
 // Validate reports whether p is within the standard, with an error
-// wrapping ErrInvalidPolicy when it is not.
+// wrapping ErrInvalidPolicy when it is not. The error also wraps a
+// *policy.Refusal, which names the rule the policy breaks.
 func (p Policy) Validate() error {
 	_, err := p.settings()
 	return err
 }
 
-func invalid(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalidPolicy}, args...)...)
-}
-
+// settings checks p's numbers with policy.Settings.Resolve, the check
+// the retrylint analyzers make of the Policy values they see, and
+// returns them with the defaults filled in.
 func (p *Policy) settings() (settings, error) {
-	var s settings
-	if p.Context < policy.SyncAPI || p.Context > policy.GRPCUnary {
-		return s, invalid("unknown context %v", p.Context)
+	r, refused := policy.Settings{
+		Context:         p.Context,
+		MaxRetries:      p.MaxRetries,
+		MaxDuration:     p.MaxDuration,
+		BaseDelay:       p.BaseDelay,
+		MaxDelay:        p.MaxDelay,
+		Jitter:          policy.Jitter(p.Jitter),
+		WebhookSchedule: p.WebhookSchedule,
+		AttemptTimeout:  p.AttemptTimeout,
+		DeadLetter:      p.DeadLetter != nil,
+	}.Resolve()
+	if refused != nil {
+		return settings{}, fmt.Errorf("%w: %w", ErrInvalidPolicy, refused)
 	}
-	lim := policy.For(p.Context)
-	s.ctx = p.Context
-	s.retries = lim.DefaultRetries
-	if p.MaxRetries != 0 {
-		if !lim.Retries.Contains(p.MaxRetries) {
-			return s, invalid("MaxRetries %d is outside the %s range %v (R-2)", p.MaxRetries, p.Context.Title(), lim.Retries)
-		}
-		s.retries = p.MaxRetries
-	}
-	s.maxDuration = lim.MaxDuration
-	switch {
-	case p.MaxDuration < 0:
-		return s, invalid("negative MaxDuration %v", p.MaxDuration)
-	case p.MaxDuration > lim.MaxDuration:
-		return s, invalid("MaxDuration %v exceeds the %s cap of %v (R-3)", p.MaxDuration, p.Context.Title(), lim.MaxDuration)
-	case p.MaxDuration > 0:
-		s.maxDuration = p.MaxDuration
-	}
-	s.base, s.cap = policy.BaseDelay, policy.MaxDelay
-	if p.BaseDelay < 0 || p.MaxDelay < 0 {
-		return s, invalid("negative BaseDelay or MaxDelay")
-	}
-	if p.BaseDelay > 0 {
-		s.base = p.BaseDelay
-	}
-	if p.MaxDelay > 0 {
-		s.cap = p.MaxDelay
-	}
-	if s.base > s.cap {
-		return s, invalid("BaseDelay %v exceeds MaxDelay %v (R-1)", s.base, s.cap)
-	}
-	if p.Jitter != FullJitter && p.Jitter != DecorrelatedJitter {
-		return s, invalid("unknown jitter %v (R-1 allows full and decorrelated)", p.Jitter)
-	}
-	s.jitter = p.Jitter
-	if p.WebhookSchedule && p.Context != policy.Webhook {
-		return s, invalid("WebhookSchedule needs Context policy.Webhook, not %v (R-3)", p.Context)
-	}
-	s.schedule = p.WebhookSchedule
-	if p.AttemptTimeout < 0 {
-		return s, invalid("negative AttemptTimeout %v", p.AttemptTimeout)
-	}
-	s.attemptTimeout = p.AttemptTimeout
-	if policy.NeedsDeadLetter(p.Context) && p.DeadLetter == nil {
-		return s, invalid("the %s context needs a DeadLetter hook (R-8)", p.Context.Title())
-	}
-	return s, nil
+	return settings{
+		ctx:            r.Context,
+		retries:        r.MaxRetries,
+		maxDuration:    r.MaxDuration,
+		base:           r.BaseDelay,
+		cap:            r.MaxDelay,
+		attemptTimeout: r.AttemptTimeout,
+		jitter:         Jitter(r.Jitter),
+		schedule:       r.WebhookSchedule,
+	}, nil
 }
 
 // backoff returns the wait before retry n (n >= 1), given the previous

@@ -38,6 +38,15 @@
 // math/rand/v2 and crypto/rand draws, min/max and math.Min caps, helpers
 // of the same package that compute the wait.
 //
+// The project's github.com/retrylint/retrylint/retry waits with full (or
+// decorrelated) jitter, and refuses before the first attempt a
+// retry.Policy whose backoff is outside R-1: a BaseDelay above its
+// MaxDelay (the defaults, 1s and 30s, count), a negative one, an unknown
+// Jitter. The analyzer reports such a Policy at its literal, in the
+// package's words ("retry.Do of fetch refuses its retry.Policy:
+// BaseDelay 5s exceeds MaxDelay 2s"); see maxretries for the Policy
+// values it sees.
+//
 // # How waits are found
 //
 // A wait counts when it lies on a path along which a failure of the

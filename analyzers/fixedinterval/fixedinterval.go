@@ -36,6 +36,10 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
+		if d, ok := report.Refusal(s, pass.TypesInfo, "R-1"); ok {
+			rep.Report(d) // a retry.Policy retry.Do refuses
+			continue
+		}
 		if !s.Reports() || !s.WaitsKnown {
 			continue
 		}

@@ -18,3 +18,10 @@ func Test(t *testing.T) {
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fixedinterval.Analyzer, "fix", "fiximport", "fixv1", "fixlib", "fixlibcap")
 }
+
+// TestReferencePolicy checks the retry.Policy values given to the
+// reference package's retry.Do: one it refuses before the first attempt
+// under this rule is a finding at the literal, in the package's words.
+func TestReferencePolicy(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "refpolicy")
+}

@@ -52,6 +52,27 @@
 // call. A site that makes no retries at all (a count of one attempt) is
 // not a retry and is not reported.
 //
+// # The project's retry package
+//
+// The project's own github.com/retrylint/retrylint/retry checks the
+// retry.Policy it is given before the first attempt (policy.Settings,
+// the same check) and refuses one outside the standard: such a
+// retry.Do or retry.DoValue never runs. The analyzer judges the
+// Policy values it can see (a composite literal, a local or unexported
+// package variable set once from one, with fields assigned before the
+// call) as retry.Do does, under the Policy's own Context (sync when it is
+// unset, whatever -context and the directives say: the package reads its
+// field). A count retry.Do refuses is reported at the literal, in the
+// package's words ("retry.Do of fetch refuses its retry.Policy:
+// MaxRetries 20 is outside the async event processing range 1-10"); so
+// is an unknown context. A Policy it accepts makes its MaxRetries, or
+// its context's default when zero, retries, and -ranges judges that
+// count like any other ("makes retry.Policy's default of 3 retries,
+// outside 1-2"). A field the model cannot evaluate (a parameter) is not
+// guessed: the Policy is reported only when every value the field may
+// hold is refused, and not at all when its Context is unknown. A Policy
+// from a parameter, a call or an exported variable is not judged.
+//
 // # Context
 //
 // The context is "sync" unless set for the whole run with -context=NAME,

@@ -32,6 +32,10 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
+		if d, ok := report.Refusal(s, pass.TypesInfo, "R-2"); ok {
+			rep.Report(d) // a retry.Policy retry.Do refuses
+			continue
+		}
 		lim := res.Options.Limits(s.Context)
 		switch s.Bound.Kind {
 		case site.BoundUnbounded:

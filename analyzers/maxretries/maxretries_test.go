@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -17,4 +18,23 @@ func Test(t *testing.T) {
 
 func TestFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), maxretries.Analyzer, "fix")
+}
+
+// TestReferencePolicy checks the retry.Policy values given to the
+// reference package's retry.Do: one it refuses before the first attempt
+// is a finding at the literal, in the package's words.
+func TestReferencePolicy(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "refpolicy")
+}
+
+// TestReferencePolicyRanges checks that -ranges tightens the range a
+// retry.Policy's count (its MaxRetries, or its context's default) is
+// judged by.
+func TestReferencePolicyRanges(t *testing.T) {
+	flags := &retrysite.Analyzer.Flags
+	if err := flags.Set("ranges", "sync=1-2,async=1-4"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { flags.Set("ranges", "") })
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "refranges")
 }

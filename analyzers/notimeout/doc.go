@@ -120,6 +120,22 @@
 // reported for their cap. A configuration the model cannot see whole (an
 // option from a parameter or another package) is not reported either.
 //
+// # The project's retry package
+//
+// The project's github.com/retrylint/retrylint/retry enforces R-3
+// itself, and refuses before the first attempt a retry.Policy outside
+// the standard. The analyzer judges the Policy values it can see the way
+// the package does (see maxretries for which values it sees) and reports
+// the ones refused for a duration: a MaxDuration above the context's cap
+// or negative, a WebhookSchedule outside the webhook context, a negative
+// AttemptTimeout, and an async or webhook Policy with no DeadLetter hook
+// (R-8, which R-3's last sentence asks for too). The finding is at the
+// literal, in the package's words: "retry.Do of fetch refuses its
+// retry.Policy: MaxDuration 2m0s exceeds the synchronous API call cap of
+// 30s". A DeadLetter the model cannot see (a parameter) is not guessed
+// to be nil. A Policy it accepts caps the whole retry within the
+// standard: not reported.
+//
 // Outside retry sites the analyzer reports nothing: a single call through
 // http.DefaultClient is the timeout standard's business, not the retry
 // policy's, and flagging every http.Get would bury the retry findings.

@@ -34,6 +34,10 @@ func run(pass *analysis.Pass) (any, error) {
 	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
 	for _, s := range res.Sites {
+		if d, ok := report.Refusal(s, pass.TypesInfo, "R-3", "R-8"); ok {
+			rep.Report(d) // a retry.Policy retry.Do refuses
+			continue
+		}
 		t := s.Timeouts
 		if t == nil || !s.Reports() {
 			continue

@@ -10,3 +10,10 @@ import (
 func Test(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "a", "held", "asyncpkg", "example.com/xmod/caller", "example.com/offcap", "example.com/lifetime", "example.com/sdkclient")
 }
+
+// TestReferencePolicy checks the retry.Policy values given to the
+// reference package's retry.Do: one it refuses before the first attempt
+// under this rule is a finding at the literal, in the package's words.
+func TestReferencePolicy(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "refpolicy")
+}

@@ -105,6 +105,9 @@ func run(pass *analysis.Pass) (any, error) {
 	sites = m.Rules().DropReadinessWaits(sites)                           // readiness.go
 	m.pacedLoops(pass, sites)                                             // paced.go
 	for _, s := range sites {
+		if s.OwnContext {
+			continue // its configuration names it (a retry.Policy's Context)
+		}
 		if s.Lib == nil || !s.Lib.ForcesContext {
 			s.Context = cs.At(s.Pos)
 		} else {

@@ -9,7 +9,8 @@
 // sites of a gRPC service config (grpcconfig.go), the hand-written loops a library paces
 // (paced.go), a library poll that is no retry (libpoll.go), a client
 // built once and kept (keptcount.go), and the sites of the project's
-// reference retry package (reference.go).
+// reference retry package (reference.go), whose retry.Policy is judged
+// with the package's own check, policy.Settings.Resolve (refpolicy.go).
 //
 // A library retry is a call into a retry API, with the options and fields
 // that configure it, wherever the configuration is written: option

@@ -18,15 +18,18 @@ import (
 
 // This file teaches the model the project's own retry package
 // (github.com/retrylint/retrylint/retry). The package enforces the
-// standard's numbers itself (counts, waits, caps, the budget), so a call
-// of retry.Do or retry.DoValue is a library site only for what the
-// package cannot see: the operation it is given. Like any library's
+// standard's numbers itself (counts, waits, caps, the budget): it refuses
+// a Policy outside the standard before the first attempt, and the model
+// judges the Policy it sees with the same check (refpolicy.go). Beyond
+// the policy, a call of retry.Do or retry.DoValue is a library site for
+// what the package cannot see: the operation it is given. Like any library's
 // operation, its requests are described for idemkey (R-6: a POST or PATCH
 // built and sent in it needs a key), and a retry.Retryable mark around a
 // non-retryable status or a certificate error is a retried outcome for
 // nonretryable even though the package refuses to retry it: the
-// code asks for it. Bound, waits and timeouts are left unknown, so the
-// other rules stay silent.
+// code asks for it. Waits and timeouts are left unknown (the package's,
+// compliant once it accepts the policy), and so is the bound unless the
+// policy shows it.
 
 // referenceDetails fills in a retry.Do or retry.DoValue site. Its
 // operations were described by librarySites.
@@ -38,6 +41,7 @@ func (m *Reader) referenceDetails(s *site.Site) {
 		return
 	}
 	p := policyOf{s.Lib.Paths[0], s.Lib.Policy}
+	m.referencePolicy(p, s, call) // refpolicy.go
 	body, _ := m.funcOf(call.Args[2], 0)
 	// A key carried on the context (retry.WithIdempotencyKey) is sent by
 	// a retry transport under the client, which the model may not see:

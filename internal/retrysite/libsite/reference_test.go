@@ -41,7 +41,11 @@ var showReference = &analysis.Analyzer{
 					http++
 				}
 			}
-			pass.Reportf(s.Pos, "%s http-ops=%d waits=%s timeouts=%s retried=%s", s.Describe(), http, waits, timeouts, retried)
+			refused := "-"
+			if s.Refused != nil {
+				refused = s.Refused.Rule
+			}
+			pass.Reportf(s.Pos, "%s http-ops=%d waits=%s timeouts=%s retried=%s refused=%s", s.Describe(), http, waits, timeouts, retried, refused)
 		}
 		return nil, nil
 	},

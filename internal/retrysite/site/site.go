@@ -103,6 +103,26 @@ type Site struct {
 	// package of the module (retrysite's xpkg.go): its helper is not
 	// reported here, so the rules report at the call.
 	CrossPackage bool
+	// OwnContext is true when the site's configuration names its retry
+	// context (a retry.Policy's Context): Context is then that one,
+	// whatever the directives and -context say.
+	OwnContext bool
+	// Refused, when set, says the library refuses the site's
+	// configuration before the first attempt (a retry.Policy outside
+	// the standard): the site never runs, and the rule the refusal
+	// names reports it.
+	Refused *Refusal
+}
+
+// A Refusal is a configuration its library refuses before the first
+// attempt, with the library's own words (policy.Settings.Resolve).
+type Refusal struct {
+	*policy.Refusal
+	// Type names the configuration's type ("retry.Policy").
+	Type string
+	// Pos and End span where the configuration is built: its composite
+	// literal, or the declaration of a variable left at its zero value.
+	Pos, End token.Pos
 }
 
 // A BoundKind says what is known of a site's attempt bound.

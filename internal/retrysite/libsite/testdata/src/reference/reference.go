@@ -5,15 +5,17 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/retrylint/retrylint/policy"
 	"github.com/retrylint/retrylint/retry"
 )
 
 var client = &http.Client{Timeout: 5 * time.Second}
 
-// A call of retry.Do is a site for its operation only: bound, waits and
-// timeouts are the package's to enforce.
+// A call of retry.Do is a site for its operation and its policy: waits
+// and timeouts are the package's to enforce. A policy it refuses has no
+// bound: the call never runs.
 func do(ctx context.Context, u string) error {
-	return retry.Do(ctx, retry.Policy{MaxRetries: 9}, func(ctx context.Context) error { // want `library retrylint retry ctx=sync bound=\? http-ops=1 waits=unknown timeouts=none retried=-`
+	return retry.Do(ctx, retry.Policy{MaxRetries: 9}, func(ctx context.Context) error { // want `library retrylint retry ctx=sync bound=\? http-ops=1 waits=unknown timeouts=none retried=- refused=R-2`
 		resp, err := http.DefaultClient.Get(u)
 		if err != nil {
 			return err
@@ -23,7 +25,7 @@ func do(ctx context.Context, u string) error {
 }
 
 func doValue(ctx context.Context, u string) (int, error) {
-	return retry.DoValue(ctx, retry.Policy{}, func(ctx context.Context) (int, error) { // want `library retrylint retry ctx=sync bound=\? http-ops=1 waits=unknown timeouts=none retried=\[400\]`
+	return retry.DoValue(ctx, retry.Policy{}, func(ctx context.Context) (int, error) { // want `library retrylint retry ctx=sync retries=3 http-ops=1 waits=unknown timeouts=none retried=\[400\] refused=-`
 		resp, err := client.Get(u)
 		if err != nil {
 			return 0, err
@@ -34,6 +36,21 @@ func doValue(ctx context.Context, u string) (int, error) {
 			return 0, retry.Retryable(&retry.StatusError{StatusCode: resp.StatusCode})
 		}
 		return resp.StatusCode, retry.Retryable(&retry.StatusError{StatusCode: 400})
+	})
+}
+
+// A policy it accepts gives the site its own context, whatever the
+// directive says, and its count.
+//
+//retrylint:context batch
+func async(ctx context.Context, u string) error {
+	p := retry.Policy{Context: policy.AsyncEvent, MaxRetries: 7, DeadLetter: func(context.Context, retry.DeadLetterMessage) error { return nil }}
+	return retry.Do(ctx, p, func(ctx context.Context) error { // want `library retrylint retry ctx=async retries=7 http-ops=1 waits=unknown timeouts=none retried=- refused=-`
+		resp, err := client.Get(u)
+		if err != nil {
+			return err
+		}
+		return resp.Body.Close()
 	})
 }
 

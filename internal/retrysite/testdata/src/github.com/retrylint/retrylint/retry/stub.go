@@ -7,13 +7,35 @@ import (
 	"context"
 	"net/http"
 	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
+
+type Jitter int
+
+const (
+	FullJitter Jitter = iota
+	DecorrelatedJitter
 )
 
 type Policy struct {
-	MaxRetries  int
-	MaxDuration time.Duration
-	BaseDelay   time.Duration
-	MaxDelay    time.Duration
+	Context         policy.Context
+	MaxRetries      int
+	MaxDuration     time.Duration
+	BaseDelay       time.Duration
+	MaxDelay        time.Duration
+	Jitter          Jitter
+	WebhookSchedule bool
+	AttemptTimeout  time.Duration
+	Service         string
+	Dependency      string
+	DeadLetter      func(ctx context.Context, m DeadLetterMessage) error
+	DeadLetterQueue string
+}
+
+type DeadLetterMessage struct {
+	Attempts int
+	Err      error
 }
 
 func Do(ctx context.Context, p Policy, op func(context.Context) error) error { return nil }
