@@ -33,7 +33,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer rep.Done()
 	for _, s := range res.Sites {
 		if d, ok := report.Refusal(s, pass.TypesInfo, "R-2"); ok {
-			rep.Report(d) // a retry.Policy retry.Do refuses
+			rep.Report(s, d) // a retry.Policy retry.Do refuses
 			continue
 		}
 		lim := res.Options.Limits(s.Context)
