@@ -169,7 +169,9 @@
 // and, with ReasonCanceled, the caller's context's error
 // (context.Canceled or context.DeadlineExceeded). A Policy outside the
 // standard is an error wrapping ErrInvalidPolicy instead, returned before
-// any attempt. A failing dead-letter hook's error is joined to the *Error.
+// any attempt; it also wraps a *policy.Refusal naming the rule broken
+// (errors.As), in the words retrylint reports at the Policy literal. A
+// failing dead-letter hook's error is joined to the *Error.
 //
 // The transport answers http.Client: when retrying ends on a response
 // (a 503 when the budget is spent, say), the caller gets that response
