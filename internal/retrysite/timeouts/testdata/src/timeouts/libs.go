@@ -65,7 +65,7 @@ func retryGo(ctx context.Context) {
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(ctx)) // want `timeouts: caller`
 	tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(tctx))         // want `timeouts: capped=10s`
+	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(tctx)) // want `timeouts: capped=10s`
 	// The operation's ctx is one retry-go never watches (no Context option).
 	_ = retrygo.Do(func() error { return work(ctx) }, retrygo.Attempts(3)) // want `timeouts: uncapped\(retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\) \(no Context option\)\)` `R-3: retrygo\.Do of work never watches ctx and has no total duration cap`
 }
