@@ -20,7 +20,8 @@
 //   - An attempt with no timeout: an HTTP call made through a client with
 //     no Timeout (http.DefaultClient, the package-level http.Get, Head,
 //     Post and PostForm, an &http.Client{} or http.Client{Transport: t}
-//     literal with no Timeout field and no later c.Timeout = ...
+//     literal with no Timeout field, whose Transport sets no dial, TLS or
+//     response-header timeout, and no later c.Timeout = ...
 //     assignment, go-retryablehttp's default HTTPClient, a resty client
 //     without SetTimeout) whose request context has no deadline either
 //     (http.NewRequest, context.Background(), context.TODO()). A
@@ -79,6 +80,24 @@
 //     the user may set) is off by default: neither keeps the rule silent.
 //   - The retry's only time limit is one its package offers but ships
 //     switched off (below).
+//
+// Two more cases make a retry's own limit the one that ends it, and the
+// message says so first:
+//
+//   - The retry never watches its operation's context ("never watches
+//     ctx"): cenkalti/backoff/v4's Retry without WithContext, retry-go
+//     without Context(ctx), v5's Retry given context.Background(), a `for
+//     {}` loop whose waits are plain sleeps and whose only way out is
+//     success. When ctx ends every attempt fails at once and the retry
+//     runs on to its MaxElapsedTime (15m by default), or forever. The
+//     operation or a predicate that looks at the context's end (ctx.Err(),
+//     <-ctx.Done(), errors.Is(err, context.Canceled)) watches it.
+//   - The retry watches a context parameter no call in the package gives
+//     a deadline ("sets no deadline on ctx"), and its own limit runs past
+//     the cap: a library's default MaxElapsedTime, or no limit and no
+//     count. When every call of the function in the package (followed
+//     through forwarders) passes a context with a deadline, that deadline
+//     is the cap.
 //
 // Everything else under the caller's context stays silent: a client that
 // comes from a parameter or from another package, an interface or func

@@ -45,6 +45,9 @@ func run(pass *analysis.Pass) (any, error) {
 		lim := res.Options.Limits(s.Context).MaxDuration
 		subject := report.Subject(s, pass.TypesInfo)
 		capMsg := capFinding(s, t, lim)
+		if capMsg != "" && t.Note != "" {
+			capMsg = t.Note + " and " + capMsg
+		}
 		if op := t.NoAttemptTimeout; op != nil && op.Call != nil {
 			evidence := "has no per-attempt timeout: " + t.Why
 			if callName(op.Call) != "" && !strings.Contains(subject, callName(op.Call)) {

@@ -8,7 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "a", "held", "asyncpkg", "example.com/xmod/caller", "example.com/offcap", "example.com/lifetime", "example.com/sdkclient")
+	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "a", "held", "asyncpkg", "example.com/xmod/caller", "example.com/offcap", "example.com/lifetime", "example.com/sdkclient", "capself")
 }
 
 // TestReferencePolicy checks the retry.Policy values given to the

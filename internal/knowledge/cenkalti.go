@@ -151,13 +151,15 @@ var cenkaltiOutcomes = &OutcomeVocab{
 }
 
 // cenkaltiV4Timeouts: Retry watches a context only through
-// WithContext(b, ctx) (github.com/cenkalti/backoff/v4@v4.3.0/context.go).
+// WithContext(b, ctx); with none it runs under context.Background()
+// (github.com/cenkalti/backoff/v4@v4.3.0/context.go:41-49, getContext),
+// whatever context the operation uses.
 // An ExponentialBackOff stops after MaxElapsedTime: 15m from
 // NewExponentialBackOff (exponential.go:79-83, DefaultMaxElapsedTime),
 // never when 0 (exponential.go NextBackOff), and a struct literal leaves
 // it 0; ConstantBackOff and ZeroBackOff never stop on time (backoff.go).
 var cenkaltiV4Timeouts = &TimeoutVocab{
-	Context: []ContextRule{{Setting: "WithContext", Arg: 1}},
+	Context: []ContextRule{{Setting: "WithContext", Arg: 1}, {Background: "the default context.Background() (no WithContext)"}},
 	Caps: []CapRule{
 		{Kinds: []string{"NewExponentialBackOff"}, Settings: cenkaltiV4Elapsed, Desc: "MaxElapsedTime",
 			ZeroNever: "MaxElapsedTime 0 means the ExponentialBackOff never stops", Default: true},

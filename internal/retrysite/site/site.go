@@ -372,6 +372,11 @@ type Timeouts struct {
 	// no Timeout and nothing sets a time limit (reported as having no
 	// cap, CapWhy saying why).
 	CallerOnly bool
+	// Note, when set, is what the retry does with its operation's
+	// context that makes its own limit the one that ends it, for the
+	// message: "never watches ctx", "relies on ctx's deadline, which no
+	// call in the package sets".
+	Note string
 }
 
 // A Setting is one option or field that configures a library retry:

@@ -24,6 +24,13 @@
 // budget the model cannot see, so the total cap is not reported missing
 // (policystop.go).
 //
+// A library retry that runs under its own context while its operation
+// uses another never watches that context: it is judged under its own
+// (Timeouts.Note "never watches ctx"), as is a `for {}` loop of plain
+// sleeps that stops only on success. A retry that watches a context
+// parameter no call in the package gives a deadline is held to its own
+// default cap, or to none when it has no count (unwatched.go).
+//
 // A retry under the caller's context is held to a missing cap only when
 // the package's own code leaves that context's deadline the only limit:
 // every attempt goes through an HTTP client the package ships with no

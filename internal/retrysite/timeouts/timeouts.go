@@ -481,7 +481,12 @@ func (m *model) loopTimeouts(s *site.Site) {
 		}
 	}
 	uncapped := ""
-	if siteCtx.kind == ctxBack {
+	if siteCtx.kind == ctxCaller && m.blindLoop(s) { // unwatched.go
+		// Its context's end only makes every attempt fail at once.
+		t.Note = "never watches " + ctxName(siteCtx)
+		siteCtx = ctxFact{kind: ctxBack}
+		uncapped = "it stops only on success and nothing checks the elapsed time"
+	} else if siteCtx.kind == ctxBack {
 		uncapped = ctxClause(siteCtx)
 		if strings.HasPrefix(uncapped, "sends ") {
 			uncapped = "it " + uncapped

@@ -64,20 +64,59 @@ func (m *model) libTimeouts(s *site.Site) {
 		uncapped = ""
 	}
 
-	siteCtx = mergeCtx(siteCtx, r.regionCtx())
+	opCtx := r.regionCtx()
 	for _, op := range s.Ops {
 		f := r.opFact(op)
-		siteCtx = mergeCtx(siteCtx, f.ctx)
+		opCtx = mergeCtx(opCtx, f.ctx)
 		if t.NoAttemptTimeout == nil && f.noTimeout() {
 			t.NoAttemptTimeout = op
 			t.Why = f.why()
 		}
 	}
+	// The library's own context, while the operation uses another it
+	// never watches (unwatched.go): the retry runs on to its own limit.
+	unwatched := siteCtx.kind == ctxBack && !siteCtx.implicit &&
+		(opCtx.kind == ctxCaller || opCtx.kind == ctxDeadline && s.Bound.Kind == site.BoundUnbounded) &&
+		!m.testsContext(settingNodes(s, call))
+	if !unwatched {
+		siteCtx = mergeCtx(siteCtx, opCtx)
+	}
 	caps = append(caps, r.elapsedCaps()...)
 	if c := ctxClause(siteCtx); uncapped != "" && c != "" && siteCtx.kind == ctxBack {
 		uncapped += " and " + c
 	}
+	if unwatched {
+		t.Note = "never watches " + ctxName(opCtx)
+	}
+	// A context parameter whose deadline no call in the package sets is
+	// no cap the retry enforces (unwatched.go).
+	relies := false
+	if siteCtx.kind == ctxCaller && siteCtx.param != nil {
+		all, known := m.callersSetDeadline(siteCtx.param, 0)
+		relies = known && !all
+	}
+	if relies {
+		for i := range caps {
+			if caps[i].dflt {
+				caps[i].dflt = false
+				t.Note = "sets no deadline on " + siteCtx.param.Name()
+			}
+		}
+	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+	if relies && !t.Capped && uncapped != "" && s.Bound.Kind == site.BoundUnbounded {
+		t.CallerOnly, t.Pos, t.CapWhy = true, s.Pos, uncapped
+		t.Note = "sets no deadline on " + siteCtx.param.Name()
+	}
+}
+
+// ctxName names a context for messages: its parameter, or "the
+// operation's context".
+func ctxName(f ctxFact) string {
+	if f.param != nil {
+		return f.param.Name()
+	}
+	return "the operation's context"
 }
 
 // libTimeoutState is what a library's timeouts interpreter reads and

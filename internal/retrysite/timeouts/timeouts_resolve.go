@@ -52,6 +52,9 @@ type ctxFact struct {
 	// (http.NewRequest, http.Get): only a client known to have no
 	// Timeout makes that a retry with no cap.
 	implicit bool
+	// param is the parameter of the enclosing function a caller's
+	// context comes from, when it is one (unwatched.go).
+	param *types.Var
 }
 
 func (f ctxFact) rank() int { return int(f.kind) }
@@ -66,6 +69,9 @@ func mergeCtx(a, b ctxFact) ctxFact {
 	if a.kind == b.kind {
 		r.implicit = a.implicit && b.implicit
 		r.field = a.field || b.field
+		if a.param != b.param {
+			r.param = nil
+		}
 	}
 	if a.kind == ctxDeadline && b.kind == ctxDeadline {
 		r.cap = max(a.cap, b.cap)
@@ -358,7 +364,11 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 		}
 		vf := r.facts(v)
 		if vf.param || len(vf.defs) == 0 {
-			return ctxFact{kind: ctxCaller}
+			f := ctxFact{kind: ctxCaller}
+			if vf.param {
+				f.param = v // a parameter (unwatched.go finds whose)
+			}
+			return f
 		}
 		f := r.ctx(vf.defs[0])
 		for _, d := range vf.defs[1:] {
@@ -466,6 +476,7 @@ func (r *tres) client(x ast.Expr) clientFact {
 		if !typesx.IsNamed(info.TypeOf(x), "net/http", "Client") {
 			break
 		}
+		var transport ast.Expr
 		for _, el := range x.Elts {
 			kv, ok := el.(*ast.KeyValueExpr)
 			if !ok {
@@ -473,7 +484,19 @@ func (r *tres) client(x ast.Expr) clientFact {
 			}
 			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Timeout" {
 				return r.timeoutValue(kv.Value, x.Pos())
+			} else if ok && k.Name == "Transport" {
+				transport = kv.Value
 			}
+		}
+		// A transport's dial, TLS handshake or response-header timeout
+		// bounds the exchange it waits on: the attempt may be timed.
+		switch {
+		case transport == nil:
+			return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
+		case r.transportTimed(transport, 0):
+			return clientFact{}
+		case r.plainTransport(transport, nil, 0):
+			return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout nor its Transport a timeout", pos: x.Pos()}
 		}
 		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
 	case *ast.CallExpr:
@@ -562,3 +585,45 @@ func (m *model) setsDefaultClientTimeout() bool {
 
 // shortName turns "net/http.Get" into "http.Get".
 func shortName(full string) string { return full[strings.LastIndexByte(full, '/')+1:] }
+
+// transportTimed reports whether x, a client's Transport, visibly sets a
+// timeout: a literal (or a variable holding one) with a field named like
+// a timeout (ResponseHeaderTimeout, TLSHandshakeTimeout, a dialer's
+// Timeout), or such a field assigned later.
+func (r *tres) transportTimed(x ast.Expr, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch x := ast.Unparen(x).(type) {
+	case *ast.UnaryExpr:
+		return x.Op == token.AND && r.transportTimed(x.X, depth+1)
+	case *ast.CompositeLit:
+		timed := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if kv, ok := n.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && strings.Contains(id.Name, "Timeout") {
+					timed = true
+				}
+			}
+			return !timed
+		})
+		return timed
+	case *ast.Ident:
+		v := r.varOf(x)
+		if v == nil {
+			return false
+		}
+		vf := r.facts(v)
+		for name := range vf.fields {
+			if strings.Contains(name, "Timeout") {
+				return true
+			}
+		}
+		for _, d := range vf.defs {
+			if r.transportTimed(d, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}

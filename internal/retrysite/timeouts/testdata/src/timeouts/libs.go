@@ -25,13 +25,13 @@ func cenkaltiDefault() {
 }
 
 func cenkaltiCaller(ctx context.Context) {
-	_ = backoff.Retry(op, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3), ctx)) // want `timeouts: capped caller`
+	_ = backoff.Retry(op, backoff.WithContext(backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3), ctx)) // want `timeouts: capped=15m0s caller` `R-3: backoff\.Retry of op sets no deadline on ctx and is capped at 15m by cenkalti/backoff/v4's default MaxElapsedTime`
 }
 
 func cenkaltiZero() {
 	b := backoff.NewExponentialBackOff()
 	b.MaxElapsedTime = 0
-	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `timeouts: uncapped\(MaxElapsedTime 0 means the ExponentialBackOff never stops\)` `R-3: backoff\.Retry of op has no total duration cap: MaxElapsedTime 0 means the ExponentialBackOff never stops`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(b, 3)) // want `timeouts: uncapped\(MaxElapsedTime 0 means the ExponentialBackOff never stops and it runs under the default context\.Background\(\) \(no WithContext\)\)` `R-3: backoff\.Retry of op has no total duration cap: MaxElapsedTime 0 means the ExponentialBackOff never stops`
 }
 
 func cenkaltiSet() {
@@ -40,7 +40,7 @@ func cenkaltiSet() {
 }
 
 func cenkaltiConstant() {
-	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `timeouts: uncapped\(a ConstantBackOff has no elapsed-time limit\)` `R-3: backoff\.Retry of op has no total duration cap: a ConstantBackOff has no elapsed-time limit`
+	_ = backoff.Retry(op, backoff.WithMaxRetries(backoff.NewConstantBackOff(time.Second), 3)) // want `timeouts: uncapped\(a ConstantBackOff has no elapsed-time limit and it runs under the default context\.Background\(\) \(no WithContext\)\)` `R-3: backoff\.Retry of op has no total duration cap: a ConstantBackOff has no elapsed-time limit`
 }
 
 func cenkaltiHTTP(url string) {
@@ -55,7 +55,7 @@ func cenkaltiHTTP(url string) {
 
 func cenkalti5(ctx context.Context) {
 	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))                                              // want `timeouts: capped=15m0s` `R-3: backoff5\.Retry of a func literal is capped at 15m by cenkalti/backoff/v5's default MaxElapsedTime, above the 30s cap`
-	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))                                                               // want `timeouts: capped caller`
+	_, _ = backoff5.Retry(ctx, func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3))                                                               // want `timeouts: capped=15m0s caller` `R-3: backoff5\.Retry of a func literal sets no deadline on ctx and is capped at 15m`
 	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(0))              // want `timeouts: uncapped\(WithMaxElapsedTime\(0\) lets it retry with no time limit and its context, context\.Background\(\), has no deadline\)` `R-3: backoff5\.Retry of a func literal has no total duration cap: WithMaxElapsedTime\(0\) lets it retry with no time limit`
 	_, _ = backoff5.Retry(context.Background(), func() (int, error) { return 0, nil }, backoff5.WithMaxTries(3), backoff5.WithMaxElapsedTime(10*time.Second)) // want `timeouts: capped=10s`
 }
@@ -65,8 +65,9 @@ func retryGo(ctx context.Context) {
 	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(ctx)) // want `timeouts: caller`
 	tctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(tctx))         // want `timeouts: capped=10s`
-	_ = retrygo.Do(func() error { return work(ctx) }, retrygo.Attempts(3)) // want `timeouts: caller`
+	_ = retrygo.Do(op, retrygo.Attempts(3), retrygo.Context(tctx)) // want `timeouts: capped=10s`
+	// The operation's ctx is one retry-go never watches (no Context option).
+	_ = retrygo.Do(func() error { return work(ctx) }, retrygo.Attempts(3)) // want `timeouts: uncapped\(retry-go/v4 has no time limit of its own and it runs under the default context\.Background\(\) \(no Context option\)\)` `R-3: retrygo\.Do of work never watches ctx and has no total duration cap`
 }
 
 func seth() {

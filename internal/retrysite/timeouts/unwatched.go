@@ -1,0 +1,217 @@
+package timeouts
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file decides two things about the context of a library retry that
+// R-3 asks of the retry itself, not of its caller.
+//
+// A retry that never watches the operation's context: the library runs
+// under a context of its own (cenkalti/backoff/v4's Retry with no
+// WithContext, retry-go with no Context option, v5's Retry given
+// context.Background()) while the operation uses the caller's. When that
+// context ends, every attempt fails at once and the library keeps
+// retrying until its own limit: its MaxElapsedTime, its count, or never.
+// Such a retry is judged under the library's context, not the
+// operation's, unless its own code looks at the context's end (ctx.Err(),
+// <-ctx.Done(), context.Cause, errors.Is(err, context.Canceled) in the
+// operation or a predicate: it can stop the retry with a permanent error).
+//
+// A retry that relies on a deadline it never sets: the library watches a
+// context parameter of the function, and its own limit (a default
+// MaxElapsedTime of 15 minutes, none at all) lets it run beyond the cap.
+// The parameter's deadline is then the only cap, and the retry's own code
+// sets none; it is a cap only when every call of the function in the
+// package passes a context with a deadline.
+
+// maxCallerDepth bounds how far a context parameter is followed through
+// the callers that forward it.
+const maxCallerDepth = 4
+
+// testsContext reports whether the nodes look at a context's end: a call
+// of a context's Err, Done or Deadline, context.Cause, or a use of
+// context.Canceled or context.DeadlineExceeded.
+func (m *model) testsContext(nodes []ast.Node) bool {
+	found := false
+	for _, n := range nodes {
+		if n == nil || found {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				switch name := funcPath(typesx.Callee(m.info, n)); name {
+				case "context.Context.Err", "context.Context.Done", "context.Context.Deadline", "context.Cause":
+					found = true
+				}
+			case *ast.SelectorExpr:
+				if v, ok := m.info.Uses[n.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "context" {
+					switch v.Name() {
+					case "Canceled", "DeadlineExceeded":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// settingNodes are the nodes of a library site's configuration: its call
+// and the settings written elsewhere.
+func settingNodes(s *site.Site, call *ast.CallExpr) []ast.Node {
+	nodes := []ast.Node{call}
+	for _, st := range s.Settings {
+		if st.Node != nil {
+			nodes = append(nodes, st.Node)
+		}
+	}
+	return nodes
+}
+
+// callersSetDeadline reports whether p, a context parameter of a function
+// declared in the package, carries a deadline at every call of that
+// function in the package's non-test files (there must be one); known is
+// false when the model cannot tell (a function literal's parameter,
+// another package's helper).
+func (m *model) callersSetDeadline(p *types.Var, depth int) (all, known bool) {
+	if p == nil || m.pkg != m.pass.Pkg || depth > maxCallerDepth {
+		return false, false
+	}
+	decl, idx := m.declOfParam(p)
+	if decl == nil {
+		return false, false
+	}
+	fn, _ := m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false, false
+	}
+	calls := 0
+	for _, f := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ok := true
+		ast.Inspect(f, func(n ast.Node) bool {
+			if !ok {
+				return false
+			}
+			call, isCall := n.(*ast.CallExpr)
+			if !isCall {
+				return true
+			}
+			if c := typesx.Callee(m.info, call); c == nil || c.Origin() != fn {
+				return true
+			}
+			calls++
+			if idx >= len(call.Args) || call.Ellipsis.IsValid() {
+				ok = false
+				return false
+			}
+			r := m.newTres([]ast.Node{call})
+			cf := r.ctx(call.Args[idx])
+			switch {
+			case cf.kind == ctxDeadline:
+			case cf.kind == ctxCaller && cf.param != nil:
+				if all, known := m.callersSetDeadline(cf.param, depth+1); !all || !known {
+					ok = false
+				}
+			default:
+				ok = false
+			}
+			return ok
+		})
+		if !ok {
+			return false, true
+		}
+	}
+	return calls > 0, true
+}
+
+// declOfParam finds the function declaration whose parameter p is, and
+// p's index among the parameters.
+func (m *model) declOfParam(p *types.Var) (*ast.FuncDecl, int) {
+	for _, f := range m.pass.Files {
+		if p.Pos() < f.Pos() || p.Pos() >= f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Type.Params == nil || p.Pos() < fd.Type.Params.Pos() || p.Pos() >= fd.Type.Params.End() {
+				continue
+			}
+			i := 0
+			for _, fld := range fd.Type.Params.List {
+				if len(fld.Names) == 0 {
+					i++
+					continue
+				}
+				for _, name := range fld.Names {
+					if m.info.Defs[name] == p {
+						return fd, i
+					}
+					i++
+				}
+			}
+		}
+	}
+	return nil, 0
+}
+
+// blindLoop reports whether a hand-written loop never watches the
+// context its operations use and ends only on success: a `for {}` with
+// no count, whose waits are plain sleeps (no select, no receive), whose
+// every way out returns a nil error (no break, goto or panic), and that
+// never looks at a context's end. When that context ends every attempt
+// fails at once and the loop spins on, sleeping between failures.
+func (m *model) blindLoop(s *site.Site) bool {
+	loop, ok := s.Node.(*ast.ForStmt)
+	if !ok || loop.Cond != nil || s.Bound.Kind != site.BoundUnbounded || m.testsContext([]ast.Node{loop}) {
+		return false
+	}
+	blind := true
+	ast.Inspect(loop.Body, func(n ast.Node) bool {
+		if !blind {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectStmt, *ast.GoStmt:
+			blind = false
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				blind = false
+			}
+		case *ast.RangeStmt:
+			if _, isChan := m.info.TypeOf(n.X).Underlying().(*types.Chan); isChan {
+				blind = false
+			}
+		case *ast.BranchStmt:
+			if n.Tok == token.BREAK || n.Tok == token.GOTO {
+				blind = false
+			}
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
+				blind = false
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) == 0 || !typesx.IsNil(m.info, n.Results[len(n.Results)-1]) {
+				blind = false
+			}
+		}
+		return blind
+	})
+	return blind
+}
