@@ -20,6 +20,7 @@ func (quiet) Errorf(string, ...any) {}
 // each finding's form (internal/msgcheck): one line of at most 160
 // bytes that names the rule and the retried operation.
 func TestMessages(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, a := range analyzers.Rules() {
 		dir, err := filepath.Abs(filepath.Join(a.Name, "testdata"))

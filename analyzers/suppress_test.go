@@ -13,6 +13,7 @@ import (
 // findings each analyzer reports of it on different lines: R-2 at the
 // for, R-1 at the sleep, R-6 at the POST call.
 func TestSuppressSite(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), together(analyzers.All()...), "suppress")
 }
 

@@ -8,5 +8,6 @@ import (
 )
 
 func Test(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), directives.Analyzer, "a", "pkgctx")
 }

@@ -12,10 +12,12 @@ import (
 // model's testdata (internal/retrysite TestPolls, TestCenkLoops,
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "libs", "webhook", "fields", "decide", "sdkloops", "waitstate", "funcvals", "example.com/xwait/caller", "example.com/sameinput", "libfuncs", "keptclient", "example.com/recovery", "example.com/errcodes")
 }
 
 func TestFix(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fixedinterval.Analyzer, "fix", "fiximport", "fixv1", "fixlib", "fixlibcap")
 }
 
@@ -23,5 +25,6 @@ func TestFix(t *testing.T) {
 // reference package's retry.Do: one it refuses before the first attempt
 // under this rule is a finding at the literal, in the package's words.
 func TestReferencePolicy(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "refpolicy")
 }

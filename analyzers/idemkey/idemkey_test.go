@@ -9,15 +9,18 @@ import (
 )
 
 func Test(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held", "funcvals", "example.com/sdkcallers")
 }
 
 func TestFix(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), idemkey.Analyzer, "fix")
 }
 
 // TestSelf analyses a retrying library as itself: its convenience
 // methods send through its own Do.
 func TestSelf(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, filepath.Join(analysistest.TestData(), "self"), idemkey.Analyzer, "github.com/hashicorp/go-retryablehttp")
 }

@@ -13,10 +13,12 @@ import (
 // model's testdata (internal/retrysite TestPolls, TestCenkLoops,
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "funcvals", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan", "example.com/inlinedefault", "example.com/exchange", "dskitasync", "example.com/joinfork")
 }
 
 func TestFix(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), maxretries.Analyzer, "fix")
 }
 
@@ -24,6 +26,7 @@ func TestFix(t *testing.T) {
 // reference package's retry.Do: one it refuses before the first attempt
 // is a finding at the literal, in the package's words.
 func TestReferencePolicy(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "refpolicy")
 }
 
@@ -31,6 +34,7 @@ func TestReferencePolicy(t *testing.T) {
 // retry.Policy's count (its MaxRetries, or its context's default) is
 // judged by.
 func TestReferencePolicyRanges(t *testing.T) {
+	t.Parallel()
 	flags := &retrysite.Analyzer.Flags
 	if err := flags.Set("ranges", "sync=1-2,async=1-4"); err != nil {
 		t.Fatal(err)

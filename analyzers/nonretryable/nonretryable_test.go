@@ -8,9 +8,11 @@ import (
 )
 
 func Test(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail", "statusmap")
 }
 
 func TestFix(t *testing.T) {
+	t.Parallel()
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), nonretryable.Analyzer, "fix")
 }

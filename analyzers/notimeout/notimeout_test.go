@@ -8,6 +8,7 @@ import (
 )
 
 func Test(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "a", "held", "asyncpkg", "example.com/xmod/caller", "example.com/offcap", "example.com/lifetime", "example.com/sdkclient", "capself")
 }
 
@@ -15,5 +16,6 @@ func Test(t *testing.T) {
 // reference package's retry.Do: one it refuses before the first attempt
 // under this rule is a finding at the literal, in the package's words.
 func TestReferencePolicy(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), notimeout.Analyzer, "refpolicy")
 }

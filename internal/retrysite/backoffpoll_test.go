@@ -13,5 +13,6 @@ import (
 // (periodic_backoff.go); a period, a count only successes move, a func
 // value's backoff and a ticker's schedule are not.
 func TestBackoffPoll(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/backoffpoll")
 }

@@ -10,5 +10,6 @@ import (
 // the model once took for retries, reduced to the shape that misled it,
 // next to the real retries it must keep finding.
 func TestCorpusRegressions(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showCorpus, "corpusregress", "example.com/frames")
 }

@@ -14,5 +14,6 @@ import (
 // again, a refresh guarded by state and a closure written twice are not
 // (heldrecursion.go).
 func TestHeldRetry(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/heldretry")
 }

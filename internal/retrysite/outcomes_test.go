@@ -42,5 +42,6 @@ var showOutcomes = &analysis.Analyzer{
 }
 
 func TestOutcomes(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showOutcomes, "outcomes")
 }

@@ -10,5 +10,6 @@ import (
 // exchanges, collision retries and readiness waits are not retries
 // (reruns.go, readiness.go); the retries beside them are.
 func TestReruns(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), show, "example.com/reruns")
 }

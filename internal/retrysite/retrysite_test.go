@@ -21,10 +21,12 @@ var (
 )
 
 func TestLoops(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), show, "loops")
 }
 
 func TestLibraries(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), show, "libs")
 }
 
@@ -33,6 +35,7 @@ func TestLibraries(t *testing.T) {
 // maxretries report on them (the one copy of these cases: cases_*.go
 // hold those first written for each rule).
 func TestForms(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "forms")
 }
 
@@ -40,6 +43,7 @@ func TestForms(t *testing.T) {
 // its fields after NewClient (issue 15), with what
 // report.
 func TestRetryableFields(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "retryablefields")
 }
 
@@ -47,6 +51,7 @@ func TestRetryableFields(t *testing.T) {
 // package over the operation's results (x-should-retry headers, a
 // status the predicate itself names).
 func TestDecide(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), show, "decide")
 }
 
@@ -54,6 +59,7 @@ func TestDecide(t *testing.T) {
 // the state polls that are not retries, with what report of
 // them.
 func TestPolls(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "polls")
 }
 
@@ -61,6 +67,7 @@ func TestPolls(t *testing.T) {
 // float backoff arithmetic, body reads inside the attempt, status lists
 // in fields (issue 15).
 func TestSDKLoops(t *testing.T) {
+	t.Parallel()
 	both := &analysis.Analyzer{
 		Name:     "showsitewaits",
 		Doc:      "report every site and its waits",
@@ -80,6 +87,7 @@ func TestSDKLoops(t *testing.T) {
 // polls_config.go), and the ones that stop on it or test a class the
 // model does not know.
 func TestPollConfigErrors(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, nonretryable.Analyzer), "pollcfg")
 }
 
@@ -87,5 +95,6 @@ func TestPollConfigErrors(t *testing.T) {
 // operation on every iteration (interp/exits' startdecl.go), and decisions
 // written, carried or handed away before it, which stay unknown.
 func TestStartDecl(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/startdecl")
 }

@@ -11,6 +11,7 @@ import (
 // nothing in them is drawn at random (waits_determ.go), and silent when
 // a draw feeds them directly, through a method or through a field.
 func TestNoJitter(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/nojitter")
 }
 
@@ -19,5 +20,6 @@ func TestNoJitter(t *testing.T) {
 // waitnum waits_next.go passedGuardedWait), and the loops that are not
 // retries (over keys, in memory).
 func TestSwap(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/swap")
 }

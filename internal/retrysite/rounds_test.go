@@ -15,5 +15,6 @@ import (
 // the case, with what the model sees and what fixedinterval, maxretries
 // and nonretryable report on it.
 func TestRounds(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "example.com/rounds")
 }

@@ -16,6 +16,7 @@ import (
 // TestCarried covers operations whose result carries their error in a
 // field (interp/outcomeval/carried.go), and results that are no such outcome.
 func TestCarried(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/carried")
 }
 
@@ -25,11 +26,13 @@ func TestCarried(t *testing.T) {
 // no count (interp clamp.go), a flag no caller sets, and the calls whose
 // count stays unknown.
 func TestStructHelper(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/structhelper", "example.com/structcount")
 }
 
 // TestDotlessModule covers a module named without a dot (go mod init
 // myservice): calls of its other packages are operations (typesx.IsStd).
 func TestDotlessModule(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "myservice/notify")
 }

@@ -12,5 +12,6 @@ import (
 // failed generation (example.com/rejoin): what the model sees and what
 // fixedinterval and maxretries report, in the one copy of the case.
 func TestRejoin(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/rejoin")
 }

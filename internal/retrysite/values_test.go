@@ -14,6 +14,7 @@ import (
 // elsewhere in the package (valueindex), with what maxretries reports on
 // them (the one copy of these cases).
 func TestValues(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "values")
 }
 
@@ -21,6 +22,7 @@ func TestValues(t *testing.T) {
 // package and from helpers returning a wait with a verdict, with what
 // fixedinterval reports on them (the one copy of these cases).
 func TestValuesWaits(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showWaits, fixedinterval.Analyzer), "valuewaits")
 }
 
@@ -42,10 +44,12 @@ var showBoundExpr = &analysis.Analyzer{
 }
 
 func TestValueExpr(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showBoundExpr, "valueexpr")
 }
 
 func TestStateWaits(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showWaits, "statewaits")
 }
 
@@ -53,6 +57,7 @@ func TestStateWaits(t *testing.T) {
 // parameter every call site gives a literal or a package function, and a
 // func-typed field with several values.
 func TestFuncValues(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), show, "funcvals")
 }
 
@@ -61,12 +66,14 @@ func TestFuncValues(t *testing.T) {
 // what fixedinterval and maxretries report on them (the one copy of these
 // cases, with those first written for the rules: cfglockers.go, funcs.go).
 func TestDefaults(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "defaults")
 }
 
 // TestDefaultFuncs covers the func values a package ships as defaults of
 // a func the user can change (doc.go, "Defaults the user can change").
 func TestDefaultFuncs(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showWaits, "defaults/funcwaits")
 }
 
@@ -75,5 +82,6 @@ func TestDefaultFuncs(t *testing.T) {
 // that stay unknown (read as a number, defaulted, refused at zero, set
 // from a flag or a constructor's argument).
 func TestOffZero(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, maxretries.Analyzer), "example.com/offzero")
 }

@@ -14,11 +14,13 @@ import (
 var showWaits = sitetest.ShowWaits
 
 func TestWaits(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showWaits, "waitlibs")
 }
 
 // TestCenkLoops covers hand-written loops over a cenkalti backoff: the
 // waits the model sees and what report of them.
 func TestCenkLoops(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showWaits, fixedinterval.Analyzer, maxretries.Analyzer), "cenkloops")
 }

@@ -12,5 +12,6 @@ import (
 // runs its func once or per item, and a file its build constraint
 // excludes are not followed.
 func TestCrossPackage(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xmod/caller")
 }

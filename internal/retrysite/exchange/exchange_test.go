@@ -12,5 +12,6 @@ import (
 // handler for its type calls a server (exchange.go); a local handler, a
 // send that awaits nothing and a request no loop handles are not.
 func TestExchange(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.ShowCorpus, "example.com/exchange")
 }

@@ -15,5 +15,6 @@ import (
 // what the model sees and what fixedinterval, maxretries and notimeout
 // report on it.
 func TestKeptCount(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "keptcount")
 }

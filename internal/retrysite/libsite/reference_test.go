@@ -52,5 +52,6 @@ var showReference = &analysis.Analyzer{
 }
 
 func TestReferencePackage(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showReference, "reference")
 }

@@ -15,5 +15,6 @@ import (
 // (resiliency.go): the one copy of the case, with what the model sees and
 // what fixedinterval, maxretries, nonretryable and notimeout report on it.
 func TestResiliency(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer, notimeout.Analyzer), "resiliency")
 }

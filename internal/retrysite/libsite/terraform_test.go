@@ -14,5 +14,6 @@ import (
 // the state polls that are no retries: the one copy of the case, with
 // what the model sees and what fixedinterval and maxretries report on it.
 func TestTerraform(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "terraform")
 }

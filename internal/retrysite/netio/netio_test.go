@@ -13,6 +13,7 @@ import (
 // with a timeout inside a helper (waits/wakeup.go timedReceive), and a
 // writer in memory.
 func TestNetWriter(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer), "example.com/netwriter")
 }
 
@@ -21,5 +22,6 @@ func TestNetWriter(t *testing.T) {
 // operation; one written to a buffer or to standard output is not, and a
 // list of frames written in turn is per-item work (PassesStream).
 func TestNetStream(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.ShowCorpus, fixedinterval.Analyzer), "example.com/netstream")
 }

@@ -12,6 +12,7 @@ import (
 // TestNotRetry covers repeats that are not retries: the model finds no
 // site in them, and so no rule reports there.
 func TestNotRetry(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/notretry")
 }
 
@@ -19,5 +20,6 @@ func TestNotRetry(t *testing.T) {
 // retries: local set-up whose only network results are dropped, readiness
 // waits for a started process, polls at the server's interval.
 func TestNotRetryPrecision(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.Show, "notretry2")
 }

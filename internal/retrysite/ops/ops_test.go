@@ -63,5 +63,6 @@ func describeKey(k *site.IdemKey) string {
 }
 
 func TestOps(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showOps, "ops")
 }

@@ -72,12 +72,14 @@ func loopAround(stack []ast.Node) *site.Site {
 // TestIgnoreOwner runs a rule that also reports, as the directives
 // analyzer does, malformed directives and names of no analyzer.
 func TestIgnoreOwner(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), fakeRule("maxretries", "many", true), "ignore")
 }
 
 // TestIgnoreOtherRule runs another rule: it uses and checks only the
 // directives naming it.
 func TestIgnoreOtherRule(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow", false), "ignoretwo")
 }
 
@@ -85,5 +87,6 @@ func TestIgnoreOtherRule(t *testing.T) {
 // directive covering the line where a site starts suppresses the rule's
 // findings of the site wherever they are.
 func TestIgnoreSite(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), fakeRule("fixedinterval", "slow", false), "ignoresite")
 }

@@ -15,5 +15,6 @@ import (
 // requeues that are no retry (a resync, another item, a fixed delay, a
 // success asking for more).
 func TestRequeue(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/requeue", "example.com/requeuecount")
 }

@@ -13,5 +13,6 @@ import (
 // for the next attempt by a function of the package (a retry of the same
 // request), or moved to the next page or another request (not a retry).
 func TestRewind(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/rewind")
 }

@@ -59,5 +59,6 @@ func describeTimeouts(t *site.Timeouts) string {
 }
 
 func TestTimeouts(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(showTimeouts, notimeout.Analyzer), "timeouts")
 }

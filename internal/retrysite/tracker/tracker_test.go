@@ -12,5 +12,6 @@ import (
 // the package (an attempt tracker built by a constructor or a func field
 // the package sets), and trackers that bound nothing.
 func TestTracker(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, maxretries.Analyzer), "example.com/tracker")
 }

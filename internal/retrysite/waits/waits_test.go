@@ -19,6 +19,7 @@ import (
 // predicates and waits computed with no random draw, with what
 // fixedinterval reports on them (the one copy of these shapes).
 func TestWaits(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.ShowWaits, fixedinterval.Analyzer), "waits")
 }
 
@@ -29,5 +30,6 @@ func TestWaits(t *testing.T) {
 // fixedinterval, maxretries and notimeout report on them (the one copy of
 // these cases: cases_*.go hold those first written for each rule).
 func TestPeriodic(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "periodic")
 }

@@ -18,6 +18,7 @@ import (
 // nothing (flags.go, registry.go); a field the attempts step or
 // compute, a list the loop marks or shrinks may count.
 func TestStopExits(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, maxretries.Analyzer), "example.com/stopexits")
 }
 
@@ -26,5 +27,6 @@ func TestStopExits(t *testing.T) {
 // operation; a loop woken only by others, or by its successes too, and
 // queues and pipelines over channels do not (selftrigger.go).
 func TestSelfWake(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.ShowCorpus, fixedinterval.Analyzer), "example.com/selfwake")
 }

@@ -18,12 +18,14 @@ import (
 // the model's sitetest analyzers and a rule over testdata whose // want
 // comments state what the model sees.
 func TestAsTarget(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, nonretryable.Analyzer), "example.com/dialtls")
 }
 
 // TestHTTPDefaultPolicy: retryablehttp's default policy retries errors
 // but certificate errors, and 429 and 5xx responses but 501.
 func TestHTTPDefaultPolicy(t *testing.T) {
+	t.Parallel()
 	resp := func(code int64) vals.Value { return vals.Value{K: vals.VResp, I: code} }
 	noErr := vals.Value{K: vals.VNil}
 	cert := vals.Value{K: vals.VErrClass, I: outcomeval.ErrCert}
@@ -54,5 +56,6 @@ func TestHTTPDefaultPolicy(t *testing.T) {
 // returns another error or is promoted from an embedded type is no such
 // read, nor is the accessor of a variable that may hold another result.
 func TestCarriedAccessor(t *testing.T) {
+	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer), "example.com/accessor", "example.com/verdict/caller")
 }
