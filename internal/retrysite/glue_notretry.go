@@ -38,6 +38,6 @@ func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	return m.Rules().PollRetries(call, e)
 }
 func (m *model) pollWait(s *Site) *Wait { return m.Rules().PollWait(s) }
-func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup) bool {
-	return m.Rules().NotRetryRerun(fi, loop, g.rulesGroup())
+func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup, b Bound) bool {
+	return m.Rules().NotRetryRerun(fi, loop, g.rulesGroup(), b.Known() && !b.UserDefault && b.Retries == 1)
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -22,11 +23,16 @@ import (
 //     is a different request (a commit retried as an abort), not the
 //     same one again. A flag that only ever holds constants (retrying :=
 //     false ... retrying = true) marks a retry and does not count;
-//   - a re-run once after reconfiguration: every path back sets a bool
-//     local declared before the loop to true, takes the branch where it
-//     was still false (if !done && ...), and runs another operation
-//     (the reconfiguration: new seeds, a new endpoint): the loop goes
-//     back at most once, after changing what it talks to;
+//   - a re-run once after a repair: the loop goes back at most once (its
+//     count allows one repeat, or every path back sets a bool local
+//     declared before the loop to true and takes the branch where it was
+//     still false: if !done && ...), and every path back repairs what the
+//     operation talks to first: it runs another operation (new seeds, a
+//     new endpoint, a refreshed credential) or builds anew, from a call,
+//     the client the operation is called on (c = newClient(), s.conn =
+//     dial()). One repeat after the cause was repaired is no retry storm;
+//     the same request rebuilt, or a repeat with nothing repaired, stays
+//     a retry;
 //   - a protocol exchange: the operation's arguments derive from the
 //     results of two or more other operations that every path back runs
 //     again first (join, then sync with what the join answered): the loop
@@ -95,8 +101,9 @@ func everyWayBackCut(fi *interp.FuncInfo, ops map[*ast.CallExpr]bool, start inte
 }
 
 // NotRetryRerun reports whether a loop site's operation is run again by
-// one of the reruns this file describes rather than retried.
-func (m *Rules) NotRetryRerun(fi *interp.FuncInfo, loop ast.Node, g *Group) bool {
+// one of the reruns this file describes rather than retried. once says
+// the loop makes one repeat at most, by a count the package fixes.
+func (m *Rules) NotRetryRerun(fi *interp.FuncInfo, loop ast.Node, g *Group, once bool) bool {
 	if len(g.Calls) == 0 {
 		return false
 	}
@@ -105,7 +112,7 @@ func (m *Rules) NotRetryRerun(fi *interp.FuncInfo, loop ast.Node, g *Group) bool
 		return false
 	}
 	return m.downgradesInput(fi, g, ref) ||
-		m.goesBackOnce(fi, loop, g, ref) ||
+		m.goesBackOnce(fi, loop, g, ref, once) ||
 		m.restartsExchange(fi, g, ref) ||
 		m.collisionRetry(fi, loop, g, ref) ||
 		m.negotiatesByAttempt(fi, g) ||
@@ -206,10 +213,13 @@ func (m *Rules) downgradesInput(fi *interp.FuncInfo, g *Group, ref interp.NodeRe
 	return false
 }
 
-// goesBackOnce: every path back sets a bool local declared before the
-// loop to true, takes the branch where it was still false, and runs
-// another operation on the way.
-func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref interp.NodeRef) bool {
+// goesBackOnce: the loop goes back at most once (once, or a bool flag
+// every path back sets and tests unset) and every path back repairs what
+// the operation talks to on the way.
+func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref interp.NodeRef, once bool) bool {
+	if once {
+		return m.repairsOnWayBack(fi, g, ref)
+	}
 	flags := make(map[*types.Var]bool)
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		if _, ok := n.(*ast.FuncLit); ok {
@@ -258,21 +268,79 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 		if !wasFalse {
 			continue
 		}
-		other := everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
-			found := false
-			ast.Inspect(n, func(x ast.Node) bool {
-				if _, ok := x.(*ast.FuncLit); ok || found {
-					return false
-				}
-				if c, ok := x.(*ast.CallExpr); ok && !g.Set[c] && m.mayBeOp(c) && m.opKey(c) != g.Key {
-					found = true
-				}
-				return !found
-			})
-			return found
-		}, nil)
+		other := m.repairsOnWayBack(fi, g, ref)
 		if other {
 			return true
+		}
+	}
+	return false
+}
+
+// repairsOnWayBack reports whether every path back from the operation at
+// ref to it runs another operation or assigns the client it is called on
+// (its receiver, or a prefix of the receiver's selector chain) the result
+// of a call.
+func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
+	recv := m.receiverChain(g.Calls[0])
+	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(x ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				found = !g.Set[x] && m.mayBeOp(x) && m.opKey(x) != g.Key
+			case *ast.AssignStmt:
+				found = m.rebuilds(x, recv)
+			}
+			return !found
+		})
+		return found
+	}, nil)
+}
+
+// receiverChain returns the expressions call's method is called on, from
+// the receiver to the local variable at its root (c.hc and c for
+// c.hc.Do(req)); nil when the root is no local variable.
+func (m *Rules) receiverChain(call *ast.CallExpr) []string {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || m.localVar(typesx.ChainRoot(sel.X, false)) == nil {
+		return nil
+	}
+	var chain []string
+	for x := sel.X; ; {
+		chain = append(chain, types.ExprString(x))
+		switch y := ast.Unparen(x).(type) {
+		case *ast.SelectorExpr:
+			x = y.X
+			continue
+		case *ast.StarExpr:
+			x = y.X
+			continue
+		}
+		return chain
+	}
+}
+
+// rebuilds reports whether as assigns one of the expressions of chain the
+// result of a call (c = newClient(), s.conn, err = dial(addr)).
+func (m *Rules) rebuilds(as *ast.AssignStmt, chain []string) bool {
+	if as.Tok != token.ASSIGN || len(chain) == 0 {
+		return false
+	}
+	for i, l := range as.Lhs {
+		if !slices.Contains(chain, types.ExprString(l)) {
+			continue
+		}
+		rhs := as.Rhs[0]
+		if len(as.Lhs) == len(as.Rhs) {
+			rhs = as.Rhs[i]
+		}
+		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && m.info.Types[call.Fun].IsValue() {
+			return true // a call, not a conversion
 		}
 	}
 	return false
