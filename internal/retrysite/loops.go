@@ -275,6 +275,8 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			if s.Bound.Kind == BoundUnknown {
 				if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {
 					s.Bound = b // an attempt tracker (tracker.go)
+				} else if n, ok := rangeCeiling(m.info, f.loop); ok {
+					s.Bound = Bound{Kind: BoundKnown, Retries: n - 1, Counted: site.CountedAttempts(n)}
 				}
 			}
 			// Which literal sets the count matters only to a finding
@@ -1012,4 +1014,28 @@ func disjointLoops(loops []ast.Stmt) bool {
 func calleeNamed(call *ast.CallExpr, name string) bool {
 	id := typesx.CalleeIdent(call)
 	return id != nil && id.Name == name
+}
+
+// rangeCeiling returns the constant count of a range over an integer
+// constant (for range 3, for i := range maxTries): whatever the body does,
+// the loop runs at most that many times, so when the interpreter cannot
+// decide the count (an exit on a value it cannot see, a walk given up),
+// that is the site's count.
+func rangeCeiling(info *types.Info, loop ast.Node) (int, bool) {
+	rs, ok := loop.(*ast.RangeStmt)
+	if !ok {
+		return 0, false
+	}
+	tv, ok := info.Types[rs.X]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	if b, isBasic := tv.Type.Underlying().(*types.Basic); !isBasic || b.Info()&types.IsInteger == 0 {
+		return 0, false
+	}
+	n, ok := constant.Int64Val(tv.Value)
+	if !ok || n <= 0 || n > 1<<20 {
+		return 0, false
+	}
+	return int(n), true
 }

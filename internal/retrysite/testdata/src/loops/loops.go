@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -758,4 +759,75 @@ START:
 		goto START
 	}
 	return host, port, err
+}
+
+// A range over an integer constant runs at most that many times, whatever
+// the body does: when the model cannot decide the count (here the walk
+// gives up: seventeen choices each change what the operation is given),
+// the constant is the ceiling.
+func rangeCeiling(pick func() bool) error {
+	for range 3 { // want `loop ctx=sync retries=2`
+		n := 0
+		if pick() {
+			n += 1
+		}
+		if pick() {
+			n += 2
+		}
+		if pick() {
+			n += 4
+		}
+		if pick() {
+			n += 8
+		}
+		if pick() {
+			n += 16
+		}
+		if pick() {
+			n += 32
+		}
+		if pick() {
+			n += 64
+		}
+		if pick() {
+			n += 128
+		}
+		if pick() {
+			n += 256
+		}
+		if pick() {
+			n += 512
+		}
+		if pick() {
+			n += 1024
+		}
+		if pick() {
+			n += 2048
+		}
+		if pick() {
+			n += 4096
+		}
+		if pick() {
+			n += 8192
+		}
+		if pick() {
+			n += 16384
+		}
+		if pick() {
+			n += 32768
+		}
+		if pick() {
+			n += 65536
+		}
+		if err := doN(n); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("failed")
+}
+
+func doN(n int) error {
+	_, err := http.Get("http://example.com/" + strconv.Itoa(n))
+	return err
 }
