@@ -204,6 +204,12 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 			waits = append(waits, w)
 		} else if cw := caller.closureWait(&cm, decl, w); cw != nil {
 			waits = append(waits, cw) // xpkg_waits.go
+		} else if xp.Dep {
+			// A dependency's helper is linted with no package of the
+			// project: its wait is the call's.
+			cw := *w
+			cw.Pos, cw.Expr, cw.Setting, cw.DefaultPos = call.Pos(), nil, nil, token.NoPos
+			waits = append(waits, &cw)
 		}
 	}
 	s.Waits = waits
