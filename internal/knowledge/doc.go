@@ -17,6 +17,13 @@
 // by model, never by library. Adding a library is a table file, declared
 // with register, and testdata.
 //
+// A table names its packages by import path, and a copy of one under
+// another path (vendored, forked) is recognised by its code (Copies,
+// copies.go): the table's entry points with their shape and its
+// settings' names and types, derived from the table itself. The paths
+// stay for what code cannot show (a table whose settings live in
+// another package) and for speed.
+//
 // The timeouts of its settings are a TimeoutVocab (Timeouts,
 // timeoutmodels.go, read by internal/retrysite/timeouts): Context, the
 // rules that find the context the library watches (the argument of a

@@ -20,7 +20,7 @@ import (
 // a copy rebound to other code (xpkg.go, rebindDescribers).
 func (m *model) libs() *libsite.Reader {
 	c := libsite.Config{Host: m, Model: &m.Model, Index: &m.Index, Pass: m.pass, Info: m.info, Pkg: m.pkg,
-		Timeouts: m.timeouts, Ops: m.ops, Wnum: m.wnum}
+		Timeouts: m.timeouts, Ops: m.ops, Wnum: m.wnum, Copies: m.copies}
 	if m.lib == nil || !m.lib.Made(c) {
 		m.lib = libsite.New(c)
 	}

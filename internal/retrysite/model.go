@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/netio"
@@ -69,6 +70,10 @@ type model struct {
 	ops *ops.Describer
 	// wnum runs the sites' waits (package waitnum).
 	wnum *waitnum.Interp
+	// copies recognises library packages copied under another path
+	// (knowledge.Copies), cached for the pass; copies of the model
+	// share it.
+	copies *knowledge.Copies
 	// net tells the io calls that go over a network connection (package
 	// netio).
 	net *netio.Finder
@@ -116,6 +121,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 	m.timeouts = timeouts.New(pass, m.info, m.pkg, m)
 	m.ops = ops.New(pass, m.info, m.pkg, m, opts.KeyHeaders)
 	m.wnum = waitnum.New(pass, m.info, m.pkg, wnumModel{m})
+	m.copies = knowledge.NewCopies()
 	m.net = netio.New(pass.Files, m.info, m.pkg, m)
 	m.requeue = requeue.New(pass.Files, m.info, m)
 	m.items = peritem.New(m.info, m)

@@ -94,7 +94,7 @@ func run(pass *analysis.Pass) (any, error) {
 		sites = append(sites, m.requeueSites(fb, sc)...) // package requeue
 		return true
 	})
-	libs := libsite.ReachesLibrary(pass.Pkg)
+	libs := libsite.ReachesLibrary(pass.Pkg, m.copies)
 	for fc := range insp.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); ok && !generated[f] && libs {
 			sites = append(sites, m.librarySites(fc)...)

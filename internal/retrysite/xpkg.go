@@ -13,11 +13,13 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// This file follows calls into other packages of the same module, from
-// their source, without facts (doc.go, "Across packages"): a call
-// internal.Retry(ctx, opFn, next) of a retry helper written in another
-// package of the module is a retry site of the caller, whose loop is the
-// helper's loop with the caller's arguments bound to its parameters.
+// This file follows calls into other packages of the same module, and
+// into retry helpers of the modules it depends on, from their source,
+// without facts (doc.go, "Across packages"): a call internal.Retry(ctx,
+// opFn, next) of a retry helper written in another package of the module
+// is a retry site of the caller, whose loop is the helper's loop with the
+// caller's arguments bound to its parameters. A dependency's helper is
+// not linted with the project, so its waits are reported at the call.
 //
 // The helper's package is parsed and type-checked on demand, only when a
 // call passes a func value to a function of a package of the same
@@ -204,6 +206,12 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 			waits = append(waits, w)
 		} else if cw := caller.closureWait(&cm, decl, w); cw != nil {
 			waits = append(waits, cw) // xpkg_waits.go
+		} else if xp.Dep {
+			// A dependency's helper is linted with no package of the
+			// project: its wait is the call's.
+			cw := *w
+			cw.Pos, cw.Expr, cw.Setting, cw.DefaultPos = call.Pos(), nil, nil, token.NoPos
+			waits = append(waits, &cw)
 		}
 	}
 	s.Waits = waits

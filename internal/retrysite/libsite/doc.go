@@ -28,7 +28,10 @@
 // boundary (TryLock(ctx) returning (bool, error), knowledge acquire.go)
 // reports its outcome in its bool. Error types of the package with a
 // status field carry that status through errors.As (interp/outcomeval/statuserr.go). Libraries are matched
-// by types.Object (package path and name), never by import name; a
+// by types.Object (package path and name), never by import name, and a
+// library package copied under another path (a vendored k8s wait) by its
+// code: knowledge.Copies, kept for the pass, says which library package
+// a package's exported API copies; a
 // package that reaches no library package through its imports, directly
 // or through its dependencies' APIs (ReachesLibrary), is not walked for
 // library calls at all. When the

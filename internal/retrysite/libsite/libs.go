@@ -52,7 +52,7 @@ func (m *Reader) mayCallLibrary(call *ast.CallExpr) bool {
 		return false
 	}
 	obj := m.info.Uses[id]
-	return obj != nil && obj.Pkg() != nil && knowledge.IsLibraryPackage(obj.Pkg().Path())
+	return obj != nil && m.copies.IsLibrary(obj.Pkg())
 }
 
 // ReachesLibrary reports whether pkg depends, directly or through its
@@ -62,8 +62,9 @@ func (m *Reader) mayCallLibrary(call *ast.CallExpr) bool {
 // objects its API shows, so a library type that reaches pkg through
 // another package's API (a client a constructor returns) is found too.
 // Most packages reach none, and LibrarySites and KeptClientSites need not
-// walk them.
-func ReachesLibrary(pkg *types.Package) bool {
+// walk them. A copy of a library package under another path
+// (knowledge.Copies) counts as the library.
+func ReachesLibrary(pkg *types.Package, copies *knowledge.Copies) bool {
 	seen := make(map[*types.Package]bool)
 	var reach func(p *types.Package) bool
 	reach = func(p *types.Package) bool {
@@ -72,13 +73,13 @@ func ReachesLibrary(pkg *types.Package) bool {
 				continue
 			}
 			seen[q] = true
-			if knowledge.IsLibraryPackage(q.Path()) || reach(q) {
+			if copies.IsLibrary(q) || reach(q) {
 				return true
 			}
 		}
 		return false
 	}
-	return knowledge.IsLibraryPackage(pkg.Path()) || reach(pkg)
+	return copies.IsLibrary(pkg) || reach(pkg)
 }
 
 // LibrarySites finds the library retry sites of a file.
@@ -93,10 +94,10 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 			continue // most calls: one lookup
 		}
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
+		if fn == nil || !m.copies.IsLibrary(fn.Pkg()) {
 			continue
 		}
-		lib, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
+		lib, e, ok := m.lookup(fn)
 		if !ok {
 			continue
 		}
@@ -300,7 +301,7 @@ type collector struct {
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
-	return pkg != nil && c.lib.Has(pkg.Path())
+	return pkg != nil && c.lib.Has(c.m.libPath(pkg))
 }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
@@ -608,7 +609,7 @@ func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(fn.Pkg().Path()) {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.libPath(fn.Pkg())) {
 				return true
 			}
 			if m.host.MayBeOp(n) {

@@ -66,7 +66,7 @@ func (m *Reader) siteOp(call *ast.CallExpr) ast.Expr {
 	if fn == nil {
 		return nil
 	}
-	_, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
+	_, e, ok := m.lookup(fn)
 	if !ok || e.Op < 0 || e.Op >= len(call.Args) || e.Sends != knowledge.SendsNothing {
 		return nil
 	}
@@ -316,7 +316,7 @@ func (m *Reader) codeLiterals(s *site.Site, v *knowledge.OutcomeVocab, cs *knowl
 		}
 		t := m.info.TypeOf(lit)
 		for _, tn := range cs.Types {
-			if !typesx.IsNamed(t, s.Lib.Paths[0], tn) {
+			if !m.copies.IsNamed(t, s.Lib.Paths[0], tn) {
 				continue
 			}
 			for _, el := range lit.Elts {
@@ -398,7 +398,7 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	body, typ := m.funcOf(x, 0)
 	if body == nil || typ == nil {
 		if fn := m.FuncObj(x); fn != nil && fn.Pkg() != nil {
-			key := fn.Pkg().Path() + "." + fn.Name()
+			key := m.libPath(fn.Pkg()) + "." + fn.Name()
 			if b := builtinPredicate(knowledge.PredicateOf(key)); b != nil {
 				return &predicate{builtin: b}
 			}
@@ -632,7 +632,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if m.host.MayBeOp(n) && !isLibCall(m.info, n) {
+			if m.host.MayBeOp(n) && !m.isLibCall(n) {
 				ops[n] = true
 				hasResp = hasResp || interp.ReturnsResponse(m.info, n)
 				hasErr = hasErr || outcomes.ReturnsError(m.info, n)
@@ -675,13 +675,14 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 
 // isLibCall reports whether a call is into a retry library (markers
 // such as backoff.Permanent, not operations).
-func isLibCall(info *types.Info, call *ast.CallExpr) bool {
-	fn := typesx.Callee(info, call)
+func (m *Reader) isLibCall(call *ast.CallExpr) bool {
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
+	path := m.libPath(fn.Pkg())
 	for _, l := range knowledge.All() {
-		if l.MarkerCalls && l.Has(fn.Pkg().Path()) {
+		if l.MarkerCalls && l.Has(path) {
 			return true
 		}
 	}

@@ -75,10 +75,10 @@ func (m *Reader) PacedLoops(pass *analysis.Pass, sites []*site.Site) {
 func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry) {
 	lookup := func(call *ast.CallExpr, p knowledge.Pace) (*site.Lib, knowledge.Entry, bool) {
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() == nil || !knowledge.IsLibraryPackage(fn.Pkg().Path()) {
+		if fn == nil || !m.copies.IsLibrary(fn.Pkg()) {
 			return nil, knowledge.Entry{}, false
 		}
-		lib, e, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin()))
+		lib, e, ok := m.lookup(fn)
 		return lib, e, ok && e.Pace == p
 	}
 	switch n := s.Node.(type) {

@@ -3,6 +3,8 @@ package libsite
 import (
 	"go/types"
 	"testing"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
 )
 
 func TestReachesLibrary(t *testing.T) {
@@ -28,7 +30,7 @@ func TestReachesLibrary(t *testing.T) {
 		{plain, false},
 		{fmtPkg, false},
 	} {
-		if got := ReachesLibrary(c.pkg); got != c.want {
+		if got := ReachesLibrary(c.pkg, knowledge.NewCopies()); got != c.want {
 			t.Errorf("ReachesLibrary(%s) = %v, want %v", c.pkg.Path(), got, c.want)
 		}
 	}

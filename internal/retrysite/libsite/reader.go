@@ -57,6 +57,7 @@ type Reader struct {
 	timeouts *timeouts.Describer
 	ops      *ops.Describer
 	wnum     *waitnum.Interp
+	copies   *knowledge.Copies
 }
 
 // Config is what a Reader is made of: the model's interpreter, value
@@ -71,19 +72,31 @@ type Config struct {
 	Timeouts *timeouts.Describer
 	Ops      *ops.Describer
 	Wnum     *waitnum.Interp
+	// Copies recognises the library packages copied under another
+	// path (knowledge.Copies), once per pass.
+	Copies *knowledge.Copies
 }
 
 // New returns the Reader c describes.
 func New(c Config) *Reader {
 	return &Reader{host: c.Host, Model: c.Model, Index: c.Index, pass: c.Pass, info: c.Info, pkg: c.Pkg,
-		timeouts: c.Timeouts, ops: c.Ops, wnum: c.Wnum}
+		timeouts: c.Timeouts, ops: c.Ops, wnum: c.Wnum, copies: c.Copies}
 }
 
 // Made reports whether r was made of c (the model keeps one Reader and
 // makes a new one when a copy of it is rebound to other code).
 func (r *Reader) Made(c Config) bool {
 	return r.host == c.Host && r.Model == c.Model && r.Index == c.Index && r.pass == c.Pass &&
-		r.info == c.Info && r.pkg == c.Pkg && r.timeouts == c.Timeouts && r.ops == c.Ops && r.wnum == c.Wnum
+		r.info == c.Info && r.pkg == c.Pkg && r.timeouts == c.Timeouts && r.ops == c.Ops && r.wnum == c.Wnum && r.copies == c.Copies
+}
+
+// libPath returns the path of the library package pkg is or copies
+// (knowledge.Copies.Path).
+func (m *Reader) libPath(pkg *types.Package) string { return m.copies.Path(pkg) }
+
+// lookup returns the table and entry of fn, a library's or a copy's.
+func (m *Reader) lookup(fn *types.Func) (*knowledge.Library, knowledge.Entry, bool) {
+	return m.copies.Lookup(fn.Origin())
 }
 
 // rereads reports whether the code of node before pos reads an object

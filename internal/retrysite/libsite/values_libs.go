@@ -1,7 +1,6 @@
 package libsite
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"go/ast"
 	"go/types"
 
@@ -75,7 +74,7 @@ func (m *Reader) onlyOperated(v *types.Var) bool {
 			// fn) runs with it and configures nothing.
 			call := cur.Parent().Node().(*ast.CallExpr)
 			if fn := typesx.Callee(m.info, call); fn != nil {
-				if _, _, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
+				if _, _, ok := m.lookup(fn); ok {
 					continue
 				}
 			}
@@ -84,7 +83,7 @@ func (m *Reader) onlyOperated(v *types.Var) bool {
 			if k2, _ := outer.ParentEdge(); k2 == edge.CallExpr_Fun {
 				call := outer.Parent().Node().(*ast.CallExpr)
 				if fn := typesx.Callee(m.info, call); fn != nil {
-					if _, _, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
+					if _, _, ok := m.lookup(fn); ok {
 						continue
 					}
 				}

@@ -1,18 +1,23 @@
-// Package modsrc reads another package of the analysed package's module
-// from its source, on demand and without facts, so that the model can
-// follow a call of a retry helper written there (internal.Retry(ctx,
-// opFn, next)) or run a backoff object of a type declared there
+// Package modsrc reads another package of the analysed package's module,
+// or a retry helper's package of a module it depends on, from its
+// source, on demand and without facts, so that the model can follow a
+// call of a retry helper written there (internal.Retry(ctx, opFn, next),
+// depmod.Retry(ctx, 10, op)) or run a backoff object of a type declared
+// there
 // (internal/retrysite doc, "Across packages"; xpkg.go there binds the
 // helper to the caller and makes the site).
 //
 // A package is loaded when:
 //
-//   - it is of the same module: its file, named by the position export
-//     data records, and the analysed package's files lie under one
-//     go.mod whose module path prefixes both package paths (a GOPATH
-//     tree with a go.mod, as analysistest's, counts; no go.mod, a
+//   - its source is there to read: its file, named by the position
+//     export data records, lies under a go.mod whose module path
+//     prefixes its package path. That is the analysed package's module
+//     (a GOPATH tree with a go.mod, as analysistest's, counts) or, for a
+//     helper (Load), a module of its own, a dependency in the module
+//     cache or a replace directory (Package.Dep), read only when its
+//     package's .go files hold at most MaxDepSource bytes. No go.mod, a
 //     relative path as -trimpath or a Bazel sandbox records, or a
-//     vendored copy: not loaded);
+//     vendored copy: not loaded;
 //   - for a helper (Load), the callee's own file, parsed alone, calls one
 //     of its func parameters that has results inside a for or range
 //     statement (or has a goto); a method's package (MethodSource) needs
@@ -27,8 +32,9 @@
 //     one copy of it that every package the pass loads shares (the model
 //     reads the helper's body and the caller's function literals
 //     together). A file that does not parse leaves the package unread;
-//   - at most MaxPackages packages per pass are type-checked; the caller
-//     studies at most MaxCalls calls (Loader.Calls).
+//   - at most MaxPackages packages per pass are type-checked, a
+//     dependency's among them; the caller studies at most MaxCalls calls
+//     (Loader.Calls).
 //
 // A question the syntax of one declaration answers (does a method only
 // return a field of its receiver: a carried error's accessor) needs no

@@ -24,6 +24,11 @@ const (
 	// MaxCalls is the most calls one pass studies through another
 	// package's source.
 	MaxCalls = 64
+	// MaxDepSource is the most source, in bytes of its .go files
+	// (tests aside), of a package of another module (a dependency) that
+	// is loaded: a helper package is small, an SDK's generated client
+	// is not, and is not read.
+	MaxDepSource = 256 << 10
 )
 
 // A Loader is the per-pass state of cross-package following: the
@@ -63,6 +68,10 @@ type Package[M any] struct {
 	Info  *types.Info              // the analysed package's and the package's
 	Decls map[string]*ast.FuncDecl // "Name" or "Recv.Name" (Key)
 	Insp  *inspector.Inspector
+	// Dep is true for a package of another module than the analysed
+	// package's (a dependency): it is not analysed with it, and what
+	// its helpers do is its callers' to know.
+	Dep bool
 }
 
 // An Analysed is the analysed package as the model that asks sees it:
@@ -152,7 +161,10 @@ func modulePath(data []byte) string {
 }
 
 // Load returns fn's package parsed and type-checked from source, when
-// it is a package of the analysed package's module, other than it.
+// its source is there to read: a package of the analysed package's
+// module, other than it, or of a module it depends on, whose files lie
+// under that module's own go.mod (the module cache, a replace
+// directory, a GOPATH tree with a go.mod), at most MaxDepSource bytes.
 // newModel makes the model that reads the package (see LoadDir).
 func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.Info, xp *Package[M]) M) *Package[M] {
 	path := fn.Pkg().Path()
@@ -160,12 +172,16 @@ func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.I
 		return xp
 	}
 	x.pkgs[path] = nil
-	if x.self.root == "" || !fn.Pos().IsValid() {
+	if !fn.Pos().IsValid() {
 		return nil
 	}
 	file := a.Pass.Fset.Position(fn.Pos()).Filename
 	dir := filepath.Dir(file)
-	if !filepath.IsAbs(file) || x.moduleOf(dir, path) != x.self {
+	if !filepath.IsAbs(file) {
+		return nil
+	}
+	md := x.moduleOf(dir, path)
+	if md.root == "" {
 		return nil
 	}
 	if !x.mayRetryParam(a.Pass.Fset, fn) {
@@ -175,7 +191,14 @@ func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.I
 		delete(x.pkgs, path)
 		return nil
 	}
-	return x.LoadDir(a, path, fn.Pkg().Name(), dir, newModel)
+	if md == x.self {
+		return x.loadDir(a, path, fn.Pkg().Name(), dir, -1, newModel)
+	}
+	xp := x.loadDir(a, path, fn.Pkg().Name(), dir, MaxDepSource, newModel)
+	if xp != nil {
+		xp.Dep = true
+	}
+	return xp
 }
 
 // LoadDir parses and type-checks the package path, named pkgName, from the
@@ -184,8 +207,21 @@ func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.I
 // newModel makes the model that reads it, given the mixed type
 // information and the package (whose Decls it fills in after).
 func (x *Loader[M]) LoadDir(a Analysed, path, pkgName, dir string, newModel func(info *types.Info, xp *Package[M]) M) *Package[M] {
+	return x.loadDir(a, path, pkgName, dir, -1, newModel)
+}
+
+// loadDir is LoadDir with a cap on the bytes of source read (limit;
+// negative: none).
+func (x *Loader[M]) loadDir(a Analysed, path, pkgName, dir string, limit int64, newModel func(info *types.Info, xp *Package[M]) M) *Package[M] {
 	if x.loaded >= MaxPackages {
 		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	if limit >= 0 && sourceSize(dir, entries) > limit {
+		return nil // too large to read for one helper
 	}
 	x.loaded++
 	if x.reach == nil {
@@ -200,10 +236,6 @@ func (x *Loader[M]) LoadDir(a Analysed, path, pkgName, dir string, newModel func
 			}
 		}
 		walk(a.Pkg)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
 	}
 	var files []*ast.File
 	for _, e := range entries {
@@ -261,6 +293,21 @@ func (x *Loader[M]) LoadDir(a Analysed, path, pkgName, dir string, newModel func
 	}
 	x.pkgs[path] = xp
 	return xp
+}
+
+// sourceSize returns the bytes of the .go files of dir, tests aside.
+func sourceSize(dir string, entries []os.DirEntry) int64 {
+	var n int64
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n
 }
 
 // mixedInfo returns the type information every package the pass loads is

@@ -14,8 +14,9 @@ import (
 )
 
 // TestLoad: the loader reads a helper's package from its
-// source only when it is of the analysed package's module and every file
-// of it parses; otherwise it gives nothing, never an error.
+// source only when its source is there to read (the analysed package's
+// module, or a module of its own, not too large for a dependency) and
+// every file of it parses; otherwise it gives nothing, never an error.
 func TestLoad(t *testing.T) {
 	const helper = "package h\n\nfunc Retry(op func() error) error {\n\tfor {\n\t\tif op() == nil {\n\t\t\treturn nil\n\t\t}\n\t}\n}\n"
 	for _, tc := range []struct {
@@ -27,7 +28,10 @@ func TestLoad(t *testing.T) {
 		{"same module", map[string]string{"go.mod": "module example.com/m\n", "h/h.go": helper}, "example.com/m/h", true},
 		{"a file that does not parse", map[string]string{"go.mod": "module example.com/m\n", "h/h.go": helper, "h/bad.go": "package h\n\nfunc broken( {\n"}, "example.com/m/h", false},
 		{"excluded by its build constraint", map[string]string{"go.mod": "module example.com/m\n", "h/h.go": helper, "h/bad.go": "//go:build ignore\n\npackage h\n\nfunc broken( {\n"}, "example.com/m/h", true},
-		{"another module", map[string]string{"go.mod": "module example.com/m\n", "h/go.mod": "module example.com/h\n", "h/h.go": helper}, "example.com/h", false},
+		{"a dependency module", map[string]string{"go.mod": "module example.com/m\n", "h/go.mod": "module example.com/h\n", "h/h.go": helper}, "example.com/h", true},
+		{"a dependency package over MaxDepSource", map[string]string{"go.mod": "module example.com/m\n", "h/go.mod": "module example.com/h\n", "h/h.go": helper, "h/big.go": "package h\n\n// " + strings.Repeat("x", MaxDepSource) + "\n"}, "example.com/h", false},
+		{"a same-module package over MaxDepSource", map[string]string{"go.mod": "module example.com/m\n", "h/h.go": helper, "h/big.go": "package h\n\n// " + strings.Repeat("x", MaxDepSource) + "\n"}, "example.com/m/h", true},
+		{"a module whose path is not the package's", map[string]string{"go.mod": "module example.com/m\n", "h/go.mod": "module example.com/other\n", "h/h.go": helper}, "example.com/h", false},
 		{"no go.mod", map[string]string{"h/h.go": helper}, "example.com/m/h", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -71,6 +75,9 @@ func TestLoad(t *testing.T) {
 			xp := NewLoader[int](a).Load(a, fn, func(*types.Info, *Package[int]) int { made++; return made })
 			if got := xp != nil; got != tc.loaded {
 				t.Fatalf("load: got loaded=%v, want %v", got, tc.loaded)
+			}
+			if dep := !strings.HasPrefix(tc.hpath, "example.com/m/"); xp != nil && xp.Dep != dep {
+				t.Errorf("load: Dep = %v, want %v", xp.Dep, dep)
 			}
 			if xp != nil && xp.Decls["Retry"] == nil {
 				t.Errorf("load: Retry's declaration not indexed")

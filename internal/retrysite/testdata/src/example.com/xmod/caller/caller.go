@@ -69,6 +69,7 @@ func local() error {
 	return retryx.Do(3, func() error { return errors.New("x") })
 }
 
+// A helper of a module the caller depends on: followed from its source.
 func otherModule(ctx context.Context, url string) error {
-	return retryo.Retry(ctx, func() error { _, err := get(url); return err })
+	return retryo.Retry(ctx, func() error { _, err := get(url); return err }) // want `helper call ctx=sync unbounded; no wait`
 }

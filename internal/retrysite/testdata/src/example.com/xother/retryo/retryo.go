@@ -1,5 +1,5 @@
-// Package retryo is a retry helper of another module: its callers are not
-// followed into it.
+// Package retryo is a retry helper of another module, one the caller's
+// module depends on: its callers are followed into it, from its source.
 package retryo
 
 import "context"

@@ -1,0 +1,3 @@
+module example.com/depmod
+
+go 1.24
