@@ -88,12 +88,18 @@ type CapRule struct {
 // *http.Client), then, for a configuration it sees whole, a Default
 // setting (or a lone package-level call with DefaultPackageCall) that
 // makes a client with no timeout, for the reason NoTimeout.
+//
+// The caller's context is no attempt timeout: its deadline bounds the
+// whole retry, so a hung attempt holds it to the end. A client with no
+// timeout is reported under the caller's context too (Fix, the short
+// advice at the end of the message: "; set one with SetTimeout").
 type ClientTimeout struct {
 	Timeout            []string
 	Client             []string
 	Default            []string
 	DefaultPackageCall bool
 	NoTimeout          string
+	Fix                string
 }
 
 // WorstWaits are the longest waits of a retrying HTTP client: Base

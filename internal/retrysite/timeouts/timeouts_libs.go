@@ -164,8 +164,18 @@ func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
 	// A call that builds a client or transport sends nothing itself: each
 	// send through it is the caller's.
 	builds := e.Sends == knowledge.SendsClient || e.Sends == knowledge.SendsTransport
-	if !builds && f.noTimeout() {
+	switch {
+	case builds:
+	case f.noTimeout():
 		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
+	case cl.kind == clientNoTimeout && x.siteCtx.kind == ctxCaller && !x.siteCtx.attempt:
+		// The caller's deadline bounds the whole retry, not one
+		// attempt: a hung attempt holds it to the end, and no retry
+		// follows.
+		x.t.NoAttemptTimeout, x.t.Why = x.libOp, cl.why+"; only the caller's deadline stops it"
+	}
+	if x.t.NoAttemptTimeout != nil {
+		x.t.AttemptFix = v.Client.Fix
 	}
 	if v.Worst != nil && x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
 		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.worstWaits(v.Worst))

@@ -126,6 +126,10 @@ type varFacts struct {
 	// escapes is true when it is passed to a call, has its address
 	// taken or is stored elsewhere: unseen code may change it.
 	escapes bool
+	// nestedDef is true when some assignment to it is not a statement
+	// of its function's body itself (under an if, in a loop or a
+	// function literal): it may not happen.
+	nestedDef bool
 }
 
 // tres resolves values for the timeouts of one site.
@@ -252,6 +256,9 @@ func (r *tres) facts(v *types.Var) *varFacts {
 						if rhs != nil {
 							vf.defs = append(vf.defs, rhs)
 						}
+						if !funcLevel(stack) {
+							vf.nestedDef = true
+						}
 						continue
 					}
 					// c.Timeout = x, c.HTTPClient.Timeout = x.
@@ -298,6 +305,22 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		})
 	}
 	return vf
+}
+
+// funcLevel reports whether the node under stack's top is a statement
+// of a function's body itself.
+func funcLevel(stack []ast.Node) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	if _, ok := stack[len(stack)-1].(*ast.BlockStmt); !ok {
+		return false
+	}
+	switch stack[len(stack)-2].(type) {
+	case *ast.FuncDecl, *ast.FuncLit:
+		return true
+	}
+	return false
 }
 
 // IsContextType reports whether t is context.Context.
@@ -367,6 +390,13 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 			f := ctxFact{kind: ctxCaller}
 			if vf.param {
 				f.param = v // a parameter (unwatched.go finds whose)
+			}
+			// A parameter the function's body gives a deadline (ctx,
+			// cancel := context.WithTimeout(ctx, d)) has it after.
+			if vf.param && !vf.nestedDef {
+				for _, d := range vf.defs {
+					f = mergeCtx(f, r.ctx(d))
+				}
 			}
 			return f
 		}
