@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file is the timeouts aspect (R-3 and the timeout standard): does
@@ -118,6 +119,13 @@ func (r *tres) opFact(op *site.Op) opFact {
 		for _, a := range call.Args {
 			if IsContextType(r.m.info.TypeOf(a)) {
 				f.ctx = mergeCtx(f.ctx, r.ctx(a))
+			}
+		}
+		// A function of the package that times its own send
+		// (helperbound.go).
+		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
+			if d, ok := r.helperBound(fn, 0, map[*types.Func]bool{}); ok {
+				f.dur, f.durKnown = d, true
 			}
 		}
 	}
@@ -494,6 +502,17 @@ func (m *model) loopTimeouts(s *site.Site) {
 		uncapped += " and nothing checks the elapsed time"
 	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+	if t.Worst > 0 && t.TotalCap == 0 && siteCtx.kind == ctxCaller && siteCtx.param != nil {
+		// The worst case under a context parameter: capped when every
+		// call of the function in the package gives it a deadline,
+		// else a deadline the retry never sets (unwatched.go).
+		switch all, known := m.callersSetDeadline(siteCtx.param, 0); {
+		case known && all:
+			t.Worst, t.WorstCalc, t.Capped = 0, "", true
+		case known:
+			t.Note = "sets no deadline on " + siteCtx.param.Name()
+		}
+	}
 	off.settle(s, t)
 	if !t.Capped && t.CallerContext && t.NoAttemptTimeout == nil && !t.OffByDefault && t.Worst == 0 {
 		if why, ok := r.callerOnly(s); ok { // shipped.go

@@ -256,7 +256,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 						if rhs != nil {
 							vf.defs = append(vf.defs, rhs)
 						}
-						if !funcLevel(stack) {
+						if !funcLevel(stack, v) {
 							vf.nestedDef = true
 						}
 						continue
@@ -307,20 +307,41 @@ func (r *tres) facts(v *types.Var) *varFacts {
 	return vf
 }
 
+// lastDefBefore returns the value last given to a parameter before pos,
+// when every assignment to it is a statement of its function's body
+// itself (nil otherwise, or with none before pos).
+func lastDefBefore(vf *varFacts, pos token.Pos) ast.Expr {
+	if !vf.param || vf.nestedDef {
+		return nil
+	}
+	var last ast.Expr
+	for _, d := range vf.defs {
+		if d.End() <= pos && (last == nil || d.Pos() > last.Pos()) {
+			last = d
+		}
+	}
+	return last
+}
+
 // funcLevel reports whether the node under stack's top is a statement
-// of a function's body itself.
-func funcLevel(stack []ast.Node) bool {
+// of the body itself of the function that declares v.
+func funcLevel(stack []ast.Node, v *types.Var) bool {
 	if len(stack) < 2 {
 		return false
 	}
 	if _, ok := stack[len(stack)-1].(*ast.BlockStmt); !ok {
 		return false
 	}
-	switch stack[len(stack)-2].(type) {
-	case *ast.FuncDecl, *ast.FuncLit:
-		return true
+	var ft *ast.FuncType
+	switch fn := stack[len(stack)-2].(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	default:
+		return false
 	}
-	return false
+	return ft.Pos() <= v.Pos() && v.Pos() < ft.End()
 }
 
 // IsContextType reports whether t is context.Context.
@@ -391,12 +412,11 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 			if vf.param {
 				f.param = v // a parameter (unwatched.go finds whose)
 			}
-			// A parameter the function's body gives a deadline (ctx,
-			// cancel := context.WithTimeout(ctx, d)) has it after.
-			if vf.param && !vf.nestedDef {
-				for _, d := range vf.defs {
-					f = mergeCtx(f, r.ctx(d))
-				}
+			// A parameter the function's body itself reassigns (ctx,
+			// cancel := context.WithTimeout(ctx, d)) holds, after, the
+			// last value it was given.
+			if last := lastDefBefore(vf, x.Pos()); last != nil {
+				return r.ctx(last)
 			}
 			return f
 		}
