@@ -489,8 +489,9 @@ func (m *model) loopTimeouts(s *site.Site) {
 		}
 	}
 	uncapped := ""
-	if siteCtx.kind == ctxCaller && m.blindLoop(s) { // unwatched.go
-		// Its context's end only makes every attempt fail at once.
+	if (siteCtx.kind == ctxCaller || siteCtx.kind == ctxDeadline) && m.blindLoop(s) { // unwatched.go
+		// Its context's end, the caller's deadline or its own, only
+		// makes every attempt fail at once.
 		t.Note = "never watches " + ctxName(siteCtx)
 		siteCtx = ctxFact{kind: ctxBack}
 		uncapped = "it stops only on success and nothing checks the elapsed time"

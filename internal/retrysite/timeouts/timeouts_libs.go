@@ -116,6 +116,9 @@ func ctxName(f ctxFact) string {
 	if f.param != nil {
 		return f.param.Name()
 	}
+	if f.name != "" {
+		return f.name
+	}
 	return "the operation's context"
 }
 

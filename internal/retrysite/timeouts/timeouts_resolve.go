@@ -55,6 +55,8 @@ type ctxFact struct {
 	// param is the parameter of the enclosing function a caller's
 	// context comes from, when it is one (unwatched.go).
 	param *types.Var
+	// name is the variable the context was read from, for messages.
+	name string
 }
 
 func (f ctxFact) rank() int { return int(f.kind) }
@@ -406,31 +408,45 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 		if e, ok := r.paramCtx[v]; ok {
 			return r.ctx(e)
 		}
-		vf := r.facts(v)
-		if vf.param || len(vf.defs) == 0 {
-			f := ctxFact{kind: ctxCaller}
-			if vf.param {
-				f.param = v // a parameter (unwatched.go finds whose)
-			}
-			// A parameter the function's body itself reassigns (ctx,
-			// cancel := context.WithTimeout(ctx, d)) holds, after, the
-			// last value it was given.
-			if last := lastDefBefore(vf, x.Pos()); last != nil {
-				return r.ctx(last)
-			}
-			return f
-		}
-		f := r.ctx(vf.defs[0])
-		for _, d := range vf.defs[1:] {
-			f = mergeCtx(f, r.ctx(d))
-		}
-		return f
+		return named(r.identCtx(x, v), v.Name())
 	case *ast.SelectorExpr:
 		if f, ok := r.fieldCtx(x); ok { // ctxfield.go
 			return f
 		}
 	}
 	return ctxFact{kind: ctxCaller}
+}
+
+// named gives f the name of the variable it was read from, if it has
+// none.
+func named(f ctxFact, name string) ctxFact {
+	if f.name == "" {
+		f.name = name
+	}
+	return f
+}
+
+// identCtx resolves a context variable x uses.
+func (r *tres) identCtx(x *ast.Ident, v *types.Var) ctxFact {
+	vf := r.facts(v)
+	if vf.param || len(vf.defs) == 0 {
+		f := ctxFact{kind: ctxCaller}
+		if vf.param {
+			f.param = v // a parameter (unwatched.go finds whose)
+		}
+		// A parameter the function's body itself reassigns (ctx,
+		// cancel := context.WithTimeout(ctx, d)) holds, after, the
+		// last value it was given.
+		if last := lastDefBefore(vf, x.Pos()); last != nil {
+			return r.ctx(last)
+		}
+		return f
+	}
+	f := r.ctx(vf.defs[0])
+	for _, d := range vf.defs[1:] {
+		f = mergeCtx(f, r.ctx(d))
+	}
+	return f
 }
 
 // deadlineDur returns the duration of a WithTimeout argument, or of a
