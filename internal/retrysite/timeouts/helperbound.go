@@ -7,7 +7,6 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file finds the timeout of an attempt that a function of the
@@ -26,17 +25,19 @@ import (
 const maxHelperDepth = 2
 
 // helperBound returns the longest constant timeout the body of fn, a
-// function of the package, sets up for a send it makes.
-func (r *tres) helperBound(fn *types.Func, depth int, seen map[*types.Func]bool) (time.Duration, bool) {
-	if fn == nil || fn.Pkg() != r.m.pkg || depth > maxHelperDepth || seen[fn] {
+// function of the package, sets up for a send it makes; the functions
+// of the package it calls are searched alike (opFact), up to
+// maxHelperDepth deep.
+func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
+	if fn == nil || fn.Pkg() != r.m.pkg || r.depth >= maxHelperDepth {
 		return 0, false
 	}
-	seen[fn] = true
 	d := r.funcDecl(fn)
 	if d == nil || d.Body == nil {
 		return 0, false
 	}
 	hr := r.m.newTres([]ast.Node{d.Body})
+	hr.depth = r.depth + 1
 	var best time.Duration
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -50,12 +51,6 @@ func (r *tres) helperBound(fn *types.Func, depth int, seen map[*types.Func]bool)
 		}
 		if f := hr.opFact(&site.Op{Call: call}); f.durKnown {
 			best = max(best, f.dur)
-			return true
-		}
-		if g := typesx.Callee(r.m.info, call); g != nil && g.Pkg() == r.m.pkg {
-			if b, ok := r.helperBound(g, depth+1, seen); ok {
-				best = max(best, b)
-			}
 		}
 		return true
 	})

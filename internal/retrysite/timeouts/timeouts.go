@@ -124,7 +124,7 @@ func (r *tres) opFact(op *site.Op) opFact {
 		// A function of the package that times its own send
 		// (helperbound.go).
 		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
-			if d, ok := r.helperBound(fn, 0, map[*types.Func]bool{}); ok {
+			if d, ok := r.helperBound(fn); ok {
 				f.dur, f.durKnown = d, true
 			}
 		}

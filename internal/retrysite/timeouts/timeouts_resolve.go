@@ -145,6 +145,9 @@ type tres struct {
 	paramCtx map[*types.Var]ast.Expr
 	vars     map[*types.Var]*varFacts
 	visiting map[ast.Node]bool
+	// depth counts the functions of the package followed from the
+	// site's attempt to the region (helperbound.go).
+	depth int
 }
 
 func (m *model) newTres(region []ast.Node) *tres {
