@@ -32,6 +32,20 @@ type TimeoutVocab struct {
 	// attempts, for the worst case of a site whose bound and attempt
 	// timeout are known.
 	Worst *WorstWaits
+	// Attempt, when set, is the setting that gives each attempt a
+	// timeout of a library that sends no HTTP itself.
+	Attempt *AttemptTimeout
+}
+
+// An AttemptTimeout is the setting that times each attempt out (its
+// argument 0). A configuration the model sees whole that retries (a known
+// count above 0) without it has no per-attempt timeout, for the reason
+// Missing, unless the package gives the setting elsewhere (per call:
+// gRPC call options); Fix ends the message.
+type AttemptTimeout struct {
+	Settings []string
+	Missing  string
+	Fix      string
 }
 
 // A ContextRule says where the watched context comes from.

@@ -105,6 +105,10 @@ type model struct {
 	// (x.Timeout = d, c.x.Timeout = d: the object x names), built on
 	// first use (setsTimeoutOf).
 	timeoutSet map[types.Object]bool
+	// grpcConfig is 1 when the package configures a gRPC connection's
+	// interceptors or service config, -1 when not, 0 before the first
+	// look (grpccall.go).
+	grpcConfig int
 }
 
 // A Describer finds the timeouts of one package's retry sites. It holds

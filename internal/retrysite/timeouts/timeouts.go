@@ -24,6 +24,8 @@ type opFact struct {
 	op     *site.Op
 	http   bool
 	client clientFact
+	// grpc is true for a gRPC unary call (grpccall.go).
+	grpc bool
 	// ctx is the context of the request (HTTP) or of the operation's
 	// context arguments.
 	ctx ctxFact
@@ -36,10 +38,24 @@ type opFact struct {
 // an HTTP call through a client with no Timeout, with a request whose
 // context has no deadline.
 func (f opFact) noTimeout() bool {
-	return f.http && f.client.kind == clientNoTimeout && (f.ctx.kind == ctxBack || f.ctx.kind == ctxNone) && !f.ctx.attempt
+	return f.http && f.client.kind == clientNoTimeout && (f.ctx.kind == ctxBack || f.ctx.kind == ctxNone) && !f.ctx.attempt ||
+		f.grpcUntimed()
+}
+
+// grpcUntimed reports whether the operation is a gRPC call whose context
+// has no deadline of its own: none at all, or the caller's, which bounds
+// the whole retry and not one attempt.
+func (f opFact) grpcUntimed() bool {
+	return f.grpc && (f.ctx.kind == ctxBack || f.ctx.kind == ctxCaller) && !f.ctx.attempt && !f.durKnown
 }
 
 func (f opFact) why() string {
+	if f.grpcUntimed() {
+		if f.ctx.kind == ctxCaller {
+			return "the gRPC call's context, " + ctxName(f.ctx) + ", has no deadline of its own; only the caller's stops it"
+		}
+		return "the gRPC call's context, " + f.ctx.desc + ", has no deadline"
+	}
 	if c := ctxClause(f.ctx); c != "" {
 		return f.client.why + " and " + c
 	}
@@ -121,6 +137,7 @@ func (r *tres) opFact(op *site.Op) opFact {
 				f.ctx = mergeCtx(f.ctx, r.ctx(a))
 			}
 		}
+		f.grpc = r.grpcUnary(call) // grpccall.go
 		// A function of the package that times its own send
 		// (helperbound.go).
 		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
