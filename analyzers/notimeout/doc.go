@@ -28,6 +28,15 @@
 //     per-attempt context.WithTimeout or WithDeadline on the request is a
 //     timeout. A client or request that comes from a parameter, a struct
 //     field or another package is not reported: the model cannot see it.
+//     The caller's deadline bounds the whole retry, not one attempt: a
+//     retrying client the package builds with no attempt timeout (resty's
+//     New without SetTimeout, go-retryablehttp's default HTTPClient) is
+//     reported under the caller's context too ("only the caller's
+//     deadline stops it"), and so is a gRPC unary call in a hand-written
+//     retry whose context gets no deadline per attempt (a package that
+//     configures interceptors or a service config, or call options the
+//     model cannot see, stays silent), and go-grpc-middleware's retry
+//     interceptor without WithPerRetryTimeout.
 //   - A retry with no total duration cap: a loop whose context is created
 //     locally with no deadline (context.Background/TODO, or a request made
 //     with http.NewRequest) and that neither has a deadline around it nor
@@ -44,7 +53,12 @@
 //     of attempts, a constant timeout per attempt and constant or capped
 //     waits, with the arithmetic in the message ("5 attempts x 10s timeout
 //   - waits 1s+2s+4s+8s = 65s > 30s"). When the waits cannot be
-//     computed the sum counts the attempts alone, a lower bound.
+//     computed the sum counts the attempts alone, a lower bound. A
+//     timeout set up by a function of the package the attempt calls
+//     (fetch(ctx) building a client with a Timeout, or doing
+//     context.WithTimeout itself) counts; under a context parameter no
+//     call in the package gives a deadline the message says "sets no
+//     deadline on ctx", and a deadline every call gives caps it.
 //
 // # What stays silent
 //
@@ -91,7 +105,8 @@
 //     success. When ctx ends every attempt fails at once and the retry
 //     runs on to its MaxElapsedTime (15m by default), or forever. The
 //     operation or a predicate that looks at the context's end (ctx.Err(),
-//     <-ctx.Done(), errors.Is(err, context.Canceled)) watches it.
+//     <-ctx.Done(), errors.Is(err, context.Canceled)) watches it. Such
+//     a loop never watches a deadline its own function sets either.
 //   - The retry watches a context parameter no call in the package gives
 //     a deadline ("sets no deadline on ctx"), and its own limit runs past
 //     the cap: a library's default MaxElapsedTime, or no limit and no

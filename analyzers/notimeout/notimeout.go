@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if op := t.NoAttemptTimeout; op != nil && op.Call != nil {
 			evidence := "has no per-attempt timeout: " + t.Why
-			if callName(op.Call) != "" && !strings.Contains(subject, callName(op.Call)) {
+			if callName(op.Call) != "" && !strings.Contains(subject, callName(op.Call)) && op.Call.Pos() != s.Pos {
 				evidence = "has no per-attempt timeout on " + callName(op.Call) + ": " + t.Why
 			}
 			d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End()}
@@ -60,7 +60,11 @@ func run(pass *analysis.Pass) (any, error) {
 				d.Message = report.Message("R-3", subject, "has no per-attempt timeout ("+t.Why+") and "+strings.TrimPrefix(capMsg, "has "))
 				capMsg = ""
 			} else {
-				d.Message = report.Message("R-3", subject, evidence, attemptHints...)
+				hints := attemptHints
+				if t.AttemptFix != "" {
+					hints = append([]string{t.AttemptFix}, hints...)
+				}
+				d.Message = report.Message("R-3", subject, evidence, hints...)
 				if op.Call.Pos() != s.Pos {
 					d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title()}}
 				}

@@ -52,6 +52,7 @@ var GRPCMwV1 = &Library{
 	// Unavailable).
 	Defaults: grpcMwDefaults,
 	Advice:   grpcMwAdvice,
+	Timeouts: grpcMwTimeouts,
 }
 
 // go-grpc-middleware v2 retry interceptors.
@@ -71,6 +72,23 @@ var GRPCMwV2 = &Library{
 	// disabled; perCallTimeout 0; BackoffLinearWithJitter(50ms, 0.10)).
 	Defaults: grpcMwDefaults,
 	Advice:   grpcMwAdvice,
+	Timeouts: grpcMwTimeouts,
+}
+
+// grpcMwTimeouts: each call brings the caller's context; an attempt is
+// timed only by WithPerRetryTimeout, 0 (off) by default
+// (github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.3/interceptors/retry/options.go:22-24,
+// 89-105; retry.go:292-293 derives each attempt's context with
+// context.WithTimeout only when it is set; v1.4.0/retry/options.go
+// likewise). Without it a hung attempt holds the call's deadline to the
+// end and no retry follows.
+var grpcMwTimeouts = &TimeoutVocab{
+	Context: []ContextRule{{Caller: true}},
+	Attempt: &AttemptTimeout{
+		Settings: []string{"WithPerRetryTimeout"},
+		Missing:  "no WithPerRetryTimeout, so each attempt runs until the call's deadline",
+		Fix:      "; add WithPerRetryTimeout(d)",
+	},
 }
 
 var grpcMwDefaults = Defaults{

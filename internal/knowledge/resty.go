@@ -125,10 +125,27 @@ var restyOutcomes = &OutcomeVocab{
 	DefaultAnyConfig: true,
 }
 
-// restyTimeouts: no time limit; the request's SetContext stops it. New()
-// makes an http.Client with no Timeout (SetTimeout sets one, per attempt)
-// (github.com/go-resty/resty/v2@v2.17.2/resty.go New: an http.Client{Jar} only,
-// resty.dev/v3@v3.0.0-rc.4/client.go). Waits are at most
+// restyTimeouts: no time limit; the request's SetContext stops it. The
+// client New() makes has no attempt timeout, and SetTimeout gives it one:
+//
+//   - v2: New builds an http.Client{Jar} with no Timeout
+//     (github.com/go-resty/resty/v2@v2.17.2/resty.go:20-25); createClient
+//     gives it a transport with a 30s dial and a 10s TLS handshake timeout
+//     but no ResponseHeaderTimeout (client.go:1449-1452,
+//     transport.go:17-35): a server that accepts and never answers holds
+//     the attempt. SetTimeout sets the http.Client's Timeout, which times
+//     each attempt (client.go:662-663).
+//   - v3: New is NewWithDialerAndTransportSettings(nil, nil), an
+//     http.Client{Jar, Transport} with no Timeout
+//     (resty.dev/v3@v3.0.0-rc.4/resty.go:26-28, 56-61), its transport's
+//     ResponseHeaderTimeout set only from TransportSettings
+//     (resty.go:139-141). Client.SetTimeout (client.go:1304-1307), copied
+//     into each request by R (client.go:736), and Request.SetTimeout
+//     (request.go:1049-1051) time each attempt with context.WithTimeout
+//     (client.go:2490, request.go:1910-1920), unless the request's context
+//     has a deadline already.
+//
+// NewWithClient's http.Client decides. Waits are at most
 // min(RetryMaxWaitTime, RetryWaitTime×2^n), 100ms and 2s by default
 // (retry.go:18-19), unless Retry-After, a delay strategy or a condition
 // changes them.
@@ -138,6 +155,7 @@ var restyTimeouts = &TimeoutVocab{
 	Client: &ClientTimeout{
 		Timeout: []string{"SetTimeout"}, Client: []string{"NewWithClient"}, Default: []string{"New"},
 		NoTimeout: "the resty client has no SetTimeout (resty.New's http.Client has no Timeout)",
+		Fix:       "; set one with SetTimeout",
 	},
 	Worst: &WorstWaits{Base: "SetRetryWaitTime", Cap: "SetRetryMaxWaitTime", Exact: true,
 		InexactIf: []string{"SetRetryAfter", "SetRetryDelayStrategy", "AddRetryCondition"}},

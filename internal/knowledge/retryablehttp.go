@@ -103,6 +103,7 @@ var retryableHTTPTimeouts = &TimeoutVocab{
 		Timeout: []string{"Timeout"}, Client: []string{"HTTPClient"},
 		Default: []string{"NewClient", "Client"}, DefaultPackageCall: true,
 		NoTimeout: "go-retryablehttp's default HTTPClient (cleanhttp.DefaultPooledClient) has no Timeout",
+		Fix:       "; set HTTPClient.Timeout",
 	},
 	Worst: &WorstWaits{Base: "RetryWaitMin", Cap: "RetryWaitMax", Func: "Backoff", FuncDefault: "DefaultBackoff"},
 }

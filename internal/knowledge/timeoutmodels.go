@@ -32,6 +32,20 @@ type TimeoutVocab struct {
 	// attempts, for the worst case of a site whose bound and attempt
 	// timeout are known.
 	Worst *WorstWaits
+	// Attempt, when set, is the setting that gives each attempt a
+	// timeout of a library that sends no HTTP itself.
+	Attempt *AttemptTimeout
+}
+
+// An AttemptTimeout is the setting that times each attempt out (its
+// argument 0). A configuration the model sees whole that retries (a known
+// count above 0) without it has no per-attempt timeout, for the reason
+// Missing, unless the package gives the setting elsewhere (per call:
+// gRPC call options); Fix ends the message.
+type AttemptTimeout struct {
+	Settings []string
+	Missing  string
+	Fix      string
 }
 
 // A ContextRule says where the watched context comes from.
@@ -88,12 +102,18 @@ type CapRule struct {
 // *http.Client), then, for a configuration it sees whole, a Default
 // setting (or a lone package-level call with DefaultPackageCall) that
 // makes a client with no timeout, for the reason NoTimeout.
+//
+// The caller's context is no attempt timeout: its deadline bounds the
+// whole retry, so a hung attempt holds it to the end. A client with no
+// timeout is reported under the caller's context too (Fix, the short
+// advice at the end of the message: "; set one with SetTimeout").
 type ClientTimeout struct {
 	Timeout            []string
 	Client             []string
 	Default            []string
 	DefaultPackageCall bool
 	NoTimeout          string
+	Fix                string
 }
 
 // WorstWaits are the longest waits of a retrying HTTP client: Base

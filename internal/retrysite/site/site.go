@@ -377,6 +377,9 @@ type Timeouts struct {
 	// message: "never watches ctx", "relies on ctx's deadline, which no
 	// call in the package sets".
 	Note string
+	// AttemptFix, when set, is the short advice that ends a message
+	// about NoAttemptTimeout ("; set one with SetTimeout").
+	AttemptFix string
 }
 
 // A Setting is one option or field that configures a library retry:

@@ -31,6 +31,12 @@
 // parameter no call in the package gives a deadline is held to its own
 // default cap, or to none when it has no count (unwatched.go).
 //
+// An attempt through a function of the package that sets up its own
+// timeout (helperbound.go) is bounded by it in the worst case. A gRPC
+// unary call is timed only by a deadline per attempt (grpccall.go). A
+// context parameter the function's body reassigns (ctx, cancel :=
+// context.WithTimeout(ctx, d)) holds that value after.
+//
 // A retry under the caller's context is held to a missing cap only when
 // the package's own code leaves that context's deadline the only limit:
 // every attempt goes through an HTTP client the package ships with no
@@ -105,6 +111,10 @@ type model struct {
 	// (x.Timeout = d, c.x.Timeout = d: the object x names), built on
 	// first use (setsTimeoutOf).
 	timeoutSet map[types.Object]bool
+	// grpcConfig is 1 when the package configures a gRPC connection's
+	// interceptors or service config, -1 when not, 0 before the first
+	// look (grpccall.go).
+	grpcConfig int
 }
 
 // A Describer finds the timeouts of one package's retry sites. It holds

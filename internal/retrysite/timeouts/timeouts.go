@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file is the timeouts aspect (R-3 and the timeout standard): does
@@ -23,6 +24,8 @@ type opFact struct {
 	op     *site.Op
 	http   bool
 	client clientFact
+	// grpc is true for a gRPC unary call (grpccall.go).
+	grpc bool
 	// ctx is the context of the request (HTTP) or of the operation's
 	// context arguments.
 	ctx ctxFact
@@ -35,10 +38,24 @@ type opFact struct {
 // an HTTP call through a client with no Timeout, with a request whose
 // context has no deadline.
 func (f opFact) noTimeout() bool {
-	return f.http && f.client.kind == clientNoTimeout && (f.ctx.kind == ctxBack || f.ctx.kind == ctxNone) && !f.ctx.attempt
+	return f.http && f.client.kind == clientNoTimeout && (f.ctx.kind == ctxBack || f.ctx.kind == ctxNone) && !f.ctx.attempt ||
+		f.grpcUntimed()
+}
+
+// grpcUntimed reports whether the operation is a gRPC call whose context
+// has no deadline of its own: none at all, or the caller's, which bounds
+// the whole retry and not one attempt.
+func (f opFact) grpcUntimed() bool {
+	return f.grpc && (f.ctx.kind == ctxBack || f.ctx.kind == ctxCaller) && !f.ctx.attempt && !f.durKnown
 }
 
 func (f opFact) why() string {
+	if f.grpcUntimed() {
+		if f.ctx.kind == ctxCaller {
+			return "the gRPC call's context, " + ctxName(f.ctx) + ", has no deadline of its own; only the caller's stops it"
+		}
+		return "the gRPC call's context, " + f.ctx.desc + ", has no deadline"
+	}
 	if c := ctxClause(f.ctx); c != "" {
 		return f.client.why + " and " + c
 	}
@@ -118,6 +135,14 @@ func (r *tres) opFact(op *site.Op) opFact {
 		for _, a := range call.Args {
 			if IsContextType(r.m.info.TypeOf(a)) {
 				f.ctx = mergeCtx(f.ctx, r.ctx(a))
+			}
+		}
+		f.grpc = r.grpcUnary(call) // grpccall.go
+		// A function of the package that times its own send
+		// (helperbound.go).
+		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
+			if d, ok := r.helperBound(fn); ok {
+				f.dur, f.durKnown = d, true
 			}
 		}
 	}
@@ -481,8 +506,9 @@ func (m *model) loopTimeouts(s *site.Site) {
 		}
 	}
 	uncapped := ""
-	if siteCtx.kind == ctxCaller && m.blindLoop(s) { // unwatched.go
-		// Its context's end only makes every attempt fail at once.
+	if (siteCtx.kind == ctxCaller || siteCtx.kind == ctxDeadline) && m.blindLoop(s) { // unwatched.go
+		// Its context's end, the caller's deadline or its own, only
+		// makes every attempt fail at once.
 		t.Note = "never watches " + ctxName(siteCtx)
 		siteCtx = ctxFact{kind: ctxBack}
 		uncapped = "it stops only on success and nothing checks the elapsed time"
@@ -494,6 +520,17 @@ func (m *model) loopTimeouts(s *site.Site) {
 		uncapped += " and nothing checks the elapsed time"
 	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+	if t.Worst > 0 && t.TotalCap == 0 && siteCtx.kind == ctxCaller && siteCtx.param != nil {
+		// The worst case under a context parameter: capped when every
+		// call of the function in the package gives it a deadline,
+		// else a deadline the retry never sets (unwatched.go).
+		switch all, known := m.callersSetDeadline(siteCtx.param, 0); {
+		case known && all:
+			t.Worst, t.WorstCalc, t.Capped = 0, "", true
+		case known:
+			t.Note = "sets no deadline on " + siteCtx.param.Name()
+		}
+	}
 	off.settle(s, t)
 	if !t.Capped && t.CallerContext && t.NoAttemptTimeout == nil && !t.OffByDefault && t.Worst == 0 {
 		if why, ok := r.callerOnly(s); ok { // shipped.go

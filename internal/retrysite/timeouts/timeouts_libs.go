@@ -116,6 +116,9 @@ func ctxName(f ctxFact) string {
 	if f.param != nil {
 		return f.param.Name()
 	}
+	if f.name != "" {
+		return f.name
+	}
 	return "the operation's context"
 }
 
@@ -156,6 +159,9 @@ func (x *libTimeoutState) mapParam(ctxArg ast.Expr) {
 func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
 	x.readContext(v.Context)
 	x.readCaps(v.Caps)
+	if v.Attempt != nil {
+		x.readAttempt(v.Attempt)
+	}
 	if v.Client == nil {
 		return
 	}
@@ -164,8 +170,18 @@ func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
 	// A call that builds a client or transport sends nothing itself: each
 	// send through it is the caller's.
 	builds := e.Sends == knowledge.SendsClient || e.Sends == knowledge.SendsTransport
-	if !builds && f.noTimeout() {
+	switch {
+	case builds:
+	case f.noTimeout():
 		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
+	case cl.kind == clientNoTimeout && x.siteCtx.kind == ctxCaller && !x.siteCtx.attempt:
+		// The caller's deadline bounds the whole retry, not one
+		// attempt: a hung attempt holds it to the end, and no retry
+		// follows.
+		x.t.NoAttemptTimeout, x.t.Why = x.libOp, cl.why+"; only the caller's deadline stops it"
+	}
+	if x.t.NoAttemptTimeout != nil {
+		x.t.AttemptFix = v.Client.Fix
 	}
 	if v.Worst != nil && x.s.Bound.Known() && cl.kind == clientTimeout && cl.durKnown {
 		x.worst, x.calc, x.exact = worstCase(x.s.Bound.Retries+1, cl.dur, x.worstWaits(v.Worst))
@@ -344,4 +360,45 @@ func identOrSel(x ast.Expr) *ast.Ident {
 		return x.Sel
 	}
 	return nil
+}
+
+// readAttempt finds whether a configuration that retries gives each
+// attempt a timeout through its setting.
+func (x *libTimeoutState) readAttempt(a *knowledge.AttemptTimeout) {
+	s := x.s
+	if s.Opaque || s.Last(a.Settings...) != nil || !s.Bound.Known() || s.Bound.Retries == 0 || x.m.callsSetting(s.Lib, a.Settings) {
+		return
+	}
+	x.t.NoAttemptTimeout = &site.Op{Call: x.call}
+	x.t.Why, x.t.AttemptFix = a.Missing, a.Fix
+}
+
+// callsSetting reports whether the package gives one of the library's
+// settings elsewhere than to a call of the library itself (another
+// configuration): as a per-call option.
+func (m *model) callsSetting(lib *knowledge.Library, names []string) bool {
+	inLib := func(fn *types.Func) bool {
+		return fn != nil && fn.Pkg() != nil && slices.Contains(lib.Paths, fn.Pkg().Path())
+	}
+	found := false
+	for _, f := range m.pass.Files {
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || found {
+				return !found
+			}
+			fn := typesx.Callee(m.info, call)
+			if !inLib(fn) || !slices.Contains(names, fn.Name()) {
+				return true
+			}
+			if len(stack) > 0 {
+				if p, ok := stack[len(stack)-1].(*ast.CallExpr); ok && inLib(typesx.Callee(m.info, p)) {
+					return true // a setting of another configuration
+				}
+			}
+			found = true
+			return false
+		})
+	}
+	return found
 }

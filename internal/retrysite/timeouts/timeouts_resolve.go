@@ -55,6 +55,8 @@ type ctxFact struct {
 	// param is the parameter of the enclosing function a caller's
 	// context comes from, when it is one (unwatched.go).
 	param *types.Var
+	// name is the variable the context was read from, for messages.
+	name string
 }
 
 func (f ctxFact) rank() int { return int(f.kind) }
@@ -126,6 +128,10 @@ type varFacts struct {
 	// escapes is true when it is passed to a call, has its address
 	// taken or is stored elsewhere: unseen code may change it.
 	escapes bool
+	// nestedDef is true when some assignment to it is not a statement
+	// of its function's body itself (under an if, in a loop or a
+	// function literal): it may not happen.
+	nestedDef bool
 }
 
 // tres resolves values for the timeouts of one site.
@@ -139,6 +145,9 @@ type tres struct {
 	paramCtx map[*types.Var]ast.Expr
 	vars     map[*types.Var]*varFacts
 	visiting map[ast.Node]bool
+	// depth counts the functions of the package followed from the
+	// site's attempt to the region (helperbound.go).
+	depth int
 }
 
 func (m *model) newTres(region []ast.Node) *tres {
@@ -252,6 +261,9 @@ func (r *tres) facts(v *types.Var) *varFacts {
 						if rhs != nil {
 							vf.defs = append(vf.defs, rhs)
 						}
+						if !funcLevel(stack, v) {
+							vf.nestedDef = true
+						}
 						continue
 					}
 					// c.Timeout = x, c.HTTPClient.Timeout = x.
@@ -298,6 +310,43 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		})
 	}
 	return vf
+}
+
+// lastDefBefore returns the value last given to a parameter before pos,
+// when every assignment to it is a statement of its function's body
+// itself (nil otherwise, or with none before pos).
+func lastDefBefore(vf *varFacts, pos token.Pos) ast.Expr {
+	if !vf.param || vf.nestedDef {
+		return nil
+	}
+	var last ast.Expr
+	for _, d := range vf.defs {
+		if d.End() <= pos && (last == nil || d.Pos() > last.Pos()) {
+			last = d
+		}
+	}
+	return last
+}
+
+// funcLevel reports whether the node under stack's top is a statement
+// of the body itself of the function that declares v.
+func funcLevel(stack []ast.Node, v *types.Var) bool {
+	if len(stack) < 2 {
+		return false
+	}
+	if _, ok := stack[len(stack)-1].(*ast.BlockStmt); !ok {
+		return false
+	}
+	var ft *ast.FuncType
+	switch fn := stack[len(stack)-2].(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	default:
+		return false
+	}
+	return ft.Pos() <= v.Pos() && v.Pos() < ft.End()
 }
 
 // IsContextType reports whether t is context.Context.
@@ -362,25 +411,45 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 		if e, ok := r.paramCtx[v]; ok {
 			return r.ctx(e)
 		}
-		vf := r.facts(v)
-		if vf.param || len(vf.defs) == 0 {
-			f := ctxFact{kind: ctxCaller}
-			if vf.param {
-				f.param = v // a parameter (unwatched.go finds whose)
-			}
-			return f
-		}
-		f := r.ctx(vf.defs[0])
-		for _, d := range vf.defs[1:] {
-			f = mergeCtx(f, r.ctx(d))
-		}
-		return f
+		return named(r.identCtx(x, v), v.Name())
 	case *ast.SelectorExpr:
 		if f, ok := r.fieldCtx(x); ok { // ctxfield.go
 			return f
 		}
 	}
 	return ctxFact{kind: ctxCaller}
+}
+
+// named gives f the name of the variable it was read from, if it has
+// none.
+func named(f ctxFact, name string) ctxFact {
+	if f.name == "" {
+		f.name = name
+	}
+	return f
+}
+
+// identCtx resolves a context variable x uses.
+func (r *tres) identCtx(x *ast.Ident, v *types.Var) ctxFact {
+	vf := r.facts(v)
+	if vf.param || len(vf.defs) == 0 {
+		f := ctxFact{kind: ctxCaller}
+		if vf.param {
+			f.param = v // a parameter (unwatched.go finds whose)
+		}
+		// A parameter the function's body itself reassigns (ctx,
+		// cancel := context.WithTimeout(ctx, d)) holds, after, the
+		// last value it was given.
+		if last := lastDefBefore(vf, x.Pos()); last != nil {
+			return r.ctx(last)
+		}
+		return f
+	}
+	f := r.ctx(vf.defs[0])
+	for _, d := range vf.defs[1:] {
+		f = mergeCtx(f, r.ctx(d))
+	}
+	return f
 }
 
 // deadlineDur returns the duration of a WithTimeout argument, or of a

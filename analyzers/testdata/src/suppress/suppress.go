@@ -38,7 +38,7 @@ func allSilenced(ctx context.Context, u string, body []byte) error {
 // sleep and was itself reported unused.
 func fixedIntervalOnly(ctx context.Context, u string, body []byte) error {
 	//retrylint:ignore fixedinterval the peer wants a fixed interval
-	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) can take`
+	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err
@@ -56,7 +56,7 @@ func fixedIntervalOnly(ctx context.Context, u string, body []byte) error {
 // A directive naming one analyzer leaves the others' findings.
 func maxRetriesOnly(ctx context.Context, u string, body []byte) error {
 	//retrylint:ignore maxretries IAB-2026-042 approved 19 retries
-	for i := 0; i < 20; i++ { // want `R-3: retry of client\.Do \(POST\) can take`
+	for i := 0; i < 20; i++ { // want `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err
@@ -93,7 +93,7 @@ func nameWithNoFinding(ctx context.Context, u string, body []byte) error {
 func unrelatedLine(ctx context.Context, u string, body []byte) error {
 	//retrylint:ignore fixedinterval,idemkey not above the loop // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 95` `unused //retrylint:ignore directive: no idemkey \(R-6\) finding on line 95`
 	body = append([]byte(nil), body...)
-	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) can take`
+	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err

@@ -51,10 +51,11 @@ func restyDeadline() {
 	_, _ = c.R().SetContext(ctx).Get("http://x")
 }
 
-// The caller's context may carry a deadline.
+// The caller's context may carry a deadline, but it bounds the whole
+// retry, not one attempt (issue 33).
 func restyCallerCtx(ctx context.Context) {
 	c := resty.New().SetRetryCount(3)
-	_, _ = c.R().SetContext(ctx).Get("http://x")
+	_, _ = c.R().SetContext(ctx).Get("http://x") // want `R-3: resty/v2 retry of c\.R\(\)\.SetContext\(ctx\)\.Get \(GET\) has no per-attempt timeout: the resty client has no SetTimeout; only the caller's deadline stops it`
 }
 
 // No retries switched on: not a retry.

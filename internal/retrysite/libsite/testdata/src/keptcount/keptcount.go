@@ -57,6 +57,6 @@ func (c *Client) SetRetryCount(n int) *Client {
 func local(ctx context.Context, url string) error {
 	cl := resty.New()
 	cl.SetRetryCount(20)
-	_, err := cl.R().SetContext(ctx).Get(url) // want `R-2: resty/v2 retry of cl\.R\(\)\.SetContext\(ctx\)\.Get.* 20 retries` `library resty/v2 ctx=sync retries=20` `R-1: resty/v2 retry of cl\.R\(\)\.SetContext\(ctx\)\.Get \(GET\) uses equal jitter: waits at least half of the backoff, which doubles from 100ms up to 2s`
+	_, err := cl.R().SetContext(ctx).Get(url) // want `R-2: resty/v2 retry of cl\.R\(\)\.SetContext\(ctx\)\.Get.* 20 retries` `library resty/v2 ctx=sync retries=20` `R-1: resty/v2 retry of cl\.R\(\)\.SetContext\(ctx\)\.Get \(GET\) uses equal jitter: waits at least half of the backoff, which doubles from 100ms up to 2s` `R-3: resty/v2 retry of cl\.R\(\)\.SetContext\(ctx\)\.Get \(GET\) has no per-attempt timeout: the resty client has no SetTimeout`
 	return err
 }

@@ -110,7 +110,7 @@ func retryable(url string) {
 func retryableCaller(ctx context.Context, url string) {
 	c := retryablehttp.NewClient()
 	req, _ := retryablehttp.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	_, _ = c.Do(req) // want `timeouts: caller`
+	_, _ = c.Do(req) // want `timeouts: noattempt\(go-retryablehttp's default HTTPClient \(cleanhttp\.DefaultPooledClient\) has no Timeout; only the caller's deadline stops it\) caller` `R-3: go-retryablehttp retry of c\.Do \(GET\) has no per-attempt timeout: go-retryablehttp's default HTTPClient has no Timeout; only the caller's deadline stops it`
 }
 
 func restyCalls(ctx context.Context) {
@@ -119,7 +119,7 @@ func restyCalls(ctx context.Context) {
 	d := resty.New().SetRetryCount(3).SetTimeout(5 * time.Second)
 	_, _ = d.R().Get("http://x") // want `timeouts: capped worst\(4 attempts x 5s timeout \+ waits 100ms\+200ms\+400ms = 20\.7s\)`
 	e := resty.New().SetRetryCount(3)
-	_, _ = e.R().SetContext(ctx).Get("http://x") // want `timeouts: caller`
+	_, _ = e.R().SetContext(ctx).Get("http://x") // want `timeouts: noattempt\(the resty client has no SetTimeout \(resty\.New's http\.Client has no Timeout\); only the caller's deadline stops it\) caller` `R-3: resty/v2 retry of e\.R\(\)\.SetContext\(ctx\)\.Get \(GET\) has no per-attempt timeout: the resty client has no SetTimeout; only the caller's deadline stops it`
 }
 
 func k8s(ctx context.Context) {

@@ -180,6 +180,9 @@ func deadlineAround(url string) error {
 			resp.Body.Close()
 			return nil
 		}
+		if ctx.Err() != nil {
+			return err // the deadline ends the loop
+		}
 		time.Sleep(time.Second)
 	}
 }
@@ -337,7 +340,7 @@ func elapsedVar(url string, limit time.Duration) error {
 	}
 }
 
-// Accepted: a 20s deadline around the loop.
+// Accepted: a 20s deadline around the loop, which it watches.
 func deadlineOK(url string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -347,6 +350,9 @@ func deadlineOK(url string) error {
 		if err == nil {
 			resp.Body.Close()
 			return nil
+		}
+		if ctx.Err() != nil {
+			return err // the deadline ends the loop
 		}
 		time.Sleep(time.Second)
 	}
@@ -386,4 +392,20 @@ func single(url string) error {
 		return err
 	}
 	return resp.Body.Close()
+}
+
+// deadlineBlind: a deadline around a loop that never watches it: once it
+// passes every attempt fails at once, and the plain sleeps go on forever.
+func deadlineBlind(url string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	for { // want `timeouts: uncapped\(it stops only on success and nothing checks the elapsed time\)` `R-3: retry of http\.DefaultClient\.Do \(GET\) never watches ctx and has no total duration cap: it stops only on success`
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
 }

@@ -1,0 +1,63 @@
+package timeouts
+
+import (
+	"go/ast"
+	"go/types"
+	"time"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+)
+
+// This file finds the timeout of an attempt that a function of the
+// package sets up itself: the loop calls fetch(ctx, u), and fetch gives
+// its send a deadline of its own (ctx, cancel := context.WithTimeout(ctx,
+// 10*time.Second)) or sends through a client with a Timeout
+// (&http.Client{Timeout: 10 * time.Second}). When that send hangs, the
+// attempt takes that long: the longest such timeout in the function (or
+// in the functions of the package it calls, up to maxHelperDepth deep)
+// is a lower bound of the attempt's worst case, which is all the worst
+// case needs, since it is reported only above the cap. A timeout the
+// model cannot compute, or a function of another package, adds nothing.
+
+// maxHelperDepth bounds how deep the functions of the package an attempt
+// calls are searched for its timeout.
+const maxHelperDepth = 2
+
+// helperBound returns the longest constant timeout the body of fn, a
+// function of the package, sets up for a send it makes; the functions
+// of the package it calls are searched alike (opFact), up to
+// maxHelperDepth deep.
+func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
+	if fn == nil || fn.Pkg() != r.m.pkg || r.depth >= maxHelperDepth {
+		return 0, false
+	}
+	d := r.funcDecl(fn)
+	if d == nil || d.Body == nil {
+		return 0, false
+	}
+	hr := r.m.newTres([]ast.Node{d.Body})
+	hr.depth = r.depth + 1
+	var best time.Duration
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			_, lit := n.(*ast.FuncLit)
+			return !lit
+		}
+		name := hr.callee(call)
+		if knowledge.RequestFuncOf(name).Kind != knowledge.NotRequestFunc || isContextFunc(name) {
+			return true // builds a request or a context: sends nothing
+		}
+		if f := hr.opFact(&site.Op{Call: call}); f.durKnown {
+			best = max(best, f.dur)
+		}
+		return true
+	})
+	return best, best > 0
+}
+
+// isContextFunc reports whether name is a function of package context.
+func isContextFunc(name string) bool {
+	return len(name) > len("context.") && name[:len("context.")] == "context."
+}
