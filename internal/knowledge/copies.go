@@ -178,12 +178,20 @@ func recognise(pkg *types.Package) string {
 // matches reports whether pkg has the fingerprint's shape (see Copies).
 func (fp *fingerprint) matches(pkg *types.Package) bool {
 	scope := pkg.Scope()
-	api := newAPI(pkg)
-	for _, e := range fp.entries {
+	// The entry points first, by lookups alone: most packages that have
+	// one of their names have not the others, and building the API (every
+	// exported type's fields and method set) is what costs.
+	sigs := make([]*types.Signature, len(fp.entries))
+	for i, e := range fp.entries {
 		sig := entrySig(scope, pkg, e)
 		if sig == nil || !entryShape(sig, e) {
 			return false
 		}
+		sigs[i] = sig
+	}
+	api := newAPI(pkg)
+	for j, e := range fp.entries {
+		sig := sigs[j]
 		for _, i := range e.Cfg {
 			api.addType(sig.Params().At(i).Type())
 		}
