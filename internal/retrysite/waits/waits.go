@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/cfg"
 )
 
 // This file finds the waits between attempts of hand-written retry sites
@@ -127,7 +128,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 
 // NewWalk returns a walk of the failure paths of fi.
 func (f Finder) NewWalk(fi *interp.FuncInfo) *Walk {
-	return &Walk{F: f, Fi: fi, Nonblocking: NonblockingComms(fi.Body), HitAt: make(map[ast.Node][]*Hit)}
+	return &Walk{F: f, Fi: fi, Nonblocking: NonblockingComms(fi.Body), Comms: selectsOf(fi.Body), HitAt: make(map[ast.Node][]*Hit)}
 }
 
 // SelfCalls returns the calls of fn in body (outside function literals),
@@ -178,9 +179,15 @@ type Walk struct {
 	// Nonblocking are the communications of selects with a default
 	// case; HitAt caches WaitsIn and HeadWait by node.
 	Nonblocking map[ast.Stmt]bool
-	HitAt       map[ast.Node][]*Hit
-	found       []*Hit
-	seenHit     map[ast.Node]bool
+	// Comms maps each comm of a select to its select. go/cfg evaluates
+	// every comm of a select at its head, before the cases branch: a
+	// path waits on the comm of the case it takes (caseWait), not on
+	// them all (a timer armed before the loop whose case returns is a
+	// deadline, not a wait between attempts).
+	Comms   map[ast.Stmt]*ast.SelectStmt
+	HitAt   map[ast.Node][]*Hit
+	found   []*Hit
+	seenHit map[ast.Node]bool
 	// again: some failure path leads back to the operation; immediate:
 	// one does with no wait and through no fork the outcome does not
 	// decide, while others wait; maybe: a path back passes something
@@ -243,6 +250,10 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 		if h := w.HeadWait(b); h != nil && !first {
 			p.hits = withHits(p.hits, h) // waits_dedupe.go
 		}
+		if hits, maybe := w.caseWait(b); !first && (len(hits) > 0 || maybe) {
+			p.hits = withHits(p.hits, hits...)
+			p.maybe = p.maybe || maybe
+		}
 		n := len(b.Nodes)
 		condBlock := len(b.Succs) == 2
 		for i := from; i < n; i++ {
@@ -277,7 +288,7 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 			}
 			// The operation's own Node: only what follows the call
 			// counts (err := sleepy() is not a wait before it).
-			if !(first && i == from) {
+			if !(first && i == from) && !w.isComm(node) {
 				hits, maybe := w.WaitsIn(node)
 				if len(hits) > 0 {
 					p.hits = withHits(p.hits, hits...)
@@ -334,9 +345,15 @@ func (w *Walk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in interp.Sc
 		if w.HeadWait(b) != nil {
 			return true
 		}
+		if hits, maybe := w.caseWait(b); len(hits) > 0 || maybe {
+			return true
+		}
 		for _, n := range b.Nodes {
 			if interp.ContainsOp(n, target) {
 				return false
+			}
+			if w.isComm(n) {
+				continue // waited on in its case (caseWait)
 			}
 			if hits, maybe := w.WaitsIn(n); len(hits) > 0 || maybe {
 				return true
@@ -350,6 +367,30 @@ func (w *Walk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in interp.Sc
 		return false
 	}
 	return visit(bi)
+}
+
+// isComm reports whether node is the comm of a select's case, which
+// go/cfg places at the select's head.
+func (w *Walk) isComm(node ast.Node) bool {
+	st, ok := node.(ast.Stmt)
+	if !ok {
+		return false
+	}
+	_, ok = w.Comms[st]
+	return ok
+}
+
+// caseWait returns the waits of the comm of the select case whose body
+// b is: what a path that takes that case waited on.
+func (w *Walk) caseWait(b *cfg.Block) ([]*Hit, bool) {
+	if b.Kind != cfg.KindSelectCaseBody {
+		return nil, false
+	}
+	cc, ok := b.Stmt.(*ast.CommClause)
+	if !ok || cc.Comm == nil {
+		return nil, false
+	}
+	return w.WaitsIn(cc.Comm)
 }
 
 // WaitsIn returns the waits in a graph node, and whether it holds

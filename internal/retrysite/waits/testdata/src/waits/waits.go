@@ -633,3 +633,22 @@ func withReplyHelper(replies <-chan string) error {
 	}
 	return errors.New("x")
 }
+
+// A timer armed before the loop, whose case leaves it, is a deadline, not
+// a wait between attempts: go/cfg evaluates every comm of a select at its
+// head, and a path back waits only on the case it takes (the ticker).
+func deadlineCase(ctx context.Context, seconds int) error {
+	timeout := time.After(time.Duration(seconds) * time.Second)
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	for {
+		if err := do(); err == nil {
+			return nil
+		}
+		select {
+		case <-timeout:
+			return errors.New("timed out")
+		case <-tick.C: // want `ticker fixed interval: a fixed 2s$` `R-1: retry of do \(GET\) waits a fixed 2s between attempts; use exponential backoff with full jitter`
+		}
+	}
+}
