@@ -11,27 +11,18 @@ import (
 	"github.com/retrylint/retrylint/policy"
 )
 
-// A Jitter is the random spread of the exponential backoff.
-type Jitter int
+// A Jitter is the random spread of the exponential backoff: the
+// standard's, policy.Jitter, which the analyzers judge a Policy by.
+type Jitter = policy.Jitter
 
 const (
 	// FullJitter waits random_between(0, min(MaxDelay, BaseDelay*2^n))
 	// before retry n+1. It is the default the standard mandates.
-	FullJitter Jitter = iota
+	FullJitter = policy.FullJitter
 	// DecorrelatedJitter waits min(MaxDelay, random_between(BaseDelay,
 	// previous*3)), which R-1 allows as an alternative.
-	DecorrelatedJitter
+	DecorrelatedJitter = policy.DecorrelatedJitter
 )
-
-func (j Jitter) String() string {
-	switch j {
-	case FullJitter:
-		return "full"
-	case DecorrelatedJitter:
-		return "decorrelated"
-	}
-	return fmt.Sprintf("Jitter(%d)", int(j))
-}
 
 // ErrInvalidPolicy is wrapped by every error that reports a Policy outside
 // the standard (a retry count outside the context's range, a duration cap
@@ -154,7 +145,7 @@ func (p *Policy) settings() (settings, error) {
 		MaxDuration:     p.MaxDuration,
 		BaseDelay:       p.BaseDelay,
 		MaxDelay:        p.MaxDelay,
-		Jitter:          policy.Jitter(p.Jitter),
+		Jitter:          p.Jitter,
 		WebhookSchedule: p.WebhookSchedule,
 		AttemptTimeout:  p.AttemptTimeout,
 		DeadLetter:      p.DeadLetter != nil,
