@@ -111,10 +111,15 @@ func KindName(k retrysite.WaitKind) string {
 // WithRules returns an analyzer that runs a model-showing analyzer and
 // then the given rules over one pass, so that one test package states
 // what the model sees and what each rule reports, without a copy of it
-// in each rule's testdata. Each rule runs with a copy of the pass that
-// names the rule, so that its Reporter matches directives by its name.
+// in each rule's testdata.
 func WithRules(show *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.Analyzer {
-	as := append([]*analysis.Analyzer{show}, rules...)
+	return Together(show.Name+"withrules", append([]*analysis.Analyzer{show}, rules...)...)
+}
+
+// Together returns an analyzer, named name, that runs the analyzers as
+// over one pass, as the drivers do. Each runs with a copy of the pass that
+// names it, so that its Reporter matches directives by its name.
+func Together(name string, as ...*analysis.Analyzer) *analysis.Analyzer {
 	seen := make(map[*analysis.Analyzer]bool)
 	var req []*analysis.Analyzer
 	for _, a := range as {
@@ -126,8 +131,8 @@ func WithRules(show *analysis.Analyzer, rules ...*analysis.Analyzer) *analysis.A
 		}
 	}
 	return &analysis.Analyzer{
-		Name:     show.Name + "withrules",
-		Doc:      "run " + show.Name + " and retrylint rules together",
+		Name:     name,
+		Doc:      "run the analyzers " + name + " holds together",
 		Requires: req,
 		Run: func(pass *analysis.Pass) (any, error) {
 			for _, a := range as {
