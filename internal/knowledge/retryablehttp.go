@@ -92,6 +92,11 @@ var retryableHTTPWaits = &WaitVocab{
 // DefaultBackoff waits RetryWaitMin×2^n up to RetryWaitMax (1s and 30s,
 // client.go:49-51, 551-575), or as long as a 429/503 Retry-After says:
 // the doubling waits are a lower bound of the worst case.
+// Client.StandardClient (client.go:920-924) wraps the client in an
+// *http.Client with no Timeout whose RoundTripper (roundtripper.go:37-47)
+// runs Client.Do with the request's one context for every attempt: a
+// deadline there caps the whole retry, and only the client's
+// HTTPClient.Timeout bounds one attempt (R-3 at the StandardClient call).
 var retryableHTTPTimeouts = &TimeoutVocab{
 	Context: []ContextRule{
 		{Entries: []string{"Do"}, FromEntry: true, EntryArg: 0, Request: true},

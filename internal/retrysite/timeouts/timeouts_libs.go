@@ -171,6 +171,15 @@ func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
 	// send through it is the caller's.
 	builds := e.Sends == knowledge.SendsClient || e.Sends == knowledge.SendsTransport
 	switch {
+	case builds && cl.kind == clientNoTimeout && !(x.s.Bound.Kind == site.BoundKnown && x.s.Bound.Retries == 0):
+		// Each send through the client it builds is the caller's, but
+		// not the attempt's limit: the library's transport sends every
+		// attempt with the request's one context (retryablehttp
+		// RoundTripper.RoundTrip, roundtripper.go:37-47), so a
+		// deadline there bounds the whole retry and only the
+		// library client's own HTTPClient.Timeout bounds one attempt.
+		// A client that retries nothing (RetryMax 0) is no retry.
+		x.t.NoAttemptTimeout, x.t.Why = x.libOp, cl.why+"; a request sent through it has one context for every attempt"
 	case builds:
 	case f.noTimeout():
 		x.t.NoAttemptTimeout, x.t.Why = x.libOp, f.why()
