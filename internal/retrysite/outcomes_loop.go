@@ -40,8 +40,13 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		if certain {
 			goal = goalCertain
 		}
-		r := fi.Reach(g.set, target, ref, outcomeScenario(o), in, goal)
-		return outcomes.Reach{Again: r.Again, AgainCertain: r.AgainCertain}
+		// A list the loop tests the status against may be one of
+		// several: each decides (interp's membership.go).
+		again, certain := m.OverListChoices(func() (bool, bool) {
+			r := fi.Reach(g.set, target, ref, outcomeScenario(o), in, goal)
+			return r.Again, r.AgainCertain
+		})
+		return outcomes.Reach{Again: again, AgainCertain: certain}
 	}
 	call := g.calls[0]
 	outcomes.New(m.info, m.pkg, m).Loop(s, outcomes.Loop{

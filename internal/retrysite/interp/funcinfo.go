@@ -47,6 +47,11 @@ type model struct {
 	fnKeys map[*types.Func]string
 	// spare is the scratch the walks borrow (scratch.go), nil while lent.
 	spare *scratch
+	// listPick fixes the list a local holds while OverListChoices
+	// decides once per list, and listMet notes the locals a decision
+	// found several lists in (membership.go).
+	listPick map[*types.Var]int
+	listMet  []listChoice
 }
 
 // Model is the value interpreter of one package (model).

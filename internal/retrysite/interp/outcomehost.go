@@ -24,16 +24,17 @@ func (h evHost) VarDefOf(v *types.Var) *varDef { return h.ev.Fi.M.VarDefOf(v) }
 func (h evHost) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	return h.ev.Fi.M.IndexedComposite(v)
 }
-func (h evHost) Eval(x ast.Expr, e env) value    { return h.ev.Eval(x, e) }
-func (h evHost) Scenario() *scenario             { return &h.ev.Sc }
-func (h evHost) Op() map[*ast.CallExpr]bool      { return h.ev.Op }
-func (h evHost) Pred() bool                      { return h.ev.Pred }
-func (h evHost) Body() *ast.BlockStmt            { return h.ev.Fi.Body }
-func (h evHost) BodyStart() token.Pos            { return h.ev.Fi.bodyStart() }
-func (h evHost) Assigns(v *types.Var) []ast.Expr { return h.ev.Fi.assigns[v] }
-func (h evHost) Studied(v *types.Var) bool       { return h.ev.Fi.Tracked[v] || h.ev.Fi.outcomes[v] }
-func (h evHost) OutcomeVar(v *types.Var) bool    { return h.ev.Fi.outcomeVar(v) }
-func (h evHost) LocalVar(x ast.Expr) *types.Var  { return h.ev.Fi.M.LocalVar(x) }
+func (h evHost) ListPick(v *types.Var, n int) (int, bool) { return h.ev.Fi.M.ListPick(v, n) }
+func (h evHost) Eval(x ast.Expr, e env) value             { return h.ev.Eval(x, e) }
+func (h evHost) Scenario() *scenario                      { return &h.ev.Sc }
+func (h evHost) Op() map[*ast.CallExpr]bool               { return h.ev.Op }
+func (h evHost) Pred() bool                               { return h.ev.Pred }
+func (h evHost) Body() *ast.BlockStmt                     { return h.ev.Fi.Body }
+func (h evHost) BodyStart() token.Pos                     { return h.ev.Fi.bodyStart() }
+func (h evHost) Assigns(v *types.Var) []ast.Expr          { return h.ev.Fi.assigns[v] }
+func (h evHost) Studied(v *types.Var) bool                { return h.ev.Fi.Tracked[v] || h.ev.Fi.outcomes[v] }
+func (h evHost) OutcomeVar(v *types.Var) bool             { return h.ev.Fi.outcomeVar(v) }
+func (h evHost) LocalVar(x ast.Expr) *types.Var           { return h.ev.Fi.M.LocalVar(x) }
 func (h evHost) CancelOnlyCtx(call *ast.CallExpr) bool {
 	return h.ev.Fi.M.cancelOnlyCtx(h.ev.Fi.Body, call)
 }

@@ -19,6 +19,10 @@ type Pkg interface {
 	// gives a map, slice or array field or package variable it only
 	// reads in place (the value index's).
 	IndexedComposite(v *types.Var) (*ast.CompositeLit, bool)
+	// ListPick returns which of its n lists the model has picked for
+	// the local v while it decides once per list (Member); else it
+	// notes that a decision depended on v's list and reports false.
+	ListPick(v *types.Var, n int) (int, bool)
 }
 
 // Ev is the evaluator they extend: the core's evaluator of one function

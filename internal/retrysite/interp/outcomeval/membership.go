@@ -83,25 +83,81 @@ func Membership(info *types.Info, d *ast.FuncDecl, sig *types.Signature) (listAt
 	return 0, nil, false
 }
 
-// MemberElems returns the elements of the list a call of a membership
-// helper passes at listAt: its constant arguments for a variadic list,
-// else the list the argument names when the model knows its elements.
-func (ev Evaluator) MemberElems(sig *types.Signature, call *ast.CallExpr, listAt int, e vals.Env) ([]vals.Value, bool) {
+// MemberElems returns the lists a call of a membership helper may pass
+// at listAt: its constant arguments for a variadic list, else the lists
+// the argument may hold (ElemAlts).
+func (ev Evaluator) MemberElems(sig *types.Signature, call *ast.CallExpr, listAt int, e vals.Env) (Lists, bool) {
 	if sig.Variadic() && listAt == sig.Params().Len()-1 && !call.Ellipsis.IsValid() {
 		var elems []vals.Value
 		for _, a := range call.Args[min(listAt, len(call.Args)):] {
 			v := ev.Eval(a, e)
 			if v.K != vals.VInt {
-				return nil, false
+				return Lists{}, false
 			}
 			elems = append(elems, v)
 		}
-		return elems, true
+		return Lists{Alts: [][]vals.Value{elems}}, true
 	}
 	if listAt >= len(call.Args) {
-		return nil, false
+		return Lists{}, false
 	}
-	return ev.ConstElems(call.Args[listAt])
+	return ev.ElemAlts(call.Args[listAt])
+}
+
+// Lists are the lists an expression may hold: one (Local nil), or one of
+// Alts according to which of its assignments reached Local.
+type Lists struct {
+	Alts  [][]vals.Value
+	Local *types.Var
+}
+
+// ElemAlts returns the lists x may hold: the one ConstElems knows, or,
+// for a local assigned only such lists and never written into,
+//
+//	retrylist := retryStatusCodes
+//	if c.source == DefaultToIMDS {
+//		retrylist = retryCodesForIMDS
+//	}
+//
+// each of them (Lists.Local is the local).
+func (ev Evaluator) ElemAlts(x ast.Expr) (Lists, bool) {
+	if elems, ok := ev.ConstElems(x); ok {
+		return Lists{Alts: [][]vals.Value{elems}}, true
+	}
+	v := ev.LocalVar(x)
+	if v == nil {
+		return Lists{}, false
+	}
+	d, as := ev.VarDefOf(v), ev.Assigns(v)
+	if d == nil || d.mutated || d.n != len(as) || len(as) < 2 || len(as) > 4 {
+		return Lists{}, false
+	}
+	l := Lists{Local: v}
+	for _, a := range as {
+		elems, ok := ev.ConstElems(a)
+		if !ok {
+			return Lists{}, false
+		}
+		l.Alts = append(l.Alts, elems)
+	}
+	return l, true
+}
+
+// Member applies test (Contains, Index) to the lists l and the tested
+// value x: its answer when every list gives the same, else the answer
+// of the list the model has picked for l's local (Pkg.ListPick), else
+// unknown.
+func (ev Evaluator) Member(l Lists, x vals.Value, test func([]vals.Value, vals.Value) vals.Value) vals.Value {
+	r := test(l.Alts[0], x)
+	for _, a := range l.Alts[1:] {
+		if o := test(a, x); o.K != r.K || o.I != r.I {
+			if i, ok := ev.ListPick(l.Local, len(l.Alts)); ok {
+				return test(l.Alts[i], x)
+			}
+			return vals.Unknown(x.Dep)
+		}
+	}
+	return r
 }
 
 // Contains is slices.Contains over the model's values: unknown unless v
@@ -116,6 +172,20 @@ func Contains(elems []vals.Value, v vals.Value) vals.Value {
 		}
 	}
 	return vals.BoolVal(false)
+}
+
+// Index is slices.Index over the model's values: unknown unless v is a
+// known integer.
+func Index(elems []vals.Value, v vals.Value) vals.Value {
+	if v.K != vals.VInt {
+		return vals.Unknown(v.Dep)
+	}
+	for i, el := range elems {
+		if el.K == vals.VInt && el.I == v.I {
+			return vals.IntVal(int64(i))
+		}
+	}
+	return vals.IntVal(-1)
 }
 
 // nilTest reports whether x is p == nil for a variable p.

@@ -171,10 +171,14 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 			}
 		}
 		return errClass(ErrOther), true
-	case "slices.Contains":
+	case "slices.Contains", "slices.Index":
 		if len(x.Args) == 2 {
-			if elems, ok := ev.ConstElems(x.Args[0]); ok {
-				return Contains(elems, arg(1)), true
+			if l, ok := ev.ElemAlts(x.Args[0]); ok {
+				test := Contains
+				if key == "slices.Index" {
+					test = Index
+				}
+				return ev.Member(l, arg(1), test), true
 			}
 		}
 	}

@@ -197,3 +197,29 @@ func opaque(b backOff) error {
 
 // Not retries (polling, pacing, periodic work, per-item loops): the
 // waits package's testdata (waits.go) holds them, with no site.
+
+// A retry until the status is not one of a list of the package's: a
+// site, whose wait is judged.
+var transientCodes = []int{408, 429, 500, 502, 503, 504}
+
+func containsCode[T comparable](list []T, element T) bool {
+	for _, v := range list {
+		if v == element {
+			return true
+		}
+	}
+	return false
+}
+
+func listedTransient() (*http.Response, error) {
+	var resp *http.Response
+	var err error
+	for i := 0; i < 3; i++ {
+		resp, err = get()
+		if err == nil && !containsCode(transientCodes, resp.StatusCode) {
+			return resp, nil
+		}
+		time.Sleep(time.Second) // want `R-1: retry of get \(GET\) waits a fixed 1s between attempts; use exponential backoff with full jitter`
+	}
+	return resp, err
+}
