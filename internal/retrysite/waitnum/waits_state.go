@@ -45,10 +45,13 @@ type objState struct {
 	// typ is the object's type when its variable is declared with
 	// another (an interface a constructor returns: waits_closure.go).
 	typ types.Type
+	// recv: the object is the running method's receiver, its fields
+	// stand-ins (waits_recv.go).
+	recv bool
 }
 
 func (st *objState) copyState() *objState {
-	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ}
+	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ, recv: st.recv}
 	for f, x := range st.fields {
 		c.fields[f] = x
 	}
@@ -116,8 +119,19 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 	if ip.inRegion(v.Pos()) || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
 		// Declared in the region: its definition, run by the
 		// interpreter, creates the state (defineObj). A parameter
-		// or a captured variable: built out of sight.
-		return nil, nil
+		// or a captured variable: built out of sight, but the
+		// method's own receiver is followed from stand-ins
+		// (waits_recv.go).
+		st := ip.recvObj(v)
+		if st == nil || !ip.applyBefore(v, st) {
+			return nil, nil
+		}
+		if ip.objs == nil {
+			ip.objs = make(map[*types.Var]*objState)
+		}
+		ip.objs[v] = st
+		delete(ip.noObj, v)
+		return v, st
 	}
 	if ip.closure != nil {
 		return ip.newClosureObj(v) // waits_closure.go
@@ -610,7 +624,7 @@ func (st *objState) as(from, to *types.Struct) *objState {
 	if from == to {
 		return st
 	}
-	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ}
+	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ, recv: st.recv}
 	for i := 0; i < from.NumFields(); i++ {
 		if x, ok := st.fields[from.Field(i)]; ok {
 			c.fields[to.Field(i)] = x
@@ -802,11 +816,19 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 					continue
 				}
 				f, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
-				if f == nil || n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) || ip.enclosedBranch(n) {
+				if f == nil || n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 					ok = false
 					return false
 				}
-				st.fields[f] = ip.eval(n.Rhs[i])
+				val := ip.eval(n.Rhs[i])
+				if ip.enclosedBranch(n) {
+					if st.recv && keepsStandin(n.Tok, st.fields[f], val) {
+						continue // waits_recv.go
+					}
+					ok = false
+					return false
+				}
+				st.fields[f] = val
 			}
 		}
 		return true

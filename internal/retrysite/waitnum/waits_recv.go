@@ -1,0 +1,128 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+)
+
+// This file lets the wait interpreter follow the retrying method's own
+// receiver as a backoff object (waits_state.go): a method whose loop
+// takes each wait from another method of the receiver that keeps the
+// current interval in a field between calls
+//
+//	func (e *Backoff) Retry(f func() error) error {
+//		if e.cur <= 0 { e.cur = e.Initial }
+//		for i := 0; i < e.MaxRetries; i++ {
+//			...
+//			time.Sleep(e.next()) // e.cur *= e.Multiplier; cur + rand(1s)
+//		}
+//	}
+//
+// The receiver was built out of sight, so each field starts at what a
+// read of it gives anywhere (selector): the package's one integer value,
+// else a stand-in for a value the model cannot see. The shape is then
+// read as for a local object, for every value of the stand-ins: a draw
+// over the whole interval is full jitter, a draw added to it partial
+// jitter. The receiver is followed under the same conditions as a local
+// object (followable): its address is never taken, it is never passed,
+// copied or captured, and every method called on it writes only its own
+// fields. A write before the loop on a branch the interpreter cannot
+// decide (if e.cur <= 0 { e.cur = e.Initial }) keeps the field's
+// stand-in when the value written does not change between attempts
+// either: the field holds a value the model cannot see on both sides.
+
+// keepsState reports whether body calls a method on v that writes v's
+// fields: the receiver is a backoff object. A receiver whose methods only
+// read it is left to the reading of fields and pure methods as before.
+func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if _, isLit := n.(*ast.FuncLit); isLit {
+			return false
+		}
+		c, isCall := n.(*ast.CallExpr)
+		if !isCall {
+			return true
+		}
+		sel, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+		if !isSel {
+			return true
+		}
+		if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || m.info.Uses[id] != v {
+			return true
+		}
+		fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+		if d, dm := m.methodOf(fn); d != nil && d.Body != nil && !dm.pure(d.Body, nil) {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// recvObj returns the state of v when v is the receiver of the method
+// whose body the interpreter runs, a pointer to a struct of the package
+// that the method's body only acts on in ways the interpreter follows;
+// nil otherwise. The receiver must keep state: a method called on it
+// writes its fields (keepsState).
+func (ip *winterp) recvObj(v *types.Var) *objState {
+	if ip.fn || ip.closure != nil || ip.body == nil {
+		return nil
+	}
+	if _, isPtr := types.Unalias(v.Type()).(*types.Pointer); !isPtr {
+		return nil
+	}
+	if d := ip.m.declOfBody(ip.body); d == nil || ip.m.recvVar(d) != v {
+		return nil
+	}
+	_, s := ip.m.stateStruct(v.Type())
+	if s == nil || !ip.m.keepsState(ip.body, v) || !ip.m.followable(ip.body, v) {
+		return nil
+	}
+	st := &objState{fields: make(map[*types.Var]waitshape.Num, s.NumFields()), recv: true}
+	for i := 0; i < s.NumFields(); i++ {
+		f := s.Field(i)
+		switch {
+		case ip.m.drawnAtRandom(f):
+			st.fields[f] = waitshape.Unknown()
+		default:
+			if vals, _, ok := ip.m.IntValues(f); ok && len(vals) == 1 {
+				st.fields[f] = waitshape.Known(float64(vals[0]))
+			} else {
+				st.fields[f] = ip.standinOf("field:"+v.Name()+"."+f.Name(), f.Type())
+			}
+		}
+	}
+	return st
+}
+
+// declOfBody returns the function declaration of the package whose body
+// is body, or nil.
+func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
+	for _, f := range m.pass.Files {
+		if body.Pos() < f.Pos() || body.End() > f.End() {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// keepsStandin reports whether writing val to a field holding old on a
+// branch that may not run leaves a value the model cannot see that does
+// not change between attempts: old is such a stand-in and val is fixed
+// too.
+func keepsStandin(tok token.Token, old, val waitshape.Num) bool {
+	return tok == token.ASSIGN && old.OK && old.Opq && !old.Rnd && !old.Vary &&
+		val.OK && !val.Rnd && !val.Vary && !val.Decor
+}
