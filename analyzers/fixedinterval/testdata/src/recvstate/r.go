@@ -38,7 +38,7 @@ func (s *Stepper) Run(f func() error) error {
 		}
 		if i < s.Attempts-1 {
 			d := s.step()
-			time.Sleep(d) // want `R-1: retry of f uses partial jitter`
+			time.Sleep(d) // want `R-1: retry of f uses partial jitter: every wait has a floor, and the backoff grows exponentially`
 		}
 	}
 	return err
