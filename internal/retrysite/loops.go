@@ -539,12 +539,25 @@ func (m *model) calleeMayBeOp(fn *types.Func) bool {
 			// (waits/periodic.go). A Get of the package is one when
 			// its body reaches the network (getop.go: mayBeOp asks
 			// isIntegration of it as of any call).
-			if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) && !m.localFetch(fn) { // getop.go
+			// A Get, Load or Lookup given a context is a call to a
+			// service (a generated gRPC client's Get(ctx, req), a
+			// cache's Get(ctx, key)): no accessor takes a context.
+			if !isHTTPClientMethod(fn) && !(fn.Name() == "Next" && m.returnsNextValue(fn)) && !m.localFetch(fn) && // getop.go
+				!(fetchName(fn.Name()) && takesContext(sig)) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// fetchName reports whether a method name reads like a map accessor as
+// much as like a fetch from a service.
+func fetchName(name string) bool { return name == "Get" || name == "Load" || name == "Lookup" }
+
+// takesContext reports whether sig's first parameter is a context.Context.
+func takesContext(sig *types.Signature) bool {
+	return sig.Params().Len() > 0 && typesx.IsNamed(sig.Params().At(0).Type(), "context", "Context")
 }
 
 // returnsNextValue reports whether fn is a method of the package, with a
