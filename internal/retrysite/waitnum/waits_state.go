@@ -122,16 +122,7 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 		// or a captured variable: built out of sight, but the
 		// method's own receiver is followed from stand-ins
 		// (waits_recv.go).
-		st := ip.recvObj(v)
-		if st == nil || !ip.applyBefore(v, st) {
-			return nil, nil
-		}
-		if ip.objs == nil {
-			ip.objs = make(map[*types.Var]*objState)
-		}
-		ip.objs[v] = st
-		delete(ip.noObj, v)
-		return v, st
+		return ip.keepObj(v, ip.recvObj(v))
 	}
 	if ip.closure != nil {
 		return ip.newClosureObj(v) // waits_closure.go
@@ -150,7 +141,12 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 	if !ip.m.followable(ip.body, v) {
 		return nil, nil
 	}
-	st := ip.buildObj(v, def)
+	return ip.keepObj(v, ip.buildObj(v, def))
+}
+
+// keepObj applies to st, the state built for v, what the region does to
+// v before the loop, and keeps it as v's object; nil when either fails.
+func (ip *winterp) keepObj(v *types.Var, st *objState) (*types.Var, *objState) {
 	if st == nil || !ip.applyBefore(v, st) {
 		return nil, nil
 	}
