@@ -427,7 +427,10 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			// Only forks of the loop under study can bound it; a
 			// clamp of a backoff bounds nothing (clamp.go).
 			inLoop := (in == nil || in(b)) && !(c != nil && fi.clampFork(b))
-			if inLoop && c != nil && c.Dep&depBound != 0 {
+			// A fork whose sides meet again (if idx < len(delays)-1
+			// { idx++ }) decides no exit, whatever it compares: it
+			// cannot make the count unknown either.
+			if inLoop && c != nil && c.Dep&depBound != 0 && !joinFork(b) {
 				res.BoundDep = true
 			}
 

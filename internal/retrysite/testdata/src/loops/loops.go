@@ -831,3 +831,32 @@ func doN(n int) error {
 	_, err := http.Get("http://example.com/" + strconv.Itoa(n))
 	return err
 }
+
+var delayTable = []time.Duration{time.Second, 2 * time.Second, 5 * time.Second}
+
+// A fork whose sides meet again decides no exit, whatever it compares: the
+// index into a table of delays, capped at the table's end, is no attempt
+// count, and the loop, which ends only on success, the context or the
+// clock, has none.
+func clockOnly(ctx context.Context) error {
+	start, idx := time.Now(), -1
+	var err error
+	for time.Since(start) < time.Hour { // want `loop ctx=sync unbounded`
+		var wait time.Duration
+		if idx >= 0 {
+			wait = delayTable[idx]
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		if err = do(); err == nil {
+			return nil
+		}
+		if idx < len(delayTable)-1 {
+			idx++
+		}
+	}
+	return err
+}

@@ -109,7 +109,7 @@ func (c *Conn) Publish(ctx context.Context, b []byte, ttl time.Duration) ([]byte
 	} else {
 		r, err = c.RequestCtx(ctx, b)
 	}
-	for i := 0; errors.Is(err, ErrNoResponders) && i < 2; i++ { // want `loop ctx=sync bound=\?`
+	for i := 0; errors.Is(err, ErrNoResponders) && i < 2; i++ { // want `loop ctx=sync retries=2`
 		time.Sleep(250 * time.Millisecond) // want `R-1: retry of c.Request and c.RequestCtx waits a fixed 250ms between attempts`
 		if ttl > 0 {
 			ttl -= 250 * time.Millisecond
