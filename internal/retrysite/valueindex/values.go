@@ -907,24 +907,37 @@ func (n Note) Annotate(m *model, b Bound) Bound {
 }
 
 // literalFieldInt computes a.f.g when f is a struct-typed field of the
-// package whose every value the package gives (its defaults, see
-// reaching) is a composite literal: g is read from those literals, so
-// that cfg.lockProbe.failureThreshold is the 60 of the lockProbe literal,
-// not one of the 60 and 30 the package writes to failureThreshold of
-// its two probes. ok is false when the literals disagree or do not give
-// g a computable value.
+// package, or f.g when f is a struct-typed package variable, whose every
+// value the package gives (its defaults, see reaching) is a composite
+// literal: g is read from those literals, so that
+// cfg.lockProbe.failureThreshold is the 60 of the lockProbe literal, not
+// one of the 60 and 30 the package writes to failureThreshold of its two
+// probes, and DefaultConfig.MaxRetryCount, copied into a Config the user
+// left zero, is the 10 of `var DefaultConfig = Config{MaxRetryCount: 10}`
+// whatever other Configs hold. ok is false when the literals disagree or
+// do not give g a computable value, and when the package writes into f
+// in place (f.g = 3, or a method of f's with a pointer receiver): the
+// literals are then not all f holds.
 func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 	g, _ := m.info.Uses[sel.Sel].(*types.Var)
-	inner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-	if g == nil || !ok {
+	var f *types.Var
+	switch inner := ast.Unparen(sel.X).(type) {
+	case *ast.SelectorExpr:
+		f, _ = m.info.Uses[inner.Sel].(*types.Var)
+	case *ast.Ident:
+		f, _ = m.info.Uses[inner].(*types.Var)
+		if f != nil && f.IsField() {
+			f = nil
+		}
+	}
+	if g == nil || !m.IndexedVar(f) {
 		return 0, false
 	}
-	f, _ := m.info.Uses[inner.Sel].(*types.Var)
-	if !m.IndexedVar(f) || !f.IsField() {
+	if _, isStruct := f.Type().Underlying().(*types.Struct); !isStruct {
 		return 0, false
 	}
 	vx := m.ValueIndexOf()
-	if vx.Resolving[f] {
+	if vx.Resolving[f] || vx.fieldsWritten[f] {
 		return 0, false
 	}
 	vx.Resolving[f] = true

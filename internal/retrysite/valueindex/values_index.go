@@ -58,6 +58,11 @@ type valueIndex struct {
 	// elemsWritten are the maps, slices and arrays the package writes
 	// into (m[k] = v, m[k]++, delete, clear): ElemsWritten.
 	elemsWritten map[*types.Var]bool
+	// fieldsWritten are the struct-valued fields and package variables
+	// the package writes a field of in place (v.g = x, v.g++, a method of
+	// v's with a pointer receiver): their literals are not all they hold
+	// (values.go, literalFieldInt).
+	fieldsWritten map[*types.Var]bool
 	// pick, while set, fixes the value of a field or variable with
 	// several reaching values (values.go, boundOverValues); multi
 	// collects such objects met while recording, used those resolved to
@@ -148,7 +153,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 	}
 	vx := m.Vx
 	vx.Writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
-	vx.elemsWritten = make(map[*types.Var]bool)
+	vx.elemsWritten, vx.fieldsWritten = make(map[*types.Var]bool), make(map[*types.Var]bool)
 	vx.Resolving = make(map[*types.Var]bool)
 	vx.ints = make(map[*types.Var]intsResult)
 	vx.funcs = make(map[*types.Var]funcValues)
@@ -183,6 +188,17 @@ func (m *model) ValueIndexOf() *valueIndex {
 			return objOf(ix.X)
 		}
 		return nil
+	}
+	// inPlace records the struct-valued object x writes a field of in
+	// place (v.g in v.g = x): fieldsWritten.
+	inPlace := func(x ast.Expr) {
+		if sel, ok := ast.Unparen(x).(*ast.SelectorExpr); ok {
+			if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
+				if v := objOf(sel.X); v != nil {
+					vx.fieldsWritten[v] = true
+				}
+			}
+		}
 	}
 	unknowable := make(map[*types.Var]bool)
 	// structs are the package's struct type declarations.
@@ -267,6 +283,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 						if _, isID := l.(*ast.Ident); isID && n.Tok == token.DEFINE {
 							continue // := in a function defines locals only
 						}
+						inPlace(l)
 						v := objOf(l)
 						if v == nil {
 							continue
@@ -278,6 +295,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 						add(v, w)
 					}
 				case *ast.IncDecStmt:
+					inPlace(n.X)
 					if v := objOf(n.X); v != nil {
 						add(v, ValueWrite{At: n.Pos()})
 					} else if v := elemOf(n.X); v != nil {
@@ -322,6 +340,18 @@ func (m *model) ValueIndexOf() *valueIndex {
 						id = f
 					case *ast.SelectorExpr:
 						id = f.Sel
+					}
+					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+						// v.setDefaults() on a struct value: &v.
+						if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+							if sig, _ := s.Obj().Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+								if _, ptrRecv := sig.Recv().Type().(*types.Pointer); ptrRecv {
+									if v := objOf(sel.X); v != nil {
+										vx.fieldsWritten[v] = true
+									}
+								}
+							}
+						}
 					}
 					if id != nil {
 						if fn := m.unexportedFunc(id); fn != nil {
