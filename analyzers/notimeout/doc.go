@@ -148,10 +148,16 @@
 // callOpts.perCallTimeout, off by default, the deadline perCallContext
 // sets up"); a field the package ships set, or never makes a time limit
 // of, stays silent, as does a loop with a cap of its own.
-// Library configurations applied to every call (gRPC service
-// configs, go-grpc-middleware, aws-sdk-go-v2, gax-go, failsafehttp round
-// trippers) take each call's context from the caller and are not
-// reported for their cap. A configuration the model cannot see whole (an
+// Library configurations applied to every call (go-grpc-middleware,
+// aws-sdk-go-v2, gax-go, failsafehttp round trippers) take each call's
+// context from the caller and are not reported for their cap. A gRPC
+// service config is the exception, because it can cap itself: a
+// methodConfig "timeout" is each call's deadline, attempts and waits
+// included. A retryPolicy whose methodConfig has none is reported ("no
+// methodConfig \"timeout\"; add \"timeout\": \"30s\""), and so is a
+// "timeout" above the cap. It is not reported when the package makes
+// gRPC unary calls and gives every one of them a deadline (in the calling
+// function, or from every caller of it). A configuration the model cannot see whole (an
 // option from a parameter or another package) is not reported either.
 //
 // # The project's retry package

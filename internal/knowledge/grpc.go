@@ -31,6 +31,9 @@ var GRPCConfig = &Library{
 	Defaults: Defaults{Retries: "the retryableStatusCodes listed"},
 	Advice: Advice{
 		Stop: "remove them from retryableStatusCodes",
+		// service_config.go: methodConfig "timeout" is the call's
+		// deadline when the caller's is later or unset.
+		TotalCap: `add "timeout": "%s"`,
 	},
 }
 

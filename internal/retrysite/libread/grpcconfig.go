@@ -44,6 +44,7 @@ func (r *Reader) ServiceConfig(x ast.Expr, maxCall int) (ps []*site.GRPCRetryPol
 		if f, ok := jsonField(rp, "maxAttempts").(float64); ok {
 			p.MaxAttempts = int(f)
 		}
+		p.Timeout = jsonDuration(jsonField(mc, "timeout"))
 		p.InitialBackoff = jsonDuration(jsonField(rp, "initialBackoff"))
 		p.MaxBackoff = jsonDuration(jsonField(rp, "maxBackoff"))
 		if f, ok := jsonField(rp, "backoffMultiplier").(float64); ok {

@@ -515,6 +515,9 @@ type GRPCRetryPolicy struct {
 	// Codes what they mean.
 	RetryableStatusCodes []string
 	Codes                []policy.GRPCCode
+	// Timeout is its methodConfig's "timeout": the deadline of each
+	// call, all its attempts and waits included (0 when unset).
+	Timeout time.Duration
 	// Valid is false when gRPC would reject the policy (maxAttempts < 2,
 	// a non-positive backoff or multiplier, no codes): it then retries
 	// nothing.

@@ -3,6 +3,7 @@ package timeouts
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -30,7 +31,13 @@ const grpcPath = "google.golang.org/grpc"
 // grpcUnary reports whether call is a gRPC unary call whose timing the
 // model sees whole: no call option but the grpc package's own.
 func (r *tres) grpcUnary(call *ast.CallExpr) bool {
-	fn := typesx.Callee(r.m.info, call)
+	return r.m.unaryCall(call) && !r.m.configuresGRPC()
+}
+
+// unaryCall reports whether call is a gRPC unary call with no call
+// option but the grpc package's own.
+func (m *model) unaryCall(call *ast.CallExpr) bool {
+	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		return false
 	}
@@ -57,11 +64,48 @@ func (r *tres) grpcUnary(call *ast.CallExpr) bool {
 		if !ok {
 			return false
 		}
-		if g := typesx.Callee(r.m.info, c); g == nil || g.Pkg() == nil || g.Pkg().Path() != grpcPath {
+		if g := typesx.Callee(m.info, c); g == nil || g.Pkg() == nil || g.Pkg().Path() != grpcPath {
 			return false
 		}
 	}
-	return !r.m.configuresGRPC()
+	return true
+}
+
+// unaryCallsTimed reports whether the package makes gRPC unary calls and
+// gives each a context with a deadline: set in the calling function, or
+// by every caller of the function whose context parameter it passes. A
+// service config's retries then end with each call.
+func (m *model) unaryCallsTimed() bool {
+	calls, timed := 0, true
+	for _, f := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			r := m.newTres(nil)
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok || !timed || !m.unaryCall(call) || len(call.Args) == 0 {
+					return timed
+				}
+				calls++
+				switch c := r.ctx(call.Args[0]); {
+				case c.kind == ctxDeadline:
+				case c.kind == ctxCaller && c.param != nil:
+					all, known := m.callersSetDeadline(c.param, 0)
+					timed = all && known
+				default:
+					timed = false
+				}
+				return timed
+			})
+		}
+	}
+	return calls > 0 && timed
 }
 
 func isPointer(t types.Type) bool {

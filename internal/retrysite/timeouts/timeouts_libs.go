@@ -103,7 +103,16 @@ func (m *model) libTimeouts(s *site.Site) {
 			}
 		}
 	}
+	// A service config's methodConfig "timeout" is each call's deadline,
+	// its attempts and waits included (gRPC A6); without one, only the
+	// caller's deadline ends a call's retries.
+	if p := s.GRPCPolicy; p != nil && p.Timeout > 0 {
+		caps = append(caps, capFact{d: p.Timeout, known: true, pos: s.Pos, desc: `its methodConfig "timeout"`})
+	}
 	settle(s, t, siteCtx, caps, uncapped, worst, calc, exact)
+	if p := s.GRPCPolicy; p != nil && !t.Capped && !m.unaryCallsTimed() {
+		t.CallerOnly, t.Pos, t.CapWhy = true, s.Pos, `no methodConfig "timeout"`
+	}
 	if relies && !t.Capped && uncapped != "" && s.Bound.Kind == site.BoundUnbounded {
 		t.CallerOnly, t.Pos, t.CapWhy = true, s.Pos, uncapped
 		t.Note = "sets no deadline on " + siteCtx.param.Name()

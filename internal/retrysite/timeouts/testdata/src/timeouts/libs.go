@@ -129,7 +129,7 @@ func k8s(ctx context.Context) {
 const sc = `{"methodConfig": [{"name": [{"service": "a.B"}], "retryPolicy": {"maxAttempts": 4, "initialBackoff": "0.1s", "maxBackoff": "1s", "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE"]}}]}`
 
 func grpcConfig() {
-	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(sc)) // want `timeouts: caller`
+	_, _ = grpc.NewClient("x", grpc.WithDefaultServiceConfig(sc)) // want `timeouts: uncapped\(no methodConfig "timeout"\) caller` `R-3: gRPC service config retry policy has no total duration cap: no methodConfig "timeout"`
 }
 
 func cenkaltiSetAfter() {
