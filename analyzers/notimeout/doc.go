@@ -154,7 +154,7 @@
 // service config is the exception, because it can cap itself: a
 // methodConfig "timeout" is each call's deadline, attempts and waits
 // included. A retryPolicy whose methodConfig has none is reported ("no
-// methodConfig \"timeout\"; add \"timeout\": \"30s\""), and so is a
+// methodConfig "timeout"; add "timeout": "30s""), and so is a
 // "timeout" above the cap. It is not reported when the package makes
 // gRPC unary calls and gives every one of them a deadline (in the calling
 // function, or from every caller of it). A configuration the model cannot see whole (an
