@@ -17,6 +17,9 @@ import (
 // is the same on every run whatever its values: it has no jitter, which
 // R-1 forbids whatever the base, the cap or the growth.
 //
+// A table of such values (a package variable holding a slice literal of
+// constants) indexed by such a value is one too.
+//
 // Silent when any call other than a conversion or min/max feeds the
 // wait, when the function or a function of the package it calls (three
 // levels deep) draws a random number, when a local the wait reads is
@@ -137,6 +140,9 @@ func (d *determ) expr(x ast.Expr) bool {
 			}
 		}
 		return false
+	case *ast.IndexExpr:
+		// An element of a table the package fills with such values.
+		return d.expr(x.X) && d.expr(x.Index)
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok {
@@ -304,6 +310,17 @@ func (d *determ) simple(x ast.Expr) bool {
 			return d.simple(x.Args[0])
 		}
 		return false
+	case *ast.CompositeLit:
+		// A table of durations: every element such a value.
+		for _, e := range x.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			if !d.simple(e) {
+				return false
+			}
+		}
+		return true
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
 		if !ok || v.Pkg() != d.f.Pkg {

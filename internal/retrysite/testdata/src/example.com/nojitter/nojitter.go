@@ -247,3 +247,48 @@ func (s *Session) recoverTimer() error {
 		timer.Reset(delay)
 	}
 }
+
+// A wait read from a package table of constant durations, indexed by a
+// counter the loop advances up to the table's end: whatever the index,
+// no element is drawn at random.
+var intervals = []time.Duration{time.Second, 2 * time.Second, 5 * time.Second, 10 * time.Second}
+
+func (s *Session) recoverTable() error {
+	idx := -1
+	for s.attempts < s.options.MaxAttempts { // want `loop ctx=sync bound=\?`
+		var wait time.Duration
+		if idx >= 0 {
+			wait = intervals[idx]
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-s.ctx.Done():
+			timer.Stop()
+			return s.ctx.Err()
+		case <-timer.C: // want `R-1: retry of s.open waits a delay computed with no random draw: no jitter`
+		}
+		if err := s.open(s.ctx); err == nil {
+			return nil
+		}
+		s.attempts++
+		if idx < len(intervals)-1 {
+			idx++
+		}
+	}
+	return errors.New("gave up")
+}
+
+// Must not flag: the table holds a random draw, written where the
+// package fills it.
+var drawn = []time.Duration{time.Second, time.Duration(rand.Int63n(int64(time.Second)))}
+
+func (s *Session) recoverDrawnTable() error {
+	for i := 0; s.attempts < s.options.MaxAttempts; i++ { // want `loop ctx=sync bound=\?`
+		if err := s.open(s.ctx); err == nil {
+			return nil
+		}
+		s.attempts++
+		time.Sleep(drawn[min(i, len(drawn)-1)])
+	}
+	return errors.New("gave up")
+}
