@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -86,4 +87,32 @@ func (m *model) structLiteralOf(x ast.Expr) *ast.CompositeLit {
 	}
 	lit, _ := ast.Unparen(typesx.OnlyDefinition(m.info, body, v)).(*ast.CompositeLit)
 	return lit
+}
+
+// boundByParams reports whether the loop of fb ends on a count compared
+// with a field of a struct parameter (if opts.attempts > 0 && i >=
+// opts.attempts-1 { break }) that init leaves unbound: the bound is then
+// each call's (helperCalls), judged where the caller writes the value,
+// not at the helper from the package's values of the field.
+func (m *model) boundByParams(fb funcBody, fi *funcInfo, g *opGroup, init env, in scope) bool {
+	if fb.obj == nil {
+		return false
+	}
+	sig := fb.obj.Type().(*types.Signature)
+	open, any := init, false
+	for i := 0; i < sig.Params().Len(); i++ {
+		p := sig.Params().At(i)
+		st, ok := p.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for j := 0; j < st.NumFields(); j++ {
+			if pv := fi.ParamField(p, st.Field(j)); pv != nil {
+				if _, bound := init.Get(pv); !bound {
+					open, any = open.Set(pv, interp.Unknown(vals.DepVar)), true
+				}
+			}
+		}
+	}
+	return any && fi.MaxRuns(g.set, open, nil, in, g.runScenario()).BoundDep
 }

@@ -269,8 +269,8 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
 			s.Bound = m.loopBound(fi, f.first, init, f.in)
-			if s.Bound.Kind == BoundUnbounded && countsoutside.CountsOutside(&m.Index, s.Ops) {
-				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go
+			if s.Bound.Kind == BoundUnbounded && (countsoutside.CountsOutside(&m.Index, s.Ops) || m.boundByParams(fb, fi, f.first, init, f.in)) {
+				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go, helperfields.go
 			}
 			if s.Bound.Kind == BoundUnknown {
 				if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {

@@ -27,7 +27,7 @@ func TestCarried(t *testing.T) {
 // count stays unknown.
 func TestStructHelper(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/structhelper", "example.com/structcount")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/structhelper", "example.com/structcount", "example.com/structone")
 }
 
 // TestDotlessModule covers a module named without a dot (go mod init

@@ -44,7 +44,7 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 		if !ok {
 			return nil
 		}
-		if v, ok := m.Info().Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+		if v, ok := m.Info().Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) && countable(v.Type()) {
 			return v
 		}
 		return nil
@@ -104,6 +104,18 @@ func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 		}
 	}
 	return false
+}
+
+// countable reports whether a variable of type t can hold a count or a
+// flag: a number, a bool or a string, or a pointer to one. An error the
+// literal stores in its caller's variable (err = op(); if err != nil {
+// return err }) ends nothing the loop does not see.
+func countable(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
 }
 
 // disarmedCountdown reports whether v, a variable written by lit and

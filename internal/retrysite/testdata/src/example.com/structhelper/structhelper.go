@@ -169,3 +169,19 @@ func (c *Consumer) CappedStop(limit time.Duration) error {
 		}
 	}
 }
+
+// ResetErr keeps the literal's error in its own variable: an error
+// stored outside the literal counts nothing, and the helper's bound stays
+// each call's (helperfields.go's boundByParams), reported here.
+func (c *Consumer) ResetErr() error {
+	var err error
+	opts := backoffOpts{attempts: -1, initialInterval: time.Second, factor: 2, maxInterval: 10 * time.Second, cancel: c.done}
+	err = retryWithBackoff(func(int) (bool, error) { // want `helper call ctx=sync unbounded` `R-2: retry helper retryWithBackoff of f has no maximum retry count`
+		err = c.create(context.Background())
+		if err != nil {
+			return true, err
+		}
+		return false, nil
+	}, opts)
+	return err
+}
