@@ -77,18 +77,30 @@
 // on the error text), the outcome is not counted: the analyzer stays
 // silent rather than guess.
 //
-// Errors are reported only when the retry decision inspects them. A bare
-// `if err != nil { retry }` (or a function that returns its operation's
-// error to cenkalti, or OnError(b, func(error) bool { return true }, fn))
-// retries every error alike; the model cannot tell which errors the
-// operation returns, so it does not claim that gRPC codes, API errors or
-// certificate errors leak through. A decision that does inspect errors
-// and still lets one through is reported: `status.Code(err) !=
-// codes.InvalidArgument` retries NOT_FOUND; `errors.As(err, &netErr)`
-// retries certificate errors, since an HTTP client returns them as a
-// *url.Error, which is a net.Error (a check of netErr.Timeout() does not:
-// certificate errors are not timeouts). HTTP statuses are read from a
-// response, so any decision that retries one is reported.
+// A retry of an HTTP request whose code tests the request's error only
+// against nil (`if err != nil { continue }`, `err == nil && ...`) retries
+// every error the client returns: it classifies nothing (R-4), and a TLS
+// certificate error (an x509 error in a *url.Error) leads to another
+// attempt like a reset connection. It is reported as "retries every
+// error, TLS certificate errors included" (R-9). The request is sent by
+// net/http, by a same-package helper that sends one, or by a method with
+// the shape of http.Client.Do (func(*http.Request) (*http.Response,
+// error)) of an interface or of another package. Code that does more
+// with the error than compare it with nil, return, log, wrap or copy it
+// (a predicate given it, errors.Is or As, a type switch, err.Error())
+// classifies, and only what its classification certainly lets through is
+// reported. Other operations (a gRPC call, a database, another package's
+// function that sends no request the model sees) are not claimed to
+// return certificate errors: a bare `if err != nil { retry }` around
+// them, a function that returns its operation's error to cenkalti, or
+// OnError(b, func(error) bool { return true }, fn), is not reported. A
+// decision that does inspect errors and still lets one through is
+// reported: `status.Code(err) != codes.InvalidArgument` retries
+// NOT_FOUND; `errors.As(err, &netErr)` retries certificate errors, since
+// an HTTP client returns them as a *url.Error, which is a net.Error (a
+// check of netErr.Timeout() does not: certificate errors are not
+// timeouts). HTTP statuses are read from a response, so any decision
+// that retries one is reported.
 //
 // Serialization and configuration errors (R-4) are not modelled: Go code
 // does not retry them in a shape the analyzer can tell apart.

@@ -84,7 +84,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if o.CertErrors {
 			d := analysis.Diagnostic{
 				Pos: s.Pos,
-				Message: report.Message("R-9", report.Subject(s, pass.TypesInfo), "retries TLS certificate errors"+decision(o),
+				Message: report.Message("R-9", report.Subject(s, pass.TypesInfo), certWhat(o)+decision(o),
 					"; surface them at once: they may be a MITM", "; surface them at once"),
 			}
 			if o.Pos.IsValid() && o.Pos != s.Pos {
@@ -94,6 +94,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// certWhat says how a site retries certificate errors.
+func certWhat(o *site.Outcomes) string {
+	if o.Unclassified {
+		return "retries every error, TLS certificate errors included"
+	}
+	return "retries TLS certificate errors"
 }
 
 func decision(o *site.Outcomes) string {

@@ -370,6 +370,10 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 		}
 		return s
 	}
+	if d.doer(fn) {
+		s.req, s.client = argAt(call, 0), callRecv(call)
+		return s
+	}
 	if bs, ok := knowledge.BuilderSendOf(key); ok {
 		s.req = callRecv(call)
 		switch {
@@ -381,6 +385,23 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 		return s
 	}
 	return nil
+}
+
+// doer reports whether fn is a method that sends the request it is given
+// and whose body is not at hand: func(*http.Request) (*http.Response,
+// error) of an interface (an SDK's HTTPClient, a Doer) or of another
+// package's type.
+func (d *describer) doer(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	if _, iface := sig.Recv().Type().Underlying().(*types.Interface); !iface && fn.Pkg() == d.m.pkg {
+		return false // its body is read (declCall)
+	}
+	return isPtrTo(sig.Params().At(0).Type(), pkgHTTP, "Request") &&
+		isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response") &&
+		typesx.IsErrorType(sig.Results().At(1).Type())
 }
 
 // callRecv is the receiver expression of a method call.
@@ -663,4 +684,10 @@ func (d *describer) defs(v *types.Var) []def {
 		}
 	}
 	return ds
+}
+
+// isPtrTo reports whether t is *path.name.
+func isPtrTo(t types.Type, path, name string) bool {
+	_, ok := t.(*types.Pointer)
+	return ok && typesx.IsNamed(t, path, name)
 }

@@ -136,12 +136,32 @@ func (d *Describer) Loop(s *site.Site, l Loop) {
 				o.HTTP = MergeInts(o.HTTP, sts)
 			}
 		}
-		if try(CertError, 0, true).AgainCertain && !try(OtherError, 0, false).Again {
-			o.CertErrors = true
+		if try(CertError, 0, true).AgainCertain {
+			// A decision that lets certificate errors through while it
+			// stops on others; or one that classifies nothing, around an
+			// HTTP request, whose client returns certificate errors like
+			// any other (R-4: classify before retrying).
+			switch {
+			case !try(OtherError, 0, false).Again:
+				o.CertErrors = true
+			case sendsHTTP(s, call) && !d.errInspected(s, l):
+				o.CertErrors, o.Unclassified = true, true
+			}
 		}
 	}
 	o.Pos, o.Decision = d.loopDecision(s, l)
 	s.Retried = o
+}
+
+// sendsHTTP reports whether call is an operation of s that sends an HTTP
+// request.
+func sendsHTTP(s *site.Site, call *ast.CallExpr) bool {
+	for _, op := range s.Ops {
+		if op.Call == call {
+			return op.HTTP
+		}
+	}
+	return false
 }
 
 // ReturnsError reports whether call returns an error.

@@ -318,8 +318,10 @@ type Outcomes struct {
 	// GRPC lists the gRPC codes that lead to another attempt.
 	GRPC []policy.GRPCCode
 	// CertErrors is true when TLS certificate errors are retried by a
-	// decision that inspects errors and does not exclude them.
-	CertErrors bool
+	// decision that inspects errors and does not exclude them, or, with
+	// Unclassified, by one that retries every error of an HTTP request.
+	CertErrors   bool
+	Unclassified bool
 	// ConfigErrors, when set, names a class of errors no retry can fix
 	// (an invalid configuration) that the decision tests for and still
 	// retries (libsite polls_config.go).

@@ -19,7 +19,7 @@ var client = &http.Client{Timeout: 5 * time.Second}
 // for and R-6 at the POST call.
 func allSilenced(ctx context.Context, u string, body []byte) error {
 	//retrylint:ignore fixedinterval,maxretries,notimeout,idemkey IAB-2026-042 the gateway dedupes and paces
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 20; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err
@@ -38,7 +38,7 @@ func allSilenced(ctx context.Context, u string, body []byte) error {
 // sleep and was itself reported unused.
 func fixedIntervalOnly(ctx context.Context, u string, body []byte) error {
 	//retrylint:ignore fixedinterval the peer wants a fixed interval
-	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take`
+	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take` `R-9: .*retries every error, TLS certificate errors included`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err
@@ -56,7 +56,7 @@ func fixedIntervalOnly(ctx context.Context, u string, body []byte) error {
 // A directive naming one analyzer leaves the others' findings.
 func maxRetriesOnly(ctx context.Context, u string, body []byte) error {
 	//retrylint:ignore maxretries IAB-2026-042 approved 19 retries
-	for i := 0; i < 20; i++ { // want `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take`
+	for i := 0; i < 20; i++ { // want `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take` `R-9: .*retries every error, TLS certificate errors included`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err
@@ -80,6 +80,9 @@ func nameWithNoFinding(ctx context.Context, u string, body []byte) error {
 			return err
 		}
 		resp, err := client.Do(req)
+		if errors.Is(err, context.Canceled) {
+			return err // the decision looks at the error: no R-9
+		}
 		if err == nil {
 			resp.Body.Close()
 			return nil
@@ -91,9 +94,9 @@ func nameWithNoFinding(ctx context.Context, u string, body []byte) error {
 
 // A directive above a line that starts no site covers that line only.
 func unrelatedLine(ctx context.Context, u string, body []byte) error {
-	//retrylint:ignore fixedinterval,idemkey not above the loop // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 95` `unused //retrylint:ignore directive: no idemkey \(R-6\) finding on line 95`
+	//retrylint:ignore fixedinterval,idemkey not above the loop // want `unused //retrylint:ignore directive: no fixedinterval \(R-1\) finding on line 98` `unused //retrylint:ignore directive: no idemkey \(R-6\) finding on line 98`
 	body = append([]byte(nil), body...)
-	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take`
+	for i := 0; i < 20; i++ { // want `R-2: retry of client\.Do \(POST\) makes 20 attempts` `R-3: retry of client\.Do \(POST\) sets no deadline on ctx and can take` `R-9: .*retries every error, TLS certificate errors included`
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
 		if err != nil {
 			return err
@@ -111,7 +114,7 @@ func unrelatedLine(ctx context.Context, u string, body []byte) error {
 // A directive on a finding's own line still covers that line.
 func onTheLine(ctx context.Context, u string) error {
 	var err error
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 3; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 		var resp *http.Response
 		if resp, err = client.Do(req); err == nil {
@@ -142,7 +145,7 @@ func libraryReported() error {
 // R-2 at its name, the R-1 at the sleep and the R-6 at the call.
 //
 //retrylint:ignore fixedinterval,maxretries,idemkey IAB-2026-044 the caller bounds it
-func recursive(ctx context.Context, u string) error {
+func recursive(ctx context.Context, u string) error { // want `R-9: .*retries every error, TLS certificate errors included`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 	if err != nil {
 		return err
@@ -156,7 +159,7 @@ func recursive(ctx context.Context, u string) error {
 	return nil
 }
 
-func recursiveReported(ctx context.Context, u string) error { // want `R-2: recursive retry of client\.Do \(POST\) has no maximum retry count`
+func recursiveReported(ctx context.Context, u string) error { // want `R-2: recursive retry of client\.Do \(POST\) has no maximum retry count` `R-9: .*retries every error, TLS certificate errors included`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 	if err != nil {
 		return err

@@ -22,7 +22,7 @@ var client = &http.Client{Timeout: 10 * time.Second}
 func send(req *http.Request) (*http.Response, error) { return client.Do(req) }
 
 func not200(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 400, 401, 403, 404, 409, 422 and other 4xx \(err != nil \|\| resp\.StatusCode != 200\)`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 400, 401, 403, 404, 409, 422 and other 4xx \(err != nil \|\| resp\.StatusCode != 200\)` `R-9: .*retries every error, TLS certificate errors included`
 		resp, err := send(req)
 		if err != nil || resp.StatusCode != 200 {
 			time.Sleep(time.Second)
@@ -170,7 +170,7 @@ func checkRetry(req *retryablehttp.Request) {
 // Must not flag.
 
 func only5xx(req *http.Request) (*http.Response, error) {
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 3; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		resp, err := send(req)
 		if err != nil {
 			time.Sleep(time.Second)
@@ -189,7 +189,7 @@ func only5xx(req *http.Request) (*http.Response, error) {
 }
 
 func breakOn4xx(req *http.Request) (resp *http.Response, err error) {
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 3; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && resp.StatusCode < 500 && resp.StatusCode != 429 && resp.StatusCode != 408 {
 			break

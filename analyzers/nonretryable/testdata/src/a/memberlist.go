@@ -26,7 +26,7 @@ var retryCodes5xx = []int{408, 429, 500, 502, 503, 504}
 func retriesPkgList(req *http.Request) (*http.Response, error) {
 	var resp *http.Response
 	var err error
-	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(err == nil && !contains\(retryCodes, resp\.StatusCode\)\)`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(err == nil && !contains\(retryCodes, resp\.StatusCode\)\)` `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && !contains(retryCodes, resp.StatusCode) {
 			return resp, nil
@@ -63,7 +63,7 @@ func (c memberClient) retriesChosenList(req *http.Request) (*http.Response, erro
 	if c.imds {
 		retrylist = retryCodes
 	}
-	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(succeeded \|\| i == 2\)`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(succeeded \|\| i == 2\)` `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		succeeded := err == nil && !contains(retrylist, resp.StatusCode)
 		if succeeded || i == 2 {
@@ -81,7 +81,7 @@ func (c memberClient) retriesSlicesContains(req *http.Request) (*http.Response, 
 	if c.imds {
 		codes = retryCodes
 	}
-	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(err == nil && !slices\.Contains\(codes, resp\.StatusCode\)\)`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(err == nil && !slices\.Contains\(codes, resp\.StatusCode\)\)` `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && !slices.Contains(codes, resp.StatusCode) {
 			return resp, nil
@@ -99,7 +99,7 @@ func (c memberClient) retriesChosen5xx(req *http.Request) (*http.Response, error
 	if c.imds {
 		codes = []int{429, 503}
 	}
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 3; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && !slices.Contains(codes, resp.StatusCode) {
 			return resp, nil
@@ -113,7 +113,7 @@ func (c memberClient) retriesChosen5xx(req *http.Request) (*http.Response, error
 func retriesPkg5xx(req *http.Request) (*http.Response, error) {
 	var resp *http.Response
 	var err error
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 3; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && !contains(retryCodes5xx, resp.StatusCode) {
 			return resp, nil

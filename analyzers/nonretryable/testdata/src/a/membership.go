@@ -33,7 +33,7 @@ var retriedCodes = []int{404, 503}
 func retriesListed(req *http.Request) (*http.Response, error) {
 	var resp *http.Response
 	var err error
-	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(err == nil && !hasStatus\(resp, 404, 503\)\)`
+	for i := 0; i < 3; i++ { // want `R-4: retry of send retries 404 \(err == nil && !hasStatus\(resp, 404, 503\)\)` `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && !hasStatus(resp, 404, 503) {
 			return resp, nil
@@ -63,7 +63,7 @@ func retriesVar(req *http.Request) (*http.Response, error) {
 func retries5xx(req *http.Request) (*http.Response, error) {
 	var resp *http.Response
 	var err error
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 3; i++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		resp, err = send(req)
 		if err == nil && !hasStatus(resp, 502, 503) {
 			return resp, nil

@@ -58,7 +58,7 @@ type client struct {
 func (c *client) send(ctx context.Context, req *http.Request) (*http.Response, error) {
 	var res *http.Response
 	var err error
-	for retryCount := 0; ; retryCount++ { // want `R-4: retry of c\.http\.Do retries 409 \(lastAttempt \|\| !retry\)`
+	for retryCount := 0; ; retryCount++ { // want `R-4: retry of c\.http\.Do retries 409 \(lastAttempt \|\| !retry\)` `R-9: .*retries every error, TLS certificate errors included`
 		lastAttempt := retryCount >= c.maxRetries
 		res, err = c.http.Do(req.Clone(ctx))
 		retry := shouldRetry(req, res)
@@ -88,7 +88,7 @@ func (c *client) send(ctx context.Context, req *http.Request) (*http.Response, e
 func (c *client) sendOnlyLost(ctx context.Context, req *http.Request) (*http.Response, error) {
 	var res *http.Response
 	var err error
-	for retryCount := 0; retryCount < 3; retryCount++ {
+	for retryCount := 0; retryCount < 3; retryCount++ { // want `R-9: .*retries every error, TLS certificate errors included`
 		res, err = c.http.Do(req.Clone(ctx))
 		if err == nil {
 			if err = bufferBody(res); err == nil {

@@ -24,7 +24,7 @@ type Client struct {
 func (c *Client) startupCheck(ctx context.Context, urls []string, timeout time.Duration) error {
 	start := time.Now()
 	auth := c.user != ""
-	for { // want `R-2: retry of c.hc.Do \(HEAD\) has no maximum retry count` `R-4: retry of c.hc.Do \(HEAD\) retries 400, 401, 403, 404, 409, 422 and other 4xx` `loop ctx=sync unbounded`
+	for { // want `R-2: retry of c.hc.Do \(HEAD\) has no maximum retry count` `R-4: retry of c.hc.Do \(HEAD\) retries 400, 401, 403, 404, 409, 422 and other 4xx` `loop ctx=sync unbounded` `R-9: .*retries every error, TLS certificate errors included`
 		for _, u := range urls {
 			req, err := http.NewRequestWithContext(ctx, http.MethodHead, u, nil)
 			if err != nil {
@@ -59,7 +59,7 @@ func (c *Client) startupCheck(ctx context.Context, urls []string, timeout time.D
 // roundsJittered waits a capped exponential backoff with full jitter
 // between three rounds: nothing to say about its waits.
 func (c *Client) roundsJittered(ctx context.Context, urls []string) error {
-	for round := 0; round < 3; round++ { // want `R-4: retry of c.hc.Do \(GET\) retries 400, 401` `loop ctx=sync retries=2`
+	for round := 0; round < 3; round++ { // want `R-4: retry of c.hc.Do \(GET\) retries 400, 401` `loop ctx=sync retries=2` `R-9: .*retries every error, TLS certificate errors included`
 		for _, u := range urls {
 			req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 			if err != nil {

@@ -1,0 +1,78 @@
+package a
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"time"
+)
+
+// A loop that tests its request's error only against nil retries every
+// error the client returns: certificate errors too (R-9), and classifies
+// nothing (R-4).
+func everyError(ctx context.Context, c *http.Client, u string) (*http.Response, error) {
+	var lastErr error
+	for i := 0; i < 3; i++ { // want `R-9: retry of c\.Do \(GET\) retries every error, TLS certificate errors included`
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = err
+		time.Sleep(time.Duration(i+1) * time.Second)
+	}
+	return nil, lastErr
+}
+
+// Doer is an SDK's HTTP client: whatever implements it sends the request.
+type Doer interface {
+	Do(*http.Request) (*http.Response, error)
+}
+
+func everyErrorDoer(ctx context.Context, c Doer, u string) (*http.Response, error) {
+	var err error
+	for i := 0; i < 3; i++ { // want `R-9: retry of c\.Do \(GET\) retries every error, TLS certificate errors included`
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		var resp *http.Response
+		if resp, err = c.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// Must not flag R-9: the decision looks at the error before retrying
+// (it may stop on certificate errors; the model does not claim it).
+func looksAtError(ctx context.Context, c *http.Client, u string) (*http.Response, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		var resp *http.Response
+		resp, err = c.Do(req)
+		if err == nil {
+			return resp, nil
+		}
+		if errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
+}
+
+// Must not flag R-9: a database ping sends no TLS-checked HTTP request.
+func pingEvery(ctx context.Context, db *sql.DB) error {
+	var err error
+	for i := 0; i < 3; i++ {
+		if err = db.PingContext(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}

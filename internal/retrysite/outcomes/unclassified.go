@@ -1,0 +1,105 @@
+package outcomes
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// A retry that tests its HTTP request's error only against nil retries
+// every error the client returns, TLS certificate errors included: it
+// classifies nothing and re-sends after a certificate error.
+// errInspected tells such a retry from one that looks at the error.
+
+// errInspected reports whether the site's code does more with the error
+// of l.Call than compare it with nil, return it, log it or wrap it (an
+// argument in the variadic part of a call, fmt.Errorf's %w) or copy it
+// to a variable it treats the same way: a predicate given the error,
+// errors.Is or As, a type assertion or switch, err.Error(), a comparison
+// with a value. Such code may stop on certificate errors.
+func (d *Describer) errInspected(s *site.Site, l Loop) bool {
+	vars := make(map[*types.Var]bool)
+	scope := ast.Node(l.Body)
+	if s.Node != nil {
+		if _, isDecl := s.Node.(*ast.FuncDecl); !isDecl {
+			scope = s.Node
+		}
+	}
+	// The variables the call's error lands in, and those copied from them.
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		if len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == l.Call {
+			for _, x := range as.Lhs {
+				if v := typesx.VarOf(d.info, x); v != nil && typesx.IsErrorType(v.Type()) {
+					vars[v] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(vars) == 0 {
+		return true // the error is not kept: nothing to tell
+	}
+	inspected := false
+	for changed := true; changed && !inspected; {
+		changed = false
+		ast.PreorderStack(scope, nil, func(n ast.Node, stack []ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || inspected || !vars[typesx.VarOf(d.info, id)] || len(stack) == 0 {
+				return !inspected
+			}
+			switch p := stack[len(stack)-1].(type) {
+			case *ast.AssignStmt:
+				for i, r := range p.Rhs {
+					if r == id && len(p.Lhs) == len(p.Rhs) {
+						if v := typesx.VarOf(d.info, p.Lhs[i]); v != nil && !vars[v] {
+							vars[v], changed = true, true
+						}
+					}
+				}
+			case *ast.ReturnStmt, *ast.ValueSpec:
+			case *ast.BinaryExpr:
+				if p.Op != token.EQL && p.Op != token.NEQ || !isNil(d.info, p.X) && !isNil(d.info, p.Y) {
+					inspected = true
+				}
+			case *ast.CallExpr:
+				inspected = !variadicArg(d.info, p, id)
+			default:
+				inspected = true
+			}
+			return !inspected
+		})
+	}
+	return inspected
+}
+
+func isNil(info *types.Info, x ast.Expr) bool {
+	_, ok := info.Uses[identOf(x)].(*types.Nil)
+	return ok
+}
+
+func identOf(x ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(x).(*ast.Ident)
+	return id
+}
+
+// variadicArg reports whether x is an argument in the variadic part of
+// call, a log line's or fmt.Errorf's arguments.
+func variadicArg(info *types.Info, call *ast.CallExpr, x ast.Expr) bool {
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	if !ok || !sig.Variadic() || call.Ellipsis.IsValid() {
+		return false
+	}
+	for i, a := range call.Args {
+		if a == x {
+			return i >= sig.Params().Len()-1
+		}
+	}
+	return false
+}
