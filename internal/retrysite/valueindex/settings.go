@@ -44,11 +44,11 @@ func readsVar(info *types.Info, x ast.Expr, v *types.Var) bool {
 }
 
 // OptionWrite reports whether the assignment of x at in decl applies an
-// option: the
-// value is the receiver of the method it is in (func (o idemOption)
-// apply(c *config) { c.idem = bool(o) }) or a variable a function literal
-// captures from the function that makes it (func(c *config) { c.idem =
-// b }): what the option was made with, never a count.
+// option: the value is the receiver of the method it is in (func (o
+// idemOption) apply(c *config) { c.idem = bool(o) }) or a parameter of
+// the function that makes the function literal it is in (func
+// WithIdem(b bool) Option { return func(c *config) { c.idem = b } }):
+// what the option was made with, never a count.
 func OptionWrite(info *types.Info, decl *ast.FuncDecl, at token.Pos, x ast.Expr) bool {
 	for {
 		call, ok := ast.Unparen(x).(*ast.CallExpr)
@@ -65,16 +65,16 @@ func OptionWrite(info *types.Info, decl *ast.FuncDecl, at token.Pos, x ast.Expr)
 	if !ok {
 		return false
 	}
-	if r := decl.Recv; r != nil && len(r.List) == 1 && len(r.List[0].Names) == 1 && info.Defs[r.List[0].Names[0]] == v {
+	if r := decl.Recv; r != nil && r.Pos() <= v.Pos() && v.Pos() < r.End() {
 		return true
 	}
-	captured := false
+	// A parameter of the function that makes the option literal.
+	p := decl.Type.Params
+	inLit := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if fl, ok := n.(*ast.FuncLit); ok && fl.Pos() <= at && at < fl.End() {
-			captured = v.Pos() >= decl.Pos() && (v.Pos() < fl.Pos() || v.Pos() >= fl.End())
-			return false
-		}
-		return !captured
+		_, lit := n.(*ast.FuncLit)
+		inLit = inLit || lit && n.Pos() <= at && at < n.End()
+		return !inLit
 	})
-	return captured
+	return inLit && p.Pos() <= v.Pos() && v.Pos() < p.End()
 }
