@@ -60,3 +60,7 @@ func once(ctx context.Context, p *pool.Pool[*session, session], url string) erro
 func each(ctx context.Context, p *pool.Pool[*session, session], url string) error {
 	return p.Each(ctx, func(ctx context.Context, s *session) error { return s.get(ctx, url) })
 }
+
+func budgeted(ctx context.Context, url string) error {
+	return retry.Budgeted(ctx, func(ctx context.Context) error { return get(ctx, url) }, retry.WithBudget(3)) // want `helper call ctx=sync bound=\?`
+}

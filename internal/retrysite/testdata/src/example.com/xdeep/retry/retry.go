@@ -15,6 +15,8 @@ import (
 type options struct {
 	idempotent bool
 	panicked   func(any)
+	budget     int
+	spent      int
 }
 
 // Option configures a retry.
@@ -22,6 +24,30 @@ type Option func(*options)
 
 // WithIdempotent marks the operation idempotent.
 func WithIdempotent(b bool) Option { return func(o *options) { o.idempotent = b } }
+
+// WithBudget sets how many failures Budgeted takes.
+func WithBudget(n int) Option { return func(o *options) { o.budget = n } }
+
+// Budgeted counts its failures in a field of its options: a field the
+// loop writes is no setting made with the options (trap: it must not
+// read as unbounded, here nor through a caller in another package).
+func Budgeted(ctx context.Context, op func(context.Context) error, opts ...Option) error {
+	o := &options{}
+	for _, opt := range opts {
+		opt(o)
+	}
+	for { // want `loop ctx=sync bound=\?`
+		err := op(ctx)
+		if err == nil {
+			return nil
+		}
+		o.spent++
+		if o.spent > o.budget {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
 
 // Retry runs op until it succeeds, fails for good or ctx is done.
 func Retry(ctx context.Context, op func(context.Context) error, opts ...Option) error {
