@@ -58,7 +58,7 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 	if !m.passesFuncValue(call) {
 		return nil // most calls: no callee lookup
 	}
-	fn := typesx.Callee(m.info, call)
+	fn := m.soleImplementation(typesx.Callee(m.info, call))
 	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg {
 		return nil
 	}
@@ -135,6 +135,46 @@ func fixedParams(sig *types.Signature, call *ast.CallExpr) int {
 		return -1
 	}
 	return n - 1
+}
+
+// soleImplementation returns fn, or for a method of an interface the
+// package declares, the method of the one type of another package of
+// the module that implements it among the types of the package's
+// expressions (p := pool.New[*Session, Session](...) kept in a field of
+// the interface type); nil when there are none or several.
+func (m *model) soleImplementation(fn *types.Func) *types.Func {
+	if fn == nil || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || fn.Pkg() != m.pkg {
+		return fn
+	}
+	recv := fn.Signature().Recv()
+	iface := recv.Type().Underlying().(*types.Interface)
+	var found types.Type
+	seen := make(map[types.Type]bool)
+	for _, tv := range m.info.Types {
+		t := tv.Type
+		if t == nil || seen[t] || tv.IsType() || types.IsInterface(t) {
+			continue
+		}
+		seen[t] = true
+		e := t
+		if p, ok := t.(*types.Pointer); ok {
+			e = p.Elem()
+		}
+		named, _ := types.Unalias(e).(*types.Named)
+		if named == nil || !m.moduleObj(named.Obj()) || !types.Implements(t, iface) {
+			continue
+		}
+		if found != nil && !types.Identical(found, t) {
+			return nil
+		}
+		found = t
+	}
+	if found == nil {
+		return nil
+	}
+	impl, _, _ := types.LookupFieldOrMethod(found, true, m.pkg, fn.Name())
+	f, _ := impl.(*types.Func)
+	return f
 }
 
 // passesFuncValue reports whether call may pass a func value the

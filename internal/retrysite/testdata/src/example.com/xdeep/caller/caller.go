@@ -64,3 +64,28 @@ func each(ctx context.Context, p *pool.Pool[*session, session], url string) erro
 func budgeted(ctx context.Context, url string) error {
 	return retry.Budgeted(ctx, func(ctx context.Context) error { return get(ctx, url) }, retry.WithBudget(3)) // want `helper call ctx=sync bound=\?`
 }
+
+// withPool is the package's view of a pool: among the package's values,
+// the one type of the module that implements it is the generic pool.
+type withPool interface {
+	With(ctx context.Context, f func(context.Context, *session) error, opts ...retry.Option) error
+}
+
+func viaInterface(ctx context.Context, p withPool, url string) error {
+	return p.With(ctx, func(ctx context.Context, s *session) error { // want `helper call ctx=sync unbounded; waits unknown`
+		return s.get(ctx, url)
+	})
+}
+
+// runner has two implementations among the package's values, one that
+// retries and one that does not: which one runs is unknown (trap: no
+// site).
+type runner interface {
+	Run(ctx context.Context, f func(context.Context) error) error
+}
+
+var _, _ runner = pool.Direct{}, pool.Again{}
+
+func viaRunner(ctx context.Context, r runner, url string) error {
+	return r.Run(ctx, func(ctx context.Context) error { return get(ctx, url) })
+}

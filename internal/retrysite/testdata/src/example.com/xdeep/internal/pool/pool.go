@@ -46,3 +46,17 @@ func (p *Pool[PT, T]) Each(ctx context.Context, f func(context.Context, PT) erro
 	}
 	return nil
 }
+
+// Direct runs f once.
+type Direct struct{}
+
+// Run runs f once.
+func (Direct) Run(ctx context.Context, f func(context.Context) error) error { return f(ctx) }
+
+// Again retries f.
+type Again struct{}
+
+// Run retries f (retry.Retry).
+func (Again) Run(ctx context.Context, f func(context.Context) error) error {
+	return retry.Retry(ctx, f)
+}
