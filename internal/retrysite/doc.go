@@ -258,7 +258,7 @@
 // package) to a function of another package, internal.Retry(ctx, opFn,
 // next), is followed when package modsrc can read the callee's package
 // from source (its doc says when: the same module, the callee's own file
-// calling a func parameter in a loop, at most 4 packages type-checked
+// calling a func parameter in a loop or handing it on, at most 4 packages type-checked
 // and 64 calls studied per pass, everything cached on the pass's model).
 //
 // The helper's body is then run through the same loop discovery as the
@@ -297,7 +297,15 @@
 // as a parameter of an exported function is. An unbounded
 // loop whose operation is a literal counting in a variable of the caller
 // is unknown (package countsoutside; its doc says which counts end
-// nothing). A helper that runs its func once
+// nothing). A helper with no such loop that hands a bound func value on,
+// outside its loops, to another helper (Retry(ctx, op, opts...) calling
+// RetryWithResult(ctx, func(ctx) (T, error) { return op(ctx) },
+// opts...)) is followed there, in its package or another of the module,
+// up to 3 helpers deep (forwardSite); variadic helpers bind their fixed
+// parameters; an operation handed the bound func (a wrapper that
+// recovers) runs it; a method of an interface the package declares is
+// the method of the one module type implementing it among the package's
+// values (soleImplementation). A helper that runs its func once
 // or per item is no site, as in the package. A file that cannot be
 // found, read or parsed, a callee of another module, or a panic of the
 // model on the mixed information (recovered) leaves the call unknown:

@@ -1,9 +1,12 @@
 package retrysite
 
 import (
+	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/modsrc"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
 // The model and the module source loader (package modsrc): the names the
@@ -41,6 +44,44 @@ func (m *model) srcModel(info *types.Info, xp *xpkg) *model {
 	xm.Infos = nil
 	xm.Vx = m.Vx
 	xm.srcOf = xp
+	xm.srcSettings = make(map[*types.Var]bool)
 	xm.rebindDescribers()
 	return &xm
+}
+
+// SourceSetting reports whether the field v of the package m reads from
+// source is written, there, only in struct literals or by options
+// (valueindex.OptionWrite): a setting the object was made with.
+func (m *model) SourceSetting(v *types.Var) bool {
+	if m.srcOf == nil || v.Pkg() != m.srcOf.Pkg {
+		return false
+	}
+	if r, ok := m.srcSettings[v]; ok {
+		return r
+	}
+	is := func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		return ok && m.info.Uses[sel.Sel] == v
+	}
+	r := true
+	for c := range m.srcOf.Insp.Root().Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if is(l) {
+					var decl *ast.FuncDecl
+					for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
+						decl = d.Node().(*ast.FuncDecl)
+					}
+					r = r && n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) && valueindex.OptionWrite(m.info, decl, n.Pos(), n.Rhs[i])
+				}
+			}
+		case *ast.IncDecStmt:
+			r = r && !is(n.X)
+		case *ast.UnaryExpr:
+			r = r && !(n.Op == token.AND && is(n.X))
+		}
+	}
+	m.srcSettings[v] = r
+	return r
 }

@@ -95,6 +95,8 @@ type model struct {
 	// srcOf is the package of the module this model reads from source,
 	// nil for the analysed package's own model (xpkg.go).
 	srcOf *xpkg
+	// srcSettings caches SourceSetting for srcOf's fields.
+	srcSettings map[*types.Var]bool
 	// lib reads the library sites (package libsite, glue_libsite.go).
 	lib *libsite.Reader
 }

@@ -55,22 +55,23 @@ func (m *model) crossPackageSites(insp *inspector.Inspector, skip map[*ast.File]
 
 // crossPackageCall studies one call; see crossPackageSites.
 func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
-	if call.Ellipsis.IsValid() || !m.passesFuncValue(call) {
+	if !m.passesFuncValue(call) {
 		return nil // most calls: no callee lookup
 	}
-	fn := typesx.Callee(m.info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg || call.Ellipsis.IsValid() {
+	fn := m.soleImplementation(typesx.Callee(m.info, call))
+	if fn == nil || fn.Pkg() == nil || fn.Pkg() == m.pkg {
 		return nil
 	}
 	fn = fn.Origin()
 	sig := fn.Type().(*types.Signature)
-	if sig.Variadic() || len(call.Args) != sig.Params().Len() {
+	fixed := fixedParams(sig, call)
+	if fixed < 0 {
 		return nil
 	}
 	// Only a call that passes a func value the package shows: the
 	// helper runs it.
 	passes := false
-	for i, a := range call.Args {
+	for i, a := range call.Args[:fixed] {
 		if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); !isFunc {
 			continue
 		}
@@ -81,11 +82,33 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 	if !passes {
 		return nil
 	}
+	// The mixed type information is new ground for the model: a gap in
+	// it is a call the model cannot follow, never a failed analysis.
+	defer func() {
+		if recover() != nil {
+			site = nil
+		}
+	}()
+	return m.helperSite(nil, fn, call, 0)
+}
+
+// maxForward is how many helpers deep a call is followed: Retry(ctx, op)
+// that hands op, wrapped in a closure, to RetryWithResult, whose loop
+// retries it, is two.
+const maxForward = 3
+
+// helperSite loads fn, called by call, from source and binds the call to
+// it (bindCall); from is the helper's package when call is written in
+// a helper (a forward, depth > 0), nil when in the analysed package.
+func (m *model) helperSite(from *xpkg, fn *types.Func, call *ast.CallExpr, depth int) *Site {
 	x := m.xpkgs()
-	if x.Calls >= modsrc.MaxCalls {
+	if x.Calls >= modsrc.MaxCalls || depth >= maxForward {
 		return nil
 	}
-	xp := x.Load(m.analysed(), fn, m.srcModel)
+	xp := from
+	if from == nil || fn.Pkg() != from.Pkg {
+		xp = x.Load(m.analysed(), fn, m.srcModel)
+	}
 	if xp == nil {
 		return nil
 	}
@@ -94,14 +117,64 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 		return nil
 	}
 	x.Calls++
-	// The mixed type information is new ground for the model: a gap in
-	// it is a call the model cannot follow, never a failed analysis.
-	defer func() {
-		if recover() != nil {
-			site = nil
+	return m.bindCall(xp, call, decl, depth)
+}
+
+// fixedParams returns how many of call's arguments bind a parameter of
+// sig one to one (all but the variadic ones), or -1 when the call does
+// not match.
+func fixedParams(sig *types.Signature, call *ast.CallExpr) int {
+	n := sig.Params().Len()
+	if !sig.Variadic() {
+		if len(call.Args) != n {
+			return -1
 		}
-	}()
-	return bindCall(xp, m, call, decl)
+		return n
+	}
+	if len(call.Args) < n-1 {
+		return -1
+	}
+	return n - 1
+}
+
+// soleImplementation returns fn, or for a method of an interface the
+// package declares, the method of the one type of another package of
+// the module that implements it among the types of the package's
+// expressions (p := pool.New[*Session, Session](...) kept in a field of
+// the interface type); nil when there are none or several.
+func (m *model) soleImplementation(fn *types.Func) *types.Func {
+	if fn == nil || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || fn.Pkg() != m.pkg {
+		return fn
+	}
+	recv := fn.Signature().Recv()
+	iface := recv.Type().Underlying().(*types.Interface)
+	var found types.Type
+	seen := make(map[types.Type]bool)
+	for _, tv := range m.info.Types {
+		t := tv.Type
+		if t == nil || seen[t] || tv.IsType() || types.IsInterface(t) {
+			continue
+		}
+		seen[t] = true
+		e := t
+		if p, ok := t.(*types.Pointer); ok {
+			e = p.Elem()
+		}
+		named, _ := types.Unalias(e).(*types.Named)
+		if named == nil || !m.moduleObj(named.Obj()) || !types.Implements(t, iface) {
+			continue
+		}
+		if found != nil && !types.Identical(found, t) {
+			return nil
+		}
+		found = t
+	}
+	if found == nil {
+		return nil
+	}
+	impl, _, _ := types.LookupFieldOrMethod(found, true, m.pkg, fn.Name())
+	f, _ := impl.(*types.Func)
+	return f
 }
 
 // passesFuncValue reports whether call may pass a func value the
@@ -133,8 +206,9 @@ func (m *model) passesFuncValue(call *ast.CallExpr) bool {
 
 // bindCall runs the hand-written site discovery on the helper's body
 // with the call's arguments bound to its parameters, and turns the loop
-// it finds into a site of the call.
-func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *Site {
+// it finds into a site of the call. A helper with no such loop that
+// hands a bound func value on (forwardSite) is followed there.
+func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, depth int) *Site {
 	cm := *xp.M
 	cm.Infos = make(map[*ast.BlockStmt]*funcInfo)
 	cm.integ = make(map[*types.Func]bool)
@@ -149,11 +223,13 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 	if fnObj == nil {
 		return nil
 	}
-	params := fnObj.Type().(*types.Signature).Params()
-	if params.Len() != len(call.Args) {
+	sig := fnObj.Type().(*types.Signature)
+	params := sig.Params()
+	fixed := fixedParams(sig, call)
+	if fixed < 0 {
 		return nil
 	}
-	for i, a := range call.Args {
+	for i, a := range call.Args[:fixed] {
 		p := params.At(i)
 		cm.Xbind[p] = a
 		if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc {
@@ -173,7 +249,7 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 		}
 	}
 	if helper == nil {
-		return nil
+		return caller.forwardSite(xp, &cm, call, decl, bound, depth)
 	}
 	// A literal of the caller that counts across its calls has made
 	// the helper's bound unknown already (package countsoutside).
@@ -258,23 +334,90 @@ func (m *model) boundInit(fi *funcInfo) env {
 }
 
 // runsBound reports whether the site's operation is a call of one of
-// the bound func parameters: the helper retries what the caller passes.
+// the bound func parameters, or a call that is handed one (a wrapper
+// that recovers a panic): the helper retries what the caller passes.
 func runsBound(info *types.Info, s *Site, bound map[*types.Var]bool) bool {
 	for _, op := range s.Ops {
-		var id *ast.Ident
-		switch f := ast.Unparen(op.Call.Fun).(type) {
-		case *ast.Ident:
-			id = f
-		case *ast.IndexExpr: // a generic func value
-			id, _ = f.X.(*ast.Ident)
+		if usesBound(info, op.Call, bound, false) {
+			return true
 		}
-		if id != nil {
-			if v, ok := info.Uses[id].(*types.Var); ok && bound[v] {
+	}
+	return false
+}
+
+// usesBound reports whether call calls a bound func parameter or passes
+// one as an argument; deep: or in a function literal it is passed
+// (func(ctx) error { return op(ctx) }).
+func usesBound(info *types.Info, call *ast.CallExpr, bound map[*types.Var]bool, deep bool) bool {
+	is := func(x ast.Expr) bool {
+		if ix, ok := ast.Unparen(x).(*ast.IndexExpr); ok { // a generic func value
+			x = ix.X
+		}
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		v, _ := info.Uses[id].(*types.Var)
+		return ok && bound[v]
+	}
+	if is(call.Fun) {
+		return true
+	}
+	for _, a := range call.Args {
+		if is(a) {
+			return true
+		}
+		if fl, ok := ast.Unparen(a).(*ast.FuncLit); ok && deep {
+			found := false
+			ast.Inspect(fl.Body, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok && usesBound(info, c, bound, false) {
+					found = true
+				}
+				return !found
+			})
+			if found {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// forwardSite makes call a site of the helper that the helper decl,
+// which has no retry loop of its own, hands one of its bound func
+// values to (directly or wrapped in a function literal), outside any
+// loop of its (a helper run per item is no retry): Retry(ctx, op, opts...)
+// { RetryWithResult(ctx, func(ctx) (T, error) { return op(ctx) }, opts...) }.
+// The site is the innermost helper's, at call.
+func (caller *model) forwardSite(xp *xpkg, cm *model, call *ast.CallExpr, decl *ast.FuncDecl, bound map[*types.Var]bool, depth int) *Site {
+	var fwd *ast.CallExpr
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fwd == nil && usesBound(cm.info, n, bound, true) && !bound[typesx.VarOf(cm.info, n.Fun)] {
+				fwd = n
+			}
+		}
+		return fwd == nil
+	})
+	if fwd == nil {
+		return nil
+	}
+	fn := typesx.Callee(cm.info, fwd)
+	if fn == nil || fn.Pkg() == nil || !fn.Pos().IsValid() {
+		return nil
+	}
+	inner := caller.helperSite(xp, fn.Origin(), fwd, depth+1)
+	if inner == nil {
+		return nil
+	}
+	s := *inner
+	s.Node, s.Pos = call, call.Pos()
+	if s.Timeouts != nil && s.Timeouts.Pos == fwd.Pos() {
+		t := *s.Timeouts
+		t.Pos = call.Pos()
+		s.Timeouts = &t
+	}
+	return &s
 }
 
 // methodOf returns the declaration of a method and the model that reads

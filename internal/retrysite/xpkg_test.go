@@ -15,3 +15,15 @@ func TestCrossPackage(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xmod/caller")
 }
+
+// TestForwardedHelper: a helper that hands its func on to another
+// helper (wrapped in a closure, through a generic method, variadic
+// options passed on) makes its callers sites with the innermost helper's
+// loop, whose attempt sits in a select default clause and whose exit is
+// a method over a classification of the error and an option's setting;
+// a helper that runs the func once, or walks items handing each to such
+// a helper, does not (caller.go's traps).
+func TestForwardedHelper(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xdeep/caller", "example.com/xdeep/retry", "example.com/xdeep/internal/pool")
+}

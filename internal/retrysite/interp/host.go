@@ -25,6 +25,10 @@ type Host interface {
 	IntValue(x ast.Expr) (int64, bool)
 	// OnlyFuncLit returns the one function literal v is assigned, or nil.
 	OnlyFuncLit(v *types.Var) *ast.FuncLit
+	// SourceSetting reports, for a field of a package of the module
+	// read from source, what Index.ConstructedOnly does for the
+	// package's own.
+	SourceSetting(v *types.Var) bool
 	// LitIsIntegration reports whether a function literal may cross an
 	// integration boundary.
 	LitIsIntegration(lit *ast.FuncLit) bool

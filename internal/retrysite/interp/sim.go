@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
 )
 
 // This file walks a function's control-flow graph under the evaluator.
@@ -641,8 +642,10 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 }
 
 // errorView reports whether the local v is assigned only from the errors
-// package's views of stateless values (errors.AsType[T](err)) or type
-// assertions of them (err.(*StatusError)): a view of the outcome.
+// package's views of stateless values (errors.AsType[T](err)), a struct
+// made in the loop by a stateless call (a classification of the error:
+// m := Check(err)) or type assertions (err.(*StatusError)): a view of
+// the outcome.
 func (fi *funcInfo) errorView(v *types.Var) bool {
 	xs := fi.assigns[v]
 	if v.Pos() <= fi.Body.Pos() || v.Pos() >= fi.Body.End() {
@@ -651,6 +654,13 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 	if len(xs) == 0 {
 		return fi.asTarget(v)
 	}
+	if r, ok := fi.statelessMemo[v]; ok {
+		return r
+	}
+	if fi.statelessMemo == nil {
+		fi.statelessMemo = make(map[*types.Var]bool)
+	}
+	fi.statelessMemo[v] = false // cycles: a view of itself is no view
 	for _, x := range xs {
 		switch x := ast.Unparen(x).(type) {
 		case *ast.TypeAssertExpr:
@@ -658,14 +668,19 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 				return false
 			}
 		case *ast.CallExpr:
+			// A value made afresh on each attempt from the outcome (not
+			// a tracker kept across them: a pointer, a map).
 			fn := typeutilCallee(fi.M.info, x)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || !allStateless(fi, x.Args) {
+			errorsPkg := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors"
+			_, plain := v.Type().Underlying().(*types.Struct)
+			if !allStateless(fi, x.Args) || !errorsPkg && !(plain && exits.InLoop(fi.Body, v.Pos()) && fi.stateless(x)) {
 				return false
 			}
 		default:
 			return false
 		}
 	}
+	fi.statelessMemo[v] = true
 	return true
 }
 

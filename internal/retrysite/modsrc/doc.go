@@ -20,8 +20,9 @@
 //     vendored copy: not loaded;
 //   - for a helper (Load), the callee's own file, parsed alone, calls one
 //     of its func parameters that has results inside a for or range
-//     statement (or has a goto); a method's package (MethodSource) needs
-//     no such test;
+//     statement (or has a goto), or hands one on in a call's arguments
+//     (a helper forwarding to another); a method's package
+//     (MethodSource) needs no such test;
 //   - then every .go file of its directory that go/build's MatchFile
 //     keeps for the default build context (build constraints honoured,
 //     tests aside) is parsed into the pass's FileSet and type-checked

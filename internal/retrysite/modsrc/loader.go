@@ -408,7 +408,8 @@ func (x *Loader[M]) parse(fset *token.FileSet, name string) *ast.File {
 
 // mayRetryParam is the cheap test made before a package is loaded: the
 // file declaring fn parses, and fn's body calls, inside a for or range
-// statement (or in a body with a goto), one of its parameters whose type
+// statement (or in a body with a goto), or hands on to another call (a
+// helper that forwards it, wrapped or not), one of its parameters whose type
 // is a func with results (a func whose results nothing can read cannot
 // fail: a per-item callback, not an operation).
 func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
@@ -427,7 +428,7 @@ func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 	if len(params) == 0 {
 		return false
 	}
-	gotos, inLoop, anywhere := false, false, false
+	gotos, inLoop, anywhere, passed := false, false, false, false
 	var loops []ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -450,10 +451,17 @@ func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 					}
 				}
 			}
+			for _, a := range n.Args {
+				ast.Inspect(a, func(n ast.Node) bool {
+					id, ok := n.(*ast.Ident)
+					passed = passed || ok && params[id.Name]
+					return !passed
+				})
+			}
 		}
 		return true
 	})
-	return inLoop || gotos && anywhere
+	return inLoop || passed || gotos && anywhere
 }
 
 // DeclAlone returns the declaration of fn, with a body, from fn's own

@@ -356,8 +356,8 @@ func (pi *Finder) CarriedVars(loop ast.Stmt, g *notretry.Group) map[*types.Var]b
 	})
 	carried := make(map[*types.Var]bool)
 	for v := range deps {
-		if interp.IsIntegerOrBool(v.Type()) || v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
-			continue // counters, and variables declared afresh each iteration
+		if interp.IsIntegerOrBool(v.Type()) || typesx.IsNamed(v.Type(), "context", "Context") || v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
+			continue // counters, contexts (not the input), and variables declared afresh each iteration
 		}
 		// Does v depend, transitively through loop assignments, on
 		// itself or on the operation's results?

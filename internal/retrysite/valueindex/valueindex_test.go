@@ -26,6 +26,7 @@ func (noHost) AcquireAttempt(*ast.CallExpr) bool                { return false }
 func (noHost) FuncIsIntegration(*types.Func, int) bool          { return false }
 func (noHost) IntValue(ast.Expr) (int64, bool)                  { return 0, false }
 func (noHost) OnlyFuncLit(*types.Var) *ast.FuncLit              { return nil }
+func (noHost) SourceSetting(*types.Var) bool                    { return false }
 func (noHost) LitIsIntegration(*ast.FuncLit) bool               { return false }
 func (noHost) CancelOnlyCtx(*ast.BlockStmt, *ast.CallExpr) bool { return false }
 func (noHost) TrackerMethod(*ast.CallExpr) *types.Func          { return nil }

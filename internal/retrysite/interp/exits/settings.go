@@ -2,6 +2,7 @@ package exits
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -55,19 +56,40 @@ func (fi fnc) settingPath(sel *ast.SelectorExpr) bool {
 
 // unwrittenOuter reports whether id names a variable declared before the
 // function's body (a parameter, the receiver, a variable a literal
-// captures) that the function declaring it never writes.
+// captures), or in it outside any loop, that the function declaring it
+// never writes after its declaration.
 func (fi fnc) unwrittenOuter(id *ast.Ident) bool {
 	info := fi.Info()
 	o, ok := info.Uses[id].(*types.Var)
-	if !ok || o.Pkg() != fi.Types() || o.Parent() == fi.Types().Scope() || o.Pos() >= fi.Body().Pos() {
+	if !ok || o.Pkg() == nil || o.Parent() == o.Pkg().Scope() {
 		return false
 	}
-	d := fi.DeclAt(o.Pos())
-	if d == nil || d.Body == nil {
+	body := fi.Body()
+	if o.Pos() < body.Pos() || o.Pos() >= body.End() {
+		d := fi.DeclAt(o.Pos())
+		if d == nil || d.Body == nil {
+			return false
+		}
+		body = d.Body
+	} else if InLoop(body, o.Pos()) {
 		return false
 	}
-	return !typesx.Writes(info, d.Body, func(x ast.Expr) bool {
+	return !typesx.Writes(info, body, func(x ast.Expr) bool {
 		i, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && info.ObjectOf(i) == o
+		return ok && i.Pos() != o.Pos() && info.ObjectOf(i) == o
 	})
+}
+
+// InLoop reports whether pos lies in a loop of body: a variable declared
+// there is made afresh on each iteration.
+func InLoop(body *ast.BlockStmt, pos token.Pos) bool {
+	in := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			in = in || n.Pos() <= pos && pos < n.End()
+		}
+		return !in && (n == nil || n.Pos() <= pos && pos < n.End())
+	})
+	return in
 }

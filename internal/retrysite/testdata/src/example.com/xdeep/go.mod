@@ -1,0 +1,3 @@
+module example.com/xdeep
+
+go 1.22
