@@ -173,6 +173,9 @@ func bindCall(xp *xpkg, caller *model, call *ast.CallExpr, decl *ast.FuncDecl) *
 		}
 	}
 	if helper == nil {
+		helper = cm.libraryHelper(cur, bound) // glue_libsite.go
+	}
+	if helper == nil {
 		return nil
 	}
 	// A literal of the caller that counts across its calls has made

@@ -13,5 +13,5 @@ import (
 // excludes are not followed.
 func TestCrossPackage(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xmod/caller")
+	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xmod/caller", "example.com/xmod/condcaller")
 }
