@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -30,9 +31,8 @@ func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
 func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	// Find the function body that declares v, then every assignment to v.
 	var scope ast.Node
-	files := m.pass.Files
-	if m.srcOf != nil { // a helper of another package read from source (xpkg.go)
-		files = nil
+	files := slices.Clip(m.pass.Files)
+	if m.srcOf != nil { // and a helper's of another package (xpkg.go)
 		for c := range m.srcOf.Insp.Root().Children() {
 			files = append(files, c.Node().(*ast.File))
 		}
