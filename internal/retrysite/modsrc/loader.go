@@ -490,11 +490,12 @@ func (x *Loader[M]) DeclAlone(fset *token.FileSet, fn *types.Func) *ast.FuncDecl
 	return nil
 }
 
-// importPkg imports a package the analysed package reaches.
+// importPkg imports a package the analysed package reaches (completed
+// from source into fset; nil: as it is).
 func (x *Loader[M]) importPkg(fset *token.FileSet, path string) (*types.Package, error) {
 	p, ok := x.reach[path]
 	rel, in := strings.CutPrefix(path, x.self.path+"/")
-	if ok && in && x.self.root != "" && !p.Complete() && !x.sourced[path] {
+	if ok && in && fset != nil && x.self.root != "" && !p.Complete() && !x.sourced[path] {
 		// Export data holds only what the analysed package's imports
 		// show of a package it reaches indirectly: a package of the
 		// module is checked whole from its source (a helper's retry
@@ -502,7 +503,7 @@ func (x *Loader[M]) importPkg(fset *token.FileSet, path string) (*types.Package,
 		x.sourced[path] = true
 		dir := filepath.Join(x.self.root, filepath.FromSlash(rel))
 		if entries, err := os.ReadDir(dir); err == nil && sourceSize(dir, entries) <= MaxDepSource {
-			conf := types.Config{Importer: importerFunc(func(q string) (*types.Package, error) { return x.importPkg(fset, q) }),
+			conf := types.Config{Importer: importerFunc(func(q string) (*types.Package, error) { return x.importPkg(nil, q) }),
 				Error: func(error) {}, FakeImportC: true}
 			if full, _ := conf.Check(path, fset, x.parseDir(fset, dir, p.Name(), entries), nil); full != nil {
 				p, x.reach[path] = full, full
