@@ -46,7 +46,10 @@ func (m *model) libraryHelper(decl inspector.Cursor, bound map[*types.Var]bool) 
 		}
 		// The adapter must turn the func's failure into another try
 		// (a condition that returns (ready, nil) polls a state).
-		call := s.Node.(*ast.CallExpr)
+		call, ok := s.Node.(*ast.CallExpr)
+		if !ok || typesx.Callee(m.info, call) == nil {
+			continue
+		}
 		if _, e, ok := m.copies.Lookup(typesx.Callee(m.info, call)); ok {
 			if _, ops := m.opRoots(e, call); len(ops) == 1 {
 				if lit, ok := ops[0].(*ast.FuncLit); ok && !m.Rules().ConditionRetries(lit.Body) {
