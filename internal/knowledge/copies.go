@@ -10,7 +10,8 @@ import "go/types"
 // API has the table's shape. The fingerprint is derived from each table,
 // with no list of its own:
 //
-//   - every entry point of the table in that package is there: a
+//   - every entry point of the table in that package is there (a copy
+//     may keep only some of its functions, when no table has them all): a
 //     function of the same name whose parameters reach the entry's
 //     operation (a func, for a function runner), configuration and interval (a time.Duration)
 //     indices, or a type with the entry's method;
@@ -163,35 +164,41 @@ func indexDot(s string) int {
 // scope lookup per table.
 func recognise(pkg *types.Package) string {
 	scope := pkg.Scope()
-	for i := range prints {
-		fp := &prints[i]
-		if scope.Lookup(fp.key) == nil {
-			continue
-		}
-		if fp.matches(pkg) {
-			return fp.path
+	for _, partial := range []bool{false, true} {
+		for i := range prints {
+			fp := &prints[i]
+			if scope.Lookup(fp.key) != nil && fp.matches(pkg, partial) {
+				return fp.path
+			}
 		}
 	}
 	return ""
 }
 
 // matches reports whether pkg has the fingerprint's shape (see Copies).
-func (fp *fingerprint) matches(pkg *types.Package) bool {
+func (fp *fingerprint) matches(pkg *types.Package, partial bool) bool {
 	scope := pkg.Scope()
 	// The entry points first, by lookups alone: most packages that have
 	// one of their names have not the others, and building the API (every
 	// exported type's fields and method set) is what costs.
 	sigs := make([]*types.Signature, len(fp.entries))
+	any := false
 	for i, e := range fp.entries {
 		sig := entrySig(scope, pkg, e)
-		if sig == nil || !entryShape(sig, e) {
+		if (sig == nil && !partial) || (sig != nil && !entryShape(sig, e)) || (partial && sig != nil && sig.Recv() != nil) {
 			return false
 		}
-		sigs[i] = sig
+		sigs[i], any = sig, any || sig != nil
+	}
+	if !any {
+		return false // the key is a type's name
 	}
 	api := newAPI(pkg)
 	for j, e := range fp.entries {
 		sig := sigs[j]
+		if sig == nil {
+			continue
+		}
 		for _, i := range e.Cfg {
 			api.addType(sig.Params().At(i).Type())
 		}

@@ -168,6 +168,11 @@ var k8sWaits = &WaitVocab{
 	BaseName:          "Duration",
 	MultiplierName:    "Factor",
 	RandomizationName: "Jitter",
+	// Step() adds rand(0, Jitter×Duration) to Duration, or nothing
+	// (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go delay,
+	// wait.go:92-98 Jitter): whatever the Backoff, no wait is drawn from 0.
+	Fallback: &WaitKind{Shape: KindAddedJitter, At: AtSite,
+		Desc: "partial jitter whatever its wait.Backoff: Jitter only adds to each wait, never drawn from 0"},
 }
 
 // k8sManagerWaits: a BackoffManager's constructor takes a wait.Backoff's

@@ -32,7 +32,7 @@ func TestWaitVocabs(t *testing.T) {
 			if k.Shape == KindRandom && k.ZeroDesc == "" {
 				t.Errorf("%s: random kind %q has no message for a floor of 0", l.Name, k.Setting)
 			}
-			if k.Shape == KindAddedJitter && (k.Desc == "" && k.Multiplier > 1 || k.FixedDesc == "" && k.Multiplier <= 1 && !k.TableDefaults) {
+			if k.Shape == KindAddedJitter && (k.Desc == "" && (k.Multiplier > 1 || k.FixedDesc == "" && !k.TableDefaults)) {
 				t.Errorf("%s: added-jitter kind %q has no message", l.Name, k.Setting)
 			}
 		}

@@ -269,9 +269,11 @@
 // context parameter to the caller's context (timeouts). When the helper
 // holds a loop that runs a bound func parameter, the call is a
 // HelperCall site of the caller with the loop's bound, operations,
-// outcomes and timeouts; unlike a same-package helper call it reports
-// (the helper's own package reports the loop itself, with its parameters
-// unknown). Waits and timeout positions inside the helper are not the
+// outcomes and timeouts (or, when it hands the func to a retry library
+// in a condition adapter whose (false, nil) is the func's failure, that
+// library site: libraryHelper); unlike a same-package helper call it
+// reports (the helper's own package reports the loop itself, with its
+// parameters unknown). Waits and timeout positions inside the helper are not the
 // caller's to fix: waits written in the helper are dropped (the waits
 // are unknown when none is left), a cap's position is the call, except
 // a wait whose duration is what a func value of the caller returns

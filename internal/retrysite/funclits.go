@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -30,7 +31,13 @@ func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
 func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	// Find the function body that declares v, then every assignment to v.
 	var scope ast.Node
-	for _, f := range m.pass.Files {
+	files := slices.Clip(m.pass.Files)
+	if m.srcOf != nil { // and a helper's of another package (xpkg.go)
+		for c := range m.srcOf.Insp.Root().Children() {
+			files = append(files, c.Node().(*ast.File))
+		}
+	}
+	for _, f := range files {
 		if f.Pos() <= v.Pos() && v.Pos() < f.End() {
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= v.Pos() && v.Pos() < fd.Body.End() {

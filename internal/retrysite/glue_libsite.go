@@ -10,6 +10,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The library readers live in package libsite; the model asks them
@@ -27,7 +28,40 @@ func (m *model) libs() *libsite.Reader {
 	return m.lib
 }
 
-func (m *model) librarySites(fc inspector.Cursor) []*Site    { return m.libs().LibrarySites(fc) }
+func (m *model) librarySites(fc inspector.Cursor) []*Site { return m.libs().LibrarySites(fc) }
+
+// libraryHelper returns the library site of a helper's declaration at
+// decl that retries one of its bound func parameters: the helper hands
+// it, wrapped in an adapter (a condition whose (false, nil) is the
+// func's failure), to a retry library, and its callers retry what they
+// pass (xpkg.go).
+func (m *model) libraryHelper(decl inspector.Cursor, bound map[*types.Var]bool) *Site {
+	f := decl
+	for f.Parent().Node() != nil {
+		f = f.Parent()
+	}
+	for _, s := range m.librarySites(f) {
+		if decl.Node().Pos() > s.Pos || s.Pos >= decl.Node().End() || !runsBound(m.info, s, bound) {
+			continue
+		}
+		// The adapter must turn the func's failure into another try
+		// (a condition that returns (ready, nil) polls a state).
+		call, ok := s.Node.(*ast.CallExpr)
+		if !ok || typesx.Callee(m.info, call) == nil {
+			continue
+		}
+		if _, e, ok := m.copies.Lookup(typesx.Callee(m.info, call)); ok {
+			if _, ops := m.opRoots(e, call); len(ops) == 1 {
+				if lit, ok := ops[0].(*ast.FuncLit); ok && !m.Rules().ConditionRetries(lit.Body) {
+					continue
+				}
+			}
+		}
+		return s
+	}
+	return nil
+}
+
 func (m *model) keptClientSites(fc inspector.Cursor) []*Site { return m.libs().KeptClientSites(fc) }
 func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
 	m.libs().PacedLoops(pass, sites)

@@ -249,6 +249,9 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 		}
 	}
 	if helper == nil {
+		helper = cm.libraryHelper(cur, bound) // glue_libsite.go
+	}
+	if helper == nil {
 		return caller.forwardSite(xp, &cm, call, decl, bound, depth)
 	}
 	// A literal of the caller that counts across its calls has made

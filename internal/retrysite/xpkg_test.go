@@ -13,7 +13,7 @@ import (
 // excludes are not followed.
 func TestCrossPackage(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xmod/caller")
+	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xmod/caller", "example.com/xmod/condcaller")
 }
 
 // TestForwardedHelper: a helper that hands its func on to another

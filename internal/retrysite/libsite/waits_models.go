@@ -348,7 +348,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		w.Shape, w.Desc = site.ShapeLinear, txt.fill(k.Desc)
 		return w
 	case knowledge.KindAddedJitter:
-		if vals.mult <= 1 {
+		if vals.mult <= 1 && k.FixedDesc != "" {
 			w.Shape, w.Desc = site.ShapeConstant, txt.fill(k.FixedDesc)
 			return w
 		}

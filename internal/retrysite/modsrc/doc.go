@@ -20,15 +20,18 @@
 //     vendored copy: not loaded;
 //   - for a helper (Load), the callee's own file, parsed alone, calls one
 //     of its func parameters that has results inside a for or range
-//     statement (or has a goto), or hands one on in a call's arguments
-//     (a helper forwarding to another); a method's package
-//     (MethodSource) needs no such test;
+//     statement or a function literal (an adapter it may hand to a retry
+//     library), or has a goto, or hands one on in a call's arguments (a
+//     helper forwarding to another); a method's package (MethodSource)
+//     needs no such test;
 //   - then every .go file of its directory that go/build's MatchFile
 //     keeps for the default build context (build constraints honoured,
 //     tests aside) is parsed into the pass's FileSet and type-checked
 //     with go/types, importing the *types.Package objects the analysed
 //     package already reaches (transitively through Imports()); an import
-//     it does not reach is an error the check collects and passes over.
+//     it does not reach is an error the check collects and passes over,
+//     and one of the module reached only in part (an indirect import's
+//     export data) is checked whole from its source first.
 //     Its type information is recorded next to the analysed package's, in
 //     one copy of it that every package the pass loads shares (the model
 //     reads the helper's body and the caller's function literals

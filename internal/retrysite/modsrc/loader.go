@@ -52,6 +52,9 @@ type Loader[M any] struct {
 	loaded int
 	// files caches parsed files by name (nil: could not parse).
 	files map[string]*ast.File
+	// sourced are the packages reached whose source was checked whole
+	// (importPkg).
+	sourced map[string]bool
 	// mixed is the type information the loaded packages are checked
 	// into (mixedInfo).
 	mixed *types.Info
@@ -85,7 +88,7 @@ type Analysed struct {
 // NewLoader returns the cross-package state of a pass over a (the
 // module of its first file).
 func NewLoader[M any](a Analysed) *Loader[M] {
-	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File)}
+	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File), sourced: make(map[string]bool)}
 	if len(a.Pass.Files) > 0 {
 		x.self = x.moduleOf(filepath.Dir(a.Pass.Fset.File(a.Pass.Files[0].Pos()).Name()), a.Pkg.Path())
 	}
@@ -237,32 +240,13 @@ func (x *Loader[M]) loadDir(a Analysed, path, pkgName, dir string, limit int64, 
 		}
 		walk(a.Pkg)
 	}
-	var files []*ast.File
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
-			continue
-		}
-		f := x.parse(a.Pass.Fset, filepath.Join(dir, name))
-		if f == nil {
-			// A file that does not parse: its declarations are not
-			// all seen, and the package is not followed.
-			return nil
-		}
-		if f.Name.Name != pkgName {
-			continue
-		}
-		files = append(files, f)
-	}
+	files := x.parseDir(a.Pass.Fset, dir, pkgName, entries)
 	if len(files) == 0 {
 		return nil
 	}
 	info := x.mixedInfo(a.Info)
 	conf := types.Config{
-		Importer:    importerFunc(func(p string) (*types.Package, error) { return x.importPkg(p) }),
+		Importer:    importerFunc(func(p string) (*types.Package, error) { return x.importPkg(a.Pass.Fset, p) }),
 		Error:       func(error) {}, // unreachable imports: keep checking
 		FakeImportC: true,
 		Sizes:       a.Pass.TypesSizes,
@@ -293,6 +277,30 @@ func (x *Loader[M]) loadDir(a Analysed, path, pkgName, dir string, limit int64, 
 	}
 	x.pkgs[path] = xp
 	return xp
+}
+
+// parseDir parses the .go files of package pkgName in dir that the build
+// constraints keep, tests aside; nil when one does not parse (its
+// declarations are not all seen, and the package is not followed).
+func (x *Loader[M]) parseDir(fset *token.FileSet, dir, pkgName string, entries []os.DirEntry) []*ast.File {
+	var files []*ast.File
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
+			continue
+		}
+		f := x.parse(fset, filepath.Join(dir, name))
+		if f == nil {
+			return nil
+		}
+		if f.Name.Name == pkgName {
+			files = append(files, f)
+		}
+	}
+	return files
 }
 
 // sourceSize returns the bytes of the .go files of dir, tests aside.
@@ -408,7 +416,8 @@ func (x *Loader[M]) parse(fset *token.FileSet, name string) *ast.File {
 
 // mayRetryParam is the cheap test made before a package is loaded: the
 // file declaring fn parses, and fn's body calls, inside a for or range
-// statement (or in a body with a goto), or hands on to another call (a
+// statement or a function literal (an adapter it may hand to a retry
+// library), or in a body with a goto, or hands on to another call (a
 // helper that forwards it, wrapped or not), one of its parameters whose type
 // is a func with results (a func whose results nothing can read cannot
 // fail: a per-item callback, not an operation).
@@ -435,6 +444,8 @@ func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 		case *ast.ForStmt:
 			loops = append(loops, n.Body)
 		case *ast.RangeStmt:
+			loops = append(loops, n.Body)
+		case *ast.FuncLit: // an adapter it may hand to a retry library
 			loops = append(loops, n.Body)
 		case *ast.BranchStmt:
 			gotos = gotos || n.Tok == token.GOTO
@@ -487,9 +498,27 @@ func (x *Loader[M]) DeclAlone(fset *token.FileSet, fn *types.Func) *ast.FuncDecl
 	return nil
 }
 
-// importPkg imports a package the analysed package reaches.
-func (x *Loader[M]) importPkg(path string) (*types.Package, error) {
-	if p, ok := x.reach[path]; ok {
+// importPkg imports a package the analysed package reaches (completed
+// from source into fset; nil: as it is).
+func (x *Loader[M]) importPkg(fset *token.FileSet, path string) (*types.Package, error) {
+	p, ok := x.reach[path]
+	rel, in := strings.CutPrefix(path, x.self.path+"/")
+	if ok && in && fset != nil && x.self.root != "" && !p.Complete() && !x.sourced[path] {
+		// Export data holds only what the analysed package's imports
+		// show of a package it reaches indirectly: a package of the
+		// module is checked whole from its source (a helper's retry
+		// library copied into the module: its entry points).
+		x.sourced[path] = true
+		dir := filepath.Join(x.self.root, filepath.FromSlash(rel))
+		if entries, err := os.ReadDir(dir); err == nil && sourceSize(dir, entries) <= MaxDepSource {
+			conf := types.Config{Importer: importerFunc(func(q string) (*types.Package, error) { return x.importPkg(nil, q) }),
+				Error: func(error) {}, FakeImportC: true}
+			if full, _ := conf.Check(path, fset, x.parseDir(fset, dir, p.Name(), entries), nil); full != nil {
+				p, x.reach[path] = full, full
+			}
+		}
+	}
+	if ok {
 		return p, nil
 	}
 	if path == "unsafe" {

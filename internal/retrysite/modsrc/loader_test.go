@@ -88,3 +88,59 @@ func TestLoad(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadCompletesImports: a helper that hands its func, in a literal,
+// to a package of the module the analysed package reaches only
+// indirectly (export data holds none of that package's functions) is
+// loaded, and the package it calls is checked whole from its source:
+// the call resolves.
+func TestLoadCompletesImports(t *testing.T) {
+	const helper = "package h\n\nimport \"example.com/m/w\"\n\nfunc Retry(op func() error) error {\n\treturn w.Run(func() error { return op() })\n}\n"
+	root := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":      "module example.com/m\n",
+		"h/h.go":      helper,
+		"w/w.go":      "package w\n\nfunc Run(f func() error) error { return f() }\n",
+		"caller/c.go": "package caller\n",
+	} {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fset := token.NewFileSet()
+	cf, err := parser.ParseFile(fset, filepath.Join(root, "caller/c.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hpkg := types.NewPackage("example.com/m/h", "h")
+	hpkg.SetImports([]*types.Package{types.NewPackage("example.com/m/w", "w")}) // incomplete, empty
+	pkg := types.NewPackage("example.com/m/caller", "caller")
+	pkg.SetImports([]*types.Package{hpkg})
+	pass := &analysis.Pass{Fset: fset, Files: []*ast.File{cf}, Pkg: pkg, TypesInfo: &types.Info{}, TypesSizes: types.SizesFor("gc", "amd64")}
+	a := Analysed{Pass: pass, Pkg: pkg, Info: pass.TypesInfo}
+	tf := fset.AddFile(filepath.Join(root, "h/h.go"), -1, len(helper))
+	tf.SetLinesForContent([]byte(helper))
+	errT := types.Universe.Lookup("error").Type()
+	op := types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, nil, "", errT)), false)
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, hpkg, "op", op)),
+		types.NewTuple(types.NewVar(token.NoPos, hpkg, "", errT)), false)
+	fn := types.NewFunc(tf.Pos(strings.Index(helper, "Retry")), hpkg, "Retry", sig)
+	xp := NewLoader[int](a).Load(a, fn, func(*types.Info, *Package[int]) int { return 1 })
+	if xp == nil {
+		t.Fatal("a helper that calls its func in a literal it passes on is not loaded")
+	}
+	var run types.Object
+	ast.Inspect(xp.Decls["Retry"], func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Run" {
+			run = xp.Info.Uses[sel.Sel]
+		}
+		return true
+	})
+	if _, ok := run.(*types.Func); !ok {
+		t.Errorf("w.Run does not resolve (%v): the indirectly reached package was not checked from source", run)
+	}
+}

@@ -28,7 +28,13 @@ func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	if e.Op < 0 || e.Op >= len(call.Args) {
 		return false
 	}
-	body := m.conditionBody(call.Args[e.Op])
+	return m.ConditionRetries(m.conditionBody(call.Args[e.Op]))
+}
+
+// ConditionRetries reports whether a condition's body turns an
+// operation's failure into "not yet" (see PollRetries): also a retry
+// library's condition adapter (`if p(err) { return false, nil }`).
+func (m *Rules) ConditionRetries(body *ast.BlockStmt) bool {
 	if body == nil {
 		return false
 	}
@@ -96,6 +102,14 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 // failureCheck reports whether cond is `x != nil` for an error variable
 // x that body assigns from a call.
 func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
+	if c, ok := ast.Unparen(cond).(*ast.CallExpr); ok && len(c.Args) == 1 && typesx.Callee(m.info, c) == nil {
+		// A predicate the caller gives, asked about the error (if
+		// p(err)): true for the failures it retries. A known
+		// classifier (IsNotFound(err): not there yet) is a state.
+		id, _ := ast.Unparen(c.Args[0]).(*ast.Ident)
+		v, _ := m.info.Uses[id].(*types.Var)
+		return v != nil && typesx.IsErrorType(v.Type()) && m.fromCall(v, body)
+	}
 	fail, v := m.nilCheck(cond, body) // statepolls.go
 	return v != nil && fail && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
 }

@@ -223,6 +223,14 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 	if !isVar {
 		return false, nil
 	}
+	if !m.fromCall(x, body) {
+		return false, nil
+	}
+	return be.Op == token.NEQ, x
+}
+
+// fromCall reports whether body assigns x from a call.
+func (m *Rules) fromCall(x *types.Var, body *ast.BlockStmt) bool {
 	fromCall := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		as, isAs := n.(*ast.AssignStmt)
@@ -239,10 +247,7 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 		}
 		return true
 	})
-	if !fromCall {
-		return false, nil
-	}
-	return be.Op == token.NEQ, x
+	return fromCall
 }
 
 // endsInReturn reports whether a block's last statement is a return.

@@ -41,3 +41,22 @@ func lookalikeCall(ctx context.Context) error {
 		return op(ctx) == nil, nil
 	})
 }
+
+// A Backoff the caller gives: whatever it is, wait.Backoff's Jitter only
+// adds on top of each wait, never full jitter.
+func opaque(ctx context.Context, b wait.Backoff) error {
+	return wait.ExponentialBackoff(b, func() (bool, error) { // want `R-1: wait\.ExponentialBackoff of op uses partial jitter whatever its wait\.Backoff: Jitter only adds to each wait, never drawn from 0`
+		if err := op(ctx); err != nil {
+			return false, nil
+		}
+		return true, nil
+	})
+}
+
+// Trap: the look-alike's Backoff from a parameter says nothing of its
+// waits (it is no copy of k8s wait).
+func lookalikeOpaque(ctx context.Context, b lookalike.Backoff) error {
+	return lookalike.ExponentialBackoff(b, func() (bool, error) {
+		return op(ctx) == nil, nil
+	})
+}
