@@ -44,11 +44,11 @@ func (ip *Interp) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wai
 	return ip.m.closureWait(lit, body, w)
 }
 
-func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool {
+func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
 	if lit == nil || body == nil || lit.Type.Results == nil || lit.Type.Results.NumFields() != 1 {
 		return false
 	}
-	if t := m.info.TypeOf(lit.Type.Results.List[0].Type); t == nil || !isNamed(t, "time", "Duration") {
+	if t := m.info.TypeOf(lit.Type.Results.List[0].Type); t == nil || !typesx.IsNamed(t, "time", "Duration") {
 		return false
 	}
 	if m.capturedMoved(lit, body) {
@@ -71,12 +71,12 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool
 		})
 	})
 	sh := waitshape.Classify(runs[0], runs[1], runs[2])
-	if sh.Shape == ShapeUnknown {
+	if sh.Shape == site.ShapeUnknown {
 		return false
 	}
 	sh.Fill(w, "")
 	apply(w)
-	return w.Shape != ShapeUnknown
+	return w.Shape != site.ShapeUnknown
 }
 
 // closureObj builds the state of v, a variable the delay literal captures
@@ -103,7 +103,7 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 		// to constructors of constants only.
 		return nil
 	}
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil {
 		fn = ip.fieldDefaultCtor(call.Fun)
 	}

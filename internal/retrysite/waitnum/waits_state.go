@@ -251,7 +251,7 @@ func (ip *winterp) objDef(def ast.Expr) (x ast.Expr, ctor *ast.FuncDecl, call *a
 	if !ok {
 		return nil, nil, nil
 	}
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil || fn.Pkg() != ip.m.pkg {
 		return nil, nil, nil
 	}
@@ -383,7 +383,7 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 				// Checked with its call below.
 			}
 		case *ast.CallExpr:
-			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				// The duration of a wait is evaluated.
 				for _, a := range n.Args {
 					markCalls(a, evaluated)
@@ -717,7 +717,7 @@ func (ip *winterp) loseObjs(n ast.Node) {
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ip.objVar(sel.X); v != nil {
-					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, x))
+					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
 					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
 						ip.objs[v].lost = true
 					}
@@ -759,7 +759,7 @@ func (ip *winterp) objStmt(x ast.Expr) {
 	if v, _ := ip.obj(sel.X); v == nil {
 		return
 	}
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil {
 		ip.objs[ip.objVar(sel.X)].lost = true
 		return
@@ -789,7 +789,7 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 		case *ast.CallExpr:
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
-					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, n))
+					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, n))
 					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
 						ok = false
 					}
