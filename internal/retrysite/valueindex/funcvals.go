@@ -341,10 +341,10 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // a failure when every failure return does; `return err != nil, err`
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
-func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bool) {
+func (m *model) decisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
 	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
 	if !isTup || i >= tup.Len() || !interp.IsBool(tup.At(i).Type()) {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	ei := -1
 	for j := 0; j < tup.Len(); j++ {
@@ -353,7 +353,7 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 		}
 	}
 	if ei < 0 {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	var success bool
 	switch ev.Sc.Err.K {
@@ -361,22 +361,22 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 		success = true
 	case interp.VNonNil:
 	default:
-		return value{}, false
+		return interp.Value{}, false
 	}
 	var ts []funcTarget
 	if fn := typesx.Callee(m.info, x); fn != nil {
 		d := m.FuncDecl(fn)
 		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
-			return value{}, false
+			return interp.Value{}, false
 		}
 		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-			return value{}, false
+			return interp.Value{}, false
 		}
 		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
 	} else {
 		var ok bool
 		if ts, ok = m.FuncValueTargets(x.Fun); !ok {
-			return value{}, false
+			return interp.Value{}, false
 		}
 	}
 	known := false
@@ -384,7 +384,7 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 	for _, t := range ts {
 		vals, ok := m.returnedDecisions(t, i, ei, success)
 		if !ok {
-			return value{}, false
+			return interp.Value{}, false
 		}
 		for _, v := range vals {
 			if known && v != b {
@@ -639,11 +639,11 @@ func (m *model) sentinel(v *types.Var) bool {
 // the first call's count is still run once. A counter written outside
 // the literal in any other way (x++, x += n, a multi-value assignment,
 // &x), or with different values, is left unknown.
-func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockStmt) env {
+func (m *model) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.BlockStmt) interp.Env {
 	if decl != nil {
 		return m.boundInit(fi) // another package's helper (xpkg.go)
 	}
-	var init env
+	var init interp.Env
 	for v, val := range m.capturedCounters(body) {
 		if fi.Tracked[v] {
 			init = init.Set(v, interp.IntVal(val))
