@@ -12,11 +12,8 @@ import (
 // makes an exchange whose handler may cross an integration boundary.
 func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if found {
-			return false
-		}
-		if _, isLit := n.(*ast.FuncLit); isLit {
 			return false
 		}
 		send, ok := n.(*ast.SendStmt)
@@ -51,10 +48,7 @@ func fieldOfSelector(info *types.Info, x ast.Expr) *types.Var {
 // req (<-req.doneCh) and reads another of its fields.
 func (m *model) awaitsReply(body *ast.BlockStmt, req *types.Var, pos token.Pos) bool {
 	waits, reads := false, false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if n == nil || n.Pos() < pos {
 			return true
 		}

@@ -418,10 +418,7 @@ func (fi *funcInfo) scan() {
 	relevant := make(map[*types.Var]bool)
 	var work []*types.Var
 	mark := func(x ast.Expr) {
-		ast.Inspect(x, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		typesx.InspectNoLits(x, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if v, ok := info.Uses[id].(*types.Var); ok && candidates[v] && !relevant[v] {
 					relevant[v] = true

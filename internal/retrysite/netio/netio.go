@@ -132,11 +132,8 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 			return false
 		}
 		found := false
-		ast.Inspect(d.Body, func(n ast.Node) bool {
+		typesx.InspectNoLits(d.Body, func(n ast.Node) bool {
 			if found {
-				return false
-			}
-			if _, isLit := n.(*ast.FuncLit); isLit {
 				return false
 			}
 			if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {

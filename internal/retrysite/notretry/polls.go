@@ -35,10 +35,8 @@ func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	retries, other := false, false
 	var walk func(n ast.Node, guarded bool)
 	walk = func(n ast.Node, guarded bool) {
-		ast.Inspect(n, func(n ast.Node) bool {
+		typesx.InspectNoLits(n, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.IfStmt:
 				if n.Init != nil {
 					walk(n.Init, guarded)

@@ -99,13 +99,11 @@ func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
 // package's functions left to look into.
 func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if n.Pos() >= pos.Pos() {
 				return false
@@ -409,13 +407,11 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	call := g.Calls[0]
 	randVars := make(map[*types.Var]bool)
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -481,11 +477,8 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 		return true
 	}
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
+	typesx.InspectNoLits(x, func(n ast.Node) bool {
 		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		if c, ok := n.(*ast.CallExpr); ok {

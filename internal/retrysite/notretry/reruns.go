@@ -128,10 +128,7 @@ func (m *Rules) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 		exprs = append(exprs, sel.X)
 	}
 	for _, a := range exprs {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		typesx.InspectNoLits(a, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != m.pkg.Scope() {
 					res[v] = true
@@ -221,10 +218,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 		return m.repairsOnWayBack(fi, g, ref)
 	}
 	flags := make(map[*types.Var]bool)
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return true
@@ -284,13 +278,11 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	recv := m.receiverChain(g.Calls[0])
 	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 		found := false
-		ast.Inspect(n, func(x ast.Node) bool {
+		typesx.InspectNoLits(n, func(x ast.Node) bool {
 			if found {
 				return false
 			}
 			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				found = !g.Set[x] && m.mayBeOp(x) && m.opKey(x) != g.Key
 			case *ast.AssignStmt:
@@ -383,10 +375,7 @@ func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	}
 	// The other operations of the function, by key.
 	others := make(map[string]map[*ast.CallExpr]bool)
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok || g.Set[c] || !m.mayBeOp(c) {
 			return true
@@ -558,13 +547,11 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 		return false
 	}
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IfStmt:
 			if m.fixedAttemptTest(n.Cond, p) && m.assignsConstLocal(n.Body) {
 				found = true

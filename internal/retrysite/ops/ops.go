@@ -143,20 +143,14 @@ outer:
 // function literals.
 func labelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
 	targets := make(map[string]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil {
 			targets[b.Label.Name] = true
 		}
 		return true
 	})
 	var best *ast.LabeledStmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if l, ok := n.(*ast.LabeledStmt); ok && targets[l.Label.Name] && l.Pos() <= call.Pos() {
 			best = l
 		}
@@ -242,10 +236,8 @@ func (d *describer) declCall(decl *ast.FuncDecl, call *ast.CallExpr, f *frame, d
 // it makes (outside function literals), in frame hf, merged.
 func (d *describer) bodySends(body *ast.BlockStmt, hf *frame, depth int) *sendDesc {
 	var sends []*sendDesc
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if r := d.call(n, hf, depth+1); r != nil {
 				sends = append(sends, r)

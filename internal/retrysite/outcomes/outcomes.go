@@ -333,10 +333,8 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 // return or goto of its own (not one inside a nested function).
 func leavesOrLoops(s *ast.IfStmt) bool {
 	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
+	typesx.InspectNoLits(s, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.BranchStmt, *ast.ReturnStmt:
 			found = true
 		case *ast.IfStmt:

@@ -911,10 +911,8 @@ func (r *tres) paramDecl(v *types.Var) (*ast.FuncDecl, int) {
 func firstResults(body *ast.BlockStmt) []ast.Expr {
 	var xs []ast.Expr
 	naked := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			if len(n.Results) == 0 {
 				naked = true

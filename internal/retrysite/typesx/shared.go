@@ -75,10 +75,8 @@ func IsIdent(x ast.Expr, name string) bool {
 // function (function literals inside aside).
 func ReturnsIn(n ast.Node) bool {
 	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
+	InspectNoLits(n, func(x ast.Node) bool {
 		switch x.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			found = true
 		}
@@ -146,4 +144,15 @@ func Writes(info *types.Info, n ast.Node, is func(ast.Expr) bool) bool {
 		return !written
 	})
 	return written
+}
+
+// InspectNoLits is ast.Inspect that does not enter function literals (a
+// literal runs later, or elsewhere): f is never called on one.
+func InspectNoLits(root ast.Node, f func(ast.Node) bool) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		return f(n)
+	})
 }

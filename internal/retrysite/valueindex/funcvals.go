@@ -468,10 +468,7 @@ type nilExits []nilExit
 // nilExits finds the nil exits of body (not inside function literals).
 func (m *model) nilExits(body *ast.BlockStmt) nilExits {
 	var xs nilExits
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		b, ok := n.(*ast.BlockStmt)
 		if !ok {
 			return true

@@ -206,10 +206,7 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 	info := ip.m.info
 	ok := true
 	calls := make(map[*ast.Ident]bool)
-	ast.Inspect(ip.closure.Body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(ip.closure.Body, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallExpr)
 		if !isCall {
 			return true
@@ -392,10 +389,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		}
 		return true
 	})
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true

@@ -761,10 +761,8 @@ func (ip *winterp) visit(x ast.Expr) {
 	if x == nil {
 		return
 	}
-	ast.Inspect(x, func(n ast.Node) bool {
+	typesx.InspectNoLits(x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
 				if v := ip.localVar(sel.X); v != nil && (typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker")) {

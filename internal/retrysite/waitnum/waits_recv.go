@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
@@ -39,11 +40,8 @@ import (
 // read it is left to the reading of fields and pure methods as before.
 func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if found {
-			return false
-		}
-		if _, isLit := n.(*ast.FuncLit); isLit {
 			return false
 		}
 		c, isCall := n.(*ast.CallExpr)

@@ -431,10 +431,8 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 
 // markCalls marks the calls in x, outside function literals.
 func markCalls(x ast.Expr, evaluated map[*ast.CallExpr]bool) {
-	ast.Inspect(x, func(n ast.Node) bool {
+	typesx.InspectNoLits(x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			evaluated[n] = true
 		}

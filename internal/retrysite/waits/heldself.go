@@ -58,13 +58,11 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 // of body (outside function literals).
 func inLoop(body *ast.BlockStmt, calls []*ast.CallExpr) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch l := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			for _, c := range calls {
 				if l.Pos() <= c.Pos() && c.End() <= l.End() {

@@ -293,10 +293,8 @@ func (m *periodic) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]b
 	inLoop := func(v *types.Var) bool { return v.Pos() >= loop.Pos() && v.Pos() < loop.End() }
 	all := m.allCarried()
 	rhs := make(map[*types.Var][]ast.Expr)
-	ast.Inspect(loop, func(n ast.Node) bool {
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := typesx.VarOf(m.info, l)

@@ -170,13 +170,11 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 		return false
 	}
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
+	typesx.InspectNoLits(x, func(n ast.Node) bool {
 		if found {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if tv, ok := m.info.Types[n.Fun]; ok && tv.IsType() {
 				return true // a conversion

@@ -111,10 +111,8 @@ func (f Finder) isDone(u *ast.UnaryExpr) bool {
 func leaves(stmts []ast.Stmt) bool {
 	out := false
 	for _, s := range stmts {
-		ast.Inspect(s, func(n ast.Node) bool {
+		typesx.InspectNoLits(s, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.ReturnStmt:
 				out = true
 			case *ast.BranchStmt:

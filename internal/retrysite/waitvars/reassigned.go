@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A wait held in a local that the loop assigns again from a call (d =
@@ -53,11 +55,8 @@ func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(r
 		return false
 	}
 	found := false
-	ast.Inspect(region, func(n ast.Node) bool {
+	typesx.InspectNoLits(region, func(n ast.Node) bool {
 		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
 			return false
 		}
 		as, ok := n.(*ast.AssignStmt)

@@ -146,10 +146,7 @@ func containsVar(vs []*types.Var, v *types.Var) bool {
 
 // inspectNoLits calls f for every node of n outside function literals.
 func inspectNoLits(n ast.Node, f func(ast.Node)) {
-	ast.Inspect(n, func(x ast.Node) bool {
-		if _, ok := x.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(n, func(x ast.Node) bool {
 		if x != nil {
 			f(x)
 		}

@@ -183,10 +183,8 @@ func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool
 	var calls []*ast.CallExpr
 	var loops []ast.Stmt
 	var rng *ast.RangeStmt
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt:
 			loops = append(loops, n)
 		case *ast.RangeStmt:
@@ -315,10 +313,8 @@ func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
 // only return statement (outside nested literals) returns one.
 func soleReturnedLit(body *ast.BlockStmt) *ast.FuncLit {
 	var rets []*ast.ReturnStmt
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			rets = append(rets, n)
 		}
