@@ -20,8 +20,8 @@ import (
 // outcomes.Model, libread.Model,
 // ops.Model).
 
-// DurationValue returns the duration x evaluates to (durationValue).
-func (m *model) DurationValue(x ast.Expr) (time.Duration, bool) { return m.durationValue(x) }
+// DurationValue returns the duration x evaluates to (libsite).
+func (m *model) DurationValue(x ast.Expr) (time.Duration, bool) { return m.libs().DurationValue(x) }
 
 // OpRoots returns the configuration and the operation arguments of a
 // call of the library entry e (opRoots).
@@ -85,8 +85,8 @@ func (w wnumModel) FuncTargets(fun ast.Expr) ([]waitnum.Target, bool) {
 }
 
 // FuncObj returns the function a function-valued expression names
-// (funcObj, outcomes_libs.go).
-func (m *model) FuncObj(x ast.Expr) *types.Func { return m.funcObj(x) }
+// (libsite/outcomes_libs.go).
+func (m *model) FuncObj(x ast.Expr) *types.Func { return m.libs().FuncObj(x) }
 
 // Reaching returns the values written to v that may reach a read of it
 // (reaching, values.go).

@@ -2,11 +2,6 @@ package retrysite
 
 import (
 	"go/ast"
-	"go/types"
-	"time"
-
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
@@ -27,34 +22,16 @@ func (m *model) libs() *libsite.Reader {
 	return m.lib
 }
 
-func (m *model) librarySites(fc inspector.Cursor) []*Site    { return m.libs().LibrarySites(fc) }
-func (m *model) keptClientSites(fc inspector.Cursor) []*Site { return m.libs().KeptClientSites(fc) }
-func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
-	m.libs().PacedLoops(pass, sites)
-}
-func (m *model) intValue(x ast.Expr) (int64, bool)              { return m.libs().IntValue(x) }
-func (m *model) durationValue(x ast.Expr) (time.Duration, bool) { return m.libs().DurationValue(x) }
-func (m *model) funcObj(x ast.Expr) *types.Func                 { return m.libs().FuncObj(x) }
-func (m *model) codeList(args []ast.Expr) ([]int64, bool)       { return m.libs().CodeList(args) }
-
-func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
-	return libsite.EntryRoots(e, c)
-}
-
 // What the library readers ask of the model (libsite.Host).
 
 // MayBeOp reports whether call may be the operation a loop retries
 // (mayBeOp).
 func (m *model) MayBeOp(call *ast.CallExpr) bool { return m.mayBeOp(call) }
 
-// RetriesNothing reports whether a library site's settings make it
-// retry nothing (retriesNothing).
-func (m *model) RetriesNothing(s *Site) bool { return m.retriesNothing(s) }
-
-// PollRetries reports whether a poll retries a failure (pollRetries).
+// PollRetries reports whether a poll retries a failure (notretry).
 func (m *model) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
-	return m.pollRetries(call, e)
+	return m.Rules().PollRetries(call, e)
 }
 
-// PollWait returns the wait of a poll (pollWait).
-func (m *model) PollWait(s *Site) *Wait { return m.pollWait(s) }
+// PollWait returns the wait of a poll (notretry).
+func (m *model) PollWait(s *Site) *Wait { return m.Rules().PollWait(s) }

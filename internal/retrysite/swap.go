@@ -14,7 +14,7 @@ import (
 // applied (knowledge.IsSwapAttempt: ok, _, err := kv.CAS(pair, opts)):
 // a method whose first result is a bool and last an error, which
 // crosses an integration boundary. Its false is the attempt's failure
-// (a conflict), as an acquire attempt's is (acquireAttempt).
+// (a conflict), as an acquire attempt's is (AcquireAttempt).
 func (m *model) SwapAttempt(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil || !knowledge.IsSwapAttempt(fn.Name()) {
