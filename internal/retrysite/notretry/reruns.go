@@ -370,7 +370,7 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 // of two or more other operations, each run again on every path back.
 func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	call := g.Calls[0]
-	if m.swapCall(call) {
+	if SwapCall(m.info, call) {
 		return false // a compare-and-swap re-reads what it writes (swap.go)
 	}
 	// The other operations of the function, by key.
