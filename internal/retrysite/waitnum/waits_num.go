@@ -1202,7 +1202,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		if b, ok := info.Uses[id].(*types.Builtin); ok {
 			switch b.Name() {
 			case "min", "max":
-				return ip.minmax(b.Name() == "min", x.Args)
+				return ip.evalArgs(x.Args, func(vs []waitshape.Num) waitshape.Num { return waitshape.MinMax(b.Name() == "min", vs) })
 			}
 			return waitshape.Unknown()
 		}
@@ -1238,7 +1238,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		path := fn.Pkg().Path()
 		switch {
 		case path == "math":
-			return ip.mathCall(fn.Name(), x.Args)
+			return ip.evalArgs(x.Args, func(vs []waitshape.Num) waitshape.Num { return waitshape.Math(fn.Name(), vs) })
 		case isRandPkg(path):
 			return ip.randCall(fn.Name(), x.Args)
 		case path == "crypto/rand" && fn.Name() == "Int" && len(x.Args) == 2:
@@ -1428,7 +1428,9 @@ func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 	return ok
 }
 
-func (ip *winterp) minmax(isMin bool, args []ast.Expr) waitshape.Num {
+// evalArgs evaluates a call's arguments (min, max, a math function), and
+// gives the call's value, unknown when an argument is.
+func (ip *winterp) evalArgs(args []ast.Expr, f func([]waitshape.Num) waitshape.Num) waitshape.Num {
 	vals := make([]waitshape.Num, len(args))
 	for i, a := range args {
 		vals[i] = ip.eval(a)
@@ -1436,18 +1438,7 @@ func (ip *winterp) minmax(isMin bool, args []ast.Expr) waitshape.Num {
 			return waitshape.Unknown()
 		}
 	}
-	return waitshape.MinMax(isMin, vals)
-}
-
-func (ip *winterp) mathCall(name string, args []ast.Expr) waitshape.Num {
-	vals := make([]waitshape.Num, len(args))
-	for i, a := range args {
-		vals[i] = ip.eval(a)
-		if !vals[i].OK || vals[i].Raw {
-			return waitshape.Unknown()
-		}
-	}
-	return waitshape.Math(name, vals)
+	return f(vals)
 }
 
 // randCall evaluates a random draw at the interpreter's mode.
