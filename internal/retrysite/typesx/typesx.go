@@ -412,3 +412,18 @@ func CalleeIdent(call *ast.CallExpr) *ast.Ident {
 	}
 	return nil
 }
+
+// LitElt returns the field the i-th element el of a composite literal of
+// struct type st sets (keyed or by position), and the value it gives it;
+// the field is nil when it cannot be told.
+func LitElt(info *types.Info, st *types.Struct, i int, el ast.Expr) (*types.Var, ast.Expr) {
+	if kv, ok := el.(*ast.KeyValueExpr); ok {
+		id, _ := kv.Key.(*ast.Ident)
+		f, _ := info.Uses[id].(*types.Var)
+		return f, kv.Value
+	}
+	if i < st.NumFields() {
+		return st.Field(i), el
+	}
+	return nil, el
+}

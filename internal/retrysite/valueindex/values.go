@@ -977,14 +977,8 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 		return nil, false
 	}
 	for i, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && info.Uses[k] == g {
-				return kv.Value, true
-			}
-			continue
-		}
-		if i < st.NumFields() && st.Field(i) == g {
-			return el, true
+		if f, x := typesx.LitElt(info, st, i, el); f != nil && f == g {
+			return x, true
 		}
 	}
 	return nil, false

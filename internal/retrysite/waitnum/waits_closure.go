@@ -157,18 +157,7 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 		st.fields[ss.Field(i)] = zeroOf(ss.Field(i).Type())
 	}
 	for i, e := range lit.Elts {
-		var f *types.Var
-		val := e
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			id, _ := kv.Key.(*ast.Ident)
-			if id == nil {
-				return nil
-			}
-			f, _ = dm.info.Uses[id].(*types.Var)
-			val = kv.Value
-		} else if i < ss.NumFields() {
-			f = ss.Field(i)
-		}
+		f, val := typesx.LitElt(dm.info, ss, i, e)
 		if f == nil {
 			return nil
 		}

@@ -196,18 +196,7 @@ func (ip *winterp) buildObj(v *types.Var, def ast.Expr) *objState {
 		return nil
 	}
 	for i, e := range lit.Elts {
-		var f *types.Var
-		val := e
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			id, _ := kv.Key.(*ast.Ident)
-			if id == nil {
-				return nil
-			}
-			f, _ = ip.m.info.Uses[id].(*types.Var)
-			val = kv.Value
-		} else if i < s.NumFields() {
-			f = s.Field(i)
-		}
+		f, val := typesx.LitElt(ip.m.info, s, i, e)
 		if f == nil {
 			return nil
 		}
@@ -882,16 +871,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
 	}
 	for i, e := range lit.Elts {
-		var f *types.Var
-		val := e
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if id, _ := kv.Key.(*ast.Ident); id != nil {
-				f, _ = ip.m.info.Uses[id].(*types.Var)
-			}
-			val = kv.Value
-		} else if i < s.NumFields() {
-			f = s.Field(i)
-		}
+		f, val := typesx.LitElt(ip.m.info, s, i, e)
 		if f == nil {
 			return waitshape.Num{}, false
 		}
