@@ -269,30 +269,7 @@ func bindParams(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, caller
 	if f != nil && f.body == decl.Body {
 		fr.lo, fr.hi, fr.all = f.lo, f.hi, f.all
 	}
-	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if v, ok := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var); ok {
-				fr.binds[v] = argRef{sel.X, caller}
-			}
-		}
-	}
-	i := 0
-	for _, field := range decl.Type.Params.List {
-		if _, isEll := field.Type.(*ast.Ellipsis); isEll {
-			break
-		}
-		for _, name := range field.Names {
-			if i < len(call.Args) {
-				if v, ok := info.Defs[name].(*types.Var); ok {
-					fr.binds[v] = argRef{call.Args[i], caller}
-				}
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
-	}
+	bindArgs(info, decl, call, fr.binds, caller) // no xs...: the variadic parameter is unbound
 	return fr
 }
 
