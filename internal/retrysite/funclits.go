@@ -44,10 +44,7 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	}
 	var lit *ast.FuncLit
 	other := false
-	ast.Inspect(scope, func(n ast.Node) bool {
-		if other {
-			return false
-		}
+	typesx.InspectUntil(&other, scope, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {

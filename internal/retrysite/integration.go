@@ -197,10 +197,7 @@ func (m *model) anyCall(body *ast.BlockStmt, results func(types.Type) bool, drop
 	if dropped {
 		drops = notretry.DroppedCalls(body)
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true

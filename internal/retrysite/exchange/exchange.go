@@ -12,10 +12,7 @@ import (
 // makes an exchange whose handler may cross an integration boundary.
 func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
 	found := false
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		send, ok := n.(*ast.SendStmt)
 		if !ok {
 			return true
@@ -28,7 +25,6 @@ func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
 		found = m.handlerIsIntegration(field, m.info.TypeOf(send.Value))
 		return !found
 	})
-	return found
 }
 
 // fieldOfSelector returns the struct field x selects, or nil.

@@ -99,10 +99,7 @@ func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
 // package's functions left to look into.
 func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
 	found := false
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if n.Pos() >= pos.Pos() {
@@ -129,7 +126,6 @@ func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bo
 		}
 		return !found
 	})
-	return found
 }
 
 // isMethodOf reports whether fn is a method of the named type called
@@ -201,10 +197,7 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 	from = func(n ast.Node) bool {
 		found := false
 		var vars []*types.Var
-		ast.Inspect(n, func(n ast.Node) bool {
-			if found {
-				return false
-			}
+		typesx.InspectUntil(&found, n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
 				if m.wireField(body, n, recv) {
@@ -407,10 +400,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	call := g.Calls[0]
 	randVars := make(map[*types.Var]bool)
 	found := false
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
@@ -477,10 +467,7 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 		return true
 	}
 	found := false
-	typesx.InspectNoLits(x, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
 				found = true
@@ -488,7 +475,6 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 		}
 		return !found
 	})
-	return found
 }
 
 // randPackage reports whether path names a package of random numbers:

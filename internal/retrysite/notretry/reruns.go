@@ -278,10 +278,7 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	recv := m.receiverChain(g.Calls[0])
 	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 		found := false
-		typesx.InspectNoLits(n, func(x ast.Node) bool {
-			if found {
-				return false
-			}
+		return typesx.InspectNoLitsUntil(&found, n, func(x ast.Node) bool {
 			switch x := x.(type) {
 			case *ast.CallExpr:
 				found = !g.Set[x] && m.mayBeOp(x) && m.opKey(x) != g.Key
@@ -290,7 +287,6 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 			}
 			return !found
 		})
-		return found
 	}, nil)
 }
 
@@ -341,10 +337,7 @@ func (m *Rules) rebuilds(as *ast.AssignStmt, chain []string) bool {
 // assignedFalseInLoop reports whether loop assigns v anything but true.
 func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok {
 			return true
@@ -363,7 +356,6 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // restartsExchange: the operation's arguments derive from the results
@@ -547,10 +539,7 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 		return false
 	}
 	found := false
-	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if m.fixedAttemptTest(n.Cond, p) && m.assignsConstLocal(n.Body) {
@@ -572,7 +561,6 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 		}
 		return !found
 	})
-	return found
 }
 
 // fixedAttemptTest reports whether cond is p compared with a constant

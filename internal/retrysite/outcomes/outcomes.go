@@ -383,10 +383,7 @@ func (d *Describer) Rereads(node ast.Node, before token.Pos) bool {
 	found := false
 	var visit func(n ast.Node, depth int)
 	visit = func(n ast.Node, depth int) {
-		ast.Inspect(n, func(x ast.Node) bool {
-			if found {
-				return false
-			}
+		typesx.InspectUntil(&found, n, func(x ast.Node) bool {
 			call, ok := x.(*ast.CallExpr)
 			if !ok || depth == 0 && call.Pos() >= before {
 				return true

@@ -35,10 +35,7 @@ func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (site.Bound, bo
 	}
 	var found site.Bound
 	ok := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		if ok {
-			return false
-		}
+	typesx.InspectUntil(&ok, loop, func(n ast.Node) bool {
 		cond := condCall(n)
 		if cond == nil {
 			return true

@@ -119,10 +119,7 @@ func Operands(x ast.Expr, op token.Token) []ast.Expr {
 // into: a closure may write it too.
 func Writes(info *types.Info, n ast.Node, is func(ast.Expr) bool) bool {
 	written := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if written {
-			return false
-		}
+	return InspectUntil(&written, n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
@@ -143,7 +140,6 @@ func Writes(info *types.Info, n ast.Node, is func(ast.Expr) bool) bool {
 		}
 		return !written
 	})
-	return written
 }
 
 // InspectNoLits is ast.Inspect that does not enter function literals (a
@@ -155,4 +151,17 @@ func InspectNoLits(root ast.Node, f func(ast.Node) bool) {
 		}
 		return f(n)
 	})
+}
+
+// InspectUntil is ast.Inspect stopped once *done is set (f sets it): f
+// is not called again. It returns *done.
+func InspectUntil(done *bool, root ast.Node, f func(ast.Node) bool) bool {
+	ast.Inspect(root, func(n ast.Node) bool { return !*done && f(n) })
+	return *done
+}
+
+// InspectNoLitsUntil is InspectUntil outside function literals.
+func InspectNoLitsUntil(done *bool, root ast.Node, f func(ast.Node) bool) bool {
+	InspectNoLits(root, func(n ast.Node) bool { return !*done && f(n) })
+	return *done
 }

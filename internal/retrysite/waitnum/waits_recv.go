@@ -40,10 +40,7 @@ import (
 // read it is left to the reading of fields and pure methods as before.
 func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		c, isCall := n.(*ast.CallExpr)
 		if !isCall {
 			return true
@@ -61,7 +58,6 @@ func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // recvObj returns the state of v when v is the receiver of the method

@@ -35,10 +35,7 @@ func (f Finder) timedReceive(body *ast.BlockStmt, h *Hit) bool {
 // raced is wokenEarly, and with anyEnd timedReceive.
 func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectStmt)
 		if !ok {
 			return true
@@ -74,7 +71,6 @@ func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // signalOnly reports whether comm, a case's receive u, takes no value

@@ -55,10 +55,7 @@ func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(r
 		return false
 	}
 	found := false
-	typesx.InspectNoLits(region, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, region, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return true
@@ -70,5 +67,4 @@ func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(r
 		}
 		return !found
 	})
-	return found
 }

@@ -13,10 +13,7 @@ func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 		return false
 	}
 	found := false
-	typesx.InspectNoLits(node, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if op[n] {
@@ -25,7 +22,6 @@ func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // CountOps counts the operation's calls node contains (outside function

@@ -315,10 +315,7 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 	info := fi.Info()
 	writes := func(n ast.Node) bool {
 		w := false
-		ast.Inspect(n, func(x ast.Node) bool {
-			if w {
-				return false
-			}
+		return typesx.InspectUntil(&w, n, func(x ast.Node) bool {
 			switch x := x.(type) {
 			case *ast.AssignStmt:
 				for _, l := range x.Lhs {
@@ -333,7 +330,6 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 			}
 			return !w
 		})
-		return w
 	}
 	setsNil := func(s ast.Stmt) bool {
 		a, ok := s.(*ast.AssignStmt)
