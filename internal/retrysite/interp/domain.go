@@ -25,7 +25,6 @@ const (
 	vResp      = vals.VResp
 	vErrCode   = vals.VErrCode
 	vErrStatus = vals.VErrStatus
-	vErrClass  = vals.VErrClass
 	vHeader    = vals.VHeader
 	vStr       = vals.VStr
 
