@@ -165,9 +165,7 @@ func testHelper(info *types.Info, ft *ast.FuncType) bool {
 			continue
 		}
 		t := info.TypeOf(f.Type)
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
+		t = typesx.Deref(t)
 		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
 			switch n.Obj().Name() {
 			case "T", "B", "F", "TB":

@@ -153,9 +153,7 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 // netType reports whether t is a type of the standard network packages
 // (net.Conn, *net.TCPConn, *tls.Conn), or a pointer to one.
 func netType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false

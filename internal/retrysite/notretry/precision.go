@@ -136,9 +136,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 		return false
 	}
 	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && named.Obj().Name() == name
 }

@@ -736,9 +736,7 @@ func (r *tres) plainTransportField(x ast.Expr, self *types.Var, depth int) bool 
 // it is net/http's Transport (whose literal's fields were read); a type
 // of the package when its RoundTrip method's body sets none.
 func (r *tres) roundTripPlain(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	named, ok := t.(*types.Named)
 	if !ok {
 		return false

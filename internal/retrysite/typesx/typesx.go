@@ -22,9 +22,7 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // IsNamed reports whether t (or *t) is the named type path.name.
 func IsNamed(t types.Type, path, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
@@ -426,4 +424,12 @@ func LitElt(info *types.Info, st *types.Struct, i int, el ast.Expr) (*types.Var,
 		return st.Field(i), el
 	}
 	return nil, el
+}
+
+// Deref returns what t points to when it is a pointer type, else t.
+func Deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 )
 
@@ -194,9 +195,7 @@ func (m *model) defaultWhere(pos token.Pos) string {
 // reads from declared without a value (var settings CallSettings).
 func (m *model) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
 	t := m.info.TypeOf(sel.X)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	named, ok := t.(*types.Named)
 	if !ok || named.Obj().Pkg() != m.pkg {
 		return nil

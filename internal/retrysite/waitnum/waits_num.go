@@ -1361,9 +1361,7 @@ func pkgPathOfRecv(sig *types.Signature) string {
 		return ""
 	}
 	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Path()
 	}
