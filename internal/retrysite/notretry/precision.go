@@ -156,7 +156,7 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 	}
 	var recv *types.Var
 	if s.FuncType != nil {
-		if fn := m.enclosingDecl(s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
+		if fn := typesx.DeclOfBody(m.pass.Files, s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
 			recv, _ = m.info.Defs[fn.Recv.List[0].Names[0]].(*types.Var)
 		}
 	}
@@ -166,24 +166,6 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 		}
 	}
 	return true
-}
-
-// enclosingDecl returns the declaration whose body is body, or nil.
-func (m *Rules) enclosingDecl(body *ast.BlockStmt) *ast.FuncDecl {
-	if body == nil {
-		return nil
-	}
-	for _, f := range m.pass.Files {
-		if f.Pos() > body.Pos() || body.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
-				return fd
-			}
-		}
-	}
-	return nil
 }
 
 // fromWireField reports whether x derives, through assignments in body to

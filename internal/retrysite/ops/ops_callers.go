@@ -53,7 +53,7 @@ func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
 	if f == nil || f.body == nil || f.binds != nil || m.pkg != m.pass.Pkg {
 		return nil
 	}
-	decl := m.declOfBody(f.body)
+	decl := typesx.DeclOfBody(m.pass.Files, f.body)
 	if decl == nil {
 		return nil
 	}
@@ -130,20 +130,6 @@ func (m *model) callIndex() map[*types.Func][]callAt {
 
 // callNodes are the nodes callIndex reads.
 var callNodes = []ast.Node{(*ast.CallExpr)(nil)}
-
-// declOfBody returns the function declaration whose body is body.
-func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
-	file := m.fileOf(body.Pos())
-	if file == nil {
-		return nil
-	}
-	for _, dc := range file.Decls {
-		if fd, ok := dc.(*ast.FuncDecl); ok && fd.Body == body {
-			return fd
-		}
-	}
-	return nil
-}
 
 // readsMethod reports whether a function compares a string parameter or
 // a request's Method field, or gives one to a predicate: it may decide by

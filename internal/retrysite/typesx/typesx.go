@@ -433,3 +433,15 @@ func Deref(t types.Type) types.Type {
 	}
 	return t
 }
+
+// DeclOfBody returns the function declaration of files whose body is
+// body, or nil.
+func DeclOfBody(files []*ast.File, body *ast.BlockStmt) *ast.FuncDecl {
+	if body == nil {
+		return nil
+	}
+	if d := FuncDeclAt(files, body.Pos()); d != nil && d.Body == body {
+		return d
+	}
+	return nil
+}

@@ -72,7 +72,7 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 	if _, isPtr := types.Unalias(v.Type()).(*types.Pointer); !isPtr {
 		return nil
 	}
-	if d := ip.m.declOfBody(ip.body); d == nil || ip.m.recvVar(d) != v {
+	if d := typesx.DeclOfBody(ip.m.pass.Files, ip.body); d == nil || ip.m.recvVar(d) != v {
 		return nil
 	}
 	_, s := ip.m.stateStruct(v.Type())
@@ -94,22 +94,6 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 		}
 	}
 	return st
-}
-
-// declOfBody returns the function declaration of the package whose body
-// is body, or nil.
-func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
-	for _, f := range m.pass.Files {
-		if body.Pos() < f.Pos() || body.End() > f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
-				return fd
-			}
-		}
-	}
-	return nil
 }
 
 // keepsStandin reports whether writing val to a field holding old on a
