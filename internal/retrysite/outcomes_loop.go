@@ -67,7 +67,7 @@ func outcomeScenario(o outcomes.Scenario) scenario {
 	case outcomes.GRPCCode:
 		return grpcScenario(o.Code)
 	case outcomes.ErrStatus:
-		return errStatusScenario(o.Code)
+		return interp.ErrStatusScenario(o.Code)
 	case outcomes.CertError:
 		return errClassScenario(errCert)
 	default:

@@ -351,7 +351,7 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
 		if ev.Sc.Name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
 			return value{K: vNil}
 		}
-		if val, ok := ev.Fi.M.nilCount(v); ok { // offcount.go
+		if val, ok := ev.Fi.M.ix.NilCount(v); ok { // offcount.go
 			return val
 		}
 		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go

@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 )
 
 // The names the model (package retrysite) uses of the interpreter. The
@@ -45,7 +46,7 @@ const GoalCertain = goalCertain
 const GoalFree = goalFree
 const GoalFreeFailover = goalFreeFailover
 
-func GrpcScenario(code int) Scenario   { return grpcScenario(code) }
+func GrpcScenario(code int) Scenario   { return vals.GrpcScenario(code) }
 func HeaderScenario(code int) Scenario { return headerScenario(code) }
 func IdentOf(x ast.Expr) *ast.Ident    { return identOf(x) }
 func IntVal(i int64) Value             { return intVal(i) }
@@ -63,7 +64,7 @@ type Scenario = scenario
 type Scope = scope
 
 func StatusScenario(code int) Scenario { return statusScenario(code) }
-func SuccessScenario() Scenario        { return successScenario() }
+func SuccessScenario() Scenario        { return vals.SuccessScenario() }
 func Unknown(d Deps) Value             { return unknown(d) }
 
 const VBool = vBool

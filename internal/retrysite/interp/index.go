@@ -133,8 +133,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
 	return ev.Fi.M.ix.DecisionResult(ev, x, i)
 }
-func (m *model) nilCount(v *types.Var) (value, bool) { return m.ix.NilCount(v) }
-func (m *model) sentinel(v *types.Var) bool          { return m.ix.Sentinel(v) }
+func (m *model) sentinel(v *types.Var) bool { return m.ix.Sentinel(v) }
 func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 	if m.ranges == nil {
 		return 0, nil, false

@@ -223,7 +223,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 					return more, !more, value{}, false
 				}
 			}
-			if fi.M.tickerRange(r) {
+			if fi.M.host.TickerRange(r) {
 				return true, false, value{}, false // a ticker's channel is never closed
 			}
 		}

@@ -112,7 +112,7 @@ func (m *Rules) PollWait(s *site.Site) *site.Wait {
 	if !ok || !e.Poll || e.Interval >= len(call.Args) {
 		return nil
 	}
-	d, ok := m.durationValue(call.Args[e.Interval])
+	d, ok := m.host.DurationValue(call.Args[e.Interval])
 	if !ok {
 		return nil
 	}

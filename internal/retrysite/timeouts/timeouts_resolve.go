@@ -59,13 +59,11 @@ type ctxFact struct {
 	name string
 }
 
-func (f ctxFact) rank() int { return int(f.kind) }
-
 // mergeCtx joins the facts of two definitions of one value: the model
 // claims "no deadline" only when every definition has none.
 func mergeCtx(a, b ctxFact) ctxFact {
 	r := a
-	if b.rank() > a.rank() {
+	if b.kind > a.kind {
 		r = b
 	}
 	if a.kind == b.kind {

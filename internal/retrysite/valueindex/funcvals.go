@@ -268,7 +268,7 @@ func (m *model) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
 		}
 		return true
 	})
-	if h == nil || m.onlyFuncLit(h) != lit {
+	if h == nil || m.host.OnlyFuncLit(h) != lit {
 		return nil, false
 	}
 	var calls []*ast.CallExpr
@@ -322,7 +322,7 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 		}
 		vx.crossing[t.node] = true
 		defer delete(vx.crossing, t.node)
-		if t.Lit != nil && m.litIsIntegration(t.Lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
+		if t.Lit != nil && m.host.LitIsIntegration(t.Lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
 			return true
 		}
 	}
@@ -638,7 +638,7 @@ func (m *model) sentinel(v *types.Var) bool {
 // &x), or with different values, is left unknown.
 func (m *model) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.BlockStmt) interp.Env {
 	if decl != nil {
-		return m.boundInit(fi) // another package's helper (xpkg.go)
+		return m.host.BoundInit(fi) // another package's helper (xpkg.go)
 	}
 	var init interp.Env
 	for v, val := range m.capturedCounters(body) {

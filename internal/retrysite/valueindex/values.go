@@ -1045,7 +1045,7 @@ func (m *model) getterDefault(fn *types.Func) (interp.Value, bool) {
 	if !ok || len(ws) > 0 {
 		return interp.Value{}, false
 	}
-	n, ok := m.intValue(dflt)
+	n, ok := m.host.IntValue(dflt)
 	if !ok {
 		return interp.Value{}, false
 	}
