@@ -409,7 +409,7 @@ func (fi *funcInfo) scan() {
 	ast.Inspect(fi.Body, visit)
 	fi.assigns = deps
 	// A held literal's counters shared with its function (funcvals.go).
-	for v := range fi.M.capturedCounters(fi.Body) {
+	for v := range fi.M.ix.CapturedCounters(fi.Body) {
 		candidates[v] = true
 	}
 

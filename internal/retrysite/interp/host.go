@@ -53,9 +53,6 @@ type Host interface {
 // model.go).
 
 func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
-func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	return m.host.CancelOnlyCtx(body, call)
-}
 
 // devirtualize returns the method a call of fn runs: fn itself, or, when
 // fn is a method of an interface of the package called on a local

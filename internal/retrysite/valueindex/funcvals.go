@@ -322,7 +322,7 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 		}
 		vx.crossing[t.node] = true
 		defer delete(vx.crossing, t.node)
-		if t.Lit != nil && m.host.LitIsIntegration(t.Lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
+		if t.Lit != nil && m.host.LitIsIntegration(t.Lit) || t.fn != nil && m.host.FuncIsIntegration(t.fn, 1) {
 			return true
 		}
 	}

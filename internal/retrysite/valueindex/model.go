@@ -60,6 +60,3 @@ func (m *Index) Rebind(im *interp.Model) {
 // these questions (interp's host.go).
 
 func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit { return m.host.HeldFuncLit(x) }
-func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
-	return m.host.FuncIsIntegration(fn, depth)
-}
