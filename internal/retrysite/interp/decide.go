@@ -142,10 +142,10 @@ func mentionsStatus(x ast.Expr) bool {
 	return found
 }
 
-// headerScenario is a response with the given status whose headers are
+// HeaderScenario is a response with the given status whose headers are
 // unknown: the status a predicate names along with a header the server
 // may send (retry a 401 when x-should-retry says so).
-func headerScenario(code int) scenario {
+func HeaderScenario(code int) scenario {
 	sc := statusScenario(code)
 	sc.Name += " with headers"
 	sc.Resp.Dep |= depHeader

@@ -37,7 +37,5 @@ const (
 func unknown(d deps) value          { return vals.Unknown(d) }
 func intVal(i int64) value          { return vals.IntVal(i) }
 func boolVal(b bool) value          { return vals.BoolVal(b) }
-func anyScenario() scenario         { return vals.AnyScenario() }
-func errorScenario() scenario       { return vals.ErrorScenario() }
 func statusScenario(c int) scenario { return vals.StatusScenario(c) }
 func zeroValue(t types.Type) value  { return vals.Zero(t) }

@@ -467,7 +467,7 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 func (ev *evaluator) argDeps(x *ast.CallExpr, e env) deps {
 	var d deps
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-		if _, isPkg := ev.info().Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := ev.info().Uses[IdentOf(sel.X)].(*types.PkgName); !isPkg {
 			d |= ev.Eval(sel.X, e).Dep
 		}
 	}
@@ -690,7 +690,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		steps++
 		b := fi.Cfg.Blocks[bi]
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		kb = append(kb, b2byte(passed))
+		kb = append(kb, B2byte(passed))
 		if seen[string(kb)] {
 			return
 		}
@@ -922,7 +922,7 @@ func isLeafConst(x ast.Expr) bool {
 	return true
 }
 
-func identOf(x ast.Expr) *ast.Ident {
+func IdentOf(x ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(x).(*ast.Ident)
 	return id
 }
