@@ -29,10 +29,6 @@ func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 	return m.opRoots(e, call)
 }
 
-// HeldFuncLit returns the function literal a local variable always holds
-// (heldFuncLit, forms.go).
-func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit { return m.heldFuncLit(x) }
-
 // FuncTargets returns the functions a call of the func value fun may run
 // (funcTargets, funcvals.go).
 func (m *model) FuncTargets(fun ast.Expr) ([]ops.Target, bool) {

@@ -33,11 +33,11 @@ func (m *model) TickerRange(r *ast.RangeStmt) bool {
 	return false
 }
 
-// heldFuncLit returns the function literal a local variable holds when x
+// HeldFuncLit returns the function literal a local variable holds when x
 // names one whose only assignment is that literal (op := func() error
 // {...}), or nil. Such a variable is the literal: every rule sees the
 // operation it holds as if it were written inline.
-func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit {
+func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
 		return nil
@@ -49,7 +49,7 @@ func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit {
 	if lit, ok := m.funcLits[v]; ok {
 		return lit
 	}
-	lit := m.onlyFuncLit(v)
+	lit := m.OnlyFuncLit(v)
 	m.funcLits[v] = lit
 	return lit
 }
@@ -69,7 +69,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 	}
 	copied := false
 	for i, o := range ops {
-		if lit := m.heldFuncLit(o); lit != nil {
+		if lit := m.HeldFuncLit(o); lit != nil {
 			if !copied {
 				ops, copied = append([]ast.Expr(nil), ops...), true
 			}
@@ -92,7 +92,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
-		if lit := m.heldFuncLit(call.Fun); lit != nil {
+		if lit := m.HeldFuncLit(call.Fun); lit != nil {
 			return m.boolFails(lit.Body, lit.Type) // predicates.go
 		}
 		if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go

@@ -14,7 +14,7 @@ import (
 // http.Header.Get, url.Values.Get and the caches of other packages read
 // memory. A method of the analysed package itself is seen whole, and
 // mayBeOp also requires its body to reach a fallible call that crosses
-// an integration boundary (funcIsIntegration): a key-value client's
+// an integration boundary (FuncIsIntegration): a key-value client's
 //
 //	func (k *KV) Get(key string, q *QueryOptions) (*KVPair, *QueryMeta, error)
 //

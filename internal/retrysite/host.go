@@ -9,14 +9,9 @@ import (
 )
 
 // The model as the value interpreter sees it (interp.Host): what
-// discovery and the library readers answer for it. HeldFuncLit is in
-// describe.go.
-
-// FuncIsIntegration reports whether a same-package function may cross an
-// integration boundary (funcIsIntegration, integration.go).
-func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
-	return m.funcIsIntegration(fn, depth)
-}
+// discovery and the library readers answer for it. HeldFuncLit,
+// OnlyFuncLit and LitIsIntegration are in forms.go and funclits.go,
+// FuncIsIntegration in integration.go.
 
 // IsIntegration reports whether call may cross an integration boundary
 // (isIntegration, integration.go).
@@ -24,14 +19,6 @@ func (m *model) IsIntegration(call *ast.CallExpr) bool { return m.isIntegration(
 
 // IntValue returns the integer x evaluates to (libsite/libbounds.go).
 func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.libs().IntValue(x) }
-
-// OnlyFuncLit returns the one function literal v is assigned
-// (onlyFuncLit, funclits.go).
-func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit { return m.onlyFuncLit(v) }
-
-// LitIsIntegration reports whether a function literal may cross an
-// integration boundary (litIsIntegration, funclits.go).
-func (m *model) LitIsIntegration(lit *ast.FuncLit) bool { return m.litIsIntegration(lit) }
 
 // CancelOnlyCtx reports whether the context of call can only be
 // cancelled (notretry/precision.go).
