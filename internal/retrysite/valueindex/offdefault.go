@@ -73,7 +73,7 @@ func (m *model) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
 		case w.X == nil && !w.Zero:
 			return nil, nil, false
 		case w.Zero:
-			if w.Omitted && v.Exported() || m.placeholder(v, *w, all) {
+			if w.Omitted && v.Exported() || m.Placeholder(v, *w, all) {
 				continue
 			}
 			if zero == nil {

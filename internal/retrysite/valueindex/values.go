@@ -78,7 +78,7 @@ func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite
 			// The package's own calls of the setter give values of
 			// the package: r.MaxRetries(0) in the package is not the
 			// user's.
-			own, ok := m.setterCalls(w.X)
+			own, ok := m.SetterCalls(w.X)
 			if !ok {
 				return nil, ValueWrite{}, false
 			}
@@ -86,7 +86,7 @@ func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite
 			ws = append(ws, m.localDefaults(w)...)
 			continue
 		}
-		if w.Zero && (w.Omitted && v.Exported() || m.placeholder(v, w, all)) {
+		if w.Zero && (w.Omitted && v.Exported() || m.Placeholder(v, w, all)) {
 			continue
 		}
 		ws = append(ws, w)
@@ -366,11 +366,11 @@ func (m *model) isConst(x ast.Expr) bool {
 	return ok && tv.Value != nil
 }
 
-// placeholder reports whether a zero write of v stands for a default
+// Placeholder reports whether a zero write of v stands for a default
 // set elsewhere: the same function writes v, or calls the function that
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
-func (m *model) placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
+func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 	if m.Vx.guarded[v] {
 		return true
 	}
@@ -1066,13 +1066,13 @@ type ownCall struct {
 	decl *ast.FuncDecl
 }
 
-// setterCalls returns, for a user write whose value is a parameter of an
+// SetterCalls returns, for a user write whose value is a parameter of an
 // exported function or method (c.n = n in SetN(n)), the values the
 // package itself passes for it in its own calls of that function. ok is
 // false when such a call passes a value of another shape than the
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
-func (m *model) setterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
+func (m *model) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	v, _ := m.info.Uses[id].(*types.Var)
 	if !isIdent || v == nil {
@@ -1222,11 +1222,3 @@ func (m *model) TimerDrain(is *ast.IfStmt) bool {
 	ch, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
 	return ok && ch.Sel.Name == "C" && types.ExprString(ch.X) == types.ExprString(stop.X)
 }
-
-// Placeholder is placeholder, for the index's readers (package rangelen).
-func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
-	return m.placeholder(v, z, all)
-}
-
-// SetterCalls is setterCalls, for the index's readers (package rangelen).
-func (m *model) SetterCalls(x ast.Expr) ([]ValueWrite, bool) { return m.setterCalls(x) }
