@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"time"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/peritem"
@@ -22,12 +21,6 @@ import (
 
 // DurationValue returns the duration x evaluates to (libsite).
 func (m *model) DurationValue(x ast.Expr) (time.Duration, bool) { return m.libs().DurationValue(x) }
-
-// OpRoots returns the configuration and the operation arguments of a
-// call of the library entry e (opRoots).
-func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
-	return m.opRoots(e, call)
-}
 
 // FuncTargets returns the functions a call of the func value fun may run
 // (funcTargets, funcvals.go).

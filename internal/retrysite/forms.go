@@ -54,10 +54,10 @@ func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit {
 	return lit
 }
 
-// opRoots returns the operations of a library call's entry (libEntry
+// OpRoots returns the operations of a library call's entry (libEntry
 // roots), with each variable that holds a function literal replaced by
 // the literal.
-func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
+func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
 	cfg, ops = libsite.EntryRoots(e, call)
 	if e.StatePoll != nil {
 		// The function the receiver's literal polls (notretry/statepolls.go).
