@@ -220,10 +220,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		vf.param = true
 		return vf
 	}
-	isV := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && (info.Uses[id] == v || info.Defs[id] == v)
-	}
+	isV := typesx.VarIs(info, v)
 	for _, root := range roots {
 		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 			switch n := n.(type) {

@@ -165,3 +165,12 @@ func InspectNoLitsUntil(done *bool, root ast.Node, f func(ast.Node) bool) bool {
 	InspectNoLits(root, func(n ast.Node) bool { return !*done && f(n) })
 	return *done
 }
+
+// VarIs returns a test of whether an expression is v's identifier (in
+// parentheses or not).
+func VarIs(info *types.Info, v types.Object) func(ast.Expr) bool {
+	return func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.ObjectOf(id) == v
+	}
+}

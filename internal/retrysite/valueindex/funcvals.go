@@ -597,10 +597,7 @@ func (m *model) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(
 // within n at or after pos.
 func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
-	}
+	is := typesx.VarIs(m.info, v)
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.AssignStmt:
@@ -747,10 +744,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 // outerValue returns the one integer every write of v in scope outside
 // lit gives it.
 func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int64, bool) {
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
-	}
+	is := typesx.VarIs(m.info, v)
 	var val int64
 	n, ok := 0, true
 	ast.Inspect(scope, func(x ast.Node) bool {

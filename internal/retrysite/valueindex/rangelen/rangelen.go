@@ -254,10 +254,7 @@ func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
 	if f == nil {
 		return 0, false
 	}
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && (m.Info().Defs[id] == v || m.Info().Uses[id] == v)
-	}
+	is := typesx.VarIs(m.Info(), v)
 	var rhs []ast.Expr
 	bad := false
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -359,10 +356,7 @@ func yieldsOrReturns(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) 
 // assignedIn reports whether body assigns v or takes its address.
 func assignedIn(m *valueindex.Index, body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && (m.Info().Uses[id] == v || m.Info().Defs[id] == v)
-	}
+	is := typesx.VarIs(m.Info(), v)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
