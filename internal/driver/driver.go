@@ -14,8 +14,23 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 )
+
+// Floor is the benchmark's floor (internal/cmd/noopcheck, profile
+// -floor): an analyzer that asks for the inspector, as retrylint's
+// model does, and reports nothing.
+var Floor = &analysis.Analyzer{
+	Name:     "noop",
+	Doc:      "noop requires inspect.Analyzer and reports nothing: the floor of a go/analysis run",
+	Requires: []*analysis.Analyzer{inspect.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		_ = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		return nil, nil
+	},
+}
 
 // Exit statuses.
 const (

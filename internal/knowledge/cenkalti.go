@@ -43,19 +43,22 @@ var CenkaltiV4 = &Library{
 	},
 	// github.com/cenkalti/backoff/v4@v4.3.0/exponential.go:79-83
 	// (DefaultInitialInterval .. DefaultMaxElapsedTime).
-	Defaults: Defaults{
-		Initial:    500 * time.Millisecond,
-		Max:        60 * time.Second,
-		Multiplier: 1.5,
-		Jitter:     0.5,
-		MaxElapsed: 15 * time.Minute,
-		Retries:    "every error but a backoff.Permanent one",
-	},
+	Defaults: cenkaltiDefaults,
 	Advice: Advice{
 		JitterFix: cenkaltiJitterFix,
 		Stop:      cenkaltiAdvice.Stop,
 		TotalCap:  "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
 	},
+}
+
+// cenkaltiDefaults are v4's and v5's: the same exponential.go constants.
+var cenkaltiDefaults = Defaults{
+	Initial:    500 * time.Millisecond,
+	Max:        60 * time.Second,
+	Multiplier: 1.5,
+	Jitter:     0.5,
+	MaxElapsed: 15 * time.Minute,
+	Retries:    "every error but a backoff.Permanent one",
 }
 
 // cenkalti/backoff v5: Retry(ctx, op, opts...).
@@ -84,14 +87,7 @@ var CenkaltiV5 = &Library{
 	// github.com/cenkalti/backoff/v5@v5.0.3/exponential.go:58-61 and
 	// retry.go:10 (DefaultMaxElapsedTime 15m, used when the caller's
 	// context has no deadline).
-	Defaults: Defaults{
-		Initial:    500 * time.Millisecond,
-		Max:        60 * time.Second,
-		Multiplier: 1.5,
-		Jitter:     0.5,
-		MaxElapsed: 15 * time.Minute,
-		Retries:    "every error but a backoff.Permanent one",
-	},
+	Defaults: cenkaltiDefaults,
 	Advice: Advice{
 		JitterFix: cenkaltiJitterFix,
 		Stop:      cenkaltiAdvice.Stop,

@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"time"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/netio"
 	"github.com/retrylint/retrylint/internal/retrysite/ops"
 	"github.com/retrylint/retrylint/internal/retrysite/peritem"
@@ -20,18 +19,8 @@ import (
 // outcomes.Model, libread.Model,
 // ops.Model).
 
-// DurationValue returns the duration x evaluates to (durationValue).
-func (m *model) DurationValue(x ast.Expr) (time.Duration, bool) { return m.durationValue(x) }
-
-// OpRoots returns the configuration and the operation arguments of a
-// call of the library entry e (opRoots).
-func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
-	return m.opRoots(e, call)
-}
-
-// HeldFuncLit returns the function literal a local variable always holds
-// (heldFuncLit, forms.go).
-func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit { return m.heldFuncLit(x) }
+// DurationValue returns the duration x evaluates to (libsite).
+func (m *model) DurationValue(x ast.Expr) (time.Duration, bool) { return m.libs().DurationValue(x) }
 
 // FuncTargets returns the functions a call of the func value fun may run
 // (funcTargets, funcvals.go).
@@ -85,8 +74,8 @@ func (w wnumModel) FuncTargets(fun ast.Expr) ([]waitnum.Target, bool) {
 }
 
 // FuncObj returns the function a function-valued expression names
-// (funcObj, outcomes_libs.go).
-func (m *model) FuncObj(x ast.Expr) *types.Func { return m.funcObj(x) }
+// (libsite/outcomes_libs.go).
+func (m *model) FuncObj(x ast.Expr) *types.Func { return m.libs().FuncObj(x) }
 
 // Reaching returns the values written to v that may reach a read of it
 // (reaching, values.go).

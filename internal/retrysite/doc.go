@@ -141,7 +141,7 @@
 // A local variable whose only assignment is a function literal is that
 // literal: op := func() error {...}; backoff.Retry(op, b) is studied by
 // every rule as if the literal were written inline, and a loop calling
-// it as if it called a same-package helper (heldFuncLit, forms.go).
+// it as if it called a same-package helper (HeldFuncLit, forms.go).
 //
 // An operation is a call that can cross an integration boundary, because
 // the Retry Policy standard governs calls to other services: a function of

@@ -6,6 +6,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -15,10 +16,10 @@ import (
 // (for range t.C, for range time.Tick(d)) waits the ticker's period
 // before each iteration and never ends by itself.
 
-// tickerRange reports whether r ranges over the channel of a ticker: the
+// TickerRange reports whether r ranges over the channel of a ticker: the
 // C field of a *time.Ticker, or time.Tick(d). Such a range receives one
 // tick per iteration and its channel is never closed.
-func (m *model) tickerRange(r *ast.RangeStmt) bool {
+func (m *model) TickerRange(r *ast.RangeStmt) bool {
 	if r == nil || r.Key != nil && r.Value != nil {
 		return false
 	}
@@ -32,11 +33,11 @@ func (m *model) tickerRange(r *ast.RangeStmt) bool {
 	return false
 }
 
-// heldFuncLit returns the function literal a local variable holds when x
+// HeldFuncLit returns the function literal a local variable holds when x
 // names one whose only assignment is that literal (op := func() error
 // {...}), or nil. Such a variable is the literal: every rule sees the
 // operation it holds as if it were written inline.
-func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit {
+func (m *model) HeldFuncLit(x ast.Expr) *ast.FuncLit {
 	id, ok := ast.Unparen(x).(*ast.Ident)
 	if !ok {
 		return nil
@@ -48,16 +49,16 @@ func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit {
 	if lit, ok := m.funcLits[v]; ok {
 		return lit
 	}
-	lit := m.onlyFuncLit(v)
+	lit := m.OnlyFuncLit(v)
 	m.funcLits[v] = lit
 	return lit
 }
 
-// opRoots returns the operations of a library call's entry (libEntry
+// OpRoots returns the operations of a library call's entry (libEntry
 // roots), with each variable that holds a function literal replaced by
 // the literal.
-func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
-	cfg, ops = entryRoots(e, call)
+func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.Expr) {
+	cfg, ops = libsite.EntryRoots(e, call)
 	if e.StatePoll != nil {
 		// The function the receiver's literal polls (notretry/statepolls.go).
 		if lit := m.Rules().StatePollConf(call); lit != nil {
@@ -68,7 +69,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 	}
 	copied := false
 	for i, o := range ops {
-		if lit := m.heldFuncLit(o); lit != nil {
+		if lit := m.HeldFuncLit(o); lit != nil {
 			if !copied {
 				ops, copied = append([]ast.Expr(nil), ops...), true
 			}
@@ -91,7 +92,7 @@ func (m *model) opRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
-		if lit := m.heldFuncLit(call.Fun); lit != nil {
+		if lit := m.HeldFuncLit(call.Fun); lit != nil {
 			return m.boolFails(lit.Body, lit.Type) // predicates.go
 		}
 		if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
@@ -116,12 +117,12 @@ func (m *model) okIsOutcome(call *ast.CallExpr) bool {
 	return m.boolJudge().FuncFails(fn)
 }
 
-// acquireAttempt reports whether call is an acquire attempt across an
+// AcquireAttempt reports whether call is an acquire attempt across an
 // integration boundary whose bool result reports success
 // (knowledge.IsAcquireAttempt: a distributed lock's ok, err :=
 // l.TryLock(ctx)): a method of another package returning (bool, error)
 // and taking a context.Context.
-func (m *model) acquireAttempt(call *ast.CallExpr) bool {
+func (m *model) AcquireAttempt(call *ast.CallExpr) bool {
 	if m.SwapAttempt(call) {
 		return true // a compare-and-swap's applied flag (swap.go)
 	}
@@ -141,14 +142,14 @@ func (m *model) acquireAttempt(call *ast.CallExpr) bool {
 	return false
 }
 
-// retriesNothing reports whether a library site's configuration retries
+// RetriesNothing reports whether a library site's configuration retries
 // no outcome at all: the list of codes it retries is given and empty
 // (go-grpc-middleware's WithCodes(), gax-go's OnCodes(nil, b) with no
 // other condition). Such a call is not a retry site. The code and
 // predicate settings are the table's (knowledge.OutcomeVocab): the last
 // of them decides, or with Union, all of them must be empty code lists
 // of a configuration the model sees.
-func (m *model) retriesNothing(s *Site) bool {
+func (m *model) RetriesNothing(s *Site) bool {
 	v := s.Lib.Outcomes
 	if v == nil || len(v.Codes) == 0 {
 		return false
@@ -184,7 +185,7 @@ func (m *model) retriesNothing(s *Site) bool {
 		if len(list) == 1 && m.info.Types[list[0]].IsNil() {
 			continue // OnCodes(nil, b)
 		}
-		if codes, ok := m.codeList(list); !ok || len(codes) > 0 {
+		if codes, ok := m.libs().CodeList(list); !ok || len(codes) > 0 {
 			return false
 		}
 	}

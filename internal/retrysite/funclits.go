@@ -23,12 +23,12 @@ import (
 // localFuncLit returns the function literal a call calls through a local
 // variable that is only ever assigned that literal, or nil.
 func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
-	return m.heldFuncLit(call.Fun)
+	return m.HeldFuncLit(call.Fun)
 }
 
-// onlyFuncLit returns the function literal that is the only value ever
+// OnlyFuncLit returns the function literal that is the only value ever
 // assigned to the local variable v, or nil.
-func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
+func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit {
 	// Find the function body that declares v, then every assignment to v.
 	var scope ast.Node
 	files := slices.Clip(m.pass.Files)
@@ -51,10 +51,7 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	}
 	var lit *ast.FuncLit
 	other := false
-	ast.Inspect(scope, func(n ast.Node) bool {
-		if other {
-			return false
-		}
+	typesx.InspectUntil(&other, scope, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
@@ -118,20 +115,20 @@ func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
 		}
 		return true
 	}
-	return m.litIsIntegration(lit)
+	return m.LitIsIntegration(lit)
 }
 
-// litIsIntegration reports whether the body of a function literal makes
+// LitIsIntegration reports whether the body of a function literal makes
 // a call that may cross an integration boundary.
-func (m *model) litIsIntegration(lit *ast.FuncLit) bool {
+func (m *model) LitIsIntegration(lit *ast.FuncLit) bool {
 	found, sends := m.anyCall(lit.Body, hasOutcome, false, func(c *ast.CallExpr) bool {
 		fn := typesx.Callee(m.info, c)
 		if fn == nil {
 			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
 		}
-		return m.net.IOCall(c, fn) || m.funcIsIntegration(fn, 1) // package netio
+		return m.net.IOCall(c, fn) || m.FuncIsIntegration(fn, 1) // package netio
 	})
-	return found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, lit.Body)
+	return found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.FuncIsIntegration, lit.Body)
 }
 
 // funcTypeIsIntegration decides, for a call through a value of an
@@ -166,12 +163,12 @@ func (m *model) funcTypeIsIntegration(t types.Type) (integration, ok bool) {
 			fn, _ := m.info.Defs[n.Name].(*types.Func)
 			if n.Body != nil && fn != nil && types.Identical(withoutRecv(fn.Type().(*types.Signature)), sig) {
 				seen = true
-				found = m.funcIsIntegration(fn, 1)
+				found = m.FuncIsIntegration(fn, 1)
 			}
 		case *ast.FuncLit:
 			if types.Identical(m.info.TypeOf(n), sig) {
 				seen = true
-				found = m.litIsIntegration(n)
+				found = m.LitIsIntegration(n)
 			}
 		}
 		if found {

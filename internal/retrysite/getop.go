@@ -14,7 +14,7 @@ import (
 // http.Header.Get, url.Values.Get and the caches of other packages read
 // memory. A method of the analysed package itself is seen whole, and
 // mayBeOp also requires its body to reach a fallible call that crosses
-// an integration boundary (funcIsIntegration): a key-value client's
+// an integration boundary (FuncIsIntegration): a key-value client's
 //
 //	func (k *KV) Get(key string, q *QueryOptions) (*KVPair, *QueryMeta, error)
 //
@@ -62,10 +62,7 @@ func (m *model) localFetch(fn *types.Func) bool {
 // Nil when no such label holds the operation's statement list.
 func gotoRegion(body *ast.BlockStmt, first *ast.CallExpr) *ast.BlockStmt {
 	targets := make(map[string]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil && b.Pos() > first.Pos() {
 			targets[b.Label.Name] = true
 		}

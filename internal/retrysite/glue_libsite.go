@@ -3,9 +3,7 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
-	"time"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -28,8 +26,6 @@ func (m *model) libs() *libsite.Reader {
 	return m.lib
 }
 
-func (m *model) librarySites(fc inspector.Cursor) []*Site { return m.libs().LibrarySites(fc) }
-
 // libraryHelper returns the library site of a helper's declaration at
 // decl that retries one of its bound func parameters: the helper hands
 // it, wrapped in an adapter (a condition whose (false, nil) is the
@@ -40,7 +36,7 @@ func (m *model) libraryHelper(decl inspector.Cursor, bound map[*types.Var]bool) 
 	for f.Parent().Node() != nil {
 		f = f.Parent()
 	}
-	for _, s := range m.librarySites(f) {
+	for _, s := range m.libs().LibrarySites(f) {
 		if decl.Node().Pos() > s.Pos || s.Pos >= decl.Node().End() || !runsBound(m.info, s, bound) {
 			continue
 		}
@@ -51,7 +47,7 @@ func (m *model) libraryHelper(decl inspector.Cursor, bound map[*types.Var]bool) 
 			continue
 		}
 		if _, e, ok := m.copies.Lookup(typesx.Callee(m.info, call)); ok {
-			if _, ops := m.opRoots(e, call); len(ops) == 1 {
+			if _, ops := m.OpRoots(e, call); len(ops) == 1 {
 				if lit, ok := ops[0].(*ast.FuncLit); ok && !m.Rules().ConditionRetries(lit.Body) {
 					continue
 				}
@@ -62,33 +58,16 @@ func (m *model) libraryHelper(decl inspector.Cursor, bound map[*types.Var]bool) 
 	return nil
 }
 
-func (m *model) keptClientSites(fc inspector.Cursor) []*Site { return m.libs().KeptClientSites(fc) }
-func (m *model) pacedLoops(pass *analysis.Pass, sites []*Site) {
-	m.libs().PacedLoops(pass, sites)
-}
-func (m *model) intValue(x ast.Expr) (int64, bool)              { return m.libs().IntValue(x) }
-func (m *model) durationValue(x ast.Expr) (time.Duration, bool) { return m.libs().DurationValue(x) }
-func (m *model) funcObj(x ast.Expr) *types.Func                 { return m.libs().FuncObj(x) }
-func (m *model) codeList(args []ast.Expr) ([]int64, bool)       { return m.libs().CodeList(args) }
-
-func entryRoots(e knowledge.Entry, c *ast.CallExpr) (cfg []ast.Expr, ops []ast.Expr) {
-	return libsite.EntryRoots(e, c)
-}
-
 // What the library readers ask of the model (libsite.Host).
 
 // MayBeOp reports whether call may be the operation a loop retries
 // (mayBeOp).
 func (m *model) MayBeOp(call *ast.CallExpr) bool { return m.mayBeOp(call) }
 
-// RetriesNothing reports whether a library site's settings make it
-// retry nothing (retriesNothing).
-func (m *model) RetriesNothing(s *Site) bool { return m.retriesNothing(s) }
-
-// PollRetries reports whether a poll retries a failure (pollRetries).
+// PollRetries reports whether a poll retries a failure (notretry).
 func (m *model) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
-	return m.pollRetries(call, e)
+	return m.Rules().PollRetries(call, e)
 }
 
-// PollWait returns the wait of a poll (pollWait).
-func (m *model) PollWait(s *Site) *Wait { return m.pollWait(s) }
+// PollWait returns the wait of a poll (notretry).
+func (m *model) PollWait(s *Site) *Wait { return m.Rules().PollWait(s) }

@@ -3,7 +3,6 @@ package retrysite
 import (
 	"go/ast"
 
-	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 )
 
@@ -24,20 +23,12 @@ func (g *opGroup) rulesGroup() *notretry.Group {
 	return &notretry.Group{Key: g.key, Calls: g.calls, Set: g.set}
 }
 
-func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	return m.Rules().CancelOnlyCtx(body, call)
-}
 func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
 	return m.Rules().DrawsCandidate(loop, g.rulesGroup())
 }
-func (m *model) opWaitsInside(g *opGroup) bool { return m.Rules().OpWaitsInside(g.rulesGroup()) }
 func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallExpr) bool {
 	return m.Rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
 }
-func (m *model) pollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
-	return m.Rules().PollRetries(call, e)
-}
-func (m *model) pollWait(s *Site) *Wait { return m.Rules().PollWait(s) }
 func (m *model) notRetryRerun(fi *funcInfo, loop ast.Node, g *opGroup, b Bound) bool {
 	return m.Rules().NotRetryRerun(fi, loop, g.rulesGroup(), b.Known() && !b.UserDefault && b.Retries == 1)
 }

@@ -26,12 +26,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	if fi == nil || g == nil || len(g.calls) == 0 {
 		return
 	}
-	m.waits().LoopWaits(s, fi, g.calls, g.set, interp.ReturnsResponse(m.info, g.calls[0]), func() bool { return m.opWaitsInside(g) })
-}
-
-// selfCalls returns the calls of fn in body (outside function literals).
-func (m *model) selfCalls(body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
-	return waits.SelfCalls(m.info, body, fn)
+	m.waits().LoopWaits(s, fi, g.calls, g.set, interp.ReturnsResponse(m.info, g.calls[0]), func() bool { return m.Rules().OpWaitsInside(g.rulesGroup()) })
 }
 
 // failurePathRetry reports whether a failure of the operation of g leads

@@ -109,10 +109,7 @@ func writesParams(info *types.Info, body *ast.BlockStmt, sig *types.Signature) b
 		return ok && params[info.Uses[id]]
 	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -127,5 +124,4 @@ func writesParams(info *types.Info, body *ast.BlockStmt, sig *types.Signature) b
 		}
 		return !found
 	})
-	return found
 }

@@ -9,42 +9,21 @@ import (
 )
 
 // The model as the value interpreter sees it (interp.Host): what
-// discovery and the library readers answer for it. HeldFuncLit is in
-// describe.go.
-
-// TickerRange reports whether r ranges over a ticker's channel
-// (tickerRange, forms.go).
-func (m *model) TickerRange(r *ast.RangeStmt) bool { return m.tickerRange(r) }
-
-// AcquireAttempt reports whether call takes an attempt from a limiter or
-// a budget (acquireAttempt, forms.go).
-func (m *model) AcquireAttempt(call *ast.CallExpr) bool { return m.acquireAttempt(call) }
-
-// FuncIsIntegration reports whether a same-package function may cross an
-// integration boundary (funcIsIntegration, integration.go).
-func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
-	return m.funcIsIntegration(fn, depth)
-}
+// discovery and the library readers answer for it. HeldFuncLit,
+// OnlyFuncLit and LitIsIntegration are in forms.go and funclits.go,
+// FuncIsIntegration in integration.go.
 
 // IsIntegration reports whether call may cross an integration boundary
 // (isIntegration, integration.go).
 func (m *model) IsIntegration(call *ast.CallExpr) bool { return m.isIntegration(call) }
 
-// IntValue returns the integer x evaluates to (intValue, libsite/libbounds.go).
-func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.intValue(x) }
-
-// OnlyFuncLit returns the one function literal v is assigned
-// (onlyFuncLit, funclits.go).
-func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit { return m.onlyFuncLit(v) }
-
-// LitIsIntegration reports whether a function literal may cross an
-// integration boundary (litIsIntegration, funclits.go).
-func (m *model) LitIsIntegration(lit *ast.FuncLit) bool { return m.litIsIntegration(lit) }
+// IntValue returns the integer x evaluates to (libsite/libbounds.go).
+func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.libs().IntValue(x) }
 
 // CancelOnlyCtx reports whether the context of call can only be
-// cancelled (cancelOnlyCtx, notretry/precision.go).
+// cancelled (notretry/precision.go).
 func (m *model) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	return m.cancelOnlyCtx(body, call)
+	return m.Rules().CancelOnlyCtx(body, call)
 }
 
 // BoundInit returns the values the parameters of another package's

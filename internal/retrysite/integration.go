@@ -76,10 +76,10 @@ func (m *model) isIntegration(call *ast.CallExpr) bool {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
 	}
-	return m.net.IOCall(call, fn) || m.funcIsIntegration(fn, 0) || m.net.PassesStream(call) // package netio
+	return m.net.IOCall(call, fn) || m.FuncIsIntegration(fn, 0) || m.net.PassesStream(call) // package netio
 }
 
-func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
+func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 	fn = fn.Origin()
 	if fn.Pkg() == nil {
 		return false
@@ -96,7 +96,7 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 			m.integ[fn] = false // cycles: assume not, until shown
 			found := false
 			for _, impl := range impls {
-				if m.funcIsIntegration(impl, depth+1) {
+				if m.FuncIsIntegration(impl, depth+1) {
 					found = true
 					break
 				}
@@ -149,9 +149,9 @@ func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
 		if callee == nil {
 			return true // calls a function value it was given
 		}
-		return m.net.IOCall(call, callee) || m.funcIsIntegration(callee, depth+1) // package netio
+		return m.net.IOCall(call, callee) || m.FuncIsIntegration(callee, depth+1) // package netio
 	})
-	found = found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.funcIsIntegration, decl.Body)
+	found = found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.FuncIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found
 }
@@ -197,10 +197,7 @@ func (m *model) anyCall(body *ast.BlockStmt, results func(types.Type) bool, drop
 	if dropped {
 		drops = notretry.DroppedCalls(body)
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true

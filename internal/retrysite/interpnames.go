@@ -23,8 +23,7 @@ func errClassScenario(c int64) scenario { return interp.ErrClassScenario(c) }
 
 const errOther = interp.ErrOther
 
-func errStatusScenario(code int) scenario { return interp.ErrStatusScenario(code) }
-func errorScenario() scenario             { return interp.ErrorScenario() }
+func errorScenario() scenario { return interp.ErrorScenario() }
 
 type evaluator = interp.Evaluator
 type funcInfo = interp.FuncInfo

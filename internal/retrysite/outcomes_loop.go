@@ -7,6 +7,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waits"
 )
 
 // The outcomes a hand-written site retries are described by package
@@ -32,7 +33,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		in = fi.LoopScope(n)
 	case *ast.FuncDecl:
 		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
-			target = typesx.Union(g.set, m.selfCalls(n.Body, self))
+			target = typesx.Union(g.set, waits.SelfCalls(m.info, n.Body, self))
 		}
 	}
 	try := func(o outcomes.Scenario, certain bool) outcomes.Reach {
@@ -66,7 +67,7 @@ func outcomeScenario(o outcomes.Scenario) scenario {
 	case outcomes.GRPCCode:
 		return grpcScenario(o.Code)
 	case outcomes.ErrStatus:
-		return errStatusScenario(o.Code)
+		return interp.ErrStatusScenario(o.Code)
 	case outcomes.CertError:
 		return errClassScenario(errCert)
 	default:

@@ -97,13 +97,13 @@ func run(pass *analysis.Pass) (any, error) {
 	libs := libsite.ReachesLibrary(pass.Pkg, m.copies)
 	for fc := range insp.Root().Children() {
 		if f, ok := fc.Node().(*ast.File); ok && !generated[f] && libs {
-			sites = append(sites, m.librarySites(fc)...)
-			sites = append(sites, m.keptClientSites(fc)...) // keptcount.go
+			sites = append(sites, m.libs().LibrarySites(fc)...)
+			sites = append(sites, m.libs().KeptClientSites(fc)...) // keptcount.go
 		}
 	}
 	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
 	sites = m.Rules().DropReadinessWaits(sites)                           // readiness.go
-	m.pacedLoops(pass, sites)                                             // paced.go
+	m.libs().PacedLoops(pass, sites)                                      // paced.go
 	for _, s := range sites {
 		if s.OwnContext {
 			continue // its configuration names it (a retry.Policy's Context)
@@ -165,9 +165,7 @@ func testHelper(info *types.Info, ft *ast.FuncType) bool {
 			continue
 		}
 		t := info.TypeOf(f.Type)
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
+		t = typesx.Deref(t)
 		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
 			switch n.Obj().Name() {
 			case "T", "B", "F", "TB":

@@ -22,32 +22,19 @@ import (
 
 	"github.com/retrylint/retrylint/internal/driver"
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/analysis/unitchecker"
-	"golang.org/x/tools/go/ast/inspector"
 )
-
-// Analyzer does nothing but ask for the inspector.
-var Analyzer = &analysis.Analyzer{
-	Name:     "noop",
-	Doc:      "noop requires inspect.Analyzer and reports nothing: the floor of a go/analysis run",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		_ = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		return nil, nil
-	},
-}
 
 func main() {
 	args := os.Args[1:]
 	if vetMode(args) {
-		unitchecker.Main(Analyzer)
+		unitchecker.Main(driver.Floor)
 	}
 	fs := flag.NewFlagSet("noopcheck", flag.ExitOnError)
 	tests := fs.Bool("test", true, "analyze the packages' test files too")
 	_ = fs.Parse(args)
 	os.Exit(driver.Run(driver.Config{
-		Analyzers: []*analysis.Analyzer{Analyzer},
+		Analyzers: []*analysis.Analyzer{driver.Floor},
 		Patterns:  fs.Args(),
 		Tests:     *tests,
 		Format:    driver.Text,

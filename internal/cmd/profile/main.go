@@ -52,25 +52,12 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/analyzers"
+	"github.com/retrylint/retrylint/internal/driver"
 	"github.com/retrylint/retrylint/internal/retrysite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/packages"
 )
-
-// floor is internal/cmd/noopcheck's analyzer: it asks for the inspector
-// and does nothing.
-var floor = &analysis.Analyzer{
-	Name:     "noop",
-	Doc:      "noop requires inspect.Analyzer and reports nothing",
-	Requires: []*analysis.Analyzer{inspect.Analyzer},
-	Run: func(pass *analysis.Pass) (any, error) {
-		_ = pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		return nil, nil
-	},
-}
 
 func main() {
 	cpu := flag.String("cpuprofile", "", "write a CPU profile of the analysis to `file`")
@@ -83,8 +70,8 @@ func main() {
 	as := analyzers.All()
 	model := timeModel(retrysite.Analyzer)
 	if *noop {
-		as = []*analysis.Analyzer{floor}
-		model = timeModel(floor)
+		as = []*analysis.Analyzer{driver.Floor}
+		model = timeModel(driver.Floor)
 	}
 	if err := run(as, model, *cpu, *mem, *seq, *top, *repeat, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "profile: %v\n", err)

@@ -12,13 +12,7 @@ import (
 // makes an exchange whose handler may cross an integration boundary.
 func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		send, ok := n.(*ast.SendStmt)
 		if !ok {
 			return true
@@ -31,7 +25,6 @@ func (m *model) exchangeIsIntegration(body *ast.BlockStmt) bool {
 		found = m.handlerIsIntegration(field, m.info.TypeOf(send.Value))
 		return !found
 	})
-	return found
 }
 
 // fieldOfSelector returns the struct field x selects, or nil.
@@ -51,10 +44,7 @@ func fieldOfSelector(info *types.Info, x ast.Expr) *types.Var {
 // req (<-req.doneCh) and reads another of its fields.
 func (m *model) awaitsReply(body *ast.BlockStmt, req *types.Var, pos token.Pos) bool {
 	waits, reads := false, false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if n == nil || n.Pos() < pos {
 			return true
 		}

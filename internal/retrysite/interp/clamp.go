@@ -12,7 +12,7 @@ import (
 
 // clampFork reports whether the conditional block b is such a clamp.
 func (fi *funcInfo) clampFork(b *cfg.Block) bool {
-	x := lastExpr(b)
+	x := LastExpr(b)
 	if x == nil {
 		return false
 	}

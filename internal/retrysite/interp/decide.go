@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file teaches the evaluator how hand-written SDK loops decide to
@@ -140,10 +142,10 @@ func mentionsStatus(x ast.Expr) bool {
 	return found
 }
 
-// headerScenario is a response with the given status whose headers are
+// HeaderScenario is a response with the given status whose headers are
 // unknown: the status a predicate names along with a header the server
 // may send (retry a 401 when x-should-retry says so).
-func headerScenario(code int) scenario {
+func HeaderScenario(code int) scenario {
 	sc := statusScenario(code)
 	sc.Name += " with headers"
 	sc.Resp.Dep |= depHeader
@@ -281,10 +283,8 @@ func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 	fromCtx := make(map[*types.Var]bool)
 	other := make(map[*types.Var]bool)
 	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := varOfExpr(m.info, l)
@@ -300,10 +300,8 @@ func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 		}
 		return true
 	})
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			if len(n.Results) != 1 {
 				ok = false

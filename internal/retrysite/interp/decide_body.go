@@ -123,7 +123,7 @@ func (m *model) buildsStatusError(body *ast.BlockStmt) bool {
 			return true
 		}
 		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[identOf(kv.Key)] == f {
+			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[IdentOf(kv.Key)] == f {
 				found = true
 			}
 		}

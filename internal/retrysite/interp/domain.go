@@ -25,7 +25,6 @@ const (
 	vResp      = vals.VResp
 	vErrCode   = vals.VErrCode
 	vErrStatus = vals.VErrStatus
-	vErrClass  = vals.VErrClass
 	vHeader    = vals.VHeader
 	vStr       = vals.VStr
 
@@ -38,9 +37,5 @@ const (
 func unknown(d deps) value          { return vals.Unknown(d) }
 func intVal(i int64) value          { return vals.IntVal(i) }
 func boolVal(b bool) value          { return vals.BoolVal(b) }
-func successScenario() scenario     { return vals.SuccessScenario() }
-func anyScenario() scenario         { return vals.AnyScenario() }
-func errorScenario() scenario       { return vals.ErrorScenario() }
 func statusScenario(c int) scenario { return vals.StatusScenario(c) }
-func grpcScenario(c int) scenario   { return vals.GrpcScenario(c) }
 func zeroValue(t types.Type) value  { return vals.Zero(t) }

@@ -333,15 +333,15 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
 		}
 		return unknown(depOutcome)
 	}
-	if v, ok := ev.statusSelect(x, base); ok { // outcomeval/statuserr.go
+	if v, ok := ev.out().StatusSelect(x, base); ok { // outcomeval/statuserr.go
 		return v
 	}
 	if sf.carried && ev.Op != nil {
-		if v, ok := ev.carriedErr(x.X); ok { // outcomeval/carried.go
+		if v, ok := ev.out().CarriedErr(x.X); ok { // outcomeval/carried.go
 			return v
 		}
 	}
-	if v, ok := ev.successErrField(x); ok { // outcomeval/errcode_success.go
+	if v, ok := ev.out().SuccessErrField(x); ok { // outcomeval/errcode_success.go
 		return v
 	}
 	if v, ok := sf.sel.(*types.Var); ok {
@@ -351,7 +351,7 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
 		if ev.Sc.Name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
 			return value{K: vNil}
 		}
-		if val, ok := ev.Fi.M.nilCount(v); ok { // offcount.go
+		if val, ok := ev.Fi.M.ix.NilCount(v); ok { // offcount.go
 			return val
 		}
 		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
@@ -386,10 +386,10 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
 	}
 	fn = ev.Fi.M.devirtualize(fn, x)
-	if v, ok := ev.outcomeCall(fn, x, e); ok { // outcomeval/outcomes_eval.go
+	if v, ok := ev.out().OutcomeCall(fn, x, e); ok { // outcomeval/outcomes_eval.go
 		return v
 	}
-	if v, ok := ev.carriedErrCall(fn, x); ok { // outcomeval/carried.go
+	if v, ok := ev.out().CarriedErrCall(fn, x); ok { // outcomeval/carried.go
 		return v
 	}
 	if ev.Fi.M.ctxErrOnly(fn) { // decide.go
@@ -467,7 +467,7 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 func (ev *evaluator) argDeps(x *ast.CallExpr, e env) deps {
 	var d deps
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-		if _, isPkg := ev.info().Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := ev.info().Uses[IdentOf(sel.X)].(*types.PkgName); !isPkg {
 			d |= ev.Eval(sel.X, e).Dep
 		}
 	}
@@ -506,7 +506,7 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	case isBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
 		return ev.Sc.OK
 	}
-	if v, ok := ev.decisionResult(x, i); ok { // funcvals.go
+	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
 		return v
 	}
 	return unknown(depOutcome)
@@ -690,7 +690,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 		steps++
 		b := fi.Cfg.Blocks[bi]
 		kb = fi.AppendState(kb[:0], bi, 0, e)
-		kb = append(kb, b2byte(passed))
+		kb = append(kb, B2byte(passed))
 		if seen[string(kb)] {
 			return
 		}
@@ -922,7 +922,7 @@ func isLeafConst(x ast.Expr) bool {
 	return true
 }
 
-func identOf(x ast.Expr) *ast.Ident {
+func IdentOf(x ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(x).(*ast.Ident)
 	return id
 }

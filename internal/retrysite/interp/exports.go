@@ -4,18 +4,16 @@ import (
 	"go/ast"
 	"go/types"
 
-	"golang.org/x/tools/go/cfg"
-
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 )
 
 // The names the model (package retrysite) uses of the interpreter. The
 // interpreter's own code keeps the lowercase names it has always used;
 // these are those names, exported.
 
-func AnyScenario() Scenario                                    { return anyScenario() }
-func B2byte(b bool) byte                                       { return b2byte(b) }
+func AnyScenario() Scenario                                    { return vals.AnyScenario() }
 func BoolVal(b bool) Value                                     { return boolVal(b) }
 func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool { return bodyscan.ContainsOp(node, op) }
 
@@ -33,7 +31,7 @@ const ErrOther = outcomeval.ErrOther
 const ErrPermanent = outcomeval.ErrPermanent
 
 func ErrStatusScenario(code int) Scenario { return outcomeval.ErrStatusScenario(code) }
-func ErrorScenario() Scenario             { return errorScenario() }
+func ErrorScenario() Scenario             { return vals.ErrorScenario() }
 
 type Evaluator = evaluator
 type FuncInfo = funcInfo
@@ -45,11 +43,9 @@ const GoalCertain = goalCertain
 const GoalFree = goalFree
 const GoalFreeFailover = goalFreeFailover
 
-func GrpcScenario(code int) Scenario   { return grpcScenario(code) }
-func HeaderScenario(code int) Scenario { return headerScenario(code) }
-func IdentOf(x ast.Expr) *ast.Ident    { return identOf(x) }
-func IntVal(i int64) Value             { return intVal(i) }
-func IsErrValue(v Value) bool          { return outcomeval.IsErrValue(v) }
+func GrpcScenario(code int) Scenario { return vals.GrpcScenario(code) }
+func IntVal(i int64) Value           { return intVal(i) }
+func IsErrValue(v Value) bool        { return outcomeval.IsErrValue(v) }
 
 func MatchesCertError(t types.Type) bool { return outcomeval.MatchesCertError(t) }
 
@@ -63,7 +59,7 @@ type Scenario = scenario
 type Scope = scope
 
 func StatusScenario(code int) Scenario { return statusScenario(code) }
-func SuccessScenario() Scenario        { return successScenario() }
+func SuccessScenario() Scenario        { return vals.SuccessScenario() }
 func Unknown(d Deps) Value             { return unknown(d) }
 
 const VBool = vBool
@@ -74,9 +70,6 @@ const VNonNil = vNonNil
 const VResp = vResp
 
 type Value = value
-
-// LastExpr returns the expression b ends with, or nil.
-func LastExpr(b *cfg.Block) ast.Expr { return lastExpr(b) }
 
 // FuncType is the signature of the function fi describes (nil for a
 // body studied alone).

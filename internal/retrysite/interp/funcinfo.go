@@ -409,7 +409,7 @@ func (fi *funcInfo) scan() {
 	ast.Inspect(fi.Body, visit)
 	fi.assigns = deps
 	// A held literal's counters shared with its function (funcvals.go).
-	for v := range fi.M.capturedCounters(fi.Body) {
+	for v := range fi.M.ix.CapturedCounters(fi.Body) {
 		candidates[v] = true
 	}
 
@@ -418,10 +418,7 @@ func (fi *funcInfo) scan() {
 	relevant := make(map[*types.Var]bool)
 	var work []*types.Var
 	mark := func(x ast.Expr) {
-		ast.Inspect(x, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		typesx.InspectNoLits(x, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if v, ok := info.Uses[id].(*types.Var); ok && candidates[v] && !relevant[v] {
 					relevant[v] = true

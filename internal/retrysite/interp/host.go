@@ -56,11 +56,7 @@ type Host interface {
 // these questions (the value index asks the others: valueindex's
 // model.go).
 
-func (m *model) tickerRange(r *ast.RangeStmt) bool      { return m.host.TickerRange(r) }
 func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
-func (m *model) cancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	return m.host.CancelOnlyCtx(body, call)
-}
 
 // devirtualize returns the method a call of fn runs: fn itself, or, when
 // fn is a method of an interface of the package called on a local

@@ -127,14 +127,7 @@ func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	return fi.M.ranges.RangeList(r)
 }
 func (m *model) noteDefaults(notes []defaultNote) { m.ix.NoteDefaults(notes) }
-func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
-	return m.ix.CapturedCounters(body)
-}
-func (ev *evaluator) decisionResult(x *ast.CallExpr, i int) (value, bool) {
-	return ev.Fi.M.ix.DecisionResult(ev, x, i)
-}
-func (m *model) nilCount(v *types.Var) (value, bool) { return m.ix.NilCount(v) }
-func (m *model) sentinel(v *types.Var) bool          { return m.ix.Sentinel(v) }
+func (m *model) sentinel(v *types.Var) bool       { return m.ix.Sentinel(v) }
 func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 	if m.ranges == nil {
 		return 0, nil, false

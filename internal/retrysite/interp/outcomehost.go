@@ -36,7 +36,7 @@ func (h evHost) Studied(v *types.Var) bool                { return h.ev.Fi.Track
 func (h evHost) OutcomeVar(v *types.Var) bool             { return h.ev.Fi.outcomeVar(v) }
 func (h evHost) LocalVar(x ast.Expr) *types.Var           { return h.ev.Fi.M.LocalVar(x) }
 func (h evHost) CancelOnlyCtx(call *ast.CallExpr) bool {
-	return h.ev.Fi.M.cancelOnlyCtx(h.ev.Fi.Body, call)
+	return h.ev.Fi.M.host.CancelOnlyCtx(h.ev.Fi.Body, call)
 }
 func (h evHost) HandledSuccess(c *ast.CallExpr, i int, e env) (value, bool) {
 	return h.ev.handledSuccess(c, i, e)
@@ -55,9 +55,6 @@ func (h evHost) Callee(call *ast.CallExpr) *types.Func     { return h.ev.Fi.call
 
 func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
 
-func (ev *evaluator) outcomeCall(fn *types.Func, x *ast.CallExpr, e env) (value, bool) {
-	return ev.out().OutcomeCall(fn, x, e)
-}
 func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
 	return ev.out().Tuple(rhs, i, e)
 }
@@ -66,18 +63,6 @@ func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps      { return ev.out(
 func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) { return ev.out().StatusLit(x, e) }
 func (ev *evaluator) narrowAs(b *cfg.Block, e env) env          { return ev.out().NarrowAs(b, e) }
 func (ev *evaluator) narrowWhen(x ast.Expr, t bool, e env) env  { return ev.out().NarrowWhen(x, t, e) }
-func (ev *evaluator) successErrField(x *ast.SelectorExpr) (value, bool) {
-	return ev.out().SuccessErrField(x)
-}
-func (ev *evaluator) carriedErr(carrier ast.Expr) (value, bool) {
-	return ev.out().CarriedErr(carrier)
-}
-func (ev *evaluator) carriedErrCall(fn *types.Func, x *ast.CallExpr) (value, bool) {
-	return ev.out().CarriedErrCall(fn, x)
-}
-func (ev *evaluator) statusSelect(x *ast.SelectorExpr, base value) (value, bool) {
-	return ev.out().StatusSelect(x, base)
-}
 
 // ConstElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).

@@ -128,7 +128,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 		kb = fi.AppendState(kb[:0], it.bi, it.from, it.e)
 		// The start is not the operation's node reached again (waits.go's
 		// walk keys it the same way).
-		kb = append(kb, b2byte(it.certain), b2byte(it.free), b2byte(first))
+		kb = append(kb, B2byte(it.certain), B2byte(it.free), B2byte(first))
 		if !seen.Add(kb) {
 			continue
 		}
@@ -224,7 +224,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 					return more, !more, value{}, false
 				}
 			}
-			if fi.M.tickerRange(r) {
+			if fi.M.host.TickerRange(r) {
 				return true, false, value{}, false // a ticker's channel is never closed
 			}
 		}
@@ -286,7 +286,7 @@ func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
 	return e
 }
 
-func lastExpr(b *cfg.Block) ast.Expr {
+func LastExpr(b *cfg.Block) ast.Expr {
 	if len(b.Nodes) == 0 {
 		return nil
 	}
@@ -476,7 +476,7 @@ func (fi *funcInfo) counterFork(b *cfg.Block) bool {
 		return r > 0
 	}
 	fi.counter[b.Index] = -1
-	x := lastExpr(b)
+	x := LastExpr(b)
 	if x == nil || b.Kind == cfg.KindRangeLoop {
 		return false
 	}
@@ -528,7 +528,7 @@ func (fi *funcInfo) nonCountBlock(b *cfg.Block) bool {
 	if b.Kind == cfg.KindRangeLoop {
 		return false // a range over a collection of unknown length
 	}
-	x := lastExpr(b)
+	x := LastExpr(b)
 	if x == nil {
 		return true // a select: which channel is ready is no count
 	}
@@ -590,7 +590,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
 	case *ast.SelectorExpr:
-		if _, isPkg := info.Uses[identOf(x.X)].(*types.PkgName); isPkg {
+		if _, isPkg := info.Uses[IdentOf(x.X)].(*types.PkgName); isPkg {
 			_, isVar := info.Uses[x.Sel].(*types.Var)
 			// context.Canceled and context.DeadlineExceeded say how the
 			// context ended: compared with, they count nothing.
@@ -782,7 +782,7 @@ func (fi *funcInfo) statelessVar(v *types.Var) bool {
 	return r
 }
 
-func b2byte(b bool) byte {
+func B2byte(b bool) byte {
 	if b {
 		return 1
 	}

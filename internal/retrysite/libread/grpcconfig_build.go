@@ -212,12 +212,8 @@ func (r *Reader) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (
 	case *types.Struct:
 		set := map[string]ast.Expr{}
 		for i, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok {
-					set[id.Name] = kv.Value
-				}
-			} else if i < u.NumFields() {
-				set[u.Field(i).Name()] = el
+			if f, x := typesx.LitElt(r.info, u, i, el); f != nil {
+				set[f.Name()] = x
 			}
 		}
 		obj := map[string]any{}

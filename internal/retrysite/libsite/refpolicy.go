@@ -193,12 +193,8 @@ func (m *Reader) literalSource(path, typ string, lit *ast.CompositeLit) (policyS
 	}
 	src := policySource{at: lit, fields: make(map[string]ast.Expr)}
 	for i, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok {
-				src.fields[k.Name] = kv.Value
-			}
-		} else if i < st.NumFields() {
-			src.fields[st.Field(i).Name()] = el
+		if f, x := typesx.LitElt(m.info, st, i, el); f != nil {
+			src.fields[f.Name()] = x
 		}
 	}
 	return src, true

@@ -87,10 +87,7 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 			return false
 		}
 		found := false
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			if found {
-				return false
-			}
+		return typesx.InspectUntil(&found, decl.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				if len(n.Lhs) != len(n.Rhs) {
@@ -110,7 +107,6 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 			}
 			return true
 		})
-		return found
 	case *ast.CallExpr:
 		fn := typesx.Callee(nf.info, x)
 		if fn != nil && fn.Pkg() != nil && streamWrapper(fn) {
@@ -132,19 +128,12 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 			return false
 		}
 		found := false
-		ast.Inspect(d.Body, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			if _, isLit := n.(*ast.FuncLit); isLit {
-				return false
-			}
+		return typesx.InspectNoLitsUntil(&found, d.Body, func(n ast.Node) bool {
 			if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
 				found = nf.netValue(r.Results[0], name, depth+1, seen)
 			}
 			return true
 		})
-		return found
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
 			return nf.netValue(x.X, name, depth+1, seen)
@@ -164,9 +153,7 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 // netType reports whether t is a type of the standard network packages
 // (net.Conn, *net.TCPConn, *tls.Conn), or a pointer to one.
 func netType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false

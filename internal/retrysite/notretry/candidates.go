@@ -72,10 +72,8 @@ func (m *Rules) RetriesOnlyOnExists(loop ast.Stmt, g *Group) bool {
 // in it, outside function literals) or assigns errVar.
 func (m *Rules) mayGoBack(st ast.Stmt, errVar *types.Var) bool {
 	found := false
-	ast.Inspect(st, func(n ast.Node) bool {
+	typesx.InspectNoLits(st, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.BranchStmt:
 			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
 		case *ast.AssignStmt:

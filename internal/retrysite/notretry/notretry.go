@@ -35,10 +35,7 @@ func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.V
 		if deps[v] == nil {
 			deps[v] = make(map[*types.Var]bool)
 		}
-		ast.Inspect(x, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		typesx.InspectNoLits(x, func(n ast.Node) bool {
 			if e, ok := n.(ast.Expr); ok && seed(e) {
 				direct[v] = true
 			}
@@ -50,10 +47,8 @@ func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.V
 			return true
 		})
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				switch {
@@ -161,10 +156,8 @@ func (m *Rules) opsOnValue(body *ast.BlockStmt, g *Group, v *types.Var) bool {
 		ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
 		return ok && typesx.VarOf(m.info, ast.Unparen(ta.X)) == v
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.TypeSwitchStmt:
 			as, ok := n.Assign.(*ast.AssignStmt)
 			if !ok || len(as.Rhs) != 1 || !asserts(as.Rhs[0]) {

@@ -84,10 +84,7 @@ func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 			res[v] = true
 		}
 		grew := false
-		ast.Inspect(loop, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		typesx.InspectNoLits(loop, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok || g.Set[c] {
 				return true

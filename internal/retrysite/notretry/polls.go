@@ -41,10 +41,8 @@ func (m *Rules) ConditionRetries(body *ast.BlockStmt) bool {
 	retries, other := false, false
 	var walk func(n ast.Node, guarded bool)
 	walk = func(n ast.Node, guarded bool) {
-		ast.Inspect(n, func(n ast.Node) bool {
+		typesx.InspectNoLits(n, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.IfStmt:
 				if n.Init != nil {
 					walk(n.Init, guarded)
@@ -128,7 +126,7 @@ func (m *Rules) PollWait(s *site.Site) *site.Wait {
 	if !ok || !e.Poll || e.Interval >= len(call.Args) {
 		return nil
 	}
-	d, ok := m.durationValue(call.Args[e.Interval])
+	d, ok := m.host.DurationValue(call.Args[e.Interval])
 	if !ok {
 		return nil
 	}

@@ -99,13 +99,8 @@ func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
 // package's functions left to look into.
 func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if n.Pos() >= pos.Pos() {
 				return false
@@ -131,7 +126,6 @@ func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bo
 		}
 		return !found
 	})
-	return found
 }
 
 // isMethodOf reports whether fn is a method of the named type called
@@ -142,9 +136,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 		return false
 	}
 	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && named.Obj().Name() == name
 }
@@ -164,7 +156,7 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 	}
 	var recv *types.Var
 	if s.FuncType != nil {
-		if fn := m.enclosingDecl(s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
+		if fn := typesx.DeclOfBody(m.pass.Files, s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
 			recv, _ = m.info.Defs[fn.Recv.List[0].Names[0]].(*types.Var)
 		}
 	}
@@ -176,24 +168,6 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 	return true
 }
 
-// enclosingDecl returns the declaration whose body is body, or nil.
-func (m *Rules) enclosingDecl(body *ast.BlockStmt) *ast.FuncDecl {
-	if body == nil {
-		return nil
-	}
-	for _, f := range m.pass.Files {
-		if f.Pos() > body.Pos() || body.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
-				return fd
-			}
-		}
-	}
-	return nil
-}
-
 // fromWireField reports whether x derives, through assignments in body to
 // local variables, from a wire field (ServerPaced) of a value other than
 // recv.
@@ -203,10 +177,7 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 	from = func(n ast.Node) bool {
 		found := false
 		var vars []*types.Var
-		ast.Inspect(n, func(n ast.Node) bool {
-			if found {
-				return false
-			}
+		typesx.InspectUntil(&found, n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
 				if m.wireField(body, n, recv) {
@@ -409,13 +380,8 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	call := g.Calls[0]
 	randVars := make(map[*types.Var]bool)
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			if len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -481,13 +447,7 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 		return true
 	}
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
 			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
 				found = true
@@ -495,7 +455,6 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 		}
 		return !found
 	})
-	return found
 }
 
 // randPackage reports whether path names a package of random numbers:

@@ -128,10 +128,7 @@ func (m *Rules) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 		exprs = append(exprs, sel.X)
 	}
 	for _, a := range exprs {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
+		typesx.InspectNoLits(a, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != m.pkg.Scope() {
 					res[v] = true
@@ -221,10 +218,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 		return m.repairsOnWayBack(fi, g, ref)
 	}
 	flags := make(map[*types.Var]bool)
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return true
@@ -284,13 +278,8 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	recv := m.receiverChain(g.Calls[0])
 	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 		found := false
-		ast.Inspect(n, func(x ast.Node) bool {
-			if found {
-				return false
-			}
+		return typesx.InspectNoLitsUntil(&found, n, func(x ast.Node) bool {
 			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				found = !g.Set[x] && m.mayBeOp(x) && m.opKey(x) != g.Key
 			case *ast.AssignStmt:
@@ -298,7 +287,6 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 			}
 			return !found
 		})
-		return found
 	}, nil)
 }
 
@@ -349,10 +337,7 @@ func (m *Rules) rebuilds(as *ast.AssignStmt, chain []string) bool {
 // assignedFalseInLoop reports whether loop assigns v anything but true.
 func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok {
 			return true
@@ -371,22 +356,18 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // restartsExchange: the operation's arguments derive from the results
 // of two or more other operations, each run again on every path back.
 func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	call := g.Calls[0]
-	if m.swapCall(call) {
+	if SwapCall(m.info, call) {
 		return false // a compare-and-swap re-reads what it writes (swap.go)
 	}
 	// The other operations of the function, by key.
 	others := make(map[string]map[*ast.CallExpr]bool)
-	ast.Inspect(fi.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok || g.Set[c] || !m.mayBeOp(c) {
 			return true
@@ -558,13 +539,8 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 		return false
 	}
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IfStmt:
 			if m.fixedAttemptTest(n.Cond, p) && m.assignsConstLocal(n.Body) {
 				found = true
@@ -585,7 +561,6 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 		}
 		return !found
 	})
-	return found
 }
 
 // fixedAttemptTest reports whether cond is p compared with a constant

@@ -196,10 +196,8 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 // returnsIn judges the returns in n (outside function literals) with
 // what is known at n.
 func (m *Rules) returnsIn(n ast.Node, failed bool, judge func(*ast.ReturnStmt, bool)) {
-	ast.Inspect(n, func(x ast.Node) bool {
+	typesx.InspectNoLits(n, func(x ast.Node) bool {
 		switch x := x.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			judge(x, failed)
 		}

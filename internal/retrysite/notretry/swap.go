@@ -5,17 +5,17 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
-	"golang.org/x/tools/go/types/typeutil"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// swapCall reports whether call, an operation of the loop, is a
+// SwapCall reports whether call, an operation of the loop, is a
 // compare-and-swap (knowledge.IsSwapAttempt: a method named CAS,
 // CompareAndSwap or CompareAndSet whose results are a bool first and an
 // error last; retrysite swap.go): it writes what the iteration read and
 // computed from other calls, the nature of a compare-and-swap, not an
 // exchange restarted.
-func (m *Rules) swapCall(call *ast.CallExpr) bool {
-	fn, _ := typeutil.Callee(m.info, call).(*types.Func)
+func SwapCall(info *types.Info, call *ast.CallExpr) bool {
+	fn := typesx.Callee(info, call)
 	if fn == nil || fn.Pkg() == nil || !knowledge.IsSwapAttempt(fn.Name()) {
 		return false
 	}
@@ -24,9 +24,5 @@ func (m *Rules) swapCall(call *ast.CallExpr) bool {
 		return false
 	}
 	res := sig.Results()
-	if res.Len() < 2 {
-		return false
-	}
-	b, ok := res.At(0).Type().Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0 && types.Identical(res.At(res.Len()-1).Type(), types.Universe.Lookup("error").Type())
+	return res.Len() >= 2 && typesx.IsBool(res.At(0).Type()) && typesx.IsErrorType(res.At(res.Len()-1).Type())
 }

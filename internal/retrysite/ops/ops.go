@@ -143,20 +143,14 @@ outer:
 // function literals.
 func labelBefore(body *ast.BlockStmt, call *ast.CallExpr) *ast.LabeledStmt {
 	targets := make(map[string]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO && b.Label != nil {
 			targets[b.Label.Name] = true
 		}
 		return true
 	})
 	var best *ast.LabeledStmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if l, ok := n.(*ast.LabeledStmt); ok && targets[l.Label.Name] && l.Pos() <= call.Pos() {
 			best = l
 		}
@@ -242,10 +236,8 @@ func (d *describer) declCall(decl *ast.FuncDecl, call *ast.CallExpr, f *frame, d
 // it makes (outside function literals), in frame hf, merged.
 func (d *describer) bodySends(body *ast.BlockStmt, hf *frame, depth int) *sendDesc {
 	var sends []*sendDesc
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if r := d.call(n, hf, depth+1); r != nil {
 				sends = append(sends, r)
@@ -300,11 +292,18 @@ func keyRank(k *site.IdemKey) int {
 // arguments. Its whole body is retried when the call is.
 func (d *describer) helperFrame(decl *ast.FuncDecl, call *ast.CallExpr, f *frame) *frame {
 	hf := &frame{body: decl.Body, all: f.retried(call.Pos()), binds: make(map[*types.Var]argRef), depth: f.depth + 1}
-	info := d.m.info
+	bindArgs(d.m.info, decl, call, hf.binds, f)
+	return hf
+}
+
+// bindArgs binds decl's receiver and parameters to call's receiver and
+// arguments, evaluated in f; a variadic parameter only when the call
+// passes a slice for it (xs...).
+func bindArgs(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, binds map[*types.Var]argRef, f *frame) {
 	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if v, ok := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var); ok {
-				hf.binds[v] = argRef{sel.X, f}
+				binds[v] = argRef{sel.X, f}
 			}
 		}
 	}
@@ -317,7 +316,7 @@ func (d *describer) helperFrame(decl *ast.FuncDecl, call *ast.CallExpr, f *frame
 		for _, name := range field.Names {
 			if i < len(call.Args) {
 				if v, ok := info.Defs[name].(*types.Var); ok {
-					hf.binds[v] = argRef{call.Args[i], f}
+					binds[v] = argRef{call.Args[i], f}
 				}
 			}
 			i++
@@ -326,7 +325,6 @@ func (d *describer) helperFrame(decl *ast.FuncDecl, call *ast.CallExpr, f *frame
 			i++
 		}
 	}
-	return hf
 }
 
 // A send is a call that sends an HTTP request.

@@ -53,7 +53,7 @@ func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
 	if f == nil || f.body == nil || f.binds != nil || m.pkg != m.pass.Pkg {
 		return nil
 	}
-	decl := m.declOfBody(f.body)
+	decl := typesx.DeclOfBody(m.pass.Files, f.body)
 	if decl == nil {
 		return nil
 	}
@@ -130,20 +130,6 @@ func (m *model) callIndex() map[*types.Func][]callAt {
 
 // callNodes are the nodes callIndex reads.
 var callNodes = []ast.Node{(*ast.CallExpr)(nil)}
-
-// declOfBody returns the function declaration whose body is body.
-func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
-	file := m.fileOf(body.Pos())
-	if file == nil {
-		return nil
-	}
-	for _, dc := range file.Decls {
-		if fd, ok := dc.(*ast.FuncDecl); ok && fd.Body == body {
-			return fd
-		}
-	}
-	return nil
-}
 
 // readsMethod reports whether a function compares a string parameter or
 // a request's Method field, or gives one to a predicate: it may decide by
@@ -269,30 +255,7 @@ func bindParams(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, caller
 	if f != nil && f.body == decl.Body {
 		fr.lo, fr.hi, fr.all = f.lo, f.hi, f.all
 	}
-	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if v, ok := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var); ok {
-				fr.binds[v] = argRef{sel.X, caller}
-			}
-		}
-	}
-	i := 0
-	for _, field := range decl.Type.Params.List {
-		if _, isEll := field.Type.(*ast.Ellipsis); isEll {
-			break
-		}
-		for _, name := range field.Names {
-			if i < len(call.Args) {
-				if v, ok := info.Defs[name].(*types.Var); ok {
-					fr.binds[v] = argRef{call.Args[i], caller}
-				}
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
-		}
-	}
+	bindArgs(info, decl, call, fr.binds, caller) // no xs...: the variadic parameter is unbound
 	return fr
 }
 

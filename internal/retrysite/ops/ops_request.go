@@ -169,10 +169,8 @@ func (d *describer) followReturns(fn *types.Func, call *ast.CallExpr, f *frame, 
 			}
 		}
 	}
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			switch {
 			case len(n.Results) == 0 && named != nil:

@@ -353,10 +353,8 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 // return or goto of its own (not one inside a nested function).
 func leavesOrLoops(s *ast.IfStmt) bool {
 	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
+	typesx.InspectNoLits(s, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.BranchStmt, *ast.ReturnStmt:
 			found = true
 		case *ast.IfStmt:
@@ -405,10 +403,7 @@ func (d *Describer) Rereads(node ast.Node, before token.Pos) bool {
 	found := false
 	var visit func(n ast.Node, depth int)
 	visit = func(n ast.Node, depth int) {
-		ast.Inspect(n, func(x ast.Node) bool {
-			if found {
-				return false
-			}
+		typesx.InspectUntil(&found, n, func(x ast.Node) bool {
 			call, ok := x.(*ast.CallExpr)
 			if !ok || depth == 0 && call.Pos() >= before {
 				return true

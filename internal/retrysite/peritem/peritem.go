@@ -209,10 +209,8 @@ func (pi *Finder) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 	declaredOutside := func(v *types.Var) bool {
 		return v != nil && !v.IsField() && interp.IsIntegerOrBool(v.Type()) && !(v.Pos() >= loop.Pos() && v.Pos() < loop.End())
 	}
-	ast.Inspect(loop, func(n ast.Node) bool {
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IncDecStmt:
 			if v := typesx.VarOf(pi.info, n.X); declaredOutside(v) {
 				stepped[v] = true
@@ -273,10 +271,8 @@ func (pi *Finder) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 // value received from a channel: v := <-ch, v, ok = <-ch, case v := <-ch.
 func (pi *Finder) receivedVars(loop ast.Stmt) map[*types.Var]bool {
 	vars := make(map[*types.Var]bool)
-	ast.Inspect(loop, func(n ast.Node) bool {
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			if len(n.Rhs) != 1 {
 				return true
@@ -327,10 +323,8 @@ func (pi *Finder) CarriedVars(loop ast.Stmt, g *notretry.Group) map[*types.Var]b
 		})
 	}
 	var body ast.Node = loop
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := typesx.VarOf(info, l)
@@ -424,10 +418,8 @@ func dependsOnCarried(deps map[*types.Var]map[*types.Var]bool, w *types.Var, car
 func (pi *Finder) dequeuedVars(loop ast.Stmt, g *notretry.Group) map[*types.Var]bool {
 	vars := make(map[*types.Var]bool)
 	it := pi.iteratorOf(loop)
-	ast.Inspect(loop, func(n ast.Node) bool {
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if it == nil || g.Set[n] {
 				return true
@@ -498,10 +490,8 @@ func (pi *Finder) receiverFromItem(loop ast.Stmt, call *ast.CallExpr, varying ma
 	// (x := f(item); y := g(x)); a few rounds suffice for real bodies.
 	for range 4 {
 		changed := false
-		ast.Inspect(loop, func(n ast.Node) bool {
+		typesx.InspectNoLits(loop, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.AssignStmt:
 				uses := false
 				for _, r := range n.Rhs {

@@ -138,9 +138,7 @@ func (rf *Finder) Entry(call *ast.CallExpr) (knowledge.Requeue, bool) {
 		return knowledge.Requeue{}, false
 	}
 	rt := sig.Recv().Type()
-	if p, ok := rt.(*types.Pointer); ok {
-		rt = p.Elem()
-	}
+	rt = typesx.Deref(rt)
 	recv, _ := types.Unalias(rt).(*types.Named)
 	if recv == nil {
 		return knowledge.Requeue{}, false

@@ -67,10 +67,8 @@ func rewindResult(info *types.Info, decl *ast.FuncDecl, p *types.Var, i int) boo
 	copies := make(map[*types.Var]bool)
 	var assigns []*ast.AssignStmt
 	ok := true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			assigns = append(assigns, n)
 		case *ast.ValueSpec:
@@ -160,10 +158,7 @@ func rewindResult(info *types.Info, decl *ast.FuncDecl, p *types.Var, i int) boo
 		}
 	}
 	returns := 0
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
 		r, isRet := n.(*ast.ReturnStmt)
 		if !isRet || !ok {
 			return ok

@@ -30,10 +30,8 @@ func (r *tres) policyStops() []capFact {
 		}
 		inRegion := func(p token.Pos) bool { return n.Pos() <= p && p < n.End() }
 		stopVars := make(map[*types.Var]token.Pos)
-		ast.Inspect(n, func(x ast.Node) bool {
+		typesx.InspectNoLits(n, func(x ast.Node) bool {
 			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.AssignStmt:
 				if len(x.Lhs) != 1 || len(x.Rhs) != 1 {
 					return true

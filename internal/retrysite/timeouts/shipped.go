@@ -736,9 +736,7 @@ func (r *tres) plainTransportField(x ast.Expr, self *types.Var, depth int) bool 
 // it is net/http's Transport (whose literal's fields were read); a type
 // of the package when its RoundTrip method's body sets none.
 func (r *tres) roundTripPlain(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	named, ok := t.(*types.Named)
 	if !ok {
 		return false
@@ -911,10 +909,8 @@ func (r *tres) paramDecl(v *types.Var) (*ast.FuncDecl, int) {
 func firstResults(body *ast.BlockStmt) []ast.Expr {
 	var xs []ast.Expr
 	naked := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			if len(n.Results) == 0 {
 				naked = true

@@ -362,10 +362,8 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 		if n == nil {
 			continue
 		}
-		ast.Inspect(n, func(n ast.Node) bool {
+		typesx.InspectNoLits(n, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				switch r.callee(n) {
 				case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":

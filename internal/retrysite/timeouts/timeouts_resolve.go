@@ -59,13 +59,11 @@ type ctxFact struct {
 	name string
 }
 
-func (f ctxFact) rank() int { return int(f.kind) }
-
 // mergeCtx joins the facts of two definitions of one value: the model
 // claims "no deadline" only when every definition has none.
 func mergeCtx(a, b ctxFact) ctxFact {
 	r := a
-	if b.rank() > a.rank() {
+	if b.kind > a.kind {
 		r = b
 	}
 	if a.kind == b.kind {
@@ -222,10 +220,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		vf.param = true
 		return vf
 	}
-	isV := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && (info.Uses[id] == v || info.Defs[id] == v)
-	}
+	isV := typesx.VarIs(info, v)
 	for _, root := range roots {
 		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 			switch n := n.(type) {

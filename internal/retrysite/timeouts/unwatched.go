@@ -44,10 +44,7 @@ func (m *model) testsContext(nodes []ast.Node) bool {
 		if n == nil || found {
 			continue
 		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if found {
-				return false
-			}
+		typesx.InspectUntil(&found, n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				switch name := funcPath(typesx.Callee(m.info, n)); name {

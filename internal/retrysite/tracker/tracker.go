@@ -35,10 +35,7 @@ func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (site.Bound, bo
 	}
 	var found site.Bound
 	ok := false
-	ast.Inspect(loop, func(n ast.Node) bool {
-		if ok {
-			return false
-		}
+	typesx.InspectUntil(&ok, loop, func(n ast.Node) bool {
 		cond := condCall(n)
 		if cond == nil {
 			return true
@@ -183,10 +180,7 @@ func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, li
 	}
 	saysYes := func(n ast.Node) bool {
 		yes := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			if _, isLit := n.(*ast.FuncLit); isLit {
-				return false
-			}
+		typesx.InspectNoLits(n, func(n ast.Node) bool {
 			if r, isRet := n.(*ast.ReturnStmt); isRet {
 				if len(r.Results) != 1 || !isFalse(m.info, r.Results[0]) {
 					yes = true

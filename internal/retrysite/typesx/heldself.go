@@ -68,10 +68,8 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*a
 		return true
 	})
 	res := make(map[*ast.CallExpr]*ast.FuncLit)
-	ast.Inspect(body, func(n ast.Node) bool {
+	InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 				if o := info.Uses[id]; held[o] != nil && !bad[o] {

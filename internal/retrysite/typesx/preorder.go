@@ -58,35 +58,6 @@ func oneOf(n ast.Node, types []ast.Node) bool {
 	return false
 }
 
-// PreorderStack is Preorder with the path to each node: stack holds the
-// nodes from the file down to n, n last (ast.Inspect's order, the
-// inspector's WithStack when the pass has one). f must not keep stack.
-func PreorderStack(pass *analysis.Pass, types []ast.Node, f func(n ast.Node, stack []ast.Node)) {
-	if insp, ok := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector); ok {
-		insp.WithStack(types, func(n ast.Node, push bool, stack []ast.Node) bool {
-			if push {
-				f(n, stack)
-			}
-			return true
-		})
-		return
-	}
-	for _, file := range pass.Files {
-		var stack []ast.Node
-		ast.Inspect(file, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return false
-			}
-			stack = append(stack, n)
-			if oneOf(n, types) {
-				f(n, stack)
-			}
-			return true
-		})
-	}
-}
-
 // BodyCursor returns the cursor, in the pass's inspector, of body, a
 // function body of the package, so that a walk of a body asked about
 // many times (does this function cross an integration boundary?) reads

@@ -75,10 +75,8 @@ func IsIdent(x ast.Expr, name string) bool {
 // function (function literals inside aside).
 func ReturnsIn(n ast.Node) bool {
 	found := false
-	ast.Inspect(n, func(x ast.Node) bool {
+	InspectNoLits(n, func(x ast.Node) bool {
 		switch x.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			found = true
 		}
@@ -121,10 +119,7 @@ func Operands(x ast.Expr, op token.Token) []ast.Expr {
 // into: a closure may write it too.
 func Writes(info *types.Info, n ast.Node, is func(ast.Expr) bool) bool {
 	written := false
-	ast.Inspect(n, func(x ast.Node) bool {
-		if written {
-			return false
-		}
+	return InspectUntil(&written, n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
@@ -145,5 +140,37 @@ func Writes(info *types.Info, n ast.Node, is func(ast.Expr) bool) bool {
 		}
 		return !written
 	})
-	return written
+}
+
+// InspectNoLits is ast.Inspect that does not enter function literals (a
+// literal runs later, or elsewhere): f is never called on one.
+func InspectNoLits(root ast.Node, f func(ast.Node) bool) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		return f(n)
+	})
+}
+
+// InspectUntil is ast.Inspect stopped once *done is set (f sets it): f
+// is not called again. It returns *done.
+func InspectUntil(done *bool, root ast.Node, f func(ast.Node) bool) bool {
+	ast.Inspect(root, func(n ast.Node) bool { return !*done && f(n) })
+	return *done
+}
+
+// InspectNoLitsUntil is InspectUntil outside function literals.
+func InspectNoLitsUntil(done *bool, root ast.Node, f func(ast.Node) bool) bool {
+	InspectNoLits(root, func(n ast.Node) bool { return !*done && f(n) })
+	return *done
+}
+
+// VarIs returns a test of whether an expression is v's identifier (in
+// parentheses or not).
+func VarIs(info *types.Info, v types.Object) func(ast.Expr) bool {
+	return func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && info.ObjectOf(id) == v
+	}
 }

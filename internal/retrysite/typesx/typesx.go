@@ -22,9 +22,7 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // IsNamed reports whether t (or *t) is the named type path.name.
 func IsNamed(t types.Type, path, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
@@ -409,6 +407,41 @@ func CalleeIdent(call *ast.CallExpr) *ast.Ident {
 		return f
 	case *ast.SelectorExpr:
 		return f.Sel
+	}
+	return nil
+}
+
+// LitElt returns the field the i-th element el of a composite literal of
+// struct type st sets (keyed or by position), and the value it gives it;
+// the field is nil when it cannot be told.
+func LitElt(info *types.Info, st *types.Struct, i int, el ast.Expr) (*types.Var, ast.Expr) {
+	if kv, ok := el.(*ast.KeyValueExpr); ok {
+		id, _ := kv.Key.(*ast.Ident)
+		f, _ := info.Uses[id].(*types.Var)
+		return f, kv.Value
+	}
+	if i < st.NumFields() {
+		return st.Field(i), el
+	}
+	return nil, el
+}
+
+// Deref returns what t points to when it is a pointer type, else t.
+func Deref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// DeclOfBody returns the function declaration of files whose body is
+// body, or nil.
+func DeclOfBody(files []*ast.File, body *ast.BlockStmt) *ast.FuncDecl {
+	if body == nil {
+		return nil
+	}
+	if d := FuncDeclAt(files, body.Pos()); d != nil && d.Body == body {
+		return d
 	}
 	return nil
 }

@@ -42,8 +42,7 @@
 //
 // It reads the value interpreter (package interp): its Index embeds an
 // *interp.Model, whose exported methods are the index's, and evaluates
-// with interp's evaluator and values (interpnames.go gives them the
-// lowercase names the index's code uses). The interpreter asks the index
+// with interp's evaluator and values. The interpreter asks the index
 // only through interp.Index (interp.go here implements it), which Init
 // and Rebind give it. It also reads go/ast, go/types, the site types,
 // typesx, waitnum's numeric helpers and report (ChooseBound's options).

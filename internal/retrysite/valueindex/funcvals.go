@@ -268,7 +268,7 @@ func (m *model) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
 		}
 		return true
 	})
-	if h == nil || m.onlyFuncLit(h) != lit {
+	if h == nil || m.host.OnlyFuncLit(h) != lit {
 		return nil, false
 	}
 	var calls []*ast.CallExpr
@@ -322,7 +322,7 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 		}
 		vx.crossing[t.node] = true
 		defer delete(vx.crossing, t.node)
-		if t.Lit != nil && m.litIsIntegration(t.Lit) || t.fn != nil && m.funcIsIntegration(t.fn, 1) {
+		if t.Lit != nil && m.host.LitIsIntegration(t.Lit) || t.fn != nil && m.host.FuncIsIntegration(t.fn, 1) {
 			return true
 		}
 	}
@@ -341,10 +341,10 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // a failure when every failure return does; `return err != nil, err`
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
-func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bool) {
+func (m *model) decisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
 	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
 	if !isTup || i >= tup.Len() || !interp.IsBool(tup.At(i).Type()) {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	ei := -1
 	for j := 0; j < tup.Len(); j++ {
@@ -353,7 +353,7 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 		}
 	}
 	if ei < 0 {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	var success bool
 	switch ev.Sc.Err.K {
@@ -361,22 +361,22 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 		success = true
 	case interp.VNonNil:
 	default:
-		return value{}, false
+		return interp.Value{}, false
 	}
 	var ts []funcTarget
 	if fn := typesx.Callee(m.info, x); fn != nil {
 		d := m.FuncDecl(fn)
 		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
-			return value{}, false
+			return interp.Value{}, false
 		}
 		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-			return value{}, false
+			return interp.Value{}, false
 		}
 		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
 	} else {
 		var ok bool
 		if ts, ok = m.FuncValueTargets(x.Fun); !ok {
-			return value{}, false
+			return interp.Value{}, false
 		}
 	}
 	known := false
@@ -384,7 +384,7 @@ func (m *model) decisionResult(ev *evaluator, x *ast.CallExpr, i int) (value, bo
 	for _, t := range ts {
 		vals, ok := m.returnedDecisions(t, i, ei, success)
 		if !ok {
-			return value{}, false
+			return interp.Value{}, false
 		}
 		for _, v := range vals {
 			if known && v != b {
@@ -468,10 +468,7 @@ type nilExits []nilExit
 // nilExits finds the nil exits of body (not inside function literals).
 func (m *model) nilExits(body *ast.BlockStmt) nilExits {
 	var xs nilExits
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		b, ok := n.(*ast.BlockStmt)
 		if !ok {
 			return true
@@ -600,10 +597,7 @@ func (m *model) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(
 // within n at or after pos.
 func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
-	}
+	is := typesx.VarIs(m.info, v)
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.AssignStmt:
@@ -639,11 +633,11 @@ func (m *model) sentinel(v *types.Var) bool {
 // the first call's count is still run once. A counter written outside
 // the literal in any other way (x++, x += n, a multi-value assignment,
 // &x), or with different values, is left unknown.
-func (m *model) CapturedInit(fi *funcInfo, decl *ast.FuncDecl, body *ast.BlockStmt) env {
+func (m *model) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.BlockStmt) interp.Env {
 	if decl != nil {
-		return m.boundInit(fi) // another package's helper (xpkg.go)
+		return m.host.BoundInit(fi) // another package's helper (xpkg.go)
 	}
-	var init env
+	var init interp.Env
 	for v, val := range m.capturedCounters(body) {
 		if fi.Tracked[v] {
 			init = init.Set(v, interp.IntVal(val))
@@ -750,10 +744,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 // outerValue returns the one integer every write of v in scope outside
 // lit gives it.
 func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int64, bool) {
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
-	}
+	is := typesx.VarIs(m.info, v)
 	var val int64
 	n, ok := 0, true
 	ast.Inspect(scope, func(x ast.Node) bool {

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Counters shared by two held literals.
@@ -38,7 +40,12 @@ import (
 //
 // A goto in scope makes source order say nothing: false.
 func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
-	if !litWritesVar(m.info, other.Body, v) {
+	// v is an integer counter (capturedCounters): no delete or clear
+	// writes it.
+	if !typesx.Writes(m.info, other.Body, func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		return ok && m.info.ObjectOf(id) == v
+	}) {
 		return true // nothing to pass over
 	}
 	litCalls, ok := m.heldLitCalls(lit)
@@ -150,30 +157,4 @@ func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 		return true
 	})
 	return reset
-}
-
-// litWritesVar reports whether body assigns v, steps it, or takes its
-// address.
-func litWritesVar(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && info.ObjectOf(id) == v
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				found = found || is(l)
-			}
-		case *ast.IncDecStmt:
-			found = found || is(n.X)
-		case *ast.UnaryExpr:
-			found = found || n.Op == token.AND && is(n.X)
-		case *ast.RangeStmt:
-			found = found || n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
-		}
-		return !found
-	})
-	return found
 }

@@ -10,11 +10,11 @@ import (
 // interpIndex is the index as the interpreter sees it (interp.Index).
 type interpIndex struct{ m *model }
 
-func (x interpIndex) IndexedInt(v *types.Var) (value, bool)      { return x.m.indexedInt(v) }
-func (x interpIndex) GetterDefault(fn *types.Func) (value, bool) { return x.m.getterDefault(fn) }
-func (x interpIndex) NilCount(v *types.Var) (value, bool)        { return x.m.nilCount(v) }
-func (x interpIndex) Sentinel(v *types.Var) bool                 { return x.m.sentinel(v) }
-func (x interpIndex) ConstructedOnly(v *types.Var) bool          { return x.m.constructedOnly(v) }
+func (x interpIndex) IndexedInt(v *types.Var) (interp.Value, bool)      { return x.m.indexedInt(v) }
+func (x interpIndex) GetterDefault(fn *types.Func) (interp.Value, bool) { return x.m.getterDefault(fn) }
+func (x interpIndex) NilCount(v *types.Var) (interp.Value, bool)        { return x.m.nilCount(v) }
+func (x interpIndex) Sentinel(v *types.Var) bool                        { return x.m.sentinel(v) }
+func (x interpIndex) ConstructedOnly(v *types.Var) bool                 { return x.m.constructedOnly(v) }
 func (x interpIndex) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	return x.m.capturedCounters(body)
 }
@@ -24,7 +24,7 @@ func (x interpIndex) Steady() bool {
 }
 func (x interpIndex) OutcomeDecided(call *ast.CallExpr) bool { return x.m.outcomeDecided(call) }
 func (x interpIndex) ZeroField(v *types.Var) bool            { return x.m.ZeroField(v) }
-func (x interpIndex) DecisionResult(ev *evaluator, call *ast.CallExpr, i int) (value, bool) {
+func (x interpIndex) DecisionResult(ev *interp.Evaluator, call *ast.CallExpr, i int) (interp.Value, bool) {
 	return x.m.decisionResult(ev, call, i)
 }
 

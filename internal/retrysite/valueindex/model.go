@@ -59,11 +59,4 @@ func (m *Index) Rebind(im *interp.Model) {
 // The index's code asks the host under the names the interpreter gives
 // these questions (interp's host.go).
 
-func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit    { return m.host.HeldFuncLit(x) }
-func (m *model) intValue(x ast.Expr) (int64, bool)      { return m.host.IntValue(x) }
-func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit  { return m.host.OnlyFuncLit(v) }
-func (m *model) litIsIntegration(lit *ast.FuncLit) bool { return m.host.LitIsIntegration(lit) }
-func (m *model) boundInit(fi *funcInfo) env             { return m.host.BoundInit(fi) }
-func (m *model) funcIsIntegration(fn *types.Func, depth int) bool {
-	return m.host.FuncIsIntegration(fn, depth)
-}
+func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit { return m.host.HeldFuncLit(x) }

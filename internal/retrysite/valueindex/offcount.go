@@ -28,16 +28,16 @@ import (
 
 // nilCount returns nil for a pointer-to-integer field the package ships
 // unset.
-func (m *model) nilCount(v *types.Var) (value, bool) {
+func (m *model) nilCount(v *types.Var) (interp.Value, bool) {
 	if v == nil || !v.IsField() || !m.IndexedVar(v) {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	p, ok := v.Type().Underlying().(*types.Pointer)
 	if !ok {
 		return m.zeroCount(v)
 	}
 	if !waitnum.IsInteger(p.Elem()) {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	if m.nilCounts == nil {
 		m.nilCounts = map[*types.Var]*Note{}
@@ -48,10 +48,10 @@ func (m *model) nilCount(v *types.Var) (value, bool) {
 		m.nilCounts[v] = n
 	}
 	if n == nil {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	m.ValueIndexOf().NoteDefault(v, n.User, n.At)
-	return value{K: interp.VNil}, true
+	return interp.Value{K: interp.VNil}, true
 }
 
 func (m *model) nilCountOnce(v *types.Var) *Note {
@@ -92,12 +92,12 @@ func (m *model) nilCountWhy(n Note) (string, bool) {
 // zeroCount returns 0 for an exported integer field the package ships
 // off: one it gives no value but zero, whose every read tests it as a
 // switch (package offcount), noting the default.
-func (m *model) zeroCount(v *types.Var) (value, bool) {
+func (m *model) zeroCount(v *types.Var) (interp.Value, bool) {
 	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	if m.zeroCounts == nil {
 		m.zeroCounts = map[*types.Var]*ast.SelectorExpr{}
@@ -108,7 +108,7 @@ func (m *model) zeroCount(v *types.Var) (value, bool) {
 		m.zeroCounts[v] = read
 	}
 	if read == nil {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	m.ValueIndexOf().NoteDefault(v, ValueWrite{}, read)
 	return interp.IntVal(0), true

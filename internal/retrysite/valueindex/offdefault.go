@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 )
 
@@ -72,7 +73,7 @@ func (m *model) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
 		case w.X == nil && !w.Zero:
 			return nil, nil, false
 		case w.Zero:
-			if w.Omitted && v.Exported() || m.placeholder(v, *w, all) {
+			if w.Omitted && v.Exported() || m.Placeholder(v, *w, all) {
 				continue
 			}
 			if zero == nil {
@@ -194,9 +195,7 @@ func (m *model) defaultWhere(pos token.Pos) string {
 // reads from declared without a value (var settings CallSettings).
 func (m *model) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
 	t := m.info.TypeOf(sel.X)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	named, ok := t.(*types.Named)
 	if !ok || named.Obj().Pkg() != m.pkg {
 		return nil

@@ -49,7 +49,7 @@ func (m *model) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 		case w.X == nil && !w.Zero:
 			return nil, false
 		case w.Zero:
-			if w.Omitted && v.Exported() || m.placeholder(v, w, all) {
+			if w.Omitted && v.Exported() || m.Placeholder(v, w, all) {
 				continue
 			}
 			xs = append(xs, nil)
@@ -61,7 +61,7 @@ func (m *model) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 		case m.readsField(w.X, v):
 			// c2.f = c.f: a copy gives no value of its own.
 		case m.UserValue(addrOf(w.X), 0):
-			own, ok := m.setterCalls(w.X)
+			own, ok := m.SetterCalls(w.X)
 			if !ok {
 				return nil, false
 			}

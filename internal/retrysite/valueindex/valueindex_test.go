@@ -31,7 +31,7 @@ func (noHost) LitIsIntegration(*ast.FuncLit) bool               { return false }
 func (noHost) CancelOnlyCtx(*ast.BlockStmt, *ast.CallExpr) bool { return false }
 func (noHost) TrackerMethod(*ast.CallExpr) *types.Func          { return nil }
 func (noHost) IsIntegration(*ast.CallExpr) bool                 { return false }
-func (noHost) BoundInit(*funcInfo) env                          { return env{} }
+func (noHost) BoundInit(*interp.FuncInfo) interp.Env            { return interp.Env{} }
 func (noHost) MethodSyntax(*types.Func) *ast.FuncDecl           { return nil }
 
 const src = `package p

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
@@ -77,7 +78,7 @@ func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite
 			// The package's own calls of the setter give values of
 			// the package: r.MaxRetries(0) in the package is not the
 			// user's.
-			own, ok := m.setterCalls(w.X)
+			own, ok := m.SetterCalls(w.X)
 			if !ok {
 				return nil, ValueWrite{}, false
 			}
@@ -85,7 +86,7 @@ func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite
 			ws = append(ws, m.localDefaults(w)...)
 			continue
 		}
-		if w.Zero && (w.Omitted && v.Exported() || m.placeholder(v, w, all)) {
+		if w.Zero && (w.Omitted && v.Exported() || m.Placeholder(v, w, all)) {
 			continue
 		}
 		ws = append(ws, w)
@@ -365,11 +366,11 @@ func (m *model) isConst(x ast.Expr) bool {
 	return ok && tv.Value != nil
 }
 
-// placeholder reports whether a zero write of v stands for a default
+// Placeholder reports whether a zero write of v stands for a default
 // set elsewhere: the same function writes v, or calls the function that
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
-func (m *model) placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
+func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 	if m.Vx.guarded[v] {
 		return true
 	}
@@ -575,9 +576,9 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 // variable: its one value, or the value fixed by pick. An object with
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
-func (m *model) indexedInt(v *types.Var) (value, bool) {
+func (m *model) indexedInt(v *types.Var) (interp.Value, bool) {
 	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	vx := m.ValueIndexOf()
 	if i, ok := vx.pick[v]; ok {
@@ -586,13 +587,13 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 	vals, _, ok := m.IntValues(v)
 	switch {
 	case !ok:
-		return value{}, false
+		return interp.Value{}, false
 	case len(vals) == 1:
 		vx.use(v)
 		return interp.IntVal(vals[0]), true
 	}
 	vx.meetMulti(v)
-	return value{}, false
+	return interp.Value{}, false
 }
 
 // boundOverValues computes a bound with once, and when it is unknown
@@ -600,7 +601,7 @@ func (m *model) indexedInt(v *types.Var) (value, bool) {
 // value: the bound is then each value's bound (Bound.Alts), and the
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
-func (m *model) BoundOverValues(once func() Bound) Bound {
+func (m *model) BoundOverValues(once func() site.Bound) site.Bound {
 	var notes []Note
 	b := m.boundOverValuesOnce(once, &notes)
 	if len(notes) > 0 {
@@ -618,7 +619,7 @@ func (m *model) BoundOverValues(once func() Bound) Bound {
 	return b
 }
 
-func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]Note) Bound {
+func (m *model) boundOverValuesOnce(once func() site.Bound, notesOut *[]Note) site.Bound {
 	if m.Vx == nil {
 		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
@@ -627,12 +628,12 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]Note) Bound {
 		return once() // a helper's bound inside another's: not nested
 	}
 	vx.recording = true
-	var b Bound
+	var b site.Bound
 	*notesOut = m.CollectDefaultNotes(func() { b = once() })
 	vx.recording = false
 	used, multi := vx.used, vx.multi
 	vx.used, vx.multi = vx.used[:0], vx.multi[:0]
-	if b.Kind == BoundKnown && b.Expr == nil && len(used) > 0 {
+	if b.Kind == site.BoundKnown && b.Expr == nil && len(used) > 0 {
 		// The write that sets the bound is the one whose change changes
 		// the count; a few objects are tried, in the order read.
 		var tried []*types.Var
@@ -646,14 +647,14 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]Note) Bound {
 			tried = append(tried, u)
 			if vals, at, ok := m.IntValues(u); ok && len(vals) == 1 {
 				vx.pick = map[*types.Var]int64{u: vals[0] + 1}
-				if a := once(); a.Kind == BoundKnown && a.Retries != b.Retries {
+				if a := once(); a.Kind == site.BoundKnown && a.Retries != b.Retries {
 					b.Expr = at[0]
 				}
 				vx.pick = nil
 			}
 		}
 	}
-	if b.Kind != BoundUnknown || len(multi) == 0 {
+	if b.Kind != site.BoundUnknown || len(multi) == 0 {
 		return b
 	}
 	v := multi[0]
@@ -666,12 +667,12 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]Note) Bound {
 	if !ok {
 		return b
 	}
-	var alts []Bound
+	var alts []site.Bound
 	vx.pick = map[*types.Var]int64{}
 	for i, val := range vals {
 		vx.pick[v] = val
 		a := once()
-		if a.Kind == BoundUnknown {
+		if a.Kind == site.BoundUnknown {
 			alts = nil
 			break
 		}
@@ -692,7 +693,7 @@ func (m *model) boundOverValuesOnce(once func() Bound, notesOut *[]Note) Bound {
 // the largest count is (the site does retry, for R-1, R-3 and R-6); when
 // only some break, the bound stays unknown and the rules stay silent, as
 // they were before values were followed.
-func chooseBound(s *Site, opts *report.Options) {
+func chooseBound(s *site.Site, opts *report.Options) {
 	alts := s.Bound.Alts
 	if len(alts) == 0 {
 		return
@@ -701,7 +702,7 @@ func chooseBound(s *Site, opts *report.Options) {
 	var ok, bad int
 	best := -1
 	for i, a := range alts {
-		if a.Kind == BoundKnown && (a.Retries == 0 || lim.Retries.Contains(a.Retries)) {
+		if a.Kind == site.BoundKnown && (a.Retries == 0 || lim.Retries.Contains(a.Retries)) {
 			ok++
 			if best < 0 || a.Retries > alts[best].Retries {
 				best = i
@@ -716,7 +717,7 @@ func chooseBound(s *Site, opts *report.Options) {
 	case bad == 0:
 		s.Bound = alts[best]
 	default:
-		s.Bound = Bound{Kind: BoundUnknown}
+		s.Bound = site.Bound{Kind: site.BoundUnknown}
 	}
 }
 
@@ -869,8 +870,8 @@ func (n Note) Phrase(m *model) string {
 // (Wait.Default: "defaultOptions's default, which WithBackoff can
 // change"). Only notes of func values count: a count or interval read on
 // the way (the loop's bound) is not the wait.
-func (m *model) NoteFuncDefault(w *Wait, notes []Note) {
-	if w.Shape == ShapeUnknown {
+func (m *model) NoteFuncDefault(w *site.Wait, notes []Note) {
+	if w.Shape == site.ShapeUnknown {
 		return
 	}
 	for _, n := range notes {
@@ -882,9 +883,9 @@ func (m *model) NoteFuncDefault(w *Wait, notes []Note) {
 }
 
 // annotate says in b's message that its count is the package's default.
-func (n Note) Annotate(m *model, b Bound) Bound {
+func (n Note) Annotate(m *model, b site.Bound) site.Bound {
 	switch b.Kind {
-	case BoundKnown:
+	case site.BoundKnown:
 		if b.Counted == "" {
 			b.Counted = fmt.Sprintf("%d %s", b.Retries, report.Plural(b.Retries, "retry", "retries"))
 		}
@@ -892,7 +893,7 @@ func (n Note) Annotate(m *model, b Bound) Bound {
 		if _, isFunc := n.V.Type().Underlying().(*types.Signature); !isFunc {
 			b.UserDefault = true
 		}
-	case BoundUnbounded:
+	case site.BoundUnbounded:
 		if why, ok := m.nilCountWhy(n); ok { // offcount.go
 			b.Why = why
 			break
@@ -976,14 +977,8 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 		return nil, false
 	}
 	for i, el := range lit.Elts {
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			if k, ok := kv.Key.(*ast.Ident); ok && info.Uses[k] == g {
-				return kv.Value, true
-			}
-			continue
-		}
-		if i < st.NumFields() && st.Field(i) == g {
-			return el, true
+		if f, x := typesx.LitElt(info, st, i, el); f != nil && f == g {
+			return x, true
 		}
 	}
 	return nil, false
@@ -1003,19 +998,19 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // the package gives the field no value of its own (only the user sets
 // it), the getter's value is its fallback, the package's default, noted
 // as such. A field the package writes is left to the getter's body.
-func (m *model) getterDefault(fn *types.Func) (value, bool) {
+func (m *model) getterDefault(fn *types.Func) (interp.Value, bool) {
 	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	ifs, ok := d.Body.List[0].(*ast.IfStmt)
 	last, ok2 := d.Body.List[1].(*ast.ReturnStmt)
 	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || len(last.Results) != 1 {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(inner.Results) != 1 {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	fieldOf := func(x ast.Expr) *types.Var {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
@@ -1030,7 +1025,7 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 	}
 	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
 	if !ok {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	var f *types.Var
 	var dflt ast.Expr
@@ -1044,15 +1039,15 @@ func (m *model) getterDefault(fn *types.Func) (value, bool) {
 		f, dflt = fieldOf(b.X), last.Results[0]
 	}
 	if f == nil {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	ws, user, ok := m.reachingDefaults(f)
 	if !ok || len(ws) > 0 {
-		return value{}, false
+		return interp.Value{}, false
 	}
-	n, ok := m.intValue(dflt)
+	n, ok := m.host.IntValue(dflt)
 	if !ok {
-		return value{}, false
+		return interp.Value{}, false
 	}
 	m.ValueIndexOf().NoteDefault(f, user, dflt)
 	return interp.IntVal(n), true
@@ -1071,13 +1066,13 @@ type ownCall struct {
 	decl *ast.FuncDecl
 }
 
-// setterCalls returns, for a user write whose value is a parameter of an
+// SetterCalls returns, for a user write whose value is a parameter of an
 // exported function or method (c.n = n in SetN(n)), the values the
 // package itself passes for it in its own calls of that function. ok is
 // false when such a call passes a value of another shape than the
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
-func (m *model) setterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
+func (m *model) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	v, _ := m.info.Uses[id].(*types.Var)
 	if !isIdent || v == nil {
@@ -1227,11 +1222,3 @@ func (m *model) TimerDrain(is *ast.IfStmt) bool {
 	ch, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
 	return ok && ch.Sel.Name == "C" && types.ExprString(ch.X) == types.ExprString(stop.X)
 }
-
-// Placeholder is placeholder, for the index's readers (package rangelen).
-func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
-	return m.placeholder(v, z, all)
-}
-
-// SetterCalls is setterCalls, for the index's readers (package rangelen).
-func (m *model) SetterCalls(x ast.Expr) ([]ValueWrite, bool) { return m.setterCalls(x) }

@@ -84,7 +84,7 @@ type valueIndex struct {
 	escapes map[*types.Func]bool
 	// ownCalls are the package's own calls of its exported functions
 	// and methods, with the declaration each is in, built on first use
-	// (values.go, setterCalls).
+	// (values.go, SetterCalls).
 	ownCalls map[*types.Func][]ownCall
 	params   map[*types.Var]ParamRef
 	// ints caches intValues; operated caches onlyOperated.

@@ -44,11 +44,11 @@ func (ip *Interp) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wai
 	return ip.m.closureWait(lit, body, w)
 }
 
-func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool {
+func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
 	if lit == nil || body == nil || lit.Type.Results == nil || lit.Type.Results.NumFields() != 1 {
 		return false
 	}
-	if t := m.info.TypeOf(lit.Type.Results.List[0].Type); t == nil || !isNamed(t, "time", "Duration") {
+	if t := m.info.TypeOf(lit.Type.Results.List[0].Type); t == nil || !typesx.IsNamed(t, "time", "Duration") {
 		return false
 	}
 	if m.capturedMoved(lit, body) {
@@ -71,12 +71,12 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *Wait) bool
 		})
 	})
 	sh := waitshape.Classify(runs[0], runs[1], runs[2])
-	if sh.Shape == ShapeUnknown {
+	if sh.Shape == site.ShapeUnknown {
 		return false
 	}
 	sh.Fill(w, "")
 	apply(w)
-	return w.Shape != ShapeUnknown
+	return w.Shape != site.ShapeUnknown
 }
 
 // closureObj builds the state of v, a variable the delay literal captures
@@ -103,7 +103,7 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 		// to constructors of constants only.
 		return nil
 	}
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil {
 		fn = ip.fieldDefaultCtor(call.Fun)
 	}
@@ -157,18 +157,7 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 		st.fields[ss.Field(i)] = zeroOf(ss.Field(i).Type())
 	}
 	for i, e := range lit.Elts {
-		var f *types.Var
-		val := e
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			id, _ := kv.Key.(*ast.Ident)
-			if id == nil {
-				return nil
-			}
-			f, _ = dm.info.Uses[id].(*types.Var)
-			val = kv.Value
-		} else if i < ss.NumFields() {
-			f = ss.Field(i)
-		}
+		f, val := typesx.LitElt(dm.info, ss, i, e)
 		if f == nil {
 			return nil
 		}
@@ -206,10 +195,7 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 	info := ip.m.info
 	ok := true
 	calls := make(map[*ast.Ident]bool)
-	ast.Inspect(ip.closure.Body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(ip.closure.Body, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallExpr)
 		if !isCall {
 			return true
@@ -392,10 +378,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		}
 		return true
 	})
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true

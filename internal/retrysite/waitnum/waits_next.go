@@ -3,6 +3,8 @@ package waitnum
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A loop that waits first and then runs the operation (wait; err := op();
@@ -91,14 +93,10 @@ func (ip *winterp) passedGuardedWait(s *ast.IfStmt) bool {
 	// The wait must be inside an if of the same list of statements as
 	// s or of an enclosing one, that is, passed on the way to s.
 	guarded := false
-	ast.Inspect(ip.region, func(n ast.Node) bool {
-		if guarded {
-			return false
-		}
+	return typesx.InspectUntil(&guarded, ip.region, func(n ast.Node) bool {
 		if is, ok := n.(*ast.IfStmt); ok && is.End() <= s.Pos() && is.Body.Pos() <= w.Pos() && w.End() <= is.Body.End() {
 			guarded = true
 		}
 		return true
 	})
-	return guarded
 }

@@ -2,6 +2,7 @@ package waitnum
 
 import (
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
@@ -10,6 +11,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strconv"
 )
 
 // This file evaluates a wait's duration over successive attempts. A small
@@ -338,7 +340,7 @@ func (ip *winterp) selfCall(s *ast.ReturnStmt) *ast.CallExpr {
 	for _, r := range s.Results {
 		ast.Inspect(r, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && res == nil {
-				if fn := typeutilCallee(ip.m.info, c); fn != nil && fn.Origin() == ip.self.Origin() {
+				if fn := typesx.Callee(ip.m.info, c); fn != nil && fn.Origin() == ip.self.Origin() {
 					res = c
 				}
 			}
@@ -642,13 +644,13 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 		}
 		// n, err := crypto/rand.Int(rand.Reader, max)
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Lhs) == 2 {
-			if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "crypto/rand" && fn.Name() == "Int" {
+			if fn := typesx.Callee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "crypto/rand" && fn.Name() == "Int" {
 				if v := ip.localVar(s.Lhs[0]); v != nil {
 					ip.set(v, call, ip.eval(call))
 				}
 			}
 			// t, stop := util.TimerWithCancel(delay)
-			if v := ip.localVar(s.Lhs[0]); v != nil && (isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker")) {
+			if v := ip.localVar(s.Lhs[0]); v != nil && (typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker")) {
 				if d, ok := ip.timerOfCall(call); ok {
 					ip.timers[v] = d
 				}
@@ -710,9 +712,9 @@ func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
 		val.Vary = true
 	}
 	ip.env[v] = val
-	if isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker") {
+	if typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker") {
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			if fn := typesx.Callee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				ip.timers[v] = ip.eval(call.Args[0])
 				return
 			}
@@ -731,13 +733,13 @@ func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
 // attempt to the next, unknown. ok is false when neither holds: the
 // timer's stand-in stays.
 func (ip *winterp) timerOfCall(call *ast.CallExpr) (waitshape.Num, bool) {
-	if fn := typeutilCallee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+	if fn := typesx.Callee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 		return waitshape.Num{}, false
 	}
 	var d ast.Expr
 	n := 0
 	for _, a := range call.Args {
-		if t := ip.m.info.TypeOf(a); t != nil && isNamed(t, "time", "Duration") {
+		if t := ip.m.info.TypeOf(a); t != nil && typesx.IsNamed(t, "time", "Duration") {
 			d, n = a, n+1
 		}
 	}
@@ -759,13 +761,11 @@ func (ip *winterp) visit(x ast.Expr) {
 	if x == nil {
 		return
 	}
-	ast.Inspect(x, func(n ast.Node) bool {
+	typesx.InspectNoLits(x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
-				if v := ip.localVar(sel.X); v != nil && (isNamed(v.Type(), "time", "Timer") || isNamed(v.Type(), "time", "Ticker")) {
+				if v := ip.localVar(sel.X); v != nil && (typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker")) {
 					ip.timers[v] = ip.eval(n.Args[0])
 				}
 			}
@@ -782,7 +782,7 @@ func (ip *winterp) visit(x ast.Expr) {
 func (ip *winterp) record() {
 	h := ip.hit
 	switch {
-	case h.kind == WaitHelper && h.inner != nil && h.helper != nil:
+	case h.kind == site.WaitHelper && h.inner != nil && h.helper != nil:
 		call, ok := h.node.(*ast.CallExpr)
 		if !ok {
 			ip.rec, ip.recorded = waitshape.Unknown(), true
@@ -870,7 +870,7 @@ func (ip *winterp) standinOf(key string, t types.Type) waitshape.Num {
 		return v
 	}
 	x := 1.0e9 + float64(len(ip.standins))*1.37e8
-	if t != nil && wIsInteger(t) && !isNamed(t, "time", "Duration") {
+	if t != nil && wIsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
 		x = 3 + float64(len(ip.standins))
 	}
 	v := waitshape.Num{V: x, OK: true, Opq: true}
@@ -928,10 +928,10 @@ func (ip *winterp) initial(v *types.Var) waitshape.Num {
 		if x, ok := ip.m.pkgVarValue(v); ok {
 			return x
 		}
-		return ip.standinOf("var:"+v.Name()+itoa(int(v.Pos())), v.Type())
+		return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type())
 	}
 	if ip.resolving[v] || ip.body == nil {
-		return ip.standinOf("var:"+v.Name()+itoa(int(v.Pos())), v.Type())
+		return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type())
 	}
 	var defs []ast.Expr
 	limit := ip.body.End()
@@ -985,7 +985,7 @@ func (ip *winterp) initial(v *types.Var) waitshape.Num {
 			return x
 		}
 	}
-	return ip.standinOf("var:"+v.Name()+itoa(int(v.Pos())), v.Type())
+	return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type())
 }
 
 // pkgVarValue returns the value of a package-level variable initialised
@@ -1202,12 +1202,12 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		if b, ok := info.Uses[id].(*types.Builtin); ok {
 			switch b.Name() {
 			case "min", "max":
-				return ip.minmax(b.Name() == "min", x.Args)
+				return ip.evalArgs(x.Args, func(vs []waitshape.Num) waitshape.Num { return waitshape.MinMax(b.Name() == "min", vs) })
 			}
 			return waitshape.Unknown()
 		}
 	}
-	fn := typeutilCallee(info, x)
+	fn := typesx.Callee(info, x)
 	if fn == nil {
 		// A local function value defined once as a literal.
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
@@ -1238,7 +1238,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		path := fn.Pkg().Path()
 		switch {
 		case path == "math":
-			return ip.mathCall(fn.Name(), x.Args)
+			return ip.evalArgs(x.Args, func(vs []waitshape.Num) waitshape.Num { return waitshape.Math(fn.Name(), vs) })
 		case isRandPkg(path):
 			return ip.randCall(fn.Name(), x.Args)
 		case path == "crypto/rand" && fn.Name() == "Int" && len(x.Args) == 2:
@@ -1255,7 +1255,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 				}
 			}
 			return waitshape.Unknown()
-		case path == "time" && recv != nil && isNamed(info.TypeOf(recv), "time", "Duration"):
+		case path == "time" && recv != nil && typesx.IsNamed(info.TypeOf(recv), "time", "Duration"):
 			d := ip.eval(recv)
 			if !d.OK {
 				return d
@@ -1361,9 +1361,7 @@ func pkgPathOfRecv(sig *types.Signature) string {
 		return ""
 	}
 	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Path()
 	}
@@ -1428,7 +1426,9 @@ func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 	return ok
 }
 
-func (ip *winterp) minmax(isMin bool, args []ast.Expr) waitshape.Num {
+// evalArgs evaluates a call's arguments (min, max, a math function), and
+// gives the call's value, unknown when an argument is.
+func (ip *winterp) evalArgs(args []ast.Expr, f func([]waitshape.Num) waitshape.Num) waitshape.Num {
 	vals := make([]waitshape.Num, len(args))
 	for i, a := range args {
 		vals[i] = ip.eval(a)
@@ -1436,18 +1436,7 @@ func (ip *winterp) minmax(isMin bool, args []ast.Expr) waitshape.Num {
 			return waitshape.Unknown()
 		}
 	}
-	return waitshape.MinMax(isMin, vals)
-}
-
-func (ip *winterp) mathCall(name string, args []ast.Expr) waitshape.Num {
-	vals := make([]waitshape.Num, len(args))
-	for i, a := range args {
-		vals[i] = ip.eval(a)
-		if !vals[i].OK || vals[i].Raw {
-			return waitshape.Unknown()
-		}
-	}
-	return waitshape.Math(name, vals)
+	return f(vals)
 }
 
 // randCall evaluates a random draw at the interpreter's mode.

@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/constant"
@@ -20,7 +21,7 @@ import (
 // function of the package, when it is a number paired with a bool or
 // an error.
 func (ip *winterp) pairWait(call *ast.CallExpr) (waitshape.Num, bool) {
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil || fn.Pkg() != ip.m.pkg {
 		return waitshape.Num{}, false
 	}

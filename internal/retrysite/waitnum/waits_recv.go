@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
@@ -39,13 +40,7 @@ import (
 // read it is left to the reading of fields and pure methods as before.
 func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, isLit := n.(*ast.FuncLit); isLit {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		c, isCall := n.(*ast.CallExpr)
 		if !isCall {
 			return true
@@ -63,7 +58,6 @@ func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // recvObj returns the state of v when v is the receiver of the method
@@ -78,7 +72,7 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 	if _, isPtr := types.Unalias(v.Type()).(*types.Pointer); !isPtr {
 		return nil
 	}
-	if d := ip.m.declOfBody(ip.body); d == nil || ip.m.recvVar(d) != v {
+	if d := typesx.DeclOfBody(ip.m.pass.Files, ip.body); d == nil || ip.m.recvVar(d) != v {
 		return nil
 	}
 	_, s := ip.m.stateStruct(v.Type())
@@ -100,22 +94,6 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 		}
 	}
 	return st
-}
-
-// declOfBody returns the function declaration of the package whose body
-// is body, or nil.
-func (m *model) declOfBody(body *ast.BlockStmt) *ast.FuncDecl {
-	for _, f := range m.pass.Files {
-		if body.Pos() < f.Pos() || body.End() > f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == body {
-				return fd
-			}
-		}
-	}
-	return nil
 }
 
 // keepsStandin reports whether writing val to a field holding old on a

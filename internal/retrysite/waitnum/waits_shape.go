@@ -1,6 +1,7 @@
 package waitnum
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
@@ -21,7 +22,7 @@ import (
 const samplesN = 8
 
 // shapeLoopWait fills in the shape of one wait of a hand-written site.
-func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *Wait) {
+func (m *model) shapeLoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
 	var runs [3][]waitshape.Num
 	var counters map[*types.Var][]float64 // the counters of the run at 0
 	apply := m.CollectDefaults(func() {
@@ -39,11 +40,11 @@ func (m *model) shapeLoopWait(s *Site, body *ast.BlockStmt, self *types.Func, h 
 	if h != nil && h.expr != nil {
 		wait, what = h.expr, types.ExprString(h.expr)
 	}
-	if sh.Shape == ShapeConstant && sh.Opaque && waitvars.ReassignedFromCall(m.info, s.Node, wait) {
-		sh = waitshape.WaitShape{Shape: ShapeUnknown}
+	if sh.Shape == site.ShapeConstant && sh.Opaque && waitvars.ReassignedFromCall(m.info, s.Node, wait) {
+		sh = waitshape.WaitShape{Shape: site.ShapeUnknown}
 	}
-	if sh.Shape == ShapeConstant && !sh.Opaque && sh.Base > 0 && waitvars.ReassignedOtherConst(m.info, s.Node, wait, sh.Base) {
-		sh = waitshape.WaitShape{Shape: ShapeUnknown}
+	if sh.Shape == site.ShapeConstant && !sh.Opaque && sh.Base > 0 && waitvars.ReassignedOtherConst(m.info, s.Node, wait, sh.Base) {
+		sh = waitshape.WaitShape{Shape: site.ShapeUnknown}
 	}
 	sh.Fill(w, what)
 	apply(w) // the defaults the runs read (Model.CollectDefaults)
@@ -89,7 +90,7 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 // runWait runs the site's iterations and returns the wait's value in
 // each (not ok where the path skipped it). drew, when not nil, is told
 // when the run reads its mode (runsAtModes).
-func (m *model) runWait(s *Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool) ([]waitshape.Num, map[*types.Var][]float64) {
+func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool) ([]waitshape.Num, map[*types.Var][]float64) {
 	res := make([]waitshape.Num, 0, samplesN)
 	var region ast.Node
 	var list []ast.Stmt

@@ -61,10 +61,7 @@ func (st *objState) copyState() *objState {
 // stateStruct returns the struct of the package that values of t (a
 // named struct type or a pointer to one) are.
 func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(derefType(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() != m.pkg && !m.ModuleObj(n.Obj()) {
 		// A type of another package of the module is followed from
 		// that package's source (methodOf, xpkg.go).
@@ -196,18 +193,7 @@ func (ip *winterp) buildObj(v *types.Var, def ast.Expr) *objState {
 		return nil
 	}
 	for i, e := range lit.Elts {
-		var f *types.Var
-		val := e
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			id, _ := kv.Key.(*ast.Ident)
-			if id == nil {
-				return nil
-			}
-			f, _ = ip.m.info.Uses[id].(*types.Var)
-			val = kv.Value
-		} else if i < s.NumFields() {
-			f = s.Field(i)
-		}
+		f, val := typesx.LitElt(ip.m.info, s, i, e)
 		if f == nil {
 			return nil
 		}
@@ -251,7 +237,7 @@ func (ip *winterp) objDef(def ast.Expr) (x ast.Expr, ctor *ast.FuncDecl, call *a
 	if !ok {
 		return nil, nil, nil
 	}
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil || fn.Pkg() != ip.m.pkg {
 		return nil, nil, nil
 	}
@@ -383,7 +369,7 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 				// Checked with its call below.
 			}
 		case *ast.CallExpr:
-			if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				// The duration of a wait is evaluated.
 				for _, a := range n.Args {
 					markCalls(a, evaluated)
@@ -431,10 +417,8 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 
 // markCalls marks the calls in x, outside function literals.
 func markCalls(x ast.Expr, evaluated map[*ast.CallExpr]bool) {
-	ast.Inspect(x, func(n ast.Node) bool {
+	typesx.InspectNoLits(x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			evaluated[n] = true
 		}
@@ -717,7 +701,7 @@ func (ip *winterp) loseObjs(n ast.Node) {
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ip.objVar(sel.X); v != nil {
-					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, x))
+					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
 					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
 						ip.objs[v].lost = true
 					}
@@ -759,7 +743,7 @@ func (ip *winterp) objStmt(x ast.Expr) {
 	if v, _ := ip.obj(sel.X); v == nil {
 		return
 	}
-	fn := typeutilCallee(ip.m.info, call)
+	fn := typesx.Callee(ip.m.info, call)
 	if fn == nil {
 		ip.objs[ip.objVar(sel.X)].lost = true
 		return
@@ -789,7 +773,7 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 		case *ast.CallExpr:
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
-					d, dm := ip.m.methodOf(typeutilCallee(ip.m.info, n))
+					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, n))
 					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
 						ok = false
 					}
@@ -884,16 +868,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
 	}
 	for i, e := range lit.Elts {
-		var f *types.Var
-		val := e
-		if kv, ok := e.(*ast.KeyValueExpr); ok {
-			if id, _ := kv.Key.(*ast.Ident); id != nil {
-				f, _ = ip.m.info.Uses[id].(*types.Var)
-			}
-			val = kv.Value
-		} else if i < s.NumFields() {
-			f = s.Field(i)
-		}
+		f, val := typesx.LitElt(ip.m.info, s, i, e)
 		if f == nil {
 			return waitshape.Num{}, false
 		}

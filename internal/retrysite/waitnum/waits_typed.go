@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A branch that takes the wait from an error of one type, the delay a
@@ -65,7 +67,7 @@ func (ip *winterp) assertedErr(s *ast.IfStmt) *types.Var {
 		}
 		cond = ast.Unparen(b.X)
 	}
-	if v, errx := asTargetOf(info, cond); v != nil && isErrorType(info.TypeOf(errx)) {
+	if v, errx := typesx.AsTarget(info, cond); v != nil && typesx.IsErrorType(info.TypeOf(errx)) {
 		return v
 	}
 	as, ok := s.Init.(*ast.AssignStmt)
@@ -78,11 +80,11 @@ func (ip *winterp) assertedErr(s *ast.IfStmt) *types.Var {
 	}
 	switch r := ast.Unparen(as.Rhs[0]).(type) {
 	case *ast.TypeAssertExpr:
-		if r.Type == nil || !isErrorType(info.TypeOf(r.X)) {
+		if r.Type == nil || !typesx.IsErrorType(info.TypeOf(r.X)) {
 			return nil
 		}
 	case *ast.CallExpr:
-		fn := typeutilCallee(info, r)
+		fn := typesx.Callee(info, r)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "AsType" {
 			return nil
 		}

@@ -58,13 +58,8 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 // of body (outside function literals).
 func inLoop(body *ast.BlockStmt, calls []*ast.CallExpr) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		switch l := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			for _, c := range calls {
 				if l.Pos() <= c.Pos() && c.End() <= l.End() {
@@ -74,5 +69,4 @@ func inLoop(body *ast.BlockStmt, calls []*ast.CallExpr) bool {
 		}
 		return !found
 	})
-	return found
 }

@@ -293,10 +293,8 @@ func (m *periodic) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]b
 	inLoop := func(v *types.Var) bool { return v.Pos() >= loop.Pos() && v.Pos() < loop.End() }
 	all := m.allCarried()
 	rhs := make(map[*types.Var][]ast.Expr)
-	ast.Inspect(loop, func(n ast.Node) bool {
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				v := typesx.VarOf(m.info, l)
@@ -557,10 +555,7 @@ func (m *periodic) movesCarried(node ast.Node, g *opGroup, carried map[*types.Va
 	if moved {
 		return true
 	}
-	ast.Inspect(node, func(n ast.Node) bool {
-		if moved {
-			return false
-		}
+	return typesx.InspectUntil(&moved, node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			// A closure may write what it captures.
@@ -613,7 +608,6 @@ func (m *periodic) movesCarried(node ast.Node, g *opGroup, carried map[*types.Va
 		}
 		return true
 	})
-	return moved
 }
 
 // readsOnly reports whether a call certainly changes none of its
@@ -723,10 +717,7 @@ func (m *periodic) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 		return false
 	}
 	written := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if written {
-			return false
-		}
+	typesx.InspectUntil(&written, d.Body, func(n ast.Node) bool {
 		var lhs []ast.Expr
 		switch n := n.(type) {
 		case *ast.AssignStmt:

@@ -170,13 +170,8 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 		return false
 	}
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if tv, ok := m.info.Types[n.Fun]; ok && tv.IsType() {
 				return true // a conversion
@@ -192,10 +187,7 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 			if !ok || v.IsField() || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 				return true
 			}
-			ast.Inspect(body, func(b ast.Node) bool {
-				if found {
-					return false
-				}
+			typesx.InspectUntil(&found, body, func(b ast.Node) bool {
 				as, ok := b.(*ast.AssignStmt)
 				if !ok {
 					return true
@@ -214,5 +206,4 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 		}
 		return !found
 	})
-	return found
 }

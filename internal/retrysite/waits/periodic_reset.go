@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A failure path that starts over.
@@ -53,10 +55,7 @@ func (m *periodic) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opG
 	if scope == nil || as.Pos() < scope.Pos() || as.End() > scope.End() {
 		return false
 	}
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
-	}
+	is := typesx.VarIs(m.info, v)
 	same := func(x ast.Expr) bool {
 		w := m.info.Types[x].Value
 		return w != nil && w.Kind() == c.Kind() && constant.Compare(w, token.EQL, c)

@@ -414,10 +414,8 @@ func (w *Walk) WaitsIn(node ast.Node) ([]*Hit, bool) {
 // when node holds something else that may block: a receive from another
 // channel, a call that looks like a wait (Wait, Backoff, a rate limiter).
 func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits []*Hit, maybe bool) {
-	ast.Inspect(node, func(n ast.Node) bool {
+	typesx.InspectNoLits(node, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IfStmt:
 			return !f.M.TimerDrain(n) // values.go
 		case *ast.UnaryExpr:

@@ -44,10 +44,7 @@ func (f Finder) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 	if _, isChan := v.Type().Underlying().(*types.Chan); !isChan {
 		return nil
 	}
-	is := func(x ast.Expr) bool {
-		i, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && f.Info.ObjectOf(i) == v
-	}
+	is := typesx.VarIs(f.Info, v)
 	isNil := func(x ast.Expr) bool {
 		return f.Info.Types[x].IsNil()
 	}

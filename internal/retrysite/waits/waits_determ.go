@@ -74,10 +74,7 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 	}
 	seen[body] = true
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
@@ -97,7 +94,6 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 		}
 		return !found
 	})
-	return found
 }
 
 // determ checks that expressions are deterministic.

@@ -35,10 +35,7 @@ func (f Finder) timedReceive(body *ast.BlockStmt, h *Hit) bool {
 // raced is wokenEarly, and with anyEnd timedReceive.
 func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectStmt)
 		if !ok {
 			return true
@@ -74,7 +71,6 @@ func (f Finder) raced(body *ast.BlockStmt, h *Hit, anyEnd bool) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // signalOnly reports whether comm, a case's receive u, takes no value
@@ -111,10 +107,8 @@ func (f Finder) isDone(u *ast.UnaryExpr) bool {
 func leaves(stmts []ast.Stmt) bool {
 	out := false
 	for _, s := range stmts {
-		ast.Inspect(s, func(n ast.Node) bool {
+		typesx.InspectNoLits(s, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.ReturnStmt:
 				out = true
 			case *ast.BranchStmt:

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A wait held in a local that the loop assigns again from a call (d =
@@ -53,13 +55,7 @@ func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(r
 		return false
 	}
 	found := false
-	ast.Inspect(region, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, region, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return true
@@ -71,5 +67,4 @@ func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(r
 		}
 		return !found
 	})
-	return found
 }

@@ -1,6 +1,10 @@
 package bodyscan
 
-import "go/ast"
+import (
+	"go/ast"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
 
 // ContainsOp reports whether node contains one of the operation's calls
 // (outside function literals).
@@ -9,13 +13,8 @@ func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(node, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, node, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if op[n] {
 				found = true
@@ -23,7 +22,6 @@ func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 		}
 		return true
 	})
-	return found
 }
 
 // CountOps counts the operation's calls node contains (outside function
@@ -33,10 +31,8 @@ func CountOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 		return 0
 	}
 	c := 0
-	ast.Inspect(node, func(n ast.Node) bool {
+	typesx.InspectNoLits(node, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if op[n] {
 				c++

@@ -124,7 +124,7 @@ func (fi fnc) membership(x ast.Expr, depth int) (present bool, coll ast.Expr, ok
 		}
 		for i, a := range xs {
 			p, c, ok := fi.membership(a, depth+1)
-			if !ok || i > 0 && (p != present || !sameExpr(c, coll)) {
+			if !ok || i > 0 && (p != present || types.ExprString(c) != types.ExprString(coll)) {
 				return false, nil, false
 			}
 			present, coll = p, c
@@ -392,8 +392,6 @@ func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[
 	})
 	return ok
 }
-
-func sameExpr(a, b ast.Expr) bool { return types.ExprString(a) == types.ExprString(b) }
 
 // constInt64 returns an integer constant's value.
 func constInt64(v constant.Value) (int64, bool) {

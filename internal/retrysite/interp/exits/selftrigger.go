@@ -146,10 +146,7 @@ func containsVar(vs []*types.Var, v *types.Var) bool {
 
 // inspectNoLits calls f for every node of n outside function literals.
 func inspectNoLits(n ast.Node, f func(ast.Node)) {
-	ast.Inspect(n, func(x ast.Node) bool {
-		if _, ok := x.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(n, func(x ast.Node) bool {
 		if x != nil {
 			f(x)
 		}
@@ -318,10 +315,7 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 	info := fi.Info()
 	writes := func(n ast.Node) bool {
 		w := false
-		ast.Inspect(n, func(x ast.Node) bool {
-			if w {
-				return false
-			}
+		return typesx.InspectUntil(&w, n, func(x ast.Node) bool {
 			switch x := x.(type) {
 			case *ast.AssignStmt:
 				for _, l := range x.Lhs {
@@ -336,7 +330,6 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 			}
 			return !w
 		})
-		return w
 	}
 	setsNil := func(s ast.Stmt) bool {
 		a, ok := s.(*ast.AssignStmt)

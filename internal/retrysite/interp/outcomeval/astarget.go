@@ -30,10 +30,7 @@ func (ev Evaluator) asTargetOfClass(call *ast.CallExpr, e vals.Env) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(ev.Body(), func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectUntil(&found, ev.Body(), func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
 		if !ok || len(c.Args) != 2 {
 			return true
@@ -51,5 +48,4 @@ func (ev Evaluator) asTargetOfClass(call *ast.CallExpr, e vals.Env) bool {
 		}
 		return !found
 	})
-	return found
 }

@@ -603,9 +603,7 @@ func (ev Evaluator) CaptureDeps(fun ast.Expr, e vals.Env) vals.Deps {
 // isStatusType reports whether t is the gRPC status type of the tables
 // (knowledge.IsStatusType), or a pointer to it.
 func isStatusType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusType(n.Obj().Pkg().Path(), n.Obj().Name())
 }
@@ -620,9 +618,7 @@ func isStatusFromError(f *types.Func) bool {
 // isStatusErrorType reports whether t is an error type of the tables
 // that carries an HTTP status (knowledge.IsStatusErrorType).
 func isStatusErrorType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t = typesx.Deref(t)
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusErrorType(n.Obj().Pkg().Path(), n.Obj().Name())
 }

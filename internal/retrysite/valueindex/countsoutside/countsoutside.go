@@ -130,10 +130,7 @@ func countable(t types.Type) bool {
 // at its default, -1, the count stays below zero and ends nothing, the
 // way pulsar's MaxReconnectToBroker means "forever" when unset.
 func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.Info().ObjectOf(id) == v
-	}
+	is := typesx.VarIs(m.Info(), v)
 	isCmp := func(x ast.Expr, op token.Token, val int64) bool {
 		b, ok := ast.Unparen(x).(*ast.BinaryExpr)
 		if !ok || b.Op != op || !is(b.X) {

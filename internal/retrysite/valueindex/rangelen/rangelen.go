@@ -183,10 +183,8 @@ func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool
 	var calls []*ast.CallExpr
 	var loops []ast.Stmt
 	var rng *ast.RangeStmt
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt:
 			loops = append(loops, n)
 		case *ast.RangeStmt:
@@ -256,10 +254,7 @@ func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
 	if f == nil {
 		return 0, false
 	}
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && (m.Info().Defs[id] == v || m.Info().Uses[id] == v)
-	}
+	is := typesx.VarIs(m.Info(), v)
 	var rhs []ast.Expr
 	bad := false
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -315,10 +310,8 @@ func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
 // only return statement (outside nested literals) returns one.
 func soleReturnedLit(body *ast.BlockStmt) *ast.FuncLit {
 	var rets []*ast.ReturnStmt
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			rets = append(rets, n)
 		}
@@ -363,10 +356,7 @@ func yieldsOrReturns(info *types.Info, body *ast.BlockStmt, call *ast.CallExpr) 
 // assignedIn reports whether body assigns v or takes its address.
 func assignedIn(m *valueindex.Index, body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	is := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && (m.Info().Uses[id] == v || m.Info().Defs[id] == v)
-	}
+	is := typesx.VarIs(m.Info(), v)
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
