@@ -543,6 +543,11 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 		if f := r.client(x); f.kind != clientUnknown {
 			return f // http.DefaultClient, new(http.Client)
 		}
+		if call, ok := x.(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg {
+				return r.accessorClient(r.funcDecl(fn), depth)
+			}
+		}
 	}
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -576,6 +581,58 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 		}
 	}
 	return clientFact{}
+}
+
+// accessorClient resolves a function of the package that returns the
+// client to use: `if c.HTTPClient == nil { return http.DefaultClient };
+// return c.HTTPClient` ships http.DefaultClient; the field it falls back
+// from is the user's (as a definition under `if f != nil` is).
+func (r *tres) accessorClient(fd *ast.FuncDecl, depth int) clientFact {
+	if fd == nil || fd.Body == nil {
+		return clientFact{}
+	}
+	users := make(map[*types.Var]bool)
+	var rets []ast.Expr
+	ok := true
+	typesx.InspectNoLits(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if b, isBin := ast.Unparen(n.Cond).(*ast.BinaryExpr); isBin && b.Op == token.EQL {
+				for _, x := range []ast.Expr{b.X, b.Y} {
+					if sel, isSel := ast.Unparen(x).(*ast.SelectorExpr); isSel && (r.zeroOrNil(b.X) || r.zeroOrNil(b.Y)) {
+						if v := r.fieldOf(sel); v != nil {
+							users[v] = true
+						}
+					}
+				}
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) != 1 {
+				ok = false
+			} else {
+				rets = append(rets, n.Results[0])
+			}
+		}
+		return ok
+	})
+	var f clientFact
+	n := 0
+	for _, x := range rets {
+		if sel, isSel := ast.Unparen(x).(*ast.SelectorExpr); isSel && users[r.fieldOf(sel)] {
+			continue // the user's client, when set
+		}
+		g := r.shippedClient(x, depth+1)
+		if n == 0 {
+			f = g
+		} else {
+			f = sameClient(f, g)
+		}
+		n++
+	}
+	if !ok || n == 0 {
+		return clientFact{}
+	}
+	return f
 }
 
 // shippedObj resolves a field or package variable holding a client
