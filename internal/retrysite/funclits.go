@@ -28,6 +28,13 @@ func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
 // onlyFuncLit returns the function literal that is the only value ever
 // assigned to the local variable v, or nil.
 func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
+	lit, _ := m.onlyValue(v).(*ast.FuncLit)
+	return lit
+}
+
+// onlyValue returns the only value ever assigned to the local variable
+// v, whose address is never taken, or nil.
+func (m *model) onlyValue(v *types.Var) ast.Expr {
 	// Find the function body that declares v, then every assignment to v.
 	var scope ast.Node
 	for _, f := range m.pass.Files {
@@ -42,8 +49,15 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	if scope == nil {
 		return nil
 	}
-	var lit *ast.FuncLit
+	var val ast.Expr
 	other := false
+	set := func(x ast.Expr) {
+		if val == nil {
+			val = x
+		} else {
+			other = true
+		}
+	}
 	ast.Inspect(scope, func(n ast.Node) bool {
 		if other {
 			return false
@@ -55,15 +69,15 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 				if !ok || (m.info.Defs[lid] != v && m.info.Uses[lid] != v) {
 					continue
 				}
-				if len(n.Lhs) != len(n.Rhs) {
+				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 					other = true
 					continue
 				}
-				if fl, ok := ast.Unparen(n.Rhs[i]).(*ast.FuncLit); ok && lit == nil {
-					lit = fl
-				} else {
-					other = true
-				}
+				set(ast.Unparen(n.Rhs[i]))
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && m.info.Uses[id] == v {
+				other = true
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
@@ -71,12 +85,8 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 					continue
 				}
 				if i < len(n.Values) {
-					if fl, ok := ast.Unparen(n.Values[i]).(*ast.FuncLit); ok && lit == nil {
-						lit = fl
-						continue
-					}
-				}
-				if len(n.Values) > 0 {
+					set(ast.Unparen(n.Values[i]))
+				} else if len(n.Values) > 0 {
 					other = true
 				}
 			}
@@ -92,7 +102,7 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 	if other {
 		return nil
 	}
-	return lit
+	return val
 }
 
 // funcValueIsIntegration reports whether a call of a function value may

@@ -92,3 +92,13 @@ func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func {
 	m.trackerImpls[v] = fn
 	return fn
 }
+
+// Decider returns the graph of the decider call runs (decider.go), or
+// nil.
+func (m *model) Decider(call *ast.CallExpr) *funcInfo {
+	d := m.deciderOf(call)
+	if d == nil {
+		return nil
+	}
+	return d.m.FuncInfo(d.lit.Body, d.lit.Type)
+}

@@ -1,0 +1,79 @@
+// Package decider: loops that go round when a decider func value, given
+// the operation's error, says so.
+package decider
+
+import (
+	"net/http"
+	"os"
+	"time"
+
+	"example.com/xmod/internal/errcheck"
+)
+
+// local: the decider held in a local literal of the same function.
+func local(c *http.Client, url string) (*http.Response, error) {
+	try := 0
+	again := func(err error) bool {
+		if err == nil {
+			return false
+		}
+		if try >= 3 {
+			return false
+		}
+		try++
+		time.Sleep(time.Minute) // want `R-1: retry of c.Get \(GET\) waits a fixed 1m0s between attempts`
+		return true
+	}
+	for { // want `loop ctx=sync retries=3; 1 waits`
+		res, err := c.Get(url)
+		if !again(err) {
+			return res, err
+		}
+	}
+}
+
+// factory: the decider a factory of another package returns, through a
+// second factory binding its count and its sleep function.
+func factory(c *http.Client, url string) (*http.Response, error) {
+	for again := errcheck.Default(); ; { // want `loop ctx=sync retries=3; 1 waits`
+		res, err := c.Get(url)
+		if !again(err) { // want `R-1: retry of c.Get \(GET\) waits a fixed 1m0s between attempts`
+			return res, err
+		}
+	}
+}
+
+// forever: a decider that waits and counts nothing; its bound stays
+// unknown.
+func forever(c *http.Client, url string) (*http.Response, error) {
+	again := errcheck.Forever()
+	for { // want `loop ctx=sync bound=\?; 1 waits`
+		res, err := c.Get(url)
+		if !again(err) { // want `R-1: retry of c.Get \(GET\) waits a fixed 1s between attempts`
+			return res, err
+		}
+	}
+}
+
+// Traps. filter: a predicate that neither waits nor counts; the loop has no
+// other wait: not a retry.
+func filter(c *http.Client, url string) (*http.Response, error) {
+	ok := errcheck.Filter()
+	for {
+		res, err := c.Get(url)
+		if !ok(err) {
+			return res, err
+		}
+	}
+}
+
+// localOp: the decider waits but the operation is local (os.Open): no
+// integration, no site.
+func localOp(name string) (*os.File, error) {
+	for again := errcheck.Default(); ; {
+		f, err := os.Open(name)
+		if !again(err) {
+			return f, err
+		}
+	}
+}
