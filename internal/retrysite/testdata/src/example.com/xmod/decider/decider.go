@@ -77,3 +77,15 @@ func localOp(name string) (*os.File, error) {
 		}
 	}
 }
+
+// limited: a decider whose waits are what the error says (the server's
+// reset, its RetryAfter: not a fixed interval), or a minute plus a random
+// draw of up to 30s (partial jitter).
+func limited(c *http.Client, url string) (*http.Response, error) {
+	for again := errcheck.Limited(3, time.Sleep); ; { // want `loop ctx=sync retries=3; 3 waits`
+		res, err := c.Get(url)
+		if !again(err) { // want `R-1: retry of c.Get \(GET\) waits a fixed 1m0s to 1m30s \(jittered within that range, but it never grows\)`
+			return res, err
+		}
+	}
+}
