@@ -21,8 +21,9 @@ import (
 // arguments), of one error parameter and one bool result, that waits
 // (a sleep, or a sleep func parameter bound to one) or counts a variable
 // it captures. Its body is the loop's decision (interp's eval.go), its
-// waits the loop's, at the call (appendDeciderWaits), its count the
-// loop's bound (deciderBound). A func value with no wait nor count is a
+// waits the loop's, at the call (DeciderWaits), its count the
+// loop's bound (deciderBound), or none when it writes nothing it
+// captures (interp's stateless). A func value with no wait nor count is a
 // predicate, a filter or a poll's test, and stays unknown.
 
 // A decider is the literal a func value holds and the model that reads
@@ -333,4 +334,33 @@ func (m *model) boundInt(x ast.Expr, depth int) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// writesCaptured reports whether the literal writes a variable declared
+// outside it.
+func (d *decider) writesCaptured() bool {
+	found := false
+	outer := func(x ast.Expr) {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			if v, ok := d.m.info.Uses[id].(*types.Var); ok && (v.Pos() < d.lit.Pos() || v.Pos() >= d.lit.End()) {
+				found = true
+			}
+		}
+	}
+	ast.Inspect(d.lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				outer(l)
+			}
+		case *ast.IncDecStmt:
+			outer(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				outer(n.X)
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -36,16 +36,7 @@ func (m *model) onlyFuncLit(v *types.Var) *ast.FuncLit {
 // v, whose address is never taken, or nil.
 func (m *model) onlyValue(v *types.Var) ast.Expr {
 	// Find the function body that declares v, then every assignment to v.
-	var scope ast.Node
-	for _, f := range m.pass.Files {
-		if f.Pos() <= v.Pos() && v.Pos() < f.End() {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= v.Pos() && v.Pos() < fd.Body.End() {
-					scope = fd.Body
-				}
-			}
-		}
-	}
+	scope := m.bodyOf(v.Pos()) // decider.go
 	if scope == nil {
 		return nil
 	}

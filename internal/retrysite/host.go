@@ -95,10 +95,10 @@ func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func {
 
 // Decider returns the graph of the decider call runs (decider.go), or
 // nil.
-func (m *model) Decider(call *ast.CallExpr) *funcInfo {
+func (m *model) Decider(call *ast.CallExpr) (*funcInfo, bool) {
 	d := m.deciderOf(call)
 	if d == nil {
-		return nil
+		return nil, false
 	}
-	return d.m.FuncInfo(d.lit.Body, d.lit.Type)
+	return d.m.FuncInfo(d.lit.Body, d.lit.Type), !d.writesCaptured()
 }

@@ -62,7 +62,7 @@ func (ev *evaluator) decider(x *ast.CallExpr, e env) (value, bool) {
 	if ev.Depth >= 3 {
 		return value{}, false
 	}
-	fi := ev.Fi.M.host.Decider(x)
+	fi, _ := ev.Fi.M.host.Decider(x)
 	if fi == nil {
 		return value{}, false
 	}

@@ -32,7 +32,7 @@ func (noHost) TrackerMethod(*ast.CallExpr) *types.Func          { return nil }
 func (noHost) IsIntegration(*ast.CallExpr) bool                 { return false }
 func (noHost) BoundInit(*funcInfo) env                          { return env{} }
 func (noHost) MethodSyntax(*types.Func) *ast.FuncDecl           { return nil }
-func (noHost) Decider(*ast.CallExpr) *interp.FuncInfo           { return nil }
+func (noHost) Decider(*ast.CallExpr) (*interp.FuncInfo, bool)   { return nil, false }
 
 const src = `package p
 

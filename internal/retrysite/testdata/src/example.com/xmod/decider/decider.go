@@ -43,11 +43,11 @@ func factory(c *http.Client, url string) (*http.Response, error) {
 	}
 }
 
-// forever: a decider that waits and counts nothing; its bound stays
-// unknown.
+// forever: a decider that waits and counts nothing (it writes nothing
+// it captures): the loop retries until success.
 func forever(c *http.Client, url string) (*http.Response, error) {
 	again := errcheck.Forever()
-	for { // want `loop ctx=sync bound=\?; 1 waits`
+	for { // want `loop ctx=sync unbounded; 1 waits`
 		res, err := c.Get(url)
 		if !again(err) { // want `R-1: retry of c.Get \(GET\) waits a fixed 1s between attempts`
 			return res, err
