@@ -196,18 +196,6 @@ func (d *decider) shaped() bool {
 // limit `if c >= limit { return false }` compares it with, before the
 // step, or ok false.
 func (d *decider) count() (c *types.Var, limit ast.Expr, ok bool) {
-	info := d.m.info
-	captured := func(x ast.Expr) *types.Var {
-		id, isID := ast.Unparen(x).(*ast.Ident)
-		if !isID {
-			return nil
-		}
-		v, _ := info.Uses[id].(*types.Var)
-		if v == nil || d.lit.Pos() <= v.Pos() && v.Pos() < d.lit.End() {
-			return nil
-		}
-		return v
-	}
 	steps := 0
 	for _, st := range d.lit.Body.List {
 		switch st := st.(type) {
@@ -220,11 +208,11 @@ func (d *decider) count() (c *types.Var, limit ast.Expr, ok bool) {
 			if !isRet || len(r.Results) != 1 || types.ExprString(r.Results[0]) != "false" {
 				continue
 			}
-			if v := captured(b.X); v != nil && c == nil && steps == 0 {
+			if v := d.captured(b.X); v != nil && c == nil && steps == 0 {
 				c, limit = v, b.Y
 			}
 		case *ast.IncDecStmt:
-			if v := captured(st.X); v != nil && st.Tok == token.INC {
+			if v := d.captured(st.X); v != nil && st.Tok == token.INC {
 				if v != c {
 					return nil, nil, false
 				}
@@ -340,27 +328,32 @@ func (m *model) boundInt(x ast.Expr, depth int) (int64, bool) {
 // outside it.
 func (d *decider) writesCaptured() bool {
 	found := false
-	outer := func(x ast.Expr) {
-		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			if v, ok := d.m.info.Uses[id].(*types.Var); ok && (v.Pos() < d.lit.Pos() || v.Pos() >= d.lit.End()) {
-				found = true
-			}
-		}
-	}
 	ast.Inspect(d.lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				outer(l)
+				found = found || d.captured(l) != nil
 			}
 		case *ast.IncDecStmt:
-			outer(n.X)
+			found = found || d.captured(n.X) != nil
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				outer(n.X)
-			}
+			found = found || n.Op == token.AND && d.captured(n.X) != nil
 		}
 		return !found
 	})
 	return found
+}
+
+// captured returns the variable declared outside the literal that x
+// names, or nil.
+func (d *decider) captured(x ast.Expr) *types.Var {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := d.m.info.Uses[id].(*types.Var)
+	if v == nil || d.lit.Pos() <= v.Pos() && v.Pos() < d.lit.End() {
+		return nil
+	}
+	return v
 }
