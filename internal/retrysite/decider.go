@@ -156,10 +156,15 @@ func (m *model) factoryLit(call *ast.CallExpr, depth int) *decider {
 	if obj == nil || obj.Type().(*types.Signature).Params().Len() != len(call.Args) {
 		return nil
 	}
+	// A copy of the factory's model, as xpkg.go's bindCall makes one:
+	// what it caches depends on the bindings.
 	bm := *fm
 	bm.Infos = make(map[*ast.BlockStmt]*funcInfo)
+	bm.integ = make(map[*types.Func]bool)
 	bm.funcLits = make(map[*types.Var]*ast.FuncLit)
-	bm.helperWaits = nil
+	bm.trackerImpls = make(map[*types.Var]*types.Func)
+	bm.funcTypes = make(map[*types.Named]int8)
+	bm.helperWaits, bm.deciders = nil, nil
 	bm.Xbind = make(map[*types.Var]ast.Expr)
 	for k, x := range m.Xbind {
 		bm.Xbind[k] = x

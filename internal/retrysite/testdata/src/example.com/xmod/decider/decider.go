@@ -89,3 +89,17 @@ func limited(c *http.Client, url string) (*http.Response, error) {
 		}
 	}
 }
+
+// Trap. every: the decider waits, but says again on success and stops on a
+// failure: a poll, not a retry.
+func every(c *http.Client, url string) error {
+	for again := errcheck.Every(); ; {
+		res, err := c.Get(url)
+		if err == nil {
+			res.Body.Close()
+		}
+		if !again(err) {
+			return err
+		}
+	}
+}

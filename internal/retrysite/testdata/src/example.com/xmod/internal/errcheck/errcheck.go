@@ -104,3 +104,14 @@ func Limited(max int, sleeper func(time.Duration)) func(error) bool {
 		return false
 	}
 }
+
+// Every says again after each success, a second later: a poll's pace.
+func Every() func(error) bool {
+	return func(err error) bool {
+		if err != nil {
+			return false
+		}
+		time.Sleep(time.Second)
+		return true
+	}
+}
