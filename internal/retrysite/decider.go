@@ -97,21 +97,12 @@ func (m *model) DeciderWaits(call *ast.CallExpr) []*waits.Hit {
 // argument names (sleep bound to time.Sleep), or nil.
 func (m *model) BoundFunc(x ast.Expr) *types.Func {
 	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || len(m.Xbind) == 0 {
-		return nil
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
-	a, ok := m.Xbind[v]
 	if !ok {
 		return nil
 	}
-	switch a := ast.Unparen(a).(type) {
-	case *ast.Ident:
-		fn, _ := m.info.Uses[a].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := m.info.Uses[a.Sel].(*types.Func)
-		return fn
+	v, _ := m.info.Uses[id].(*types.Var)
+	if a, ok := m.Xbind[v]; ok && v != nil {
+		return m.funcObj(a)
 	}
 	return nil
 }
@@ -193,39 +184,52 @@ func (d *decider) shaped() bool {
 	if hits, _ := d.m.waits().FindWaits(d.lit.Body, d.lit.Body, 0); len(hits) > 0 {
 		return true
 	}
-	_, _, ok = d.count()
+	_, _, _, ok = d.count()
 	return ok
 }
 
-// count returns the captured variable the literal steps by one and the
-// limit `if c >= limit { return false }` compares it with, before the
-// step, or ok false.
-func (d *decider) count() (c *types.Var, limit ast.Expr, ok bool) {
-	steps := 0
+// count returns the captured variable the literal steps by one at its
+// top level, before any return but `return false`, and the limit that
+// a top-level `if c >= limit { ...; return false }` (or >) compares it
+// with; off is what the guard lets pass beyond limit less the counter's
+// start: one more for >, one fewer when the step comes first.
+func (d *decider) count() (c *types.Var, limit ast.Expr, off int, ok bool) {
+	var step *types.Var
+	steps, guards := 0, 0
+	isFalse := func(r *ast.ReturnStmt) bool { return len(r.Results) == 1 && types.ExprString(r.Results[0]) == "false" }
 	for _, st := range d.lit.Body.List {
 		switch st := st.(type) {
 		case *ast.IfStmt:
 			b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
-			if !isBin || b.Op != token.GEQ || st.Init != nil || st.Else != nil || len(st.Body.List) == 0 {
-				continue
-			}
-			r, isRet := st.Body.List[len(st.Body.List)-1].(*ast.ReturnStmt)
-			if !isRet || len(r.Results) != 1 || types.ExprString(r.Results[0]) != "false" {
-				continue
-			}
-			if v := d.captured(b.X); v != nil && c == nil && steps == 0 {
-				c, limit = v, b.Y
+			if isBin && (b.Op == token.GEQ || b.Op == token.GTR) && st.Init == nil && st.Else == nil && len(st.Body.List) > 0 {
+				r, isRet := st.Body.List[len(st.Body.List)-1].(*ast.ReturnStmt)
+				if v := d.captured(b.X); v != nil && isRet && isFalse(r) {
+					c, limit, guards, off = v, b.Y, guards+1, 0
+					if b.Op == token.GTR {
+						off++
+					}
+					if steps > 0 {
+						off--
+					}
+				}
 			}
 		case *ast.IncDecStmt:
-			if v := d.captured(st.X); v != nil && st.Tok == token.INC {
-				if v != c {
-					return nil, nil, false
-				}
-				steps++
+			if v := d.captured(st.X); v != nil {
+				step, steps = v, steps+1
+				ok = st.Tok == token.INC
 			}
 		}
+		if steps == 0 {
+			ast.Inspect(st, func(n ast.Node) bool {
+				if r, isRet := n.(*ast.ReturnStmt); isRet && !isFalse(r) {
+					guards = -1 // an answer before the step
+				}
+				_, isLit := n.(*ast.FuncLit)
+				return !isLit
+			})
+		}
 	}
-	return c, limit, c != nil && steps == 1
+	return c, limit, off, ok && guards == 1 && steps == 1 && step == c
 }
 
 // bodyOf returns the body of the function declaration of the package
@@ -264,7 +268,7 @@ func (m *model) deciderBound(loop ast.Node) (Bound, bool) {
 	if n != 1 || d.home == nil {
 		return Bound{}, false
 	}
-	c, limit, ok := d.count()
+	c, limit, off, ok := d.count()
 	if !ok {
 		return Bound{}, false
 	}
@@ -303,10 +307,10 @@ func (m *model) deciderBound(loop ast.Node) (Bound, bool) {
 		}
 		return true
 	})
-	if !clean || defs != 1 || lim < start {
+	r := int(lim-start) + off
+	if !clean || defs != 1 || r < 0 {
 		return Bound{}, false
 	}
-	r := int(lim - start)
 	return Bound{Kind: BoundKnown, Retries: r, Counted: site.CountedAttempts(r + 1)}, true
 }
 

@@ -103,3 +103,25 @@ func every(c *http.Client, url string) error {
 		}
 	}
 }
+
+// stepFirst: the count is stepped before the guard: two retries.
+func stepFirst(c *http.Client, url string) (*http.Response, error) {
+	n := 0
+	again := func(err error) bool {
+		if err == nil {
+			return false
+		}
+		n++
+		if n > 2 {
+			return false
+		}
+		time.Sleep(2 * time.Second) // want `R-1: retry of c.Get \(GET\) waits a fixed 2s between attempts`
+		return true
+	}
+	for { // want `loop ctx=sync retries=2; 1 waits`
+		res, err := c.Get(url)
+		if !again(err) {
+			return res, err
+		}
+	}
+}
