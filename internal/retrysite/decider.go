@@ -15,7 +15,8 @@ import (
 // A loop may decide to go round through a func value it is given the
 // operation's error (for again := checker(); ; { r, err := op(); if
 // !again(err) { return r, err } }), a decider: a function literal that
-// the value holds (a local literal, or the one literal a factory of the
+// the value holds (a local literal, the one a field or parameter is
+// given, or the one literal a factory of the
 // package or of another package of the module returns, through factories
 // calling factories, with their parameters bound to the callers'
 // arguments), of one error parameter and one bool result, that waits
@@ -40,12 +41,14 @@ func (m *model) deciderOf(call *ast.CallExpr) *decider {
 	if len(call.Args) != 1 || !typesx.IsErrorType(m.info.TypeOf(call.Args[0])) {
 		return nil
 	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return nil
+	var v *types.Var
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		v, _ = m.info.Uses[f].(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = m.info.Uses[f.Sel].(*types.Var)
 	}
-	v, ok := m.info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
+	if v == nil {
 		return nil
 	}
 	if d, ok := m.deciders[v]; ok {
@@ -56,10 +59,13 @@ func (m *model) deciderOf(call *ast.CallExpr) *decider {
 	}
 	m.deciders[v] = nil // cycles: none
 	var d *decider
-	if lit := m.heldFuncLit(id); lit != nil {
-		d = &decider{lit, m, m.bodyOf(v.Pos())}
-	} else if x, ok := m.onlyValue(v).(*ast.CallExpr); ok {
+	local := !v.IsField() && v.Parent() != nil && v.Parent() != m.pkg.Scope()
+	if x, ok := m.onlyValue(v).(*ast.CallExpr); local && ok {
 		d = m.factoryLit(x, 0)
+	} else if ts, ok := m.FuncValueTargets(call.Fun); ok && len(ts) == 1 && ts[0].Lit != nil {
+		// A local literal, or the one a field or parameter is given
+		// (valueindex's funcvals.go).
+		d = &decider{ts[0].Lit, m, m.bodyOf(ts[0].Lit.Pos())}
 	}
 	if d == nil || !d.shaped() {
 		return nil

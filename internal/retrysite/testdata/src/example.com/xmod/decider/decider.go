@@ -125,3 +125,31 @@ func stepFirst(c *http.Client, url string) (*http.Response, error) {
 		}
 	}
 }
+
+// client keeps its decider in a field its constructor sets.
+type client struct {
+	hc    *http.Client
+	again func(error) bool
+}
+
+func newClient(hc *http.Client) *client {
+	c := &client{hc: hc}
+	c.again = func(err error) bool {
+		if err == nil {
+			return false
+		}
+		time.Sleep(5 * time.Second) // want `R-1: retry of c.hc.Get \(GET\) waits a fixed 5s between attempts`
+		return true
+	}
+	return c
+}
+
+// field: the decider held in a field.
+func (c *client) field(url string) (*http.Response, error) {
+	for { // want `loop ctx=sync unbounded; 1 waits`
+		res, err := c.hc.Get(url)
+		if !c.again(err) {
+			return res, err
+		}
+	}
+}
