@@ -23,8 +23,8 @@ import (
 // (a sleep, or a sleep func parameter bound to one) or counts a variable
 // it captures. Its body is the loop's decision (interp's eval.go), its
 // waits the loop's, at the call (DeciderWaits), its count the
-// loop's bound (deciderBound), or none when it writes nothing it
-// captures (interp's stateless). A func value with no wait nor count is a
+// loop's bound (deciderBound), or none when it captures nothing
+// written (interp's stateless). A func value with no wait nor count is a
 // predicate, a filter or a poll's test, and stays unknown.
 
 // A decider is the literal a func value holds and the model that reads
@@ -37,7 +37,7 @@ type decider struct {
 }
 
 // deciderOf returns the decider call calls, or nil.
-func (m *model) deciderOf(call *ast.CallExpr) *decider {
+func (m *model) deciderOf(call *ast.CallExpr) (d *decider) {
 	if len(call.Args) != 1 || !typesx.IsErrorType(m.info.TypeOf(call.Args[0])) {
 		return nil
 	}
@@ -58,7 +58,14 @@ func (m *model) deciderOf(call *ast.CallExpr) *decider {
 		m.deciders = make(map[*types.Var]*decider)
 	}
 	m.deciders[v] = nil // cycles: none
-	var d *decider
+	// Another package's source read with mixed type information: a gap
+	// in it is a decider the model cannot follow (xpkg.go's recover).
+	defer func() {
+		if recover() != nil {
+			m.deciders[v] = nil
+			d = nil
+		}
+	}()
 	local := !v.IsField() && v.Parent() != nil && v.Parent() != m.pkg.Scope()
 	if x, ok := m.onlyValue(v).(*ast.CallExpr); local && ok {
 		d = m.factoryLit(x, 0)
@@ -77,17 +84,21 @@ func (m *model) deciderOf(call *ast.CallExpr) *decider {
 // DeciderWaits returns the waits of the decider call runs, shaped by the
 // decider's model; a wait written in another package is placed at the
 // call, the caller's to fix.
-func (m *model) DeciderWaits(call *ast.CallExpr) []*waits.Hit {
+func (m *model) DeciderWaits(call *ast.CallExpr) (out []*waits.Hit) {
 	d := m.deciderOf(call)
 	if d == nil {
 		return nil
 	}
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
 	hits, _ := d.m.waits().FindWaits(d.lit.Body, d.lit.Body, 0)
 	// The literal's body is run once per attempt, as a recursion's
 	// entry is.
 	fd := &ast.FuncDecl{Name: ast.NewIdent("_"), Type: d.lit.Type, Body: d.lit.Body}
 	ps := &Site{Kind: Recursion, Node: fd, Pos: d.lit.Pos(), Func: d.lit.Body, FuncType: d.lit.Type}
-	var out []*waits.Hit
 	for _, h := range hits {
 		wt := &Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
 		d.m.wnum.LoopWait(ps, d.lit.Body, nil, h.Num(), wt)
@@ -339,24 +350,48 @@ func (m *model) boundInt(x ast.Expr, depth int) (int64, bool) {
 	return 0, false
 }
 
-// writesCaptured reports whether the literal writes a variable declared
-// outside it.
-func (d *decider) writesCaptured() bool {
-	found := false
+// stateless reports whether the literal's answer counts nothing: each
+// variable it captures is a local or parameter that nothing in the
+// function holding the literal (the literal included) writes after its
+// declaration: neither the literal nor the loop steps a count it reads.
+func (d *decider) stateless() bool {
+	if d.home == nil {
+		return false
+	}
+	ok := true
+	vars := make(map[*types.Var]bool)
 	ast.Inspect(d.lit.Body, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID {
+			if v := d.captured(id); v != nil {
+				vars[v] = true
+				ok = ok && !v.IsField() && v.Parent() != nil && v.Parent() != v.Pkg().Scope()
+			}
+		}
+		return ok
+	})
+	written := func(x ast.Expr) {
+		if id, isID := ast.Unparen(x).(*ast.Ident); isID {
+			if v, isVar := d.m.info.Uses[id].(*types.Var); isVar && vars[v] {
+				ok = false
+			}
+		}
+	}
+	ast.Inspect(d.home, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				found = found || d.captured(l) != nil
+				written(l)
 			}
 		case *ast.IncDecStmt:
-			found = found || d.captured(n.X) != nil
+			written(n.X)
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.AND && d.captured(n.X) != nil
+			if n.Op == token.AND {
+				written(n.X)
+			}
 		}
-		return !found
+		return ok
 	})
-	return found
+	return ok
 }
 
 // captured returns the variable declared outside the literal that x

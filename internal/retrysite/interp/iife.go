@@ -58,7 +58,7 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 // loop goes round from the operation's error (retrysite's decider.go):
 // the literal's one result over its body, its parameter bound to the
 // error, what it captures unknown.
-func (ev *evaluator) decider(x *ast.CallExpr, e env) (value, bool) {
+func (ev *evaluator) decider(x *ast.CallExpr, e env) (v value, ok bool) {
 	if ev.Depth >= 3 {
 		return value{}, false
 	}
@@ -74,6 +74,12 @@ func (ev *evaluator) decider(x *ast.CallExpr, e env) (value, bool) {
 	if pv == nil {
 		return value{}, false
 	}
+	arg := ev.Eval(x.Args[0], e)
+	defer func() {
+		if recover() != nil { // another package's source: see deciderOf
+			v, ok = value{}, false
+		}
+	}()
 	sub := &evaluator{Fi: fi, Depth: ev.Depth + 1}
-	return sub.returns(env{}.Set(pv, ev.Eval(x.Args[0], e)))
+	return sub.returns(env{}.Set(pv, arg))
 }

@@ -153,3 +153,23 @@ func (c *client) field(url string) (*http.Response, error) {
 		}
 	}
 }
+
+// Trap. loopCounts: the decider writes nothing, but it reads the count
+// the loop steps: its answer counts, and the loop is not unbounded.
+func loopCounts(c *http.Client, url string) (*http.Response, error) {
+	attempt := 0
+	again := func(err error) bool {
+		if err == nil || attempt >= 3 {
+			return false
+		}
+		time.Sleep(3 * time.Second) // want `R-1: retry of c.Get \(GET\) waits a fixed 3s between attempts`
+		return true
+	}
+	for { // want `loop ctx=sync bound=\?; 1 waits`
+		attempt++
+		res, err := c.Get(url)
+		if !again(err) {
+			return res, err
+		}
+	}
+}
