@@ -245,7 +245,11 @@
 //
 // A call through a func value is resolved to the functions it may run
 // when the package shows every one of them (valueindex's funcvals.go; its
-// doc says which).
+// doc says which). A func value the loop gives the operation's error and
+// whose bool decides the loop (if !again(err)) is a decider when it holds
+// a literal (local, or returned by a factory of the module) that waits or
+// counts what it captures: its body decides, its waits and count are the
+// loop's; one that does neither stays a predicate (decider.go).
 //
 // Across packages: constants of other packages come through go/types
 // (types.Const values) under every driver. Other code of another package

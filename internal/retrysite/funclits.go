@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/exchange"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -29,29 +28,31 @@ func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
 // OnlyFuncLit returns the function literal that is the only value ever
 // assigned to the local variable v, or nil.
 func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit {
+	lit, _ := m.onlyValue(v).(*ast.FuncLit)
+	return lit
+}
+
+// onlyValue returns the only value ever assigned to the local variable
+// v, whose address is never taken, or nil.
+func (m *model) onlyValue(v *types.Var) ast.Expr {
 	// Find the function body that declares v, then every assignment to v.
-	var scope ast.Node
-	files := slices.Clip(m.pass.Files)
-	if m.srcOf != nil { // and a helper's of another package (xpkg.go)
-		for c := range m.srcOf.Insp.Root().Children() {
-			files = append(files, c.Node().(*ast.File))
-		}
-	}
-	for _, f := range files {
-		if f.Pos() <= v.Pos() && v.Pos() < f.End() {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= v.Pos() && v.Pos() < fd.Body.End() {
-					scope = fd.Body
-				}
-			}
-		}
-	}
+	scope := m.bodyOf(v.Pos()) // decider.go
 	if scope == nil {
 		return nil
 	}
-	var lit *ast.FuncLit
+	var val ast.Expr
 	other := false
-	typesx.InspectUntil(&other, scope, func(n ast.Node) bool {
+	set := func(x ast.Expr) {
+		if val == nil {
+			val = x
+		} else {
+			other = true
+		}
+	}
+	ast.Inspect(scope, func(n ast.Node) bool {
+		if other {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
@@ -59,15 +60,15 @@ func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit {
 				if !ok || (m.info.Defs[lid] != v && m.info.Uses[lid] != v) {
 					continue
 				}
-				if len(n.Lhs) != len(n.Rhs) {
+				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 					other = true
 					continue
 				}
-				if fl, ok := ast.Unparen(n.Rhs[i]).(*ast.FuncLit); ok && lit == nil {
-					lit = fl
-				} else {
-					other = true
-				}
+				set(ast.Unparen(n.Rhs[i]))
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && m.info.Uses[id] == v {
+				other = true
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
@@ -75,12 +76,8 @@ func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit {
 					continue
 				}
 				if i < len(n.Values) {
-					if fl, ok := ast.Unparen(n.Values[i]).(*ast.FuncLit); ok && lit == nil {
-						lit = fl
-						continue
-					}
-				}
-				if len(n.Values) > 0 {
+					set(ast.Unparen(n.Values[i]))
+				} else if len(n.Values) > 0 {
 					other = true
 				}
 			}
@@ -96,7 +93,7 @@ func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit {
 	if other {
 		return nil
 	}
-	return lit
+	return val
 }
 
 // funcValueIsIntegration reports whether a call of a function value may

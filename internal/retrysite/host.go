@@ -71,3 +71,18 @@ func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func {
 	m.trackerImpls[v] = fn
 	return fn
 }
+
+// Decider returns the graph of the decider call runs (decider.go), or
+// nil.
+func (m *model) Decider(call *ast.CallExpr) (fi *funcInfo, stateless bool) {
+	defer func() {
+		if recover() != nil { // another package's source (deciderOf)
+			fi, stateless = nil, false
+		}
+	}()
+	d := m.deciderOf(call)
+	if d == nil {
+		return nil, false
+	}
+	return d.m.FuncInfo(d.lit.Body, d.lit.Type), d.stateless()
+}

@@ -273,7 +273,9 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 				s.Bound = Bound{Kind: BoundUnknown} // xpkg.go, helperfields.go
 			}
 			if s.Bound.Kind == BoundUnknown {
-				if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {
+				if b, ok := m.deciderBound(f.loop); ok {
+					s.Bound = b // a decider's count (decider.go)
+				} else if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {
 					s.Bound = b // an attempt tracker (tracker.go)
 				} else if n, ok := rangeCeiling(m.info, f.loop); ok {
 					s.Bound = Bound{Kind: BoundKnown, Retries: n - 1, Counted: site.CountedAttempts(n)}

@@ -49,6 +49,8 @@ type model struct {
 	funcTypes map[*types.Named]int8
 	// funcLits caches localFuncLit by variable (funclits.go).
 	funcLits map[*types.Var]*ast.FuncLit
+	// deciders caches deciderOf by variable (decider.go).
+	deciders map[*types.Var]*decider
 	// boolFail caches boolFails by function (package boolfail).
 	boolFail map[*ast.BlockStmt]bool
 	// trackerImpls caches TrackerMethod by local (host.go).

@@ -271,14 +271,7 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 	// Waits written in the helper are the helper's own, reported in its
 	// package; a finding here may only point into the caller's files.
 	s.Waits, s.WaitsKnown = helper.Waits, helper.WaitsKnown
-	inCaller := func(p token.Pos) bool {
-		for _, f := range caller.pass.Files {
-			if f.FileStart <= p && p <= f.FileEnd {
-				return true
-			}
-		}
-		return false
-	}
+	inCaller := caller.inFiles
 	var waits []*Wait
 	for _, w := range helper.Waits {
 		if inCaller(w.Pos) {

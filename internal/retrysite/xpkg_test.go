@@ -3,6 +3,7 @@ package retrysite_test
 import (
 	"testing"
 
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -26,4 +27,15 @@ func TestCrossPackage(t *testing.T) {
 func TestForwardedHelper(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), showCorpus, "example.com/xdeep/caller", "example.com/xdeep/retry", "example.com/xdeep/internal/pool")
+}
+
+// TestDeciderClosure: a loop that goes round when a func value given the
+// operation's error says so is a retry when that value is a literal that
+// waits or counts (a local one, or the one a factory of another package
+// of the module returns): its waits are the loop's, at the call, its
+// captured count the bound (decider.go). A func value that neither waits
+// nor counts, and a decider around a local operation, are not.
+func TestDeciderClosure(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/decider")
 }

@@ -383,6 +383,9 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		if v, ok := ev.calledLit(x, e); ok { // iife.go
 			return v
 		}
+		if v, ok := ev.decider(x, e); ok { // iife.go
+			return v
+		}
 		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
 	}
 	fn = ev.Fi.M.devirtualize(fn, x)

@@ -50,6 +50,11 @@ type Host interface {
 	// or of another package of the module (that one from its file parsed
 	// alone: syntax only), or nil.
 	MethodSyntax(fn *types.Func) *ast.FuncDecl
+	// Decider returns the graph of the literal a call of a func value
+	// given the operation's error runs when it waits or counts
+	// (retrysite's decider.go), or nil; stateless when it writes no
+	// variable it captures (its answer counts nothing).
+	Decider(call *ast.CallExpr) (fi *funcInfo, stateless bool)
 }
 
 // The interpreter's code calls the host under the names discovery gives

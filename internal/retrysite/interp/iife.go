@@ -53,3 +53,33 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 	}
 	return res, true
 }
+
+// decider evaluates x, a call of a func value that decides whether the
+// loop goes round from the operation's error (retrysite's decider.go):
+// the literal's one result over its body, its parameter bound to the
+// error, what it captures unknown.
+func (ev *evaluator) decider(x *ast.CallExpr, e env) (v value, ok bool) {
+	if ev.Depth >= 3 {
+		return value{}, false
+	}
+	fi, _ := ev.Fi.M.host.Decider(x)
+	if fi == nil {
+		return value{}, false
+	}
+	p := fi.typ.Params.List[0].Names
+	if len(p) != 1 {
+		return value{}, false
+	}
+	pv, _ := fi.M.info.Defs[p[0]].(*types.Var)
+	if pv == nil {
+		return value{}, false
+	}
+	arg := ev.Eval(x.Args[0], e)
+	defer func() {
+		if recover() != nil { // another package's source: see deciderOf
+			v, ok = value{}, false
+		}
+	}()
+	sub := &evaluator{Fi: fi, Depth: ev.Depth + 1}
+	return sub.returns(env{}.Set(pv, arg))
+}

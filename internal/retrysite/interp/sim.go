@@ -612,6 +612,9 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			return true // a decision of the outcome's (funcvals.go)
 		}
 		if fn == nil || fn.Pkg() == nil {
+			if _, ok := fi.M.host.Decider(x); ok {
+				return allStateless(fi, x.Args) // a decider that counts nothing (iife.go)
+			}
 			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 				if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {
 					return allStateless(fi, x.Args)

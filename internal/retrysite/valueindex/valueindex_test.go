@@ -33,6 +33,7 @@ func (noHost) TrackerMethod(*ast.CallExpr) *types.Func          { return nil }
 func (noHost) IsIntegration(*ast.CallExpr) bool                 { return false }
 func (noHost) BoundInit(*interp.FuncInfo) interp.Env            { return interp.Env{} }
 func (noHost) MethodSyntax(*types.Func) *ast.FuncDecl           { return nil }
+func (noHost) Decider(*ast.CallExpr) (*interp.FuncInfo, bool)   { return nil, false }
 
 const src = `package p
 

@@ -29,6 +29,12 @@ type Model interface {
 	// NamedStatuses returns the statuses fi compares a StatusCode with,
 	// other than tried.
 	NamedStatuses(fi *interp.FuncInfo, tried []int) []int
+	// BoundFunc returns the function a func parameter of another
+	// package's code is bound to (time.Sleep), or nil.
+	BoundFunc(x ast.Expr) *types.Func
+	// DeciderWaits returns the waits of the decider call runs, shaped
+	// and placed at the call (retrysite's decider.go), or nil.
+	DeciderWaits(call *ast.CallExpr) []*Hit
 }
 
 // A Finder finds and describes the waits of the sites of one package

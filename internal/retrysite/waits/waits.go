@@ -33,6 +33,9 @@ type Hit struct {
 	Helper *ast.FuncDecl
 	// TimerVar is the timer or ticker received from (<-t.C).
 	TimerVar *types.Var
+	// Wait is the wait already shaped, when the model read it elsewhere
+	// (a decider's: Model.DeciderWaits).
+	Wait *site.Wait
 }
 
 // LoopWaits finds the waits between attempts of a hand-written site s in
@@ -109,6 +112,10 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		}
 	}
 	for _, h := range w.found {
+		if h.Wait != nil {
+			s.Waits = append(s.Waits, h.Wait)
+			continue
+		}
 		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
 		f.Wnum.LoopWait(s, fi.Body, self, h.Num(), wt)
 		if wt.Shape == site.ShapeUnknown && f.unjitteredHit(fi.Body, h) {
@@ -432,6 +439,10 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 				hits = append(hits, h)
 				return false
 			}
+			if hs := f.M.DeciderWaits(n); len(hs) > 0 {
+				hits = append(hits, hs...)
+				return false
+			}
 			fn := typesx.Callee(f.Info, n)
 			if fn != nil && fn.Pkg() == f.Pkg && depth < 3 {
 				if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
@@ -533,6 +544,9 @@ func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, i
 // a clock's Sleep(d).
 func (f Finder) callWait(call *ast.CallExpr) *Hit {
 	fn := typesx.Callee(f.Info, call)
+	if fn == nil {
+		fn = f.M.BoundFunc(call.Fun)
+	}
 	if fn == nil {
 		return nil
 	}
