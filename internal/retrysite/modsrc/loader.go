@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/build"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -58,6 +59,9 @@ type Loader[M any] struct {
 	// mixed is the type information the loaded packages are checked
 	// into (mixedInfo).
 	mixed *types.Info
+	// std imports standard-library packages the analysed package does
+	// not reach (a helper's crypto/rand) from the toolchain's export data.
+	std types.Importer
 }
 
 type modDir struct{ root, path string }
@@ -518,11 +522,22 @@ func (x *Loader[M]) importPkg(fset *token.FileSet, path string) (*types.Package,
 			}
 		}
 	}
-	if ok {
-		return p, nil
-	}
 	if path == "unsafe" {
 		return types.Unsafe, nil
+	}
+	if first, _, _ := strings.Cut(path, "/"); (!ok || !p.Complete()) && !strings.Contains(first, ".") {
+		// A standard package a loaded helper imports and the analysed
+		// package does not reach, or reaches only through what export
+		// data shows of it: its whole export data from the go command.
+		if x.std == nil {
+			x.std = importer.ForCompiler(token.NewFileSet(), "gc", nil)
+		}
+		if full, err := x.std.Import(path); err == nil {
+			p, ok, x.reach[path] = full, true, full
+		}
+	}
+	if ok {
+		return p, nil
 	}
 	return nil, errUnreached
 }
