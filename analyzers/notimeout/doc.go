@@ -113,6 +113,17 @@
 //     count. When every call of the function in the package (followed
 //     through forwarders) passes a context with a deadline, that deadline
 //     is the cap.
+//   - A hand-written retry (or a call of a retry helper) whose only limit
+//     is its context parameter, which its function never reassigns and
+//     which not every call in the package is known to give a deadline
+//     (an exported function's callers are elsewhere), relies on a
+//     deadline it never sets. It is reported when it can run past the
+//     cap whatever its attempts take: its waits alone exceed it ("relies
+//     on ctx's deadline, which it never sets, and can take waits 4 x 10s
+//     = 40s > the 30s cap"), or nothing but success ends it ("no attempt
+//     count, and only ctx's deadline, which it never sets, ends it"). A
+//     function calling itself passes its own context on: its other
+//     callers decide.
 //
 // Everything else under the caller's context stays silent: a client that
 // comes from a parameter or from another package, an interface or func

@@ -549,6 +549,49 @@ func (m *model) loopTimeouts(s *site.Site) {
 			t.CallerOnly, t.Pos, t.CapWhy = true, s.Pos, why
 		}
 	}
+	if !t.Capped && !t.CallerOnly && !t.OffByDefault && t.Worst == 0 && len(caps) == 0 && siteCtx.kind == ctxCaller && siteCtx.param != nil &&
+		len(r.facts(siteCtx.param).defs) == 0 { // a function that derives its context may set a deadline on some path
+		m.reliesOnCaller(s, t, siteCtx.param, r.loopWaitsFact(s))
+	}
+}
+
+// reliesOnCaller judges a retry whose only limit is the deadline of its
+// context parameter p, when not every call of the function in the
+// package is known to give p one (an exported function's callers are
+// elsewhere): the retry relies on a deadline it never sets (R-3, issue
+// 33). It is reported when it can run longer than the cap whatever its
+// attempts take, its waits alone being over it, or when nothing but
+// success ends it (no attempt count).
+func (m *model) reliesOnCaller(s *site.Site, t *site.Timeouts, p *types.Var, w waitsFact) {
+	if all, known := m.callersSetDeadline(p, 0); known && all {
+		return
+	}
+	switch {
+	case s.Bound.Known() && s.Bound.Retries > 0:
+		var sum time.Duration
+		var parts []string
+		same := true
+		for i := 0; i < s.Bound.Retries; i++ {
+			sum += w.at(i)
+			same = same && w.at(i) == w.at(0)
+			parts = append(parts, report.FormatDuration(w.at(i)))
+		}
+		if sum <= 0 {
+			return
+		}
+		if same && len(parts) > 2 {
+			parts = []string{fmt.Sprintf("%d x %s", len(parts), parts[0])}
+		}
+		t.Worst = sum
+		t.WorstCalc = "waits " + strings.Join(parts, "+") + " = " + report.FormatDuration(sum)
+		if !w.exact {
+			t.WorstCalc = "at least " + t.WorstCalc
+		}
+		t.Note = "relies on " + p.Name() + "'s deadline, which it never sets,"
+	case s.Bound.Kind == site.BoundUnbounded:
+		t.CallerOnly, t.Pos = true, s.Pos
+		t.CapWhy = "no attempt count, and only " + p.Name() + "'s deadline, which it never sets, ends it"
+	}
 }
 
 func isLoopStmt(n ast.Node) bool {

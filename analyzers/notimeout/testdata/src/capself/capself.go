@@ -133,9 +133,10 @@ func CenkOpWatches(ctx context.Context, u string) error {
 	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-3: backoff\.Retry of fetch \(GET\) sets no deadline on ctx and is capped at 15m`
 }
 
-// Must not flag: the wait watches ctx.
+// Not blind: the wait watches ctx. With no count and no cap of its own
+// it relies on ctx's deadline (issue 33).
 func SelectLoop(ctx context.Context, u string) error {
-	for {
+	for { // want `R-3: .*has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
 		if err := fetch(ctx, u); err == nil {
 			return nil
 		}
@@ -149,10 +150,10 @@ func SelectLoop(ctx context.Context, u string) error {
 
 var errPermanent = errors.New("permanent")
 
-// Must not flag: the loop also ends on errors it does not retry, which
-// may include the context's.
+// Not blind: the loop also ends on errors it does not retry, which may
+// include the context's. It relies on ctx's deadline (issue 33).
 func SleepLoopExits(ctx context.Context, u string) error {
-	for {
+	for { // want `R-3: .*has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
 		err := fetch(ctx, u)
 		if err == nil {
 			return nil

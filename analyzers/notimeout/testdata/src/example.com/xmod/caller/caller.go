@@ -26,8 +26,9 @@ func capped(url string) (*http.Response, error) {
 	return retryx.Retry(ctx, op, func(error) time.Duration { return time.Second })
 }
 
-// The caller's caller decides.
+// The caller's caller gives the only deadline: the helper relies on a
+// deadline it never sets (issue 33).
 func fromCaller(ctx context.Context, url string) (*http.Response, error) {
 	op := func() (*http.Response, error) { return get(url) }
-	return retryx.Retry(ctx, op, func(error) time.Duration { return time.Second })
+	return retryx.Retry(ctx, op, func(error) time.Duration { return time.Second }) // want `R-3: .*has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
 }

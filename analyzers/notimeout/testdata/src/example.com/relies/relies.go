@@ -1,0 +1,106 @@
+// Package relies holds retries whose only limit is their context
+// parameter's deadline, which they never set (issue 33): reported when
+// their waits alone exceed the cap or when nothing but success ends them,
+// unless every caller in the package gives the context a deadline.
+package relies
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+var errTransient = errors.New("transient")
+
+// Remote is a service the retries call.
+type Remote interface{ Call(ctx context.Context) error }
+
+var remote Remote
+
+// Waits of 10s, five times: 40s of waiting alone.
+func Waits(ctx context.Context) error {
+	var err error
+	for i := 0; i < 5; i++ { // want `R-3: retry of remote\.Call relies on ctx's deadline, which it never sets, and can take waits 4 x 10s = 40s > the 30s cap`
+		if err = remote.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(10 * time.Second)
+	}
+	return err
+}
+
+// No count: only success or the caller's deadline ends it.
+func Forever(ctx context.Context) error {
+	for { // want `R-3: retry of remote\.Call has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Must not flag: 3 waits of 1s are within the cap whatever ctx holds.
+func Short(ctx context.Context) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = remote.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return err
+}
+
+// Must not flag: its one caller gives it a deadline.
+func foreverInner(ctx context.Context) error {
+	for {
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+}
+
+func Bounded() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return foreverInner(ctx)
+}
+
+// Must not flag: the function derives its context and may set a deadline.
+func Derived(ctx context.Context, d time.Duration) error {
+	if d > 0 {
+		c, cancel := context.WithTimeout(ctx, d)
+		defer cancel()
+		ctx = c
+	}
+	for {
+		if err := remote.Call(ctx); err == nil || !errors.Is(err, errTransient) {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Must not flag: a recursion passing its own context on, from a caller
+// that sets a deadline.
+func again(ctx context.Context) error {
+	if err := remote.Call(ctx); err != nil {
+		time.Sleep(time.Second)
+		return again(ctx)
+	}
+	return nil
+}
+
+func Again() error {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return again(ctx)
+}
