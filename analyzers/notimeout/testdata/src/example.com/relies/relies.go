@@ -13,7 +13,9 @@ import (
 var errTransient = errors.New("transient")
 
 // Remote is a service the retries call.
-type Remote interface{ Call(ctx context.Context) error }
+type Remote interface {
+	Call(ctx context.Context) error
+}
 
 var remote Remote
 
