@@ -145,7 +145,7 @@ func libraryReported() error {
 // R-2 at its name, the R-1 at the sleep and the R-6 at the call.
 //
 //retrylint:ignore fixedinterval,maxretries,idemkey IAB-2026-044 the caller bounds it
-func recursive(ctx context.Context, u string) error { // want `R-9: .*retries every error, TLS certificate errors included`
+func recursive(ctx context.Context, u string) error { // want `R-9: .*retries every error, TLS certificate errors included` `R-3: recursive retry of client.Do \(POST\) has no total duration cap`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 	if err != nil {
 		return err
@@ -159,7 +159,7 @@ func recursive(ctx context.Context, u string) error { // want `R-9: .*retries ev
 	return nil
 }
 
-func recursiveReported(ctx context.Context, u string) error { // want `R-2: recursive retry of client\.Do \(POST\) has no maximum retry count` `R-9: .*retries every error, TLS certificate errors included`
+func recursiveReported(ctx context.Context, u string) error { // want `R-2: recursive retry of client\.Do \(POST\) has no maximum retry count` `R-9: .*retries every error, TLS certificate errors included` `R-3: recursive retry of client.Do \(POST\) has no total duration cap`
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, nil)
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ func connect(ctx context.Context) error {
 }
 
 func connectUntilKilled(ctx context.Context, kill <-chan bool, wait time.Duration) error {
-	for { // want `loop ctx=sync unbounded` `R-2: retry of connect \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds`
+	for { // want `loop ctx=sync unbounded` `R-2: retry of connect \(GET\) has no maximum retry count: the loop has no attempt count: it retries until the operation succeeds` `R-3: retry of connect \(GET\) has no total duration cap: no attempt count`
 		err := connect(ctx)
 		if err == nil {
 			return nil
