@@ -65,11 +65,11 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 				}
 			case *ast.ReturnStmt, *ast.ValueSpec:
 			case *ast.BinaryExpr:
-				if p.Op != token.EQL && p.Op != token.NEQ || !isNil(d.info, p.X) && !isNil(d.info, p.Y) {
+				if p.Op != token.EQL && p.Op != token.NEQ || !typesx.IsNil(d.info, p.X) && !typesx.IsNil(d.info, p.Y) {
 					inspected = true
 				}
 			case *ast.CallExpr:
-				inspected = !variadicArg(d.info, p, id)
+				inspected = !typesx.VariadicArg(d.info, p, id)
 			default:
 				inspected = true
 			}
@@ -77,29 +77,4 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 		})
 	}
 	return inspected
-}
-
-func isNil(info *types.Info, x ast.Expr) bool {
-	_, ok := info.Uses[identOf(x)].(*types.Nil)
-	return ok
-}
-
-func identOf(x ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(x).(*ast.Ident)
-	return id
-}
-
-// variadicArg reports whether x is an argument in the variadic part of
-// call, a log line's or fmt.Errorf's arguments.
-func variadicArg(info *types.Info, call *ast.CallExpr, x ast.Expr) bool {
-	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	if !ok || !sig.Variadic() || call.Ellipsis.IsValid() {
-		return false
-	}
-	for i, a := range call.Args {
-		if a == x {
-			return i >= sig.Params().Len()-1
-		}
-	}
-	return false
 }

@@ -662,7 +662,7 @@ func (r *tres) logsOnly(call *ast.CallExpr) bool {
 				return true // the measure's own assignment
 			}
 			uses++
-			if len(stack) == 0 || !variadicArg(r.m.info, stack[len(stack)-1], id) {
+			if len(stack) == 0 || !typesx.VariadicArg(r.m.info, stack[len(stack)-1], id) {
 				uses = -1 << 30
 			}
 			return true
@@ -671,24 +671,6 @@ func (r *tres) logsOnly(call *ast.CallExpr) bool {
 	return uses > 0
 }
 
-// variadicArg reports whether x is an argument in the variadic part of
-// parent, a call of a variadic function.
-func variadicArg(info *types.Info, parent ast.Node, x ast.Expr) bool {
-	call, ok := parent.(*ast.CallExpr)
-	if !ok || call.Ellipsis.IsValid() {
-		return false
-	}
-	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
-	if !ok || !sig.Variadic() {
-		return false
-	}
-	for i, a := range call.Args {
-		if a == x {
-			return i >= sig.Params().Len()-1
-		}
-	}
-	return false
-}
 
 // isAssigned reports whether id is assigned to by parent.
 func isAssigned(parent ast.Node, id *ast.Ident) bool {

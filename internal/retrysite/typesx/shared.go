@@ -174,3 +174,23 @@ func VarIs(info *types.Info, v types.Object) func(ast.Expr) bool {
 		return ok && info.ObjectOf(id) == v
 	}
 }
+
+// VariadicArg reports whether x is an argument in the variadic part of
+// parent, a call of a variadic function (a log line's or fmt.Errorf's
+// arguments).
+func VariadicArg(info *types.Info, parent ast.Node, x ast.Expr) bool {
+	call, ok := parent.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return false
+	}
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return false
+	}
+	for i, a := range call.Args {
+		if a == x {
+			return i >= sig.Params().Len()-1
+		}
+	}
+	return false
+}
