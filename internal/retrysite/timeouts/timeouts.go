@@ -671,7 +671,6 @@ func (r *tres) logsOnly(call *ast.CallExpr) bool {
 	return uses > 0
 }
 
-
 // isAssigned reports whether id is assigned to by parent.
 func isAssigned(parent ast.Node, id *ast.Ident) bool {
 	as, ok := parent.(*ast.AssignStmt)
