@@ -550,9 +550,22 @@ func (m *model) loopTimeouts(s *site.Site) {
 		}
 	}
 	if !t.Capped && !t.CallerOnly && !t.OffByDefault && t.Worst == 0 && len(caps) == 0 && siteCtx.kind == ctxCaller && siteCtx.param != nil &&
-		len(r.facts(siteCtx.param).defs) == 0 { // a function that derives its context may set a deadline on some path
+		r.onlyCallers(siteCtx.param) {
 		m.reliesOnCaller(s, t, siteCtx.param, r.loopWaitsFact(s))
 	}
+}
+
+// onlyCallers reports whether every value the function gives its context
+// parameter p is the caller's again (ctx = attemptCtx, a copy a hook may
+// rewrap): one that may carry a deadline (ctx, cancel =
+// context.WithTimeout(ctx, d) on some path) may cap the retry.
+func (r *tres) onlyCallers(p *types.Var) bool {
+	for _, d := range r.facts(p).defs {
+		if r.ctx(d).kind != ctxCaller {
+			return false
+		}
+	}
+	return true
 }
 
 // reliesOnCaller judges a retry whose only limit is the deadline of its

@@ -106,3 +106,22 @@ func Again() error {
 	defer cancel()
 	return again(ctx)
 }
+
+var hook func(*context.Context)
+
+// A copy of ctx that a hook may rewrap is still the caller's context: no
+// deadline is set on any path.
+func Hooked(ctx context.Context) error {
+	for { // want `R-3: retry of remote\.Call has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
+		c := ctx
+		hook(&c)
+		ctx = c
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+}
