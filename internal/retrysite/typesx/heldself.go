@@ -35,9 +35,10 @@ import (
 // time.Sleep(d); c.connect() }()), time.AfterFunc(d, f) where f is fn or
 // such a literal (the operation scheduled again: Scheduled), and, with
 // decl, a call of another function of the package whose body calls or
-// schedules fn (retryRequest -> send -> retryRequest: its declaration).
+// schedules fn (send -> retryRequest -> send: its declaration), when
+// decl gives that function's declaration as one on the way back to fn.
 // Whether the call is made on a failure path is the caller's question.
-func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl func(*types.Func) *ast.FuncDecl) map[*ast.CallExpr]*ast.FuncLit {
+func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl func(via, fn *types.Func) *ast.FuncDecl) map[*ast.CallExpr]*ast.FuncLit {
 	if body == nil || fn == nil {
 		return nil
 	}
@@ -88,7 +89,7 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl f
 		if lit := Scheduled(info, c, fn); lit != nil {
 			res[c] = lit
 		} else if g := Callee(info, c); decl != nil && g != nil && g.Origin() != fn.Origin() {
-			if d := decl(g.Origin()); d != nil && d.Body != nil && len(Reentries(info, d.Body, fn)) > 0 {
+			if d := decl(g.Origin(), fn); d != nil {
 				res[c] = &ast.FuncLit{Type: d.Type, Body: d.Body}
 			}
 		}
