@@ -61,6 +61,38 @@ func (c *client) connect() { // want `recursion ctx=sync unbounded; 1 waits`
 	c.conn = conn
 }
 
+// open fails over to scheduleOpen, which schedules open again through
+// a literal: the cycle goes through another function and a timer.
+func (c *client) open() { // want `recursion ctx=sync unbounded; 1 waits`
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		c.scheduleOpen()
+		return
+	}
+	c.conn = conn
+}
+
+func (c *client) scheduleOpen() {
+	time.AfterFunc(3*time.Second, func() { c.open() }) // want `R-1: recursive retry of net.Dial waits a fixed 3s between attempts`
+}
+
+// Trap: a page fetched again through another function on failure is
+// the next page, not the same one.
+func (c *client) page(token string) error {
+	res, err := c.http.Get("http://" + c.addr + "/?page=" + token)
+	if err != nil {
+		return c.nextPage(res)
+	}
+	return res.Body.Close()
+}
+
+func (c *client) nextPage(res *http.Response) error {
+	if res == nil {
+		return errors.New("no page")
+	}
+	return c.page(res.Header.Get("Next"))
+}
+
 // Trap: a periodic job that re-arms itself whatever the outcome is a
 // schedule, not a retry.
 func (c *client) refresh() {
