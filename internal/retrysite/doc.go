@@ -40,7 +40,14 @@
 // call of such a closure is a call of the function itself
 // (typesx.HeldSelfCalls), its parameters are the call's arguments, its
 // waits are the recursion's (waits/heldself.go) and the bound is unknown
-// when it steps a parameter it captured. A function whose operation sits
+// when it steps a parameter it captured. A retry that is no loop is such
+// a recursion too: a failure that reaches the function again through
+// another function of the package that runs no operation of its own
+// (send -> retryRequest -> send: ReentryDecl, reentry.go), or schedules
+// it again (time.AfterFunc(d, c.reconnect), go func() { sleep; c.connect()
+// }()): the waits are the sleeps on the way and the AfterFunc's delay, and
+// a schedule re-armed on success too is a periodic job, as any loop.
+// A function whose operation sits
 // in a loop over candidates (brokers) and that calls itself once the loop
 // has run out is a recursive retry as well as a loop: the loop's own
 // condition guards no refresh (interp's goalFreeFailover), and going

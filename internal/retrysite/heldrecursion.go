@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -71,11 +72,13 @@ func innerSelfCalls(self []*ast.CallExpr, held map[*ast.CallExpr]*ast.FuncLit, i
 			continue
 		}
 		params := make(map[types.Object]ast.Expr)
+		var order []*types.Var
 		i := 0
 		for _, f := range lit.Type.Params.List {
 			for _, n := range f.Names {
-				if o := info.Defs[n]; o != nil && i < len(c.Args) {
+				if o, ok := info.Defs[n].(*types.Var); ok && i < len(c.Args) {
 					params[o] = c.Args[i]
+					order = append(order, o)
 				}
 				i++
 			}
@@ -89,6 +92,16 @@ func innerSelfCalls(self []*ast.CallExpr, held map[*ast.CallExpr]*ast.FuncLit, i
 				inner.Args[j] = a
 				if id, ok := ast.Unparen(a).(*ast.Ident); ok && params[info.Uses[id]] != nil {
 					inner.Args[j] = params[info.Uses[id]]
+					continue
+				}
+				// A value read from a parameter that is no count
+				// (res.Header.Get("Location") in the function on
+				// the way back): the argument it is given.
+				for _, v := range order {
+					if !interp.IsIntegerOrBool(v.Type()) && typesx.UsesAny(info, a, map[*types.Var]bool{v: true}) {
+						inner.Args[j] = params[v]
+						break
+					}
 				}
 			}
 			res = append(res, inner)

@@ -93,7 +93,7 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 	var held map[*ast.CallExpr]*ast.FuncLit
 	if fb.obj != nil {
 		// Calls of a closure that calls the function (heldself.go).
-		held = typesx.HeldSelfCalls(m.info, fb.body, fb.obj)
+		held = typesx.HeldSelfCalls(m.info, fb.body, fb.obj, m.ReentryDecl)
 		for c := range held {
 			selfCalls = append(selfCalls, c)
 		}

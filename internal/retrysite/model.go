@@ -53,6 +53,8 @@ type model struct {
 	deciders map[*types.Var]*decider
 	// boolFail caches boolFails by function (package boolfail).
 	boolFail map[*ast.BlockStmt]bool
+	// reentries caches ReentryDecl (reentry.go).
+	reentries map[[2]*types.Func]*ast.FuncDecl
 	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func
 	// items tells what a loop's iterations give its operation (package

@@ -33,7 +33,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		in = fi.LoopScope(n)
 	case *ast.FuncDecl:
 		if self, _ := m.info.Defs[n.Name].(*types.Func); self != nil {
-			target = typesx.Union(g.set, waits.SelfCalls(m.info, n.Body, self))
+			target = typesx.Union(g.set, waits.SelfCalls(m.info, m.ReentryDecl, n.Body, self))
 		}
 	}
 	try := func(o outcomes.Scenario, certain bool) outcomes.Reach {

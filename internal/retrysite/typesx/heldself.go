@@ -28,7 +28,17 @@ import (
 // literals) of a local variable that holds one function literal, defined
 // once in body and never written again nor its address taken, whose body
 // calls fn (outside literals nested in it), that literal.
-func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]*ast.FuncLit {
+//
+// Retries that are no loop re-enter fn the same way, and their calls are
+// returned too, each with a stand-in literal for what runs before fn
+// again: a call of a function literal that calls fn (go func() {
+// time.Sleep(d); c.connect() }()), time.AfterFunc(d, f) where f is fn or
+// such a literal (the operation scheduled again: Scheduled), and, with
+// decl, a call of another function of the package whose body calls or
+// schedules fn (send -> retryRequest -> send: its declaration), when
+// decl gives that function's declaration as one on the way back to fn.
+// Whether the call is made on a failure path is the caller's question.
+func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl func(via, fn *types.Func) *ast.FuncDecl) map[*ast.CallExpr]*ast.FuncLit {
 	if body == nil || fn == nil {
 		return nil
 	}
@@ -48,9 +58,6 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*a
 			held[o] = lit
 		}
 	}
-	if len(held) == 0 {
-		return nil
-	}
 	// Written again, or its address taken: not the one literal.
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -69,12 +76,21 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*a
 	})
 	res := make(map[*ast.CallExpr]*ast.FuncLit)
 	InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if o := info.Uses[id]; held[o] != nil && !bad[o] {
-					res[n] = held[o]
-				}
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+			if o := info.Uses[id]; held[o] != nil && !bad[o] {
+				res[c] = held[o]
+				return true
+			}
+		}
+		if lit := Scheduled(info, c, fn); lit != nil {
+			res[c] = lit
+		} else if g := Callee(info, c); decl != nil && g != nil && g.Origin() != fn.Origin() {
+			if d := decl(g.Origin(), fn); d != nil {
+				res[c] = &ast.FuncLit{Type: d.Type, Body: d.Body}
 			}
 		}
 		return true
@@ -82,6 +98,41 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*a
 	if len(res) == 0 {
 		return nil
 	}
+	return res
+}
+
+// Scheduled returns the literal that c runs and that calls fn: c calls
+// a function literal that calls fn, or c is time.AfterFunc(d, f) and f
+// is such a literal or fn itself (then a stand-in literal calling f).
+func Scheduled(info *types.Info, c *ast.CallExpr, fn *types.Func) *ast.FuncLit {
+	f := c.Fun
+	if g := Callee(info, c); g != nil && g.Pkg() != nil && g.Pkg().Path() == "time" && g.Name() == "AfterFunc" && len(c.Args) == 2 {
+		f = c.Args[1]
+	}
+	switch x := ast.Unparen(f).(type) {
+	case *ast.FuncLit:
+		if CallsFunc(info, x.Body, fn) {
+			return x
+		}
+	case *ast.Ident, *ast.SelectorExpr:
+		call := &ast.CallExpr{Fun: x}
+		if f != c.Fun && CallsFunc(info, call, fn) {
+			return &ast.FuncLit{Type: &ast.FuncType{Params: &ast.FieldList{}}, Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: call}}}}
+		}
+	}
+	return nil
+}
+
+// Reentries returns the calls in body (outside function literals) that
+// call fn or schedule it (Scheduled).
+func Reentries(info *types.Info, body ast.Node, fn *types.Func) []*ast.CallExpr {
+	res := CallsOf(info, body, fn)
+	InspectNoLits(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && Scheduled(info, c, fn) != nil {
+			res = append(res, c)
+		}
+		return true
+	})
 	return res
 }
 

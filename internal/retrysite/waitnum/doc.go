@@ -118,6 +118,9 @@ type Model interface {
 	// FuncDecl returns the declaration of a same-package function, or
 	// nil.
 	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// ReentryDecl returns the declaration of via when it leads back to
+	// fn (typesx.HeldSelfCalls), or nil.
+	ReentryDecl(via, fn *types.Func) *ast.FuncDecl
 	// FuncObj returns the function a function-valued expression names.
 	FuncObj(x ast.Expr) *types.Func
 	// MayReturn reports whether call may return (it is no panic or

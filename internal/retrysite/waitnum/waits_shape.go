@@ -104,7 +104,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 		region, list, rng = n, n.Body.List, n
 	case *ast.FuncDecl:
 		region, list = n.Body, n.Body.List
-		if lit := heldClosureOf(m.info, n.Body, self, h.node); lit != nil {
+		if lit := heldClosureOf(m.info, m.ReentryDecl, n.Body, self, h.node); lit != nil {
 			// The wait is in a closure that calls the function itself
 			// (typesx.HeldSelfCalls): each attempt runs the closure's
 			// body up to that call, with the parameters it captured.
@@ -210,11 +210,11 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 
 // heldClosureOf returns the held closure of body that calls self and
 // holds n, or nil.
-func heldClosureOf(info *types.Info, body *ast.BlockStmt, self *types.Func, n ast.Node) *ast.FuncLit {
+func heldClosureOf(info *types.Info, decl func(via, fn *types.Func) *ast.FuncDecl, body *ast.BlockStmt, self *types.Func, n ast.Node) *ast.FuncLit {
 	if self == nil || n == nil {
 		return nil
 	}
-	for _, lit := range typesx.HeldSelfCalls(info, body, self) {
+	for _, lit := range typesx.HeldSelfCalls(info, body, self, decl) {
 		if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
 			return lit
 		}

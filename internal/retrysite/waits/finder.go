@@ -16,6 +16,9 @@ type Model interface {
 	// FuncDecl returns the declaration of a same-package function, or
 	// nil.
 	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// ReentryDecl returns the declaration of via when it leads back to
+	// fn (typesx.HeldSelfCalls), or nil.
+	ReentryDecl(via, fn *types.Func) *ast.FuncDecl
 	// Decls returns the declarations of the package's functions.
 	Decls() map[*types.Func]*ast.FuncDecl
 	// FuncInfo returns the graph of a function body, or nil.

@@ -3,6 +3,7 @@ package waits
 import (
 	"go/ast"
 
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -19,6 +20,7 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 		return nil
 	}
 	var lit *ast.FuncLit
+	var at *ast.CallExpr
 	ast.Inspect(node, func(n ast.Node) bool {
 		if lit != nil {
 			return false
@@ -27,7 +29,7 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 			return false
 		}
 		if c, ok := n.(*ast.CallExpr); ok && w.held[c] != nil {
-			lit = w.held[c]
+			lit, at = w.held[c], c
 		}
 		return true
 	})
@@ -46,10 +48,12 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 		return nil
 	}
 	inner := make(map[*ast.CallExpr]bool)
-	for _, c := range typesx.CallsOf(w.F.Info, lit.Body, w.self) {
+	hs := w.afterFunc(at)
+	for _, c := range typesx.Reentries(w.F.Info, lit.Body, w.self) {
 		inner[c] = true
+		hs = append(hs, w.afterFunc(c)...)
 	}
-	hs := w.F.NewWalk(fi).EntryWaits(inner)
+	hs = append(hs, w.F.NewWalk(fi).EntryWaits(inner)...)
 	w.heldHits[lit] = hs
 	return hs
 }
@@ -69,4 +73,13 @@ func inLoop(body *ast.BlockStmt, calls []*ast.CallExpr) bool {
 		}
 		return !found
 	})
+}
+
+// afterFunc returns the wait of c when it is time.AfterFunc(d, f): f
+// runs d later, the operation scheduled again.
+func (w *Walk) afterFunc(c *ast.CallExpr) []*Hit {
+	if fn := typesx.Callee(w.F.Info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "AfterFunc" && len(c.Args) == 2 {
+		return []*Hit{{Kind: site.WaitAfter, Node: c, Expr: c.Args[0]}}
+	}
+	return nil
 }

@@ -63,12 +63,12 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	case *ast.FuncDecl:
 		self, _ = f.Info.Defs[n.Name].(*types.Func)
 		if self != nil {
-			target = typesx.Union(set, SelfCalls(f.Info, n.Body, self))
+			target = typesx.Union(set, SelfCalls(f.Info, f.M.ReentryDecl, n.Body, self))
 			if inLoop(n.Body, calls) {
 				// The operation sits in a loop over candidates: going
 				// round it is the failover, the retry is the call of
 				// itself (retrysite's heldrecursion.go).
-				target = SelfCalls(f.Info, n.Body, self)
+				target = SelfCalls(f.Info, f.M.ReentryDecl, n.Body, self)
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	if self != nil {
 		w.reentry = w.EntryWaits(set) // head.go
 		if d, ok := s.Node.(*ast.FuncDecl); ok {
-			w.held = typesx.HeldSelfCalls(f.Info, d.Body, self)
+			w.held = typesx.HeldSelfCalls(f.Info, d.Body, self, f.M.ReentryDecl)
 			w.self = self
 		}
 	}
@@ -141,9 +141,9 @@ func (f Finder) NewWalk(fi *interp.FuncInfo) *Walk {
 // SelfCalls returns the calls of fn in body (outside function literals),
 // and the calls of closures held in body that call fn
 // (typesx.HeldSelfCalls).
-func SelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
+func SelfCalls(info *types.Info, decl func(via, fn *types.Func) *ast.FuncDecl, body *ast.BlockStmt, fn *types.Func) map[*ast.CallExpr]bool {
 	res := make(map[*ast.CallExpr]bool)
-	for c := range typesx.HeldSelfCalls(info, body, fn) {
+	for c := range typesx.HeldSelfCalls(info, body, fn, decl) {
 		res[c] = true
 	}
 	for _, c := range typesx.CallsOf(info, body, fn) {

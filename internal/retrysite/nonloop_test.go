@@ -1,0 +1,19 @@
+package retrysite_test
+
+import (
+	"testing"
+
+	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// TestNonLoop: retries that are not loops (typesx.HeldSelfCalls): a
+// function that reaches itself through another function on failure, an
+// operation scheduled again by time.AfterFunc or by a goroutine that
+// sleeps, are recursive retries with the waits along the cycle; a
+// periodic job re-armed whatever the outcome, a recursion over a tree
+// and a reconnect after a clean close are not.
+func TestNonLoop(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/nonloop")
+}

@@ -1,0 +1,148 @@
+// Package nonloop holds retries that are not loops: a function that
+// reaches itself through another function of the package on failure,
+// and a failure that schedules the same operation again (time.AfterFunc,
+// a goroutine that sleeps and calls again), with the traps that repeat
+// without being retries (typesx.HeldSelfCalls).
+package nonloop
+
+import (
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"time"
+)
+
+type client struct {
+	http *http.Client
+	addr string
+	conn net.Conn
+	tree map[string][]string
+}
+
+// send fails over to retryRequest, which waits and sends again: the
+// cycle send -> retryRequest -> send re-enters send.
+func (c *client) send(req *http.Request, left int) error { // want `recursion ctx=sync bound=\?; 1 waits`
+	res, err := c.http.Do(req)
+	if err != nil {
+		return c.retryRequest(req, left)
+	}
+	return res.Body.Close()
+}
+
+func (c *client) retryRequest(req *http.Request, left int) error {
+	if left == 0 {
+		return errors.New("out of attempts")
+	}
+	time.Sleep(2 * time.Second) // want `R-1: recursive retry of c.http.Do waits a fixed 2s between attempts`
+	return c.send(req, left-1)
+}
+
+// reconnect schedules itself again when the dial fails.
+func (c *client) reconnect() { // want `recursion ctx=sync unbounded; 1 waits`
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		time.AfterFunc(5*time.Second, c.reconnect) // want `R-1: recursive retry of net.Dial waits a fixed 5s between attempts`
+		return
+	}
+	c.conn = conn
+}
+
+// connect retries in a goroutine that sleeps and calls it again.
+func (c *client) connect() { // want `recursion ctx=sync unbounded; 1 waits`
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		go func() {
+			time.Sleep(time.Second) // want `R-1: recursive retry of net.Dial waits a fixed 1s between attempts`
+			c.connect()
+		}()
+		return
+	}
+	c.conn = conn
+}
+
+// open fails over to scheduleOpen, which schedules open again through
+// a literal: the cycle goes through another function and a timer.
+func (c *client) open() { // want `recursion ctx=sync unbounded; 1 waits`
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		c.scheduleOpen()
+		return
+	}
+	c.conn = conn
+}
+
+func (c *client) scheduleOpen() {
+	time.AfterFunc(3*time.Second, func() { c.open() }) // want `R-1: recursive retry of net.Dial waits a fixed 3s between attempts`
+}
+
+// Trap: a page fetched again through another function on failure is
+// the next page, not the same one.
+func (c *client) page(token string) error {
+	res, err := c.http.Get("http://" + c.addr + "/?page=" + token)
+	if err != nil {
+		return c.nextPage(res)
+	}
+	return res.Body.Close()
+}
+
+func (c *client) nextPage(res *http.Response) error {
+	if res == nil {
+		return errors.New("no page")
+	}
+	return c.page(res.Header.Get("Next"))
+}
+
+// Trap: a periodic job that re-arms itself whatever the outcome is a
+// schedule, not a retry.
+func (c *client) refresh() {
+	if _, err := c.http.Get("http://" + c.addr + "/refresh"); err != nil {
+		println(err.Error())
+	}
+	time.AfterFunc(time.Minute, c.refresh)
+}
+
+// Trap: a recursion over a tree goes on with other inputs, after a
+// success, through another function.
+func (c *client) walk(node string) error {
+	res, err := c.http.Get("http://" + c.addr + "/" + node)
+	if err != nil {
+		return err
+	}
+	res.Body.Close()
+	return c.walkChildren(node)
+}
+
+func (c *client) walkChildren(node string) error {
+	for _, child := range c.tree[node] {
+		if err := c.walk(child); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Trap: a reconnect scheduled when the connection, dialled with
+// success, closes cleanly is no retry of the dial (serve reaches it
+// through readLoop only after a success).
+func (c *client) serve() error {
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		return err
+	}
+	c.conn = conn
+	go c.readLoop(conn)
+	return nil
+}
+
+func (c *client) readLoop(conn net.Conn) {
+	buf := make([]byte, 512)
+	for {
+		if _, err := conn.Read(buf); err != nil {
+			if errors.Is(err, io.EOF) {
+				time.AfterFunc(time.Second, func() { c.serve() })
+			}
+			return
+		}
+	}
+}
