@@ -32,6 +32,9 @@ func (serverErr) Error() string { return "server" }
 
 func (e serverErr) retryable() bool { return e.code != http.StatusNotImplemented }
 
+// wait gives no wait to a failure it does not retry (a condition on the
+// error): the other return's shape stands. A no-wait branch under a
+// setting (statewaits' growing, recovery's backoff) stays a disagreement.
 func (e serverErr) wait(n int, p Params) time.Duration {
 	if !e.retryable() {
 		return 0
