@@ -39,3 +39,13 @@ func TestDeciderClosure(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/decider")
 }
+
+// TestPairDecision: the wait of a loop is the duration result of a
+// (bool, time.Duration) decision method whose cases are errors.As tests,
+// computed by a function of another package of the module or by methods
+// of typed errors (pairdecide.go); a decision whose duration is a
+// full-jitter draw stays silent.
+func TestPairDecision(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/pairdecide")
+}

@@ -85,9 +85,10 @@ type winterp struct {
 	alts  []waitshape.Num
 	depth int
 	steps *int
-	// first is true when running a helper that returns the wait with
-	// a verdict (waits_pair.go): its first result is the value.
-	first bool
+	// pair is true when running a helper that returns the wait with
+	// a verdict (waits_pair.go): its result at is the value.
+	pair bool
+	at   int
 	// closure is the delay literal a helper calls per attempt, run
 	// for its result (waits_closure.go).
 	closure *ast.FuncLit
@@ -305,7 +306,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 		for _, r := range s.Results {
 			ip.visit(r)
 		}
-		if ip.first && ip.givesUp(s) { // waits_pair.go
+		if ip.pair && ip.givesUp(s) { // waits_pair.go
 			return ctrlNormal
 		}
 		if ip.self != nil {
@@ -319,9 +320,9 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 				return ctrlRecurse
 			}
 		}
-		if len(s.Results) == 1 || ip.first && len(s.Results) == 2 {
-			ip.retExpr = s.Results[0]
-			ip.ret = ip.eval(s.Results[0])
+		if len(s.Results) == 1 || ip.pair && len(s.Results) == 2 {
+			ip.retExpr = s.Results[ip.at]
+			ip.ret = ip.eval(s.Results[ip.at])
 			ip.applyClamps()
 			ip.applyAlts() // waits_alt.go
 		} else {
@@ -446,7 +447,12 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 		if !ip.terminates(list) {
 			ip.forgetList(list)
 		} else if ip.fn && !comparison(s.Cond) {
+			n := len(ip.alts)
 			ip.altReturn(list) // waits_alt.go
+			if len(ip.alts) > n && noWait(ip.alts[n]) && readsFailure(ip.m.info, s.Cond) {
+				// No wait for some failures: they are not retried.
+				ip.alts = ip.alts[:n]
+			}
 		}
 	}
 	return ctrlNormal
@@ -454,20 +460,17 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 
 // clampIf applies `if L op R { v = E }` and records `if L op R { return
 // E }` when the condition is unknown: the cap (or floor) of a backoff
-// against a limit the model cannot see.
+// against a limit the model cannot see. A return under comparisons
+// joined by && (`if d > 0 && d < max { return d }`) records each.
 func (ip *winterp) clampIf(s *ast.IfStmt) bool {
-	cmp, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || len(s.Body.List) != 1 {
+	cmps := conjuncts(s.Cond)
+	if cmps == nil || len(s.Body.List) != 1 {
 		return false
 	}
-	switch cmp.Op {
-	case token.GTR, token.GEQ, token.LSS, token.LEQ:
-	default:
-		return false
-	}
+	cmp := cmps[0]
 	switch b := s.Body.List[0].(type) {
 	case *ast.AssignStmt:
-		if len(b.Lhs) != 1 || len(b.Rhs) != 1 || b.Tok != token.ASSIGN {
+		if len(cmps) != 1 || len(b.Lhs) != 1 || len(b.Rhs) != 1 || b.Tok != token.ASSIGN {
 			return false
 		}
 		v := ip.localVar(b.Lhs[0])
@@ -484,10 +487,32 @@ func (ip *winterp) clampIf(s *ast.IfStmt) bool {
 		if !ip.fn || len(b.Results) != 1 {
 			return false
 		}
-		ip.clamps = append(ip.clamps, waitClamp{l: cmp.X, r: cmp.Y, op: cmp.Op, e: b.Results[0]})
+		for _, cmp := range cmps {
+			ip.clamps = append(ip.clamps, waitClamp{l: cmp.X, r: cmp.Y, op: cmp.Op, e: b.Results[0]})
+		}
 		return true
 	}
 	return false
+}
+
+// conjuncts returns the comparisons x joins with && (x itself, when it
+// is one), or nil when x is anything else.
+func conjuncts(x ast.Expr) []*ast.BinaryExpr {
+	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	switch b.Op {
+	case token.LAND:
+		l, r := conjuncts(b.X), conjuncts(b.Y)
+		if l == nil || r == nil {
+			return nil
+		}
+		return append(l, r...)
+	case token.GTR, token.GEQ, token.LSS, token.LEQ:
+		return []*ast.BinaryExpr{b}
+	}
+	return nil
 }
 
 // clampValue computes what `if L op R { x = E }` leaves in x, when x and
@@ -571,19 +596,42 @@ func (ip *winterp) multiway(s ast.Stmt) ctrl {
 			}
 		}
 	}
+	var def []ast.Stmt
+	alt := ip.fn && hasDefault(clauses)
 	for _, c := range clauses {
 		var body []ast.Stmt
 		switch c := c.(type) {
 		case *ast.CaseClause:
 			body = c.Body
+			if c.List == nil && alt {
+				// A helper's default clause is run as the path on,
+				// like the code after an if, its cases as branches
+				// that leave (waits_alt.go).
+				def = body
+				continue
+			}
 		case *ast.CommClause:
 			body = c.Body
 		}
 		if !ip.terminates(body) {
 			ip.forgetList(body)
+		} else if alt {
+			ip.altReturn(body)
 		}
 	}
+	if def != nil {
+		return ip.stmts(def)
+	}
 	return ctrlNormal
+}
+
+func hasDefault(clauses []ast.Stmt) bool {
+	for _, c := range clauses {
+		if c, ok := c.(*ast.CaseClause); ok && c.List == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // forget makes the variables assigned in n unknown.
@@ -656,10 +704,8 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 				}
 			}
 			// d, ok := retryDelay(res, n): waits_pair.go
-			if d, ok := ip.pairWait(call); ok {
-				if v := ip.localVar(s.Lhs[0]); v != nil {
-					ip.set(v, call, d)
-				}
+			if v, d, ok := ip.pairWait(call, s.Lhs); ok {
+				ip.set(v, call, d)
 			}
 		}
 		// d, ok := parseRetryAfter(res): ok on a response without
@@ -830,7 +876,7 @@ func (ip *winterp) sub(body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr
 // another package's from its source (a method of a backoff object of
 // the module, waits_state.go). The arguments are evaluated here.
 func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call *ast.CallExpr) *winterp {
-	if ip.depth >= 3 || body == nil {
+	if ip.depth >= 4 || body == nil {
 		return nil
 	}
 	s := ip.subInterp(dm, body, body)
@@ -1301,10 +1347,12 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return r
 		}
 	}
-	if fn.Pkg() == ip.m.pkg && sig != nil && sig.Results().Len() == 1 {
-		if d := ip.m.FuncDecl(fn); d != nil && d.Body != nil && ip.m.pure(d.Body, nil) {
-			if s := ip.sub(d.Body, d.Type, x); s != nil {
-				if recv != nil {
+	if sig != nil && sig.Results().Len() == 1 {
+		// A function of the package, or of another package of the
+		// module read from its source.
+		if d, dm := ip.m.methodOf(fn); d != nil && d.Body != nil && dm.pure(d.Body, nil) {
+			if s := ip.subIn(dm, d.Body, d.Type, x); s != nil {
+				if recv != nil && dm == ip.m {
 					ip.bindRecv(s, d, recv)
 				}
 				return s.result(d.Body)
@@ -1473,6 +1521,18 @@ func (ip *winterp) randCall(name string, args []ast.Expr) waitshape.Num {
 
 // carriesFailure reports whether t, or a pointer to it, is an error type:
 // its fields describe one failure.
+// readsFailure reports whether x reads an error value.
+func readsFailure(info *types.Info, x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] != nil && carriesFailure(info.TypeOf(id)) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 func carriesFailure(t types.Type) bool {
 	if t == nil {
 		return false

@@ -8,37 +8,49 @@ import (
 	"go/types"
 )
 
-// A helper of the package may return the wait together with a verdict:
-// `delay, ok := retryDelay(res, n)` or `d, err := c.nextWait(n)`, where
-// the second result (a bool, or an error) says whether to retry at all.
-// The wait is the first result: the helper is run like a one-result
-// helper, reading the first value of each return. A return that gives
-// up (`return 0, false`) returns no wait, and leaves the shape to the
-// other returns (applyAlts); a helper whose second result is anything
-// else, or whose first is not a number, is not followed.
+// A helper of the package or of the module may return the wait together
+// with a verdict: `delay, ok := retryDelay(res, n)`, `d, err :=
+// c.nextWait(n)` or `retry, d := c.decide(err, n)`, where the other
+// result (a bool, or an error) says whether to retry at all. The helper
+// is run like a one-result helper, reading the wait's value of each
+// return. A return that gives up (`return 0, false`, `return false, 0`)
+// returns no wait, and leaves the shape to the other returns
+// (applyAlts); a helper whose other result is anything else, or whose
+// wait is not a number, is not followed.
 
-// pairWait computes the first result of call, a two-result call of a
-// function of the package, when it is a number paired with a bool or
-// an error.
-func (ip *winterp) pairWait(call *ast.CallExpr) (waitshape.Num, bool) {
+// pairWait computes the wait result of call, a two-result call of a
+// function of the module, when it is a number paired with a bool or an
+// error (a bool, number pair: a decision first). v is the variable the
+// wait is assigned to.
+func (ip *winterp) pairWait(call *ast.CallExpr, lhs []ast.Expr) (*types.Var, waitshape.Num, bool) {
 	fn := typesx.Callee(ip.m.info, call)
-	if fn == nil || fn.Pkg() != ip.m.pkg {
-		return waitshape.Num{}, false
+	if fn == nil {
+		return nil, waitshape.Num{}, false
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Results().Len() != 2 || !numericType(sig.Results().At(0).Type()) || !verdictType(sig.Results().At(1).Type()) {
-		return waitshape.Num{}, false
+	if sig == nil || sig.Results().Len() != 2 {
+		return nil, waitshape.Num{}, false
 	}
-	d := ip.m.FuncDecl(fn)
-	if d == nil || d.Body == nil || !ip.m.pure(d.Body, nil) {
-		return waitshape.Num{}, false
+	r0, r1 := sig.Results().At(0).Type(), sig.Results().At(1).Type()
+	at := 0
+	switch {
+	case numericType(r0) && verdictType(r1):
+	case isBoolType(r0) && numericType(r1) && !isBoolType(r1):
+		at = 1
+	default:
+		return nil, waitshape.Num{}, false
 	}
-	s := ip.sub(d.Body, d.Type, call)
+	v := ip.localVar(lhs[at])
+	d, dm := ip.m.methodOf(fn)
+	if v == nil || d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+		return nil, waitshape.Num{}, false
+	}
+	s := ip.subIn(dm, d.Body, d.Type, call)
 	if s == nil {
-		return waitshape.Num{}, false
+		return nil, waitshape.Num{}, false
 	}
-	s.first = true
-	return s.result(d.Body), true
+	s.pair, s.at = true, at
+	return v, s.result(d.Body), true
 }
 
 // givesUp reports whether a return of a helper run for its wait says not
@@ -49,7 +61,7 @@ func (ip *winterp) givesUp(s *ast.ReturnStmt) bool {
 	if len(s.Results) != 2 {
 		return false
 	}
-	v := s.Results[1]
+	v := s.Results[1-ip.at]
 	tv, ok := ip.m.info.Types[v]
 	if !ok {
 		return false
