@@ -14,8 +14,9 @@ import (
 // error), that sends the request it is handed sends whatever method its
 // callers use, POST and PATCH included (site.MethodAny), unless it tests
 // the method first: an if whose condition the method alone can decide
-// (isIdempotent(req.Method), req.Method != "GET" && ...), with a return,
-// a break or the operation in a branch, or a switch on the method. A test
+// (isIdempotent(req.Method), req.Method != "GET" && ...) to the branch
+// that returns or breaks, or away from the one that loops, or a switch
+// on the method. A test
 // another term can override (isIdempotent(req.Method) || body != nil)
 // filters nothing.
 
@@ -51,8 +52,13 @@ func (d *describer) handedRequest(v *types.Var) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IfStmt:
-			if d.readsMethod(n.Cond, v, 0) && leavesOrRetries(n) &&
-				(d.forced(n.Cond, v, true, 0) || d.forced(n.Cond, v, false, 0)) {
+			if !d.readsMethod(n.Cond, v, 0) {
+				break
+			}
+			// The method alone can take the branch that leaves, or
+			// keep the one that retries from running.
+			if has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
+				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0) {
 				filtered = true
 			}
 		case *ast.SwitchStmt:
@@ -65,25 +71,26 @@ func (d *describer) handedRequest(v *types.Var) bool {
 	return !filtered
 }
 
-// leavesOrRetries reports whether a branch of the if returns, breaks or
-// holds a loop or a call (the retry it guards).
-func leavesOrRetries(s *ast.IfStmt) bool {
+// has reports whether n holds a return, a break or a goto (leave), or
+// a loop (!leave).
+func has(n ast.Node, leave bool) bool {
 	found := false
-	check := func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ReturnStmt, *ast.ForStmt, *ast.RangeStmt:
-				found = true
-			case *ast.BranchStmt:
-				found = found || n.Tok == token.BREAK || n.Tok == token.GOTO
-			}
-			return !found
-		})
+	if n == nil {
+		return false
 	}
-	check(s.Body)
-	if s.Else != nil {
-		check(s.Else)
-	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || leave
+		case *ast.BranchStmt:
+			found = found || leave && n.Tok != token.CONTINUE
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = found || !leave
+		}
+		return !found
+	})
 	return found
 }
 
@@ -137,4 +144,3 @@ func (d *describer) forced(e ast.Expr, v *types.Var, want bool, depth int) bool 
 	}
 	return d.readsMethod(e, v, depth)
 }
-

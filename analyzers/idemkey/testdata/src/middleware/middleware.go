@@ -148,3 +148,39 @@ func (l logger) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	return res, err
 }
+
+// fieldPolicy decides through a func field: the package's constructor
+// defaults it to retryAny, an exported option lets the user replace it.
+// The loop is a retry through that default (interp's ValueFunc): R-6.
+type fieldPolicy struct {
+	base      http.RoundTripper
+	condition func(*http.Response, error) bool
+}
+
+func newFieldPolicy(base http.RoundTripper) *fieldPolicy {
+	return &fieldPolicy{base: base, condition: retryAny}
+}
+
+// WithCondition is the user's: its value is not the package's default.
+func WithCondition(p *fieldPolicy, fn func(*http.Response, error) bool) {
+	p.condition = fn
+}
+
+func retryAny(res *http.Response, err error) bool {
+	if err != nil {
+		return true
+	}
+	return res.StatusCode == http.StatusServiceUnavailable
+}
+
+func (p *fieldPolicy) RoundTrip(req *http.Request) (*http.Response, error) {
+	for attempt := 0; ; attempt++ {
+		res, err := p.base.RoundTrip(req) // want `R-6: .* retries whatever request it is handed, POST and PATCH included, and sends no Idempotency-Key header`
+		if !p.condition(res, err) || attempt == 3 {
+			return res, err
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(200*time.Millisecond) << attempt)))
+	}
+}
+
+var _ = newFieldPolicy
