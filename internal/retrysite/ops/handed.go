@@ -47,10 +47,8 @@ func (d *describer) handedRequest(v *types.Var) bool {
 		return false
 	}
 	filtered := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(decl.Body, func(n ast.Node) bool { // literals too: an attempt's closure
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IfStmt:
 			if !d.readsMethod(n.Cond, v, 0) {
 				break
