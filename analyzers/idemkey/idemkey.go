@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		for _, op := range s.Ops {
-			if op == nil || op.Call == nil || !op.HTTP || op.Key == nil || !policy.RequiresIdempotencyKey(op.Method) {
+			if op == nil || op.Call == nil || !op.HTTP || op.Key == nil || !(policy.RequiresIdempotencyKey(op.Method) || op.Method == site.MethodAny) {
 				continue
 			}
 			d, ok := diagnose(pass, s, op)
@@ -65,7 +65,9 @@ func run(pass *analysis.Pass) (any, error) {
 func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnostic, bool) {
 	subject := report.Subject(s, pass.TypesInfo)
 	what := ""
-	if !strings.Contains(subject, "("+op.Method) {
+	if op.Method == site.MethodAny {
+		what = "retries whatever request it is handed, POST and PATCH included, and "
+	} else if !strings.Contains(subject, "("+op.Method) {
 		what = fmt.Sprintf("retries a %s request", op.Method)
 		if op.Callee != nil && op.Callee.Pkg() == pass.Pkg {
 			what += " (sent by " + op.Callee.Name() + ")"

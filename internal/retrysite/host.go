@@ -86,3 +86,15 @@ func (m *model) Decider(call *ast.CallExpr) (fi *funcInfo, stateless bool) {
 	}
 	return d.m.FuncInfo(d.lit.Body, d.lit.Type), d.stateless()
 }
+
+// ValueFunc returns the one declared function of the package a call of
+// a func value may run (valueindex's FuncValueTargets: a predicate field
+// its constructor defaults, the user's values left out), or nil.
+func (m *model) ValueFunc(call *ast.CallExpr) *types.Func {
+	ts, ok := m.FuncValueTargets(call.Fun)
+	if !ok || len(ts) != 1 || ts[0].Decl == nil {
+		return nil
+	}
+	fn, _ := m.info.Defs[ts[0].Decl.Name].(*types.Func)
+	return fn
+}

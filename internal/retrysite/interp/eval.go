@@ -386,7 +386,9 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		if v, ok := ev.decider(x, e); ok { // iife.go
 			return v
 		}
-		return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
+		if fn = ev.Fi.M.host.ValueFunc(x); fn == nil {
+			return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
+		}
 	}
 	fn = ev.Fi.M.devirtualize(fn, x)
 	if v, ok := ev.out().OutcomeCall(fn, x, e); ok { // outcomeval/outcomes_eval.go

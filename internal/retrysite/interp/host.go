@@ -55,6 +55,10 @@ type Host interface {
 	// (retrysite's decider.go), or nil; stateless when it writes no
 	// variable it captures (its answer counts nothing).
 	Decider(call *ast.CallExpr) (fi *funcInfo, stateless bool)
+	// ValueFunc returns the one function of the package a call of a
+	// func value runs (a func field every default of which the package
+	// writes is that function: retrysite's host.go), or nil.
+	ValueFunc(call *ast.CallExpr) *types.Func
 }
 
 // The interpreter's code calls the host under the names discovery gives

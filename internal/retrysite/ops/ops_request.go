@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -197,6 +198,10 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
 	if bound {
 		d.origin(a.x, a.f, t, 0)
 	}
+	handed := !bound && d.handedRequest(v) // handed.go
+	if handed {
+		t.origins = append(t.origins, methodRef{site.MethodAny, token.NoPos})
+	}
 	us := d.usesOf(v)
 	for _, u := range us {
 		if !isDefUse(u) {
@@ -211,7 +216,7 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
 			t.originUnknown = true
 		}
 	}
-	if len(ds) == 0 && !bound {
+	if len(ds) == 0 && !bound && !handed {
 		// A parameter or a variable the model cannot see defined: its
 		// method and headers were decided elsewhere.
 		t.originUnknown, t.opaque = true, true

@@ -86,7 +86,7 @@ func opPhrase(s *site.Site) string {
 			continue
 		}
 		n := shortExpr(o.Call.Fun)
-		if o.Method != "" {
+		if o.Method != "" && o.Method != site.MethodAny { // idemkey says it
 			m := o.Method
 			if p := urlPath(s, o); p != "" {
 				m += " " + p

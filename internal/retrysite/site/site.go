@@ -265,6 +265,11 @@ type Wait struct {
 	Attempt *types.Var
 }
 
+// MethodAny is the Method of an operation that sends the request its
+// RoundTrip (or Do) method is handed, with no test of the method before
+// it retries: callers' POST and PATCH included (ops/handed.go).
+const MethodAny = "any method"
+
 // An Op is an operation a site repeats.
 type Op struct {
 	// Call is the call that performs one attempt.
@@ -272,7 +277,9 @@ type Op struct {
 	// Callee is the called function or method, if static.
 	Callee *types.Func
 	// Method is the HTTP method when the operation sends an HTTP request
-	// and the method is known ("POST"); empty otherwise.
+	// and the method is known ("POST"), MethodAny when it sends the
+	// request a RoundTripper or client wrapper is handed, whatever its
+	// method; empty otherwise.
 	Method string
 	// MethodPos is where the method is decided (a literal, a constant, a
 	// call such as http.Post), if known.

@@ -1,0 +1,144 @@
+package ops
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// This file reads middleware (issue 32 point 3): a RoundTripper or client
+// wrapper, a method RoundTrip or Do(*http.Request) (*http.Response,
+// error), that sends the request it is handed sends whatever method its
+// callers use, POST and PATCH included (site.MethodAny), unless it tests
+// the method first: an if whose condition the method alone can decide
+// (isIdempotent(req.Method), req.Method != "GET" && ...) to the branch
+// that returns or breaks, or away from the one that loops, or a switch
+// on the method. A test
+// another term can override (isIdempotent(req.Method) || body != nil)
+// filters nothing.
+
+// handedRequest reports whether v is the request parameter of a
+// middleware method that never tests its method.
+func (d *describer) handedRequest(v *types.Var) bool {
+	file := d.m.fileOf(v.Pos())
+	if file == nil || !isPtrTo(v.Type(), pkgHTTP, "Request") {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, v.Pos(), v.Pos())
+	var decl *ast.FuncDecl
+	for _, n := range path {
+		if fd, ok := n.(*ast.FuncDecl); ok {
+			decl = fd
+		}
+	}
+	if decl == nil || decl.Recv == nil || decl.Body == nil || (decl.Name.Name != "RoundTrip" && decl.Name.Name != "Do") {
+		return false
+	}
+	fn, _ := d.m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Params().Len() != 1 || sig.Params().At(0) != v || sig.Results().Len() != 2 ||
+		!isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response") {
+		return false
+	}
+	filtered := false
+	ast.Inspect(decl.Body, func(n ast.Node) bool { // literals too: an attempt's closure
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if !d.readsMethod(n.Cond, v, 0) {
+				break
+			}
+			// The method alone can take the branch that leaves, or
+			// keep the one that retries from running.
+			if has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
+				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0) {
+				filtered = true
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil && d.readsMethod(n.Tag, v, 0) {
+				filtered = true
+			}
+		}
+		return !filtered
+	})
+	return !filtered
+}
+
+// has reports whether n holds a return, a break or a goto (leave), or
+// a loop (!leave).
+func has(n ast.Node, leave bool) bool {
+	found := false
+	if n == nil {
+		return false
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || leave
+		case *ast.BranchStmt:
+			found = found || leave && n.Tok != token.CONTINUE
+		case *ast.ForStmt, *ast.RangeStmt:
+			found = found || !leave
+		}
+		return !found
+	})
+	return found
+}
+
+// readsMethod reports whether e reads v.Method, directly or through a
+// local holding a value computed from it.
+func (d *describer) readsMethod(e ast.Expr, v *types.Var, depth int) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if n.Sel.Name == "Method" && typesx.VarOf(d.m.info, n.X) == v {
+				found = true
+			}
+		case *ast.Ident:
+			if l := typesx.VarOf(d.m.info, n); l != nil && l != v && depth < 4 {
+				if ds := d.defs(l); len(ds) == 1 && ds[0].rhs != nil && l.Parent() != d.m.pkg.Scope() {
+					found = d.readsMethod(ds[0].rhs, v, depth+1)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// forced reports whether some outcome of the method's tests makes the
+// bool expression e equal want whatever its other terms are.
+func (d *describer) forced(e ast.Expr, v *types.Var, want bool, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT {
+			return d.forced(x.X, v, !want, depth+1)
+		}
+	case *ast.BinaryExpr:
+		switch {
+		case x.Op == token.LAND && !want, x.Op == token.LOR && want:
+			return d.forced(x.X, v, want, depth+1) || d.forced(x.Y, v, want, depth+1)
+		case x.Op == token.LAND, x.Op == token.LOR:
+			return d.forced(x.X, v, want, depth+1) && d.forced(x.Y, v, want, depth+1)
+		}
+	case *ast.Ident:
+		if l := typesx.VarOf(d.m.info, x); l != nil && l != v {
+			if ds := d.defs(l); len(ds) == 1 && ds[0].rhs != nil && l.Parent() != d.m.pkg.Scope() {
+				return d.forced(ds[0].rhs, v, want, depth+1)
+			}
+		}
+		return false
+	}
+	return d.readsMethod(e, v, depth)
+}
