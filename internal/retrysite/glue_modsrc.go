@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/modsrc"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
@@ -84,4 +85,16 @@ func (m *model) SourceSetting(v *types.Var) bool {
 	}
 	m.srcSettings[v] = r
 	return r
+}
+
+// DeclElsewhere returns the declaration of fn, a function of another
+// package outside the standard library, from its file parsed alone (at
+// most MaxDepSource bytes), with that file, and whether its package's
+// source holds one of words (ops.Model).
+func (m *model) DeclElsewhere(fn *types.Func, words []string) (*ast.FuncDecl, *ast.File, bool) {
+	if fn.Pkg() == nil || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+		return nil, nil, false
+	}
+	fd, f := m.xpkgs().DeclFile(m.pass.Fset, fn, modsrc.MaxDepSource)
+	return fd, f, fd != nil && m.xpkgs().Mentions(m.pass.Fset, fn, words)
 }
