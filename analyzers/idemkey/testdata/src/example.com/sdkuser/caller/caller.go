@@ -10,6 +10,7 @@ import (
 
 	"example.com/sdkdep/api"
 	"example.com/sdkdep/keyed"
+	"example.com/sdkuser/internal/hub"
 )
 
 func create(ctx context.Context, c *api.Client) error {
@@ -25,6 +26,17 @@ func create(ctx context.Context, c *api.Client) error {
 func edit(ctx context.Context, c *api.Client) error {
 	for i := 0; i < 3; i++ {
 		if _, err := c.Issues.Edit(ctx, "1", "t"); err == nil { // want `R-6: retry of c\.Issues\.Edit \(PATCH\) sends no Idempotency-Key header`
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("gave up")
+}
+
+// A function of another package of the module is read the same way.
+func notify(ctx context.Context) error {
+	for i := 0; i < 3; i++ {
+		if err := hub.Notify(ctx, "https://hooks.example.com"); err == nil { // want `R-6: retry of hub\.Notify \(POST\) sends no Idempotency-Key header`
 			return nil
 		}
 		time.Sleep(time.Second)
