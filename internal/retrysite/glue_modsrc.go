@@ -89,12 +89,16 @@ func (m *model) SourceSetting(v *types.Var) bool {
 
 // DeclElsewhere returns the declaration of fn, a function of another
 // package outside the standard library, from its file parsed alone (at
-// most MaxDepSource bytes), with that file, and whether its package's
-// source holds one of words (ops.Model).
-func (m *model) DeclElsewhere(fn *types.Func, words []string) (*ast.FuncDecl, *ast.File, bool) {
+// most MaxDepSource bytes), with that file (ops.Model).
+func (m *model) DeclElsewhere(fn *types.Func) (*ast.FuncDecl, *ast.File) {
 	if fn.Pkg() == nil || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
-		return nil, nil, false
+		return nil, nil
 	}
-	fd, f := m.xpkgs().DeclFile(m.pass.Fset, fn, modsrc.MaxDepSource)
-	return fd, f, fd != nil && m.xpkgs().Mentions(m.pass.Fset, fn, words)
+	return m.xpkgs().DeclFile(m.pass.Fset, fn, modsrc.MaxDepSource)
+}
+
+// SourceMentions reports whether the source of fn's package holds one of
+// words (ops.Model).
+func (m *model) SourceMentions(fn *types.Func, words []string) bool {
+	return m.xpkgs().Mentions(m.pass.Fset, fn, words)
 }

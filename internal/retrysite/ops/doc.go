@@ -41,10 +41,11 @@ type Model interface {
 	// run; ok is false when the model cannot tell.
 	FuncTargets(fun ast.Expr) (ts []Target, ok bool)
 	// DeclElsewhere returns the declaration of another package's
-	// function from its file parsed alone (syntax only), that file, and
-	// whether its package's source holds one of words; nil when not at
-	// hand.
-	DeclElsewhere(fn *types.Func, words []string) (*ast.FuncDecl, *ast.File, bool)
+	// function from its file parsed alone (syntax only) and that file;
+	// nil when not at hand. SourceMentions reports whether its package's
+	// source holds one of words.
+	DeclElsewhere(fn *types.Func) (*ast.FuncDecl, *ast.File)
+	SourceMentions(fn *types.Func, words []string) bool
 }
 
 // A Target is one function a func value may run: a literal, or a

@@ -56,7 +56,7 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 		_, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature)
 		opaque = opaque || isFunc
 	}
-	decl, file, mentions := m.DeclElsewhere(fn.Origin(), words)
+	decl, file := m.DeclElsewhere(fn.Origin())
 	if decl == nil {
 		return nil
 	}
@@ -113,7 +113,7 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 		return nil
 	}
 	key := &site.IdemKey{State: site.KeyMissing}
-	if opaque || mentions {
+	if opaque || m.SourceMentions(fn.Origin(), words) {
 		key.State = site.KeyUnknown
 	}
 	return &sendDesc{method: method, key: key}
