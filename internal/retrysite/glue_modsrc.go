@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/modsrc"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
@@ -84,4 +85,20 @@ func (m *model) SourceSetting(v *types.Var) bool {
 	}
 	m.srcSettings[v] = r
 	return r
+}
+
+// DeclElsewhere returns the declaration of fn, a function of another
+// package outside the standard library, from its file parsed alone (at
+// most MaxDepSource bytes), with that file (ops.Model).
+func (m *model) DeclElsewhere(fn *types.Func) (*ast.FuncDecl, *ast.File) {
+	if fn.Pkg() == nil || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+		return nil, nil
+	}
+	return m.xpkgs().DeclFile(m.pass.Fset, fn, modsrc.MaxDepSource)
+}
+
+// SourceMentions reports whether the source of fn's package holds one of
+// words (ops.Model).
+func (m *model) SourceMentions(fn *types.Func, words []string) bool {
+	return m.xpkgs().Mentions(m.pass.Fset, fn, words)
 }

@@ -62,6 +62,8 @@ type Loader[M any] struct {
 	// std imports standard-library packages the analysed package does
 	// not reach (a helper's crypto/rand) from the toolchain's export data.
 	std types.Importer
+	// mentions caches Mentions by directory.
+	mentions map[string]bool
 }
 
 type modDir struct{ root, path string }
@@ -92,7 +94,7 @@ type Analysed struct {
 // NewLoader returns the cross-package state of a pass over a (the
 // module of its first file).
 func NewLoader[M any](a Analysed) *Loader[M] {
-	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File), sourced: make(map[string]bool)}
+	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File), sourced: make(map[string]bool), mentions: make(map[string]bool)}
 	if len(a.Pass.Files) > 0 {
 		x.self = x.moduleOf(filepath.Dir(a.Pass.Fset.File(a.Pass.Files[0].Pos()).Name()), a.Pkg.Path())
 	}
@@ -485,21 +487,54 @@ func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 // returns a field: outcomeval's CarriedAccessor). nil when the file,
 // named by the position export data records, cannot be read.
 func (x *Loader[M]) DeclAlone(fset *token.FileSet, fn *types.Func) *ast.FuncDecl {
+	fd, _ := x.DeclFile(fset, fn, 0)
+	return fd
+}
+
+// DeclFile is DeclAlone with the file that declares fn, when that file
+// holds at most limit bytes (0: any size).
+func (x *Loader[M]) DeclFile(fset *token.FileSet, fn *types.Func, limit int64) (*ast.FuncDecl, *ast.File) {
 	pos := fset.Position(fn.Pos())
 	if !filepath.IsAbs(pos.Filename) {
-		return nil
+		return nil, nil
+	}
+	if fi, err := os.Stat(pos.Filename); limit > 0 && (err != nil || fi.Size() > limit) {
+		return nil, nil
 	}
 	f := x.parse(fset, pos.Filename)
 	if f == nil {
-		return nil
+		return nil, nil
 	}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if ok && fd.Body != nil && fd.Name.Name == fn.Name() && fset.Position(fd.Name.Pos()).Line == pos.Line {
-			return fd
+			return fd, f
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// Mentions reports whether a .go file of the directory of fn's file,
+// tests aside, holds one of words, in any case (the words are the same
+// for a whole pass: the answer is cached by directory).
+func (x *Loader[M]) Mentions(fset *token.FileSet, fn *types.Func, words []string) bool {
+	dir := filepath.Dir(fset.Position(fn.Pos()).Filename)
+	if m, ok := x.mentions[dir]; ok {
+		return m
+	}
+	entries, _ := os.ReadDir(dir)
+	found := false
+	for _, e := range entries {
+		if name := e.Name(); !found && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+			data, _ := os.ReadFile(filepath.Join(dir, name))
+			data = bytes.ToLower(data)
+			for _, w := range words {
+				found = found || bytes.Contains(data, []byte(strings.ToLower(w)))
+			}
+		}
+	}
+	x.mentions[dir] = found
+	return found
 }
 
 // importPkg imports a package the analysed package reaches (completed

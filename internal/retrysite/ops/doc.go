@@ -40,6 +40,12 @@ type Model interface {
 	// FuncTargets returns the functions a call of the func value fun may
 	// run; ok is false when the model cannot tell.
 	FuncTargets(fun ast.Expr) (ts []Target, ok bool)
+	// DeclElsewhere returns the declaration of another package's
+	// function from its file parsed alone (syntax only) and that file;
+	// nil when not at hand. SourceMentions reports whether its package's
+	// source holds one of words.
+	DeclElsewhere(fn *types.Func) (*ast.FuncDecl, *ast.File)
+	SourceMentions(fn *types.Func, words []string) bool
 }
 
 // A Target is one function a func value may run: a literal, or a
@@ -68,6 +74,9 @@ type model struct {
 	// client held in each struct field, built on first use
 	// (fieldTransports).
 	transports map[*types.Var][]ast.Expr
+	// elsewhere caches the sends of other packages' functions
+	// (ops_elsewhere.go), shared by the rebound copies.
+	elsewhere map[*types.Func]*sendDesc
 }
 
 // A Describer describes the operations of one package's retry sites.
@@ -78,7 +87,7 @@ type Describer struct{ m *model }
 // keyHeaders the headers accepted as idempotency keys besides
 // Idempotency-Key.
 func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model, keyHeaders []string) *Describer {
-	return &Describer{&model{Model: m, pass: pass, info: info, pkg: pkg, keyHeaders: keyHeaders}}
+	return &Describer{&model{Model: m, pass: pass, info: info, pkg: pkg, keyHeaders: keyHeaders, elsewhere: make(map[*types.Func]*sendDesc)}}
 }
 
 // Rebind returns a Describer of the same pass for another view of the

@@ -204,8 +204,8 @@ type sendDesc struct {
 
 const maxDepth = 4
 
-// call describes a call: a direct HTTP send, or a same-package helper
-// whose body sends. It returns nil when the call sends no HTTP request
+// call describes a call: a direct HTTP send, a same-package helper
+// whose body sends, or another package's function read alone. It returns nil when the call sends no HTTP request
 // the model can see.
 func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	if s := d.directSend(call, f); s != nil {
@@ -214,6 +214,9 @@ func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	fn := typesx.Callee(d.m.info, call)
 	if fn == nil && depth < maxDepth {
 		return d.heldCall(call, f, depth) // forms.go
+	}
+	if fn != nil && fn.Pkg() != nil && fn.Pkg() != d.m.pkg {
+		return d.elsewhereSend(fn, call, f) // ops_elsewhere.go
 	}
 	if fn == nil || fn.Pkg() != d.m.pkg || depth >= maxDepth {
 		return nil

@@ -1,0 +1,3 @@
+module example.com/sdkdep
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/sdkuser
+
+go 1.22

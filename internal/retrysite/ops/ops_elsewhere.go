@@ -1,0 +1,120 @@
+package ops
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// elsewhereSend describes a call of fn, a function of another package
+// the tables do not name (an SDK's method in a dependency), from its
+// declaration read alone, syntax only (readElsewhere, cached per pass).
+func (d *describer) elsewhereSend(fn *types.Func, call *ast.CallExpr, f *frame) *sendDesc {
+	s, ok := d.m.elsewhere[fn]
+	if !ok {
+		s = d.m.readElsewhere(fn, append([]string{"idempotency"}, d.keyHeaders...))
+		d.m.elsewhere[fn] = s
+	}
+	if s == nil {
+		return nil
+	}
+	r := &sendDesc{method: s.method, methodPos: call.Pos(), key: s.key}
+	if pos, ok := d.clientAddsKey(callRecv(call), f, 0); ok {
+		r.key = &site.IdemKey{State: site.KeyStable, Set: pos}
+	}
+	return r
+}
+
+// readElsewhere reads the declaration of fn, a function that may fail
+// and returns no request: it sends with a method when its body (outside
+// function literals) makes exactly one call of a request builder —
+// net/http's NewRequest[WithContext], or a function or method not of an
+// imported package whose name holds "request" — and that call's first
+// string argument is a constant method ("POST", http.MethodPost); else
+// nil (several builders, a method from a variable). Its key is missing,
+// or unknown when fn takes a func or variadic parameter (options that
+// may set headers) or its package's source names a key header or
+// idempotency at all.
+func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
+	sig := fn.Type().(*types.Signature)
+	res := sig.Results()
+	if res.Len() == 0 || !typesx.IsErrorType(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	opaque := sig.Variadic()
+	for i := 0; i < res.Len(); i++ {
+		if isPtrTo(res.At(i).Type(), pkgHTTP, "Request") {
+			return nil
+		}
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		_, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature)
+		opaque = opaque || isFunc
+	}
+	decl, file := m.DeclElsewhere(fn.Origin())
+	if decl == nil {
+		return nil
+	}
+	imports := make(map[string]string)
+	for _, im := range file.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		imports[name] = path
+	}
+	isHTTP := func(x ast.Expr) bool { id, ok := x.(*ast.Ident); return ok && imports[id.Name] == pkgHTTP }
+	builds, method := 0, ""
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		name := ""
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			name = strings.ToLower(fun.Name)
+		case *ast.SelectorExpr:
+			if id, ok := fun.X.(*ast.Ident); ok && imports[id.Name] != "" {
+				name = strings.TrimPrefix(fun.Sel.Name, "NewRequest") // net/http's alone
+				if name == fun.Sel.Name || !isHTTP(id) {
+					return true
+				}
+			}
+			name = strings.ToLower(fun.Sel.Name)
+		}
+		if !strings.Contains(name, "request") {
+			return true
+		}
+		builds, method = builds+1, ""
+		for _, a := range call.Args {
+			if lit, ok := a.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				method, _ = strconv.Unquote(lit.Value)
+				break
+			} else if sel, ok := a.(*ast.SelectorExpr); ok && isHTTP(sel.X) && strings.HasPrefix(sel.Sel.Name, "Method") {
+				method = strings.ToUpper(strings.TrimPrefix(sel.Sel.Name, "Method"))
+				break
+			}
+		}
+		return true
+	})
+	switch method {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
+	default:
+		return nil
+	}
+	if builds != 1 {
+		return nil
+	}
+	key := &site.IdemKey{State: site.KeyMissing}
+	if opaque || m.SourceMentions(fn.Origin(), words) {
+		key.State = site.KeyUnknown
+	}
+	return &sendDesc{method: method, key: key}
+}
