@@ -182,6 +182,8 @@ func TestJSONOncePerFinding(t *testing.T) {
 		"p.go": `package p
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -193,6 +195,9 @@ func Get(c *http.Client, req *http.Request) (*http.Response, error) {
 		resp, err = c.Do(req)
 		if err == nil {
 			return resp, nil
+		}
+		if errors.Is(err, context.Canceled) {
+			return nil, err
 		}
 		time.Sleep(2 * time.Second)
 	}
