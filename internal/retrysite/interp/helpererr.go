@@ -29,7 +29,7 @@ func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
 		return value{}, false
 	}
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
-	if callee == nil || callee.Cfg == nil {
+	if callee == nil {
 		return value{}, false
 	}
 	ops := map[*ast.CallExpr]bool{}
@@ -59,9 +59,6 @@ func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
 		if v.K == vNonNil || IsErrValue(v) {
 			return value{K: vNonNil, Dep: depOutcome}
 		}
-		if c, ok := ast.Unparen(x).(*ast.CallExpr); ok && newsError(ev.info(), c) {
-			return value{K: vNonNil, Dep: depOutcome}
-		}
 		return v
 	})
 	if !r.sawReturn || !r.agree || r.value.K != vNonNil {
@@ -79,12 +76,6 @@ func returnsResponse(t *types.Tuple) bool {
 		err = err || isErrorType(t.At(j).Type())
 	}
 	return resp && err
-}
-
-// newsError reports whether c makes a new error (fmt.Errorf, errors.New).
-func newsError(info *types.Info, c *ast.CallExpr) bool {
-	fn := typeutilCallee(info, c)
-	return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" || fn.Pkg().Path() == "errors" && fn.Name() == "New")
 }
 
 func isStruct(t types.Type) bool { _, ok := t.Underlying().(*types.Struct); return ok }
