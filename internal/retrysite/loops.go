@@ -294,6 +294,7 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			// looked for (its timeouts and outcomes stay nil).
 			m.loopWaits(s, fi, f.first)
 			keepOwnWaits(s, f.first)
+			m.failureOutcomes(s, fi, f.first)
 		} else {
 			m.attachLoopDetails(s, fi, f.first)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waits"
 )
@@ -56,6 +57,24 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 		ReturnsResponse: interp.ReturnsResponse(m.info, call),
 		Try:             try,
 	})
+}
+
+// failureOutcomes finds, for a site retried only on a failure path of a
+// loop that comes back on success too, the error statuses that certainly
+// lead back (a 4xx a same-package helper turned into an error the failure
+// path retries, helpererr.go). What else the loop repeats is its own
+// business: when a 2xx or 3xx certainly comes back, the loop repeats
+// responses of every kind and nothing is listed; gRPC codes and
+// certificate errors are not listed either.
+func (m *model) failureOutcomes(s *Site, fi *funcInfo, g *opGroup) {
+	m.loopOutcomes(s, fi, g)
+	o := s.Retried
+
+	s.Retried = nil
+	if o == nil || len(o.HTTP) == 0 || o.HTTP[0] < 400 {
+		return
+	}
+	s.Retried = &site.Outcomes{HTTP: o.HTTP, Pos: o.Pos, Decision: o.Decision}
 }
 
 // outcomeScenario is the interpreter's scenario for one of package

@@ -111,6 +111,9 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			if val, ok := fi.M.indexedInt(v); ok { // values.go
 				return val
 			}
+			if ev.decodedInto(v) { // helpererr.go
+				return unknown(depOutcome)
+			}
 		}
 		return unknown(0)
 	case *ast.SelectorExpr:
@@ -503,6 +506,9 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	}
 	switch {
 	case isErrorType(t):
+		if v, ok := ev.helperStatusErr(x, i); ok { // helpererr.go
+			return v
+		}
 		return ev.Sc.Err
 	case isResponseType(t):
 		return ev.Sc.Resp

@@ -1,0 +1,95 @@
+package interp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A same-package helper that sends a request and turns an error status
+// of the response it got into an error (if resp.StatusCode >= 400 {
+// return resp, &APIError{...} }) returns that error to its caller: a loop
+// that retries every error of the helper retries those statuses.
+// Under a response scenario with a status >= 400, the error result of
+// such a helper is a non-nil error when every return path of its body,
+// its own requests (the calls in it that return a response and an error)
+// given the same response, returns one. A helper that returns a nil
+// error for the status, or on some path, keeps the scenario's nil error.
+func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
+	if ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 400 || ev.Depth >= 3 {
+		return value{}, false
+	}
+	fn := typeutilCallee(ev.info(), x)
+	tup, _ := ev.info().TypeOf(x).(*types.Tuple)
+	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) {
+		return value{}, false
+	}
+	decl := ev.Fi.M.FuncDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return value{}, false
+	}
+	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
+	if callee == nil {
+		return value{}, false
+	}
+	ops := map[*ast.CallExpr]bool{}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if t, ok := ev.info().TypeOf(c).(*types.Tuple); ok && returnsResponse(t) {
+				ops[c] = true
+			}
+		}
+		_, lit := n.(*ast.FuncLit)
+		return !lit
+	})
+	if len(ops) == 0 {
+		return value{}, false
+	}
+	sub := &evaluator{Fi: callee, Depth: ev.Depth + 1, Op: ops, Sc: ev.Sc, AfterOp: true}
+	n := tup.Len()
+	r := sub.mergeReturns(env{}, 3000, func(rs *ast.ReturnStmt, e env) value {
+		if len(rs.Results) != n {
+			return unknown(0)
+		}
+		x := rs.Results[i]
+		if t := ev.info().TypeOf(x); t != nil && isStruct(t) {
+			return value{K: vNonNil, Dep: depOutcome} // a struct of an error type, never nil
+		}
+		v := sub.Eval(x, e)
+		if v.K == vNonNil || IsErrValue(v) {
+			return value{K: vNonNil, Dep: depOutcome}
+		}
+		return v
+	})
+	if !r.sawReturn || !r.agree || r.value.K != vNonNil {
+		return value{}, false
+	}
+	return r.value, true
+}
+
+// returnsResponse reports whether a call's results hold a response and
+// an error.
+func returnsResponse(t *types.Tuple) bool {
+	resp, err := false, false
+	for j := 0; j < t.Len(); j++ {
+		resp = resp || isResponseType(t.At(j).Type())
+		err = err || isErrorType(t.At(j).Type())
+	}
+	return resp && err
+}
+
+func isStruct(t types.Type) bool { _, ok := t.Underlying().(*types.Struct); return ok }
+
+// decodedInto reports whether the operation under study is given v's
+// address (resp, err := c.do(req, &out)): what it decodes into v is an
+// outcome of the attempt, not a value the loop holds.
+func (ev *evaluator) decodedInto(v *types.Var) bool {
+	for c := range ev.Op {
+		for _, a := range c.Args {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && IdentOf(u.X) != nil && ev.info().Uses[IdentOf(u.X)] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
