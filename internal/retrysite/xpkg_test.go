@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"github.com/retrylint/retrylint/analyzers/idemkey"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -48,4 +49,12 @@ func TestDeciderClosure(t *testing.T) {
 func TestPairDecision(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/pairdecide")
+}
+
+// TestHelperFindingInCaller: a RoundTrip that hands its request to a
+// retry helper of another package of the module is reported at its call
+// of the helper, not in the helper's file (report.Reporter).
+func TestHelperFindingInCaller(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, idemkey.Analyzer, fixedinterval.Analyzer), "example.com/xmod/rtcaller")
 }

@@ -38,6 +38,15 @@ func NewReporter(pass *analysis.Pass, dirs *Directives) *Reporter {
 // (Anchors): one directive suppresses the analyzer's findings of a site
 // wherever they are reported.
 func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
+	if !r.inFiles(d.Pos) {
+		// A finding the model made in another package's code it read
+		// (a helper's operation) belongs to the call in this package
+		// that runs it: the site.
+		if s == nil || !r.inFiles(s.Pos) {
+			return
+		}
+		d.Pos, d.End, d.SuggestedFixes = s.Pos, token.NoPos, nil
+	}
 	if r.dirs == nil || len(r.dirs.ignores) == 0 {
 		r.pass.Report(d)
 		return
@@ -49,6 +58,16 @@ func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
 		return
 	}
 	r.pass.Report(d)
+}
+
+// inFiles reports whether pos lies in a file of the analysed package.
+func (r *Reporter) inFiles(pos token.Pos) bool {
+	for _, f := range r.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // anchors returns where the site s starts, for the directives that cover
