@@ -126,14 +126,7 @@ func (m *model) BoundFunc(x ast.Expr) *types.Func {
 }
 
 // inFiles reports whether p lies in a file of the analysed package.
-func (m *model) inFiles(p token.Pos) bool {
-	for _, f := range m.pass.Files {
-		if f.FileStart <= p && p <= f.FileEnd {
-			return true
-		}
-	}
-	return false
-}
+func (m *model) inFiles(p token.Pos) bool { return typesx.FileOf(m.pass.Files, p) != nil }
 
 // factoryLit returns the literal a call of a factory returns, read with
 // the factory's parameters bound to the call's arguments.

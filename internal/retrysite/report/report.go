@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
 
@@ -61,14 +62,7 @@ func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
 }
 
 // inFiles reports whether pos lies in a file of the analysed package.
-func (r *Reporter) inFiles(pos token.Pos) bool {
-	for _, f := range r.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return true
-		}
-	}
-	return false
-}
+func (r *Reporter) inFiles(pos token.Pos) bool { return typesx.FileOf(r.pass.Files, pos) != nil }
 
 // anchors returns where the site s starts, for the directives that cover
 // all of its findings: its Pos (the loop keyword, the recursive
