@@ -304,6 +304,9 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 		if f.kind == Loop && m.Rules().GivesUpOnSameInput(f.loop, f.first.calls) {
 			continue // re-reads its input, never repeats one (precision.go)
 		}
+		if f.kind == Loop && m.Rules().BindsLocalSocket(f.loop) {
+			continue // retries a bind on this host (precision.go)
+		}
 		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first, s.Bound) {
 			continue // a downgrade, a re-run once after a repair, an exchange, a collision (reruns.go)
 		}

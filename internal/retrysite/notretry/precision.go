@@ -639,3 +639,41 @@ func (m *Rules) startsProcesses() bool {
 	}
 	return m.procStart > 0
 }
+
+// BindsLocalSocket reports whether loop returns a listener that it got
+// from a local socket's setup (net.Listen, net.FileListener, a method of
+// a net.ListenConfig): it retries a bind on this host, which crosses no
+// integration boundary, whatever else it checks between attempts (a dial
+// of the port to see who holds it, a dup of an inherited descriptor).
+func (m *Rules) BindsLocalSocket(loop ast.Node) bool {
+	bound := make(map[types.Object]bool)
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Rhs) != 1 || len(n.Lhs) == 0 {
+				return true
+			}
+			call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if fn := typesx.Callee(m.info, call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net" || !strings.HasPrefix(fn.Name(), "Listen") && fn.Name() != "FileListener" {
+				return true
+			}
+			if id, ok := n.Lhs[0].(*ast.Ident); ok && m.info.ObjectOf(id) != nil {
+				bound[m.info.ObjectOf(id)] = true
+			}
+		case *ast.ReturnStmt:
+			if len(n.Results) > 0 {
+				if id, ok := ast.Unparen(n.Results[0]).(*ast.Ident); ok && bound[m.info.ObjectOf(id)] {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -18,7 +18,10 @@ import (
 // parameter of an interface type declared outside the standard library:
 // the container or process the caller started, whose methods give its
 // address, ports and files), is a wait for that thing's state: a port to
-// answer, a file to appear. The loop in it repeats a check of that
+// answer, a file to appear. A method so named on a handle of the package
+// (a virtual machine, a job) is handed its thing as the receiver when
+// every method of the package it calls is the receiver's own: it checks
+// the receiver's state. The loop in it repeats a check of that
 // state, not a call to a dependency that failed; so is the loop of
 // an unexported function that only such functions call (outside the
 // package's tests), up to two calls away. The interface method a wait
@@ -63,7 +66,7 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 	if decl == nil || depth > 2 {
 		return false
 	}
-	if waitName(decl.Name.Name) && m.takesHandle(decl) {
+	if waitName(decl.Name.Name) && (m.takesHandle(decl) || m.checksReceiver(decl)) {
 		return true
 	}
 	fn, _ := m.info.Defs[decl.Name].(*types.Func)
@@ -155,4 +158,37 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 		}
 	}
 	return false
+}
+
+// checksReceiver reports whether decl is a method on a type of the
+// analysed package that calls methods of the package's types only on its
+// receiver (v.State(ctx), not v.client.Get(...) nor other.Ping()).
+func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
+	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return false
+	}
+	recv := m.info.Defs[decl.Recv.List[0].Names[0]]
+	if recv == nil {
+		return false
+	}
+	own, other := 0, 0
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := typesx.Callee(m.info, call)
+		if fn == nil || fn.Pkg() != m.pkg || fn.Type().(*types.Signature).Recv() == nil {
+			return true
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.info.Uses[id] == recv {
+				own++
+				return true
+			}
+		}
+		other++
+		return true
+	})
+	return own > 0 && other == 0
 }

@@ -144,3 +144,55 @@ func waitForCertificate(ctx context.Context, w watcher, addr string) error {
 	}
 	return w.Watch(ctx, addr)
 }
+
+// A wait method on a handle of the package checks the handle's own state:
+// a poll. The same loop in a method named for its call, or in a wait that
+// asks another object (a peer's client) than its receiver, retries.
+type machine struct{ api *vmAPI }
+
+type vmAPI struct{}
+
+func (c *vmAPI) get(ctx context.Context, path string) error { return dialTo(ctx, path) }
+
+func dialTo(ctx context.Context, addr string) error {
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return err
+	}
+	return conn.Close()
+}
+
+func (m *machine) agentInfo(ctx context.Context) error { return m.api.get(ctx, "agent") }
+
+func (m *machine) WaitForAgent(ctx context.Context) error {
+	timeout := time.After(time.Minute)
+	for {
+		if err := m.agentInfo(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-timeout:
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func (m *machine) StartAgent(ctx context.Context) error {
+	for { // want `loop ctx=sync unbounded`
+		if err := m.agentInfo(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func (m *machine) WaitForPeer(ctx context.Context, peer *machine) error {
+	for { // want `loop ctx=sync unbounded`
+		if err := peer.agentInfo(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+}
