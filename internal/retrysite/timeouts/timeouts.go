@@ -131,10 +131,24 @@ func (r *tres) opFact(op *site.Op) opFact {
 			f.ctx = ctxFact{kind: ctxNone}
 		}
 	default:
-		f.ctx = ctxFact{kind: ctxNone}
+		var cs []ctxFact
 		for _, a := range call.Args {
 			if IsContextType(r.m.info.TypeOf(a)) {
-				f.ctx = mergeCtx(f.ctx, r.ctx(a))
+				cs = append(cs, r.ctx(a))
+			} else if typesx.IsNamed(r.m.info.TypeOf(a), "net/http", "Request") {
+				// A request handed to a sender the model cannot
+				// see (a Doer interface): its context.
+				if rc := r.request(a); !rc.implicit {
+					cs = append(cs, rc)
+				}
+			}
+		}
+		f.ctx = ctxFact{kind: ctxNone}
+		for i, c := range cs {
+			if i == 0 {
+				f.ctx = c
+			} else {
+				f.ctx = mergeCtx(f.ctx, c)
 			}
 		}
 		f.grpc = r.grpcUnary(call) // grpccall.go
