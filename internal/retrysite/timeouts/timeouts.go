@@ -353,20 +353,23 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 		if len(s.Waits) == 0 {
 			return waitsFact{exact: true}
 		}
+		// Each wait is a path from one attempt to the next that a
+		// run of failures of one kind may take every time: the worst
+		// case waits at least the longest of them (an unknown wait
+		// counts as none).
 		w := waitsFact{exact: len(s.Waits) == 1}
-		first := true
 		for _, wt := range s.Waits {
 			b := wt.Base
+			if wt.FloorKnown {
+				b = wt.Floor // the least the draws give
+			}
 			if wt.Cap > 0 && b > wt.Cap {
 				b = wt.Cap
 			}
 			if wt.Shape != site.ShapeConstant {
 				w.exact = false
 			}
-			if first || b < w.per {
-				w.per = b
-			}
-			first = false
+			w.per = max(w.per, b)
 		}
 		return w
 	}

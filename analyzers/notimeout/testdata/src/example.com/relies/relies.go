@@ -7,6 +7,7 @@ package relies
 import (
 	"context"
 	"errors"
+	"math/rand"
 	"time"
 )
 
@@ -124,4 +125,38 @@ func Hooked(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+}
+
+var errBusy = errors.New("busy")
+
+// Two paths to the next attempt: a busy server gets a short random wait,
+// any other failure a fixed 20s. A run of plain failures takes the 20s
+// path every time: the waits alone are at least 3 x 20s.
+func Paths(ctx context.Context) error {
+	var err error
+	for i := 0; i < 4; i++ { // want `R-3: retry of remote\.Call relies on ctx's deadline, which it never sets, and can take at least waits 3 x 20s = 1m > the 30s cap`
+		if err = remote.Call(ctx); err == nil {
+			return nil
+		}
+		if errors.Is(err, errBusy) {
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		time.Sleep(20 * time.Second)
+	}
+	return err
+}
+
+// Must not flag (trap: the waits are drawn from [0, 15s); the draws may
+// all be short, so the waits alone are not shown over the cap: the
+// least a draw gives counts, not its ceiling).
+func Drawn(ctx context.Context) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = remote.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(15 * time.Second))))
+	}
+	return err
 }
