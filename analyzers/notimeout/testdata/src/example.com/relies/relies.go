@@ -160,3 +160,58 @@ func Drawn(ctx context.Context) error {
 	}
 	return err
 }
+
+type tracker struct{ n int }
+
+// enter hands back the caller's context, cancellable: no deadline.
+func (t *tracker) enter(ctx context.Context) (context.Context, context.CancelFunc, error) {
+	if t == nil {
+		return nil, nil, errors.New("nil tracker")
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	t.n++
+	return ctx, cancel, nil
+}
+
+// bounded gives the context it hands back a deadline.
+func (t *tracker) bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	return c, cancel
+}
+
+// The context a package function derives from ctx with no deadline is
+// still only ctx's: no count, nothing else ends it.
+func (t *tracker) Entered(ctx context.Context) error {
+	ctx, leave, err := t.enter(ctx)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	for { // want `R-3: retry of remote\.Call has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Must not flag (trap: the package function gives the context a 10s
+// deadline, which caps the loop).
+func (t *tracker) Bounded(ctx context.Context) error {
+	ctx, cancel := t.bounded(ctx)
+	defer cancel()
+	for {
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
