@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,16 +34,21 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
+	done := make(map[*site.Site]bool)
 	for _, s := range res.Sites {
 		if d, ok := report.Refusal(s, pass.TypesInfo, "R-3", "R-8"); ok {
 			rep.Report(s, d) // a retry.Policy retry.Do refuses
 			continue
 		}
 		t := s.Timeouts
-		if t == nil || !s.Reports() {
+		if t == nil {
 			continue
 		}
 		lim := res.Options.Limits(s.Context).MaxDuration
+		if !s.Reports() {
+			helperCall(pass, rep, s, lim, done)
+			continue
+		}
 		subject := report.Subject(s, pass.TypesInfo)
 		capMsg := capFinding(s, t, lim)
 		if capMsg != "" && t.Note != "" {
@@ -80,6 +86,27 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// helperCall reports, at a same-package helper's retry, the total
+// duration a call of it gives it (its worst case under the call's bound)
+// when the helper's own site says nothing of it: once per helper.
+func helperCall(pass *analysis.Pass, rep *report.Reporter, s *site.Site, lim time.Duration, done map[*site.Site]bool) {
+	h := s.Helper
+	if h == nil || h.Timeouts == nil || done[h] || capFinding(h, h.Timeouts, lim) != "" {
+		return
+	}
+	msg := capFinding(s, s.Timeouts, lim)
+	if msg == "" {
+		return
+	}
+	done[h] = true
+	called := "called here"
+	if s.Bound.Known() {
+		called += " with " + strconv.Itoa(s.Bound.Retries+1) + " attempts"
+	}
+	rep.Report(h, analysis.Diagnostic{Pos: h.Pos, Message: report.Message("R-3", report.Subject(h, pass.TypesInfo), msg, capHint(h, lim)),
+		Related: []analysis.RelatedInformation{{Pos: s.Pos, Message: called}}})
 }
 
 // attemptHints end an attempt-timeout message when they fit.

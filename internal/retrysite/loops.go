@@ -956,6 +956,14 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				b.Expr = lit
 			}
 		}
+		// The worst case is the call's: the helper's loop judged
+		// again under the call's bound.
+		hs := *helper
+		hs.Bound = b
+		m.timeouts.Loop(&hs)
+		if t := hs.Timeouts; t.Pos == helper.Pos {
+			t.Pos = call.Pos()
+		}
 		sites = append(sites, &Site{
 			Kind:       HelperCall,
 			Node:       call,
@@ -966,7 +974,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 			Waits:      helper.Waits,
 			WaitsKnown: helper.WaitsKnown,
 			Retried:    helper.Retried,
-			Timeouts:   helper.Timeouts,
+			Timeouts:   hs.Timeouts,
 		})
 	})
 	return sites

@@ -89,7 +89,11 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 			site = nil
 		}
 	}()
-	return m.helperSite(nil, fn, call, 0)
+	if s := m.helperSite(nil, fn, call, 0); s != nil {
+		m.timeouts.HelperCall(s, call)
+		return s
+	}
+	return nil
 }
 
 // maxForward is how many helpers deep a call is followed: Retry(ctx, op)

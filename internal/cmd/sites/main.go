@@ -36,7 +36,7 @@ var show = &analysis.Analyzer{
 				fmt.Fprintf(&b, " | retried http=%v grpc=%v cert=%v by %q", r.HTTP, r.GRPC, r.CertErrors, r.Decision)
 			}
 			if t := s.Timeouts; t != nil {
-				fmt.Fprintf(&b, " | timeouts capped=%v cap=%v worst=%v callerctx=%v noattempt=%v %q", t.Capped, t.TotalCap, t.Worst, t.CallerContext, t.NoAttemptTimeout != nil, t.CapWhy)
+				fmt.Fprintf(&b, " | timeouts capped=%v cap=%v worst=%v callerctx=%v noattempt=%v calleronly=%v %q %q", t.Capped, t.TotalCap, t.Worst, t.CallerContext, t.NoAttemptTimeout != nil, t.CallerOnly, t.CapWhy, t.Note)
 			}
 			if s.Opaque {
 				b.WriteString(" | opaque")

@@ -247,6 +247,10 @@ type Wait struct {
 	// Base is the first or fixed interval, Cap the largest wait, when
 	// known (zero otherwise).
 	Base, Cap time.Duration
+	// Floor is the shortest first wait the draws give, when FloorKnown
+	// (Base for a wait with no jitter).
+	Floor      time.Duration
+	FloorKnown bool
 	// Spread describes partial jitter for messages ("±20%", "at least
 	// half of the backoff").
 	Spread string

@@ -133,5 +133,11 @@ func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model) *De
 // its operations (s.Ops), bound and waits must be known.
 func (d *Describer) Loop(s *site.Site) { d.m.loopTimeouts(s) }
 
+// HelperCall judges, in the caller's package, the total cap of s, a call
+// of a retry helper of another package whose retry ends only with the
+// context it is given (its timeouts are the helper's): the context call
+// passes decides whether the retry relies on a deadline it never sets.
+func (d *Describer) HelperCall(s *site.Site, call *ast.CallExpr) { d.m.helperCallTimeouts(s, call) }
+
 // Library fills in the timeouts of a library site from its settings.
 func (d *Describer) Library(s *site.Site) { d.m.libTimeouts(s) }

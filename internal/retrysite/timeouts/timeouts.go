@@ -131,10 +131,24 @@ func (r *tres) opFact(op *site.Op) opFact {
 			f.ctx = ctxFact{kind: ctxNone}
 		}
 	default:
-		f.ctx = ctxFact{kind: ctxNone}
+		var cs []ctxFact
 		for _, a := range call.Args {
 			if IsContextType(r.m.info.TypeOf(a)) {
-				f.ctx = mergeCtx(f.ctx, r.ctx(a))
+				cs = append(cs, r.ctx(a))
+			} else if typesx.IsNamed(r.m.info.TypeOf(a), "net/http", "Request") {
+				// A request handed to a sender the model cannot
+				// see (a Doer interface): its context.
+				if rc := r.request(a); !rc.implicit {
+					cs = append(cs, rc)
+				}
+			}
+		}
+		f.ctx = ctxFact{kind: ctxNone}
+		for i, c := range cs {
+			if i == 0 {
+				f.ctx = c
+			} else {
+				f.ctx = mergeCtx(f.ctx, c)
 			}
 		}
 		f.grpc = r.grpcUnary(call) // grpccall.go
@@ -339,20 +353,23 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 		if len(s.Waits) == 0 {
 			return waitsFact{exact: true}
 		}
+		// Each wait is a path from one attempt to the next that a
+		// run of failures of one kind may take every time: the worst
+		// case waits at least the longest of them (an unknown wait
+		// counts as none).
 		w := waitsFact{exact: len(s.Waits) == 1}
-		first := true
 		for _, wt := range s.Waits {
 			b := wt.Base
+			if wt.FloorKnown {
+				b = wt.Floor // the least the draws give
+			}
 			if wt.Cap > 0 && b > wt.Cap {
 				b = wt.Cap
 			}
 			if wt.Shape != site.ShapeConstant {
 				w.exact = false
 			}
-			if first || b < w.per {
-				w.per = b
-			}
-			first = false
+			w.per = max(w.per, b)
 		}
 		return w
 	}
@@ -553,6 +570,38 @@ func (m *model) loopTimeouts(s *site.Site) {
 		r.onlyCallers(siteCtx.param) {
 		m.reliesOnCaller(s, t, siteCtx.param, r.loopWaitsFact(s))
 	}
+	if !t.Capped && !t.OffByDefault && t.Worst == 0 && len(caps) == 0 && siteCtx.kind == ctxNone {
+		// No context at all: nothing but the count ends it, and its
+		// waits alone are a lower bound of its worst case.
+		t.Worst, t.WorstCalc = waitsSum(s, r.loopWaitsFact(s))
+	}
+}
+
+// waitsSum is the least the waits of a retry with a known count add up
+// to, with the arithmetic ("waits 4 x 10s = 40s").
+func waitsSum(s *site.Site, w waitsFact) (time.Duration, string) {
+	if !s.Bound.Known() {
+		return 0, ""
+	}
+	var sum time.Duration
+	var parts []string
+	same := true
+	for i := 0; i < s.Bound.Retries; i++ {
+		sum += w.at(i)
+		same = same && w.at(i) == w.at(0)
+		parts = append(parts, report.FormatDuration(w.at(i)))
+	}
+	if sum <= 0 {
+		return 0, ""
+	}
+	if same && len(parts) > 2 {
+		parts = []string{fmt.Sprintf("%d x %s", len(parts), parts[0])}
+	}
+	calc := "waits " + strings.Join(parts, "+") + " = " + report.FormatDuration(sum)
+	if !w.exact {
+		calc = "at least " + calc
+	}
+	return sum, calc
 }
 
 // onlyCallers reports whether every value the function gives its context
@@ -581,26 +630,10 @@ func (m *model) reliesOnCaller(s *site.Site, t *site.Timeouts, p *types.Var, w w
 	}
 	switch {
 	case s.Bound.Known() && s.Bound.Retries > 0:
-		var sum time.Duration
-		var parts []string
-		same := true
-		for i := 0; i < s.Bound.Retries; i++ {
-			sum += w.at(i)
-			same = same && w.at(i) == w.at(0)
-			parts = append(parts, report.FormatDuration(w.at(i)))
+		if sum, calc := waitsSum(s, w); sum > 0 {
+			t.Worst, t.WorstCalc = sum, calc
+			t.Note = "relies on " + p.Name() + "'s deadline, which it never sets,"
 		}
-		if sum <= 0 {
-			return
-		}
-		if same && len(parts) > 2 {
-			parts = []string{fmt.Sprintf("%d x %s", len(parts), parts[0])}
-		}
-		t.Worst = sum
-		t.WorstCalc = "waits " + strings.Join(parts, "+") + " = " + report.FormatDuration(sum)
-		if !w.exact {
-			t.WorstCalc = "at least " + t.WorstCalc
-		}
-		t.Note = "relies on " + p.Name() + "'s deadline, which it never sets,"
 	case s.Bound.Kind == site.BoundUnbounded:
 		t.CallerOnly, t.Pos = true, s.Pos
 		t.CapWhy = "no attempt count, and only " + p.Name() + "'s deadline, which it never sets, ends it"

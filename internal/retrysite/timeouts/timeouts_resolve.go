@@ -397,6 +397,9 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 			}
 			return f
 		}
+		if a, ok := r.derivedCtx(x); ok {
+			return r.ctx(a)
+		}
 		return ctxFact{kind: ctxCaller}
 	case *ast.Ident:
 		v := r.varOf(x)
@@ -690,4 +693,61 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 		}
 	}
 	return false
+}
+
+// derivedCtx finds, for a call of a function of the package whose context
+// result is, on every return, its context parameter or one derived from
+// it with no deadline (ctx, cancel := context.WithCancel(ctx); return
+// ctx, cancel, nil), the call's argument for that parameter: the
+// caller's context comes back.
+func (r *tres) derivedCtx(call *ast.CallExpr) (ast.Expr, bool) {
+	fn := typesx.Callee(r.m.info, call)
+	if fn == nil || fn.Pkg() != r.m.pkg || r.depth >= maxHelperDepth {
+		return nil, false
+	}
+	sig := fn.Signature()
+	k := -1
+	for i := 0; i < sig.Results().Len(); i++ {
+		if IsContextType(sig.Results().At(i).Type()) {
+			k = i
+			break
+		}
+	}
+	d := r.funcDecl(fn)
+	if k < 0 || d == nil || d.Body == nil || sig.Variadic() {
+		return nil, false
+	}
+	hr := r.m.newTres([]ast.Node{d.Body})
+	hr.depth = r.depth + 1
+	var p *types.Var
+	ok := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		ret, isRet := n.(*ast.ReturnStmt)
+		if _, lit := n.(*ast.FuncLit); lit || !ok {
+			return false
+		}
+		if !isRet {
+			return true
+		}
+		if len(ret.Results) != sig.Results().Len() {
+			ok = false
+			return false
+		}
+		if id, isID := ast.Unparen(ret.Results[k]).(*ast.Ident); isID && id.Name == "nil" {
+			return false
+		}
+		f := hr.ctx(ret.Results[k])
+		ok = f.kind == ctxCaller && !f.attempt && f.param != nil && (p == nil || p == f.param)
+		p = f.param
+		return false
+	})
+	if !ok || p == nil {
+		return nil, false
+	}
+	for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
+		if sig.Params().At(i) == p {
+			return call.Args[i], true
+		}
+	}
+	return nil, false
 }

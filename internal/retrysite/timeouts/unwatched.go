@@ -214,3 +214,46 @@ func (m *model) blindLoop(s *site.Site) bool {
 	})
 	return blind
 }
+
+// helperCallTimeouts: see Describer.HelperCall. The helper's package saw
+// only its own context parameter; here the call's context argument is
+// followed: a deadline the caller sets, in the function or in every call
+// of it in the package, caps the retry (what the helper's package said
+// of relying on the caller's deadline no longer holds); the caller's
+// parameter alone leaves the retry relying on a deadline it never sets,
+// judged with the call's bound and waits (reliesOnCaller).
+func (m *model) helperCallTimeouts(s *site.Site, call *ast.CallExpr) {
+	t := s.Timeouts
+	if t == nil || !t.CallerContext || t.Capped || t.OffByDefault {
+		return
+	}
+	r := m.newTres([]ast.Node{call})
+	f := ctxFact{kind: ctxNone}
+	for _, a := range call.Args {
+		if IsContextType(m.info.TypeOf(a)) {
+			f = mergeCtx(f, r.ctx(a))
+		}
+	}
+	nt := *t
+	capped := f.kind == ctxDeadline
+	if f.kind == ctxCaller && f.param != nil && r.onlyCallers(f.param) {
+		all, known := m.callersSetDeadline(f.param, 0)
+		capped = known && all
+		if !capped && !nt.CallerOnly && nt.Note == "" && nt.Worst == 0 {
+			m.reliesOnCaller(s, &nt, f.param, r.loopWaitsFact(s))
+		}
+	}
+	if capped {
+		nt.Capped, nt.CallerOnly = true, false
+		if nt.Note != "" {
+			nt.Note, nt.Worst, nt.WorstCalc = "", 0, ""
+		}
+		if f.capKnown && f.cap > 0 {
+			nt.TotalCap, nt.Pos, nt.CapWhy = f.cap, f.capPos, "the context's deadline"
+			if nt.Worst > f.cap {
+				nt.Worst, nt.WorstCalc = 0, ""
+			}
+		}
+	}
+	s.Timeouts = &nt
+}

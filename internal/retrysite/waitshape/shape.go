@@ -286,6 +286,7 @@ func (ws WaitShape) Fill(w *site.Wait, what string) {
 	w.Shape = ws.Shape
 	if !ws.Opaque {
 		w.Base = time.Duration(ws.Base)
+		w.Floor, w.FloorKnown = time.Duration(ws.Floor0), true
 		if ws.Capped {
 			w.Cap = time.Duration(ws.Cap)
 		}

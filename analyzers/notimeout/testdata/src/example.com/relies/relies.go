@@ -7,6 +7,7 @@ package relies
 import (
 	"context"
 	"errors"
+	"math/rand"
 	"time"
 )
 
@@ -122,6 +123,95 @@ func Hooked(ctx context.Context) error {
 		time.Sleep(time.Second)
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+	}
+}
+
+var errBusy = errors.New("busy")
+
+// Two paths to the next attempt: a busy server gets a short random wait,
+// any other failure a fixed 20s. A run of plain failures takes the 20s
+// path every time: the waits alone are at least 3 x 20s.
+func Paths(ctx context.Context) error {
+	var err error
+	for i := 0; i < 4; i++ { // want `R-3: retry of remote\.Call relies on ctx's deadline, which it never sets, and can take at least waits 3 x 20s = 1m > the 30s cap`
+		if err = remote.Call(ctx); err == nil {
+			return nil
+		}
+		if errors.Is(err, errBusy) {
+			time.Sleep(time.Duration(rand.Int63n(int64(time.Second))))
+			continue
+		}
+		time.Sleep(20 * time.Second)
+	}
+	return err
+}
+
+// Must not flag (trap: the waits are drawn from [0, 15s); the draws may
+// all be short, so the waits alone are not shown over the cap: the
+// least a draw gives counts, not its ceiling).
+func Drawn(ctx context.Context) error {
+	var err error
+	for i := 0; i < 4; i++ {
+		if err = remote.Call(ctx); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(rand.Int63n(int64(15 * time.Second))))
+	}
+	return err
+}
+
+type tracker struct{ n int }
+
+// enter hands back the caller's context, cancellable: no deadline.
+func (t *tracker) enter(ctx context.Context) (context.Context, context.CancelFunc, error) {
+	if t == nil {
+		return nil, nil, errors.New("nil tracker")
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	t.n++
+	return ctx, cancel, nil
+}
+
+// bounded gives the context it hands back a deadline.
+func (t *tracker) bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	c, cancel := context.WithTimeout(ctx, 10*time.Second)
+	return c, cancel
+}
+
+// The context a package function derives from ctx with no deadline is
+// still only ctx's: no count, nothing else ends it.
+func (t *tracker) Entered(ctx context.Context) error {
+	ctx, leave, err := t.enter(ctx)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	for { // want `R-3: retry of remote\.Call has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// Must not flag (trap: the package function gives the context a 10s
+// deadline, which caps the loop).
+func (t *tracker) Bounded(ctx context.Context) error {
+	ctx, cancel := t.bounded(ctx)
+	defer cancel()
+	for {
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
 		}
 	}
 }

@@ -32,3 +32,32 @@ func fromCaller(ctx context.Context, url string) (*http.Response, error) {
 	op := func() (*http.Response, error) { return get(url) }
 	return retryx.Retry(ctx, op, func(error) time.Duration { return time.Second }) // want `R-3: .*has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
 }
+
+// Through a helper that forwards to Retry: the helper's package sees only
+// its own context parameter, so the context this call passes decides
+// (timeouts' HelperCall): the caller's, which nothing here caps.
+func forwarded(ctx context.Context, url string) (*http.Response, error) {
+	op := func() (*http.Response, error) { return get(url) }
+	return retryx.Forward(ctx, op, func(error) time.Duration { return time.Second }) // want `R-3: .*has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
+}
+
+// Must not flag (trap: a deadline set before the forwarded call caps it).
+func forwardedCapped(url string) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	op := func() (*http.Response, error) { return get(url) }
+	return retryx.Forward(ctx, op, func(error) time.Duration { return time.Second })
+}
+
+// Must not flag (trap: its one caller in the package gives ctx a
+// deadline, so the retry does not rely on the caller's).
+func forwardedInner(ctx context.Context, url string) (*http.Response, error) {
+	op := func() (*http.Response, error) { return get(url) }
+	return retryx.Forward(ctx, op, func(error) time.Duration { return time.Second })
+}
+
+func ForwardedOuter(url string) (*http.Response, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return forwardedInner(ctx, url)
+}

@@ -57,3 +57,8 @@ func Each(items []string, op func(string) error) error {
 	}
 	return nil
 }
+
+// Forward has no loop of its own: it hands op on to Retry (a forward).
+func Forward[T any](ctx context.Context, op OpFn[T], next func(error) time.Duration) (T, error) {
+	return Retry(ctx, func() (T, error) { return op() }, next)
+}
