@@ -16,7 +16,9 @@ import (
 
 // errInspected reports whether the site's code does more with the error
 // of l.Call than compare it with nil, return it, log it or wrap it (an
-// argument in the variadic part of a call, fmt.Errorf's %w) or copy it
+// argument in the variadic part of a call, fmt.Errorf's %w, or one a
+// call that decides nothing takes as an empty interface, slog.Any's
+// value) or copy it
 // to a variable it treats the same way: a predicate given the error,
 // errors.Is or As, a type assertion or switch, err.Error(), a comparison
 // with a value. Such code may stop on certificate errors.
@@ -69,7 +71,7 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 					inspected = true
 				}
 			case *ast.CallExpr:
-				inspected = !typesx.VariadicArg(d.info, p, id)
+				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id)
 			default:
 				inspected = true
 			}
@@ -77,4 +79,28 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 		})
 	}
 	return inspected
+}
+
+// formatted reports whether x is an argument of call that binds an
+// empty-interface parameter of a function of another package whose
+// results hold no bool (slog.Any("error", err)): a value to format or
+// log, not to classify.
+func (d *Describer) formatted(call *ast.CallExpr, x ast.Expr) bool {
+	fn := typesx.Callee(d.info, call)
+	sig, _ := d.info.TypeOf(call.Fun).(*types.Signature)
+	if fn == nil || sig == nil || fn.Pkg() == nil || fn.Pkg() == d.pkg {
+		return false
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if typesx.IsBool(sig.Results().At(i).Type()) {
+			return false
+		}
+	}
+	for i, a := range call.Args {
+		if a == x && i < sig.Params().Len() {
+			it, ok := sig.Params().At(i).Type().Underlying().(*types.Interface)
+			return ok && it.Empty()
+		}
+	}
+	return false
 }
