@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -82,25 +83,16 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 }
 
 // formatted reports whether x is an argument of call that binds an
-// empty-interface parameter of a function of another package whose
-// results hold no bool (slog.Any("error", err)): a value to format or
-// log, not to classify.
+// empty-interface parameter of a function of another package with one
+// result, not a bool (slog.Any("error", err)): a value to format or log,
+// not to classify.
 func (d *Describer) formatted(call *ast.CallExpr, x ast.Expr) bool {
 	fn := typesx.Callee(d.info, call)
 	sig, _ := d.info.TypeOf(call.Fun).(*types.Signature)
-	if fn == nil || sig == nil || fn.Pkg() == nil || fn.Pkg() == d.pkg {
+	i := slices.Index(call.Args, x)
+	if fn == nil || sig == nil || fn.Pkg() == nil || fn.Pkg() == d.pkg || sig.Results().Len() != 1 || typesx.IsBool(sig.Results().At(0).Type()) || i < 0 || i >= sig.Params().Len() {
 		return false
 	}
-	for i := 0; i < sig.Results().Len(); i++ {
-		if typesx.IsBool(sig.Results().At(i).Type()) {
-			return false
-		}
-	}
-	for i, a := range call.Args {
-		if a == x && i < sig.Params().Len() {
-			it, ok := sig.Params().At(i).Type().Underlying().(*types.Interface)
-			return ok && it.Empty()
-		}
-	}
-	return false
+	it, ok := sig.Params().At(i).Type().Underlying().(*types.Interface)
+	return ok && it.Empty()
 }
