@@ -284,9 +284,10 @@
 // in a condition adapter whose (false, nil) is the func's failure, that
 // library site: libraryHelper); unlike a same-package helper call it
 // reports (the helper's own package reports the loop itself, with its
-// parameters unknown). Waits and timeout positions inside the helper are not the
-// caller's to fix: waits written in the helper are dropped (the waits
-// are unknown when none is left), a cap's position is the call, except
+// parameters unknown). A wait written in the helper is the caller's
+// retry's too: its shape is reported at the call (a schedule the helper
+// computes on its receiver, NewBackoff(cfg).Retry(op), is read from the
+// receiver's fields: waitnum's waits_recv.go), as a cap's position is;
 // a wait whose duration is what a func value of the caller returns
 // (timer.Reset(next(err)) with next bound to the caller's delay literal):
 // the literal is run over successive calls with the variables it

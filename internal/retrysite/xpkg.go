@@ -18,8 +18,8 @@ import (
 // without facts (doc.go, "Across packages"): a call internal.Retry(ctx,
 // opFn, next) of a retry helper written in another package of the module
 // is a retry site of the caller, whose loop is the helper's loop with the
-// caller's arguments bound to its parameters. A dependency's helper is
-// not linted with the project, so its waits are reported at the call.
+// caller's arguments bound to its parameters; the helper's waits are
+// reported at the call.
 //
 // The helper's package is parsed and type-checked on demand, only when a
 // call passes a func value to a function of a package of the same
@@ -272,27 +272,21 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 		Timeouts:     helper.Timeouts,
 		CrossPackage: true,
 	}
-	// Waits written in the helper are the helper's own, reported in its
-	// package; a finding here may only point into the caller's files.
-	s.Waits, s.WaitsKnown = helper.Waits, helper.WaitsKnown
+	// A wait written in the helper is the caller's retry's too (its
+	// schedule is what the call gets), reported at the call: a finding
+	// here may only point into the caller's files.
+	s.WaitsKnown = helper.WaitsKnown
 	inCaller := caller.inFiles
-	var waits []*Wait
 	for _, w := range helper.Waits {
 		if inCaller(w.Pos) {
-			waits = append(waits, w)
+			s.Waits = append(s.Waits, w)
 		} else if cw := caller.closureWait(&cm, decl, w); cw != nil {
-			waits = append(waits, cw) // xpkg_waits.go
-		} else if xp.Dep {
-			// A dependency's helper is linted with no package of the
-			// project: its wait is the call's.
+			s.Waits = append(s.Waits, cw) // xpkg_waits.go
+		} else {
 			cw := *w
 			cw.Pos, cw.Expr, cw.Setting, cw.DefaultPos = call.Pos(), nil, nil, token.NoPos
-			waits = append(waits, &cw)
+			s.Waits = append(s.Waits, &cw)
 		}
-	}
-	s.Waits = waits
-	if len(waits) == 0 && len(helper.Waits) > 0 {
-		s.WaitsKnown = false
 	}
 	if s.Timeouts != nil {
 		t := *s.Timeouts

@@ -58,3 +58,12 @@ func TestHelperFindingInCaller(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, idemkey.Analyzer, fixedinterval.Analyzer), "example.com/xmod/rtcaller")
 }
+
+// TestHelperReceiverWaits: the Retry method of a backoff object of
+// another package of the module waits what its receiver's next method
+// computes from a field it grows; the wait is the caller's retry's too,
+// reported at the call (partial jitter), and a full-jitter one is none.
+func TestHelperReceiverWaits(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/recvcaller")
+}

@@ -506,7 +506,7 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	}
 	switch {
 	case isErrorType(t):
-		if v, ok := ev.helperStatusErr(x, i); ok { // helpererr.go
+		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
 			return v
 		}
 		return ev.Sc.Err
@@ -516,6 +516,10 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 		return ev.Sc.OK
 	case isBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
 		return ev.Sc.OK
+	case isBool(t):
+		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
+			return v
+		}
 	}
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
 		return v

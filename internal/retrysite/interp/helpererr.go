@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 )
 
 // A same-package helper that sends a request and turns an error status
@@ -15,13 +17,20 @@ import (
 // its own requests (the calls in it that return a response and an error)
 // given the same response, returns one. A helper that returns a nil
 // error for the status, or on some path, keeps the scenario's nil error.
-func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
-	if ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 400 || ev.Depth >= 3 {
+//
+// So is the bool a helper returns beside them (resp, retry, err :=
+// c.do(req)) under a scenario whose request fails with an error (a
+// certificate error, another error of the transport): the value every
+// return path reached when its own requests fail so gives (`if err !=
+// nil { return nil, true, err }`: R-9), unknown when they differ.
+func (ev *evaluator) helperResult(x *ast.CallExpr, i int) (value, bool) {
+	statusErr := ev.Sc.Err.K == vNil && ev.Sc.Resp.K == vResp && ev.Sc.Resp.I >= 400
+	if !statusErr && ev.Sc.Err.K != vals.VErrClass || ev.Depth >= 3 {
 		return value{}, false
 	}
 	fn := typeutilCallee(ev.info(), x)
 	tup, _ := ev.info().TypeOf(x).(*types.Tuple)
-	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) {
+	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) || statusErr != isErrorType(tup.At(i).Type()) || !statusErr && !isBool(tup.At(i).Type()) {
 		return value{}, false
 	}
 	decl := ev.Fi.M.FuncDecl(fn)
@@ -56,12 +65,12 @@ func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
 			return value{K: vNonNil, Dep: depOutcome} // a struct of an error type, never nil
 		}
 		v := sub.Eval(x, e)
-		if v.K == vNonNil || IsErrValue(v) {
+		if statusErr && (v.K == vNonNil || IsErrValue(v)) {
 			return value{K: vNonNil, Dep: depOutcome}
 		}
 		return v
 	})
-	if !r.sawReturn || !r.agree || r.value.K != vNonNil {
+	if !r.sawReturn || !r.agree || statusErr && r.value.K != vNonNil || !statusErr && r.value.K != vBool {
 		return value{}, false
 	}
 	return r.value, true

@@ -14,7 +14,7 @@
 //     prefixes its package path. That is the analysed package's module
 //     (a GOPATH tree with a go.mod, as analysistest's, counts) or, for a
 //     helper (Load), a module of its own, a dependency in the module
-//     cache or a replace directory (Package.Dep), read only when its
+//     cache or a replace directory, read only when its
 //     package's .go files hold at most MaxDepSource bytes. No go.mod, a
 //     relative path as -trimpath or a Bazel sandbox records, or a
 //     vendored copy: not loaded;

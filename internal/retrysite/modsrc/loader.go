@@ -77,10 +77,6 @@ type Package[M any] struct {
 	Info  *types.Info              // the analysed package's and the package's
 	Decls map[string]*ast.FuncDecl // "Name" or "Recv.Name" (Key)
 	Insp  *inspector.Inspector
-	// Dep is true for a package of another module than the analysed
-	// package's (a dependency): it is not analysed with it, and what
-	// its helpers do is its callers' to know.
-	Dep bool
 }
 
 // An Analysed is the analysed package as the model that asks sees it:
@@ -203,11 +199,7 @@ func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.I
 	if md == x.self {
 		return x.loadDir(a, path, fn.Pkg().Name(), dir, -1, newModel)
 	}
-	xp := x.loadDir(a, path, fn.Pkg().Name(), dir, MaxDepSource, newModel)
-	if xp != nil {
-		xp.Dep = true
-	}
-	return xp
+	return x.loadDir(a, path, fn.Pkg().Name(), dir, MaxDepSource, newModel)
 }
 
 // LoadDir parses and type-checks the package path, named pkgName, from the

@@ -76,9 +76,6 @@ func TestLoad(t *testing.T) {
 			if got := xp != nil; got != tc.loaded {
 				t.Fatalf("load: got loaded=%v, want %v", got, tc.loaded)
 			}
-			if dep := !strings.HasPrefix(tc.hpath, "example.com/m/"); xp != nil && xp.Dep != dep {
-				t.Errorf("load: Dep = %v, want %v", xp.Dep, dep)
-			}
 			if xp != nil && xp.Decls["Retry"] == nil {
 				t.Errorf("load: Retry's declaration not indexed")
 			}

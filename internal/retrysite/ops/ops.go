@@ -253,8 +253,9 @@ func (d *describer) bodySends(body *ast.BlockStmt, hf *frame, depth int) *sendDe
 }
 
 // mergeSends combines the sends of a helper: it describes them when they
-// all use the same method (the worst key first), else only says that the
-// helper sends HTTP.
+// all use the same method (the worst key first); else by a POST or PATCH
+// among them that carries no key it should (the helper re-sends it on
+// every run: R-6), and otherwise only says that the helper sends HTTP.
 func mergeSends(sends []*sendDesc) *sendDesc {
 	if len(sends) == 0 {
 		return nil
@@ -262,6 +263,11 @@ func mergeSends(sends []*sendDesc) *sendDesc {
 	best := sends[0]
 	for _, s := range sends[1:] {
 		if s.method == "" || s.method != best.method {
+			for _, k := range sends {
+				if policy.RequiresIdempotencyKey(k.method) && k.key != nil && keyRank(k.key) > keyRank(&site.IdemKey{State: site.KeyStable}) {
+					return k
+				}
+			}
 			return &sendDesc{}
 		}
 		if keyRank(s.key) > keyRank(best.key) {

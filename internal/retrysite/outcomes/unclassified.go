@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -16,7 +17,9 @@ import (
 
 // errInspected reports whether the site's code does more with the error
 // of l.Call than compare it with nil, return it, log it or wrap it (an
-// argument in the variadic part of a call, fmt.Errorf's %w) or copy it
+// argument in the variadic part of a call, fmt.Errorf's %w, or one a
+// call that decides nothing takes as an empty interface, slog.Any's
+// value) or copy it
 // to a variable it treats the same way: a predicate given the error,
 // errors.Is or As, a type assertion or switch, err.Error(), a comparison
 // with a value. Such code may stop on certificate errors.
@@ -69,7 +72,7 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 					inspected = true
 				}
 			case *ast.CallExpr:
-				inspected = !typesx.VariadicArg(d.info, p, id)
+				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id)
 			default:
 				inspected = true
 			}
@@ -77,4 +80,19 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 		})
 	}
 	return inspected
+}
+
+// formatted reports whether x is an argument of call that binds an
+// empty-interface parameter of a function of another package with one
+// result, not a bool (slog.Any("error", err)): a value to format or log,
+// not to classify.
+func (d *Describer) formatted(call *ast.CallExpr, x ast.Expr) bool {
+	fn := typesx.Callee(d.info, call)
+	sig, _ := d.info.TypeOf(call.Fun).(*types.Signature)
+	i := slices.Index(call.Args, x)
+	if fn == nil || sig == nil || fn.Pkg() == nil || fn.Pkg() == d.pkg || sig.Results().Len() != 1 || typesx.IsBool(sig.Results().At(0).Type()) || i < 0 || i >= sig.Params().Len() {
+		return false
+	}
+	it, ok := sig.Params().At(i).Type().Underlying().(*types.Interface)
+	return ok && it.Empty()
 }

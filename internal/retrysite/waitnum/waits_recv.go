@@ -72,7 +72,9 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 	if _, isPtr := types.Unalias(v.Type()).(*types.Pointer); !isPtr {
 		return nil
 	}
-	if d := typesx.DeclOfBody(ip.m.pass.Files, ip.body); d == nil || ip.m.recvVar(d) != v {
+	// The receiver of the method whose body runs: its scope ends with
+	// the body (a helper of another package read from source included).
+	if v.Kind() != types.RecvVar || v.Parent() == nil || v.Parent().End() != ip.body.End() {
 		return nil
 	}
 	_, s := ip.m.stateStruct(v.Type())

@@ -106,7 +106,7 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 		return nil, nil
 	}
 	v, _ := ip.m.info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() || ip.noObj[v] {
+	if v == nil || v.IsField() || v.Pkg() != ip.m.pkg && !ip.m.ModuleObj(v) || v.Parent() == ip.m.pkg.Scope() || ip.noObj[v] {
 		return nil, nil
 	}
 	if ip.noObj == nil {

@@ -32,20 +32,20 @@ func get(ctx context.Context, url string) error {
 }
 
 func direct(ctx context.Context, url string) error {
-	return retry.Retry(ctx, func(ctx context.Context) error { // want `helper call ctx=sync unbounded; waits unknown`
+	return retry.Retry(ctx, func(ctx context.Context) error { // want `helper call ctx=sync unbounded; 1 waits`
 		return get(ctx, url)
 	}, retry.WithIdempotent(true))
 }
 
 func withResult(ctx context.Context, url string) (int, error) {
-	return retry.RetryWithResult(ctx, func(ctx context.Context) (int, error) { // want `helper call ctx=sync unbounded; waits unknown`
+	return retry.RetryWithResult(ctx, func(ctx context.Context) (int, error) { // want `helper call ctx=sync unbounded; 1 waits`
 		return 1, get(ctx, url)
 	})
 }
 
 func pooled(ctx context.Context, p *pool.Pool[*session, session], url string) error {
 	opts := []retry.Option{retry.WithIdempotent(true)}
-	return p.With(ctx, func(ctx context.Context, s *session) error { // want `helper call ctx=sync unbounded; waits unknown`
+	return p.With(ctx, func(ctx context.Context, s *session) error { // want `helper call ctx=sync unbounded; 1 waits`
 		return s.get(ctx, url)
 	}, opts...)
 }
@@ -72,7 +72,7 @@ type withPool interface {
 }
 
 func viaInterface(ctx context.Context, p withPool, url string) error {
-	return p.With(ctx, func(ctx context.Context, s *session) error { // want `helper call ctx=sync unbounded; waits unknown`
+	return p.With(ctx, func(ctx context.Context, s *session) error { // want `helper call ctx=sync unbounded; 1 waits`
 		return s.get(ctx, url)
 	})
 }

@@ -24,7 +24,7 @@ func withCtx(ctx context.Context, url string) (*http.Response, error) {
 // counted: the helper's count is its parameter, bound to the caller's
 // constant.
 func counted(url string) error {
-	return retryx.Do(3, func() error { // want `helper call ctx=sync retries=2; waits unknown`
+	return retryx.Do(3, func() error { // want `helper call ctx=sync retries=2; 1 waits`
 		_, err := get(url)
 		return err
 	})
@@ -59,7 +59,7 @@ func each(urls []string) error {
 
 // countedBy: a count the caller computes is unknown.
 func countedBy(n int, url string) error {
-	return retryx.Do(n, func() error { // want `helper call ctx=sync bound=\?; waits unknown`
+	return retryx.Do(n, func() error { // want `helper call ctx=sync bound=\?; 1 waits`
 		_, err := get(url)
 		return err
 	})

@@ -26,7 +26,7 @@ func (p *Pool[PT, T]) try(ctx context.Context, f func(context.Context, PT) error
 
 // With runs f with an item until it succeeds (retry.Retry).
 func (p *Pool[PT, T]) With(ctx context.Context, f func(context.Context, PT) error, opts ...retry.Option) error {
-	return retry.Retry(ctx, func(ctx context.Context) error { // want `helper call ctx=sync unbounded; waits unknown`
+	return retry.Retry(ctx, func(ctx context.Context) error { // want `helper call ctx=sync unbounded; 1 waits`
 		return p.try(ctx, f)
 	}, opts...)
 }
