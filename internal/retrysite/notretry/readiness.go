@@ -19,9 +19,12 @@ import (
 // the container or process the caller started, whose methods give its
 // address, ports and files), is a wait for that thing's state: a port to
 // answer, a file to appear. A method so named on a handle of the package
-// (a virtual machine, a job) is handed its thing as the receiver when
-// every method of the package it calls is the receiver's own: it checks
-// the receiver's state. The loop in it repeats a check of that
+// (a virtual machine, a job: a type that holds a client, a field of
+// another type of the package, through which it reaches its service) is
+// handed its thing as the receiver when every method of the package it
+// calls is the receiver's own: it checks the receiver's state. A client
+// itself (its fields an address, a pool of URLs) waiting on its own ping
+// waits for a dependency: a retry. The loop in it repeats a check of that
 // state, not a call to a dependency that failed; so is the loop of
 // an unexported function that only such functions call (outside the
 // package's tests), up to two calls away. The interface method a wait
@@ -168,7 +171,7 @@ func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
 		return false
 	}
 	recv := m.info.Defs[decl.Recv.List[0].Names[0]]
-	if recv == nil {
+	if recv == nil || !m.holdsClient(recv.Type()) {
 		return false
 	}
 	own, other := 0, 0
@@ -191,4 +194,24 @@ func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
 		return true
 	})
 	return own > 0 && other == 0
+}
+
+// holdsClient reports whether t (or *t) is a struct type of the analysed
+// package with a field of another named struct type of the package that
+// has methods: a handle that holds the client it is reached through.
+func (m *Rules) holdsClient(t types.Type) bool {
+	named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
+	if named == nil || named.Obj().Pkg() != m.pkg {
+		return false
+	}
+	st, _ := named.Underlying().(*types.Struct)
+	for i := 0; st != nil && i < st.NumFields(); i++ {
+		f, _ := types.Unalias(typesx.Deref(st.Field(i).Type())).(*types.Named)
+		if f != nil && f != named && f.Obj().Pkg() == m.pkg && f.NumMethods() > 0 {
+			if _, ok := f.Underlying().(*types.Struct); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
