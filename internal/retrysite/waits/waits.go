@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -726,6 +727,11 @@ func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
 		if fn.Name() == "Done" || fn.Name() == "Err" {
 			return false
 		}
+	}
+	if fn == nil && typesx.IsBool(f.Info.TypeOf(call)) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.IsErrorType(f.Info.TypeOf(a)) }) {
+		// A retry decision the model cannot see, given the error
+		// (interp's outcomepred.go), may wait before it says yes.
+		return true
 	}
 	lower := strings.ToLower(name)
 	for _, w := range []string{"wait", "sleep", "backoff", "delay", "pause", "throttle", "limit", "after", "tick"} {
