@@ -119,6 +119,7 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 	if fnInfo == nil {
 		return nil
 	}
+	fnInfo.Recursive = len(selfCalls) > 0 // interp's outcomepred.go
 	groups = splitByLoop(groups, parents)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/nonretryable"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
 
@@ -26,5 +27,5 @@ func TestNonLoop(t *testing.T) {
 // freshness check given no error are traps.
 func TestOutcomePredicate(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/outcomepred")
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer, maxretries.Analyzer, nonretryable.Analyzer), "example.com/outcomepred")
 }

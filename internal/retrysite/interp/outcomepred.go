@@ -51,9 +51,11 @@ func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
 
 // nilOutcomePredicate reports whether x is an outcomePredicate call
 // given only nil errors (a success, or a response whose status the
-// error does not carry): it asks for no other attempt.
+// error does not carry) in a function that calls itself: it asks for
+// no other attempt. In a loop the predicate's sense is not known (if
+// !ok(err) { return } may test "fine" as well as "again").
 func (ev *evaluator) nilOutcomePredicate(x *ast.CallExpr, e env) bool {
-	if ev.Op == nil || !ev.Fi.outcomePredicate(x) {
+	if ev.Op == nil || !ev.Fi.Recursive || !ev.Fi.outcomePredicate(x) {
 		return false
 	}
 	for _, a := range x.Args {

@@ -111,3 +111,25 @@ func (cmd *Command) Cached(ctx context.Context, fresh func() bool) (string, erro
 	}
 	return response, err
 }
+
+// Fetch asks the predicate with no error test first: a response of any
+// status comes with a nil error, which the predicate answers no to, so
+// no status is retried (no R-4 finding).
+func (cmd *Command) Fetch(url string, again func(error) bool) (*http.Response, error) { // want `recursion ctx=sync unbounded; waits unknown` `R-2: recursive retry of cmd.h.Get \(GET\) has no maximum retry count`
+	res, err := cmd.h.Get(url)
+	if again(err) {
+		return cmd.Fetch(url, again)
+	}
+	return res, err
+}
+
+// Trap: in a loop the predicate's sense is unknown (ok may say "fine"
+// as well as "again"): not read as a retry.
+func (cmd *Command) Loop(url string, ok func(error) bool) (*http.Response, error) {
+	for {
+		res, err := cmd.h.Get(url)
+		if !ok(err) {
+			return res, err
+		}
+	}
+}
