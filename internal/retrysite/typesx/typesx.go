@@ -445,3 +445,22 @@ func DeclOfBody(files []*ast.File, body *ast.BlockStmt) *ast.FuncDecl {
 	}
 	return nil
 }
+
+// IsContextLike reports whether t is context.Context or a copy of it
+// (a workflow engine's Context): an interface with Done, Err and Value
+// methods, recognised by its code rather than its import path.
+func IsContextLike(t types.Type) bool {
+	if t == nil || IsNamed(t, "context", "Context") {
+		return t != nil
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for _, name := range []string{"Done", "Err", "Value"} {
+		if obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, name); obj == nil {
+			return false
+		}
+	}
+	return true
+}
