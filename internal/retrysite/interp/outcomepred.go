@@ -12,10 +12,10 @@ import (
 // `if c.shouldRetry(ctx, err) { return c.Send(ctx) }`. It decides over
 // the outcome: a recursion it guards comes back freely (a fork on it is
 // no refresh of hidden state such as a cache's freshness, which takes
-// no error), and it asks for no other attempt after a success (nil
-// error), whatever it is. Its negation, and its conjunction or
-// disjunction with stateless tests (err != nil), are read alike (a predicate
-// saying "done" lets a success come back, which is no retry).
+// no error), and in a function that calls itself it asks for no other
+// attempt after a success (nil error), whatever it is. Its negation,
+// and its conjunction or disjunction with stateless tests (err != nil),
+// are read alike.
 func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
 	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		x = u.X
