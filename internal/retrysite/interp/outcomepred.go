@@ -7,7 +7,7 @@ import (
 
 // A retry decision the model cannot see: a call of a func value (a
 // field, parameter or local of func type that no literal or function of
-// the package is known to fill) with one bool result, given the
+// the package is known to fill, nor a decider) with one bool result, given the
 // operation's error and otherwise stateless values (the context), as in
 // `if c.shouldRetry(ctx, err) { return c.Send(ctx) }`. It decides over
 // the outcome: a recursion it guards comes back freely (a fork on it is
@@ -35,6 +35,12 @@ func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
 	}
 	if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit || !isBool(info.TypeOf(call)) {
 		return false
+	}
+	if fi.M.host.ValueFunc(call) != nil {
+		return false // seen through the function it holds (a method that counts)
+	}
+	if _, ok := fi.M.host.Decider(call); ok {
+		return false // a decider's literal (decider.go)
 	}
 	given := false
 	for _, a := range call.Args {
