@@ -457,8 +457,10 @@ func IsContextLike(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	for _, name := range []string{"Done", "Err", "Value"} {
-		if obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, name); obj == nil {
+	params := map[string]int{"Done": 0, "Err": 0, "Value": 1} // Value(key)
+	for name, n := range params {
+		obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, name)
+		if fn, ok := obj.(*types.Func); !ok || fn.Type().(*types.Signature).Params().Len() != n {
 			return false
 		}
 	}

@@ -99,3 +99,25 @@ func Lookup(s Store, keys []string) string {
 	}
 	return ""
 }
+
+// Result is a promise: Done, Err and a Value of no key, not a context.
+type Result interface {
+	Done() <-chan struct{}
+	Err() error
+	Value() any
+}
+
+// Results reads what a promise holds.
+type Results interface {
+	Get(r Result) (string, error)
+}
+
+// Trap: a Get given a promise (no Value(key)) is an accessor: no retry.
+func Read(c Results, r Result) string {
+	for i := 0; i < 3; i++ {
+		if v, err := c.Get(r); err == nil {
+			return v
+		}
+	}
+	return ""
+}
