@@ -121,3 +121,17 @@ func Read(c Results, r Result) string {
 	}
 	return ""
 }
+
+// Trap: a timer scheduled but not awaited where it is made (its future
+// kept for later) is no wait of its duration: not a fixed 1s; the loop
+// retries at once (ScheduleTimer's body here waits for nothing).
+func Unawaited(ctx Context, fn func(ctx Context) Future[int]) Future[struct{}] {
+	var t Future[struct{}]
+	for attempt := 0; attempt < 3; attempt++ { // want `loop ctx=sync retries=2; no wait` `R-1: retry of fn\(ctx\).Get retries at once`
+		if _, err := fn(ctx).Get(ctx); err == nil {
+			break
+		}
+		t = ScheduleTimer(ctx, time.Second)
+	}
+	return t
+}
