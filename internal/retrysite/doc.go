@@ -81,7 +81,11 @@
 // through its implementations, a local function literal); from a
 // function value, a parameter, a field or another interface method it is
 // a predicate, a dequeue or the step of an exchange (queue drains,
-// waiter callbacks, for !scram.Done()). An item taken from a (T, ok)
+// waiter callbacks, for !scram.Done()). A func value's bool given the
+// operation's error (if c.shouldRetry(ctx, err) { return c.Send(ctx) })
+// is a retry decision: no after a nil error, and a recursion it guards
+// comes back freely, counting nothing; it may wait (interp/outcomepred.go).
+// An item taken from a (T, ok)
 // call in the loop is a new input on every iteration, and a library call
 // given an empty list of retryable codes retries nothing (forms.go; a
 // callee's bool whose every false is a predicate's: package boolfail).

@@ -119,6 +119,7 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 	if fnInfo == nil {
 		return nil
 	}
+	fnInfo.Recursive = len(selfCalls) > 0 // interp's outcomepred.go
 	groups = splitByLoop(groups, parents)
 	target := make(map[*ast.CallExpr]bool)
 	for _, c := range selfCalls {
@@ -561,9 +562,10 @@ func (m *model) calleeMayBeOp(fn *types.Func) bool {
 // much as like a fetch from a service.
 func fetchName(name string) bool { return name == "Get" || name == "Load" || name == "Lookup" }
 
-// takesContext reports whether sig's first parameter is a context.Context.
+// takesContext reports whether sig's first parameter is a context
+// (context.Context or a copy of it: typesx.IsContextLike).
 func takesContext(sig *types.Signature) bool {
-	return sig.Params().Len() > 0 && typesx.IsNamed(sig.Params().At(0).Type(), "context", "Context")
+	return sig.Params().Len() > 0 && typesx.IsContextLike(sig.Params().At(0).Type())
 }
 
 // returnsNextValue reports whether fn is a method of the package, with a

@@ -24,3 +24,13 @@ func TestCenkLoops(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showWaits, fixedinterval.Analyzer, maxretries.Analyzer), "cenkloops")
 }
+
+// TestWorkflowRetry: a retry written for a workflow engine (its own
+// Context, a Future's Get, a durable timer awaited at once) is a loop
+// site whose wait, computed from options and math with no random draw,
+// has no jitter; a base drawn at random by the enclosing function
+// and a Get given no context are traps.
+func TestWorkflowRetry(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/workflowretry")
+}

@@ -390,6 +390,9 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 			return v
 		}
 		if fn = ev.Fi.M.host.ValueFunc(x); fn == nil {
+			if ev.nilOutcomePredicate(x, e) {
+				return boolVal(false) // outcomepred.go
+			}
 			return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
 		}
 	}

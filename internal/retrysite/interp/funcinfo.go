@@ -169,6 +169,9 @@ type funcInfo struct {
 	// once is the range statement a copy of the funcInfo runs once per
 	// entry (OnceRange, rounds.go), or nil.
 	once *ast.RangeStmt
+	// Recursive is set for a function that calls itself: an outcome
+	// predicate given nil errors says no there (outcomepred.go).
+	Recursive bool
 	// nonCount caches nonCountFork by block index: 1 yes, -1 no, 0 not
 	// yet known.
 	nonCount []int8

@@ -183,6 +183,9 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			if stateful && goal == goalFreeFailover && fi.loopHeadAround(b, start) {
 				stateful = false // the failover loop runs out (goalFreeFailover)
 			}
+			if stateful && goal != goalAgain && goal != goalCertain && fi.outcomePredicate(LastExpr(b)) {
+				stateful = false // a decision over the outcome (outcomepred.go)
+			}
 			free := it.free && !stateful
 			if t {
 				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)

@@ -445,3 +445,24 @@ func DeclOfBody(files []*ast.File, body *ast.BlockStmt) *ast.FuncDecl {
 	}
 	return nil
 }
+
+// IsContextLike reports whether t is context.Context or a copy of it
+// (a workflow engine's Context): an interface with Done, Err and Value
+// methods, recognised by its code rather than its import path.
+func IsContextLike(t types.Type) bool {
+	if t == nil || IsNamed(t, "context", "Context") {
+		return t != nil
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	params := map[string]int{"Done": 0, "Err": 0, "Value": 1} // Value(key)
+	for name, n := range params {
+		obj, _, _ := types.LookupFieldOrMethod(iface, false, nil, name)
+		if fn, ok := obj.(*types.Func); !ok || fn.Type().(*types.Signature).Params().Len() != n {
+			return false
+		}
+	}
+	return true
+}

@@ -9,7 +9,8 @@
 // an HTTP response, the statuses 503, 500 and 429 and the statuses the
 // code names), collecting the waits it passes (waits.go: LoopWaits, the
 // Walk). A wait is a primitive — time.Sleep, gax.Sleep, a clock's
-// Sleep(d), <-time.After(d), <-time.Tick(d), <-timer.C, <-ticker.C, a
+// Sleep(d), a timer awaited at once (ScheduleTimer(ctx, d).Get(ctx): a
+// workflow engine's durable timer), <-time.After(d), <-time.Tick(d), <-timer.C, <-ticker.C, a
 // receive from a local channel variable armed with one time.After
 // (waits_chanvar.go; a time.After(0) beside it fires at once and is no
 // wait), the tick a range over a ticker's channel receives
@@ -29,8 +30,9 @@
 // Each wait found is handed to the wait interpreter (waitnum.Interp's
 // LoopWait) for its shape. A wait it cannot run still has no jitter when
 // it is computed only from constants, parameters, locals and fields the
-// package writes from such values, in a function that draws nothing at
-// random (waits_determ.go, ShapeNoJitter); for a timer or ticker that is
+// package writes from such values, by arithmetic and package math, in a
+// function that draws nothing at random (a closure is judged with the
+// function declaring it: waits_determ.go, ShapeNoJitter); for a timer or ticker that is
 // every duration it is set to (time.NewTimer(0) before the loop, the
 // Reset after the receive: a timer started at once and reset to a
 // library's backoff has the library's wait, not the 0's). A Retry-After parser of the

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -543,6 +544,9 @@ func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, i
 // callWait recognises a call that waits: time.Sleep(d), gax.Sleep(ctx, d),
 // a clock's Sleep(d).
 func (f Finder) callWait(call *ast.CallExpr) *Hit {
+	if d := f.awaitedTimer(call); d != nil {
+		return &Hit{Kind: site.WaitSleep, Node: call, Expr: d}
+	}
 	fn := typesx.Callee(f.Info, call)
 	if fn == nil {
 		fn = f.M.BoundFunc(call.Fun)
@@ -564,6 +568,25 @@ func (f Finder) callWait(call *ast.CallExpr) *Hit {
 		}
 	}
 	return nil
+}
+
+// awaitedTimer returns the duration of a timer made by a function named
+// for one, given one duration, and awaited at once for its error: a
+// workflow engine's durable timer (ScheduleTimer(ctx, d).Get(ctx),
+// NewTimer(ctx, d).Get(ctx, nil)) blocks for d.
+func (f Finder) awaitedTimer(call *ast.CallExpr) ast.Expr {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || !interp.HasErrorOrResponse(f.Info.TypeOf(call)) {
+		return nil
+	}
+	inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if fn := typesx.Callee(f.Info, inner); fn == nil || !strings.HasSuffix(fn.Name(), "Timer") {
+		return nil
+	}
+	return durationArg(f.Info, inner)
 }
 
 // durationArg returns the single time.Duration argument of a call.
@@ -726,6 +749,11 @@ func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
 		if fn.Name() == "Done" || fn.Name() == "Err" {
 			return false
 		}
+	}
+	if fn == nil && typesx.IsBool(f.Info.TypeOf(call)) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.IsErrorType(f.Info.TypeOf(a)) }) {
+		// A retry decision the model cannot see, given the error
+		// (interp's outcomepred.go), may wait before it says yes.
+		return true
 	}
 	lower := strings.ToLower(name)
 	for _, w := range []string{"wait", "sleep", "backoff", "delay", "pause", "throttle", "limit", "after", "tick"} {

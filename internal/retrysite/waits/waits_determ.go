@@ -35,6 +35,15 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	if body == nil || x == nil || f.Pkg != f.Pass.Pkg {
 		return false
 	}
+	// A closure's wait may read what its function declares (a setting
+	// parameter, a counter it captures): the function is judged whole.
+	if file := typesx.FileOf(f.Pass.Files, body.Pos()); file != nil {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() < body.Pos() && body.End() <= fd.Body.End() {
+				body = fd.Body
+			}
+		}
+	}
 	if f.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
 		return false
 	}
@@ -134,6 +143,15 @@ func (d *determ) expr(x ast.Expr) bool {
 				}
 				return true
 			}
+		}
+		// A function of package math (math.Pow, math.Min): arithmetic.
+		if fn := typesx.Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" {
+			for _, a := range x.Args {
+				if !d.expr(a) {
+					return false
+				}
+			}
+			return true
 		}
 		return false
 	case *ast.IndexExpr:
