@@ -258,3 +258,66 @@ func (c *APIClient) Probe(ctx context.Context, path string) (*http.Response, err
 	}
 	return nil, err
 }
+
+// --- A loop that also repeats a successful but unusable answer: its
+// count ends it whatever the attempts return, so its attempts are judged
+// like any retry's. ---
+
+// Window is a suggested renewal window.
+type Window struct{ Start, End time.Time }
+
+func (c *APIClient) getWindow(ctx context.Context, w *Window) error {
+	req, err := c.prepareRequest(ctx, http.MethodGet, "/window")
+	if err != nil {
+		return err
+	}
+	resp, err := c.callAPI(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	return json.NewDecoder(resp.Body).Decode(w)
+}
+
+// RenewalWindow asks three times for a valid window.
+func (c *APIClient) RenewalWindow(ctx context.Context) (Window, error) {
+	var w Window
+	var err error
+	for i := 0; i < 3; i++ { // want `R-3: .* has no total duration cap: by default, attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it`
+		if i > 0 {
+			select {
+			case <-ctx.Done():
+				return Window{}, ctx.Err()
+			case <-time.After(time.Duration(i*i+1) * time.Second):
+			}
+		}
+		if err = c.getWindow(ctx, &w); err != nil {
+			continue
+		}
+		if w.Start.IsZero() || w.End.IsZero() {
+			continue // a malformed window: ask again
+		}
+		return w, nil
+	}
+	return Window{}, err
+}
+
+// Trap: the same loop with no count; only a valid window or the
+// caller's context ends it: its timeouts are the poll's business.
+func (c *APIClient) WaitWindow(ctx context.Context) (Window, error) {
+	var w Window
+	for {
+		select {
+		case <-ctx.Done():
+			return Window{}, ctx.Err()
+		case <-time.After(time.Second):
+		}
+		if err := c.getWindow(ctx, &w); err != nil {
+			continue
+		}
+		if w.Start.IsZero() || w.End.IsZero() {
+			continue
+		}
+		return w, nil
+	}
+}
