@@ -32,6 +32,10 @@ import (
 // cfg.handler()). A definition under `if f != nil` of such a field (a
 // custom doer the user may configure) and an element of such a slice
 // field (the user's middlewares) are the user's, not the default path.
+// A value the package gives the client field only under `if f != nil`
+// of a field it never sets itself (a decoder's, from the user's
+// configuration: credentials) is the user's opt-in, not the default. An
+// operation given the attempt's response and no context only reads it.
 // Anything else the model cannot follow (a client parameter, an
 // interface, a func field) leaves the answer no: the rule stays silent.
 
