@@ -292,10 +292,14 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			// The loop runs the operation on success too: how long it
 			// runs, and which outcomes its other paths repeat, are the
 			// loop's business, not the retry's. Only its waits are
-			// looked for (its timeouts and outcomes stay nil).
+			// looked for (its outcomes stay nil), and its timeouts when
+			// a known count ends it whatever the attempts return.
 			m.loopWaits(s, fi, f.first)
 			keepOwnWaits(s, f.first)
 			m.failureOutcomes(s, fi, f.first)
+			if s.Bound.Known() {
+				m.timeouts.Loop(s) // a count ends it, success or not
+			}
 		} else {
 			m.attachLoopDetails(s, fi, f.first)
 		}

@@ -32,6 +32,10 @@ import (
 // cfg.handler()). A definition under `if f != nil` of such a field (a
 // custom doer the user may configure) and an element of such a slice
 // field (the user's middlewares) are the user's, not the default path.
+// A value the package gives the client field only under `if f != nil`
+// of a field it never sets itself (a decoder's, from the user's
+// configuration: credentials) is the user's opt-in, not the default. An
+// operation given the attempt's response and no context only reads it.
 // Anything else the model cannot follow (a client parameter, an
 // interface, a func field) leaves the answer no: the rule stays silent.
 
@@ -58,6 +62,9 @@ func (r *tres) callerOnly(s *site.Site) (string, bool) {
 	}
 	w := &shipWalk{r: r, seen: map[ast.Node]bool{}, visiting: map[*types.Var]bool{}}
 	for _, op := range s.Ops {
+		if op.Call != nil && r.readsResponse(op.Call) {
+			continue // the attempt's response, read under its client
+		}
 		if op.Call == nil || !w.call(op.Call, 0) {
 			return "", false
 		}
@@ -181,6 +188,22 @@ func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
 		return false
 	})
 	return ok && sends > 0
+}
+
+// readsResponse reports whether call, an operation of the loop, is
+// given an *http.Response and no context, and returns none: it reads
+// the attempt's response (its body is timed by the attempt's client).
+func (r *tres) readsResponse(call *ast.CallExpr) bool {
+	n := 0
+	for _, a := range call.Args {
+		if IsContextType(r.m.info.TypeOf(a)) {
+			return false
+		}
+		if isResponse(r.m.info.TypeOf(a)) {
+			n++
+		}
+	}
+	return n > 0 && !returnsResponse(r.m.info, call)
 }
 
 // returnsResponse reports whether call returns an *http.Response.
@@ -646,16 +669,24 @@ func (r *tres) shippedObj(v *types.Var, x ast.Expr, depth int) clientFact {
 		return clientFact{}
 	}
 	var f clientFact
-	for i, w := range xs {
+	i := 0
+	for _, w := range xs {
 		if w == nil {
 			return clientFact{}
 		}
+		if d := r.declOf(w.Pos()); d != nil && r.offGuarded(w.Pos(), d) {
+			continue // the client a configuration the user opts into builds
+		}
 		g := r.shippedClient(w, depth+1)
-		if i == 0 {
+		i++
+		if i == 1 {
 			f = g
 		} else {
 			f = sameClient(f, g)
 		}
+	}
+	if i == 0 {
+		return clientFact{}
 	}
 	f.holder = types.ExprString(x)
 	return f
@@ -896,6 +927,9 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 		if len(vf.defs) == 0 {
 			return false
 		}
+		if r.rewrapped(v, x, vf.defs) {
+			return true
+		}
 		for _, d := range vf.defs {
 			if !r.carriesContext(d, depth+1) {
 				return false
@@ -981,4 +1015,54 @@ func firstResults(body *ast.BlockStmt) []ast.Expr {
 		return nil
 	}
 	return xs
+}
+
+// rewrapped reports whether the request v, read at use, was last given
+// the context of a parameter by rewrapping itself (req =
+// req.WithContext(ctx)) before use, unconditionally or under `ctx !=
+// nil` alone: whatever v held before, it carries that context now.
+func (r *tres) rewrapped(v *types.Var, use *ast.Ident, defs []ast.Expr) bool {
+	last := defs[0]
+	for _, d := range defs[1:] {
+		if d.Pos() > last.Pos() {
+			last = d
+		}
+	}
+	call, ok := ast.Unparen(last).(*ast.CallExpr)
+	if !ok || last.End() >= use.Pos() || len(call.Args) == 0 {
+		return false
+	}
+	switch r.callee(call) {
+	case "net/http.Request.WithContext", "net/http.Request.Clone":
+	default:
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	ctx, isID := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || !isID || r.varOf(sel.X) != v || r.varOf(ctx) == nil || !r.facts(r.varOf(ctx)).param {
+		return false
+	}
+	d, isFn := r.declOf(last.Pos()).(*ast.FuncDecl)
+	if !isFn || d.Body == nil {
+		return false
+	}
+	// Every statement holding the rewrap is a block, its assignment, or
+	// an if testing ctx != nil; the use comes after it in the function.
+	ok = true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if !ok || n == nil || last.Pos() < n.Pos() || last.End() > n.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BlockStmt, *ast.AssignStmt, *ast.CallExpr, *ast.SelectorExpr, *ast.Ident:
+		case *ast.IfStmt:
+			b, isBin := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			ok = n.Init == nil && isBin && b.Op == token.NEQ && r.varOf(b.X) == r.varOf(ctx) && typesx.IsNil(r.m.info, b.Y) &&
+				n.Body.Pos() <= last.Pos()
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok && use.Pos() > d.Body.Pos() && use.End() <= d.Body.End()
 }

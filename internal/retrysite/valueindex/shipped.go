@@ -99,6 +99,8 @@ func (m *model) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
 	}
 	for _, w := range vx.Writes[v] {
 		switch {
+		case w.Decoded:
+			settable = true // the data's value, not the package's
 		case w.X == nil && !w.Zero:
 			return false, false
 		case w.Zero, m.isZeroOrNil(w.X), m.readsField(w.X, v):

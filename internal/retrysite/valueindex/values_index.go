@@ -45,6 +45,9 @@ type ValueWrite struct {
 	Omitted bool
 	// Lit marks a write of a struct literal (settings.go).
 	Lit bool
+	// Decoded marks the unknown write of a decoder, for a field its tag
+	// or its struct's type says a decoder fills: the data's value.
+	Decoded bool
 	// (The fields are in this order so that a write takes 40 bytes, not
 	// 48: the index holds one per write of every field and package
 	// variable.)
@@ -201,6 +204,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		}
 	}
 	unknowable := make(map[*types.Var]bool)
+	addressed := make(map[*types.Var]bool) // unknowable for its address taken, not a decoder
 	// structs are the package's struct type declarations.
 	type structSpec struct {
 		tn *types.TypeName
@@ -310,7 +314,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 				case *ast.UnaryExpr:
 					if n.Op == token.AND {
 						if v := objOf(n.X); v != nil {
-							unknowable[v] = true
+							unknowable[v], addressed[v] = true, true
 						}
 					}
 				case *ast.ValueSpec:
@@ -425,7 +429,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 		}
 	}
 	for v := range unknowable {
-		vx.Writes[v] = append(vx.Writes[v], ValueWrite{})
+		vx.Writes[v] = append(vx.Writes[v], ValueWrite{Decoded: !addressed[v]})
 	}
 	return vx
 }
