@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
 	"golang.org/x/tools/go/analysis"
 )
@@ -249,7 +250,7 @@ func loopJitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.Sugge
 	default:
 		return analysis.SuggestedFix{}, false
 	}
-	if !isDuration(pass.TypesInfo.TypeOf(w.Expr)) {
+	if !typesx.IsDuration(pass.TypesInfo.TypeOf(w.Expr)) {
 		return analysis.SuggestedFix{}, false
 	}
 	if leavesUnused(pass, s.Func, w.Expr) {

@@ -3,6 +3,8 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Reading the body of a response is part of the exchange that sent it.
@@ -123,7 +125,7 @@ func (m *model) buildsStatusError(body *ast.BlockStmt) bool {
 			return true
 		}
 		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[IdentOf(kv.Key)] == f {
+			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[typesx.IdentOf(kv.Key)] == f {
 				found = true
 			}
 		}

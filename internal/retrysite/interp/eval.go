@@ -2,12 +2,14 @@ package interp
 
 import (
 	"encoding/binary"
-	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -475,7 +477,7 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 func (ev *evaluator) argDeps(x *ast.CallExpr, e env) deps {
 	var d deps
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-		if _, isPkg := ev.info().Uses[IdentOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := ev.info().Uses[typesx.IdentOf(sel.X)].(*types.PkgName); !isPkg {
 			d |= ev.Eval(sel.X, e).Dep
 		}
 	}
@@ -931,11 +933,6 @@ func isLeafConst(x ast.Expr) bool {
 		return false
 	}
 	return true
-}
-
-func IdentOf(x ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(x).(*ast.Ident)
-	return id
 }
 
 // holdsOpResult reports whether x names a local variable that only ever

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A same-package helper that sends a request and turns an error status
@@ -86,7 +88,7 @@ func isStruct(t types.Type) bool { _, ok := t.Underlying().(*types.Struct); retu
 func (ev *evaluator) decodedInto(v *types.Var) bool {
 	for c := range ev.Op {
 		for _, a := range c.Args {
-			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && IdentOf(u.X) != nil && ev.info().Uses[IdentOf(u.X)] == v {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.IdentOf(u.X) != nil && ev.info().Uses[typesx.IdentOf(u.X)] == v {
 				return true
 			}
 		}

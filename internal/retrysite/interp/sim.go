@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file walks a function's control-flow graph under the evaluator.
@@ -590,7 +591,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
 	case *ast.SelectorExpr:
-		if _, isPkg := info.Uses[IdentOf(x.X)].(*types.PkgName); isPkg {
+		if _, isPkg := info.Uses[typesx.IdentOf(x.X)].(*types.PkgName); isPkg {
 			_, isVar := info.Uses[x.Sel].(*types.Var)
 			// context.Canceled and context.DeadlineExceeded say how the
 			// context ended: compared with, they count nothing.

@@ -126,7 +126,7 @@ func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *site.Lib) {
 	if !ok {
 		return nil, nil
 	}
-	named, ok := types.Unalias(derefType(m.info.TypeOf(lit))).(*types.Named)
+	named, ok := types.Unalias(typesx.Deref(m.info.TypeOf(lit))).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return nil, nil
 	}

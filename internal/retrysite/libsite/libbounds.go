@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file reads how a library counts from its table in
@@ -149,7 +150,7 @@ func defaultApplies(s *site.Site, d knowledge.DefaultBound) bool {
 	if len(d.IfAny) > 0 && s.Last(d.IfAny...) == nil {
 		return false
 	}
-	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj)) {
+	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && typesx.IsPackageFunc(s.Settings[0].Obj)) {
 		return false
 	}
 	return true
@@ -264,15 +265,4 @@ func (m *Reader) floatValue(x ast.Expr) (float64, bool) {
 		return f, true
 	}
 	return 0, false
-}
-
-// isPackageFunc reports whether obj is a package-level function (not a
-// method, a field or a type).
-func isPackageFunc(obj types.Object) bool {
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() == nil
 }

@@ -2,12 +2,13 @@ package libsite
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -103,7 +104,7 @@ func (m *Reader) pickWaitKind(s *site.Site, v *knowledge.WaitVocab) (waitPick, b
 	p := waitPick{kind: *v.Default, isDefault: true}
 	if len(v.DefaultIf) > 0 || v.DefaultPackageCall {
 		at := s.Last(v.DefaultIf...)
-		if at == nil && !(v.DefaultPackageCall && len(s.Settings) == 1 && waitIsPkgFunc(s.Settings[0].Obj)) {
+		if at == nil && !(v.DefaultPackageCall && len(s.Settings) == 1 && typesx.IsPackageFunc(s.Settings[0].Obj)) {
 			return waitPick{}, false
 		}
 		if v.DefaultAtIf {

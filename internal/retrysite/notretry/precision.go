@@ -220,7 +220,7 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 		return false
 	}
 	b, isBasic := field.Type().Underlying().(*types.Basic)
-	if !isBasic || b.Info()&types.IsNumeric == 0 || isDurationType(field.Type()) {
+	if !isBasic || b.Info()&types.IsNumeric == 0 || typesx.IsDuration(field.Type()) {
 		return false
 	}
 	if !hasWireTag(selection.Recv(), field) {
@@ -257,12 +257,6 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 func rootIdent(x ast.Expr) *ast.Ident {
 	id, _ := typesx.ChainRoot(x, true).(*ast.Ident)
 	return id
-}
-
-// isDurationType reports whether t is time.Duration.
-func isDurationType(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration"
 }
 
 // hasWireTag reports whether field, of the struct behind t, carries a

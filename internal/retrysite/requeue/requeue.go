@@ -359,7 +359,7 @@ func (rf *Finder) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		// one is, fixed if every one with a wait is.
 		of := limiterWait{name: fn.Name(), pos: call.Pos()}
 		for _, a := range call.Args {
-			if isDuration(rf.info.TypeOf(a)) {
+			if typesx.IsDuration(rf.info.TypeOf(a)) {
 				continue
 			}
 			sub, ok := rf.limiterWait(a, depth+1)
@@ -378,12 +378,6 @@ func (rf *Finder) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		return of, true
 	}
 	return limiterWait{}, false
-}
-
-// isDuration reports whether t is time.Duration.
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 // wait is the limiter's wait as a site's: none of client-go's limiters

@@ -309,22 +309,13 @@ func (x *libTimeoutState) client(c *knowledge.ClientTimeout) clientFact {
 	if len(c.Default) > 0 {
 		st = s.Last(c.Default...)
 	}
-	if st == nil && c.DefaultPackageCall && len(s.Settings) > 0 && isPkgFunc(s.Settings[0].Obj) {
+	if st == nil && c.DefaultPackageCall && len(s.Settings) > 0 && typesx.IsPackageFunc(s.Settings[0].Obj) {
 		st = s.Settings[0] // a package-level call uses the default client
 	}
 	if st == nil {
 		return clientFact{}
 	}
 	return clientFact{kind: clientNoTimeout, why: c.NoTimeout, pos: st.Pos}
-}
-
-func isPkgFunc(o types.Object) bool {
-	fn, ok := o.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() == nil
 }
 
 // worstWaits are a retrying client's longest waits before each retry:

@@ -426,6 +426,19 @@ func LitElt(info *types.Info, st *types.Struct, i int, el ast.Expr) (*types.Var,
 	return nil, el
 }
 
+// IsDuration reports whether t is time.Duration (not a pointer to it).
+func IsDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// IsPackageFunc reports whether o is a package-level function (not a
+// method, a field or a type).
+func IsPackageFunc(o types.Object) bool {
+	fn, ok := o.(*types.Func)
+	return ok && fn.Signature().Recv() == nil
+}
+
 // Deref returns what t points to when it is a pointer type, else t.
 func Deref(t types.Type) types.Type {
 	if p, ok := t.(*types.Pointer); ok {

@@ -1,12 +1,12 @@
 package valueindex
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file answers, for the timeouts aspect (retrysite's
@@ -132,7 +132,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 			return m.WriteInt(a)
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		id := interp.IdentOf(p)
+		id := typesx.IdentOf(p)
 		if sel, ok := p.(*ast.SelectorExpr); ok {
 			id = sel.Sel
 		}

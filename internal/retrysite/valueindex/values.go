@@ -2,18 +2,19 @@ package valueindex
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/report"
-	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
@@ -115,7 +116,7 @@ func (m *model) ownFunc(x ast.Expr) bool {
 	case *ast.FuncLit:
 		return true
 	case *ast.Ident, *ast.SelectorExpr:
-		id := interp.IdentOf(x)
+		id := typesx.IdentOf(x)
 		fn, ok := m.info.Uses[id].(*types.Func)
 		if !ok || fn.Pkg() != m.pkg {
 			return false
@@ -202,7 +203,7 @@ func (m *model) localDefaults(w ValueWrite) []ValueWrite {
 	}
 	same := func(x ast.Expr) bool {
 		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if b, ok := m.info.Uses[interp.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
+			if b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
 				x = call.Args[0]
 			}
 		}

@@ -1,10 +1,11 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 
@@ -259,19 +260,12 @@ func concreteMethod(typ types.Type, name string) *types.Func {
 		return nil
 	}
 	var pkg *types.Package
-	if n, ok := types.Unalias(derefType(typ)).(*types.Named); ok {
+	if n, ok := types.Unalias(typesx.Deref(typ)).(*types.Named); ok {
 		pkg = n.Obj().Pkg()
 	}
 	obj, _, _ := types.LookupFieldOrMethod(typ, true, pkg, name)
 	fn, _ := obj.(*types.Func)
 	return fn
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // newClosureObj makes and keeps the state of v for obj (waits_state.go)

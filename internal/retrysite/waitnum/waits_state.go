@@ -61,7 +61,7 @@ func (st *objState) copyState() *objState {
 // stateStruct returns the struct of the package that values of t (a
 // named struct type or a pointer to one) are.
 func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
-	n, ok := types.Unalias(derefType(t)).(*types.Named)
+	n, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() != m.pkg && !m.ModuleObj(n.Obj()) {
 		// A type of another package of the module is followed from
 		// that package's source (methodOf, xpkg.go).
