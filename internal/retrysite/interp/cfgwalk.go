@@ -92,5 +92,5 @@ func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
 // variable of the standard library (context.Canceled, io.EOF): a sentinel,
 // never nil.
 func stdSentinel(v *types.Var) bool {
-	return v.Pkg() != nil && typesx.IsStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && isErrorType(v.Type())
+	return v.Pkg() != nil && typesx.IsStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && typesx.IsErrorType(v.Type())
 }

@@ -101,7 +101,7 @@ func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
 				}
 			case *ast.CallExpr:
 				if depth < 2 {
-					if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
+					if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
 						if d := m.FuncDecl(fn); d != nil {
 							walk(d.Body, depth+1)
 						}
@@ -194,15 +194,15 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 		}
 		t = rt
 	}
-	if t == nil || !isErrorType(t) {
+	if t == nil || !typesx.IsErrorType(t) {
 		return value{}, false
 	}
-	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
+	if fn := typesx.Callee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
 		return value{}, false // seen through its body
 	}
 	givenErr := false
 	for _, a := range call.Args {
-		if !isErrorType(ev.info().TypeOf(a)) {
+		if !typesx.IsErrorType(ev.info().TypeOf(a)) {
 			continue
 		}
 		id, ok := ast.Unparen(a).(*ast.Ident)
@@ -235,7 +235,7 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 			return false
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Get" || !isNamed(info.TypeOf(sel.X), "net/http", "Header") {
+		if !ok || sel.Sel.Name != "Get" || !typesx.IsNamed(info.TypeOf(sel.X), "net/http", "Header") {
 			return false
 		}
 	}
@@ -264,7 +264,7 @@ func (m *model) ctxErrOnly(fn *types.Func) bool {
 // ctxErrOnlyRead is ctxErrOnly, worked out.
 func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
+	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !typesx.IsErrorType(sig.Results().At(0).Type()) {
 		return false
 	}
 	decl := m.FuncDecl(fn)
@@ -276,7 +276,7 @@ func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 		if !ok {
 			return false
 		}
-		f := typeutilCallee(m.info, call)
+		f := typesx.Callee(m.info, call)
 		return f != nil && f.Name() == "Err" && f.Pkg() != nil && f.Pkg().Path() == "context"
 	}
 	// Variables assigned only from ctx.Err().
@@ -287,7 +287,7 @@ func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				v := varOfExpr(m.info, l)
+				v := typesx.VarOf(m.info, l)
 				if v == nil {
 					continue
 				}

@@ -31,7 +31,7 @@ var bodyReads = map[string][2]int{
 // bodyReadResult is result i of call when call reads the body of a
 // response the model holds (a vResp): a nil error.
 func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bool) {
-	fn := typeutilCallee(ev.info(), call)
+	fn := typesx.Callee(ev.info(), call)
 	if fn == nil || fn.Pkg() == nil {
 		return value{}, false
 	}
@@ -40,7 +40,7 @@ func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bo
 		return value{}, false
 	}
 	sel, ok := ast.Unparen(call.Args[r[0]]).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Body" || !isNamed(ev.info().TypeOf(sel.X), "net/http", "Response") {
+	if !ok || sel.Sel.Name != "Body" || !typesx.IsNamed(ev.info().TypeOf(sel.X), "net/http", "Response") {
 		return value{}, false
 	}
 	if !success2xx(ev.Eval(sel.X, e)) {
@@ -54,7 +54,7 @@ func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bo
 // through its body for an error result too.
 func (ev *evaluator) givenResponse(call *ast.CallExpr, e env) bool {
 	for _, a := range call.Args {
-		if isResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e)) {
+		if IsResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e)) {
 			return true
 		}
 	}
@@ -71,7 +71,7 @@ func success2xx(v value) bool {
 // can be computed through the callee's body: an integer or bool, or an
 // error when the call is given a successful response the model holds.
 func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bool {
-	return isIntegerOrBool(t) || (isErrorType(t) && ev.givenResponse(call, e))
+	return IsIntegerOrBool(t) || (typesx.IsErrorType(t) && ev.givenResponse(call, e))
 }
 
 // Likewise an operation that returned without an error (a success, or a
@@ -97,10 +97,10 @@ func (ev *evaluator) decodedSuccess(call *ast.CallExpr, e env) (value, bool) {
 	if ev.Op == nil || ev.Sc.Err.K != vNil || !success2xx(ev.Sc.Resp) {
 		return value{}, false
 	}
-	if t := ev.info().TypeOf(call); t == nil || !isErrorType(t) {
+	if t := ev.info().TypeOf(call); t == nil || !typesx.IsErrorType(t) {
 		return value{}, false
 	}
-	fn := typeutilCallee(ev.info(), call)
+	fn := typesx.Callee(ev.info(), call)
 	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || !ev.givenResponse(call, e) {
 		return value{}, false
 	}

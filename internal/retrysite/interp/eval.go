@@ -330,7 +330,7 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
 			}
 			return value{K: vHeader, Dep: depOutcome}
 		case "Body":
-			if isNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
+			if typesx.IsNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
 				// net/http: "The http Client and Transport guarantee
 				// that Body is always non-nil" (decide.go).
 				return value{K: vNonNil}
@@ -353,7 +353,7 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
-		if ev.Sc.Name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
+		if ev.Sc.Name == "success" && v.IsField() && typesx.IsErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
 			return value{K: vNil}
 		}
 		if val, ok := ev.Fi.M.ix.NilCount(v); ok { // offcount.go
@@ -507,16 +507,16 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 		t = tv.Type
 	}
 	switch {
-	case isErrorType(t):
+	case typesx.IsErrorType(t):
 		if v, ok := ev.helperStatusErr(x, i); ok { // helpererr.go
 			return v
 		}
 		return ev.Sc.Err
-	case isResponseType(t):
+	case IsResponseType(t):
 		return ev.Sc.Resp
-	case isBool(t) && isOkResult(tv.Type, i):
+	case typesx.IsBool(t) && isOkResult(tv.Type, i):
 		return ev.Sc.OK
-	case isBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
+	case typesx.IsBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
 		return ev.Sc.OK
 	}
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
@@ -532,7 +532,7 @@ func isOkResult(t types.Type, i int) bool {
 	if !ok {
 		return i == 0
 	}
-	return tup.Len() == 2 && i == 1 && !isBool(tup.At(0).Type())
+	return tup.Len() == 2 && i == 1 && !typesx.IsBool(tup.At(0).Type())
 }
 
 // inline evaluates a call of a same-package function by simulating its
@@ -638,7 +638,7 @@ func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evalu
 		p := params.At(i)
 		av := ev.Eval(call.Args[i], e)
 		argDep |= av.Dep
-		if callee.Tracked[p] || isResponseType(p.Type()) || isErrorType(p.Type()) {
+		if callee.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type()) {
 			ce = ce.Set(p, av)
 		}
 	}
@@ -941,7 +941,7 @@ func (fi *funcInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	if op == nil {
 		return false
 	}
-	v := varOfExpr(fi.M.info, x)
+	v := typesx.VarOf(fi.M.info, x)
 	if v == nil || v.IsField() || v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Locals a loop does not change, and a count defaulted in place.
@@ -78,7 +79,7 @@ func (fi *funcInfo) inlineDefault(as *ast.AssignStmt, i int) (value, bool) {
 		return value{}, false
 	}
 	f, _ := info.Uses[sel.Sel].(*types.Var)
-	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || IsBool(f.Type()) {
+	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || typesx.IsBool(f.Type()) {
 		return value{}, false
 	}
 	x, ok := bodyscan.ZeroDefault(info, fi.Body, as, lv)

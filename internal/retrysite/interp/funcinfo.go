@@ -239,7 +239,7 @@ func (m *model) MayReturn(call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return true
 	}
@@ -439,16 +439,16 @@ func (fi *funcInfo) scan() {
 		}
 	}
 	blind := bodyscan.BlindCounters(info, fi.Body, relevant, isLocal, func(t types.Type) bool {
-		return isIntegerOrBool(t) || isErrorType(t) || isResponseType(t)
+		return IsIntegerOrBool(t) || typesx.IsErrorType(t) || IsResponseType(t)
 	})
 	for v := range relevant {
 		if escapes[v] || blind[v] {
 			continue
 		}
 		switch {
-		case isIntegerOrBool(v.Type()):
+		case IsIntegerOrBool(v.Type()):
 			fi.Tracked[v] = true
-		case isErrorType(v.Type()) || isResponseType(v.Type()) || asTargets[v]:
+		case typesx.IsErrorType(v.Type()) || IsResponseType(v.Type()) || asTargets[v]:
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.Tracked[v] = true
@@ -523,6 +523,6 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
-func (fi *funcInfo) LhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.M.info, x) }
+func (fi *funcInfo) LhsVar(x ast.Expr) *types.Var { return typesx.VarOf(fi.M.info, x) }
 
 func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

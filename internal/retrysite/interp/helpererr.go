@@ -21,7 +21,7 @@ func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
 	if ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 400 || ev.Depth >= 3 {
 		return value{}, false
 	}
-	fn := typeutilCallee(ev.info(), x)
+	fn := typesx.Callee(ev.info(), x)
 	tup, _ := ev.info().TypeOf(x).(*types.Tuple)
 	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) {
 		return value{}, false
@@ -74,8 +74,8 @@ func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
 func returnsResponse(t *types.Tuple) bool {
 	resp, err := false, false
 	for j := 0; j < t.Len(); j++ {
-		resp = resp || isResponseType(t.At(j).Type())
-		err = err || isErrorType(t.At(j).Type())
+		resp = resp || IsResponseType(t.At(j).Type())
+		err = err || typesx.IsErrorType(t.At(j).Type())
 	}
 	return resp && err
 }

@@ -35,7 +35,7 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 		return value{}, false
 	}
 	sig, ok := ev.info().TypeOf(lit).(*types.Signature)
-	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isIntegerOrBool(sig.Results().At(0).Type()) {
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !IsIntegerOrBool(sig.Results().At(0).Type()) {
 		return value{}, false
 	}
 	if !bodyscan.SelfContained(ev.info(), lit, ev.Op) {

@@ -3,6 +3,8 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Facts of a node that do not depend on the walk's state.
@@ -109,7 +111,7 @@ func (fi *funcInfo) newCallFact(x *ast.CallExpr) callFact {
 	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 		f.conv = true
 	}
-	f.fn = typeutilCallee(info, x)
+	f.fn = typesx.Callee(info, x)
 	return f
 }
 

@@ -88,7 +88,7 @@ func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 
 // LocalVar returns the local variable x names, or nil.
 func (m *model) LocalVar(x ast.Expr) *types.Var {
-	v := varOfExpr(m.info, x)
+	v := typesx.VarOf(m.info, x)
 	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Fields of a struct parameter, bound by a caller.
@@ -35,7 +36,7 @@ func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
 		fi.paramFields = make(map[paramField]*types.Var)
 	}
 	fi.paramFields[k] = nil
-	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !isIntegerOrBool(f.Type()) {
+	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !IsIntegerOrBool(f.Type()) {
 		return nil
 	}
 	if _, ok := p.Type().Underlying().(*types.Struct); !ok {
@@ -66,7 +67,7 @@ func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
 	f := sf.field
 	if ev.Fi.M.ix != nil && ev.Fi.M.ix.ZeroField(f) {
 		// No write of the package sets it: zero for every caller.
-		if IsBool(f.Type()) {
+		if typesx.IsBool(f.Type()) {
 			return boolVal(false), true
 		}
 		return intVal(0), true

@@ -561,7 +561,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // timerchan.go
 				return true
 			}
-			if o.Parent() == fi.M.pkg.Scope() && isErrorType(o.Type()) && fi.M.sentinel(o) {
+			if o.Parent() == fi.M.pkg.Scope() && typesx.IsErrorType(o.Type()) && fi.M.sentinel(o) {
 				return true // var ErrX = errors.New("..."): a class of errors
 			}
 			// A local that only ever holds what a stateless error is
@@ -596,7 +596,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			// context.Canceled and context.DeadlineExceeded say how the
 			// context ended: compared with, they count nothing.
 			return !isVar || isTimeOrContext(info.TypeOf(x)) ||
-				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
+				typesx.IsErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
 		// a setting the object was made with (exits/settings.go); a flag only
@@ -608,7 +608,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 			return len(x.Args) == 1 && fi.stateless(x.Args[0])
 		}
-		fn := typeutilCallee(info, x)
+		fn := typesx.Callee(info, x)
 		if fi.M.ix != nil && fi.M.ix.OutcomeDecided(x) {
 			return true // a decision of the outcome's (funcvals.go)
 		}
@@ -674,7 +674,7 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 		case *ast.CallExpr:
 			// A value made afresh on each attempt from the outcome (not
 			// a tracker kept across them: a pointer, a map).
-			fn := typeutilCallee(fi.M.info, x)
+			fn := typesx.Callee(fi.M.info, x)
 			errorsPkg := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors"
 			_, plain := v.Type().Underlying().(*types.Struct)
 			if !allStateless(fi, x.Args) || !errorsPkg && !(plain && exits.InLoop(fi.Body, v.Pos()) && fi.stateless(x)) {
@@ -699,13 +699,13 @@ func (fi *funcInfo) asTarget(v *types.Var) bool {
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && varOfExpr(info, n.X) == v {
+			if n.Op == token.AND && typesx.VarOf(info, n.X) == v {
 				addrs++
 			}
 		case *ast.CallExpr:
-			fn := typeutilCallee(info, n)
+			fn := typesx.Callee(info, n)
 			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(n.Args) == 2 {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && varOfExpr(info, u.X) == v {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.VarOf(info, u.X) == v {
 					targets++
 					good = good && fi.stateless(n.Args[0])
 				}
@@ -733,7 +733,7 @@ func (fi *funcInfo) clockReading(x ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	fn := typeutilCallee(fi.M.info, call)
+	fn := typesx.Callee(fi.M.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
 		return false
 	}
@@ -750,7 +750,7 @@ func (fi *funcInfo) clockReading(x ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		f := typeutilCallee(fi.M.info, inner)
+		f := typesx.Callee(fi.M.info, inner)
 		return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
 	}
 	return false
@@ -766,8 +766,8 @@ func allStateless(fi *funcInfo, xs []ast.Expr) bool {
 }
 
 func isTimeOrContext(t types.Type) bool {
-	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") ||
-		isNamed(t, "context", "Context") || isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+	return typesx.IsNamed(t, "time", "Time") || typesx.IsNamed(t, "time", "Duration") ||
+		typesx.IsNamed(t, "context", "Context") || typesx.IsNamed(t, "time", "Timer") || typesx.IsNamed(t, "time", "Ticker")
 }
 
 // statelessVar reports whether every value assigned to a tracked variable

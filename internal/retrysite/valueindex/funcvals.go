@@ -1,12 +1,13 @@
 package valueindex
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -343,7 +344,7 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // is no such decision or the functions are not all seen.
 func (m *model) decisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
 	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
-	if !isTup || i >= tup.Len() || !interp.IsBool(tup.At(i).Type()) {
+	if !isTup || i >= tup.Len() || !typesx.IsBool(tup.At(i).Type()) {
 		return interp.Value{}, false
 	}
 	ei := -1
@@ -526,7 +527,7 @@ func (m *model) nilTestOf(c ast.Expr) *types.Var {
 // constBool returns the value of a constant boolean expression.
 func (m *model) constBool(x ast.Expr) (bool, bool) {
 	tv, ok := m.info.Types[x]
-	if !ok || tv.Value == nil || !interp.IsBool(tv.Type) {
+	if !ok || tv.Value == nil || !typesx.IsBool(tv.Type) {
 		return false, false
 	}
 	return tv.Value.ExactString() == "true", true
@@ -844,7 +845,7 @@ func (m *model) outcomeDecided(x *ast.CallExpr) bool {
 		switch {
 		case typesx.IsErrorType(tup.At(j).Type()):
 			ei = j
-		case interp.IsBool(tup.At(j).Type()):
+		case typesx.IsBool(tup.At(j).Type()):
 			bools = append(bools, j)
 		}
 	}
