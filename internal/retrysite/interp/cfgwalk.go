@@ -67,7 +67,7 @@ func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
 		case len(rs.Results) == n:
 			v = ev.Eval(rs.Results[idx], e)
 		case len(rs.Results) == 1 && n > 1:
-			if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
+			if tv, ok := ev.out().Tuple(rs.Results[0], idx, e); ok {
 				v = tv
 			} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.Op[c] {
 				v = ev.opResult(c, idx)

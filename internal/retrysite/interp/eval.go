@@ -137,7 +137,7 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		}
 		return ev.binary(x, f, e)
 	case *ast.CompositeLit, *ast.FuncLit:
-		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
+		if v, ok := ev.out().StatusLit(x, e); ok { // outcomeval/statuserr.go
 			return v
 		}
 		return value{K: vNonNil}
@@ -162,14 +162,14 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 			return unknown(v.Dep)
 		case token.AND:
-			if v, ok := ev.statusLit(x.X, e); ok { // outcomeval/statuserr.go
+			if v, ok := ev.out().StatusLit(x.X, e); ok { // outcomeval/statuserr.go
 				return v
 			}
 			return value{K: vNonNil}
 		}
 		return unknown(v.Dep)
 	case *ast.IndexExpr:
-		return ev.index(x, e) // outcomeval/outcomes_eval.go
+		return ev.out().Index(x, e) // outcomeval/outcomes_eval.go
 	}
 	return unknown(0)
 }
@@ -211,7 +211,7 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, bf *binFact, e env) value {
 		// The right operand is evaluated only when the left one is true
 		// (&&) or false (||): an errors.As on the left has matched, or
 		// failed under a negation (outcomeval/narrowas.go).
-		re := ev.narrowWhen(x.X, x.Op == token.LAND, e)
+		re := ev.out().NarrowWhen(x.X, x.Op == token.LAND, e)
 		r := ev.Eval(x.Y, re)
 		if l.K == vBool && r.K == vBool {
 			return r
@@ -392,7 +392,7 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 			return v
 		}
 		if fn = ev.Fi.M.host.ValueFunc(x); fn == nil {
-			return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
+			return unknown(ev.argDeps(x, e) | ev.out().CaptureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
 		}
 	}
 	fn = ev.Fi.M.devirtualize(fn, x)
@@ -743,7 +743,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 				r.deps |= c.Dep
 			}
 			if t {
-				walk(b.Succs[0].Index, ev.narrowAs(b, fi.TakeRange(b, e, true)), passed) // outcomeval/statuserr.go
+				walk(b.Succs[0].Index, ev.out().NarrowAs(b, fi.TakeRange(b, e, true)), passed) // outcomeval/statuserr.go
 			}
 			if f {
 				walk(b.Succs[1].Index, fi.TakeRange(b, e, false), passed)
@@ -831,7 +831,7 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				}
 				if call != nil && ev.Op != nil && ev.Op[call] {
 					e = e.Set(v, ev.opResult(call, i))
-				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomeval/outcomes_eval.go
+				} else if tv, ok := ev.out().Tuple(n.Rhs[0], i, e); ok { // outcomeval/outcomes_eval.go
 					e = e.Set(v, tv)
 				} else {
 					e = e.Set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))

@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/cfg"
-
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -54,15 +52,6 @@ func (h evHost) FuncKey(fn *types.Func) string             { return h.ev.Fi.M.fu
 func (h evHost) Callee(call *ast.CallExpr) *types.Func     { return h.ev.Fi.callFact(call).fn }
 
 func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
-
-func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
-	return ev.out().Tuple(rhs, i, e)
-}
-func (ev *evaluator) index(x *ast.IndexExpr, e env) value       { return ev.out().Index(x, e) }
-func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps      { return ev.out().CaptureDeps(fun, e) }
-func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) { return ev.out().StatusLit(x, e) }
-func (ev *evaluator) narrowAs(b *cfg.Block, e env) env          { return ev.out().NarrowAs(b, e) }
-func (ev *evaluator) narrowWhen(x ast.Expr, t bool, e env) env  { return ev.out().NarrowWhen(x, t, e) }
 
 // ConstElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).
