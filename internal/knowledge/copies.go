@@ -296,14 +296,13 @@ func entryShape(sig *types.Signature, e Entry) bool {
 // entries take: its package-level objects, and the fields and methods
 // of its named types.
 type api struct {
-	pkg    *types.Package
 	fields map[string]types.Type
 	names  map[string]bool
 	seen   map[*types.Named]bool
 }
 
 func newAPI(pkg *types.Package) *api {
-	a := &api{pkg: pkg, fields: map[string]types.Type{}, names: map[string]bool{}, seen: map[*types.Named]bool{}}
+	a := &api{fields: map[string]types.Type{}, names: map[string]bool{}, seen: map[*types.Named]bool{}}
 	scope := pkg.Scope()
 	for _, n := range scope.Names() {
 		obj := scope.Lookup(n)

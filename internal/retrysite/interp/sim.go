@@ -308,7 +308,6 @@ type runsResult struct {
 	// over a collection): an endless path may in truth be bounded.
 	OpaqueExit bool
 	GaveUp     bool // the walk grew too large to finish
-	rangeUsed  bool // a range loop with a known length bounded a path
 	// Counted: a fork of the loop that may leave it was decided on an
 	// attempt counter (retries == 0, attempt != 0): an endless path then
 	// goes round with a count that does not end it (retries = -1, a
@@ -438,9 +437,6 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 
 			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) && !joinFork(b) {
 				res.OpaqueExit = true
-			}
-			if b.Kind == cfg.KindRangeLoop && c == nil {
-				res.rangeUsed = true
 			}
 			if inLoop && c == nil && !res.Counted && fi.counterFork(b) && !fi.clampFork(b) && !joinFork(b) {
 				res.Counted = true

@@ -68,7 +68,6 @@ func spreadWait(st *site.Setting, growsDesc string, ratio float64, base, cap tim
 		w.Desc = fmt.Sprintf("jitter over [0, 2×] a backoff that %s (%s)", growsDesc, what)
 	default:
 		w.Shape = site.ShapePartialJitter
-		w.Spread = "±" + waitshape.Pct(f)
 		w.Desc = fmt.Sprintf("partial jitter: %s, ±%s around a backoff that %s (never below %s of the longest)",
 			what, waitshape.Pct(f), growsDesc, waitshape.Pct((1-f)/(1+f)))
 	}

@@ -343,7 +343,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		case vals.cap < 2*vals.base && k.NarrowDesc != "":
 			return &site.Wait{Setting: at, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.fill(k.NarrowDesc)}
 		}
-		w.Shape, w.Spread, w.Desc = site.ShapeEqualJitter, "at least half of the backoff", txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeEqualJitter, txt.fill(k.Desc)
 		return w
 	case knowledge.KindLinear:
 		w.Shape, w.Desc = site.ShapeLinear, txt.fill(k.Desc)
@@ -353,7 +353,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 			w.Shape, w.Desc = site.ShapeConstant, txt.fill(k.FixedDesc)
 			return w
 		}
-		w.Shape, w.Spread, w.Desc = site.ShapePartialJitter, "+"+vals.amount.String(), txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapePartialJitter, txt.fill(k.Desc)
 		if p.isDefault {
 			w.Desc += v.DefaultNote
 		}
@@ -416,7 +416,7 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		}
 		w := &site.Wait{Setting: jSt, Shape: site.ShapeFullJitter, Base: vals.base, Cap: vals.cap, Desc: txt.fill(jit.GrowsDesc)}
 		if jit.Kind == knowledge.JitterAbsolute {
-			w.Shape, w.Spread = site.ShapePartialJitter, "±"+jd.String()
+			w.Shape = site.ShapePartialJitter
 		}
 		return w
 	}
@@ -503,7 +503,6 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration
 		w.Setting = jSt
 	}
 	w.Shape = site.ShapePartialJitter
-	w.Spread = "+" + waitshape.Pct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: %s %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
 		v.RandomizationName, waitshape.Float(jitter), waitshape.Pct(jitter), grows, waitshape.Pct(1/(1+jitter)), what)
 	return w

@@ -247,9 +247,6 @@ type Wait struct {
 	// Base is the first or fixed interval, Cap the largest wait, when
 	// known (zero otherwise).
 	Base, Cap time.Duration
-	// Spread describes partial jitter for messages ("±20%", "at least
-	// half of the backoff").
-	Spread string
 	// Desc is a short description for messages: "a fixed 2s",
 	// "doubles from 250ms without jitter".
 	Desc string
