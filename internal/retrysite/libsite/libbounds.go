@@ -187,6 +187,21 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 	}
 	var val int64
 	found, ok := false, true
+	def := func(x ast.Expr) { // nil: the zero value
+		c, exact := int64(0), true
+		if x != nil {
+			tv := m.info.Types[x]
+			if tv.Value == nil {
+				ok = false
+				return
+			}
+			c, exact = constant.Int64Val(constant.ToInt(tv.Value))
+		}
+		if !exact || found && c != val {
+			ok = false
+		}
+		val, found = c, true
+	}
 	for _, f := range m.pass.Files {
 		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 			continue
@@ -201,38 +216,17 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 					}
 					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 						ok = false
-						continue
+					} else {
+						def(n.Rhs[i])
 					}
-					tv := m.info.Types[n.Rhs[i]]
-					if tv.Value == nil {
-						ok = false
-						continue
-					}
-					c, exact := constant.Int64Val(constant.ToInt(tv.Value))
-					if !exact || found && c != val {
-						ok = false
-					}
-					val, found = c, true
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if m.info.Defs[name] != v {
-						continue
+					if m.info.Defs[name] == v && i < len(n.Values) {
+						def(n.Values[i])
+					} else if m.info.Defs[name] == v {
+						def(nil)
 					}
-					if i >= len(n.Values) {
-						val, found = 0, true
-						continue
-					}
-					tv := m.info.Types[n.Values[i]]
-					if tv.Value == nil {
-						ok = false
-						continue
-					}
-					c, exact := constant.Int64Val(constant.ToInt(tv.Value))
-					if !exact || found && c != val {
-						ok = false
-					}
-					val, found = c, true
 				}
 			case *ast.IncDecStmt:
 				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[id] == v {

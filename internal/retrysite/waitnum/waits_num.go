@@ -671,15 +671,10 @@ func (ip *winterp) forgetList(list []ast.Stmt) {
 
 // localVar returns the variable an assignment target names.
 func (ip *winterp) localVar(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || id.Name == "_" {
+	if typesx.IsIdent(x, "_") {
 		return nil
 	}
-	if v, ok := ip.m.info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := ip.m.info.Uses[id].(*types.Var)
-	return v
+	return typesx.VarOf(ip.m.info, x)
 }
 
 func (ip *winterp) assign(s *ast.AssignStmt) {

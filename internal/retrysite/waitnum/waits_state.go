@@ -76,19 +76,11 @@ func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
 
 // objVar returns the followed (or followable) local variable x names.
 func (ip *winterp) objVar(x ast.Expr) *types.Var {
-	x = ast.Unparen(x)
-	if st, ok := x.(*ast.StarExpr); ok {
-		x = ast.Unparen(st.X)
+	if st, ok := ast.Unparen(x).(*ast.StarExpr); ok {
+		x = st.X
 	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := ip.m.info.Uses[id].(*types.Var)
-	if v == nil {
-		return nil
-	}
-	if _, ok := ip.objs[v]; ok {
+	v, _ := ip.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
+	if _, ok := ip.objs[v]; ok && v != nil {
 		return v
 	}
 	return nil
@@ -650,24 +642,17 @@ func (ip *winterp) objField(x *ast.SelectorExpr, f *types.Var) (waitshape.Num, b
 	return val, true
 }
 
-// setField writes a field of a followed object; ok is false when l is
-// not one.
-func (ip *winterp) setField(l ast.Expr, val waitshape.Num) bool {
-	sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
-	if !isSel {
-		return false
+// setField writes a field of a followed object, when l is one.
+func (ip *winterp) setField(l ast.Expr, val waitshape.Num) {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || ip.objVar(sel.X) == nil {
+		return
 	}
-	v := ip.objVar(sel.X)
-	if v == nil {
-		return false
+	if f, _ := ip.m.info.Uses[sel.Sel].(*types.Var); f != nil {
+		ip.objs[ip.objVar(sel.X)].fields[f] = val
+	} else {
+		ip.objs[ip.objVar(sel.X)].lost = true
 	}
-	f, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
-	if f == nil {
-		ip.objs[v].lost = true
-		return true
-	}
-	ip.objs[v].fields[f] = val
-	return true
 }
 
 // defineObj starts the state of an object defined in the region: each
