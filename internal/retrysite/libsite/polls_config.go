@@ -157,18 +157,10 @@ func retriesAfter(list []ast.Stmt) bool {
 // pollCondition returns the body of a poll's condition: a function
 // literal, or a function or method of the package.
 func (m *Reader) pollCondition(x ast.Expr) *ast.BlockStmt {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.FuncLit:
-		return x.Body
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return nil
+	if lit, ok := ast.Unparen(x).(*ast.FuncLit); ok {
+		return lit.Body
 	}
-	if fn, ok := m.info.Uses[id].(*types.Func); ok {
+	if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
 		if d := m.FuncDecl(fn); d != nil {
 			return d.Body
 		}

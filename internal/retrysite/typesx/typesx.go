@@ -402,11 +402,17 @@ func CalleeIdent(call *ast.CallExpr) *ast.Ident {
 	case *ast.IndexListExpr:
 		fun = ast.Unparen(f.X)
 	}
-	switch f := fun.(type) {
+	return NameIdent(fun)
+}
+
+// NameIdent returns the identifier x (unparenthesized) names: x itself,
+// or a selector's Sel; nil for any other expression.
+func NameIdent(x ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.Ident:
-		return f
+		return x
 	case *ast.SelectorExpr:
-		return f.Sel
+		return x.Sel
 	}
 	return nil
 }

@@ -167,15 +167,11 @@ func (m *model) AddTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 	if tv, ok := m.info.Types[x]; ok && tv.IsNil() {
 		return ts, true // calling nil panics: no target
 	}
-	var id *ast.Ident
-	switch x := x.(type) {
-	case *ast.FuncLit:
-		return add(funcTarget{Body: x.Body, Ft: x.Type, Lit: x, node: x}), true
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	if lit, ok := x.(*ast.FuncLit); ok {
+		return add(funcTarget{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}), true
+	}
+	id := typesx.NameIdent(x)
+	if id == nil {
 		return nil, false
 	}
 	if fn, ok := m.info.Uses[id].(*types.Func); ok {

@@ -132,11 +132,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 			return m.WriteInt(a)
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		id := typesx.IdentOf(p)
-		if sel, ok := p.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		}
-		v, _ := m.info.Uses[id].(*types.Var)
+		v, _ := m.info.Uses[typesx.NameIdent(p)].(*types.Var)
 		if v == nil || !m.IndexedVar(v) {
 			return 0, false
 		}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -167,11 +168,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 	objOf := func(x ast.Expr) *types.Var {
 		switch x := ast.Unparen(x).(type) {
 		case *ast.Ident:
-			v, _ := m.info.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = m.info.Defs[x].(*types.Var)
-			}
-			if indexed(v) {
+			if v := typesx.VarOf(m.info, x); indexed(v) {
 				return v
 			}
 		case *ast.SelectorExpr:
@@ -334,13 +331,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 				case *ast.CompositeLit:
 					m.indexLiteral(n, indexed, add)
 				case *ast.CallExpr:
-					var id *ast.Ident
-					switch f := ast.Unparen(n.Fun).(type) {
-					case *ast.Ident:
-						id = f
-					case *ast.SelectorExpr:
-						id = f.Sel
-					}
+					id := typesx.NameIdent(n.Fun)
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 						// v.setDefaults() on a struct value: &v.
 						if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
