@@ -205,11 +205,7 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 		if !typesx.IsErrorType(ev.info().TypeOf(a)) {
 			continue
 		}
-		id, ok := ast.Unparen(a).(*ast.Ident)
-		if !ok {
-			return value{}, false
-		}
-		v, ok := ev.info().Uses[id].(*types.Var)
+		v, ok := ev.info().Uses[typesx.IdentOf(a)].(*types.Var)
 		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != vNil {
 			return value{}, false
 		}

@@ -110,11 +110,7 @@ func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry)
 		if !ok || sel.Sel.Name != "C" || s.Func == nil {
 			return nil, nil, knowledge.Entry{}
 		}
-		id, ok := ast.Unparen(sel.X).(*ast.Ident)
-		if !ok {
-			return nil, nil, knowledge.Entry{}
-		}
-		v, ok := m.info.Uses[id].(*types.Var)
+		v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 		if !ok {
 			return nil, nil, knowledge.Entry{}
 		}

@@ -332,11 +332,7 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false
 	}

@@ -139,11 +139,7 @@ func (m *Rules) varField(x ast.Expr, want *types.Var) (*types.Var, *types.Var) {
 	if !ok {
 		return nil, nil
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil, nil
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok || (want != nil && v != want) {
 		return nil, nil
 	}
@@ -260,11 +256,7 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			return true
 		}
-		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
-		if !ok {
-			return true
-		}
-		v, ok := m.info.Uses[id].(*types.Var)
+		v, ok := m.info.Uses[typesx.IdentOf(as.Lhs[0])].(*types.Var)
 		if !ok || !args[v] {
 			return true
 		}

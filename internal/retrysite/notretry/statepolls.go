@@ -37,11 +37,7 @@ func (m *Rules) StatePollConf(call *ast.CallExpr) *ast.CompositeLit {
 	if lit := compositeOf(sel.X); lit != nil {
 		return lit
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil
 	}

@@ -184,11 +184,7 @@ func (rf *Finder) setsTrue(x ast.Expr, field string) bool {
 // Its address may be taken (c.LogConstructor(&req)): the item handed back
 // is still the one the work was done for.
 func (rf *Finder) requeuedItem(body *ast.BlockStmt, typ *ast.FuncType, call *ast.CallExpr, r knowledge.Requeue) *types.Var {
-	id, ok := ast.Unparen(call.Args[r.Item]).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := rf.info.Uses[id].(*types.Var)
+	v, _ := rf.info.Uses[typesx.IdentOf(call.Args[r.Item])].(*types.Var)
 	if v == nil || v.IsField() || v.Pos() < typ.Pos() || v.Pos() >= body.End() {
 		return nil
 	}

@@ -354,11 +354,7 @@ func (m *model) trackerMethod(call *ast.CallExpr) *types.Func {
 	if !ok {
 		return nil
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if v == nil || v.IsField() || v.Pkg() != m.pkg || v.Parent() == nil || v.Parent() == m.pkg.Scope() || !types.IsInterface(v.Type()) {
 		return nil
 	}

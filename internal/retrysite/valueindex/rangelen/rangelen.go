@@ -239,11 +239,7 @@ func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool
 // parameter, an op-assignment (n++, n += k), a range over it, a multi-value
 // assignment or an address taken makes it unknown.
 func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return 0, false
-	}
-	v, ok := m.Info().Uses[id].(*types.Var)
+	v, ok := m.Info().Uses[typesx.IdentOf(x)].(*types.Var)
 	if !ok || v.Parent() == nil || v.Parent() == m.Pkg().Scope() || v.IsField() {
 		return 0, false
 	}
