@@ -55,25 +55,14 @@ func ChainRoot(x ast.Expr, index bool) ast.Expr {
 // RootVar returns the variable used at the root of a selector chain,
 // through index expressions.
 func RootVar(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ChainRoot(x, true).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
+	v, _ := info.Uses[IdentOf(ChainRoot(x, true))].(*types.Var)
 	return v
 }
 
 // VarOf returns the variable an identifier defines or uses, or nil when
 // x is not a plain identifier of a variable.
 func VarOf(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
+	v, _ := info.ObjectOf(IdentOf(x)).(*types.Var)
 	return v
 }
 
