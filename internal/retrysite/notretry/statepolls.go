@@ -209,11 +209,7 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 	if !isBin || (be.Op != token.NEQ && be.Op != token.EQL) || !typesx.IsNil(m.info, be.Y) {
 		return false, nil
 	}
-	id, isID := ast.Unparen(be.X).(*ast.Ident)
-	if !isID {
-		return false, nil
-	}
-	x, isVar := m.info.Uses[id].(*types.Var)
+	x, isVar := m.info.Uses[typesx.IdentOf(be.X)].(*types.Var)
 	if !isVar {
 		return false, nil
 	}

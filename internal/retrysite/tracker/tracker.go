@@ -44,11 +44,7 @@ func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (site.Bound, bo
 		if !isSel {
 			return true
 		}
-		id, isIdent := ast.Unparen(sel.X).(*ast.Ident)
-		if !isIdent {
-			return true
-		}
-		v, _ := m.info.Uses[id].(*types.Var)
+		v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 		if v == nil || v.Pos() < body.Pos() || v.Pos() >= loop.Pos() {
 			return true // declared in the function, before the loop
 		}

@@ -179,12 +179,8 @@ func (m *model) pointerHelperArg(call *ast.CallExpr) ast.Expr {
 	if !ok || u.Op != token.AND {
 		return nil
 	}
-	id, ok := ast.Unparen(u.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
 	params := d.Type.Params
-	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 || m.info.Uses[id] != m.info.Defs[params.List[0].Names[0]] {
+	if typesx.IdentOf(u.X) == nil || params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 || m.info.Uses[typesx.IdentOf(u.X)] != m.info.Defs[params.List[0].Names[0]] {
 		return nil
 	}
 	return call.Args[0]
