@@ -32,20 +32,18 @@ type identFact struct {
 }
 
 func (fi *funcInfo) identFact(x *ast.Ident) identFact {
-	return cached(&fi.idents, x, func() identFact { return fi.newIdentFact(x) })
-}
-
-func (fi *funcInfo) newIdentFact(x *ast.Ident) identFact {
-	info := fi.M.info
-	var f identFact
-	f.obj, f.mayConst = usedConst(info, x)
-	if f.obj == nil {
-		f.obj = info.Defs[x]
-	}
-	if v, ok := f.obj.(*types.Var); ok {
-		f.studied = fi.Tracked[v] || fi.outcomes[v]
-	}
-	return f
+	return cached(&fi.idents, x, func() identFact {
+		info := fi.M.info
+		var f identFact
+		f.obj, f.mayConst = usedConst(info, x)
+		if f.obj == nil {
+			f.obj = info.Defs[x]
+		}
+		if v, ok := f.obj.(*types.Var); ok {
+			f.studied = fi.Tracked[v] || fi.outcomes[v]
+		}
+		return f
+	})
 }
 
 // usedConst returns the Uses entry of id, and whether it is a constant
@@ -72,23 +70,19 @@ type selFact struct {
 }
 
 func (fi *funcInfo) selFact(x *ast.SelectorExpr) selFact {
-	return cached(&fi.sels, x, func() selFact { return fi.newSelFact(x) })
-}
-
-func (fi *funcInfo) newSelFact(x *ast.SelectorExpr) selFact {
-	info := fi.M.info
-	var f selFact
-	f.sel, f.mayConst = usedConst(info, x.Sel)
-	f.field, _ = f.sel.(*types.Var)
-	if f.field != nil && f.field.IsField() {
-		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			if p, _ := info.Uses[id].(*types.Var); p != nil && !p.IsField() {
+	return cached(&fi.sels, x, func() selFact {
+		info := fi.M.info
+		var f selFact
+		f.sel, f.mayConst = usedConst(info, x.Sel)
+		f.field, _ = f.sel.(*types.Var)
+		if f.field != nil && f.field.IsField() {
+			if p, _ := info.Uses[typesx.IdentOf(x.X)].(*types.Var); p != nil && !p.IsField() {
 				f.param = fi.ParamField(p, f.field)
 			}
+			f.carried = !f.field.Embedded() && fi.M.carried.Of(info.TypeOf(x.X)) == f.field
 		}
-		f.carried = !f.field.Embedded() && fi.M.carried.Of(info.TypeOf(x.X)) == f.field
-	}
-	return f
+		return f
+	})
 }
 
 // callFact is what Eval reads of a call.
@@ -99,20 +93,10 @@ type callFact struct {
 }
 
 func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
-	return cached(&fi.calls, x, func() callFact { return fi.newCallFact(x) })
-}
-
-func (fi *funcInfo) newCallFact(x *ast.CallExpr) callFact {
-	info := fi.M.info
-	var f callFact
-	if tv, ok := info.Types[x]; ok && tv.Value != nil {
-		f.isConst = true
-	}
-	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
-		f.conv = true
-	}
-	f.fn = typesx.Callee(info, x)
-	return f
+	return cached(&fi.calls, x, func() callFact {
+		info := fi.M.info
+		return callFact{isConst: info.Types[x].Value != nil, conv: info.Types[x.Fun].IsType(), fn: typesx.Callee(info, x)}
+	})
 }
 
 // binFact is what Eval reads of a binary expression: whether Types holds
