@@ -25,23 +25,23 @@ import (
 
 // headerCall evaluates a method called on a response's header map: Get
 // of a header the tried responses do not carry.
-func headerCall(fn *types.Func, recv value) (value, bool) {
+func headerCall(fn *types.Func, recv Value) (Value, bool) {
 	if recv.K != vHeader {
-		return value{}, false
+		return Value{}, false
 	}
 	if fn.Name() == "Get" {
-		return value{K: vStr}, true
+		return Value{K: vStr}, true
 	}
-	return unknown(depOutcome), true
+	return Unknown(DepOutcome), true
 }
 
 // compareStr compares a header value read from a tried response (the
 // empty string) with a string constant or another such value.
-func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
+func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
 	if x.Op != token.EQL && x.Op != token.NEQ || l.K != vStr && r.K != vStr {
-		return value{}, false
+		return Value{}, false
 	}
-	str := func(side ast.Expr, v value) (string, bool) {
+	str := func(side ast.Expr, v Value) (string, bool) {
 		if v.K == vStr {
 			return "", true
 		}
@@ -53,16 +53,16 @@ func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
 	a, ok1 := str(x.X, l)
 	b, ok2 := str(x.Y, r)
 	if !ok1 || !ok2 {
-		return unknown(depOutcome), true
+		return Unknown(DepOutcome), true
 	}
-	return boolVal((a == b) == (x.Op == token.EQL)), true
+	return BoolVal((a == b) == (x.Op == token.EQL)), true
 }
 
 // namedStatuses returns the error statuses (400-599) that the function
 // of fi, or a function of the package it calls, compares a response's
 // status with, besides the ones the model always tries: a predicate that
 // retries only a 401 the server marks retryable is a retry of that 401.
-func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
+func (m *model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 	seen := make(map[int]bool)
 	for _, c := range tried {
 		seen[c] = true
@@ -145,8 +145,8 @@ func mentionsStatus(x ast.Expr) bool {
 // HeaderScenario is a response with the given status whose headers are
 // unknown: the status a predicate names along with a header the server
 // may send (retry a 401 when x-should-retry says so).
-func HeaderScenario(code int) scenario {
-	sc := statusScenario(code)
+func HeaderScenario(code int) Scenario {
+	sc := StatusScenario(code)
 	sc.Name += " with headers"
 	sc.Resp.Dep |= depHeader
 	return sc
@@ -155,17 +155,17 @@ func HeaderScenario(code int) scenario {
 // inlineResult evaluates result i of a call of a same-package function
 // with several results through its body: the decision of a predicate
 // that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
-func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e env) (value, bool) {
+func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e Env) (Value, bool) {
 	if fn.Pkg() != ev.Fi.M.pkg || ev.Depth >= 3 {
-		return value{}, false
+		return Value{}, false
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() < 2 || i >= res.Len() || !ev.inlinableResult(res.At(i).Type(), call, e) {
-		return value{}, false
+		return Value{}, false
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	return sub.resultAtMemo(fn, ce, i, res.Len()), true // eval.go
 }
@@ -177,28 +177,28 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 // successful outcome (a nil error, a 2xx response), the handler passes
 // the success on, and its error is nil. Other outcomes stay unknown: a
 // handler may turn a status into an error, or swallow one.
-func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bool) {
-	if ev.Op == nil || ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
-		return value{}, false
+func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bool) {
+	if ev.Op == nil || ev.Sc.Err.K != VNil || ev.Sc.Resp.K != VResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
+		return Value{}, false
 	}
 	var t types.Type
 	switch rt := ev.info().TypeOf(call).(type) {
 	case *types.Tuple:
 		if i >= rt.Len() {
-			return value{}, false
+			return Value{}, false
 		}
 		t = rt.At(i).Type()
 	default:
 		if i != 0 {
-			return value{}, false
+			return Value{}, false
 		}
 		t = rt
 	}
 	if t == nil || !typesx.IsErrorType(t) {
-		return value{}, false
+		return Value{}, false
 	}
 	if fn := typesx.Callee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
-		return value{}, false // seen through its body
+		return Value{}, false // seen through its body
 	}
 	givenErr := false
 	for _, a := range call.Args {
@@ -206,15 +206,15 @@ func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bo
 			continue
 		}
 		v, ok := ev.info().Uses[typesx.IdentOf(a)].(*types.Var)
-		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != vNil {
-			return value{}, false
+		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != VNil {
+			return Value{}, false
 		}
 		givenErr = true
 	}
 	if !givenErr {
-		return value{}, false
+		return Value{}, false
 	}
-	return value{K: vNil}, true
+	return Value{K: VNil}, true
 }
 
 // readsHeader reports whether v is a string local every assignment of

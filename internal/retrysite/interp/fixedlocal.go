@@ -31,7 +31,7 @@ import (
 
 // loopInvariant reports whether v, a local of the function, keeps one
 // value through every loop of it (bodyscan.LoopInvariant).
-func (fi *funcInfo) loopInvariant(v *types.Var) bool {
+func (fi *FuncInfo) loopInvariant(v *types.Var) bool {
 	if v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false // a parameter, a variable of an enclosing function
 	}
@@ -50,7 +50,7 @@ func (fi *funcInfo) loopInvariant(v *types.Var) bool {
 
 // refsCounter reports whether x mentions a tracked variable that a loop
 // may change: a possible attempt counter.
-func (ev *evaluator) refsCounter(x ast.Expr) bool {
+func (ev *Evaluator) refsCounter(x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -68,30 +68,30 @@ func (ev *evaluator) refsCounter(x ast.Expr) bool {
 // and the statement after it, in the same list, replaces a zero by a
 // constant (`if v == 0 { v = 10 }`, or `<= 0`): that constant, the
 // package's default, noted as such.
-func (fi *funcInfo) inlineDefault(as *ast.AssignStmt, i int) (value, bool) {
+func (fi *FuncInfo) inlineDefault(as *ast.AssignStmt, i int) (Value, bool) {
 	if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
-		return value{}, false
+		return Value{}, false
 	}
 	info := fi.M.info
 	lv := fi.LhsVar(as.Lhs[i])
 	sel, ok := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr)
 	if lv == nil || !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	f, _ := info.Uses[sel.Sel].(*types.Var)
 	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || typesx.IsBool(f.Type()) {
-		return value{}, false
+		return Value{}, false
 	}
 	x, ok := bodyscan.ZeroDefault(info, fi.Body, as, lv)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	n, ok := fi.M.host.IntValue(x)
 	if !ok || n <= 0 {
-		return value{}, false
+		return Value{}, false
 	}
 	if fi.M.ix == nil || !fi.M.ix.InlineDefault(f, x) {
-		return value{}, false
+		return Value{}, false
 	}
-	return intVal(n), true
+	return IntVal(n), true
 }

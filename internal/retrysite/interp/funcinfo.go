@@ -23,7 +23,7 @@ type model struct {
 	info  *types.Info
 	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
-	Infos map[*ast.BlockStmt]*funcInfo
+	Infos map[*ast.BlockStmt]*FuncInfo
 	// defs indexes how each variable of the package is defined, built
 	// on first use (outcomeval/outcomes_eval.go).
 	Defs outcomeval.Defs
@@ -66,7 +66,7 @@ func (m *Model) Init(pass *analysis.Pass, host Host) {
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
-		Infos: make(map[*ast.BlockStmt]*funcInfo),
+		Infos: make(map[*ast.BlockStmt]*FuncInfo),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -125,7 +125,7 @@ func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 
 // funcInfo holds the control-flow graph of one function body and the
 // variables the simulation tracks in it.
-type funcInfo struct {
+type FuncInfo struct {
 	M    *model
 	Body *ast.BlockStmt
 	typ  *ast.FuncType
@@ -156,7 +156,7 @@ type funcInfo struct {
 	// over a retry iterator given the package's default count).
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
-	blockOf map[ast.Node]nodeRef
+	blockOf map[ast.Node]NodeRef
 	// chans are the channels the function wakes itself on and the
 	// channel locals its selects receive from (package exits'
 	// exits/selftrigger.go).
@@ -193,20 +193,20 @@ type funcInfo struct {
 	lhs    map[*ast.AssignStmt][]*types.Var
 }
 
-type nodeRef struct {
+type NodeRef struct {
 	Block int32
 	Index int
 }
 
 // funcInfo returns (and caches) the funcInfo of a body.
-func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
+func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
 	if body == nil {
 		return nil
 	}
 	if fi, ok := m.Infos[body]; ok {
 		return fi
 	}
-	fi := &funcInfo{
+	fi := &FuncInfo{
 		M:            m,
 		Body:         body,
 		typ:          typ,
@@ -218,13 +218,13 @@ func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 		rangeCounter: make(map[*ast.RangeStmt]*types.Var),
 		rangeLen:     make(map[*ast.RangeStmt]int64),
 		rangeNotes:   make(map[*ast.RangeStmt][]defaultNote),
-		blockOf:      make(map[ast.Node]nodeRef),
+		blockOf:      make(map[ast.Node]NodeRef),
 	}
 	m.Infos[body] = fi
 	fi.Cfg = cfg.New(body, m.MayReturn)
 	for _, b := range fi.Cfg.Blocks {
 		for i, n := range b.Nodes {
-			fi.blockOf[n] = nodeRef{b.Index, i}
+			fi.blockOf[n] = NodeRef{b.Index, i}
 		}
 	}
 	fi.scan()
@@ -261,7 +261,7 @@ func (m *model) MayReturn(call *ast.CallExpr) bool {
 }
 
 // scan finds the variables to track and the switch and range structure.
-func (fi *funcInfo) scan() {
+func (fi *FuncInfo) scan() {
 	info := fi.M.info
 	candidates := make(map[*types.Var]bool)
 	escapes := make(map[*types.Var]bool)
@@ -474,7 +474,7 @@ func (fi *funcInfo) scan() {
 	fi.idents, fi.sels, fi.calls, fi.bins, fi.lhs = nil, nil, nil, nil, nil
 }
 
-func (fi *funcInfo) bodyStart() token.Pos {
+func (fi *FuncInfo) bodyStart() token.Pos {
 	if fi.typ != nil {
 		return fi.typ.Pos()
 	}
@@ -484,15 +484,15 @@ func (fi *funcInfo) bodyStart() token.Pos {
 // rangeLength returns the number of iterations of a range statement when
 // it is a constant: range over an int constant, an array, or a slice or
 // array literal.
-func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
+func (fi *FuncInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 	info := fi.M.info
 	tv, ok := info.Types[r.X]
 	if !ok {
 		return 0, false
 	}
 	if tv.Value != nil {
-		ev := &evaluator{Fi: fi}
-		if v := ev.Eval(r.X, env{}); v.K == vInt {
+		ev := &Evaluator{Fi: fi}
+		if v := ev.Eval(r.X, Env{}); v.K == VInt {
 			return v.I, true
 		}
 		return 0, false
@@ -523,6 +523,6 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
-func (fi *funcInfo) LhsVar(x ast.Expr) *types.Var { return typesx.VarOf(fi.M.info, x) }
+func (fi *FuncInfo) LhsVar(x ast.Expr) *types.Var { return typesx.VarOf(fi.M.info, x) }
 
-func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }
+func (fi *FuncInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

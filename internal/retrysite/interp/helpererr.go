@@ -17,22 +17,22 @@ import (
 // its own requests (the calls in it that return a response and an error)
 // given the same response, returns one. A helper that returns a nil
 // error for the status, or on some path, keeps the scenario's nil error.
-func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
-	if ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 400 || ev.Depth >= 3 {
-		return value{}, false
+func (ev *Evaluator) helperStatusErr(x *ast.CallExpr, i int) (Value, bool) {
+	if ev.Sc.Err.K != VNil || ev.Sc.Resp.K != VResp || ev.Sc.Resp.I < 400 || ev.Depth >= 3 {
+		return Value{}, false
 	}
 	fn := typesx.Callee(ev.info(), x)
 	tup, _ := ev.info().TypeOf(x).(*types.Tuple)
 	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) {
-		return value{}, false
+		return Value{}, false
 	}
 	decl := ev.Fi.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	ops := map[*ast.CallExpr]bool{}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -45,26 +45,26 @@ func (ev *evaluator) helperStatusErr(x *ast.CallExpr, i int) (value, bool) {
 		return !lit
 	})
 	if len(ops) == 0 {
-		return value{}, false
+		return Value{}, false
 	}
-	sub := &evaluator{Fi: callee, Depth: ev.Depth + 1, Op: ops, Sc: ev.Sc, AfterOp: true}
+	sub := &Evaluator{Fi: callee, Depth: ev.Depth + 1, Op: ops, Sc: ev.Sc, AfterOp: true}
 	n := tup.Len()
-	r := sub.mergeReturns(env{}, 3000, func(rs *ast.ReturnStmt, e env) value {
+	r := sub.mergeReturns(Env{}, 3000, func(rs *ast.ReturnStmt, e Env) Value {
 		if len(rs.Results) != n {
-			return unknown(0)
+			return Unknown(0)
 		}
 		x := rs.Results[i]
 		if t := ev.info().TypeOf(x); t != nil && isStruct(t) {
-			return value{K: vNonNil, Dep: depOutcome} // a struct of an error type, never nil
+			return Value{K: VNonNil, Dep: DepOutcome} // a struct of an error type, never nil
 		}
 		v := sub.Eval(x, e)
-		if v.K == vNonNil || IsErrValue(v) {
-			return value{K: vNonNil, Dep: depOutcome}
+		if v.K == VNonNil || IsErrValue(v) {
+			return Value{K: VNonNil, Dep: DepOutcome}
 		}
 		return v
 	})
-	if !r.sawReturn || !r.agree || r.value.K != vNonNil {
-		return value{}, false
+	if !r.sawReturn || !r.agree || r.value.K != VNonNil {
+		return Value{}, false
 	}
 	return r.value, true
 }
@@ -85,7 +85,7 @@ func isStruct(t types.Type) bool { _, ok := t.Underlying().(*types.Struct); retu
 // decodedInto reports whether the operation under study is given v's
 // address (resp, err := c.do(req, &out)): what it decodes into v is an
 // outcome of the attempt, not a value the loop holds.
-func (ev *evaluator) decodedInto(v *types.Var) bool {
+func (ev *Evaluator) decodedInto(v *types.Var) bool {
 	for c := range ev.Op {
 		for _, a := range c.Args {
 			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.IdentOf(u.X) != nil && ev.info().Uses[typesx.IdentOf(u.X)] == v {

@@ -108,7 +108,7 @@ func (m *Model) Pkg() *types.Package  { return m.pkg }
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 
-func (m *model) indexedInt(v *types.Var) (value, bool) { return m.ix.IndexedInt(v) }
+func (m *model) indexedInt(v *types.Var) (Value, bool) { return m.ix.IndexedInt(v) }
 
 // IndexedComposite returns the composite literal the package gives v,
 // a field or package variable, from the value index's ranges (nothing
@@ -119,8 +119,8 @@ func (m *model) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	}
 	return m.ranges.ListLiteral(v)
 }
-func (m *model) getterDefault(fn *types.Func) (value, bool) { return m.ix.GetterDefault(fn) }
-func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
+func (m *model) getterDefault(fn *types.Func) (Value, bool) { return m.ix.GetterDefault(fn) }
+func (fi *FuncInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	if fi.M.ranges == nil {
 		return nil, false
 	}

@@ -13,15 +13,15 @@ import (
 // list the call passes and the tested value, read in the helper with its
 // parameters bound to the call's arguments. A generic helper is read
 // through its declaration (contains[T comparable](list []T, element T)).
-func (ev *evaluator) membership(fn *types.Func, call *ast.CallExpr, e env) (value, bool) {
+func (ev *Evaluator) membership(fn *types.Func, call *ast.CallExpr, e Env) (Value, bool) {
 	sig := fn.Origin().Type().(*types.Signature)
 	listAt, tested, ok := outcomeval.Membership(ev.Fi.M.info, ev.Fi.M.FuncDecl(fn), sig)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	lists, ok := ev.out().MemberElems(sig, call, listAt, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	// The tested value a parameter: the call's argument, whatever its
 	// type (a type parameter's is never tracked in the helper).
@@ -34,7 +34,7 @@ func (ev *evaluator) membership(fn *types.Func, call *ast.CallExpr, e env) (valu
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	return ev.out().Member(lists, sub.Eval(tested, ce), outcomeval.Contains), true
 }

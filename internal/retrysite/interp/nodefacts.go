@@ -31,7 +31,7 @@ type identFact struct {
 	studied bool
 }
 
-func (fi *funcInfo) identFact(x *ast.Ident) identFact {
+func (fi *FuncInfo) identFact(x *ast.Ident) identFact {
 	return cached(&fi.idents, x, func() identFact {
 		info := fi.M.info
 		var f identFact
@@ -69,7 +69,7 @@ type selFact struct {
 	carried bool
 }
 
-func (fi *funcInfo) selFact(x *ast.SelectorExpr) selFact {
+func (fi *FuncInfo) selFact(x *ast.SelectorExpr) selFact {
 	return cached(&fi.sels, x, func() selFact {
 		info := fi.M.info
 		var f selFact
@@ -92,7 +92,7 @@ type callFact struct {
 	fn      *types.Func // its callee (typeutilCallee), or nil
 }
 
-func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
+func (fi *FuncInfo) callFact(x *ast.CallExpr) callFact {
 	return cached(&fi.calls, x, func() callFact {
 		info := fi.M.info
 		return callFact{isConst: info.Types[x].Value != nil, conv: info.Types[x.Fun].IsType(), fn: typesx.Callee(info, x)}
@@ -109,7 +109,7 @@ type binFact struct {
 	clock, refs bool
 }
 
-func (fi *funcInfo) binFact(x *ast.BinaryExpr) *binFact {
+func (fi *FuncInfo) binFact(x *ast.BinaryExpr) *binFact {
 	return cached(&fi.bins, x, func() *binFact {
 		tv, ok := fi.M.info.Types[x]
 		return &binFact{isConst: ok && tv.Value != nil}
@@ -117,7 +117,7 @@ func (fi *funcInfo) binFact(x *ast.BinaryExpr) *binFact {
 }
 
 // counted fills in f's clock and refs for x (ev's function is fi).
-func (f *binFact) counted(ev *evaluator, x *ast.BinaryExpr) *binFact {
+func (f *binFact) counted(ev *Evaluator, x *ast.BinaryExpr) *binFact {
 	if !f.asked {
 		f.asked = true
 		f.clock = ev.Fi.clockCompare(x)
@@ -128,7 +128,7 @@ func (f *binFact) counted(ev *evaluator, x *ast.BinaryExpr) *binFact {
 
 // studiedLhs returns, for each left-hand side of n, the tracked or
 // outcome variable it names, or nil: the variables Exec binds.
-func (fi *funcInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
+func (fi *FuncInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
 	return cached(&fi.lhs, n, func() []*types.Var {
 		vs := make([]*types.Var, len(n.Lhs))
 		for i, l := range n.Lhs {

@@ -15,7 +15,7 @@ import (
 // implements, and the model through outcomeval.Pkg (Info, VarDefOf); the
 // evaluator calls it under the names below.
 
-type evHost struct{ ev *evaluator }
+type evHost struct{ ev *Evaluator }
 
 func (h evHost) Info() *types.Info             { return h.ev.Fi.M.info }
 func (h evHost) VarDefOf(v *types.Var) *varDef { return h.ev.Fi.M.VarDefOf(v) }
@@ -23,8 +23,8 @@ func (h evHost) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	return h.ev.Fi.M.IndexedComposite(v)
 }
 func (h evHost) ListPick(v *types.Var, n int) (int, bool) { return h.ev.Fi.M.ListPick(v, n) }
-func (h evHost) Eval(x ast.Expr, e env) value             { return h.ev.Eval(x, e) }
-func (h evHost) Scenario() *scenario                      { return &h.ev.Sc }
+func (h evHost) Eval(x ast.Expr, e Env) Value             { return h.ev.Eval(x, e) }
+func (h evHost) Scenario() *Scenario                      { return &h.ev.Sc }
 func (h evHost) Op() map[*ast.CallExpr]bool               { return h.ev.Op }
 func (h evHost) Pred() bool                               { return h.ev.Pred }
 func (h evHost) Body() *ast.BlockStmt                     { return h.ev.Fi.Body }
@@ -36,13 +36,13 @@ func (h evHost) LocalVar(x ast.Expr) *types.Var           { return h.ev.Fi.M.Loc
 func (h evHost) CancelOnlyCtx(call *ast.CallExpr) bool {
 	return h.ev.Fi.M.host.CancelOnlyCtx(h.ev.Fi.Body, call)
 }
-func (h evHost) HandledSuccess(c *ast.CallExpr, i int, e env) (value, bool) {
+func (h evHost) HandledSuccess(c *ast.CallExpr, i int, e Env) (Value, bool) {
 	return h.ev.handledSuccess(c, i, e)
 }
-func (h evHost) BodyReadResult(c *ast.CallExpr, i int, e env) (value, bool) {
+func (h evHost) BodyReadResult(c *ast.CallExpr, i int, e Env) (Value, bool) {
 	return h.ev.bodyReadResult(c, i, e)
 }
-func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e env) (value, bool) {
+func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e Env) (Value, bool) {
 	return h.ev.inlineResult(fn, c, i, e)
 }
 
@@ -51,11 +51,11 @@ func (h evHost) CarriedError(t types.Type) *types.Var      { return h.ev.Fi.M.ca
 func (h evHost) FuncKey(fn *types.Func) string             { return h.ev.Fi.M.funcKey(fn) }
 func (h evHost) Callee(call *ast.CallExpr) *types.Func     { return h.ev.Fi.callFact(call).fn }
 
-func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
+func (ev *Evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
 
 // ConstElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).
-func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) { return ev.out().ConstElems(x) }
+func (ev *Evaluator) ConstElems(x ast.Expr) ([]Value, bool) { return ev.out().ConstElems(x) }
 
 // A varDef is what the package does to one variable.
 type varDef = outcomeval.VarDef

@@ -27,7 +27,7 @@ type paramField struct{ p, f *types.Var }
 
 // ParamField returns the variable that stands for field f of fi's struct
 // parameter p, or nil when p is no such parameter or fi writes p.f.
-func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
+func (fi *FuncInfo) ParamField(p, f *types.Var) *types.Var {
 	k := paramField{p, f}
 	if v, ok := fi.paramFields[k]; ok {
 		return v
@@ -56,10 +56,10 @@ func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
 // evaluator reads the field as any other, from the package-wide index of
 // its writes (the package's default of a field the user can change,
 // valueindex).
-func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
+func (ev *Evaluator) boundField(sf selFact, e Env) (Value, bool) {
 	v := sf.param // ParamField of the selector's parameter and field (nodefacts.go)
 	if v == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	if val, ok := e.Get(v); ok {
 		return val, true
@@ -68,9 +68,9 @@ func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
 	if ev.Fi.M.ix != nil && ev.Fi.M.ix.ZeroField(f) {
 		// No write of the package sets it: zero for every caller.
 		if typesx.IsBool(f.Type()) {
-			return boolVal(false), true
+			return BoolVal(false), true
 		}
-		return intVal(0), true
+		return IntVal(0), true
 	}
-	return value{}, false
+	return Value{}, false
 }

@@ -17,7 +17,7 @@ import (
 // it) and leaves it when they come back to its head: a walk that starts
 // in r's body is in its one iteration. fi itself is unchanged; the copy
 // shares its graph and everything else.
-func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
+func (fi *FuncInfo) OnceRange(r *ast.RangeStmt) *FuncInfo {
 	c := *fi
 	c.once = r
 	c.rangeCounter = make(map[*ast.RangeStmt]*types.Var, len(fi.rangeCounter)+1)
@@ -61,17 +61,17 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 
 // onceBranch decides the head of the range run once (OnceRange): the
 // body when its expression has just restarted it, the exit otherwise.
-func (fi *funcInfo) onceBranch(r *ast.RangeStmt, e env) (t, f bool) {
-	if x, ok := e.Get(fi.rangeCounter[r]); ok && x.K == vInt && x.I == 0 {
+func (fi *FuncInfo) onceBranch(r *ast.RangeStmt, e Env) (t, f bool) {
+	if x, ok := e.Get(fi.rangeCounter[r]); ok && x.K == VInt && x.I == 0 {
 		return true, false
 	}
 	return false, true
 }
 
 // onceRestart restarts the range run once when n is its expression.
-func (fi *funcInfo) onceRestart(n ast.Node, e env) env {
+func (fi *FuncInfo) onceRestart(n ast.Node, e Env) Env {
 	if fi.once != nil && n == ast.Node(fi.once.X) {
-		return e.Set(fi.rangeCounter[fi.once], intVal(0))
+		return e.Set(fi.rangeCounter[fi.once], IntVal(0))
 	}
 	return e
 }

@@ -27,7 +27,7 @@ type scratch struct {
 type reachItem struct {
 	bi            int32
 	from          int
-	e             env
+	e             Env
 	certain, free bool
 }
 
