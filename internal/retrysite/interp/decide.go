@@ -62,7 +62,7 @@ func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
 // of fi, or a function of the package it calls, compares a response's
 // status with, besides the ones the model always tries: a predicate that
 // retries only a 401 the server marks retryable is a retry of that 401.
-func (m *model) NamedStatuses(fi *FuncInfo, tried []int) []int {
+func (m *Model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 	seen := make(map[int]bool)
 	for _, c := range tried {
 		seen[c] = true
@@ -117,7 +117,7 @@ func (m *model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 
 // statusConst returns the value of an integer constant that is an error
 // status (400-599).
-func (m *model) statusConst(x ast.Expr) (int, bool) {
+func (m *Model) statusConst(x ast.Expr) (int, bool) {
 	tv, ok := m.info.Types[x]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return 0, false
@@ -243,7 +243,7 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 // variable assigned only from it): a wait that ends with the context
 // (WaitForDelay(ctx, d)). Its error is then a test of the context, not
 // of the operation's outcome, even when the wait's length depends on it.
-func (m *model) ctxErrOnly(fn *types.Func) bool {
+func (m *Model) ctxErrOnly(fn *types.Func) bool {
 	// The evaluator asks at every call of a same-package function it
 	// meets: the callee's body is read once.
 	if r, ok := m.ctxErr[fn]; ok {
@@ -258,7 +258,7 @@ func (m *model) ctxErrOnly(fn *types.Func) bool {
 }
 
 // ctxErrOnlyRead is ctxErrOnly, worked out.
-func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
+func (m *Model) ctxErrOnlyRead(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
 	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !typesx.IsErrorType(sig.Results().At(0).Type()) {
 		return false

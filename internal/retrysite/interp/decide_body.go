@@ -113,7 +113,7 @@ func (ev *Evaluator) decodedSuccess(call *ast.CallExpr, e Env) (Value, bool) {
 
 // buildsStatusError reports whether body builds a value of an error type
 // that carries an HTTP status, its status field set.
-func (m *model) buildsStatusError(body *ast.BlockStmt) bool {
+func (m *Model) buildsStatusError(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)

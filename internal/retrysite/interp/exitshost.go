@@ -18,7 +18,7 @@ import (
 // the simulation calls it under the names below.
 
 type (
-	exitsPkg  struct{ m *model }
+	exitsPkg  struct{ m *Model }
 	exitsFunc struct{ fi *FuncInfo }
 )
 
@@ -49,10 +49,10 @@ func (fi *FuncInfo) fixedSetting(sel *ast.SelectorExpr) bool {
 func (fi *FuncInfo) nilResultTest(x *ast.BinaryExpr) bool {
 	return exits.NilResultTest(exitsFunc{fi}, x)
 }
-func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
+func (m *Model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
 	return m.flags.FieldIndexed(exitsPkg{m}, sel)
 }
-func (m *model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
+func (m *Model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
 
 func (fi *FuncInfo) selectCase(b *cfg.Block, e Env, counting bool) (t, f, ok bool) {
 	return fi.chans.SelectCase(fi.M.info, b, e, counting)

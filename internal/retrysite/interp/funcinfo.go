@@ -14,10 +14,10 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// model holds what the value interpreter knows of one package. Model
-// is its name outside the package: the retry-site model embeds it, and
-// gives it, as its Host, what the interpreter asks of discovery.
-type model struct {
+// Model is the value interpreter of one package: what it knows of the
+// package. The retry-site model embeds it, and gives it, as its Host,
+// what the interpreter asks of discovery.
+type Model struct {
 	host  Host
 	pass  *analysis.Pass
 	info  *types.Info
@@ -54,13 +54,10 @@ type model struct {
 	listMet  []listChoice
 }
 
-// Model is the value interpreter of one package (model).
-type Model = model
-
 // Init makes m the interpreter of the package pass analyses, asking host
 // what it cannot see itself.
 func (m *Model) Init(pass *analysis.Pass, host Host) {
-	*m = model{
+	*m = Model{
 		host:  host,
 		pass:  pass,
 		info:  pass.TypesInfo,
@@ -103,7 +100,7 @@ func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 // funcKey returns "path.Name" for a function of a package, the key of
 // the knowledge tables: the evaluator asks the tables of every call it
 // evaluates, and the key is built once per function, not per question.
-func (m *model) funcKey(fn *types.Func) string {
+func (m *Model) funcKey(fn *types.Func) string {
 	if k, ok := m.fnKeys[fn]; ok {
 		return k
 	}
@@ -116,7 +113,7 @@ func (m *model) funcKey(fn *types.Func) string {
 }
 
 // funcDecl returns the declaration of a same-package function.
-func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
+func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 	if fn == nil {
 		return nil
 	}
@@ -126,7 +123,7 @@ func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 // funcInfo holds the control-flow graph of one function body and the
 // variables the simulation tracks in it.
 type FuncInfo struct {
-	M    *model
+	M    *Model
 	Body *ast.BlockStmt
 	typ  *ast.FuncType
 	Cfg  *cfg.CFG
@@ -199,7 +196,7 @@ type NodeRef struct {
 }
 
 // funcInfo returns (and caches) the funcInfo of a body.
-func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
+func (m *Model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
 	if body == nil {
 		return nil
 	}
@@ -233,7 +230,7 @@ func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
 
 // mayReturn reports whether a call may return: not panic, os.Exit,
 // log.Fatal and friends, or testing's Fatal.
-func (m *model) MayReturn(call *ast.CallExpr) bool {
+func (m *Model) MayReturn(call *ast.CallExpr) bool {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
 			return false

@@ -65,14 +65,14 @@ type Host interface {
 // these questions (the value index asks the others: valueindex's
 // model.go).
 
-func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
+func (m *Model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
 
 // devirtualize returns the method a call of fn runs: fn itself, or, when
 // fn is a method of an interface of the package called on a local
 // tracker that holds one concrete type of the package, that type's
 // method (Host.TrackerMethod), read through its body like any function
 // of the package.
-func (m *model) devirtualize(fn *types.Func, call *ast.CallExpr) *types.Func {
+func (m *Model) devirtualize(fn *types.Func, call *ast.CallExpr) *types.Func {
 	if fn.Pkg() != m.pkg {
 		return fn
 	}

@@ -48,7 +48,7 @@ type listChoice struct {
 
 // ListPick returns the list picked for v while OverListChoices decides
 // once per list; otherwise it notes v and reports false.
-func (m *model) ListPick(v *types.Var, n int) (int, bool) {
+func (m *Model) ListPick(v *types.Var, n int) (int, bool) {
 	if i, ok := m.listPick[v]; ok && i < n {
 		return i, true
 	}
@@ -64,7 +64,7 @@ func (m *model) ListPick(v *types.Var, n int) (int, bool) {
 // outcome leads to another attempt (again) when it does with one of the
 // lists, certainly (certain) when it certainly does with one. Two such
 // locals are not followed; the first answer stands.
-func (m *model) OverListChoices(once func() (again, certain bool)) (again, certain bool) {
+func (m *Model) OverListChoices(once func() (again, certain bool)) (again, certain bool) {
 	if m.listPick != nil {
 		return once()
 	}

@@ -17,8 +17,8 @@ import (
 
 type evHost struct{ ev *Evaluator }
 
-func (h evHost) Info() *types.Info             { return h.ev.Fi.M.info }
-func (h evHost) VarDefOf(v *types.Var) *varDef { return h.ev.Fi.M.VarDefOf(v) }
+func (h evHost) Info() *types.Info                        { return h.ev.Fi.M.info }
+func (h evHost) VarDefOf(v *types.Var) *outcomeval.VarDef { return h.ev.Fi.M.VarDefOf(v) }
 func (h evHost) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	return h.ev.Fi.M.IndexedComposite(v)
 }
@@ -57,12 +57,9 @@ func (ev *Evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev
 // (x itself or a variable that holds one).
 func (ev *Evaluator) ConstElems(x ast.Expr) ([]Value, bool) { return ev.out().ConstElems(x) }
 
-// A varDef is what the package does to one variable.
-type varDef = outcomeval.VarDef
-
 // VarDefOf returns what the package does to v (nil if nothing seen),
 // indexing the package on first use.
-func (m *model) VarDefOf(v *types.Var) *varDef {
+func (m *Model) VarDefOf(v *types.Var) *outcomeval.VarDef {
 	if m.Defs == nil {
 		m.Defs = outcomeval.IndexDefs(m.pass, m.info)
 	}
@@ -71,12 +68,12 @@ func (m *model) VarDefOf(v *types.Var) *varDef {
 
 // ConstComposite returns the composite literal x is, or that the
 // variable x names always holds (outcomeval.ConstComposite).
-func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
+func (m *Model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 	return outcomeval.ConstComposite(m, x)
 }
 
 // LocalVar returns the local variable x names, or nil.
-func (m *model) LocalVar(x ast.Expr) *types.Var {
+func (m *Model) LocalVar(x ast.Expr) *types.Var {
 	v := typesx.VarOf(m.info, x)
 	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil

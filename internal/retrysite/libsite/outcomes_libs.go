@@ -506,10 +506,6 @@ func (p *predicate) call(m *Reader, resp, err interp.Value) interp.Value {
 	return ev.ResultAt(e, 0, p.results, nil)
 }
 
-// A family is a set of outcomes of one kind, tried together: the
-// tables' (knowledge.OutcomeFamily), and errors with an HTTP status.
-type family = knowledge.OutcomeFamily
-
 const (
 	famHTTP = knowledge.FamilyHTTP // responses with a status
 	famGRPC = knowledge.FamilyGRPC // errors with a gRPC code
@@ -519,11 +515,11 @@ const (
 	// one (knowledge.Library.StatusErrors): a decision that retries
 	// every such error retries each status, where for famErrStatus it
 	// is not counted unless it tells some status apart.
-	famErrStatus family = 100 + iota
+	famErrStatus knowledge.OutcomeFamily = 100 + iota
 	famAPIStatus
 )
 
-func familyScenarios(f family) []interp.Scenario {
+func familyScenarios(f knowledge.OutcomeFamily) []interp.Scenario {
 	var scs []interp.Scenario
 	switch f {
 	case famHTTP:
@@ -552,7 +548,7 @@ const statusProbe = 304
 // collect runs decide on every scenario of the families and fills the
 // outcomes: certainly retried outcomes, listed for error families only
 // when some outcome of the family is certainly not retried.
-func collectOutcomes(o *site.Outcomes, fams []family, decide func(sc interp.Scenario) interp.Value) {
+func collectOutcomes(o *site.Outcomes, fams []knowledge.OutcomeFamily, decide func(sc interp.Scenario) interp.Value) {
 	for _, f := range fams {
 		var retried []interp.Scenario
 		inspects := f == famHTTP || f == famAPIStatus
@@ -612,7 +608,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		statusFam = famAPIStatus
 	}
 	identity := func(seen bool) {
-		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
+		collectOutcomes(o, []knowledge.OutcomeFamily{famGRPC, statusFam, famCert}, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
 		if !seen || m.rereads(body, body.End()) {
 			o.HTTP = outcomes.Without(o.HTTP, 409)
 		}
@@ -649,7 +645,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		identity(true)
 		return
 	}
-	var fams []family
+	var fams []knowledge.OutcomeFamily
 	if hasResp {
 		fams = append(fams, famHTTP)
 	}
@@ -665,7 +661,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		// API errors carrying a status: a 409 Conflict retried on
 		// an object read again is optimistic concurrency.
 		st := &site.Outcomes{}
-		collectOutcomes(st, []family{statusFam}, decide)
+		collectOutcomes(st, []knowledge.OutcomeFamily{statusFam}, decide)
 		if m.rereads(body, body.End()) {
 			st.HTTP = outcomes.Without(st.HTTP, 409)
 		}

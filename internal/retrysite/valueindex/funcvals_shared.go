@@ -39,7 +39,7 @@ import (
 //     same block (the write runs between them on every path).
 //
 // A goto in scope makes source order say nothing: false.
-func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
+func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
 	// v is an integer counter (capturedCounters): no delete or clear
 	// writes it.
 	if !typesx.Writes(m.info, other.Body, func(x ast.Expr) bool {

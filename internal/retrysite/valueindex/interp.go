@@ -8,7 +8,7 @@ import (
 )
 
 // interpIndex is the index as the interpreter sees it (interp.Index).
-type interpIndex struct{ m *model }
+type interpIndex struct{ m *Index }
 
 func (x interpIndex) IndexedInt(v *types.Var) (interp.Value, bool)      { return x.m.indexedInt(v) }
 func (x interpIndex) GetterDefault(fn *types.Func) (interp.Value, bool) { return x.m.getterDefault(fn) }

@@ -122,7 +122,7 @@ type ParamRef struct {
 }
 
 // paramOf returns the index of parameters of the package's functions.
-func (vx *valueIndex) ParamOf(m *model) map[*types.Var]ParamRef {
+func (vx *valueIndex) ParamOf(m *Index) map[*types.Var]ParamRef {
 	if vx.params != nil {
 		return vx.params
 	}
@@ -145,7 +145,7 @@ func (vx *valueIndex) ParamOf(m *model) map[*types.Var]ParamRef {
 }
 
 // valueIndexOf returns the package's value index, building it once.
-func (m *model) ValueIndexOf() *valueIndex {
+func (m *Index) ValueIndexOf() *valueIndex {
 	if m.Vx != nil && m.Vx.Writes != nil {
 		return m.Vx
 	}
@@ -436,7 +436,7 @@ var indexedNodes = []ast.Node{
 // unexportedFunc returns the unexported function of the package an
 // identifier uses, if any (methods are not: they may be called through
 // interfaces).
-func (m *model) unexportedFunc(id *ast.Ident) *types.Func {
+func (m *Index) unexportedFunc(id *ast.Ident) *types.Func {
 	if token.IsExported(id.Name) {
 		return nil // no lookup: the function is named by id
 	}
@@ -453,7 +453,7 @@ func (m *model) unexportedFunc(id *ast.Ident) *types.Func {
 // once, on the first question, rather than by visiting every identifier
 // of the package in the index's walk: an identifier outside the calls
 // ValueIndexOf recorded (called) uses the function as a value.
-func (vx *valueIndex) Escapes(m *model, fn *types.Func) bool {
+func (vx *valueIndex) Escapes(m *Index, fn *types.Func) bool {
 	if vx.escapes == nil {
 		vx.escapes = make(map[*types.Func]bool)
 		test := make(map[*token.File]bool)
@@ -478,7 +478,7 @@ func (vx *valueIndex) Escapes(m *model, fn *types.Func) bool {
 
 // indexLiteral records the fields a struct literal sets, and the zero
 // value of those it omits.
-func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
+func (m *Index) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
 	t := m.info.TypeOf(lit)
 	if t == nil {
 		return

@@ -104,9 +104,10 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
@@ -243,9 +244,6 @@ func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape
 // Pure reports whether a function body computes its result from its
 // parameters and constants alone, so the interpreter may run it.
 func (ip *Interp) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool { return ip.m.pure(body, lit) }
-
-// SamplesN is the number of attempts the interpreter runs.
-const SamplesN = samplesN
 
 // IsInteger reports whether t is an integer type (a named duration
 // included).

@@ -1,9 +1,10 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // sameOverTargets computes a wait a func value with several reaching
@@ -75,7 +76,7 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]waitsha
 	}
 	run := func(mode float64) []waitshape.Num {
 		var res []waitshape.Num
-		for k := 0; k < samplesN; k++ {
+		for k := 0; k < SamplesN; k++ {
 			ip := m.newInterp(mode, body, body)
 			ip.fn = true
 			for i, p := range params {

@@ -60,7 +60,7 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait)
 		runs = runsAtModes(func(mode float64, drew *bool) (run []waitshape.Num) {
 			ip := m.newInterp(mode, lit.Body, body)
 			ip.closure, ip.drew = lit, drew
-			for k := 0; k < samplesN; k++ {
+			for k := 0; k < SamplesN; k++ {
 				ip.ret = waitshape.Unknown()
 				if c := ip.stmts(lit.Body.List); c != ctrlReturn {
 					run = append(run, waitshape.Unknown())

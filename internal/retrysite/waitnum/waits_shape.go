@@ -1,12 +1,13 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
-	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -18,8 +19,8 @@ import (
 // ceiling its random floor lies (no jitter, full jitter from 0, equal
 // jitter from half, other partial jitter).
 
-// samplesN is the number of attempts the interpreter runs.
-const samplesN = 8
+// SamplesN is the number of attempts the interpreter runs.
+const SamplesN = 8
 
 // shapeLoopWait fills in the shape of one wait of a hand-written site.
 func (m *model) shapeLoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
@@ -91,7 +92,7 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 // each (not ok where the path skipped it). drew, when not nil, is told
 // when the run reads its mode (runsAtModes).
 func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool) ([]waitshape.Num, map[*types.Var][]float64) {
-	res := make([]waitshape.Num, 0, samplesN)
+	res := make([]waitshape.Num, 0, SamplesN)
 	var region ast.Node
 	var list []ast.Stmt
 	var post ast.Stmt
@@ -149,7 +150,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			}
 		}
 	}
-	for k := 0; k < samplesN; k++ {
+	for k := 0; k < SamplesN; k++ {
 		if rng != nil {
 			if kv := ip.localVar(rng.Key); kv != nil {
 				ip.env[kv] = waitshape.Num{V: float64(k), OK: true, Vary: true}
