@@ -312,7 +312,7 @@ func (fi *FuncInfo) scan() {
 			}
 			// errors.As(err, &target) writes target, whose address
 			// does not escape otherwise (outcomeval/statuserr.go).
-			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
+			if v, _ := typesx.AsTarget(info, n); v != nil && statusField(v.Type()) != nil {
 				asAddr[ast.Unparen(n.Args[1])] = true
 				asTargets[v] = true
 				deps[v] = append(deps[v], n.Args[0])

@@ -82,7 +82,3 @@ func (m *Model) LocalVar(x ast.Expr) *types.Var {
 }
 
 func statusField(t types.Type) *types.Var { return outcomeval.StatusField(t) }
-
-// asTargetOf returns the target variable and the error of a call
-// errors.As(err, &target), or nil (typesx.AsTarget).
-func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }

@@ -688,13 +688,13 @@ func (m *Index) boundOverValuesOnce(once func() site.Bound, notesOut *[]Note) si
 	return b
 }
 
-// chooseBound settles a bound with several reaching values once the
+// ChooseBound settles a bound with several reaching values once the
 // site's context is known. When every value breaks R-2, the first value
 // written is the bound (the finding names it); when every value complies,
 // the largest count is (the site does retry, for ); when
 // only some break, the bound stays unknown and the rules stay silent, as
 // they were before values were followed.
-func chooseBound(s *site.Site, opts *report.Options) {
+func ChooseBound(s *site.Site, opts *report.Options) {
 	alts := s.Bound.Alts
 	if len(alts) == 0 {
 		return

@@ -245,10 +245,6 @@ func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape
 // parameters and constants alone, so the interpreter may run it.
 func (ip *Interp) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool { return ip.m.pure(body, lit) }
 
-// IsInteger reports whether t is an integer type (a named duration
-// included).
-func IsInteger(t types.Type) bool { return wIsInteger(t) }
-
 // methodOf returns fn's declaration and the model of the package that
 // declares it (Model.MethodOf).
 func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {

@@ -1,17 +1,18 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
-	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
 	"strconv"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 )
 
 // This file evaluates a wait's duration over successive attempts. A small
@@ -728,7 +729,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			vals[i] = waitshape.Unknown()
 			continue
 		}
-		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), wIsInteger(ip.m.info.TypeOf(s.Lhs[i])))
+		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), IsInteger(ip.m.info.TypeOf(s.Lhs[i])))
 	}
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
@@ -911,7 +912,7 @@ func (ip *winterp) standinOf(key string, t types.Type) waitshape.Num {
 		return v
 	}
 	x := 1.0e9 + float64(len(ip.standins))*1.37e8
-	if t != nil && wIsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
+	if t != nil && IsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
 		x = 3 + float64(len(ip.standins))
 	}
 	v := waitshape.Num{V: x, OK: true, Opq: true}
@@ -1071,7 +1072,9 @@ func wConstFloat(v constant.Value) (float64, bool) {
 	return 0, false
 }
 
-func wIsInteger(t types.Type) bool {
+// IsInteger reports whether t is an integer type (a named duration
+// included).
+func IsInteger(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -1131,7 +1134,7 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 			}
 			return waitshape.Unknown()
 		}
-		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), wIsInteger(info.TypeOf(x)))
+		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), IsInteger(info.TypeOf(x)))
 	case *ast.CallExpr:
 		return ip.call(x)
 	case *ast.SelectorExpr:
@@ -1234,7 +1237,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return waitshape.Unknown()
 		}
 		a := ip.eval(x.Args[0])
-		if a.OK && !a.Raw && wIsInteger(tv.Type) {
+		if a.OK && !a.Raw && IsInteger(tv.Type) {
 			a.V = math.Trunc(a.V)
 		}
 		return a
