@@ -110,7 +110,7 @@ func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
 			}
 		}
 		if isVar {
-			if val, ok := fi.M.indexedInt(v); ok { // values.go
+			if val, ok := fi.M.ix.IndexedInt(v); ok { // values.go
 				return val
 			}
 			if ev.decodedInto(v) { // helpererr.go
@@ -359,7 +359,7 @@ func (ev *Evaluator) selector(x *ast.SelectorExpr, sf selFact, e Env) Value {
 		if val, ok := ev.Fi.M.ix.NilCount(v); ok { // offcount.go
 			return val
 		}
-		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
+		if val, ok := ev.Fi.M.ix.IndexedInt(v); ok { // values.go
 			return val
 		}
 		if stdSentinel(v) { // precision.go
@@ -445,7 +445,7 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 	// A getter of the package's default for a field the user sets
 	// (values.go).
 	if fn.Pkg() == ev.Fi.M.pkg {
-		if v, ok := ev.Fi.M.getterDefault(fn); ok {
+		if v, ok := ev.Fi.M.ix.GetterDefault(fn); ok {
 			return v
 		}
 	}
@@ -516,7 +516,7 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		return ev.Sc.Resp
 	case typesx.IsBool(t) && isOkResult(tv.Type, i):
 		return ev.Sc.OK
-	case typesx.IsBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
+	case typesx.IsBool(t) && i == 0 && ev.Fi.M.host.AcquireAttempt(x): // forms.go
 		return ev.Sc.OK
 	}
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go

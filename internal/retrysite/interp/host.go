@@ -65,8 +65,6 @@ type Host interface {
 // these questions (the value index asks the others: valueindex's
 // model.go).
 
-func (m *Model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
-
 // devirtualize returns the method a call of fn runs: fn itself, or, when
 // fn is a method of an interface of the package called on a local
 // tracker that holds one concrete type of the package, that type's

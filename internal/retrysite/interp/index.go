@@ -108,8 +108,6 @@ func (m *Model) Pkg() *types.Package  { return m.pkg }
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 
-func (m *Model) indexedInt(v *types.Var) (Value, bool) { return m.ix.IndexedInt(v) }
-
 // IndexedComposite returns the composite literal the package gives v,
 // a field or package variable, from the value index's ranges (nothing
 // without them).
@@ -119,15 +117,12 @@ func (m *Model) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	}
 	return m.ranges.ListLiteral(v)
 }
-func (m *Model) getterDefault(fn *types.Func) (Value, bool) { return m.ix.GetterDefault(fn) }
 func (fi *FuncInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	if fi.M.ranges == nil {
 		return nil, false
 	}
 	return fi.M.ranges.RangeList(r)
 }
-func (m *Model) noteDefaults(notes []defaultNote) { m.ix.NoteDefaults(notes) }
-func (m *Model) sentinel(v *types.Var) bool       { return m.ix.Sentinel(v) }
 func (m *Model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 	if m.ranges == nil {
 		return 0, nil, false

@@ -220,7 +220,7 @@ func (fi *FuncInfo) branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c Val
 			}
 			if cv, ok := fi.rangeCounter[r]; ok {
 				if x, ok := e.Get(cv); ok && x.K == VInt {
-					fi.M.noteDefaults(fi.rangeNotes[r])
+					fi.M.ix.NoteDefaults(fi.rangeNotes[r])
 					more := x.I < fi.rangeLen[r]
 					return more, !more, Value{}, false
 				}
@@ -557,7 +557,7 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // timerchan.go
 				return true
 			}
-			if o.Parent() == fi.M.pkg.Scope() && typesx.IsErrorType(o.Type()) && fi.M.sentinel(o) {
+			if o.Parent() == fi.M.pkg.Scope() && typesx.IsErrorType(o.Type()) && fi.M.ix.Sentinel(o) {
 				return true // var ErrX = errors.New("..."): a class of errors
 			}
 			// A local that only ever holds what a stateless error is
@@ -619,7 +619,7 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 			}
 			return false
 		}
-		if fi.M.acquireAttempt(x) {
+		if fi.M.host.AcquireAttempt(x) {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
 		}

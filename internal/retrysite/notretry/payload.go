@@ -40,7 +40,7 @@ func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, r
 			return false
 		}
 		for i, l := range as.Lhs {
-			v := m.localVar(l)
+			v := m.host.LocalVar(l)
 			if v == nil || !inputs[v] || derived[v] && m.isOpResult(as, g) {
 				continue
 			}
@@ -105,7 +105,7 @@ func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 				if !ok || u.Op != token.AND {
 					continue
 				}
-				if v := m.localVar(u.X); v != nil && !filled[v] && !res[v] {
+				if v := m.host.LocalVar(u.X); v != nil && !filled[v] && !res[v] {
 					filled[v] = true
 					grew = true
 				}

@@ -554,7 +554,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 	args := make(map[*types.Var]bool)
 	for _, c := range calls {
 		for _, a := range c.Args {
-			if v := m.localVar(a); v != nil {
+			if v := m.host.LocalVar(a); v != nil {
 				args[v] = true
 			}
 		}
@@ -571,7 +571,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 			return true
 		}
 		for i, l := range as.Lhs {
-			lv, rv := m.localVar(l), m.localVar(as.Rhs[i])
+			lv, rv := m.host.LocalVar(l), m.host.LocalVar(as.Rhs[i])
 			if lv != nil && rv != nil && args[rv] && lv.Pos() < loop.Pos() {
 				last[lv] = rv
 			}
@@ -591,7 +591,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		if !ok || b.Op != token.EQL || len(is.Body.List) == 0 {
 			return true
 		}
-		x, y := m.localVar(b.X), m.localVar(b.Y)
+		x, y := m.host.LocalVar(b.X), m.host.LocalVar(b.Y)
 		if x == nil || y == nil || (last[x] != y && last[y] != x) {
 			return true
 		}

@@ -62,7 +62,7 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	// addr := c.nextAddr(); dial(addr): the argument's one definition
 	// in the loop's body.
 	for _, a := range call.Args {
-		if v := m.localVar(a); v != nil {
+		if v := m.host.LocalVar(a); v != nil {
 			if d := typesx.SoleAssigned(m.info, fs.Body, v); d != nil {
 				exprs = append(exprs, d)
 			}
@@ -105,7 +105,7 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 	if !ok || len(c.Args) != 0 {
 		return nil, nil
 	}
-	root := m.localVar(sel.X)
+	root := m.host.LocalVar(sel.X)
 	if root == nil {
 		return nil, nil
 	}
@@ -280,7 +280,7 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 // before loop, when its other writes are constants (if n == 0 { n = 1 })
 // or the loop's own steps (n--, i++); else x.
 func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
-	v := m.localVar(x)
+	v := m.host.LocalVar(x)
 	decl := m.DeclAt(loop.Pos())
 	if v == nil || decl == nil || decl.Body == nil {
 		return x
@@ -296,7 +296,7 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if m.localVar(l) != v {
+				if m.host.LocalVar(l) != v {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Pos() >= loop.Pos() {
@@ -314,7 +314,7 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 				from = r
 			}
 		case *ast.IncDecStmt:
-			if m.localVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
+			if m.host.LocalVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
 				ok = false
 			}
 		case *ast.ValueSpec:
