@@ -134,7 +134,7 @@ func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *site.Lib) {
 		if lib.Backoffs == nil || lib.Backoffs.KeptClient == "" || len(lib.Paths) == 0 {
 			continue
 		}
-		if m.libPath(named.Obj().Pkg()) == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
+		if m.copies.Path(named.Obj().Pkg()) == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
 			return lit, lib
 		}
 	}

@@ -179,7 +179,7 @@ func (m *Reader) pollsThroughMarker(ops []ast.Expr) bool {
 					return true
 				}
 				fn := typesx.Callee(m.info, n)
-				if fn == nil || fn.Pkg() == nil || knowledge.MarkerOf(m.libPath(fn.Pkg())+"."+fn.Name()) != knowledge.MarkRetryable {
+				if fn == nil || fn.Pkg() == nil || knowledge.MarkerOf(m.copies.Path(fn.Pkg())+"."+fn.Name()) != knowledge.MarkRetryable {
 					return true
 				}
 				if typesx.UsesAny(m.info, n.Args[0], opErrs) {

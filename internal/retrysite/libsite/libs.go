@@ -300,7 +300,7 @@ type collector struct {
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
-	return pkg != nil && c.lib.Has(c.m.libPath(pkg))
+	return pkg != nil && c.lib.Has(c.m.copies.Path(pkg))
 }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
@@ -601,7 +601,7 @@ func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.libPath(fn.Pkg())) {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.copies.Path(fn.Pkg())) {
 				return true
 			}
 			if m.host.MayBeOp(n) {

@@ -47,7 +47,7 @@ func (m *Reader) callsLibMethod(lib *site.Lib, body *ast.BlockStmt, names ...str
 			return false
 		case *ast.CallExpr:
 			fn := typesx.Callee(m.info, n)
-			if fn == nil || fn.Pkg() == nil || !lib.Has(m.libPath(fn.Pkg())) {
+			if fn == nil || fn.Pkg() == nil || !lib.Has(m.copies.Path(fn.Pkg())) {
 				return true
 			}
 			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {

@@ -398,7 +398,7 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	body, typ := m.funcOf(x, 0)
 	if body == nil || typ == nil {
 		if fn := m.FuncObj(x); fn != nil && fn.Pkg() != nil {
-			key := m.libPath(fn.Pkg()) + "." + fn.Name()
+			key := m.copies.Path(fn.Pkg()) + "." + fn.Name()
 			if b := builtinPredicate(knowledge.PredicateOf(key)); b != nil {
 				return &predicate{builtin: b}
 			}
@@ -676,7 +676,7 @@ func (m *Reader) isLibCall(call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	path := m.libPath(fn.Pkg())
+	path := m.copies.Path(fn.Pkg())
 	for _, l := range knowledge.All() {
 		if l.MarkerCalls && l.Has(path) {
 			return true

@@ -119,7 +119,7 @@ func (m *Reader) classifier(x ast.Expr) (string, *ast.CallExpr) {
 	if fn == nil || fn.Pkg() == nil {
 		return "", nil
 	}
-	return knowledge.ConfigErrorClass(m.libPath(fn.Pkg()), fn.Name()), call
+	return knowledge.ConfigErrorClass(m.copies.Path(fn.Pkg()), fn.Name()), call
 }
 
 // leaves reports whether a branch body returns or jumps (outside

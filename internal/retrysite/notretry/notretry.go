@@ -276,7 +276,7 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 		if fn == nil || fn.Pkg() != m.pkg {
 			continue
 		}
-		decl := m.FuncDecl(fn)
+		decl := m.host.FuncDecl(fn)
 		if decl == nil || decl.Body == nil {
 			continue
 		}

@@ -89,7 +89,7 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 			obj = m.info.Uses[x.(*ast.SelectorExpr).Sel]
 		}
 		if fn, ok := obj.(*types.Func); ok {
-			if d := m.FuncDecl(fn); d != nil {
+			if d := m.host.FuncDecl(fn); d != nil {
 				return d.Body
 			}
 		}

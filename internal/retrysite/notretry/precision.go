@@ -89,7 +89,7 @@ func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
 		m.procFuncs = make(map[*types.Func]bool)
 	}
 	m.procFuncs[fn] = false // a recursive call starts nothing new
-	decl := m.FuncDecl(fn)
+	decl := m.host.FuncDecl(fn)
 	starts := decl != nil && decl.Body != nil && m.startsProcessAt(decl.Body, endOf{decl.Body.End()}, depth)
 	m.procFuncs[fn] = starts
 	return starts

@@ -499,7 +499,7 @@ func implied(x ast.Expr, holds bool, pred func(atom ast.Expr, holds bool) bool) 
 func (m *Rules) negotiatesByAttempt(fi *interp.FuncInfo, g *Group) bool {
 	call := g.Calls[0]
 	fn := typesx.Callee(m.info, call)
-	decl := m.FuncDecl(fn)
+	decl := m.host.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
@@ -547,7 +547,7 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 			}
 		case *ast.CallExpr:
 			fn := typesx.Callee(m.info, n)
-			d := m.FuncDecl(fn)
+			d := m.host.FuncDecl(fn)
 			if d == nil || d == decl || d.Body == nil {
 				return true
 			}

@@ -167,7 +167,7 @@ func (m *Rules) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl
 	if !ok || fn.Pkg() != m.pkg {
 		return nil, nil
 	}
-	decl := m.FuncDecl(fn)
+	decl := m.host.FuncDecl(fn)
 	if decl == nil || decl.Body == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
 		return nil, nil
 	}
@@ -281,7 +281,7 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 // or the loop's own steps (n--, i++); else x.
 func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 	v := m.host.LocalVar(x)
-	decl := m.DeclAt(loop.Pos())
+	decl := m.host.DeclAt(loop.Pos())
 	if v == nil || decl == nil || decl.Body == nil {
 		return x
 	}

@@ -61,6 +61,3 @@ func (m *Rules) Bind(host Host, pass *analysis.Pass, info *types.Info, pkg *type
 }
 
 // The host's answers, under the names the rules' code has always used.
-
-func (m *Rules) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.host.FuncDecl(fn) }
-func (m *Rules) DeclAt(pos token.Pos) *ast.FuncDecl    { return m.host.DeclAt(pos) }

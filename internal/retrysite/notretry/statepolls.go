@@ -41,7 +41,7 @@ func (m *Rules) StatePollConf(call *ast.CallExpr) *ast.CompositeLit {
 	if !ok || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil
 	}
-	decl := m.DeclAt(call.Pos())
+	decl := m.host.DeclAt(call.Pos())
 	if decl == nil || decl.Body == nil {
 		return nil
 	}

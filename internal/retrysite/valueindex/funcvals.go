@@ -52,7 +52,7 @@ type funcValues struct {
 // is no target.
 func (m *Index) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	fun = ast.Unparen(fun)
-	if lit := m.heldFuncLit(fun); lit != nil {
+	if lit := m.host.HeldFuncLit(fun); lit != nil {
 		return []funcTarget{{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}}, true
 	}
 	var v *types.Var

@@ -54,5 +54,3 @@ func (m *Index) Rebind(im *interp.Model) {
 
 // The index's code asks the host under the names the interpreter gives
 // these questions (interp's host.go).
-
-func (m *Index) heldFuncLit(x ast.Expr) *ast.FuncLit { return m.host.HeldFuncLit(x) }
