@@ -18,19 +18,17 @@ import (
 // the simulation calls it under the names below.
 
 type (
-	exitsPkg  struct{ m *Model }
+	exitsPkg  struct{ *Model }
 	exitsFunc struct{ fi *FuncInfo }
 )
 
-func (x exitsPkg) Info() *types.Info                     { return x.m.info }
-func (x exitsPkg) Types() *types.Package                 { return x.m.pkg }
-func (x exitsPkg) Files() []*ast.File                    { return x.m.pass.Files }
-func (x exitsPkg) Pass() *analysis.Pass                  { return x.m.pass }
-func (x exitsPkg) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.m.FuncDecl(fn) }
-func (x exitsPkg) DeclAt(pos token.Pos) *ast.FuncDecl    { return x.m.DeclAt(pos) }
-func (x exitsPkg) IsIntegration(call *ast.CallExpr) bool { return x.m.host.IsIntegration(call) }
+func (x exitsPkg) Info() *types.Info                     { return x.Model.info }
+func (x exitsPkg) Types() *types.Package                 { return x.Model.pkg }
+func (x exitsPkg) Files() []*ast.File                    { return x.Model.pass.Files }
+func (x exitsPkg) Pass() *analysis.Pass                  { return x.Model.pass }
+func (x exitsPkg) IsIntegration(call *ast.CallExpr) bool { return x.Model.host.IsIntegration(call) }
 func (x exitsPkg) ConstructedOnly(v *types.Var) bool {
-	return x.m.ix != nil && x.m.ix.ConstructedOnly(v)
+	return x.Model.ix != nil && x.Model.ix.ConstructedOnly(v)
 }
 
 func (x exitsFunc) Package() exits.Pkg              { return exitsPkg{x.fi.M} }
