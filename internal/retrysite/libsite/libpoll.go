@@ -86,13 +86,7 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 	sig, _ := m.info.TypeOf(lit).(*types.Signature)
 	errorLast := sig != nil && sig.Results().Len() > 0 && typesx.IsErrorType(sig.Results().At(sig.Results().Len()-1).Type())
 	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, lit.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || len(is.Body.List) == 0 || !m.emptyTest(is.Cond, results) {
 			return true
@@ -108,7 +102,6 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 		found = true
 		return false
 	})
-	return found
 }
 
 // emptyTest reports whether cond is x == nil or len(x) == 0 for x one
