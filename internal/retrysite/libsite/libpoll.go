@@ -55,10 +55,7 @@ func (m *Reader) pollsThroughLibrary(ops []ast.Expr) bool {
 func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 	results := make(map[*types.Var]bool) // non-error results of operations
 	opErrs := make(map[*types.Var]bool)
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || len(as.Rhs) != 1 {
 			return true
@@ -202,10 +199,7 @@ func (m *Reader) pollsThroughMarker(ops []ast.Expr) bool {
 // (res).
 func (m *Reader) opErrors(lit *ast.FuncLit) (opErrs, opResps map[*types.Var]bool) {
 	opErrs, opResps = make(map[*types.Var]bool), make(map[*types.Var]bool)
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		var lhs []ast.Expr
 		var rhs ast.Expr
 		switch n := n.(type) {

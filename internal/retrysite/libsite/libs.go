@@ -509,10 +509,8 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 }
 
 func (c *collector) followReturns(body *ast.BlockStmt) {
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
 				if c.isConfigValue(r) {
@@ -555,10 +553,8 @@ func (c *collector) followFuncLit(fl *ast.FuncLit) {
 			}
 		}
 	}
-	ast.Inspect(fl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(fl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
@@ -596,10 +592,8 @@ func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
 // calls of its body that may be operations, not the library's own.
 func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
 	var ops []*site.Op
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.copies.Path(fn.Pkg())) {
 				return true

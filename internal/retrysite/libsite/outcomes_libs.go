@@ -623,10 +623,8 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 	}
 	ops := make(map[*ast.CallExpr]bool)
 	hasResp, hasErr := false, false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if m.host.MayBeOp(n) && !m.isLibCall(n) {
 				ops[n] = true

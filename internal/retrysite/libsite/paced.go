@@ -89,10 +89,8 @@ func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry)
 			entry knowledge.Entry
 			count int
 		)
-		ast.Inspect(n.Body, func(x ast.Node) bool {
+		typesx.InspectNoLits(n.Body, func(x ast.Node) bool {
 			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				if l, e, ok := lookup(x, knowledge.PaceNext); ok {
 					found, lib, entry = x, l, e

@@ -127,10 +127,8 @@ func (m *Reader) classifier(x ast.Expr) (string, *ast.CallExpr) {
 func leaves(list []ast.Stmt) bool {
 	found := false
 	for _, st := range list {
-		ast.Inspect(st, func(n ast.Node) bool {
+		typesx.InspectNoLits(st, func(n ast.Node) bool {
 			switch n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.ReturnStmt, *ast.BranchStmt:
 				found = true
 			}
