@@ -70,10 +70,7 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	}
 	found := false
 	for _, x := range exprs {
-		ast.Inspect(x, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok || found {
-				return false
-			}
+		typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
@@ -248,10 +245,7 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		return false
 	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok || found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			return true
@@ -273,7 +267,6 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		}
 		return !found
 	})
-	return found
 }
 
 // countFrom returns the len(...) call the local count x is set from
