@@ -228,8 +228,7 @@ func carriedField(n *types.Named) *types.Var {
 		return nil
 	}
 	var found *types.Var
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
+	for f := range st.Fields() {
 		if f.Embedded() || !IsErrorType(f.Type()) {
 			continue
 		}

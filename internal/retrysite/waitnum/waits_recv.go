@@ -80,8 +80,7 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 		return nil
 	}
 	st := &objState{fields: make(map[*types.Var]waitshape.Num, s.NumFields()), recv: true}
-	for i := 0; i < s.NumFields(); i++ {
-		f := s.Field(i)
+	for f := range s.Fields() {
 		switch {
 		case ip.m.drawnAtRandom(f):
 			st.fields[f] = waitshape.Unknown()

@@ -47,8 +47,7 @@ func StatusField(t types.Type) *types.Var {
 		return nil
 	}
 	var found *types.Var
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
+	for f := range st.Fields() {
 		b, ok := f.Type().Underlying().(*types.Basic)
 		if !ok || b.Info()&types.IsInteger == 0 || !statusFieldNames[f.Name()] {
 			continue
