@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"slices"
 )
@@ -43,9 +44,7 @@ func applyFixes(cfg Config, fs []finding) error {
 		if !ok {
 			continue
 		}
-		for file, es := range next {
-			accepted[file] = es
-		}
+		maps.Copy(accepted, next)
 		applied++
 	}
 

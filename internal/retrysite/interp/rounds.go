@@ -3,6 +3,7 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 )
 
 // This file lets the walks read a retry in rounds (retrysite's
@@ -21,13 +22,9 @@ func (fi *FuncInfo) OnceRange(r *ast.RangeStmt) *FuncInfo {
 	c := *fi
 	c.once = r
 	c.rangeCounter = make(map[*ast.RangeStmt]*types.Var, len(fi.rangeCounter)+1)
-	for k, v := range fi.rangeCounter {
-		c.rangeCounter[k] = v
-	}
+	maps.Copy(c.rangeCounter, fi.rangeCounter)
 	c.rangeLen = make(map[*ast.RangeStmt]int64, len(fi.rangeLen)+1)
-	for k, v := range fi.rangeLen {
-		c.rangeLen[k] = v
-	}
+	maps.Copy(c.rangeLen, fi.rangeLen)
 	if fi.rangeVals[r] != nil {
 		c.rangeVals = make(map[*ast.RangeStmt][]int64, len(fi.rangeVals))
 		for k, v := range fi.rangeVals {
@@ -37,13 +34,9 @@ func (fi *FuncInfo) OnceRange(r *ast.RangeStmt) *FuncInfo {
 		}
 	}
 	c.Tracked = make(map[*types.Var]bool, len(fi.Tracked)+1)
-	for k, v := range fi.Tracked {
-		c.Tracked[k] = v
-	}
+	maps.Copy(c.Tracked, fi.Tracked)
 	c.order = make(map[*types.Var]int, len(fi.order)+1)
-	for k, v := range fi.order {
-		c.order[k] = v
-	}
+	maps.Copy(c.order, fi.order)
 	cv := types.NewVar(r.For, fi.M.pkg, "round#", types.Typ[types.Int])
 	c.rangeCounter[r] = cv
 	c.rangeLen[r] = 1

@@ -72,9 +72,7 @@ func (m *Reader) countSetting(s *site.Site, st *site.Setting, arg int, attempts,
 	if lit, ok := ast.Unparen(x).(*ast.BasicLit); ok {
 		b.Lit = lit
 	}
-	if b.Retries < 0 {
-		b.Retries = 0
-	}
+	b.Retries = max(b.Retries, 0)
 	return b
 }
 

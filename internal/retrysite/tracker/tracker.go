@@ -147,9 +147,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.
 		if !strict {
 			retries--
 		}
-		if retries < 0 {
-			retries = 0
-		}
+		retries = max(retries, 0)
 		return site.Bound{Kind: site.BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
 	}), true
 }

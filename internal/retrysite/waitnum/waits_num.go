@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"math"
 	"strconv"
 
@@ -857,9 +858,7 @@ func (ip *winterp) record() {
 	}
 	ip.recorded = true
 	ip.snap = make(map[*types.Var]waitshape.Num, len(ip.env))
-	for v, x := range ip.env {
-		ip.snap[v] = x
-	}
+	maps.Copy(ip.snap, ip.env)
 }
 
 // sub returns an interpreter for a call of a same-package function, with

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
@@ -52,9 +53,7 @@ type objState struct {
 
 func (st *objState) copyState() *objState {
 	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ, recv: st.recv}
-	for f, x := range st.fields {
-		c.fields[f] = x
-	}
+	maps.Copy(c.fields, st.fields)
 	return c
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"sort"
 
@@ -498,9 +499,7 @@ func (m *periodic) noteDurationAssigns(node ast.Node, p failPath) failPath {
 			continue
 		}
 		np := make(map[*types.Var]ast.Node, len(p.assigns)+1)
-		for k, x := range p.assigns {
-			np[k] = x
-		}
+		maps.Copy(np, p.assigns)
 		np[v] = as
 		p.assigns = np
 		p.key = nil
