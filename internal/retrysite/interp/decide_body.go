@@ -3,6 +3,7 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -53,12 +54,9 @@ func (ev *Evaluator) bodyReadResult(call *ast.CallExpr, i int, e Env) (Value, bo
 // response the model holds: a same-package function given it may be read
 // through its body for an error result too.
 func (ev *Evaluator) givenResponse(call *ast.CallExpr, e Env) bool {
-	for _, a := range call.Args {
-		if IsResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e)) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		return IsResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e))
+	})
 }
 
 // success2xx reports whether v is a response with a 2xx status whose

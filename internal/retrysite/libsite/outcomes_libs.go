@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -675,12 +676,7 @@ func (m *Reader) isLibCall(call *ast.CallExpr) bool {
 		return false
 	}
 	path := m.copies.Path(fn.Pkg())
-	for _, l := range knowledge.All() {
-		if l.MarkerCalls && l.Has(path) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(knowledge.All(), func(l *knowledge.Library) bool { return l.MarkerCalls && l.Has(path) })
 }
 
 // anyTrue ORs predicate results: true if one is, false if all are.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -112,12 +113,7 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 		if fn != nil && fn.Pkg() != nil && streamWrapper(fn) {
 			// bufio.NewWriter(conn): the buffer writes to what it wraps
 			// .
-			for _, a := range x.Args {
-				if nf.netValue(a, name, depth+1, seen) {
-					return true
-				}
-			}
-			return false
+			return slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return nf.netValue(a, name, depth+1, seen) })
 		}
 		if fn == nil || fn.Pkg() != nf.pkg || seen[fn] {
 			return false

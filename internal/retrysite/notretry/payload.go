@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -54,12 +55,10 @@ func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, r
 
 // isOpResult reports whether as assigns the results of one of g's calls.
 func (m *Rules) isOpResult(as *ast.AssignStmt, g *Group) bool {
-	for _, r := range as.Rhs {
-		if c, ok := ast.Unparen(r).(*ast.CallExpr); ok && g.Set[c] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(as.Rhs, func(r ast.Expr) bool {
+		c, ok := ast.Unparen(r).(*ast.CallExpr)
+		return ok && g.Set[c]
+	})
 }
 
 // failureDerived returns the variables of loop whose value derives from

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -244,12 +245,7 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 		return false // a parameter
 	}
 	seen[v] = true
-	for _, rhs := range localAssignments(m.info, body, v) {
-		if m.configRoot(body, rhs, recv, seen) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(localAssignments(m.info, body, v), func(rhs ast.Expr) bool { return m.configRoot(body, rhs, recv, seen) })
 }
 
 // rootIdent returns the identifier a chain of selectors, index and star
@@ -416,12 +412,9 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	if found {
 		return true
 	}
-	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-		if typesx.UsesAny(m.info, a, randVars) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
+		return typesx.UsesAny(m.info, a, randVars)
+	})
 }
 
 // isMethod reports whether fn has a receiver.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -57,12 +58,7 @@ func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 		return false
 	}
 	within := func(calls []*ast.CallExpr, n ast.Node) bool {
-		for _, c := range calls {
-			if n.Pos() <= c.Pos() && c.End() <= n.End() {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return n.Pos() <= c.Pos() && c.End() <= n.End() })
 	}
 	if within(litCalls, other) || within(otherCalls, lit) {
 		return false

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -614,12 +615,9 @@ func isDecodeCall(info *types.Info, call *ast.CallExpr) bool {
 	default:
 		return false
 	}
-	for _, p := range []string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"} {
-		if strings.HasPrefix(name, p) || strings.HasSuffix(name, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"}, func(p string) bool {
+		return strings.HasPrefix(name, p) || strings.HasSuffix(name, p)
+	})
 }
 
 // structTypeName returns the named struct type of t or *t.

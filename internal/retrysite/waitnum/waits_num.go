@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"maps"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -628,12 +629,10 @@ func (ip *winterp) multiway(s ast.Stmt) ctrl {
 }
 
 func hasDefault(clauses []ast.Stmt) bool {
-	for _, c := range clauses {
-		if c, ok := c.(*ast.CaseClause); ok && c.List == nil {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(clauses, func(c ast.Stmt) bool {
+		cc, ok := c.(*ast.CaseClause)
+		return ok && cc.List == nil
+	})
 }
 
 // forget makes the variables assigned in n unknown.

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -731,10 +732,5 @@ func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
 			return true
 		}
 	}
-	for _, a := range call.Args {
-		if typesx.IsNamed(f.Info.TypeOf(a), "time", "Duration") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.IsNamed(f.Info.TypeOf(a), "time", "Duration") })
 }

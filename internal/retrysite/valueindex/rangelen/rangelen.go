@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -322,12 +323,7 @@ func soleReturnedLit(body *ast.BlockStmt) *ast.FuncLit {
 
 // isCallFun reports whether id is the function of one of calls.
 func isCallFun(calls []*ast.CallExpr, id *ast.Ident) bool {
-	for _, c := range calls {
-		if c != nil && ast.Unparen(c.Fun) == id {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return c != nil && ast.Unparen(c.Fun) == id })
 }
 
 // yieldsOrReturns reports whether body holds, as one of its statements,
