@@ -48,12 +48,7 @@ func applyFixes(cfg Config, fs []finding) error {
 		applied++
 	}
 
-	files := make([]string, 0, len(accepted))
-	for file := range accepted {
-		files = append(files, file)
-	}
-	slices.Sort(files)
-	for _, file := range files {
+	for _, file := range slices.Sorted(maps.Keys(accepted)) {
 		old, err := os.ReadFile(file)
 		if err != nil {
 			return err

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -453,13 +455,7 @@ func (fi *FuncInfo) scan() {
 	}
 	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
-	var all []*types.Var
-	for v := range fi.Tracked {
-		all = append(all, v)
-	}
-	for v := range fi.outcomes {
-		all = append(all, v)
-	}
+	all := append(slices.Collect(maps.Keys(fi.Tracked)), slices.Collect(maps.Keys(fi.outcomes))...)
 	sortVars(all)
 	for i, v := range all {
 		fi.order[v] = i
