@@ -10,16 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// fileOf returns the file of the package that holds pos.
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
 // importName returns the name a file imports path, a standard library
 // package (time, math/rand/v2), as, or "".
 func importName(f *ast.File, path string) string {

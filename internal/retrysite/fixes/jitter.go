@@ -199,7 +199,7 @@ func passes(call *ast.CallExpr, name string) bool {
 // timePackage returns the name the file of call gives package time, with
 // the edit that imports it when it does not; "" when the name is taken.
 func timePackage(pass *analysis.Pass, call *ast.CallExpr) (string, []analysis.TextEdit) {
-	file := fileOf(pass, call.Pos())
+	file := typesx.FileOf(pass.Files, call.Pos())
 	if file == nil {
 		return "", nil
 	}
@@ -256,7 +256,7 @@ func loopJitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.Sugge
 	if leavesUnused(pass, s.Func, w.Expr) {
 		return analysis.SuggestedFix{}, false
 	}
-	file := fileOf(pass, w.Expr.Pos())
+	file := typesx.FileOf(pass.Files, w.Expr.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
 	}

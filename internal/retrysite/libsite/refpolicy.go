@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"time"
 
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
@@ -106,7 +107,7 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 	if st.MaxRetries != 0 {
 		x := src.fields[f.MaxRetries]
 		s.Bound = site.Bound{Kind: site.BoundKnown, Retries: st.MaxRetries, Expr: x,
-			Counted: fmt.Sprintf("%s %d = %d %s", f.MaxRetries, st.MaxRetries, st.MaxRetries, plural(st.MaxRetries))}
+			Counted: fmt.Sprintf("%s %d = %d %s", f.MaxRetries, st.MaxRetries, st.MaxRetries, report.Plural(st.MaxRetries, "retry", "retries"))}
 		if lit, ok := ast.Unparen(x).(*ast.BasicLit); ok && lit.Kind == token.INT {
 			s.Bound.Lit = lit
 		}
@@ -114,17 +115,10 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 	}
 	n := policy.For(st.Context).DefaultRetries
 	s.Bound = site.Bound{Kind: site.BoundKnown, Retries: n,
-		Counted: fmt.Sprintf("%s's default of %d %s", p.typeName(m.pkg, f.Type), n, plural(n))}
+		Counted: fmt.Sprintf("%s's default of %d %s", p.typeName(m.pkg, f.Type), n, report.Plural(n, "retry", "retries"))}
 }
 
 func duration(n int64) time.Duration { return time.Duration(n) }
-
-func plural(n int) string {
-	if n == 1 {
-		return "retry"
-	}
-	return "retries"
-}
 
 // typeName is the policy type as the package's code names it:
 // "retry.Policy".
