@@ -32,10 +32,7 @@ func (fi *FuncInfo) joinFork(b *cfg.Block, in Scope) bool {
 	}
 	switch s := stmt.(type) {
 	case *ast.IfStmt:
-		if s.Init != nil {
-			return false
-		}
-		return !bodyscan.JumpsOut(s.Body, false) && (s.Else == nil || !bodyscan.JumpsOut(s.Else, false))
+		return s.Init == nil && !bodyscan.JumpsOut(s.Body, false) && (s.Else == nil || !bodyscan.JumpsOut(s.Else, false))
 	case *ast.RangeStmt:
 		return !bodyscan.JumpsOut(s.Body, true)
 	case *ast.ForStmt:

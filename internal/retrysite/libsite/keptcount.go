@@ -40,10 +40,7 @@ func (m *Reader) keptClient(call *ast.CallExpr) bool {
 	case *ast.Ident:
 		v, _ = m.info.Uses[r].(*types.Var)
 	}
-	if v == nil {
-		return false
-	}
-	return v.IsField()
+	return v != nil && v.IsField()
 }
 
 // keepCountOnly drops from a KeptCount site what belongs to its sends.

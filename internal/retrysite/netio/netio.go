@@ -45,10 +45,7 @@ func (nf *Finder) IOCall(call *ast.CallExpr, fn *types.Func) bool {
 		return false // an io interface's or a bufio stream's method
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	return nf.netValue(sel.X, fn.Name(), 0, map[types.Object]bool{})
+	return ok && nf.netValue(sel.X, fn.Name(), 0, map[types.Object]bool{})
 }
 
 // netValue reports whether x may hold a network connection, for a call

@@ -32,10 +32,7 @@ func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, r
 		return false
 	}
 	derived := m.failureDerived(loop, g)
-	if len(derived) == 0 {
-		return false
-	}
-	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
+	return len(derived) > 0 && everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return false

@@ -25,10 +25,7 @@ func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	if e.StatePoll != nil {
 		return m.statePollRetries(call, *e.StatePoll) // statepolls.go
 	}
-	if e.Op < 0 || e.Op >= len(call.Args) {
-		return false
-	}
-	return m.ConditionRetries(m.conditionBody(call.Args[e.Op]))
+	return e.Op >= 0 && e.Op < len(call.Args) && m.ConditionRetries(m.conditionBody(call.Args[e.Op]))
 }
 
 // ConditionRetries reports whether a condition's body turns an

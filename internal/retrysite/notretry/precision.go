@@ -73,10 +73,7 @@ func DroppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 // after it that calls out and sleeps waits for the process it has just
 // started to answer.
 func (m *Rules) StartsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
-	if !m.startsProcesses() {
-		return false
-	}
-	return m.startsProcessAt(body, pos, 2)
+	return m.startsProcesses() && m.startsProcessAt(body, pos, 2)
 }
 
 // startsProcessIn reports whether the package's function fn starts a
@@ -224,10 +221,7 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 	if !isBasic || b.Info()&types.IsNumeric == 0 || typesx.IsDuration(field.Type()) {
 		return false
 	}
-	if !hasWireTag(selection.Recv(), field) {
-		return false
-	}
-	return !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
+	return hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
 }
 
 // configRoot reports whether x is read from recv or a package variable,

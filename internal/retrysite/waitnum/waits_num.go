@@ -934,10 +934,7 @@ func (ip *winterp) carried(v *types.Var) bool {
 	case *ast.LabeledStmt:
 		return v.Pos() < r.Pos()
 	}
-	if body == nil {
-		return false
-	}
-	return v.Pos() < body.Pos() || v.Pos() >= body.End()
+	return body != nil && (v.Pos() < body.Pos() || v.Pos() >= body.End())
 }
 
 func (ip *winterp) inRegion(pos token.Pos) bool {

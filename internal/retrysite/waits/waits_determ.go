@@ -141,10 +141,7 @@ func (d *determ) expr(x ast.Expr) bool {
 		return d.expr(x.X) && d.expr(x.Index)
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok {
-			return false
-		}
-		return d.variable(v)
+		return ok && d.variable(v)
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[x]; ok {
 			if sel.Kind() != types.FieldVal {
