@@ -319,10 +319,7 @@ func (d *determ) simple(x ast.Expr) bool {
 		if !ok || v.Pkg() != d.f.Pkg {
 			return false
 		}
-		if d.isParam(v) {
-			return true
-		}
-		return v.Parent() == d.f.Pkg.Scope() && d.field(v)
+		return d.isParam(v) || v.Parent() == d.f.Pkg.Scope() && d.field(v)
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[x]; ok {
 			f, _ := sel.Obj().(*types.Var)
