@@ -324,7 +324,7 @@ func (x *libTimeoutState) worstWaits(w *knowledge.WorstWaits) waitsFact {
 	s, m := x.s, x.m
 	if w.Func != "" {
 		if st := s.Last(w.Func); st != nil {
-			if fn, ok := m.info.Uses[identOrSel(st.Arg(0))].(*types.Func); !ok || fn.Name() != w.FuncDefault {
+			if fn, ok := m.info.Uses[typesx.NameIdent(st.Arg(0))].(*types.Func); !ok || fn.Name() != w.FuncDefault {
 				return waitsFact{}
 			}
 		}
@@ -359,16 +359,6 @@ func doubling(lo, hi time.Duration, n int) []time.Duration {
 		}
 	}
 	return ds
-}
-
-func identOrSel(x ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }
 
 // readAttempt finds whether a configuration that retries gives each
