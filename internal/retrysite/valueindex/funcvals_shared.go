@@ -68,9 +68,7 @@ func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 		switch n := n.(type) {
 		case *ast.BranchStmt:
 			bad = bad || n.Tok == token.GOTO
-		case *ast.GoStmt:
-			bad = bad || within(litCalls, n) || within(otherCalls, n)
-		case *ast.DeferStmt:
+		case *ast.GoStmt, *ast.DeferStmt:
 			bad = bad || within(litCalls, n) || within(otherCalls, n)
 		}
 		return !bad

@@ -77,11 +77,7 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 			continue
 		}
 		switch {
-		case best == nil:
-			best = v
-		case xs[0] == 0 && cs[best][0] != 0:
-			best = v
-		case (xs[0] == 0) == (cs[best][0] == 0) && v.Pos() < best.Pos():
+		case best == nil, xs[0] == 0 && cs[best][0] != 0, (xs[0] == 0) == (cs[best][0] == 0) && v.Pos() < best.Pos():
 			best = v
 		}
 	}
