@@ -338,7 +338,7 @@ func (m *Index) TargetIntegration(ts []funcTarget) bool {
 // a failure when every failure return does; `return err != nil, err`
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
-func (m *Index) decisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
+func (m *Index) DecisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
 	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
 	if !isTup || i >= tup.Len() || !typesx.IsBool(tup.At(i).Type()) {
 		return interp.Value{}, false
@@ -580,7 +580,7 @@ func (m *Index) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 				}
 			}
 		}
-		if v, isVar := obj.(*types.Var); isVar && v.Parent() == m.pkg.Scope() && m.sentinel(v) {
+		if v, isVar := obj.(*types.Var); isVar && v.Parent() == m.pkg.Scope() && m.Sentinel(v) {
 			return false, true
 		}
 	}
@@ -611,7 +611,7 @@ func (m *Index) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 
 // sentinel reports whether the package variable v is an error value the
 // package sets once, to an error it makes: var ErrX = errors.New("...").
-func (m *Index) sentinel(v *types.Var) bool {
+func (m *Index) Sentinel(v *types.Var) bool {
 	ws := m.ValueIndexOf().Writes[v]
 	if len(ws) != 1 || ws[0].X == nil || ws[0].Decl != nil {
 		return false
@@ -635,7 +635,7 @@ func (m *Index) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.
 		return m.host.BoundInit(fi) // another package's helper (xpkg.go)
 	}
 	var init interp.Env
-	for v, val := range m.capturedCounters(body) {
+	for v, val := range m.CapturedCounters(body) {
 		if fi.Tracked[v] {
 			init = init.Set(v, interp.IntVal(val))
 		}
@@ -646,7 +646,7 @@ func (m *Index) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.
 // capturedCounters returns the integer locals of the enclosing function
 // that the held literal with this body reads, with their one value
 // outside it (capturedInit). funcInfo tracks them like the literal's own.
-func (m *Index) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+func (m *Index) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	// A function declaration's body is no literal's: the test below
 	// would walk it for nothing.
 	if m.declBodies == nil {
@@ -830,7 +830,7 @@ func (m *Index) rebound(body *ast.BlockStmt, v *types.Var) bool {
 // helper's func given a literal that returns (true, err) on failure and
 // (false, nil) on success, is the outcome's, not an attempt count kept
 // out of sight.
-func (m *Index) outcomeDecided(x *ast.CallExpr) bool {
+func (m *Index) OutcomeDecided(x *ast.CallExpr) bool {
 	tup, ok := m.info.TypeOf(x).(*types.Tuple)
 	if !ok {
 		return false

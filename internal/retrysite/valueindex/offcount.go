@@ -28,7 +28,7 @@ import (
 
 // nilCount returns nil for a pointer-to-integer field the package ships
 // unset.
-func (m *Index) nilCount(v *types.Var) (interp.Value, bool) {
+func (m *Index) NilCount(v *types.Var) (interp.Value, bool) {
 	if v == nil || !v.IsField() || !m.IndexedVar(v) {
 		return interp.Value{}, false
 	}

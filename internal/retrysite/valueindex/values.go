@@ -577,7 +577,7 @@ func (m *Index) localInt(v *types.Var) (int64, bool) {
 // variable: its one value, or the value fixed by pick. An object with
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
-func (m *Index) indexedInt(v *types.Var) (interp.Value, bool) {
+func (m *Index) IndexedInt(v *types.Var) (interp.Value, bool) {
 	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 		return interp.Value{}, false
 	}
@@ -999,7 +999,7 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // the package gives the field no value of its own (only the user sets
 // it), the getter's value is its fallback, the package's default, noted
 // as such. A field the package writes is left to the getter's body.
-func (m *Index) getterDefault(fn *types.Func) (interp.Value, bool) {
+func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
 		return interp.Value{}, false
