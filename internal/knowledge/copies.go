@@ -68,7 +68,7 @@ func (c *Copies) Path(pkg *types.Package) string {
 }
 
 // IsLibrary reports whether pkg is, or copies, a package with entry
-// points (IsLibraryPackage).
+// points.
 func (c *Copies) IsLibrary(pkg *types.Package) bool {
 	return pkg != nil && packages[c.Path(pkg)]
 }

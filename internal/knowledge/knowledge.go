@@ -451,9 +451,6 @@ func Lookup(key string) (*Library, Entry, bool) {
 	return r.lib, r.e, true
 }
 
-// IsLibraryPackage reports whether path is a package with entry points.
-func IsLibraryPackage(path string) bool { return packages[path] }
-
 // Has reports whether pkg is one of the library's packages.
 func (l *Library) Has(pkg string) bool {
 	return slices.Contains(l.Paths, pkg)

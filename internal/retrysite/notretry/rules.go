@@ -60,4 +60,3 @@ func (m *Rules) Bind(host Host, pass *analysis.Pass, info *types.Info, pkg *type
 	return m
 }
 
-// The host's answers, under the names the rules' code has always used.
