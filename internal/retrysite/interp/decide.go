@@ -246,15 +246,7 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 func (m *Model) ctxErrOnly(fn *types.Func) bool {
 	// The evaluator asks at every call of a same-package function it
 	// meets: the callee's body is read once.
-	if r, ok := m.ctxErr[fn]; ok {
-		return r
-	}
-	if m.ctxErr == nil {
-		m.ctxErr = make(map[*types.Func]bool)
-	}
-	r := m.ctxErrOnlyRead(fn)
-	m.ctxErr[fn] = r
-	return r
+	return cached(&m.ctxErr, fn, func() bool { return m.ctxErrOnlyRead(fn) })
 }
 
 // ctxErrOnlyRead is ctxErrOnly, worked out.

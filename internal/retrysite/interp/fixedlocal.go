@@ -37,15 +37,7 @@ func (fi *FuncInfo) loopInvariant(v *types.Var) bool {
 	}
 	// The evaluator asks at every comparison it cannot decide, on every
 	// path: the body is walked once per local.
-	if r, ok := fi.invariant[v]; ok {
-		return r
-	}
-	if fi.invariant == nil {
-		fi.invariant = make(map[*types.Var]bool)
-	}
-	r := bodyscan.LoopInvariant(fi.M.info, fi.Body, v)
-	fi.invariant[v] = r
-	return r
+	return cached(&fi.invariant, v, func() bool { return bodyscan.LoopInvariant(fi.M.info, fi.Body, v) })
 }
 
 // refsCounter reports whether x mentions a tracked variable that a loop

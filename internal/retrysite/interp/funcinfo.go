@@ -103,15 +103,7 @@ func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 // the knowledge tables: the evaluator asks the tables of every call it
 // evaluates, and the key is built once per function, not per question.
 func (m *Model) funcKey(fn *types.Func) string {
-	if k, ok := m.fnKeys[fn]; ok {
-		return k
-	}
-	if m.fnKeys == nil {
-		m.fnKeys = make(map[*types.Func]string)
-	}
-	k := fn.Pkg().Path() + "." + fn.Name()
-	m.fnKeys[fn] = k
-	return k
+	return cached(&m.fnKeys, fn, func() string { return fn.Pkg().Path() + "." + fn.Name() })
 }
 
 // funcDecl returns the declaration of a same-package function.
