@@ -246,7 +246,7 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 func (m *Model) ctxErrOnly(fn *types.Func) bool {
 	// The evaluator asks at every call of a same-package function it
 	// meets: the callee's body is read once.
-	return cached(&m.ctxErr, fn, func() bool { return m.ctxErrOnlyRead(fn) })
+	return typesx.Cached(&m.ctxErr, fn, func() bool { return m.ctxErrOnlyRead(fn) })
 }
 
 // ctxErrOnlyRead is ctxErrOnly, worked out.

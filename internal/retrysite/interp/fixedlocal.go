@@ -37,7 +37,7 @@ func (fi *FuncInfo) loopInvariant(v *types.Var) bool {
 	}
 	// The evaluator asks at every comparison it cannot decide, on every
 	// path: the body is walked once per local.
-	return cached(&fi.invariant, v, func() bool { return bodyscan.LoopInvariant(fi.M.info, fi.Body, v) })
+	return typesx.Cached(&fi.invariant, v, func() bool { return bodyscan.LoopInvariant(fi.M.info, fi.Body, v) })
 }
 
 // refsCounter reports whether x mentions a tracked variable that a loop

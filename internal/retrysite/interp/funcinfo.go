@@ -103,7 +103,7 @@ func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 // the knowledge tables: the evaluator asks the tables of every call it
 // evaluates, and the key is built once per function, not per question.
 func (m *Model) funcKey(fn *types.Func) string {
-	return cached(&m.fnKeys, fn, func() string { return fn.Pkg().Path() + "." + fn.Name() })
+	return typesx.Cached(&m.fnKeys, fn, func() string { return fn.Pkg().Path() + "." + fn.Name() })
 }
 
 // funcDecl returns the declaration of a same-package function.

@@ -32,7 +32,7 @@ type identFact struct {
 }
 
 func (fi *FuncInfo) identFact(x *ast.Ident) identFact {
-	return cached(&fi.idents, x, func() identFact {
+	return typesx.Cached(&fi.idents, x, func() identFact {
 		info := fi.M.info
 		var f identFact
 		f.obj, f.mayConst = usedConst(info, x)
@@ -70,7 +70,7 @@ type selFact struct {
 }
 
 func (fi *FuncInfo) selFact(x *ast.SelectorExpr) selFact {
-	return cached(&fi.sels, x, func() selFact {
+	return typesx.Cached(&fi.sels, x, func() selFact {
 		info := fi.M.info
 		var f selFact
 		f.sel, f.mayConst = usedConst(info, x.Sel)
@@ -93,7 +93,7 @@ type callFact struct {
 }
 
 func (fi *FuncInfo) callFact(x *ast.CallExpr) callFact {
-	return cached(&fi.calls, x, func() callFact {
+	return typesx.Cached(&fi.calls, x, func() callFact {
 		info := fi.M.info
 		return callFact{isConst: info.Types[x].Value != nil, conv: info.Types[x.Fun].IsType(), fn: typesx.Callee(info, x)}
 	})
@@ -110,7 +110,7 @@ type binFact struct {
 }
 
 func (fi *FuncInfo) binFact(x *ast.BinaryExpr) *binFact {
-	return cached(&fi.bins, x, func() *binFact {
+	return typesx.Cached(&fi.bins, x, func() *binFact {
 		tv, ok := fi.M.info.Types[x]
 		return &binFact{isConst: ok && tv.Value != nil}
 	})
@@ -129,7 +129,7 @@ func (f *binFact) counted(ev *Evaluator, x *ast.BinaryExpr) *binFact {
 // studiedLhs returns, for each left-hand side of n, the tracked or
 // outcome variable it names, or nil: the variables Exec binds.
 func (fi *FuncInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
-	return cached(&fi.lhs, n, func() []*types.Var {
+	return typesx.Cached(&fi.lhs, n, func() []*types.Var {
 		vs := make([]*types.Var, len(n.Lhs))
 		for i, l := range n.Lhs {
 			if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
@@ -138,17 +138,4 @@ func (fi *FuncInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
 		}
 		return vs
 	})
-}
-
-// cached returns (*m)[k], worked out by f and kept on its first use.
-func cached[K comparable, V any](m *map[K]V, k K, f func() V) V {
-	if v, ok := (*m)[k]; ok {
-		return v
-	}
-	if *m == nil {
-		*m = make(map[K]V)
-	}
-	v := f()
-	(*m)[k] = v
-	return v
 }

@@ -59,4 +59,3 @@ func (m *Rules) Bind(host Host, pass *analysis.Pass, info *types.Info, pkg *type
 	m.host, m.pass, m.info, m.pkg = host, pass, info, pkg
 	return m
 }
-

@@ -285,16 +285,7 @@ func zeroOf(t types.Type) waitshape.Num {
 func (m *model) followable(body *ast.BlockStmt, v *types.Var) bool {
 	// The interpreter asks at each definition it runs, on every path
 	// and attempt: the body is read once per object.
-	k := followKey{body, v}
-	if r, ok := m.followed[k]; ok {
-		return r
-	}
-	if m.followed == nil {
-		m.followed = make(map[followKey]bool)
-	}
-	r := m.followableRead(body, v)
-	m.followed[k] = r
-	return r
+	return typesx.Cached(&m.followed, followKey{body, v}, func() bool { return m.followableRead(body, v) })
 }
 
 // followKey is the key of followable's cache.
