@@ -73,11 +73,11 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 		set   func(int64)
 	}{
 		{f.MaxRetries, policy.FieldMaxRetries, func(n int64) { st.MaxRetries = int(n) }},
-		{f.MaxDuration, policy.FieldMaxDuration, func(n int64) { st.MaxDuration = duration(n) }},
-		{f.BaseDelay, policy.FieldBaseDelay, func(n int64) { st.BaseDelay = duration(n) }},
-		{f.MaxDelay, policy.FieldMaxDelay, func(n int64) { st.MaxDelay = duration(n) }},
+		{f.MaxDuration, policy.FieldMaxDuration, func(n int64) { st.MaxDuration = time.Duration(n) }},
+		{f.BaseDelay, policy.FieldBaseDelay, func(n int64) { st.BaseDelay = time.Duration(n) }},
+		{f.MaxDelay, policy.FieldMaxDelay, func(n int64) { st.MaxDelay = time.Duration(n) }},
 		{f.Jitter, policy.FieldJitter, func(n int64) { st.Jitter = policy.Jitter(n) }},
-		{f.AttemptTimeout, policy.FieldAttemptTimeout, func(n int64) { st.AttemptTimeout = duration(n) }},
+		{f.AttemptTimeout, policy.FieldAttemptTimeout, func(n int64) { st.AttemptTimeout = time.Duration(n) }},
 	}
 	for _, c := range ints {
 		if n, ok := m.policyInt(src, c.name); ok {
@@ -117,8 +117,6 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 	s.Bound = site.Bound{Kind: site.BoundKnown, Retries: n,
 		Counted: fmt.Sprintf("%s's default of %d %s", p.typeName(m.pkg, f.Type), n, report.Plural(n, "retry", "retries"))}
 }
-
-func duration(n int64) time.Duration { return time.Duration(n) }
 
 // typeName is the policy type as the package's code names it:
 // "retry.Policy".
