@@ -22,7 +22,7 @@ import (
 //		return bo.Next()
 //	})
 //
-// The literal is run samplesN times by one interpreter whose region is
+// The literal is run SamplesN times by one interpreter whose region is
 // the literal's body, so the variables it captures keep their values from
 // one call to the next, as they do at run time. A captured backoff object
 // is followed (waits_state.go) when the model sees everything done to it:
@@ -41,11 +41,7 @@ import (
 // ClosureWait fills in w's shape from the durations lit returns over
 // successive calls; body is the function that holds lit. It reports
 // whether the shape is known.
-func (ip *Interp) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
-	return ip.m.closureWait(lit, body, w)
-}
-
-func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
+func (m *model) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
 	if lit == nil || body == nil || lit.Type.Results == nil || lit.Type.Results.NumFields() != 1 {
 		return false
 	}
@@ -211,7 +207,7 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 		}
 		mfn := concreteMethod(typ, sel.Sel.Name)
 		d, dm := ip.m.methodOf(mfn)
-		if d == nil || d.Body == nil || !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
+		if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) && !dm.stateMethod(d) {
 			ok = false
 			return false
 		}
@@ -389,7 +385,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		if d == nil || d.Body == nil {
 			return true
 		}
-		if dm.pure(d.Body, nil) {
+		if dm.Pure(d.Body, nil) {
 			calls[id] = true
 			return true
 		}

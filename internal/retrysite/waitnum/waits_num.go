@@ -1251,7 +1251,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		// A local function value defined once as a literal.
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {
-				if fl := ip.funcLitOf(v); fl != nil && ip.m.pure(fl.Body, fl) {
+				if fl := ip.funcLitOf(v); fl != nil && ip.m.Pure(fl.Body, fl) {
 					if s := ip.sub(fl.Body, fl.Type, x); s != nil {
 						return s.result(fl.Body)
 					}
@@ -1259,7 +1259,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			}
 		}
 		// A func value the package stores in a field or variable.
-		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
+		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.Pure(body, lit) { // values.go
 			if s := ip.sub(body, ft, x); s != nil && (factory == nil || ip.bindFactory(s, factory)) {
 				return s.result(body)
 			}
@@ -1343,7 +1343,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 	if sig != nil && sig.Results().Len() == 1 {
 		// A function of the package, or of another package of the
 		// module read from its source.
-		if d, dm := ip.m.methodOf(fn); d != nil && d.Body != nil && dm.pure(d.Body, nil) {
+		if d, dm := ip.m.methodOf(fn); d != nil && d.Body != nil && dm.Pure(d.Body, nil) {
 			if s := ip.subIn(dm, d.Body, d.Type, x); s != nil {
 				if recv != nil && dm == ip.m {
 					ip.bindRecv(s, d, recv)
@@ -1425,10 +1425,11 @@ func (ip *winterp) funcLitOf(v *types.Var) *ast.FuncLit {
 	return lit
 }
 
-// pure reports whether a function body assigns nothing outside its own
+// Pure reports whether a function body assigns nothing outside its own
 // locals (no fields, package variables, captured variables): calling it
-// again with the same arguments gives the same result, up to random draws.
-func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
+// again with the same arguments gives the same result, up to random
+// draws, so the interpreter may run it.
+func (m *model) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 	start, end := body.Pos(), body.End()
 	if lit != nil {
 		start = lit.Pos()

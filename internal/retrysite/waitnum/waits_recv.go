@@ -53,7 +53,7 @@ func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 			return true
 		}
 		fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-		if d, dm := m.methodOf(fn); d != nil && d.Body != nil && !dm.pure(d.Body, nil) {
+		if d, dm := m.methodOf(fn); d != nil && d.Body != nil && !dm.Pure(d.Body, nil) {
 			found = true
 		}
 		return true

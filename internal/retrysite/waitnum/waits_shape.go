@@ -22,8 +22,9 @@ import (
 // SamplesN is the number of attempts the interpreter runs.
 const SamplesN = 8
 
-// shapeLoopWait fills in the shape of one wait of a hand-written site.
-func (m *model) shapeLoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
+// LoopWait fills in the shape of the wait h of a hand-written site s,
+// whose function body is body; self is the function of a recursive site.
+func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
 	var runs [3][]waitshape.Num
 	var counters map[*types.Var][]float64 // the counters of the run at 0
 	apply := m.CollectDefaults(func() {

@@ -390,7 +390,7 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 		switch {
 		case d == nil || d.Body == nil:
 			ok = false
-		case !dm.pure(d.Body, nil):
+		case !dm.Pure(d.Body, nil):
 			ok = dm.stateMethod(d) && evaluated[c.n]
 		}
 	}
@@ -482,7 +482,7 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && m.info.Uses[id] == r {
 					fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.pure(cd.Body, nil) {
+					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.Pure(cd.Body, nil) {
 						ok = false
 					}
 				}
@@ -521,10 +521,10 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (waitshape.Num, bo
 	if st == nil {
 		return waitshape.Num{}, false
 	}
-	if dm.pure(d.Body, nil) && !dm.readsRecvFields(d) {
+	if dm.Pure(d.Body, nil) && !dm.readsRecvFields(d) {
 		return waitshape.Num{}, false
 	}
-	if !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
+	if !dm.Pure(d.Body, nil) && !dm.stateMethod(d) {
 		st.lost = true
 		return waitshape.Unknown(), true
 	}
@@ -677,7 +677,7 @@ func (ip *winterp) loseObjs(n ast.Node) {
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ip.objVar(sel.X); v != nil {
 					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
-					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+					if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
 						ip.objs[v].lost = true
 					}
 				}
@@ -749,7 +749,7 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
 					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, n))
-					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+					if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
 						ok = false
 					}
 				}
@@ -831,7 +831,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 	if d != nil {
 		r = ip.m.recvVar(d)
 	}
-	if d == nil || d.Body == nil || r == nil || !ip.m.pure(d.Body, nil) {
+	if d == nil || d.Body == nil || r == nil || !ip.m.Pure(d.Body, nil) {
 		return waitshape.Num{}, false
 	}
 	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
