@@ -501,21 +501,15 @@ func (ip *winterp) clampIf(s *ast.IfStmt) bool {
 // conjuncts returns the comparisons x joins with && (x itself, when it
 // is one), or nil when x is anything else.
 func conjuncts(x ast.Expr) []*ast.BinaryExpr {
-	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
-	if !ok {
-		return nil
-	}
-	switch b.Op {
-	case token.LAND:
-		l, r := conjuncts(b.X), conjuncts(b.Y)
-		if l == nil || r == nil {
+	var cmps []*ast.BinaryExpr
+	for _, o := range typesx.Operands(x, token.LAND) {
+		b, ok := ast.Unparen(o).(*ast.BinaryExpr)
+		if !ok || b.Op != token.GTR && b.Op != token.GEQ && b.Op != token.LSS && b.Op != token.LEQ {
 			return nil
 		}
-		return append(l, r...)
-	case token.GTR, token.GEQ, token.LSS, token.LEQ:
-		return []*ast.BinaryExpr{b}
+		cmps = append(cmps, b)
 	}
-	return nil
+	return cmps
 }
 
 // clampValue computes what `if L op R { x = E }` leaves in x, when x and
