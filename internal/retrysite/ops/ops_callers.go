@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,6 +28,13 @@ import (
 // sends through the loop, with no Idempotency-Key on that caller's path
 // (its headers followed to the caller's arguments), is retried without
 // one: that caller is named as the place the method is set.
+//
+// The retry's function may take the request itself (`func (c *Client)
+// do(req *http.Request)`, its operation in a loop or in a closure given to
+// a retry library): a caller that builds the request in a local with a
+// call given the method (`req, err := c.NewRequest(ctx, http.MethodPost,
+// ...)`) passes that method as surely as one that passes it alone, and so
+// does a forwarder that builds it from a method parameter of its own.
 //
 // Only calls in the package count (never a guess about users of an
 // exported function), a forwarder's own parameters are followed to its
@@ -53,7 +61,10 @@ func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
 	if f == nil || f.body == nil || f.binds != nil || m.pkg != m.pass.Pkg {
 		return nil
 	}
-	decl := typesx.DeclOfBody(m.pass.Files, f.body)
+	// The function whose parameters the operation reads: the one whose
+	// body the frame is, or the one around a closure given to a retry
+	// library.
+	decl := typesx.FuncDeclAt(m.pass.Files, f.body.Pos())
 	if decl == nil {
 		return nil
 	}
@@ -254,6 +265,8 @@ func bindParams(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, caller
 	fr := &frame{body: decl.Body, binds: make(map[*types.Var]argRef)}
 	if f != nil && f.body == decl.Body {
 		fr.lo, fr.hi, fr.all = f.lo, f.hi, f.all
+	} else if f != nil && f.body != nil && decl.Body.Pos() <= f.body.Pos() && f.body.End() <= decl.Body.End() {
+		fr.lo, fr.hi = f.lo, f.hi // a closure of decl's: its retried range
 	}
 	bindArgs(info, decl, call, fr.binds, caller) // no xs...: the variadic parameter is unbound
 	return fr
@@ -270,7 +283,7 @@ func (m *model) forwardsParam(c callAt) bool {
 			}
 		}
 	}
-	for _, a := range c.call.Args {
+	for _, a := range m.argRoots(c) {
 		if id, ok := ast.Unparen(a).(*ast.Ident); ok && params[m.info.Uses[id]] {
 			return true
 		}
@@ -278,10 +291,47 @@ func (m *model) forwardsParam(c callAt) bool {
 	return false
 }
 
-// argsHoldKeyedMethod reports whether a call passes a constant method
-// that needs an Idempotency-Key.
-func (m *model) argsHoldKeyedMethod(c callAt) bool {
+// argRoots returns the arguments of a call and, for an argument that is
+// a local of the calling function, the arguments of the calls whose
+// result is assigned to it there (req, err := c.NewRequest(ctx, method,
+// path, body): the request is built from the method).
+func (m *model) argRoots(c callAt) []ast.Expr {
+	roots := slices.Clone(c.call.Args)
+	locals := make(map[*types.Var]bool)
 	for _, a := range c.call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
+			if v, ok := m.info.Uses[id].(*types.Var); ok && v.Parent() != nil && c.decl.Body.Pos() <= v.Pos() && v.Pos() < c.decl.Body.End() {
+				locals[v] = true
+			}
+		}
+	}
+	if len(locals) == 0 {
+		return roots
+	}
+	ast.Inspect(c.decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return true
+		}
+		rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, l := range as.Lhs {
+			if v := typesx.VarOf(m.info, l); v != nil && locals[v] {
+				roots = append(roots, rc.Args...)
+				break
+			}
+		}
+		return true
+	})
+	return roots
+}
+
+// argsHoldKeyedMethod reports whether a call passes a constant method
+// that needs an Idempotency-Key, alone or in a request it builds.
+func (m *model) argsHoldKeyedMethod(c callAt) bool {
+	for _, a := range m.argRoots(c) {
 		if tv, ok := m.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 			s := strings.ToUpper(constant.StringVal(tv.Value))
 			if (s == http.MethodPost || s == http.MethodPatch) && policy.RequiresIdempotencyKey(s) {
