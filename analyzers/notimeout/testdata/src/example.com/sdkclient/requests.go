@@ -70,7 +70,7 @@ func (p *Predictor) Status(ctx context.Context, url string) error {
 }
 
 func (p *Predictor) do(req *http.Request) error {
-	for attempt := 0; attempt < p.opts.maxRetries; attempt++ { // want `R-3: retry of p\.c\.Do has no total duration cap: by default, attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it`
+	for attempt := 0; attempt < p.opts.maxRetries; attempt++ { // want `R-3: retry of p\.c\.Do \(POST\) has no total duration cap: by default, attempts via http\.DefaultClient have no timeout; only the caller's deadline stops it`
 		resp, err := p.c.Do(req)
 		if err != nil {
 			return err
