@@ -299,10 +299,8 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 	roots := slices.Clone(c.call.Args)
 	locals := make(map[*types.Var]bool)
 	for _, a := range c.call.Args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-			if v, ok := m.info.Uses[id].(*types.Var); ok && v.Parent() != nil && c.decl.Body.Pos() <= v.Pos() && v.Pos() < c.decl.Body.End() {
-				locals[v] = true
-			}
+		if v := typesx.VarOf(m.info, ast.Unparen(a)); v != nil && c.decl.Body.Pos() <= v.Pos() && v.Pos() < c.decl.Body.End() {
+			locals[v] = true
 		}
 	}
 	if len(locals) == 0 {
@@ -313,14 +311,12 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 		if !ok || len(as.Rhs) != 1 {
 			return true
 		}
-		rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		for _, l := range as.Lhs {
-			if v := typesx.VarOf(m.info, l); v != nil && locals[v] {
-				roots = append(roots, rc.Args...)
-				break
+		if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
+			for _, l := range as.Lhs {
+				if v := typesx.VarOf(m.info, l); v != nil && locals[v] {
+					roots = append(roots, rc.Args...)
+					break
+				}
 			}
 		}
 		return true
