@@ -198,7 +198,7 @@ func (m *Reader) markedError(p policyOf, fn *ast.BlockStmt, x ast.Expr, depth in
 					return int(n), false
 				}
 			}
-		case interp.MatchesCertError(t) && !typesx.IsErrorType(t) && !typesx.IsNamed(t, "net", "Error") && !typesx.IsNamed(t, "net/url", "Error"):
+		case interp.MatchesCertError(t) && !typesx.IsErrorIface(t) && !typesx.IsNamed(t, "net", "Error") && !typesx.IsNamed(t, "net/url", "Error"):
 			return 0, true
 		}
 	case *ast.CallExpr:

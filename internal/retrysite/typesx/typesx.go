@@ -125,8 +125,25 @@ func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
 	return v, call.Args[0]
 }
 
-// IsErrorType reports whether t is the error interface.
+// IsErrorType reports whether t is an error interface: error itself, or
+// an interface that has error's method (a package's own `type Error
+// interface { error; Code() int }`, net.Error): a nil test of such a
+// value is an error test, and an operation returning one fails as with
+// error.
 func IsErrorType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, tp := t.(*types.TypeParam); tp || !types.IsInterface(t) {
+		return false
+	}
+	return IsErrorIface(t) || types.Implements(t, errorIface)
+}
+
+// IsErrorIface reports whether t is the error interface itself, the one
+// target errors.As fills from every error (a narrower error interface,
+// net.Error, is a view only some errors match).
+func IsErrorIface(t types.Type) bool {
 	return t != nil && types.Identical(t, errorType)
 }
 

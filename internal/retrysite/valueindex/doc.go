@@ -91,7 +91,9 @@
 // not compute (x += n, x++, a multi-value assignment); a variable whose
 // address is taken (&c.n passed to flag.IntVar); a field with a struct tag,
 // or an exported field of a struct the package passes to a decoder
-// (Unmarshal, Decode, Load, ...): both come from configuration. A
+// (Unmarshal, Decode, Load, ...): both come from configuration, unless
+// the package replaces their zero with a default (the default is then
+// the value, as for a parameter's). A
 // composite literal that omits an unexported field writes its zero value,
 // except when the same function writes the field after it, or calls the
 // function that does (c.setDefaults(), withRetries(3)), or the package

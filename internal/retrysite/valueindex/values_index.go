@@ -22,7 +22,9 @@ import (
 // multi-value assignment, a range clause, a variable whose address is
 // taken (&x may be written through), a field with a struct tag (decoded
 // from configuration), an exported field of a struct the package passes
-// to a decoder (Unmarshal, Decode, Process, ...). A composite literal that
+// to a decoder (Unmarshal, Decode, Process, ...); a decoded field whose
+// zero the package replaces (below) is the user's, like a parameter's,
+// and its default the value. A composite literal that
 // omits a field writes its zero value, unless the function holding the
 // literal writes the field too or calls the function that does
 // (c.setDefaults(), withRetries(3)), or the package writes it under a
@@ -421,6 +423,9 @@ func (m *Index) ValueIndexOf() *valueIndex {
 		}
 	}
 	for v := range unknowable {
+		if vx.guarded[v] && !addressed[v] {
+			continue // the decoder's value is the user's, its zero the package's default
+		}
 		vx.Writes[v] = append(vx.Writes[v], ValueWrite{Decoded: !addressed[v]})
 	}
 	return vx

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -20,8 +21,12 @@ import (
 // A table of such values (a package variable holding a slice literal of
 // constants) indexed by such a value is one too.
 //
-// Silent when any call other than a conversion or min/max feeds the
-// wait, when the function or a function of the package it calls (three
+// A function of the package whose every return is such a value of its
+// parameters (func e(x, y float64) int { return int(math.Pow(x, y)) })
+// is one too.
+//
+// Silent when any other call than a conversion, min/max, package math
+// or such a function feeds the wait, when the function or a function of the package it calls (three
 // levels deep) draws a random number, when a local the wait reads is
 // addressed or assigned from anything else, and when a field it reads
 // is written from anything but constants, parameters and such fields.
@@ -47,7 +52,7 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	if f.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
 		return false
 	}
-	d := &determ{f: f, body: body, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}}
+	d := &determ{f: f, body: body, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}}
 	return d.expr(x)
 }
 
@@ -109,8 +114,9 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 type determ struct {
 	f      Finder
 	body   *ast.BlockStmt
-	seen   map[*types.Var]bool // locals being checked
-	fields map[*types.Var]bool // fields checked or being checked
+	seen   map[*types.Var]bool  // locals being checked
+	fields map[*types.Var]bool  // fields checked or being checked
+	funcs  map[*types.Func]bool // functions checked or being checked
 }
 
 // expr reports whether x is computed with no call but conversions and
@@ -144,16 +150,20 @@ func (d *determ) expr(x ast.Expr) bool {
 				return true
 			}
 		}
-		// A function of package math (math.Pow, math.Min): arithmetic.
-		if fn := typesx.Callee(info, x); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" {
-			for _, a := range x.Args {
-				if !d.expr(a) {
-					return false
-				}
-			}
-			return true
+		// A function of package math (math.Pow, math.Min): arithmetic; a
+		// function of the package whose every result is such a value of
+		// its parameters (func e(x, y float64) int { return
+		// int(math.Pow(x, y)) }).
+		fn := typesx.Callee(info, x)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "math" && (fn.Pkg() != d.f.Pkg || !typesx.IsPackageFunc(fn) || !d.pure(fn)) {
+			return false
 		}
-		return false
+		for _, a := range x.Args {
+			if !d.expr(a) {
+				return false
+			}
+		}
+		return true
 	case *ast.IndexExpr:
 		// An element of a table the package fills with such values.
 		return d.expr(x.X) && d.expr(x.Index)
@@ -173,6 +183,30 @@ func (d *determ) expr(x ast.Expr) bool {
 		return ok && v.Pkg() == d.f.Pkg && d.field(v)
 	}
 	return false
+}
+
+// pure reports whether every return of fn gives values computed as
+// expr accepts them from fn's parameters: no draw, no state.
+func (d *determ) pure(fn *types.Func) bool {
+	if done, ok := d.funcs[fn]; ok {
+		return done
+	}
+	decl := d.f.M.FuncDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	d.funcs[fn] = true // assumed while its returns are checked
+	sub := &determ{f: d.f, body: decl.Body, seen: map[*types.Var]bool{}, fields: d.fields, funcs: d.funcs}
+	good := true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			good = len(r.Results) > 0 && !slices.ContainsFunc(r.Results, func(x ast.Expr) bool { return !sub.expr(x) })
+		}
+		_, lit := n.(*ast.FuncLit)
+		return good && !lit
+	})
+	d.funcs[fn] = good
+	return good
 }
 
 // variable checks a local, a parameter or a package variable.

@@ -226,9 +226,9 @@ func asError(a vals.Value, t types.Type) vals.Value {
 		if a.I == ErrCert {
 			return vals.BoolVal(MatchesCertError(t))
 		}
-		return vals.BoolVal(typesx.IsErrorType(t))
+		return vals.BoolVal(typesx.IsErrorIface(t))
 	case vals.VErrCode:
-		if typesx.IsErrorType(t) {
+		if typesx.IsErrorIface(t) {
 			return vals.BoolVal(true)
 		}
 		if it, ok := t.Underlying().(*types.Interface); ok {
@@ -240,7 +240,7 @@ func asError(a vals.Value, t types.Type) vals.Value {
 		}
 		return vals.BoolVal(false)
 	case vals.VErrStatus:
-		return vals.BoolVal(typesx.IsErrorType(t) || isStatusErrorType(t) || StatusField(t) != nil)
+		return vals.BoolVal(typesx.IsErrorIface(t) || isStatusErrorType(t) || StatusField(t) != nil)
 	}
 	return vals.Unknown(a.Dep)
 }
@@ -249,7 +249,7 @@ func asError(a vals.Value, t types.Type) vals.Value {
 // a certificate error returned by an HTTP client.
 func MatchesCertError(t types.Type) bool {
 	switch {
-	case typesx.IsErrorType(t),
+	case typesx.IsErrorIface(t),
 		typesx.IsNamed(t, "net", "Error"),
 		typesx.IsNamed(t, "net/url", "Error"),
 		typesx.IsNamed(t, "crypto/tls", "CertificateVerificationError"),

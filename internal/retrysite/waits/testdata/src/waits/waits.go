@@ -474,7 +474,8 @@ func fromObject(b nexter) error {
 
 // A delay that is zero before the first retry and then computed by a
 // loop the interpreter cannot run is unknown, not "no wait" (opa's
-// util.Backoff: if retries == 0 { return 0 }).
+// util.Backoff: if retries == 0 { return 0 }; its draw, as opa's, keeps
+// it from being a pure helper: waits_determ.go).
 func loopBackoff(base, maxNS float64, retries int) time.Duration {
 	if retries == 0 {
 		return 0
@@ -484,6 +485,7 @@ func loopBackoff(base, maxNS float64, retries int) time.Duration {
 		backoff *= 1.6
 		retries--
 	}
+	backoff *= 1 + 0.2*(rand.Float64()*2-1)
 	return time.Duration(backoff)
 }
 
