@@ -1271,6 +1271,20 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 				return s.result(body)
 			}
 		}
+		// A setting the user may give, else the package's default
+		// (waits_nildefault.go).
+		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				if d, at := ip.nilDefault(v); d != nil {
+					if dd, dm := ip.m.methodOf(d); dd != nil && dd.Body != nil && dm.pure(dd.Body, nil) {
+						if s := ip.subIn(dm, dd.Body, dd.Type, x); s != nil {
+							ip.m.NoteLocalDefault(v, at)
+							return s.result(dd.Body)
+						}
+					}
+				}
+			}
+		}
 		return ip.sameOverTargets(x) // funcvals.go
 	}
 	sig, _ := fn.Type().(*types.Signature)
