@@ -10,7 +10,8 @@ import (
 
 // This file reads the default of a wait function the user may give: a
 // local func value that holds a setting the model cannot see (a field of
-// the configuration, a parameter) or, when that is nil, a named function:
+// the configuration the package leaves to the user) or, when that is nil,
+// a named function:
 //
 //	f := c.cfg.Backoff
 //	if f == nil {
@@ -82,7 +83,7 @@ func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
 		if guard != nil && x.Pos() >= guard.Pos() {
 			return nil, nil // assigned after the default: another value
 		}
-		if call, isCall := ast.Unparen(x).(*ast.CallExpr); isCall && len(call.Args) == 1 && setting(info, body, call.Args[0]) {
+		if call, isCall := ast.Unparen(x).(*ast.CallExpr); isCall && len(call.Args) == 1 && ip.setting(call.Args[0]) {
 			d, dx := ip.helperDefault(call)
 			if d == nil || def != nil && d != def {
 				return nil, nil
@@ -90,7 +91,7 @@ func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
 			def, at = d, dx
 			continue
 		}
-		if guard == nil || !setting(info, body, x) {
+		if guard == nil || !ip.setting(x) {
 			return nil, nil
 		}
 	}
@@ -186,18 +187,28 @@ func nilTested(info *types.Info, cond ast.Expr, v *types.Var) token.Token {
 	return token.ILLEGAL
 }
 
-// setting reports whether x reads a value the model cannot see: a field
-// (c.cfg.Backoff) or a parameter of the function whose body is body.
-func setting(info *types.Info, body *ast.BlockStmt, x ast.Expr) bool {
-	switch x := ast.Unparen(x).(type) {
-	case *ast.SelectorExpr:
-		sel, ok := info.Selections[x]
-		return ok && sel.Kind() == types.FieldVal
-	case *ast.Ident:
-		v, ok := info.Uses[x].(*types.Var)
-		return ok && !v.IsField() && !pkgLevel(v) && v.Pos() < body.Pos()
+// setting reports whether x reads a field of the module's code that the
+// package does not fill with a value of its own (only the user's, or
+// nothing): a default the package writes to the field is the wait instead
+// of the nil test's. A field of another package of the module is taken as
+// the user's (its writes are not read).
+func (ip *winterp) setting(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
 	}
-	return false
+	f, ok := ip.m.info.Uses[sel.Sel].(*types.Var)
+	if !ok || !f.IsField() {
+		return false
+	}
+	if !ip.m.IndexedVar(f) {
+		return ip.m.ModuleObj(f)
+	}
+	ws, ok := ip.m.Reaching(f)
+	for _, w := range ws {
+		ok = ok && w.Zero
+	}
+	return ok
 }
 
 // namedFunc returns the function (not a method) x names, of any package.

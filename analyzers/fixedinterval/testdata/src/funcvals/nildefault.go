@@ -175,3 +175,26 @@ func (c *ndClient) neverNil(req *http.Request) (*http.Response, error) {
 	}
 	return nil, err
 }
+
+// The package fills the field itself: the nil test's default never runs.
+type filledClient struct {
+	backoff DelayFunc
+	hc      *http.Client
+}
+
+func newFilledClient() *filledClient {
+	return &filledClient{backoff: jitterDelay, hc: &http.Client{}}
+}
+
+func (c *filledClient) do(req *http.Request) (*http.Response, error) {
+	delay := orFixed(c.backoff)
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = c.hc.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(delay(i))
+	}
+	return nil, err
+}
