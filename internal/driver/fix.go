@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"slices"
 )
@@ -43,18 +44,11 @@ func applyFixes(cfg Config, fs []finding) error {
 		if !ok {
 			continue
 		}
-		for file, es := range next {
-			accepted[file] = es
-		}
+		maps.Copy(accepted, next)
 		applied++
 	}
 
-	files := make([]string, 0, len(accepted))
-	for file := range accepted {
-		files = append(files, file)
-	}
-	slices.Sort(files)
-	for _, file := range files {
+	for _, file := range slices.Sorted(maps.Keys(accepted)) {
 		old, err := os.ReadFile(file)
 		if err != nil {
 			return err

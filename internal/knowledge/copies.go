@@ -1,6 +1,10 @@
 package knowledge
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
 
 // Copies of the libraries: a library package copied into a project
 // under another import path (a vendored k8s wait in
@@ -64,7 +68,7 @@ func (c *Copies) Path(pkg *types.Package) string {
 }
 
 // IsLibrary reports whether pkg is, or copies, a package with entry
-// points (IsLibraryPackage).
+// points.
 func (c *Copies) IsLibrary(pkg *types.Package) bool {
 	return pkg != nil && packages[c.Path(pkg)]
 }
@@ -216,7 +220,7 @@ func (fp *fingerprint) matches(pkg *types.Package, partial bool) bool {
 		for _, role := range []struct {
 			names []string
 			fits  func(types.Type) bool
-		}{{w.Base, isDuration}, {w.Cap, isDuration}, {w.Multiplier, isFloat}, {w.Randomization, isFloat}} {
+		}{{w.Base, typesx.IsDuration}, {w.Cap, typesx.IsDuration}, {w.Multiplier, isFloat}, {w.Randomization, isFloat}} {
 			if len(role.names) == 0 {
 				continue
 			}
@@ -277,7 +281,7 @@ func entryShape(sig *types.Signature, e Entry) bool {
 			return false
 		}
 	}
-	if e.Poll && (e.Interval >= n || !isDuration(sig.Params().At(e.Interval).Type())) {
+	if e.Poll && (e.Interval >= n || !typesx.IsDuration(sig.Params().At(e.Interval).Type())) {
 		return false
 	}
 	for _, i := range e.Cfg {
@@ -292,14 +296,13 @@ func entryShape(sig *types.Signature, e Entry) bool {
 // entries take: its package-level objects, and the fields and methods
 // of its named types.
 type api struct {
-	pkg    *types.Package
 	fields map[string]types.Type
 	names  map[string]bool
 	seen   map[*types.Named]bool
 }
 
 func newAPI(pkg *types.Package) *api {
-	a := &api{pkg: pkg, fields: map[string]types.Type{}, names: map[string]bool{}, seen: map[*types.Named]bool{}}
+	a := &api{fields: map[string]types.Type{}, names: map[string]bool{}, seen: map[*types.Named]bool{}}
 	scope := pkg.Scope()
 	for _, n := range scope.Names() {
 		obj := scope.Lookup(n)
@@ -360,11 +363,6 @@ func (a *api) has(names []string, fits func(types.Type) bool) bool {
 		}
 	}
 	return false
-}
-
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 func basicInfo(t types.Type) types.BasicInfo {

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -450,15 +451,7 @@ func Lookup(key string) (*Library, Entry, bool) {
 	return r.lib, r.e, true
 }
 
-// IsLibraryPackage reports whether path is a package with entry points.
-func IsLibraryPackage(path string) bool { return packages[path] }
-
 // Has reports whether pkg is one of the library's packages.
 func (l *Library) Has(pkg string) bool {
-	for _, p := range l.Paths {
-		if p == pkg {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(l.Paths, pkg)
 }

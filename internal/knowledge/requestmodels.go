@@ -1,5 +1,10 @@
 package knowledge
 
+import (
+	"slices"
+	"strings"
+)
+
 // Request vocabularies: how a package's HTTP requests are made, set and
 // sent, for the model of a retried request (internal/retrysite/ops: its
 // method and its Idempotency-Key header). A table gives its
@@ -236,10 +241,5 @@ var headerNeutralPrefixes = []string{"go.opentelemetry.io/"}
 // IsHeaderNeutral reports whether the package at path is one whose
 // interface methods leave a request's key alone.
 func IsHeaderNeutral(path string) bool {
-	for _, p := range headerNeutralPrefixes {
-		if len(path) >= len(p) && path[:len(p)] == p {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(headerNeutralPrefixes, func(p string) bool { return strings.HasPrefix(path, p) })
 }

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waits"
@@ -189,7 +188,7 @@ func (m *model) factoryLit(call *ast.CallExpr, depth int) *decider {
 // one bool result, and a wait or a count of a captured variable.
 func (d *decider) shaped() bool {
 	sig, ok := d.m.info.TypeOf(d.lit).(*types.Signature)
-	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || !interp.IsBool(sig.Results().At(0).Type()) {
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 1 || !typesx.IsBool(sig.Results().At(0).Type()) {
 		return false
 	}
 	if hits, _ := d.m.waits().FindWaits(d.lit.Body, d.lit.Body, 0); len(hits) > 0 {

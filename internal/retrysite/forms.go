@@ -5,7 +5,6 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -131,7 +130,7 @@ func (m *model) AcquireAttempt(call *ast.CallExpr) bool {
 		return false
 	}
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || sig.Results().Len() != 2 || !interp.IsBool(sig.Results().At(0).Type()) || !typesx.IsErrorType(sig.Results().At(1).Type()) {
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 2 || !typesx.IsBool(sig.Results().At(0).Type()) || !typesx.IsErrorType(sig.Results().At(1).Type()) {
 		return false
 	}
 	for i := 0; i < sig.Params().Len(); i++ {

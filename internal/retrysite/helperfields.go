@@ -48,7 +48,7 @@ func (m *model) bindStructArg(fi *funcInfo, p *types.Var, arg ast.Expr, init env
 		}
 		x, set := given[f]
 		if !set {
-			if interp.IsBool(f.Type()) {
+			if typesx.IsBool(f.Type()) {
 				init = init.Set(pv, boolVal(false))
 			} else {
 				init = init.Set(pv, intVal(0))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
@@ -37,7 +38,7 @@ const goalFreeFailover = interp.GoalFreeFailover
 
 func grpcScenario(code int) scenario   { return interp.GrpcScenario(code) }
 func headerScenario(code int) scenario { return interp.HeaderScenario(code) }
-func identOf(x ast.Expr) *ast.Ident    { return interp.IdentOf(x) }
+func identOf(x ast.Expr) *ast.Ident    { return typesx.IdentOf(x) }
 func intVal(i int64) value             { return interp.IntVal(i) }
 
 type nodeRef = interp.NodeRef

@@ -606,9 +606,9 @@ func hasOutcome(t types.Type) bool {
 			}
 		}
 		// (T, bool): a comma-ok result; (bool, bool) is two flags.
-		return tup.Len() == 2 && interp.IsBool(tup.At(1).Type()) && !interp.IsBool(tup.At(0).Type())
+		return tup.Len() == 2 && typesx.IsBool(tup.At(1).Type()) && !typesx.IsBool(tup.At(0).Type())
 	}
-	return t != nil && (typesx.IsErrorType(t) || interp.IsResponseType(t) || interp.IsBool(t) || typesx.CarriedError(t) != nil)
+	return t != nil && (typesx.IsErrorType(t) || interp.IsResponseType(t) || typesx.IsBool(t) || typesx.CarriedError(t) != nil)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the

@@ -51,7 +51,7 @@ func (j Judge) falseOnFailure(body *ast.BlockStmt, ft *ast.FuncType) bool {
 		if len(f.Names) > 0 {
 			return true // named results: a bare return hides the value
 		}
-		if interp.IsBool(j.Info.TypeOf(f.Type)) {
+		if typesx.IsBool(j.Info.TypeOf(f.Type)) {
 			at = i
 		}
 	}
@@ -138,7 +138,7 @@ func (j Judge) predicateOnly(x ast.Expr) bool {
 		return x.Op == token.NOT && j.predicateOnly(x.X)
 	case *ast.CallExpr:
 		t := j.Info.TypeOf(x)
-		if t == nil || !interp.IsBool(t) {
+		if t == nil || !typesx.IsBool(t) {
 			return false
 		}
 		for _, a := range x.Args {
@@ -157,10 +157,7 @@ func (j Judge) predicateOnly(x ast.Expr) bool {
 // FuncFails is Fails for a function of the package.
 func (j Judge) FuncFails(fn *types.Func) bool {
 	d := j.Host.FuncDecl(fn.Origin())
-	if d == nil {
-		return true
-	}
-	return j.Fails(d.Body, d.Type)
+	return d == nil || j.Fails(d.Body, d.Type)
 }
 
 // eventReceive returns the receive of a select case whose value carries

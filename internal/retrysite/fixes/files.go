@@ -10,16 +10,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// fileOf returns the file of the package that holds pos.
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
 // importName returns the name a file imports path, a standard library
 // package (time, math/rand/v2), as, or "".
 func importName(f *ast.File, path string) string {
@@ -72,11 +62,6 @@ func qualifier(fun ast.Expr) string {
 		return id.Name
 	}
 	return ""
-}
-
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == "Duration" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time"
 }
 
 func isIntegerType(t types.Type) bool {

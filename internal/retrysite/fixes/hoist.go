@@ -7,6 +7,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -24,7 +25,7 @@ func HoistKey(pass *analysis.Pass, s *site.Site, gen ast.Expr) (analysis.Suggest
 	} else if _, isTuple := tv.Type.(*types.Tuple); isTuple {
 		return none, false
 	}
-	file := fileOf(pass, gen.Pos())
+	file := typesx.FileOf(pass.Files, gen.Pos())
 	if file == nil {
 		return none, false
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
 	"golang.org/x/tools/go/analysis"
 )
@@ -198,7 +199,7 @@ func passes(call *ast.CallExpr, name string) bool {
 // timePackage returns the name the file of call gives package time, with
 // the edit that imports it when it does not; "" when the name is taken.
 func timePackage(pass *analysis.Pass, call *ast.CallExpr) (string, []analysis.TextEdit) {
-	file := fileOf(pass, call.Pos())
+	file := typesx.FileOf(pass.Files, call.Pos())
 	if file == nil {
 		return "", nil
 	}
@@ -249,13 +250,13 @@ func loopJitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.Sugge
 	default:
 		return analysis.SuggestedFix{}, false
 	}
-	if !isDuration(pass.TypesInfo.TypeOf(w.Expr)) {
+	if !typesx.IsDuration(pass.TypesInfo.TypeOf(w.Expr)) {
 		return analysis.SuggestedFix{}, false
 	}
 	if leavesUnused(pass, s.Func, w.Expr) {
 		return analysis.SuggestedFix{}, false
 	}
-	file := fileOf(pass, w.Expr.Pos())
+	file := typesx.FileOf(pass.Files, w.Expr.Pos())
 	if file == nil {
 		return analysis.SuggestedFix{}, false
 	}

@@ -11,22 +11,22 @@ import (
 )
 
 // callNode returns the graph node that holds call.
-func (fi *funcInfo) CallNode(call *ast.CallExpr) (nodeRef, bool) {
+func (fi *FuncInfo) CallNode(call *ast.CallExpr) (NodeRef, bool) {
 	for _, b := range fi.Cfg.Blocks {
 		if !b.Live {
 			continue
 		}
 		for i, n := range b.Nodes {
 			if n.Pos() <= call.Pos() && call.End() <= n.End() && bodyscan.ContainsOp(n, map[*ast.CallExpr]bool{call: true}) {
-				return nodeRef{b.Index, i}, true
+				return NodeRef{b.Index, i}, true
 			}
 		}
 	}
-	return nodeRef{}, false
+	return NodeRef{}, false
 }
 
 // loopScope returns the blocks that belong to a loop statement.
-func (fi *funcInfo) LoopScope(loop ast.Stmt) scope {
+func (fi *FuncInfo) LoopScope(loop ast.Stmt) Scope {
 	var init ast.Node
 	var rng *ast.RangeStmt
 	switch l := loop.(type) {
@@ -56,26 +56,26 @@ func (fi *funcInfo) LoopScope(loop ast.Stmt) scope {
 // resultAt walks the function body from its entry and merges result idx
 // (of n) over all return paths, mapped through j when given. It yields
 // the value every path agrees on, or an unknown.
-func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
+func (ev *Evaluator) ResultAt(e Env, idx, n int, j func(Value) Value) Value {
 	fi := ev.Fi
 	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 || n == 0 {
-		return unknown(0)
+		return Unknown(0)
 	}
-	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e env) value {
-		var v value
+	r := ev.mergeReturns(e, 3000, func(rs *ast.ReturnStmt, e Env) Value {
+		var v Value
 		switch {
 		case len(rs.Results) == n:
 			v = ev.Eval(rs.Results[idx], e)
 		case len(rs.Results) == 1 && n > 1:
-			if tv, ok := ev.tuple(rs.Results[0], idx, e); ok {
+			if tv, ok := ev.out().Tuple(rs.Results[0], idx, e); ok {
 				v = tv
 			} else if c, ok := ast.Unparen(rs.Results[0]).(*ast.CallExpr); ok && ev.Op[c] {
 				v = ev.opResult(c, idx)
 			} else {
-				v = unknown(ev.rhsDeps(rs.Results[0], e))
+				v = Unknown(ev.rhsDeps(rs.Results[0], e))
 			}
 		default:
-			v = unknown(0)
+			v = Unknown(0)
 		}
 		if j != nil {
 			v = j(v)
@@ -83,7 +83,7 @@ func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
 		return v
 	})
 	if !r.sawReturn || !r.agree {
-		return unknown(r.deps | depOutcome)
+		return Unknown(r.deps | DepOutcome)
 	}
 	return r.value
 }
@@ -92,5 +92,5 @@ func (ev *evaluator) ResultAt(e env, idx, n int, j func(value) value) value {
 // variable of the standard library (context.Canceled, io.EOF): a sentinel,
 // never nil.
 func stdSentinel(v *types.Var) bool {
-	return v.Pkg() != nil && typesx.IsStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && isErrorType(v.Type())
+	return v.Pkg() != nil && typesx.IsStd(v.Pkg().Path()) && v.Exported() && v.Parent() == v.Pkg().Scope() && typesx.IsErrorType(v.Type())
 }

@@ -11,7 +11,7 @@ import (
 // the loop and counts nothing (MaxRuns).
 
 // clampFork reports whether the conditional block b is such a clamp.
-func (fi *funcInfo) clampFork(b *cfg.Block) bool {
+func (fi *FuncInfo) clampFork(b *cfg.Block) bool {
 	x := LastExpr(b)
 	if x == nil {
 		return false

@@ -25,23 +25,23 @@ import (
 
 // headerCall evaluates a method called on a response's header map: Get
 // of a header the tried responses do not carry.
-func headerCall(fn *types.Func, recv value) (value, bool) {
+func headerCall(fn *types.Func, recv Value) (Value, bool) {
 	if recv.K != vHeader {
-		return value{}, false
+		return Value{}, false
 	}
 	if fn.Name() == "Get" {
-		return value{K: vStr}, true
+		return Value{K: vStr}, true
 	}
-	return unknown(depOutcome), true
+	return Unknown(DepOutcome), true
 }
 
 // compareStr compares a header value read from a tried response (the
 // empty string) with a string constant or another such value.
-func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
+func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
 	if x.Op != token.EQL && x.Op != token.NEQ || l.K != vStr && r.K != vStr {
-		return value{}, false
+		return Value{}, false
 	}
-	str := func(side ast.Expr, v value) (string, bool) {
+	str := func(side ast.Expr, v Value) (string, bool) {
 		if v.K == vStr {
 			return "", true
 		}
@@ -53,16 +53,16 @@ func (ev *evaluator) compareStr(x *ast.BinaryExpr, l, r value) (value, bool) {
 	a, ok1 := str(x.X, l)
 	b, ok2 := str(x.Y, r)
 	if !ok1 || !ok2 {
-		return unknown(depOutcome), true
+		return Unknown(DepOutcome), true
 	}
-	return boolVal((a == b) == (x.Op == token.EQL)), true
+	return BoolVal((a == b) == (x.Op == token.EQL)), true
 }
 
 // namedStatuses returns the error statuses (400-599) that the function
 // of fi, or a function of the package it calls, compares a response's
 // status with, besides the ones the model always tries: a predicate that
 // retries only a 401 the server marks retryable is a retry of that 401.
-func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
+func (m *Model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 	seen := make(map[int]bool)
 	for _, c := range tried {
 		seen[c] = true
@@ -101,7 +101,7 @@ func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
 				}
 			case *ast.CallExpr:
 				if depth < 2 {
-					if fn := typeutilCallee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
+					if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() == m.pkg {
 						if d := m.FuncDecl(fn); d != nil {
 							walk(d.Body, depth+1)
 						}
@@ -117,7 +117,7 @@ func (m *model) NamedStatuses(fi *funcInfo, tried []int) []int {
 
 // statusConst returns the value of an integer constant that is an error
 // status (400-599).
-func (m *model) statusConst(x ast.Expr) (int, bool) {
+func (m *Model) statusConst(x ast.Expr) (int, bool) {
 	tv, ok := m.info.Types[x]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return 0, false
@@ -145,8 +145,8 @@ func mentionsStatus(x ast.Expr) bool {
 // HeaderScenario is a response with the given status whose headers are
 // unknown: the status a predicate names along with a header the server
 // may send (retry a 401 when x-should-retry says so).
-func HeaderScenario(code int) scenario {
-	sc := statusScenario(code)
+func HeaderScenario(code int) Scenario {
+	sc := StatusScenario(code)
 	sc.Name += " with headers"
 	sc.Resp.Dep |= depHeader
 	return sc
@@ -155,17 +155,17 @@ func HeaderScenario(code int) scenario {
 // inlineResult evaluates result i of a call of a same-package function
 // with several results through its body: the decision of a predicate
 // that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
-func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e env) (value, bool) {
+func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e Env) (Value, bool) {
 	if fn.Pkg() != ev.Fi.M.pkg || ev.Depth >= 3 {
-		return value{}, false
+		return Value{}, false
 	}
 	res := fn.Type().(*types.Signature).Results()
 	if res.Len() < 2 || i >= res.Len() || !ev.inlinableResult(res.At(i).Type(), call, e) {
-		return value{}, false
+		return Value{}, false
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	return sub.resultAtMemo(fn, ce, i, res.Len()), true // eval.go
 }
@@ -177,48 +177,44 @@ func (ev *evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e e
 // successful outcome (a nil error, a 2xx response), the handler passes
 // the success on, and its error is nil. Other outcomes stay unknown: a
 // handler may turn a status into an error, or swallow one.
-func (ev *evaluator) handledSuccess(call *ast.CallExpr, i int, e env) (value, bool) {
-	if ev.Op == nil || ev.Sc.Err.K != vNil || ev.Sc.Resp.K != vResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
-		return value{}, false
+func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bool) {
+	if ev.Op == nil || ev.Sc.Err.K != VNil || ev.Sc.Resp.K != VResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
+		return Value{}, false
 	}
 	var t types.Type
 	switch rt := ev.info().TypeOf(call).(type) {
 	case *types.Tuple:
 		if i >= rt.Len() {
-			return value{}, false
+			return Value{}, false
 		}
 		t = rt.At(i).Type()
 	default:
 		if i != 0 {
-			return value{}, false
+			return Value{}, false
 		}
 		t = rt
 	}
-	if t == nil || !isErrorType(t) {
-		return value{}, false
+	if t == nil || !typesx.IsErrorType(t) {
+		return Value{}, false
 	}
-	if fn := typeutilCallee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
-		return value{}, false // seen through its body
+	if fn := typesx.Callee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {
+		return Value{}, false // seen through its body
 	}
 	givenErr := false
 	for _, a := range call.Args {
-		if !isErrorType(ev.info().TypeOf(a)) {
+		if !typesx.IsErrorType(ev.info().TypeOf(a)) {
 			continue
 		}
-		id, ok := ast.Unparen(a).(*ast.Ident)
-		if !ok {
-			return value{}, false
-		}
-		v, ok := ev.info().Uses[id].(*types.Var)
-		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != vNil {
-			return value{}, false
+		v, ok := ev.info().Uses[typesx.IdentOf(a)].(*types.Var)
+		if !ok || !ev.Fi.outcomes[v] || ev.Eval(a, e).K != VNil {
+			return Value{}, false
 		}
 		givenErr = true
 	}
 	if !givenErr {
-		return value{}, false
+		return Value{}, false
 	}
-	return value{K: vNil}, true
+	return Value{K: VNil}, true
 }
 
 // readsHeader reports whether v is a string local every assignment of
@@ -235,7 +231,7 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 			return false
 		}
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Get" || !isNamed(info.TypeOf(sel.X), "net/http", "Header") {
+		if !ok || sel.Sel.Name != "Get" || !typesx.IsNamed(info.TypeOf(sel.X), "net/http", "Header") {
 			return false
 		}
 	}
@@ -247,24 +243,16 @@ func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
 // variable assigned only from it): a wait that ends with the context
 // (WaitForDelay(ctx, d)). Its error is then a test of the context, not
 // of the operation's outcome, even when the wait's length depends on it.
-func (m *model) ctxErrOnly(fn *types.Func) bool {
+func (m *Model) ctxErrOnly(fn *types.Func) bool {
 	// The evaluator asks at every call of a same-package function it
 	// meets: the callee's body is read once.
-	if r, ok := m.ctxErr[fn]; ok {
-		return r
-	}
-	if m.ctxErr == nil {
-		m.ctxErr = make(map[*types.Func]bool)
-	}
-	r := m.ctxErrOnlyRead(fn)
-	m.ctxErr[fn] = r
-	return r
+	return typesx.Cached(&m.ctxErr, fn, func() bool { return m.ctxErrOnlyRead(fn) })
 }
 
 // ctxErrOnlyRead is ctxErrOnly, worked out.
-func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
+func (m *Model) ctxErrOnlyRead(fn *types.Func) bool {
 	sig := fn.Type().(*types.Signature)
-	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !isErrorType(sig.Results().At(0).Type()) {
+	if fn.Pkg() != m.pkg || sig.Results().Len() != 1 || !typesx.IsErrorType(sig.Results().At(0).Type()) {
 		return false
 	}
 	decl := m.FuncDecl(fn)
@@ -276,7 +264,7 @@ func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 		if !ok {
 			return false
 		}
-		f := typeutilCallee(m.info, call)
+		f := typesx.Callee(m.info, call)
 		return f != nil && f.Name() == "Err" && f.Pkg() != nil && f.Pkg().Path() == "context"
 	}
 	// Variables assigned only from ctx.Err().
@@ -287,7 +275,7 @@ func (m *model) ctxErrOnlyRead(fn *types.Func) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				v := varOfExpr(m.info, l)
+				v := typesx.VarOf(m.info, l)
 				if v == nil {
 					continue
 				}

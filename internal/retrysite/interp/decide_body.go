@@ -3,6 +3,9 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Reading the body of a response is part of the exchange that sent it.
@@ -28,48 +31,45 @@ var bodyReads = map[string][2]int{
 
 // bodyReadResult is result i of call when call reads the body of a
 // response the model holds (a vResp): a nil error.
-func (ev *evaluator) bodyReadResult(call *ast.CallExpr, i int, e env) (value, bool) {
-	fn := typeutilCallee(ev.info(), call)
+func (ev *Evaluator) bodyReadResult(call *ast.CallExpr, i int, e Env) (Value, bool) {
+	fn := typesx.Callee(ev.info(), call)
 	if fn == nil || fn.Pkg() == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	r, ok := bodyReads[fn.Pkg().Path()+"."+fn.Name()]
 	if !ok || i != r[1] || r[0] >= len(call.Args) {
-		return value{}, false
+		return Value{}, false
 	}
 	sel, ok := ast.Unparen(call.Args[r[0]]).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "Body" || !isNamed(ev.info().TypeOf(sel.X), "net/http", "Response") {
-		return value{}, false
+	if !ok || sel.Sel.Name != "Body" || !typesx.IsNamed(ev.info().TypeOf(sel.X), "net/http", "Response") {
+		return Value{}, false
 	}
 	if !success2xx(ev.Eval(sel.X, e)) {
-		return value{}, false
+		return Value{}, false
 	}
-	return value{K: vNil}, true
+	return Value{K: VNil}, true
 }
 
 // givenResponse reports whether one of call's arguments is a successful
 // response the model holds: a same-package function given it may be read
 // through its body for an error result too.
-func (ev *evaluator) givenResponse(call *ast.CallExpr, e env) bool {
-	for _, a := range call.Args {
-		if isResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e)) {
-			return true
-		}
-	}
-	return false
+func (ev *Evaluator) givenResponse(call *ast.CallExpr, e Env) bool {
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		return IsResponseType(ev.info().TypeOf(a)) && success2xx(ev.Eval(a, e))
+	})
 }
 
 // success2xx reports whether v is a response with a 2xx status whose
 // headers are those of the responses the model tries.
-func success2xx(v value) bool {
-	return v.K == vResp && v.I >= 200 && v.I <= 299 && v.Dep&depHeader == 0
+func success2xx(v Value) bool {
+	return v.K == VResp && v.I >= 200 && v.I <= 299 && v.Dep&depHeader == 0
 }
 
 // inlinableResult reports whether result type t of a same-package call
 // can be computed through the callee's body: an integer or bool, or an
 // error when the call is given a successful response the model holds.
-func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bool {
-	return isIntegerOrBool(t) || (isErrorType(t) && ev.givenResponse(call, e))
+func (ev *Evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e Env) bool {
+	return IsIntegerOrBool(t) || (typesx.IsErrorType(t) && ev.givenResponse(call, e))
 }
 
 // Likewise an operation that returned without an error (a success, or a
@@ -91,27 +91,27 @@ func (ev *evaluator) inlinableResult(t types.Type, call *ast.CallExpr, e env) bo
 // sentinel (errPending until the job is done) builds no such error: a poll
 // through it still comes back on a 2xx. Only the error is settled; other
 // results read from the body stay unknown. Other statuses are unchanged.
-func (ev *evaluator) decodedSuccess(call *ast.CallExpr, e env) (value, bool) {
-	if ev.Op == nil || ev.Sc.Err.K != vNil || !success2xx(ev.Sc.Resp) {
-		return value{}, false
+func (ev *Evaluator) decodedSuccess(call *ast.CallExpr, e Env) (Value, bool) {
+	if ev.Op == nil || ev.Sc.Err.K != VNil || !success2xx(ev.Sc.Resp) {
+		return Value{}, false
 	}
-	if t := ev.info().TypeOf(call); t == nil || !isErrorType(t) {
-		return value{}, false
+	if t := ev.info().TypeOf(call); t == nil || !typesx.IsErrorType(t) {
+		return Value{}, false
 	}
-	fn := typeutilCallee(ev.info(), call)
+	fn := typesx.Callee(ev.info(), call)
 	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || !ev.givenResponse(call, e) {
-		return value{}, false
+		return Value{}, false
 	}
 	d := ev.Fi.M.FuncDecl(fn)
 	if d == nil || d.Body == nil || !ev.Fi.M.buildsStatusError(d.Body) {
-		return value{}, false
+		return Value{}, false
 	}
-	return value{K: vNil}, true
+	return Value{K: VNil}, true
 }
 
 // buildsStatusError reports whether body builds a value of an error type
 // that carries an HTTP status, its status field set.
-func (m *model) buildsStatusError(body *ast.BlockStmt) bool {
+func (m *Model) buildsStatusError(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		lit, ok := n.(*ast.CompositeLit)
@@ -123,7 +123,7 @@ func (m *model) buildsStatusError(body *ast.BlockStmt) bool {
 			return true
 		}
 		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[IdentOf(kv.Key)] == f {
+			if kv, ok := el.(*ast.KeyValueExpr); ok && m.info.Uses[typesx.IdentOf(kv.Key)] == f {
 				found = true
 			}
 		}

@@ -6,36 +6,36 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 )
 
-// The value domain is package vals; the interpreter's code names it in
-// lowercase, as it always has.
+// The value domain is package vals; the interpreter's code names it
+// unqualified (the exported names are the model's too).
 
 type (
-	deps     = vals.Deps
-	value    = vals.Value
-	env      = vals.Env
-	scenario = vals.Scenario
+	Deps     = vals.Deps
+	Value    = vals.Value
+	Env      = vals.Env
+	Scenario = vals.Scenario
 )
 
 const (
 	vUnknown   = vals.VUnknown
-	vInt       = vals.VInt
-	vBool      = vals.VBool
-	vNil       = vals.VNil
-	vNonNil    = vals.VNonNil
-	vResp      = vals.VResp
+	VInt       = vals.VInt
+	VBool      = vals.VBool
+	VNil       = vals.VNil
+	VNonNil    = vals.VNonNil
+	VResp      = vals.VResp
 	vErrCode   = vals.VErrCode
-	vErrStatus = vals.VErrStatus
+	VErrStatus = vals.VErrStatus
 	vHeader    = vals.VHeader
 	vStr       = vals.VStr
 
-	depOutcome = vals.DepOutcome
+	DepOutcome = vals.DepOutcome
 	depBound   = vals.DepBound
 	depVar     = vals.DepVar
 	depHeader  = vals.DepHeader
 )
 
-func unknown(d deps) value          { return vals.Unknown(d) }
-func intVal(i int64) value          { return vals.IntVal(i) }
-func boolVal(b bool) value          { return vals.BoolVal(b) }
-func statusScenario(c int) scenario { return vals.StatusScenario(c) }
-func zeroValue(t types.Type) value  { return vals.Zero(t) }
+func Unknown(d Deps) Value          { return vals.Unknown(d) }
+func IntVal(i int64) Value          { return vals.IntVal(i) }
+func BoolVal(b bool) Value          { return vals.BoolVal(b) }
+func StatusScenario(c int) Scenario { return vals.StatusScenario(c) }
+func zeroValue(t types.Type) Value  { return vals.Zero(t) }

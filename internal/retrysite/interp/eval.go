@@ -2,12 +2,14 @@ package interp
 
 import (
 	"encoding/binary"
-	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"golang.org/x/tools/go/cfg"
 )
@@ -22,17 +24,17 @@ import (
 // counter compared with something the model cannot see.
 
 // evaluator evaluates expressions in one function.
-type evaluator struct {
-	Fi *funcInfo
+type Evaluator struct {
+	Fi *FuncInfo
 	// op is the set of calls that perform the operation under study and
 	// sc the outcome assumed for them; op is nil outside outcome studies.
 	Op map[*ast.CallExpr]bool
-	Sc scenario
+	Sc Scenario
 	// depth limits inlining of same-package helpers.
 	Depth int
 	// pert, when set, replaces one integer literal or named constant by
 	// another value, to find which literal sets a bound.
-	pert *perturbation
+	pert *Perturbation
 	// pred is set when evaluating a retry predicate on its own (a
 	// CheckRetry, a RetryIf): its context is assumed live.
 	Pred bool
@@ -47,34 +49,34 @@ type evaluator struct {
 	// captured holds, while a function literal called where it is
 	// written is evaluated through its body (iife.go), the values its
 	// caller holds for the variables it reads from outside.
-	captured env
+	captured Env
 }
 
 // A perturbation replaces an integer literal or a named constant.
-type perturbation struct {
+type Perturbation struct {
 	Lit   *ast.BasicLit
 	Cnst  *types.Const
 	Value int64
 }
 
-func (ev *evaluator) info() *types.Info { return ev.Fi.M.info }
+func (ev *Evaluator) info() *types.Info { return ev.Fi.M.info }
 
 // eval evaluates x in e.
-func (ev *evaluator) Eval(x ast.Expr, e env) value {
+func (ev *Evaluator) Eval(x ast.Expr, e Env) Value {
 	info := ev.info()
 	if ev.pert != nil {
 		switch y := x.(type) {
 		case *ast.BasicLit:
 			if y == ev.pert.Lit {
-				return intVal(ev.pert.Value)
+				return IntVal(ev.pert.Value)
 			}
 		case *ast.Ident:
 			if c, ok := info.Uses[y].(*types.Const); ok && c == ev.pert.Cnst {
-				return intVal(ev.pert.Value)
+				return IntVal(ev.pert.Value)
 			}
 		case *ast.SelectorExpr:
 			if c, ok := info.Uses[y.Sel].(*types.Const); ok && c == ev.pert.Cnst {
-				return intVal(ev.pert.Value)
+				return IntVal(ev.pert.Value)
 			}
 		}
 	}
@@ -90,7 +92,7 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			return v
 		}
 		if _, ok := f.obj.(*types.Nil); ok {
-			return value{K: vNil}
+			return Value{K: VNil}
 		}
 		v, isVar := f.obj.(*types.Var)
 		if isVar && f.studied {
@@ -100,7 +102,7 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 				}
 				return val
 			}
-			return unknown(depVar)
+			return Unknown(depVar)
 		}
 		if isVar && ev.captured.Len() > 0 {
 			if val, ok := ev.captured.Get(v); ok { // iife.go
@@ -108,14 +110,14 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 			}
 		}
 		if isVar {
-			if val, ok := fi.M.indexedInt(v); ok { // values.go
+			if val, ok := fi.M.ix.IndexedInt(v); ok { // values.go
 				return val
 			}
 			if ev.decodedInto(v) { // helpererr.go
-				return unknown(depOutcome)
+				return Unknown(DepOutcome)
 			}
 		}
-		return unknown(0)
+		return Unknown(0)
 	case *ast.SelectorExpr:
 		f := fi.selFact(x)
 		if v, ok := ev.constantIf(f.mayConst, x); ok {
@@ -135,10 +137,10 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		}
 		return ev.binary(x, f, e)
 	case *ast.CompositeLit, *ast.FuncLit:
-		if v, ok := ev.statusLit(x, e); ok { // outcomeval/statuserr.go
+		if v, ok := ev.out().StatusLit(x, e); ok { // outcomeval/statuserr.go
 			return v
 		}
-		return value{K: vNonNil}
+		return Value{K: VNonNil}
 	}
 	if v, ok := ev.constant(x); ok {
 		return v
@@ -150,56 +152,56 @@ func (ev *evaluator) Eval(x ast.Expr, e env) value {
 		v := ev.Eval(x.X, e)
 		switch x.Op {
 		case token.NOT:
-			if v.K == vBool {
-				return boolVal(v.I == 0)
+			if v.K == VBool {
+				return BoolVal(v.I == 0)
 			}
-			return unknown(v.Dep)
+			return Unknown(v.Dep)
 		case token.SUB:
-			if v.K == vInt {
-				return intVal(-v.I)
+			if v.K == VInt {
+				return IntVal(-v.I)
 			}
-			return unknown(v.Dep)
+			return Unknown(v.Dep)
 		case token.AND:
-			if v, ok := ev.statusLit(x.X, e); ok { // outcomeval/statuserr.go
+			if v, ok := ev.out().StatusLit(x.X, e); ok { // outcomeval/statuserr.go
 				return v
 			}
-			return value{K: vNonNil}
+			return Value{K: VNonNil}
 		}
-		return unknown(v.Dep)
+		return Unknown(v.Dep)
 	case *ast.IndexExpr:
-		return ev.index(x, e) // outcomeval/outcomes_eval.go
+		return ev.out().Index(x, e) // outcomeval/outcomes_eval.go
 	}
-	return unknown(0)
+	return Unknown(0)
 }
 
 // constantIf is constant(x) when x may be a constant (may, a fact of the
 // node), and nothing otherwise.
-func (ev *evaluator) constantIf(may bool, x ast.Expr) (value, bool) {
+func (ev *Evaluator) constantIf(may bool, x ast.Expr) (Value, bool) {
 	if !may {
-		return value{}, false
+		return Value{}, false
 	}
 	return ev.constant(x)
 }
 
 // constant evaluates x when it is a constant expression (and no
 // perturbation replaces one of its operands).
-func (ev *evaluator) constant(x ast.Expr) (value, bool) {
+func (ev *Evaluator) constant(x ast.Expr) (Value, bool) {
 	tv, ok := ev.info().Types[x]
 	if !ok || tv.Value == nil || ev.pert != nil && !isLeafConst(x) {
-		return value{}, false
+		return Value{}, false
 	}
 	switch tv.Value.Kind() {
 	case constant.Int:
 		if i, ok := constant.Int64Val(tv.Value); ok {
-			return intVal(i), true
+			return IntVal(i), true
 		}
 	case constant.Bool:
-		return boolVal(constant.BoolVal(tv.Value)), true
+		return BoolVal(constant.BoolVal(tv.Value)), true
 	}
-	return unknown(0), true
+	return Unknown(0), true
 }
 
-func (ev *evaluator) binary(x *ast.BinaryExpr, bf *binFact, e env) value {
+func (ev *Evaluator) binary(x *ast.BinaryExpr, bf *binFact, e Env) Value {
 	switch x.Op {
 	case token.LAND, token.LOR:
 		l := ev.Eval(x.X, e)
@@ -209,15 +211,15 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, bf *binFact, e env) value {
 		// The right operand is evaluated only when the left one is true
 		// (&&) or false (||): an errors.As on the left has matched, or
 		// failed under a negation (outcomeval/narrowas.go).
-		re := ev.narrowWhen(x.X, x.Op == token.LAND, e)
+		re := ev.out().NarrowWhen(x.X, x.Op == token.LAND, e)
 		r := ev.Eval(x.Y, re)
-		if l.K == vBool && r.K == vBool {
+		if l.K == VBool && r.K == VBool {
 			return r
 		}
 		if x.Op == token.LAND && r.IsFalse() || x.Op == token.LOR && r.IsTrue() {
 			return r
 		}
-		return unknown(l.Dep | r.Dep)
+		return Unknown(l.Dep | r.Dep)
 	}
 	l := ev.Eval(x.X, e)
 	r := ev.Eval(x.Y, e)
@@ -227,71 +229,71 @@ func (ev *evaluator) binary(x *ast.BinaryExpr, bf *binFact, e env) value {
 	}
 	// Nil comparisons.
 	if x.Op == token.EQL || x.Op == token.NEQ {
-		var other value
+		var other Value
 		switch {
-		case l.K == vNil:
+		case l.K == VNil:
 			other = r
-		case r.K == vNil:
+		case r.K == VNil:
 			other = l
 		default:
 			goto arith
 		}
 		eq := x.Op == token.EQL
 		switch {
-		case other.K == vNil:
-			return boolVal(eq)
+		case other.K == VNil:
+			return BoolVal(eq)
 		case other.NonNil():
-			return boolVal(!eq)
+			return BoolVal(!eq)
 		}
-		return unknown(d)
+		return Unknown(d)
 	}
 arith:
-	if l.K == vInt && r.K == vInt {
+	if l.K == VInt && r.K == VInt {
 		a, b := l.I, r.I
 		switch x.Op {
 		case token.ADD:
-			return intVal(a + b)
+			return IntVal(a + b)
 		case token.SUB:
-			return intVal(a - b)
+			return IntVal(a - b)
 		case token.MUL:
-			return intVal(a * b)
+			return IntVal(a * b)
 		case token.QUO:
 			if b != 0 {
-				return intVal(a / b)
+				return IntVal(a / b)
 			}
 		case token.REM:
 			if b != 0 {
-				return intVal(a % b)
+				return IntVal(a % b)
 			}
 		case token.SHL:
 			if b >= 0 && b < 63 {
-				return intVal(a << uint(b))
+				return IntVal(a << uint(b))
 			}
 		case token.SHR:
 			if b >= 0 && b < 63 {
-				return intVal(a >> uint(b))
+				return IntVal(a >> uint(b))
 			}
 		case token.EQL:
-			return boolVal(a == b)
+			return BoolVal(a == b)
 		case token.NEQ:
-			return boolVal(a != b)
+			return BoolVal(a != b)
 		case token.LSS:
-			return boolVal(a < b)
+			return BoolVal(a < b)
 		case token.LEQ:
-			return boolVal(a <= b)
+			return BoolVal(a <= b)
 		case token.GTR:
-			return boolVal(a > b)
+			return BoolVal(a > b)
 		case token.GEQ:
-			return boolVal(a >= b)
+			return BoolVal(a >= b)
 		}
-		return unknown(d)
+		return Unknown(d)
 	}
-	if l.K == vBool && r.K == vBool {
+	if l.K == VBool && r.K == VBool {
 		switch x.Op {
 		case token.EQL:
-			return boolVal(l.I == r.I)
+			return BoolVal(l.I == r.I)
 		case token.NEQ:
-			return boolVal(l.I != r.I)
+			return BoolVal(l.I != r.I)
 		}
 	}
 	// An unknown comparison involving a tracked counter: the bound
@@ -302,39 +304,39 @@ arith:
 		if bf.counted(ev, x).clock {
 			break
 		}
-		if (l.K == vInt || r.K == vInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&depOutcome == 0 {
+		if (l.K == VInt || r.K == VInt || l.Dep&depVar != 0 || r.Dep&depVar != 0) && d&DepOutcome == 0 {
 			if bf.refs { // fixedlocal.go's refsCounter
 				d |= depBound
 			}
 		}
 	}
-	return unknown(d)
+	return Unknown(d)
 }
 
-func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
+func (ev *Evaluator) selector(x *ast.SelectorExpr, sf selFact, e Env) Value {
 	if v, ok := ev.boundField(sf, e); ok { // paramfields.go
 		return v
 	}
 	base := ev.Eval(x.X, e)
-	if base.K == vResp {
+	if base.K == VResp {
 		switch x.Sel.Name {
 		case "StatusCode":
-			return intVal(base.I)
+			return IntVal(base.I)
 		case "Status":
-			return unknown(depOutcome)
+			return Unknown(DepOutcome)
 		case "Header":
 			if base.Dep&depHeader != 0 {
-				return unknown(depOutcome)
+				return Unknown(DepOutcome)
 			}
-			return value{K: vHeader, Dep: depOutcome}
+			return Value{K: vHeader, Dep: DepOutcome}
 		case "Body":
-			if isNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
+			if typesx.IsNamed(ev.info().TypeOf(x.X), "net/http", "Response") {
 				// net/http: "The http Client and Transport guarantee
 				// that Body is always non-nil" (decide.go).
-				return value{K: vNonNil}
+				return Value{K: VNonNil}
 			}
 		}
-		return unknown(depOutcome)
+		return Unknown(DepOutcome)
 	}
 	if v, ok := ev.out().StatusSelect(x, base); ok { // outcomeval/statuserr.go
 		return v
@@ -351,26 +353,26 @@ func (ev *evaluator) selector(x *ast.SelectorExpr, sf selFact, e env) value {
 		// The error a successful result carries in a field (res.Error
 		// after res, err = produce(batch)) is nil: a success is a
 		// success all through.
-		if ev.Sc.Name == "success" && v.IsField() && isErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
-			return value{K: vNil}
+		if ev.Sc.Name == "success" && v.IsField() && typesx.IsErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
+			return Value{K: VNil}
 		}
 		if val, ok := ev.Fi.M.ix.NilCount(v); ok { // offcount.go
 			return val
 		}
-		if val, ok := ev.Fi.M.indexedInt(v); ok { // values.go
+		if val, ok := ev.Fi.M.ix.IndexedInt(v); ok { // values.go
 			return val
 		}
 		if stdSentinel(v) { // precision.go
-			return value{K: vNonNil}
+			return Value{K: VNonNil}
 		}
 	}
-	return unknown(base.Dep)
+	return Unknown(base.Dep)
 }
 
 // call evaluates calls: the operation under study, the response and
 // status predicates the model knows, conversions, and same-package helpers
 // through their bodies.
-func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
+func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 	if ev.Op != nil && ev.Op[x] {
 		return ev.opResult(x, 0)
 	}
@@ -391,9 +393,9 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		}
 		if fn = ev.Fi.M.host.ValueFunc(x); fn == nil {
 			if ev.nilOutcomePredicate(x, e) {
-				return boolVal(false) // outcomepred.go
+				return BoolVal(false) // outcomepred.go
 			}
-			return unknown(ev.argDeps(x, e) | ev.captureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
+			return Unknown(ev.argDeps(x, e) | ev.out().CaptureDeps(x.Fun, e)) // outcomeval/outcomes_eval.go
 		}
 	}
 	fn = ev.Fi.M.devirtualize(fn, x)
@@ -404,10 +406,10 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		return v
 	}
 	if ev.Fi.M.ctxErrOnly(fn) { // decide.go
-		return unknown(0)
+		return Unknown(0)
 	}
 	if fn.Type().(*types.Signature).Results().Len() != 1 {
-		return unknown(ev.argDeps(x, e))
+		return Unknown(ev.argDeps(x, e))
 	}
 	// Methods on a response the model holds.
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok && fn.Type().(*types.Signature).Recv() != nil {
@@ -415,17 +417,17 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 		if v, ok := headerCall(fn, recv); ok { // decide.go
 			return v
 		}
-		if recv.K == vResp {
+		if recv.K == VResp {
 			code := recv.I
 			switch fn.Name() {
 			case "StatusCode":
-				return intVal(code)
+				return IntVal(code)
 			case "IsError", "IsStatusFailure":
-				return boolVal(code > 399)
+				return BoolVal(code > 399)
 			case "IsSuccess", "IsStatusSuccess":
-				return boolVal(code > 199 && code < 300)
+				return BoolVal(code > 199 && code < 300)
 			}
-			return unknown(depOutcome)
+			return Unknown(DepOutcome)
 		}
 	}
 	if fn.Pkg() != nil {
@@ -434,19 +436,19 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 			if len(x.Args) == 1 {
 				a := ev.Eval(x.Args[0], e)
 				switch a.K {
-				case vNil:
-					return intVal(0)
+				case VNil:
+					return IntVal(0)
 				case vErrCode:
-					return intVal(a.I)
+					return IntVal(a.I)
 				}
-				return unknown(a.Dep)
+				return Unknown(a.Dep)
 			}
 		}
 	}
 	// A getter of the package's default for a field the user sets
 	// (values.go).
 	if fn.Pkg() == ev.Fi.M.pkg {
-		if v, ok := ev.Fi.M.getterDefault(fn); ok {
+		if v, ok := ev.Fi.M.ix.GetterDefault(fn); ok {
 			return v
 		}
 	}
@@ -470,56 +472,56 @@ func (ev *evaluator) call(x *ast.CallExpr, cf callFact, e env) value {
 	if v, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 		return v
 	}
-	return unknown(ev.argDeps(x, e))
+	return Unknown(ev.argDeps(x, e))
 }
 
 // argDeps collects the deps of a call's receiver and arguments, so that
 // isRetryable(err) is known to depend on the outcome.
-func (ev *evaluator) argDeps(x *ast.CallExpr, e env) deps {
-	var d deps
+func (ev *Evaluator) argDeps(x *ast.CallExpr, e Env) Deps {
+	var d Deps
 	if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
-		if _, isPkg := ev.info().Uses[IdentOf(sel.X)].(*types.PkgName); !isPkg {
+		if _, isPkg := ev.info().Uses[typesx.IdentOf(sel.X)].(*types.PkgName); !isPkg {
 			d |= ev.Eval(sel.X, e).Dep
 		}
 	}
 	for _, a := range x.Args {
 		v := ev.Eval(a, e)
 		d |= v.Dep
-		if v.K == vResp || v.K == vErrCode || (v.K == vNonNil && v.Dep&depOutcome != 0) {
-			d |= depOutcome
+		if v.K == VResp || v.K == vErrCode || (v.K == VNonNil && v.Dep&DepOutcome != 0) {
+			d |= DepOutcome
 		}
 	}
 	return d &^ depVar
 }
 
 // opResult is the scenario's value of result i of an operation call.
-func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
+func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 	tv := ev.info().Types[x]
 	var t types.Type
 	if tup, ok := tv.Type.(*types.Tuple); ok {
 		if i >= tup.Len() {
-			return unknown(depOutcome)
+			return Unknown(DepOutcome)
 		}
 		t = tup.At(i).Type()
 	} else {
 		if i > 0 {
-			return unknown(depOutcome)
+			return Unknown(DepOutcome)
 		}
 		t = tv.Type
 	}
 	switch {
-	case isErrorType(t):
+	case typesx.IsErrorType(t):
 		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
 			return v
 		}
 		return ev.Sc.Err
-	case isResponseType(t):
+	case IsResponseType(t):
 		return ev.Sc.Resp
-	case isBool(t) && isOkResult(tv.Type, i):
+	case typesx.IsBool(t) && isOkResult(tv.Type, i):
 		return ev.Sc.OK
-	case isBool(t) && i == 0 && ev.Fi.M.acquireAttempt(x): // forms.go
+	case typesx.IsBool(t) && i == 0 && ev.Fi.M.host.AcquireAttempt(x): // forms.go
 		return ev.Sc.OK
-	case isBool(t):
+	case typesx.IsBool(t):
 		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
 			return v
 		}
@@ -527,7 +529,7 @@ func (ev *evaluator) opResult(x *ast.CallExpr, i int) value {
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
 		return v
 	}
-	return unknown(depOutcome)
+	return Unknown(DepOutcome)
 }
 
 // isOkResult reports whether result i of a call of type t is an ok
@@ -537,20 +539,20 @@ func isOkResult(t types.Type, i int) bool {
 	if !ok {
 		return i == 0
 	}
-	return tup.Len() == 2 && i == 1 && !isBool(tup.At(0).Type())
+	return tup.Len() == 2 && i == 1 && !typesx.IsBool(tup.At(0).Type())
 }
 
 // inline evaluates a call of a same-package function by simulating its
 // body with its parameters bound to the arguments' values. It succeeds
 // when every return path yields the same known value.
-func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, bool) {
+func (ev *Evaluator) inline(fn *types.Func, call *ast.CallExpr, e Env) (Value, bool) {
 	sub, ce, argDep, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	res, ok := sub.returnsMemo(fn, ce)
 	if !ok {
-		return unknown(argDep &^ depVar), true
+		return Unknown(argDep &^ depVar), true
 	}
 	return res, true
 }
@@ -558,7 +560,7 @@ func (ev *evaluator) inline(fn *types.Func, call *ast.CallExpr, e env) (value, b
 // An inlined is what returns gave for one binding of a callee's
 // parameters, at one depth, and the marks it left in the index.
 type inlined struct {
-	v     value
+	v     Value
 	ok    bool
 	trace any
 }
@@ -569,8 +571,8 @@ type inlined struct {
 // result is kept in the callee's funcInfo while the index is steady (its
 // answers then depend on nothing but their question), with the marks the
 // walk left in the index, which are left again when it is reused.
-func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
-	return ev.calleeMemo(fn, ce, -1, 0, func() (value, bool) { return ev.returns(ce) })
+func (ev *Evaluator) returnsMemo(fn *types.Func, ce Env) (Value, bool) {
+	return ev.calleeMemo(fn, ce, -1, 0, func() (Value, bool) { return ev.returns(ce) })
 }
 
 // resultAtMemo is ResultAt(ce, idx, n, nil) for ev, the evaluator of fn's
@@ -578,8 +580,8 @@ func (ev *evaluator) returnsMemo(fn *types.Func, ce env) (value, bool) {
 // loop's walk reads result idx of the same helper with the same
 // arguments (conn, err = c.next()) on every path, once per variable it
 // binds.
-func (ev *evaluator) resultAtMemo(fn *types.Func, ce env, idx, n int) value {
-	v, _ := ev.calleeMemo(fn, ce, idx, n, func() (value, bool) { return ev.ResultAt(ce, idx, n, nil), true })
+func (ev *Evaluator) resultAtMemo(fn *types.Func, ce Env, idx, n int) Value {
+	v, _ := ev.calleeMemo(fn, ce, idx, n, func() (Value, bool) { return ev.ResultAt(ce, idx, n, nil), true })
 	return v
 }
 
@@ -587,7 +589,7 @@ func (ev *evaluator) resultAtMemo(fn *types.Func, ce env, idx, n int) value {
 // bound by ce (result idx of n, or, idx < 0, returns' single result), or
 // gives again what it gave for the same depth, result and binding, with
 // the marks it left in the index, while the index is steady.
-func (ev *evaluator) calleeMemo(fn *types.Func, ce env, idx, n int, compute func() (value, bool)) (value, bool) {
+func (ev *Evaluator) calleeMemo(fn *types.Func, ce Env, idx, n int, compute func() (Value, bool)) (Value, bool) {
 	ix := ev.Fi.M.ix
 	if ix == nil || !ix.Steady() {
 		return compute()
@@ -622,19 +624,19 @@ func (ev *evaluator) calleeMemo(fn *types.Func, ce env, idx, n int, compute func
 // bindCall prepares the evaluation of a call of a same-package function
 // through its body: an evaluator of the callee, its parameters bound to
 // the arguments' values, and the deps of the arguments.
-func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evaluator, env, deps, bool) {
+func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evaluator, Env, Deps, bool) {
 	decl := ev.Fi.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return nil, env{}, 0, false
+		return nil, Env{}, 0, false
 	}
 	sig := fn.Type().(*types.Signature)
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
-		return nil, env{}, 0, false
+		return nil, Env{}, 0, false
 	}
 	// Bind parameters.
-	ce := env{}
-	var argDep deps
+	ce := Env{}
+	var argDep Deps
 	params := sig.Params()
 	for i := 0; i < params.Len() && i < len(call.Args); i++ {
 		if sig.Variadic() && i == params.Len()-1 {
@@ -643,7 +645,7 @@ func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evalu
 		p := params.At(i)
 		av := ev.Eval(call.Args[i], e)
 		argDep |= av.Dep
-		if callee.Tracked[p] || isResponseType(p.Type()) || isErrorType(p.Type()) {
+		if callee.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type()) {
 			ce = ce.Set(p, av)
 		}
 	}
@@ -652,23 +654,23 @@ func (ev *evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e env) (*evalu
 			argDep |= ev.Eval(sel.X, e).Dep
 		}
 	}
-	return &evaluator{Fi: callee, Depth: ev.Depth + 1}, ce, argDep, true
+	return &Evaluator{Fi: callee, Depth: ev.Depth + 1}, ce, argDep, true
 }
 
 // returns simulates the function body from its entry and merges the
 // values of its single result over all return paths.
-func (ev *evaluator) returns(e env) (value, bool) {
-	r := ev.mergeReturns(e, 2000, func(rs *ast.ReturnStmt, e env) value {
+func (ev *Evaluator) returns(e Env) (Value, bool) {
+	r := ev.mergeReturns(e, 2000, func(rs *ast.ReturnStmt, e Env) Value {
 		if len(rs.Results) != 1 {
-			return unknown(0)
+			return Unknown(0)
 		}
 		return ev.Eval(rs.Results[0], e)
 	})
 	if !r.sawReturn {
-		return value{}, false
+		return Value{}, false
 	}
 	if !r.agree {
-		return unknown(r.deps &^ depVar), true
+		return Unknown(r.deps &^ depVar), true
 	}
 	return r.value, true
 }
@@ -677,8 +679,8 @@ func (ev *evaluator) returns(e env) (value, bool) {
 // on (when agree), the deps of everything that decided it, and whether
 // any return was reached at all.
 type merged struct {
-	value     value
-	deps      deps
+	value     Value
+	deps      Deps
 	sawReturn bool
 	agree     bool
 }
@@ -689,7 +691,7 @@ type merged struct {
 // (agree false) after limit blocks, or at the first return whose value is
 // unknown or differs from another's. It is the one walk behind inlining
 // (returns) and predicate results (resultAt).
-func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, env) value) merged {
+func (ev *Evaluator) mergeReturns(e Env, limit int, pick func(*ast.ReturnStmt, Env) Value) merged {
 	fi := ev.Fi
 	r := merged{agree: true}
 	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
@@ -699,8 +701,8 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 	seen := map[string]bool{}
 	var kb []byte
 	steps := 0
-	var walk func(bi int32, e env, passed bool)
-	walk = func(bi int32, e env, passed bool) {
+	var walk func(bi int32, e Env, passed bool)
+	walk = func(bi int32, e Env, passed bool) {
 		if !r.agree || steps > limit {
 			r.agree = false
 			return
@@ -748,7 +750,7 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 				r.deps |= c.Dep
 			}
 			if t {
-				walk(b.Succs[0].Index, ev.narrowAs(b, fi.TakeRange(b, e, true)), passed) // outcomeval/statuserr.go
+				walk(b.Succs[0].Index, ev.out().NarrowAs(b, fi.TakeRange(b, e, true)), passed) // outcomeval/statuserr.go
 			}
 			if f {
 				walk(b.Succs[1].Index, fi.TakeRange(b, e, false), passed)
@@ -760,19 +762,19 @@ func (ev *evaluator) mergeReturns(e env, limit int, pick func(*ast.ReturnStmt, e
 }
 
 // cond evaluates the branch condition of a conditional block.
-func (ev *evaluator) cond(b *cfg.Block, e env) value {
+func (ev *Evaluator) cond(b *cfg.Block, e Env) Value {
 	fi := ev.Fi
 	switch b.Kind {
 	case cfg.KindRangeLoop:
-		return unknown(0) // handled by the simulation's range counters
+		return Unknown(0) // handled by the simulation's range counters
 	}
 	if len(b.Nodes) == 0 {
-		return unknown(0)
+		return Unknown(0)
 	}
 	last := b.Nodes[len(b.Nodes)-1]
 	x, ok := last.(ast.Expr)
 	if !ok {
-		return unknown(0) // select comm clauses: either may happen
+		return Unknown(0) // select comm clauses: either may happen
 	}
 	if tag, ok := fi.caseTag[x]; ok {
 		// A case expression of an expression switch.
@@ -784,24 +786,24 @@ func (ev *evaluator) cond(b *cfg.Block, e env) value {
 		if v, ok := ev.compareStr(&ast.BinaryExpr{X: tag, Op: token.EQL, Y: x}, t, c); ok { // decide.go
 			return v
 		}
-		if t.K == vInt && c.K == vInt || t.K == vBool && c.K == vBool {
-			return boolVal(t.I == c.I)
+		if t.K == VInt && c.K == VInt || t.K == VBool && c.K == VBool {
+			return BoolVal(t.I == c.I)
 		}
-		if t.K == vNil || c.K == vNil {
+		if t.K == VNil || c.K == VNil {
 			if t.K == c.K {
-				return boolVal(true)
+				return BoolVal(true)
 			}
 			if t.NonNil() || c.NonNil() {
-				return boolVal(false)
+				return BoolVal(false)
 			}
 		}
-		return unknown(t.Dep | c.Dep)
+		return Unknown(t.Dep | c.Dep)
 	}
 	return ev.Eval(x, e)
 }
 
 // exec applies a statement's effect on the tracked variables.
-func (ev *evaluator) Exec(n ast.Node, e env) env {
+func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
 	fi := ev.Fi
 	if fi.once != nil {
 		e = fi.onceRestart(n, e) // rounds.go
@@ -809,10 +811,10 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 	switch n := n.(type) {
 	case *ast.AssignStmt:
 		if len(n.Lhs) == len(n.Rhs) {
-			var small [4]value // most assignments have few sides: no allocation
+			var small [4]Value // most assignments have few sides: no allocation
 			vals := small[:0]
 			if len(n.Rhs) > len(small) {
-				vals = make([]value, 0, len(n.Rhs))
+				vals = make([]Value, 0, len(n.Rhs))
 			}
 			vals = vals[:len(n.Rhs)]
 			for i, r := range n.Rhs {
@@ -836,17 +838,17 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				}
 				if call != nil && ev.Op != nil && ev.Op[call] {
 					e = e.Set(v, ev.opResult(call, i))
-				} else if tv, ok := ev.tuple(n.Rhs[0], i, e); ok { // outcomeval/outcomes_eval.go
+				} else if tv, ok := ev.out().Tuple(n.Rhs[0], i, e); ok { // outcomeval/outcomes_eval.go
 					e = e.Set(v, tv)
 				} else {
-					e = e.Set(v, unknown(ev.rhsDeps(n.Rhs[0], e)))
+					e = e.Set(v, Unknown(ev.rhsDeps(n.Rhs[0], e)))
 				}
 			}
 		}
 	case *ast.IncDecStmt:
 		if v := fi.LhsVar(n.X); v != nil && fi.Tracked[v] {
 			cur := ev.Eval(n.X, e)
-			if cur.K == vInt {
+			if cur.K == VInt {
 				if n.Tok == token.INC {
 					cur.I++
 				} else {
@@ -854,7 +856,7 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				}
 				e = e.Set(v, cur)
 			} else {
-				e = e.Set(v, unknown(cur.Dep))
+				e = e.Set(v, Unknown(cur.Dep))
 			}
 		}
 	case *ast.ValueSpec:
@@ -873,7 +875,7 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				if call != nil && ev.Op != nil && ev.Op[call] {
 					e = e.Set(v, ev.opResult(call, i))
 				} else {
-					e = e.Set(v, unknown(ev.rhsDeps(n.Values[0], e)))
+					e = e.Set(v, Unknown(ev.rhsDeps(n.Values[0], e)))
 				}
 			}
 		}
@@ -884,17 +886,17 @@ func (ev *evaluator) Exec(n ast.Node, e env) env {
 				continue
 			}
 			if v := fi.LhsVar(x); v != nil && fi.Tracked[v] {
-				e = e.Set(v, unknown(0))
+				e = e.Set(v, Unknown(0))
 			}
 		}
 	}
 	for _, pv := range fi.chans.PendingAt[n] {
-		e = e.Set(pv, intVal(1)) // a send that wakes the function's own select (exits' selftrigger.go)
+		e = e.Set(pv, IntVal(1)) // a send that wakes the function's own select (exits' selftrigger.go)
 	}
 	return e
 }
 
-func (ev *evaluator) rhsDeps(x ast.Expr, e env) deps {
+func (ev *Evaluator) rhsDeps(x ast.Expr, e Env) Deps {
 	d := ev.Eval(x, e).Dep
 	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
 		d |= ev.argDeps(call, e)
@@ -902,32 +904,32 @@ func (ev *evaluator) rhsDeps(x ast.Expr, e env) deps {
 	return d &^ depVar
 }
 
-func (ev *evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e env) value {
+func (ev *Evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e Env) Value {
 	r := ev.Eval(rhs, e)
 	if tok == token.ASSIGN || tok == token.DEFINE {
 		return r
 	}
 	l := ev.Eval(lhs, e)
-	if l.K != vInt || r.K != vInt {
-		return unknown(l.Dep | r.Dep)
+	if l.K != VInt || r.K != VInt {
+		return Unknown(l.Dep | r.Dep)
 	}
 	switch tok {
 	case token.ADD_ASSIGN:
-		return intVal(l.I + r.I)
+		return IntVal(l.I + r.I)
 	case token.SUB_ASSIGN:
-		return intVal(l.I - r.I)
+		return IntVal(l.I - r.I)
 	case token.MUL_ASSIGN:
-		return intVal(l.I * r.I)
+		return IntVal(l.I * r.I)
 	case token.QUO_ASSIGN:
 		if r.I != 0 {
-			return intVal(l.I / r.I)
+			return IntVal(l.I / r.I)
 		}
 	case token.SHL_ASSIGN:
 		if r.I >= 0 && r.I < 63 {
-			return intVal(l.I << uint(r.I))
+			return IntVal(l.I << uint(r.I))
 		}
 	}
-	return unknown(0)
+	return Unknown(0)
 }
 
 // isLeafConst reports whether a constant expression has no constant
@@ -940,18 +942,13 @@ func isLeafConst(x ast.Expr) bool {
 	return true
 }
 
-func IdentOf(x ast.Expr) *ast.Ident {
-	id, _ := ast.Unparen(x).(*ast.Ident)
-	return id
-}
-
 // holdsOpResult reports whether x names a local variable that only ever
 // holds a result of the operation under study (op).
-func (fi *funcInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
+func (fi *FuncInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	if op == nil {
 		return false
 	}
-	v := varOfExpr(fi.M.info, x)
+	v := typesx.VarOf(fi.M.info, x)
 	if v == nil || v.IsField() || v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
 	}

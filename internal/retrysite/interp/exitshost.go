@@ -18,19 +18,17 @@ import (
 // the simulation calls it under the names below.
 
 type (
-	exitsPkg  struct{ m *model }
-	exitsFunc struct{ fi *funcInfo }
+	exitsPkg  struct{ *Model }
+	exitsFunc struct{ fi *FuncInfo }
 )
 
-func (x exitsPkg) Info() *types.Info                     { return x.m.info }
-func (x exitsPkg) Types() *types.Package                 { return x.m.pkg }
-func (x exitsPkg) Files() []*ast.File                    { return x.m.pass.Files }
-func (x exitsPkg) Pass() *analysis.Pass                  { return x.m.pass }
-func (x exitsPkg) FuncDecl(fn *types.Func) *ast.FuncDecl { return x.m.FuncDecl(fn) }
-func (x exitsPkg) DeclAt(pos token.Pos) *ast.FuncDecl    { return x.m.DeclAt(pos) }
-func (x exitsPkg) IsIntegration(call *ast.CallExpr) bool { return x.m.host.IsIntegration(call) }
+func (x exitsPkg) Info() *types.Info                     { return x.Model.info }
+func (x exitsPkg) Types() *types.Package                 { return x.Model.pkg }
+func (x exitsPkg) Files() []*ast.File                    { return x.Model.pass.Files }
+func (x exitsPkg) Pass() *analysis.Pass                  { return x.Model.pass }
+func (x exitsPkg) IsIntegration(call *ast.CallExpr) bool { return x.Model.host.IsIntegration(call) }
 func (x exitsPkg) ConstructedOnly(v *types.Var) bool {
-	return x.m.ix != nil && x.m.ix.ConstructedOnly(v)
+	return x.Model.ix != nil && x.Model.ix.ConstructedOnly(v)
 }
 
 func (x exitsFunc) Package() exits.Pkg              { return exitsPkg{x.fi.M} }
@@ -40,29 +38,29 @@ func (x exitsFunc) Graph() *cfg.CFG                 { return x.fi.Cfg }
 func (x exitsFunc) Assigns(v *types.Var) []ast.Expr { return x.fi.assigns[v] }
 func (x exitsFunc) Stateless(e ast.Expr) bool       { return x.fi.stateless(e) }
 
-func (fi *funcInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
+func (fi *FuncInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
 	return exits.RegistryExit(exitsFunc{fi}, b, x)
 }
-func (fi *funcInfo) fixedSetting(sel *ast.SelectorExpr) bool {
+func (fi *FuncInfo) fixedSetting(sel *ast.SelectorExpr) bool {
 	return exits.FixedSetting(exitsFunc{fi}, sel)
 }
-func (fi *funcInfo) nilResultTest(x *ast.BinaryExpr) bool {
+func (fi *FuncInfo) nilResultTest(x *ast.BinaryExpr) bool {
 	return exits.NilResultTest(exitsFunc{fi}, x)
 }
-func (m *model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
+func (m *Model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
 	return m.flags.FieldIndexed(exitsPkg{m}, sel)
 }
-func (m *model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
+func (m *Model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
 
-func (fi *funcInfo) selectCase(b *cfg.Block, e env, counting bool) (t, f, ok bool) {
+func (fi *FuncInfo) selectCase(b *cfg.Block, e Env, counting bool) (t, f, ok bool) {
 	return fi.chans.SelectCase(fi.M.info, b, e, counting)
 }
 
 // takeTrigger consumes the pending send of the self-woken channel b's
 // case receives from, when the walk takes that case.
-func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
+func (fi *FuncInfo) takeTrigger(b *cfg.Block, e Env) Env {
 	if pv := fi.chans.Taken(fi.M.info, b); pv != nil {
-		return e.Set(pv, intVal(0))
+		return e.Set(pv, IntVal(0))
 	}
 	return e
 }
@@ -71,17 +69,17 @@ func (fi *funcInfo) takeTrigger(b *cfg.Block, e env) env {
 // channel locals of the function's selects that the statements before
 // the operation certainly leave nil (exits.Channels.StartNil); other
 // variables start unknown.
-func (fi *funcInfo) StartEnv(ref nodeRef) env {
-	e := env{}
+func (fi *FuncInfo) StartEnv(ref NodeRef) Env {
+	e := Env{}
 	for _, v := range fi.chans.StartNil(exitsFunc{fi}, ref.Block, ref.Index) {
-		e = e.Set(v, value{K: vNil})
+		e = e.Set(v, Value{K: VNil})
 	}
 	return e
 }
 
 // declsBefore returns e with the values of the locals the iteration
 // declares before the operation at ref (exits.DeclsBefore).
-func (fi *funcInfo) declsBefore(ev *evaluator, ref nodeRef, e env) env {
+func (fi *FuncInfo) declsBefore(ev *Evaluator, ref NodeRef, e Env) Env {
 	for _, n := range exits.DeclsBefore(exitsFunc{fi}, ref.Block, ref.Index) {
 		e = ev.Exec(n, e)
 	}

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Locals a loop does not change, and a count defaulted in place.
@@ -30,26 +31,18 @@ import (
 
 // loopInvariant reports whether v, a local of the function, keeps one
 // value through every loop of it (bodyscan.LoopInvariant).
-func (fi *funcInfo) loopInvariant(v *types.Var) bool {
+func (fi *FuncInfo) loopInvariant(v *types.Var) bool {
 	if v.Pos() < fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false // a parameter, a variable of an enclosing function
 	}
 	// The evaluator asks at every comparison it cannot decide, on every
 	// path: the body is walked once per local.
-	if r, ok := fi.invariant[v]; ok {
-		return r
-	}
-	if fi.invariant == nil {
-		fi.invariant = make(map[*types.Var]bool)
-	}
-	r := bodyscan.LoopInvariant(fi.M.info, fi.Body, v)
-	fi.invariant[v] = r
-	return r
+	return typesx.Cached(&fi.invariant, v, func() bool { return bodyscan.LoopInvariant(fi.M.info, fi.Body, v) })
 }
 
 // refsCounter reports whether x mentions a tracked variable that a loop
 // may change: a possible attempt counter.
-func (ev *evaluator) refsCounter(x ast.Expr) bool {
+func (ev *Evaluator) refsCounter(x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -67,30 +60,30 @@ func (ev *evaluator) refsCounter(x ast.Expr) bool {
 // and the statement after it, in the same list, replaces a zero by a
 // constant (`if v == 0 { v = 10 }`, or `<= 0`): that constant, the
 // package's default, noted as such.
-func (fi *funcInfo) inlineDefault(as *ast.AssignStmt, i int) (value, bool) {
+func (fi *FuncInfo) inlineDefault(as *ast.AssignStmt, i int) (Value, bool) {
 	if len(as.Lhs) != len(as.Rhs) || as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
-		return value{}, false
+		return Value{}, false
 	}
 	info := fi.M.info
 	lv := fi.LhsVar(as.Lhs[i])
 	sel, ok := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr)
 	if lv == nil || !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	f, _ := info.Uses[sel.Sel].(*types.Var)
-	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || IsBool(f.Type()) {
-		return value{}, false
+	if f == nil || !f.IsField() || !f.Exported() || f.Pkg() != fi.M.pkg || !IsIntegerOrBool(f.Type()) || typesx.IsBool(f.Type()) {
+		return Value{}, false
 	}
 	x, ok := bodyscan.ZeroDefault(info, fi.Body, as, lv)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	n, ok := fi.M.host.IntValue(x)
 	if !ok || n <= 0 {
-		return value{}, false
+		return Value{}, false
 	}
 	if fi.M.ix == nil || !fi.M.ix.InlineDefault(f, x) {
-		return value{}, false
+		return Value{}, false
 	}
-	return intVal(n), true
+	return IntVal(n), true
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -14,16 +16,16 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// model holds what the value interpreter knows of one package. Model
-// is its name outside the package: the retry-site model embeds it, and
-// gives it, as its Host, what the interpreter asks of discovery.
-type model struct {
+// Model is the value interpreter of one package: what it knows of the
+// package. The retry-site model embeds it, and gives it, as its Host,
+// what the interpreter asks of discovery.
+type Model struct {
 	host  Host
 	pass  *analysis.Pass
 	info  *types.Info
 	pkg   *types.Package
 	decls map[*types.Func]*ast.FuncDecl
-	Infos map[*ast.BlockStmt]*funcInfo
+	Infos map[*ast.BlockStmt]*FuncInfo
 	// defs indexes how each variable of the package is defined, built
 	// on first use (outcomeval/outcomes_eval.go).
 	Defs outcomeval.Defs
@@ -54,19 +56,16 @@ type model struct {
 	listMet  []listChoice
 }
 
-// Model is the value interpreter of one package (model).
-type Model = model
-
 // Init makes m the interpreter of the package pass analyses, asking host
 // what it cannot see itself.
 func (m *Model) Init(pass *analysis.Pass, host Host) {
-	*m = model{
+	*m = Model{
 		host:  host,
 		pass:  pass,
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		decls: make(map[*types.Func]*ast.FuncDecl),
-		Infos: make(map[*ast.BlockStmt]*funcInfo),
+		Infos: make(map[*ast.BlockStmt]*FuncInfo),
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -103,20 +102,12 @@ func (m *Model) Rebind(info *types.Info, pkg *types.Package, host Host) {
 // funcKey returns "path.Name" for a function of a package, the key of
 // the knowledge tables: the evaluator asks the tables of every call it
 // evaluates, and the key is built once per function, not per question.
-func (m *model) funcKey(fn *types.Func) string {
-	if k, ok := m.fnKeys[fn]; ok {
-		return k
-	}
-	if m.fnKeys == nil {
-		m.fnKeys = make(map[*types.Func]string)
-	}
-	k := fn.Pkg().Path() + "." + fn.Name()
-	m.fnKeys[fn] = k
-	return k
+func (m *Model) funcKey(fn *types.Func) string {
+	return typesx.Cached(&m.fnKeys, fn, func() string { return fn.Pkg().Path() + "." + fn.Name() })
 }
 
 // funcDecl returns the declaration of a same-package function.
-func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
+func (m *Model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 	if fn == nil {
 		return nil
 	}
@@ -125,8 +116,8 @@ func (m *model) FuncDecl(fn *types.Func) *ast.FuncDecl {
 
 // funcInfo holds the control-flow graph of one function body and the
 // variables the simulation tracks in it.
-type funcInfo struct {
-	M    *model
+type FuncInfo struct {
+	M    *Model
 	Body *ast.BlockStmt
 	typ  *ast.FuncType
 	Cfg  *cfg.CFG
@@ -156,7 +147,7 @@ type funcInfo struct {
 	// over a retry iterator given the package's default count).
 	rangeNotes map[*ast.RangeStmt][]defaultNote
 	// blockOf maps each node of the graph to its block and index.
-	blockOf map[ast.Node]nodeRef
+	blockOf map[ast.Node]NodeRef
 	// chans are the channels the function wakes itself on and the
 	// channel locals its selects receive from (package exits'
 	// exits/selftrigger.go).
@@ -196,20 +187,20 @@ type funcInfo struct {
 	lhs    map[*ast.AssignStmt][]*types.Var
 }
 
-type nodeRef struct {
+type NodeRef struct {
 	Block int32
 	Index int
 }
 
 // funcInfo returns (and caches) the funcInfo of a body.
-func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
+func (m *Model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *FuncInfo {
 	if body == nil {
 		return nil
 	}
 	if fi, ok := m.Infos[body]; ok {
 		return fi
 	}
-	fi := &funcInfo{
+	fi := &FuncInfo{
 		M:            m,
 		Body:         body,
 		typ:          typ,
@@ -221,13 +212,13 @@ func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 		rangeCounter: make(map[*ast.RangeStmt]*types.Var),
 		rangeLen:     make(map[*ast.RangeStmt]int64),
 		rangeNotes:   make(map[*ast.RangeStmt][]defaultNote),
-		blockOf:      make(map[ast.Node]nodeRef),
+		blockOf:      make(map[ast.Node]NodeRef),
 	}
 	m.Infos[body] = fi
 	fi.Cfg = cfg.New(body, m.MayReturn)
 	for _, b := range fi.Cfg.Blocks {
 		for i, n := range b.Nodes {
-			fi.blockOf[n] = nodeRef{b.Index, i}
+			fi.blockOf[n] = NodeRef{b.Index, i}
 		}
 	}
 	fi.scan()
@@ -236,13 +227,13 @@ func (m *model) FuncInfo(body *ast.BlockStmt, typ *ast.FuncType) *funcInfo {
 
 // mayReturn reports whether a call may return: not panic, os.Exit,
 // log.Fatal and friends, or testing's Fatal.
-func (m *model) MayReturn(call *ast.CallExpr) bool {
+func (m *Model) MayReturn(call *ast.CallExpr) bool {
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 		if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == "panic" {
 			return false
 		}
 	}
-	fn := typeutilCallee(m.info, call)
+	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return true
 	}
@@ -264,7 +255,7 @@ func (m *model) MayReturn(call *ast.CallExpr) bool {
 }
 
 // scan finds the variables to track and the switch and range structure.
-func (fi *funcInfo) scan() {
+func (fi *FuncInfo) scan() {
 	info := fi.M.info
 	candidates := make(map[*types.Var]bool)
 	escapes := make(map[*types.Var]bool)
@@ -318,7 +309,7 @@ func (fi *funcInfo) scan() {
 			}
 			// errors.As(err, &target) writes target, whose address
 			// does not escape otherwise (outcomeval/statuserr.go).
-			if v, _ := asTargetOf(info, n); v != nil && statusField(v.Type()) != nil {
+			if v, _ := typesx.AsTarget(info, n); v != nil && statusField(v.Type()) != nil {
 				asAddr[ast.Unparen(n.Args[1])] = true
 				asTargets[v] = true
 				deps[v] = append(deps[v], n.Args[0])
@@ -442,16 +433,16 @@ func (fi *funcInfo) scan() {
 		}
 	}
 	blind := bodyscan.BlindCounters(info, fi.Body, relevant, isLocal, func(t types.Type) bool {
-		return isIntegerOrBool(t) || isErrorType(t) || isResponseType(t)
+		return IsIntegerOrBool(t) || typesx.IsErrorType(t) || IsResponseType(t)
 	})
 	for v := range relevant {
 		if escapes[v] || blind[v] {
 			continue
 		}
 		switch {
-		case isIntegerOrBool(v.Type()):
+		case IsIntegerOrBool(v.Type()):
 			fi.Tracked[v] = true
-		case isErrorType(v.Type()) || isResponseType(v.Type()) || asTargets[v]:
+		case typesx.IsErrorType(v.Type()) || IsResponseType(v.Type()) || asTargets[v]:
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.Tracked[v] = true
@@ -459,13 +450,7 @@ func (fi *funcInfo) scan() {
 	}
 	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go
 	// Stable numbering for memo keys, by declaration position.
-	var all []*types.Var
-	for v := range fi.Tracked {
-		all = append(all, v)
-	}
-	for v := range fi.outcomes {
-		all = append(all, v)
-	}
+	all := append(slices.Collect(maps.Keys(fi.Tracked)), slices.Collect(maps.Keys(fi.outcomes))...)
 	sortVars(all)
 	for i, v := range all {
 		fi.order[v] = i
@@ -477,7 +462,7 @@ func (fi *funcInfo) scan() {
 	fi.idents, fi.sels, fi.calls, fi.bins, fi.lhs = nil, nil, nil, nil, nil
 }
 
-func (fi *funcInfo) bodyStart() token.Pos {
+func (fi *FuncInfo) bodyStart() token.Pos {
 	if fi.typ != nil {
 		return fi.typ.Pos()
 	}
@@ -487,15 +472,15 @@ func (fi *funcInfo) bodyStart() token.Pos {
 // rangeLength returns the number of iterations of a range statement when
 // it is a constant: range over an int constant, an array, or a slice or
 // array literal.
-func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
+func (fi *FuncInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 	info := fi.M.info
 	tv, ok := info.Types[r.X]
 	if !ok {
 		return 0, false
 	}
 	if tv.Value != nil {
-		ev := &evaluator{Fi: fi}
-		if v := ev.Eval(r.X, env{}); v.K == vInt {
+		ev := &Evaluator{Fi: fi}
+		if v := ev.Eval(r.X, Env{}); v.K == VInt {
 			return v.I, true
 		}
 		return 0, false
@@ -526,6 +511,6 @@ func (fi *funcInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
-func (fi *funcInfo) LhsVar(x ast.Expr) *types.Var { return varOfExpr(fi.M.info, x) }
+func (fi *FuncInfo) LhsVar(x ast.Expr) *types.Var { return typesx.VarOf(fi.M.info, x) }
 
-func (fi *funcInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }
+func (fi *FuncInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

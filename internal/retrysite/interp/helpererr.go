@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A same-package helper that sends a request and turns an error status
@@ -23,23 +24,23 @@ import (
 // certificate error, another error of the transport): the value every
 // return path reached when its own requests fail so gives (`if err !=
 // nil { return nil, true, err }`: R-9), unknown when they differ.
-func (ev *evaluator) helperResult(x *ast.CallExpr, i int) (value, bool) {
-	statusErr := ev.Sc.Err.K == vNil && ev.Sc.Resp.K == vResp && ev.Sc.Resp.I >= 400
+func (ev *Evaluator) helperResult(x *ast.CallExpr, i int) (Value, bool) {
+	statusErr := ev.Sc.Err.K == VNil && ev.Sc.Resp.K == VResp && ev.Sc.Resp.I >= 400
 	if !statusErr && ev.Sc.Err.K != vals.VErrClass || ev.Depth >= 3 {
-		return value{}, false
+		return Value{}, false
 	}
-	fn := typeutilCallee(ev.info(), x)
+	fn := typesx.Callee(ev.info(), x)
 	tup, _ := ev.info().TypeOf(x).(*types.Tuple)
-	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) || statusErr != isErrorType(tup.At(i).Type()) || !statusErr && !isBool(tup.At(i).Type()) {
-		return value{}, false
+	if fn == nil || fn.Pkg() != ev.Fi.M.pkg || tup == nil || !returnsResponse(tup) || statusErr != typesx.IsErrorType(tup.At(i).Type()) || !statusErr && !typesx.IsBool(tup.At(i).Type()) {
+		return Value{}, false
 	}
 	decl := ev.Fi.M.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	ops := map[*ast.CallExpr]bool{}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -52,26 +53,26 @@ func (ev *evaluator) helperResult(x *ast.CallExpr, i int) (value, bool) {
 		return !lit
 	})
 	if len(ops) == 0 {
-		return value{}, false
+		return Value{}, false
 	}
-	sub := &evaluator{Fi: callee, Depth: ev.Depth + 1, Op: ops, Sc: ev.Sc, AfterOp: true}
+	sub := &Evaluator{Fi: callee, Depth: ev.Depth + 1, Op: ops, Sc: ev.Sc, AfterOp: true}
 	n := tup.Len()
-	r := sub.mergeReturns(env{}, 3000, func(rs *ast.ReturnStmt, e env) value {
+	r := sub.mergeReturns(Env{}, 3000, func(rs *ast.ReturnStmt, e Env) Value {
 		if len(rs.Results) != n {
-			return unknown(0)
+			return Unknown(0)
 		}
 		x := rs.Results[i]
 		if t := ev.info().TypeOf(x); t != nil && isStruct(t) {
-			return value{K: vNonNil, Dep: depOutcome} // a struct of an error type, never nil
+			return Value{K: VNonNil, Dep: DepOutcome} // a struct of an error type, never nil
 		}
 		v := sub.Eval(x, e)
-		if statusErr && (v.K == vNonNil || IsErrValue(v)) {
-			return value{K: vNonNil, Dep: depOutcome}
+		if statusErr && (v.K == VNonNil || IsErrValue(v)) {
+			return Value{K: VNonNil, Dep: DepOutcome}
 		}
 		return v
 	})
-	if !r.sawReturn || !r.agree || statusErr && r.value.K != vNonNil || !statusErr && r.value.K != vBool {
-		return value{}, false
+	if !r.sawReturn || !r.agree || statusErr && r.value.K != VNonNil || !statusErr && r.value.K != VBool {
+		return Value{}, false
 	}
 	return r.value, true
 }
@@ -81,8 +82,8 @@ func (ev *evaluator) helperResult(x *ast.CallExpr, i int) (value, bool) {
 func returnsResponse(t *types.Tuple) bool {
 	resp, err := false, false
 	for j := 0; j < t.Len(); j++ {
-		resp = resp || isResponseType(t.At(j).Type())
-		err = err || isErrorType(t.At(j).Type())
+		resp = resp || IsResponseType(t.At(j).Type())
+		err = err || typesx.IsErrorType(t.At(j).Type())
 	}
 	return resp && err
 }
@@ -92,10 +93,10 @@ func isStruct(t types.Type) bool { _, ok := t.Underlying().(*types.Struct); retu
 // decodedInto reports whether the operation under study is given v's
 // address (resp, err := c.do(req, &out)): what it decodes into v is an
 // outcome of the attempt, not a value the loop holds.
-func (ev *evaluator) decodedInto(v *types.Var) bool {
+func (ev *Evaluator) decodedInto(v *types.Var) bool {
 	for c := range ev.Op {
 		for _, a := range c.Args {
-			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && IdentOf(u.X) != nil && ev.info().Uses[IdentOf(u.X)] == v {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.IdentOf(u.X) != nil && ev.info().Uses[typesx.IdentOf(u.X)] == v {
 				return true
 			}
 		}

@@ -45,7 +45,7 @@ type Host interface {
 	TrackerMethod(call *ast.CallExpr) *types.Func
 	// BoundInit returns the values the parameters of another package's
 	// helper are bound to while its body is studied.
-	BoundInit(fi *funcInfo) env
+	BoundInit(fi *FuncInfo) Env
 	// MethodSyntax returns the declaration of a function of the package
 	// or of another package of the module (that one from its file parsed
 	// alone: syntax only), or nil.
@@ -54,7 +54,7 @@ type Host interface {
 	// given the operation's error runs when it waits or counts
 	// (retrysite's decider.go), or nil; stateless when it writes no
 	// variable it captures (its answer counts nothing).
-	Decider(call *ast.CallExpr) (fi *funcInfo, stateless bool)
+	Decider(call *ast.CallExpr) (fi *FuncInfo, stateless bool)
 	// ValueFunc returns the one function of the package a call of a
 	// func value runs (a func field every default of which the package
 	// writes is that function: retrysite's host.go), or nil.
@@ -65,14 +65,12 @@ type Host interface {
 // these questions (the value index asks the others: valueindex's
 // model.go).
 
-func (m *model) acquireAttempt(call *ast.CallExpr) bool { return m.host.AcquireAttempt(call) }
-
 // devirtualize returns the method a call of fn runs: fn itself, or, when
 // fn is a method of an interface of the package called on a local
 // tracker that holds one concrete type of the package, that type's
 // method (Host.TrackerMethod), read through its body like any function
 // of the package.
-func (m *model) devirtualize(fn *types.Func, call *ast.CallExpr) *types.Func {
+func (m *Model) devirtualize(fn *types.Func, call *ast.CallExpr) *types.Func {
 	if fn.Pkg() != m.pkg {
 		return fn
 	}

@@ -29,27 +29,27 @@ import (
 // caller holds all through its body.
 
 // calledLit evaluates x, a call of a function literal written in place.
-func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
+func (ev *Evaluator) calledLit(x *ast.CallExpr, e Env) (Value, bool) {
 	lit, ok := ast.Unparen(x.Fun).(*ast.FuncLit)
 	if !ok || len(x.Args) != 0 || ev.Depth >= 3 {
-		return value{}, false
+		return Value{}, false
 	}
 	sig, ok := ev.info().TypeOf(lit).(*types.Signature)
-	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isIntegerOrBool(sig.Results().At(0).Type()) {
-		return value{}, false
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 || !IsIntegerOrBool(sig.Results().At(0).Type()) {
+		return Value{}, false
 	}
 	if !bodyscan.SelfContained(ev.info(), lit, ev.Op) {
-		return value{}, false
+		return Value{}, false
 	}
 	fi := ev.Fi.M.FuncInfo(lit.Body, lit.Type)
 	if fi == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	captured := ev.captured.With(e)
-	sub := &evaluator{Fi: fi, Depth: ev.Depth + 1, captured: captured}
-	res, ok := sub.returns(env{})
+	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1, captured: captured}
+	res, ok := sub.returns(Env{})
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	return res, true
 }
@@ -58,28 +58,28 @@ func (ev *evaluator) calledLit(x *ast.CallExpr, e env) (value, bool) {
 // loop goes round from the operation's error (retrysite's decider.go):
 // the literal's one result over its body, its parameter bound to the
 // error, what it captures unknown.
-func (ev *evaluator) decider(x *ast.CallExpr, e env) (v value, ok bool) {
+func (ev *Evaluator) decider(x *ast.CallExpr, e Env) (v Value, ok bool) {
 	if ev.Depth >= 3 {
-		return value{}, false
+		return Value{}, false
 	}
 	fi, _ := ev.Fi.M.host.Decider(x)
 	if fi == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	p := fi.typ.Params.List[0].Names
 	if len(p) != 1 {
-		return value{}, false
+		return Value{}, false
 	}
 	pv, _ := fi.M.info.Defs[p[0]].(*types.Var)
 	if pv == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	arg := ev.Eval(x.Args[0], e)
 	defer func() {
 		if recover() != nil { // another package's source: see deciderOf
-			v, ok = value{}, false
+			v, ok = Value{}, false
 		}
 	}()
-	sub := &evaluator{Fi: fi, Depth: ev.Depth + 1}
-	return sub.returns(env{}.Set(pv, arg))
+	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1}
+	return sub.returns(Env{}.Set(pv, arg))
 }

@@ -108,27 +108,22 @@ func (m *Model) Pkg() *types.Package  { return m.pkg }
 // The interpreter's code asks the index under the names the index gives
 // these questions.
 
-func (m *model) indexedInt(v *types.Var) (value, bool) { return m.ix.IndexedInt(v) }
-
 // IndexedComposite returns the composite literal the package gives v,
 // a field or package variable, from the value index's ranges (nothing
 // without them).
-func (m *model) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
+func (m *Model) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	if m.ranges == nil {
 		return nil, false
 	}
 	return m.ranges.ListLiteral(v)
 }
-func (m *model) getterDefault(fn *types.Func) (value, bool) { return m.ix.GetterDefault(fn) }
-func (fi *funcInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
+func (fi *FuncInfo) rangeList(r *ast.RangeStmt) ([]int64, bool) {
 	if fi.M.ranges == nil {
 		return nil, false
 	}
 	return fi.M.ranges.RangeList(r)
 }
-func (m *model) noteDefaults(notes []defaultNote) { m.ix.NoteDefaults(notes) }
-func (m *model) sentinel(v *types.Var) bool       { return m.ix.Sentinel(v) }
-func (m *model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
+func (m *Model) iterLength(x ast.Expr) (int64, []defaultNote, bool) {
 	if m.ranges == nil {
 		return 0, nil, false
 	}

@@ -17,7 +17,7 @@ import (
 // length of a list of headers) can count no attempts: a count ends the
 // loop, and no path of this fork does. An if whose branches jump stays
 // an exit for nonCountFork to judge.
-func (fi *funcInfo) joinFork(b *cfg.Block, in scope) bool {
+func (fi *FuncInfo) joinFork(b *cfg.Block, in Scope) bool {
 	if in == nil || len(b.Succs) != 2 || !in(b.Succs[0]) || !in(b.Succs[1]) {
 		return false
 	}
@@ -32,10 +32,7 @@ func (fi *funcInfo) joinFork(b *cfg.Block, in scope) bool {
 	}
 	switch s := stmt.(type) {
 	case *ast.IfStmt:
-		if s.Init != nil {
-			return false
-		}
-		return !bodyscan.JumpsOut(s.Body, false) && (s.Else == nil || !bodyscan.JumpsOut(s.Else, false))
+		return s.Init == nil && !bodyscan.JumpsOut(s.Body, false) && (s.Else == nil || !bodyscan.JumpsOut(s.Else, false))
 	case *ast.RangeStmt:
 		return !bodyscan.JumpsOut(s.Body, true)
 	case *ast.ForStmt:

@@ -13,15 +13,15 @@ import (
 // list the call passes and the tested value, read in the helper with its
 // parameters bound to the call's arguments. A generic helper is read
 // through its declaration (contains[T comparable](list []T, element T)).
-func (ev *evaluator) membership(fn *types.Func, call *ast.CallExpr, e env) (value, bool) {
+func (ev *Evaluator) membership(fn *types.Func, call *ast.CallExpr, e Env) (Value, bool) {
 	sig := fn.Origin().Type().(*types.Signature)
 	listAt, tested, ok := outcomeval.Membership(ev.Fi.M.info, ev.Fi.M.FuncDecl(fn), sig)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	lists, ok := ev.out().MemberElems(sig, call, listAt, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	// The tested value a parameter: the call's argument, whatever its
 	// type (a type parameter's is never tracked in the helper).
@@ -34,7 +34,7 @@ func (ev *evaluator) membership(fn *types.Func, call *ast.CallExpr, e env) (valu
 	}
 	sub, ce, _, ok := ev.bindCall(fn, call, e)
 	if !ok {
-		return value{}, false
+		return Value{}, false
 	}
 	return ev.out().Member(lists, sub.Eval(tested, ce), outcomeval.Contains), true
 }
@@ -48,7 +48,7 @@ type listChoice struct {
 
 // ListPick returns the list picked for v while OverListChoices decides
 // once per list; otherwise it notes v and reports false.
-func (m *model) ListPick(v *types.Var, n int) (int, bool) {
+func (m *Model) ListPick(v *types.Var, n int) (int, bool) {
 	if i, ok := m.listPick[v]; ok && i < n {
 		return i, true
 	}
@@ -64,7 +64,7 @@ func (m *model) ListPick(v *types.Var, n int) (int, bool) {
 // outcome leads to another attempt (again) when it does with one of the
 // lists, certainly (certain) when it certainly does with one. Two such
 // locals are not followed; the first answer stands.
-func (m *model) OverListChoices(once func() (again, certain bool)) (again, certain bool) {
+func (m *Model) OverListChoices(once func() (again, certain bool)) (again, certain bool) {
 	if m.listPick != nil {
 		return once()
 	}

@@ -3,6 +3,8 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Facts of a node that do not depend on the walk's state.
@@ -29,21 +31,19 @@ type identFact struct {
 	studied bool
 }
 
-func (fi *funcInfo) identFact(x *ast.Ident) identFact {
-	return cached(&fi.idents, x, func() identFact { return fi.newIdentFact(x) })
-}
-
-func (fi *funcInfo) newIdentFact(x *ast.Ident) identFact {
-	info := fi.M.info
-	var f identFact
-	f.obj, f.mayConst = usedConst(info, x)
-	if f.obj == nil {
-		f.obj = info.Defs[x]
-	}
-	if v, ok := f.obj.(*types.Var); ok {
-		f.studied = fi.Tracked[v] || fi.outcomes[v]
-	}
-	return f
+func (fi *FuncInfo) identFact(x *ast.Ident) identFact {
+	return typesx.Cached(&fi.idents, x, func() identFact {
+		info := fi.M.info
+		var f identFact
+		f.obj, f.mayConst = usedConst(info, x)
+		if f.obj == nil {
+			f.obj = info.Defs[x]
+		}
+		if v, ok := f.obj.(*types.Var); ok {
+			f.studied = fi.Tracked[v] || fi.outcomes[v]
+		}
+		return f
+	})
 }
 
 // usedConst returns the Uses entry of id, and whether it is a constant
@@ -69,24 +69,20 @@ type selFact struct {
 	carried bool
 }
 
-func (fi *funcInfo) selFact(x *ast.SelectorExpr) selFact {
-	return cached(&fi.sels, x, func() selFact { return fi.newSelFact(x) })
-}
-
-func (fi *funcInfo) newSelFact(x *ast.SelectorExpr) selFact {
-	info := fi.M.info
-	var f selFact
-	f.sel, f.mayConst = usedConst(info, x.Sel)
-	f.field, _ = f.sel.(*types.Var)
-	if f.field != nil && f.field.IsField() {
-		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			if p, _ := info.Uses[id].(*types.Var); p != nil && !p.IsField() {
+func (fi *FuncInfo) selFact(x *ast.SelectorExpr) selFact {
+	return typesx.Cached(&fi.sels, x, func() selFact {
+		info := fi.M.info
+		var f selFact
+		f.sel, f.mayConst = usedConst(info, x.Sel)
+		f.field, _ = f.sel.(*types.Var)
+		if f.field != nil && f.field.IsField() {
+			if p, _ := info.Uses[typesx.IdentOf(x.X)].(*types.Var); p != nil && !p.IsField() {
 				f.param = fi.ParamField(p, f.field)
 			}
+			f.carried = !f.field.Embedded() && fi.M.carried.Of(info.TypeOf(x.X)) == f.field
 		}
-		f.carried = !f.field.Embedded() && fi.M.carried.Of(info.TypeOf(x.X)) == f.field
-	}
-	return f
+		return f
+	})
 }
 
 // callFact is what Eval reads of a call.
@@ -96,21 +92,11 @@ type callFact struct {
 	fn      *types.Func // its callee (typeutilCallee), or nil
 }
 
-func (fi *funcInfo) callFact(x *ast.CallExpr) callFact {
-	return cached(&fi.calls, x, func() callFact { return fi.newCallFact(x) })
-}
-
-func (fi *funcInfo) newCallFact(x *ast.CallExpr) callFact {
-	info := fi.M.info
-	var f callFact
-	if tv, ok := info.Types[x]; ok && tv.Value != nil {
-		f.isConst = true
-	}
-	if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
-		f.conv = true
-	}
-	f.fn = typeutilCallee(info, x)
-	return f
+func (fi *FuncInfo) callFact(x *ast.CallExpr) callFact {
+	return typesx.Cached(&fi.calls, x, func() callFact {
+		info := fi.M.info
+		return callFact{isConst: info.Types[x].Value != nil, conv: info.Types[x.Fun].IsType(), fn: typesx.Callee(info, x)}
+	})
 }
 
 // binFact is what Eval reads of a binary expression: whether Types holds
@@ -123,15 +109,15 @@ type binFact struct {
 	clock, refs bool
 }
 
-func (fi *funcInfo) binFact(x *ast.BinaryExpr) *binFact {
-	return cached(&fi.bins, x, func() *binFact {
+func (fi *FuncInfo) binFact(x *ast.BinaryExpr) *binFact {
+	return typesx.Cached(&fi.bins, x, func() *binFact {
 		tv, ok := fi.M.info.Types[x]
 		return &binFact{isConst: ok && tv.Value != nil}
 	})
 }
 
 // counted fills in f's clock and refs for x (ev's function is fi).
-func (f *binFact) counted(ev *evaluator, x *ast.BinaryExpr) *binFact {
+func (f *binFact) counted(ev *Evaluator, x *ast.BinaryExpr) *binFact {
 	if !f.asked {
 		f.asked = true
 		f.clock = ev.Fi.clockCompare(x)
@@ -142,8 +128,8 @@ func (f *binFact) counted(ev *evaluator, x *ast.BinaryExpr) *binFact {
 
 // studiedLhs returns, for each left-hand side of n, the tracked or
 // outcome variable it names, or nil: the variables Exec binds.
-func (fi *funcInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
-	return cached(&fi.lhs, n, func() []*types.Var {
+func (fi *FuncInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
+	return typesx.Cached(&fi.lhs, n, func() []*types.Var {
 		vs := make([]*types.Var, len(n.Lhs))
 		for i, l := range n.Lhs {
 			if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
@@ -152,17 +138,4 @@ func (fi *funcInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
 		}
 		return vs
 	})
-}
-
-// cached returns (*m)[k], worked out by f and kept on its first use.
-func cached[K comparable, V any](m *map[K]V, k K, f func() V) V {
-	if v, ok := (*m)[k]; ok {
-		return v
-	}
-	if *m == nil {
-		*m = make(map[K]V)
-	}
-	v := f()
-	(*m)[k] = v
-	return v
 }

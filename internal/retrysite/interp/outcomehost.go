@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"golang.org/x/tools/go/cfg"
-
 	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -17,16 +15,16 @@ import (
 // implements, and the model through outcomeval.Pkg (Info, VarDefOf); the
 // evaluator calls it under the names below.
 
-type evHost struct{ ev *evaluator }
+type evHost struct{ ev *Evaluator }
 
-func (h evHost) Info() *types.Info             { return h.ev.Fi.M.info }
-func (h evHost) VarDefOf(v *types.Var) *varDef { return h.ev.Fi.M.VarDefOf(v) }
+func (h evHost) Info() *types.Info                        { return h.ev.Fi.M.info }
+func (h evHost) VarDefOf(v *types.Var) *outcomeval.VarDef { return h.ev.Fi.M.VarDefOf(v) }
 func (h evHost) IndexedComposite(v *types.Var) (*ast.CompositeLit, bool) {
 	return h.ev.Fi.M.IndexedComposite(v)
 }
 func (h evHost) ListPick(v *types.Var, n int) (int, bool) { return h.ev.Fi.M.ListPick(v, n) }
-func (h evHost) Eval(x ast.Expr, e env) value             { return h.ev.Eval(x, e) }
-func (h evHost) Scenario() *scenario                      { return &h.ev.Sc }
+func (h evHost) Eval(x ast.Expr, e Env) Value             { return h.ev.Eval(x, e) }
+func (h evHost) Scenario() *Scenario                      { return &h.ev.Sc }
 func (h evHost) Op() map[*ast.CallExpr]bool               { return h.ev.Op }
 func (h evHost) Pred() bool                               { return h.ev.Pred }
 func (h evHost) Body() *ast.BlockStmt                     { return h.ev.Fi.Body }
@@ -38,13 +36,13 @@ func (h evHost) LocalVar(x ast.Expr) *types.Var           { return h.ev.Fi.M.Loc
 func (h evHost) CancelOnlyCtx(call *ast.CallExpr) bool {
 	return h.ev.Fi.M.host.CancelOnlyCtx(h.ev.Fi.Body, call)
 }
-func (h evHost) HandledSuccess(c *ast.CallExpr, i int, e env) (value, bool) {
+func (h evHost) HandledSuccess(c *ast.CallExpr, i int, e Env) (Value, bool) {
 	return h.ev.handledSuccess(c, i, e)
 }
-func (h evHost) BodyReadResult(c *ast.CallExpr, i int, e env) (value, bool) {
+func (h evHost) BodyReadResult(c *ast.CallExpr, i int, e Env) (Value, bool) {
 	return h.ev.bodyReadResult(c, i, e)
 }
-func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e env) (value, bool) {
+func (h evHost) InlineResult(fn *types.Func, c *ast.CallExpr, i int, e Env) (Value, bool) {
 	return h.ev.inlineResult(fn, c, i, e)
 }
 
@@ -53,27 +51,15 @@ func (h evHost) CarriedError(t types.Type) *types.Var      { return h.ev.Fi.M.ca
 func (h evHost) FuncKey(fn *types.Func) string             { return h.ev.Fi.M.funcKey(fn) }
 func (h evHost) Callee(call *ast.CallExpr) *types.Func     { return h.ev.Fi.callFact(call).fn }
 
-func (ev *evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
-
-func (ev *evaluator) tuple(rhs ast.Expr, i int, e env) (value, bool) {
-	return ev.out().Tuple(rhs, i, e)
-}
-func (ev *evaluator) index(x *ast.IndexExpr, e env) value       { return ev.out().Index(x, e) }
-func (ev *evaluator) captureDeps(fun ast.Expr, e env) deps      { return ev.out().CaptureDeps(fun, e) }
-func (ev *evaluator) statusLit(x ast.Expr, e env) (value, bool) { return ev.out().StatusLit(x, e) }
-func (ev *evaluator) narrowAs(b *cfg.Block, e env) env          { return ev.out().NarrowAs(b, e) }
-func (ev *evaluator) narrowWhen(x ast.Expr, t bool, e env) env  { return ev.out().NarrowWhen(x, t, e) }
+func (ev *Evaluator) out() outcomeval.Evaluator { return outcomeval.Of(evHost{ev}) }
 
 // ConstElems returns the elements of a constant slice or array literal
 // (x itself or a variable that holds one).
-func (ev *evaluator) ConstElems(x ast.Expr) ([]value, bool) { return ev.out().ConstElems(x) }
-
-// A varDef is what the package does to one variable.
-type varDef = outcomeval.VarDef
+func (ev *Evaluator) ConstElems(x ast.Expr) ([]Value, bool) { return ev.out().ConstElems(x) }
 
 // VarDefOf returns what the package does to v (nil if nothing seen),
 // indexing the package on first use.
-func (m *model) VarDefOf(v *types.Var) *varDef {
+func (m *Model) VarDefOf(v *types.Var) *outcomeval.VarDef {
 	if m.Defs == nil {
 		m.Defs = outcomeval.IndexDefs(m.pass, m.info)
 	}
@@ -82,13 +68,13 @@ func (m *model) VarDefOf(v *types.Var) *varDef {
 
 // ConstComposite returns the composite literal x is, or that the
 // variable x names always holds (outcomeval.ConstComposite).
-func (m *model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
+func (m *Model) ConstComposite(x ast.Expr) (*ast.CompositeLit, bool) {
 	return outcomeval.ConstComposite(m, x)
 }
 
 // LocalVar returns the local variable x names, or nil.
-func (m *model) LocalVar(x ast.Expr) *types.Var {
-	v := varOfExpr(m.info, x)
+func (m *Model) LocalVar(x ast.Expr) *types.Var {
+	v := typesx.VarOf(m.info, x)
 	if v == nil || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil
 	}
@@ -96,7 +82,3 @@ func (m *model) LocalVar(x ast.Expr) *types.Var {
 }
 
 func statusField(t types.Type) *types.Var { return outcomeval.StatusField(t) }
-
-// asTargetOf returns the target variable and the error of a call
-// errors.As(err, &target), or nil (typesx.AsTarget).
-func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }

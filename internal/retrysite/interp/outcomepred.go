@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
 )
@@ -16,7 +17,7 @@ import (
 // attempt after a success (nil error), whatever it is. Its negation,
 // and its conjunction or disjunction with stateless tests (err != nil),
 // are read alike.
-func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
+func (fi *FuncInfo) outcomePredicate(x ast.Expr) bool {
 	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.NOT {
 		x = u.X
 	}
@@ -30,10 +31,10 @@ func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
 		return false
 	}
 	info := fi.M.info
-	if tv := info.Types[call.Fun]; tv.IsType() || tv.IsBuiltin() || typeutilCallee(info, call) != nil {
+	if tv := info.Types[call.Fun]; tv.IsType() || tv.IsBuiltin() || typesx.Callee(info, call) != nil {
 		return false
 	}
-	if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit || !isBool(info.TypeOf(call)) {
+	if _, lit := ast.Unparen(call.Fun).(*ast.FuncLit); lit || !typesx.IsBool(info.TypeOf(call)) {
 		return false
 	}
 	if fi.M.host.ValueFunc(call) != nil {
@@ -44,7 +45,7 @@ func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
 	}
 	given := false
 	for _, a := range call.Args {
-		if v := varOfExpr(info, a); v != nil && fi.outcomes[v] && isErrorType(v.Type()) {
+		if v := typesx.VarOf(info, a); v != nil && fi.outcomes[v] && typesx.IsErrorType(v.Type()) {
 			given = true
 			continue
 		}
@@ -60,12 +61,12 @@ func (fi *funcInfo) outcomePredicate(x ast.Expr) bool {
 // error does not carry) in a function that calls itself: it asks for
 // no other attempt. In a loop the predicate's sense is not known (if
 // !ok(err) { return } may test "fine" as well as "again").
-func (ev *evaluator) nilOutcomePredicate(x *ast.CallExpr, e env) bool {
+func (ev *Evaluator) nilOutcomePredicate(x *ast.CallExpr, e Env) bool {
 	if ev.Op == nil || !ev.Fi.Recursive || !ev.Fi.outcomePredicate(x) {
 		return false
 	}
 	for _, a := range x.Args {
-		if isErrorType(ev.info().TypeOf(a)) && ev.Eval(a, e).K != vNil {
+		if typesx.IsErrorType(ev.info().TypeOf(a)) && ev.Eval(a, e).K != VNil {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Fields of a struct parameter, bound by a caller.
@@ -26,7 +27,7 @@ type paramField struct{ p, f *types.Var }
 
 // ParamField returns the variable that stands for field f of fi's struct
 // parameter p, or nil when p is no such parameter or fi writes p.f.
-func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
+func (fi *FuncInfo) ParamField(p, f *types.Var) *types.Var {
 	k := paramField{p, f}
 	if v, ok := fi.paramFields[k]; ok {
 		return v
@@ -35,7 +36,7 @@ func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
 		fi.paramFields = make(map[paramField]*types.Var)
 	}
 	fi.paramFields[k] = nil
-	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !isIntegerOrBool(f.Type()) {
+	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !IsIntegerOrBool(f.Type()) {
 		return nil
 	}
 	if _, ok := p.Type().Underlying().(*types.Struct); !ok {
@@ -55,10 +56,10 @@ func (fi *funcInfo) ParamField(p, f *types.Var) *types.Var {
 // evaluator reads the field as any other, from the package-wide index of
 // its writes (the package's default of a field the user can change,
 // valueindex).
-func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
+func (ev *Evaluator) boundField(sf selFact, e Env) (Value, bool) {
 	v := sf.param // ParamField of the selector's parameter and field (nodefacts.go)
 	if v == nil {
-		return value{}, false
+		return Value{}, false
 	}
 	if val, ok := e.Get(v); ok {
 		return val, true
@@ -66,10 +67,10 @@ func (ev *evaluator) boundField(sf selFact, e env) (value, bool) {
 	f := sf.field
 	if ev.Fi.M.ix != nil && ev.Fi.M.ix.ZeroField(f) {
 		// No write of the package sets it: zero for every caller.
-		if IsBool(f.Type()) {
-			return boolVal(false), true
+		if typesx.IsBool(f.Type()) {
+			return BoolVal(false), true
 		}
-		return intVal(0), true
+		return IntVal(0), true
 	}
-	return value{}, false
+	return Value{}, false
 }

@@ -3,6 +3,7 @@ package interp
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 )
 
 // This file lets the walks read a retry in rounds (retrysite's
@@ -17,17 +18,13 @@ import (
 // it) and leaves it when they come back to its head: a walk that starts
 // in r's body is in its one iteration. fi itself is unchanged; the copy
 // shares its graph and everything else.
-func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
+func (fi *FuncInfo) OnceRange(r *ast.RangeStmt) *FuncInfo {
 	c := *fi
 	c.once = r
 	c.rangeCounter = make(map[*ast.RangeStmt]*types.Var, len(fi.rangeCounter)+1)
-	for k, v := range fi.rangeCounter {
-		c.rangeCounter[k] = v
-	}
+	maps.Copy(c.rangeCounter, fi.rangeCounter)
 	c.rangeLen = make(map[*ast.RangeStmt]int64, len(fi.rangeLen)+1)
-	for k, v := range fi.rangeLen {
-		c.rangeLen[k] = v
-	}
+	maps.Copy(c.rangeLen, fi.rangeLen)
 	if fi.rangeVals[r] != nil {
 		c.rangeVals = make(map[*ast.RangeStmt][]int64, len(fi.rangeVals))
 		for k, v := range fi.rangeVals {
@@ -37,13 +34,9 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 		}
 	}
 	c.Tracked = make(map[*types.Var]bool, len(fi.Tracked)+1)
-	for k, v := range fi.Tracked {
-		c.Tracked[k] = v
-	}
+	maps.Copy(c.Tracked, fi.Tracked)
 	c.order = make(map[*types.Var]int, len(fi.order)+1)
-	for k, v := range fi.order {
-		c.order[k] = v
-	}
+	maps.Copy(c.order, fi.order)
 	cv := types.NewVar(r.For, fi.M.pkg, "round#", types.Typ[types.Int])
 	c.rangeCounter[r] = cv
 	c.rangeLen[r] = 1
@@ -61,17 +54,17 @@ func (fi *funcInfo) OnceRange(r *ast.RangeStmt) *funcInfo {
 
 // onceBranch decides the head of the range run once (OnceRange): the
 // body when its expression has just restarted it, the exit otherwise.
-func (fi *funcInfo) onceBranch(r *ast.RangeStmt, e env) (t, f bool) {
-	if x, ok := e.Get(fi.rangeCounter[r]); ok && x.K == vInt && x.I == 0 {
+func (fi *FuncInfo) onceBranch(r *ast.RangeStmt, e Env) (t, f bool) {
+	if x, ok := e.Get(fi.rangeCounter[r]); ok && x.K == VInt && x.I == 0 {
 		return true, false
 	}
 	return false, true
 }
 
 // onceRestart restarts the range run once when n is its expression.
-func (fi *funcInfo) onceRestart(n ast.Node, e env) env {
+func (fi *FuncInfo) onceRestart(n ast.Node, e Env) Env {
 	if fi.once != nil && n == ast.Node(fi.once.X) {
-		return e.Set(fi.rangeCounter[fi.once], intVal(0))
+		return e.Set(fi.rangeCounter[fi.once], IntVal(0))
 	}
 	return e
 }

@@ -27,7 +27,7 @@ type scratch struct {
 type reachItem struct {
 	bi            int32
 	from          int
-	e             env
+	e             Env
 	certain, free bool
 }
 
@@ -52,7 +52,7 @@ type runsMemo struct {
 }
 
 // borrow lends the model's scratch, emptied, or a new one if it is lent.
-func (m *model) borrow() *scratch {
+func (m *Model) borrow() *scratch {
 	s := m.spare
 	if s == nil {
 		return &scratch{}
@@ -64,7 +64,7 @@ func (m *model) borrow() *scratch {
 }
 
 // giveBack returns a scratch to the model once its walk is over.
-func (m *model) giveBack(s *scratch) { m.spare = s }
+func (m *Model) giveBack(s *scratch) { m.spare = s }
 
 // StateKeys maps walk states' keys (AppendState's) to numbers, or holds
 // them as a set (Add): the walks of this package and of package waits

@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/exits"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file walks a function's control-flow graph under the evaluator.
@@ -31,7 +32,7 @@ import (
 // iteration, does not use up its steps before the way out is tried.
 
 // reachResult is what reach finds.
-type reachResult struct {
+type ReachResult struct {
 	Again        bool // some path runs the operation again
 	AgainCertain bool // ... through no fork that depends on the outcome
 	// againFree: some path runs it again through no undecided fork that
@@ -45,24 +46,24 @@ type reachResult struct {
 // as soon as it holds, since the flags only ever turn true. Every flag
 // implies again, so again is exact under every goal; the other flags are
 // not, and a caller reads only again and its goal's flag.
-type reachGoal uint8
+type ReachGoal uint8
 
 const (
-	goalAgain reachGoal = iota
-	goalFree
-	goalCertain
+	GoalAgain ReachGoal = iota
+	GoalFree
+	GoalCertain
 	// goalFreeFailover is goalFree for a recursion whose operation sits
 	// in a loop over candidates (brokers, endpoints): the loop's own
 	// condition, which runs out of candidates before the function calls
 	// itself again, guards no refresh (forms.go in retrysite).
-	goalFreeFailover
+	GoalFreeFailover
 )
 
-func (r *reachResult) settles(g reachGoal) bool {
+func (r *ReachResult) settles(g ReachGoal) bool {
 	switch g {
-	case goalFree, goalFreeFailover:
+	case GoalFree, GoalFreeFailover:
 		return r.AgainFree
-	case goalCertain:
+	case GoalCertain:
 		return r.AgainCertain
 	}
 	return r.Again
@@ -70,12 +71,12 @@ func (r *reachResult) settles(g reachGoal) bool {
 
 // scope says which blocks belong to the loop under study (nil: the whole
 // function).
-type scope func(b *cfg.Block) bool
+type Scope func(b *cfg.Block) bool
 
 // memo returns in, answering for each block once: a scope's answer is the
 // block's alone (LoopScope reads its position), and the walks ask it at
 // every visit. nil stays nil.
-func (in scope) memo(blocks int) scope {
+func (in Scope) memo(blocks int) Scope {
 	if in == nil {
 		return nil
 	}
@@ -96,10 +97,10 @@ func (in scope) memo(blocks int) scope {
 // reach explores from just after the operation's node (the node at ref),
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
-func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc scenario, in scope, goal reachGoal) reachResult {
-	ev := &evaluator{Fi: fi, Op: op, Sc: sc}
+func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc Scenario, in Scope, goal ReachGoal) ReachResult {
+	ev := &Evaluator{Fi: fi, Op: op, Sc: sc}
 	in = in.memo(len(fi.Cfg.Blocks))
-	var res reachResult
+	var res ReachResult
 	sc0 := fi.M.borrow()
 	defer fi.M.giveBack(sc0)
 	seen, kb := &sc0.keys, sc0.kb
@@ -161,7 +162,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok && fi.rangeVals[r] != nil {
-						e = e.Set(cv, intVal(0))
+						e = e.Set(cv, IntVal(0))
 					}
 				}
 			}
@@ -175,24 +176,24 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 			queue = append(queue, reachItem{b.Succs[0].Index, 0, e, it.certain, it.free})
 		case 2:
 			t, f, cv, undecided := fi.branch(ev, b, e)
-			var c *value
+			var c *Value
 			if undecided {
 				c = &cv
 			}
 			stateful := c != nil && !fi.nonCountFork(b, c)
-			if stateful && goal == goalFreeFailover && fi.loopHeadAround(b, start) {
+			if stateful && goal == GoalFreeFailover && fi.loopHeadAround(b, start) {
 				stateful = false // the failover loop runs out (goalFreeFailover)
 			}
-			if stateful && goal != goalAgain && goal != goalCertain && fi.outcomePredicate(LastExpr(b)) {
+			if stateful && goal != GoalAgain && goal != GoalCertain && fi.outcomePredicate(LastExpr(b)) {
 				stateful = false // a decision over the outcome (outcomepred.go)
 			}
 			free := it.free && !stateful
 			if t {
-				certain := it.certain && (!f || c == nil || c.Dep&depOutcome == 0)
+				certain := it.certain && (!f || c == nil || c.Dep&DepOutcome == 0)
 				queue = append(queue, reachItem{b.Succs[0].Index, 0, fi.TakeRange(b, e, true), certain, free})
 			}
 			if f {
-				certain := it.certain && (!t || c == nil || c.Dep&depOutcome == 0)
+				certain := it.certain && (!t || c == nil || c.Dep&DepOutcome == 0)
 				queue = append(queue, reachItem{b.Succs[1].Index, 0, fi.TakeRange(b, e, false), certain, free})
 			}
 		}
@@ -202,7 +203,7 @@ func (fi *funcInfo) Reach(op, target map[*ast.CallExpr]bool, start nodeRef, sc s
 
 // Branch decides which successors of a conditional block are possible.
 // c is the condition's value when it is undecided (nil when decided).
-func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *value) {
+func (fi *FuncInfo) Branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c *Value) {
 	t, f, v, undecided := fi.branch(ev, b, e)
 	if undecided {
 		return t, f, &v
@@ -213,35 +214,35 @@ func (fi *funcInfo) Branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c *va
 // branch is Branch with the undecided condition's value returned as a
 // value: the walks of this package call it on every fork, and a pointer
 // returned from a call is a value on the heap.
-func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c value, undecided bool) {
+func (fi *FuncInfo) branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c Value, undecided bool) {
 	if b.Kind == cfg.KindRangeLoop {
 		if r, ok := b.Stmt.(*ast.RangeStmt); ok {
 			if r == fi.once {
 				t, f := fi.onceBranch(r, e)
-				return t, f, value{}, false
+				return t, f, Value{}, false
 			}
 			if cv, ok := fi.rangeCounter[r]; ok {
-				if x, ok := e.Get(cv); ok && x.K == vInt {
-					fi.M.noteDefaults(fi.rangeNotes[r])
+				if x, ok := e.Get(cv); ok && x.K == VInt {
+					fi.M.ix.NoteDefaults(fi.rangeNotes[r])
 					more := x.I < fi.rangeLen[r]
-					return more, !more, value{}, false
+					return more, !more, Value{}, false
 				}
 			}
 			if fi.M.host.TickerRange(r) {
-				return true, false, value{}, false // a ticker's channel is never closed
+				return true, false, Value{}, false // a ticker's channel is never closed
 			}
 		}
-		return true, true, unknown(0), true
+		return true, true, Unknown(0), true
 	}
 	if t, f, ok := fi.selectCase(b, e, ev.counting); ok {
-		return t, f, value{}, false // exits/selftrigger.go
+		return t, f, Value{}, false // exits/selftrigger.go
 	}
 	v := ev.cond(b, e)
 	switch {
 	case v.IsTrue():
-		return true, false, value{}, false
+		return true, false, Value{}, false
 	case v.IsFalse():
-		return false, true, value{}, false
+		return false, true, Value{}, false
 	}
 	return true, true, v, true
 }
@@ -250,7 +251,7 @@ func (fi *funcInfo) branch(ev *evaluator, b *cfg.Block, e env) (t, f bool, c val
 // when the walk takes its body (taken) or leaves it, and binds the key of a
 // range over an int; taking a select case that receives from a self-woken
 // channel consumes its pending send.
-func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
+func (fi *FuncInfo) TakeRange(b *cfg.Block, e Env, taken bool) Env {
 	if taken {
 		e = fi.takeTrigger(b, e) // a self-woken select case (exits/selftrigger.go)
 	}
@@ -266,25 +267,25 @@ func (fi *funcInfo) TakeRange(b *cfg.Block, e env, taken bool) env {
 		return e
 	}
 	x, ok := e.Get(cv)
-	if !ok || x.K != vInt {
+	if !ok || x.K != VInt {
 		return e
 	}
 	if taken {
 		if r.Key != nil {
 			if kv := fi.LhsVar(r.Key); kv != nil && fi.Tracked[kv] {
 				if _, isInt := fi.M.info.TypeOf(r.X).Underlying().(*types.Basic); isInt {
-					e = e.Set(kv, intVal(x.I))
+					e = e.Set(kv, IntVal(x.I))
 				} else {
-					e = e.Set(kv, unknown(0))
+					e = e.Set(kv, Unknown(0))
 				}
 			}
 		}
 		if vals, ok := fi.rangeVals[r]; ok && x.I >= 0 && x.I < int64(len(vals)) {
 			if vv := fi.LhsVar(r.Value); vv != nil && fi.Tracked[vv] {
-				e = e.Set(vv, intVal(vals[x.I]))
+				e = e.Set(vv, IntVal(vals[x.I]))
 			}
 		}
-		return e.Set(cv, intVal(x.I+1))
+		return e.Set(cv, IntVal(x.I+1))
 	}
 	return e
 }
@@ -310,7 +311,6 @@ type runsResult struct {
 	// over a collection): an endless path may in truth be bounded.
 	OpaqueExit bool
 	GaveUp     bool // the walk grew too large to finish
-	rangeUsed  bool // a range loop with a known length bounded a path
 	// Counted: a fork of the loop that may leave it was decided on an
 	// attempt counter (retries == 0, attempt != 0): an endless path then
 	// goes round with a count that does not end it (retries = -1, a
@@ -328,8 +328,8 @@ const maxRunsCap = 1000
 //
 // Only runs inside the loop under study count: a path that leaves the
 // loop (in) ends there, so an outer loop does not multiply the count.
-func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbation, in scope, sc scenario) runsResult {
-	ev := &evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
+func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbation, in Scope, sc Scenario) runsResult {
+	ev := &Evaluator{Fi: fi, pert: pert, Op: op, Sc: sc, counting: true}
 	in = in.memo(len(fi.Cfg.Blocks))
 	var res runsResult
 	// A state is on the current path until it is done (runsMemo): one
@@ -358,8 +358,8 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 		}
 		return joins[b.Index] > 0
 	}
-	var walk func(bi int32, e env, depth, acc int, inside bool) (int, bool)
-	walk = func(bi int32, e env, depth, acc int, inside bool) (int, bool) {
+	var walk func(bi int32, e Env, depth, acc int, inside bool) (int, bool)
+	walk = func(bi int32, e Env, depth, acc int, inside bool) (int, bool) {
 		if res.GaveUp || res.BoundDep {
 			// A bound compared with an unknown value makes the count
 			// unknown whatever the rest of the walk finds: stop.
@@ -412,7 +412,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			if x, ok := node.(ast.Expr); ok {
 				if r, ok := fi.rangeX[x]; ok {
 					if cv, ok := fi.rangeCounter[r]; ok {
-						e = e.Set(cv, intVal(0))
+						e = e.Set(cv, IntVal(0))
 					}
 				}
 			}
@@ -424,7 +424,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 			best, inf = walk(b.Succs[0].Index, e, depth+1, acc+runs, inside)
 		case 2:
 			t, f, cv, undecided := fi.branch(ev, b, e)
-			var c *value
+			var c *Value
 			if undecided {
 				c = &cv
 			}
@@ -440,9 +440,6 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 
 			if inLoop && c != nil && c.Dep&depBound == 0 && !fi.nonCountFork(b, c) && !joinFork(b) {
 				res.OpaqueExit = true
-			}
-			if b.Kind == cfg.KindRangeLoop && c == nil {
-				res.rangeUsed = true
 			}
 			if inLoop && c == nil && !res.Counted && fi.counterFork(b) && !fi.clampFork(b) && !joinFork(b) {
 				res.Counted = true
@@ -471,7 +468,7 @@ func (fi *funcInfo) MaxRuns(op map[*ast.CallExpr]bool, init env, pert *perturbat
 // counterFork reports whether the condition of fork b reads a tracked
 // variable of a plain integer type (an attempt counter), worked out once
 // per block.
-func (fi *funcInfo) counterFork(b *cfg.Block) bool {
+func (fi *FuncInfo) counterFork(b *cfg.Block) bool {
 	if fi.counter == nil {
 		fi.counter = make([]int8, len(fi.Cfg.Blocks))
 	}
@@ -509,7 +506,7 @@ func (fi *funcInfo) counterFork(b *cfg.Block) bool {
 // (r.IsNextRetry(err)), a field, a function value may count attempts out
 // of sight. Only loops whose every undecided exit certainly does not
 // count are known to be unbounded.
-func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
+func (fi *FuncInfo) nonCountFork(b *cfg.Block, c *Value) bool {
 	// The answer is the block's alone, and the walks ask it at every
 	// visit of the fork: it is worked out once per block.
 	if fi.nonCount == nil {
@@ -527,7 +524,7 @@ func (fi *funcInfo) nonCountFork(b *cfg.Block, c *value) bool {
 }
 
 // nonCountBlock is nonCountFork, worked out.
-func (fi *funcInfo) nonCountBlock(b *cfg.Block) bool {
+func (fi *FuncInfo) nonCountBlock(b *cfg.Block) bool {
 	if b.Kind == cfg.KindRangeLoop {
 		return false // a range over a collection of unknown length
 	}
@@ -543,7 +540,7 @@ func (fi *funcInfo) nonCountBlock(b *cfg.Block) bool {
 
 // stateless reports whether x is computed from the outcome, counters,
 // the clock, the context and constants only.
-func (fi *funcInfo) stateless(x ast.Expr) bool {
+func (fi *FuncInfo) stateless(x ast.Expr) bool {
 	info := fi.M.info
 	if tv, ok := info.Types[x]; ok && tv.Value != nil {
 		return true
@@ -563,7 +560,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // timerchan.go
 				return true
 			}
-			if o.Parent() == fi.M.pkg.Scope() && isErrorType(o.Type()) && fi.M.sentinel(o) {
+			if o.Parent() == fi.M.pkg.Scope() && typesx.IsErrorType(o.Type()) && fi.M.ix.Sentinel(o) {
 				return true // var ErrX = errors.New("..."): a class of errors
 			}
 			// A local that only ever holds what a stateless error is
@@ -593,12 +590,12 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 	case *ast.StarExpr:
 		return fi.stateless(x.X)
 	case *ast.SelectorExpr:
-		if _, isPkg := info.Uses[IdentOf(x.X)].(*types.PkgName); isPkg {
+		if _, isPkg := info.Uses[typesx.IdentOf(x.X)].(*types.PkgName); isPkg {
 			_, isVar := info.Uses[x.Sel].(*types.Var)
 			// context.Canceled and context.DeadlineExceeded say how the
 			// context ended: compared with, they count nothing.
 			return !isVar || isTimeOrContext(info.TypeOf(x)) ||
-				isErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
+				typesx.IsErrorType(info.TypeOf(x)) && info.Uses[x.Sel].Pkg().Path() == "context"
 		}
 		// A field or method value of a stateless value: resp.StatusCode;
 		// a setting the object was made with (exits/settings.go); a flag only
@@ -610,7 +607,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
 			return len(x.Args) == 1 && fi.stateless(x.Args[0])
 		}
-		fn := typeutilCallee(info, x)
+		fn := typesx.Callee(info, x)
 		if fi.M.ix != nil && fi.M.ix.OutcomeDecided(x) {
 			return true // a decision of the outcome's (funcvals.go)
 		}
@@ -625,7 +622,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 			}
 			return false
 		}
-		if fi.M.acquireAttempt(x) {
+		if fi.M.host.AcquireAttempt(x) {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
 		}
@@ -652,7 +649,7 @@ func (fi *funcInfo) stateless(x ast.Expr) bool {
 // made in the loop by a stateless call (a classification of the error:
 // m := Check(err)) or type assertions (err.(*StatusError)): a view of
 // the outcome.
-func (fi *funcInfo) errorView(v *types.Var) bool {
+func (fi *FuncInfo) errorView(v *types.Var) bool {
 	xs := fi.assigns[v]
 	if v.Pos() <= fi.Body.Pos() || v.Pos() >= fi.Body.End() {
 		return false
@@ -676,7 +673,7 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 		case *ast.CallExpr:
 			// A value made afresh on each attempt from the outcome (not
 			// a tracker kept across them: a pointer, a map).
-			fn := typeutilCallee(fi.M.info, x)
+			fn := typesx.Callee(fi.M.info, x)
 			errorsPkg := fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors"
 			_, plain := v.Type().Underlying().(*types.Struct)
 			if !allStateless(fi, x.Args) || !errorsPkg && !(plain && exits.InLoop(fi.Body, v.Pos()) && fi.stateless(x)) {
@@ -694,20 +691,20 @@ func (fi *funcInfo) errorView(v *types.Var) bool {
 // as the target of errors.As (var se *StatusError; errors.As(err, &se)):
 // every use of its address is errors.As's second argument, and the
 // error given there is stateless.
-func (fi *funcInfo) asTarget(v *types.Var) bool {
+func (fi *FuncInfo) asTarget(v *types.Var) bool {
 	info := fi.M.info
 	targets, addrs := 0, 0
 	good := true
 	ast.Inspect(fi.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && varOfExpr(info, n.X) == v {
+			if n.Op == token.AND && typesx.VarOf(info, n.X) == v {
 				addrs++
 			}
 		case *ast.CallExpr:
-			fn := typeutilCallee(info, n)
+			fn := typesx.Callee(info, n)
 			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(n.Args) == 2 {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && varOfExpr(info, u.X) == v {
+				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.VarOf(info, u.X) == v {
 					targets++
 					good = good && fi.stateless(n.Args[0])
 				}
@@ -721,7 +718,7 @@ func (fi *funcInfo) asTarget(v *types.Var) bool {
 // clockCompare reports whether x compares a reading of the clock
 // (time.Since(t), time.Until(t), time.Now().Sub(t)) with a duration: a
 // time limit, which counts no attempts whatever the limit is.
-func (fi *funcInfo) clockCompare(x *ast.BinaryExpr) bool {
+func (fi *FuncInfo) clockCompare(x *ast.BinaryExpr) bool {
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
 	default:
@@ -730,12 +727,12 @@ func (fi *funcInfo) clockCompare(x *ast.BinaryExpr) bool {
 	return fi.clockReading(x.X) || fi.clockReading(x.Y)
 }
 
-func (fi *funcInfo) clockReading(x ast.Expr) bool {
+func (fi *FuncInfo) clockReading(x ast.Expr) bool {
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return false
 	}
-	fn := typeutilCallee(fi.M.info, call)
+	fn := typesx.Callee(fi.M.info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
 		return false
 	}
@@ -752,13 +749,13 @@ func (fi *funcInfo) clockReading(x ast.Expr) bool {
 		if !ok {
 			return false
 		}
-		f := typeutilCallee(fi.M.info, inner)
+		f := typesx.Callee(fi.M.info, inner)
 		return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
 	}
 	return false
 }
 
-func allStateless(fi *funcInfo, xs []ast.Expr) bool {
+func allStateless(fi *FuncInfo, xs []ast.Expr) bool {
 	for _, x := range xs {
 		if !fi.stateless(x) {
 			return false
@@ -768,14 +765,14 @@ func allStateless(fi *funcInfo, xs []ast.Expr) bool {
 }
 
 func isTimeOrContext(t types.Type) bool {
-	return isNamed(t, "time", "Time") || isNamed(t, "time", "Duration") ||
-		isNamed(t, "context", "Context") || isNamed(t, "time", "Timer") || isNamed(t, "time", "Ticker")
+	return typesx.IsNamed(t, "time", "Time") || typesx.IsNamed(t, "time", "Duration") ||
+		typesx.IsNamed(t, "context", "Context") || typesx.IsNamed(t, "time", "Timer") || typesx.IsNamed(t, "time", "Ticker")
 }
 
 // statelessVar reports whether every value assigned to a tracked variable
 // is stateless: done, err := func() (bool, error) {...}() may hide a count
 // in the literal, so done is not.
-func (fi *funcInfo) statelessVar(v *types.Var) bool {
+func (fi *FuncInfo) statelessVar(v *types.Var) bool {
 	if r, ok := fi.statelessMemo[v]; ok {
 		return r
 	}
@@ -797,7 +794,7 @@ func B2byte(b bool) byte {
 
 // loopHeadAround reports whether b is the head of a for or range loop
 // that holds the node at start.
-func (fi *funcInfo) loopHeadAround(b *cfg.Block, start nodeRef) bool {
+func (fi *FuncInfo) loopHeadAround(b *cfg.Block, start NodeRef) bool {
 	if b.Kind != cfg.KindForLoop && b.Kind != cfg.KindRangeLoop || b.Stmt == nil {
 		return false
 	}

@@ -8,7 +8,7 @@ import "encoding/binary"
 // only states seen for the first time cost an allocation.
 
 // appendState appends a key for (block, node index, env) to buf.
-func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte {
+func (fi *FuncInfo) AppendState(buf []byte, block int32, from int, e Env) []byte {
 	buf = binary.AppendUvarint(buf, uint64(block))
 	buf = binary.AppendUvarint(buf, uint64(from))
 	return fi.appendEnv(buf, e)
@@ -16,7 +16,7 @@ func (fi *funcInfo) AppendState(buf []byte, block int32, from int, e env) []byte
 
 // appendEnv appends the environment in the function's variable order,
 // so equal environments give equal keys.
-func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
+func (fi *FuncInfo) appendEnv(buf []byte, e Env) []byte {
 	if len(fi.ordered) <= 2*e.Len() {
 		// Few variables for the environment's size: look each up in
 		// order (a scan of the few bindings), with no sort.
@@ -29,7 +29,7 @@ func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 	}
 	type entry struct {
 		idx int
-		v   value
+		v   Value
 	}
 	var small [16]entry
 	es := small[:0]
@@ -54,7 +54,7 @@ func (fi *funcInfo) appendEnv(buf []byte, e env) []byte {
 }
 
 // appendEntry appends the key of variable number idx holding v.
-func appendEntry(buf []byte, idx int, v value) []byte {
+func appendEntry(buf []byte, idx int, v Value) []byte {
 	buf = binary.AppendUvarint(buf, uint64(idx))
 	if v.K == vUnknown {
 		return append(buf, 0xff)

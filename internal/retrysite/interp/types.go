@@ -9,28 +9,6 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-func typeutilCallee(info *types.Info, call *ast.CallExpr) *types.Func {
-	return typesx.Callee(info, call)
-}
-
-func isErrorType(t types.Type) bool { return typesx.IsErrorType(t) }
-
-// isNamed reports whether t (or *t) is the named type path.name.
-func isNamed(t types.Type, path, name string) bool { return typesx.IsNamed(t, path, name) }
-
-// varOfExpr returns the variable an identifier defines or uses
-// (typesx.VarOf).
-func varOfExpr(info *types.Info, x ast.Expr) *types.Var { return typesx.VarOf(info, x) }
-
-func isBool(t types.Type) bool { return IsBool(t) }
-
-func isIntegerOrBool(t types.Type) bool { return IsIntegerOrBool(t) }
-
-func isResponseType(t types.Type) bool { return IsResponseType(t) }
-
-// IsBool reports whether t is a boolean type (typesx.IsBool).
-func IsBool(t types.Type) bool { return typesx.IsBool(t) }
-
 // IsIntegerOrBool reports whether t is an integer or boolean type.
 func IsIntegerOrBool(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -57,13 +35,13 @@ func IsResponseType(t types.Type) bool {
 func HasErrorOrResponse(t types.Type) bool {
 	if tup, ok := t.(*types.Tuple); ok {
 		for i := 0; i < tup.Len(); i++ {
-			if isErrorType(tup.At(i).Type()) || IsResponseType(tup.At(i).Type()) {
+			if typesx.IsErrorType(tup.At(i).Type()) || IsResponseType(tup.At(i).Type()) {
 				return true
 			}
 		}
 		return false
 	}
-	return t != nil && (isErrorType(t) || IsResponseType(t) || typesx.CarriedError(t) != nil)
+	return t != nil && (typesx.IsErrorType(t) || IsResponseType(t) || typesx.CarriedError(t) != nil)
 }
 
 // sortVars sorts variables by position, then name.

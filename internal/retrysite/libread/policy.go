@@ -15,7 +15,7 @@ import (
 // (google.golang.org/grpc@v1.85.0/stream.go).
 func (r *Reader) PolicyWait(s *site.Site) *site.Wait {
 	p := s.GRPCPolicy
-	w := &site.Wait{Kind: site.WaitLibrary, Pos: s.Pos, Base: p.InitialBackoff, Cap: p.MaxBackoff, Spread: "±20%"}
+	w := &site.Wait{Kind: site.WaitLibrary, Pos: s.Pos, Base: p.InitialBackoff, Cap: p.MaxBackoff}
 	if call, ok := s.Node.(*ast.CallExpr); ok && len(call.Args) == 1 {
 		w.Expr = call.Args[0]
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A library configuration handed in whole by the caller (backoff.New(ctx,
@@ -33,7 +34,7 @@ func (m *Reader) callerConfig(s *site.Site, c *collector) *types.Var {
 	if !m.paramAround(s, v) {
 		return nil
 	}
-	named, ok := types.Unalias(derefType(v.Type())).(*types.Named)
+	named, ok := types.Unalias(typesx.Deref(v.Type())).(*types.Named)
 	if !ok || named.Obj().Name() != t.Type || !c.inLib(named.Obj().Pkg()) {
 		return nil
 	}
@@ -79,7 +80,7 @@ func (m *Reader) callerBound(s *site.Site) (site.Bound, bool) {
 	// The first alternative stands for all when every one breaks the
 	// range: it names them all.
 	typ := t.Type
-	if named, ok := types.Unalias(derefType(s.CallerConfig.Type())).(*types.Named); ok && named.Obj().Pkg() != nil {
+	if named, ok := types.Unalias(typesx.Deref(s.CallerConfig.Type())).(*types.Named); ok && named.Obj().Pkg() != nil {
 		typ = named.Obj().Pkg().Name() + "." + typ
 	}
 	whose := fmt.Sprintf("%s, the caller's %s", s.CallerConfig.Name(), typ)

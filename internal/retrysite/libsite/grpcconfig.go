@@ -23,7 +23,7 @@ func (m *Reader) serviceConfigSites(base *site.Site) []*site.Site {
 			if !ok {
 				return true
 			}
-			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && m.libPath(fn.Pkg()) == base.Lib.Paths[0] && fn.Name() == base.Lib.CapOption && len(c.Args) == 1 {
+			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && m.copies.Path(fn.Pkg()) == base.Lib.Paths[0] && fn.Name() == base.Lib.CapOption && len(c.Args) == 1 {
 				if v, ok := m.IntValue(c.Args[0]); ok {
 					maxCall = int(v)
 					if maxCall < 2 {

@@ -40,10 +40,7 @@ func (m *Reader) keptClient(call *ast.CallExpr) bool {
 	case *ast.Ident:
 		v, _ = m.info.Uses[r].(*types.Var)
 	}
-	if v == nil {
-		return false
-	}
-	return v.IsField()
+	return v != nil && v.IsField()
 }
 
 // keepCountOnly drops from a KeptCount site what belongs to its sends.
@@ -126,7 +123,7 @@ func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *site.Lib) {
 	if !ok {
 		return nil, nil
 	}
-	named, ok := types.Unalias(derefType(m.info.TypeOf(lit))).(*types.Named)
+	named, ok := types.Unalias(typesx.Deref(m.info.TypeOf(lit))).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
 		return nil, nil
 	}
@@ -134,7 +131,7 @@ func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *site.Lib) {
 		if lib.Backoffs == nil || lib.Backoffs.KeptClient == "" || len(lib.Paths) == 0 {
 			continue
 		}
-		if m.libPath(named.Obj().Pkg()) == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
+		if m.copies.Path(named.Obj().Pkg()) == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
 			return lit, lib
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file reads how a library counts from its table in
@@ -71,9 +72,7 @@ func (m *Reader) countSetting(s *site.Site, st *site.Setting, arg int, attempts,
 	if lit, ok := ast.Unparen(x).(*ast.BasicLit); ok {
 		b.Lit = lit
 	}
-	if b.Retries < 0 {
-		b.Retries = 0
-	}
+	b.Retries = max(b.Retries, 0)
 	return b
 }
 
@@ -149,7 +148,7 @@ func defaultApplies(s *site.Site, d knowledge.DefaultBound) bool {
 	if len(d.IfAny) > 0 && s.Last(d.IfAny...) == nil {
 		return false
 	}
-	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && isPackageFunc(s.Settings[0].Obj)) {
+	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && typesx.IsPackageFunc(s.Settings[0].Obj)) {
 		return false
 	}
 	return true
@@ -186,6 +185,21 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 	}
 	var val int64
 	found, ok := false, true
+	def := func(x ast.Expr) { // nil: the zero value
+		c, exact := int64(0), true
+		if x != nil {
+			tv := m.info.Types[x]
+			if tv.Value == nil {
+				ok = false
+				return
+			}
+			c, exact = constant.Int64Val(constant.ToInt(tv.Value))
+		}
+		if !exact || found && c != val {
+			ok = false
+		}
+		val, found = c, true
+	}
 	for _, f := range m.pass.Files {
 		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
 			continue
@@ -200,38 +214,17 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 					}
 					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
 						ok = false
-						continue
+					} else {
+						def(n.Rhs[i])
 					}
-					tv := m.info.Types[n.Rhs[i]]
-					if tv.Value == nil {
-						ok = false
-						continue
-					}
-					c, exact := constant.Int64Val(constant.ToInt(tv.Value))
-					if !exact || found && c != val {
-						ok = false
-					}
-					val, found = c, true
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if m.info.Defs[name] != v {
-						continue
+					if m.info.Defs[name] == v && i < len(n.Values) {
+						def(n.Values[i])
+					} else if m.info.Defs[name] == v {
+						def(nil)
 					}
-					if i >= len(n.Values) {
-						val, found = 0, true
-						continue
-					}
-					tv := m.info.Types[n.Values[i]]
-					if tv.Value == nil {
-						ok = false
-						continue
-					}
-					c, exact := constant.Int64Val(constant.ToInt(tv.Value))
-					if !exact || found && c != val {
-						ok = false
-					}
-					val, found = c, true
 				}
 			case *ast.IncDecStmt:
 				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[id] == v {
@@ -264,15 +257,4 @@ func (m *Reader) floatValue(x ast.Expr) (float64, bool) {
 		return f, true
 	}
 	return 0, false
-}
-
-// isPackageFunc reports whether obj is a package-level function (not a
-// method, a field or a type).
-func isPackageFunc(obj types.Object) bool {
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() == nil
 }

@@ -55,10 +55,7 @@ func (m *Reader) pollsThroughLibrary(ops []ast.Expr) bool {
 func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 	results := make(map[*types.Var]bool) // non-error results of operations
 	opErrs := make(map[*types.Var]bool)
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || len(as.Rhs) != 1 {
 			return true
@@ -86,13 +83,7 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 	sig, _ := m.info.TypeOf(lit).(*types.Signature)
 	errorLast := sig != nil && sig.Results().Len() > 0 && typesx.IsErrorType(sig.Results().At(sig.Results().Len()-1).Type())
 	found := false
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, lit.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || len(is.Body.List) == 0 || !m.emptyTest(is.Cond, results) {
 			return true
@@ -108,7 +99,6 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 		found = true
 		return false
 	})
-	return found
 }
 
 // emptyTest reports whether cond is x == nil or len(x) == 0 for x one
@@ -179,7 +169,7 @@ func (m *Reader) pollsThroughMarker(ops []ast.Expr) bool {
 					return true
 				}
 				fn := typesx.Callee(m.info, n)
-				if fn == nil || fn.Pkg() == nil || knowledge.MarkerOf(m.libPath(fn.Pkg())+"."+fn.Name()) != knowledge.MarkRetryable {
+				if fn == nil || fn.Pkg() == nil || knowledge.MarkerOf(m.copies.Path(fn.Pkg())+"."+fn.Name()) != knowledge.MarkRetryable {
 					return true
 				}
 				if typesx.UsesAny(m.info, n.Args[0], opErrs) {
@@ -209,10 +199,7 @@ func (m *Reader) pollsThroughMarker(ops []ast.Expr) bool {
 // (res).
 func (m *Reader) opErrors(lit *ast.FuncLit) (opErrs, opResps map[*types.Var]bool) {
 	opErrs, opResps = make(map[*types.Var]bool), make(map[*types.Var]bool)
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
 		var lhs []ast.Expr
 		var rhs ast.Expr
 		switch n := n.(type) {

@@ -7,7 +7,6 @@ import (
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/inspector"
@@ -226,7 +225,7 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 					if rhs != nil {
 						idx.defs[v] = append(idx.defs[v], rhs)
 						if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-							if b, ok := m.info.Uses[interp.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+							if b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 								idx.appends[v] = append(idx.appends[v], call)
 							}
 						}
@@ -301,7 +300,7 @@ type collector struct {
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
-	return pkg != nil && c.lib.Has(c.m.libPath(pkg))
+	return pkg != nil && c.lib.Has(c.m.copies.Path(pkg))
 }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
@@ -320,7 +319,7 @@ func (c *collector) collect(x ast.Expr) {
 	info := c.m.info
 	switch x := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
-		if b, ok := info.Uses[interp.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Args {
 				c.collect(a)
 			}
@@ -336,7 +335,7 @@ func (c *collector) collect(x ast.Expr) {
 			}
 			return
 		}
-		if b, ok := info.Uses[interp.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
 			for _, a := range x.Args {
 				c.collect(a)
 			}
@@ -419,7 +418,7 @@ func (c *collector) collect(x ast.Expr) {
 		c.collect(x.X)
 	case *ast.CompositeLit:
 		t := info.TypeOf(x)
-		named, _ := types.Unalias(derefType(t)).(*types.Named)
+		named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
 		if named != nil && c.inLib(named.Obj().Pkg()) {
 			c.add(named.Obj().Name(), named.Obj(), nil, x)
 		} else if named != nil && c.ownMethods(named) {
@@ -498,11 +497,11 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 			return true
 		}
 	}
-	if named, ok := types.Unalias(derefType(t)).(*types.Named); ok {
+	if named, ok := types.Unalias(typesx.Deref(t)).(*types.Named); ok {
 		return c.inLib(named.Obj().Pkg())
 	}
 	if sl, ok := t.Underlying().(*types.Slice); ok {
-		if named, ok := types.Unalias(derefType(sl.Elem())).(*types.Named); ok {
+		if named, ok := types.Unalias(typesx.Deref(sl.Elem())).(*types.Named); ok {
 			return c.inLib(named.Obj().Pkg())
 		}
 	}
@@ -510,10 +509,8 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 }
 
 func (c *collector) followReturns(body *ast.BlockStmt) {
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
 				if c.isConfigValue(r) {
@@ -556,10 +553,8 @@ func (c *collector) followFuncLit(fl *ast.FuncLit) {
 			}
 		}
 	}
-	ast.Inspect(fl.Body, func(n ast.Node) bool {
+	typesx.InspectNoLits(fl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
@@ -575,13 +570,6 @@ func (c *collector) followFuncLit(fl *ast.FuncLit) {
 		return true
 	})
 	c.followReturns(fl.Body)
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // libraryOps describes the operations a library site retries: the
@@ -604,12 +592,10 @@ func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
 // calls of its body that may be operations, not the library's own.
 func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
 	var ops []*site.Op
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
-			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.libPath(fn.Pkg())) {
+			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.copies.Path(fn.Pkg())) {
 				return true
 			}
 			if m.host.MayBeOp(n) {

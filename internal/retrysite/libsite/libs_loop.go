@@ -41,13 +41,11 @@ func (m *Reader) callsLibMethod(lib *site.Lib, body *ast.BlockStmt, names ...str
 	if len(names) == 0 {
 		return false
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			fn := typesx.Callee(m.info, n)
-			if fn == nil || fn.Pkg() == nil || !lib.Has(m.libPath(fn.Pkg())) {
+			if fn == nil || fn.Pkg() == nil || !lib.Has(m.copies.Path(fn.Pkg())) {
 				return true
 			}
 			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {

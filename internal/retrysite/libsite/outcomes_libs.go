@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -398,7 +399,7 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	body, typ := m.funcOf(x, 0)
 	if body == nil || typ == nil {
 		if fn := m.FuncObj(x); fn != nil && fn.Pkg() != nil {
-			key := m.libPath(fn.Pkg()) + "." + fn.Name()
+			key := m.copies.Path(fn.Pkg()) + "." + fn.Name()
 			if b := builtinPredicate(knowledge.PredicateOf(key)); b != nil {
 				return &predicate{builtin: b}
 			}
@@ -506,10 +507,6 @@ func (p *predicate) call(m *Reader, resp, err interp.Value) interp.Value {
 	return ev.ResultAt(e, 0, p.results, nil)
 }
 
-// A family is a set of outcomes of one kind, tried together: the
-// tables' (knowledge.OutcomeFamily), and errors with an HTTP status.
-type family = knowledge.OutcomeFamily
-
 const (
 	famHTTP = knowledge.FamilyHTTP // responses with a status
 	famGRPC = knowledge.FamilyGRPC // errors with a gRPC code
@@ -519,11 +516,11 @@ const (
 	// one (knowledge.Library.StatusErrors): a decision that retries
 	// every such error retries each status, where for famErrStatus it
 	// is not counted unless it tells some status apart.
-	famErrStatus family = 100 + iota
+	famErrStatus knowledge.OutcomeFamily = 100 + iota
 	famAPIStatus
 )
 
-func familyScenarios(f family) []interp.Scenario {
+func familyScenarios(f knowledge.OutcomeFamily) []interp.Scenario {
 	var scs []interp.Scenario
 	switch f {
 	case famHTTP:
@@ -552,7 +549,7 @@ const statusProbe = 304
 // collect runs decide on every scenario of the families and fills the
 // outcomes: certainly retried outcomes, listed for error families only
 // when some outcome of the family is certainly not retried.
-func collectOutcomes(o *site.Outcomes, fams []family, decide func(sc interp.Scenario) interp.Value) {
+func collectOutcomes(o *site.Outcomes, fams []knowledge.OutcomeFamily, decide func(sc interp.Scenario) interp.Value) {
 	for _, f := range fams {
 		var retried []interp.Scenario
 		inspects := f == famHTTP || f == famAPIStatus
@@ -612,7 +609,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		statusFam = famAPIStatus
 	}
 	identity := func(seen bool) {
-		collectOutcomes(o, []family{famGRPC, statusFam, famCert}, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
+		collectOutcomes(o, []knowledge.OutcomeFamily{famGRPC, statusFam, famCert}, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
 		if !seen || m.rereads(body, body.End()) {
 			o.HTTP = outcomes.Without(o.HTTP, 409)
 		}
@@ -627,10 +624,8 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 	}
 	ops := make(map[*ast.CallExpr]bool)
 	hasResp, hasErr := false, false
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			if m.host.MayBeOp(n) && !m.isLibCall(n) {
 				ops[n] = true
@@ -649,7 +644,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		identity(true)
 		return
 	}
-	var fams []family
+	var fams []knowledge.OutcomeFamily
 	if hasResp {
 		fams = append(fams, famHTTP)
 	}
@@ -665,7 +660,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		// API errors carrying a status: a 409 Conflict retried on
 		// an object read again is optimistic concurrency.
 		st := &site.Outcomes{}
-		collectOutcomes(st, []family{statusFam}, decide)
+		collectOutcomes(st, []knowledge.OutcomeFamily{statusFam}, decide)
 		if m.rereads(body, body.End()) {
 			st.HTTP = outcomes.Without(st.HTTP, 409)
 		}
@@ -680,13 +675,8 @@ func (m *Reader) isLibCall(call *ast.CallExpr) bool {
 	if fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	path := m.libPath(fn.Pkg())
-	for _, l := range knowledge.All() {
-		if l.MarkerCalls && l.Has(path) {
-			return true
-		}
-	}
-	return false
+	path := m.copies.Path(fn.Pkg())
+	return slices.ContainsFunc(knowledge.All(), func(l *knowledge.Library) bool { return l.MarkerCalls && l.Has(path) })
 }
 
 // anyTrue ORs predicate results: true if one is, false if all are.

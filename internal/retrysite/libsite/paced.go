@@ -89,10 +89,8 @@ func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry)
 			entry knowledge.Entry
 			count int
 		)
-		ast.Inspect(n.Body, func(x ast.Node) bool {
+		typesx.InspectNoLits(n.Body, func(x ast.Node) bool {
 			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.CallExpr:
 				if l, e, ok := lookup(x, knowledge.PaceNext); ok {
 					found, lib, entry = x, l, e
@@ -110,11 +108,7 @@ func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry)
 		if !ok || sel.Sel.Name != "C" || s.Func == nil {
 			return nil, nil, knowledge.Entry{}
 		}
-		id, ok := ast.Unparen(sel.X).(*ast.Ident)
-		if !ok {
-			return nil, nil, knowledge.Entry{}
-		}
-		v, ok := m.info.Uses[id].(*types.Var)
+		v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 		if !ok {
 			return nil, nil, knowledge.Entry{}
 		}

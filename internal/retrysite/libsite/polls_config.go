@@ -119,7 +119,7 @@ func (m *Reader) classifier(x ast.Expr) (string, *ast.CallExpr) {
 	if fn == nil || fn.Pkg() == nil {
 		return "", nil
 	}
-	return knowledge.ConfigErrorClass(m.libPath(fn.Pkg()), fn.Name()), call
+	return knowledge.ConfigErrorClass(m.copies.Path(fn.Pkg()), fn.Name()), call
 }
 
 // leaves reports whether a branch body returns or jumps (outside
@@ -127,10 +127,8 @@ func (m *Reader) classifier(x ast.Expr) (string, *ast.CallExpr) {
 func leaves(list []ast.Stmt) bool {
 	found := false
 	for _, st := range list {
-		ast.Inspect(st, func(n ast.Node) bool {
+		typesx.InspectNoLits(st, func(n ast.Node) bool {
 			switch n.(type) {
-			case *ast.FuncLit:
-				return false
 			case *ast.ReturnStmt, *ast.BranchStmt:
 				found = true
 			}
@@ -157,18 +155,10 @@ func retriesAfter(list []ast.Stmt) bool {
 // pollCondition returns the body of a poll's condition: a function
 // literal, or a function or method of the package.
 func (m *Reader) pollCondition(x ast.Expr) *ast.BlockStmt {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.FuncLit:
-		return x.Body
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return nil
+	if lit, ok := ast.Unparen(x).(*ast.FuncLit); ok {
+		return lit.Body
 	}
-	if fn, ok := m.info.Uses[id].(*types.Func); ok {
+	if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
 		if d := m.FuncDecl(fn); d != nil {
 			return d.Body
 		}

@@ -90,10 +90,6 @@ func (r *Reader) Made(c Config) bool {
 		r.info == c.Info && r.pkg == c.Pkg && r.timeouts == c.Timeouts && r.ops == c.Ops && r.wnum == c.Wnum && r.copies == c.Copies
 }
 
-// libPath returns the path of the library package pkg is or copies
-// (knowledge.Copies.Path).
-func (m *Reader) libPath(pkg *types.Package) string { return m.copies.Path(pkg) }
-
 // lookup returns the table and entry of fn, a library's or a copy's.
 func (m *Reader) lookup(fn *types.Func) (*knowledge.Library, knowledge.Entry, bool) {
 	return m.copies.Lookup(fn.Origin())

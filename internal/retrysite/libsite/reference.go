@@ -85,10 +85,7 @@ func (m *Reader) carriesKey(p policyOf, fn *ast.BlockStmt, x ast.Expr, depth int
 			return false
 		}
 		found := false
-		ast.Inspect(fn, func(n ast.Node) bool {
-			if found {
-				return false
-			}
+		return typesx.InspectUntil(&found, fn, func(n ast.Node) bool {
 			if as, ok := n.(*ast.AssignStmt); ok {
 				for i, l := range as.Lhs {
 					if typesx.VarOf(m.info, l) != v {
@@ -105,7 +102,6 @@ func (m *Reader) carriesKey(p policyOf, fn *ast.BlockStmt, x ast.Expr, depth int
 			}
 			return true
 		})
-		return found
 	}
 	return false
 }

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"time"
 
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
@@ -72,11 +73,11 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 		set   func(int64)
 	}{
 		{f.MaxRetries, policy.FieldMaxRetries, func(n int64) { st.MaxRetries = int(n) }},
-		{f.MaxDuration, policy.FieldMaxDuration, func(n int64) { st.MaxDuration = duration(n) }},
-		{f.BaseDelay, policy.FieldBaseDelay, func(n int64) { st.BaseDelay = duration(n) }},
-		{f.MaxDelay, policy.FieldMaxDelay, func(n int64) { st.MaxDelay = duration(n) }},
+		{f.MaxDuration, policy.FieldMaxDuration, func(n int64) { st.MaxDuration = time.Duration(n) }},
+		{f.BaseDelay, policy.FieldBaseDelay, func(n int64) { st.BaseDelay = time.Duration(n) }},
+		{f.MaxDelay, policy.FieldMaxDelay, func(n int64) { st.MaxDelay = time.Duration(n) }},
 		{f.Jitter, policy.FieldJitter, func(n int64) { st.Jitter = policy.Jitter(n) }},
-		{f.AttemptTimeout, policy.FieldAttemptTimeout, func(n int64) { st.AttemptTimeout = duration(n) }},
+		{f.AttemptTimeout, policy.FieldAttemptTimeout, func(n int64) { st.AttemptTimeout = time.Duration(n) }},
 	}
 	for _, c := range ints {
 		if n, ok := m.policyInt(src, c.name); ok {
@@ -106,7 +107,7 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 	if st.MaxRetries != 0 {
 		x := src.fields[f.MaxRetries]
 		s.Bound = site.Bound{Kind: site.BoundKnown, Retries: st.MaxRetries, Expr: x,
-			Counted: fmt.Sprintf("%s %d = %d %s", f.MaxRetries, st.MaxRetries, st.MaxRetries, plural(st.MaxRetries))}
+			Counted: fmt.Sprintf("%s %d = %d %s", f.MaxRetries, st.MaxRetries, st.MaxRetries, report.Plural(st.MaxRetries, "retry", "retries"))}
 		if lit, ok := ast.Unparen(x).(*ast.BasicLit); ok && lit.Kind == token.INT {
 			s.Bound.Lit = lit
 		}
@@ -114,16 +115,7 @@ func (m *Reader) referencePolicy(p policyOf, s *site.Site, call *ast.CallExpr) {
 	}
 	n := policy.For(st.Context).DefaultRetries
 	s.Bound = site.Bound{Kind: site.BoundKnown, Retries: n,
-		Counted: fmt.Sprintf("%s's default of %d %s", p.typeName(m.pkg, f.Type), n, plural(n))}
-}
-
-func duration(n int64) time.Duration { return time.Duration(n) }
-
-func plural(n int) string {
-	if n == 1 {
-		return "retry"
-	}
-	return "retries"
+		Counted: fmt.Sprintf("%s's default of %d %s", p.typeName(m.pkg, f.Type), n, report.Plural(n, "retry", "retries"))}
 }
 
 // typeName is the policy type as the package's code names it:

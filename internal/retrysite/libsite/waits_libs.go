@@ -2,10 +2,10 @@ package libsite
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
-	"go/types"
 	"math"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 )
@@ -68,18 +68,8 @@ func spreadWait(st *site.Setting, growsDesc string, ratio float64, base, cap tim
 		w.Desc = fmt.Sprintf("jitter over [0, 2×] a backoff that %s (%s)", growsDesc, what)
 	default:
 		w.Shape = site.ShapePartialJitter
-		w.Spread = "±" + waitshape.Pct(f)
 		w.Desc = fmt.Sprintf("partial jitter: %s, ±%s around a backoff that %s (never below %s of the longest)",
 			what, waitshape.Pct(f), growsDesc, waitshape.Pct((1-f)/(1+f)))
 	}
 	return w
-}
-
-func waitIsPkgFunc(o types.Object) bool {
-	fn, ok := o.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() == nil
 }

@@ -2,12 +2,13 @@ package libsite
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -103,7 +104,7 @@ func (m *Reader) pickWaitKind(s *site.Site, v *knowledge.WaitVocab) (waitPick, b
 	p := waitPick{kind: *v.Default, isDefault: true}
 	if len(v.DefaultIf) > 0 || v.DefaultPackageCall {
 		at := s.Last(v.DefaultIf...)
-		if at == nil && !(v.DefaultPackageCall && len(s.Settings) == 1 && waitIsPkgFunc(s.Settings[0].Obj)) {
+		if at == nil && !(v.DefaultPackageCall && len(s.Settings) == 1 && typesx.IsPackageFunc(s.Settings[0].Obj)) {
 			return waitPick{}, false
 		}
 		if v.DefaultAtIf {
@@ -342,7 +343,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		case vals.cap < 2*vals.base && k.NarrowDesc != "":
 			return &site.Wait{Setting: at, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.fill(k.NarrowDesc)}
 		}
-		w.Shape, w.Spread, w.Desc = site.ShapeEqualJitter, "at least half of the backoff", txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeEqualJitter, txt.fill(k.Desc)
 		return w
 	case knowledge.KindLinear:
 		w.Shape, w.Desc = site.ShapeLinear, txt.fill(k.Desc)
@@ -352,7 +353,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 			w.Shape, w.Desc = site.ShapeConstant, txt.fill(k.FixedDesc)
 			return w
 		}
-		w.Shape, w.Spread, w.Desc = site.ShapePartialJitter, "+"+vals.amount.String(), txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapePartialJitter, txt.fill(k.Desc)
 		if p.isDefault {
 			w.Desc += v.DefaultNote
 		}
@@ -415,7 +416,7 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		}
 		w := &site.Wait{Setting: jSt, Shape: site.ShapeFullJitter, Base: vals.base, Cap: vals.cap, Desc: txt.fill(jit.GrowsDesc)}
 		if jit.Kind == knowledge.JitterAbsolute {
-			w.Shape, w.Spread = site.ShapePartialJitter, "±"+jd.String()
+			w.Shape = site.ShapePartialJitter
 		}
 		return w
 	}
@@ -502,7 +503,6 @@ func upwardWait(v *knowledge.WaitVocab, base, jSt *site.Setting, d time.Duration
 		w.Setting = jSt
 	}
 	w.Shape = site.ShapePartialJitter
-	w.Spread = "+" + waitshape.Pct(jitter)
 	w.Desc = fmt.Sprintf("partial jitter: %s %s only adds up to %s on top of a backoff that %s (never below %s of the longest) (%s)",
 		v.RandomizationName, waitshape.Float(jitter), waitshape.Pct(jitter), grows, waitshape.Pct(1/(1+jitter)), what)
 	return w

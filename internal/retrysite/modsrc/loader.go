@@ -426,8 +426,7 @@ func (x *Loader[M]) mayRetryParam(fset *token.FileSet, fn *types.Func) bool {
 	}
 	sig := fn.Type().(*types.Signature)
 	params := make(map[string]bool)
-	for i := 0; i < sig.Params().Len(); i++ {
-		p := sig.Params().At(i)
+	for p := range sig.Params().Variables() {
 		if ps, ok := p.Type().Underlying().(*types.Signature); ok && ps.Results().Len() > 0 {
 			params[p.Name()] = true
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -44,10 +45,7 @@ func (nf *Finder) IOCall(call *ast.CallExpr, fn *types.Func) bool {
 		return false // an io interface's or a bufio stream's method
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	return nf.netValue(sel.X, fn.Name(), 0, map[types.Object]bool{})
+	return ok && nf.netValue(sel.X, fn.Name(), 0, map[types.Object]bool{})
 }
 
 // netValue reports whether x may hold a network connection, for a call
@@ -112,12 +110,7 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 		if fn != nil && fn.Pkg() != nil && streamWrapper(fn) {
 			// bufio.NewWriter(conn): the buffer writes to what it wraps
 			// .
-			for _, a := range x.Args {
-				if nf.netValue(a, name, depth+1, seen) {
-					return true
-				}
-			}
-			return false
+			return slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return nf.netValue(a, name, depth+1, seen) })
 		}
 		if fn == nil || fn.Pkg() != nf.pkg || seen[fn] {
 			return false

@@ -126,11 +126,7 @@ func (m *Rules) assignedError(st ast.Stmt, g *Group) *types.Var {
 	if !ok || !g.Set[call] {
 		return nil
 	}
-	id, ok := ast.Unparen(as.Lhs[len(as.Lhs)-1]).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := m.info.ObjectOf(id).(*types.Var)
+	v, _ := m.info.ObjectOf(typesx.IdentOf(as.Lhs[len(as.Lhs)-1])).(*types.Var)
 	if v == nil || !typesx.IsErrorType(v.Type()) {
 		return nil
 	}

@@ -233,7 +233,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	if !ok {
 		return false
 	}
-	recv := interp.IdentOf(sel.X)
+	recv := typesx.IdentOf(sel.X)
 	if recv == nil {
 		return false
 	}
@@ -252,7 +252,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if !ok {
 				continue
 			}
-			if id := interp.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
+			if id := typesx.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
 				continue
 			}
 			ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
@@ -276,7 +276,7 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 		if fn == nil || fn.Pkg() != m.pkg {
 			continue
 		}
-		decl := m.FuncDecl(fn)
+		decl := m.host.FuncDecl(fn)
 		if decl == nil || decl.Body == nil {
 			continue
 		}

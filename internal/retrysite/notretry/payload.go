@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -31,16 +32,13 @@ func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, r
 		return false
 	}
 	derived := m.failureDerived(loop, g)
-	if len(derived) == 0 {
-		return false
-	}
-	return everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
+	return len(derived) > 0 && everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 			return false
 		}
 		for i, l := range as.Lhs {
-			v := m.localVar(l)
+			v := m.host.LocalVar(l)
 			if v == nil || !inputs[v] || derived[v] && m.isOpResult(as, g) {
 				continue
 			}
@@ -54,12 +52,10 @@ func (m *Rules) inputFromFailure(fi *interp.FuncInfo, loop ast.Node, g *Group, r
 
 // isOpResult reports whether as assigns the results of one of g's calls.
 func (m *Rules) isOpResult(as *ast.AssignStmt, g *Group) bool {
-	for _, r := range as.Rhs {
-		if c, ok := ast.Unparen(r).(*ast.CallExpr); ok && g.Set[c] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(as.Rhs, func(r ast.Expr) bool {
+		c, ok := ast.Unparen(r).(*ast.CallExpr)
+		return ok && g.Set[c]
+	})
 }
 
 // failureDerived returns the variables of loop whose value derives from
@@ -105,7 +101,7 @@ func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 				if !ok || u.Op != token.AND {
 					continue
 				}
-				if v := m.localVar(u.X); v != nil && !filled[v] && !res[v] {
+				if v := m.host.LocalVar(u.X); v != nil && !filled[v] && !res[v] {
 					filled[v] = true
 					grew = true
 				}

@@ -25,10 +25,7 @@ func (m *Rules) PollRetries(call *ast.CallExpr, e knowledge.Entry) bool {
 	if e.StatePoll != nil {
 		return m.statePollRetries(call, *e.StatePoll) // statepolls.go
 	}
-	if e.Op < 0 || e.Op >= len(call.Args) {
-		return false
-	}
-	return m.ConditionRetries(m.conditionBody(call.Args[e.Op]))
+	return e.Op >= 0 && e.Op < len(call.Args) && m.ConditionRetries(m.conditionBody(call.Args[e.Op]))
 }
 
 // ConditionRetries reports whether a condition's body turns an
@@ -89,7 +86,7 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 			obj = m.info.Uses[x.(*ast.SelectorExpr).Sel]
 		}
 		if fn, ok := obj.(*types.Func); ok {
-			if d := m.FuncDecl(fn); d != nil {
+			if d := m.host.FuncDecl(fn); d != nil {
 				return d.Body
 			}
 		}

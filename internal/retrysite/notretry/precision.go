@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -72,10 +73,7 @@ func DroppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 // after it that calls out and sleeps waits for the process it has just
 // started to answer.
 func (m *Rules) StartsProcessBefore(body *ast.BlockStmt, pos ast.Node) bool {
-	if !m.startsProcesses() {
-		return false
-	}
-	return m.startsProcessAt(body, pos, 2)
+	return m.startsProcesses() && m.startsProcessAt(body, pos, 2)
 }
 
 // startsProcessIn reports whether the package's function fn starts a
@@ -89,7 +87,7 @@ func (m *Rules) startsProcessIn(fn *types.Func, depth int) bool {
 		m.procFuncs = make(map[*types.Func]bool)
 	}
 	m.procFuncs[fn] = false // a recursive call starts nothing new
-	decl := m.FuncDecl(fn)
+	decl := m.host.FuncDecl(fn)
 	starts := decl != nil && decl.Body != nil && m.startsProcessAt(decl.Body, endOf{decl.Body.End()}, depth)
 	m.procFuncs[fn] = starts
 	return starts
@@ -220,13 +218,10 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 		return false
 	}
 	b, isBasic := field.Type().Underlying().(*types.Basic)
-	if !isBasic || b.Info()&types.IsNumeric == 0 || isDurationType(field.Type()) {
+	if !isBasic || b.Info()&types.IsNumeric == 0 || typesx.IsDuration(field.Type()) {
 		return false
 	}
-	if !hasWireTag(selection.Recv(), field) {
-		return false
-	}
-	return !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
+	return hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
 }
 
 // configRoot reports whether x is read from recv or a package variable,
@@ -244,12 +239,7 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 		return false // a parameter
 	}
 	seen[v] = true
-	for _, rhs := range localAssignments(m.info, body, v) {
-		if m.configRoot(body, rhs, recv, seen) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(localAssignments(m.info, body, v), func(rhs ast.Expr) bool { return m.configRoot(body, rhs, recv, seen) })
 }
 
 // rootIdent returns the identifier a chain of selectors, index and star
@@ -257,12 +247,6 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 func rootIdent(x ast.Expr) *ast.Ident {
 	id, _ := typesx.ChainRoot(x, true).(*ast.Ident)
 	return id
-}
-
-// isDurationType reports whether t is time.Duration.
-func isDurationType(t types.Type) bool {
-	named, ok := types.Unalias(t).(*types.Named)
-	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "time" && named.Obj().Name() == "Duration"
 }
 
 // hasWireTag reports whether field, of the struct behind t, carries a
@@ -338,11 +322,7 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false
 	}
@@ -426,12 +406,9 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	if found {
 		return true
 	}
-	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
-		if typesx.UsesAny(m.info, a, randVars) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
+		return typesx.UsesAny(m.info, a, randVars)
+	})
 }
 
 // isMethod reports whether fn has a receiver.
@@ -564,7 +541,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 	args := make(map[*types.Var]bool)
 	for _, c := range calls {
 		for _, a := range c.Args {
-			if v := m.localVar(a); v != nil {
+			if v := m.host.LocalVar(a); v != nil {
 				args[v] = true
 			}
 		}
@@ -581,7 +558,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 			return true
 		}
 		for i, l := range as.Lhs {
-			lv, rv := m.localVar(l), m.localVar(as.Rhs[i])
+			lv, rv := m.host.LocalVar(l), m.host.LocalVar(as.Rhs[i])
 			if lv != nil && rv != nil && args[rv] && lv.Pos() < loop.Pos() {
 				last[lv] = rv
 			}
@@ -601,7 +578,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		if !ok || b.Op != token.EQL || len(is.Body.List) == 0 {
 			return true
 		}
-		x, y := m.localVar(b.X), m.localVar(b.Y)
+		x, y := m.host.LocalVar(b.X), m.host.LocalVar(b.Y)
 		if x == nil || y == nil || (last[x] != y && last[y] != x) {
 			return true
 		}

@@ -98,7 +98,7 @@ func (m *Rules) DropReadinessWaits(sites []*site.Site) []*site.Site {
 	res := sites[:0]
 	memo := make(map[*ast.FuncDecl]bool)
 	for _, s := range sites {
-		d := m.DeclAt(s.Pos)
+		d := m.host.DeclAt(s.Pos)
 		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) {
 			w, ok := memo[d]
 			if !ok {

@@ -224,7 +224,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 			return true
 		}
 		for i, l := range as.Lhs {
-			v := m.localVar(l)
+			v := m.host.LocalVar(l)
 			if v == nil || v.Pos() >= loop.Pos() || isParamOf(v, fi.FuncType()) {
 				continue
 			}
@@ -256,7 +256,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 		wasFalse := everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
 			x := interp.LastExpr(b)
 			return x != nil && implied(x, succ == 0, func(atom ast.Expr, holds bool) bool {
-				return !holds && m.localVar(atom) == v
+				return !holds && m.host.LocalVar(atom) == v
 			})
 		})
 		if !wasFalse {
@@ -281,7 +281,7 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 		return typesx.InspectNoLitsUntil(&found, n, func(x ast.Node) bool {
 			switch x := x.(type) {
 			case *ast.CallExpr:
-				found = !g.Set[x] && m.mayBeOp(x) && m.opKey(x) != g.Key
+				found = !g.Set[x] && m.host.MayBeOp(x) && m.host.OpKey(x) != g.Key
 			case *ast.AssignStmt:
 				found = m.rebuilds(x, recv)
 			}
@@ -295,7 +295,7 @@ func (m *Rules) repairsOnWayBack(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 // c.hc.Do(req)); nil when the root is no local variable.
 func (m *Rules) receiverChain(call *ast.CallExpr) []string {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || m.localVar(typesx.ChainRoot(sel.X, false)) == nil {
+	if !ok || m.host.LocalVar(typesx.ChainRoot(sel.X, false)) == nil {
 		return nil
 	}
 	var chain []string
@@ -343,7 +343,7 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 			return true
 		}
 		for i, l := range as.Lhs {
-			if m.localVar(l) != v {
+			if m.host.LocalVar(l) != v {
 				continue
 			}
 			if len(as.Lhs) != len(as.Rhs) {
@@ -369,10 +369,10 @@ func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	others := make(map[string]map[*ast.CallExpr]bool)
 	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
-		if !ok || g.Set[c] || !m.mayBeOp(c) {
+		if !ok || g.Set[c] || !m.host.MayBeOp(c) {
 			return true
 		}
-		k := m.opKey(c)
+		k := m.host.OpKey(c)
 		if k == g.Key {
 			return true
 		}
@@ -451,7 +451,7 @@ func (m *Rules) collisionRetry(fi *interp.FuncInfo, loop ast.Node, g *Group, ref
 		default:
 			return false
 		}
-		ev := m.localVar(errX)
+		ev := m.host.LocalVar(errX)
 		if !holds || ev == nil || !typesx.IsErrorType(ev.Type()) || !fi.IsOutcome(ev) {
 			return false
 		}
@@ -499,13 +499,13 @@ func implied(x ast.Expr, holds bool, pred func(atom ast.Expr, holds bool) bool) 
 func (m *Rules) negotiatesByAttempt(fi *interp.FuncInfo, g *Group) bool {
 	call := g.Calls[0]
 	fn := typesx.Callee(m.info, call)
-	decl := m.FuncDecl(fn)
+	decl := m.host.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
 	incremented := typesx.AssignedVars(m.info, fi.Body)
 	for i, a := range call.Args {
-		v := m.localVar(a)
+		v := m.host.LocalVar(a)
 		if v == nil || !interp.IsIntegerOrBool(v.Type()) || !incremented[v] {
 			continue
 		}
@@ -547,7 +547,7 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 			}
 		case *ast.CallExpr:
 			fn := typesx.Callee(m.info, n)
-			d := m.FuncDecl(fn)
+			d := m.host.FuncDecl(fn)
 			if d == nil || d == decl || d.Body == nil {
 				return true
 			}
@@ -596,7 +596,7 @@ func (m *Rules) assignsConstLocal(body *ast.BlockStmt) bool {
 			continue
 		}
 		for i, l := range as.Lhs {
-			if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.localVar(id) != nil && m.constValue(as.Rhs[i]) != nil {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.host.LocalVar(id) != nil && m.constValue(as.Rhs[i]) != nil {
 				return true
 			}
 		}

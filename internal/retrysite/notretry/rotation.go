@@ -62,7 +62,7 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	// addr := c.nextAddr(); dial(addr): the argument's one definition
 	// in the loop's body.
 	for _, a := range call.Args {
-		if v := m.localVar(a); v != nil {
+		if v := m.host.LocalVar(a); v != nil {
 			if d := typesx.SoleAssigned(m.info, fs.Body, v); d != nil {
 				exprs = append(exprs, d)
 			}
@@ -70,10 +70,7 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	}
 	found := false
 	for _, x := range exprs {
-		ast.Inspect(x, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok || found {
-				return false
-			}
+		typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
@@ -105,7 +102,7 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 	if !ok || len(c.Args) != 0 {
 		return nil, nil
 	}
-	root := m.localVar(sel.X)
+	root := m.host.LocalVar(sel.X)
 	if root == nil {
 		return nil, nil
 	}
@@ -139,11 +136,7 @@ func (m *Rules) varField(x ast.Expr, want *types.Var) (*types.Var, *types.Var) {
 	if !ok {
 		return nil, nil
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil, nil
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok || (want != nil && v != want) {
 		return nil, nil
 	}
@@ -171,7 +164,7 @@ func (m *Rules) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl
 	if !ok || fn.Pkg() != m.pkg {
 		return nil, nil
 	}
-	decl := m.FuncDecl(fn)
+	decl := m.host.FuncDecl(fn)
 	if decl == nil || decl.Body == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
 		return nil, nil
 	}
@@ -252,19 +245,12 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		return false
 	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok || found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
 			return true
 		}
-		id, ok := ast.Unparen(as.Lhs[0]).(*ast.Ident)
-		if !ok {
-			return true
-		}
-		v, ok := m.info.Uses[id].(*types.Var)
+		v, ok := m.info.Uses[typesx.IdentOf(as.Lhs[0])].(*types.Var)
 		if !ok || !args[v] {
 			return true
 		}
@@ -281,15 +267,14 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		}
 		return !found
 	})
-	return found
 }
 
 // countFrom returns the len(...) call the local count x is set from
 // before loop, when its other writes are constants (if n == 0 { n = 1 })
 // or the loop's own steps (n--, i++); else x.
 func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
-	v := m.localVar(x)
-	decl := m.DeclAt(loop.Pos())
+	v := m.host.LocalVar(x)
+	decl := m.host.DeclAt(loop.Pos())
 	if v == nil || decl == nil || decl.Body == nil {
 		return x
 	}
@@ -304,7 +289,7 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 			return false
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if m.localVar(l) != v {
+				if m.host.LocalVar(l) != v {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Pos() >= loop.Pos() {
@@ -322,7 +307,7 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 				from = r
 			}
 		case *ast.IncDecStmt:
-			if m.localVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
+			if m.host.LocalVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
 				ok = false
 			}
 		case *ast.ValueSpec:

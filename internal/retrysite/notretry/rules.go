@@ -59,11 +59,3 @@ func (m *Rules) Bind(host Host, pass *analysis.Pass, info *types.Info, pkg *type
 	m.host, m.pass, m.info, m.pkg = host, pass, info, pkg
 	return m
 }
-
-// The host's answers, under the names the rules' code has always used.
-
-func (m *Rules) FuncDecl(fn *types.Func) *ast.FuncDecl { return m.host.FuncDecl(fn) }
-func (m *Rules) DeclAt(pos token.Pos) *ast.FuncDecl    { return m.host.DeclAt(pos) }
-func (m *Rules) localVar(x ast.Expr) *types.Var        { return m.host.LocalVar(x) }
-func (m *Rules) mayBeOp(call *ast.CallExpr) bool       { return m.host.MayBeOp(call) }
-func (m *Rules) opKey(call *ast.CallExpr) string       { return m.host.OpKey(call) }

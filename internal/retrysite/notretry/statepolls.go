@@ -37,15 +37,11 @@ func (m *Rules) StatePollConf(call *ast.CallExpr) *ast.CompositeLit {
 	if lit := compositeOf(sel.X); lit != nil {
 		return lit
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, ok := m.info.Uses[id].(*types.Var)
+	v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok || v.IsField() || v.Parent() == m.pkg.Scope() {
 		return nil
 	}
-	decl := m.DeclAt(call.Pos())
+	decl := m.host.DeclAt(call.Pos())
 	if decl == nil || decl.Body == nil {
 		return nil
 	}
@@ -213,11 +209,7 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 	if !isBin || (be.Op != token.NEQ && be.Op != token.EQL) || !typesx.IsNil(m.info, be.Y) {
 		return false, nil
 	}
-	id, isID := ast.Unparen(be.X).(*ast.Ident)
-	if !isID {
-		return false, nil
-	}
-	x, isVar := m.info.Uses[id].(*types.Var)
+	x, isVar := m.info.Uses[typesx.IdentOf(be.X)].(*types.Var)
 	if !isVar {
 		return false, nil
 	}

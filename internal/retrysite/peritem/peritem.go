@@ -444,7 +444,7 @@ func (pi *Finder) dequeuedVars(loop ast.Stmt, g *notretry.Group) map[*types.Var]
 				return true
 			}
 			tup, ok := pi.info.TypeOf(call).(*types.Tuple)
-			if !ok || tup.Len() != len(n.Lhs) || interp.IsBool(tup.At(0).Type()) || !interp.IsBool(tup.At(1).Type()) {
+			if !ok || tup.Len() != len(n.Lhs) || typesx.IsBool(tup.At(0).Type()) || !typesx.IsBool(tup.At(1).Type()) {
 				return true
 			}
 			if v := typesx.VarOf(pi.info, n.Lhs[0]); v != nil {
@@ -529,7 +529,7 @@ func (pi *Finder) iteratorOf(loop ast.Stmt) *types.Var {
 		return nil
 	}
 	c, ok := ast.Unparen(fs.Cond).(*ast.CallExpr)
-	if !ok || len(c.Args) != 0 || !interp.IsBool(pi.info.TypeOf(c)) {
+	if !ok || len(c.Args) != 0 || !typesx.IsBool(pi.info.TypeOf(c)) {
 		return nil
 	}
 	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)

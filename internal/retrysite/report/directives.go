@@ -182,7 +182,7 @@ func parseIgnore(text string) (*ignoreDirective, string) {
 	}
 	var problem string
 	if len(unknown) > 0 {
-		problem = fmt.Sprintf("directive names %s, which %s no retrylint analyzer (%s)", quoteList(unknown), isOrAre(len(unknown)), strings.Join(rules.Names(), ", "))
+		problem = fmt.Sprintf("directive names %s, which %s no retrylint analyzer (%s)", quoteList(unknown), Plural(len(unknown), "is", "are"), strings.Join(rules.Names(), ", "))
 	}
 	if len(names) == 0 {
 		return nil, problem
@@ -277,13 +277,6 @@ func quoteList(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
-}
-
-func isOrAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 // clip shortens a directive for a message.

@@ -112,12 +112,7 @@ func opPhrase(s *site.Site) string {
 // opIsCall reports whether one of the site's operations is call itself
 // (a retrying client's c.Do).
 func opIsCall(s *site.Site, call *ast.CallExpr) bool {
-	for _, o := range s.Ops {
-		if o != nil && o.Call == call {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Ops, func(o *site.Op) bool { return o != nil && o.Call == call })
 }
 
 // isLibraryEntry reports whether call is a package-level function of

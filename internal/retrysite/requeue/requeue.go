@@ -184,11 +184,7 @@ func (rf *Finder) setsTrue(x ast.Expr, field string) bool {
 // Its address may be taken (c.LogConstructor(&req)): the item handed back
 // is still the one the work was done for.
 func (rf *Finder) requeuedItem(body *ast.BlockStmt, typ *ast.FuncType, call *ast.CallExpr, r knowledge.Requeue) *types.Var {
-	id, ok := ast.Unparen(call.Args[r.Item]).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := rf.info.Uses[id].(*types.Var)
+	v, _ := rf.info.Uses[typesx.IdentOf(call.Args[r.Item])].(*types.Var)
 	if v == nil || v.IsField() || v.Pos() < typ.Pos() || v.Pos() >= body.End() {
 		return nil
 	}
@@ -359,7 +355,7 @@ func (rf *Finder) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		// one is, fixed if every one with a wait is.
 		of := limiterWait{name: fn.Name(), pos: call.Pos()}
 		for _, a := range call.Args {
-			if isDuration(rf.info.TypeOf(a)) {
+			if typesx.IsDuration(rf.info.TypeOf(a)) {
 				continue
 			}
 			sub, ok := rf.limiterWait(a, depth+1)
@@ -378,12 +374,6 @@ func (rf *Finder) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 		return of, true
 	}
 	return limiterWait{}, false
-}
-
-// isDuration reports whether t is time.Duration.
-func isDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
 }
 
 // wait is the limiter's wait as a site's: none of client-go's limiters

@@ -251,9 +251,6 @@ type Wait struct {
 	// (Base for a wait with no jitter).
 	Floor      time.Duration
 	FloorKnown bool
-	// Spread describes partial jitter for messages ("±20%", "at least
-	// half of the backoff").
-	Spread string
 	// Desc is a short description for messages: "a fixed 2s",
 	// "doubles from 250ms without jitter".
 	Desc string

@@ -309,7 +309,7 @@ func (x *libTimeoutState) client(c *knowledge.ClientTimeout) clientFact {
 	if len(c.Default) > 0 {
 		st = s.Last(c.Default...)
 	}
-	if st == nil && c.DefaultPackageCall && len(s.Settings) > 0 && isPkgFunc(s.Settings[0].Obj) {
+	if st == nil && c.DefaultPackageCall && len(s.Settings) > 0 && typesx.IsPackageFunc(s.Settings[0].Obj) {
 		st = s.Settings[0] // a package-level call uses the default client
 	}
 	if st == nil {
@@ -318,22 +318,13 @@ func (x *libTimeoutState) client(c *knowledge.ClientTimeout) clientFact {
 	return clientFact{kind: clientNoTimeout, why: c.NoTimeout, pos: st.Pos}
 }
 
-func isPkgFunc(o types.Object) bool {
-	fn, ok := o.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() == nil
-}
-
 // worstWaits are a retrying client's longest waits before each retry:
 // the base doubled up to the cap.
 func (x *libTimeoutState) worstWaits(w *knowledge.WorstWaits) waitsFact {
 	s, m := x.s, x.m
 	if w.Func != "" {
 		if st := s.Last(w.Func); st != nil {
-			if fn, ok := m.info.Uses[identOrSel(st.Arg(0))].(*types.Func); !ok || fn.Name() != w.FuncDefault {
+			if fn, ok := m.info.Uses[typesx.NameIdent(st.Arg(0))].(*types.Func); !ok || fn.Name() != w.FuncDefault {
 				return waitsFact{}
 			}
 		}
@@ -368,16 +359,6 @@ func doubling(lo, hi time.Duration, n int) []time.Duration {
 		}
 	}
 	return ds
-}
-
-func identOrSel(x ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
 }
 
 // readAttempt finds whether a configuration that retries gives each

@@ -44,11 +44,7 @@ func (m *model) trackerBound(body *ast.BlockStmt, loop ast.Node) (site.Bound, bo
 		if !isSel {
 			return true
 		}
-		id, isIdent := ast.Unparen(sel.X).(*ast.Ident)
-		if !isIdent {
-			return true
-		}
-		v, _ := m.info.Uses[id].(*types.Var)
+		v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 		if v == nil || v.Pos() < body.Pos() || v.Pos() >= loop.Pos() {
 			return true // declared in the function, before the loop
 		}
@@ -151,9 +147,7 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.
 		if !strict {
 			retries--
 		}
-		if retries < 0 {
-			retries = 0
-		}
+		retries = max(retries, 0)
 		return site.Bound{Kind: site.BoundKnown, Retries: retries, Counted: site.CountedAttempts(retries + 1)}
 	}), true
 }
@@ -354,11 +348,7 @@ func (m *model) trackerMethod(call *ast.CallExpr) *types.Func {
 	if !ok {
 		return nil
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if v == nil || v.IsField() || v.Pkg() != m.pkg || v.Parent() == nil || v.Parent() == m.pkg.Scope() || !types.IsInterface(v.Type()) {
 		return nil
 	}

@@ -3,6 +3,7 @@ package typesx
 import (
 	"go/ast"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -50,12 +51,7 @@ func PreorderIn(cur inspector.Cursor, ok bool, n ast.Node, types []ast.Node, f f
 
 // oneOf reports whether n has the type of one of types.
 func oneOf(n ast.Node, types []ast.Node) bool {
-	for _, t := range types {
-		if reflect.TypeOf(n) == reflect.TypeOf(t) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(types, func(t ast.Node) bool { return reflect.TypeOf(n) == reflect.TypeOf(t) })
 }
 
 // BodyCursor returns the cursor, in the pass's inspector, of body, a

@@ -194,3 +194,16 @@ func VariadicArg(info *types.Info, parent ast.Node, x ast.Expr) bool {
 	}
 	return false
 }
+
+// Cached returns (*m)[k], worked out by f and kept on its first use.
+func Cached[K comparable, V any](m *map[K]V, k K, f func() V) V {
+	if v, ok := (*m)[k]; ok {
+		return v
+	}
+	if *m == nil {
+		*m = make(map[K]V)
+	}
+	v := f()
+	(*m)[k] = v
+	return v
+}

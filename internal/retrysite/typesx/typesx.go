@@ -55,25 +55,14 @@ func ChainRoot(x ast.Expr, index bool) ast.Expr {
 // RootVar returns the variable used at the root of a selector chain,
 // through index expressions.
 func RootVar(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ChainRoot(x, true).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
+	v, _ := info.Uses[IdentOf(ChainRoot(x, true))].(*types.Var)
 	return v
 }
 
 // VarOf returns the variable an identifier defines or uses, or nil when
 // x is not a plain identifier of a variable.
 func VarOf(info *types.Info, x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	if v, ok := info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := info.Uses[id].(*types.Var)
+	v, _ := info.ObjectOf(IdentOf(x)).(*types.Var)
 	return v
 }
 
@@ -239,8 +228,7 @@ func carriedField(n *types.Named) *types.Var {
 		return nil
 	}
 	var found *types.Var
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
+	for f := range st.Fields() {
 		if f.Embedded() || !IsErrorType(f.Type()) {
 			continue
 		}
@@ -402,11 +390,17 @@ func CalleeIdent(call *ast.CallExpr) *ast.Ident {
 	case *ast.IndexListExpr:
 		fun = ast.Unparen(f.X)
 	}
-	switch f := fun.(type) {
+	return NameIdent(fun)
+}
+
+// NameIdent returns the identifier x (unparenthesized) names: x itself,
+// or a selector's Sel; nil for any other expression.
+func NameIdent(x ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.Ident:
-		return f
+		return x
 	case *ast.SelectorExpr:
-		return f.Sel
+		return x.Sel
 	}
 	return nil
 }
@@ -424,6 +418,19 @@ func LitElt(info *types.Info, st *types.Struct, i int, el ast.Expr) (*types.Var,
 		return st.Field(i), el
 	}
 	return nil, el
+}
+
+// IsDuration reports whether t is time.Duration (not a pointer to it).
+func IsDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// IsPackageFunc reports whether o is a package-level function (not a
+// method, a field or a type).
+func IsPackageFunc(o types.Object) bool {
+	fn, ok := o.(*types.Func)
+	return ok && fn.Signature().Recv() == nil
 }
 
 // Deref returns what t points to when it is a pointer type, else t.

@@ -10,7 +10,7 @@ import (
 // (timeouts/ctxfield.go). Every write counts, the user's included (a
 // context is no setting with a default): a write of a parameter, a zero
 // or a value the index cannot know is nil.
-func (m *model) FieldWrites(v *types.Var) ([]ast.Expr, bool) {
+func (m *Index) FieldWrites(v *types.Var) ([]ast.Expr, bool) {
 	if !m.IndexedVar(v) || !v.IsField() {
 		return nil, false
 	}

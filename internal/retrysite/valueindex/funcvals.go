@@ -1,12 +1,13 @@
 package valueindex
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -49,9 +50,9 @@ type funcValues struct {
 // funcTargets returns every function a call through fun may run. ok is
 // false when some of them cannot be seen; a nil func (calling it panics)
 // is no target.
-func (m *model) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
+func (m *Index) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	fun = ast.Unparen(fun)
-	if lit := m.heldFuncLit(fun); lit != nil {
+	if lit := m.host.HeldFuncLit(fun); lit != nil {
 		return []funcTarget{{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}}, true
 	}
 	var v *types.Var
@@ -92,7 +93,7 @@ func (m *model) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 
 // fieldFuncs resolves a func-typed field or package variable from its
 // writes.
-func (m *model) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
+func (m *Index) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
 	ws, ok := m.ReachingWrites(v)
 	if !ok {
 		return nil, false
@@ -113,7 +114,7 @@ func (m *model) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
 // call of its function: an unexported function of the package that is
 // never used as a value, or a function literal held in a local variable
 // that is only ever called.
-func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
+func (m *Index) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 	var calls []*ast.CallExpr
 	idx := -1
 	if p, ok := m.ValueIndexOf().ParamOf(m)[v]; ok {
@@ -153,7 +154,7 @@ func (m *model) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 }
 
 // addTarget adds the functions the value x may be to ts.
-func (m *model) AddTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
+func (m *Index) AddTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 	x = ast.Unparen(x)
 	add := func(t funcTarget) []funcTarget {
 		for _, u := range ts {
@@ -166,15 +167,11 @@ func (m *model) AddTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 	if tv, ok := m.info.Types[x]; ok && tv.IsNil() {
 		return ts, true // calling nil panics: no target
 	}
-	var id *ast.Ident
-	switch x := x.(type) {
-	case *ast.FuncLit:
-		return add(funcTarget{Body: x.Body, Ft: x.Type, Lit: x, node: x}), true
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	if lit, ok := x.(*ast.FuncLit); ok {
+		return add(funcTarget{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}), true
+	}
+	id := typesx.NameIdent(x)
+	if id == nil {
 		return nil, false
 	}
 	if fn, ok := m.info.Uses[id].(*types.Func); ok {
@@ -196,7 +193,7 @@ func (m *model) AddTarget(ts []funcTarget, x ast.Expr) ([]funcTarget, bool) {
 
 // litOfParam returns the function literal that declares parameter v, and
 // v's index among its parameters.
-func (m *model) litOfParam(v *types.Var) (*ast.FuncLit, int) {
+func (m *Index) litOfParam(v *types.Var) (*ast.FuncLit, int) {
 	var found *ast.FuncLit
 	idx := -1
 	for _, f := range m.pass.Files {
@@ -233,7 +230,7 @@ func (m *model) litOfParam(v *types.Var) (*ast.FuncLit, int) {
 // heldLitCalls returns the calls of the local variable that holds lit,
 // when that variable holds only lit and every use of it is a call. ok is
 // false otherwise: the literal escapes, and its calls are not all seen.
-func (m *model) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
+func (m *Index) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
 	var scope *ast.BlockStmt
 	for _, d := range m.decls {
 		if d.Body != nil && d.Body.Pos() <= lit.Pos() && lit.End() <= d.Body.End() {
@@ -296,7 +293,7 @@ func (m *model) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
 
 // assignedTo reports whether id is the left side of an assignment in
 // scope (exec = func...): a write, not a use as a value.
-func (m *model) assignedTo(scope ast.Node, id *ast.Ident) bool {
+func (m *Index) assignedTo(scope ast.Node, id *ast.Ident) bool {
 	found := false
 	ast.Inspect(scope, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
@@ -311,7 +308,7 @@ func (m *model) assignedTo(scope ast.Node, id *ast.Ident) bool {
 
 // targetIntegration reports whether running one of ts may cross an
 // integration boundary.
-func (m *model) TargetIntegration(ts []funcTarget) bool {
+func (m *Index) TargetIntegration(ts []funcTarget) bool {
 	vx := m.ValueIndexOf()
 	if vx.crossing == nil {
 		vx.crossing = make(map[ast.Node]bool)
@@ -341,9 +338,9 @@ func (m *model) TargetIntegration(ts []funcTarget) bool {
 // a failure when every failure return does; `return err != nil, err`
 // gives false on success and true on failure. ok is false when the bool
 // is no such decision or the functions are not all seen.
-func (m *model) decisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
+func (m *Index) DecisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (interp.Value, bool) {
 	tup, isTup := m.info.TypeOf(x).(*types.Tuple)
-	if !isTup || i >= tup.Len() || !interp.IsBool(tup.At(i).Type()) {
+	if !isTup || i >= tup.Len() || !typesx.IsBool(tup.At(i).Type()) {
 		return interp.Value{}, false
 	}
 	ei := -1
@@ -403,7 +400,7 @@ func (m *model) decisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (in
 // statements of t that may return with a nil error (success) or a
 // non-nil one (failure), error at result ei. ok is false when a return
 // cannot be read (a bare return, a returned call).
-func (m *model) returnedDecisions(t funcTarget, i, ei int, success bool) (vals []bool, ok bool) {
+func (m *Index) returnedDecisions(t funcTarget, i, ei int, success bool) (vals []bool, ok bool) {
 	ok = true
 	var guards []*ast.IfStmt
 	exits := m.nilExits(t.Body)
@@ -466,7 +463,7 @@ type nilExit struct {
 type nilExits []nilExit
 
 // nilExits finds the nil exits of body (not inside function literals).
-func (m *model) nilExits(body *ast.BlockStmt) nilExits {
+func (m *Index) nilExits(body *ast.BlockStmt) nilExits {
 	var xs nilExits
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		b, ok := n.(*ast.BlockStmt)
@@ -508,7 +505,7 @@ func (xs nilExits) passed(info *types.Info, ex ast.Expr, ret *ast.ReturnStmt) bo
 }
 
 // nilTestOf returns the local error variable x tests in `x == nil`.
-func (m *model) nilTestOf(c ast.Expr) *types.Var {
+func (m *Index) nilTestOf(c ast.Expr) *types.Var {
 	be, ok := ast.Unparen(c).(*ast.BinaryExpr)
 	if !ok || be.Op != token.EQL {
 		return nil
@@ -524,9 +521,9 @@ func (m *model) nilTestOf(c ast.Expr) *types.Var {
 }
 
 // constBool returns the value of a constant boolean expression.
-func (m *model) constBool(x ast.Expr) (bool, bool) {
+func (m *Index) constBool(x ast.Expr) (bool, bool) {
 	tv, ok := m.info.Types[x]
-	if !ok || tv.Value == nil || !interp.IsBool(tv.Type) {
+	if !ok || tv.Value == nil || !typesx.IsBool(tv.Type) {
 		return false, false
 	}
 	return tv.Value.ExactString() == "true", true
@@ -551,7 +548,7 @@ func sameVarNil(info *types.Info, be *ast.BinaryExpr, ex ast.Expr) bool {
 
 // errorMayBe says whether an error expression, returned at ret, may be
 // nil and may be non-nil.
-func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStmt) (canNil, canErr bool) {
+func (m *Index) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStmt) (canNil, canErr bool) {
 	tv, ok := m.info.Types[ex]
 	if !ok {
 		return true, true
@@ -583,7 +580,7 @@ func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 				}
 			}
 		}
-		if v, isVar := obj.(*types.Var); isVar && v.Parent() == m.pkg.Scope() && m.sentinel(v) {
+		if v, isVar := obj.(*types.Var); isVar && v.Parent() == m.pkg.Scope() && m.Sentinel(v) {
 			return false, true
 		}
 	}
@@ -591,11 +588,11 @@ func (m *model) errorMayBe(ex ast.Expr, ret *ast.ReturnStmt, guards []*ast.IfStm
 }
 
 // writtenIn reports whether v is assigned, or its address taken, within n.
-func (m *model) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(n, v, token.NoPos) }
+func (m *Index) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(n, v, token.NoPos) }
 
 // writtenFrom reports whether v is assigned, or its address taken,
 // within n at or after pos.
-func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
+func (m *Index) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
 	is := typesx.VarIs(m.info, v)
 	ast.Inspect(n, func(x ast.Node) bool {
@@ -614,7 +611,7 @@ func (m *model) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 
 // sentinel reports whether the package variable v is an error value the
 // package sets once, to an error it makes: var ErrX = errors.New("...").
-func (m *model) sentinel(v *types.Var) bool {
+func (m *Index) Sentinel(v *types.Var) bool {
 	ws := m.ValueIndexOf().Writes[v]
 	if len(ws) != 1 || ws[0].X == nil || ws[0].Decl != nil {
 		return false
@@ -633,12 +630,12 @@ func (m *model) sentinel(v *types.Var) bool {
 // the first call's count is still run once. A counter written outside
 // the literal in any other way (x++, x += n, a multi-value assignment,
 // &x), or with different values, is left unknown.
-func (m *model) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.BlockStmt) interp.Env {
+func (m *Index) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.BlockStmt) interp.Env {
 	if decl != nil {
 		return m.host.BoundInit(fi) // another package's helper (xpkg.go)
 	}
 	var init interp.Env
-	for v, val := range m.capturedCounters(body) {
+	for v, val := range m.CapturedCounters(body) {
 		if fi.Tracked[v] {
 			init = init.Set(v, interp.IntVal(val))
 		}
@@ -649,7 +646,7 @@ func (m *model) CapturedInit(fi *interp.FuncInfo, decl *ast.FuncDecl, body *ast.
 // capturedCounters returns the integer locals of the enclosing function
 // that the held literal with this body reads, with their one value
 // outside it (capturedInit). funcInfo tracks them like the literal's own.
-func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
+func (m *Index) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	// A function declaration's body is no literal's: the test below
 	// would walk it for nothing.
 	if m.declBodies == nil {
@@ -743,7 +740,7 @@ func (m *model) capturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 
 // outerValue returns the one integer every write of v in scope outside
 // lit gives it.
-func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int64, bool) {
+func (m *Index) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int64, bool) {
 	is := typesx.VarIs(m.info, v)
 	var val int64
 	n, ok := 0, true
@@ -808,7 +805,7 @@ func (m *model) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 
 // rebound reports whether the parameter v is assigned in body, or its
 // address taken: its value at a call is then not the argument's.
-func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {
+func (m *Index) rebound(body *ast.BlockStmt, v *types.Var) bool {
 	if m.writtenIn(body, v) {
 		return true
 	}
@@ -833,7 +830,7 @@ func (m *model) rebound(body *ast.BlockStmt, v *types.Var) bool {
 // helper's func given a literal that returns (true, err) on failure and
 // (false, nil) on success, is the outcome's, not an attempt count kept
 // out of sight.
-func (m *model) outcomeDecided(x *ast.CallExpr) bool {
+func (m *Index) OutcomeDecided(x *ast.CallExpr) bool {
 	tup, ok := m.info.TypeOf(x).(*types.Tuple)
 	if !ok {
 		return false
@@ -844,7 +841,7 @@ func (m *model) outcomeDecided(x *ast.CallExpr) bool {
 		switch {
 		case typesx.IsErrorType(tup.At(j).Type()):
 			ei = j
-		case interp.IsBool(tup.At(j).Type()):
+		case typesx.IsBool(tup.At(j).Type()):
 			bools = append(bools, j)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -39,7 +40,7 @@ import (
 //     same block (the write runs between them on every path).
 //
 // A goto in scope makes source order say nothing: false.
-func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
+func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
 	// v is an integer counter (capturedCounters): no delete or clear
 	// writes it.
 	if !typesx.Writes(m.info, other.Body, func(x ast.Expr) bool {
@@ -57,12 +58,7 @@ func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 		return false
 	}
 	within := func(calls []*ast.CallExpr, n ast.Node) bool {
-		for _, c := range calls {
-			if n.Pos() <= c.Pos() && c.End() <= n.End() {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return n.Pos() <= c.Pos() && c.End() <= n.End() })
 	}
 	if within(litCalls, other) || within(otherCalls, lit) {
 		return false
@@ -72,9 +68,7 @@ func (m *model) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 		switch n := n.(type) {
 		case *ast.BranchStmt:
 			bad = bad || n.Tok == token.GOTO
-		case *ast.GoStmt:
-			bad = bad || within(litCalls, n) || within(otherCalls, n)
-		case *ast.DeferStmt:
+		case *ast.GoStmt, *ast.DeferStmt:
 			bad = bad || within(litCalls, n) || within(otherCalls, n)
 		}
 		return !bad

@@ -14,7 +14,7 @@ import (
 // local it reads it into (interp fixedlocal.go), as getterDefault does
 // for a getter.
 func (x interpIndex) InlineDefault(f *types.Var, dflt ast.Expr) bool {
-	m := x.m
+	m := x.Index
 	if !f.IsField() || !f.Exported() || !m.IndexedVar(f) {
 		return false
 	}

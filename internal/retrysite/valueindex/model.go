@@ -9,11 +9,10 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 )
 
-// model is the value index of one package, beside the interpreter of
+// Index is the value index of one package, beside the interpreter of
 // the package (interp.Model, embedded: its exported methods are the
-// index's). Index is its name outside the package: the retry-site model
-// embeds it beside the interpreter.
-type model struct {
+// index's). The retry-site model embeds it beside the interpreter.
+type Index struct {
 	*interp.Model
 	// host, pass, info, pkg and decls are the interpreter's own, kept
 	// here for the index's code (Init and Rebind keep both in step).
@@ -35,13 +34,10 @@ type model struct {
 	declBodies map[*ast.BlockStmt]bool
 }
 
-// Index is the value index of one package (model).
-type Index = model
-
 // Init makes m the index of the package im interprets, and gives it to
 // im (interp.Index).
 func (m *Index) Init(im *interp.Model) {
-	*m = model{}
+	*m = Index{}
 	m.Rebind(im)
 }
 
@@ -58,5 +54,3 @@ func (m *Index) Rebind(im *interp.Model) {
 
 // The index's code asks the host under the names the interpreter gives
 // these questions (interp's host.go).
-
-func (m *model) heldFuncLit(x ast.Expr) *ast.FuncLit { return m.host.HeldFuncLit(x) }

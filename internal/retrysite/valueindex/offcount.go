@@ -28,7 +28,7 @@ import (
 
 // nilCount returns nil for a pointer-to-integer field the package ships
 // unset.
-func (m *model) nilCount(v *types.Var) (interp.Value, bool) {
+func (m *Index) NilCount(v *types.Var) (interp.Value, bool) {
 	if v == nil || !v.IsField() || !m.IndexedVar(v) {
 		return interp.Value{}, false
 	}
@@ -54,7 +54,7 @@ func (m *model) nilCount(v *types.Var) (interp.Value, bool) {
 	return interp.Value{K: interp.VNil}, true
 }
 
-func (m *model) nilCountOnce(v *types.Var) *Note {
+func (m *Index) nilCountOnce(v *types.Var) *Note {
 	zero, user, ok := m.offWrites(v)
 	if !ok || zero == nil || user == nil {
 		return nil
@@ -74,7 +74,7 @@ func (m *model) nilCountOnce(v *types.Var) *Note {
 // nilCountWhy says why a loop whose count is a nil default has none:
 // "its count, maxAttempts, is nil unless WithMaxAttempts sets it,
 // defaultRetry's default".
-func (m *model) nilCountWhy(n Note) (string, bool) {
+func (m *Index) nilCountWhy(n Note) (string, bool) {
 	if m.nilCounts[n.V] == nil {
 		return "", false
 	}
@@ -92,7 +92,7 @@ func (m *model) nilCountWhy(n Note) (string, bool) {
 // zeroCount returns 0 for an exported integer field the package ships
 // off: one it gives no value but zero, whose every read tests it as a
 // switch (package offcount), noting the default.
-func (m *model) zeroCount(v *types.Var) (interp.Value, bool) {
+func (m *Index) zeroCount(v *types.Var) (interp.Value, bool) {
 	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 		return interp.Value{}, false
 	}
@@ -116,7 +116,7 @@ func (m *model) zeroCount(v *types.Var) (interp.Value, bool) {
 
 // zeroCountOnce returns a read of v that tests it as a switch, or nil
 // when v is not a count the package ships off.
-func (m *model) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
+func (m *Index) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
 	if m.pass == nil || m.pass.Pkg != m.pkg {
 		return nil
 	}
@@ -135,7 +135,7 @@ func (m *model) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
 // zeroCountWhy says why a loop whose count a zero default switches off
 // has none: "its count, Config.Consumer.Retry.Max, is 0 unless the user
 // sets it: no limit".
-func (m *model) zeroCountWhy(n Note) (string, bool) {
+func (m *Index) zeroCountWhy(n Note) (string, bool) {
 	read := m.zeroCounts[n.V]
 	if read == nil {
 		return "", false

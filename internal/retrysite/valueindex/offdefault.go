@@ -30,7 +30,7 @@ import (
 // nil (see above): where names the default ("defaultOptions's
 // default"), setter the function through which the user sets it, pos the
 // default's write. Retrysite's OffByDefault (timeouts.Model) asks it.
-func (m *model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos token.Pos, ok bool) {
+func (m *Index) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos token.Pos, ok bool) {
 	s, isSel := m.info.Selections[sel]
 	if !isSel || s.Kind() != types.FieldVal {
 		return "", "", token.NoPos, false
@@ -61,7 +61,7 @@ func (m *model) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos tok
 // offWrites sorts the package's writes of field v: the first zero
 // default (nil when every zero is a variable's), the first user write.
 // ok is false when the package gives v any other value.
-func (m *model) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
+func (m *Index) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
 	vx := m.ValueIndexOf()
 	if vx.guarded[v] {
 		return nil, nil, false
@@ -106,10 +106,10 @@ func addrOf(x ast.Expr) ast.Expr {
 }
 
 // isZeroOrNil reports whether x is the constant 0 or nil.
-func (m *model) isZeroOrNil(x ast.Expr) bool { return offcount.IsZeroOrNil(m.info, x) }
+func (m *Index) isZeroOrNil(x ast.Expr) bool { return offcount.IsZeroOrNil(m.info, x) }
 
 // readsField reports whether x is a read of field v (a copy).
-func (m *model) readsField(x ast.Expr, v *types.Var) bool {
+func (m *Index) readsField(x ast.Expr, v *types.Var) bool {
 	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 	if !ok {
 		return false
@@ -123,7 +123,7 @@ func (m *model) readsField(x ast.Expr, v *types.Var) bool {
 // one write the index cannot know is that): an option's field copied into the
 // configuration (s.timeout = t.t, where WithTimeout(t) built
 // &timeoutOpt{t: t}).
-func (m *model) userField(x ast.Expr, addr bool) bool {
+func (m *Index) userField(x ast.Expr, addr bool) bool {
 	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 	if !ok {
 		return false
@@ -154,7 +154,7 @@ func (m *model) userField(x ast.Expr, addr bool) bool {
 
 // setterName names the function through which the user's value enters
 // a user write (setterDecl).
-func (m *model) setterName(w ValueWrite) string {
+func (m *Index) setterName(w ValueWrite) string {
 	if d := m.setterDecl(w); d != nil {
 		return d.Name.Name
 	}
@@ -164,7 +164,7 @@ func (m *model) setterName(w ValueWrite) string {
 // setterDecl returns the function through which the user's value enters
 // a user write: for an option's field copied in, the function (not a
 // method) that wrote that field; else the function holding the write.
-func (m *model) setterDecl(w ValueWrite) *ast.FuncDecl {
+func (m *Index) setterDecl(w ValueWrite) *ast.FuncDecl {
 	if sel, ok := addrOf(w.X).(*ast.SelectorExpr); ok {
 		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
 			if u, _ := s.Obj().(*types.Var); u != nil && m.IndexedVar(u) {
@@ -181,7 +181,7 @@ func (m *model) setterDecl(w ValueWrite) *ast.FuncDecl {
 
 // defaultWhere names a default's place: the package variable or the
 // function holding it.
-func (m *model) defaultWhere(pos token.Pos) string {
+func (m *Index) defaultWhere(pos token.Pos) string {
 	if pv := m.pkgVarAt(pos); pv != "" {
 		return pv + "'s default"
 	}
@@ -193,7 +193,7 @@ func (m *model) defaultWhere(pos token.Pos) string {
 
 // zeroVarOf finds, outside test files, a variable of the struct type sel
 // reads from declared without a value (var settings CallSettings).
-func (m *model) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
+func (m *Index) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
 	t := m.info.TypeOf(sel.X)
 	t = typesx.Deref(t)
 	named, ok := t.(*types.Named)

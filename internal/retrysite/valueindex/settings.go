@@ -13,7 +13,7 @@ import (
 // decoder's field). Such a field keeps, for an
 // object's life, the setting the object was made with; it counts nothing
 // (interp/exits' settings.go).
-func (m *model) constructedOnly(v *types.Var) bool {
+func (m *Index) ConstructedOnly(v *types.Var) bool {
 	if v.IsField() && !m.IndexedVar(v) {
 		return m.host.SourceSetting(v) // a package of the module read from source
 	}

@@ -1,12 +1,12 @@
 package valueindex
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file answers, for the timeouts aspect (retrysite's
@@ -38,7 +38,7 @@ import (
 // above). A zero that stays (a literal of an unexported field with no
 // placeholder rule) is a nil entry. ok is false when some write cannot be
 // known, when v is not the package's, or when there are too many values.
-func (m *model) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
+func (m *Index) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 	if !m.IndexedVar(v) {
 		return nil, false
 	}
@@ -84,7 +84,7 @@ func (m *model) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 // ShippedOff reports whether sel reads a field of the package that the
 // package itself never gives a value other than zero (see above);
 // settable says whether the user can set it.
-func (m *model) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
+func (m *Index) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
 	s, isSel := m.info.Selections[sel]
 	if !isSel || s.Kind() != types.FieldVal {
 		return false, false
@@ -120,7 +120,7 @@ func (m *model) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
 // pointer field or package variable every value the package ships of
 // which is one of those with the same integer (ShippedValues: the user's
 // pointer and a nil the package replaces are left out).
-func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
+func (m *Index) derefInt(p ast.Expr, depth int) (int64, bool) {
 	if depth > 3 {
 		return 0, false
 	}
@@ -134,11 +134,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 			return m.WriteInt(a)
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		id := interp.IdentOf(p)
-		if sel, ok := p.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		}
-		v, _ := m.info.Uses[id].(*types.Var)
+		v, _ := m.info.Uses[typesx.NameIdent(p)].(*types.Var)
 		if v == nil || !m.IndexedVar(v) {
 			return 0, false
 		}
@@ -168,7 +164,7 @@ func (m *model) derefInt(p ast.Expr, depth int) (int64, bool) {
 // pointerHelperArg returns the argument of a call of a function of the
 // package whose whole body is `return &p` for its one parameter p (a
 // pointer helper: Int64(v), Int(v)), or nil.
-func (m *model) pointerHelperArg(call *ast.CallExpr) ast.Expr {
+func (m *Index) pointerHelperArg(call *ast.CallExpr) ast.Expr {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg || len(call.Args) != 1 || call.Ellipsis.IsValid() {
 		return nil
@@ -185,12 +181,8 @@ func (m *model) pointerHelperArg(call *ast.CallExpr) ast.Expr {
 	if !ok || u.Op != token.AND {
 		return nil
 	}
-	id, ok := ast.Unparen(u.X).(*ast.Ident)
-	if !ok {
-		return nil
-	}
 	params := d.Type.Params
-	if params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 || m.info.Uses[id] != m.info.Defs[params.List[0].Names[0]] {
+	if typesx.IdentOf(u.X) == nil || params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 || m.info.Uses[typesx.IdentOf(u.X)] != m.info.Defs[params.List[0].Names[0]] {
 		return nil
 	}
 	return call.Args[0]

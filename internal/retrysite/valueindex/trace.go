@@ -62,14 +62,14 @@ type Trace []traceEvent
 
 // BeginTrace starts taking a trace, inside any being taken.
 func (x interpIndex) BeginTrace() {
-	vx := x.m.Vx
+	vx := x.Index.Vx
 	vx.traces = append(vx.traces, nil)
 }
 
 // EndTrace ends the innermost trace and returns it; what it holds is
 // also what the trace around it, if any, holds.
 func (x interpIndex) EndTrace() any {
-	vx := x.m.Vx
+	vx := x.Index.Vx
 	n := len(vx.traces)
 	t := vx.traces[n-1]
 	vx.traces = vx.traces[:n-1]
@@ -81,7 +81,7 @@ func (x interpIndex) EndTrace() any {
 
 // Replay leaves the marks of a trace again.
 func (x interpIndex) Replay(t any) {
-	vx := x.m.Vx
+	vx := x.Index.Vx
 	for _, e := range t.(Trace) {
 		switch e.kind {
 		case traceNote:

@@ -2,18 +2,19 @@ package valueindex
 
 import (
 	"fmt"
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/report"
-	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
 	"strings"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/report"
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
@@ -33,7 +34,7 @@ const maxReaching = 6
 
 // indexedVar reports whether v is a field or package variable of the
 // analysed package.
-func (m *model) IndexedVar(v *types.Var) bool {
+func (m *Index) IndexedVar(v *types.Var) bool {
 	return v != nil && v.Pkg() == m.pkg && (v.IsField() || v.Parent() == m.pkg.Scope())
 }
 
@@ -52,14 +53,14 @@ func (m *model) IndexedVar(v *types.Var) bool {
 // way, and funcs whose every package write is the package's own and
 // fully known (ownFunc); a backoff or a client the user gives may do
 // anything, so such an object with a user write stays unknown.
-func (m *model) ReachingWrites(v *types.Var) (ws []ValueWrite, ok bool) {
+func (m *Index) ReachingWrites(v *types.Var) (ws []ValueWrite, ok bool) {
 	ws, _, ok = m.reachingDefaults(v)
 	return ws, ok
 }
 
 // reachingDefaults is reaching, with the first write of the user's value
 // left out (user.x is nil when there is none).
-func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite, ok bool) {
+func (m *Index) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite, ok bool) {
 	vx := m.ValueIndexOf()
 	all := vx.Writes[v]
 	plain := plainValue(v.Type())
@@ -110,12 +111,12 @@ func (m *model) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite
 // package's own and fully known: a function literal, a function or
 // method of the package, or a call of a factory of the package
 // (funcFactory) with constant arguments.
-func (m *model) ownFunc(x ast.Expr) bool {
+func (m *Index) ownFunc(x ast.Expr) bool {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.FuncLit:
 		return true
 	case *ast.Ident, *ast.SelectorExpr:
-		id := interp.IdentOf(x)
+		id := typesx.IdentOf(x)
 		fn, ok := m.info.Uses[id].(*types.Func)
 		if !ok || fn.Pkg() != m.pkg {
 			return false
@@ -135,7 +136,7 @@ func (m *model) ownFunc(x ast.Expr) bool {
 // function's declaration and the literal it returns: the func value the
 // call gives is the literal with the parameters bound to the constants.
 // A method, a variadic call or a body that does more is no factory.
-func (m *model) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
+func (m *Index) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg || call.Ellipsis.IsValid() {
 		return nil, nil
@@ -192,7 +193,7 @@ func plainValue(t types.Type) bool {
 // package ships for it. Only assignments to the same parameter path
 // (cfg.MaxRetries) above the write count, and only values that are not
 // the user's themselves.
-func (m *model) localDefaults(w ValueWrite) []ValueWrite {
+func (m *Index) localDefaults(w ValueWrite) []ValueWrite {
 	if w.Decl == nil || w.Decl.Body == nil {
 		return nil
 	}
@@ -202,7 +203,7 @@ func (m *model) localDefaults(w ValueWrite) []ValueWrite {
 	}
 	same := func(x ast.Expr) bool {
 		if call, ok := ast.Unparen(x).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if b, ok := m.info.Uses[interp.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
+			if b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok && b.Name() == "len" {
 				x = call.Args[0]
 			}
 		}
@@ -235,7 +236,7 @@ func (m *model) localDefaults(w ValueWrite) []ValueWrite {
 // unset: x == 0, x <= 0, x == nil, x == "", len(x) == 0, for an x that
 // same accepts. A clamp (n < 0) is not such a test, which is why this is
 // not the value index's zeroTestOf: that one also takes v < 0 and v < 1.
-func (m *model) unsetTest(cond ast.Expr, same func(ast.Expr) bool) bool {
+func (m *Index) unsetTest(cond ast.Expr, same func(ast.Expr) bool) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return false
@@ -270,7 +271,7 @@ func (m *model) unsetTest(cond ast.Expr, same func(ast.Expr) bool) bool {
 
 // fieldPath splits x, a variable or a chain of its fields (cfg.Retry.Max),
 // into the variable and the field names.
-func (m *model) fieldPath(x ast.Expr) (types.Object, []string, bool) {
+func (m *Index) fieldPath(x ast.Expr) (types.Object, []string, bool) {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.Ident:
 		obj := m.info.Uses[x]
@@ -296,7 +297,7 @@ func (m *model) fieldPath(x ast.Expr) (types.Object, []string, bool) {
 // literal it returns, NewClient(n)), a field of one (opts.MaxRetries,
 // config.RetryMax), or a conversion, dereference or arithmetic of such a
 // value with constants (time.Duration(period) * time.Second).
-func (m *model) UserValue(x ast.Expr, depth int) bool {
+func (m *Index) UserValue(x ast.Expr, depth int) bool {
 	if depth > 4 {
 		return false
 	}
@@ -361,7 +362,7 @@ func (m *model) UserValue(x ast.Expr, depth int) bool {
 }
 
 // isConst reports whether x is a constant expression.
-func (m *model) isConst(x ast.Expr) bool {
+func (m *Index) isConst(x ast.Expr) bool {
 	tv, ok := m.info.Types[x]
 	return ok && tv.Value != nil
 }
@@ -370,7 +371,7 @@ func (m *model) isConst(x ast.Expr) bool {
 // set elsewhere: the same function writes v, or calls the function that
 // does (c.setDefaults(), withRetries(3)), or the package writes v under a
 // test of its zero value.
-func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
+func (m *Index) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 	if m.Vx.guarded[v] {
 		return true
 	}
@@ -391,7 +392,7 @@ func (m *model) Placeholder(v *types.Var, z ValueWrite, all []ValueWrite) bool {
 // calls reports whether function decl calls the function of callee
 // directly: a constructor that calls setDefaults() or applies
 // withRetries(3) after building its literal.
-func (m *model) calls(decl, callee *ast.FuncDecl) bool {
+func (m *Index) calls(decl, callee *ast.FuncDecl) bool {
 	fn, _ := m.info.Defs[callee.Name].(*types.Func)
 	if fn == nil || decl.Body == nil {
 		return false
@@ -410,7 +411,7 @@ func (m *model) calls(decl, callee *ast.FuncDecl) bool {
 // the order of their first write, with the expression of that write (nil
 // for a zero value). ok is false when v is not an integer, when a
 // reaching write cannot be computed, or when v has no write at all.
-func (m *model) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
+func (m *Index) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
 	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 		return nil, nil, false
 	}
@@ -425,7 +426,7 @@ func (m *model) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
 	return r.vals, r.at, r.ok
 }
 
-func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
+func (m *Index) intValuesOnce(v *types.Var) (r intsResult) {
 	vx := m.ValueIndexOf()
 	if vx.Resolving[v] {
 		return r
@@ -446,7 +447,7 @@ func (m *model) intValuesOnce(v *types.Var) (r intsResult) {
 }
 
 // writesInts computes the distinct integers of writes.
-func (m *model) writesInts(ws []ValueWrite) (vals []int64, at []ast.Expr, ok bool) {
+func (m *Index) writesInts(ws []ValueWrite) (vals []int64, at []ast.Expr, ok bool) {
 	for _, w := range ws {
 		var i int64
 		if !w.Zero {
@@ -473,7 +474,7 @@ func (m *model) writesInts(ws []ValueWrite) (vals []int64, at []ast.Expr, ok boo
 // or package variable with one value, a conversion or arithmetic of
 // those. A parameter, a call or anything else is unknown: a field set
 // from an exported constructor's parameter is set by the user.
-func (m *model) WriteInt(x ast.Expr) (int64, bool) {
+func (m *Index) WriteInt(x ast.Expr) (int64, bool) {
 	x = ast.Unparen(x)
 	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
 		c := constant.ToInt(tv.Value)
@@ -538,7 +539,7 @@ func (m *model) WriteInt(x ast.Expr) (int64, bool) {
 // of an unexported function the package only calls, when every call
 // passes the same value (newClient(30)). A parameter of an exported
 // function is set by the user: unknown.
-func (m *model) localInt(v *types.Var) (int64, bool) {
+func (m *Index) localInt(v *types.Var) (int64, bool) {
 	vx := m.ValueIndexOf()
 	if vx.Resolving[v] {
 		return 0, false
@@ -576,7 +577,7 @@ func (m *model) localInt(v *types.Var) (int64, bool) {
 // variable: its one value, or the value fixed by pick. An object with
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
-func (m *model) indexedInt(v *types.Var) (interp.Value, bool) {
+func (m *Index) IndexedInt(v *types.Var) (interp.Value, bool) {
 	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
 		return interp.Value{}, false
 	}
@@ -601,7 +602,7 @@ func (m *model) indexedInt(v *types.Var) (interp.Value, bool) {
 // value: the bound is then each value's bound (Bound.Alts), and the
 // site's context decides which applies (chooseBound). A known bound set
 // by one field or variable points at the write that sets it (Expr).
-func (m *model) BoundOverValues(once func() site.Bound) site.Bound {
+func (m *Index) BoundOverValues(once func() site.Bound) site.Bound {
 	var notes []Note
 	b := m.boundOverValuesOnce(once, &notes)
 	if len(notes) > 0 {
@@ -619,7 +620,7 @@ func (m *model) BoundOverValues(once func() site.Bound) site.Bound {
 	return b
 }
 
-func (m *model) boundOverValuesOnce(once func() site.Bound, notesOut *[]Note) site.Bound {
+func (m *Index) boundOverValuesOnce(once func() site.Bound, notesOut *[]Note) site.Bound {
 	if m.Vx == nil {
 		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
@@ -687,13 +688,13 @@ func (m *model) boundOverValuesOnce(once func() site.Bound, notesOut *[]Note) si
 	return b
 }
 
-// chooseBound settles a bound with several reaching values once the
+// ChooseBound settles a bound with several reaching values once the
 // site's context is known. When every value breaks R-2, the first value
 // written is the bound (the finding names it); when every value complies,
 // the largest count is (the site does retry, for R-1, R-3 and R-6); when
 // only some break, the bound stays unknown and the rules stay silent, as
 // they were before values were followed.
-func chooseBound(s *site.Site, opts *report.Options) {
+func ChooseBound(s *site.Site, opts *report.Options) {
 	alts := s.Bound.Alts
 	if len(alts) == 0 {
 		return
@@ -731,7 +732,7 @@ func chooseBound(s *site.Site, opts *report.Options) {
 // bind the factory's parameters. When the user can change the func (a
 // setter or option writes the user's), the target is the package's
 // default and is noted as such.
-func (m *model) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
+func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
 	var v *types.Var
 	switch f := ast.Unparen(fun).(type) {
 	case *ast.Ident:
@@ -824,7 +825,7 @@ func (vx *valueIndex) NoteDefault(v *types.Var, user ValueWrite, at ast.Expr) {
 }
 
 // collectDefaults runs f and returns the defaults its values came from.
-func (m *model) CollectDefaultNotes(f func()) []Note {
+func (m *Index) CollectDefaultNotes(f func()) []Note {
 	if m.Vx == nil {
 		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
 	}
@@ -843,7 +844,7 @@ func (m *model) CollectDefaultNotes(f func()) []Note {
 // phrase says, for a finding, that a value is the package's default and
 // who can change it: "NewClient's default, which WithRetries can change"
 // (messages are short: no parentheses, which a long message loses).
-func (n Note) Phrase(m *model) string {
+func (n Note) Phrase(m *Index) string {
 	if read := m.zeroCounts[n.V]; read != nil {
 		return "0 unless the user sets " + offcount.ConfigPath(m.info, read) // offcount/
 	}
@@ -870,7 +871,7 @@ func (n Note) Phrase(m *model) string {
 // (Wait.Default: "defaultOptions's default, which WithBackoff can
 // change"). Only notes of func values count: a count or interval read on
 // the way (the loop's bound) is not the wait.
-func (m *model) NoteFuncDefault(w *site.Wait, notes []Note) {
+func (m *Index) NoteFuncDefault(w *site.Wait, notes []Note) {
 	if w.Shape == site.ShapeUnknown {
 		return
 	}
@@ -883,7 +884,7 @@ func (m *model) NoteFuncDefault(w *site.Wait, notes []Note) {
 }
 
 // annotate says in b's message that its count is the package's default.
-func (n Note) Annotate(m *model, b site.Bound) site.Bound {
+func (n Note) Annotate(m *Index, b site.Bound) site.Bound {
 	switch b.Kind {
 	case site.BoundKnown:
 		if b.Counted == "" {
@@ -919,7 +920,7 @@ func (n Note) Annotate(m *model, b site.Bound) site.Bound {
 // do not give g a computable value, and when the package writes into f
 // in place (f.g = 3, or a method of f's with a pointer receiver): the
 // literals are then not all f holds.
-func (m *model) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
+func (m *Index) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 	g, _ := m.info.Uses[sel.Sel].(*types.Var)
 	var f *types.Var
 	switch inner := ast.Unparen(sel.X).(type) {
@@ -998,7 +999,7 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // the package gives the field no value of its own (only the user sets
 // it), the getter's value is its fallback, the package's default, noted
 // as such. A field the package writes is left to the getter's body.
-func (m *model) getterDefault(fn *types.Func) (interp.Value, bool) {
+func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	d := m.FuncDecl(fn)
 	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
 		return interp.Value{}, false
@@ -1054,7 +1055,7 @@ func (m *model) getterDefault(fn *types.Func) (interp.Value, bool) {
 }
 
 // isZero reports whether x is the constant 0.
-func (m *model) isZero(x ast.Expr) bool {
+func (m *Index) isZero(x ast.Expr) bool {
 	tv, ok := m.info.Types[x]
 	return ok && tv.Value != nil && tv.Value.ExactString() == "0"
 }
@@ -1072,7 +1073,7 @@ type ownCall struct {
 // false when such a call passes a value of another shape than the
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
-func (m *model) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
+func (m *Index) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 	id, isIdent := ast.Unparen(x).(*ast.Ident)
 	v, _ := m.info.Uses[id].(*types.Var)
 	if !isIdent || v == nil {
@@ -1101,7 +1102,7 @@ func (m *model) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 
 // userParamFunc returns the exported function whose parameter a user
 // value is made of, if one is.
-func (m *model) userParamFunc(x ast.Expr) *types.Func {
+func (m *Index) userParamFunc(x ast.Expr) *types.Func {
 	var fn *types.Func
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && fn == nil {
@@ -1117,7 +1118,7 @@ func (m *model) userParamFunc(x ast.Expr) *types.Func {
 }
 
 // ownCallsOf returns the package's own calls of exported function fn.
-func (m *model) ownCallsOf(fn *types.Func) []ownCall {
+func (m *Index) ownCallsOf(fn *types.Func) []ownCall {
 	if fn == nil {
 		return nil
 	}
@@ -1162,14 +1163,14 @@ func calleeNameExported(call *ast.CallExpr) bool {
 }
 
 // declared returns the function a declaration declares (nil if none).
-func (m *model) declared(d *ast.FuncDecl) *types.Func {
+func (m *Index) declared(d *ast.FuncDecl) *types.Func {
 	fn, _ := m.info.Defs[d.Name].(*types.Func)
 	return fn
 }
 
 // pkgVarAt returns the name of the package variable whose declared value
 // holds pos, if one does.
-func (m *model) pkgVarAt(pos token.Pos) string {
+func (m *Index) pkgVarAt(pos token.Pos) string {
 	for _, f := range m.pass.Files {
 		if pos < f.Pos() || pos >= f.End() {
 			continue
@@ -1195,7 +1196,7 @@ func (m *model) pkgVarAt(pos token.Pos) string {
 // timerDrain reports whether is is the idiom that stops a timer and
 // drains its channel, `if !t.Stop() { <-t.C }`: the receive returns at
 // once (the timer has fired) and is no wait of its own.
-func (m *model) TimerDrain(is *ast.IfStmt) bool {
+func (m *Index) TimerDrain(is *ast.IfStmt) bool {
 	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
 		return false
 	}

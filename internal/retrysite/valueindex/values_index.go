@@ -4,8 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -124,7 +126,7 @@ type ParamRef struct {
 }
 
 // paramOf returns the index of parameters of the package's functions.
-func (vx *valueIndex) ParamOf(m *model) map[*types.Var]ParamRef {
+func (vx *valueIndex) ParamOf(m *Index) map[*types.Var]ParamRef {
 	if vx.params != nil {
 		return vx.params
 	}
@@ -147,7 +149,7 @@ func (vx *valueIndex) ParamOf(m *model) map[*types.Var]ParamRef {
 }
 
 // valueIndexOf returns the package's value index, building it once.
-func (m *model) ValueIndexOf() *valueIndex {
+func (m *Index) ValueIndexOf() *valueIndex {
 	if m.Vx != nil && m.Vx.Writes != nil {
 		return m.Vx
 	}
@@ -170,11 +172,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 	objOf := func(x ast.Expr) *types.Var {
 		switch x := ast.Unparen(x).(type) {
 		case *ast.Ident:
-			v, _ := m.info.Uses[x].(*types.Var)
-			if v == nil {
-				v, _ = m.info.Defs[x].(*types.Var)
-			}
-			if indexed(v) {
+			if v := typesx.VarOf(m.info, x); indexed(v) {
 				return v
 			}
 		case *ast.SelectorExpr:
@@ -338,13 +336,7 @@ func (m *model) ValueIndexOf() *valueIndex {
 				case *ast.CompositeLit:
 					m.indexLiteral(n, indexed, add)
 				case *ast.CallExpr:
-					var id *ast.Ident
-					switch f := ast.Unparen(n.Fun).(type) {
-					case *ast.Ident:
-						id = f
-					case *ast.SelectorExpr:
-						id = f.Sel
-					}
+					id := typesx.NameIdent(n.Fun)
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 						// v.setDefaults() on a struct value: &v.
 						if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
@@ -449,7 +441,7 @@ var indexedNodes = []ast.Node{
 // unexportedFunc returns the unexported function of the package an
 // identifier uses, if any (methods are not: they may be called through
 // interfaces).
-func (m *model) unexportedFunc(id *ast.Ident) *types.Func {
+func (m *Index) unexportedFunc(id *ast.Ident) *types.Func {
 	if token.IsExported(id.Name) {
 		return nil // no lookup: the function is named by id
 	}
@@ -466,7 +458,7 @@ func (m *model) unexportedFunc(id *ast.Ident) *types.Func {
 // once, on the first question, rather than by visiting every identifier
 // of the package in the index's walk: an identifier outside the calls
 // ValueIndexOf recorded (called) uses the function as a value.
-func (vx *valueIndex) Escapes(m *model, fn *types.Func) bool {
+func (vx *valueIndex) Escapes(m *Index, fn *types.Func) bool {
 	if vx.escapes == nil {
 		vx.escapes = make(map[*types.Func]bool)
 		test := make(map[*token.File]bool)
@@ -491,7 +483,7 @@ func (vx *valueIndex) Escapes(m *model, fn *types.Func) bool {
 
 // indexLiteral records the fields a struct literal sets, and the zero
 // value of those it omits.
-func (m *model) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
+func (m *Index) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
 	t := m.info.TypeOf(lit)
 	if t == nil {
 		return
@@ -627,12 +619,9 @@ func isDecodeCall(info *types.Info, call *ast.CallExpr) bool {
 	default:
 		return false
 	}
-	for _, p := range []string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"} {
-		if strings.HasPrefix(name, p) || strings.HasSuffix(name, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"}, func(p string) bool {
+		return strings.HasPrefix(name, p) || strings.HasSuffix(name, p)
+	})
 }
 
 // structTypeName returns the named struct type of t or *t.

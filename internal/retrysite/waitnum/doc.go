@@ -109,7 +109,6 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/types"
 
@@ -226,38 +225,13 @@ type model struct {
 }
 
 // An Interp runs the waits of one package's retry sites.
-type Interp struct{ m *model }
+type Interp struct{ *model }
 
 // New returns an Interp for pass, asking m what it needs of the model;
 // info and pkg are the type information of the code it runs.
 func New(pass *analysis.Pass, info *types.Info, pkg *types.Package, m Model) *Interp {
 	return &Interp{&model{Model: m, pass: pass, info: info, pkg: pkg}}
 }
-
-// LoopWait fills in the shape of the wait h of a hand-written site s,
-// whose function body is body; self is the function of a recursive site.
-func (ip *Interp) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
-	ip.m.shapeLoopWait(s, body, self, h, w)
-}
-
-// Samples runs a same-package delay function (a literal or a function
-// named by x) for attempts start, start+1, ...: parameter attempt gets the
-// attempt, the others what bind gives (Known values) or stand-ins. It
-// returns the waits at the low, middle and high end of random draws.
-func (ip *Interp) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
-	return ip.m.funcSamples(x, attempt, start, bind)
-}
-
-// Pure reports whether a function body computes its result from its
-// parameters and constants alone, so the interpreter may run it.
-func (ip *Interp) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool { return ip.m.pure(body, lit) }
-
-// SamplesN is the number of attempts the interpreter runs.
-const SamplesN = samplesN
-
-// IsInteger reports whether t is an integer type (a named duration
-// included).
-func IsInteger(t types.Type) bool { return wIsInteger(t) }
 
 // methodOf returns fn's declaration and the model of the package that
 // declares it (Model.MethodOf).
@@ -266,5 +240,5 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 	if ip == nil {
 		return d, nil
 	}
-	return d, ip.m
+	return d, ip.model
 }

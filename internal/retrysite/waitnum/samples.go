@@ -1,9 +1,10 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // sameOverTargets computes a wait a func value with several reaching
@@ -18,7 +19,7 @@ func (ip *winterp) sameOverTargets(x *ast.CallExpr) waitshape.Num {
 	}
 	var r waitshape.Num
 	for i, t := range ts {
-		if !ip.m.pure(t.Body, t.Lit) {
+		if !ip.m.Pure(t.Body, t.Lit) {
 			return waitshape.Unknown()
 		}
 		s := ip.sub(t.Body, t.FT, x)
@@ -34,10 +35,11 @@ func (ip *winterp) sameOverTargets(x *ast.CallExpr) waitshape.Num {
 	return r
 }
 
-// funcSamples runs a same-package delay function (a declaration or a
-// literal) for attempts start, start+1, ...: parameter attempt gets the
-// attempt, the others what bind gives or stand-ins.
-func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
+// Samples runs a same-package delay function (a literal or a function
+// named by x) for attempts start, start+1, ...: parameter attempt gets the
+// attempt, the others what bind gives (Known values) or stand-ins. It
+// returns the waits at the low, middle and high end of random draws.
+func (m *model) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
 	var body *ast.BlockStmt
 	var ft *ast.FuncType
 	var lit *ast.FuncLit
@@ -55,7 +57,7 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]waitsha
 		}
 		body, ft = d.Body, d.Type
 	}
-	if !m.pure(body, lit) {
+	if !m.Pure(body, lit) {
 		return nil, nil, nil, false
 	}
 	var params []*types.Var
@@ -75,7 +77,7 @@ func (m *model) funcSamples(x ast.Expr, attempt, start int, bind map[int]waitsha
 	}
 	run := func(mode float64) []waitshape.Num {
 		var res []waitshape.Num
-		for k := 0; k < samplesN; k++ {
+		for k := 0; k < SamplesN; k++ {
 			ip := m.newInterp(mode, body, body)
 			ip.fn = true
 			for i, p := range params {

@@ -1,10 +1,12 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // A helper that returns from a branch whose condition the interpreter
@@ -49,9 +51,7 @@ func (ip *winterp) altReturn(list []ast.Stmt) {
 	}
 	alt := *ip
 	alt.env = make(map[*types.Var]waitshape.Num, len(ip.env))
-	for v, x := range ip.env {
-		alt.env[v] = x
-	}
+	maps.Copy(alt.env, ip.env)
 	alt.alts = nil
 	alt.clamps = append([]waitClamp(nil), ip.clamps...)
 	alt.hit = nil

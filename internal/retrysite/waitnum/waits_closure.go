@@ -1,10 +1,11 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 
@@ -21,7 +22,7 @@ import (
 //		return bo.Next()
 //	})
 //
-// The literal is run samplesN times by one interpreter whose region is
+// The literal is run SamplesN times by one interpreter whose region is
 // the literal's body, so the variables it captures keep their values from
 // one call to the next, as they do at run time. A captured backoff object
 // is followed (waits_state.go) when the model sees everything done to it:
@@ -40,11 +41,7 @@ import (
 // ClosureWait fills in w's shape from the durations lit returns over
 // successive calls; body is the function that holds lit. It reports
 // whether the shape is known.
-func (ip *Interp) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
-	return ip.m.closureWait(lit, body, w)
-}
-
-func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
+func (m *model) ClosureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait) bool {
 	if lit == nil || body == nil || lit.Type.Results == nil || lit.Type.Results.NumFields() != 1 {
 		return false
 	}
@@ -59,7 +56,7 @@ func (m *model) closureWait(lit *ast.FuncLit, body *ast.BlockStmt, w *site.Wait)
 		runs = runsAtModes(func(mode float64, drew *bool) (run []waitshape.Num) {
 			ip := m.newInterp(mode, lit.Body, body)
 			ip.closure, ip.drew = lit, drew
-			for k := 0; k < samplesN; k++ {
+			for k := 0; k < SamplesN; k++ {
 				ip.ret = waitshape.Unknown()
 				if c := ip.stmts(lit.Body.List); c != ctrlReturn {
 					run = append(run, waitshape.Unknown())
@@ -210,7 +207,7 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 		}
 		mfn := concreteMethod(typ, sel.Sel.Name)
 		d, dm := ip.m.methodOf(mfn)
-		if d == nil || d.Body == nil || !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
+		if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) && !dm.stateMethod(d) {
 			ok = false
 			return false
 		}
@@ -259,19 +256,12 @@ func concreteMethod(typ types.Type, name string) *types.Func {
 		return nil
 	}
 	var pkg *types.Package
-	if n, ok := types.Unalias(derefType(typ)).(*types.Named); ok {
+	if n, ok := types.Unalias(typesx.Deref(typ)).(*types.Named); ok {
 		pkg = n.Obj().Pkg()
 	}
 	obj, _, _ := types.LookupFieldOrMethod(typ, true, pkg, name)
 	fn, _ := obj.(*types.Func)
 	return fn
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // newClosureObj makes and keeps the state of v for obj (waits_state.go)
@@ -395,7 +385,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		if d == nil || d.Body == nil {
 			return true
 		}
-		if dm.pure(d.Body, nil) {
+		if dm.Pure(d.Body, nil) {
 			calls[id] = true
 			return true
 		}

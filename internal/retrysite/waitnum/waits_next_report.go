@@ -47,10 +47,7 @@ func setsNothingUp(st ast.Stmt) bool {
 		}
 		return true
 	case *ast.IfStmt:
-		if st.Init != nil || !setsNothingUp(st.Body) {
-			return false
-		}
-		return st.Else == nil || setsNothingUp(st.Else)
+		return st.Init == nil && setsNothingUp(st.Body) && (st.Else == nil || setsNothingUp(st.Else))
 	}
 	return false
 }

@@ -1,17 +1,20 @@
 package waitnum
 
 import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
-	"go/ast"
-	"go/constant"
-	"go/token"
-	"go/types"
-	"math"
-	"strconv"
 )
 
 // This file evaluates a wait's duration over successive attempts. A small
@@ -498,21 +501,15 @@ func (ip *winterp) clampIf(s *ast.IfStmt) bool {
 // conjuncts returns the comparisons x joins with && (x itself, when it
 // is one), or nil when x is anything else.
 func conjuncts(x ast.Expr) []*ast.BinaryExpr {
-	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
-	if !ok {
-		return nil
-	}
-	switch b.Op {
-	case token.LAND:
-		l, r := conjuncts(b.X), conjuncts(b.Y)
-		if l == nil || r == nil {
+	var cmps []*ast.BinaryExpr
+	for _, o := range typesx.Operands(x, token.LAND) {
+		b, ok := ast.Unparen(o).(*ast.BinaryExpr)
+		if !ok || b.Op != token.GTR && b.Op != token.GEQ && b.Op != token.LSS && b.Op != token.LEQ {
 			return nil
 		}
-		return append(l, r...)
-	case token.GTR, token.GEQ, token.LSS, token.LEQ:
-		return []*ast.BinaryExpr{b}
+		cmps = append(cmps, b)
 	}
-	return nil
+	return cmps
 }
 
 // clampValue computes what `if L op R { x = E }` leaves in x, when x and
@@ -626,12 +623,10 @@ func (ip *winterp) multiway(s ast.Stmt) ctrl {
 }
 
 func hasDefault(clauses []ast.Stmt) bool {
-	for _, c := range clauses {
-		if c, ok := c.(*ast.CaseClause); ok && c.List == nil {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(clauses, func(c ast.Stmt) bool {
+		cc, ok := c.(*ast.CaseClause)
+		return ok && cc.List == nil
+	})
 }
 
 // forget makes the variables assigned in n unknown.
@@ -671,15 +666,10 @@ func (ip *winterp) forgetList(list []ast.Stmt) {
 
 // localVar returns the variable an assignment target names.
 func (ip *winterp) localVar(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || id.Name == "_" {
+	if typesx.IsIdent(x, "_") {
 		return nil
 	}
-	if v, ok := ip.m.info.Defs[id].(*types.Var); ok {
-		return v
-	}
-	v, _ := ip.m.info.Uses[id].(*types.Var)
-	return v
+	return typesx.VarOf(ip.m.info, x)
 }
 
 func (ip *winterp) assign(s *ast.AssignStmt) {
@@ -733,7 +723,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			vals[i] = waitshape.Unknown()
 			continue
 		}
-		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), wIsInteger(ip.m.info.TypeOf(s.Lhs[i])))
+		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), IsInteger(ip.m.info.TypeOf(s.Lhs[i])))
 	}
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
@@ -861,9 +851,7 @@ func (ip *winterp) record() {
 	}
 	ip.recorded = true
 	ip.snap = make(map[*types.Var]waitshape.Num, len(ip.env))
-	for v, x := range ip.env {
-		ip.snap[v] = x
-	}
+	maps.Copy(ip.snap, ip.env)
 }
 
 // sub returns an interpreter for a call of a same-package function, with
@@ -916,7 +904,7 @@ func (ip *winterp) standinOf(key string, t types.Type) waitshape.Num {
 		return v
 	}
 	x := 1.0e9 + float64(len(ip.standins))*1.37e8
-	if t != nil && wIsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
+	if t != nil && IsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
 		x = 3 + float64(len(ip.standins))
 	}
 	v := waitshape.Num{V: x, OK: true, Opq: true}
@@ -940,10 +928,7 @@ func (ip *winterp) carried(v *types.Var) bool {
 	case *ast.LabeledStmt:
 		return v.Pos() < r.Pos()
 	}
-	if body == nil {
-		return false
-	}
-	return v.Pos() < body.Pos() || v.Pos() >= body.End()
+	return body != nil && (v.Pos() < body.Pos() || v.Pos() >= body.End())
 }
 
 func (ip *winterp) inRegion(pos token.Pos) bool {
@@ -1076,7 +1061,9 @@ func wConstFloat(v constant.Value) (float64, bool) {
 	return 0, false
 }
 
-func wIsInteger(t types.Type) bool {
+// IsInteger reports whether t is an integer type (a named duration
+// included).
+func IsInteger(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -1136,7 +1123,7 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 			}
 			return waitshape.Unknown()
 		}
-		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), wIsInteger(info.TypeOf(x)))
+		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), IsInteger(info.TypeOf(x)))
 	case *ast.CallExpr:
 		return ip.call(x)
 	case *ast.SelectorExpr:
@@ -1239,7 +1226,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return waitshape.Unknown()
 		}
 		a := ip.eval(x.Args[0])
-		if a.OK && !a.Raw && wIsInteger(tv.Type) {
+		if a.OK && !a.Raw && IsInteger(tv.Type) {
 			a.V = math.Trunc(a.V)
 		}
 		return a
@@ -1258,7 +1245,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		// A local function value defined once as a literal.
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {
-				if fl := ip.funcLitOf(v); fl != nil && ip.m.pure(fl.Body, fl) {
+				if fl := ip.funcLitOf(v); fl != nil && ip.m.Pure(fl.Body, fl) {
 					if s := ip.sub(fl.Body, fl.Type, x); s != nil {
 						return s.result(fl.Body)
 					}
@@ -1266,7 +1253,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			}
 		}
 		// A func value the package stores in a field or variable.
-		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.pure(body, lit) { // values.go
+		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.Pure(body, lit) { // values.go
 			if s := ip.sub(body, ft, x); s != nil && (factory == nil || ip.bindFactory(s, factory)) {
 				return s.result(body)
 			}
@@ -1364,7 +1351,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 	if sig != nil && sig.Results().Len() == 1 {
 		// A function of the package, or of another package of the
 		// module read from its source.
-		if d, dm := ip.m.methodOf(fn); d != nil && d.Body != nil && dm.pure(d.Body, nil) {
+		if d, dm := ip.m.methodOf(fn); d != nil && d.Body != nil && dm.Pure(d.Body, nil) {
 			if s := ip.subIn(dm, d.Body, d.Type, x); s != nil {
 				if recv != nil && dm == ip.m {
 					ip.bindRecv(s, d, recv)
@@ -1446,10 +1433,11 @@ func (ip *winterp) funcLitOf(v *types.Var) *ast.FuncLit {
 	return lit
 }
 
-// pure reports whether a function body assigns nothing outside its own
+// Pure reports whether a function body assigns nothing outside its own
 // locals (no fields, package variables, captured variables): calling it
-// again with the same arguments gives the same result, up to random draws.
-func (m *model) pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
+// again with the same arguments gives the same result, up to random
+// draws, so the interpreter may run it.
+func (m *model) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 	start, end := body.Pos(), body.End()
 	if lit != nil {
 		start = lit.Pos()

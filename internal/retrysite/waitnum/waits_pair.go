@@ -42,7 +42,7 @@ func (ip *winterp) pairWait(call *ast.CallExpr, lhs []ast.Expr) (*types.Var, wai
 	}
 	v := ip.localVar(lhs[at])
 	d, dm := ip.m.methodOf(fn)
-	if v == nil || d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+	if v == nil || d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
 		return nil, waitshape.Num{}, false
 	}
 	s := ip.subIn(dm, d.Body, d.Type, call)

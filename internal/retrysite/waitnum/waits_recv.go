@@ -53,7 +53,7 @@ func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 			return true
 		}
 		fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-		if d, dm := m.methodOf(fn); d != nil && d.Body != nil && !dm.pure(d.Body, nil) {
+		if d, dm := m.methodOf(fn); d != nil && d.Body != nil && !dm.Pure(d.Body, nil) {
 			found = true
 		}
 		return true
@@ -82,8 +82,7 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 		return nil
 	}
 	st := &objState{fields: make(map[*types.Var]waitshape.Num, s.NumFields()), recv: true}
-	for i := 0; i < s.NumFields(); i++ {
-		f := s.Field(i)
+	for f := range s.Fields() {
 		switch {
 		case ip.m.drawnAtRandom(f):
 			st.fields[f] = waitshape.Unknown()

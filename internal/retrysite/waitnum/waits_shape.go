@@ -1,12 +1,13 @@
 package waitnum
 
 import (
-	"github.com/retrylint/retrylint/internal/retrysite/site"
-	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
-	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
+	"github.com/retrylint/retrylint/internal/retrysite/waitvars"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -18,11 +19,12 @@ import (
 // ceiling its random floor lies (no jitter, full jitter from 0, equal
 // jitter from half, other partial jitter).
 
-// samplesN is the number of attempts the interpreter runs.
-const samplesN = 8
+// SamplesN is the number of attempts the interpreter runs.
+const SamplesN = 8
 
-// shapeLoopWait fills in the shape of one wait of a hand-written site.
-func (m *model) shapeLoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
+// LoopWait fills in the shape of the wait h of a hand-written site s,
+// whose function body is body; self is the function of a recursive site.
+func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
 	var runs [3][]waitshape.Num
 	var counters map[*types.Var][]float64 // the counters of the run at 0
 	apply := m.CollectDefaults(func() {
@@ -76,11 +78,7 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 			continue
 		}
 		switch {
-		case best == nil:
-			best = v
-		case xs[0] == 0 && cs[best][0] != 0:
-			best = v
-		case (xs[0] == 0) == (cs[best][0] == 0) && v.Pos() < best.Pos():
+		case best == nil, xs[0] == 0 && cs[best][0] != 0, (xs[0] == 0) == (cs[best][0] == 0) && v.Pos() < best.Pos():
 			best = v
 		}
 	}
@@ -91,7 +89,7 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 // each (not ok where the path skipped it). drew, when not nil, is told
 // when the run reads its mode (runsAtModes).
 func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool) ([]waitshape.Num, map[*types.Var][]float64) {
-	res := make([]waitshape.Num, 0, samplesN)
+	res := make([]waitshape.Num, 0, SamplesN)
 	var region ast.Node
 	var list []ast.Stmt
 	var post ast.Stmt
@@ -149,7 +147,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			}
 		}
 	}
-	for k := 0; k < samplesN; k++ {
+	for k := 0; k < SamplesN; k++ {
 		if rng != nil {
 			if kv := ip.localVar(rng.Key); kv != nil {
 				ip.env[kv] = waitshape.Num{V: float64(k), OK: true, Vary: true}
@@ -174,7 +172,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 		if ip.recorded {
 			res = append(res, ip.rec)
 			for v, x := range ip.snap {
-				if x.OK && !x.Opq && !x.Rnd && wIsInteger(v.Type()) && len(counters[v]) == recordedN {
+				if x.OK && !x.Opq && !x.Rnd && IsInteger(v.Type()) && len(counters[v]) == recordedN {
 					counters[v] = append(counters[v], x.V)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
@@ -52,16 +53,14 @@ type objState struct {
 
 func (st *objState) copyState() *objState {
 	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ, recv: st.recv}
-	for f, x := range st.fields {
-		c.fields[f] = x
-	}
+	maps.Copy(c.fields, st.fields)
 	return c
 }
 
 // stateStruct returns the struct of the package that values of t (a
 // named struct type or a pointer to one) are.
 func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
-	n, ok := types.Unalias(derefType(t)).(*types.Named)
+	n, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() != m.pkg && !m.ModuleObj(n.Obj()) {
 		// A type of another package of the module is followed from
 		// that package's source (methodOf, xpkg.go).
@@ -76,19 +75,11 @@ func (m *model) stateStruct(t types.Type) (*types.Named, *types.Struct) {
 
 // objVar returns the followed (or followable) local variable x names.
 func (ip *winterp) objVar(x ast.Expr) *types.Var {
-	x = ast.Unparen(x)
-	if st, ok := x.(*ast.StarExpr); ok {
-		x = ast.Unparen(st.X)
+	if st, ok := ast.Unparen(x).(*ast.StarExpr); ok {
+		x = st.X
 	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := ip.m.info.Uses[id].(*types.Var)
-	if v == nil {
-		return nil
-	}
-	if _, ok := ip.objs[v]; ok {
+	v, _ := ip.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
+	if _, ok := ip.objs[v]; ok && v != nil {
 		return v
 	}
 	return nil
@@ -294,16 +285,7 @@ func zeroOf(t types.Type) waitshape.Num {
 func (m *model) followable(body *ast.BlockStmt, v *types.Var) bool {
 	// The interpreter asks at each definition it runs, on every path
 	// and attempt: the body is read once per object.
-	k := followKey{body, v}
-	if r, ok := m.followed[k]; ok {
-		return r
-	}
-	if m.followed == nil {
-		m.followed = make(map[followKey]bool)
-	}
-	r := m.followableRead(body, v)
-	m.followed[k] = r
-	return r
+	return typesx.Cached(&m.followed, followKey{body, v}, func() bool { return m.followableRead(body, v) })
 }
 
 // followKey is the key of followable's cache.
@@ -408,7 +390,7 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 		switch {
 		case d == nil || d.Body == nil:
 			ok = false
-		case !dm.pure(d.Body, nil):
+		case !dm.Pure(d.Body, nil):
 			ok = dm.stateMethod(d) && evaluated[c.n]
 		}
 	}
@@ -500,7 +482,7 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && m.info.Uses[id] == r {
 					fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.pure(cd.Body, nil) {
+					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.Pure(cd.Body, nil) {
 						ok = false
 					}
 				}
@@ -539,10 +521,10 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (waitshape.Num, bo
 	if st == nil {
 		return waitshape.Num{}, false
 	}
-	if dm.pure(d.Body, nil) && !dm.readsRecvFields(d) {
+	if dm.Pure(d.Body, nil) && !dm.readsRecvFields(d) {
 		return waitshape.Num{}, false
 	}
-	if !dm.pure(d.Body, nil) && !dm.stateMethod(d) {
+	if !dm.Pure(d.Body, nil) && !dm.stateMethod(d) {
 		st.lost = true
 		return waitshape.Unknown(), true
 	}
@@ -650,24 +632,17 @@ func (ip *winterp) objField(x *ast.SelectorExpr, f *types.Var) (waitshape.Num, b
 	return val, true
 }
 
-// setField writes a field of a followed object; ok is false when l is
-// not one.
-func (ip *winterp) setField(l ast.Expr, val waitshape.Num) bool {
-	sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
-	if !isSel {
-		return false
+// setField writes a field of a followed object, when l is one.
+func (ip *winterp) setField(l ast.Expr, val waitshape.Num) {
+	sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+	if !ok || ip.objVar(sel.X) == nil {
+		return
 	}
-	v := ip.objVar(sel.X)
-	if v == nil {
-		return false
+	if f, _ := ip.m.info.Uses[sel.Sel].(*types.Var); f != nil {
+		ip.objs[ip.objVar(sel.X)].fields[f] = val
+	} else {
+		ip.objs[ip.objVar(sel.X)].lost = true
 	}
-	f, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
-	if f == nil {
-		ip.objs[v].lost = true
-		return true
-	}
-	ip.objs[v].fields[f] = val
-	return true
 }
 
 // defineObj starts the state of an object defined in the region: each
@@ -702,7 +677,7 @@ func (ip *winterp) loseObjs(n ast.Node) {
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				if v := ip.objVar(sel.X); v != nil {
 					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
-					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+					if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
 						ip.objs[v].lost = true
 					}
 				}
@@ -774,7 +749,7 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
 				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
 					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, n))
-					if d == nil || d.Body == nil || !dm.pure(d.Body, nil) {
+					if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
 						ok = false
 					}
 				}
@@ -856,7 +831,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 	if d != nil {
 		r = ip.m.recvVar(d)
 	}
-	if d == nil || d.Body == nil || r == nil || !ip.m.pure(d.Body, nil) {
+	if d == nil || d.Body == nil || r == nil || !ip.m.Pure(d.Body, nil) {
 		return waitshape.Num{}, false
 	}
 	st := &objState{fields: make(map[*types.Var]waitshape.Num)}

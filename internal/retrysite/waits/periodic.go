@@ -5,8 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
-	"sort"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -119,12 +119,7 @@ func (p failPath) appendTail(buf []byte) []byte {
 	if len(p.assigns) == 0 {
 		return buf // the common case: no sort, no slice
 	}
-	vars := make([]*types.Var, 0, len(p.assigns))
-	for v := range p.assigns {
-		vars = append(vars, v)
-	}
-	sort.Slice(vars, func(i, j int) bool { return vars[i].Pos() < vars[j].Pos() })
-	for _, v := range vars {
+	for _, v := range slices.SortedFunc(maps.Keys(p.assigns), func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) }) {
 		buf = binary.AppendUvarint(buf, uint64(v.Pos()))
 		buf = binary.AppendUvarint(buf, uint64(p.assigns[v].Pos()))
 	}
@@ -498,9 +493,7 @@ func (m *periodic) noteDurationAssigns(node ast.Node, p failPath) failPath {
 			continue
 		}
 		np := make(map[*types.Var]ast.Node, len(p.assigns)+1)
-		for k, x := range p.assigns {
-			np[k] = x
-		}
+		maps.Copy(np, p.assigns)
 		np[v] = as
 		p.assigns = np
 		p.key = nil

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // backWalk is the state failurePathRetry's walks share: one function, one
@@ -41,10 +42,8 @@ func newBackWalk(w *Walk) *backWalk {
 // only the answers it is sure of; the walk reads the hits alone, which
 // do not change from one asking to the next.
 func (w *backWalk) hitsIn(node ast.Node) []*Hit {
-	if hs, ok := w.hits[node]; ok {
+	return typesx.Cached(&w.hits, node, func() []*Hit {
+		hs, _ := w.WaitsIn(node)
 		return hs
-	}
-	hs, _ := w.WaitsIn(node)
-	w.hits[node] = hs
-	return hs
+	})
 }

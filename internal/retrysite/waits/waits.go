@@ -201,7 +201,6 @@ type Walk struct {
 	// decide, while others wait; maybe: a path back passes something
 	// that may wait without the model knowing how long.
 	again, immediate, maybe, gaveUp bool
-	noWaitPath                      bool
 	// reentry, for a recursive site, holds the waits every path from
 	// the function's entry to the operation passes: a call of itself
 	// waits them before the operation runs again.
@@ -275,7 +274,6 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 				}
 				w.again = true
 				if len(p.hits) == 0 && !p.maybe {
-					w.noWaitPath = true
 					if !p.uncertain {
 						immediateCertain = true
 					}
@@ -761,10 +759,5 @@ func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
 			return true
 		}
 	}
-	for _, a := range call.Args {
-		if typesx.IsNamed(f.Info.TypeOf(a), "time", "Duration") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.IsNamed(f.Info.TypeOf(a), "time", "Duration") })
 }

@@ -159,10 +159,7 @@ func (d *determ) expr(x ast.Expr) bool {
 		return d.expr(x.X) && d.expr(x.Index)
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok {
-			return false
-		}
-		return d.variable(v)
+		return ok && d.variable(v)
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[x]; ok {
 			if sel.Kind() != types.FieldVal {
@@ -340,10 +337,7 @@ func (d *determ) simple(x ast.Expr) bool {
 		if !ok || v.Pkg() != d.f.Pkg {
 			return false
 		}
-		if d.isParam(v) {
-			return true
-		}
-		return v.Parent() == d.f.Pkg.Scope() && d.field(v)
+		return d.isParam(v) || v.Parent() == d.f.Pkg.Scope() && d.field(v)
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[x]; ok {
 			f, _ := sel.Obj().(*types.Var)

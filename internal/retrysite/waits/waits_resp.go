@@ -57,7 +57,7 @@ type Verdict struct {
 
 func (f Finder) computeVerdict(fn *types.Func, i int) (bool, bool) {
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || i >= sig.Results().Len() || !interp.IsBool(sig.Results().At(i).Type()) {
+	if sig == nil || i >= sig.Results().Len() || !typesx.IsBool(sig.Results().At(i).Type()) {
 		return false, false
 	}
 	decl := f.M.FuncDecl(fn)

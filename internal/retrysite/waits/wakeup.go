@@ -138,11 +138,7 @@ func (f Finder) keepsArmed(stmts []ast.Stmt, h *Hit) bool {
 	if !ok || len(stmts) == 0 {
 		return false
 	}
-	id, ok := ast.Unparen(u.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v := f.Info.Uses[id]
+	v := f.Info.Uses[typesx.IdentOf(u.X)]
 	if v == nil {
 		return false
 	}

@@ -351,19 +351,16 @@ func (ws WaitShape) Fill(w *site.Wait, what string) {
 	case site.ShapeExponential:
 		w.Desc = grows() + " without jitter"
 	case site.ShapeEqualJitter:
-		w.Spread = "at least half of the backoff"
 		w.Desc = "equal jitter: waits at least half of the backoff, which " + grows()
 	case site.ShapePartialJitter:
 		if !ws.Opaque && ws.Mid0 > 0 {
 			ws.Base = ws.Mid0
 		}
-		w.Spread = fmt.Sprintf("at least %d%% of the backoff", pct)
 		w.Desc = fmt.Sprintf("partial jitter: every wait is at least %d%% of the backoff, which %s", pct, grows())
 		if ws.Opaque {
 			// The share comes from the stand-ins of values the model
 			// cannot see (a draw of 1s added to an unseen interval):
 			// only that no wait starts from 0 holds whatever they are.
-			w.Spread = "a floor under every wait"
 			w.Desc = "partial jitter: every wait has a floor (the draw never starts from 0), and the backoff " + grows()
 		}
 	case site.ShapeFullJitter:

@@ -140,17 +140,7 @@ func randomCalls(info *types.Info, insp *inspector.Inspector) []token.Pos {
 
 // randomCall reports whether call calls a function of a random package.
 func randomCall(info *types.Info, call *ast.CallExpr) bool {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = fun
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	}
-	if id == nil {
-		return false
-	}
-	fn, ok := info.Uses[id].(*types.Func)
+	fn, ok := info.Uses[typesx.NameIdent(call.Fun)].(*types.Func)
 	return ok && fn.Pkg() != nil && randomPkgs[fn.Pkg().Path()]
 }
 

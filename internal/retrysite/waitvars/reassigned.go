@@ -46,11 +46,7 @@ func reassignsWait(info *types.Info, region ast.Node, wait ast.Expr, pred func(r
 	if _, ok := region.(*ast.FuncDecl); ok {
 		return false
 	}
-	id, ok := ast.Unparen(wait).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[id].(*types.Var)
+	v, ok := info.Uses[typesx.IdentOf(wait)].(*types.Var)
 	if !ok || v.IsField() {
 		return false
 	}

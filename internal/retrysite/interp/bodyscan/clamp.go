@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A backoff's cap is no attempt count.
@@ -48,11 +50,7 @@ func Clamps(info *types.Info, body *ast.BlockStmt) map[ast.Expr]bool {
 		default:
 			return true
 		}
-		id, ok := ast.Unparen(vx).(*ast.Ident)
-		if !ok {
-			return true
-		}
-		v, ok := info.Uses[id].(*types.Var)
+		v, ok := info.Uses[typesx.IdentOf(vx)].(*types.Var)
 		if !ok || v.IsField() {
 			return true
 		}

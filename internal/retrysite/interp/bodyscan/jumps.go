@@ -25,9 +25,7 @@ func JumpsOut(n ast.Node, loop bool) bool {
 				jumps = true
 			case *ast.BranchStmt:
 				switch {
-				case x.Label != nil, x.Tok == token.GOTO:
-					jumps = true
-				case x.Tok == token.CONTINUE && !inLoop, x.Tok == token.BREAK && !inBreakable:
+				case x.Label != nil, x.Tok == token.GOTO, x.Tok == token.CONTINUE && !inLoop, x.Tok == token.BREAK && !inBreakable:
 					jumps = true
 				}
 			case *ast.ForStmt:

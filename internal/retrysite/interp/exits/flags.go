@@ -138,10 +138,7 @@ func (m pkg) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
 			return false
 		}
 		fn := typesx.Callee(m.Info(), call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
-			return false
-		}
-		return atomicConstWrite(fn.Name(), call.Args[1:], isConst)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicConstWrite(fn.Name(), call.Args[1:], isConst)
 	case *ast.SelectorExpr:
 		// x.f.Load(), x.f.Store(1): a method of an atomic type.
 		call, ok := parent(i + 1).(*ast.CallExpr)
@@ -149,10 +146,7 @@ func (m pkg) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
 			return false
 		}
 		fn := typesx.Callee(m.Info(), call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
-			return false
-		}
-		return atomicConstWrite(fn.Name(), call.Args, isConst)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicConstWrite(fn.Name(), call.Args, isConst)
 	}
 	return true // a read
 }

@@ -277,11 +277,7 @@ func searchFunc(info *types.Info, d *ast.FuncDecl) (keyAt, collAt int, asBool, o
 }
 
 func identObj(info *types.Info, x ast.Expr) types.Object {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	return info.ObjectOf(id)
+	return info.ObjectOf(typesx.IdentOf(x))
 }
 
 // paramIndex returns the index of the parameter x names, or -1.

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 
@@ -127,21 +128,12 @@ func (ch *Channels) Scan(f Func, tracked map[*types.Var]bool, escapes map[*types
 					ch.Pending[rc.key] = pv
 					tracked[pv] = true
 				}
-				if !containsVar(ch.PendingAt[node], pv) {
+				if !slices.Contains(ch.PendingAt[node], pv) {
 					ch.PendingAt[node] = append(ch.PendingAt[node], pv)
 				}
 			}
 		}
 	}
-}
-
-func containsVar(vs []*types.Var, v *types.Var) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // inspectNoLits calls f for every node of n outside function literals.

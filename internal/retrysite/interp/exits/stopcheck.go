@@ -98,11 +98,7 @@ func NilResultTest(f Func, x *ast.BinaryExpr) bool {
 	} else if !typesx.IsNil(fi.Info(), x.Y) {
 		return false
 	}
-	id, ok := ast.Unparen(v).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	o, ok := fi.Info().Uses[id].(*types.Var)
+	o, ok := fi.Info().Uses[typesx.IdentOf(v)].(*types.Var)
 	if !ok || o.Pos() <= fi.Body().Pos() || o.Pos() >= fi.Body().End() {
 		return false
 	}

@@ -142,11 +142,7 @@ func (ev Evaluator) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 	if isCarrierCall(x) {
 		return true
 	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := info.Uses[id].(*types.Var)
+	v, ok := info.Uses[typesx.IdentOf(x)].(*types.Var)
 	start := ev.BodyStart()
 	if !ok || v.IsField() || v.Pos() < start || v.Pos() >= ev.Body().End() {
 		return false

@@ -109,10 +109,7 @@ func (ev Evaluator) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 	case *ast.StarExpr:
 		return ev.derivedFromOp(x.X, op, depth+1)
 	case *ast.UnaryExpr:
-		if x.Op != token.AND {
-			return false
-		}
-		return ev.derivedFromOp(x.X, op, depth+1)
+		return x.Op == token.AND && ev.derivedFromOp(x.X, op, depth+1)
 	case *ast.CompositeLit:
 		for _, el := range x.Elts {
 			kv, ok := el.(*ast.KeyValueExpr)

@@ -47,8 +47,7 @@ func StatusField(t types.Type) *types.Var {
 		return nil
 	}
 	var found *types.Var
-	for i := 0; i < st.NumFields(); i++ {
-		f := st.Field(i)
+	for f := range st.Fields() {
 		b, ok := f.Type().Underlying().(*types.Basic)
 		if !ok || b.Info()&types.IsInteger == 0 || !statusFieldNames[f.Name()] {
 			continue
@@ -119,7 +118,7 @@ func (ev Evaluator) NarrowAs(b *cfg.Block, e vals.Env) vals.Env {
 // narrowAsExpr binds the target of errors.As when condition x, true, is
 // errors.As(err, &target) (on the right of && too).
 func (ev Evaluator) narrowAsExpr(x ast.Expr, e vals.Env) vals.Env {
-	v, errx := asTargetOf(ev.Info(), x)
+	v, errx := typesx.AsTarget(ev.Info(), x)
 	if v == nil || !ev.OutcomeVar(v) {
 		return e
 	}
@@ -128,7 +127,3 @@ func (ev Evaluator) narrowAsExpr(x ast.Expr, e vals.Env) vals.Env {
 	}
 	return e
 }
-
-// asTargetOf returns the target variable and the error of a call
-// errors.As(err, &target), or nil (typesx.AsTarget).
-func asTargetOf(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) { return typesx.AsTarget(info, x) }

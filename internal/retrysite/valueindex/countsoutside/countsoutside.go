@@ -40,11 +40,7 @@ func CountsOutside(x *valueindex.Index, ops []*site.Op) bool {
 // outside it and reads it in a condition of its own.
 func (m *model) litCountsOutside(lit *ast.FuncLit) bool {
 	outer := func(x ast.Expr) *types.Var {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return nil
-		}
-		if v, ok := m.Info().Uses[id].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) && countable(v.Type()) {
+		if v, ok := m.Info().Uses[typesx.IdentOf(x)].(*types.Var); ok && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) && countable(v.Type()) {
 			return v
 		}
 		return nil

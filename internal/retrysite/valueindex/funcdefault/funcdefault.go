@@ -121,20 +121,8 @@ func localValues(ix *valueindex.Index, w valueindex.ValueWrite) ([]ast.Expr, boo
 
 // funcNamed returns the function (not a method) x names, or nil.
 func funcNamed(info *types.Info, x ast.Expr) *types.Func {
-	var id *ast.Ident
-	switch y := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = y
-	case *ast.SelectorExpr:
-		id = y.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil {
+	fn, _ := info.Uses[typesx.NameIdent(x)].(*types.Func)
+	if fn == nil || fn.Signature().Recv() != nil {
 		return nil
 	}
 	return fn

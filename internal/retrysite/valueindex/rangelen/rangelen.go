@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -239,11 +240,7 @@ func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool
 // parameter, an op-assignment (n++, n += k), a range over it, a multi-value
 // assignment or an address taken makes it unknown.
 func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return 0, false
-	}
-	v, ok := m.Info().Uses[id].(*types.Var)
+	v, ok := m.Info().Uses[typesx.IdentOf(x)].(*types.Var)
 	if !ok || v.Parent() == nil || v.Parent() == m.Pkg().Scope() || v.IsField() {
 		return 0, false
 	}
@@ -326,12 +323,7 @@ func soleReturnedLit(body *ast.BlockStmt) *ast.FuncLit {
 
 // isCallFun reports whether id is the function of one of calls.
 func isCallFun(calls []*ast.CallExpr, id *ast.Ident) bool {
-	for _, c := range calls {
-		if c != nil && ast.Unparen(c.Fun) == id {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return c != nil && ast.Unparen(c.Fun) == id })
 }
 
 // yieldsOrReturns reports whether body holds, as one of its statements,
