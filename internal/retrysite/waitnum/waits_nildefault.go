@@ -8,23 +8,11 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
-// This file reads the default of a wait function the user may give: a
-// local func value that holds a setting the model cannot see (a field of
-// the configuration the package leaves to the user) or, when that is nil,
-// a named function:
-//
-//	f := c.cfg.Backoff
-//	if f == nil {
-//		f = DefaultBackoff
-//	}
-//
-// or the same through a helper of the package whose one job it is
-// (`f := orDefault(c.cfg.Backoff)`, orDefault returning its parameter when
-// it is not nil and a named function otherwise). The named function is
-// what the package ships: the wait is judged on it, whatever the user may
-// set instead (issue 31's defaults where they are filled). Any other value
-// of the local (a function literal, a named function, a call) keeps the
-// wait unknown.
+// This file reads the default of a wait function the user may give (doc.go):
+// a local func value holding a field of the configuration that the package
+// leaves to the user or, when that is nil, a named function, assigned under
+// `if f == nil` or picked by a helper of the package. Any other value of the
+// local (a literal, a named function, another call) keeps the wait unknown.
 
 // nilDefault returns the function the local func value v holds when the
 // setting it was given is nil, or nil, and the expression that names it.
@@ -33,65 +21,34 @@ func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
 	if body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return nil, nil
 	}
-	var vals []ast.Expr
+	vals, ok := typesx.LocalValues(info, body, v)
 	var def *types.Func
-	var at ast.Expr
+	var at, gx ast.Expr
 	var guard *ast.IfStmt
-	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.IfStmt:
-			if d, x := ip.nilAssigned(n, v); d != nil {
-				if guard != nil {
-					ok = false
-				}
-				def, at, guard = d, x, n
-				return false
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || info.Defs[id] != v && info.Uses[id] != v {
-					continue
-				}
-				if len(n.Lhs) != len(n.Rhs) {
-					ok = false
-					return false
-				}
-				vals = append(vals, n.Rhs[i])
-			}
-		case *ast.ValueSpec:
-			for _, name := range n.Names {
-				if info.Defs[name] == v {
-					ok = false // var f F = ...: not the shape
-				}
-			}
-		case *ast.UnaryExpr:
-			if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND && info.Uses[id] == v {
-				ok = false
+		if is, isIf := n.(*ast.IfStmt); isIf {
+			if d, x := ip.nilAssigned(is, v); d != nil {
+				ok = ok && guard == nil
+				def, at, gx, guard = d, x, x, is
 			}
 		}
-		return true
+		return ok
 	})
-	if !ok || len(vals) == 0 {
+	if !ok {
 		return nil, nil
 	}
 	for _, x := range vals {
-		if guard != nil && x.Pos() >= guard.Pos() {
+		switch call, isCall := ast.Unparen(x).(*ast.CallExpr); {
+		case x == gx:
+		case guard != nil && x.Pos() >= guard.Pos():
 			return nil, nil // assigned after the default: another value
-		}
-		if call, isCall := ast.Unparen(x).(*ast.CallExpr); isCall && len(call.Args) == 1 && ip.setting(call.Args[0]) {
+		case isCall && len(call.Args) == 1 && ip.setting(call.Args[0]):
 			d, dx := ip.helperDefault(call)
 			if d == nil || def != nil && d != def {
 				return nil, nil
 			}
 			def, at = d, dx
-			continue
-		}
-		if guard == nil || !ip.setting(x) {
+		case guard == nil || !ip.setting(x):
 			return nil, nil
 		}
 	}
@@ -112,7 +69,7 @@ func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) (*types.Func, ast.E
 	if id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident); !isID || info.Uses[id] != v {
 		return nil, nil
 	}
-	return namedFunc(info, as.Rhs[0]), as.Rhs[0]
+	return typesx.NamedFunc(info, as.Rhs[0]), as.Rhs[0]
 }
 
 // helperDefault returns D when call runs a function of the package that
@@ -154,7 +111,7 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 	if id, ok := ast.Unparen(nonNil).(*ast.Ident); !ok || info.Uses[id] != p || isNil == nil {
 		return nil, nil
 	}
-	return namedFunc(info, isNil), isNil
+	return typesx.NamedFunc(info, isNil), isNil
 }
 
 // returned returns the one value of a list that is one return statement.
@@ -209,25 +166,4 @@ func (ip *winterp) setting(x ast.Expr) bool {
 		ok = ok && w.Zero
 	}
 	return ok
-}
-
-// namedFunc returns the function (not a method) x names, of any package.
-func namedFunc(info *types.Info, x ast.Expr) *types.Func {
-	var id *ast.Ident
-	switch y := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = y
-	case *ast.SelectorExpr:
-		id = y.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil {
-		return nil
-	}
-	return fn
 }
