@@ -10,6 +10,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/peritem"
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/funcdefault"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/rangelen"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
@@ -122,3 +123,9 @@ func (m *model) ModuleObj(obj types.Object) bool { return m.moduleObj(obj) }
 // FuncFieldDefaultFunc returns the one function the package writes to
 // the func-typed field v when the user gives none (package funcdefault).
 func (m *model) FuncFieldDefaultFunc(v *types.Var) *types.Func { return funcdefault.Func(&m.Index, v) }
+
+// NoteLocalDefault notes, for the wait's message, that it ran the
+// package's default of a func value the user may set (valueindex's notes).
+func (m *model) NoteLocalDefault(v *types.Var, at ast.Expr) {
+	m.ValueIndexOf().NoteDefault(v, valueindex.ValueWrite{}, at)
+}

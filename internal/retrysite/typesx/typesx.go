@@ -490,3 +490,56 @@ func IsContextLike(t types.Type) bool {
 	}
 	return true
 }
+
+// NamedFunc returns the function (not a method) x names, of any package,
+// or nil.
+func NamedFunc(info *types.Info, x ast.Expr) *types.Func {
+	fn, _ := info.Uses[NameIdent(x)].(*types.Func)
+	if fn == nil || fn.Signature().Recv() != nil {
+		return nil
+	}
+	return fn
+}
+
+// LocalValues returns every value assigned to the local lv in body (its
+// declaration's included); ok is false when one cannot be known (a
+// multi-value assignment, an operator applied to lv such as its address
+// taken) or there is none.
+func LocalValues(info *types.Info, body *ast.BlockStmt, lv *types.Var) (xs []ast.Expr, ok bool) {
+	ok = true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				lid, isID := ast.Unparen(l).(*ast.Ident)
+				if !isID || info.Defs[lid] != lv && info.Uses[lid] != lv {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) {
+					ok = false
+				} else {
+					xs = append(xs, n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] == lv && len(n.Values) > 0 {
+					if len(n.Values) != len(n.Names) {
+						ok = false
+					} else {
+						xs = append(xs, n.Values[i])
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if uid, isID := ast.Unparen(n.X).(*ast.Ident); isID && info.Uses[uid] == lv {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok || len(xs) == 0 {
+		return nil, false
+	}
+	return xs, true
+}

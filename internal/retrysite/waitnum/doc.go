@@ -51,6 +51,11 @@
 //     types (the default NewConfig ships): the concrete method runs on
 //     the literal's fields, when it changes nothing.
 //
+// A local func value holding a setting or, when that is nil, a named
+// function (`f := c.cfg.Backoff; if f == nil { f = Default }`, or a helper
+// that picks one so) runs the named function, the default the package
+// ships, noted as the user's to change (waits_nildefault.go).
+//
 // A helper that returns from a branch on a bool the interpreter cannot
 // decide (if c.recoveryEnabled() { return c.interval }; return 0) has
 // both values computed; they must agree, else the wait is unknown
@@ -165,6 +170,9 @@ type Model interface {
 	// FuncFieldDefaultFunc returns the one function the package writes
 	// to the func-typed field v when the user gives none, or nil.
 	FuncFieldDefaultFunc(v *types.Var) *types.Func
+	// NoteLocalDefault notes that a wait ran at, the package's default
+	// of the local func value v that the user may set.
+	NoteLocalDefault(v *types.Var, at ast.Expr)
 }
 
 // A Write is one value written to a field or variable (Model.Reaching).

@@ -1242,12 +1242,22 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 	}
 	fn := typesx.Callee(info, x)
 	if fn == nil {
-		// A local function value defined once as a literal.
+		// A local function value defined once as a literal, or holding a
+		// setting the user may give, else the package's default
+		// (waits_nildefault.go).
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 			if v, ok := info.Uses[id].(*types.Var); ok {
 				if fl := ip.funcLitOf(v); fl != nil && ip.m.Pure(fl.Body, fl) {
 					if s := ip.sub(fl.Body, fl.Type, x); s != nil {
 						return s.result(fl.Body)
+					}
+				}
+				if d, at := ip.nilDefault(v); d != nil {
+					if dd, dm := ip.m.methodOf(d); dd != nil && dd.Body != nil && dm.Pure(dd.Body, nil) {
+						if s := ip.subIn(dm, dd.Body, dd.Type, x); s != nil {
+							ip.m.NoteLocalDefault(v, at)
+							return s.result(dd.Body)
+						}
 					}
 				}
 			}

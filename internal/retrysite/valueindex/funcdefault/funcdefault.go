@@ -53,7 +53,7 @@ func Func(ix *valueindex.Index, v *types.Var) *types.Func {
 				}
 				continue
 			}
-			f := funcNamed(ix.Info(), x)
+			f := typesx.NamedFunc(ix.Info(), x)
 			if f == nil || fn != nil && f != fn {
 				return nil
 			}
@@ -80,52 +80,7 @@ func localValues(ix *valueindex.Index, w valueindex.ValueWrite) ([]ast.Expr, boo
 	if lv == nil || lv.Pos() < body.Pos() || lv.Pos() >= body.End() {
 		return []ast.Expr{w.X}, true // a parameter, a package variable
 	}
-	var xs []ast.Expr
-	ok = true
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				lid, isID := ast.Unparen(l).(*ast.Ident)
-				if !isID || ix.Info().Defs[lid] != lv && ix.Info().Uses[lid] != lv {
-					continue
-				}
-				if len(n.Lhs) != len(n.Rhs) {
-					ok = false
-				} else {
-					xs = append(xs, n.Rhs[i])
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if ix.Info().Defs[name] == lv && len(n.Values) > 0 {
-					if len(n.Values) != len(n.Names) {
-						ok = false
-					} else {
-						xs = append(xs, n.Values[i])
-					}
-				}
-			}
-		case *ast.UnaryExpr:
-			if uid, isID := ast.Unparen(n.X).(*ast.Ident); isID && ix.Info().Uses[uid] == lv {
-				ok = false
-			}
-		}
-		return ok
-	})
-	if !ok || len(xs) == 0 {
-		return nil, false
-	}
-	return xs, true
-}
-
-// funcNamed returns the function (not a method) x names, or nil.
-func funcNamed(info *types.Info, x ast.Expr) *types.Func {
-	fn, _ := info.Uses[typesx.NameIdent(x)].(*types.Func)
-	if fn == nil || fn.Signature().Recv() != nil {
-		return nil
-	}
-	return fn
+	return typesx.LocalValues(ix.Info(), body, lv)
 }
 
 // nilGuarded reports whether x, a value assigned in body, is assigned

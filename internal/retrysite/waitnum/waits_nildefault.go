@@ -1,0 +1,169 @@
+package waitnum
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
+
+// This file reads the default of a wait function the user may give (doc.go):
+// a local func value holding a field of the configuration that the package
+// leaves to the user or, when that is nil, a named function, assigned under
+// `if f == nil` or picked by a helper of the package. Any other value of the
+// local (a literal, a named function, another call) keeps the wait unknown.
+
+// nilDefault returns the function the local func value v holds when the
+// setting it was given is nil, or nil, and the expression that names it.
+func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
+	info, body := ip.m.info, ip.body
+	if body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return nil, nil
+	}
+	vals, ok := typesx.LocalValues(info, body, v)
+	var def *types.Func
+	var at, gx ast.Expr
+	var guard *ast.IfStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		if is, isIf := n.(*ast.IfStmt); isIf {
+			if d, x := ip.nilAssigned(is, v); d != nil {
+				ok = ok && guard == nil
+				def, at, gx, guard = d, x, x, is
+			}
+		}
+		return ok
+	})
+	if !ok {
+		return nil, nil
+	}
+	for _, x := range vals {
+		switch call, isCall := ast.Unparen(x).(*ast.CallExpr); {
+		case x == gx:
+		case guard != nil && x.Pos() >= guard.Pos():
+			return nil, nil // assigned after the default: another value
+		case isCall && len(call.Args) == 1 && ip.setting(call.Args[0]):
+			d, dx := ip.helperDefault(call)
+			if d == nil || def != nil && d != def {
+				return nil, nil
+			}
+			def, at = d, dx
+		case guard == nil || !ip.setting(x):
+			return nil, nil
+		}
+	}
+	return def, at
+}
+
+// nilAssigned returns D when is is `if v == nil { v = D }`, D a named
+// function, with no else, and the expression D.
+func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) (*types.Func, ast.Expr) {
+	info := ip.m.info
+	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || nilTested(info, is.Cond, v) != token.EQL {
+		return nil, nil
+	}
+	as, ok := is.Body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil, nil
+	}
+	if id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident); !isID || info.Uses[id] != v {
+		return nil, nil
+	}
+	return typesx.NamedFunc(info, as.Rhs[0]), as.Rhs[0]
+}
+
+// helperDefault returns D when call runs a function of the package that
+// returns its one parameter p where p is not nil and the named function D
+// where it is (`if p != nil { return p }; return D`, or with == and an
+// else), and the expression D.
+func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
+	info := ip.m.info
+	fn := typesx.Callee(info, call)
+	if fn == nil || fn.Pkg() != ip.m.pkg {
+		return nil, nil
+	}
+	d := ip.m.FuncDecl(fn)
+	if d == nil || d.Body == nil || d.Recv != nil || d.Type.Params.NumFields() != 1 || len(d.Type.Params.List[0].Names) != 1 {
+		return nil, nil
+	}
+	p, _ := info.Defs[d.Type.Params.List[0].Names[0]].(*types.Var)
+	list := d.Body.List
+	if p == nil || len(list) == 0 || len(list) > 2 {
+		return nil, nil
+	}
+	is, _ := list[0].(*ast.IfStmt)
+	if is == nil || is.Init != nil {
+		return nil, nil
+	}
+	holds, other := is.Body.List, list[1:] // the branch where the test holds, the other
+	if e, isBlock := is.Else.(*ast.BlockStmt); isBlock && len(list) == 1 {
+		other = e.List
+	} else if is.Else != nil || len(list) != 2 {
+		return nil, nil
+	}
+	nonNil, isNil := returned(holds), returned(other)
+	switch nilTested(info, is.Cond, p) {
+	case token.EQL:
+		nonNil, isNil = isNil, nonNil
+	case token.ILLEGAL:
+		return nil, nil
+	}
+	if id, ok := ast.Unparen(nonNil).(*ast.Ident); !ok || info.Uses[id] != p || isNil == nil {
+		return nil, nil
+	}
+	return typesx.NamedFunc(info, isNil), isNil
+}
+
+// returned returns the one value of a list that is one return statement.
+func returned(list []ast.Stmt) ast.Expr {
+	if len(list) != 1 {
+		return nil
+	}
+	if r, ok := list[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+		return r.Results[0]
+	}
+	return nil
+}
+
+// nilTested returns == or != when cond compares v with nil, else
+// ILLEGAL.
+func nilTested(info *types.Info, cond ast.Expr, v *types.Var) token.Token {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
+		return token.ILLEGAL
+	}
+	other := be.X
+	if typesx.IsNil(info, be.X) {
+		other = be.Y
+	} else if !typesx.IsNil(info, be.Y) {
+		return token.ILLEGAL
+	}
+	if id, isID := ast.Unparen(other).(*ast.Ident); isID && info.Uses[id] == v {
+		return be.Op
+	}
+	return token.ILLEGAL
+}
+
+// setting reports whether x reads a field of the module's code that the
+// package does not fill with a value of its own (only the user's, or
+// nothing): a default the package writes to the field is the wait instead
+// of the nil test's. A field of another package of the module is taken as
+// the user's (its writes are not read).
+func (ip *winterp) setting(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	f, ok := ip.m.info.Uses[sel.Sel].(*types.Var)
+	if !ok || !f.IsField() {
+		return false
+	}
+	if !ip.m.IndexedVar(f) {
+		return ip.m.ModuleObj(f)
+	}
+	ws, ok := ip.m.Reaching(f)
+	for _, w := range ws {
+		ok = ok && w.Zero
+	}
+	return ok
+}
