@@ -117,12 +117,6 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 	if v, ok := m.integ[fn]; ok {
 		return v
 	}
-	if m.localStd() {
-		// The standard library's own local packages (os, runtime, sort)
-		// analysed as themselves: their functions are local work.
-		m.integ[fn] = false
-		return false
-	}
 	// Protocol clients layer their requests (Fetch -> sendAndReceive ->
 	// send -> sendWithPromise -> sendInternal -> write -> conn.Write):
 	// six same-package calls are followed before giving up.
