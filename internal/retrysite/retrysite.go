@@ -78,15 +78,12 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.File:
 			return !generated[n] // generated and test files (above)
 		case *ast.FuncDecl:
-			if n.Body == nil || testHelper(pass.TypesInfo, n.Type) {
+			if n.Body == nil {
 				return false
 			}
 			fb = funcBody{body: n.Body, typ: n.Type, decl: n, cur: c.ChildAt(edge.FuncDecl_Body, -1)}
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
 		case *ast.FuncLit:
-			if testHelper(pass.TypesInfo, n.Type) {
-				return true // the literals in it are not
-			}
 			fb = funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)}
 		}
 		sc := m.prefilter(fb)
@@ -132,45 +129,6 @@ func importsTesting(f *ast.File) bool {
 	for _, imp := range f.Imports {
 		if imp.Path.Value == `"testing"` {
 			return true
-		}
-	}
-	return false
-}
-
-// testHelper reports whether a function takes a *testing.T, *testing.B,
-// *testing.F or testing.TB: a test helper kept outside a _test.go file
-// (a testutil package's WaitForServerReady), test code all the same.
-func testHelper(info *types.Info, ft *ast.FuncType) bool {
-	if ft == nil || ft.Params == nil {
-		return false
-	}
-	for _, f := range ft.Params.List {
-		// The type is named T, B, F or TB where the parameter is
-		// declared (an alias is not the named type): most parameters
-		// are ruled out without a type lookup.
-		x := ast.Unparen(f.Type)
-		if s, ok := x.(*ast.StarExpr); ok {
-			x = ast.Unparen(s.X)
-		}
-		var name string
-		switch x := x.(type) {
-		case *ast.Ident:
-			name = x.Name
-		case *ast.SelectorExpr:
-			name = x.Sel.Name
-		}
-		switch name {
-		case "T", "B", "F", "TB":
-		default:
-			continue
-		}
-		t := info.TypeOf(f.Type)
-		t = typesx.Deref(t)
-		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
-			switch n.Obj().Name() {
-			case "T", "B", "F", "TB":
-				return true
-			}
 		}
 	}
 	return false

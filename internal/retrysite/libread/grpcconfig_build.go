@@ -231,12 +231,7 @@ func (r *Reader) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (
 				if omitEmpty {
 					continue
 				}
-				z, ok := jsonZero(f.Type())
-				if !ok {
-					return nil, false
-				}
-				obj[name] = z
-				continue
+				return nil, false
 			}
 			v, ok := r.elemValue(x, f.Type(), depth)
 			if !ok {
@@ -289,24 +284,6 @@ func jsonTag(tag, field string) (name string, omitEmpty, skip bool) {
 		}
 	}
 	return name, omitEmpty, false
-}
-
-// jsonZero is what encoding/json writes for a field's zero value.
-func jsonZero(t types.Type) (any, bool) {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		switch {
-		case u.Info()&types.IsString != 0:
-			return "", true
-		case u.Info()&types.IsNumeric != 0:
-			return 0.0, true
-		case u.Info()&types.IsBoolean != 0:
-			return false, true
-		}
-	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
-		return nil, true
-	}
-	return nil, false
 }
 
 // singleLocalDef returns the one definition of the local variable id

@@ -13,10 +13,9 @@ import (
 
 // FieldIndexed is Field with the package's flags judged at once: the
 // first question fills fl with every bool or integer field of the
-// package its files use, each judged over all its uses, as
-// onlyConstantWrites would (flags.go), so that no question walks the
-// package again. A field the walk did not meet (none of the files uses
-// it) is left to Field.
+// package its files use, each judged over all its uses (flagUse,
+// flags.go), so that no question walks the package again. A field the
+// walk did not meet (none of the files uses it) is no flag.
 func (fl *Flags) FieldIndexed(p Pkg, sel *ast.SelectorExpr) bool {
 	if *fl == nil {
 		*fl = indexFlags(pkg{p})

@@ -34,15 +34,7 @@ func (fl *Flags) Field(p Pkg, sel *ast.SelectorExpr) bool {
 	if !ok || !v.IsField() || v.Pkg() != m.Types() || !flagType(v.Type()) {
 		return false
 	}
-	if r, ok := (*fl)[v]; ok {
-		return r
-	}
-	if *fl == nil {
-		*fl = make(Flags)
-	}
-	r := m.onlyConstantWrites(v)
-	(*fl)[v] = r
-	return r
+	return (*fl)[v]
 }
 
 // flagType reports whether t is a bool or an integer, or one of
@@ -60,39 +52,6 @@ func flagType(t types.Type) bool {
 		return true
 	}
 	return false
-}
-
-// onlyConstantWrites reports whether every use of the field v in the
-// package's files is a read or a write of a constant (see above).
-func (m pkg) onlyConstantWrites(v *types.Var) bool {
-	ok := true
-	isConst := func(x ast.Expr) bool {
-		tv, found := m.Info().Types[x]
-		return found && tv.Value != nil
-	}
-	for _, f := range m.Files() {
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if !ok {
-				return false
-			}
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return false
-			}
-			stack = append(stack, n)
-			id, isID := n.(*ast.Ident)
-			if !isID || m.Info().Uses[id] != v {
-				return true
-			}
-			ok = m.flagUse(stack, isConst)
-			return true
-		})
-		if !ok {
-			return false
-		}
-	}
-	return ok
 }
 
 // flagUse judges one use of the field, the last node of stack (its

@@ -109,7 +109,7 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 				return nil, false
 			}
 			l, ok := intListDepth(m, w.X, depth+1)
-			if !ok || k > 0 && !equalInts(l, got) {
+			if !ok || k > 0 && !slices.Equal(l, got) {
 				return nil, false
 			}
 			got = l
@@ -117,18 +117,6 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 		return got, true
 	}
 	return nil, false
-}
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // rangeList is the list a range statement ranges over, when known.
