@@ -535,7 +535,7 @@
 //     that goes over a network connection the package keeps (IOCall,
 //     PassesStream), through netio.Host; and the standard library's
 //     network packages and the calls of them that stay local (std.go:
-//     NetworkCall, LocalSocket).
+//     NetworkStd, NetworkCall, LocalSocket).
 //   - package boolfail (boolfail/): whether a bool of the package can be
 //     false because an operation failed, not a predicate's answer or an
 //     event received (Judge.Fails), through boolfail.Host (predicates.go).

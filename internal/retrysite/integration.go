@@ -2,7 +2,10 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/build"
 	"go/types"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
 
@@ -42,8 +45,32 @@ import (
 //     (a bufio.Writer over a net.Conn kept in a field of the package),
 //     or made on one: it writes to or reads from the wire (package netio).
 
+// localStd reports whether the analysed package is one of the standard
+// library's local packages (os, runtime, sort; not net/...): its files
+// are under GOROOT/src and its path names no network package. Nothing it
+// does itself crosses an integration boundary.
+func (m *model) localStd() bool {
+	if m.isLocalStd != 0 {
+		return m.isLocalStd > 0
+	}
+	m.isLocalStd = -1
+	path := m.pkg.Path()
+	if !typesx.IsStd(path) || netio.NetworkStd(path) || strings.HasPrefix(path, "net/") || len(m.pass.Files) == 0 {
+		return false
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	if f := m.pass.Fset.File(m.pass.Files[0].Pos()); f != nil && strings.HasPrefix(f.Name(), root) {
+		m.isLocalStd = 1
+	}
+	return m.isLocalStd > 0
+}
+
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
+	if m.localStd() {
+		fn := typesx.Callee(m.info, call)
+		return fn != nil && fn.Pkg() != nil && netio.NetworkStd(fn.Pkg().Path()) && !netio.LocalSocket(fn)
+	}
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		// A function value, or a conversion (excluded by the caller).

@@ -39,6 +39,8 @@ type model struct {
 	// integ caches whether a same-package function may cross an
 	// integration boundary (integration.go).
 	integ map[*types.Func]bool
+	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
+	isLocalStd int
 	// nr holds the not-a-retry rules and their caches (package notretry,
 	// glue_notretry.go).
 	nr notretry.Rules

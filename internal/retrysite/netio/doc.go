@@ -50,7 +50,7 @@
 // # The standard library's network packages (std.go)
 //
 // Which packages of the standard library cross the boundary
-// (net, net/http, net/rpc, net/smtp, database/sql,
+// (NetworkStd: net, net/http, net/rpc, net/smtp, database/sql,
 // crypto/tls), and which of their calls do not (LocalSocket: a listen,
 // a connection's options and addresses, an address parsed; a key pair
 // loaded or a tls.Config set up). NetworkCall is the rule for a function

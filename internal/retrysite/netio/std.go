@@ -23,6 +23,10 @@ var networkStd = map[string]bool{
 	"crypto/tls":   true,
 }
 
+// NetworkStd reports whether path is one of the standard library's
+// network and database packages (net, net/http, database/sql, ...).
+func NetworkStd(path string) bool { return networkStd[path] }
+
 // NetworkCall reports whether fn, of another package than the analysed
 // one, may cross an integration boundary: it is outside the standard
 // library, or in one of its network packages and not a local socket's
