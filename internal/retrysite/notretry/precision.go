@@ -625,32 +625,26 @@ func (m *Rules) startsProcesses() bool {
 func (m *Rules) BindsLocalSocket(loop ast.Node) bool {
 	bound := make(map[types.Object]bool)
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
+	return typesx.InspectNoLitsUntil(&found, loop, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 || len(n.Lhs) == 0 {
-				return true
-			}
-			call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if fn := typesx.Callee(m.info, call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net" || !strings.HasPrefix(fn.Name(), "Listen") && fn.Name() != "FileListener" {
-				return true
-			}
-			if id, ok := n.Lhs[0].(*ast.Ident); ok && m.info.ObjectOf(id) != nil {
-				bound[m.info.ObjectOf(id)] = true
+			if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 && localListen(typesx.Callee(m.info, call)) {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok && m.info.ObjectOf(id) != nil {
+					bound[m.info.ObjectOf(id)] = true
+				}
 			}
 		case *ast.ReturnStmt:
 			if len(n.Results) > 0 {
-				if id, ok := ast.Unparen(n.Results[0]).(*ast.Ident); ok && bound[m.info.ObjectOf(id)] {
-					found = true
-				}
+				id, ok := ast.Unparen(n.Results[0]).(*ast.Ident)
+				found = ok && bound[m.info.ObjectOf(id)]
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+}
+
+// localListen reports whether fn sets up a listener on this host:
+// net.Listen*, net.FileListener, a method of a net.ListenConfig.
+func localListen(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "net" && (strings.HasPrefix(fn.Name(), "Listen") || fn.Name() == "FileListener")
 }

@@ -181,16 +181,14 @@ func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
 			return true
 		}
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() != m.pkg || fn.Type().(*types.Signature).Recv() == nil {
+		if fn == nil || fn.Pkg() != m.pkg || !isMethod(fn) {
 			return true
 		}
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && m.info.Uses[id] == recv {
-				own++
-				return true
-			}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typesx.VarIs(m.info, recv)(sel.X) {
+			own++
+		} else {
+			other++
 		}
-		other++
 		return true
 	})
 	return own > 0 && other == 0

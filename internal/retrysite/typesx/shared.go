@@ -103,6 +103,25 @@ func IsNil(info *types.Info, x ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
+// NilTest returns == or != when cond compares v's identifier with nil
+// (either side, in parentheses or not), else token.ILLEGAL.
+func NilTest(info *types.Info, cond ast.Expr, v types.Object) token.Token {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
+		return token.ILLEGAL
+	}
+	other := be.X
+	if IsNil(info, be.X) {
+		other = be.Y
+	} else if !IsNil(info, be.Y) {
+		return token.ILLEGAL
+	}
+	if id, isID := ast.Unparen(other).(*ast.Ident); isID && v != nil && info.Uses[id] == v {
+		return be.Op
+	}
+	return token.ILLEGAL
+}
+
 // Operands returns the operands of a chain of op (token.LAND or
 // token.LOR) in x, left to right, through parentheses: a, b and c for
 // a && (b && c). Any other x is its own one operand.

@@ -532,18 +532,7 @@ func (m *Index) constBool(x ast.Expr) (bool, bool) {
 // sameVarNil reports whether be compares the variable ex with nil.
 func sameVarNil(info *types.Info, be *ast.BinaryExpr, ex ast.Expr) bool {
 	id, ok := ex.(*ast.Ident)
-	if !ok || info.Uses[id] == nil {
-		return false
-	}
-	is := func(a ast.Expr) bool {
-		aid, ok := ast.Unparen(a).(*ast.Ident)
-		return ok && info.Uses[aid] == info.Uses[id]
-	}
-	isNil := func(a ast.Expr) bool {
-		tv, ok := info.Types[a]
-		return ok && tv.IsNil()
-	}
-	return is(be.X) && isNil(be.Y) || is(be.Y) && isNil(be.X)
+	return ok && typesx.NilTest(info, be, info.Uses[id]) != token.ILLEGAL
 }
 
 // errorMayBe says whether an error expression, returned at ret, may be

@@ -59,7 +59,7 @@ func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
 // function, with no else, and the expression D.
 func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) (*types.Func, ast.Expr) {
 	info := ip.m.info
-	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || nilTested(info, is.Cond, v) != token.EQL {
+	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || typesx.NilTest(info, is.Cond, v) != token.EQL {
 		return nil, nil
 	}
 	as, ok := is.Body.List[0].(*ast.AssignStmt)
@@ -102,7 +102,7 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 		return nil, nil
 	}
 	nonNil, isNil := returned(holds), returned(other)
-	switch nilTested(info, is.Cond, p) {
+	switch typesx.NilTest(info, is.Cond, p) {
 	case token.EQL:
 		nonNil, isNil = isNil, nonNil
 	case token.ILLEGAL:
@@ -123,25 +123,6 @@ func returned(list []ast.Stmt) ast.Expr {
 		return r.Results[0]
 	}
 	return nil
-}
-
-// nilTested returns == or != when cond compares v with nil, else
-// ILLEGAL.
-func nilTested(info *types.Info, cond ast.Expr, v *types.Var) token.Token {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
-		return token.ILLEGAL
-	}
-	other := be.X
-	if typesx.IsNil(info, be.X) {
-		other = be.Y
-	} else if !typesx.IsNil(info, be.Y) {
-		return token.ILLEGAL
-	}
-	if id, isID := ast.Unparen(other).(*ast.Ident); isID && info.Uses[id] == v {
-		return be.Op
-	}
-	return token.ILLEGAL
 }
 
 // setting reports whether x reads a field of the module's code that the

@@ -152,23 +152,9 @@ func (f Finder) keepsArmed(stmts []ast.Stmt, h *Hit) bool {
 				continue
 			}
 		}
-		if is.Init != nil || !nilTestOf(f.Info, is.Cond, v) {
+		if is.Init != nil || typesx.NilTest(f.Info, is.Cond, v) != token.EQL {
 			return false
 		}
 	}
 	return true
-}
-
-// nilTestOf reports whether cond is `v == nil`.
-func nilTestOf(info *types.Info, cond ast.Expr, v types.Object) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.EQL {
-		return false
-	}
-	x, y := b.X, b.Y
-	if typesx.IsNil(info, x) {
-		x, y = y, x
-	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && info.Uses[id] == v && typesx.IsNil(info, y)
 }
