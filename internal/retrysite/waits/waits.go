@@ -119,6 +119,13 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		}
 		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
 		f.Wnum.LoopWait(s, fi.Body, self, h.Num(), wt)
+		if h.Kind == site.WaitTicker && wt.Shape == site.ShapeNone {
+			// A ticker never runs on a zero: time.NewTicker panics
+			// and time.Tick never ticks. The zero is a value that
+			// switches the loop off (if c.Interval > 0 {...}), so the
+			// ticker ticks at the other, unseen, values: all fixed.
+			wt.Shape, wt.Desc = site.ShapeConstant, "a ticker's fixed interval"
+		}
 		if wt.Shape == site.ShapeUnknown && f.unjitteredHit(fi.Body, h) {
 			wt.Shape, wt.Desc = site.ShapeNoJitter, noJitterDesc // waits_determ.go
 		}

@@ -83,3 +83,46 @@ func (c *user) call() error {
 	}
 	return err
 }
+
+// A ticker paced by an exported setting the package writes only as zero,
+// to switch the loop off: a ticker never runs on a zero (NewTicker
+// panics), so it ticks at the user's value, a fixed interval whatever it
+// is. The message must not say "no wait".
+
+type Opts struct {
+	Reconnect time.Duration
+}
+
+type conn struct{ opts Opts }
+
+func (c *conn) close() { c.opts.Reconnect = 0 }
+
+func (c *conn) reconnect() {
+	if c.opts.Reconnect > 0 {
+		c.runReconnects()
+	}
+}
+
+func (c *conn) runReconnects() error {
+	t := time.NewTicker(c.opts.Reconnect)
+	defer t.Stop()
+	for i := 0; i < 3; i++ {
+		if err := do(); err == nil {
+			return nil
+		}
+		<-t.C // want `R-1.*a ticker's fixed interval between`
+	}
+	return nil
+}
+
+// Trap: a zero Sleep is no wait at all (Sleep(0) returns at once): still
+// reported as no wait, not as a fixed interval.
+func (c *conn) noPause() error {
+	for i := 0; i < 3; i++ {
+		if err := do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.opts.Reconnect) // want `R-1.*no wait \(a zero duration\)`
+	}
+	return nil
+}
