@@ -59,7 +59,7 @@ func keepCountOnly(s *site.Site) {
 // type (knowledge BackoffFuncs.KeptClient) that the package builds, as a
 // literal (&retryablehttp.Client{...}) or with the library's own
 // constructor (retryablehttp.NewClient()), and keeps in a field or hands
-// out as a result (keptAt). The client is built once and used by every
+// out as the result of an exported function (keptAt). The client is built once and used by every
 // request: its construction is the site.
 //
 // When every write of it is in sight (allSeen: the local it is built in
@@ -181,7 +181,13 @@ func (m *Reader) keptAt(cur inspector.Cursor) kept {
 				}
 			}
 		case edge.ReturnStmt_Results:
-			k.returned = true
+			// Handed out to the users by an exported function; the
+			// package's own callers of an unexported one are the sites.
+			for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				fd, ok := d.Node().(*ast.FuncDecl)
+				k.returned = ok && fd.Name.IsExported()
+				break
+			}
 			return nil
 		}
 		k.seen = false
