@@ -169,8 +169,9 @@ func (m *Reader) keptAt(cur inspector.Cursor) kept {
 				return v
 			}
 		case edge.ValueSpec_Values:
-			if vs := cur.Parent().Node().(*ast.ValueSpec); i < len(vs.Names) {
-				return m.info.Defs[vs.Names[i]].(*types.Var)
+			vs := cur.Parent().Node().(*ast.ValueSpec)
+			if v, ok := m.info.Defs[vs.Names[i]].(*types.Var); ok && v.Parent() != m.pkg.Scope() {
+				return v
 			}
 		case edge.KeyValueExpr_Value:
 			kv := cur.Parent().Node().(*ast.KeyValueExpr)
@@ -200,6 +201,9 @@ func (m *Reader) keptAt(cur inspector.Cursor) kept {
 	var body inspector.Cursor
 	for body = range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		break
+	}
+	if !body.Valid() {
+		return kept{}
 	}
 	for c := range body.Preorder((*ast.Ident)(nil)) {
 		if m.info.Uses[c.Node().(*ast.Ident)] != v {

@@ -9,7 +9,9 @@ package keptctor
 
 import (
 	"context"
+	"math/rand"
 	"net/http"
+	"strconv"
 	"time"
 
 	retryablehttp "github.com/hashicorp/go-retryablehttp"
@@ -170,4 +172,53 @@ func local(ctx context.Context) {
 	r.HTTPClient = &http.Client{Timeout: 5 * time.Second}
 	req, _ := retryablehttp.NewRequestWithContext(ctx, "GET", "https://example.com", nil)
 	_, _ = r.Do(req) // want `library go-retryablehttp ctx=sync retries=2` `R-1: go-retryablehttp retry of r.Do \(GET\): its wait doubles`
+}
+
+// NewAdvised: the package's Backoff takes the server's Retry-After when
+// the response carries one (R-5's advice), else the library's
+// DefaultBackoff: the client's own schedule is DefaultBackoff's
+// (waits_libfuncs.go, wrapper).
+func NewAdvised() *retryablehttp.Client {
+	c := retryablehttp.NewClient() // want `library go-retryablehttp ctx=sync retries=4`
+	c.HTTPClient = &http.Client{Timeout: 5 * time.Second}
+	c.Backoff = advisedBackoff // want `R-1: go-retryablehttp retry policy: its wait doubles without jitter \(DefaultBackoff\)`
+	return c
+}
+
+func advisedBackoff(min, max time.Duration, n int, resp *http.Response) time.Duration {
+	if resp != nil {
+		if s, ok := resp.Header["Retry-After"]; ok {
+			if sec, err := strconv.Atoi(s[0]); err == nil {
+				return time.Duration(sec) * time.Second
+			}
+		}
+	}
+	return retryablehttp.DefaultBackoff(min, max, n, resp)
+}
+
+// Trap: a branch of its own on a server error inside the nil test is
+// not the server's advice: DefaultBackoff is not the schedule on every
+// path, no finding.
+func NewOwnBranch() *retryablehttp.Client {
+	c := retryablehttp.NewClient() // want `library go-retryablehttp ctx=sync retries=4`
+	c.HTTPClient = &http.Client{Timeout: 5 * time.Second}
+	c.Backoff = ownBranchBackoff
+	return c
+}
+
+func ownBranchBackoff(min, max time.Duration, n int, resp *http.Response) time.Duration {
+	if resp != nil {
+		if resp.StatusCode >= 500 {
+			return time.Duration(rand.Int63n(int64(max)))
+		}
+	}
+	return retryablehttp.DefaultBackoff(min, max, n, resp)
+}
+
+// A client in a package variable is in no function: not a kept
+// construction (its sends are the sites).
+var shared = retryablehttp.NewClient()
+
+func sendShared(req *retryablehttp.Request) (*http.Response, error) {
+	return shared.Do(req) // want `library go-retryablehttp ctx=sync retries=4` `R-1: go-retryablehttp retry of shared.Do: its wait doubles` `R-3: go-retryablehttp retry of shared.Do has no per-attempt timeout`
 }
