@@ -342,6 +342,9 @@ func (m *Reader) keptClientBuild(x ast.Expr) *site.Lib {
 			continue
 		}
 		if m.copies.Path(named.Obj().Pkg()) == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
+			if lib.Has(m.copies.Path(m.pkg)) {
+				return nil // the library's own constructor: its table's defaults
+			}
 			return lib
 		}
 	}

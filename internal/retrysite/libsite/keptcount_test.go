@@ -25,5 +25,5 @@ func TestKeptCount(t *testing.T) {
 // (keptcount.go), and the traps where some write is not.
 func TestKeptCtor(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer, nonretryable.Analyzer), "keptctor")
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer, nonretryable.Analyzer), "keptctor", "github.com/hashicorp/go-retryablehttp")
 }
