@@ -56,24 +56,19 @@ func keepCountOnly(s *site.Site) {
 }
 
 // KeptClientSites finds, in file f, the clients of a library's client
-// type (knowledge BackoffFuncs.KeptClient) that the package builds, as a
-// literal (&retryablehttp.Client{...}) or with the library's own
-// constructor (retryablehttp.NewClient()), and keeps in a field or hands
-// out as the result of an exported function (keptAt). The client is built once and used by every
-// request: its construction is the site.
-//
-// When every write of it is in sight (allSeen: the local it is built in
-// only configured, stored or returned; the field only read, operated,
-// written through, c.f.RetryMax = 4 in a helper of the constructor, or
-// replaced by the user's value) its settings are all those writes, a
-// write of the user's value under an if left out (the package's default
-// holds until the user gives one), and the site is described whole but
-// for its requests, which are each send's. Otherwise (the field copied
-// into other structs, go-tfe's client.http in every ClientRequest, or
-// configured by a function the client is passed to) only a literal is a
-// site, for its count and its own Backoff; the rest is each send's. When
-// the sends can follow the field (one write, only library operations on
-// it: values_libs.go) they are the sites and the construction is not.
+// type (knowledge BackoffFuncs.KeptClient) the package builds, as a
+// literal or with the library's constructor (retryablehttp.NewClient()),
+// and keeps in a field or hands out from an exported function (keptAt):
+// the construction is the site. When every write of the client is in
+// sight (keptAt's seen, fieldsSeen) its settings are all of them, through
+// the field path in other functions too (c.f.RetryMax = 4), the user's
+// values written under an if left out (the package's default holds until
+// the user gives one), and the site is described whole but for its
+// requests, each send's. Otherwise (the field copied into other structs,
+// go-tfe's client.http, or passed to a function) only a literal is a site,
+// for its count and its own Backoff. When the sends can follow the field
+// (one write, only library operations on it: values_libs.go) they are the
+// sites and the construction is not.
 func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
 	var sites []*site.Site
