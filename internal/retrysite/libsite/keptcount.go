@@ -2,13 +2,17 @@ package libsite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
+	"iter"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -51,51 +55,66 @@ func keepCountOnly(s *site.Site) {
 	s.Timeouts = nil
 }
 
-// KeptClientSites finds, in file f, the literals of a library's client
-// type (knowledge BackoffFuncs.KeptClient: &retryablehttp.Client{...})
-// that the package stores in a field whose sends cannot follow it (more
-// than one write reaches them, or the field is copied into other structs
-// or read for its HTTPClient: go-tfe's client.http, copied into every
-// ClientRequest). The client is built once and used by every request:
-// its definition is the site, for its count and its waits; the requests,
-// outcomes and timeouts are each send's. When the sends can follow the
-// field (one write, only library operations on it: values_libs.go) they
-// are the sites and the literal is not.
+// KeptClientSites finds, in file f, the clients of a library's client
+// type (knowledge BackoffFuncs.KeptClient) the package builds, as a
+// literal or with the library's constructor (retryablehttp.NewClient()),
+// and keeps in a field or hands out from an exported function (keptAt):
+// the construction is the site. When every write of the client is in
+// sight (keptAt's seen, fieldsSeen) its settings are all of them, through
+// the field path in other functions too (c.f.RetryMax = 4), the user's
+// values written under an if left out (the package's default holds until
+// the user gives one), and the site is described whole but for its
+// requests, each send's. Otherwise (the field copied into other structs,
+// go-tfe's client.http, or passed to a function) only a literal is a site,
+// for its count and its own Backoff. When the sends can follow the field
+// (one write, only library operations on it: values_libs.go) they are the
+// sites and the construction is not.
 func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 	f := fc.Node().(*ast.File)
 	var sites []*site.Site
 	var idx *varIndex
-	for cur := range fc.Preorder((*ast.AssignStmt)(nil)) {
-		as := cur.Node().(*ast.AssignStmt)
-		if len(as.Lhs) != len(as.Rhs) {
+	for cur := range fc.Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+		x := cur.Node().(ast.Expr)
+		lib := m.keptClientBuild(x)
+		if lib == nil {
 			continue
 		}
-		for i, l := range as.Lhs {
-			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok {
-				continue
+		k := m.keptAt(cur)
+		if len(k.fields) == 0 && !k.returned {
+			continue // a local client: its sends are the sites
+		}
+		if len(k.fields) == 1 && !k.returned {
+			if ws, ok := m.ReachingWrites(k.fields[0]); ok && len(ws) == 1 && m.onlyOperated(k.fields[0]) {
+				continue // the sends follow the field to this client
 			}
-			fv, ok := m.info.Uses[sel.Sel].(*types.Var)
-			if !ok || !fv.IsField() {
-				continue
+		}
+		all := k.seen && m.fieldsSeen(k.fields, k.local)
+		if _, lit := x.(*ast.CompositeLit); !lit && !all {
+			continue // configured out of sight: the sends' own
+		}
+		if idx == nil {
+			idx = m.indexVars(f)
+		}
+		s := &site.Site{Kind: site.Library, Lib: lib, Node: x, Pos: x.Pos()}
+		s.Func, s.FuncType = typesx.EnclosingBody(f, x.Pos())
+		c := &collector{m: m, idx: idx, lib: lib, before: x.End(), seen: make(map[ast.Node]bool)}
+		if !all {
+			c.collect(x)
+		} else {
+			c.before, c.userDefault = s.Func.End(), true
+			if k.local != nil {
+				c.collect(k.local)
+			} else {
+				c.collect(x)
 			}
-			lit, lib := m.keptClientLit(as.Rhs[i])
-			if lit == nil {
-				continue
-			}
-			if ws, ok := m.ReachingWrites(fv); ok && len(ws) == 1 && m.onlyOperated(fv) {
-				continue // the sends follow the field to this literal
-			}
-			if idx == nil {
-				idx = m.indexVars(f)
-			}
-			s := &site.Site{Kind: site.Library, Lib: lib, Node: lit, Pos: lit.Pos()}
-			s.Func, s.FuncType = typesx.EnclosingBody(f, lit.Pos())
-			c := &collector{m: m, idx: idx, lib: lib, before: lit.End(), seen: make(map[ast.Node]bool)}
-			c.collect(lit)
-			sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
-			s.Settings, s.Opaque = c.settings, c.opaque
-			m.attachLibDetails(s)
+			m.pathWrites(c, k.fields)
+		}
+		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
+		s.Settings, s.Opaque = c.settings, c.opaque
+		m.attachLibDetails(s)
+		if all {
+			s.Ops = nil // each send's
+		} else {
 			keepCountOnly(s)
 			if w := m.tableFuncWait(s); w != nil && !s.WaitsKnown {
 				// The waits of the literal's own Backoff (libWaits'
@@ -103,37 +122,226 @@ func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 				w.Kind, w.Pos = site.WaitLibrary, w.Setting.Pos
 				s.Waits, s.WaitsKnown = []*site.Wait{w}, true
 			}
-			if s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
-				continue // RetryMax 0: no retries
-			}
-			sites = append(sites, s)
 		}
+		if s.Bound.Kind == site.BoundKnown && s.Bound.Retries == 0 {
+			continue // RetryMax 0: no retries
+		}
+		sites = append(sites, s)
 	}
 	return sites
 }
 
-// keptClientLit returns the literal of a library's kept client type that
-// x builds (&T{...} or T{...}), and its library.
-func (m *Reader) keptClientLit(x ast.Expr) (*ast.CompositeLit, *site.Lib) {
-	x = ast.Unparen(x)
-	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = ast.Unparen(u.X)
+// kept says where a client built at one place is kept.
+type kept struct {
+	fields   []*types.Var // the fields it is stored in
+	returned bool         // handed out as a result
+	local    *ast.Ident   // a use of the local it is built in
+	seen     bool         // the local is only configured, stored or returned
+}
+
+// keptAt reads where the client built at cur goes: straight into a
+// field (c.f = x, T{f: x}), a result, or a local that is then stored or
+// returned.
+func (m *Reader) keptAt(cur inspector.Cursor) kept {
+	k := kept{seen: true}
+	at := func(cur inspector.Cursor) *types.Var { // the local cur's value goes to
+		for cur.ParentEdgeKind() == edge.UnaryExpr_X || cur.ParentEdgeKind() == edge.ParenExpr_X {
+			cur = cur.Parent()
+		}
+		switch kind, i := cur.ParentEdge(); kind {
+		case edge.AssignStmt_Rhs:
+			as := cur.Parent().Node().(*ast.AssignStmt)
+			if len(as.Lhs) != len(as.Rhs) {
+				break
+			}
+			if sel, ok := ast.Unparen(as.Lhs[i]).(*ast.SelectorExpr); ok {
+				if v, ok := m.info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
+					k.fields = append(k.fields, v)
+					return nil
+				}
+			}
+			if v := typesx.VarOf(m.info, as.Lhs[i]); v != nil && v.Parent() != m.pkg.Scope() {
+				return v
+			}
+		case edge.ValueSpec_Values:
+			vs := cur.Parent().Node().(*ast.ValueSpec)
+			if v, ok := m.info.Defs[vs.Names[i]].(*types.Var); ok && v.Parent() != m.pkg.Scope() {
+				return v
+			}
+		case edge.KeyValueExpr_Value:
+			kv := cur.Parent().Node().(*ast.KeyValueExpr)
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() {
+					k.fields = append(k.fields, v)
+					return nil
+				}
+			}
+		case edge.ReturnStmt_Results:
+			// Handed out to the users by an exported function; the
+			// package's own callers of an unexported one are the sites.
+			for d := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				fd, ok := d.Node().(*ast.FuncDecl)
+				k.returned = ok && fd.Name.IsExported()
+				break
+			}
+			return nil
+		}
+		k.seen = false
+		return nil
 	}
-	lit, ok := x.(*ast.CompositeLit)
-	if !ok {
-		return nil, nil
+	v := at(cur)
+	if v == nil {
+		return k
 	}
-	named, ok := types.Unalias(typesx.Deref(m.info.TypeOf(lit))).(*types.Named)
+	var body inspector.Cursor
+	for body = range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		break
+	}
+	if !body.Valid() {
+		return kept{}
+	}
+	for c := range body.Preorder((*ast.Ident)(nil)) {
+		if m.info.Uses[c.Node().(*ast.Ident)] != v {
+			continue
+		}
+		k.local = c.Node().(*ast.Ident)
+		if c.ParentEdgeKind() == edge.SelectorExpr_X {
+			continue // configured or sent: c.RetryMax = 3, c.Do(req)
+		}
+		if kind, _ := c.ParentEdge(); kind == edge.AssignStmt_Lhs {
+			continue // its definition
+		}
+		if at(c) != nil {
+			k.seen = false // copied into another local
+		}
+	}
+	return k
+}
+
+// fieldsSeen reports whether every use of the fields is in sight of the
+// model: a write of the client or of the user's value, a write through
+// it (c.f.RetryMax = 4), a read of a setting or a call of a method or a
+// function field on it (c.f.Do, c.f.Backoff(...)); the field itself
+// handed to a function, copied or returned keeps the client's writes
+// out of sight.
+func (m *Reader) fieldsSeen(fields []*types.Var, local *ast.Ident) bool {
+	for cur := range m.shipped((*ast.SelectorExpr)(nil)) {
+		if v, _ := m.info.Uses[cur.Node().(*ast.SelectorExpr).Sel].(*types.Var); !slices.Contains(fields, v) {
+			continue
+		}
+		switch kind, i := cur.ParentEdge(); kind {
+		case edge.SelectorExpr_X:
+			continue
+		case edge.AssignStmt_Lhs:
+			as := cur.Parent().Node().(*ast.AssignStmt)
+			if len(as.Lhs) == len(as.Rhs) && (m.keptClientBuild(ast.Unparen(as.Rhs[i])) != nil || m.UserValue(as.Rhs[i], 0) ||
+				local != nil && typesx.VarOf(m.info, as.Rhs[i]) == m.info.Uses[local]) {
+				continue
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// shipped visits the nodes of type t in the package's files that are no
+// tests (a test configures its own client).
+func (m *Reader) shipped(t ast.Node) iter.Seq[inspector.Cursor] {
+	return func(yield func(inspector.Cursor) bool) {
+		insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		for fc := range insp.Root().Children() {
+			if strings.HasSuffix(m.pass.Fset.File(fc.Node().Pos()).Name(), "_test.go") {
+				continue
+			}
+			for cur := range fc.Preorder(t) {
+				if !yield(cur) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// pathWrites adds to c the writes made through the fields anywhere in
+// the package (c.f.RetryMax = 4, c.f.HTTPClient.Timeout = d).
+func (m *Reader) pathWrites(c *collector, fields []*types.Var) {
+	for cur := range m.shipped((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != len(as.Rhs) {
+			continue
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || !m.through(sel.X, fields) || c.optionalUser(cur, as.Rhs[i]) {
+				continue
+			}
+			c.add(sel.Sel.Name, m.info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)
+			if c.isConfigValue(as.Rhs[i]) {
+				c.collect(as.Rhs[i])
+			}
+		}
+	}
+}
+
+// through reports whether the selector chain x passes through one of
+// the fields.
+func (m *Reader) through(x ast.Expr, fields []*types.Var) bool {
+	for {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if v, _ := m.info.Uses[sel.Sel].(*types.Var); slices.Contains(fields, v) {
+			return true
+		}
+		x = sel.X
+	}
+}
+
+// optionalUser reports whether the write at cur gives the user's value
+// under an if: the package's default holds until the user gives one.
+func (c *collector) optionalUser(cur inspector.Cursor, rhs ast.Expr) bool {
+	if !c.userDefault || !c.m.UserValue(rhs, 0) {
+		return false
+	}
+	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		_, ok := e.Node().(*ast.IfStmt)
+		return ok
+	}
+	return false
+}
+
+// keptClientBuild returns the library of a kept client type that x
+// builds: a literal of it (&T{...} or T{...}) or a call of the
+// library's function returning one (retryablehttp.NewClient()).
+func (m *Reader) keptClientBuild(x ast.Expr) *site.Lib {
+	t := m.info.TypeOf(x)
+	switch x := x.(type) {
+	case *ast.CompositeLit:
+	case *ast.CallExpr:
+		if fn := typesx.Callee(m.info, x); fn == nil || !m.copies.IsLibrary(fn.Pkg()) {
+			return nil
+		}
+		if _, ok := t.(*types.Pointer); !ok {
+			return nil
+		}
+	default:
+		return nil
+	}
+	named, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
 	if !ok || named.Obj().Pkg() == nil {
-		return nil, nil
+		return nil
 	}
 	for _, lib := range knowledge.All() {
 		if lib.Backoffs == nil || lib.Backoffs.KeptClient == "" || len(lib.Paths) == 0 {
 			continue
 		}
 		if m.copies.Path(named.Obj().Pkg()) == lib.Paths[0] && named.Obj().Name() == lib.Backoffs.KeptClient {
-			return lit, lib
+			if lib.Has(m.copies.Path(m.pkg)) {
+				return nil // the library's own constructor: its table's defaults
+			}
+			return lib
 		}
 	}
-	return nil, nil
+	return nil
 }

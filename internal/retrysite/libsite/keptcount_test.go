@@ -5,6 +5,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/nonretryable"
 	"github.com/retrylint/retrylint/analyzers/notimeout"
 	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -17,4 +18,12 @@ import (
 func TestKeptCount(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "keptcount")
+}
+
+// TestKeptCtor covers retrying clients built with the library's
+// constructor and kept in a field or returned, every write in sight
+// (keptcount.go), and the traps where some write is not.
+func TestKeptCtor(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer, nonretryable.Analyzer), "keptctor", "github.com/hashicorp/go-retryablehttp")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -297,6 +298,9 @@ type collector struct {
 	other  bool
 	seen   map[ast.Node]bool
 	depth  int
+	// userDefault leaves out the user's values written under an if
+	// (keptcount.go).
+	userDefault bool
 }
 
 func (c *collector) inLib(pkg *types.Package) bool {
@@ -380,6 +384,12 @@ func (c *collector) collect(x ast.Expr) {
 			for _, as := range c.idx.fields[o] {
 				if as.Pos() >= c.before {
 					continue
+				}
+				if c.userDefault {
+					insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+					if cur, ok := insp.Root().FindNode(as); ok && len(as.Lhs) == len(as.Rhs) && c.optionalUser(cur, as.Rhs[0]) {
+						continue
+					}
 				}
 				for i, l := range as.Lhs {
 					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)

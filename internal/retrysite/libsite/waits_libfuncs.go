@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"strconv"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
@@ -240,13 +241,7 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 		switch st := st.(type) {
 		case *ast.AssignStmt, *ast.DeclStmt, *ast.ExprStmt:
 		case *ast.IfStmt:
-			if st.Init != nil || st.Else != nil {
-				return nil, false
-			}
-			if !typesx.ReturnsIn(st.Body) {
-				continue // a hook or a log
-			}
-			if !m.rateLimitTest(st.Cond, resp) {
+			if !m.adviceOnly(st, resp, 0) {
 				return nil, false
 			}
 		default:
@@ -266,6 +261,52 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 		return nil, false
 	}
 	return r.resolve(call.Fun, depth+1)
+}
+
+// adviceOnly reports whether an if returns early only on the server's
+// advice: under a status test of 429 or 503, or when the response
+// carries a Retry-After header (if s, ok := resp.Header["Retry-After"];
+// ok), possibly inside a nil test of the response whose body does
+// nothing else; an if that returns nothing is a hook or a log.
+func (m *Reader) adviceOnly(st *ast.IfStmt, resp *types.Var, depth int) bool {
+	switch {
+	case st.Else != nil || depth > 2:
+		return false
+	case !typesx.ReturnsIn(st.Body):
+		return st.Init == nil
+	case st.Init == nil && m.rateLimitTest(st.Cond, resp):
+		return true
+	case m.readsRetryAfter(st.Init, resp) || m.readsRetryAfter(st.Cond, resp):
+		return true
+	}
+	if b, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); !ok || st.Init != nil || b.Op != token.NEQ || typesx.VarOf(m.info, b.X) != resp {
+		return false
+	}
+	for _, in := range st.Body.List {
+		if is, ok := in.(*ast.IfStmt); !ok || !m.adviceOnly(is, resp, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// readsRetryAfter reports whether n reads the response's Retry-After
+// header.
+func (m *Reader) readsRetryAfter(n ast.Node, resp *types.Var) bool {
+	header, name := false, false
+	if n != nil {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				header = header || n.Sel.Name == "Header" && typesx.VarOf(m.info, n.X) == resp
+			case *ast.BasicLit:
+				v, err := strconv.Unquote(n.Value)
+				name = name || n.Kind == token.STRING && err == nil && http.CanonicalHeaderKey(v) == "Retry-After"
+			}
+			return true
+		})
+	}
+	return header && name
 }
 
 // responseParam returns the *net/http.Response parameter of a function.

@@ -112,7 +112,11 @@ func LinearJitterBackoff(min time.Duration, max time.Duration, attemptNum int, r
 	return 0
 }
 
-func NewClient() *Client { return nil }
+// NewClient: the library's own constructor is no kept construction
+// (keptcount.go): its literal is the table's defaults.
+func NewClient() *Client {
+	return &Client{RetryWaitMin: time.Second, RetryWaitMax: 30 * time.Second, RetryMax: 4, CheckRetry: DefaultRetryPolicy, Backoff: DefaultBackoff}
+}
 
 func NewRequest(method string, url string, rawBody interface{}) (*Request, error) { return nil, nil }
 
