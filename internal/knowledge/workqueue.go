@@ -143,3 +143,8 @@ var RateLimitingQueues = map[string]int{
 	"NewNamedRateLimitingQueue":                 0,
 	"NewRateLimitingQueueWithDelayingInterface": 1,
 }
+
+// JobStore names the retries through a job store in messages ("job store
+// retry of h.Run"): a failure handler writing the job back with a later
+// run time (internal/retrysite's requeue/reschedule.go). Not a table.
+var JobStore = &Library{Name: "job store"}
