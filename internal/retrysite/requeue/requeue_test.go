@@ -5,6 +5,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/notimeout"
 	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -25,5 +26,5 @@ func TestRequeue(t *testing.T) {
 // success or whatever the outcome, a dead-letter move).
 func TestJobStore(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/jobstore")
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "example.com/jobstore")
 }

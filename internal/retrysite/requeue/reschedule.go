@@ -44,6 +44,8 @@ func (rf *Finder) Reschedules(d *ast.FuncDecl) []*site.Site {
 		s.Bound = site.Bound{Kind: site.BoundUnbounded, Why: "a failure writes it back to run later and nothing caps its count " + types.ExprString(count)}
 		if rf.countTested(d.Body, w, count) {
 			s.Bound = site.Bound{Kind: site.BoundUnknown}
+		} else if !rf.timeTested(d.Body, at) {
+			s.Timeouts = &site.Timeouts{Pos: w.Pos(), CapWhy: "nothing caps the job's count nor its age"}
 		}
 		if wt := rf.delayWait(d, delay, count); wt != nil {
 			wt.Pos = at.Pos()
@@ -511,4 +513,46 @@ func (rf *Finder) delayWait(d *ast.FuncDecl, delay *ast.CallExpr, count ast.Expr
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// timeTested reports whether body compares a time (time.Since, Until,
+// Before, After, Sub, Compare) other than a local holding the run time
+// at: it may stop a job that is too old.
+func (rf *Finder) timeTested(body *ast.BlockStmt, at ast.Expr) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fn := typesx.Callee(rf.info, c)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+			return true
+		}
+		switch fn.Name() {
+		case "Since", "Until", "Before", "After", "Sub", "Compare":
+			found = !rf.readsRunTime(body, c, at)
+		}
+		return true
+	})
+	return found
+}
+
+// readsRunTime reports whether x reads a local of body written at.
+func (rf *Finder) readsRunTime(body *ast.BlockStmt, x, at ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if v := rf.localVarIn(body, asExpr(n)); v != nil {
+			for _, w := range rf.writes(body, v) {
+				found = found || w == at
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func asExpr(n ast.Node) ast.Expr {
+	x, _ := n.(ast.Expr)
+	return x
 }
