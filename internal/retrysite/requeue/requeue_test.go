@@ -26,5 +26,5 @@ func TestRequeue(t *testing.T) {
 // success or whatever the outcome, a dead-letter move).
 func TestJobStore(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "example.com/jobstore")
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, sitetest.ShowWaits, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "example.com/jobstore")
 }

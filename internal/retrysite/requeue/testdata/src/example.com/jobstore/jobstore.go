@@ -38,7 +38,7 @@ type Worker struct {
 func (j *Job) Fail(ctx context.Context, err error) error {
 	attempts := j.Attempts + 1
 	now := time.Now().UTC()
-	return j.db.Exec(ctx, "UPDATE jobs SET attempts = $1, run_at = $2, error = $3 WHERE id = $4", attempts, j.runAt(now, attempts), err.Error(), j.ID) // want `library job store ctx=async unbounded` `R-1: job store retry of w.h waits a fixed 30s between attempts` `R-2: job store retry of w.h has no maximum retry count: a failure writes it back to run later and nothing caps its count attempts` `R-3: job store retry of w.h has no total duration cap.*: nothing caps the job's count nor its age`
+	return j.db.Exec(ctx, "UPDATE jobs SET attempts = $1, run_at = $2, error = $3 WHERE id = $4", attempts, j.runAt(now, attempts), err.Error(), j.ID) // want `library job store ctx=async unbounded` `library fixed interval: a fixed 30s` `R-1: job store retry of w.h waits a fixed 30s between attempts` `R-2: job store retry of w.h has no maximum retry count: a failure writes it back to run later and nothing caps its count attempts` `R-3: job store retry of w.h has no total duration cap.*: nothing caps the job's count nor its age`
 }
 
 func (j *Job) runAt(now time.Time, attempts int) time.Time {
@@ -74,7 +74,7 @@ func (w *Worker) update(ctx context.Context, j *Job, jobErr error) error {
 	}
 	var runAfter time.Time
 	if status == "failed" {
-		runAfter = backoff(j.Attempts)                                                                                                        // want `R-1: job store retry of w.h: its wait grows polynomially with the attempt, never below 34% of it`
+		runAfter = backoff(j.Attempts)                                                                                                        // want `library polynomial backoff: grows polynomially` `R-1: job store retry of w.h: its wait grows polynomially with the attempt, never below 34% of it`
 		return w.db.Exec(ctx, "UPDATE jobs SET status = $1, attempts = $2, run_after = $3 WHERE id = $4", status, j.Attempts, runAfter, j.ID) // want `library job store ctx=async bound=\?`
 	}
 	return w.db.Exec(ctx, "UPDATE jobs SET status = $1 WHERE id = $2", status, j.ID)
@@ -94,7 +94,7 @@ func (w *Worker) retryCapped(ctx context.Context, j *Job, err error) error {
 	if j.Attempts >= 5 {
 		return w.db.Exec(ctx, "INSERT INTO dead_jobs (id) VALUES ($1)", j.ID)
 	}
-	next := time.Now().Add(fullJitter(j.Attempts))
+	next := time.Now().Add(fullJitter(j.Attempts)) // want `library full jitter: full jitter over a backoff that doubles`
 	return w.db.Exec(ctx, "UPDATE jobs SET attempts = $1, run_at = $2 WHERE id = $3", j.Attempts+1, next, j.ID) // want `library job store ctx=async bound=\?`
 }
 
@@ -116,7 +116,7 @@ func (w *Worker) retryAged(ctx context.Context, j *Job, err error) error {
 	if time.Since(j.Created) > 24*time.Hour {
 		return w.db.Exec(ctx, "INSERT INTO dead_jobs (id) VALUES ($1)", j.ID)
 	}
-	return w.db.Exec(ctx, "UPDATE jobs SET attempts = $1, run_at = $2 WHERE id = $3", j.Attempts+1, time.Now().Add(fullJitter(j.Attempts)), j.ID) // want `library job store ctx=async unbounded` `R-2: job store retry of w.h has no maximum retry count`
+	return w.db.Exec(ctx, "UPDATE jobs SET attempts = $1, run_at = $2 WHERE id = $3", j.Attempts+1, time.Now().Add(fullJitter(j.Attempts)), j.ID) // want `library job store ctx=async unbounded` `library full jitter` `R-2: job store retry of w.h has no maximum retry count`
 }
 
 func (w *Worker) handleAged(ctx context.Context, j *Job) error {
