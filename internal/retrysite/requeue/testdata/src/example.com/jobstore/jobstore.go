@@ -94,7 +94,7 @@ func (w *Worker) retryCapped(ctx context.Context, j *Job, err error) error {
 	if j.Attempts >= 5 {
 		return w.db.Exec(ctx, "INSERT INTO dead_jobs (id) VALUES ($1)", j.ID)
 	}
-	next := time.Now().Add(fullJitter(j.Attempts)) // want `library full jitter: full jitter over a backoff that doubles`
+	next := time.Now().Add(fullJitter(j.Attempts))                                                              // want `library full jitter: full jitter over a backoff that doubles`
 	return w.db.Exec(ctx, "UPDATE jobs SET attempts = $1, run_at = $2 WHERE id = $3", j.Attempts+1, next, j.ID) // want `library job store ctx=async bound=\?`
 }
 
