@@ -250,7 +250,7 @@ func (rf *Finder) countVars(body *ast.BlockStmt, x ast.Expr) map[*types.Var]bool
 // so whether w runs only when e is not nil: in the branch of such a test,
 // or of a test of a local only such a test sets (status = failed in `if
 // err != nil`, then `if status == failed`), or after `if e == nil {
-// return }`.
+// return }` at the top of body.
 func (rf *Finder) onFailure(body *ast.BlockStmt, e *types.Var, w ast.Node) (tested, ok bool) {
 	typesx.InspectUntil(&tested, body, func(n ast.Node) bool {
 		x, _ := n.(ast.Expr)
@@ -262,7 +262,7 @@ func (rf *Finder) onFailure(body *ast.BlockStmt, e *types.Var, w ast.Node) (test
 		if s, isIf := n.(*ast.IfStmt); isIf {
 			eq := typesx.NilTest(rf.info, s.Cond, e) == token.EQL
 			ok = in(s.Body) && rf.failCond(body, s.Cond, e, 0) || in(s.Else) && eq ||
-				s.End() <= w.Pos() && eq && len(s.Body.List) > 0 && typesx.ReturnsIn(s.Body.List[len(s.Body.List)-1])
+				s.End() <= w.Pos() && eq && slices.Contains(body.List, ast.Stmt(s)) && len(s.Body.List) > 0 && typesx.ReturnsIn(s.Body.List[len(s.Body.List)-1])
 		}
 		return true
 	})

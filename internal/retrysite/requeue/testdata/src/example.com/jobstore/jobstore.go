@@ -153,6 +153,23 @@ func (w *Worker) runPeriodic(ctx context.Context, j *Job) {
 	_ = j.reschedule(ctx, err)
 }
 
+// snooze returns early on success only when asked to: otherwise it
+// writes the next run after a success too. Trap: a nested `if err == nil
+// { return }` does not keep the write for failures.
+func (w *Worker) snooze(ctx context.Context, j *Job, err error, quiet bool) error {
+	if quiet {
+		if err == nil {
+			return nil
+		}
+	}
+	return w.db.Exec(ctx, "UPDATE jobs SET runs = $1, run_at = $2 WHERE id = $3", j.Attempts+1, time.Now().Add(fullJitter(j.Attempts)), j.ID)
+}
+
+func (w *Worker) handleSnooze(ctx context.Context, j *Job) error {
+	err := w.h(ctx, j)
+	return w.snooze(ctx, j, err, false)
+}
+
 // bury moves a failed job to the dead-letter table without a new run
 // time. Trap: a dead-letter move is no retry (time.Now is no later run).
 func (j *Job) bury(ctx context.Context, err error) error {
