@@ -104,8 +104,8 @@ type WaitVocab struct {
 // a function of another package (the key of Kinds is its name), a call
 // of one (the call's arguments are the kind's), or a call of Combine
 // summing several (the key is their names, sorted, joined by "+"). A
-// function of the analysed package is run by the wait interpreter when
-// Local is set.
+// function of the analysed package (or of another package of its module)
+// is run by the wait interpreter when Local is set.
 type WaitFuncs struct {
 	Setting []string
 	Combine string
@@ -113,7 +113,7 @@ type WaitFuncs struct {
 	Local   *LocalWait
 }
 
-// LocalWait says how to run a delay function of the analysed package:
+// LocalWait says how to run a delay function of the analysed module:
 // its parameter Attempt takes the attempt, counted from Start, and the
 // parameters at BindBase and BindCap (Arg(n); 0 none) the site's base
 // and cap.

@@ -1,6 +1,10 @@
 package knowledge
 
-import "time"
+import (
+	"time"
+
+	"github.com/retrylint/retrylint/policy"
+)
 
 // Work queues that hand a failed item back (k8s.io/client-go
 // util/workqueue v0.37.2; controller-runtime's priority queue v0.25.2).
@@ -143,3 +147,10 @@ var RateLimitingQueues = map[string]int{
 	"NewNamedRateLimitingQueue":                 0,
 	"NewRateLimitingQueueWithDelayingInterface": 1,
 }
+
+// JobStore names the retries through a job store in messages ("job store
+// retry of h.Run"): a failure handler writing the job back with a later
+// run time (internal/retrysite's requeue/reschedule.go), an async job's
+// retry. Not a table.
+var JobStore = &Library{Name: "job store", ForcesContext: true, Context: policy.AsyncEvent,
+	Advice: Advice{TotalCap: "stop rescheduling a job whose first run is older than %s and route it to a DLQ"}}

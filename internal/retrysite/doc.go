@@ -223,7 +223,10 @@
 // branches hold no return, goto, nor break or continue aimed outside it,
 // and a loop nested in the one under study whose body holds none, meet
 // again inside the loop whatever decides them (a setting read into a
-// local, a range over the request's headers), so they count nothing.
+// local, a range over the request's headers), so they count nothing; so
+// does an if whose sides reach the same exits of the loop without coming
+// back to it (`if conn.IsBusy() { continue }` beside a sleep and a
+// continue: both go round again).
 // One helper object is read: an attempt tracker the loop asks (`if
 // retry.IsNextRetry(...)`), built by a constructor of the package that
 // counts in the object (package tracker). An interface method called on
@@ -544,7 +547,9 @@
 //     forward (CarriedVars, CarriedArgs), through peritem.Host.
 //   - package requeue (requeue/): the retries through a rate-limited work
 //     queue (Sites: the requeue call after an operation's failure, its
-//     limiter's waits), through requeue.Host (glue_requeue.go here).
+//     limiter's waits) or a job store (Reschedules: a failure handler
+//     writing the job back at now+backoff(count)), through requeue.Host
+//     (glue_requeue.go here).
 //   - package sitetest (sitetest/): the analyzers the model's tests state
 //     their findings with (Show, ShowCorpus, ShowWaits, WithRules),
 //     shared by the tests of the model's packages. Only tests import it.

@@ -4,9 +4,15 @@ import (
 	"go/ast"
 
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // The model as the requeue finder sees it (requeue.Host).
+
+// DelaySamples runs a delay function over successive attempts.
+func (m *model) DelaySamples(fun ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
+	return m.wnum.Samples(fun, attempt, start, bind)
+}
 
 // Op describes an operation call of a site (package ops).
 func (m *model) Op(call *ast.CallExpr) *Op { return m.ops.Op(call) }
@@ -24,4 +30,13 @@ func (m *model) requeueSites(fb funcBody, sc bodyScan) []*Site {
 		groups = append(groups, requeue.Group{Calls: g.calls, Set: g.set})
 	}
 	return m.requeue.Sites(fb.body, fb.typ, sc.requeues, sc.entries, groups)
+}
+
+// rescheduleSites returns the retries through a job store whose failure
+// handler is fb (package requeue's reschedule.go).
+func (m *model) rescheduleSites(fb funcBody) []*Site {
+	if fb.decl == nil {
+		return nil
+	}
+	return m.requeue.Reschedules(fb.decl)
 }

@@ -28,6 +28,24 @@
 // The operation's outcomes and timeouts are the handler's business: the
 // site says nothing of them (R-3, R-4 and R-6 silent).
 //
+// A job store retries the same way (reschedule.go): a failure handler, a
+// function with one error parameter, writes the job back (a call the
+// model takes for an operation) with a run time from now (now.Add(d), or
+// a function of the module returning one) and an integer the run time is
+// computed from, its attempt count. It is a site, at that write, when the
+// write runs only for a failure: under a test that the error is not nil
+// (or of a local only such a test sets, or after `if err == nil {
+// return }`), or, when the handler never tests its error, because its
+// callers call it after the failure of the operation whose error they
+// hand it and not after its success. A schedule written after a success
+// is a recurring job; a dead-letter move writes no later run time. The
+// operations are those whose error the callers hand the handler; the
+// bound is none unless the handler compares the count (or what it is
+// computed from) with something; the wait is the delay function given
+// the count, run over successive counts; with no bound and no time
+// compared in the handler the retry has no total cap. Its context is
+// async event processing.
+//
 // The retry-site model's discovery gives it, for each function, the
 // requeue calls (Entry) and the function's operations (Group); it asks
 // the model, as its Host, for the function's graph, an operation's

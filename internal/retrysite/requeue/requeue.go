@@ -13,6 +13,8 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
+	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // Host is what the finder asks of the retry-site model.
@@ -27,6 +29,13 @@ type Host interface {
 	// ReachingWrites returns the writes of it that reach a read.
 	IndexedVar(v *types.Var) bool
 	ReachingWrites(v *types.Var) ([]valueindex.ValueWrite, bool)
+	// MayBeOp reports whether call may be an operation; MethodOf returns
+	// the declaration of a function of the package or module.
+	MayBeOp(call *ast.CallExpr) bool
+	MethodOf(fn *types.Func) (*ast.FuncDecl, *waitnum.Interp)
+	// DelaySamples runs a delay function over successive attempts
+	// (waitnum's Samples).
+	DelaySamples(fun ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool)
 }
 
 // A Group is one operation of the function: its calls, as a list and as

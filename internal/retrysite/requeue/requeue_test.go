@@ -5,6 +5,7 @@ import (
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
+	"github.com/retrylint/retrylint/analyzers/notimeout"
 	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
 	"golang.org/x/tools/go/analysis/analysistest"
 )
@@ -17,4 +18,13 @@ import (
 func TestRequeue(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/requeue", "example.com/requeuecount")
+}
+
+// TestJobStore covers the retries through a job store (reschedule.go): a
+// failure handler writing the job back at now + backoff(count), its count
+// and its waits, and the writes that are no retry (a recurring job after
+// success or whatever the outcome, a dead-letter move).
+func TestJobStore(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, sitetest.ShowWaits, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "example.com/jobstore")
 }

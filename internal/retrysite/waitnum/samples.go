@@ -35,10 +35,12 @@ func (ip *winterp) sameOverTargets(x *ast.CallExpr) waitshape.Num {
 	return r
 }
 
-// Samples runs a same-package delay function (a literal or a function
-// named by x) for attempts start, start+1, ...: parameter attempt gets the
-// attempt, the others what bind gives (Known values) or stand-ins. It
-// returns the waits at the low, middle and high end of random draws.
+// Samples runs a delay function (a literal, or a function named by x of
+// the package or of another package of the module read from its source)
+// for attempts start, start+1, ...: parameter attempt gets the attempt,
+// the others what bind gives (Known values) or stand-ins. It returns the
+// waits at the low, middle and high end of random draws. A function that
+// returns a time gives its distance from now (call's time.Now).
 func (m *model) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
 	var body *ast.BlockStmt
 	var ft *ast.FuncType
@@ -48,14 +50,14 @@ func (m *model) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.N
 		body, ft, lit = y.Body, y.Type, y
 	default:
 		fn := m.FuncObj(x)
-		if fn == nil || fn.Pkg() != m.pkg {
+		if fn == nil {
 			return nil, nil, nil, false
 		}
-		d := m.FuncDecl(fn)
-		if d == nil || d.Body == nil {
+		d, dm := m.methodOf(fn)
+		if d == nil || d.Body == nil || dm == nil {
 			return nil, nil, nil, false
 		}
-		body, ft = d.Body, d.Type
+		body, ft, m = d.Body, d.Type, dm
 	}
 	if !m.Pure(body, lit) {
 		return nil, nil, nil, false

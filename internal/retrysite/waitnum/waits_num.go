@@ -1298,6 +1298,18 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 				}
 			}
 			return waitshape.Unknown()
+		case path == "time" && fn.Name() == "Now":
+			return waitshape.Known(0) // a time is its distance from now
+		case path == "time" && recv != nil && typesx.IsNamed(info.TypeOf(recv), "time", "Time"):
+			switch fn.Name() {
+			case "UTC", "Local":
+				return ip.eval(recv)
+			case "Add":
+				return ip.evalArgs([]ast.Expr{recv, x.Args[0]}, func(vs []waitshape.Num) waitshape.Num {
+					return waitshape.Binary(token.ADD, vs[0], vs[1], ip.mode, true)
+				})
+			}
+			return waitshape.Unknown()
 		case path == "time" && recv != nil && typesx.IsNamed(info.TypeOf(recv), "time", "Duration"):
 			d := ip.eval(recv)
 			if !d.OK {

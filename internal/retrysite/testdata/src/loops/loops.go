@@ -860,3 +860,60 @@ func clockOnly(ctx context.Context) error {
 	}
 	return err
 }
+
+// A fork whose sides jump but reach the same exits decides none either:
+// a busy connection goes round at once, another failure after a sleep;
+// the only exits (the context, a cancellation) are the same from both.
+type busyConn interface{ Busy() bool }
+
+func busyAgain(ctx context.Context, c busyConn) error {
+	for { // want `loop ctx=sync unbounded`
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		default:
+		}
+		err := do()
+		if err == nil {
+			return nil
+		}
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		if c.Busy() {
+			continue
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Traps: an opaque fork that skips an exit (the count check) or is one
+// (a stop asked of an object) may count out of sight: bound unknown.
+func busySkipsCount(c busyConn) error {
+	n := 0
+	for { // want `loop ctx=sync bound=\?`
+		if err := do(); err == nil {
+			return nil
+		}
+		if c.Busy() {
+			continue
+		}
+		n++
+		if n > 3 {
+			return errors.New("failed")
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+func busyStops(c busyConn) error {
+	for { // want `loop ctx=sync bound=\?`
+		if err := do(); err == nil {
+			return nil
+		}
+		if c.Busy() {
+			return errors.New("busy")
+		}
+		time.Sleep(time.Second)
+	}
+}

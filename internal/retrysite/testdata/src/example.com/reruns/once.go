@@ -42,10 +42,11 @@ start: // want `loop ctx=sync retries=1`
 	return n, err
 }
 
-// A flag the loop clears again does not bound it.
+// A flag the loop clears again does not bound it: both sides of the
+// reseed go round again, and the loop ends only on success (joinfork.go).
 func fetchReset(f fetcher, seeds []string) (int, error) {
 	reseeded := false
-	for { // want `loop ctx=sync bound=\?`
+	for { // want `loop ctx=sync unbounded`
 		n, err := f.Fetch()
 		if err == nil {
 			return n, nil
