@@ -4,6 +4,7 @@ package funcwaits
 
 import (
 	"context"
+	"math/rand"
 	"net/http"
 	"time"
 )
@@ -242,6 +243,86 @@ func (c *timerClient) call(ctx context.Context) error {
 		if err = do(); err == nil {
 			return nil
 		}
+	}
+	return err
+}
+
+// 9. A default-config literal whose func is a literal called at once: it
+// defines the locals its closure keeps (a seeded source) and returns the
+// closure, 250ms doubling within [0.8, 1.2] of it: partial jitter.
+
+type iifeCfg struct {
+	n       int
+	backoff Backoff
+}
+
+func defaultIIFECfg() iifeCfg {
+	return iifeCfg{
+		n: 3,
+		backoff: func() Backoff {
+			rng := rand.New(rand.NewSource(time.Now().UnixNano()))
+			return func(fails int) time.Duration {
+				d := 250 * time.Millisecond * time.Duration(1<<fails)
+				return time.Duration(float64(d) * (0.8 + 0.4*rng.Float64()))
+			}
+		}(),
+	}
+}
+
+func RetryBackoffFn(b Backoff) func(*iifeCfg) { return func(c *iifeCfg) { c.backoff = b } }
+
+func callIIFE(opts ...func(*iifeCfg)) error {
+	c := defaultIIFECfg()
+	for _, o := range opts {
+		o(&c)
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep partial jitter: partial jitter: every wait is at least 67% of the backoff, which doubles from 250ms .*\[defaultIIFECfg's default, which RetryBackoffFn can change\]`
+	}
+	return err
+}
+
+// 10. Not known (trap: the called literal reads the constructor's
+// argument, a wait the user chooses, so it is no default of the
+// package's own).
+
+type iifeArgCfg struct {
+	n       int
+	backoff Backoff
+}
+
+func newIIFEArgCfg(base time.Duration) iifeArgCfg {
+	return iifeArgCfg{
+		n: 3,
+		backoff: func() Backoff {
+			b := base
+			return func(int) time.Duration {
+				if b > 0 {
+					return b
+				}
+				return time.Second
+			}
+		}(),
+	}
+}
+
+func WithIIFEBackoff(b Backoff) func(*iifeArgCfg) { return func(c *iifeArgCfg) { c.backoff = b } }
+
+func callIIFEArg(base time.Duration, opts ...func(*iifeArgCfg)) error {
+	c := newIIFEArgCfg(base)
+	for _, o := range opts {
+		o(&c)
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep unknown:  \[attempt i\]$`
 	}
 	return err
 }
