@@ -908,14 +908,14 @@ func (n Note) Phrase(m *Index) string {
 // noteFuncDefault says in w's description that the wait comes from a
 // func the package ships as the default of one the user can change
 // (Wait.Default: "defaultOptions's default, which WithBackoff can
-// change"). Only notes of func values count: a count or interval read on
-// the way (the loop's bound) is not the wait.
+// change"). Only notes of func values and interfaces count: a count or
+// interval read on the way (the loop's bound) is not the wait.
 func (m *Index) NoteFuncDefault(w *site.Wait, notes []Note) {
 	if w.Shape == site.ShapeUnknown {
 		return
 	}
 	for _, n := range notes {
-		if _, isFunc := n.V.Type().Underlying().(*types.Signature); isFunc {
+		if _, isFunc := n.V.Type().Underlying().(*types.Signature); isFunc || types.IsInterface(n.V.Type()) {
 			w.Default, w.DefaultPos = n.Phrase(m), n.At.Pos()
 			return
 		}

@@ -326,3 +326,104 @@ func callIIFEArg(base time.Duration, opts ...func(*iifeArgCfg)) error {
 	}
 	return err
 }
+
+// 11. A wait asked of an exported interface the package fills with its
+// own implementation (Policy: NewDefaultPolicy(), a constructor that
+// returns one literal), made in a closure the loop holds: the default's
+// method is the wait, a fixed 10s whatever the error but a fatal one.
+
+type Policy interface {
+	OnFailure(err error) (time.Duration, error)
+}
+
+type DefaultPolicy struct{ fatal error }
+
+func (p *DefaultPolicy) OnFailure(err error) (time.Duration, error) {
+	if err == p.fatal {
+		return 0, err
+	}
+	return 10 * time.Second, nil
+}
+
+func NewDefaultPolicy() *DefaultPolicy { return &DefaultPolicy{} }
+
+type policyClient struct {
+	n      int
+	Policy Policy
+}
+
+func NewPolicyClient() *policyClient { return &policyClient{n: 3, Policy: NewDefaultPolicy()} }
+
+func (c *policyClient) call(ctx context.Context) error {
+	onError := func(err error) error {
+		d, err := c.Policy.OnFailure(err)
+		if err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+			return nil
+		}
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		if err = onError(err); err != nil { // want `helper fixed interval: a fixed 10s .*\[NewPolicyClient's default, which the user can change\]`
+			return err
+		}
+	}
+	return err
+}
+
+// 12. Not known (trap: the package installs two implementations, so the
+// interface has no one default to judge).
+
+type SlowPolicy struct{}
+
+func (SlowPolicy) OnFailure(err error) (time.Duration, error) { return time.Minute, nil }
+
+type twoClient struct {
+	n      int
+	Policy Policy
+}
+
+func NewTwoClient(slow bool) *twoClient {
+	if slow {
+		return &twoClient{n: 3, Policy: SlowPolicy{}}
+	}
+	return &twoClient{n: 3, Policy: NewDefaultPolicy()}
+}
+
+func (c *twoClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		d, _ := c.Policy.OnFailure(err)
+		time.Sleep(d) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 13. Not known (trap: the closure the loop calls is assigned twice, so
+// it is no one helper whose wait is the loop's).
+
+func callTwice(fast bool) error {
+	pause := func() { time.Sleep(time.Second) }
+	if fast {
+		pause = func() {}
+	}
+	var err error
+	for i := 0; i < 3; i++ { // want `waits unknown`
+		if err = do(); err == nil {
+			return nil
+		}
+		pause()
+	}
+	return err
+}
