@@ -187,6 +187,9 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 			if stateful && goal != GoalAgain && goal != GoalCertain && fi.outcomePredicate(LastExpr(b)) {
 				stateful = false // a decision over the outcome (outcomepred.go)
 			}
+			if stateful && goal == GoalFree && c.Dep&depBound != 0 && fi.steppedCount(LastExpr(b), target, op) {
+				stateful = false // the recursion's own count against a limit
+			}
 			free := it.free && !stateful
 			if t {
 				certain := it.certain && (!f || c == nil || c.Dep&DepOutcome == 0)
@@ -521,6 +524,49 @@ func (fi *FuncInfo) nonCountFork(b *cfg.Block, c *Value) bool {
 		fi.nonCount[b.Index] = 1
 	}
 	return r
+}
+
+// steppedCount reports whether x compares a parameter p of the function
+// that every call of target but the operations passes on stepped by a
+// constant (tries+1, retries-1): the recursion counts its attempts in p,
+// and the limit it is compared with (a setting, an accessor's) guards no
+// refresh.
+func (fi *FuncInfo) steppedCount(x ast.Expr, target, op map[*ast.CallExpr]bool) bool {
+	be, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if !ok || fi.typ == nil || len(target) == 0 {
+		return false
+	}
+	info := fi.M.info
+	i, p := -1, types.Object(nil)
+	for _, side := range []ast.Expr{be.X, be.Y} {
+		v, j := info.Uses[typesx.IdentOf(side)], 0
+		for _, f := range fi.typ.Params.List {
+			for _, n := range f.Names {
+				if v != nil && info.Defs[n] == v {
+					i, p = j, v
+				}
+				j++
+			}
+		}
+	}
+	if p == nil {
+		return false
+	}
+	n := 0
+	for c := range target {
+		if op[c] {
+			continue
+		}
+		n++
+		if len(c.Args) <= i || c.Ellipsis.IsValid() {
+			return false
+		}
+		st, ok := ast.Unparen(c.Args[i]).(*ast.BinaryExpr)
+		if !ok || st.Op != token.ADD && st.Op != token.SUB || info.Uses[typesx.IdentOf(st.X)] != p || info.Types[st.Y].Value == nil {
+			return false
+		}
+	}
+	return n > 0
 }
 
 // nonCountBlock is nonCountFork, worked out.

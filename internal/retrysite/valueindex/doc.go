@@ -165,7 +165,8 @@
 // literal, a function or method of the package, or a call of a factory
 // of the package with constant arguments (a function whose whole body is
 // `return func(...) {...}`, not a method nor variadic:
-// BackoffLinearWithJitter(50*time.Millisecond, 0.10)), whose literal is
+// BackoffLinearWithJitter(50*time.Millisecond, 0.10), or a literal called
+// at once that defines its own locals and returns one), whose literal is
 // run with the factory's parameters bound to the constants (values.go,
 // ownFunc, funcFactory). The user's func is dropped as the user's choice.
 // Any other write the package makes (a factory called with a value it

@@ -136,7 +136,15 @@ func (m *Index) ownFunc(x ast.Expr) bool {
 // function's declaration and the literal it returns: the func value the
 // call gives is the literal with the parameters bound to the constants.
 // A method, a variadic call or a body that does more is no factory.
+// A function literal called at once with no arguments, defining locals
+// of its own and then returning its literal (a default-config literal's
+// `f: func() func(int) time.Duration { rng := ...; return func(...) {...} }()`),
+// is one too, with no declaration, when it reads no local of the
+// function around it (a setting the user gives).
 func (m *Index) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
+	if iife, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		return nil, m.iifeLit(call, iife)
+	}
 	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg || call.Ellipsis.IsValid() {
 		return nil, nil
@@ -162,6 +170,37 @@ func (m *Index) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 		}
 	}
 	return d, lit
+}
+
+// iifeLit returns the literal the immediately called literal iife
+// returns as its last statement after only defining locals, when it
+// takes no arguments and reads no local declared outside it.
+func (m *Index) iifeLit(call *ast.CallExpr, iife *ast.FuncLit) *ast.FuncLit {
+	list := iife.Body.List
+	if len(call.Args) != 0 || len(list) == 0 {
+		return nil
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit)
+	for _, st := range list[:len(list)-1] {
+		as, isAssign := st.(*ast.AssignStmt)
+		_, isDecl := st.(*ast.DeclStmt)
+		ok = ok && (isDecl || isAssign && as.Tok == token.DEFINE)
+	}
+	ast.Inspect(iife.Body, func(n ast.Node) bool {
+		if id, isID := n.(*ast.Ident); isID && ok {
+			v, isVar := m.info.Uses[id].(*types.Var)
+			ok = !isVar || v.IsField() || v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || v.Pos() >= iife.Pos() && v.Pos() < iife.End()
+		}
+		return ok
+	})
+	if !ok {
+		return nil
+	}
+	return lit
 }
 
 // plainValue reports whether values of t are data the user can only
@@ -869,14 +908,14 @@ func (n Note) Phrase(m *Index) string {
 // noteFuncDefault says in w's description that the wait comes from a
 // func the package ships as the default of one the user can change
 // (Wait.Default: "defaultOptions's default, which WithBackoff can
-// change"). Only notes of func values count: a count or interval read on
-// the way (the loop's bound) is not the wait.
+// change"). Only notes of func values and interfaces count: a count or
+// interval read on the way (the loop's bound) is not the wait.
 func (m *Index) NoteFuncDefault(w *site.Wait, notes []Note) {
 	if w.Shape == site.ShapeUnknown {
 		return
 	}
 	for _, n := range notes {
-		if _, isFunc := n.V.Type().Underlying().(*types.Signature); isFunc {
+		if _, isFunc := n.V.Type().Underlying().(*types.Signature); isFunc || types.IsInterface(n.V.Type()) {
 			w.Default, w.DefaultPos = n.Phrase(m), n.At.Pos()
 			return
 		}

@@ -99,11 +99,12 @@ func (m *model) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.N
 }
 
 // bindFactory binds, in s (the interpreter of a factory's literal), the
-// factory's parameters to the constants of its call.
+// factory's parameters to the constants of its call (a literal called at
+// once has none).
 func (ip *winterp) bindFactory(s *winterp, call *ast.CallExpr) bool {
-	d, _ := ip.m.FuncFactory(call)
+	d, lit := ip.m.FuncFactory(call)
 	if d == nil {
-		return false
+		return lit != nil
 	}
 	i := 0
 	for _, f := range d.Type.Params.List {

@@ -42,11 +42,13 @@ func (ip *winterp) pairWait(call *ast.CallExpr, lhs []ast.Expr) (*types.Var, wai
 	}
 	v := ip.localVar(lhs[at])
 	d, dm := ip.m.methodOf(fn)
-	if v == nil || d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
-		return nil, waitshape.Num{}, false
+	var s *winterp
+	if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && d == nil {
+		s, d = ip.ifaceSub(call, fn, sel.X) // an interface's default (waits_state.go)
+	} else if d != nil && d.Body != nil && dm.Pure(d.Body, nil) {
+		s = ip.subIn(dm, d.Body, d.Type, call)
 	}
-	s := ip.subIn(dm, d.Body, d.Type, call)
-	if s == nil {
+	if v == nil || s == nil {
 		return nil, waitshape.Num{}, false
 	}
 	s.pair, s.at = true, at

@@ -805,26 +805,38 @@ func (ip *winterp) enclosedBranch(s ast.Stmt) bool {
 // ifaceCall runs a method called through an interface (a policy or
 // handler: c.policy.GetInterval(i)) when the value is a field or package
 // variable the package writes once, with a composite literal of one of
-// its own types (the default NewConfig ships): the concrete method runs
-// on the literal's fields. Only a method that changes nothing is run: the
-// value's state between calls is not followed. ok is false otherwise.
+// its own types or a constructor of the package that takes nothing and
+// returns one (the default NewConfig ships, Syncer: NewDefaultSyncer()):
+// the concrete method runs on the literal's fields. Only a method that
+// changes nothing is run: the value's state between calls is not
+// followed. ok is false otherwise.
 func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (waitshape.Num, bool) {
-	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) {
+	sub, d := ip.ifaceSub(x, fn, recv)
+	if sub == nil {
 		return waitshape.Num{}, false
+	}
+	return sub.result(d.Body), true
+}
+
+// ifaceSub returns the interpreter of the concrete method ifaceCall runs,
+// with its receiver bound to the literal, and the method.
+func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*winterp, *ast.FuncDecl) {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || recv == nil {
+		return nil, nil
 	}
 	lit := ip.soleLiteral(recv, 0)
 	if lit == nil {
-		return waitshape.Num{}, false
+		return nil, nil
 	}
 	t := ip.m.info.TypeOf(lit)
 	if t == nil {
-		return waitshape.Num{}, false
+		return nil, nil
 	}
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, ip.m.pkg, fn.Name())
 	mfn, _ := obj.(*types.Func)
 	if mfn == nil || mfn.Pkg() != ip.m.pkg {
-		return waitshape.Num{}, false
+		return nil, nil
 	}
 	d := ip.m.FuncDecl(mfn)
 	r := (*types.Var)(nil)
@@ -832,12 +844,12 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 		r = ip.m.recvVar(d)
 	}
 	if d == nil || d.Body == nil || r == nil || !ip.m.Pure(d.Body, nil) {
-		return waitshape.Num{}, false
+		return nil, nil
 	}
 	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	_, s := ip.m.stateStruct(t)
 	if s == nil {
-		return waitshape.Num{}, false
+		return nil, nil
 	}
 	for i := 0; i < s.NumFields(); i++ {
 		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
@@ -845,7 +857,7 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 	for i, e := range lit.Elts {
 		f, val := typesx.LitElt(ip.m.info, s, i, e)
 		if f == nil {
-			return waitshape.Num{}, false
+			return nil, nil
 		}
 		// The literal is written elsewhere: its values are
 		// constants or stand-ins, the same on every call.
@@ -853,10 +865,12 @@ func (ip *winterp) ifaceCall(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (wa
 	}
 	sub := ip.sub(d.Body, d.Type, x)
 	if sub == nil {
-		return waitshape.Num{}, false
+		return nil, nil
 	}
-	sub.objs = map[*types.Var]*objState{r: st}
-	return sub.result(d.Body), true
+	if typesx.UsesAny(ip.m.info, d.Body, map[*types.Var]bool{r: true}) {
+		sub.objs = map[*types.Var]*objState{r: st}
+	}
+	return sub, d
 }
 
 // soleLiteral returns the composite literal of a struct type of the
@@ -891,12 +905,16 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
 	if !ok || len(ws) != 1 || ws[0].Zero || ws[0].X == nil {
 		return nil
 	}
-	lit, _ := ip.objLiteralOnly(ws[0].X)
-	if lit == nil {
+	x, _, call := ip.objDef(ws[0].X)
+	lit, _ := ip.objLiteralOnly(x)
+	if lit == nil || call != nil && len(call.Args) != 0 {
 		return nil
 	}
 	if _, s := ip.m.stateStruct(ip.m.info.TypeOf(lit)); s == nil {
 		return nil
+	}
+	if v.Exported() && types.IsInterface(v.Type()) {
+		ip.m.NoteLocalDefault(v, ws[0].X) // the user may install another
 	}
 	return lit
 }

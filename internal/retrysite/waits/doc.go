@@ -14,8 +14,8 @@
 // receive from a local channel variable armed with one time.After
 // (waits_chanvar.go; a time.After(0) beside it fires at once and is no
 // wait), the tick a range over a ticker's channel receives
-// at its head (head.go) — or a call of a same-package helper whose body
-// waits once. Something else that may block (a receive from another
+// at its head (head.go) — or a call of a same-package helper (or of a
+// local holding one literal: onError := func(...)) whose body waits once. Something else that may block (a receive from another
 // channel, a call whose name says it waits or that takes a duration) makes
 // the waits unknown rather than absent. A path holds each wait once
 // (waits_dedupe.go). A recursive site waits what every path from its

@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // The waits a loop makes in its head rather than in its body: a range
@@ -58,7 +59,8 @@ func (w *Walk) HeadWait(b *cfg.Block) *Hit {
 // EntryWaits returns the waits that every path from the function's entry
 // to the operation passes (a recursive retry that waits first:
 // select { case <-ctx.Done(): return; case <-time.After(d): }; op()),
-// or nil when some path reaches the operation without a known wait.
+// or nil when some path reaches the operation without a known wait; a
+// call on the way that may wait sets w.maybe.
 func (w *Walk) EntryWaits(op map[*ast.CallExpr]bool) []*Hit {
 	fi := w.Fi
 	if fi.Cfg == nil || len(fi.Cfg.Blocks) == 0 {
@@ -101,9 +103,15 @@ func (w *Walk) EntryWaits(op map[*ast.CallExpr]bool) []*Hit {
 				}
 				return
 			}
-			if hs, _ := w.WaitsIn(n); len(hs) > 0 {
+			hs, mb := w.WaitsIn(n)
+			if len(hs) > 0 {
 				hits = append(hits[:len(hits):len(hits)], hs...)
 			}
+			// A call on the way in that may wait itself (a rate
+			// limiter's WaitBucket), not through a helper of the
+			// package: a recursion without a known wait may still wait
+			// there (LoopWaits).
+			w.maybe = w.maybe || mb && w.F.waitLike(n)
 		}
 		for _, s := range b.Succs {
 			visit(s.Index, hits)
@@ -114,4 +122,18 @@ func (w *Walk) EntryWaits(op map[*ast.CallExpr]bool) []*Hit {
 		return nil
 	}
 	return found
+}
+
+// waitLike reports whether n holds a call that may wait (mayWait) of a
+// function the package does not declare: an interface method, a func
+// value or another package's function.
+func (f Finder) waitLike(n ast.Node) bool {
+	found := false
+	return typesx.InspectNoLitsUntil(&found, n, func(x ast.Node) bool {
+		if c, ok := x.(*ast.CallExpr); ok {
+			fn := typesx.Callee(f.Info, c)
+			found = (fn == nil || f.M.FuncDecl(fn) == nil) && f.mayWait(c, fn)
+		}
+		return !found
+	})
 }

@@ -450,22 +450,20 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 				return false
 			}
 			fn := typesx.Callee(f.Info, n)
-			if fn != nil && fn.Pkg() == f.Pkg && depth < 3 {
-				if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
-					inner, mb := f.helperWaits(d.Body, depth+1)
-					if len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]) {
-						maybe = true // a reply awaited with a timeout (wakeup.go)
-						return true
-					}
-					if len(inner) == 1 {
-						hits = append(hits, f.helperHit(n, fn, d, inner[0]))
-						return true
-					}
-					if len(inner) > 1 || mb {
-						maybe = true
-					}
+			if d := f.helperDecl(n, fn, body); d != nil && depth < 3 {
+				inner, mb := f.helperWaits(d.Body, depth+1)
+				if len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]) {
+					maybe = true // a reply awaited with a timeout (wakeup.go)
 					return true
 				}
+				if len(inner) == 1 {
+					hits = append(hits, f.helperHit(n, fn, d, inner[0]))
+					return true
+				}
+				if len(inner) > 1 || mb {
+					maybe = true
+				}
+				return true
 			}
 			if f.mayWait(n, fn) {
 				maybe = true
@@ -474,6 +472,25 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 		return true
 	})
 	return hits, maybe
+}
+
+// helperDecl returns the declaration of the same-package function call
+// runs or, for a local func value whose only assignment in body is a
+// literal (onError := func(err error) error {...}), the literal as a
+// declaration: a helper held in a local waits as one of the package.
+func (f Finder) helperDecl(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt) *ast.FuncDecl {
+	if fn != nil && fn.Pkg() == f.Pkg {
+		if d := f.M.FuncDecl(fn); d != nil && d.Body != nil {
+			return d
+		}
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if v, isVar := f.Info.Uses[id].(*types.Var); fn == nil && ok && isVar && v.Pos() > body.Pos() && v.Pos() < body.End() {
+		if lit, ok := ast.Unparen(typesx.SoleAssigned(f.Info, body, v)).(*ast.FuncLit); ok {
+			return &ast.FuncDecl{Name: id, Type: lit.Type, Body: lit.Body}
+		}
+	}
+	return nil
 }
 
 // helperWaits is FindWaits over the body of a same-package helper the
@@ -533,7 +550,7 @@ func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, i
 	h := &Hit{Kind: site.WaitHelper, Node: call, Inner: inner, Helper: d}
 	// A helper that waits for one of its parameters (sleepCtx(ctx, d)):
 	// the argument is the duration.
-	if id, ok := ast.Unparen(inner.Expr).(*ast.Ident); ok && inner.Inner == nil {
+	if id, ok := ast.Unparen(inner.Expr).(*ast.Ident); ok && inner.Inner == nil && fn != nil {
 		if p, ok := f.Info.Uses[id].(*types.Var); ok {
 			sig := fn.Type().(*types.Signature)
 			for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {

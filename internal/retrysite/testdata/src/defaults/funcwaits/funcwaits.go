@@ -4,6 +4,7 @@ package funcwaits
 
 import (
 	"context"
+	"math/rand"
 	"net/http"
 	"time"
 )
@@ -242,6 +243,187 @@ func (c *timerClient) call(ctx context.Context) error {
 		if err = do(); err == nil {
 			return nil
 		}
+	}
+	return err
+}
+
+// 9. A default-config literal whose func is a literal called at once: it
+// defines the locals its closure keeps (a seeded source) and returns the
+// closure, 250ms doubling within [0.8, 1.2] of it: partial jitter.
+
+type iifeCfg struct {
+	n       int
+	backoff Backoff
+}
+
+func defaultIIFECfg() iifeCfg {
+	return iifeCfg{
+		n: 3,
+		backoff: func() Backoff {
+			rng := rand.New(rand.NewSource(time.Now().UnixNano()))
+			return func(fails int) time.Duration {
+				d := 250 * time.Millisecond * time.Duration(1<<fails)
+				return time.Duration(float64(d) * (0.8 + 0.4*rng.Float64()))
+			}
+		}(),
+	}
+}
+
+func RetryBackoffFn(b Backoff) func(*iifeCfg) { return func(c *iifeCfg) { c.backoff = b } }
+
+func callIIFE(opts ...func(*iifeCfg)) error {
+	c := defaultIIFECfg()
+	for _, o := range opts {
+		o(&c)
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep partial jitter: partial jitter: every wait is at least 67% of the backoff, which doubles from 250ms .*\[defaultIIFECfg's default, which RetryBackoffFn can change\]`
+	}
+	return err
+}
+
+// 10. Not known (trap: the called literal reads the constructor's
+// argument, a wait the user chooses, so it is no default of the
+// package's own).
+
+type iifeArgCfg struct {
+	n       int
+	backoff Backoff
+}
+
+func newIIFEArgCfg(base time.Duration) iifeArgCfg {
+	return iifeArgCfg{
+		n: 3,
+		backoff: func() Backoff {
+			b := base
+			return func(int) time.Duration {
+				if b > 0 {
+					return b
+				}
+				return time.Second
+			}
+		}(),
+	}
+}
+
+func WithIIFEBackoff(b Backoff) func(*iifeArgCfg) { return func(c *iifeArgCfg) { c.backoff = b } }
+
+func callIIFEArg(base time.Duration, opts ...func(*iifeArgCfg)) error {
+	c := newIIFEArgCfg(base)
+	for _, o := range opts {
+		o(&c)
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		time.Sleep(c.backoff(i)) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 11. A wait asked of an exported interface the package fills with its
+// own implementation (Policy: NewDefaultPolicy(), a constructor that
+// returns one literal), made in a closure the loop holds: the default's
+// method is the wait, a fixed 10s whatever the error but a fatal one.
+
+type Policy interface {
+	OnFailure(err error) (time.Duration, error)
+}
+
+type DefaultPolicy struct{ fatal error }
+
+func (p *DefaultPolicy) OnFailure(err error) (time.Duration, error) {
+	if err == p.fatal {
+		return 0, err
+	}
+	return 10 * time.Second, nil
+}
+
+func NewDefaultPolicy() *DefaultPolicy { return &DefaultPolicy{} }
+
+type policyClient struct {
+	n      int
+	Policy Policy
+}
+
+func NewPolicyClient() *policyClient { return &policyClient{n: 3, Policy: NewDefaultPolicy()} }
+
+func (c *policyClient) call(ctx context.Context) error {
+	onError := func(err error) error {
+		d, err := c.Policy.OnFailure(err)
+		if err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(d):
+			return nil
+		}
+	}
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		if err = onError(err); err != nil { // want `helper fixed interval: a fixed 10s .*\[NewPolicyClient's default, which the user can change\]`
+			return err
+		}
+	}
+	return err
+}
+
+// 12. Not known (trap: the package installs two implementations, so the
+// interface has no one default to judge).
+
+type SlowPolicy struct{}
+
+func (SlowPolicy) OnFailure(err error) (time.Duration, error) { return time.Minute, nil }
+
+type twoClient struct {
+	n      int
+	Policy Policy
+}
+
+func NewTwoClient(slow bool) *twoClient {
+	if slow {
+		return &twoClient{n: 3, Policy: SlowPolicy{}}
+	}
+	return &twoClient{n: 3, Policy: NewDefaultPolicy()}
+}
+
+func (c *twoClient) call() error {
+	var err error
+	for i := 0; i < c.n; i++ {
+		if err = do(); err == nil {
+			return nil
+		}
+		d, _ := c.Policy.OnFailure(err)
+		time.Sleep(d) // want `sleep unknown:  \[attempt i\]$`
+	}
+	return err
+}
+
+// 13. Not known (trap: the closure the loop calls is assigned twice, so
+// it is no one helper whose wait is the loop's).
+
+func callTwice(fast bool) error {
+	pause := func() { time.Sleep(time.Second) }
+	if fast {
+		pause = func() {}
+	}
+	var err error
+	for i := 0; i < 3; i++ { // want `waits unknown`
+		if err = do(); err == nil {
+			return nil
+		}
+		pause()
 	}
 	return err
 }

@@ -146,3 +146,60 @@ func (c *client) readLoop(conn net.Conn) {
 		}
 	}
 }
+
+// A recursion counting its attempts in a parameter it steps (tries+1),
+// against a limit an interface accessor gives: the limit guards no
+// refresh, so the 429 comes back freely and the recursion is a retry.
+// Its only wait is a rate limiter's (a call that may wait): R-1 stays
+// silent rather than say it retries at once.
+
+type Limiter interface {
+	MaxRetries() int
+	WaitBucket(url string) error
+}
+
+type limited struct {
+	http *http.Client
+	lim  Limiter
+}
+
+func (c *limited) Limiter() Limiter { return c.lim }
+
+func (c *limited) do(url string, tries int) error { // want `recursion ctx=sync bound=\?; waits unknown`
+	if err := c.Limiter().WaitBucket(url); err != nil {
+		return err
+	}
+	res, err := c.http.Get(url)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode == http.StatusTooManyRequests {
+		if tries >= c.Limiter().MaxRetries() {
+			return errors.New("rate limited")
+		}
+		return c.do(url, tries+1)
+	}
+	return nil
+}
+
+// Trap: one re-authentication after a 401, the callback dropped on the
+// way back (auth != nil guards it, no counter is stepped): not a retry.
+func (c *limited) upload(url string, auth func() string) error {
+	req, err := http.NewRequest(http.MethodPut, url, nil)
+	if err != nil {
+		return err
+	}
+	if auth != nil {
+		req.Header.Set("Authorization", auth())
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode == http.StatusUnauthorized && auth != nil {
+		return c.upload(url, nil)
+	}
+	return nil
+}
