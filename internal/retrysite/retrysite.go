@@ -196,7 +196,7 @@ func timerAttempt(info *types.Info, c inspector.Cursor) (*ast.FuncDecl, *types.F
 	ps := fn.Signature().Params()
 	for _, sc := range typesx.CallsOf(info, lit.Body, fn) {
 		for i, a := range sc.Args {
-			if id, _ := ast.Unparen(a).(*ast.Ident); info.Types[a].Value == nil && (id == nil || i >= ps.Len() || info.Uses[id] != ps.At(i)) {
+			if info.Types[a].Value == nil && (i >= ps.Len() || typesx.VarOf(info, a) != ps.At(i)) {
 				return nil, nil
 			}
 		}

@@ -234,3 +234,20 @@ func (c *counted) scheduleCounted() {
 		}
 	})
 }
+
+// Trap: a capped recursive dial that counts its attempt up and sleeps a
+// full-jitter wait under a ceiling that doubles with it: compliant. The
+// attempt number starts at 0 whatever the caller passes, so the ceiling
+// is seen to grow (waitnum's countsUp), never "fixed".
+func (c *client) dialUp(attempt int) error { // want `recursion ctx=sync bound=\?; 1 waits`
+	if attempt >= 5 {
+		return errors.New("no connection")
+	}
+	time.Sleep(time.Duration(rand.Int63n(int64(time.Second << attempt))))
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		return c.dialUp(attempt + 1)
+	}
+	c.conn = conn
+	return nil
+}
