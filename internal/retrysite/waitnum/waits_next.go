@@ -24,9 +24,14 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 		return false
 	}
 	last := s.Body.List[len(s.Body.List)-1]
-	// A recursion's next attempt: return f(...).
+	// A recursion's next attempt: return f(...), or f(...); return.
 	r, recurse := last.(*ast.ReturnStmt)
-	recurse = recurse && ip.self != nil && ip.selfCall(r) != nil
+	if n := len(s.Body.List); recurse && len(r.Results) == 0 && n > 1 {
+		if x, ok := s.Body.List[n-2].(*ast.ExprStmt); ok {
+			r = &ast.ReturnStmt{Results: []ast.Expr{x.X}}
+		}
+	}
+	recurse = recurse && ip.selfCall(r.Results...) != nil
 	br, ok := last.(*ast.BranchStmt)
 	if !recurse && (!ok || br.Tok != token.CONTINUE) {
 		return false

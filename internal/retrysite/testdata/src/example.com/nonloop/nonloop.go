@@ -251,3 +251,18 @@ func (c *client) dialUp(attempt int) error { // want `recursion ctx=sync bound=\
 	c.conn = conn
 	return nil
 }
+
+// Trap: the same capped full-jitter reconnect written as a function
+// with no result (c.redial(n + 1); return): no R-1 either.
+func (c *client) redial(attempt int) { // want `recursion ctx=sync bound=\?; 1 waits`
+	if attempt >= 5 {
+		return
+	}
+	time.Sleep(time.Duration(rand.Int63n(int64(time.Second << attempt))))
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		c.redial(attempt + 1)
+		return
+	}
+	c.conn = conn
+}
