@@ -150,9 +150,9 @@ func isReferencePackage(path string) bool {
 // attempts (typesx.HeldSelfCalls). Only when what the function does
 // besides arming the timer is the same on every attempt: it only returns
 // early on a test of ==, != or a bool, with no call, that reads nothing
-// the literal writes (a state check, no count), and every call of it in the literal
-// passes constants or its own parameters in their places (no step). It
-// returns nils otherwise.
+// the literal writes (a state check, no count), and every call of it in
+// the literal passes constants or its own parameters in their places
+// (no step). It returns nils otherwise.
 func timerAttempt(info *types.Info, c inspector.Cursor) (*ast.FuncDecl, *types.Func) {
 	lit := c.Node().(*ast.FuncLit)
 	call, ok := c.Parent().Node().(*ast.CallExpr)
