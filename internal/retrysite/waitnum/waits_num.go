@@ -339,7 +339,7 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 func (ip *winterp) recurse(call *ast.CallExpr) ctrl {
 	ip.next = make(map[*types.Var]waitshape.Num)
 	for i, p := range ip.params {
-		if i < len(call.Args) {
+		if p != nil && i < len(call.Args) {
 			ip.next[p] = ip.eval(call.Args[i])
 		}
 	}
@@ -882,18 +882,7 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 	s.fn = true
 	s.depth = ip.depth + 1
 	s.steps = ip.steps
-	var params []*types.Var
-	if ft.Params != nil {
-		for _, f := range ft.Params.List {
-			if len(f.Names) == 0 {
-				params = append(params, nil)
-			}
-			for _, n := range f.Names {
-				v, _ := dm.info.Defs[n].(*types.Var)
-				params = append(params, v)
-			}
-		}
-	}
+	params := typesx.FuncParams(dm.info, ft)
 	for i, p := range params {
 		if p == nil || i >= len(call.Args) {
 			continue

@@ -110,14 +110,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			region, list = lit.Body, lit.Body.List
 		}
 		ip.self = self
-		if n.Type.Params != nil {
-			for _, f := range n.Type.Params.List {
-				for _, name := range f.Names {
-					v, _ := m.info.Defs[name].(*types.Var)
-					ip.params = append(ip.params, v)
-				}
-			}
-		}
+		ip.params = typesx.FuncParams(m.info, n.Type)
 	case *ast.LabeledStmt:
 		region = n
 		list = bodyscan.StmtsFrom(fbody, n)
