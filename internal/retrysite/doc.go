@@ -47,6 +47,11 @@
 // it again (time.AfterFunc(d, c.reconnect), go func() { sleep; c.connect()
 // }()): the waits are the sleeps on the way and the AfterFunc's delay, and
 // a schedule re-armed on success too is a periodic job, as any loop.
+// The operation may run inside the literal the function's own timer
+// runs (time.AfterFunc(d, func() { ...; if err != nil { f(10) } })):
+// that literal is the attempt, read as the function's body, when the
+// function only arms the timer after state checks and never steps a
+// parameter (retrysite.go's timerAttempt).
 // A function whose operation sits
 // in a loop over candidates (brokers) and that calls itself once the loop
 // has run out is a recursive retry as well as a loop: the loop's own

@@ -73,17 +73,10 @@ func innerSelfCalls(self []*ast.CallExpr, held map[*ast.CallExpr]*ast.FuncLit, i
 		}
 		params := make(map[types.Object]ast.Expr)
 		var order []*types.Var
-		i := 0
-		for _, f := range lit.Type.Params.List {
-			for _, n := range f.Names {
-				if o, ok := info.Defs[n].(*types.Var); ok && i < len(c.Args) {
-					params[o] = c.Args[i]
-					order = append(order, o)
-				}
-				i++
-			}
-			if len(f.Names) == 0 {
-				i++
+		for i, o := range typesx.FuncParams(info, lit.Type) {
+			if o != nil && i < len(c.Args) {
+				params[o] = c.Args[i]
+				order = append(order, o)
 			}
 		}
 		for _, n := range typesx.CallsOf(info, lit.Body, fn) {

@@ -95,7 +95,9 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 		// Calls of a closure that calls the function (heldself.go).
 		held = typesx.HeldSelfCalls(m.info, fb.body, fb.obj, m.ReentryDecl)
 		for c := range held {
-			selfCalls = append(selfCalls, c)
+			if !slices.Contains(selfCalls, c) {
+				selfCalls = append(selfCalls, c)
+			}
 		}
 	}
 	if !sc.loops && !gotos && len(selfCalls) == 0 {

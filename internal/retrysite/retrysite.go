@@ -2,6 +2,7 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 	"sort"
@@ -85,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 			fb.obj, _ = pass.TypesInfo.Defs[n.Name].(*types.Func)
 		case *ast.FuncLit:
 			fb = funcBody{body: n.Body, typ: n.Type, cur: c.ChildAt(edge.FuncLit_Body, -1)}
+			fb.decl, fb.obj = timerAttempt(pass.TypesInfo, c)
 		}
 		sc := m.prefilter(fb)
 		sites = append(sites, m.handWrittenIn(fb, sc)...)
@@ -139,4 +141,66 @@ func importsTesting(f *ast.File) bool {
 // retry package or one of its subpackages.
 func isReferencePackage(path string) bool {
 	return path == knowledge.RetryPackage || strings.HasPrefix(path, knowledge.RetryPackage+"/")
+}
+
+// timerAttempt returns, for the literal at c that a function of the
+// package schedules with time.AfterFunc(d, lit) and that calls that
+// function again, a stand-in declaration of the function whose body is
+// the literal's: the literal is the attempt, and its call of the
+// function (on a failure) arms the timer again, the wait between two
+// attempts (typesx.HeldSelfCalls). Only when what the function does
+// besides arming the timer is the same on every attempt: it only returns
+// early on a test of ==, != or a bool, with no call, that reads nothing
+// the literal writes (a state check, no count), and every call of it in
+// the literal passes constants or its own parameters in their places
+// (no step). It returns nils otherwise.
+func timerAttempt(info *types.Info, c inspector.Cursor) (*ast.FuncDecl, *types.Func) {
+	lit := c.Node().(*ast.FuncLit)
+	call, ok := c.Parent().Node().(*ast.CallExpr)
+	if !ok || !typesx.IsAfterFunc(info, call) || call.Args[1] != lit {
+		return nil, nil
+	}
+	e := c.Parent().Parent()
+	if _, ok := e.Node().(ast.Stmt); !ok {
+		return nil, nil
+	}
+	d, ok := e.Parent().Parent().Node().(*ast.FuncDecl)
+	if !ok || e.Parent().Node() != d.Body {
+		return nil, nil // armed at the top level of a declaration's body
+	}
+	fn, _ := info.Defs[d.Name].(*types.Func)
+	if fn == nil || !typesx.CallsFunc(info, lit.Body, fn) {
+		return nil, nil
+	}
+	written := typesx.AssignedVars(info, lit.Body)
+	for _, st := range d.Body.List {
+		if st == e.Node() {
+			continue
+		}
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || typesx.UsesAny(info, ifs.Cond, written) {
+			return nil, nil
+		}
+		_, ok = ifs.Body.List[0].(*ast.ReturnStmt)
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if b, isBin := n.(*ast.BinaryExpr); isBin && b.Op != token.EQL && b.Op != token.NEQ && b.Op != token.LAND && b.Op != token.LOR {
+				ok = false
+			} else if _, isCall := n.(*ast.CallExpr); isCall {
+				ok = false // a count may hide in a call
+			}
+			return ok
+		})
+		if !ok {
+			return nil, nil
+		}
+	}
+	ps := fn.Signature().Params()
+	for _, sc := range typesx.CallsOf(info, lit.Body, fn) {
+		for i, a := range sc.Args {
+			if info.Types[a].Value == nil && (i >= ps.Len() || typesx.VarOf(info, a) != ps.At(i)) {
+				return nil, nil
+			}
+		}
+	}
+	return &ast.FuncDecl{Recv: d.Recv, Name: d.Name, Type: d.Type, Body: lit.Body}, fn
 }

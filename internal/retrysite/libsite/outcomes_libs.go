@@ -422,20 +422,7 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 		return nil
 	}
 	p := &predicate{fi: fi}
-	if typ.Params != nil {
-		for _, f := range typ.Params.List {
-			for _, n := range f.Names {
-				if v, ok := m.info.Defs[n].(*types.Var); ok {
-					p.params = append(p.params, v)
-				} else {
-					p.params = append(p.params, nil)
-				}
-			}
-			if len(f.Names) == 0 {
-				p.params = append(p.params, nil)
-			}
-		}
-	}
+	p.params = typesx.FuncParams(m.info, typ)
 	if typ.Results != nil {
 		p.results = typ.Results.NumFields()
 	}

@@ -38,13 +38,7 @@ func Rewinds(info *types.Info, funcDecl func(*types.Func) *ast.FuncDecl, as *ast
 	if param < 0 {
 		return false
 	}
-	var params []*types.Var
-	for _, f := range decl.Type.Params.List {
-		for _, n := range f.Names {
-			p, _ := info.Defs[n].(*types.Var)
-			params = append(params, p)
-		}
-	}
+	params := typesx.DeclParams(info, decl)
 	if param >= len(params) || params[param] == nil {
 		return false
 	}

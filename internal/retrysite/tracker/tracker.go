@@ -81,16 +81,9 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.
 	def, ctorType, lit, named := tc.def, tc.ctorType, tc.lit, tc.named
 	// The literal's fields set from the constructor's parameters.
 	params := map[*types.Var]int{}
-	i := 0
-	for _, f := range ctorType.Params.List {
-		for _, n := range f.Names {
-			if p, _ := m.info.Defs[n].(*types.Var); p != nil {
-				params[p] = i
-			}
-			i++
-		}
-		if len(f.Names) == 0 {
-			i++
+	for i, p := range typesx.FuncParams(m.info, ctorType) {
+		if p != nil {
+			params[p] = i
 		}
 	}
 	setFrom := map[*types.Var]ast.Expr{} // field -> the call's argument

@@ -88,8 +88,10 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl f
 		}
 		if lit := Scheduled(info, c, fn); lit != nil {
 			res[c] = lit
-		} else if g := Callee(info, c); decl != nil && g != nil && g.Origin() != fn.Origin() {
-			if d := decl(g.Origin(), fn); d != nil {
+		} else if g := Callee(info, c); decl != nil && g != nil {
+			// fn itself, called from the attempt its timer runs
+			// (retrysite's timerAttempt): fn's body arms the timer.
+			if d := decl(g.Origin(), fn); d != nil && d.Body != body {
 				res[c] = &ast.FuncLit{Type: d.Type, Body: d.Body}
 			}
 		}
@@ -106,7 +108,7 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl f
 // is such a literal or fn itself (then a stand-in literal calling f).
 func Scheduled(info *types.Info, c *ast.CallExpr, fn *types.Func) *ast.FuncLit {
 	f := c.Fun
-	if g := Callee(info, c); g != nil && g.Pkg() != nil && g.Pkg().Path() == "time" && g.Name() == "AfterFunc" && len(c.Args) == 2 {
+	if IsAfterFunc(info, c) {
 		f = c.Args[1]
 	}
 	switch x := ast.Unparen(f).(type) {
@@ -121,6 +123,12 @@ func Scheduled(info *types.Info, c *ast.CallExpr, fn *types.Func) *ast.FuncLit {
 		}
 	}
 	return nil
+}
+
+// IsAfterFunc reports whether c is time.AfterFunc(d, f).
+func IsAfterFunc(info *types.Info, c *ast.CallExpr) bool {
+	g := Callee(info, c)
+	return g != nil && g.Pkg() != nil && g.Pkg().Path() == "time" && g.Name() == "AfterFunc" && len(c.Args) == 2
 }
 
 // Reentries returns the calls in body (outside function literals) that

@@ -284,11 +284,17 @@ func PosLess(fset *token.FileSet, a, b token.Pos) bool {
 // DeclParams returns the parameters of a function declaration in order,
 // nil for an unnamed one.
 func DeclParams(info *types.Info, decl *ast.FuncDecl) []*types.Var {
+	return FuncParams(info, decl.Type)
+}
+
+// FuncParams returns the parameters of a function type in order, nil for
+// an unnamed one.
+func FuncParams(info *types.Info, ft *ast.FuncType) []*types.Var {
 	var ps []*types.Var
-	if decl.Type.Params == nil {
+	if ft.Params == nil {
 		return nil
 	}
-	for _, fl := range decl.Type.Params.List {
+	for _, fl := range ft.Params.List {
 		if len(fl.Names) == 0 {
 			ps = append(ps, nil)
 			continue

@@ -134,16 +134,9 @@ func (vx *valueIndex) ParamOf(m *Index) map[*types.Var]ParamRef {
 	}
 	vx.params = make(map[*types.Var]ParamRef)
 	for fn, d := range m.decls {
-		i := 0
-		for _, f := range d.Type.Params.List {
-			if len(f.Names) == 0 {
-				i++
-			}
-			for _, n := range f.Names {
-				if v, ok := m.info.Defs[n].(*types.Var); ok {
-					vx.params[v] = ParamRef{Fn: fn, I: i}
-				}
-				i++
+		for i, v := range typesx.FuncParams(m.info, d.Type) {
+			if v != nil {
+				vx.params[v] = ParamRef{Fn: fn, I: i}
 			}
 		}
 	}

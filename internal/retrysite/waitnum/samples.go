@@ -2,8 +2,8 @@ package waitnum
 
 import (
 	"go/ast"
-	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
@@ -62,18 +62,7 @@ func (m *model) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.N
 	if !m.Pure(body, lit) {
 		return nil, nil, nil, false
 	}
-	var params []*types.Var
-	if ft.Params != nil {
-		for _, f := range ft.Params.List {
-			for _, n := range f.Names {
-				v, _ := m.info.Defs[n].(*types.Var)
-				params = append(params, v)
-			}
-			if len(f.Names) == 0 {
-				params = append(params, nil)
-			}
-		}
-	}
+	params := typesx.FuncParams(m.info, ft)
 	if attempt >= len(params) || params[attempt] == nil {
 		return nil, nil, nil, false
 	}
@@ -106,16 +95,9 @@ func (ip *winterp) bindFactory(s *winterp, call *ast.CallExpr) bool {
 	if d == nil {
 		return lit != nil
 	}
-	i := 0
-	for _, f := range d.Type.Params.List {
-		for _, n := range f.Names {
-			if v, _ := ip.m.info.Defs[n].(*types.Var); v != nil && i < len(call.Args) {
-				s.env[v] = ip.eval(call.Args[i])
-			}
-			i++
-		}
-		if len(f.Names) == 0 {
-			i++
+	for i, v := range typesx.FuncParams(ip.m.info, d.Type) {
+		if v != nil && i < len(call.Args) {
+			s.env[v] = ip.eval(call.Args[i])
 		}
 	}
 	return true

@@ -12,7 +12,7 @@ import (
 // through the branch that continues, not through the statements after
 // it, which end the loop. Once this attempt's wait is recorded, an
 // undecided `if` with no else whose body ends in a continue of the loop
-// under study, after calls only (a log line, closing what failed, and
+// under study (or in a call of the recursion under study), after calls only (a log line, closing what failed, and
 // the sends and ifs of them that report the failure), is
 // the path to the next attempt: the interpreter takes it,
 // so that the wait is sampled over every attempt and not over the first
@@ -23,8 +23,17 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 	if ip.fn || !(ip.recorded || ip.passedGuardedWait(s)) || s.Else != nil || len(s.Body.List) == 0 {
 		return false
 	}
-	br, ok := s.Body.List[len(s.Body.List)-1].(*ast.BranchStmt)
-	if !ok || br.Tok != token.CONTINUE {
+	last := s.Body.List[len(s.Body.List)-1]
+	// A recursion's next attempt: return f(...), or f(...); return.
+	r, recurse := last.(*ast.ReturnStmt)
+	if n := len(s.Body.List); recurse && len(r.Results) == 0 && n > 1 {
+		if x, ok := s.Body.List[n-2].(*ast.ExprStmt); ok {
+			r = &ast.ReturnStmt{Results: []ast.Expr{x.X}}
+		}
+	}
+	recurse = recurse && ip.selfCall(r.Results...) != nil
+	br, ok := last.(*ast.BranchStmt)
+	if !recurse && (!ok || br.Tok != token.CONTINUE) {
 		return false
 	}
 	for _, st := range s.Body.List[:len(s.Body.List)-1] {
@@ -34,6 +43,9 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 			// rules above.
 			return false
 		}
+	}
+	if recurse {
+		return true
 	}
 	if br.Label == nil {
 		// An unlabelled continue goes to the innermost loop: the

@@ -223,6 +223,9 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 	switch s := s.(type) {
 	case *ast.ExprStmt:
 		ip.visit(s.X)
+		if call := ip.selfCall(s.X); call != nil {
+			return ip.recurse(call) // f(n + 1); return
+		}
 		ip.objStmt(s.X) // waits_state.go
 	case *ast.SendStmt:
 		ip.visit(s.Value)
@@ -312,16 +315,8 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 		if ip.pair && ip.givesUp(s) { // waits_pair.go
 			return ctrlNormal
 		}
-		if ip.self != nil {
-			if call := ip.selfCall(s); call != nil {
-				ip.next = make(map[*types.Var]waitshape.Num)
-				for i, p := range ip.params {
-					if i < len(call.Args) {
-						ip.next[p] = ip.eval(call.Args[i])
-					}
-				}
-				return ctrlRecurse
-			}
+		if call := ip.selfCall(s.Results...); call != nil {
+			return ip.recurse(call)
 		}
 		if len(s.Results) == 1 || ip.pair && len(s.Results) == 2 {
 			ip.retExpr = s.Results[ip.at]
@@ -339,10 +334,26 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 	return ctrlNormal
 }
 
-func (ip *winterp) selfCall(s *ast.ReturnStmt) *ast.CallExpr {
+// recurse goes on to the next attempt, the call of the recursion: its
+// arguments are the parameters' next values.
+func (ip *winterp) recurse(call *ast.CallExpr) ctrl {
+	ip.next = make(map[*types.Var]waitshape.Num)
+	for i, p := range ip.params {
+		if p != nil && i < len(call.Args) {
+			ip.next[p] = ip.eval(call.Args[i])
+		}
+	}
+	return ctrlRecurse
+}
+
+// selfCall returns the call of the recursion under study in xs, or nil.
+func (ip *winterp) selfCall(xs ...ast.Expr) *ast.CallExpr {
+	if ip.self == nil {
+		return nil
+	}
 	var res *ast.CallExpr
-	for _, r := range s.Results {
-		ast.Inspect(r, func(n ast.Node) bool {
+	for _, r := range xs {
+		typesx.InspectNoLits(r, func(n ast.Node) bool {
 			if c, ok := n.(*ast.CallExpr); ok && res == nil {
 				if fn := typesx.Callee(ip.m.info, c); fn != nil && fn.Origin() == ip.self.Origin() {
 					res = c
@@ -871,18 +882,7 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 	s.fn = true
 	s.depth = ip.depth + 1
 	s.steps = ip.steps
-	var params []*types.Var
-	if ft.Params != nil {
-		for _, f := range ft.Params.List {
-			if len(f.Names) == 0 {
-				params = append(params, nil)
-			}
-			for _, n := range f.Names {
-				v, _ := dm.info.Defs[n].(*types.Var)
-				params = append(params, v)
-			}
-		}
-	}
+	params := typesx.FuncParams(dm.info, ft)
 	for i, p := range params {
 		if p == nil || i >= len(call.Args) {
 			continue

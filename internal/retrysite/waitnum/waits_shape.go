@@ -2,6 +2,7 @@ package waitnum
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -109,14 +110,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			region, list = lit.Body, lit.Body.List
 		}
 		ip.self = self
-		if n.Type.Params != nil {
-			for _, f := range n.Type.Params.List {
-				for _, name := range f.Names {
-					v, _ := m.info.Defs[name].(*types.Var)
-					ip.params = append(ip.params, v)
-				}
-			}
-		}
+		ip.params = typesx.FuncParams(m.info, n.Type)
 	case *ast.LabeledStmt:
 		region = n
 		list = bodyscan.StmtsFrom(fbody, n)
@@ -128,6 +122,15 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 	full.self, full.params, full.label, full.drew = ip.self, ip.params, ip.label, drew
 	ip = full
 	ip.hit = h
+	if d, ok := s.Node.(*ast.FuncDecl); ok && self != nil {
+		// An attempt number the recursion counts up (f(n + 1)) starts
+		// at 0: its waits grow from there, whatever the caller passes.
+		for i, p := range ip.params {
+			if p != nil && countsUp(m.info, d.Body, self, i, p) {
+				ip.env[p] = waitshape.Known(0)
+			}
+		}
+	}
 	if f, ok := s.Node.(*ast.ForStmt); ok && f.Init != nil {
 		ip.stmt(f.Init)
 	}
@@ -218,4 +221,23 @@ func heldClosureOf(info *types.Info, decl func(via, fn *types.Func) *ast.FuncDec
 		}
 	}
 	return nil
+}
+
+// countsUp reports whether every call of self in body passes p + k, k a
+// positive constant, as its i-th argument.
+func countsUp(info *types.Info, body *ast.BlockStmt, self *types.Func, i int, p *types.Var) bool {
+	calls := typesx.CallsOf(info, body, self)
+	for _, c := range calls {
+		if i >= len(c.Args) {
+			return false
+		}
+		b, ok := ast.Unparen(c.Args[i]).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD || typesx.VarOf(info, b.X) != p {
+			return false
+		}
+		if v := info.Types[b.Y].Value; v == nil || constant.Sign(v) <= 0 {
+			return false
+		}
+	}
+	return len(calls) > 0
 }

@@ -78,7 +78,7 @@ func inLoop(body *ast.BlockStmt, calls []*ast.CallExpr) bool {
 // afterFunc returns the wait of c when it is time.AfterFunc(d, f): f
 // runs d later, the operation scheduled again.
 func (w *Walk) afterFunc(c *ast.CallExpr) []*Hit {
-	if fn := typesx.Callee(w.F.Info, c); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "AfterFunc" && len(c.Args) == 2 {
+	if typesx.IsAfterFunc(w.F.Info, c) {
 		return []*Hit{{Kind: site.WaitAfter, Node: c, Expr: c.Args[0]}}
 	}
 	return nil

@@ -8,6 +8,7 @@ package nonloop
 import (
 	"errors"
 	"io"
+	"math/rand"
 	"net"
 	"net/http"
 	"time"
@@ -202,4 +203,123 @@ func (c *limited) upload(url string, auth func() string) error {
 		return c.upload(url, nil)
 	}
 	return nil
+}
+
+// The attempt is the literal the function's own timer runs
+// (timerAttempt): a failed token fetch arms the timer again with 10s.
+func (c *client) scheduleToken(ttl int) { // want `recursion ctx=sync unbounded; 1 waits`
+	time.AfterFunc(time.Duration(ttl)*time.Second, func() { // want `R-1: recursive retry of c.http.Get \(GET\) waits a fixed interval`
+		res, err := c.http.Get("http://" + c.addr + "/token")
+		if err != nil {
+			c.scheduleToken(10)
+			return
+		}
+		res.Body.Close()
+	})
+}
+
+// Trap: a capped reconnect armed with a jittered delay that grows with
+// the parameter each call steps: compliant. The timer's attempt is not
+// read when a call steps a parameter (the wait would look like a fixed
+// ceiling, the count like none).
+func (c *client) scheduleDial(attempt int) {
+	if attempt >= 5 {
+		return
+	}
+	time.AfterFunc(time.Duration(rand.Int63n(int64(time.Second<<attempt))), func() {
+		conn, err := net.Dial("tcp", c.addr)
+		if err != nil {
+			c.scheduleDial(attempt + 1)
+			return
+		}
+		c.conn = conn
+	})
+}
+
+// Trap: a heartbeat whose timer re-arms itself whatever the ping
+// returns is a schedule, not a retry.
+func (c *client) scheduleBeat(d time.Duration) {
+	time.AfterFunc(d, func() {
+		if _, err := c.http.Get("http://" + c.addr + "/ping"); err != nil {
+			println(err.Error())
+		}
+		c.scheduleBeat(d)
+	})
+}
+
+// Trap: a renewal re-armed only after a success, and dropped on a
+// failure, is a periodic job: success comes back.
+func (c *client) scheduleRenew(d time.Duration) {
+	time.AfterFunc(d, func() {
+		res, err := c.http.Get("http://" + c.addr + "/renew")
+		if err != nil {
+			return
+		}
+		res.Body.Close()
+		c.scheduleRenew(d)
+	})
+}
+
+// Trap: a literal the timer runs that calls the function of another
+// timer (not its own) is no attempt of it.
+func (c *client) scheduleOther() {
+	go func() {
+		time.AfterFunc(time.Second, func() {
+			if _, err := c.http.Get("http://" + c.addr + "/x"); err != nil {
+				c.scheduleOther()
+			}
+		})
+	}()
+}
+
+type counted struct {
+	client
+	tries int
+}
+
+// Trap: the count the function tests before arming its timer is
+// stepped in the attempt: the timer's attempt is not read (no site),
+// never a retry "with no attempt count".
+func (c *counted) scheduleCounted() {
+	if c.tries >= 3 {
+		return
+	}
+	time.AfterFunc(time.Second, func() {
+		c.tries++
+		if _, err := c.http.Get("http://" + c.addr + "/y"); err != nil {
+			c.scheduleCounted()
+		}
+	})
+}
+
+// Trap: a capped recursive dial that counts its attempt up and sleeps a
+// full-jitter wait under a ceiling that doubles with it: compliant. The
+// attempt number starts at 0 whatever the caller passes, so the ceiling
+// is seen to grow (waitnum's countsUp), never "fixed".
+func (c *client) dialUp(attempt int) error { // want `recursion ctx=sync bound=\?; 1 waits`
+	if attempt >= 5 {
+		return errors.New("no connection")
+	}
+	time.Sleep(time.Duration(rand.Int63n(int64(time.Second << attempt))))
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		return c.dialUp(attempt + 1)
+	}
+	c.conn = conn
+	return nil
+}
+
+// Trap: the same capped full-jitter reconnect written as a function
+// with no result (c.redial(n + 1); return): no R-1 either.
+func (c *client) redial(attempt int) { // want `recursion ctx=sync bound=\?; 1 waits`
+	if attempt >= 5 {
+		return
+	}
+	time.Sleep(time.Duration(rand.Int63n(int64(time.Second << attempt))))
+	conn, err := net.Dial("tcp", c.addr)
+	if err != nil {
+		c.redial(attempt + 1)
+		return
+	}
+	c.conn = conn
 }

@@ -413,7 +413,7 @@ func mixed() (*http.Response, error) {
 
 func recursive(attempt int) error {
 	if err := do(); err != nil && attempt < 3 {
-		time.Sleep(time.Second * time.Duration(attempt)) // want `sleep linear backoff: grows linearly with the attempt, without jitter` `R-1: recursive retry of do \(GET\): its wait grows linearly with the attempt, without jitter; use full jitter`
+		time.Sleep(time.Second * time.Duration(attempt)) // want `sleep linear backoff: grows linearly by 1s per attempt, without jitter` `R-1: recursive retry of do \(GET\): its wait grows linearly by 1s per attempt, without jitter; use full jitter`
 		return recursive(attempt + 1)
 	}
 	return nil
