@@ -200,6 +200,10 @@ type varIndex struct {
 	fields  map[*types.Var][]*ast.AssignStmt
 	methods map[*types.Var][]*ast.CallExpr
 	appends map[*types.Var][]*ast.CallExpr
+	// passed are the calls a pointer reached from the variable is handed
+	// to (tune(c), configure(&cfg), wrap(c.HTTPClient)): they may
+	// configure it where the collector does not look.
+	passed map[*types.Var][]*ast.CallExpr
 }
 
 func (m *Reader) indexVars(f *ast.File) *varIndex {
@@ -208,6 +212,7 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 		fields:  make(map[*types.Var][]*ast.AssignStmt),
 		methods: make(map[*types.Var][]*ast.CallExpr),
 		appends: make(map[*types.Var][]*ast.CallExpr),
+		passed:  make(map[*types.Var][]*ast.CallExpr),
 	}
 	// rootVar returns the variable at the root of a selector chain:
 	// c for c.HTTPClient.Timeout.
@@ -251,6 +256,17 @@ func (m *Reader) indexVars(f *ast.File) *varIndex {
 					if v := rootVar(sel.X); v != nil {
 						idx.methods[v] = append(idx.methods[v], n)
 					}
+				}
+			}
+			for _, a := range n.Args {
+				if _, isPtr := types.Unalias(m.info.TypeOf(a)).(*types.Pointer); !isPtr {
+					continue
+				}
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					a = u.X
+				}
+				if v := typesx.VarOf(m.info, typesx.ChainRoot(a, false)); v != nil {
+					idx.passed[v] = append(idx.passed[v], n)
 				}
 			}
 		}
@@ -371,6 +387,12 @@ func (c *collector) collect(x ast.Expr) {
 		obj := info.Uses[x]
 		switch o := obj.(type) {
 		case *types.Var:
+			for _, call := range c.idx.passed[o] {
+				if fn := typesx.Callee(info, call); call.Pos() < c.before && (fn == nil || !c.inLib(fn.Pkg())) {
+					c.opaque, c.other = true, true // configured out of sight
+					return
+				}
+			}
 			defs := c.idx.defs[o]
 			if len(defs) == 0 {
 				// A parameter, a package variable of another file,

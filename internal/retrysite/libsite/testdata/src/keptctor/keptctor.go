@@ -222,3 +222,25 @@ var shared = retryablehttp.NewClient()
 func sendShared(req *retryablehttp.Request) (*http.Response, error) {
 	return shared.Do(req) // want `library go-retryablehttp ctx=sync retries=4` `R-1: go-retryablehttp retry of shared.Do: its wait doubles` `R-3: go-retryablehttp retry of shared.Do has no per-attempt timeout`
 }
+
+// Trap: the local handed to a configure function before it is kept, and
+// the field only operated: the send must not read the client as
+// configured by its construction alone.
+type passedPlain struct{ rc *retryablehttp.Client }
+
+func newPassedPlain() *passedPlain {
+	r := retryablehttp.NewClient()
+	tune(r)
+	return &passedPlain{rc: r}
+}
+
+func (p *passedPlain) send(req *retryablehttp.Request) (*http.Response, error) {
+	return p.rc.Do(req) // want `library go-retryablehttp ctx=sync bound=\?`
+}
+
+// Trap: a local client handed to a configure function before its send.
+func localTuned(req *retryablehttp.Request) (*http.Response, error) {
+	r := retryablehttp.NewClient()
+	tune(r)
+	return r.Do(req) // want `library go-retryablehttp ctx=sync bound=\?`
+}
