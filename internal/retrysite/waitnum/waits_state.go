@@ -33,7 +33,8 @@ import (
 // value, or a same-package constructor that returns one), never has its
 // address taken, is never passed, copied or assigned whole, and every
 // method called on it is a method of the package whose body writes
-// nothing but its receiver's fields and its own locals, called where the
+// nothing but its receiver's fields (atomic.AddUint64(&b.n, 1) is a
+// write of b.n: atomicCall) and its own locals, called where the
 // interpreter evaluates it (a statement, an assignment, the wait). Else
 // the object is not followed and the wait is what it was before: an
 // unknown call, and the rules stay silent.
