@@ -695,13 +695,10 @@ func (ip *winterp) atomicCall(call *ast.CallExpr) (waitshape.Num, bool) {
 	} else {
 		ip.setField(u.X, val)
 	}
-	switch name {
-	case "Add":
-		return val, true
-	case "Swap":
+	if name == "Swap" {
 		return old, true
 	}
-	return waitshape.Unknown(), true
+	return val, true // Add's new value; Store and CompareAndSwap: not read
 }
 
 // defineObj starts the state of an object defined in the region: each
