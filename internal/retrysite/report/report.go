@@ -80,7 +80,11 @@ func (r *Reporter) ReportAt(s *site.Site, d analysis.Diagnostic, x ast.Expr) {
 	}
 	r.defs[obj] = true
 	d.Pos, d.End, d.SuggestedFixes = obj.Pos(), token.NoPos, nil
-	d.Message += "; the default " + id.Name + " is defined here"
+	note := "; the default " + id.Name + " is defined here"
+	if len(d.Message)+len(note) > MessageLimit {
+		d.Message = cutClause(d.Message, MessageLimit-len(note))
+	}
+	d.Message += note
 	d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the retry is here"}}
 	r.Report(s, d)
 }

@@ -538,7 +538,7 @@ func (c *optsClient) call() error {
 // options give a count: its value is the default, which the exported
 // constructor's options can change.
 
-var MaxRetry = 10 // want `R-2: retry of do \(GET\) makes 11 attempts = 10 retries, MaxRetry's default, which NewVarOpt can change, .*; the default MaxRetry is defined here`
+var MaxRetry = 10 // want `R-2: retry of do \(GET\) makes 11 attempts = 10 retries, MaxRetry's default, which NewVarOpt can change.*; the default MaxRetry is defined here`
 
 type VarOptions struct{ MaxRetries int }
 

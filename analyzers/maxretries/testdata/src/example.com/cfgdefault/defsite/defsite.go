@@ -11,7 +11,7 @@ import (
 
 const (
 	defaultTimeout  = 3 * time.Second
-	defaultMaxRetry = 13 // want `R-2: retry of c.dial \(GET\) makes 13 attempts = 12 retries, outside 1-5 for a synchronous API call; more needs IAB approval; the default defaultMaxRetry is defined here`
+	defaultMaxRetry = 13 // want `R-2: retry of c.dial \(GET\) makes 13 attempts = 12 retries, outside 1-5 for a synchronous API call; the default defaultMaxRetry is defined here`
 	localMax        = 12
 )
 
