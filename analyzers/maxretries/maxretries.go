@@ -63,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if fix, ok := fixes.Count(s, want); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
-			rep.Report(s, d)
+			rep.ReportAt(s, d, s.Bound.Expr)
 		}
 	}
 	return nil, nil

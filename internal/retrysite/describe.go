@@ -117,8 +117,8 @@ func (m *model) MethodOf(fn *types.Func) (*ast.FuncDecl, *waitnum.Interp) {
 }
 
 // ModuleObj reports whether obj belongs to another package of the module
-// (moduleObj, xpkg.go).
-func (m *model) ModuleObj(obj types.Object) bool { return m.moduleObj(obj) }
+// or to a small dependency's (moduleObj, xpkg.go).
+func (m *model) ModuleObj(obj types.Object) bool { return m.moduleObj(obj, true) }
 
 // FuncFieldDefaultFunc returns the one function the package writes to
 // the func-typed field v when the user gives none (package funcdefault).

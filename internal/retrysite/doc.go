@@ -337,8 +337,12 @@
 // model on the mixed information (recovered) leaves the call unknown:
 // the rules stay silent, as before.
 //
-// A backoff object of a type of another package of the module (b :=
-// &backoff.Backoff{Max: 5 * time.Minute}; time.Sleep(b.Duration())) is
+// A backoff object of a type of another package of the module, or of a
+// dependency's package of at most MaxDepSource bytes (b :=
+// &backoff.Backoff{Max: 5 * time.Minute}; time.Sleep(b.Duration()): a
+// library no table names, with the defaults it fills for zero settings
+// and a counter kept with sync/atomic), and a function such a package
+// declares that writes nothing, are
 // followed by the wait interpreter as one of the package's own is
 // (waits_state.go): the methods called on it are read from that
 // package's source, loaded by the same loader (same caps, the pass's

@@ -46,7 +46,7 @@ func (m *model) MethodSyntax(fn *types.Func) *ast.FuncDecl {
 	if m.srcOf != nil {
 		return m.srcOf.DeclOf(fn)
 	}
-	if !m.moduleObj(fn) {
+	if !m.moduleObj(fn, false) {
 		return nil
 	}
 	return m.xpkgs().DeclAlone(m.pass.Fset, fn)

@@ -165,7 +165,7 @@ func (m *model) soleImplementation(fn *types.Func) *types.Func {
 			e = p.Elem()
 		}
 		named, _ := types.Unalias(e).(*types.Named)
-		if named == nil || !m.moduleObj(named.Obj()) || !types.Implements(t, iface) {
+		if named == nil || !m.moduleObj(named.Obj(), false) || !types.Implements(t, iface) {
 			continue
 		}
 		if found != nil && !types.Identical(found, t) {
@@ -436,7 +436,7 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 		return nil, nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || !m.moduleObj(fn) {
+	if sig == nil || !m.moduleObj(fn, true) {
 		return nil, nil
 	}
 	xp := m.xpkgs().MethodSource(m.analysed(), fn, m.srcModel)
@@ -451,14 +451,15 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 }
 
 // moduleObj reports whether obj is declared in another package of the
-// analysed package's module, in a file the loader could read: the check
+// analysed package's module, in a file the loader could read (with deps,
+// or of a small package of a dependency: modsrc's InModule): the check
 // made before anything is loaded.
-func (m *model) moduleObj(obj types.Object) bool {
+func (m *model) moduleObj(obj types.Object, deps bool) bool {
 	if obj.Pkg() == nil || obj.Pkg() == m.pkg || !obj.Pos().IsValid() {
 		return false
 	}
 	if m.srcOf != nil {
 		return obj.Pkg() == m.srcOf.Pkg
 	}
-	return m.xpkgs().InModule(m.pass.Fset, obj)
+	return m.xpkgs().InModule(m.pass.Fset, obj, deps)
 }

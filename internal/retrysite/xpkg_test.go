@@ -67,3 +67,13 @@ func TestHelperReceiverWaits(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/recvcaller")
 }
+
+// TestDependencyBackoff: a backoff type of a dependency module with no
+// table is run from the dependency's source (its defaults for zero
+// settings, an attempt counter kept with sync/atomic): no random draw on
+// any path is no jitter, whatever the settings; a draw the caller's
+// Jitter turns on, or a count in a package variable, is no verdict.
+func TestDependencyBackoff(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/xmod/depbackoff")
+}

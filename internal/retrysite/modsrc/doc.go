@@ -23,7 +23,8 @@
 //     statement or a function literal (an adapter it may hand to a retry
 //     library), or has a goto, or hands one on in a call's arguments (a
 //     helper forwarding to another); a method's package (MethodSource)
-//     needs no such test;
+//     needs no such test, and may be a dependency's (InModule with deps:
+//     at most MaxDepSource bytes, outside the standard library);
 //   - then every .go file of its directory that go/build's MatchFile
 //     keeps for the default build context (build constraints honoured,
 //     tests aside) is parsed into the pass's FileSet and type-checked

@@ -64,6 +64,9 @@ type Loader[M any] struct {
 	std types.Importer
 	// mentions caches Mentions by directory.
 	mentions map[string]bool
+	// small caches, by directory, whether a dependency's package is
+	// small enough to read (InModule).
+	small map[string]bool
 }
 
 type modDir struct{ root, path string }
@@ -90,7 +93,7 @@ type Analysed struct {
 // NewLoader returns the cross-package state of a pass over a (the
 // module of its first file).
 func NewLoader[M any](a Analysed) *Loader[M] {
-	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File), sourced: make(map[string]bool), mentions: make(map[string]bool)}
+	x := &Loader[M]{mods: make(map[string]modDir), pkgs: make(map[string]*Package[M]), files: make(map[string]*ast.File), sourced: make(map[string]bool), mentions: make(map[string]bool), small: make(map[string]bool)}
 	if len(a.Pass.Files) > 0 {
 		x.self = x.moduleOf(filepath.Dir(a.Pass.Fset.File(a.Pass.Files[0].Pos()).Name()), a.Pkg.Path())
 	}
@@ -382,7 +385,12 @@ func (x *Loader[M]) MethodSource(a Analysed, fn *types.Func, newModel func(info 
 	path := fn.Pkg().Path()
 	xp, ok := x.pkgs[path]
 	if !ok {
-		xp = x.LoadDir(a, path, fn.Pkg().Name(), filepath.Dir(a.Pass.Fset.Position(fn.Pos()).Filename), newModel)
+		dir := filepath.Dir(a.Pass.Fset.Position(fn.Pos()).Filename)
+		limit := int64(-1)
+		if x.moduleOf(dir, path) != x.self {
+			limit = MaxDepSource
+		}
+		xp = x.loadDir(a, path, fn.Pkg().Name(), dir, limit, newModel)
 		x.pkgs[path] = xp
 	}
 	return xp
@@ -390,13 +398,27 @@ func (x *Loader[M]) MethodSource(a Analysed, fn *types.Func, newModel func(info 
 
 // InModule reports whether obj, of a package other than the analysed
 // one, is declared in a file of the analysed package's module the loader
-// could read.
-func (x *Loader[M]) InModule(fset *token.FileSet, obj types.Object) bool {
-	if x.self.root == "" {
+// could read, or, with deps, of a module it depends on (outside the
+// standard library) in a package of at most MaxDepSource bytes: a
+// backoff type of a small library, whose methods are read as a type's of
+// the module is (MethodSource).
+func (x *Loader[M]) InModule(fset *token.FileSet, obj types.Object, deps bool) bool {
+	file := fset.Position(obj.Pos()).Filename
+	if x.self.root == "" || !filepath.IsAbs(file) {
 		return false
 	}
-	file := fset.Position(obj.Pos()).Filename
-	return filepath.IsAbs(file) && x.moduleOf(filepath.Dir(file), obj.Pkg().Path()) == x.self
+	dir := filepath.Dir(file)
+	md := x.moduleOf(dir, obj.Pkg().Path())
+	if md == x.self || !deps || md.root == "" || !strings.Contains(strings.Split(md.path, "/")[0], ".") {
+		return md == x.self
+	}
+	small, ok := x.small[dir]
+	if !ok {
+		entries, err := os.ReadDir(dir)
+		small = err == nil && sourceSize(dir, entries) <= MaxDepSource
+		x.small[dir] = small
+	}
+	return small
 }
 
 // parse parses a file once per pass.

@@ -4,6 +4,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,11 +27,12 @@ type Reporter struct {
 	pass *analysis.Pass
 	dirs *Directives
 	used map[*ignoreDirective]bool
+	defs map[types.Object]bool // reported at (ReportAt)
 }
 
 // NewReporter returns a Reporter for pass that applies dirs (nil: none).
 func NewReporter(pass *analysis.Pass, dirs *Directives) *Reporter {
-	return &Reporter{pass: pass, dirs: dirs, used: make(map[*ignoreDirective]bool)}
+	return &Reporter{pass: pass, dirs: dirs, used: make(map[*ignoreDirective]bool), defs: make(map[types.Object]bool)}
 }
 
 // Report reports d, a finding of the retry site s (nil: of no site),
@@ -59,6 +61,32 @@ func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
 		return
 	}
 	r.pass.Report(d)
+}
+
+// ReportAt reports d, a finding of site s about the value x gives (a
+// count), and, where the fix goes, a copy at the declaration of the
+// package-level constant or variable x names when it is read outside the
+// site's function (a default filled in a constructor: `if c.MaxRetry ==
+// 0 { c.MaxRetry = defaultMaxRetry }`), naming it; once per declaration.
+func (r *Reporter) ReportAt(s *site.Site, d analysis.Diagnostic, x ast.Expr) {
+	r.Report(s, d)
+	id, _ := ast.Unparen(x).(*ast.Ident)
+	if id == nil || s == nil || s.Func == nil || s.Func.Pos() <= id.Pos() && id.Pos() < s.Func.End() {
+		return
+	}
+	obj := r.pass.TypesInfo.Uses[id]
+	if obj == nil || obj.Parent() != r.pass.Pkg.Scope() || !r.inFiles(obj.Pos()) || r.defs[obj] {
+		return
+	}
+	r.defs[obj] = true
+	d.Pos, d.End, d.SuggestedFixes = obj.Pos(), token.NoPos, nil
+	note := "; the default " + id.Name + " is defined here"
+	if len(d.Message)+len(note) > MessageLimit {
+		d.Message = cutClause(d.Message, MessageLimit-len(note))
+	}
+	d.Message += note
+	d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the retry is here"}}
+	r.Report(s, d)
 }
 
 // inFiles reports whether pos lies in a file of the analysed package.

@@ -1284,6 +1284,11 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return ip.evalArgs(x.Args, func(vs []waitshape.Num) waitshape.Num { return waitshape.Math(fn.Name(), vs) })
 		case isRandPkg(path):
 			return ip.randCall(fn.Name(), x.Args)
+		case path == "sync/atomic":
+			if r, ok := ip.atomicCall(x); ok { // waits_state.go
+				return r
+			}
+			return waitshape.Unknown()
 		case path == "crypto/rand" && fn.Name() == "Int" && len(x.Args) == 2:
 			return ip.randCall("Int64N", x.Args[1:])
 		case path == "math/big":
@@ -1478,6 +1483,10 @@ func (m *model) Pure(body *ast.BlockStmt, lit *ast.FuncLit) bool {
 			}
 		case *ast.IncDecStmt:
 			check(n.X)
+		case *ast.CallExpr:
+			if u, name := atomicOp(m.info, n); u != nil && name != "Load" {
+				check(u.X)
+			}
 		}
 		return ok
 	})

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
@@ -32,7 +33,8 @@ import (
 // value, or a same-package constructor that returns one), never has its
 // address taken, is never passed, copied or assigned whole, and every
 // method called on it is a method of the package whose body writes
-// nothing but its receiver's fields and its own locals, called where the
+// nothing but its receiver's fields (atomic.AddUint64(&b.n, 1) is a
+// write of b.n: atomicCall) and its own locals, called where the
 // interpreter evaluates it (a statement, an assignment, the wait). Else
 // the object is not followed and the wait is what it was before: an
 // unknown call, and the rules stay silent.
@@ -431,6 +433,7 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 	}
 	start, end := d.Body.Pos(), d.Body.End()
 	ok := true
+	atomicArg := make(map[*ast.UnaryExpr]bool)
 	target := func(l ast.Expr) {
 		switch y := ast.Unparen(l).(type) {
 		case *ast.Ident:
@@ -470,10 +473,14 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 		case *ast.IncDecStmt:
 			target(n.X)
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
+			if n.Op == token.AND && !atomicArg[n] {
 				ok = false
 			}
 		case *ast.CallExpr:
+			if u, _ := atomicOp(m.info, n); u != nil {
+				target(u.X)
+				atomicArg[u] = true
+			}
 			for _, a := range n.Args {
 				if id, isID := ast.Unparen(a).(*ast.Ident); isID && m.info.Uses[id] == r {
 					ok = false
@@ -645,6 +652,55 @@ func (ip *winterp) setField(l ast.Expr, val waitshape.Num) {
 	}
 }
 
+// atomicOp returns x of a sync/atomic call given &x first (a counter
+// kept in a field: atomic.AddUint64(&b.attempt, 1)) and the call's name
+// without its type (Add, Load, Store, Swap, CompareAndSwap).
+func atomicOp(info *types.Info, call *ast.CallExpr) (*ast.UnaryExpr, string) {
+	fn := typesx.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" || len(call.Args) == 0 {
+		return nil, ""
+	}
+	u, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND {
+		return nil, ""
+	}
+	name := fn.Name()
+	for _, t := range []string{"Int", "Uint", "Pointer"} {
+		if i := strings.Index(name, t); i > 0 {
+			return u, name[:i]
+		}
+	}
+	return u, name
+}
+
+// atomicCall runs a sync/atomic call on a field of a followed object or
+// a local as the plain read or write it is when one goroutine runs it;
+// ok is false when call is no such call.
+func (ip *winterp) atomicCall(call *ast.CallExpr) (waitshape.Num, bool) {
+	u, name := atomicOp(ip.m.info, call)
+	if u == nil {
+		return waitshape.Num{}, false
+	}
+	old, val := ip.eval(u.X), waitshape.Unknown()
+	switch {
+	case name == "Load":
+		return old, true
+	case name == "Add" && len(call.Args) == 2:
+		val = ip.binary(token.ADD, old, ip.eval(call.Args[1]), true)
+	case (name == "Store" || name == "Swap") && len(call.Args) == 2:
+		val = ip.eval(call.Args[1])
+	}
+	if v := ip.localVar(u.X); v != nil {
+		ip.env[v] = val
+	} else {
+		ip.setField(u.X, val)
+	}
+	if name == "Swap" {
+		return old, true
+	}
+	return val, true // Add's new value; Store and CompareAndSwap: not read
+}
+
 // defineObj starts the state of an object defined in the region: each
 // definition makes a new object.
 func (ip *winterp) defineObj(v *types.Var, rhs ast.Expr) {
@@ -711,8 +767,11 @@ func (ip *winterp) objStmt(x ast.Expr) {
 	if !ok {
 		return
 	}
+	if _, ok := ip.atomicCall(call); ok || ip.holds(call) {
+		return
+	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || ip.holds(call) {
+	if !ok {
 		return
 	}
 	if v, _ := ip.obj(sel.X); v == nil {

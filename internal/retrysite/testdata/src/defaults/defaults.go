@@ -22,7 +22,7 @@ func do() error {
 // 1. An exported package variable, copied by the constructor unless the
 // options give a count (minio-go's MaxRetry).
 
-var MaxRetry = 10
+var MaxRetry = 10 // want `R-2: retry of do \(GET\) makes 11 attempts = 10 retries, MaxRetry's default, which New can change.*; the default MaxRetry is defined here`
 
 type Options struct{ MaxRetries int }
 

@@ -4,7 +4,7 @@ package defaults
 // that writes the field (minio-go's New calling privateNew): the options'
 // value is still the user's, and the package variable the default.
 
-var DefaultTries = 8
+var DefaultTries = 8 // want `R-2: retry of do \(GET\) makes 8 attempts = 7 retries, DefaultTries's default, which newWrap can change.*; the default DefaultTries is defined here`
 
 type WrapOptions struct{ Tries int }
 

@@ -57,7 +57,7 @@ func (c *lateClient) call() error {
 
 // 2. A field set by a setDefaults method from a package const.
 
-const defaultRetryMax = 20
+const defaultRetryMax = 20 // want `R-2: retry of do \(GET\) makes 20 attempts = 19 retries, .*; the default defaultRetryMax is defined here`
 
 type defClient struct {
 	retries int
@@ -87,7 +87,7 @@ func (c *defClient) call() error {
 
 // 3. A package var default.
 
-var DefaultRetryMax = 30
+var DefaultRetryMax = 30 // want `R-2: retry of do \(GET\) makes 30 attempts = 29 retries, .*; the default DefaultRetryMax is defined here`
 
 type varClient struct{ max int }
 
@@ -538,7 +538,7 @@ func (c *optsClient) call() error {
 // options give a count: its value is the default, which the exported
 // constructor's options can change.
 
-var MaxRetry = 10
+var MaxRetry = 10 // want `R-2: retry of do \(GET\) makes 11 attempts = 10 retries, MaxRetry's default, which NewVarOpt can change.*; the default MaxRetry is defined here`
 
 type VarOptions struct{ MaxRetries int }
 
