@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -319,9 +320,7 @@ type collector struct {
 	userDefault bool
 }
 
-func (c *collector) inLib(pkg *types.Package) bool {
-	return pkg != nil && c.lib.Has(c.m.copies.Path(pkg))
-}
+func (c *collector) inLib(pkg *types.Package) bool { return c.m.inLib(c.lib, pkg) }
 
 func (c *collector) add(name string, obj types.Object, args []ast.Expr, node ast.Node) {
 	c.settings = append(c.settings, &site.Setting{Name: name, Obj: obj, Args: args, Node: node, Pos: node.Pos()})
@@ -352,12 +351,6 @@ func (c *collector) collect(x ast.Expr) {
 				c.opaque, c.other = true, true
 			} else if len(x.Args) == 1 {
 				c.collect(x.Args[0]) // conversion
-			}
-			return
-		}
-		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "append" {
-			for _, a := range x.Args {
-				c.collect(a)
 			}
 			return
 		}
@@ -481,8 +474,8 @@ func (c *collector) collect(x ast.Expr) {
 		// gax's func() Retryer { return OnCodes(...) }.
 		c.followFuncLit(x)
 	case *ast.SelectorExpr:
-		if _, ok := info.Uses[x.Sel].(*types.Var); ok {
-			if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.IsField() {
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok {
+			if v.IsField() {
 				if !c.followField(v) { // values_libs.go
 					c.opaque, c.other = true, true // a struct field: set somewhere else
 				}
@@ -525,7 +518,7 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 		// A call of one of the library's functions builds part of the
 		// configuration whatever its result's type (a []time.Duration
 		// schedule made by the library's constructor).
-		if fn := typesx.Callee(c.m.info, call); fn != nil && c.inLib(fn.Pkg()) {
+		if c.m.callsLib(c.lib, call) {
 			return true
 		}
 	}
@@ -542,8 +535,7 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 
 func (c *collector) followReturns(body *ast.BlockStmt) {
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
+		if n, ok := n.(*ast.ReturnStmt); ok {
 			for _, r := range n.Results {
 				if c.isConfigValue(r) {
 					c.collect(r)
@@ -558,36 +550,22 @@ func (c *collector) followReturns(body *ast.BlockStmt) {
 // makes: assignments to its parameter's fields, and its returns.
 func (c *collector) followFuncLit(fl *ast.FuncLit) {
 	info := c.m.info
-	var params []*types.Var
-	if fl.Type.Params != nil {
-		for _, f := range fl.Type.Params.List {
-			for _, n := range f.Names {
-				if v, ok := info.Defs[n].(*types.Var); ok {
-					params = append(params, v)
-				}
-			}
-		}
-	}
+	params := typesx.FuncParams(info, fl.Type)
 	isParam := func(x ast.Expr) bool {
 		for {
 			switch y := ast.Unparen(x).(type) {
 			case *ast.SelectorExpr:
 				x = y.X
 			case *ast.Ident:
-				for _, p := range params {
-					if info.Uses[y] == p {
-						return true
-					}
-				}
-				return false
+				v, ok := info.Uses[y].(*types.Var)
+				return ok && v != nil && slices.Contains(params, v)
 			default:
 				return false
 			}
 		}
 	}
 	typesx.InspectNoLits(fl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
+		if n, ok := n.(*ast.AssignStmt); ok {
 			for i, l := range n.Lhs {
 				sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
 				if !ok || !isParam(sel.X) || i >= len(n.Rhs) {
@@ -608,8 +586,7 @@ func (c *collector) followFuncLit(fl *ast.FuncLit) {
 // function it is given.
 func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
 	var ops []*site.Op
-	switch x := ast.Unparen(x).(type) {
-	case *ast.FuncLit:
+	if x, ok := ast.Unparen(x).(*ast.FuncLit); ok {
 		ast.Inspect(x.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok && m.host.MayBeOp(call) {
 				ops = append(ops, m.ops.Op(call))
@@ -625,14 +602,8 @@ func (m *Reader) libraryOps(x ast.Expr) []*site.Op {
 func (m *Reader) loopBodyOps(lib *site.Lib, body *ast.BlockStmt) []*site.Op {
 	var ops []*site.Op
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && lib.Has(m.copies.Path(fn.Pkg())) {
-				return true
-			}
-			if m.host.MayBeOp(n) {
-				ops = append(ops, m.ops.Op(n))
-			}
+		if n, ok := n.(*ast.CallExpr); ok && !m.callsLib(lib, n) && m.host.MayBeOp(n) {
+			ops = append(ops, m.ops.Op(n))
 		}
 		return true
 	})

@@ -2,7 +2,7 @@ package libsite
 
 import (
 	"go/ast"
-	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -28,35 +28,15 @@ func pacedLoop(s *site.Site) *ast.ForStmt {
 	return loop
 }
 
-// callsOn reports whether body calls a method of the site's library
-// named one of names (b.Wait()), outside function literals.
-func (m *Reader) callsOn(s *site.Site, body *ast.BlockStmt, names ...string) bool {
-	return m.callsLibMethod(s.Lib, body, names...)
-}
-
 // callsLibMethod reports whether body calls a method of lib named one of
-// names, outside function literals.
+// names (b.Wait()), outside function literals.
 func (m *Reader) callsLibMethod(lib *site.Lib, body *ast.BlockStmt, names ...string) bool {
 	found := false
-	if len(names) == 0 {
-		return false
-	}
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			fn := typesx.Callee(m.info, n)
-			if fn == nil || fn.Pkg() == nil || !lib.Has(m.copies.Path(fn.Pkg())) {
-				return true
-			}
-			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-				for _, name := range names {
-					if fn.Name() == name {
-						found = true
-					}
-				}
-			}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn := typesx.Callee(m.info, call)
+			found = fn != nil && m.inLib(lib, fn.Pkg()) && fn.Signature().Recv() != nil && slices.Contains(names, fn.Name())
 		}
-		return !found
+		return true
 	})
-	return found
 }

@@ -338,11 +338,12 @@ func (m *Reader) codeLiterals(s *site.Site, v *knowledge.OutcomeVocab, cs *knowl
 					if !ok || tv.Value == nil {
 						continue
 					}
+					code, name, ok := m.namedCode(v, mkv.Key)
 					if tv.Value.Kind() == constant.Int {
-						if c, ok := constant.Int64Val(tv.Value); ok {
-							o.HTTP, names, o.Pos = outcomes.MergeInts(o.HTTP, []int{int(c)}), append(names, strconv.Itoa(int(c))), mkv.Key.Pos()
-						}
-					} else if code, name, ok := m.namedCode(v, mkv.Key); ok {
+						c, exact := constant.Int64Val(tv.Value)
+						code, name, ok = int(c), strconv.Itoa(int(c)), exact
+					}
+					if ok {
 						o.HTTP, names, o.Pos = outcomes.MergeInts(o.HTTP, []int{code}), append(names, name), mkv.Key.Pos()
 					}
 				}
@@ -421,25 +422,13 @@ func (m *Reader) predicateOf(x ast.Expr) *predicate {
 	if fi == nil {
 		return nil
 	}
-	p := &predicate{fi: fi}
-	p.params = typesx.FuncParams(m.info, typ)
-	if typ.Results != nil {
-		p.results = typ.Results.NumFields()
-	}
-	return p
+	return &predicate{fi: fi, params: typesx.FuncParams(m.info, typ), results: typ.Results.NumFields()}
 }
 
 // FuncObj returns the function a function-valued expression names.
 func (m *Reader) FuncObj(x ast.Expr) *types.Func {
-	switch y := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		fn, _ := m.info.Uses[y].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := m.info.Uses[y.Sel].(*types.Func)
-		return fn
-	}
-	return nil
+	fn, _ := m.info.Uses[typesx.NameIdent(x)].(*types.Func)
+	return fn
 }
 
 // funcOf returns the body of a function-valued expression: a literal, a
@@ -612,13 +601,10 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 	ops := make(map[*ast.CallExpr]bool)
 	hasResp, hasErr := false, false
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if m.host.MayBeOp(n) && !m.isLibCall(n) {
-				ops[n] = true
-				hasResp = hasResp || interp.ReturnsResponse(m.info, n)
-				hasErr = hasErr || outcomes.ReturnsError(m.info, n)
-			}
+		if n, ok := n.(*ast.CallExpr); ok && m.host.MayBeOp(n) && !m.isLibCall(n) {
+			ops[n] = true
+			hasResp = hasResp || interp.ReturnsResponse(m.info, n)
+			hasErr = hasErr || outcomes.ReturnsError(m.info, n)
 		}
 		return true
 	})
@@ -737,17 +723,12 @@ func exprList(xs []ast.Expr) string {
 // A conflict retry that does not write cannot conflict.
 func (m *Reader) writes(body *ast.BlockStmt, prefixes []string) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				for _, p := range prefixes {
-					if strings.HasPrefix(sel.Sel.Name, p) {
-						found = true
-					}
-				}
+				found = slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(sel.Sel.Name, p) })
 			}
 		}
-		return !found
+		return true
 	})
-	return found
 }

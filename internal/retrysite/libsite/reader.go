@@ -14,6 +14,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/timeouts"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
@@ -93,6 +94,17 @@ func (r *Reader) Made(c Config) bool {
 // lookup returns the table and entry of fn, a library's or a copy's.
 func (m *Reader) lookup(fn *types.Func) (*knowledge.Library, knowledge.Entry, bool) {
 	return m.copies.Lookup(fn.Origin())
+}
+
+// inLib reports whether pkg is one of lib's packages, or a copy of one.
+func (m *Reader) inLib(lib *site.Lib, pkg *types.Package) bool {
+	return pkg != nil && lib.Has(m.copies.Path(pkg))
+}
+
+// callsLib reports whether call calls a function or method of lib.
+func (m *Reader) callsLib(lib *site.Lib, call *ast.CallExpr) bool {
+	fn := typesx.Callee(m.info, call)
+	return fn != nil && m.inLib(lib, fn.Pkg())
 }
 
 // rereads reports whether the code of node before pos reads an object

@@ -113,7 +113,7 @@ func (r *libFuncResolver) resolve(x ast.Expr, depth int) ([]*types.Func, bool) {
 		if o.Pkg() == m.pkg {
 			return r.wrapper(o, depth)
 		}
-		if o.Pkg() == nil || !r.lib.Has(m.copies.Path(o.Pkg())) {
+		if !m.inLib(r.lib, o.Pkg()) {
 			return nil, false
 		}
 		if sig, _ := o.Type().(*types.Signature); sig == nil || sig.Recv() != nil {
@@ -257,7 +257,7 @@ func (r *libFuncResolver) wrapper(fn *types.Func, depth int) ([]*types.Func, boo
 		return nil, false
 	}
 	lf := typesx.Callee(m.info, call)
-	if lf == nil || lf.Pkg() == nil || !r.lib.Has(m.copies.Path(lf.Pkg())) {
+	if lf == nil || !m.inLib(r.lib, lf.Pkg()) {
 		return nil, false
 	}
 	return r.resolve(call.Fun, depth+1)

@@ -50,7 +50,7 @@ type waitVals struct {
 func (m *Reader) spreadWaits(s *site.Site, v *knowledge.WaitVocab) *site.Wait {
 	if l := v.Loop; l != nil {
 		loop := pacedLoop(s)
-		if loop == nil || !m.callsOn(s, loop.Body, l.Wait) || m.callsOn(s, loop.Body, l.SelfTimed...) {
+		if loop == nil || !m.callsLibMethod(s.Lib, loop.Body, l.Wait) || m.callsLibMethod(s.Lib, loop.Body, l.SelfTimed...) {
 			return nil
 		}
 	}
