@@ -36,10 +36,7 @@ func (r *Reader) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 	}
 	x = ast.Unparen(x)
 	if tv, ok := r.info.Types[x]; ok && tv.Value != nil {
-		if tv.Value.Kind() == constant.String {
-			return constant.StringVal(tv.Value), true
-		}
-		return "", false
+		return r.constString(x)
 	}
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -191,12 +188,7 @@ func (r *Reader) jsonComposite(lit *ast.CompositeLit, t types.Type, depth int) (
 		}
 		return obj, true
 	case *types.Slice, *types.Array:
-		var elem types.Type
-		if s, ok := u.(*types.Slice); ok {
-			elem = s.Elem()
-		} else {
-			elem = u.(*types.Array).Elem()
-		}
+		elem := u.(interface{ Elem() types.Type }).Elem()
 		list := []any{}
 		for _, el := range lit.Elts {
 			if _, ok := el.(*ast.KeyValueExpr); ok {
@@ -301,6 +293,15 @@ func (r *Reader) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
 	var rhs ast.Expr
 	idx, n := -1, 0
 	reads := map[ast.Node]bool{} // &v given to json.Marshal: a read
+	def := func(i int, lhs int, vals []ast.Expr) {
+		n++
+		switch {
+		case len(vals) == lhs:
+			rhs, idx = vals[i], 0
+		case len(vals) == 1:
+			rhs, idx = vals[0], i
+		}
+	}
 	ast.Inspect(f, func(node ast.Node) bool {
 		switch node := node.(type) {
 		case *ast.CallExpr:
@@ -309,28 +310,14 @@ func (r *Reader) singleLocalDef(id *ast.Ident) (ast.Expr, int) {
 			}
 		case *ast.AssignStmt:
 			for i, l := range node.Lhs {
-				if typesx.VarOf(r.info, l) != v {
-					continue
-				}
-				n++
-				switch {
-				case len(node.Lhs) == len(node.Rhs):
-					rhs, idx = node.Rhs[i], 0
-				case len(node.Rhs) == 1:
-					rhs, idx = node.Rhs[0], i
+				if typesx.VarOf(r.info, l) == v {
+					def(i, len(node.Lhs), node.Rhs)
 				}
 			}
 		case *ast.ValueSpec:
 			for i, name := range node.Names {
-				if r.info.Defs[name] != v {
-					continue
-				}
-				n++
-				switch {
-				case len(node.Values) == len(node.Names):
-					rhs, idx = node.Values[i], 0
-				case len(node.Values) == 1:
-					rhs, idx = node.Values[0], i
+				if r.info.Defs[name] == v {
+					def(i, len(node.Names), node.Values)
 				}
 			}
 		case *ast.UnaryExpr:
