@@ -36,14 +36,7 @@ func (m *Reader) keptClient(call *ast.CallExpr) bool {
 	if !ok {
 		return false
 	}
-	root := ast.Unparen(m.builderRoot(sel.X))
-	var v *types.Var
-	switch r := root.(type) {
-	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[r.Sel].(*types.Var)
-	case *ast.Ident:
-		v, _ = m.info.Uses[r].(*types.Var)
-	}
+	v, _ := m.info.Uses[typesx.NameIdent(m.builderRoot(sel.X))].(*types.Var)
 	return v != nil && v.IsField()
 }
 

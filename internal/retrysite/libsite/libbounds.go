@@ -185,6 +185,7 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 	}
 	var val int64
 	found, ok := false, true
+	isV := func(x ast.Expr) bool { return m.info.Uses[typesx.IdentOf(x)] == v }
 	def := func(x ast.Expr) { // nil: the zero value
 		c, exact := int64(0), true
 		if x != nil {
@@ -200,16 +201,12 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 		}
 		val, found = c, true
 	}
-	for _, f := range m.pass.Files {
-		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
-			continue
-		}
+	if f := typesx.FileOf(m.pass.Files, v.Pos()); f != nil {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
-					id, isID := ast.Unparen(l).(*ast.Ident)
-					if !isID || (m.info.Defs[id] != v && m.info.Uses[id] != v) {
+					if typesx.VarOf(m.info, l) != v {
 						continue
 					}
 					if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
@@ -227,13 +224,9 @@ func (m *Reader) singleConstDef(v *types.Var) (int64, bool) {
 					}
 				}
 			case *ast.IncDecStmt:
-				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[id] == v {
-					ok = false
-				}
+				ok = ok && !isV(n.X)
 			case *ast.UnaryExpr:
-				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID && m.info.Uses[id] == v && n.Op == token.AND {
-					ok = false
-				}
+				ok = ok && !(n.Op == token.AND && isV(n.X))
 			}
 			return true
 		})

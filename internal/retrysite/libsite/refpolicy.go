@@ -196,10 +196,7 @@ func (m *Reader) literalSource(path, typ string, lit *ast.CompositeLit) (policyS
 // without a value (var p retry.Policy), or nil.
 func (m *Reader) zeroDecl(v *types.Var) *ast.ValueSpec {
 	var spec *ast.ValueSpec
-	for _, f := range m.pass.Files {
-		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
-			continue
-		}
+	if f := typesx.FileOf(m.pass.Files, v.Pos()); f != nil {
 		ast.Inspect(f, func(n ast.Node) bool {
 			vs, ok := n.(*ast.ValueSpec)
 			if !ok || spec != nil {

@@ -98,25 +98,12 @@ func (r *libFuncResolver) resolve(x ast.Expr, depth int) ([]*types.Func, bool) {
 		return nil, false
 	}
 	m := r.m
-	x = ast.Unparen(x)
-	var obj types.Object
-	switch y := x.(type) {
-	case *ast.Ident:
-		obj = m.info.Uses[y]
-	case *ast.SelectorExpr:
-		obj = m.info.Uses[y.Sel]
-	default:
-		return nil, false
-	}
-	switch o := obj.(type) {
+	switch o := m.info.Uses[typesx.NameIdent(x)].(type) {
 	case *types.Func:
 		if o.Pkg() == m.pkg {
 			return r.wrapper(o, depth)
 		}
-		if !m.inLib(r.lib, o.Pkg()) {
-			return nil, false
-		}
-		if sig, _ := o.Type().(*types.Signature); sig == nil || sig.Recv() != nil {
+		if !m.inLib(r.lib, o.Pkg()) || o.Signature().Recv() != nil {
 			return nil, false
 		}
 		return []*types.Func{o}, true
@@ -311,12 +298,9 @@ func (m *Reader) readsRetryAfter(n ast.Node, resp *types.Var) bool {
 
 // responseParam returns the *net/http.Response parameter of a function.
 func responseParam(info *types.Info, ft *ast.FuncType) *types.Var {
-	for _, f := range ft.Params.List {
-		for _, n := range f.Names {
-			v, _ := info.Defs[n].(*types.Var)
-			if v != nil && interp.IsResponseType(v.Type()) {
-				return v
-			}
+	for _, v := range typesx.FuncParams(info, ft) {
+		if v != nil && interp.IsResponseType(v.Type()) {
+			return v
 		}
 	}
 	return nil
@@ -339,10 +323,7 @@ func (m *Reader) rateLimitTest(cond ast.Expr, resp *types.Var) bool {
 	case token.EQL:
 		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			sel, ok := ast.Unparen(p[0]).(*ast.SelectorExpr)
-			if !ok || sel.Sel.Name != "StatusCode" {
-				continue
-			}
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || m.info.Uses[id] != resp {
+			if !ok || sel.Sel.Name != "StatusCode" || typesx.VarOf(m.info, sel.X) != resp {
 				continue
 			}
 			tv, ok := m.info.Types[p[1]]
