@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
@@ -36,16 +37,10 @@ import (
 // library entry is a function literal that returns an error of its own
 // when an operation's result is empty.
 func (m *Reader) pollsThroughLibrary(ops []ast.Expr) bool {
-	for _, o := range ops {
+	return slices.ContainsFunc(ops, func(o ast.Expr) bool {
 		lit, ok := ast.Unparen(o).(*ast.FuncLit)
-		if !ok || lit.Body == nil {
-			continue
-		}
-		if m.emptyResultError(lit) {
-			return true
-		}
-	}
-	return false
+		return ok && lit.Body != nil && m.emptyResultError(lit)
+	})
 }
 
 // emptyResultError reports whether lit has an if statement testing that
@@ -93,11 +88,8 @@ func (m *Reader) emptyResultError(lit *ast.FuncLit) bool {
 			return true
 		}
 		last := ret.Results[len(ret.Results)-1]
-		if typesx.IsIdent(last, "nil") || typesx.UsesAny(m.info, last, opErrs) || !errorLast {
-			return true
-		}
-		found = true
-		return false
+		found = errorLast && !typesx.IsIdent(last, "nil") && !typesx.UsesAny(m.info, last, opErrs)
+		return true
 	})
 }
 

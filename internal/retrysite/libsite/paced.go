@@ -73,51 +73,42 @@ func (m *Reader) PacedLoops(pass *analysis.Pass, sites []*site.Site) {
 // in a for loop's body, or the PaceTicker constructor whose ticker's C a
 // range statement ranges over.
 func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry) {
-	lookup := func(call *ast.CallExpr, p knowledge.Pace) (*site.Lib, knowledge.Entry, bool) {
+	var (
+		found *ast.CallExpr
+		lib   *site.Lib
+		entry knowledge.Entry
+		n     int // the pace calls of a for loop; the definitions of a ticker
+	)
+	take := func(call *ast.CallExpr, p knowledge.Pace) bool {
 		fn := typesx.Callee(m.info, call)
 		if fn == nil || !m.copies.IsLibrary(fn.Pkg()) {
-			return nil, knowledge.Entry{}, false
+			return false
 		}
-		lib, e, ok := m.lookup(fn)
-		return lib, e, ok && e.Pace == p
+		l, e, ok := m.lookup(fn)
+		if ok && e.Pace == p {
+			found, lib, entry = call, l, e
+		}
+		return ok && e.Pace == p
 	}
-	switch n := s.Node.(type) {
+	switch x := s.Node.(type) {
 	case *ast.ForStmt:
-		var (
-			found *ast.CallExpr
-			lib   *site.Lib
-			entry knowledge.Entry
-			count int
-		)
-		typesx.InspectNoLits(n.Body, func(x ast.Node) bool {
-			switch x := x.(type) {
-			case *ast.CallExpr:
-				if l, e, ok := lookup(x, knowledge.PaceNext); ok {
-					found, lib, entry = x, l, e
-					count++
-				}
+		typesx.InspectNoLits(x.Body, func(y ast.Node) bool {
+			if call, ok := y.(*ast.CallExpr); ok && take(call, knowledge.PaceNext) {
+				n++
 			}
 			return true
 		})
-		if count != 1 {
-			return nil, nil, knowledge.Entry{}
-		}
-		return found, lib, entry
 	case *ast.RangeStmt:
-		sel, ok := ast.Unparen(n.X).(*ast.SelectorExpr)
+		sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr)
 		if !ok || sel.Sel.Name != "C" || s.Func == nil {
-			return nil, nil, knowledge.Entry{}
+			break
 		}
 		v, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 		if !ok {
-			return nil, nil, knowledge.Entry{}
+			break
 		}
-		var found *ast.CallExpr
-		var lib *site.Lib
-		var entry knowledge.Entry
-		defs := 0
-		ast.Inspect(s.Func, func(x ast.Node) bool {
-			as, ok := x.(*ast.AssignStmt)
+		ast.Inspect(s.Func, func(y ast.Node) bool {
+			as, ok := y.(*ast.AssignStmt)
 			if !ok {
 				return true
 			}
@@ -126,24 +117,21 @@ func (m *Reader) pacer(s *site.Site) (*ast.CallExpr, *site.Lib, knowledge.Entry)
 				if !ok || typesx.ObjOf(m.info, lid) != types.Object(v) {
 					continue
 				}
-				defs++
+				n++
 				if len(as.Rhs) != len(as.Lhs) {
 					continue
 				}
 				if call, ok := ast.Unparen(as.Rhs[i]).(*ast.CallExpr); ok {
-					if l, e, ok := lookup(call, knowledge.PaceTicker); ok {
-						found, lib, entry = call, l, e
-					}
+					take(call, knowledge.PaceTicker)
 				}
 			}
 			return true
 		})
-		if defs != 1 || found == nil {
-			return nil, nil, knowledge.Entry{}
-		}
-		return found, lib, entry
 	}
-	return nil, nil, knowledge.Entry{}
+	if n != 1 || found == nil {
+		return nil, nil, knowledge.Entry{}
+	}
+	return found, lib, entry
 }
 
 // noCount reports whether the loop has no count of its own: a for loop

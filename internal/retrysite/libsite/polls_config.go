@@ -41,19 +41,14 @@ func (m *Reader) pollOutcomes(s *site.Site, call *ast.CallExpr) {
 	if body == nil {
 		return
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if s.Retried != nil {
-			return false
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.BlockStmt:
 			m.retriedClass(s, n.List)
 		case *ast.CaseClause:
 			m.retriedClass(s, n.Body)
 		}
-		return true
+		return s.Retried == nil
 	})
 }
 

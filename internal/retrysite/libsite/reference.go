@@ -95,9 +95,7 @@ func (m *Reader) carriesKey(p policyOf, fn *ast.BlockStmt, x ast.Expr, depth int
 					if len(as.Lhs) == len(as.Rhs) {
 						rhs = as.Rhs[i]
 					}
-					if m.carriesKey(p, fn, rhs, depth+1) {
-						found = true
-					}
+					found = found || m.carriesKey(p, fn, rhs, depth+1)
 				}
 			}
 			return true
@@ -116,15 +114,13 @@ type policyOf struct {
 // at path.
 func callsRetry(info *types.Info, body ast.Node, path, name string) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && !found {
-			if f := typesx.Callee(info, call); f != nil && f.Pkg() != nil && f.Pkg().Path() == path && f.Name() == name {
-				found = true
-			}
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			f := typesx.Callee(info, call)
+			found = f != nil && f.Pkg() != nil && f.Pkg().Path() == path && f.Name() == name
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // referenceOutcomes records the outcomes the operation marks with
@@ -133,10 +129,7 @@ func callsRetry(info *types.Info, body ast.Node, path, name string) bool {
 // are what Retryable is for, and the package classifies the rest itself.
 func (m *Reader) referenceOutcomes(p policyOf, s *site.Site, body *ast.BlockStmt) {
 	var o *site.Outcomes
-	ast.Inspect(body, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false // a function the operation makes, not runs
-		}
+	typesx.InspectNoLits(body, func(n ast.Node) bool { // a literal is a function the operation makes, not runs
 		call, ok := n.(*ast.CallExpr)
 		if !ok || len(call.Args) != 1 {
 			return true
