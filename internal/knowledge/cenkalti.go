@@ -46,7 +46,7 @@ var CenkaltiV4 = &Library{
 	Defaults: cenkaltiDefaults,
 	Advice: Advice{
 		JitterFix: cenkaltiJitterFix,
-		Stop:      cenkaltiAdvice.Stop,
+		Stop:      cenkaltiStop,
 		TotalCap:  "use an ExponentialBackOff with MaxElapsedTime %s, or backoff.WithContext with a context that has a deadline",
 	},
 }
@@ -90,16 +90,13 @@ var CenkaltiV5 = &Library{
 	Defaults: cenkaltiDefaults,
 	Advice: Advice{
 		JitterFix: cenkaltiJitterFix,
-		Stop:      cenkaltiAdvice.Stop,
+		Stop:      cenkaltiStop,
 		TotalCap:  "pass backoff.WithMaxElapsedTime(%s)",
 	},
 }
 
-// cenkaltiAdvice is shared by both majors.
-var cenkaltiAdvice = Advice{
-	JitterFix: cenkaltiJitterFix,
-	Stop:      "return backoff.Permanent(err) for them",
-}
+// cenkaltiStop is both majors' R-4 advice.
+const cenkaltiStop = "return backoff.Permanent(err) for them"
 
 const cenkaltiV4Pace = "a cenkalti/backoff/v4 ExponentialBackOff returns Stop only after MaxElapsedTime (15m by default, never when 0): the loop has no count"
 

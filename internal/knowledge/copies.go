@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -94,10 +95,7 @@ func (c *Copies) Lookup(fn *types.Func) (*Library, Entry, bool) {
 // IsNamed reports whether t, or the type it points to, is the named
 // type name of the library package path or of a copy of it.
 func (c *Copies) IsNamed(t types.Type, path, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
 	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && c.Path(n.Obj().Pkg()) == path
 }
 
@@ -147,20 +145,11 @@ func init() {
 	for _, k := range order {
 		es := byPath[k]
 		key := es[0].Func
-		if i := indexDot(key); i >= 0 {
+		if i := strings.IndexByte(key, '.'); i >= 0 {
 			key = key[:i]
 		}
 		prints = append(prints, fingerprint{path: k.path, lib: k.l, key: key, entries: es})
 	}
-}
-
-func indexDot(s string) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '.' {
-			return i
-		}
-	}
-	return -1
 }
 
 // recognise returns the library package pkg copies, "" none. A package
@@ -247,7 +236,7 @@ func (fp *fingerprint) matches(pkg *types.Package, partial bool) bool {
 // its method's ("Type.Method"); nil when pkg has none.
 func entrySig(scope *types.Scope, pkg *types.Package, e Entry) *types.Signature {
 	name := e.Func
-	if i := indexDot(name); i >= 0 {
+	if i := strings.IndexByte(name, '.'); i >= 0 {
 		tn, ok := scope.Lookup(name[:i]).(*types.TypeName)
 		if !ok {
 			return nil

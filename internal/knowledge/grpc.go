@@ -37,45 +37,39 @@ var GRPCConfig = &Library{
 	},
 }
 
-// go-grpc-middleware v1 retry interceptors.
-var GRPCMwV1 = &Library{
-	Name:          "go-grpc-middleware retry",
-	Module:        "github.com/grpc-ecosystem/go-grpc-middleware",
-	Versions:      "v1.4.0",
-	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/retry"},
-	ForcesContext: true,
-	Context:       policy.GRPCUnary,
-	Outcomes:      grpcMwOutcomes,
-	Waits:         grpcMwWaits,
-	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
-	Bound:         grpcMwBound,
-	// github.com/grpc-ecosystem/go-grpc-middleware@v1.4.0/retry/options.go
-	// (defaultOptions: max 0, perCallTimeout 0,
-	// BackoffLinearWithJitter(50ms, 0.10), codes ResourceExhausted and
-	// Unavailable).
-	Defaults: grpcMwDefaults,
-	Advice:   grpcMwAdvice,
-	Timeouts: grpcMwTimeouts,
-}
+// go-grpc-middleware v1 retry interceptors: the defaults are
+// github.com/grpc-ecosystem/go-grpc-middleware@v1.4.0/retry/options.go
+// (defaultOptions: max 0, perCallTimeout 0,
+// BackoffLinearWithJitter(50ms, 0.10), codes ResourceExhausted and
+// Unavailable).
+var GRPCMwV1 = grpcMw("go-grpc-middleware retry", "github.com/grpc-ecosystem/go-grpc-middleware", "v1.4.0",
+	"github.com/grpc-ecosystem/go-grpc-middleware/retry")
 
-// go-grpc-middleware v2 retry interceptors.
-var GRPCMwV2 = &Library{
-	Name:          "go-grpc-middleware/v2 retry",
-	Module:        "github.com/grpc-ecosystem/go-grpc-middleware/v2",
-	Versions:      "v2.3.4 (defaults read at v2.3.3)",
-	Paths:         []string{"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry"},
-	ForcesContext: true,
-	Context:       policy.GRPCUnary,
-	Outcomes:      grpcMwOutcomes,
-	Waits:         grpcMwWaits,
-	Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
-	Bound:         grpcMwBound,
-	// github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.3/interceptors/retry/options.go:20-30
-	// (DefaultRetriableCodes ResourceExhausted, Unavailable; max 0 =
-	// disabled; perCallTimeout 0; BackoffLinearWithJitter(50ms, 0.10)).
-	Defaults: grpcMwDefaults,
-	Advice:   grpcMwAdvice,
-	Timeouts: grpcMwTimeouts,
+// go-grpc-middleware v2 retry interceptors: the defaults are
+// github.com/grpc-ecosystem/go-grpc-middleware/v2@v2.3.3/interceptors/retry/options.go:20-30
+// (DefaultRetriableCodes ResourceExhausted, Unavailable; max 0 =
+// disabled; perCallTimeout 0; BackoffLinearWithJitter(50ms, 0.10)).
+var GRPCMwV2 = grpcMw("go-grpc-middleware/v2 retry", "github.com/grpc-ecosystem/go-grpc-middleware/v2", "v2.3.4 (defaults read at v2.3.3)",
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/retry")
+
+// grpcMw is the table of either major: the same interceptors, settings
+// and defaults.
+func grpcMw(name, module, versions, path string) *Library {
+	return &Library{
+		Name:          name,
+		Module:        module,
+		Versions:      versions,
+		Paths:         []string{path},
+		ForcesContext: true,
+		Context:       policy.GRPCUnary,
+		Outcomes:      grpcMwOutcomes,
+		Waits:         grpcMwWaits,
+		Entries:       []Entry{Config("UnaryClientInterceptor", 0), Config("StreamClientInterceptor", 0)},
+		Bound:         grpcMwBound,
+		Defaults:      grpcMwDefaults,
+		Advice:        grpcMwAdvice,
+		Timeouts:      grpcMwTimeouts,
+	}
 }
 
 // grpcMwTimeouts: each call brings the caller's context; an attempt is
