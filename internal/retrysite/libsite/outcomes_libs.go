@@ -63,11 +63,7 @@ func (m *Reader) libOutcomes(s *site.Site) {
 // siteOp returns the function a library call runs under retry, from its
 // table entry: nil when the entry runs none (a client, an option).
 func (m *Reader) siteOp(call *ast.CallExpr) ast.Expr {
-	fn := typesx.Callee(m.info, call)
-	if fn == nil {
-		return nil
-	}
-	_, e, ok := m.lookup(fn)
+	_, e, ok := m.lookup(typesx.Callee(m.info, call))
 	if !ok || e.Op < 0 || e.Op >= len(call.Args) || e.Sends != knowledge.SendsNothing {
 		return nil
 	}

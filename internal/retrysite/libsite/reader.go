@@ -91,8 +91,12 @@ func (r *Reader) Made(c Config) bool {
 		r.info == c.Info && r.pkg == c.Pkg && r.timeouts == c.Timeouts && r.ops == c.Ops && r.wnum == c.Wnum && r.copies == c.Copies
 }
 
-// lookup returns the table and entry of fn, a library's or a copy's.
+// lookup returns the table and entry of fn, a library's or a copy's;
+// none for nil.
 func (m *Reader) lookup(fn *types.Func) (*knowledge.Library, knowledge.Entry, bool) {
+	if fn == nil {
+		return nil, knowledge.Entry{}, false
+	}
 	return m.copies.Lookup(fn.Origin())
 }
 

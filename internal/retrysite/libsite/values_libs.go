@@ -60,6 +60,10 @@ func (m *Reader) onlyOperated(v *types.Var) bool {
 		return r
 	}
 	r := true
+	isEntry := func(call ast.Node) bool {
+		_, _, ok := m.lookup(typesx.Callee(m.info, call.(*ast.CallExpr)))
+		return ok
+	}
 	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for cur := range insp.Root().Preorder((*ast.SelectorExpr)(nil)) {
 		sel := cur.Node().(*ast.SelectorExpr)
@@ -72,21 +76,12 @@ func (m *Reader) onlyOperated(v *types.Var) bool {
 		case edge.CallExpr_Args:
 			// Given to a library entry point: retry.Do(ctx, l.backoff,
 			// fn) runs with it and configures nothing.
-			call := cur.Parent().Node().(*ast.CallExpr)
-			if fn := typesx.Callee(m.info, call); fn != nil {
-				if _, _, ok := m.lookup(fn); ok {
-					continue
-				}
+			if isEntry(cur.Parent().Node()) {
+				continue
 			}
 		case edge.SelectorExpr_X:
-			outer := cur.Parent()
-			if k2, _ := outer.ParentEdge(); k2 == edge.CallExpr_Fun {
-				call := outer.Parent().Node().(*ast.CallExpr)
-				if fn := typesx.Callee(m.info, call); fn != nil {
-					if _, _, ok := m.lookup(fn); ok {
-						continue
-					}
-				}
+			if outer := cur.Parent(); outer.ParentEdgeKind() == edge.CallExpr_Fun && isEntry(outer.Parent().Node()) {
+				continue
 			}
 		}
 		r = false

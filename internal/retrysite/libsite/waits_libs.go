@@ -17,11 +17,9 @@ import (
 
 // libWaits finds the waits a library site's settings configure.
 func (m *Reader) libWaits(s *site.Site) {
-	s.WaitsKnown = false
-	s.Waits = nil
+	s.Waits, s.WaitsKnown = nil, false
 	if s.GRPCPolicy != nil {
-		s.Waits = []*site.Wait{m.libread().PolicyWait(s)}
-		s.WaitsKnown = true
+		s.Waits, s.WaitsKnown = []*site.Wait{m.libread().PolicyWait(s)}, true
 		return
 	}
 	var w *site.Wait
@@ -46,8 +44,7 @@ func (m *Reader) libWaits(s *site.Site) {
 		}
 	}
 	w.Kind = site.WaitLibrary
-	s.Waits = []*site.Wait{w}
-	s.WaitsKnown = true
+	s.Waits, s.WaitsKnown = []*site.Wait{w}, true
 }
 
 // spreadWait is a backoff whose every wait is multiplied by 1 ± f.
