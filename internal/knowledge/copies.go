@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"go/types"
 	"strings"
 
@@ -130,10 +131,7 @@ func init() {
 			continue // the project's own package; JSON documents
 		}
 		for _, e := range l.Entries {
-			p := e.Path
-			if p == "" {
-				p = l.Paths[0]
-			}
+			p := cmp.Or(e.Path, l.Paths[0])
 			tablePaths[p] = true
 			k := pk{l, p}
 			if _, ok := byPath[k]; !ok {

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -257,11 +258,7 @@ func Plain(fn string) Entry { return Entry{Func: fn, Op: -1, CfgFrom: -1} }
 
 // Key returns the entry's "path.Name" or "path.Type.Method".
 func (e Entry) Key(l *Library) string {
-	p := e.Path
-	if p == "" {
-		p = l.Paths[0]
-	}
-	return p + "." + e.Func
+	return cmp.Or(e.Path, l.Paths[0]) + "." + e.Func
 }
 
 // Defaults are a library's defaults. Zero fields are unknown or do not

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 )
@@ -135,9 +136,7 @@ func init() {
 			continue
 		}
 		v := *l.Requests
-		if v.Path == "" {
-			v.Path = l.Paths[0]
-		}
+		v.Path = cmp.Or(v.Path, l.Paths[0])
 		vs = append(vs, &v)
 	}
 	for _, v := range vs {

@@ -1,6 +1,7 @@
 package libread
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -266,10 +267,7 @@ func jsonTag(tag, field string) (name string, omitEmpty, skip bool) {
 		return "", false, true
 	}
 	parts := strings.Split(v, ",")
-	name = parts[0]
-	if name == "" {
-		name = field
-	}
+	name = cmp.Or(parts[0], field)
 	for _, p := range parts[1:] {
 		if p == "omitempty" || p == "omitzero" {
 			omitEmpty = true

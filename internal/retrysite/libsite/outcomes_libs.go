@@ -1,6 +1,7 @@
 package libsite
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -133,10 +134,7 @@ func (m *Reader) readPreds(s *site.Site, v *knowledge.OutcomeVocab) (sp sitePred
 		if ps.Abort || ps.Builtin != knowledge.NoPredicate || sp.desc != "" && !ps.WordLast {
 			continue
 		}
-		desc := ps.Desc
-		if desc == "" {
-			desc = st.Name
-		}
+		desc := cmp.Or(ps.Desc, st.Name)
 		sp.desc, sp.pos = desc+" "+outcomes.Shorten(types.ExprString(st.Arg(ps.Arg))), st.Pos
 		if ps.AtArg && st.Arg(ps.Arg) != nil {
 			sp.pos = st.Arg(ps.Arg).Pos()

@@ -1,6 +1,7 @@
 package libsite
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"sort"
@@ -283,10 +284,7 @@ func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time
 	if vals.base+vals.amount > 0 {
 		floor = waitshape.Pct(float64(vals.base) / float64(vals.base+vals.amount))
 	}
-	label := k.Label
-	if label == "" {
-		label = k.Setting
-	}
+	label := cmp.Or(k.Label, k.Setting)
 	ceil := vals.amount
 	if k.CapArg > 0 || k.Shape == knowledge.KindFullJitter {
 		ceil = vals.cap
@@ -366,10 +364,7 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 // vocabulary's randomisation or the last of its jitter settings.
 func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, vals waitVals, known bool, grows string) *site.Wait {
 	k, st := p.kind, p.st
-	label := k.Label
-	if label == "" {
-		label = k.Setting
-	}
+	label := cmp.Or(k.Label, k.Setting)
 	// The jitter setting, and the values it gives.
 	var jit *knowledge.WaitJitter
 	var jSt *site.Setting
