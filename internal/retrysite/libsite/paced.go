@@ -3,6 +3,7 @@ package libsite
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/go/analysis"
@@ -158,10 +159,5 @@ func (m *Reader) paceWaitUnseen(s *site.Site, e knowledge.Entry) bool {
 	if len(s.Waits) == 0 {
 		return !s.WaitsKnown // a wait the loop model could not follow
 	}
-	for _, w := range s.Waits {
-		if w.Shape != site.ShapeUnknown {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.Waits, func(w *site.Wait) bool { return w.Shape != site.ShapeUnknown })
 }

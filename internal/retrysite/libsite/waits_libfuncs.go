@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -269,12 +270,10 @@ func (m *Reader) adviceOnly(st *ast.IfStmt, resp *types.Var, depth int) bool {
 	if b, ok := ast.Unparen(st.Cond).(*ast.BinaryExpr); !ok || st.Init != nil || b.Op != token.NEQ || typesx.VarOf(m.info, b.X) != resp {
 		return false
 	}
-	for _, in := range st.Body.List {
-		if is, ok := in.(*ast.IfStmt); !ok || !m.adviceOnly(is, resp, depth+1) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(st.Body.List, func(in ast.Stmt) bool {
+		is, ok := in.(*ast.IfStmt)
+		return !ok || !m.adviceOnly(is, resp, depth+1)
+	})
 }
 
 // readsRetryAfter reports whether n reads the response's Retry-After
