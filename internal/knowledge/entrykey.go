@@ -1,6 +1,10 @@
 package knowledge
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+)
 
 // EntryKey names a function as the entries table does (Lookup): the
 // package path and name of a function, "path.Type.Method" for a method;
@@ -9,13 +13,8 @@ func EntryKey(fn *types.Func) string {
 	if fn.Pkg() == nil {
 		return ""
 	}
-	sig, _ := fn.Type().(*types.Signature)
-	if sig != nil && sig.Recv() != nil {
-		t := sig.Recv().Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
+	if recv := fn.Signature().Recv(); recv != nil {
+		if n, ok := types.Unalias(typesx.Deref(recv.Type())).(*types.Named); ok {
 			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
 		}
 		return ""
