@@ -32,14 +32,11 @@ func (r *Reader) ServiceConfig(x ast.Expr, maxCall int) (ps []*site.GRPCRetryPol
 		}
 		p := &site.GRPCRetryPolicy{}
 		for _, n := range jsonList(jsonField(mc, "name")) {
-			svc, _ := jsonField(n, "service").(string)
-			meth, _ := jsonField(n, "method").(string)
-			switch {
-			case meth != "":
-				p.Methods = append(p.Methods, svc+"/"+meth)
-			default:
-				p.Methods = append(p.Methods, svc)
+			name, _ := jsonField(n, "service").(string)
+			if meth, _ := jsonField(n, "method").(string); meth != "" {
+				name += "/" + meth
 			}
+			p.Methods = append(p.Methods, name)
 		}
 		if f, ok := jsonField(rp, "maxAttempts").(float64); ok {
 			p.MaxAttempts = int(f)

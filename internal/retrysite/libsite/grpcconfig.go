@@ -47,10 +47,9 @@ func (m *Reader) serviceConfigSites(base *site.Site) []*site.Site {
 		s.GRPCPolicy = p
 		s.Settings = nil
 		s.Bound = site.Bound{Kind: site.BoundKnown, Retries: p.Attempts - 1, Expr: call.Args[0]}
+		s.Bound.Counted = fmt.Sprintf("maxAttempts %d = %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
 		if p.Attempts != p.MaxAttempts {
 			s.Bound.Counted = fmt.Sprintf("maxAttempts %d, capped by gRPC to %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
-		} else {
-			s.Bound.Counted = fmt.Sprintf("maxAttempts %d = %s", p.MaxAttempts, site.CountedAttempts(p.Attempts))
 		}
 		m.libWaits(&s)
 		m.libOutcomes(&s)

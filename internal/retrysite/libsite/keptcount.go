@@ -147,11 +147,9 @@ func (m *Reader) keptAt(cur inspector.Cursor) kept {
 			if len(as.Lhs) != len(as.Rhs) {
 				break
 			}
-			if sel, ok := ast.Unparen(as.Lhs[i]).(*ast.SelectorExpr); ok {
-				if v, ok := m.info.Uses[sel.Sel].(*types.Var); ok && v.IsField() {
-					k.fields = append(k.fields, v)
-					return nil
-				}
+			if v, ok := m.info.Uses[typesx.NameIdent(as.Lhs[i])].(*types.Var); ok && v.IsField() {
+				k.fields = append(k.fields, v)
+				return nil
 			}
 			if v := typesx.VarOf(m.info, as.Lhs[i]); v != nil && v.Parent() != m.pkg.Scope() {
 				return v
@@ -163,11 +161,9 @@ func (m *Reader) keptAt(cur inspector.Cursor) kept {
 			}
 		case edge.KeyValueExpr_Value:
 			kv := cur.Parent().Node().(*ast.KeyValueExpr)
-			if id, ok := kv.Key.(*ast.Ident); ok {
-				if v, ok := m.info.Uses[id].(*types.Var); ok && v.IsField() {
-					k.fields = append(k.fields, v)
-					return nil
-				}
+			if v, ok := m.info.Uses[typesx.IdentOf(kv.Key)].(*types.Var); ok && v.IsField() {
+				k.fields = append(k.fields, v)
+				return nil
 			}
 		case edge.ReturnStmt_Results:
 			// Handed out to the users by an exported function; the

@@ -411,8 +411,7 @@ func (c *collector) collect(x ast.Expr) {
 					if !ok || i >= len(as.Rhs) {
 						continue
 					}
-					fobj := info.Uses[sel.Sel]
-					c.add(sel.Sel.Name, fobj, []ast.Expr{as.Rhs[i]}, as)
+					c.add(sel.Sel.Name, info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)
 					if c.isConfigValue(as.Rhs[i]) {
 						c.collect(as.Rhs[i])
 					}
