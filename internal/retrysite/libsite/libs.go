@@ -445,11 +445,13 @@ func (c *collector) collect(x ast.Expr) {
 		named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
 		if named != nil && c.inLib(named.Obj().Pkg()) {
 			c.add(named.Obj().Name(), named.Obj(), nil, x)
-		} else if named != nil && c.ownMethods(named) {
-			// A type of the user's with methods of its own, given
-			// where the library takes an interface (a BackOff whose
-			// NextBackOff stops after its own count): a policy the
-			// table does not describe, and whose defaults do not hold.
+		} else if named != nil && named.Obj().Pkg() != nil && named.NumMethods() > 0 {
+			// A type of the user's with methods of its own (NumMethods:
+			// declared on it or its pointer, not promoted from an
+			// embedded library type), given where the library takes an
+			// interface (a BackOff whose NextBackOff stops after its own
+			// count): a policy the table does not describe, and whose
+			// defaults do not hold.
 			c.opaque, c.other = true, true
 			return
 		}
@@ -494,13 +496,6 @@ func (c *collector) collect(x ast.Expr) {
 	default:
 		c.opaque, c.other = true, true
 	}
-}
-
-// ownMethods reports whether a named type, declared outside the library,
-// declares methods of its own (on it or its pointer), rather than only
-// holding fields or promoting an embedded library type's methods.
-func (c *collector) ownMethods(named *types.Named) bool {
-	return named.Obj().Pkg() != nil && named.NumMethods() > 0
 }
 
 // isConfigValue reports whether an argument is itself part of the

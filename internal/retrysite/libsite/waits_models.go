@@ -268,10 +268,8 @@ func (m *Reader) localWait(p waitPick, vals waitVals, l *knowledge.LocalWait) *s
 	return w
 }
 
-// A waitText fills a vocabulary's message templates.
-type waitText struct{ r *strings.Replacer }
-
-func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time.Duration, f float64, pct int64) waitText {
+// newWaitText fills a vocabulary's message templates.
+func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time.Duration, f float64, pct int64) *strings.Replacer {
 	fixed, ceiling := "a fixed interval", "a fixed ceiling"
 	if vals.baseKnown {
 		fixed = "a fixed " + vals.base.String()
@@ -292,13 +290,11 @@ func newWaitText(k knowledge.WaitKind, vals waitVals, grows, what string, j time
 	if k.Shape == knowledge.KindFullJitter {
 		ceil = min(vals.base, vals.cap)
 	}
-	return waitText{strings.NewReplacer("{base}", vals.base.String(), "{cap}", vals.cap.String(),
+	return strings.NewReplacer("{base}", vals.base.String(), "{cap}", vals.cap.String(),
 		"{amount}", vals.amount.String(), "{ceil}", ceil.String(), "{floor}", floor, "{fixed}", fixed,
 		"{ceiling}", ceiling, "{grows}", grows, "{what}", what, "{j}", j.String(), "{f}", waitshape.Float(f),
-		"{p}", strconv.FormatInt(pct, 10), "{label}", label, "{from}", from)}
+		"{p}", strconv.FormatInt(pct, 10), "{label}", label, "{from}", from)
 }
-
-func (t waitText) fill(tmpl string) string { return t.r.Replace(tmpl) }
 
 // describeWait gives the wait of the picked kind and values.
 func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, vals waitVals, known bool) *site.Wait {
@@ -312,16 +308,16 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 	}
 	grows := waitshape.Expo(vals.mult, vals.base, vals.cap)
 	if k.Grows != "" {
-		grows = newWaitText(k, vals, "", "", 0, 0, 0).fill(k.Grows)
+		grows = newWaitText(k, vals, "", "", 0, 0, 0).Replace(k.Grows)
 	}
 	txt := newWaitText(k, vals, grows, "", 0, 0, 0)
 	w := &site.Wait{Setting: at, Base: vals.base, Cap: vals.cap}
 	switch k.Shape {
 	case knowledge.KindFullJitter:
 		if k.FixedDesc != "" && vals.multSt != nil && vals.mult == 1 {
-			return &site.Wait{Setting: vals.multSt, Shape: site.ShapeConstant, Base: min(vals.base, vals.cap), Desc: txt.fill(k.FixedDesc)}
+			return &site.Wait{Setting: vals.multSt, Shape: site.ShapeConstant, Base: min(vals.base, vals.cap), Desc: txt.Replace(k.FixedDesc)}
 		}
-		w.Shape, w.Desc = site.ShapeFullJitter, txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeFullJitter, txt.Replace(k.Desc)
 		return w
 	case knowledge.KindRandom:
 		desc := k.Desc
@@ -332,26 +328,26 @@ func (m *Reader) describeWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		if k.CapArg > 0 {
 			w.Base = vals.cap
 		}
-		w.Shape, w.Desc = site.ShapeConstant, txt.fill(desc)
+		w.Shape, w.Desc = site.ShapeConstant, txt.Replace(desc)
 		return w
 	case knowledge.KindEqualJitter:
 		switch {
 		case vals.base <= 0 && k.ZeroDesc != "":
-			return &site.Wait{Setting: at, Shape: site.ShapeNone, Desc: txt.fill(k.ZeroDesc)}
+			return &site.Wait{Setting: at, Shape: site.ShapeNone, Desc: txt.Replace(k.ZeroDesc)}
 		case vals.cap < 2*vals.base && k.NarrowDesc != "":
-			return &site.Wait{Setting: at, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.fill(k.NarrowDesc)}
+			return &site.Wait{Setting: at, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.Replace(k.NarrowDesc)}
 		}
-		w.Shape, w.Desc = site.ShapeEqualJitter, txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeEqualJitter, txt.Replace(k.Desc)
 		return w
 	case knowledge.KindLinear:
-		w.Shape, w.Desc = site.ShapeLinear, txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapeLinear, txt.Replace(k.Desc)
 		return w
 	case knowledge.KindAddedJitter:
 		if vals.mult <= 1 && k.FixedDesc != "" {
-			w.Shape, w.Desc = site.ShapeConstant, txt.fill(k.FixedDesc)
+			w.Shape, w.Desc = site.ShapeConstant, txt.Replace(k.FixedDesc)
 			return w
 		}
-		w.Shape, w.Desc = site.ShapePartialJitter, txt.fill(k.Desc)
+		w.Shape, w.Desc = site.ShapePartialJitter, txt.Replace(k.Desc)
 		if p.isDefault {
 			w.Desc += v.DefaultNote
 		}
@@ -391,7 +387,7 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 		if !ok {
 			return nil
 		}
-		what = newWaitText(k, vals, grows, "", jd, f, pct).fill(jit.What)
+		what = newWaitText(k, vals, grows, "", jd, f, pct).Replace(jit.What)
 	}
 	fixed := k.Shape == knowledge.KindConstant || vals.mult <= 1
 	if k.Shape == knowledge.KindConstant && !known {
@@ -407,9 +403,9 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 	if jit != nil && (jit.Kind == knowledge.JitterAbsolute || jit.Kind == knowledge.JitterFull) {
 		txt := newWaitText(k, vals, grows, what, jd, f, pct)
 		if fixed {
-			return &site.Wait{Setting: jAt, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.fill(jit.FixedDesc) + k.Suffix}
+			return &site.Wait{Setting: jAt, Shape: site.ShapeConstant, Base: vals.base, Desc: txt.Replace(jit.FixedDesc) + k.Suffix}
 		}
-		w := &site.Wait{Setting: jSt, Shape: site.ShapeFullJitter, Base: vals.base, Cap: vals.cap, Desc: txt.fill(jit.GrowsDesc)}
+		w := &site.Wait{Setting: jSt, Shape: site.ShapeFullJitter, Base: vals.base, Cap: vals.cap, Desc: txt.Replace(jit.GrowsDesc)}
 		if jit.Kind == knowledge.JitterAbsolute {
 			w.Shape = site.ShapePartialJitter
 		}
@@ -438,7 +434,7 @@ func (m *Reader) jitteredWait(s *site.Site, v *knowledge.WaitVocab, p waitPick, 
 	if jit == nil {
 		switch {
 		case v.RandomizationWhat != "":
-			what = newWaitText(k, vals, grows, "", 0, f, 0).fill(v.RandomizationWhat)
+			what = newWaitText(k, vals, grows, "", 0, f, 0).Replace(v.RandomizationWhat)
 		default:
 			what = v.RandomizationName + " " + waitshape.Float(f)
 			if vals.rfSt == nil && k.RandomizationArg == 0 && len(v.Randomization) > 0 {
