@@ -106,20 +106,26 @@ func IsNil(info *types.Info, x ast.Expr) bool {
 // NilTest returns == or != when cond compares v's identifier with nil
 // (either side, in parentheses or not), else token.ILLEGAL.
 func NilTest(info *types.Info, cond ast.Expr, v types.Object) token.Token {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
-		return token.ILLEGAL
-	}
-	other := be.X
-	if IsNil(info, be.X) {
-		other = be.Y
-	} else if !IsNil(info, be.Y) {
-		return token.ILLEGAL
-	}
-	if id, isID := ast.Unparen(other).(*ast.Ident); isID && v != nil && info.Uses[id] == v {
-		return be.Op
+	x, op := NilCompared(info, cond)
+	if id, isID := ast.Unparen(x).(*ast.Ident); isID && v != nil && info.Uses[id] == v {
+		return op
 	}
 	return token.ILLEGAL
+}
+
+// NilCompared returns the operand cond compares with nil (either side)
+// and == or !=, else nil and token.ILLEGAL.
+func NilCompared(info *types.Info, cond ast.Expr) (ast.Expr, token.Token) {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
+		return nil, token.ILLEGAL
+	}
+	if IsNil(info, be.X) {
+		return be.Y, be.Op
+	} else if !IsNil(info, be.Y) {
+		return nil, token.ILLEGAL
+	}
+	return be.X, be.Op
 }
 
 // Operands returns the operands of a chain of op (token.LAND or

@@ -42,7 +42,7 @@ func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
 		case x == gx:
 		case guard != nil && x.Pos() >= guard.Pos():
 			return nil, nil // assigned after the default: another value
-		case isCall && len(call.Args) == 1 && ip.setting(call.Args[0]):
+		case isCall:
 			d, dx := ip.helperDefault(call)
 			if d == nil || def != nil && d != def {
 				return nil, nil
@@ -73,9 +73,12 @@ func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) (*types.Func, ast.E
 }
 
 // helperDefault returns D when call runs a function of the package that
-// returns its one parameter p where p is not nil and the named function D
-// where it is (`if p != nil { return p }; return D`, or with == and an
-// else), and the expression D.
+// returns a setting where it is not nil and the named function D where
+// it is, and the expression D: a function given the setting as its one
+// parameter p (`if p != nil { return p }; return D`, or with == and an
+// else), or a getter method with no parameter that tests a setting
+// itself (`if c.cfg.F != nil { return c.cfg.F }; return D`). A fallback
+// that is no named function (a parameter, a call's result) is none.
 func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 	info := ip.m.info
 	fn := typesx.Callee(info, call)
@@ -83,14 +86,16 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 		return nil, nil
 	}
 	d := ip.m.FuncDecl(fn)
-	if d == nil || d.Body == nil || d.Recv != nil || d.Type.Params.NumFields() != 1 || len(d.Type.Params.List[0].Names) != 1 {
+	if d == nil || d.Body == nil || len(d.Body.List) == 0 || len(d.Body.List) > 2 {
 		return nil, nil
 	}
-	p, _ := info.Defs[d.Type.Params.List[0].Names[0]].(*types.Var)
+	ps := typesx.FuncParams(info, d.Type)
+	param := d.Recv == nil && len(ps) == 1 && ps[0] != nil && len(call.Args) == 1 && ip.setting(call.Args[0])
+	tested := func(x ast.Expr) bool {
+		id, isID := ast.Unparen(x).(*ast.Ident)
+		return param && isID && info.Uses[id] == ps[0] || d.Recv != nil && len(ps) == 0 && ip.setting(x)
+	}
 	list := d.Body.List
-	if p == nil || len(list) == 0 || len(list) > 2 {
-		return nil, nil
-	}
 	is, _ := list[0].(*ast.IfStmt)
 	if is == nil || is.Init != nil {
 		return nil, nil
@@ -102,13 +107,11 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 		return nil, nil
 	}
 	nonNil, isNil := returned(holds), returned(other)
-	switch typesx.NilTest(info, is.Cond, p) {
-	case token.EQL:
+	x, op := typesx.NilCompared(info, is.Cond)
+	if op == token.EQL {
 		nonNil, isNil = isNil, nonNil
-	case token.ILLEGAL:
-		return nil, nil
 	}
-	if id, ok := ast.Unparen(nonNil).(*ast.Ident); !ok || info.Uses[id] != p || isNil == nil {
+	if x == nil || !tested(x) || nonNil == nil || types.ExprString(nonNil) != types.ExprString(x) || isNil == nil {
 		return nil, nil
 	}
 	return typesx.NamedFunc(info, isNil), isNil
