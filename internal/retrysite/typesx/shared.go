@@ -128,6 +128,39 @@ func NilCompared(info *types.Info, cond ast.Expr) (ast.Expr, token.Token) {
 	return be.X, be.Op
 }
 
+// IfReturn reads a body that is `if cond { return a }; return b`, or the
+// same with the second return in an else, one value each: it returns
+// cond, a and b, else nils.
+func IfReturn(body *ast.BlockStmt) (cond, a, b ast.Expr) {
+	list := body.List
+	if len(list) == 0 || len(list) > 2 {
+		return nil, nil, nil
+	}
+	is, _ := list[0].(*ast.IfStmt)
+	if is == nil || is.Init != nil {
+		return nil, nil, nil
+	}
+	other := list[1:]
+	if e, isBlock := is.Else.(*ast.BlockStmt); isBlock && len(list) == 1 {
+		other = e.List
+	} else if is.Else != nil || len(list) != 2 {
+		return nil, nil, nil
+	}
+	returned := func(list []ast.Stmt) ast.Expr {
+		if len(list) != 1 {
+			return nil
+		}
+		if r, ok := list[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+			return r.Results[0]
+		}
+		return nil
+	}
+	if a, b = returned(is.Body.List), returned(other); a == nil || b == nil {
+		return nil, nil, nil
+	}
+	return is.Cond, a, b
+}
+
 // Operands returns the operands of a chain of op (token.LAND or
 // token.LOR) in x, left to right, through parentheses: a, b and c for
 // a && (b && c). Any other x is its own one operand.

@@ -86,7 +86,7 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 		return nil, nil
 	}
 	d := ip.m.FuncDecl(fn)
-	if d == nil || d.Body == nil || len(d.Body.List) == 0 || len(d.Body.List) > 2 {
+	if d == nil || d.Body == nil {
 		return nil, nil
 	}
 	ps := typesx.FuncParams(info, d.Type)
@@ -95,37 +95,15 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
 		id, isID := ast.Unparen(x).(*ast.Ident)
 		return param && isID && info.Uses[id] == ps[0] || d.Recv != nil && len(ps) == 0 && ip.setting(x)
 	}
-	list := d.Body.List
-	is, _ := list[0].(*ast.IfStmt)
-	if is == nil || is.Init != nil {
-		return nil, nil
-	}
-	holds, other := is.Body.List, list[1:] // the branch where the test holds, the other
-	if e, isBlock := is.Else.(*ast.BlockStmt); isBlock && len(list) == 1 {
-		other = e.List
-	} else if is.Else != nil || len(list) != 2 {
-		return nil, nil
-	}
-	nonNil, isNil := returned(holds), returned(other)
-	x, op := typesx.NilCompared(info, is.Cond)
+	cond, nonNil, isNil := typesx.IfReturn(d.Body)
+	x, op := typesx.NilCompared(info, cond)
 	if op == token.EQL {
 		nonNil, isNil = isNil, nonNil
 	}
-	if x == nil || !tested(x) || nonNil == nil || types.ExprString(nonNil) != types.ExprString(x) || isNil == nil {
+	if x == nil || !tested(x) || types.ExprString(nonNil) != types.ExprString(x) {
 		return nil, nil
 	}
 	return typesx.NamedFunc(info, isNil), isNil
-}
-
-// returned returns the one value of a list that is one return statement.
-func returned(list []ast.Stmt) ast.Expr {
-	if len(list) != 1 {
-		return nil
-	}
-	if r, ok := list[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
-		return r.Results[0]
-	}
-	return nil
 }
 
 // setting reports whether x reads a field of the module's code that the
