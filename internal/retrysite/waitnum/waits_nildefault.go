@@ -11,8 +11,9 @@ import (
 // This file reads the default of a wait function the user may give (doc.go):
 // a local func value holding a field of the configuration that the package
 // leaves to the user or, when that is nil, a named function, assigned under
-// `if f == nil` or picked by a helper of the package. Any other value of the
-// local (a literal, a named function, another call) keeps the wait unknown.
+// `if f == nil` or picked by a helper or getter method of the package (whose
+// result may also be called at once). Any other value of the local (a
+// literal, a named function, another call) keeps the wait unknown.
 
 // nilDefault returns the function the local func value v holds when the
 // setting it was given is nil, or nil, and the expression that names it.

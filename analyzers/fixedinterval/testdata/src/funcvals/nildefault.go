@@ -389,3 +389,16 @@ func (c *filledGetter) do(req *http.Request) (*http.Response, error) {
 	}
 	return nil, err
 }
+
+// The package helper's result called at once, with no local.
+func (c *ndClient) helperDirect(req *http.Request) (*http.Response, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = c.hc.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(orFixed(c.cfg.Backoff)(i)) // want `R-1.*fixed 2s.*orFixed's default`
+	}
+	return nil, err
+}
