@@ -1245,11 +1245,10 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		// A local function value defined once as a literal, or holding a
 		// setting the user may give, else the package's default, or a
 		// getter's call picking one of the two (waits_nildefault.go).
-		var d *types.Func
 		var at ast.Expr
 		v, _ := info.Uses[typesx.IdentOf(x.Fun)].(*types.Var)
 		if g, ok := ast.Unparen(x.Fun).(*ast.CallExpr); ok {
-			d, at = ip.helperDefault(g)
+			at = ip.helperDefault(g)
 			v = types.NewVar(g.Pos(), ip.m.pkg, "", info.TypeOf(g))
 		} else if v != nil {
 			if fl := ip.funcLitOf(v); fl != nil && ip.m.Pure(fl.Body, fl) {
@@ -1257,9 +1256,17 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 					return s.result(fl.Body)
 				}
 			}
-			d, at = ip.nilDefault(v)
+			at = ip.nilDefault(v)
 		}
-		if dd, dm := ip.m.methodOf(d); d != nil && dd != nil && dd.Body != nil && dm.Pure(dd.Body, nil) {
+		if fc, ok := ast.Unparen(at).(*ast.CallExpr); ok {
+			// A factory's literal, its parameters bound (samples.go).
+			if _, lit := ip.m.FuncFactory(fc); lit != nil && ip.m.Pure(lit.Body, lit) {
+				if s := ip.sub(lit.Body, lit.Type, x); s != nil && ip.bindFactory(s, fc) {
+					ip.m.NoteLocalDefault(v, at)
+					return s.result(lit.Body)
+				}
+			}
+		} else if dd, dm := ip.m.methodOf(typesx.NamedFunc(info, at)); at != nil && dd != nil && dd.Body != nil && dm.Pure(dd.Body, nil) {
 			if s := ip.subIn(dm, dd.Body, dd.Type, x); s != nil {
 				ip.m.NoteLocalDefault(v, at)
 				return s.result(dd.Body)

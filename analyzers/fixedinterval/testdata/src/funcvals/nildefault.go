@@ -402,3 +402,58 @@ func (c *ndClient) helperDirect(req *http.Request) (*http.Response, error) {
 	}
 	return nil, err
 }
+
+// A getter whose fallback is a factory of the package called with
+// constants: the factory's literal, its parameters bound, is the default.
+func doubling(base time.Duration) DelayFunc {
+	return func(i int) time.Duration { return base << i }
+}
+
+func (c *getterClient) backoffFactory() DelayFunc {
+	if c.cfg.Backoff != nil {
+		return c.cfg.Backoff
+	}
+	return doubling(time.Second)
+}
+
+func (c *getterClient) factoryFallback(req *http.Request) (*http.Response, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = c.hc.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(c.backoffFactory()(i)) // want `R-1.*doubles from 1s without jitter.*backoffFactory's default`
+	}
+	return nil, err
+}
+
+// Trap: the factory is given a value that is no constant, on which the
+// wait's jitter depends: the default is not known, so no finding.
+func jitterIf(j bool) DelayFunc {
+	return func(i int) time.Duration {
+		if j {
+			return jitterDelay(i)
+		}
+		return fixedDelay(i)
+	}
+}
+
+func (c *getterClient) backoffFactoryOf() DelayFunc {
+	if c.cfg.Backoff != nil {
+		return c.cfg.Backoff
+	}
+	return jitterIf(c.fast)
+}
+
+func (c *getterClient) factoryUnknownArg(req *http.Request) (*http.Response, error) {
+	var err error
+	for i := 0; i < 3; i++ {
+		var resp *http.Response
+		if resp, err = c.hc.Do(req); err == nil {
+			return resp, nil
+		}
+		time.Sleep(c.backoffFactoryOf()(i))
+	}
+	return nil, err
+}
