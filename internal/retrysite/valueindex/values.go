@@ -1040,18 +1040,10 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // as such. A field the package writes is left to the getter's body.
 func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	d := m.FuncDecl(fn)
-	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
+	if d == nil || d.Body == nil || d.Recv == nil {
 		return interp.Value{}, false
 	}
-	ifs, ok := d.Body.List[0].(*ast.IfStmt)
-	last, ok2 := d.Body.List[1].(*ast.ReturnStmt)
-	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || len(last.Results) != 1 {
-		return interp.Value{}, false
-	}
-	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(inner.Results) != 1 {
-		return interp.Value{}, false
-	}
+	cond, inner, last := typesx.IfReturn(d.Body)
 	fieldOf := func(x ast.Expr) *types.Var {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		if !ok {
@@ -1063,7 +1055,7 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 		}
 		return v
 	}
-	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return interp.Value{}, false
 	}
@@ -1071,12 +1063,12 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	var dflt ast.Expr
 	switch {
 	case fieldOf(b.X) == nil:
-	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last.Results[0]) == fieldOf(b.X):
+	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last) == fieldOf(b.X):
 		// if w.N == 0 { return 10 }; return w.N
-		f, dflt = fieldOf(b.X), inner.Results[0]
-	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner.Results[0]) == fieldOf(b.X):
+		f, dflt = fieldOf(b.X), inner
+	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner) == fieldOf(b.X):
 		// if w.N > 0 { return w.N }; return 10
-		f, dflt = fieldOf(b.X), last.Results[0]
+		f, dflt = fieldOf(b.X), last
 	}
 	if f == nil {
 		return interp.Value{}, false
