@@ -406,3 +406,103 @@ func (d *decider) captured(x ast.Expr) *types.Var {
 	}
 	return v
 }
+
+// RetryDecision returns the index of the bool result by which fn, a
+// function of the package, decides its caller's retry, or -1: a
+// function whose one return of true there sits at the top level of its
+// body, after a wait and a count (an ordered test of an integer
+// parameter, or of a local made from one, returning false), every other
+// return giving false. Whatever predicate it asks on the way, its true
+// comes after the wait between attempts and its count is the bound: it
+// says no after a success (interp's retrydecision.go), its waits are the
+// loop's (waits.LoopWaits). A callee with no wait or no count there is a
+// predicate; a wait before a false is no wait between attempts.
+func (m *model) RetryDecision(fn *types.Func) int {
+	sig, _ := fn.Type().(*types.Signature)
+	decl := m.FuncDecl(fn)
+	if sig == nil || decl == nil || decl.Body == nil || fn.Pkg() != m.pkg {
+		return -1
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if typesx.IsBool(sig.Results().At(i).Type()) && m.decidesAt(decl, sig, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool {
+	says := func(r *ast.ReturnStmt) (yes, ok bool) {
+		if len(r.Results) != sig.Results().Len() {
+			return false, false
+		}
+		tv := m.info.Types[r.Results[i]]
+		if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+			return false, false
+		}
+		return constant.BoolVal(tv.Value), true
+	}
+	trues, sane := 0, true
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			yes, ok := says(r)
+			sane = sane && ok
+			if yes {
+				trues++
+			}
+		}
+		return sane
+	})
+	if !sane || trues != 1 {
+		return false
+	}
+	counted := make(map[types.Object]bool) // integer parameters and locals made from them
+	for j := 0; j < sig.Params().Len(); j++ {
+		if b, ok := sig.Params().At(j).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			counted[sig.Params().At(j)] = true
+		}
+	}
+	mentions := func(x ast.Node) bool {
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && counted[typesx.ObjOf(m.info, id)] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	waited, count := false, false
+	for _, st := range decl.Body.List {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			yes, _ := says(st)
+			return yes && waited && count
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
+				for j, l := range st.Lhs {
+					if v, ok := m.info.Defs[typesx.IdentOf(l)].(*types.Var); ok && mentions(st.Rhs[j]) {
+						counted[v] = true
+					}
+				}
+			}
+		case *ast.IfStmt:
+			b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+			if n := len(st.Body.List); isBin && n > 0 && st.Else == nil && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) && mentions(b) {
+				if r, ok := st.Body.List[n-1].(*ast.ReturnStmt); ok {
+					yes, _ := says(r)
+					count = count || !yes
+				}
+			}
+			continue
+		default:
+			if _, simple := st.(*ast.ExprStmt); !simple {
+				continue
+			}
+		}
+		if hits, _ := m.waits().FindWaits(st, decl.Body, 0); len(hits) > 0 {
+			waited = true
+		}
+	}
+	return false
+}

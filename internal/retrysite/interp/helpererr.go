@@ -103,3 +103,17 @@ func (ev *Evaluator) decodedInto(v *types.Var) bool {
 	}
 	return false
 }
+
+// decidedNo is the bool a retry decision of the package gives at its
+// result i (Host.RetryDecision): its true comes only after it waited and
+// counted, whatever predicate it asks, so it is false under a success;
+// under a failure it is unknown, its count its own.
+func (ev *Evaluator) decidedNo(fn *types.Func, i int) (Value, bool) {
+	if fn == nil || ev.Fi.M.host.RetryDecision(fn) != i {
+		return Value{}, false
+	}
+	if ev.Sc.Err.K != VNil || ev.Sc.Resp.K == VResp && (ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299) {
+		return Unknown(DepOutcome | depBound), true
+	}
+	return BoolVal(false), true
+}
