@@ -418,9 +418,12 @@ func (d *decider) captured(x ast.Expr) *types.Var {
 // loop's (waits.LoopWaits). A callee with no wait or no count there is a
 // predicate; a wait before a false is no wait between attempts.
 func (m *model) RetryDecision(fn *types.Func) int {
+	if fn.Pkg() != m.pkg {
+		return -1
+	}
 	sig, _ := fn.Type().(*types.Signature)
 	decl := m.FuncDecl(fn)
-	if sig == nil || decl == nil || decl.Body == nil || fn.Pkg() != m.pkg {
+	if sig == nil || decl == nil || decl.Body == nil {
 		return -1
 	}
 	for i := 0; i < sig.Results().Len(); i++ {

@@ -168,7 +168,7 @@ func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e E
 		return Value{}, false
 	}
 	v := sub.resultAtMemo(fn, ce, i, res.Len()) // eval.go
-	if nv, ok := ev.decidedNo(fn, i); ok && nv.Known() && !v.Known() {
+	if nv, ok := ev.decidedNo(fn, call, i); ok && nv.Known() && !v.Known() {
 		return nv, true
 	}
 	return v, true

@@ -464,7 +464,7 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 					if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 						return nv
 					}
-					if nv, ok := ev.decidedNo(fn, 0); ok && nv.Known() {
+					if nv, ok := ev.decidedNo(fn, x, 0); ok && nv.Known() {
 						return nv
 					}
 				}
@@ -528,7 +528,7 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
 			return v
 		}
-		if v, ok := ev.decidedNo(typesx.Callee(ev.info(), x), i); ok {
+		if v, ok := ev.decidedNo(typesx.Callee(ev.info(), x), x, i); ok {
 			return v
 		}
 	}

@@ -68,6 +68,44 @@ func (c *Client) attempt(req *http.Request, ev ErrorBody, i int) (*http.Response
 	return resp, true, nil
 }
 
+// Fresh is an error value decoded from a body, made new for each
+// attempt (its New is an interface method: an operation to the model).
+type Fresh interface {
+	error
+	New() Fresh
+	Retryable() bool
+	Done() bool
+}
+
+type MaxErr struct{}
+
+func (*MaxErr) Error() string { return "max" }
+
+// DoFresh decodes into a fresh error value on each attempt and hands it
+// to the decision: a call given an error-typed value is still the
+// operation when it is the retry decision.
+func (c *Client) DoFresh(req *http.Request, proto Fresh) (*http.Response, error) {
+	var resp *http.Response
+	var ev Fresh
+	for i := 0; ; i++ { // want `loop ctx=sync bound=\?; 1 waits`
+		var again bool
+		var err error
+		ev = proto.New()
+		resp, again, err = c.attempt(req, ev, i) // want `R-1: retry of c.attempt waits a fixed 1s between attempts`
+		if serr, ok := err.(*MaxErr); ok {
+			return nil, serr
+		}
+		if again {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		break
+	}
+	return resp, nil
+}
+
 // Send asks a separate decision after each send.
 func (c *Client) Send(req *http.Request) (*http.Response, error) {
 	for attempt := 0; ; attempt++ { // want `loop ctx=sync retries=3; 1 waits`
