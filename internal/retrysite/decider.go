@@ -410,13 +410,15 @@ func (d *decider) captured(x ast.Expr) *types.Var {
 // RetryDecision returns the index of the bool result by which fn, a
 // function of the package, decides its caller's retry, or -1: a
 // function whose one return of true there sits at the top level of its
-// body, after a wait and a count (an ordered test of an integer
-// parameter, or of a local made from one, returning false), every other
-// return giving false. Whatever predicate it asks on the way, its true
+// body, after a wait, a count (an ordered test of an integer parameter,
+// or of a local made from one, returning false) and a test of what the
+// failure was (a call on or given an error value, returning false),
+// every other return giving false. Whatever predicate it asks on the way, its true
 // comes after the wait between attempts and its count is the bound: it
-// says no after a success (interp's retrydecision.go), its waits are the
+// says no after a success (interp's decidedNo), its waits are the
 // loop's (waits.LoopWaits). A callee with no wait or no count there is a
-// predicate; a wait before a false is no wait between attempts.
+// predicate; a wait before a false is no wait between attempts; a step
+// whose true follows only a state it read is a poll's.
 func (m *model) RetryDecision(fn *types.Func) int {
 	if fn.Pkg() != m.pkg {
 		return -1
@@ -475,12 +477,12 @@ func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool 
 		})
 		return found
 	}
-	waited, count := false, false
+	waited, count, classified := false, false, false
 	for _, st := range decl.Body.List {
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
 			yes, _ := says(st)
-			return yes && waited && count
+			return yes && waited && count && classified
 		case *ast.AssignStmt:
 			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
 				for j, l := range st.Lhs {
@@ -490,13 +492,18 @@ func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool 
 				}
 			}
 		case *ast.IfStmt:
-			b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
-			if n := len(st.Body.List); isBin && n > 0 && st.Else == nil && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) && mentions(b) {
-				if r, ok := st.Body.List[n-1].(*ast.ReturnStmt); ok {
-					yes, _ := says(r)
-					count = count || !yes
-				}
+			n := len(st.Body.List)
+			if n == 0 || st.Else != nil {
+				continue
 			}
+			if r, isRet := st.Body.List[n-1].(*ast.ReturnStmt); !isRet {
+				continue
+			} else if yes, _ := says(r); yes {
+				continue
+			}
+			b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+			count = count || isBin && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) && mentions(b)
+			classified = classified || m.asksError(st.Cond)
 			continue
 		default:
 			if _, simple := st.(*ast.ExprStmt); !simple {
@@ -508,4 +515,24 @@ func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool 
 		}
 	}
 	return false
+}
+
+// asksError reports whether x calls something on or given an error
+// value: a test of what the failure was (errorValue.IsRetryable(),
+// p.Retryable(resp, err)), not a state read nor a nil test.
+func (m *model) asksError(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			args := c.Args
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+				args = append([]ast.Expr{sel.X}, args...)
+			}
+			for _, a := range args {
+				found = found || typesx.IsErrorType(m.info.TypeOf(a))
+			}
+		}
+		return !found
+	})
+	return found
 }

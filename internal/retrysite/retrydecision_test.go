@@ -9,7 +9,7 @@ import (
 
 // TestRetryDecision: a callee whose bool says "again" only after it
 // waited and counted is its caller's retry decision, whatever predicate
-// decides it (interp's retrydecision.go).
+// decides it (decider.go's RetryDecision).
 func TestRetryDecision(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(showCorpus, fixedinterval.Analyzer), "example.com/retrydecision")

@@ -1,6 +1,6 @@
 // Package retrydecision holds loops whose retry decision is a callee's
 // bool that waits a backoff and counts on the path where it says "again"
-// (interp's retrydecision.go), and the callees that are no such decision.
+// (retrysite's RetryDecision), and the callees that are no such decision.
 package retrydecision
 
 import (
@@ -11,8 +11,10 @@ import (
 )
 
 // ErrorBody is an error decoded from a response body; the package does
-// not implement it.
+// not implement it. Asking it whether it is retryable is a test of what
+// the failure was.
 type ErrorBody interface {
+	error
 	Retryable() bool
 	Done() bool
 }
@@ -71,10 +73,8 @@ func (c *Client) attempt(req *http.Request, ev ErrorBody, i int) (*http.Response
 // Fresh is an error value decoded from a body, made new for each
 // attempt (its New is an interface method: an operation to the model).
 type Fresh interface {
-	error
+	ErrorBody
 	New() Fresh
-	Retryable() bool
-	Done() bool
 }
 
 type MaxErr struct{}
@@ -219,4 +219,42 @@ func (c *Client) step(req *http.Request, ev ErrorBody, i int) (bool, error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+type jobState struct{ Done bool }
+
+// Trap: a step that sends, waits and counts before it says "not done
+// yet" on a state it decoded is a state poll's step, not a retry
+// decision: its true follows no test of what a failure was (a 503 would
+// otherwise come back, and the poll read as a retry).
+func (c *Client) Poll(req *http.Request) error {
+	for i := 0; ; i++ {
+		_, more, err := c.pollStep(req, i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+	}
+}
+
+func (c *Client) pollStep(req *http.Request, i int) (*http.Response, bool, error) {
+	resp, err := c.h.Do(req)
+	if err != nil {
+		return resp, false, err
+	}
+	defer resp.Body.Close()
+	var st jobState
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		return resp, false, err
+	}
+	if st.Done {
+		return resp, false, nil
+	}
+	if i >= c.max {
+		return resp, false, io.ErrUnexpectedEOF
+	}
+	time.Sleep(c.minWait)
+	return resp, true, nil
 }
