@@ -461,22 +461,13 @@ func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool 
 	if !sane || trues != 1 {
 		return false
 	}
-	counted := make(map[types.Object]bool) // integer parameters and locals made from them
-	for j := 0; j < sig.Params().Len(); j++ {
-		if b, ok := sig.Params().At(j).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
-			counted[sig.Params().At(j)] = true
+	counted := make(map[*types.Var]bool) // integer parameters and locals made from them
+	for v := range sig.Params().Variables() {
+		if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			counted[v] = true
 		}
 	}
-	mentions := func(x ast.Node) bool {
-		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && counted[typesx.ObjOf(m.info, id)] {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(x ast.Node) bool { return typesx.UsesAny(m.info, x, counted) }
 	waited, count, classified := false, false, false
 	for _, st := range decl.Body.List {
 		switch st := st.(type) {
@@ -491,19 +482,14 @@ func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool 
 					}
 				}
 			}
-		case *ast.IfStmt:
-			n := len(st.Body.List)
-			if n == 0 || st.Else != nil {
-				continue
+		case *ast.IfStmt: // a return in it gives false, or the true is not at the top
+			if n := len(st.Body.List); n > 0 && st.Else == nil {
+				if _, isRet := st.Body.List[n-1].(*ast.ReturnStmt); isRet {
+					b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+					count = count || isBin && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) && mentions(b)
+					classified = classified || m.asksError(st.Cond)
+				}
 			}
-			if r, isRet := st.Body.List[n-1].(*ast.ReturnStmt); !isRet {
-				continue
-			} else if yes, _ := says(r); yes {
-				continue
-			}
-			b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
-			count = count || isBin && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) && mentions(b)
-			classified = classified || m.asksError(st.Cond)
 			continue
 		default:
 			if _, simple := st.(*ast.ExprStmt); !simple {
