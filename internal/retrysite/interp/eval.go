@@ -464,6 +464,9 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 					if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 						return nv
 					}
+					if nv, ok := ev.decidedNo(fn, x, 0); ok && nv.Known() {
+						return nv
+					}
 				}
 				return v
 			}
@@ -523,6 +526,9 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		return ev.Sc.OK
 	case typesx.IsBool(t):
 		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
+			return v
+		}
+		if v, ok := ev.decidedNo(typesx.Callee(ev.info(), x), x, i); ok {
 			return v
 		}
 	}
