@@ -19,6 +19,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"sort"
 	"strings"
 
@@ -242,16 +243,11 @@ func (d *Describer) loopDecision(s *site.Site, l Loop) (token.Pos, string) {
 			return false
 		}
 		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && results[d.info.Uses[id]] {
-				found = true
-			}
-			if n == call {
-				found = true
-			}
-			return !found
+		return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			found = ok && results[d.info.Uses[id]] || n == call
+			return true
 		})
-		return found
 	}
 	scopeNode := s.Node
 	if _, ok := scopeNode.(*ast.LabeledStmt); ok || scopeNode == nil {
@@ -305,19 +301,14 @@ func (d *Describer) loopDecision(s *site.Site, l Loop) (token.Pos, string) {
 // derivedFrom extends results with the locals assigned from expressions
 // that read them, within node.
 func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool) map[types.Object]bool {
-	out := make(map[types.Object]bool, len(results))
-	for k := range results {
-		out[k] = true
-	}
+	out := maps.Clone(results)
 	reads := func(x ast.Expr) bool {
 		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && out[info.Uses[id]] {
-				found = true
-			}
-			return !found
+		return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			found = ok && out[info.Uses[id]]
+			return true
 		})
-		return found
 	}
 	for range 4 {
 		grew := false
@@ -331,11 +322,7 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 				if !ok {
 					continue
 				}
-				o := info.Defs[id]
-				if o == nil {
-					o = info.Uses[id]
-				}
-				if o != nil && !out[o] && reads(a.Rhs[i]) {
+				if o := typesx.ObjOf(info, id); o != nil && !out[o] && reads(a.Rhs[i]) {
 					out[o] = true
 					grew = true
 				}
