@@ -302,7 +302,7 @@ func loopJitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.Sugge
 		shift++
 	}
 	a := w.Attempt.Name()
-	if !isIntegerType(w.Attempt.Type()) {
+	if !typesx.IsInteger(w.Attempt.Type()) {
 		return analysis.SuggestedFix{}, false
 	}
 	text := fmt.Sprintf("%[1]s.Duration(%[2]s(int64(min(%[3]d*%[1]s.Second, %[1]s.Second<<min(%[4]s, %[5]d)))))", timeName, randCall, capS, a, shift)
