@@ -20,7 +20,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -96,41 +96,31 @@ func New(info *types.Info, pkg *types.Package, m Model) *Describer {
 // attempt, and sets s.Retried.
 func (d *Describer) Loop(s *site.Site, l Loop) {
 	try := func(k ScenarioKind, c int, certain bool) Reach { return l.Try(Scenario{k, c}, certain) }
-	o := &site.Outcomes{}
-	call := l.Call
-	if l.ReturnsResponse {
-		for _, c := range HTTPStatusReps {
-			if try(HTTPStatus, c, true).AgainCertain {
-				o.HTTP = append(o.HTTP, c)
-			}
-		}
-	}
-	if ReturnsError(d.info, call) {
-		var codes []int
-		inspects := false
-		for _, c := range GRPCCodeReps {
-			r := try(GRPCCode, c, true)
+	// certainOf tries the codes of a family: those certainly retried,
+	// and whether some code is not retried (the decision inspects them).
+	certainOf := func(k ScenarioKind, reps []int) (certain []int, inspects bool) {
+		for _, c := range reps {
+			r := try(k, c, true)
 			if r.AgainCertain {
-				codes = append(codes, c)
+				certain = append(certain, c)
 			}
 			inspects = inspects || !r.Again
 		}
-		if inspects {
+		return certain, inspects
+	}
+	o := &site.Outcomes{}
+	call := l.Call
+	if l.ReturnsResponse {
+		o.HTTP, _ = certainOf(HTTPStatus, HTTPStatusReps)
+	}
+	if ReturnsError(d.info, call) {
+		if codes, inspects := certainOf(GRPCCode, GRPCCodeReps); inspects {
 			for _, c := range codes {
 				o.GRPC = append(o.GRPC, policy.GRPCCode(c))
 			}
 		}
 		if !l.ReturnsResponse {
-			var sts []int
-			inspects = false
-			for _, c := range ErrStatusReps {
-				r := try(ErrStatus, c, true)
-				if r.AgainCertain {
-					sts = append(sts, c)
-				}
-				inspects = inspects || !r.Again
-			}
-			if inspects {
+			if sts, inspects := certainOf(ErrStatus, ErrStatusReps); inspects {
 				if d.Rereads(s.Node, call.Pos()) {
 					sts = Without(sts, 409)
 				}
@@ -446,16 +436,7 @@ func Without(xs []int, v int) []int {
 
 // MergeInts returns the sorted union of a and b.
 func MergeInts(a, b []int) []int {
-	seen := make(map[int]bool)
-	var res []int
-	for _, l := range [][]int{a, b} {
-		for _, x := range l {
-			if !seen[x] {
-				seen[x] = true
-				res = append(res, x)
-			}
-		}
-	}
-	sort.Ints(res)
-	return res
+	res := slices.Concat(a, b)
+	slices.Sort(res)
+	return slices.Compact(res)
 }
