@@ -330,18 +330,13 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 // return or goto of its own (not one inside a nested function).
 func leavesOrLoops(s *ast.IfStmt) bool {
 	found := false
-	typesx.InspectNoLits(s, func(n ast.Node) bool {
-		switch n := n.(type) {
+	return typesx.InspectNoLitsUntil(&found, s, func(n ast.Node) bool {
+		switch n.(type) {
 		case *ast.BranchStmt, *ast.ReturnStmt:
 			found = true
-		case *ast.IfStmt:
-			if n != s {
-				return !found
-			}
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // isNilCheck reports whether x is a plain `v != nil` or `v == nil`: the
