@@ -153,6 +153,12 @@ func IsBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
+// IsInteger reports whether t is an integer type.
+func IsInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
 // errorType is the error interface, and errorIface its underlying
 // interface (looked up once: Scope.Lookup is not free).
 var (
