@@ -21,11 +21,10 @@ import (
 // fieldCtx resolves a context read from a field of the package; ok is
 // false when x is no such field or its writes are not all known.
 func (r *tres) fieldCtx(x *ast.SelectorExpr) (ctxFact, bool) {
-	v, ok := r.m.info.Uses[x.Sel].(*types.Var)
-	if !ok || !v.IsField() || !IsContextType(v.Type()) {
+	if !r.ctxField(x) {
 		return ctxFact{}, false
 	}
-	ws, ok := r.m.FieldWrites(v)
+	ws, ok := r.m.FieldWrites(r.m.info.Uses[x.Sel].(*types.Var))
 	if !ok || len(ws) == 0 {
 		return ctxFact{}, false
 	}

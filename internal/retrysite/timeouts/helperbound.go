@@ -3,6 +3,7 @@ package timeouts
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -59,5 +60,5 @@ func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
 
 // isContextFunc reports whether name is a function of package context.
 func isContextFunc(name string) bool {
-	return len(name) > len("context.") && name[:len("context.")] == "context."
+	return strings.HasPrefix(name, "context.") && name != "context."
 }

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -398,20 +399,15 @@ func (w *shipWalk) passElems(x ast.Expr, v *types.Var, depth int) bool {
 // func parameters.
 func (w *shipWalk) passes(lit *ast.FuncLit) bool {
 	r := w.r
-	params := map[types.Object]bool{}
-	for _, f := range lit.Type.Params.List {
-		for _, n := range f.Names {
-			params[r.m.info.Defs[n]] = true
-		}
-	}
+	params := typesx.FuncParams(r.m.info, lit.Type)
 	ok := true
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallExpr)
 		if !ok || !isCall || !returnsResponse(r.m.info, call) {
 			return ok
 		}
-		id, isID := ast.Unparen(call.Fun).(*ast.Ident)
-		ok = isID && params[r.m.info.Uses[id]]
+		v := typesx.VarOf(r.m.info, call.Fun)
+		ok = v != nil && slices.Contains(params, v)
 		return ok
 	})
 	if ok && !w.seen[lit.Body] {
@@ -426,21 +422,7 @@ func (w *shipWalk) passes(lit *ast.FuncLit) bool {
 // set (`if cfg.CustomHTTPDoer != nil`): with the package's defaults, that
 // code does not run.
 func (r *tres) offGuarded(pos token.Pos, root ast.Node) bool {
-	found := false
-	ast.Inspect(root, func(n ast.Node) bool {
-		if found || n == nil || pos < n.Pos() || pos >= n.End() {
-			return false
-		}
-		is, ok := n.(*ast.IfStmt)
-		if !ok || pos < is.Body.Pos() || pos >= is.Body.End() {
-			return true
-		}
-		if f := r.offField(is.Cond); f != "" {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return r.guardField(pos, root) != ""
 }
 
 // offField returns the field a condition's conjunct tests as set when the
@@ -853,13 +835,11 @@ func (r *tres) roundTripPlain(t types.Type) bool {
 // hasLimit reports whether n sets up any time limit, guarded or not.
 func (r *tres) hasLimit(n ast.Node) bool {
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && r.timeLimit(call) {
-			found = true
-		}
-		return !found
+	return typesx.InspectUntil(&found, n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		found = ok && r.timeLimit(call)
+		return true
 	})
-	return found
 }
 
 // requestArg reports whether call passes an *http.Request that visibly
@@ -944,7 +924,7 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 // unexported function declaring parameter v passes a request that
 // carries a context.
 func (r *tres) paramCarries(v *types.Var, depth int) bool {
-	d, idx := r.paramDecl(v)
+	d, idx := r.m.declOfParam(v)
 	if d == nil {
 		return false
 	}
@@ -977,21 +957,6 @@ func (r *tres) paramCarries(v *types.Var, depth int) bool {
 		})
 	}
 	return ok && calls > 0 && calls == uses
-}
-
-// paramDecl returns the declaration of the function whose parameter is
-// v, and v's index among its parameters.
-func (r *tres) paramDecl(v *types.Var) (*ast.FuncDecl, int) {
-	d, ok := r.declOf(v.Pos()).(*ast.FuncDecl)
-	if !ok {
-		return nil, 0
-	}
-	for i, p := range typesx.DeclParams(r.m.info, d) {
-		if p == v {
-			return d, i
-		}
-	}
-	return nil, 0
 }
 
 // firstResults returns the first result of each return statement of

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -225,25 +226,9 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncType:
-				if n.Params != nil {
-					for _, fld := range n.Params.List {
-						for _, name := range fld.Names {
-							if info.Defs[name] == v {
-								vf.param = true
-							}
-						}
-					}
-				}
-			case *ast.FuncDecl:
-				if n.Recv != nil {
-					for _, fld := range n.Recv.List {
-						for _, name := range fld.Names {
-							if info.Defs[name] == v {
-								vf.param = true
-							}
-						}
-					}
-				}
+				vf.param = vf.param || slices.Contains(typesx.FuncParams(info, n), v)
+			case *ast.FuncDecl: // its receiver
+				vf.param = vf.param || slices.Contains(typesx.FuncParams(info, &ast.FuncType{Params: n.Recv}), v)
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					var rhs ast.Expr
@@ -290,12 +275,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 				case *ast.SelectorExpr:
 					// v.Field or v.Method(...): not an escape.
 				case *ast.AssignStmt:
-					for _, l := range p.Lhs {
-						if l == n {
-							return true
-						}
-					}
-					vf.escapes = true // stored in another variable
+					vf.escapes = vf.escapes || !isAssigned(p, n) // stored in another variable
 				case *ast.ParenExpr, *ast.StarExpr:
 				default:
 					vf.escapes = true
@@ -706,14 +686,7 @@ func (r *tres) derivedCtx(call *ast.CallExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	sig := fn.Signature()
-	k := -1
-	for i := 0; i < sig.Results().Len(); i++ {
-		if IsContextType(sig.Results().At(i).Type()) {
-			k = i
-			break
-		}
-	}
-	d := r.funcDecl(fn)
+	k, d := ctxResult(sig), r.funcDecl(fn)
 	if k < 0 || d == nil || d.Body == nil || sig.Variadic() {
 		return nil, false
 	}
