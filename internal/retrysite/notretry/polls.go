@@ -79,13 +79,7 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 	case *ast.FuncLit:
 		return x.Body
 	case *ast.Ident, *ast.SelectorExpr:
-		var obj types.Object
-		if id, ok := x.(*ast.Ident); ok {
-			obj = m.info.Uses[id]
-		} else {
-			obj = m.info.Uses[x.(*ast.SelectorExpr).Sel]
-		}
-		if fn, ok := obj.(*types.Func); ok {
+		if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
 			if d := m.host.FuncDecl(fn); d != nil {
 				return d.Body
 			}

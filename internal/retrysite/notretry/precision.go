@@ -107,23 +107,26 @@ func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bo
 			if fn == nil || fn.Pkg() == nil {
 				return true
 			}
-			switch fn.Pkg().Path() {
-			case "os/exec":
-				if fn.Name() == "Start" && isMethodOf(fn, "Cmd") {
-					found = true
-				}
-			case "os":
-				if fn.Name() == "StartProcess" {
-					found = true
-				}
-			default:
-				if depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1) {
-					found = true
-				}
+			if p := fn.Pkg().Path(); p == "os/exec" || p == "os" {
+				found = startsProcess(fn)
+			} else {
+				found = depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1)
 			}
 		}
 		return !found
 	})
+}
+
+// startsProcess reports whether fn, of a package, starts a local
+// process: (*os/exec.Cmd).Start, os.StartProcess.
+func startsProcess(fn *types.Func) bool {
+	switch fn.Pkg().Path() {
+	case "os/exec":
+		return fn.Name() == "Start" && isMethodOf(fn, "Cmd")
+	case "os":
+		return fn.Name() == "StartProcess"
+	}
+	return false
 }
 
 // isMethodOf reports whether fn is a method of the named type called
@@ -392,7 +395,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 			} else if _, isMap := t.Underlying().(*types.Map); isMap {
 				return true
 			}
-			if fn := typesx.Callee(m.info, c); fn == nil || !isMethod(fn) {
+			if fn := typesx.Callee(m.info, c); fn == nil || typesx.IsPackageFunc(fn) {
 				return true
 			}
 			for _, a := range c.Args {
@@ -409,12 +412,6 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	return slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
 		return typesx.UsesAny(m.info, a, randVars)
 	})
-}
-
-// isMethod reports whether fn has a receiver.
-func isMethod(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() != nil
 }
 
 // drawsRandom reports whether x calls a function of a rand package or
@@ -491,46 +488,27 @@ func (e endOf) End() token.Pos { return e.pos }
 // function id names (fn(...), x.fn(...)), or nil for a use that is not
 // a call's function; spawned tells whether a go statement makes the call.
 func (m *Rules) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) {
-	for _, f := range m.pass.Files {
-		if id.Pos() < f.Pos() || id.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || id.Pos() < fd.Body.Pos() || id.Pos() >= fd.Body.End() {
-				continue
-			}
-			var gos map[*ast.CallExpr]bool
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call != nil {
-					return false
-				}
-				if g, ok := n.(*ast.GoStmt); ok {
-					if gos == nil {
-						gos = make(map[*ast.CallExpr]bool)
-					}
-					gos[g.Call] = true
-				}
-				c, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				switch fun := ast.Unparen(c.Fun).(type) {
-				case *ast.Ident:
-					if fun == id {
-						call = c
-					}
-				case *ast.SelectorExpr:
-					if fun.Sel == id {
-						call = c
-					}
-				}
-				return call == nil
-			})
-			return fd, call, gos[call]
-		}
+	fd := typesx.FuncDeclAt(m.pass.Files, id.Pos())
+	if fd == nil {
+		return nil, nil, false
 	}
-	return nil, nil, false
+	var gos map[*ast.CallExpr]bool
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call != nil {
+			return false
+		}
+		if g, ok := n.(*ast.GoStmt); ok {
+			if gos == nil {
+				gos = make(map[*ast.CallExpr]bool)
+			}
+			gos[g.Call] = true
+		}
+		if c, ok := n.(*ast.CallExpr); ok && typesx.NameIdent(c.Fun) == id {
+			call = c
+		}
+		return call == nil
+	})
+	return fd, call, gos[call]
 }
 
 // GivesUpOnSameInput reports whether loop leaves when an argument of its
@@ -582,12 +560,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		if x == nil || y == nil || (last[x] != y && last[y] != x) {
 			return true
 		}
-		switch st := is.Body.List[len(is.Body.List)-1].(type) {
-		case *ast.ReturnStmt:
-			found = true
-		case *ast.BranchStmt:
-			found = st.Tok == token.BREAK && st.Label == nil
-		}
+		found = exits(is.Body.List[len(is.Body.List)-1])
 		return true
 	})
 	return found
@@ -600,16 +573,8 @@ func (m *Rules) startsProcesses() bool {
 	if m.procStart == 0 {
 		m.procStart = -1
 		for _, obj := range m.info.Uses {
-			fn, ok := obj.(*types.Func)
-			if !ok || fn.Pkg() == nil {
-				continue
-			}
-			switch {
-			case fn.Pkg().Path() == "os/exec" && fn.Name() == "Start" && isMethodOf(fn, "Cmd"),
-				fn.Pkg().Path() == "os" && fn.Name() == "StartProcess":
+			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && startsProcess(fn) {
 				m.procStart = 1
-			}
-			if m.procStart == 1 {
 				break
 			}
 		}

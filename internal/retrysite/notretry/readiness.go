@@ -96,18 +96,12 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 // DropReadinessWaits removes the sites that lie in a readiness wait.
 func (m *Rules) DropReadinessWaits(sites []*site.Site) []*site.Site {
 	res := sites[:0]
-	memo := make(map[*ast.FuncDecl]bool)
+	var memo map[*ast.FuncDecl]bool
 	for _, s := range sites {
 		d := m.host.DeclAt(s.Pos)
-		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) {
-			w, ok := memo[d]
-			if !ok {
-				w = m.readinessWait(d, 0)
-				memo[d] = w
-			}
-			if w {
-				continue
-			}
+		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) &&
+			typesx.Cached(&memo, d, func() bool { return m.readinessWait(d, 0) }) {
+			continue
 		}
 		res = append(res, s)
 	}
@@ -131,13 +125,10 @@ func endsBody(body *ast.BlockStmt, pos token.Pos) bool {
 			return false
 		}
 		calls := false
-		ast.Inspect(ret, func(n ast.Node) bool {
-			if _, ok := n.(*ast.CallExpr); ok {
-				calls = true
-			}
-			return !calls
+		return !typesx.InspectUntil(&calls, ret, func(n ast.Node) bool {
+			_, calls = n.(*ast.CallExpr)
+			return true
 		})
-		return !calls
 	}
 	return false
 }
@@ -181,7 +172,7 @@ func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
 			return true
 		}
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() != m.pkg || !isMethod(fn) {
+		if fn == nil || fn.Pkg() != m.pkg || typesx.IsPackageFunc(fn) {
 			return true
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typesx.VarIs(m.info, recv)(sel.X) {
