@@ -451,16 +451,7 @@ func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
 	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
 		return false
 	}
-	calls := 0
-	for id, obj := range m.info.Uses {
-		if obj != fn || m.inTestFile(id) {
-			continue // a test exercising the helper is not a use of it
-		}
-		decl, call, spawned := m.callerOf(id)
-		if decl == nil || call == nil {
-			return false // used as a value, or outside a declaration
-		}
-		calls++
+	return m.everyCall(fn, func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool {
 		// A goroutine spawned by the function that starts the process
 		// runs alongside it, whichever comes first in the source.
 		at := ast.Node(call)
@@ -468,12 +459,28 @@ func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
 			at = endOf{decl.Body.End()}
 		}
 		if m.StartsProcessBefore(decl.Body, at) {
-			continue
+			return true
 		}
 		caller, _ := m.info.Defs[decl.Name].(*types.Func)
-		if caller == fn || !m.CalledAfterStart(caller, depth+1) {
-			return false
+		return caller != fn && m.CalledAfterStart(caller, depth+1)
+	})
+}
+
+// everyCall reports whether fn is used only as the function of calls in
+// the package's function declarations (its _test.go files aside), at
+// least once, and ok holds of each: the caller's declaration, the call,
+// and whether a go statement makes it.
+func (m *Rules) everyCall(fn *types.Func, ok func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool) bool {
+	calls := 0
+	for id, obj := range m.info.Uses {
+		if obj != fn || m.inTestFile(id) {
+			continue // a test exercising the helper is not a use of it
 		}
+		decl, call, spawned := m.callerOf(id)
+		if decl == nil || call == nil || !ok(decl, call, spawned) {
+			return false // used as a value, or outside a declaration
+		}
+		calls++
 	}
 	return calls > 0
 }

@@ -76,21 +76,9 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 	if fn == nil || fn.Exported() {
 		return false
 	}
-	calls := 0
-	for id, obj := range m.info.Uses {
-		if obj != fn || m.inTestFile(id) {
-			continue
-		}
-		caller, call, _ := m.callerOf(id)
-		if caller == nil || call == nil || caller == decl {
-			return false // used as a value, outside a declaration, or recursive
-		}
-		if !m.readinessWait(caller, depth+1) {
-			return false
-		}
-		calls++
-	}
-	return calls > 0
+	return m.everyCall(fn, func(caller *ast.FuncDecl, _ *ast.CallExpr, _ bool) bool {
+		return caller != decl && m.readinessWait(caller, depth+1) // not recursive
+	})
 }
 
 // DropReadinessWaits removes the sites that lie in a readiness wait.

@@ -391,13 +391,7 @@ func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 			c, ok := e.(*ast.CallExpr)
 			return ok && set[c]
 		})
-		feeds := false
-		for _, a := range call.Args {
-			if typesx.UsesAny(m.info, a, derived) || interp.ContainsOp(a, set) {
-				feeds = true
-			}
-		}
-		if !feeds {
+		if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, derived) || interp.ContainsOp(a, set) }) {
 			continue
 		}
 		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool { return interp.ContainsOp(n, set) }, nil) {
@@ -420,13 +414,7 @@ func (m *Rules) collisionRetry(fi *interp.FuncInfo, loop ast.Node, g *Group, ref
 		fn := typesx.Callee(m.info, c)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Now"
 	})
-	fresh := false
-	for _, a := range call.Args {
-		if typesx.UsesAny(m.info, a, clock) {
-			fresh = true
-		}
-	}
-	if !fresh {
+	if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, clock) }) {
 		return false
 	}
 	var sentinel types.Object

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -209,22 +210,15 @@ func rotatesIndex(info *types.Info, decl *ast.FuncDecl, recv, field *types.Var) 
 		return false
 	}
 	moved := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&moved, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if f := recvField(l); f != nil && indices[f] {
-					moved = true
-				}
-			}
+			moved = slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return indices[recvField(l)] })
 		case *ast.IncDecStmt:
-			if f := recvField(n.X); f != nil && indices[f] {
-				moved = true
-			}
+			moved = indices[recvField(n.X)]
 		}
-		return !moved
+		return true
 	})
-	return moved
 }
 
 // stepsArgModulo reports whether body steps a local the operation's call

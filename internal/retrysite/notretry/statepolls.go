@@ -222,10 +222,10 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 // fromCall reports whether body assigns x from a call.
 func (m *Rules) fromCall(x *types.Var, body *ast.BlockStmt) bool {
 	fromCall := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&fromCall, body, func(n ast.Node) bool {
 		as, isAs := n.(*ast.AssignStmt)
-		if !isAs || fromCall || len(as.Rhs) != 1 {
-			return !fromCall
+		if !isAs || len(as.Rhs) != 1 {
+			return true
 		}
 		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
 			return true
@@ -237,7 +237,6 @@ func (m *Rules) fromCall(x *types.Var, body *ast.BlockStmt) bool {
 		}
 		return true
 	})
-	return fromCall
 }
 
 // endsInReturn reports whether a block's last statement is a return.

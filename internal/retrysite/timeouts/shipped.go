@@ -73,22 +73,13 @@ func (r *tres) callerOnly(s *site.Site) (string, bool) {
 	if len(w.clients) == 0 {
 		return "", false
 	}
-	via, holder := "", ""
-	for i, c := range w.clients {
+	for _, c := range w.clients {
 		if c.kind != clientNoTimeout || c.via == "" {
 			return "", false
 		}
-		if i == 0 {
-			via, holder = c.via, c.holder
-			continue
-		}
-		if via != c.via {
-			via = "clients with no Timeout"
-		}
-		if holder != c.holder {
-			holder = ""
-		}
 	}
+	c := joinClients(w.clients)
+	via, holder := c.via, c.holder
 
 	unless, ok := r.ownLimits(append([]ast.Node{s.Func}, w.bodies...))
 	if !ok {
@@ -620,24 +611,17 @@ func (r *tres) accessorClient(fd *ast.FuncDecl, depth int) clientFact {
 		}
 		return ok
 	})
-	var f clientFact
-	n := 0
+	var fs []clientFact
 	for _, x := range rets {
 		if sel, isSel := ast.Unparen(x).(*ast.SelectorExpr); isSel && users[r.fieldOf(sel)] {
 			continue // the user's client, when set
 		}
-		g := r.shippedClient(x, depth+1)
-		if n == 0 {
-			f = g
-		} else {
-			f = sameClient(f, g)
-		}
-		n++
+		fs = append(fs, r.shippedClient(x, depth+1))
 	}
-	if !ok || n == 0 {
+	if !ok {
 		return clientFact{}
 	}
-	return f
+	return joinClients(fs)
 }
 
 // shippedObj resolves a field or package variable holding a client
@@ -650,8 +634,7 @@ func (r *tres) shippedObj(v *types.Var, x ast.Expr, depth int) clientFact {
 	if !ok || len(xs) == 0 {
 		return clientFact{}
 	}
-	var f clientFact
-	i := 0
+	var fs []clientFact
 	for _, w := range xs {
 		if w == nil {
 			return clientFact{}
@@ -659,17 +642,12 @@ func (r *tres) shippedObj(v *types.Var, x ast.Expr, depth int) clientFact {
 		if d := r.declOf(w.Pos()); d != nil && r.offGuarded(w.Pos(), d) {
 			continue // the client a configuration the user opts into builds
 		}
-		g := r.shippedClient(w, depth+1)
-		i++
-		if i == 1 {
-			f = g
-		} else {
-			f = sameClient(f, g)
-		}
+		fs = append(fs, r.shippedClient(w, depth+1))
 	}
-	if i == 0 {
+	if len(fs) == 0 {
 		return clientFact{}
 	}
+	f := joinClients(fs)
 	f.holder = types.ExprString(x)
 	return f
 }
@@ -689,6 +667,19 @@ func sameClient(a, b clientFact) clientFact {
 		a.holder = ""
 	}
 	return a
+}
+
+// joinClients joins the facts of every value of one client (sameClient):
+// unknown for none.
+func joinClients(fs []clientFact) clientFact {
+	if len(fs) == 0 {
+		return clientFact{}
+	}
+	f := fs[0]
+	for _, g := range fs[1:] {
+		f = sameClient(f, g)
+	}
+	return f
 }
 
 // setsTimeoutOf reports whether the package assigns the Timeout of the
