@@ -157,8 +157,8 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 	}
 	var recv *types.Var
 	if s.FuncType != nil {
-		if fn := typesx.DeclOfBody(m.pass.Files, s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
-			recv, _ = m.info.Defs[fn.Recv.List[0].Names[0]].(*types.Var)
+		if fn := typesx.DeclOfBody(m.pass.Files, s.Func); fn != nil {
+			recv = typesx.RecvVar(m.info, fn)
 		}
 	}
 	for _, w := range s.Waits {

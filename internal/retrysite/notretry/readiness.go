@@ -146,10 +146,7 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 // analysed package that calls methods of the package's types only on its
 // receiver (v.State(ctx), not v.client.Get(...) nor other.Ping()).
 func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
-	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
-		return false
-	}
-	recv := m.info.Defs[decl.Recv.List[0].Names[0]]
+	recv := typesx.RecvVar(m.info, decl)
 	if recv == nil || !m.holdsClient(recv.Type()) {
 		return false
 	}

@@ -166,14 +166,10 @@ func (m *Rules) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl
 		return nil, nil
 	}
 	decl := m.host.FuncDecl(fn)
-	if decl == nil || decl.Body == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+	if decl == nil || decl.Body == nil || typesx.RecvVar(m.info, decl) == nil {
 		return nil, nil
 	}
-	r, ok := m.info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
-	if !ok {
-		return nil, nil
-	}
-	return decl, r
+	return decl, typesx.RecvVar(m.info, decl)
 }
 
 // rotatesIndex reports whether decl's body indexes recv.field with an

@@ -228,7 +228,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 			case *ast.FuncType:
 				vf.param = vf.param || slices.Contains(typesx.FuncParams(info, n), v)
 			case *ast.FuncDecl: // its receiver
-				vf.param = vf.param || slices.Contains(typesx.FuncParams(info, &ast.FuncType{Params: n.Recv}), v)
+				vf.param = vf.param || typesx.RecvVar(info, n) == v
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					var rhs ast.Expr
