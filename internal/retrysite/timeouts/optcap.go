@@ -228,6 +228,17 @@ func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
 	return nil
 }
 
+// pkgBody returns the body of fn, a function of the package, or nil.
+func (r *tres) pkgBody(fn *types.Func) *ast.BlockStmt {
+	if fn == nil || fn.Pkg() != r.m.pkg {
+		return nil
+	}
+	if d := r.funcDecl(fn); d != nil {
+		return d.Body
+	}
+	return nil
+}
+
 // setTest reads `x.f != 0`, `x.f > 0`, `0 < x.f`, `x.f != nil` for a
 // field f of the package.
 func (r *tres) setTest(c ast.Expr) (*ast.SelectorExpr, *types.Var) {

@@ -121,14 +121,8 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 		return true
 	}
 	if fn := typesx.Callee(r.m.info, call); fn != nil {
-		if fn.Pkg() != r.m.pkg || depth >= maxShipDepth {
-			return false
-		}
-		d := r.funcDecl(fn)
-		if d == nil || d.Body == nil {
-			return false
-		}
-		return w.body(d.Body, depth+1)
+		b := r.pkgBody(fn)
+		return b != nil && depth < maxShipDepth && w.body(b, depth+1)
 	}
 	// A call through a local func value, given the request.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -169,12 +163,10 @@ func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
 		if r.offGuarded(call.Pos(), b) {
 			return true // a custom doer the user may configure
 		}
-		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && depth < maxShipDepth {
-			if d := r.funcDecl(fn); d != nil && d.Body != nil {
-				sends++
-				ok = w.body(d.Body, depth+1)
-				return true
-			}
+		if b := r.pkgBody(typesx.Callee(r.m.info, call)); b != nil && depth < maxShipDepth {
+			sends++
+			ok = w.body(b, depth+1)
+			return true
 		}
 		ok = false
 		return false
@@ -262,17 +254,13 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 	case *ast.FuncLit:
 		return w.body(x.Body, depth)
 	case *ast.CallExpr:
-		fn := typesx.Callee(info, x)
-		if fn == nil || fn.Pkg() != r.m.pkg || depth >= maxShipDepth {
+		body := r.pkgBody(typesx.Callee(info, x))
+		if body == nil || depth >= maxShipDepth {
 			return false
 		}
-		d := r.funcDecl(fn)
-		if d == nil || d.Body == nil {
-			return false
-		}
-		if !w.seen[d.Body] {
-			w.seen[d.Body] = true
-			w.bodies = append(w.bodies, d.Body)
+		if !w.seen[body] {
+			w.seen[body] = true
+			w.bodies = append(w.bodies, body)
 		}
 		// A wrapper is given what it wraps; a factory returns it.
 		wraps := false
@@ -291,7 +279,7 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 		if wraps {
 			return true
 		}
-		rets := firstResults(d.Body)
+		rets := firstResults(body)
 		for _, x := range rets {
 			if !w.funcValue(x, depth+1) {
 				return false
@@ -867,16 +855,12 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 		case "net/http.NewRequestWithContext", "net/http.Request.WithContext", "net/http.Request.Clone":
 			return len(x.Args) > 0 && IsContextType(r.m.info.TypeOf(x.Args[0]))
 		}
-		fn := typesx.Callee(r.m.info, x)
-		if fn == nil || fn.Pkg() != r.m.pkg {
-			return false
-		}
-		d := r.funcDecl(fn)
-		if d == nil || d.Body == nil {
+		body := r.pkgBody(typesx.Callee(r.m.info, x))
+		if body == nil {
 			return false
 		}
 		n := 0
-		for _, res := range firstResults(d.Body) {
+		for _, res := range firstResults(body) {
 			if typesx.IsNil(r.m.info, res) {
 				continue // the failed build's nil request
 			}
