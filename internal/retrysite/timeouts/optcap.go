@@ -347,11 +347,7 @@ func (gs offCaps) filter(caps []capFact) []capFact {
 	}
 	var out []capFact
 	for _, c := range caps {
-		inside := false
-		for _, g := range gs {
-			inside = inside || g.body.Pos() <= c.pos && c.pos < g.body.End()
-		}
-		if !inside {
+		if !slices.ContainsFunc(gs, func(g offGuard) bool { return g.body.Pos() <= c.pos && c.pos < g.body.End() }) {
 			out = append(out, c)
 		}
 	}

@@ -452,11 +452,7 @@ func (r *tres) ownLimits(nodes []ast.Node) (unless string, ok bool) {
 				ok = false
 				return false
 			}
-			dup := false
-			for _, g := range names {
-				dup = dup || g == f
-			}
-			if !dup {
+			if !slices.Contains(names, f) {
 				names = append(names, f)
 			}
 			return true

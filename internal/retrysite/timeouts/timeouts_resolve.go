@@ -609,19 +609,15 @@ func (r *tres) timeoutValue(x ast.Expr, pos token.Pos) clientFact {
 func (m *model) setsDefaultClientTimeout() bool {
 	found := false
 	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		typesx.InspectUntil(&found, f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
-			if !ok || found {
-				return !found
-			}
-			for _, l := range as.Lhs {
-				ast.Inspect(l, func(n ast.Node) bool {
+			for i := 0; ok && i < len(as.Lhs); i++ {
+				typesx.InspectUntil(&found, as.Lhs[i], func(n ast.Node) bool {
 					if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "DefaultClient" {
-						if v, ok := m.info.Uses[sel.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "net/http" {
-							found = true
-						}
+						v, ok := m.info.Uses[sel.Sel].(*types.Var)
+						found = ok && v.Pkg() != nil && v.Pkg().Path() == "net/http"
 					}
-					return !found
+					return true
 				})
 			}
 			return true
@@ -646,15 +642,13 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 		return x.Op == token.AND && r.transportTimed(x.X, depth+1)
 	case *ast.CompositeLit:
 		timed := false
-		ast.Inspect(x, func(n ast.Node) bool {
+		return typesx.InspectUntil(&timed, x, func(n ast.Node) bool {
 			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && strings.Contains(id.Name, "Timeout") {
-					timed = true
-				}
+				id, ok := kv.Key.(*ast.Ident)
+				timed = ok && strings.Contains(id.Name, "Timeout")
 			}
-			return !timed
+			return true
 		})
-		return timed
 	case *ast.Ident:
 		v := r.varOf(x)
 		if v == nil {
