@@ -3,6 +3,7 @@ package notretry
 import (
 	"go/ast"
 	"go/types"
+	"maps"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -78,10 +79,7 @@ func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.V
 		}
 		return true
 	})
-	res := make(map[*types.Var]bool)
-	for v := range direct {
-		res[v] = true
-	}
+	res := maps.Clone(direct)
 	for changed := true; changed; {
 		changed = false
 		for v, ds := range deps {
