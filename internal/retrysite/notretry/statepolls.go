@@ -193,9 +193,8 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 // what is known at n.
 func (m *Rules) returnsIn(n ast.Node, failed bool, judge func(*ast.ReturnStmt, bool)) {
 	typesx.InspectNoLits(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.ReturnStmt:
-			judge(x, failed)
+		if r, ok := x.(*ast.ReturnStmt); ok {
+			judge(r, failed)
 		}
 		return true
 	})
@@ -210,10 +209,7 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 		return false, nil
 	}
 	x, isVar := m.info.Uses[typesx.IdentOf(be.X)].(*types.Var)
-	if !isVar {
-		return false, nil
-	}
-	if !m.fromCall(x, body) {
+	if !isVar || !m.fromCall(x, body) {
 		return false, nil
 	}
 	return be.Op == token.NEQ, x
