@@ -37,11 +37,10 @@ func (r *tres) fieldCtx(x *ast.SelectorExpr) (ctxFact, bool) {
 		if g.kind == ctxNone {
 			return ctxFact{}, false
 		}
-		if i == 0 {
-			f = g
-		} else {
-			f = mergeCtx(f, g)
+		if i > 0 {
+			g = mergeCtx(f, g)
 		}
+		f = g
 	}
 	if f.kind == ctxBack {
 		f.desc = types.ExprString(x) + ", set from " + f.desc

@@ -146,11 +146,10 @@ func (r *tres) opFact(op *site.Op) opFact {
 		}
 		f.ctx = ctxFact{kind: ctxNone}
 		for i, c := range cs {
-			if i == 0 {
-				f.ctx = c
-			} else {
-				f.ctx = mergeCtx(f.ctx, c)
+			if i > 0 {
+				c = mergeCtx(f.ctx, c)
 			}
+			f.ctx = c
 		}
 		f.grpc = r.grpcUnary(call) // grpccall.go
 		// A function of the package that times its own send
@@ -387,33 +386,30 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 	}
 	var durs []time.Duration
 	exact := true
-	for _, n := range r.region {
-		if n == nil {
-			continue
-		}
-		typesx.InspectNoLits(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				switch r.callee(n) {
-				case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":
-					if len(n.Args) == 1 {
-						if d, ok := r.m.DurationValue(n.Args[0]); ok {
-							durs = append(durs, d)
-							return true
-						}
+	r.inspect(func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			switch r.callee(n) {
+			case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":
+				if len(n.Args) == 1 {
+					if d, ok := r.m.DurationValue(n.Args[0]); ok {
+						durs = append(durs, d)
+						return true
 					}
-					exact = false
 				}
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					exact = false
-				}
-			case *ast.SelectStmt:
 				exact = false
 			}
-			return true
-		})
-	}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				exact = false
+			}
+		case *ast.SelectStmt:
+			exact = false
+		}
+		return true
+	})
 	w := waitsFact{exact: exact && len(durs) <= 1}
 	for i, d := range durs {
 		if i == 0 || d < w.per {
