@@ -183,11 +183,7 @@ func (r *tres) callee(call *ast.CallExpr) string {
 
 // varOf returns the variable an identifier uses.
 func (r *tres) varOf(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := r.m.info.Uses[id].(*types.Var)
+	v, _ := r.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
 	return v
 }
 
