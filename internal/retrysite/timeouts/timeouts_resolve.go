@@ -168,6 +168,17 @@ func (r *tres) inRegion(pos token.Pos) bool {
 	return false
 }
 
+// enter unparenthesizes x and marks it as being resolved; false for nil
+// and for an x already being resolved (a cycle).
+func (r *tres) enter(x ast.Expr) (ast.Expr, bool) {
+	if x == nil || r.visiting[ast.Unparen(x)] {
+		return nil, false
+	}
+	x = ast.Unparen(x)
+	r.visiting[x] = true
+	return x, true
+}
+
 // funcPath returns the package path and name of a package-level
 // function, or of a method as path.Type.Method.
 func funcPath(fn *types.Func) string {
@@ -327,14 +338,10 @@ func IsContextType(t types.Type) bool {
 
 // ctx resolves a context expression.
 func (r *tres) ctx(x ast.Expr) ctxFact {
-	if x == nil {
+	x, ok := r.enter(x)
+	if !ok {
 		return ctxFact{kind: ctxCaller}
 	}
-	x = ast.Unparen(x)
-	if r.visiting[x] {
-		return ctxFact{kind: ctxCaller}
-	}
-	r.visiting[x] = true
 	defer delete(r.visiting, x)
 	switch x := x.(type) {
 	case *ast.CallExpr:
@@ -445,14 +452,10 @@ func (r *tres) deadlineDur(x ast.Expr, isTimeout bool) (time.Duration, bool) {
 // request resolves the context of an HTTP request expression
 // (*http.Request or *retryablehttp.Request).
 func (r *tres) request(x ast.Expr) ctxFact {
-	if x == nil {
+	x, ok := r.enter(x)
+	if !ok {
 		return ctxFact{kind: ctxCaller}
 	}
-	x = ast.Unparen(x)
-	if r.visiting[x] {
-		return ctxFact{kind: ctxCaller}
-	}
-	r.visiting[x] = true
 	defer delete(r.visiting, x)
 	switch x := x.(type) {
 	case *ast.UnaryExpr:
@@ -491,14 +494,10 @@ func (r *tres) request(x ast.Expr) ctxFact {
 
 // client resolves an *http.Client (or http.Client) expression.
 func (r *tres) client(x ast.Expr) clientFact {
-	if x == nil {
+	x, ok := r.enter(x)
+	if !ok {
 		return clientFact{}
 	}
-	x = ast.Unparen(x)
-	if r.visiting[x] {
-		return clientFact{}
-	}
-	r.visiting[x] = true
 	defer delete(r.visiting, x)
 	info := r.m.info
 	switch x := x.(type) {
