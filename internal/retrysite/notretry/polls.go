@@ -95,8 +95,7 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 		// A predicate the caller gives, asked about the error (if
 		// p(err)): true for the failures it retries. A known
 		// classifier (IsNotFound(err): not there yet) is a state.
-		id, _ := ast.Unparen(c.Args[0]).(*ast.Ident)
-		v, _ := m.info.Uses[id].(*types.Var)
+		v, _ := m.info.Uses[typesx.IdentOf(c.Args[0])].(*types.Var)
 		return v != nil && typesx.IsErrorType(v.Type()) && m.fromCall(v, body)
 	}
 	fail, v := m.nilCheck(cond, body) // statepolls.go

@@ -398,11 +398,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 			if fn := typesx.Callee(m.info, c); fn == nil || typesx.IsPackageFunc(fn) {
 				return true
 			}
-			for _, a := range c.Args {
-				if m.drawsRandom(a, randVars) {
-					found = true
-				}
-			}
+			found = slices.ContainsFunc(c.Args, func(a ast.Expr) bool { return m.drawsRandom(a, randVars) })
 		}
 		return true
 	})

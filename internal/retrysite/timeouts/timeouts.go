@@ -468,13 +468,9 @@ func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, unc
 	var best *capFact
 	for i := range caps {
 		c := &caps[i]
-		if c.dflt && t.CallerContext {
-			// The caller's deadline may come first: a default is not
-			// a cap the code chose.
-			allKnown = false
-			continue
-		}
-		if !c.known || c.d <= 0 {
+		// With the caller's context, its deadline may come first: a
+		// default is not a cap the code chose.
+		if c.dflt && t.CallerContext || !c.known || c.d <= 0 {
 			allKnown = false
 			continue
 		}
