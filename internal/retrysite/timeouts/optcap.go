@@ -101,12 +101,9 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 			return true
 		}
 		fn := typesx.Callee(r.m.info, call)
-		if fn == nil || fn.Pkg() != r.m.pkg || seen[fn] {
-			return true
-		}
-		seen[fn] = true
-		if d := r.funcDecl(fn); d != nil && d.Body != nil {
-			scan(d.Body, true, !returnsContext(fn))
+		if b := r.pkgBody(fn); b != nil && !seen[fn] {
+			seen[fn] = true
+			scan(b, true, !returnsContext(fn))
 		}
 		return true
 	})
