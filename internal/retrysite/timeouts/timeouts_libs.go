@@ -28,7 +28,9 @@ func (m *model) libTimeouts(s *site.Site) {
 	fn := typesx.Callee(m.info, call)
 	var opRoots []ast.Expr
 	var e knowledge.Entry
+	name := ""
 	if fn != nil {
+		name = fn.Name()
 		if _, le, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
 			e = le
 			_, opRoots = m.OpRoots(e, call)
@@ -43,10 +45,6 @@ func (m *model) libTimeouts(s *site.Site) {
 		}
 	}
 	r := m.newTres(region)
-	name := ""
-	if fn != nil {
-		name = fn.Name()
-	}
 
 	// The context the library watches (siteCtx), and the operation's
 	// context parameter when the library passes it on; the table's
