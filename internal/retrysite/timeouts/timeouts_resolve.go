@@ -533,11 +533,9 @@ func (r *tres) client(x ast.Expr) clientFact {
 		// A transport's dial, TLS handshake or response-header timeout
 		// bounds the exchange it waits on: the attempt may be timed.
 		switch {
-		case transport == nil:
-			return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
-		case r.transportTimed(transport, 0):
+		case transport != nil && r.transportTimed(transport, 0):
 			return clientFact{}
-		case r.plainTransport(transport, nil, 0):
+		case transport != nil && r.plainTransport(transport, nil, 0):
 			return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout nor its Transport a timeout", pos: x.Pos()}
 		}
 		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
