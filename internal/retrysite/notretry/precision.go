@@ -45,20 +45,11 @@ func DroppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 			res[n.Call] = true
 		case *ast.DeferStmt:
 			res[n.Call] = true
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 {
-				return true
-			}
+		case *ast.AssignStmt: // _ = f(), _, _ = f()
 			c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-			if !ok {
-				return true
+			if ok && len(n.Rhs) == 1 && !slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return !typesx.IsIdent(l, "_") }) {
+				res[c] = true
 			}
-			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); !ok || id.Name != "_" {
-					return true
-				}
-			}
-			res[c] = true
 		}
 		return true
 	})
