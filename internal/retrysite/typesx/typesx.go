@@ -313,6 +313,16 @@ func FuncParams(info *types.Info, ft *ast.FuncType) []*types.Var {
 	return ps
 }
 
+// RecvVar returns the named receiver of decl, or nil (a function, an
+// unnamed receiver).
+func RecvVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
+	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	v, _ := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	return v
+}
+
 // FuncDeclAt returns the function declaration of files whose body holds
 // pos, or nil.
 func FuncDeclAt(files []*ast.File, pos token.Pos) *ast.FuncDecl {
