@@ -55,13 +55,7 @@ func (m *Index) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	if lit := m.host.HeldFuncLit(fun); lit != nil {
 		return []funcTarget{{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}}, true
 	}
-	var v *types.Var
-	switch f := fun.(type) {
-	case *ast.Ident:
-		v, _ = m.info.Uses[f].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[f.Sel].(*types.Var)
-	}
+	v, _ := m.info.Uses[typesx.NameIdent(fun)].(*types.Var)
 	if e, ok := m.Xbind[v]; ok && v != nil {
 		// A parameter of another package's helper, bound to the
 		// caller's argument (xpkg.go).

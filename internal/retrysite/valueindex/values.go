@@ -772,13 +772,7 @@ func ChooseBound(s *site.Site, opts *report.Options) {
 // setter or option writes the user's), the target is the package's
 // default and is noted as such.
 func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
-	var v *types.Var
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		v, _ = m.info.Uses[f].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[f.Sel].(*types.Var)
-	}
+	v, _ := m.info.Uses[typesx.NameIdent(fun)].(*types.Var)
 	if v != nil && v.Pkg() == m.pkg && !m.IndexedVar(v) {
 		// A parameter every call gives the same function (funcvals.go).
 		if ts, ok := m.FuncValueTargets(fun); ok && len(ts) == 1 {
@@ -805,16 +799,10 @@ func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		switch x := ast.Unparen(w.X).(type) {
 		case *ast.FuncLit:
 			t = x
-		case *ast.Ident:
+		case *ast.Ident, *ast.SelectorExpr:
 			// A function of another package has no declaration here:
 			// keep t a nil interface, not a nil *ast.FuncDecl.
-			if fn, ok := m.info.Uses[x].(*types.Func); ok {
-				if d := m.FuncDecl(fn); d != nil {
-					t = d
-				}
-			}
-		case *ast.SelectorExpr:
-			if fn, ok := m.info.Uses[x.Sel].(*types.Func); ok {
+			if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
 				if d := m.FuncDecl(fn); d != nil {
 					t = d
 				}

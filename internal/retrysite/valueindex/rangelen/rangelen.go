@@ -74,10 +74,7 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 		}
 		return intListDepth(m, x.X, depth+1)
 	case *ast.Ident, *ast.SelectorExpr:
-		v := typesx.VarOf(m.Info(), x)
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			v, _ = m.Info().Uses[sel.Sel].(*types.Var)
-		}
+		v, _ := m.Info().Uses[typesx.NameIdent(x)].(*types.Var)
 		if v == nil || !m.IndexedVar(v) {
 			return nil, false
 		}
