@@ -1064,11 +1064,7 @@ func wConstFloat(v constant.Value) (float64, bool) {
 // IsInteger reports whether t is an integer type (a named duration
 // included).
 func IsInteger(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return t != nil && typesx.IsInteger(t)
 }
 
 // eval computes x.
@@ -1396,7 +1392,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 // The method then reads the fields the literal gives (waits_state.go's
 // objects). Otherwise the receiver stays unknown, and so do its fields.
 func (ip *winterp) bindRecv(s *winterp, d *ast.FuncDecl, recv ast.Expr) {
-	r := ip.m.recvVar(d)
+	r := typesx.RecvVar(ip.m.info, d)
 	id, _ := ast.Unparen(recv).(*ast.Ident)
 	if r == nil || id == nil {
 		return
