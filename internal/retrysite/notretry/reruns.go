@@ -340,6 +340,9 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 
 // restartsExchange: the operation's arguments derive from the results
 // of two or more other operations, each run again on every path back.
+// Steps are named functions and methods: a func value called before the
+// operation builds its input (a body or request factory), it talks to
+// no one.
 func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	call := g.Calls[0]
 	if SwapCall(m.info, call) {
@@ -349,8 +352,8 @@ func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	others := make(map[string]map[*ast.CallExpr]bool)
 	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
-		if !ok || g.Set[c] || !m.host.MayBeOp(c) {
-			return true
+		if !ok || g.Set[c] || !m.host.MayBeOp(c) || typesx.Callee(m.info, c) == nil {
+			return true // a func value (a request or body factory) is no step
 		}
 		k := m.host.OpKey(c)
 		if k == g.Key {
