@@ -75,6 +75,12 @@ func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnost
 		what += " and "
 	}
 	d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End()}
+	at := s.Pos // where the finding does not go, named in Related
+	if op.Method == site.MethodAny && s.Kind == site.Library && s.Node != nil && (op.Call.Pos() < s.Node.Pos() || s.Node.End() < op.Call.End()) {
+		// A retrying client installed for every request the package
+		// is handed: the finding goes where it is installed.
+		d.Pos, d.End, at = s.Node.Pos(), s.Node.End(), op.Call.Pos()
+	}
 	k := op.Key
 	switch k.State {
 	case site.KeyMissing:
@@ -113,7 +119,9 @@ func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnost
 	if op.MethodPos.IsValid() && op.MethodPos != op.Call.Pos() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: op.MethodPos, Message: "the method is " + op.Method + " here"})
 	}
-	if s.Pos.IsValid() && s.Pos != op.Call.Pos() {
+	if at != s.Pos {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, Message: "the request is sent here"})
+	} else if s.Pos.IsValid() && s.Pos != op.Call.Pos() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos, Message: "the " + s.Title() + " is here"})
 	}
 	return d, true

@@ -21,11 +21,7 @@ func writeGitHub(w io.Writer, fs []finding, problems []problem, base string) err
 	for _, p := range problems {
 		var props []string
 		if p.Posn.Filename != "" {
-			file := p.Posn.Filename
-			if rel, ok := relative(file, base); ok {
-				file = filepath.ToSlash(rel)
-			}
-			props = append(props, "file="+escapeProperty(file))
+			props = append(props, "file="+escapeProperty(githubPath(p.Posn.Filename, base)))
 			if p.Posn.Line > 0 {
 				props = append(props, fmt.Sprintf("line=%d", p.Posn.Line))
 			}
@@ -39,12 +35,8 @@ func writeGitHub(w io.Writer, fs []finding, problems []problem, base string) err
 		}
 	}
 	for _, f := range fs {
-		file := f.Posn.Filename
-		if rel, ok := relative(file, base); ok {
-			file = filepath.ToSlash(rel)
-		}
 		props := []string{
-			"file=" + escapeProperty(file),
+			"file=" + escapeProperty(githubPath(f.Posn.Filename, base)),
 			fmt.Sprintf("line=%d", f.Posn.Line),
 			fmt.Sprintf("col=%d", lines.utf16Col(f.Posn.Filename, f.Posn.Line, f.Posn.Column)),
 		}
@@ -56,17 +48,22 @@ func writeGitHub(w io.Writer, fs []finding, problems []problem, base string) err
 		props = append(props, "title="+escapeProperty(title(f)))
 		msg := f.Message
 		for _, r := range f.Related {
-			where := r.Posn.Filename
-			if rel, ok := relative(where, base); ok {
-				where = filepath.ToSlash(rel)
-			}
-			msg += fmt.Sprintf("\n%s:%d:%d: %s", where, r.Posn.Line, r.Posn.Column, r.Message)
+			msg += fmt.Sprintf("\n%s:%d:%d: %s", githubPath(r.Posn.Filename, base), r.Posn.Line, r.Posn.Column, r.Message)
 		}
 		if _, err := fmt.Fprintf(w, "::error %s::%s\n", strings.Join(props, ","), escapeData(msg)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// githubPath is a file's name in an annotation: relative to base, with
+// slashes, when inside it; as it is otherwise.
+func githubPath(file, base string) string {
+	if rel, ok := relative(file, base); ok {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }
 
 func title(f finding) string {

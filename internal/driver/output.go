@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -130,11 +131,7 @@ func writeJSON(w io.Writer, fs []finding, problems []problem) error {
 		add(f.Pkg, f.Analyzer.Name, d)
 	}
 	for _, p := range problems {
-		pkg := p.Pkg
-		if pkg == "" {
-			pkg = "retrylint"
-		}
-		add(pkg, errorKey, jsonError{p.String()})
+		add(cmp.Or(p.Pkg, "retrylint"), errorKey, jsonError{p.String()})
 	}
 	data, err := json.MarshalIndent(tree, "", "\t")
 	if err != nil {

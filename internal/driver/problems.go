@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,12 +45,9 @@ func loadProblems(pkgs []*packages.Package) []problem {
 	seen := make(map[string]bool)
 	var out []problem
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		precise := false
-		for _, e := range p.Errors {
-			if e.Kind == packages.TypeError || e.Kind == packages.ParseError {
-				precise = true
-			}
-		}
+		precise := slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+			return e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		})
 		for _, e := range p.Errors {
 			if precise && e.Kind == packages.ListError && (e.Pos == "" || e.Pos == "-") {
 				continue

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/retrylint/retrylint/internal/rules"
 	"golang.org/x/tools/go/analysis"
@@ -246,10 +247,7 @@ func sarifRuleFor(a *analysis.Analyzer) sarifRule {
 	summary, full := Doc(a)
 	r, _ := rules.Lookup(a.Name)
 	tags := append([]string{"retry", "reliability"}, r.Rules...)
-	help := full
-	if help == "" {
-		help = summary
-	}
+	help := cmp.Or(full, summary)
 	// The help is what -explain prints: the standard's text of the
 	// rules, then what is reported and how to fix it.
 	if std := standardText(a); std != "" {
@@ -345,11 +343,7 @@ func (c *lineCache) utf16Col(filename string, line, col int) int {
 	}
 	n := 0
 	for _, r := range s[:col-1] {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
+		n += utf16.RuneLen(r)
 	}
 	return n + 1
 }

@@ -406,3 +406,119 @@ func (d *decider) captured(x ast.Expr) *types.Var {
 	}
 	return v
 }
+
+// RetryDecision returns the index of the bool result by which fn, a
+// function of the package, decides its caller's retry, or -1: a
+// function whose one return of true there sits at the top level of its
+// body, after a wait, a count (an ordered test of an integer parameter,
+// or of a local made from one, returning false) and a test of what the
+// failure was (a call on or given an error value, returning false),
+// every other return giving false. Whatever predicate it asks on the way, its true
+// comes after the wait between attempts and its count is the bound: it
+// says no after a success (interp's decidedNo), its waits are the
+// loop's (waits.LoopWaits). A callee with no wait or no count there is a
+// predicate; a wait before a false is no wait between attempts; a step
+// whose true follows only a state it read is a poll's.
+func (m *model) RetryDecision(fn *types.Func) int {
+	if fn.Pkg() != m.pkg {
+		return -1
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	decl := m.FuncDecl(fn)
+	if sig == nil || decl == nil || decl.Body == nil {
+		return -1
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		if typesx.IsBool(sig.Results().At(i).Type()) && m.decidesAt(decl, sig, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool {
+	says := func(r *ast.ReturnStmt) (yes, ok bool) {
+		if len(r.Results) != sig.Results().Len() {
+			return false, false
+		}
+		tv := m.info.Types[r.Results[i]]
+		if tv.Value == nil || tv.Value.Kind() != constant.Bool {
+			return false, false
+		}
+		return constant.BoolVal(tv.Value), true
+	}
+	trues, sane := 0, true
+	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.ReturnStmt); ok {
+			yes, ok := says(r)
+			sane = sane && ok
+			if yes {
+				trues++
+			}
+		}
+		return sane
+	})
+	if !sane || trues != 1 {
+		return false
+	}
+	counted := make(map[*types.Var]bool) // integer parameters and locals made from them
+	for v := range sig.Params().Variables() {
+		if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			counted[v] = true
+		}
+	}
+	mentions := func(x ast.Node) bool { return typesx.UsesAny(m.info, x, counted) }
+	waited, count, classified := false, false, false
+	for _, st := range decl.Body.List {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			yes, _ := says(st)
+			return yes && waited && count && classified
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) {
+				for j, l := range st.Lhs {
+					if v, ok := m.info.Defs[typesx.IdentOf(l)].(*types.Var); ok && mentions(st.Rhs[j]) {
+						counted[v] = true
+					}
+				}
+			}
+		case *ast.IfStmt: // a return in it gives false, or the true is not at the top
+			if n := len(st.Body.List); n > 0 && st.Else == nil {
+				if _, isRet := st.Body.List[n-1].(*ast.ReturnStmt); isRet {
+					b, isBin := ast.Unparen(st.Cond).(*ast.BinaryExpr)
+					count = count || isBin && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ) && mentions(b)
+					classified = classified || m.asksError(st.Cond)
+				}
+			}
+			continue
+		default:
+			if _, simple := st.(*ast.ExprStmt); !simple {
+				continue
+			}
+		}
+		if hits, _ := m.waits().FindWaits(st, decl.Body, 0); len(hits) > 0 {
+			waited = true
+		}
+	}
+	return false
+}
+
+// asksError reports whether x calls something on or given an error
+// value: a test of what the failure was (errorValue.IsRetryable(),
+// p.Retryable(resp, err)), not a state read nor a nil test.
+func (m *model) asksError(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			args := c.Args
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+				args = append([]ast.Expr{sel.X}, args...)
+			}
+			for _, a := range args {
+				found = found || typesx.IsErrorType(m.info.TypeOf(a))
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -268,7 +268,12 @@
 // whose bool decides the loop (if !again(err)) is a decider when it holds
 // a literal (local, or returned by a factory of the module) that waits or
 // counts what it captures: its body decides, its waits and count are the
-// loop's; one that does neither stays a predicate (decider.go).
+// loop's; one that does neither stays a predicate (decider.go). So is a
+// function of the package whose one true (a bool, or beside an error
+// and a response) comes after a wait and a count of an integer
+// parameter, whatever predicate it asks on the way (RetryDecision): it
+// says no after a success, the loop's waits are its wait, and it is the
+// operation when it sends too (resp, again, err := c.attempt(req, i)).
 //
 // Across packages: constants of other packages come through go/types
 // (types.Const values) under every driver. Other code of another package

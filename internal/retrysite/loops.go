@@ -488,13 +488,13 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 	}
 	// A call given an error classifies an outcome (errors.Is,
 	// websocket.IsCloseError(err), apierrors.IsNotFound(err)); it is
-	// not an operation.
+	// not an operation, unless it is the retry decision (decider.go).
+	fn := typesx.Callee(m.info, call)
 	for _, a := range call.Args {
-		if typesx.IsErrorType(m.info.TypeOf(a)) {
+		if typesx.IsErrorType(m.info.TypeOf(a)) && (fn == nil || m.RetryDecision(fn) < 0) {
 			return false
 		}
 	}
-	fn := typesx.Callee(m.info, call)
 	if fn != nil && fn.Pkg() != nil && !m.calleeMayBeOp(fn) {
 		return false
 	}

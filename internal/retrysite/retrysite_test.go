@@ -98,3 +98,12 @@ func TestStartDecl(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/startdecl")
 }
+
+// TestCompanions covers success criteria on a second result of the
+// operation (a status, a short write) beside its error, and the state
+// polls (a job's status field, a lock holder, a ready count) that are
+// not retries.
+func TestCompanions(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), show, "companions")
+}

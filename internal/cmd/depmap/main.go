@@ -15,14 +15,16 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"go/ast"
 	"go/types"
 	"log"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -95,22 +97,11 @@ func main() {
 			return true
 		})
 	}
-	keys := make([][2]string, 0, len(edges))
-	for k := range edges {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i][0] != keys[j][0] {
-			return keys[i][0] < keys[j][0]
-		}
-		return keys[i][1] < keys[j][1]
+	keys := slices.SortedFunc(maps.Keys(edges), func(a, b [2]string) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 	})
 	for _, k := range keys {
-		names := make([]string, 0, len(edges[k]))
-		for n := range edges[k] {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+		names := slices.Sorted(maps.Keys(edges[k]))
 		fmt.Printf("%s -> %s (%d): %s\n", k[0], k[1], len(names), strings.Join(names, " "))
 	}
 }

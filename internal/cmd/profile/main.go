@@ -42,6 +42,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -190,11 +191,7 @@ func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, to
 		mb(ms0.HeapAlloc), mb(allocated), mb(peakHeap), mb(peakHeap)-mb(ms0.HeapAlloc),
 		mb(ms1.HeapAlloc), mb(ms1.HeapAlloc)-mb(ms0.HeapAlloc))
 	runtime.KeepAlive(pkgs)
-	names := make([]string, 0, len(byAnalyzer))
-	for name := range byAnalyzer {
-		names = append(names, name)
-	}
-	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(byAnalyzer[b], byAnalyzer[a]) })
+	names := slices.SortedFunc(maps.Keys(byAnalyzer), func(a, b string) int { return cmp.Compare(byAnalyzer[b], byAnalyzer[a]) })
 	for _, name := range names {
 		fmt.Printf("  %-14s %v\n", name, byAnalyzer[name].Round(time.Microsecond))
 	}

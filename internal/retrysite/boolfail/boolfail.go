@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -141,12 +142,7 @@ func (j Judge) predicateOnly(x ast.Expr) bool {
 		if t == nil || !typesx.IsBool(t) {
 			return false
 		}
-		for _, a := range x.Args {
-			if typesx.IsErrorType(j.Info.TypeOf(a)) {
-				return false
-			}
-		}
-		if tv := j.Info.Types[x.Fun]; tv.IsType() || tv.IsBuiltin() {
+		if tv := j.Info.Types[x.Fun]; tv.IsType() || tv.IsBuiltin() || slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return typesx.IsErrorType(j.Info.TypeOf(a)) }) {
 			return false
 		}
 		return !j.Host.OkIsOutcome(x)

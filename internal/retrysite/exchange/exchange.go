@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -33,11 +34,10 @@ func fieldOfSelector(info *types.Info, x ast.Expr) *types.Var {
 	if !ok {
 		return nil
 	}
-	v, _ := info.Uses[sel.Sel].(*types.Var)
-	if v == nil || !v.IsField() {
-		return nil
+	if v, _ := info.Uses[sel.Sel].(*types.Var); v != nil && v.IsField() {
+		return v
 	}
-	return v
+	return nil
 }
 
 // awaitsReply reports whether body, after pos, receives from a field of
@@ -88,16 +88,12 @@ func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
 				}
 				return true
 			}
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-				return true
-			}
-			u, ok := ast.Unparen(as.Rhs[0]).(*ast.UnaryExpr)
-			if !ok || u.Op != token.ARROW || fieldOfSelector(m.info, u.X) != field {
-				return true
-			}
-			if v := typesx.VarOf(m.info, as.Lhs[0]); v != nil {
-				received[v] = true
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 {
+				if u := typesx.CommReceive(as); u != nil && fieldOfSelector(m.info, u.X) == field {
+					if v := typesx.VarOf(m.info, as.Lhs[0]); v != nil {
+						received[v] = true
+					}
+				}
 			}
 			return true
 		})
@@ -147,21 +143,12 @@ func (m *model) handlerIsIntegration(field *types.Var, t types.Type) bool {
 func (m *model) handledBy(stmts []ast.Stmt, v *types.Var) bool {
 	found := false
 	for _, s := range stmts {
-		ast.Inspect(s, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || found {
-				return !found
+		typesx.InspectUntil(&found, s, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.VarOf(m.info, a) == v }) {
+				fn := typesx.Callee(m.info, call)
+				found = fn != nil && m.funcIsIntegration(fn, 1)
 			}
-			takes := false
-			for _, a := range call.Args {
-				if typesx.VarOf(m.info, a) == v {
-					takes = true
-				}
-			}
-			if fn := typesx.Callee(m.info, call); takes && fn != nil && m.funcIsIntegration(fn, 1) {
-				found = true
-			}
-			return !found
+			return true
 		})
 	}
 	return found

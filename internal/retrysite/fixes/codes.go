@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -35,10 +36,6 @@ func Codes(pass *analysis.Pass, s *site.Site, bad []policy.GRPCCode) (analysis.S
 		}
 		list = lit.Elts
 	}
-	isBad := make(map[policy.GRPCCode]bool)
-	for _, c := range bad {
-		isBad[c] = true
-	}
 	var keep []string
 	removed := 0
 	for _, a := range list {
@@ -50,7 +47,7 @@ func Codes(pass *analysis.Pass, s *site.Site, bad []policy.GRPCCode) (analysis.S
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
-		if isBad[policy.GRPCCode(v)] {
+		if slices.Contains(bad, policy.GRPCCode(v)) {
 			removed++
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"golang.org/x/tools/go/analysis"
 )
@@ -25,12 +26,8 @@ func Count(s *site.Site, want int) (analysis.SuggestedFix, bool) {
 	if v < 0 {
 		return analysis.SuggestedFix{}, false
 	}
-	retries := "retries"
-	if want == 1 {
-		retries = "retry"
-	}
 	return analysis.SuggestedFix{
-		Message: fmt.Sprintf("Set the count to %d %s (%d %s)", v, unit, want, retries),
+		Message: fmt.Sprintf("Set the count to %d %s (%d %s)", v, unit, want, report.Plural(want, "retry", "retries")),
 		TextEdits: []analysis.TextEdit{{
 			Pos:     lit.Pos(),
 			End:     lit.End(),

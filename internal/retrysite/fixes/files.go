@@ -3,7 +3,6 @@ package fixes
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"strconv"
 	"strings"
 
@@ -62,11 +61,6 @@ func qualifier(fun ast.Expr) string {
 		return id.Name
 	}
 	return ""
-}
-
-func isIntegerType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 func isBlank(s string) bool {

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -106,16 +107,13 @@ func HoistKey(pass *analysis.Pass, s *site.Site, gen ast.Expr) (analysis.Suggest
 		}
 	}
 	// The generation must use only what exists before the anchor.
-	free := true
-	ast.Inspect(gen, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && v.Pkg() == pass.Pkg && v.Parent() != pass.Pkg.Scope() && v.Pos() >= anchor.Pos() {
-				free = false
-			}
-		}
-		return free
-	})
-	if !free {
+	later := false
+	if typesx.InspectUntil(&later, gen, func(n ast.Node) bool {
+		id, _ := n.(*ast.Ident)
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		later = ok && v.Pkg() == pass.Pkg && v.Parent() != pass.Pkg.Scope() && v.Pos() >= anchor.Pos()
+		return true
+	}) {
 		return none, false
 	}
 	tf := pass.Fset.File(gen.Pos())
@@ -126,33 +124,28 @@ func HoistKey(pass *analysis.Pass, s *site.Site, gen ast.Expr) (analysis.Suggest
 	off := func(p token.Pos) int { return tf.Offset(p) }
 	lineStart := tf.LineStart(tf.Line(anchor.Pos()))
 	indent := string(src[off(lineStart):off(anchor.Pos())])
-	for _, r := range indent {
-		if r != ' ' && r != '\t' {
-			return none, false
-		}
+	if strings.TrimLeft(indent, " \t") != "" {
+		return none, false
 	}
 	genText := string(src[off(gen.Pos()):off(gen.End())])
 	scope := pass.Pkg.Scope().Innermost(anchor.Pos())
 	inScope := func(name string) bool {
-		if scope != nil {
-			if _, obj := scope.LookupParent(name, anchor.Pos()); obj != nil && obj.Parent() != types.Universe {
-				return true
-			}
+		if scope == nil {
+			return false
 		}
-		return false
+		_, obj := scope.LookupParent(name, anchor.Pos())
+		return obj != nil && obj.Parent() != types.Universe
 	}
 	taken := func(name string) bool {
 		if inScope(name) {
 			return true
 		}
 		used := false
-		ast.Inspect(anchor, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && id.Name == name {
-				used = true
-			}
-			return !used
+		return typesx.InspectUntil(&used, anchor, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			used = ok && id.Name == name
+			return true
 		})
-		return used
 	}
 
 	// Move `key := gen` out of the loop when it stands alone in the

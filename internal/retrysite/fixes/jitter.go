@@ -181,15 +181,8 @@ func options(pass *analysis.Pass, s *site.Site, call *ast.CallExpr, r *knowledge
 func passes(call *ast.CallExpr, name string) bool {
 	for _, a := range call.Args {
 		if c, ok := ast.Unparen(a).(*ast.CallExpr); ok {
-			switch f := ast.Unparen(c.Fun).(type) {
-			case *ast.SelectorExpr:
-				if f.Sel.Name == name {
-					return true
-				}
-			case *ast.Ident:
-				if f.Name == name {
-					return true
-				}
+			if id := typesx.NameIdent(c.Fun); id != nil && id.Name == name {
+				return true
 			}
 		}
 	}
@@ -302,7 +295,7 @@ func loopJitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.Sugge
 		shift++
 	}
 	a := w.Attempt.Name()
-	if !isIntegerType(w.Attempt.Type()) {
+	if !typesx.IsInteger(w.Attempt.Type()) {
 		return analysis.SuggestedFix{}, false
 	}
 	text := fmt.Sprintf("%[1]s.Duration(%[2]s(int64(min(%[3]d*%[1]s.Second, %[1]s.Second<<min(%[4]s, %[5]d)))))", timeName, randCall, capS, a, shift)
@@ -325,10 +318,9 @@ func leavesUnused(pass *analysis.Pass, body *ast.BlockStmt, x ast.Expr) bool {
 	}
 	locals := make(map[*types.Var]bool)
 	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
-				locals[v] = true
-			}
+		id, _ := n.(*ast.Ident)
+		if v, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
+			locals[v] = true
 		}
 		return true
 	})

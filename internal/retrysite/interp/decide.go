@@ -167,7 +167,11 @@ func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e E
 	if !ok {
 		return Value{}, false
 	}
-	return sub.resultAtMemo(fn, ce, i, res.Len()), true // eval.go
+	v := sub.resultAtMemo(fn, ce, i, res.Len()) // eval.go
+	if nv, ok := ev.decidedNo(fn, call, i); ok && nv.Known() && !v.Known() {
+		return nv, true
+	}
+	return v, true
 }
 
 // handledSuccess evaluates result i of a call the model cannot see into

@@ -28,10 +28,11 @@ const (
 	vHeader    = vals.VHeader
 	vStr       = vals.VStr
 
-	DepOutcome = vals.DepOutcome
-	depBound   = vals.DepBound
-	depVar     = vals.DepVar
-	depHeader  = vals.DepHeader
+	DepOutcome   = vals.DepOutcome
+	depBound     = vals.DepBound
+	depVar       = vals.DepVar
+	depHeader    = vals.DepHeader
+	depCompanion = vals.DepCompanion
 )
 
 func Unknown(d Deps) Value          { return vals.Unknown(d) }

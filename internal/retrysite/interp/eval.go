@@ -227,6 +227,9 @@ func (ev *Evaluator) binary(x *ast.BinaryExpr, bf *binFact, e Env) Value {
 	if v, ok := ev.compareStr(x, l, r); ok { // decide.go
 		return v
 	}
+	if v, ok := ev.companion(x, l, r); ok { // companion.go
+		return v
+	}
 	// Nil comparisons.
 	if x.Op == token.EQL || x.Op == token.NEQ {
 		var other Value
@@ -464,6 +467,9 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 					if nv, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 						return nv
 					}
+					if nv, ok := ev.decidedNo(fn, x, 0); ok && nv.Known() {
+						return nv
+					}
 				}
 				return v
 			}
@@ -525,9 +531,15 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
 			return v
 		}
+		if v, ok := ev.decidedNo(typesx.Callee(ev.info(), x), x, i); ok {
+			return v
+		}
 	}
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
 		return v
+	}
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && returnsError(tv.Type) {
+		return Value{K: vUnknown, Dep: DepOutcome | depCompanion, I: int64(x.Pos())} // companion.go
 	}
 	return Unknown(DepOutcome)
 }

@@ -103,3 +103,18 @@ func (ev *Evaluator) decodedInto(v *types.Var) bool {
 	}
 	return false
 }
+
+// decidedNo is the bool a retry decision of the package gives at its
+// result i (Host.RetryDecision): its true comes only after it waited and
+// counted, whatever predicate it asks, so it is false under a success;
+// under a failure it is unknown, its count its own. A callee that runs
+// an operation decides only when it is the operation under study.
+func (ev *Evaluator) decidedNo(fn *types.Func, call *ast.CallExpr, i int) (Value, bool) {
+	if fn == nil || !ev.Op[call] && ev.Fi.M.host.FuncIsIntegration(fn, 0) || ev.Fi.M.host.RetryDecision(fn) != i {
+		return Value{}, false
+	}
+	if ev.Sc.Err.K != VNil || ev.Sc.Resp.K == VResp && (ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299) {
+		return Unknown(DepOutcome | depBound), true
+	}
+	return BoolVal(false), true
+}

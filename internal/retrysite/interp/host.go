@@ -55,6 +55,10 @@ type Host interface {
 	// (retrysite's decider.go), or nil; stateless when it writes no
 	// variable it captures (its answer counts nothing).
 	Decider(call *ast.CallExpr) (fi *FuncInfo, stateless bool)
+	// RetryDecision returns the index of the bool result by which a
+	// function of the package decides its caller's retry, or -1
+	// (retrysite's decider.go).
+	RetryDecision(fn *types.Func) int
 	// ValueFunc returns the one function of the package a call of a
 	// func value runs (a func field every default of which the package
 	// writes is that function: retrysite's host.go), or nil.

@@ -115,9 +115,8 @@ func recvName(t types.Type) string {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	switch t := types.Unalias(t).(type) {
-	case *types.Named:
-		return t.Obj().Name()
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
 	}
 	return ""
 }
@@ -330,38 +329,26 @@ func (x *Loader[M]) mixedInfo(src *types.Info) *types.Info {
 	if x.mixed != nil {
 		return x.mixed
 	}
-	info := &types.Info{
-		Types:        maps.Clone(src.Types),
-		Defs:         maps.Clone(src.Defs),
-		Uses:         maps.Clone(src.Uses),
-		Implicits:    maps.Clone(src.Implicits),
-		Selections:   maps.Clone(src.Selections),
-		Scopes:       maps.Clone(src.Scopes),
-		Instances:    maps.Clone(src.Instances),
+	x.mixed = &types.Info{
+		Types:        cloneMap(src.Types),
+		Defs:         cloneMap(src.Defs),
+		Uses:         cloneMap(src.Uses),
+		Implicits:    cloneMap(src.Implicits),
+		Selections:   cloneMap(src.Selections),
+		Scopes:       cloneMap(src.Scopes),
+		Instances:    cloneMap(src.Instances),
 		FileVersions: maps.Clone(src.FileVersions),
 	}
-	if info.Types == nil {
-		info.Types = make(map[ast.Expr]types.TypeAndValue)
+	return x.mixed
+}
+
+// cloneMap is maps.Clone that makes a map of a nil one: the checker
+// records only into the maps it is given.
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return make(map[K]V)
 	}
-	for _, mp := range []any{&info.Defs, &info.Uses} {
-		if p := mp.(*map[*ast.Ident]types.Object); *p == nil {
-			*p = make(map[*ast.Ident]types.Object)
-		}
-	}
-	if info.Selections == nil {
-		info.Selections = make(map[*ast.SelectorExpr]*types.Selection)
-	}
-	if info.Implicits == nil {
-		info.Implicits = make(map[ast.Node]types.Object)
-	}
-	if info.Scopes == nil {
-		info.Scopes = make(map[ast.Node]*types.Scope)
-	}
-	if info.Instances == nil {
-		info.Instances = make(map[*ast.Ident]types.Instance)
-	}
-	x.mixed = info
-	return info
+	return maps.Clone(m)
 }
 
 // DeclOf returns the declaration in this source package of fn, a

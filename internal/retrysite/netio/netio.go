@@ -146,8 +146,7 @@ func (nf *Finder) netValue(x ast.Expr, name string, depth int, seen map[types.Ob
 // netType reports whether t is a type of the standard network packages
 // (net.Conn, *net.TCPConn, *tls.Conn), or a pointer to one.
 func netType(t types.Type) bool {
-	t = typesx.Deref(t)
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
@@ -223,12 +222,5 @@ func streamType(t types.Type) bool {
 // constructors (tls.Client and tls.Server return a *tls.Conn, a
 // connection by its type).
 func streamWrapper(fn *types.Func) bool {
-	switch fn.Pkg().Path() {
-	case "bufio":
-		switch fn.Name() {
-		case "NewWriter", "NewWriterSize", "NewReader", "NewReaderSize", "NewReadWriter":
-			return true
-		}
-	}
-	return false
+	return fn.Pkg().Path() == "bufio" && slices.Contains([]string{"NewWriter", "NewWriterSize", "NewReader", "NewReaderSize", "NewReadWriter"}, fn.Name())
 }

@@ -224,11 +224,8 @@ func (m *Rules) isExists(x ast.Expr, errVar *types.Var) bool {
 // exits reports whether st leaves the loop: a return, or a break with
 // no label.
 func exits(st ast.Stmt) bool {
-	if _, ok := st.(*ast.ReturnStmt); ok {
-		return true
-	}
-	b, ok := st.(*ast.BranchStmt)
-	return ok && b.Tok == token.BREAK && b.Label == nil
+	_, ok := st.(*ast.ReturnStmt)
+	return ok || isBranch(st, token.BREAK)
 }
 
 // isBranch reports whether st is a branch statement tok with no label.

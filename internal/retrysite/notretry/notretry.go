@@ -3,6 +3,8 @@ package notretry
 import (
 	"go/ast"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -78,10 +80,7 @@ func (m *Rules) resultVars(body ast.Node, seed func(ast.Expr) bool) map[*types.V
 		}
 		return true
 	})
-	res := make(map[*types.Var]bool)
-	for v := range direct {
-		res[v] = true
-	}
+	res := maps.Clone(direct)
 	for changed := true; changed; {
 		changed = false
 		for v, ds := range deps {
@@ -242,10 +241,10 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 		return false
 	}
 	moved := false
-	ast.Inspect(loop, func(n ast.Node) bool {
+	return typesx.InspectUntil(&moved, loop, func(n ast.Node) bool {
 		as, ok := n.(*ast.AssignStmt)
-		if !ok || moved || len(as.Lhs) != len(as.Rhs) {
-			return !moved
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
 		}
 		for i, l := range as.Lhs {
 			s, ok := ast.Unparen(l).(*ast.SelectorExpr)
@@ -255,16 +254,14 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if id := typesx.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
 				continue
 			}
-			ast.Inspect(as.Rhs[i], func(n ast.Node) bool {
-				if e, ok := n.(ast.Expr); ok && isItem(e) {
-					moved = true
-				}
-				return !moved
+			typesx.InspectUntil(&moved, as.Rhs[i], func(n ast.Node) bool {
+				e, ok := n.(ast.Expr)
+				moved = ok && isItem(e)
+				return true
 			})
 		}
-		return !moved
+		return true
 	})
-	return moved
 }
 
 // OpWaitsInside reports whether an operation of g is a function of this
@@ -281,33 +278,23 @@ func (m *Rules) OpWaitsInside(g *Group) bool {
 			continue
 		}
 		waits := false
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if typesx.InspectUntil(&waits, decl.Body, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
-			if !ok || waits {
-				return !waits
-			}
-			callee := typesx.Callee(m.info, c)
-			if callee == nil {
+			if !ok {
 				return true
 			}
-			if callee.Pkg() != nil && callee.Pkg().Path() == "time" {
-				switch callee.Name() {
-				case "Sleep", "After", "NewTimer", "Reset", "Tick":
-					waits = true
-				}
-				return !waits
+			switch callee := typesx.Callee(m.info, c); {
+			case callee == nil:
+			case callee.Pkg() != nil && callee.Pkg().Path() == "time":
+				waits = slices.Contains([]string{"Sleep", "After", "NewTimer", "Reset", "Tick"}, callee.Name())
+			case slices.Contains([]string{"Sleep", "sleep", "Wait", "wait"}, callee.Name()):
+				waits = slices.ContainsFunc(c.Args, func(a ast.Expr) bool {
+					t := m.info.TypeOf(a)
+					return t != nil && typesx.IsNamed(t, "time", "Duration")
+				})
 			}
-			switch callee.Name() {
-			case "Sleep", "sleep", "Wait", "wait":
-				for _, a := range c.Args {
-					if t := m.info.TypeOf(a); t != nil && typesx.IsNamed(t, "time", "Duration") {
-						waits = true
-					}
-				}
-			}
-			return !waits
-		})
-		if waits {
+			return true
+		}) {
 			return true
 		}
 	}

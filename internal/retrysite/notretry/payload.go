@@ -85,25 +85,21 @@ func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 			if !ok || g.Set[c] {
 				return true
 			}
-			from := false
-			for _, a := range c.Args {
-				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); !ok || u.Op != token.AND {
-					if typesx.UsesAny(m.info, a, res) {
-						from = true
-					}
+			addr := func(a ast.Expr) *ast.UnaryExpr {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+					return u
 				}
+				return nil
 			}
-			if !from {
+			if !slices.ContainsFunc(c.Args, func(a ast.Expr) bool { return addr(a) == nil && typesx.UsesAny(m.info, a, res) }) {
 				return true
 			}
 			for _, a := range c.Args {
-				u, ok := ast.Unparen(a).(*ast.UnaryExpr)
-				if !ok || u.Op != token.AND {
-					continue
-				}
-				if v := m.host.LocalVar(u.X); v != nil && !filled[v] && !res[v] {
-					filled[v] = true
-					grew = true
+				if u := addr(a); u != nil {
+					if v := m.host.LocalVar(u.X); v != nil && !filled[v] && !res[v] {
+						filled[v] = true
+						grew = true
+					}
 				}
 			}
 			return true

@@ -79,13 +79,7 @@ func (m *Rules) conditionBody(x ast.Expr) *ast.BlockStmt {
 	case *ast.FuncLit:
 		return x.Body
 	case *ast.Ident, *ast.SelectorExpr:
-		var obj types.Object
-		if id, ok := x.(*ast.Ident); ok {
-			obj = m.info.Uses[id]
-		} else {
-			obj = m.info.Uses[x.(*ast.SelectorExpr).Sel]
-		}
-		if fn, ok := obj.(*types.Func); ok {
+		if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
 			if d := m.host.FuncDecl(fn); d != nil {
 				return d.Body
 			}
@@ -101,8 +95,7 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 		// A predicate the caller gives, asked about the error (if
 		// p(err)): true for the failures it retries. A known
 		// classifier (IsNotFound(err): not there yet) is a state.
-		id, _ := ast.Unparen(c.Args[0]).(*ast.Ident)
-		v, _ := m.info.Uses[id].(*types.Var)
+		v, _ := m.info.Uses[typesx.IdentOf(c.Args[0])].(*types.Var)
 		return v != nil && typesx.IsErrorType(v.Type()) && m.fromCall(v, body)
 	}
 	fail, v := m.nilCheck(cond, body) // statepolls.go

@@ -45,20 +45,11 @@ func DroppedCalls(body ast.Node) map[*ast.CallExpr]bool {
 			res[n.Call] = true
 		case *ast.DeferStmt:
 			res[n.Call] = true
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 {
-				return true
-			}
+		case *ast.AssignStmt: // _ = f(), _, _ = f()
 			c, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-			if !ok {
-				return true
+			if ok && len(n.Rhs) == 1 && !slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return !typesx.IsIdent(l, "_") }) {
+				res[c] = true
 			}
-			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); !ok || id.Name != "_" {
-					return true
-				}
-			}
-			res[c] = true
 		}
 		return true
 	})
@@ -107,23 +98,26 @@ func (m *Rules) startsProcessAt(body *ast.BlockStmt, pos ast.Node, depth int) bo
 			if fn == nil || fn.Pkg() == nil {
 				return true
 			}
-			switch fn.Pkg().Path() {
-			case "os/exec":
-				if fn.Name() == "Start" && isMethodOf(fn, "Cmd") {
-					found = true
-				}
-			case "os":
-				if fn.Name() == "StartProcess" {
-					found = true
-				}
-			default:
-				if depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1) {
-					found = true
-				}
+			if p := fn.Pkg().Path(); p == "os/exec" || p == "os" {
+				found = startsProcess(fn)
+			} else {
+				found = depth > 0 && fn.Pkg() == m.pkg && m.startsProcessIn(fn.Origin(), depth-1)
 			}
 		}
 		return !found
 	})
+}
+
+// startsProcess reports whether fn, of a package, starts a local
+// process: (*os/exec.Cmd).Start, os.StartProcess.
+func startsProcess(fn *types.Func) bool {
+	switch fn.Pkg().Path() {
+	case "os/exec":
+		return fn.Name() == "Start" && isMethodOf(fn, "Cmd")
+	case "os":
+		return fn.Name() == "StartProcess"
+	}
+	return false
 }
 
 // isMethodOf reports whether fn is a method of the named type called
@@ -154,8 +148,8 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 	}
 	var recv *types.Var
 	if s.FuncType != nil {
-		if fn := typesx.DeclOfBody(m.pass.Files, s.Func); fn != nil && fn.Recv != nil && len(fn.Recv.List) == 1 && len(fn.Recv.List[0].Names) == 1 {
-			recv, _ = m.info.Defs[fn.Recv.List[0].Names[0]].(*types.Var)
+		if fn := typesx.DeclOfBody(m.pass.Files, s.Func); fn != nil {
+			recv = typesx.RecvVar(m.info, fn)
 		}
 	}
 	for _, w := range s.Waits {
@@ -392,14 +386,10 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 			} else if _, isMap := t.Underlying().(*types.Map); isMap {
 				return true
 			}
-			if fn := typesx.Callee(m.info, c); fn == nil || !isMethod(fn) {
+			if fn := typesx.Callee(m.info, c); fn == nil || typesx.IsPackageFunc(fn) {
 				return true
 			}
-			for _, a := range c.Args {
-				if m.drawsRandom(a, randVars) {
-					found = true
-				}
-			}
+			found = slices.ContainsFunc(c.Args, func(a ast.Expr) bool { return m.drawsRandom(a, randVars) })
 		}
 		return true
 	})
@@ -409,12 +399,6 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 	return slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
 		return typesx.UsesAny(m.info, a, randVars)
 	})
-}
-
-// isMethod reports whether fn has a receiver.
-func isMethod(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	return ok && sig.Recv() != nil
 }
 
 // drawsRandom reports whether x calls a function of a rand package or
@@ -454,16 +438,7 @@ func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
 	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
 		return false
 	}
-	calls := 0
-	for id, obj := range m.info.Uses {
-		if obj != fn || m.inTestFile(id) {
-			continue // a test exercising the helper is not a use of it
-		}
-		decl, call, spawned := m.callerOf(id)
-		if decl == nil || call == nil {
-			return false // used as a value, or outside a declaration
-		}
-		calls++
+	return m.everyCall(fn, func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool {
 		// A goroutine spawned by the function that starts the process
 		// runs alongside it, whichever comes first in the source.
 		at := ast.Node(call)
@@ -471,12 +446,28 @@ func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
 			at = endOf{decl.Body.End()}
 		}
 		if m.StartsProcessBefore(decl.Body, at) {
-			continue
+			return true
 		}
 		caller, _ := m.info.Defs[decl.Name].(*types.Func)
-		if caller == fn || !m.CalledAfterStart(caller, depth+1) {
-			return false
+		return caller != fn && m.CalledAfterStart(caller, depth+1)
+	})
+}
+
+// everyCall reports whether fn is used only as the function of calls in
+// the package's function declarations (its _test.go files aside), at
+// least once, and ok holds of each: the caller's declaration, the call,
+// and whether a go statement makes it.
+func (m *Rules) everyCall(fn *types.Func, ok func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool) bool {
+	calls := 0
+	for id, obj := range m.info.Uses {
+		if obj != fn || m.inTestFile(id) {
+			continue // a test exercising the helper is not a use of it
 		}
+		decl, call, spawned := m.callerOf(id)
+		if decl == nil || call == nil || !ok(decl, call, spawned) {
+			return false // used as a value, or outside a declaration
+		}
+		calls++
 	}
 	return calls > 0
 }
@@ -491,46 +482,27 @@ func (e endOf) End() token.Pos { return e.pos }
 // function id names (fn(...), x.fn(...)), or nil for a use that is not
 // a call's function; spawned tells whether a go statement makes the call.
 func (m *Rules) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) {
-	for _, f := range m.pass.Files {
-		if id.Pos() < f.Pos() || id.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil || id.Pos() < fd.Body.Pos() || id.Pos() >= fd.Body.End() {
-				continue
-			}
-			var gos map[*ast.CallExpr]bool
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if call != nil {
-					return false
-				}
-				if g, ok := n.(*ast.GoStmt); ok {
-					if gos == nil {
-						gos = make(map[*ast.CallExpr]bool)
-					}
-					gos[g.Call] = true
-				}
-				c, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				switch fun := ast.Unparen(c.Fun).(type) {
-				case *ast.Ident:
-					if fun == id {
-						call = c
-					}
-				case *ast.SelectorExpr:
-					if fun.Sel == id {
-						call = c
-					}
-				}
-				return call == nil
-			})
-			return fd, call, gos[call]
-		}
+	fd := typesx.FuncDeclAt(m.pass.Files, id.Pos())
+	if fd == nil {
+		return nil, nil, false
 	}
-	return nil, nil, false
+	var gos map[*ast.CallExpr]bool
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call != nil {
+			return false
+		}
+		if g, ok := n.(*ast.GoStmt); ok {
+			if gos == nil {
+				gos = make(map[*ast.CallExpr]bool)
+			}
+			gos[g.Call] = true
+		}
+		if c, ok := n.(*ast.CallExpr); ok && typesx.NameIdent(c.Fun) == id {
+			call = c
+		}
+		return call == nil
+	})
+	return fd, call, gos[call]
 }
 
 // GivesUpOnSameInput reports whether loop leaves when an argument of its
@@ -582,12 +554,7 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		if x == nil || y == nil || (last[x] != y && last[y] != x) {
 			return true
 		}
-		switch st := is.Body.List[len(is.Body.List)-1].(type) {
-		case *ast.ReturnStmt:
-			found = true
-		case *ast.BranchStmt:
-			found = st.Tok == token.BREAK && st.Label == nil
-		}
+		found = exits(is.Body.List[len(is.Body.List)-1])
 		return true
 	})
 	return found
@@ -600,16 +567,8 @@ func (m *Rules) startsProcesses() bool {
 	if m.procStart == 0 {
 		m.procStart = -1
 		for _, obj := range m.info.Uses {
-			fn, ok := obj.(*types.Func)
-			if !ok || fn.Pkg() == nil {
-				continue
-			}
-			switch {
-			case fn.Pkg().Path() == "os/exec" && fn.Name() == "Start" && isMethodOf(fn, "Cmd"),
-				fn.Pkg().Path() == "os" && fn.Name() == "StartProcess":
+			if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && startsProcess(fn) {
 				m.procStart = 1
-			}
-			if m.procStart == 1 {
 				break
 			}
 		}

@@ -76,38 +76,20 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 	if fn == nil || fn.Exported() {
 		return false
 	}
-	calls := 0
-	for id, obj := range m.info.Uses {
-		if obj != fn || m.inTestFile(id) {
-			continue
-		}
-		caller, call, _ := m.callerOf(id)
-		if caller == nil || call == nil || caller == decl {
-			return false // used as a value, outside a declaration, or recursive
-		}
-		if !m.readinessWait(caller, depth+1) {
-			return false
-		}
-		calls++
-	}
-	return calls > 0
+	return m.everyCall(fn, func(caller *ast.FuncDecl, _ *ast.CallExpr, _ bool) bool {
+		return caller != decl && m.readinessWait(caller, depth+1) // not recursive
+	})
 }
 
 // DropReadinessWaits removes the sites that lie in a readiness wait.
 func (m *Rules) DropReadinessWaits(sites []*site.Site) []*site.Site {
 	res := sites[:0]
-	memo := make(map[*ast.FuncDecl]bool)
+	var memo map[*ast.FuncDecl]bool
 	for _, s := range sites {
 		d := m.host.DeclAt(s.Pos)
-		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) {
-			w, ok := memo[d]
-			if !ok {
-				w = m.readinessWait(d, 0)
-				memo[d] = w
-			}
-			if w {
-				continue
-			}
+		if d != nil && s.Bound.Kind != site.BoundKnown && endsBody(d.Body, s.Pos) &&
+			typesx.Cached(&memo, d, func() bool { return m.readinessWait(d, 0) }) {
+			continue
 		}
 		res = append(res, s)
 	}
@@ -131,13 +113,10 @@ func endsBody(body *ast.BlockStmt, pos token.Pos) bool {
 			return false
 		}
 		calls := false
-		ast.Inspect(ret, func(n ast.Node) bool {
-			if _, ok := n.(*ast.CallExpr); ok {
-				calls = true
-			}
-			return !calls
+		return !typesx.InspectUntil(&calls, ret, func(n ast.Node) bool {
+			_, calls = n.(*ast.CallExpr)
+			return true
 		})
-		return !calls
 	}
 	return false
 }
@@ -167,10 +146,7 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 // analysed package that calls methods of the package's types only on its
 // receiver (v.State(ctx), not v.client.Get(...) nor other.Ping()).
 func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
-	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
-		return false
-	}
-	recv := m.info.Defs[decl.Recv.List[0].Names[0]]
+	recv := typesx.RecvVar(m.info, decl)
 	if recv == nil || !m.holdsClient(recv.Type()) {
 		return false
 	}
@@ -181,7 +157,7 @@ func (m *Rules) checksReceiver(decl *ast.FuncDecl) bool {
 			return true
 		}
 		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() != m.pkg || !isMethod(fn) {
+		if fn == nil || fn.Pkg() != m.pkg || typesx.IsPackageFunc(fn) {
 			return true
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typesx.VarIs(m.info, recv)(sel.X) {

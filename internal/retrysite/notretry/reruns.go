@@ -188,17 +188,8 @@ func (m *Rules) downgradesInput(fi *interp.FuncInfo, g *Group, ref interp.NodeRe
 				chosen = true
 			}
 		}
-		if !chosen || len(consts) == 0 {
-			continue
-		}
-		same := true
-		for _, c := range consts[1:] {
-			if !constant.Compare(c, token.EQL, consts[0]) {
-				same = false
-			}
-		}
-		if !same {
-			continue
+		if !chosen || len(consts) == 0 || slices.ContainsFunc(consts[1:], func(c constant.Value) bool { return !constant.Compare(c, token.EQL, consts[0]) }) {
+			continue // a mode that is not one constant
 		}
 		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 			_, ok := m.constAssignTo(n, v)
@@ -237,34 +228,23 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 	for v := range flags {
 		// Every other assignment leaves it false: a flag that is never
 		// reset.
-		reset := false
-		for _, r := range localAssignments(m.info, fi.Body, v) {
-			if c := m.constValue(r); c == nil || c.Kind() != constant.Bool {
-				reset = true
-			}
-		}
-		if reset || m.assignedFalseInLoop(loop, v) {
+		if slices.ContainsFunc(localAssignments(m.info, fi.Body, v), func(r ast.Expr) bool {
+			c := m.constValue(r)
+			return c == nil || c.Kind() != constant.Bool
+		}) || m.assignedFalseInLoop(loop, v) {
 			continue
 		}
 		setTrue := everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
 			c, ok := m.constAssignTo(n, v)
 			return ok && c.Kind() == constant.Bool && constant.BoolVal(c)
 		}, nil)
-		if !setTrue {
-			continue
-		}
-		wasFalse := everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
+		if setTrue && everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
 			x := interp.LastExpr(b)
 			return x != nil && implied(x, succ == 0, func(atom ast.Expr, holds bool) bool {
 				return !holds && m.host.LocalVar(atom) == v
 			})
-		})
-		if !wasFalse {
-			continue
-		}
-		other := m.repairsOnWayBack(fi, g, ref)
-		if other {
-			return true
+		}) && m.repairsOnWayBack(fi, g, ref) {
+			return true // set on every way back, which was taken while false
 		}
 	}
 	return false
@@ -360,6 +340,9 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 
 // restartsExchange: the operation's arguments derive from the results
 // of two or more other operations, each run again on every path back.
+// Steps are named functions and methods: a func value called before the
+// operation builds its input (a body or request factory), it talks to
+// no one.
 func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	call := g.Calls[0]
 	if SwapCall(m.info, call) {
@@ -369,8 +352,8 @@ func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 	others := make(map[string]map[*ast.CallExpr]bool)
 	typesx.InspectNoLits(fi.Body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
-		if !ok || g.Set[c] || !m.host.MayBeOp(c) {
-			return true
+		if !ok || g.Set[c] || !m.host.MayBeOp(c) || typesx.Callee(m.info, c) == nil {
+			return true // a func value (a request or body factory) is no step
 		}
 		k := m.host.OpKey(c)
 		if k == g.Key {
@@ -391,13 +374,7 @@ func (m *Rules) restartsExchange(fi *interp.FuncInfo, g *Group, ref interp.NodeR
 			c, ok := e.(*ast.CallExpr)
 			return ok && set[c]
 		})
-		feeds := false
-		for _, a := range call.Args {
-			if typesx.UsesAny(m.info, a, derived) || interp.ContainsOp(a, set) {
-				feeds = true
-			}
-		}
-		if !feeds {
+		if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, derived) || interp.ContainsOp(a, set) }) {
 			continue
 		}
 		if everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool { return interp.ContainsOp(n, set) }, nil) {
@@ -420,13 +397,7 @@ func (m *Rules) collisionRetry(fi *interp.FuncInfo, loop ast.Node, g *Group, ref
 		fn := typesx.Callee(m.info, c)
 		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Name() == "Now"
 	})
-	fresh := false
-	for _, a := range call.Args {
-		if typesx.UsesAny(m.info, a, clock) {
-			fresh = true
-		}
-	}
-	if !fresh {
+	if !slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, clock) }) {
 		return false
 	}
 	var sentinel types.Object

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -92,11 +93,8 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 	if !ok {
 		return nil, nil
 	}
-	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok && len(c.Args) == 1 {
-		if b, ok := m.info.Uses[id].(*types.Builtin); ok && b.Name() == "len" {
-			return m.varField(c.Args[0], nil)
-		}
-		return nil, nil
+	if m.isLen(c) {
+		return m.varField(c.Args[0], nil)
 	}
 	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
 	if !ok || len(c.Args) != 0 {
@@ -115,18 +113,19 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 		return nil, nil
 	}
 	lc, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || len(lc.Args) != 1 {
-		return nil, nil
-	}
-	if id, ok := ast.Unparen(lc.Fun).(*ast.Ident); !ok {
-		return nil, nil
-	} else if b, ok := m.info.Uses[id].(*types.Builtin); !ok || b.Name() != "len" {
+	if !ok || !m.isLen(lc) {
 		return nil, nil
 	}
 	if _, f := m.varField(lc.Args[0], r); f != nil {
 		return root, f
 	}
 	return nil, nil
+}
+
+// isLen reports whether c is a call of the builtin len.
+func (m *Rules) isLen(c *ast.CallExpr) bool {
+	b, ok := m.info.Uses[typesx.IdentOf(c.Fun)].(*types.Builtin)
+	return ok && b.Name() == "len" && len(c.Args) == 1
 }
 
 // varField returns v and f for an expression v.f where f is a slice
@@ -165,14 +164,10 @@ func (m *Rules) sameValueMethod(c *ast.CallExpr, root *types.Var) (*ast.FuncDecl
 		return nil, nil
 	}
 	decl := m.host.FuncDecl(fn)
-	if decl == nil || decl.Body == nil || decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+	if decl == nil || decl.Body == nil || typesx.RecvVar(m.info, decl) == nil {
 		return nil, nil
 	}
-	r, ok := m.info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
-	if !ok {
-		return nil, nil
-	}
-	return decl, r
+	return decl, typesx.RecvVar(m.info, decl)
 }
 
 // rotatesIndex reports whether decl's body indexes recv.field with an
@@ -209,22 +204,15 @@ func rotatesIndex(info *types.Info, decl *ast.FuncDecl, recv, field *types.Var) 
 		return false
 	}
 	moved := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&moved, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if f := recvField(l); f != nil && indices[f] {
-					moved = true
-				}
-			}
+			moved = slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return indices[recvField(l)] })
 		case *ast.IncDecStmt:
-			if f := recvField(n.X); f != nil && indices[f] {
-				moved = true
-			}
+			moved = indices[recvField(n.X)]
 		}
-		return !moved
+		return true
 	})
-	return moved
 }
 
 // stepsArgModulo reports whether body steps a local the operation's call
@@ -235,10 +223,8 @@ func rotatesIndex(info *types.Info, decl *ast.FuncDecl, recv, field *types.Var) 
 func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound ast.Expr) bool {
 	args := make(map[*types.Var]bool)
 	for _, a := range call.Args {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok {
-			if v, ok := m.info.Uses[id].(*types.Var); ok {
-				args[v] = true
-			}
+		if v, ok := m.info.Uses[typesx.IdentOf(a)].(*types.Var); ok {
+			args[v] = true
 		}
 	}
 	if len(args) == 0 {

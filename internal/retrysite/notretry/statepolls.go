@@ -193,9 +193,8 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 // what is known at n.
 func (m *Rules) returnsIn(n ast.Node, failed bool, judge func(*ast.ReturnStmt, bool)) {
 	typesx.InspectNoLits(n, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.ReturnStmt:
-			judge(x, failed)
+		if r, ok := x.(*ast.ReturnStmt); ok {
+			judge(r, failed)
 		}
 		return true
 	})
@@ -210,10 +209,7 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 		return false, nil
 	}
 	x, isVar := m.info.Uses[typesx.IdentOf(be.X)].(*types.Var)
-	if !isVar {
-		return false, nil
-	}
-	if !m.fromCall(x, body) {
+	if !isVar || !m.fromCall(x, body) {
 		return false, nil
 	}
 	return be.Op == token.NEQ, x
@@ -222,10 +218,10 @@ func (m *Rules) nilCheck(cond ast.Expr, body *ast.BlockStmt) (fail bool, v *type
 // fromCall reports whether body assigns x from a call.
 func (m *Rules) fromCall(x *types.Var, body *ast.BlockStmt) bool {
 	fromCall := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&fromCall, body, func(n ast.Node) bool {
 		as, isAs := n.(*ast.AssignStmt)
-		if !isAs || fromCall || len(as.Rhs) != 1 {
-			return !fromCall
+		if !isAs || len(as.Rhs) != 1 {
+			return true
 		}
 		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
 			return true
@@ -237,7 +233,6 @@ func (m *Rules) fromCall(x *types.Var, body *ast.BlockStmt) bool {
 		}
 		return true
 	})
-	return fromCall
 }
 
 // endsInReturn reports whether a block's last statement is a return.

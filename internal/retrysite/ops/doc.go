@@ -70,6 +70,9 @@ type model struct {
 	// calls indexes the calls of the package's functions, built on
 	// first use (ops_callers.go).
 	calls map[*types.Func][]callAt
+	// buildsKeyed caches whether the package gives a constant POST or
+	// PATCH to one of its functions (handed.go).
+	buildsKeyed *bool
 	// transports indexes the values assigned to the Transport of a
 	// client held in each struct field, built on first use
 	// (fieldTransports).

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"golang.org/x/tools/go/ast/astutil"
@@ -19,6 +20,11 @@ import (
 // on the method. A test
 // another term can override (isIdempotent(req.Method) || body != nil)
 // filters nothing.
+//
+// So does an exported function given the request that nothing in the
+// package calls (`func (s *Service) Request(req *http.Request, ...)`):
+// only users hand it requests, when the package builds POST or PATCH
+// requests with its own functions (`NewRequestBuilder(POST)`) for them.
 
 // handedRequest reports whether v is the request parameter of a
 // middleware method that never tests its method.
@@ -34,7 +40,7 @@ func (d *describer) handedRequest(v *types.Var) bool {
 			decl = fd
 		}
 	}
-	if decl == nil || decl.Recv == nil || decl.Body == nil || (decl.Name.Name != "RoundTrip" && decl.Name.Name != "Do") {
+	if decl == nil || decl.Body == nil {
 		return false
 	}
 	fn, _ := d.m.info.Defs[decl.Name].(*types.Func)
@@ -42,8 +48,9 @@ func (d *describer) handedRequest(v *types.Var) bool {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
-	if sig.Params().Len() != 1 || sig.Params().At(0) != v || sig.Results().Len() != 2 ||
-		!isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response") {
+	middleware := decl.Recv != nil && (decl.Name.Name == "RoundTrip" || decl.Name.Name == "Do") &&
+		sig.Params().Len() == 1 && sig.Params().At(0) == v && sig.Results().Len() == 2 && isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response")
+	if !middleware && !(slices.Contains(typesx.FuncParams(d.m.info, decl.Type), v) && d.m.handedByUsers(fn)) {
 		return false
 	}
 	filtered := false
@@ -141,4 +148,25 @@ func (d *describer) forced(e ast.Expr, v *types.Var, want bool, depth int) bool 
 		return false
 	}
 	return d.readsMethod(e, v, depth)
+}
+
+// handedByUsers reports whether fn is exported, called by nothing in the
+// package, and the package passes a constant POST or PATCH to one of its
+// own functions (a request builder its users send through fn).
+func (m *model) handedByUsers(fn *types.Func) bool {
+	if m.pkg != m.pass.Pkg || !fn.Exported() {
+		return false
+	}
+	idx := m.callIndex()
+	if len(idx[fn]) > 0 {
+		return false
+	}
+	if m.buildsKeyed == nil {
+		b := false
+		for _, cs := range idx {
+			b = b || slices.ContainsFunc(cs, m.argsHoldKeyedMethod)
+		}
+		m.buildsKeyed = &b
+	}
+	return *m.buildsKeyed
 }

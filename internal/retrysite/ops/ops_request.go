@@ -649,25 +649,29 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 	path := fn.Pkg().Path()
 	sig, _ := fn.Type().(*types.Signature)
 	if fn.Pkg() == d.m.pkg {
-		decl := d.m.FuncDecl(fn)
-		if decl == nil || decl.Body == nil || f.depth >= maxDepth || sig == nil {
+		// An interface of the package's own: each of its implementations
+		// in the package (an authenticator that sets Authorization).
+		decls := []*ast.FuncDecl{d.m.FuncDecl(fn)}
+		if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+			decls = d.m.implementations(fn)
+		}
+		if len(decls) == 0 || f.depth >= maxDepth || sig == nil || sig.Variadic() && i >= sig.Params().Len()-1 {
 			t.opaque = true
 			return
 		}
-		if sig.Variadic() && i >= sig.Params().Len()-1 {
-			t.opaque = true
-			return
-		}
-		hf := d.helperFrame(decl, call, f)
-		p := declParam(info, decl, i)
-		if p == nil {
-			t.opaque = true
-			return
-		}
-		if header {
-			d.varHeader(p, hf, t)
-		} else {
-			d.varRequest(p, hf, t)
+		for _, decl := range decls {
+			p := (*types.Var)(nil)
+			if decl != nil && decl.Body != nil {
+				p = declParam(info, decl, i)
+			}
+			switch {
+			case p == nil:
+				t.opaque = true
+			case header:
+				d.varHeader(p, d.helperFrame(decl, call, f), t)
+			default:
+				d.varRequest(p, d.helperFrame(decl, call, f), t)
+			}
 		}
 		return
 	}
@@ -987,4 +991,25 @@ func declParam(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
 		return ps[i]
 	}
 	return nil
+}
+
+// implementations returns the methods of the package's types that
+// implement the interface method fn, or nil when a type of the package
+// implements it with a method declared elsewhere.
+func (m *model) implementations(fn *types.Func) []*ast.FuncDecl {
+	iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	var out []*ast.FuncDecl
+	for _, name := range m.pkg.Scope().Names() {
+		named, isNamed := m.pkg.Scope().Lookup(name).Type().(*types.Named)
+		if _, ok := m.pkg.Scope().Lookup(name).(*types.TypeName); iface == nil || !ok || !isNamed || types.IsInterface(named) || named.TypeParams().Len() > 0 || !types.Implements(types.NewPointer(named), iface) {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, m.pkg, fn.Name())
+		mfn, _ := obj.(*types.Func)
+		if mfn == nil || m.FuncDecl(mfn) == nil {
+			return nil
+		}
+		out = append(out, m.FuncDecl(mfn))
+	}
+	return out
 }

@@ -19,7 +19,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -95,41 +96,31 @@ func New(info *types.Info, pkg *types.Package, m Model) *Describer {
 // attempt, and sets s.Retried.
 func (d *Describer) Loop(s *site.Site, l Loop) {
 	try := func(k ScenarioKind, c int, certain bool) Reach { return l.Try(Scenario{k, c}, certain) }
-	o := &site.Outcomes{}
-	call := l.Call
-	if l.ReturnsResponse {
-		for _, c := range HTTPStatusReps {
-			if try(HTTPStatus, c, true).AgainCertain {
-				o.HTTP = append(o.HTTP, c)
-			}
-		}
-	}
-	if ReturnsError(d.info, call) {
-		var codes []int
-		inspects := false
-		for _, c := range GRPCCodeReps {
-			r := try(GRPCCode, c, true)
+	// certainOf tries the codes of a family: those certainly retried,
+	// and whether some code is not retried (the decision inspects them).
+	certainOf := func(k ScenarioKind, reps []int) (certain []int, inspects bool) {
+		for _, c := range reps {
+			r := try(k, c, true)
 			if r.AgainCertain {
-				codes = append(codes, c)
+				certain = append(certain, c)
 			}
 			inspects = inspects || !r.Again
 		}
-		if inspects {
+		return certain, inspects
+	}
+	o := &site.Outcomes{}
+	call := l.Call
+	if l.ReturnsResponse {
+		o.HTTP, _ = certainOf(HTTPStatus, HTTPStatusReps)
+	}
+	if ReturnsError(d.info, call) {
+		if codes, inspects := certainOf(GRPCCode, GRPCCodeReps); inspects {
 			for _, c := range codes {
 				o.GRPC = append(o.GRPC, policy.GRPCCode(c))
 			}
 		}
 		if !l.ReturnsResponse {
-			var sts []int
-			inspects = false
-			for _, c := range ErrStatusReps {
-				r := try(ErrStatus, c, true)
-				if r.AgainCertain {
-					sts = append(sts, c)
-				}
-				inspects = inspects || !r.Again
-			}
-			if inspects {
+			if sts, inspects := certainOf(ErrStatus, ErrStatusReps); inspects {
 				if d.Rereads(s.Node, call.Pos()) {
 					sts = Without(sts, 409)
 				}
@@ -242,16 +233,11 @@ func (d *Describer) loopDecision(s *site.Site, l Loop) (token.Pos, string) {
 			return false
 		}
 		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && results[d.info.Uses[id]] {
-				found = true
-			}
-			if n == call {
-				found = true
-			}
-			return !found
+		return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			found = ok && results[d.info.Uses[id]] || n == call
+			return true
 		})
-		return found
 	}
 	scopeNode := s.Node
 	if _, ok := scopeNode.(*ast.LabeledStmt); ok || scopeNode == nil {
@@ -305,19 +291,14 @@ func (d *Describer) loopDecision(s *site.Site, l Loop) (token.Pos, string) {
 // derivedFrom extends results with the locals assigned from expressions
 // that read them, within node.
 func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool) map[types.Object]bool {
-	out := make(map[types.Object]bool, len(results))
-	for k := range results {
-		out[k] = true
-	}
+	out := maps.Clone(results)
 	reads := func(x ast.Expr) bool {
 		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && out[info.Uses[id]] {
-				found = true
-			}
-			return !found
+		return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			found = ok && out[info.Uses[id]]
+			return true
 		})
-		return found
 	}
 	for range 4 {
 		grew := false
@@ -331,11 +312,7 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 				if !ok {
 					continue
 				}
-				o := info.Defs[id]
-				if o == nil {
-					o = info.Uses[id]
-				}
-				if o != nil && !out[o] && reads(a.Rhs[i]) {
+				if o := typesx.ObjOf(info, id); o != nil && !out[o] && reads(a.Rhs[i]) {
 					out[o] = true
 					grew = true
 				}
@@ -353,18 +330,13 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 // return or goto of its own (not one inside a nested function).
 func leavesOrLoops(s *ast.IfStmt) bool {
 	found := false
-	typesx.InspectNoLits(s, func(n ast.Node) bool {
-		switch n := n.(type) {
+	return typesx.InspectNoLitsUntil(&found, s, func(n ast.Node) bool {
+		switch n.(type) {
 		case *ast.BranchStmt, *ast.ReturnStmt:
 			found = true
-		case *ast.IfStmt:
-			if n != s {
-				return !found
-			}
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // isNilCheck reports whether x is a plain `v != nil` or `v == nil`: the
@@ -459,16 +431,7 @@ func Without(xs []int, v int) []int {
 
 // MergeInts returns the sorted union of a and b.
 func MergeInts(a, b []int) []int {
-	seen := make(map[int]bool)
-	var res []int
-	for _, l := range [][]int{a, b} {
-		for _, x := range l {
-			if !seen[x] {
-				seen[x] = true
-				res = append(res, x)
-			}
-		}
-	}
-	sort.Ints(res)
-	return res
+	res := slices.Concat(a, b)
+	slices.Sort(res)
+	return slices.Compact(res)
 }

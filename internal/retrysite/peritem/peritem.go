@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/notretry"
@@ -117,25 +119,18 @@ func (pi *Finder) VariesPerItem(fi *interp.FuncInfo, loop ast.Stmt, g *notretry.
 		// items[i] with i changed by the loop; p[n:] with n changed by
 		// the loop (the rest of a partial write).
 		varies := false
-		ast.Inspect(a, func(n ast.Node) bool {
+		if typesx.InspectUntil(&varies, a, func(n ast.Node) bool {
 			switch ix := n.(type) {
 			case *ast.IndexExpr:
-				if _, isMap := pi.info.TypeOf(ix.X).Underlying().(*types.Map); isMap {
-					return true
-				}
-				if typesx.UsesAny(pi.info, ix.Index, assigned) {
-					varies = true
-				}
+				_, isMap := pi.info.TypeOf(ix.X).Underlying().(*types.Map)
+				varies = !isMap && typesx.UsesAny(pi.info, ix.Index, assigned)
 			case *ast.SliceExpr:
 				for _, b := range []ast.Expr{ix.Low, ix.High, ix.Max} {
-					if b != nil && typesx.UsesAny(pi.info, b, assigned) {
-						varies = true
-					}
+					varies = varies || b != nil && typesx.UsesAny(pi.info, b, assigned)
 				}
 			}
-			return !varies
-		})
-		if varies {
+			return true
+		}) {
 			return true
 		}
 	}
@@ -185,10 +180,9 @@ func (pi *Finder) CarriedArgs(loop ast.Stmt, g *notretry.Group) map[*types.Var]b
 	used := make(map[*types.Var]bool)
 	for _, a := range append([]ast.Expr{call.Fun}, call.Args...) {
 		ast.Inspect(a, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := pi.info.Uses[id].(*types.Var); ok && carried[v] {
-					used[v] = true
-				}
+			id, _ := n.(*ast.Ident)
+			if v, ok := pi.info.Uses[id].(*types.Var); ok && carried[v] {
+				used[v] = true
 			}
 			return true
 		})
@@ -234,10 +228,9 @@ func (pi *Finder) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 			switch b.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 				ast.Inspect(b, func(n ast.Node) bool {
-					if id, ok := n.(*ast.Ident); ok {
-						if v, ok := pi.info.Uses[id].(*types.Var); ok {
-							delete(stepped, v)
-						}
+					id, _ := n.(*ast.Ident)
+					if v, ok := pi.info.Uses[id].(*types.Var); ok {
+						delete(stepped, v)
 					}
 					return true
 				})
@@ -272,15 +265,9 @@ func (pi *Finder) steppedValues(loop ast.Stmt) map[*types.Var]bool {
 func (pi *Finder) receivedVars(loop ast.Stmt) map[*types.Var]bool {
 	vars := make(map[*types.Var]bool)
 	typesx.InspectNoLits(loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Rhs) != 1 {
-				return true
-			}
-			if u, ok := ast.Unparen(n.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
-				if v := typesx.VarOf(pi.info, n.Lhs[0]); v != nil {
-					vars[v] = true
-				}
+		if as, ok := n.(*ast.AssignStmt); ok && typesx.CommReceive(as) != nil {
+			if v := typesx.VarOf(pi.info, as.Lhs[0]); v != nil {
+				vars[v] = true
 			}
 		}
 		return true
@@ -482,33 +469,19 @@ func (pi *Finder) receiverFromItem(loop ast.Stmt, call *ast.CallExpr, varying ma
 	if !ok || !(recv.Pos() >= loop.Pos() && recv.Pos() < loop.End()) {
 		return false // declared outside the loop: the same object each time
 	}
-	derived := make(map[*types.Var]bool, len(varying))
-	for v := range varying {
-		derived[v] = true
-	}
+	derived := maps.Clone(varying)
 	// Propagate through the loop's definitions until nothing changes
 	// (x := f(item); y := g(x)); a few rounds suffice for real bodies.
 	for range 4 {
 		changed := false
 		typesx.InspectNoLits(loop, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				uses := false
-				for _, r := range n.Rhs {
-					if typesx.UsesAny(pi.info, r, derived) {
-						uses = true
-						break
-					}
-				}
-				if !uses {
-					return true
-				}
-				for _, l := range n.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok {
-						if v, ok := pi.info.Defs[id].(*types.Var); ok && !derived[v] {
-							derived[v], changed = true, true
-						}
-					}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || !slices.ContainsFunc(as.Rhs, func(r ast.Expr) bool { return typesx.UsesAny(pi.info, r, derived) }) {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if v, ok := pi.info.Defs[typesx.IdentOf(l)].(*types.Var); ok && !derived[v] {
+					derived[v], changed = true, true
 				}
 			}
 			return true

@@ -106,15 +106,12 @@ func parseDirectives(fset *token.FileSet, files []*ast.File, readFile func(strin
 						src = []byte{}
 					}
 				}
-				d.pos = c.Pos()
-				line := tf.Line(c.Pos())
+				d.pos, d.line = c.Pos(), tf.Line(c.Pos())
 				if ownLine(tf, src, c.Pos()) {
 					// The finding is on the first line after the
 					// comment block, which may explain the directive
 					// further.
 					d.line = tf.Line(cg.End()) + 1
-				} else {
-					d.line = line
 				}
 				ds.ignores = append(ds.ignores, d)
 				k := lineKey{tf, d.line}
@@ -140,16 +137,12 @@ func parseIgnore(text string) (*ignoreDirective, string) {
 		}
 		return nil, ""
 	}
-	if !strings.HasPrefix(text, ignorePrefix) {
+	rest, ok := strings.CutPrefix(text, ignorePrefix)
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		word, _, _ := strings.Cut(strings.TrimPrefix(body, "retrylint:"), " ")
 		if word == "context" || strings.HasPrefix(word, "context\t") {
 			return nil, "" // read by parseContexts
 		}
-		return nil, fmt.Sprintf("unknown directive //retrylint:%s: want //retrylint:ignore or //retrylint:context", clip(word))
-	}
-	rest := strings.TrimPrefix(text, ignorePrefix)
-	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		word, _, _ := strings.Cut(strings.TrimPrefix(body, "retrylint:"), " ")
 		return nil, fmt.Sprintf("unknown directive //retrylint:%s: want //retrylint:ignore or //retrylint:context", clip(word))
 	}
 	fields := strings.Fields(rest)

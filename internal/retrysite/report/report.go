@@ -50,10 +50,6 @@ func (r *Reporter) Report(s *site.Site, d analysis.Diagnostic) {
 		}
 		d.Pos, d.End, d.SuggestedFixes = s.Pos, token.NoPos, nil
 	}
-	if r.dirs == nil || len(r.dirs.ignores) == 0 {
-		r.pass.Report(d)
-		return
-	}
 	if dirs := r.dirs.match(r.pass.Fset, r.pass.Analyzer.Name, d.Pos, anchors(s)...); len(dirs) > 0 {
 		for _, dir := range dirs {
 			r.used[dir] = true

@@ -119,16 +119,13 @@ func opIsCall(s *site.Site, call *ast.CallExpr) bool {
 // the retry library (backoff.Retry, retry.Do, retry.OnError), which names
 // the retry better than the library's name.
 func isLibraryEntry(call *ast.CallExpr) bool {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
+	fun := call.Fun
+	if ix, ok := fun.(*ast.IndexExpr); ok { // backoff.Retry[T]
+		fun = ix.X
+	}
+	sel, ok := fun.(*ast.SelectorExpr)
 	if !ok {
-		if ix, ok := call.Fun.(*ast.IndexExpr); ok { // backoff.Retry[T]
-			sel, ok = ix.X.(*ast.SelectorExpr)
-			if !ok {
-				return false
-			}
-		} else {
-			return false
-		}
+		return false
 	}
 	_, ok = sel.X.(*ast.Ident)
 	return ok
@@ -150,7 +147,7 @@ func funcArgPhrase(info *types.Info, call *ast.CallExpr) string {
 					return false
 				}
 				if c, ok := n.(*ast.CallExpr); ok {
-					if tv, ok := typeAndValue(info, c.Fun); ok && (tv.IsType() || tv.IsBuiltin()) {
+					if tv, ok := info.Types[c.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
 						return true // a conversion or a builtin
 					}
 					name = shortExpr(c.Fun)
@@ -228,14 +225,6 @@ func opReturnsError(info *types.Info, e ast.Expr) bool {
 	}
 	last := sig.Results().At(sig.Results().Len() - 1).Type()
 	return types.Identical(last, types.Universe.Lookup("error").Type())
-}
-
-func typeAndValue(info *types.Info, e ast.Expr) (types.TypeAndValue, bool) {
-	if info == nil {
-		return types.TypeAndValue{}, false
-	}
-	tv, ok := info.Types[e]
-	return tv, ok
 }
 
 // pathOf returns the path of a URL written as a string literal, or of

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -146,9 +147,7 @@ func (rf *Finder) Entry(call *ast.CallExpr) (knowledge.Requeue, bool) {
 	if sig == nil || sig.Recv() == nil {
 		return knowledge.Requeue{}, false
 	}
-	rt := sig.Recv().Type()
-	rt = typesx.Deref(rt)
-	recv, _ := types.Unalias(rt).(*types.Named)
+	recv, _ := types.Unalias(typesx.Deref(sig.Recv().Type())).(*types.Named)
 	if recv == nil {
 		return knowledge.Requeue{}, false
 	}
@@ -266,13 +265,7 @@ func (rf *Finder) queueWait(call *ast.CallExpr) (*site.Wait, bool) {
 	if !ok {
 		return nil, false
 	}
-	var v *types.Var
-	switch x := ast.Unparen(sel.X).(type) {
-	case *ast.Ident:
-		v, _ = rf.info.Uses[x].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = rf.info.Uses[x.Sel].(*types.Var)
-	}
+	v, _ := rf.info.Uses[typesx.NameIdent(sel.X)].(*types.Var)
 	if v == nil || !rf.host.IndexedVar(v) {
 		return nil, false // a local or another package's: not followed
 	}
@@ -328,12 +321,8 @@ func (rf *Finder) limiterWait(x ast.Expr, depth int) (limiterWait, bool) {
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		if lit, ok := ast.Unparen(u.X).(*ast.CompositeLit); ok {
 			named, _ := types.Unalias(rf.info.TypeOf(lit)).(*types.Named)
-			if named != nil && named.Obj().Pkg() != nil && knowledge.IsLimiterPackage(named.Obj().Pkg().Path()) {
-				for _, b := range knowledge.BucketLimiterTypes {
-					if named.Obj().Name() == b {
-						return limiterWait{pos: lit.Pos()}, true
-					}
-				}
+			if named != nil && named.Obj().Pkg() != nil && knowledge.IsLimiterPackage(named.Obj().Pkg().Path()) && slices.Contains(knowledge.BucketLimiterTypes, named.Obj().Name()) {
+				return limiterWait{pos: lit.Pos()}, true
 			}
 		}
 		return limiterWait{}, false

@@ -76,7 +76,7 @@ func (rf *Finder) runTime(body *ast.BlockStmt, w *ast.CallExpr) (at, count ast.E
 			continue
 		}
 		for _, c := range w.Args {
-			if !isInteger(rf.info.TypeOf(c)) {
+			if !typesx.IsInteger(rf.info.TypeOf(c)) {
 				continue
 			}
 			cv := rf.countVars(body, c)
@@ -228,7 +228,7 @@ func (rf *Finder) countVars(body *ast.BlockStmt, x ast.Expr) map[*types.Var]bool
 		ast.Inspect(x, func(n ast.Node) bool {
 			id, _ := n.(*ast.Ident)
 			v, _ := typesx.ObjOf(rf.info, id).(*types.Var)
-			if id == nil || v == nil || !isInteger(v.Type()) || vs[v] {
+			if id == nil || v == nil || !typesx.IsInteger(v.Type()) || vs[v] {
 				return true
 			}
 			vs[v] = true
@@ -430,11 +430,6 @@ func (rf *Finder) timeTested(body *ast.BlockStmt, at ast.Expr) bool {
 		return true
 	})
 	return found
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 // callFun returns the function x calls, or nil when x is no call.

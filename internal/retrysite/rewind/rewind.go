@@ -29,10 +29,8 @@ func Rewinds(info *types.Info, funcDecl func(*types.Func) *ast.FuncDecl, as *ast
 	}
 	param := -1
 	for j, a := range call.Args {
-		if typesx.VarOf(info, ast.Unparen(a)) == v {
-			if _, isIdent := ast.Unparen(a).(*ast.Ident); isIdent {
-				param = j
-			}
+		if typesx.VarOf(info, a) == v {
+			param = j
 		}
 	}
 	if param < 0 {
@@ -92,12 +90,9 @@ func rewindResult(info *types.Info, decl *ast.FuncDecl, p *types.Var, i int) boo
 	defs := make(map[*types.Var]int)
 	for _, as := range assigns {
 		for _, l := range as.Lhs {
-			if id, isIdent := l.(*ast.Ident); isIdent {
-				if v, _ := info.Defs[id].(*types.Var); v != nil {
-					defs[v]++
-				} else if v, _ := info.Uses[id].(*types.Var); v != nil {
-					defs[v]++
-				}
+			id, _ := l.(*ast.Ident)
+			if v, _ := typesx.ObjOf(info, id).(*types.Var); v != nil {
+				defs[v]++
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -449,10 +450,8 @@ func (s *Site) Reports() bool { return s.Kind != HelperCall || s.CrossPackage }
 // Last returns the last setting with one of the names, or nil.
 func (s *Site) Last(names ...string) *Setting {
 	for i := len(s.Settings) - 1; i >= 0; i-- {
-		for _, n := range names {
-			if s.Settings[i].Name == n {
-				return s.Settings[i]
-			}
+		if slices.Contains(names, s.Settings[i].Name) {
+			return s.Settings[i]
 		}
 	}
 	return nil
@@ -482,11 +481,7 @@ func (s *Site) LastAfter(pos int, names ...string) *Setting {
 }
 
 // String returns the setting's name.
-func (s *Setting) String() string {
-	var b strings.Builder
-	b.WriteString(s.Name)
-	return b.String()
-}
+func (s *Setting) String() string { return s.Name }
 
 // Describe renders a site in one line, for tests and debugging:
 // "loop bound=2 waits=[fixed interval] ops=[Do]".

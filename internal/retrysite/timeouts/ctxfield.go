@@ -21,11 +21,10 @@ import (
 // fieldCtx resolves a context read from a field of the package; ok is
 // false when x is no such field or its writes are not all known.
 func (r *tres) fieldCtx(x *ast.SelectorExpr) (ctxFact, bool) {
-	v, ok := r.m.info.Uses[x.Sel].(*types.Var)
-	if !ok || !v.IsField() || !IsContextType(v.Type()) {
+	if !r.ctxField(x) {
 		return ctxFact{}, false
 	}
-	ws, ok := r.m.FieldWrites(v)
+	ws, ok := r.m.FieldWrites(r.m.info.Uses[x.Sel].(*types.Var))
 	if !ok || len(ws) == 0 {
 		return ctxFact{}, false
 	}
@@ -38,11 +37,10 @@ func (r *tres) fieldCtx(x *ast.SelectorExpr) (ctxFact, bool) {
 		if g.kind == ctxNone {
 			return ctxFact{}, false
 		}
-		if i == 0 {
-			f = g
-		} else {
-			f = mergeCtx(f, g)
+		if i > 0 {
+			g = mergeCtx(f, g)
 		}
+		f = g
 	}
 	if f.kind == ctxBack {
 		f.desc = types.ExprString(x) + ", set from " + f.desc

@@ -3,6 +3,7 @@ package timeouts
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -29,17 +30,14 @@ const maxHelperDepth = 2
 // of the package it calls are searched alike (opFact), up to
 // maxHelperDepth deep.
 func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
-	if fn == nil || fn.Pkg() != r.m.pkg || r.depth >= maxHelperDepth {
+	body := r.pkgBody(fn)
+	if body == nil || r.depth >= maxHelperDepth {
 		return 0, false
 	}
-	d := r.funcDecl(fn)
-	if d == nil || d.Body == nil {
-		return 0, false
-	}
-	hr := r.m.newTres([]ast.Node{d.Body})
+	hr := r.m.newTres([]ast.Node{body})
 	hr.depth = r.depth + 1
 	var best time.Duration
-	ast.Inspect(d.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			_, lit := n.(*ast.FuncLit)
@@ -59,5 +57,5 @@ func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
 
 // isContextFunc reports whether name is a function of package context.
 func isContextFunc(name string) bool {
-	return len(name) > len("context.") && name[:len("context.")] == "context."
+	return strings.HasPrefix(name, "context.") && name != "context."
 }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -100,12 +101,9 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 			return true
 		}
 		fn := typesx.Callee(r.m.info, call)
-		if fn == nil || fn.Pkg() != r.m.pkg || seen[fn] {
-			return true
-		}
-		seen[fn] = true
-		if d := r.funcDecl(fn); d != nil && d.Body != nil {
-			scan(d.Body, true, !returnsContext(fn))
+		if b := r.pkgBody(fn); b != nil && !seen[fn] {
+			seen[fn] = true
+			scan(b, true, !returnsContext(fn))
 		}
 		return true
 	})
@@ -199,16 +197,17 @@ func (r *tres) indexGuards() map[*types.Var][]fieldGuard {
 
 // returnsContext reports whether fn returns a context.
 func returnsContext(fn *types.Func) bool {
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok {
-		return false
-	}
+	return ctxResult(fn.Signature()) >= 0
+}
+
+// ctxResult returns the index of sig's first context result, or -1.
+func ctxResult(sig *types.Signature) int {
 	for i := 0; i < sig.Results().Len(); i++ {
 		if IsContextType(sig.Results().At(i).Type()) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // funcDecl finds the declaration of a function of the package.
@@ -222,6 +221,17 @@ func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
 				return fd
 			}
 		}
+	}
+	return nil
+}
+
+// pkgBody returns the body of fn, a function of the package, or nil.
+func (r *tres) pkgBody(fn *types.Func) *ast.BlockStmt {
+	if fn == nil || fn.Pkg() != r.m.pkg {
+		return nil
+	}
+	if d := r.funcDecl(fn); d != nil {
+		return d.Body
 	}
 	return nil
 }
@@ -285,13 +295,11 @@ func (r *tres) fieldOf(sel *ast.SelectorExpr) *types.Var {
 // on a context, a timer, an elapsed-time check.
 func (r *tres) limitUsing(body *ast.BlockStmt, v *types.Var) string {
 	limit := ""
-	ast.Inspect(body, func(n ast.Node) bool {
+	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if limit != "" {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
 			switch r.callee(n) {
 			case "context.WithTimeout", "context.WithDeadline", "context.WithTimeoutCause", "context.WithDeadlineCause":
@@ -321,13 +329,11 @@ func (r *tres) limitUsing(body *ast.BlockStmt, v *types.Var) string {
 // mentions reports whether x reads field v.
 func (r *tres) mentions(x ast.Expr, v *types.Var) bool {
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && r.fieldOf(sel) == v {
-			found = true
-		}
-		return !found
+	return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		found = ok && r.fieldOf(sel) == v
+		return true
 	})
-	return found
 }
 
 // filter drops the caps found inside the guards: with the defaults they
@@ -338,11 +344,7 @@ func (gs offCaps) filter(caps []capFact) []capFact {
 	}
 	var out []capFact
 	for _, c := range caps {
-		inside := false
-		for _, g := range gs {
-			inside = inside || g.body.Pos() <= c.pos && c.pos < g.body.End()
-		}
-		if !inside {
+		if !slices.ContainsFunc(gs, func(g offGuard) bool { return g.body.Pos() <= c.pos && c.pos < g.body.End() }) {
 			out = append(out, c)
 		}
 	}
@@ -362,30 +364,20 @@ func (gs offCaps) settle(s *site.Site, t *site.Timeouts) {
 			g = h // name the total cap before a per-attempt one
 		}
 	}
-	if g == nil {
-		for i := range gs {
-			if h := &gs[i]; h.elsewhere != "" {
-				g = h
-				break
-			}
+	if g != nil {
+		limit := g.limit
+		if g.attempt {
+			limit = "per-attempt " + limit
 		}
-		if g == nil {
+		t.CapWhy = fmt.Sprintf("its %s, from %s, is off unless %s sets it", limit, types.ExprString(g.field), g.dflt.Setter)
+	} else {
+		i := slices.IndexFunc(gs, func(h offGuard) bool { return h.elsewhere != "" })
+		if i < 0 {
 			return
 		}
-		t.OffByDefault = true
-		t.Pos = s.Pos
+		g = &gs[i]
 		t.CapWhy = fmt.Sprintf("it reads %s, off by default, the %s %s sets up", types.ExprString(g.field), g.elimit, g.elsewhere)
-		t.OffWhy = fmt.Sprintf("%s leaves %s 0: no time limit", g.dflt.Where, types.ExprString(g.field))
-		t.OffPos = g.dflt.Pos
-		return
 	}
-	limit := g.limit
-	if g.attempt {
-		limit = "per-attempt " + limit
-	}
-	t.OffByDefault = true
-	t.Pos = s.Pos
-	t.CapWhy = fmt.Sprintf("its %s, from %s, is off unless %s sets it", limit, types.ExprString(g.field), g.dflt.Setter)
+	t.OffByDefault, t.Pos, t.OffPos = true, s.Pos, g.dflt.Pos
 	t.OffWhy = fmt.Sprintf("%s leaves %s 0: no time limit", g.dflt.Where, types.ExprString(g.field))
-	t.OffPos = g.dflt.Pos
 }

@@ -40,10 +40,8 @@ func (r *tres) policyStops() []capFact {
 				if !ok || !r.opaquePolicyCall(call, inRegion) {
 					return true
 				}
-				if id, ok := ast.Unparen(x.Lhs[0]).(*ast.Ident); ok {
-					if v, ok := r.m.info.ObjectOf(id).(*types.Var); ok {
-						stopVars[v] = call.Pos()
-					}
+				if v := typesx.VarOf(r.m.info, x.Lhs[0]); v != nil {
+					stopVars[v] = call.Pos()
 				}
 			}
 			return true
@@ -57,17 +55,10 @@ func (r *tres) policyStops() []capFact {
 				return true
 			}
 			be, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
-			if !ok || be.Op != token.NEQ {
+			if !ok || be.Op != token.NEQ || !typesx.IsNil(r.m.info, be.Y) {
 				return true
 			}
-			id, ok := ast.Unparen(be.X).(*ast.Ident)
-			if !ok || !typesx.IsNil(r.m.info, be.Y) {
-				return true
-			}
-			v, ok := r.m.info.Uses[id].(*types.Var)
-			if !ok {
-				return true
-			}
+			v, _ := r.m.info.Uses[typesx.IdentOf(be.X)].(*types.Var)
 			pos, ok := stopVars[v]
 			if !ok || !typesx.ReturnsIn(ifs.Body) {
 				return true
@@ -96,11 +87,7 @@ func (r *tres) opaquePolicyCall(call *ast.CallExpr, inRegion func(token.Pos) boo
 	if !ok || sig.Recv() == nil || sig.Results().Len() == 0 || !typesx.IsErrorType(sig.Results().At(sig.Results().Len()-1).Type()) {
 		return false
 	}
-	recv, ok := ast.Unparen(sel.X).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	rv, ok := r.m.info.Uses[recv].(*types.Var)
+	rv, ok := r.m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok || rv.IsField() || inRegion(rv.Pos()) {
 		return false
 	}

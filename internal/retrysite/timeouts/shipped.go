@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -72,22 +73,13 @@ func (r *tres) callerOnly(s *site.Site) (string, bool) {
 	if len(w.clients) == 0 {
 		return "", false
 	}
-	via, holder := "", ""
-	for i, c := range w.clients {
+	for _, c := range w.clients {
 		if c.kind != clientNoTimeout || c.via == "" {
 			return "", false
 		}
-		if i == 0 {
-			via, holder = c.via, c.holder
-			continue
-		}
-		if via != c.via {
-			via = "clients with no Timeout"
-		}
-		if holder != c.holder {
-			holder = ""
-		}
 	}
+	c := joinClients(w.clients)
+	via, holder := c.via, c.holder
 
 	unless, ok := r.ownLimits(append([]ast.Node{s.Func}, w.bodies...))
 	if !ok {
@@ -129,14 +121,8 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 		return true
 	}
 	if fn := typesx.Callee(r.m.info, call); fn != nil {
-		if fn.Pkg() != r.m.pkg || depth >= maxShipDepth {
-			return false
-		}
-		d := r.funcDecl(fn)
-		if d == nil || d.Body == nil {
-			return false
-		}
-		return w.body(d.Body, depth+1)
+		b := r.pkgBody(fn)
+		return b != nil && depth < maxShipDepth && w.body(b, depth+1)
 	}
 	// A call through a local func value, given the request.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
@@ -177,12 +163,10 @@ func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
 		if r.offGuarded(call.Pos(), b) {
 			return true // a custom doer the user may configure
 		}
-		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && depth < maxShipDepth {
-			if d := r.funcDecl(fn); d != nil && d.Body != nil {
-				sends++
-				ok = w.body(d.Body, depth+1)
-				return true
-			}
+		if b := r.pkgBody(typesx.Callee(r.m.info, call)); b != nil && depth < maxShipDepth {
+			sends++
+			ok = w.body(b, depth+1)
+			return true
 		}
 		ok = false
 		return false
@@ -270,17 +254,13 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 	case *ast.FuncLit:
 		return w.body(x.Body, depth)
 	case *ast.CallExpr:
-		fn := typesx.Callee(info, x)
-		if fn == nil || fn.Pkg() != r.m.pkg || depth >= maxShipDepth {
+		body := r.pkgBody(typesx.Callee(info, x))
+		if body == nil || depth >= maxShipDepth {
 			return false
 		}
-		d := r.funcDecl(fn)
-		if d == nil || d.Body == nil {
-			return false
-		}
-		if !w.seen[d.Body] {
-			w.seen[d.Body] = true
-			w.bodies = append(w.bodies, d.Body)
+		if !w.seen[body] {
+			w.seen[body] = true
+			w.bodies = append(w.bodies, body)
 		}
 		// A wrapper is given what it wraps; a factory returns it.
 		wraps := false
@@ -299,7 +279,7 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 		if wraps {
 			return true
 		}
-		rets := firstResults(d.Body)
+		rets := firstResults(body)
 		for _, x := range rets {
 			if !w.funcValue(x, depth+1) {
 				return false
@@ -398,20 +378,15 @@ func (w *shipWalk) passElems(x ast.Expr, v *types.Var, depth int) bool {
 // func parameters.
 func (w *shipWalk) passes(lit *ast.FuncLit) bool {
 	r := w.r
-	params := map[types.Object]bool{}
-	for _, f := range lit.Type.Params.List {
-		for _, n := range f.Names {
-			params[r.m.info.Defs[n]] = true
-		}
-	}
+	params := typesx.FuncParams(r.m.info, lit.Type)
 	ok := true
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		call, isCall := n.(*ast.CallExpr)
 		if !ok || !isCall || !returnsResponse(r.m.info, call) {
 			return ok
 		}
-		id, isID := ast.Unparen(call.Fun).(*ast.Ident)
-		ok = isID && params[r.m.info.Uses[id]]
+		v := typesx.VarOf(r.m.info, call.Fun)
+		ok = v != nil && slices.Contains(params, v)
 		return ok
 	})
 	if ok && !w.seen[lit.Body] {
@@ -426,21 +401,7 @@ func (w *shipWalk) passes(lit *ast.FuncLit) bool {
 // set (`if cfg.CustomHTTPDoer != nil`): with the package's defaults, that
 // code does not run.
 func (r *tres) offGuarded(pos token.Pos, root ast.Node) bool {
-	found := false
-	ast.Inspect(root, func(n ast.Node) bool {
-		if found || n == nil || pos < n.Pos() || pos >= n.End() {
-			return false
-		}
-		is, ok := n.(*ast.IfStmt)
-		if !ok || pos < is.Body.Pos() || pos >= is.Body.End() {
-			return true
-		}
-		if f := r.offField(is.Cond); f != "" {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return r.guardField(pos, root) != ""
 }
 
 // offField returns the field a condition's conjunct tests as set when the
@@ -491,11 +452,7 @@ func (r *tres) ownLimits(nodes []ast.Node) (unless string, ok bool) {
 				ok = false
 				return false
 			}
-			dup := false
-			for _, g := range names {
-				dup = dup || g == f
-			}
-			if !dup {
+			if !slices.Contains(names, f) {
 				names = append(names, f)
 			}
 			return true
@@ -638,24 +595,17 @@ func (r *tres) accessorClient(fd *ast.FuncDecl, depth int) clientFact {
 		}
 		return ok
 	})
-	var f clientFact
-	n := 0
+	var fs []clientFact
 	for _, x := range rets {
 		if sel, isSel := ast.Unparen(x).(*ast.SelectorExpr); isSel && users[r.fieldOf(sel)] {
 			continue // the user's client, when set
 		}
-		g := r.shippedClient(x, depth+1)
-		if n == 0 {
-			f = g
-		} else {
-			f = sameClient(f, g)
-		}
-		n++
+		fs = append(fs, r.shippedClient(x, depth+1))
 	}
-	if !ok || n == 0 {
+	if !ok {
 		return clientFact{}
 	}
-	return f
+	return joinClients(fs)
 }
 
 // shippedObj resolves a field or package variable holding a client
@@ -668,8 +618,7 @@ func (r *tres) shippedObj(v *types.Var, x ast.Expr, depth int) clientFact {
 	if !ok || len(xs) == 0 {
 		return clientFact{}
 	}
-	var f clientFact
-	i := 0
+	var fs []clientFact
 	for _, w := range xs {
 		if w == nil {
 			return clientFact{}
@@ -677,17 +626,12 @@ func (r *tres) shippedObj(v *types.Var, x ast.Expr, depth int) clientFact {
 		if d := r.declOf(w.Pos()); d != nil && r.offGuarded(w.Pos(), d) {
 			continue // the client a configuration the user opts into builds
 		}
-		g := r.shippedClient(w, depth+1)
-		i++
-		if i == 1 {
-			f = g
-		} else {
-			f = sameClient(f, g)
-		}
+		fs = append(fs, r.shippedClient(w, depth+1))
 	}
-	if i == 0 {
+	if len(fs) == 0 {
 		return clientFact{}
 	}
+	f := joinClients(fs)
 	f.holder = types.ExprString(x)
 	return f
 }
@@ -707,6 +651,19 @@ func sameClient(a, b clientFact) clientFact {
 		a.holder = ""
 	}
 	return a
+}
+
+// joinClients joins the facts of every value of one client (sameClient):
+// unknown for none.
+func joinClients(fs []clientFact) clientFact {
+	if len(fs) == 0 {
+		return clientFact{}
+	}
+	f := fs[0]
+	for _, g := range fs[1:] {
+		f = sameClient(f, g)
+	}
+	return f
 }
 
 // setsTimeoutOf reports whether the package assigns the Timeout of the
@@ -853,13 +810,11 @@ func (r *tres) roundTripPlain(t types.Type) bool {
 // hasLimit reports whether n sets up any time limit, guarded or not.
 func (r *tres) hasLimit(n ast.Node) bool {
 	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && r.timeLimit(call) {
-			found = true
-		}
-		return !found
+	return typesx.InspectUntil(&found, n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		found = ok && r.timeLimit(call)
+		return true
 	})
-	return found
 }
 
 // requestArg reports whether call passes an *http.Request that visibly
@@ -896,16 +851,12 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 		case "net/http.NewRequestWithContext", "net/http.Request.WithContext", "net/http.Request.Clone":
 			return len(x.Args) > 0 && IsContextType(r.m.info.TypeOf(x.Args[0]))
 		}
-		fn := typesx.Callee(r.m.info, x)
-		if fn == nil || fn.Pkg() != r.m.pkg {
-			return false
-		}
-		d := r.funcDecl(fn)
-		if d == nil || d.Body == nil {
+		body := r.pkgBody(typesx.Callee(r.m.info, x))
+		if body == nil {
 			return false
 		}
 		n := 0
-		for _, res := range firstResults(d.Body) {
+		for _, res := range firstResults(body) {
 			if typesx.IsNil(r.m.info, res) {
 				continue // the failed build's nil request
 			}
@@ -944,7 +895,7 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 // unexported function declaring parameter v passes a request that
 // carries a context.
 func (r *tres) paramCarries(v *types.Var, depth int) bool {
-	d, idx := r.paramDecl(v)
+	d, idx := r.m.declOfParam(v)
 	if d == nil {
 		return false
 	}
@@ -977,21 +928,6 @@ func (r *tres) paramCarries(v *types.Var, depth int) bool {
 		})
 	}
 	return ok && calls > 0 && calls == uses
-}
-
-// paramDecl returns the declaration of the function whose parameter is
-// v, and v's index among its parameters.
-func (r *tres) paramDecl(v *types.Var) (*ast.FuncDecl, int) {
-	d, ok := r.declOf(v.Pos()).(*ast.FuncDecl)
-	if !ok {
-		return nil, 0
-	}
-	for i, p := range typesx.DeclParams(r.m.info, d) {
-		if p == v {
-			return d, i
-		}
-	}
-	return nil, 0
 }
 
 // firstResults returns the first result of each return statement of

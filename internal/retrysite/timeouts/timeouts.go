@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -145,11 +146,10 @@ func (r *tres) opFact(op *site.Op) opFact {
 		}
 		f.ctx = ctxFact{kind: ctxNone}
 		for i, c := range cs {
-			if i == 0 {
-				f.ctx = c
-			} else {
-				f.ctx = mergeCtx(f.ctx, c)
+			if i > 0 {
+				c = mergeCtx(f.ctx, c)
 			}
+			f.ctx = c
 		}
 		f.grpc = r.grpcUnary(call) // grpccall.go
 		// A function of the package that times its own send
@@ -173,27 +173,47 @@ func (r *tres) opFact(op *site.Op) opFact {
 // named in it.
 func (r *tres) regionCtx() ctxFact {
 	f := ctxFact{kind: ctxNone}
-	for _, n := range r.region {
-		if n == nil {
-			continue
+	r.inspect(func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && r.ctxField(sel) {
+			f = mergeCtx(f, r.ctx(sel)) // ctxfield.go
+			return false
 		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok && r.ctxField(sel) {
-				f = mergeCtx(f, r.ctx(sel)) // ctxfield.go
-				return false
-			}
-			id, ok := n.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			if v, isVar := r.m.info.Uses[id].(*types.Var); !isVar || !IsContextType(v.Type()) {
-				return true
-			}
-			f = mergeCtx(f, r.ctx(id))
+		id, ok := n.(*ast.Ident)
+		if !ok {
 			return true
-		})
-	}
+		}
+		if v, isVar := r.m.info.Uses[id].(*types.Var); !isVar || !IsContextType(v.Type()) {
+			return true
+		}
+		f = mergeCtx(f, r.ctx(id))
+		return true
+	})
 	return f
+}
+
+// inspect runs ast.Inspect over each node of the region.
+func (r *tres) inspect(f func(ast.Node) bool) {
+	for _, n := range r.region {
+		if n != nil {
+			ast.Inspect(n, f)
+		}
+	}
+}
+
+// opsCtx studies s's operations: their facts, and the region's context
+// merged with theirs; t gets the first operation with no timeout.
+func (r *tres) opsCtx(s *site.Site, t *site.Timeouts) ([]opFact, ctxFact) {
+	ctx := r.regionCtx()
+	var facts []opFact
+	for _, op := range s.Ops {
+		f := r.opFact(op)
+		facts = append(facts, f)
+		ctx = mergeCtx(ctx, f.ctx)
+		if t.NoAttemptTimeout == nil && f.noTimeout() {
+			t.NoAttemptTimeout, t.Why = op, f.why()
+		}
+	}
+	return facts, ctx
 }
 
 // capFact is one thing that caps the whole retry.
@@ -211,62 +231,53 @@ type capFact struct {
 // the region.
 func (r *tres) elapsedCaps() []capFact {
 	var caps []capFact
-	for _, n := range r.region {
-		if n == nil {
-			continue
+	// A measure inside a call statement (log.Error("giving up",
+	// zap.Duration("elapsed", time.Since(start)))) is reported, not
+	// tested: it ends nothing.
+	stated := make(map[ast.Node]bool)
+	r.inspect(func(n ast.Node) bool {
+		if es, ok := n.(*ast.ExprStmt); ok {
+			typesx.InspectNoLits(es.X, func(m ast.Node) bool {
+				stated[m] = true
+				return true
+			})
 		}
-		// A measure inside a call statement (log.Error("giving up",
-		// zap.Duration("elapsed", time.Since(start)))) is reported, not
-		// tested: it ends nothing.
-		stated := make(map[ast.Node]bool)
-		ast.Inspect(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ExprStmt:
-				ast.Inspect(n.X, func(m ast.Node) bool {
-					if _, ok := m.(*ast.FuncLit); ok {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case token.GTR, token.GEQ, token.LSS, token.LEQ:
+			default:
+				return true
+			}
+			for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if c, ok := ast.Unparen(pair[0]).(*ast.CallExpr); ok && r.callee(c) == "time.Since" {
+					if d, ok := r.m.DurationValue(pair[1]); ok && d > 0 {
+						caps = append(caps, capFact{d: d, known: true, pos: n.Pos(), desc: "the elapsed-time check"})
 						return false
 					}
-					stated[m] = true
-					return true
-				})
-			}
-			switch n := n.(type) {
-			case *ast.BinaryExpr:
-				switch n.Op {
-				case token.GTR, token.GEQ, token.LSS, token.LEQ:
-				default:
-					return true
-				}
-				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
-					if c, ok := ast.Unparen(pair[0]).(*ast.CallExpr); ok && r.callee(c) == "time.Since" {
-						if d, ok := r.m.DurationValue(pair[1]); ok && d > 0 {
-							caps = append(caps, capFact{d: d, known: true, pos: n.Pos(), desc: "the elapsed-time check"})
-							return false
-						}
-					}
-				}
-			case *ast.CallExpr:
-				switch r.callee(n) {
-				case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
-					if stated[n] || r.logsOnly(n) || r.untilParsed(n) {
-						return true // a duration logged, or the wait a Retry-After date asks for
-					}
-					caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
-				case "time.Time.After", "time.Time.Before":
-					d, ok := r.nowPlus(n)
-					caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the deadline check"})
-				}
-			case *ast.UnaryExpr:
-				if n.Op != token.ARROW {
-					return true
-				}
-				if d, ok, isTimer := r.outerTimer(n.X); isTimer {
-					caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the timer"})
 				}
 			}
-			return true
-		})
-	}
+		case *ast.CallExpr:
+			switch r.callee(n) {
+			case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
+				if stated[n] || r.logsOnly(n) || r.untilParsed(n) {
+					return true // a duration logged, or the wait a Retry-After date asks for
+				}
+				caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
+			case "time.Time.After", "time.Time.Before":
+				d, ok := r.nowPlus(n)
+				caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the deadline check"})
+			}
+		case *ast.UnaryExpr:
+			if n.Op != token.ARROW {
+				return true
+			}
+			if d, ok, isTimer := r.outerTimer(n.X); isTimer {
+				caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the timer"})
+			}
+		}
+		return true
+	})
 	return caps
 }
 
@@ -375,33 +386,30 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 	}
 	var durs []time.Duration
 	exact := true
-	for _, n := range r.region {
-		if n == nil {
-			continue
-		}
-		typesx.InspectNoLits(n, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				switch r.callee(n) {
-				case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":
-					if len(n.Args) == 1 {
-						if d, ok := r.m.DurationValue(n.Args[0]); ok {
-							durs = append(durs, d)
-							return true
-						}
+	r.inspect(func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			switch r.callee(n) {
+			case "time.Sleep", "time.After", "time.NewTimer", "time.Timer.Reset", "time.NewTicker", "time.Tick":
+				if len(n.Args) == 1 {
+					if d, ok := r.m.DurationValue(n.Args[0]); ok {
+						durs = append(durs, d)
+						return true
 					}
-					exact = false
 				}
-			case *ast.UnaryExpr:
-				if n.Op == token.ARROW {
-					exact = false
-				}
-			case *ast.SelectStmt:
 				exact = false
 			}
-			return true
-		})
-	}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				exact = false
+			}
+		case *ast.SelectStmt:
+			exact = false
+		}
+		return true
+	})
 	w := waitsFact{exact: exact && len(durs) <= 1}
 	for i, d := range durs {
 		if i == 0 || d < w.per {
@@ -460,13 +468,9 @@ func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, unc
 	var best *capFact
 	for i := range caps {
 		c := &caps[i]
-		if c.dflt && t.CallerContext {
-			// The caller's deadline may come first: a default is not
-			// a cap the code chose.
-			allKnown = false
-			continue
-		}
-		if !c.known || c.d <= 0 {
+		// With the caller's context, its deadline may come first: a
+		// default is not a cap the code chose.
+		if c.dflt && t.CallerContext || !c.known || c.d <= 0 {
 			allKnown = false
 			continue
 		}
@@ -511,17 +515,7 @@ func (m *model) loopTimeouts(s *site.Site) {
 		region = []ast.Node{s.Func}
 	}
 	r := m.newTres(region)
-	siteCtx := r.regionCtx()
-	var facts []opFact
-	for _, op := range s.Ops {
-		f := r.opFact(op)
-		facts = append(facts, f)
-		siteCtx = mergeCtx(siteCtx, f.ctx)
-		if t.NoAttemptTimeout == nil && f.noTimeout() {
-			t.NoAttemptTimeout = op
-			t.Why = f.why()
-		}
-	}
+	facts, siteCtx := r.opsCtx(s, t)
 	off := r.offByDefault(s)           // optcap.go
 	siteCtx = lifetimeOnly(s, siteCtx) // ctxfield.go
 	caps := off.filter(r.elapsedCaps())
@@ -671,26 +665,21 @@ func attemptBound(facts []opFact) (time.Duration, bool) {
 // a use after the loop (returned to the caller) does not either.
 func (r *tres) logsOnly(call *ast.CallExpr) bool {
 	var v *types.Var
-	for _, n := range r.region {
-		if n == nil || v != nil {
-			continue
-		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || v != nil || len(as.Lhs) != len(as.Rhs) {
-				return v == nil
-			}
-			for i, x := range as.Rhs {
-				if ast.Unparen(x) != call {
-					continue
-				}
-				if id, ok := as.Lhs[i].(*ast.Ident); ok {
-					v, _ = r.m.info.ObjectOf(id).(*types.Var)
-				}
-			}
+	r.inspect(func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || v != nil || len(as.Lhs) != len(as.Rhs) {
 			return v == nil
-		})
-	}
+		}
+		for i, x := range as.Rhs {
+			if ast.Unparen(x) != call {
+				continue
+			}
+			if id, ok := as.Lhs[i].(*ast.Ident); ok {
+				v, _ = r.m.info.ObjectOf(id).(*types.Var)
+			}
+		}
+		return v == nil
+	})
 	if v == nil {
 		return false
 	}
@@ -720,15 +709,7 @@ func (r *tres) logsOnly(call *ast.CallExpr) bool {
 // isAssigned reports whether id is assigned to by parent.
 func isAssigned(parent ast.Node, id *ast.Ident) bool {
 	as, ok := parent.(*ast.AssignStmt)
-	if !ok {
-		return false
-	}
-	for _, l := range as.Lhs {
-		if l == id {
-			return true
-		}
-	}
-	return false
+	return ok && slices.Contains(as.Lhs, ast.Expr(id))
 }
 
 // untilParsed reports whether call is time.Until(t) for a time t parsed

@@ -28,7 +28,9 @@ func (m *model) libTimeouts(s *site.Site) {
 	fn := typesx.Callee(m.info, call)
 	var opRoots []ast.Expr
 	var e knowledge.Entry
+	name := ""
 	if fn != nil {
+		name = fn.Name()
 		if _, le, ok := knowledge.Lookup(knowledge.EntryKey(fn.Origin())); ok {
 			e = le
 			_, opRoots = m.OpRoots(e, call)
@@ -43,10 +45,6 @@ func (m *model) libTimeouts(s *site.Site) {
 		}
 	}
 	r := m.newTres(region)
-	name := ""
-	if fn != nil {
-		name = fn.Name()
-	}
 
 	// The context the library watches (siteCtx), and the operation's
 	// context parameter when the library passes it on; the table's
@@ -64,15 +62,7 @@ func (m *model) libTimeouts(s *site.Site) {
 		uncapped = ""
 	}
 
-	opCtx := r.regionCtx()
-	for _, op := range s.Ops {
-		f := r.opFact(op)
-		opCtx = mergeCtx(opCtx, f.ctx)
-		if t.NoAttemptTimeout == nil && f.noTimeout() {
-			t.NoAttemptTimeout = op
-			t.Why = f.why()
-		}
-	}
+	_, opCtx := r.opsCtx(s, t)
 	// The library's own context, while the operation uses another it
 	// never watches (unwatched.go): the retry runs on to its own limit.
 	unwatched := siteCtx.kind == ctxBack && !siteCtx.implicit &&
@@ -154,11 +144,8 @@ type libTimeoutState struct {
 // mapParam maps the operation's context parameter to ctxArg.
 func (x *libTimeoutState) mapParam(ctxArg ast.Expr) {
 	for _, fl := range x.lits {
-		if fl.Type.Params == nil || len(fl.Type.Params.List) == 0 || len(fl.Type.Params.List[0].Names) == 0 {
-			continue
-		}
-		if v, ok := x.m.info.Defs[fl.Type.Params.List[0].Names[0]].(*types.Var); ok && IsContextType(v.Type()) {
-			x.r.paramCtx[v] = ctxArg
+		if ps := typesx.FuncParams(x.m.info, fl.Type); len(ps) > 0 && ps[0] != nil && IsContextType(ps[0].Type()) {
+			x.r.paramCtx[ps[0]] = ctxArg
 		}
 	}
 }

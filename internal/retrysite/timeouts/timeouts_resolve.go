@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"time"
 
@@ -167,6 +168,17 @@ func (r *tres) inRegion(pos token.Pos) bool {
 	return false
 }
 
+// enter unparenthesizes x and marks it as being resolved; false for nil
+// and for an x already being resolved (a cycle).
+func (r *tres) enter(x ast.Expr) (ast.Expr, bool) {
+	if x == nil || r.visiting[ast.Unparen(x)] {
+		return nil, false
+	}
+	x = ast.Unparen(x)
+	r.visiting[x] = true
+	return x, true
+}
+
 // funcPath returns the package path and name of a package-level
 // function, or of a method as path.Type.Method.
 func funcPath(fn *types.Func) string {
@@ -182,11 +194,7 @@ func (r *tres) callee(call *ast.CallExpr) string {
 
 // varOf returns the variable an identifier uses.
 func (r *tres) varOf(x ast.Expr) *types.Var {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := r.m.info.Uses[id].(*types.Var)
+	v, _ := r.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
 	return v
 }
 
@@ -225,25 +233,9 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		ast.PreorderStack(root, nil, func(n ast.Node, stack []ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncType:
-				if n.Params != nil {
-					for _, fld := range n.Params.List {
-						for _, name := range fld.Names {
-							if info.Defs[name] == v {
-								vf.param = true
-							}
-						}
-					}
-				}
-			case *ast.FuncDecl:
-				if n.Recv != nil {
-					for _, fld := range n.Recv.List {
-						for _, name := range fld.Names {
-							if info.Defs[name] == v {
-								vf.param = true
-							}
-						}
-					}
-				}
+				vf.param = vf.param || slices.Contains(typesx.FuncParams(info, n), v)
+			case *ast.FuncDecl: // its receiver
+				vf.param = vf.param || typesx.RecvVar(info, n) == v
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					var rhs ast.Expr
@@ -290,12 +282,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 				case *ast.SelectorExpr:
 					// v.Field or v.Method(...): not an escape.
 				case *ast.AssignStmt:
-					for _, l := range p.Lhs {
-						if l == n {
-							return true
-						}
-					}
-					vf.escapes = true // stored in another variable
+					vf.escapes = vf.escapes || !isAssigned(p, n) // stored in another variable
 				case *ast.ParenExpr, *ast.StarExpr:
 				default:
 					vf.escapes = true
@@ -351,14 +338,10 @@ func IsContextType(t types.Type) bool {
 
 // ctx resolves a context expression.
 func (r *tres) ctx(x ast.Expr) ctxFact {
-	if x == nil {
+	x, ok := r.enter(x)
+	if !ok {
 		return ctxFact{kind: ctxCaller}
 	}
-	x = ast.Unparen(x)
-	if r.visiting[x] {
-		return ctxFact{kind: ctxCaller}
-	}
-	r.visiting[x] = true
 	defer delete(r.visiting, x)
 	switch x := x.(type) {
 	case *ast.CallExpr:
@@ -469,14 +452,10 @@ func (r *tres) deadlineDur(x ast.Expr, isTimeout bool) (time.Duration, bool) {
 // request resolves the context of an HTTP request expression
 // (*http.Request or *retryablehttp.Request).
 func (r *tres) request(x ast.Expr) ctxFact {
-	if x == nil {
+	x, ok := r.enter(x)
+	if !ok {
 		return ctxFact{kind: ctxCaller}
 	}
-	x = ast.Unparen(x)
-	if r.visiting[x] {
-		return ctxFact{kind: ctxCaller}
-	}
-	r.visiting[x] = true
 	defer delete(r.visiting, x)
 	switch x := x.(type) {
 	case *ast.UnaryExpr:
@@ -515,14 +494,10 @@ func (r *tres) request(x ast.Expr) ctxFact {
 
 // client resolves an *http.Client (or http.Client) expression.
 func (r *tres) client(x ast.Expr) clientFact {
-	if x == nil {
+	x, ok := r.enter(x)
+	if !ok {
 		return clientFact{}
 	}
-	x = ast.Unparen(x)
-	if r.visiting[x] {
-		return clientFact{}
-	}
-	r.visiting[x] = true
 	defer delete(r.visiting, x)
 	info := r.m.info
 	switch x := x.(type) {
@@ -558,11 +533,9 @@ func (r *tres) client(x ast.Expr) clientFact {
 		// A transport's dial, TLS handshake or response-header timeout
 		// bounds the exchange it waits on: the attempt may be timed.
 		switch {
-		case transport == nil:
-			return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
-		case r.transportTimed(transport, 0):
+		case transport != nil && r.transportTimed(transport, 0):
 			return clientFact{}
-		case r.plainTransport(transport, nil, 0):
+		case transport != nil && r.plainTransport(transport, nil, 0):
 			return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout nor its Transport a timeout", pos: x.Pos()}
 		}
 		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
@@ -629,19 +602,15 @@ func (r *tres) timeoutValue(x ast.Expr, pos token.Pos) clientFact {
 func (m *model) setsDefaultClientTimeout() bool {
 	found := false
 	for _, f := range m.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
+		typesx.InspectUntil(&found, f, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
-			if !ok || found {
-				return !found
-			}
-			for _, l := range as.Lhs {
-				ast.Inspect(l, func(n ast.Node) bool {
+			for i := 0; ok && i < len(as.Lhs); i++ {
+				typesx.InspectUntil(&found, as.Lhs[i], func(n ast.Node) bool {
 					if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "DefaultClient" {
-						if v, ok := m.info.Uses[sel.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "net/http" {
-							found = true
-						}
+						v, ok := m.info.Uses[sel.Sel].(*types.Var)
+						found = ok && v.Pkg() != nil && v.Pkg().Path() == "net/http"
 					}
-					return !found
+					return true
 				})
 			}
 			return true
@@ -666,15 +635,13 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 		return x.Op == token.AND && r.transportTimed(x.X, depth+1)
 	case *ast.CompositeLit:
 		timed := false
-		ast.Inspect(x, func(n ast.Node) bool {
+		return typesx.InspectUntil(&timed, x, func(n ast.Node) bool {
 			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && strings.Contains(id.Name, "Timeout") {
-					timed = true
-				}
+				id, ok := kv.Key.(*ast.Ident)
+				timed = ok && strings.Contains(id.Name, "Timeout")
 			}
-			return !timed
+			return true
 		})
-		return timed
 	case *ast.Ident:
 		v := r.varOf(x)
 		if v == nil {
@@ -706,14 +673,7 @@ func (r *tres) derivedCtx(call *ast.CallExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	sig := fn.Signature()
-	k := -1
-	for i := 0; i < sig.Results().Len(); i++ {
-		if IsContextType(sig.Results().At(i).Type()) {
-			k = i
-			break
-		}
-	}
-	d := r.funcDecl(fn)
+	k, d := ctxResult(sig), r.funcDecl(fn)
 	if k < 0 || d == nil || d.Body == nil || sig.Variadic() {
 		return nil, false
 	}

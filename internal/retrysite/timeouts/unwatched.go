@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -141,26 +142,11 @@ func (m *model) callersSetDeadline(p *types.Var, depth int) (all, known bool) {
 // declOfParam finds the function declaration whose parameter p is, and
 // p's index among the parameters.
 func (m *model) declOfParam(p *types.Var) (*ast.FuncDecl, int) {
-	for _, f := range m.pass.Files {
-		if p.Pos() < f.Pos() || p.Pos() >= f.End() {
-			continue
-		}
+	if f := typesx.FileOf(m.pass.Files, p.Pos()); f != nil {
 		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Type.Params == nil || p.Pos() < fd.Type.Params.Pos() || p.Pos() >= fd.Type.Params.End() {
-				continue
-			}
-			i := 0
-			for _, fld := range fd.Type.Params.List {
-				if len(fld.Names) == 0 {
-					i++
-					continue
-				}
-				for _, name := range fld.Names {
-					if m.info.Defs[name] == p {
-						return fd, i
-					}
-					i++
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if i := slices.Index(typesx.DeclParams(m.info, fd), p); i >= 0 {
+					return fd, i
 				}
 			}
 		}
@@ -180,13 +166,8 @@ func (m *model) blindLoop(s *site.Site) bool {
 		return false
 	}
 	blind := true
-	ast.Inspect(loop.Body, func(n ast.Node) bool {
-		if !blind {
-			return false
-		}
+	typesx.InspectNoLits(loop.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.SelectStmt, *ast.GoStmt:
 			blind = false
 		case *ast.UnaryExpr:

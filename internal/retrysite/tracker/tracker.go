@@ -94,19 +94,14 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.
 			return site.Bound{}, false
 		}
 		k, _ := kv.Key.(*ast.Ident)
-		if k == nil {
-			return site.Bound{}, false
-		}
 		f, _ := m.info.Uses[k].(*types.Var)
 		if f == nil {
 			return site.Bound{}, false
 		}
 		inLit[f] = true
-		if id, isIdent := ast.Unparen(kv.Value).(*ast.Ident); isIdent {
-			if p, _ := m.info.Uses[id].(*types.Var); p != nil {
-				if j, isParam := params[p]; isParam && j < len(def.Args) {
-					setFrom[f] = def.Args[j]
-				}
+		if p, _ := m.info.Uses[typesx.IdentOf(kv.Value)].(*types.Var); p != nil {
+			if j, isParam := params[p]; isParam && j < len(def.Args) {
+				setFrom[f] = def.Args[j]
 			}
 		}
 	}
@@ -167,43 +162,24 @@ func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, li
 	}
 	saysYes := func(n ast.Node) bool {
 		yes := false
-		typesx.InspectNoLits(n, func(n ast.Node) bool {
-			if r, isRet := n.(*ast.ReturnStmt); isRet {
-				if len(r.Results) != 1 || !isFalse(m.info, r.Results[0]) {
-					yes = true
-				}
-			}
-			return !yes
+		return typesx.InspectNoLitsUntil(&yes, n, func(n ast.Node) bool {
+			r, isRet := n.(*ast.ReturnStmt)
+			yes = isRet && (len(r.Results) != 1 || !isFalse(m.info, r.Results[0]))
+			return true
 		})
-		return yes
 	}
-	for _, st := range md.Body.List {
-		if counter == nil {
-			if inc, isInc := st.(*ast.IncDecStmt); isInc && inc.Tok == token.INC {
-				counter = recvField(inc.X)
-				if counter != nil {
-					continue
-				}
-			}
-			if saysYes(st) {
-				return nil, nil, false, false
-			}
-			continue
-		}
+	// limitTest returns the field a top-level `if counter > f { return
+	// false }` compares the counter with, and the comparison, counter on
+	// its left; nil for another statement.
+	limitTest := func(st ast.Stmt) (*types.Var, token.Token) {
 		is, isIf := st.(*ast.IfStmt)
 		if !isIf || is.Init != nil || len(is.Body.List) != 1 {
-			if saysYes(st) {
-				return nil, nil, false, false
-			}
-			continue
+			return nil, token.ILLEGAL
 		}
 		ret, isRet := is.Body.List[0].(*ast.ReturnStmt)
 		b, isBin := ast.Unparen(is.Cond).(*ast.BinaryExpr)
 		if !isRet || len(ret.Results) != 1 || !isFalse(m.info, ret.Results[0]) || !isBin {
-			if saysYes(st) {
-				return nil, nil, false, false
-			}
-			continue
+			return nil, token.ILLEGAL
 		}
 		x, y, op := recvField(b.X), recvField(b.Y), b.Op
 		if x != counter {
@@ -217,19 +193,27 @@ func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, li
 				op = token.ILLEGAL
 			}
 		}
-		if x != counter || y == nil || y == counter {
-			if saysYes(st) {
+		if x != counter || y == counter {
+			return nil, token.ILLEGAL
+		}
+		return y, op
+	}
+	for _, st := range md.Body.List {
+		if counter == nil {
+			if inc, isInc := st.(*ast.IncDecStmt); isInc && inc.Tok == token.INC {
+				if counter = recvField(inc.X); counter != nil {
+					continue
+				}
+			}
+		} else if y, op := limitTest(st); y != nil {
+			if op != token.GTR && op != token.GEQ {
 				return nil, nil, false, false
 			}
-			continue
+			return counter, y, op == token.GTR, true
 		}
-		switch op {
-		case token.GTR:
-			return counter, y, true, true
-		case token.GEQ:
-			return counter, y, false, true
+		if saysYes(st) {
+			return nil, nil, false, false
 		}
-		return nil, nil, false, false
 	}
 	return nil, nil, false, false
 }

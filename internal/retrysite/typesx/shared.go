@@ -106,20 +106,59 @@ func IsNil(info *types.Info, x ast.Expr) bool {
 // NilTest returns == or != when cond compares v's identifier with nil
 // (either side, in parentheses or not), else token.ILLEGAL.
 func NilTest(info *types.Info, cond ast.Expr, v types.Object) token.Token {
-	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
-		return token.ILLEGAL
-	}
-	other := be.X
-	if IsNil(info, be.X) {
-		other = be.Y
-	} else if !IsNil(info, be.Y) {
-		return token.ILLEGAL
-	}
-	if id, isID := ast.Unparen(other).(*ast.Ident); isID && v != nil && info.Uses[id] == v {
-		return be.Op
+	x, op := NilCompared(info, cond)
+	if id, isID := ast.Unparen(x).(*ast.Ident); isID && v != nil && info.Uses[id] == v {
+		return op
 	}
 	return token.ILLEGAL
+}
+
+// NilCompared returns the operand cond compares with nil (either side)
+// and == or !=, else nil and token.ILLEGAL.
+func NilCompared(info *types.Info, cond ast.Expr) (ast.Expr, token.Token) {
+	be, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || be.Op != token.EQL && be.Op != token.NEQ {
+		return nil, token.ILLEGAL
+	}
+	if IsNil(info, be.X) {
+		return be.Y, be.Op
+	} else if !IsNil(info, be.Y) {
+		return nil, token.ILLEGAL
+	}
+	return be.X, be.Op
+}
+
+// IfReturn reads a body that is `if cond { return a }; return b`, or the
+// same with the second return in an else, one value each: it returns
+// cond, a and b, else nils.
+func IfReturn(body *ast.BlockStmt) (cond, a, b ast.Expr) {
+	list := body.List
+	if len(list) == 0 || len(list) > 2 {
+		return nil, nil, nil
+	}
+	is, _ := list[0].(*ast.IfStmt)
+	if is == nil || is.Init != nil {
+		return nil, nil, nil
+	}
+	other := list[1:]
+	if e, isBlock := is.Else.(*ast.BlockStmt); isBlock && len(list) == 1 {
+		other = e.List
+	} else if is.Else != nil || len(list) != 2 {
+		return nil, nil, nil
+	}
+	returned := func(list []ast.Stmt) ast.Expr {
+		if len(list) != 1 {
+			return nil
+		}
+		if r, ok := list[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+			return r.Results[0]
+		}
+		return nil
+	}
+	if a, b = returned(is.Body.List), returned(other); a == nil || b == nil {
+		return nil, nil, nil
+	}
+	return is.Cond, a, b
 }
 
 // Operands returns the operands of a chain of op (token.LAND or

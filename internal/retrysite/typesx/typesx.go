@@ -153,6 +153,12 @@ func IsBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
+// IsInteger reports whether t is an integer type.
+func IsInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
 // errorType is the error interface, and errorIface its underlying
 // interface (looked up once: Scope.Lookup is not free).
 var (
@@ -305,6 +311,16 @@ func FuncParams(info *types.Info, ft *ast.FuncType) []*types.Var {
 		}
 	}
 	return ps
+}
+
+// RecvVar returns the named receiver of decl, or nil (a function, an
+// unnamed receiver).
+func RecvVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
+	if decl.Recv == nil || len(decl.Recv.List) != 1 || len(decl.Recv.List[0].Names) != 1 {
+		return nil
+	}
+	v, _ := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var)
+	return v
 }
 
 // FuncDeclAt returns the function declaration of files whose body holds

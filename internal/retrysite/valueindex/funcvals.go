@@ -55,13 +55,7 @@ func (m *Index) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	if lit := m.host.HeldFuncLit(fun); lit != nil {
 		return []funcTarget{{Body: lit.Body, Ft: lit.Type, Lit: lit, node: lit}}, true
 	}
-	var v *types.Var
-	switch f := fun.(type) {
-	case *ast.Ident:
-		v, _ = m.info.Uses[f].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[f.Sel].(*types.Var)
-	}
+	v, _ := m.info.Uses[typesx.NameIdent(fun)].(*types.Var)
 	if e, ok := m.Xbind[v]; ok && v != nil {
 		// A parameter of another package's helper, bound to the
 		// caller's argument (xpkg.go).
@@ -733,6 +727,23 @@ func (m *Index) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 	is := typesx.VarIs(m.info, v)
 	var val int64
 	n, ok := 0, true
+	// take reads the value of target i of nt from rhs (plain: a plain
+	// assignment or definition).
+	take := func(plain bool, i, nt int, rhs []ast.Expr) {
+		if !ok {
+			return
+		}
+		if !plain || len(rhs) != nt {
+			ok = false
+			return
+		}
+		w, known := m.WriteInt(rhs[i])
+		if !known || n > 0 && w != val {
+			ok = false
+			return
+		}
+		val, n = w, n+1
+	}
 	ast.Inspect(scope, func(x ast.Node) bool {
 		if !ok || x == lit {
 			return false
@@ -744,48 +755,22 @@ func (m *Index) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 			return !m.otherLitIrrelevant(scope, lit, x, v)
 		case *ast.AssignStmt:
 			for i, l := range x.Lhs {
-				if !is(l) {
-					continue
+				if is(l) {
+					take(x.Tok == token.ASSIGN || x.Tok == token.DEFINE, i, len(x.Lhs), x.Rhs)
 				}
-				if len(x.Lhs) != len(x.Rhs) || x.Tok != token.ASSIGN && x.Tok != token.DEFINE {
-					ok = false
-					return false
-				}
-				w, known := m.WriteInt(x.Rhs[i])
-				if !known || n > 0 && w != val {
-					ok = false
-					return false
-				}
-				val, n = w, n+1
 			}
 		case *ast.IncDecStmt:
-			if is(x.X) {
-				ok = false
-			}
+			ok = !is(x.X)
 		case *ast.UnaryExpr:
-			if x.Op == token.AND && is(x.X) {
-				ok = false
-			}
+			ok = x.Op != token.AND || !is(x.X)
 		case *ast.ValueSpec:
 			for i, name := range x.Names {
-				if m.info.Defs[name] != v {
-					continue
+				if m.info.Defs[name] == v {
+					take(true, i, len(x.Names), x.Values)
 				}
-				if len(x.Values) != len(x.Names) {
-					ok = false
-					return false
-				}
-				w, known := m.WriteInt(x.Values[i])
-				if !known || n > 0 && w != val {
-					ok = false
-					return false
-				}
-				val, n = w, n+1
 			}
 		case *ast.RangeStmt:
-			if x.Key != nil && is(x.Key) || x.Value != nil && is(x.Value) {
-				ok = false
-			}
+			ok = !(x.Key != nil && is(x.Key) || x.Value != nil && is(x.Value))
 		}
 		return ok
 	})

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
@@ -39,14 +40,7 @@ func (m *Index) NilCount(v *types.Var) (interp.Value, bool) {
 	if !waitnum.IsInteger(p.Elem()) {
 		return interp.Value{}, false
 	}
-	if m.nilCounts == nil {
-		m.nilCounts = map[*types.Var]*Note{}
-	}
-	n, cached := m.nilCounts[v]
-	if !cached {
-		n = m.nilCountOnce(v)
-		m.nilCounts[v] = n
-	}
+	n := typesx.Cached(&m.nilCounts, v, func() *Note { return m.nilCountOnce(v) })
 	if n == nil {
 		return interp.Value{}, false
 	}
@@ -99,14 +93,7 @@ func (m *Index) zeroCount(v *types.Var) (interp.Value, bool) {
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
 		return interp.Value{}, false
 	}
-	if m.zeroCounts == nil {
-		m.zeroCounts = map[*types.Var]*ast.SelectorExpr{}
-	}
-	read, cached := m.zeroCounts[v]
-	if !cached {
-		read = m.zeroCountOnce(v)
-		m.zeroCounts[v] = read
-	}
+	read := typesx.Cached(&m.zeroCounts, v, func() *ast.SelectorExpr { return m.zeroCountOnce(v) })
 	if read == nil {
 		return interp.Value{}, false
 	}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // constructedOnly reports whether the package writes the field v only in
@@ -24,23 +26,11 @@ func (m *Index) ConstructedOnly(v *types.Var) bool {
 		if !w.Lit && !OptionWrite(m.info, w.Decl, w.At, w.X) {
 			return false
 		}
-		if w.X != nil && readsVar(m.info, w.X, v) {
+		if w.X != nil && typesx.UsesAny(m.info, w.X, map[*types.Var]bool{v: true}) {
 			return false
 		}
 	}
 	return true
-}
-
-// readsVar reports whether x reads v.
-func readsVar(info *types.Info, x ast.Expr, v *types.Var) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // OptionWrite reports whether the assignment of x at in decl applies an

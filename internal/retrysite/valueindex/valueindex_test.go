@@ -34,6 +34,7 @@ func (noHost) IsIntegration(*ast.CallExpr) bool                 { return false }
 func (noHost) BoundInit(*interp.FuncInfo) interp.Env            { return interp.Env{} }
 func (noHost) MethodSyntax(*types.Func) *ast.FuncDecl           { return nil }
 func (noHost) Decider(*ast.CallExpr) (*interp.FuncInfo, bool)   { return nil, false }
+func (noHost) RetryDecision(*types.Func) int                    { return -1 }
 func (noHost) ValueFunc(*ast.CallExpr) *types.Func              { return nil }
 
 const src = `package p

@@ -772,13 +772,7 @@ func ChooseBound(s *site.Site, opts *report.Options) {
 // setter or option writes the user's), the target is the package's
 // default and is noted as such.
 func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
-	var v *types.Var
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.Ident:
-		v, _ = m.info.Uses[f].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[f.Sel].(*types.Var)
-	}
+	v, _ := m.info.Uses[typesx.NameIdent(fun)].(*types.Var)
 	if v != nil && v.Pkg() == m.pkg && !m.IndexedVar(v) {
 		// A parameter every call gives the same function (funcvals.go).
 		if ts, ok := m.FuncValueTargets(fun); ok && len(ts) == 1 {
@@ -805,16 +799,10 @@ func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		switch x := ast.Unparen(w.X).(type) {
 		case *ast.FuncLit:
 			t = x
-		case *ast.Ident:
+		case *ast.Ident, *ast.SelectorExpr:
 			// A function of another package has no declaration here:
 			// keep t a nil interface, not a nil *ast.FuncDecl.
-			if fn, ok := m.info.Uses[x].(*types.Func); ok {
-				if d := m.FuncDecl(fn); d != nil {
-					t = d
-				}
-			}
-		case *ast.SelectorExpr:
-			if fn, ok := m.info.Uses[x.Sel].(*types.Func); ok {
+			if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
 				if d := m.FuncDecl(fn); d != nil {
 					t = d
 				}
@@ -1040,18 +1028,10 @@ func literalElt(info *types.Info, lit *ast.CompositeLit, g *types.Var) (ast.Expr
 // as such. A field the package writes is left to the getter's body.
 func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	d := m.FuncDecl(fn)
-	if d == nil || d.Body == nil || len(d.Body.List) != 2 || d.Recv == nil {
+	if d == nil || d.Body == nil || d.Recv == nil {
 		return interp.Value{}, false
 	}
-	ifs, ok := d.Body.List[0].(*ast.IfStmt)
-	last, ok2 := d.Body.List[1].(*ast.ReturnStmt)
-	if !ok || !ok2 || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || len(last.Results) != 1 {
-		return interp.Value{}, false
-	}
-	inner, ok := ifs.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(inner.Results) != 1 {
-		return interp.Value{}, false
-	}
+	cond, inner, last := typesx.IfReturn(d.Body)
 	fieldOf := func(x ast.Expr) *types.Var {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		if !ok {
@@ -1063,7 +1043,7 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 		}
 		return v
 	}
-	b, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return interp.Value{}, false
 	}
@@ -1071,12 +1051,12 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	var dflt ast.Expr
 	switch {
 	case fieldOf(b.X) == nil:
-	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last.Results[0]) == fieldOf(b.X):
+	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last) == fieldOf(b.X):
 		// if w.N == 0 { return 10 }; return w.N
-		f, dflt = fieldOf(b.X), inner.Results[0]
-	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner.Results[0]) == fieldOf(b.X):
+		f, dflt = fieldOf(b.X), inner
+	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner) == fieldOf(b.X):
 		// if w.N > 0 { return w.N }; return 10
-		f, dflt = fieldOf(b.X), last.Results[0]
+		f, dflt = fieldOf(b.X), last
 	}
 	if f == nil {
 		return interp.Value{}, false

@@ -553,13 +553,8 @@ func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
 		return false
 	}
 	is := func(x ast.Expr) bool {
-		switch x := ast.Unparen(x).(type) {
-		case *ast.Ident:
-			return info.Uses[x] == v
-		case *ast.SelectorExpr:
-			return info.Uses[x.Sel] == v
-		}
-		return false
+		id := typesx.NameIdent(x)
+		return id != nil && info.Uses[id] == v
 	}
 	// zero reports whether x is the zero value, or 1 for v < 1.
 	zero := func(x ast.Expr) bool {

@@ -53,7 +53,9 @@
 //
 // A local func value holding a setting or, when that is nil, a named
 // function (`f := c.cfg.Backoff; if f == nil { f = Default }`, or a helper
-// that picks one so) runs the named function, the default the package
+// or getter method that picks one so, into a local or called at once:
+// `c.backoff()(i)`) runs the named function or the func factory's
+// literal with constant arguments (FuncFactory), the default the package
 // ships, noted as the user's to change (waits_nildefault.go).
 //
 // A helper that returns from a branch on a bool the interpreter cannot

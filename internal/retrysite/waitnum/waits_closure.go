@@ -264,21 +264,6 @@ func concreteMethod(typ types.Type, name string) *types.Func {
 	return fn
 }
 
-// newClosureObj makes and keeps the state of v for obj (waits_state.go)
-// when the interpreter runs a delay literal.
-func (ip *winterp) newClosureObj(v *types.Var) (*types.Var, *objState) {
-	st := ip.closureObj(v)
-	if st == nil {
-		return nil, nil
-	}
-	if ip.objs == nil {
-		ip.objs = make(map[*types.Var]*objState)
-	}
-	ip.objs[v] = st
-	delete(ip.noObj, v)
-	return v, st
-}
-
 // concreteOf returns the method of the followed object x's own type that
 // a call of fn, a method of its declared interface, runs; fn otherwise.
 func (ip *winterp) concreteOf(x ast.Expr, fn *types.Func) *types.Func {

@@ -10,119 +10,114 @@ import (
 
 // This file reads the default of a wait function the user may give (doc.go):
 // a local func value holding a field of the configuration that the package
-// leaves to the user or, when that is nil, a named function, assigned under
-// `if f == nil` or picked by a helper of the package. Any other value of the
-// local (a literal, a named function, another call) keeps the wait unknown.
+// leaves to the user or, when that is nil, a named function or a func
+// factory's call with constant arguments (fallback), assigned under
+// `if f == nil` or picked by a helper or getter method of the package (whose
+// result may also be called at once). Any other value of the local (a
+// literal, a named function, another call) keeps the wait unknown.
 
-// nilDefault returns the function the local func value v holds when the
-// setting it was given is nil, or nil, and the expression that names it.
-func (ip *winterp) nilDefault(v *types.Var) (*types.Func, ast.Expr) {
+// nilDefault returns the default (fallback's) the local func value v holds
+// when the setting it was given is nil, or nil.
+func (ip *winterp) nilDefault(v *types.Var) ast.Expr {
 	info, body := ip.m.info, ip.body
 	if body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-		return nil, nil
+		return nil
 	}
 	vals, ok := typesx.LocalValues(info, body, v)
-	var def *types.Func
 	var at, gx ast.Expr
 	var guard *ast.IfStmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		if is, isIf := n.(*ast.IfStmt); isIf {
-			if d, x := ip.nilAssigned(is, v); d != nil {
+			if x := ip.nilAssigned(is, v); x != nil {
 				ok = ok && guard == nil
-				def, at, gx, guard = d, x, x, is
+				at, gx, guard = x, x, is
 			}
 		}
 		return ok
 	})
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	for _, x := range vals {
 		switch call, isCall := ast.Unparen(x).(*ast.CallExpr); {
 		case x == gx:
 		case guard != nil && x.Pos() >= guard.Pos():
-			return nil, nil // assigned after the default: another value
-		case isCall && len(call.Args) == 1 && ip.setting(call.Args[0]):
-			d, dx := ip.helperDefault(call)
-			if d == nil || def != nil && d != def {
-				return nil, nil
+			return nil // assigned after the default: another value
+		case isCall:
+			d := ip.helperDefault(call)
+			if d == nil || at != nil && types.ExprString(d) != types.ExprString(at) {
+				return nil
 			}
-			def, at = d, dx
+			at = d
 		case guard == nil || !ip.setting(x):
-			return nil, nil
+			return nil
 		}
 	}
-	return def, at
+	return at
 }
 
-// nilAssigned returns D when is is `if v == nil { v = D }`, D a named
-// function, with no else, and the expression D.
-func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) (*types.Func, ast.Expr) {
+// nilAssigned returns D when is is `if v == nil { v = D }`, D a fallback,
+// with no else.
+func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) ast.Expr {
 	info := ip.m.info
 	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || typesx.NilTest(info, is.Cond, v) != token.EQL {
-		return nil, nil
+		return nil
 	}
 	as, ok := is.Body.List[0].(*ast.AssignStmt)
 	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return nil, nil
+		return nil
 	}
 	if id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident); !isID || info.Uses[id] != v {
-		return nil, nil
+		return nil
 	}
-	return typesx.NamedFunc(info, as.Rhs[0]), as.Rhs[0]
+	return ip.fallback(as.Rhs[0])
+}
+
+// fallback returns x when it is a named function, of any package, or a
+// call of a func factory of the package with constant arguments
+// (FuncFactory); else nil: a parameter, another call's result.
+func (ip *winterp) fallback(x ast.Expr) ast.Expr {
+	if call, ok := ast.Unparen(x).(*ast.CallExpr); ok {
+		if _, lit := ip.m.FuncFactory(call); lit != nil {
+			return x
+		}
+	}
+	if typesx.NamedFunc(ip.m.info, x) == nil {
+		return nil
+	}
+	return x
 }
 
 // helperDefault returns D when call runs a function of the package that
-// returns its one parameter p where p is not nil and the named function D
-// where it is (`if p != nil { return p }; return D`, or with == and an
-// else), and the expression D.
-func (ip *winterp) helperDefault(call *ast.CallExpr) (*types.Func, ast.Expr) {
+// returns a setting where it is not nil and a fallback D where it is: a function given the setting as its one
+// parameter p (`if p != nil { return p }; return D`, or with == and an
+// else), or a getter method with no parameter that tests a setting
+// itself (`if c.cfg.F != nil { return c.cfg.F }; return D`).
+func (ip *winterp) helperDefault(call *ast.CallExpr) ast.Expr {
 	info := ip.m.info
 	fn := typesx.Callee(info, call)
 	if fn == nil || fn.Pkg() != ip.m.pkg {
-		return nil, nil
-	}
-	d := ip.m.FuncDecl(fn)
-	if d == nil || d.Body == nil || d.Recv != nil || d.Type.Params.NumFields() != 1 || len(d.Type.Params.List[0].Names) != 1 {
-		return nil, nil
-	}
-	p, _ := info.Defs[d.Type.Params.List[0].Names[0]].(*types.Var)
-	list := d.Body.List
-	if p == nil || len(list) == 0 || len(list) > 2 {
-		return nil, nil
-	}
-	is, _ := list[0].(*ast.IfStmt)
-	if is == nil || is.Init != nil {
-		return nil, nil
-	}
-	holds, other := is.Body.List, list[1:] // the branch where the test holds, the other
-	if e, isBlock := is.Else.(*ast.BlockStmt); isBlock && len(list) == 1 {
-		other = e.List
-	} else if is.Else != nil || len(list) != 2 {
-		return nil, nil
-	}
-	nonNil, isNil := returned(holds), returned(other)
-	switch typesx.NilTest(info, is.Cond, p) {
-	case token.EQL:
-		nonNil, isNil = isNil, nonNil
-	case token.ILLEGAL:
-		return nil, nil
-	}
-	if id, ok := ast.Unparen(nonNil).(*ast.Ident); !ok || info.Uses[id] != p || isNil == nil {
-		return nil, nil
-	}
-	return typesx.NamedFunc(info, isNil), isNil
-}
-
-// returned returns the one value of a list that is one return statement.
-func returned(list []ast.Stmt) ast.Expr {
-	if len(list) != 1 {
 		return nil
 	}
-	if r, ok := list[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
-		return r.Results[0]
+	d := ip.m.FuncDecl(fn)
+	if d == nil || d.Body == nil {
+		return nil
 	}
-	return nil
+	ps := typesx.FuncParams(info, d.Type)
+	param := d.Recv == nil && len(ps) == 1 && ps[0] != nil && len(call.Args) == 1 && ip.setting(call.Args[0])
+	tested := func(x ast.Expr) bool {
+		id, isID := ast.Unparen(x).(*ast.Ident)
+		return param && isID && info.Uses[id] == ps[0] || d.Recv != nil && len(ps) == 0 && ip.setting(x)
+	}
+	cond, nonNil, isNil := typesx.IfReturn(d.Body)
+	x, op := typesx.NilCompared(info, cond)
+	if op == token.EQL {
+		nonNil, isNil = isNil, nonNil
+	}
+	if x == nil || !tested(x) || types.ExprString(nonNil) != types.ExprString(x) {
+		return nil
+	}
+	return ip.fallback(isNil)
 }
 
 // setting reports whether x reads a field of the module's code that the

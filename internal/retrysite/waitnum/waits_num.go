@@ -1064,11 +1064,7 @@ func wConstFloat(v constant.Value) (float64, bool) {
 // IsInteger reports whether t is an integer type (a named duration
 // included).
 func IsInteger(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return t != nil && typesx.IsInteger(t)
 }
 
 // eval computes x.
@@ -1243,23 +1239,33 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 	fn := typesx.Callee(info, x)
 	if fn == nil {
 		// A local function value defined once as a literal, or holding a
-		// setting the user may give, else the package's default
-		// (waits_nildefault.go).
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok {
-				if fl := ip.funcLitOf(v); fl != nil && ip.m.Pure(fl.Body, fl) {
-					if s := ip.sub(fl.Body, fl.Type, x); s != nil {
-						return s.result(fl.Body)
-					}
+		// setting the user may give, else the package's default, or a
+		// getter's call picking one of the two (waits_nildefault.go).
+		var at ast.Expr
+		v, _ := info.Uses[typesx.IdentOf(x.Fun)].(*types.Var)
+		if g, ok := ast.Unparen(x.Fun).(*ast.CallExpr); ok {
+			at = ip.helperDefault(g)
+			v = types.NewVar(g.Pos(), ip.m.pkg, "", info.TypeOf(g))
+		} else if v != nil {
+			if fl := ip.funcLitOf(v); fl != nil && ip.m.Pure(fl.Body, fl) {
+				if s := ip.sub(fl.Body, fl.Type, x); s != nil {
+					return s.result(fl.Body)
 				}
-				if d, at := ip.nilDefault(v); d != nil {
-					if dd, dm := ip.m.methodOf(d); dd != nil && dd.Body != nil && dm.Pure(dd.Body, nil) {
-						if s := ip.subIn(dm, dd.Body, dd.Type, x); s != nil {
-							ip.m.NoteLocalDefault(v, at)
-							return s.result(dd.Body)
-						}
-					}
+			}
+			at = ip.nilDefault(v)
+		}
+		if fc, ok := ast.Unparen(at).(*ast.CallExpr); ok {
+			// A factory's literal, its parameters bound (samples.go).
+			if _, lit := ip.m.FuncFactory(fc); lit != nil && ip.m.Pure(lit.Body, lit) {
+				if s := ip.sub(lit.Body, lit.Type, x); s != nil && ip.bindFactory(s, fc) {
+					ip.m.NoteLocalDefault(v, at)
+					return s.result(lit.Body)
 				}
+			}
+		} else if dd, dm := ip.m.methodOf(typesx.NamedFunc(info, at)); at != nil && dd != nil && dd.Body != nil && dm.Pure(dd.Body, nil) {
+			if s := ip.subIn(dm, dd.Body, dd.Type, x); s != nil {
+				ip.m.NoteLocalDefault(v, at)
+				return s.result(dd.Body)
 			}
 		}
 		// A func value the package stores in a field or variable.
@@ -1386,7 +1392,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 // The method then reads the fields the literal gives (waits_state.go's
 // objects). Otherwise the receiver stays unknown, and so do its fields.
 func (ip *winterp) bindRecv(s *winterp, d *ast.FuncDecl, recv ast.Expr) {
-	r := ip.m.recvVar(d)
+	r := typesx.RecvVar(ip.m.info, d)
 	id, _ := ast.Unparen(recv).(*ast.Ident)
 	if r == nil || id == nil {
 		return

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -115,7 +116,10 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 		return ip.keepObj(v, ip.recvObj(v))
 	}
 	if ip.closure != nil {
-		return ip.newClosureObj(v) // waits_closure.go
+		if st := ip.closureObj(v); st != nil { // waits_closure.go
+			return ip.storeObj(v, st)
+		}
+		return nil, nil
 	}
 	if _, s := ip.m.stateStruct(v.Type()); s == nil {
 		return nil, nil
@@ -140,6 +144,11 @@ func (ip *winterp) keepObj(v *types.Var, st *objState) (*types.Var, *objState) {
 	if st == nil || !ip.applyBefore(v, st) {
 		return nil, nil
 	}
+	return ip.storeObj(v, st)
+}
+
+// storeObj keeps st as v's object.
+func (ip *winterp) storeObj(v *types.Var, st *objState) (*types.Var, *objState) {
 	if ip.objs == nil {
 		ip.objs = make(map[*types.Var]*objState)
 	}
@@ -410,21 +419,12 @@ func markCalls(x ast.Expr, evaluated map[*ast.CallExpr]bool) {
 	})
 }
 
-// recvVar returns the receiver variable of a method declaration.
-func (m *model) recvVar(d *ast.FuncDecl) *types.Var {
-	if d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
-		return nil
-	}
-	v, _ := m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
-	return v
-}
-
 // stateMethod reports whether a method of the package writes nothing
 // but its receiver's own fields (r.f = ..., r.f++, r.f *= 2) and its
 // locals, calls no method on its receiver but pure ones, and does not
 // let its receiver escape: the interpreter can run it on an objState.
 func (m *model) stateMethod(d *ast.FuncDecl) bool {
-	r := m.recvVar(d)
+	r := typesx.RecvVar(m.info, d)
 	if r == nil || d.Body == nil {
 		return false
 	}
@@ -535,7 +535,7 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (waitshape.Num, bo
 		st.lost = true
 		return waitshape.Unknown(), true
 	}
-	r := dm.recvVar(d)
+	r := typesx.RecvVar(dm.info, d)
 	s := ip.subIn(dm, d.Body, d.Type, x)
 	if s == nil || r == nil {
 		st.lost = true
@@ -605,7 +605,7 @@ func (st *objState) as(from, to *types.Struct) *objState {
 // readsRecvFields reports whether a method reads its receiver's fields
 // (a pure method that only reads them needs the object's state too).
 func (m *model) readsRecvFields(d *ast.FuncDecl) bool {
-	r := m.recvVar(d)
+	r := typesx.RecvVar(m.info, d)
 	if r == nil {
 		return false
 	}
@@ -727,33 +727,30 @@ func (ip *winterp) loseObjs(n ast.Node) {
 	if len(ip.objs) == 0 {
 		return
 	}
+	lose := func(x ast.Expr) {
+		if v := ip.objVar(x); v != nil {
+			ip.objs[v].lost = true
+		}
+	}
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.CallExpr:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				if v := ip.objVar(sel.X); v != nil {
-					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
-					if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
-						ip.objs[v].lost = true
-					}
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
+				d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
+				if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
+					lose(sel.X)
 				}
 			}
 		case *ast.AssignStmt:
 			for _, l := range x.Lhs {
 				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-					if v := ip.objVar(sel.X); v != nil {
-						ip.objs[v].lost = true
-					}
+					lose(sel.X)
 				}
-				if v := ip.objVar(l); v != nil {
-					ip.objs[v].lost = true
-				}
+				lose(l)
 			}
 		case *ast.IncDecStmt:
 			if sel, ok := ast.Unparen(x.X).(*ast.SelectorExpr); ok {
-				if v := ip.objVar(sel.X); v != nil {
-					ip.objs[v].lost = true
-				}
+				lose(sel.X)
 			}
 		}
 		return true
@@ -853,12 +850,7 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 // enclosedBranch reports whether statement s is not at the top level of
 // the function body (it may or may not run).
 func (ip *winterp) enclosedBranch(s ast.Stmt) bool {
-	for _, t := range ip.body.List {
-		if t == s {
-			return false
-		}
-	}
-	return true
+	return !slices.Contains(ip.body.List, s)
 }
 
 // ifaceCall runs a method called through an interface (a policy or
@@ -900,7 +892,7 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	d := ip.m.FuncDecl(mfn)
 	r := (*types.Var)(nil)
 	if d != nil {
-		r = ip.m.recvVar(d)
+		r = typesx.RecvVar(ip.m.info, d)
 	}
 	if d == nil || d.Body == nil || r == nil || !ip.m.Pure(d.Body, nil) {
 		return nil, nil

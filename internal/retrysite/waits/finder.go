@@ -38,6 +38,9 @@ type Model interface {
 	// DeciderWaits returns the waits of the decider call runs, shaped
 	// and placed at the call (retrysite's decider.go), or nil.
 	DeciderWaits(call *ast.CallExpr) []*Hit
+	// RetryDecision returns the index of the bool result by which a
+	// function of the package decides its caller's retry, or -1.
+	RetryDecision(fn *types.Func) int
 }
 
 // A Finder finds and describes the waits of the sites of one package

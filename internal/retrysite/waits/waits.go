@@ -98,6 +98,15 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		w.walk(set, target, ref, sc, in)
 	}
 	s.WaitsKnown = !w.gaveUp
+	if fn := typesx.Callee(f.Info, calls[0]); len(w.found) == 0 && fn != nil && f.M.RetryDecision(fn) >= 0 {
+		// The operation is its loop's retry decision: its wait before
+		// it says again is the wait between attempts, on every way back.
+		if d := f.M.FuncDecl(fn); d != nil {
+			if inner, mb := f.helperWaits(d.Body, 1); len(inner) == 1 && !mb {
+				w.found, w.immediate = append(w.found, f.helperHit(calls[0], fn, d, inner[0])), false
+			}
+		}
+	}
 	if len(w.found) == 0 {
 		if w.maybe || !w.again || opWaitsInside() {
 			// Something on the way may wait (a rate limiter, a

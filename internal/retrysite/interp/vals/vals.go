@@ -42,6 +42,10 @@ const (
 	// DepHeader marks a response (VResp) whose headers are unknown: a
 	// tried status that the server may send with any header (interp's decide.go).
 	DepHeader
+	// DepCompanion marks an integer the operation returns beside its
+	// error (a status, a byte count); I holds the call's position
+	// (interp's companion.go).
+	DepCompanion
 )
 
 // Value is an abstract value: its kind, the integer it carries (a

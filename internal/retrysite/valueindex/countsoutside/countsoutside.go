@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -152,37 +153,22 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 				guards = append(guards, n)
 			}
 		case *ast.IncDecStmt:
-			if is(n.X) && n.Tok != token.DEC {
-				ok = false
-			}
 			if is(n.X) {
-				inGuard := false
-				for _, g := range guards {
-					if g.Body.Pos() <= n.Pos() && n.End() <= g.Body.End() {
-						inGuard = true
-					}
-				}
-				ok = ok && inGuard
+				ok = n.Tok == token.DEC && slices.ContainsFunc(guards, func(g *ast.IfStmt) bool {
+					return g.Body.Pos() <= n.Pos() && n.End() <= g.Body.End()
+				})
 			}
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if is(l) {
-					ok = false
-				}
-			}
+			ok = !slices.ContainsFunc(n.Lhs, is)
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
-				ok = false
-			}
-		case *ast.Ident:
-			// Every read is a test against 0 (checked below) or the
-			// decrement.
+			ok = n.Op != token.AND || !is(n.X)
 		}
 		return ok
 	})
 	if !ok {
 		return false
 	}
+	// Every read is a test against 0 or the decrement.
 	var reads int
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -234,19 +220,11 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 				}
 			}
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if is(l) {
-					ok = false
-				}
-			}
+			ok = !slices.ContainsFunc(n.Lhs, is)
 		case *ast.IncDecStmt:
-			if is(n.X) {
-				ok = false
-			}
+			ok = !is(n.X)
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && is(n.X) {
-				ok = false
-			}
+			ok = n.Op != token.AND || !is(n.X)
 		}
 		return ok
 	})

@@ -27,21 +27,14 @@ func Func(ix *valueindex.Index, v *types.Var) *types.Func {
 	if _, isFunc := v.Type().Underlying().(*types.Signature); !isFunc {
 		return nil
 	}
+	ws, ok := ownWrites(ix, v)
+	if !ok {
+		return nil
+	}
 	var fn *types.Func
 	var at ast.Expr
 	var user *valueindex.ValueWrite
-	for _, w := range ix.ValueIndexOf().Writes[v] {
-		switch {
-		case w.Zero:
-			if w.Omitted && v.Exported() {
-				continue
-			}
-			return nil
-		case w.X == nil:
-			return nil
-		case readsField(ix.Info(), w.X, v):
-			continue
-		}
+	for _, w := range ws {
 		xs, ok := localValues(ix, w)
 		if !ok {
 			return nil
@@ -140,26 +133,17 @@ func Values(ix *valueindex.Index, v *types.Var) (xs []ast.Expr, note string, ok 
 	if !ix.IndexedVar(v) || !v.IsField() {
 		return nil, "", false
 	}
+	ws, ok := ownWrites(ix, v)
+	if !ok {
+		return nil, "", false
+	}
 	var user *valueindex.ValueWrite
-	for _, w := range ix.ValueIndexOf().Writes[v] {
-		switch {
-		case w.Zero:
-			if w.Omitted && v.Exported() {
-				continue
-			}
-			return nil, "", false
-		case w.X == nil:
-			return nil, "", false
-		case readsField(ix.Info(), w.X, v):
-			continue
-		case ix.UserValue(w.X, 0):
-			if user == nil {
-				wc := w
-				user = &wc
-			}
-			continue
+	for _, w := range ws {
+		if !ix.UserValue(w.X, 0) {
+			xs = append(xs, w.X)
+		} else if user == nil {
+			user = &w
 		}
-		xs = append(xs, w.X)
 	}
 	if len(xs) == 0 {
 		return nil, "", false
@@ -170,8 +154,24 @@ func Values(ix *valueindex.Index, v *types.Var) (xs []ast.Expr, note string, ok 
 	return xs, note, true
 }
 
-// readsField reports whether x reads field v itself.
-func readsField(info *types.Info, x ast.Expr, v *types.Var) bool {
-	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	return ok && info.Uses[sel.Sel] == v
+// ownWrites returns the writes of the func-typed field v that give it a
+// value: an exported field a literal leaves out (the user's to set) and a
+// copy of the field into itself (a clone) are left out. ok is false at
+// any other zero, or at a write the index cannot know.
+func ownWrites(ix *valueindex.Index, v *types.Var) (ws []valueindex.ValueWrite, ok bool) {
+	for _, w := range ix.ValueIndexOf().Writes[v] {
+		switch {
+		case w.Zero:
+			if !w.Omitted || !v.Exported() {
+				return nil, false
+			}
+		case w.X == nil:
+			return nil, false
+		default:
+			if sel, ok := ast.Unparen(w.X).(*ast.SelectorExpr); !ok || ix.Info().Uses[sel.Sel] != v {
+				ws = append(ws, w)
+			}
+		}
+	}
+	return ws, true
 }

@@ -52,20 +52,8 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 	x = ast.Unparen(x)
 	switch x := x.(type) {
 	case *ast.CompositeLit:
-		t := m.Info().TypeOf(x)
-		if t == nil {
-			return nil, false
-		}
-		switch u := t.Underlying().(type) {
-		case *types.Slice:
-			if !waitnum.IsInteger(u.Elem()) {
-				return nil, false
-			}
-		case *types.Array:
-			if !waitnum.IsInteger(u.Elem()) || u.Len() != int64(len(x.Elts)) {
-				return nil, false
-			}
-		default:
+		n, ok := intElems(m.Info().TypeOf(x))
+		if !ok || n >= 0 && n != int64(len(x.Elts)) {
 			return nil, false
 		}
 		out := make([]int64, 0, len(x.Elts))
@@ -86,10 +74,7 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 		}
 		return intListDepth(m, x.X, depth+1)
 	case *ast.Ident, *ast.SelectorExpr:
-		v := typesx.VarOf(m.Info(), x)
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			v, _ = m.Info().Uses[sel.Sel].(*types.Var)
-		}
+		v, _ := m.Info().Uses[typesx.NameIdent(x)].(*types.Var)
 		if v == nil || !m.IndexedVar(v) {
 			return nil, false
 		}
@@ -121,23 +106,25 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 
 // rangeList is the list a range statement ranges over, when known.
 func rangeList(m *valueindex.Index, r *ast.RangeStmt) ([]int64, bool) {
-	t := m.Info().TypeOf(r.X)
-	if t == nil {
-		return nil, false
-	}
-	switch u := t.Underlying().(type) {
-	case *types.Slice:
-		if !waitnum.IsInteger(u.Elem()) {
-			return nil, false
-		}
-	case *types.Array:
-		if !waitnum.IsInteger(u.Elem()) {
-			return nil, false
-		}
-	default:
+	if _, ok := intElems(m.Info().TypeOf(r.X)); !ok {
 		return nil, false
 	}
 	return intList(m, r.X)
+}
+
+// intElems reports whether t is a slice or an array of integers, with an
+// array's length (-1 for a slice).
+func intElems(t types.Type) (int64, bool) {
+	if t == nil {
+		return 0, false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return -1, waitnum.IsInteger(u.Elem())
+	case *types.Array:
+		return u.Len(), waitnum.IsInteger(u.Elem())
+	}
+	return 0, false
 }
 
 // iterLength returns the number of iterations of a range over such an

@@ -66,3 +66,54 @@ func callWithToken(c api) error {
 	}
 	return err
 }
+
+// A request rebuilt before each attempt by two func fields (a body
+// factory and a request constructor) is retried: the factories are no
+// steps of an exchange.
+type factories struct {
+	body  func() ([]byte, error)
+	build func(method string, body []byte) (string, error)
+}
+
+func (s *factories) send(c api) error {
+	var err error
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		b, berr := s.body()
+		if berr != nil {
+			return berr
+		}
+		req, rerr := s.build("POST", b)
+		if rerr != nil {
+			return rerr
+		}
+		if err = c.Call(req); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Trap: steps that are methods still make an exchange when the request
+// is also built by a func field (joinAndSync with a factory): no site.
+func (s *factories) joinBuildSync(g group, a applier, member string) error {
+start:
+	protocol, err := g.Join(member)
+	if err != nil {
+		return err
+	}
+	b, err := s.body()
+	if err != nil {
+		return err
+	}
+	assignment, err := g.Sync(protocol + string(b))
+	if err != nil {
+		return err
+	}
+	if err = a.Apply(protocol, assignment); err != nil {
+		if errors.Is(err, errRebalance) {
+			goto start
+		}
+		return err
+	}
+	return nil
+}
