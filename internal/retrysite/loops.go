@@ -659,7 +659,7 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return !success()
 	}
-	if interp.ReturnsResponse(m.info, g.calls[0]) {
+	if fi.ReportsStatus(g.set) {
 		if success() {
 			return false
 		}

@@ -72,7 +72,8 @@ type Loop struct {
 	// function that holds it.
 	Call *ast.CallExpr
 	Body *ast.BlockStmt
-	// ReturnsResponse is whether the operation returns an HTTP response.
+	// ReturnsResponse is whether the operation answers with an HTTP
+	// status (interp's ReportsStatus).
 	ReturnsResponse bool
 	// Try runs the model from the operation under sc; certain asks
 	// whether it certainly comes back (else whether it may).
