@@ -68,9 +68,8 @@ func (fi *FuncInfo) companionOf(e ast.Expr, op map[*ast.CallExpr]bool) (direct, 
 			return false, false
 		}
 	}
-	b, _ := fi.M.info.TypeOf(e).Underlying().(*types.Basic)
 	v := typesx.VarOf(fi.M.info, x)
-	if b == nil || b.Info()&types.IsInteger == 0 || !fi.holdsOpResult(x, op) || !returnsError(fi.M.info.TypeOf(fi.assigns[v][0])) {
+	if !typesx.IsInteger(fi.M.info.TypeOf(e)) || !fi.holdsOpResult(x, op) || typesx.ErrorResult(fi.M.info.TypeOf(fi.assigns[v][0])) < 0 {
 		return false, false
 	}
 	return !isSel, true
@@ -119,14 +118,4 @@ func (ev *Evaluator) argOf(pos token.Pos, e ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-func returnsError(t types.Type) bool {
-	tup, ok := t.(*types.Tuple)
-	for i := 0; ok && i < tup.Len(); i++ {
-		if typesx.IsErrorType(tup.At(i).Type()) {
-			return true
-		}
-	}
-	return false
 }

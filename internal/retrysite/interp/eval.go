@@ -533,7 +533,7 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
 		return v
 	}
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && returnsError(tv.Type) {
+	if typesx.IsInteger(t) && typesx.ErrorResult(tv.Type) >= 0 {
 		return Value{K: vUnknown, Dep: DepOutcome | depCompanion, I: int64(x.Pos())} // companion.go
 	}
 	return Unknown(DepOutcome)
