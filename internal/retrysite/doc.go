@@ -74,8 +74,9 @@
 // success too (a health sweep) is no retry, as any loop.
 //
 // A repeat is a retry only when the outcome that leads back is the
-// failure of an operation: an error, a response's status, a known
-// library result, or the error a result keeps in its one error field
+// failure of an operation: an error, a response's status (or one the
+// operation returns beside its error, in an integer or a field of its
+// result: interp/companion.go), a known library result, or the error a result keeps in its one error field
 // when nothing is returned beside it (gocql's *Iter and its err:
 // typesx.CarriedError, interp/outcomeval/carried.go; nil under success, non-nil
 // under the error scenario), read directly or through an accessor whose
@@ -103,7 +104,7 @@
 // that only ever holds the operation's result (res, err = produce(batch);
 // if res != nil { err = res.Error }) is nil in the success scenario, so a
 // loop that retries while the call fails or its result reports an error
-// is a retry (eval.go).
+// is a retry (interp/outcomeval/errcode_success.go).
 //
 // Exits that count no attempts, whatever their values (sim.go): a
 // comparison of the clock (time.Since, time.Until, time.Now().Sub) with a

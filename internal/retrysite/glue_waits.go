@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/waits"
 )
 
@@ -26,7 +25,7 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	if fi == nil || g == nil || len(g.calls) == 0 {
 		return
 	}
-	m.waits().LoopWaits(s, fi, g.calls, g.set, interp.ReturnsResponse(m.info, g.calls[0]), func() bool { return m.Rules().OpWaitsInside(g.rulesGroup()) })
+	m.waits().LoopWaits(s, fi, g.calls, g.set, fi.ReportsStatus(g.set), func() bool { return m.Rules().OpWaitsInside(g.rulesGroup()) })
 }
 
 // failurePathRetry reports whether a failure of the operation of g leads

@@ -601,16 +601,9 @@ func isHTTPClientMethod(fn *types.Func) bool {
 
 // hasOutcome reports whether a call's result type carries an outcome.
 func hasOutcome(t types.Type) bool {
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if typesx.IsErrorType(tup.At(i).Type()) || interp.IsResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		// (T, bool): a comma-ok result; (bool, bool) is two flags.
-		return tup.Len() == 2 && typesx.IsBool(tup.At(1).Type()) && !typesx.IsBool(tup.At(0).Type())
-	}
-	return t != nil && (typesx.IsErrorType(t) || interp.IsResponseType(t) || typesx.IsBool(t) || typesx.CarriedError(t) != nil)
+	tup, ok := t.(*types.Tuple)
+	// (T, bool): a comma-ok result; (bool, bool) is two flags.
+	return interp.HasErrorOrResponse(t) || ok && tup.Len() == 2 && typesx.IsBool(tup.At(1).Type()) && !typesx.IsBool(tup.At(0).Type()) || !ok && t != nil && typesx.IsBool(t)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the
@@ -659,7 +652,7 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
 		return !success()
 	}
-	if interp.ReturnsResponse(m.info, g.calls[0]) {
+	if fi.ReportsStatus(g.set) {
 		if success() {
 			return false
 		}

@@ -54,7 +54,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	outcomes.New(m.info, m.pkg, m).Loop(s, outcomes.Loop{
 		Call:            call,
 		Body:            fi.Body,
-		ReturnsResponse: interp.ReturnsResponse(m.info, call),
+		ReturnsResponse: fi.ReportsStatus(g.set),
 		Try:             try,
 	})
 }

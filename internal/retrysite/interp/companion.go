@@ -2,57 +2,97 @@ package interp
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // companion decides a comparison of an integer the operation returns
-// beside its error (opResult) when the scenario has no error: a criterion
-// on the operation's own result, which then agrees with the error.
-//
-//   - against a constant in 200..300 it is a status: it takes the
-//     scenario's (`err == nil && code == 200`);
-//   - on success, against an argument of the same call, or its len, it is
-//     the count of a read or write, moved in full (`n != len(p) || err != nil`).
-//
-// Anything else (`holder == 0`, `ready == len(nodes)`, a field of a
-// decoded payload) is a state and stays unknown: a poll, not a retry.
-func (ev *Evaluator) companion(x *ast.BinaryExpr, l, r Value) (Value, bool) {
-	c, o, other := l, r, x.Y
-	if c.Dep&depCompanion == 0 || c.Known() {
-		c, o, other = r, l, x.X
+// beside its error (opResult), or of an integer field of a result so
+// returned (companionOf), when the scenario has no error: a criterion on
+// the operation's own result, which then agrees with the error. Against
+// a status it takes the scenario's (`err == nil && code == 200`,
+// `res.StatusCode != http.StatusTooManyRequests`: isStatus); on success,
+// against an argument of the same call or its len, it is the count of a
+// read or write moved in full (`n != len(p) || err != nil`). Anything
+// else (`holder == 0`, `ready == len(nodes)`, `job.Progress == 100`) is
+// a state and stays unknown: a poll, not a retry. It returns l and r with
+// the integer so decided.
+func (ev *Evaluator) companion(x *ast.BinaryExpr, l, r Value) (Value, Value) {
+	c, other, self := &l, x.Y, x.X
+	if l.Dep&depCompanion == 0 || l.Known() {
+		c, other, self = &r, x.X, x.Y
 	}
 	if c.Dep&depCompanion == 0 || c.Known() || ev.Sc.Err.K != VNil || ev.Sc.Status == 0 {
-		return Value{}, false
+		return l, r
 	}
-	a, b := int64(ev.Sc.Status), o.I
 	switch {
-	case o.K == VInt && o.I >= 200 && o.I <= 300:
+	case ev.Fi.isStatus(self, other, c.I != 0):
+		*c = IntVal(int64(ev.Sc.Status))
 	case ev.Sc.Status == 200 && ev.argOf(token.Pos(c.I), other):
-		a, b = 0, 0
-	default:
-		return Value{}, false
+		l, r = IntVal(0), IntVal(0)
 	}
-	if other == x.X {
-		a, b = b, a
+	return l, r
+}
+
+// isStatus reports whether other, compared with self (an integer the
+// operation returns, direct, or a field of its result), is a status: a
+// constant net/http declares as one, a constant in 100..599 compared with
+// a field of a status name (outcomeval's), one in 200..300 with a direct.
+func (fi *FuncInfo) isStatus(self, other ast.Expr, direct bool) bool {
+	tv := fi.M.info.Types[other]
+	if tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return false
 	}
-	switch x.Op {
-	case token.EQL:
-		return BoolVal(a == b), true
-	case token.NEQ:
-		return BoolVal(a != b), true
-	case token.LSS:
-		return BoolVal(a < b), true
-	case token.LEQ:
-		return BoolVal(a <= b), true
-	case token.GTR:
-		return BoolVal(a > b), true
-	case token.GEQ:
-		return BoolVal(a >= b), true
+	i, _ := constant.Int64Val(tv.Value)
+	if c, ok := fi.M.info.Uses[typesx.NameIdent(other)].(*types.Const); ok && c.Pkg() != nil && c.Pkg().Path() == "net/http" && strings.HasPrefix(c.Name(), "Status") {
+		return true
 	}
-	return Value{}, false
+	sel, _ := ast.Unparen(self).(*ast.SelectorExpr)
+	return sel != nil && outcomeval.StatusFieldName(sel.Sel.Name) && i >= 100 && i <= 599 || direct && i >= 200 && i <= 300
+}
+
+// companionOf reports whether e is an integer the calls of op return
+// beside their error (direct), or an integer field of a result they so
+// return (res, err := op(); res.StatusCode).
+func (fi *FuncInfo) companionOf(e ast.Expr, op map[*ast.CallExpr]bool) (direct, ok bool) {
+	x := e
+	sel, isSel := ast.Unparen(e).(*ast.SelectorExpr)
+	if isSel {
+		x = sel.X
+		if f, ok := fi.M.info.Uses[sel.Sel].(*types.Var); !ok || !f.IsField() {
+			return false, false
+		}
+	}
+	v := typesx.VarOf(fi.M.info, x)
+	if !typesx.IsInteger(fi.M.info.TypeOf(e)) || !fi.holdsOpResult(x, op) || typesx.ErrorResult(fi.M.info.TypeOf(fi.assigns[v][0])) < 0 {
+		return false, false
+	}
+	return !isSel, true
+}
+
+// ReportsStatus reports whether the calls of op return a response, or
+// an integer or result the function compares with a status (isStatus):
+// the model then tries them on statuses too.
+func (fi *FuncInfo) ReportsStatus(op map[*ast.CallExpr]bool) bool {
+	found := false
+	for call := range op {
+		found = found || ReturnsResponse(fi.M.info, call)
+	}
+	ast.Inspect(fi.Body, func(n ast.Node) bool {
+		if x, ok := n.(*ast.BinaryExpr); ok && !found && x.Op != token.LAND && x.Op != token.LOR {
+			for _, p := range [][2]ast.Expr{{x.X, x.Y}, {x.Y, x.X}} {
+				direct, ok := fi.companionOf(p[0], op)
+				found = found || ok && fi.isStatus(p[0], p[1], direct)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // argOf reports whether e, under a conversion or len, is written as an
@@ -78,14 +118,4 @@ func (ev *Evaluator) argOf(pos token.Pos, e ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-func returnsError(t types.Type) bool {
-	tup, ok := t.(*types.Tuple)
-	for i := 0; ok && i < tup.Len(); i++ {
-		if typesx.IsErrorType(tup.At(i).Type()) {
-			return true
-		}
-	}
-	return false
 }

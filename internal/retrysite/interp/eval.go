@@ -227,9 +227,7 @@ func (ev *Evaluator) binary(x *ast.BinaryExpr, bf *binFact, e Env) Value {
 	if v, ok := ev.compareStr(x, l, r); ok { // decide.go
 		return v
 	}
-	if v, ok := ev.companion(x, l, r); ok { // companion.go
-		return v
-	}
+	l, r = ev.companion(x, l, r) // companion.go
 	// Nil comparisons.
 	if x.Op == token.EQL || x.Op == token.NEQ {
 		var other Value
@@ -353,11 +351,8 @@ func (ev *Evaluator) selector(x *ast.SelectorExpr, sf selFact, e Env) Value {
 		return v
 	}
 	if v, ok := sf.sel.(*types.Var); ok {
-		// The error a successful result carries in a field (res.Error
-		// after res, err = produce(batch)) is nil: a success is a
-		// success all through.
-		if ev.Sc.Name == "success" && v.IsField() && typesx.IsErrorType(v.Type()) && ev.Fi.holdsOpResult(x.X, ev.Op) {
-			return Value{K: VNil}
+		if direct, ok := ev.Fi.companionOf(x, ev.Op); ok && !direct {
+			return Value{K: vUnknown, Dep: DepOutcome | depCompanion} // companion.go
 		}
 		if val, ok := ev.Fi.M.ix.NilCount(v); ok { // offcount.go
 			return val
@@ -538,7 +533,7 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 	if v, ok := ev.Fi.M.ix.DecisionResult(ev, x, i); ok { // funcvals.go
 		return v
 	}
-	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 && returnsError(tv.Type) {
+	if typesx.IsInteger(t) && typesx.ErrorResult(tv.Type) >= 0 {
 		return Value{K: vUnknown, Dep: DepOutcome | depCompanion, I: int64(x.Pos())} // companion.go
 	}
 	return Unknown(DepOutcome)

@@ -80,12 +80,7 @@ func (ev *Evaluator) helperResult(x *ast.CallExpr, i int) (Value, bool) {
 // returnsResponse reports whether a call's results hold a response and
 // an error.
 func returnsResponse(t *types.Tuple) bool {
-	resp, err := false, false
-	for j := 0; j < t.Len(); j++ {
-		resp = resp || IsResponseType(t.At(j).Type())
-		err = err || typesx.IsErrorType(t.At(j).Type())
-	}
-	return resp && err
+	return typesx.ResultIndex(t, IsResponseType) >= 0 && typesx.ErrorResult(t) >= 0
 }
 
 func isStruct(t types.Type) bool { _, ok := t.Underlying().(*types.Struct); return ok }

@@ -33,15 +33,8 @@ func IsResponseType(t types.Type) bool {
 // an HTTP response: an error or response result, or a result that keeps
 // its error in a field (typesx.CarriedError: gocql's *Iter).
 func HasErrorOrResponse(t types.Type) bool {
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if typesx.IsErrorType(tup.At(i).Type()) || IsResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && (typesx.IsErrorType(t) || IsResponseType(t) || typesx.CarriedError(t) != nil)
+	_, tup := t.(*types.Tuple)
+	return typesx.ResultIndex(t, func(t types.Type) bool { return typesx.IsErrorType(t) || IsResponseType(t) }) >= 0 || !tup && t != nil && typesx.CarriedError(t) != nil
 }
 
 // sortVars sorts variables by position, then name.
@@ -57,14 +50,5 @@ func sortVars(vs []*types.Var) {
 // ReturnsResponse reports whether call returns an HTTP response the
 // model understands (IsResponseType), alone or among its results.
 func ReturnsResponse(info *types.Info, call *ast.CallExpr) bool {
-	t := info.TypeOf(call)
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if IsResponseType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && IsResponseType(t)
+	return typesx.ResultIndex(info.TypeOf(call), IsResponseType) >= 0
 }

@@ -72,7 +72,8 @@ type Loop struct {
 	// function that holds it.
 	Call *ast.CallExpr
 	Body *ast.BlockStmt
-	// ReturnsResponse is whether the operation returns an HTTP response.
+	// ReturnsResponse is whether the operation answers with an HTTP
+	// status (interp's ReportsStatus).
 	ReturnsResponse bool
 	// Try runs the model from the operation under sc; certain asks
 	// whether it certainly comes back (else whether it may).
@@ -157,16 +158,7 @@ func sendsHTTP(s *site.Site, call *ast.CallExpr) bool {
 
 // ReturnsError reports whether call returns an error.
 func ReturnsError(info *types.Info, call *ast.CallExpr) bool {
-	t := info.TypeOf(call)
-	if tup, ok := t.(*types.Tuple); ok {
-		for i := 0; i < tup.Len(); i++ {
-			if typesx.IsErrorType(tup.At(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return t != nil && typesx.IsErrorType(t)
+	return typesx.ErrorResult(info.TypeOf(call)) >= 0
 }
 
 // Loop finds, for every hand-written site, the outcomes that certainly lead to

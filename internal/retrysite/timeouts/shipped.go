@@ -192,17 +192,7 @@ func (r *tres) readsResponse(call *ast.CallExpr) bool {
 
 // returnsResponse reports whether call returns an *http.Response.
 func returnsResponse(info *types.Info, call *ast.CallExpr) bool {
-	switch t := info.TypeOf(call).(type) {
-	case *types.Tuple:
-		for i := 0; i < t.Len(); i++ {
-			if isResponse(t.At(i).Type()) {
-				return true
-			}
-		}
-	case types.Type:
-		return isResponse(t)
-	}
-	return false
+	return typesx.ResultIndex(info.TypeOf(call), isResponse) >= 0
 }
 
 func isResponse(t types.Type) bool {

@@ -140,6 +140,25 @@ func IsErrorType(t types.Type) bool {
 	return IsErrorIface(t) || types.Implements(t, errorIface)
 }
 
+// ResultIndex returns the index of the last result of a call of type t
+// (a tuple, or one type) whose type is, -1 if none is.
+func ResultIndex(t types.Type, is func(types.Type) bool) int {
+	tup, ok := t.(*types.Tuple)
+	if !ok {
+		tup = types.NewTuple(types.NewVar(0, nil, "", t))
+	}
+	ei := -1
+	for j := range tup.Len() {
+		if is(tup.At(j).Type()) {
+			ei = j
+		}
+	}
+	return ei
+}
+
+// ErrorResult is the ResultIndex of the last error.
+func ErrorResult(t types.Type) int { return ResultIndex(t, IsErrorType) }
+
 // IsErrorIface reports whether t is the error interface itself, the one
 // target errors.As fills from every error (a narrower error interface,
 // net.Error, is a view only some errors match).

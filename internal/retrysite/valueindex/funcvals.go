@@ -337,12 +337,7 @@ func (m *Index) DecisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (in
 	if !isTup || i >= tup.Len() || !typesx.IsBool(tup.At(i).Type()) {
 		return interp.Value{}, false
 	}
-	ei := -1
-	for j := 0; j < tup.Len(); j++ {
-		if typesx.IsErrorType(tup.At(j).Type()) {
-			ei = j
-		}
-	}
+	ei := typesx.ErrorResult(tup)
 	if ei < 0 {
 		return interp.Value{}, false
 	}

@@ -156,7 +156,7 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 	}
 	w := newBackWalk(m.f.NewWalk(fi))
 	scenarios := []interp.Scenario{interp.ErrorScenario()}
-	if interp.ReturnsResponse(m.info, g.calls[0]) {
+	if fi.ReportsStatus(g.set) {
 		for _, code := range []int{503, 500, 429} {
 			scenarios = append(scenarios, interp.StatusScenario(code))
 		}

@@ -20,6 +20,10 @@ import (
 // "Code" is not one: application error codes are named so too.
 var statusFieldNames = map[string]bool{"StatusCode": true, "HTTPStatusCode": true, "HTTPStatus": true, "Status": true}
 
+// StatusFieldName reports whether a field of that name holds an HTTP
+// status (statusFieldNames).
+func StatusFieldName(name string) bool { return statusFieldNames[name] }
+
 var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // StatusField returns the field of error type t (a named struct or a

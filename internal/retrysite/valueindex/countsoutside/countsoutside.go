@@ -295,13 +295,5 @@ func (m *model) leftNil(x ast.Expr, depth int) bool {
 
 func litReturnsError(info *types.Info, lit *ast.FuncLit) bool {
 	sig, ok := info.TypeOf(lit).(*types.Signature)
-	if !ok {
-		return true
-	}
-	for i := 0; i < sig.Results().Len(); i++ {
-		if typesx.IsErrorType(sig.Results().At(i).Type()) {
-			return true
-		}
-	}
-	return false
+	return !ok || typesx.ErrorResult(sig.Results()) >= 0
 }

@@ -106,3 +106,74 @@ func waitReady(ctx context.Context, s store, ids, nodes []string) error {
 	}
 	return errors.New("not ready")
 }
+
+// A response type of an SDK's own, its status copied from the wire.
+type apiResponse struct {
+	StatusCode int
+	Code       int
+	Progress   int
+	Body       string
+}
+
+type api interface {
+	Send(ctx context.Context, method, path string) (*apiResponse, error)
+}
+
+// A field of the operation's result compared with a status net/http
+// declares: re-sent while rate-limited, a retry of a 429.
+func sendRetry(ctx context.Context, c api) (*apiResponse, error) {
+	retry := 0
+	for { // want `loop ctx=sync retries=6`
+		resp, err := c.Send(ctx, "POST", "/mail")
+		if err != nil {
+			return nil, err
+		}
+		if resp.StatusCode != http.StatusTooManyRequests {
+			return resp, nil
+		}
+		if retry > 5 {
+			return nil, errors.New("rate limited")
+		}
+		retry++
+		time.Sleep(1100 * time.Millisecond)
+	}
+}
+
+// A StatusCode field is a status whatever constant it is compared with.
+func sendUntilOK(ctx context.Context, c api) error {
+	for i := 0; i < 3; i++ { // want `loop ctx=sync retries=2`
+		resp, err := c.Send(ctx, "GET", "/health")
+		if err == nil && resp.StatusCode < 300 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("unhealthy")
+}
+
+// Trap: a progress field compared with a number: the state of a job
+// polled until it completes, not a retry.
+func waitProgress(ctx context.Context, c api) error {
+	for i := 0; i < 30; i++ {
+		resp, err := c.Send(ctx, "GET", "/job")
+		if err == nil && resp.Progress == 100 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("timeout")
+}
+
+// Trap: a code field compared with a literal is an answer's content, no
+// status unless net/http names it or the field is a StatusCode: a poll
+// for the code the job reports when done.
+func waitCode(ctx context.Context, c api) error {
+	for i := 0; i < 30; i++ {
+		resp, err := c.Send(ctx, "GET", "/job")
+		if err == nil && resp.Code == 200 {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return errors.New("timeout")
+}
