@@ -38,21 +38,7 @@ func (ev *Evaluator) companion(x *ast.BinaryExpr, l, r Value) (Value, bool) {
 	if other == x.X {
 		a, b = b, a
 	}
-	switch x.Op {
-	case token.EQL:
-		return BoolVal(a == b), true
-	case token.NEQ:
-		return BoolVal(a != b), true
-	case token.LSS:
-		return BoolVal(a < b), true
-	case token.LEQ:
-		return BoolVal(a <= b), true
-	case token.GTR:
-		return BoolVal(a > b), true
-	case token.GEQ:
-		return BoolVal(a >= b), true
-	}
-	return Value{}, false
+	return intCompare(x.Op, a, b) // eval.go
 }
 
 // argOf reports whether e, under a conversion or len, is written as an
