@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -41,13 +42,7 @@ func (m *model) deciderOf(call *ast.CallExpr) (d *decider) {
 	if len(call.Args) != 1 || !typesx.IsErrorType(m.info.TypeOf(call.Args[0])) {
 		return nil
 	}
-	var v *types.Var
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		v, _ = m.info.Uses[f].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = m.info.Uses[f.Sel].(*types.Var)
-	}
+	v, _ := m.info.Uses[typesx.NameIdent(call.Fun)].(*types.Var)
 	if v == nil {
 		return nil
 	}
@@ -113,11 +108,7 @@ func (m *model) DeciderWaits(call *ast.CallExpr) (out []*waits.Hit) {
 // BoundFunc returns the function a parameter bound to a caller's
 // argument names (sleep bound to time.Sleep), or nil.
 func (m *model) BoundFunc(x ast.Expr) *types.Func {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := m.info.Uses[id].(*types.Var)
+	v, _ := m.info.Uses[typesx.IdentOf(x)].(*types.Var)
 	if a, ok := m.Xbind[v]; ok && v != nil {
 		return m.FuncObj(a)
 	}
@@ -140,12 +131,9 @@ func (m *model) factoryLit(call *ast.CallExpr, depth int) *decider {
 	}
 	var ret *ast.ReturnStmt
 	n := 0
-	ast.Inspect(decl.Body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			ret = x
+	typesx.InspectNoLits(decl.Body, func(x ast.Node) bool {
+		if r, ok := x.(*ast.ReturnStmt); ok {
+			ret = r
 			n++
 		}
 		return true
@@ -157,27 +145,18 @@ func (m *model) factoryLit(call *ast.CallExpr, depth int) *decider {
 	if obj == nil || obj.Type().(*types.Signature).Params().Len() != len(call.Args) {
 		return nil
 	}
-	// A copy of the factory's model, as xpkg.go's bindCall makes one:
-	// what it caches depends on the bindings.
-	bm := *fm
-	bm.Infos = make(map[*ast.BlockStmt]*funcInfo)
-	bm.integ = make(map[*types.Func]bool)
-	bm.funcLits = make(map[*types.Var]*ast.FuncLit)
-	bm.trackerImpls = make(map[*types.Var]*types.Func)
-	bm.funcTypes = make(map[*types.Named]int8)
-	bm.helperWaits, bm.deciders = nil, nil
-	bm.Xbind = make(map[*types.Var]ast.Expr)
-	for k, x := range m.Xbind {
-		bm.Xbind[k] = x
+	xbind := maps.Clone(m.Xbind)
+	if xbind == nil {
+		xbind = make(map[*types.Var]ast.Expr)
 	}
 	params := obj.Type().(*types.Signature).Params()
 	for i, a := range call.Args {
-		bm.Xbind[params.At(i)] = a
+		xbind[params.At(i)] = a
 	}
-	bm.rebindDescribers()
+	bm := fm.boundCopy(xbind) // xpkg.go
 	switch r := ast.Unparen(ret.Results[0]).(type) {
 	case *ast.FuncLit:
-		return &decider{r, &bm, decl.Body}
+		return &decider{r, bm, decl.Body}
 	case *ast.CallExpr:
 		return bm.factoryLit(r, depth+1)
 	}
@@ -251,14 +230,8 @@ func (m *model) bodyOf(p token.Pos) *ast.BlockStmt {
 			files = append(files, c.Node().(*ast.File))
 		}
 	}
-	for _, f := range files {
-		if f.Pos() <= p && p < f.End() {
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() <= p && p < fd.Body.End() {
-					return fd.Body
-				}
-			}
-		}
+	if fd := typesx.FuncDeclAt(files, p); fd != nil {
+		return fd.Body
 	}
 	return nil
 }
@@ -463,7 +436,7 @@ func (m *model) decidesAt(decl *ast.FuncDecl, sig *types.Signature, i int) bool 
 	}
 	counted := make(map[*types.Var]bool) // integer parameters and locals made from them
 	for v := range sig.Params().Variables() {
-		if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+		if typesx.IsInteger(v.Type()) {
 			counted[v] = true
 		}
 	}

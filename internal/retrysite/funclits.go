@@ -56,8 +56,7 @@ func (m *model) onlyValue(v *types.Var) ast.Expr {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				lid, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || (m.info.Defs[lid] != v && m.info.Uses[lid] != v) {
+				if typesx.VarOf(m.info, l) != v {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
@@ -67,7 +66,7 @@ func (m *model) onlyValue(v *types.Var) ast.Expr {
 				set(ast.Unparen(n.Rhs[i]))
 			}
 		case *ast.IncDecStmt:
-			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && m.info.Uses[id] == v {
+			if typesx.VarOf(m.info, n.X) == v {
 				other = true
 			}
 		case *ast.ValueSpec:
@@ -82,10 +81,8 @@ func (m *model) onlyValue(v *types.Var) ast.Expr {
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if uid, ok := ast.Unparen(n.X).(*ast.Ident); ok && m.info.Uses[uid] == v {
-					other = true // its address escapes
-				}
+			if n.Op == token.AND && typesx.VarOf(m.info, n.X) == v {
+				other = true // its address escapes
 			}
 		}
 		return true

@@ -5,6 +5,7 @@ import (
 	"go/build"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
@@ -67,11 +68,10 @@ func (m *model) localStd() bool {
 
 // isIntegration reports whether call may cross an integration boundary.
 func (m *model) isIntegration(call *ast.CallExpr) bool {
+	fn := typesx.Callee(m.info, call)
 	if m.localStd() {
-		fn := typesx.Callee(m.info, call)
 		return fn != nil && fn.Pkg() != nil && netio.NetworkStd(fn.Pkg().Path()) && !netio.LocalSocket(fn)
 	}
-	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		// A function value, or a conversion (excluded by the caller).
 		return m.funcValueIsIntegration(call)
@@ -94,13 +94,7 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 		}
 		if impls, ok := m.localImplementations(fn, sig); ok {
 			m.integ[fn] = false // cycles: assume not, until shown
-			found := false
-			for _, impl := range impls {
-				if m.FuncIsIntegration(impl, depth+1) {
-					found = true
-					break
-				}
-			}
+			found := slices.ContainsFunc(impls, func(impl *types.Func) bool { return m.FuncIsIntegration(impl, depth+1) })
 			m.integ[fn] = found
 			return found
 		}

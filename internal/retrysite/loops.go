@@ -591,19 +591,20 @@ func isHTTPClientMethod(fn *types.Func) bool {
 	if sig.Recv() == nil {
 		return false
 	}
-	t := sig.Recv().Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(typesx.Deref(sig.Recv().Type())).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && knowledge.IsHTTPSender(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 // hasOutcome reports whether a call's result type carries an outcome.
 func hasOutcome(t types.Type) bool {
-	tup, ok := t.(*types.Tuple)
-	// (T, bool): a comma-ok result; (bool, bool) is two flags.
-	return interp.HasErrorOrResponse(t) || ok && tup.Len() == 2 && typesx.IsBool(tup.At(1).Type()) && !typesx.IsBool(tup.At(0).Type()) || !ok && t != nil && typesx.IsBool(t)
+	if interp.HasErrorOrResponse(t) {
+		return true
+	}
+	if tup, ok := t.(*types.Tuple); ok {
+		// (T, bool): a comma-ok result; (bool, bool) is two flags.
+		return tup.Len() == 2 && typesx.IsBool(tup.At(1).Type()) && !typesx.IsBool(tup.At(0).Type())
+	}
+	return t != nil && typesx.IsBool(t)
 }
 
 // opKey identifies an operation: the callee (or the literal called), the
@@ -714,8 +715,7 @@ func (m *model) loopBoundOnce(fi *funcInfo, g *opGroup, init env, in scope) Boun
 	case r.N <= 0:
 		return Bound{Kind: BoundUnknown}
 	}
-	b := Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: site.CountedAttempts(r.N)}
-	return b
+	return Bound{Kind: BoundKnown, Retries: r.N - 1, Counted: site.CountedAttempts(r.N)}
 }
 
 // findBoundLiteral finds the integer literal or same-package named
@@ -805,26 +805,24 @@ func (m *model) constLiteral(c *types.Const) *ast.BasicLit {
 	if c.Pkg() != m.pkg {
 		return nil
 	}
-	for _, f := range m.pass.Files {
-		if f.Pos() > c.Pos() || c.Pos() >= f.End() {
-			continue
-		}
-		var lit *ast.BasicLit
-		ast.Inspect(f, func(n ast.Node) bool {
-			vs, ok := n.(*ast.ValueSpec)
-			if !ok {
-				return lit == nil
-			}
-			for i, name := range vs.Names {
-				if m.info.Defs[name] == c && i < len(vs.Values) {
-					lit, _ = ast.Unparen(vs.Values[i]).(*ast.BasicLit)
-				}
-			}
-			return false
-		})
-		return lit
+	f := typesx.FileOf(m.pass.Files, c.Pos())
+	if f == nil {
+		return nil
 	}
-	return nil
+	var lit *ast.BasicLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok {
+			return lit == nil
+		}
+		for i, name := range vs.Names {
+			if m.info.Defs[name] == c && i < len(vs.Values) {
+				lit, _ = ast.Unparen(vs.Values[i]).(*ast.BasicLit)
+			}
+		}
+		return false
+	})
+	return lit
 }
 
 // recursionBound: a function that calls itself after a failure is bounded
@@ -1058,7 +1056,7 @@ func rangeCeiling(info *types.Info, loop ast.Node) (int, bool) {
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return 0, false
 	}
-	if b, isBasic := tv.Type.Underlying().(*types.Basic); !isBasic || b.Info()&types.IsInteger == 0 {
+	if !typesx.IsInteger(tv.Type) {
 		return 0, false
 	}
 	n, ok := constant.Int64Val(tv.Value)

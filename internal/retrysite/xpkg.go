@@ -213,17 +213,8 @@ func (m *model) passesFuncValue(call *ast.CallExpr) bool {
 // it finds into a site of the call. A helper with no such loop that
 // hands a bound func value on (forwardSite) is followed there.
 func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, depth int) *Site {
-	cm := *xp.M
-	cm.Infos = make(map[*ast.BlockStmt]*funcInfo)
-	cm.integ = make(map[*types.Func]bool)
-	cm.funcLits = make(map[*types.Var]*ast.FuncLit)
-	cm.trackerImpls = make(map[*types.Var]*types.Func)
-	cm.funcTypes = make(map[*types.Named]int8)
-	cm.Defs = nil
-	cm.Xbind = make(map[*types.Var]ast.Expr)
-	cm.rebindDescribers()
 	bound := make(map[*types.Var]bool)
-	fnObj, _ := cm.info.Defs[decl.Name].(*types.Func)
+	fnObj, _ := xp.M.info.Defs[decl.Name].(*types.Func)
 	if fnObj == nil {
 		return nil
 	}
@@ -233,13 +224,15 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 	if fixed < 0 {
 		return nil
 	}
+	xbind := make(map[*types.Var]ast.Expr)
 	for i, a := range call.Args[:fixed] {
 		p := params.At(i)
-		cm.Xbind[p] = a
+		xbind[p] = a
 		if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc {
 			bound[p] = true
 		}
 	}
+	cm := xp.M.boundCopy(xbind)
 	cur, ok := xp.Insp.Root().FindNode(decl)
 	if !ok {
 		return nil
@@ -256,7 +249,7 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 		helper = cm.libraryHelper(cur, bound) // glue_libsite.go
 	}
 	if helper == nil {
-		return caller.forwardSite(xp, &cm, call, decl, bound, depth)
+		return caller.forwardSite(xp, cm, call, decl, bound, depth)
 	}
 	// A literal of the caller that counts across its calls has made
 	// the helper's bound unknown already (package countsoutside).
@@ -280,7 +273,7 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 	for _, w := range helper.Waits {
 		if inCaller(w.Pos) {
 			s.Waits = append(s.Waits, w)
-		} else if cw := caller.closureWait(&cm, decl, w); cw != nil {
+		} else if cw := caller.closureWait(cm, decl, w); cw != nil {
 			s.Waits = append(s.Waits, cw) // xpkg_waits.go
 		} else {
 			cw := *w
@@ -301,6 +294,22 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 		s.Timeouts = &t
 	}
 	return s
+}
+
+// boundCopy returns a copy of m that reads bodies with the parameters
+// xbind binds to a caller's arguments: what m caches depends on the
+// bindings, so the copy's caches start empty.
+func (m *model) boundCopy(xbind map[*types.Var]ast.Expr) *model {
+	c := *m
+	c.Infos = make(map[*ast.BlockStmt]*funcInfo)
+	c.integ = make(map[*types.Func]bool)
+	c.funcLits = make(map[*types.Var]*ast.FuncLit)
+	c.trackerImpls = make(map[*types.Var]*types.Func)
+	c.funcTypes = make(map[*types.Named]int8)
+	c.Defs, c.helperWaits, c.deciders = nil, nil, nil
+	c.Xbind = xbind
+	c.rebindDescribers()
+	return &c
 }
 
 // boundInit gives the helper's integer and boolean parameters the

@@ -185,20 +185,7 @@ func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bo
 	if ev.Op == nil || ev.Sc.Err.K != VNil || ev.Sc.Resp.K != VResp || ev.Sc.Resp.I < 200 || ev.Sc.Resp.I > 299 {
 		return Value{}, false
 	}
-	var t types.Type
-	switch rt := ev.info().TypeOf(call).(type) {
-	case *types.Tuple:
-		if i >= rt.Len() {
-			return Value{}, false
-		}
-		t = rt.At(i).Type()
-	default:
-		if i != 0 {
-			return Value{}, false
-		}
-		t = rt
-	}
-	if t == nil || !typesx.IsErrorType(t) {
+	if t := resultType(ev.info().TypeOf(call), i); t == nil || !typesx.IsErrorType(t) { // eval.go
 		return Value{}, false
 	}
 	if fn := typesx.Callee(ev.info(), call); fn != nil && fn.Pkg() == ev.Fi.M.pkg && ev.Fi.M.FuncDecl(fn) != nil {

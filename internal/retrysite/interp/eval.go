@@ -250,42 +250,8 @@ func (ev *Evaluator) binary(x *ast.BinaryExpr, bf *binFact, e Env) Value {
 	}
 arith:
 	if l.K == VInt && r.K == VInt {
-		a, b := l.I, r.I
-		switch x.Op {
-		case token.ADD:
-			return IntVal(a + b)
-		case token.SUB:
-			return IntVal(a - b)
-		case token.MUL:
-			return IntVal(a * b)
-		case token.QUO:
-			if b != 0 {
-				return IntVal(a / b)
-			}
-		case token.REM:
-			if b != 0 {
-				return IntVal(a % b)
-			}
-		case token.SHL:
-			if b >= 0 && b < 63 {
-				return IntVal(a << uint(b))
-			}
-		case token.SHR:
-			if b >= 0 && b < 63 {
-				return IntVal(a >> uint(b))
-			}
-		case token.EQL:
-			return BoolVal(a == b)
-		case token.NEQ:
-			return BoolVal(a != b)
-		case token.LSS:
-			return BoolVal(a < b)
-		case token.LEQ:
-			return BoolVal(a <= b)
-		case token.GTR:
-			return BoolVal(a > b)
-		case token.GEQ:
-			return BoolVal(a >= b)
+		if v, ok := intOp(x.Op, l.I, r.I); ok {
+			return v
 		}
 		return Unknown(d)
 	}
@@ -365,6 +331,56 @@ func (ev *Evaluator) selector(x *ast.SelectorExpr, sf selFact, e Env) Value {
 		}
 	}
 	return Unknown(base.Dep)
+}
+
+// intOp applies op to two known integers: the arithmetic the evaluator
+// follows (no division by zero, no shift out of range) and the
+// comparisons (intCompare).
+func intOp(op token.Token, a, b int64) (Value, bool) {
+	switch op {
+	case token.ADD:
+		return IntVal(a + b), true
+	case token.SUB:
+		return IntVal(a - b), true
+	case token.MUL:
+		return IntVal(a * b), true
+	case token.QUO:
+		if b != 0 {
+			return IntVal(a / b), true
+		}
+	case token.REM:
+		if b != 0 {
+			return IntVal(a % b), true
+		}
+	case token.SHL:
+		if b >= 0 && b < 63 {
+			return IntVal(a << uint(b)), true
+		}
+	case token.SHR:
+		if b >= 0 && b < 63 {
+			return IntVal(a >> uint(b)), true
+		}
+	}
+	return intCompare(op, a, b)
+}
+
+// intCompare applies a comparison operator to two integers.
+func intCompare(op token.Token, a, b int64) (Value, bool) {
+	switch op {
+	case token.EQL:
+		return BoolVal(a == b), true
+	case token.NEQ:
+		return BoolVal(a != b), true
+	case token.LSS:
+		return BoolVal(a < b), true
+	case token.LEQ:
+		return BoolVal(a <= b), true
+	case token.GTR:
+		return BoolVal(a > b), true
+	case token.GEQ:
+		return BoolVal(a >= b), true
+	}
+	return Value{}, false
 }
 
 // call evaluates calls: the operation under study, the response and
@@ -498,17 +514,9 @@ func (ev *Evaluator) argDeps(x *ast.CallExpr, e Env) Deps {
 // opResult is the scenario's value of result i of an operation call.
 func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 	tv := ev.info().Types[x]
-	var t types.Type
-	if tup, ok := tv.Type.(*types.Tuple); ok {
-		if i >= tup.Len() {
-			return Unknown(DepOutcome)
-		}
-		t = tup.At(i).Type()
-	} else {
-		if i > 0 {
-			return Unknown(DepOutcome)
-		}
-		t = tv.Type
+	t := resultType(tv.Type, i)
+	if t == nil {
+		return Unknown(DepOutcome)
 	}
 	switch {
 	case typesx.IsErrorType(t):
@@ -537,6 +545,21 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		return Value{K: vUnknown, Dep: DepOutcome | depCompanion, I: int64(x.Pos())} // companion.go
 	}
 	return Unknown(DepOutcome)
+}
+
+// resultType returns the type of result i of a call of type t (a tuple,
+// or a single result), or nil when it has none.
+func resultType(t types.Type, i int) types.Type {
+	if tup, ok := t.(*types.Tuple); ok {
+		if i < tup.Len() {
+			return tup.At(i).Type()
+		}
+		return nil
+	}
+	if i > 0 {
+		return nil
+	}
+	return t
 }
 
 // isOkResult reports whether result i of a call of type t is an ok
@@ -921,19 +944,11 @@ func (ev *Evaluator) evalAssignRHS(tok token.Token, lhs, rhs ast.Expr, e Env) Va
 		return Unknown(l.Dep | r.Dep)
 	}
 	switch tok {
-	case token.ADD_ASSIGN:
-		return IntVal(l.I + r.I)
-	case token.SUB_ASSIGN:
-		return IntVal(l.I - r.I)
-	case token.MUL_ASSIGN:
-		return IntVal(l.I * r.I)
-	case token.QUO_ASSIGN:
-		if r.I != 0 {
-			return IntVal(l.I / r.I)
-		}
-	case token.SHL_ASSIGN:
-		if r.I >= 0 && r.I < 63 {
-			return IntVal(l.I << uint(r.I))
+	case token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN, token.SHL_ASSIGN:
+		// x op= y is x = x op y: go/token lists the assignment operators
+		// in the order of the operators.
+		if v, ok := intOp(tok-token.ADD_ASSIGN+token.ADD, l.I, r.I); ok {
+			return v
 		}
 	}
 	return Unknown(0)

@@ -80,18 +80,28 @@ func (in Scope) memo(blocks int) Scope {
 	if in == nil {
 		return nil
 	}
-	known := make([]int8, blocks) // 0 not yet asked, 1 in, -1 out
+	var known []int8
 	return func(b *cfg.Block) bool {
-		if k := known[b.Index]; k != 0 {
-			return k > 0
-		}
-		r := in(b)
-		known[b.Index] = -1
-		if r {
-			known[b.Index] = 1
-		}
-		return r
+		return blockFlag(&known, blocks, b.Index, func() bool { return in(b) })
 	}
+}
+
+// blockFlag is a per-block answer kept in *memo (made for blocks
+// blocks on first use; 1 yes, -1 no, 0 not yet asked): f's answer for
+// block b, worked out once.
+func blockFlag(memo *[]int8, blocks int, b int32, f func() bool) bool {
+	if *memo == nil {
+		*memo = make([]int8, blocks)
+	}
+	if k := (*memo)[b]; k != 0 {
+		return k > 0
+	}
+	r := f()
+	(*memo)[b] = -1
+	if r {
+		(*memo)[b] = 1
+	}
+	return r
 }
 
 // reach explores from just after the operation's node (the node at ref),
@@ -351,15 +361,9 @@ func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbat
 	for i := range blockRuns {
 		blockRuns[i] = -1
 	}
-	joins := make([]int8, len(fi.Cfg.Blocks))
+	var joins []int8
 	joinFork := func(b *cfg.Block) bool {
-		if joins[b.Index] == 0 {
-			joins[b.Index] = -1
-			if fi.joinFork(b, in) {
-				joins[b.Index] = 1
-			}
-		}
-		return joins[b.Index] > 0
+		return blockFlag(&joins, len(fi.Cfg.Blocks), b.Index, func() bool { return fi.joinFork(b, in) })
 	}
 	var walk func(bi int32, e Env, depth, acc int, inside bool) (int, bool)
 	walk = func(bi int32, e Env, depth, acc int, inside bool) (int, bool) {
@@ -472,33 +476,25 @@ func (fi *FuncInfo) MaxRuns(op map[*ast.CallExpr]bool, init Env, pert *Perturbat
 // variable of a plain integer type (an attempt counter), worked out once
 // per block.
 func (fi *FuncInfo) counterFork(b *cfg.Block) bool {
-	if fi.counter == nil {
-		fi.counter = make([]int8, len(fi.Cfg.Blocks))
-	}
-	if r := fi.counter[b.Index]; r != 0 {
-		return r > 0
-	}
-	fi.counter[b.Index] = -1
-	x := LastExpr(b)
-	if x == nil || b.Kind == cfg.KindRangeLoop {
-		return false
-	}
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && !found {
-			// A plain integer (a duration is a wait, not a count).
-			if v, ok := fi.M.info.Uses[id].(*types.Var); ok && fi.Tracked[v] {
-				if bt, ok := types.Unalias(v.Type()).(*types.Basic); ok && bt.Info()&types.IsInteger != 0 {
-					found = true
+	return blockFlag(&fi.counter, len(fi.Cfg.Blocks), b.Index, func() bool {
+		x := LastExpr(b)
+		if x == nil || b.Kind == cfg.KindRangeLoop {
+			return false
+		}
+		found := false
+		ast.Inspect(x, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !found {
+				// A plain integer (a duration is a wait, not a count).
+				if v, ok := fi.M.info.Uses[id].(*types.Var); ok && fi.Tracked[v] {
+					if bt, ok := types.Unalias(v.Type()).(*types.Basic); ok && bt.Info()&types.IsInteger != 0 {
+						found = true
+					}
 				}
 			}
-		}
-		return !found
+			return !found
+		})
+		return found
 	})
-	if found {
-		fi.counter[b.Index] = 1
-	}
-	return found
 }
 
 // nonCountFork reports whether an undecided fork certainly does not count
@@ -512,18 +508,7 @@ func (fi *FuncInfo) counterFork(b *cfg.Block) bool {
 func (fi *FuncInfo) nonCountFork(b *cfg.Block, c *Value) bool {
 	// The answer is the block's alone, and the walks ask it at every
 	// visit of the fork: it is worked out once per block.
-	if fi.nonCount == nil {
-		fi.nonCount = make([]int8, len(fi.Cfg.Blocks))
-	}
-	if r := fi.nonCount[b.Index]; r != 0 {
-		return r > 0
-	}
-	r := fi.nonCountBlock(b)
-	fi.nonCount[b.Index] = -1
-	if r {
-		fi.nonCount[b.Index] = 1
-	}
-	return r
+	return blockFlag(&fi.nonCount, len(fi.Cfg.Blocks), b.Index, func() bool { return fi.nonCountBlock(b) })
 }
 
 // steppedCount reports whether x compares a parameter p of the function
@@ -748,12 +733,9 @@ func (fi *FuncInfo) asTarget(v *types.Var) bool {
 				addrs++
 			}
 		case *ast.CallExpr:
-			fn := typesx.Callee(info, n)
-			if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(n.Args) == 2 {
-				if u, ok := ast.Unparen(n.Args[1]).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.VarOf(info, u.X) == v {
-					targets++
-					good = good && fi.stateless(n.Args[0])
-				}
+			if target, err := typesx.AsTarget(info, n); target == v {
+				targets++
+				good = good && fi.stateless(err)
 			}
 		}
 		return true

@@ -163,15 +163,11 @@ func (ev Evaluator) Member(l Lists, x vals.Value, test func([]vals.Value, vals.V
 // Contains is slices.Contains over the model's values: unknown unless v
 // is a known integer.
 func Contains(elems []vals.Value, v vals.Value) vals.Value {
-	if v.K != vals.VInt {
-		return vals.Unknown(v.Dep)
+	i := Index(elems, v)
+	if i.K != vals.VInt {
+		return i
 	}
-	for _, el := range elems {
-		if el.K == vals.VInt && el.I == v.I {
-			return vals.BoolVal(true)
-		}
-	}
-	return vals.BoolVal(false)
+	return vals.BoolVal(i.I >= 0)
 }
 
 // Index is slices.Index over the model's values: unknown unless v is a

@@ -90,15 +90,14 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 				}
 			}
 			return vals.Unknown(vals.DepOutcome), true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Scenario().LiveAttemptCtx && ev.CancelOnlyCtx(x):
-			// A failure does not call a cancel func (notretry's precision.go).
-			return vals.Value{K: vals.VNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Pred():
-			return vals.Value{K: vals.VNil}, true
-		case fn.Pkg().Path() == "context" && fn.Name() == "Err" && ev.Op() != nil && ev.Scenario().Err.K == vals.VNil:
-			// The operation returned without an error: it finished
-			// within its context, which had not expired (interp's decide_body.go).
-			return vals.Value{K: vals.VNil}, true
+		case fn.Pkg().Path() == "context" && fn.Name() == "Err":
+			// A failure does not call a cancel func (notretry's
+			// precision.go); a predicate's context is live; an operation
+			// that returned without an error finished within its
+			// context, which had not expired (interp's decide_body.go).
+			if ev.Scenario().LiveAttemptCtx && ev.CancelOnlyCtx(x) || ev.Pred() || ev.Op() != nil && ev.Scenario().Err.K == vals.VNil {
+				return vals.Value{K: vals.VNil}, true
+			}
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
 			// A net.Error studied under an error-class vals.Scenario comes
 			// from that error: certificate errors and the code's own
@@ -182,17 +181,15 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 			}
 		}
 	}
-	{
-		if code, ok := knowledge.StatusClassifier(key); ok {
-			a := arg(0)
-			switch {
-			case a.K == vals.VErrStatus:
-				return vals.BoolVal(a.I == int64(code)), true
-			case a.K == vals.VNil || IsErrValue(a):
-				return vals.BoolVal(false), true
-			}
-			return vals.Unknown(a.Dep), true
+	if code, ok := knowledge.StatusClassifier(key); ok {
+		a := arg(0)
+		switch {
+		case a.K == vals.VErrStatus:
+			return vals.BoolVal(a.I == int64(code)), true
+		case a.K == vals.VNil || IsErrValue(a):
+			return vals.BoolVal(false), true
 		}
+		return vals.Unknown(a.Dep), true
 	}
 	return vals.Value{}, false
 }
@@ -347,15 +344,12 @@ func HTTPDefaultPolicy(resp, err vals.Value) vals.Value {
 
 // index evaluates m[k] and s[i] on a constant map or slice literal.
 func (ev Evaluator) Index(x *ast.IndexExpr, e vals.Env) vals.Value {
-	lit, ok := ConstComposite(ev.Ev, x.X)
-	if !ok {
-		return vals.Unknown(ev.Eval(x.Index, e).Dep)
+	if lit, ok := ConstComposite(ev.Ev, x.X); ok {
+		if v, _, ok := ev.lookup(lit, x.Index, e); ok {
+			return v
+		}
 	}
-	v, _, ok := ev.lookup(lit, x.Index, e)
-	if !ok {
-		return vals.Unknown(ev.Eval(x.Index, e).Dep)
-	}
-	return v
+	return vals.Unknown(ev.Eval(x.Index, e).Dep)
 }
 
 // lookup finds key in a map or slice literal. ok is false when the key
@@ -482,15 +476,7 @@ type Defs map[*types.Var]*VarDef
 func IndexDefs(pass *analysis.Pass, info *types.Info) Defs {
 	defs := make(Defs)
 	get := func(x ast.Expr) (*VarDef, bool) {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return nil, false
-		}
-		obj := info.Defs[id]
-		if obj == nil {
-			obj = info.Uses[id]
-		}
-		v, ok := obj.(*types.Var)
+		v, ok := info.ObjectOf(typesx.IdentOf(x)).(*types.Var)
 		if !ok {
 			return nil, false
 		}
@@ -602,10 +588,13 @@ func (ev Evaluator) CaptureDeps(fun ast.Expr, e vals.Env) vals.Deps {
 
 // isStatusType reports whether t is the gRPC status type of the tables
 // (knowledge.IsStatusType), or a pointer to it.
-func isStatusType(t types.Type) bool {
-	t = typesx.Deref(t)
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusType(n.Obj().Pkg().Path(), n.Obj().Name())
+func isStatusType(t types.Type) bool { return namedIn(t, knowledge.IsStatusType) }
+
+// namedIn reports whether t, or what it points to, is a named type the
+// table in (a knowledge lookup by package path and name) holds.
+func namedIn(t types.Type, in func(path, name string) bool) bool {
+	n, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && in(n.Obj().Pkg().Path(), n.Obj().Name())
 }
 
 // isStatusFromError reports whether f converts an error into a gRPC
@@ -617,8 +606,4 @@ func isStatusFromError(f *types.Func) bool {
 
 // isStatusErrorType reports whether t is an error type of the tables
 // that carries an HTTP status (knowledge.IsStatusErrorType).
-func isStatusErrorType(t types.Type) bool {
-	t = typesx.Deref(t)
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && knowledge.IsStatusErrorType(n.Obj().Pkg().Path(), n.Obj().Name())
-}
+func isStatusErrorType(t types.Type) bool { return namedIn(t, knowledge.IsStatusErrorType) }
