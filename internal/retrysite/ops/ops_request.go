@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -228,17 +229,9 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
 func isDefUse(u use) bool {
 	switch p := u.parent().(type) {
 	case *ast.AssignStmt:
-		for _, l := range p.Lhs {
-			if l == u.id {
-				return true
-			}
-		}
+		return slices.Contains(p.Lhs, ast.Expr(u.id))
 	case *ast.ValueSpec:
-		for _, n := range p.Names {
-			if n == u.id {
-				return true
-			}
-		}
+		return slices.Contains(p.Names, u.id)
 	case *ast.RangeStmt:
 		return p.Key == u.id || p.Value == u.id
 	case *ast.Field:
@@ -263,8 +256,6 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 		if p.X != e {
 			return
 		}
-		name := p.Sel.Name
-		_, isMethod := d.m.info.Selections[p]
 		if sel := d.m.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
 			call, crest := parentCall(p, rest)
 			if call == nil {
@@ -279,8 +270,7 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 			}
 			return
 		}
-		_ = isMethod
-		switch name {
+		switch p.Sel.Name {
 		case "Header":
 			d.headerExprUse(p, rest, f, t)
 		case "Request", "RawRequest":
@@ -557,10 +547,7 @@ func namedType(t types.Type) (path, name string, ok bool) {
 	if t == nil {
 		return "", "", false
 	}
-	if p, isPtr := t.(*types.Pointer); isPtr {
-		t = p.Elem()
-	}
-	n, isNamed := types.Unalias(t).(*types.Named)
+	n, isNamed := types.Unalias(typesx.Deref(t)).(*types.Named)
 	if !isNamed || n.Obj().Pkg() == nil {
 		return "", "", false
 	}
@@ -676,12 +663,12 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 		return
 	}
 	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		if !isStdlib(path) && !knowledge.IsHeaderNeutral(path) {
+		if !typesx.IsStd(path) && !knowledge.IsHeaderNeutral(path) {
 			t.opaque = true
 		}
 		return
 	}
-	if isStdlib(path) {
+	if typesx.IsStd(path) {
 		if header && path == "maps" && fn.Name() == "Copy" && i == 0 && len(call.Args) == 2 {
 			d.headerOrigin(call.Args[1], f, t)
 		}
@@ -692,8 +679,6 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 		t.opaque = true
 	}
 }
-
-func isStdlib(path string) bool { return typesx.IsStd(path) }
 
 // builderMethod records what a request builder's or its client's method
 // sets (knowledge.SetOf).
