@@ -60,12 +60,7 @@ func (m *periodic) backoffOnPeriod(fi *interp.FuncInfo, loop ast.Stmt, f failPat
 		if m.ownWait(h, f, succ, assignedInLoop) {
 			continue // the failure's own already (periodic.go)
 		}
-		b, ok := grows[h.Node]
-		if !ok {
-			b = m.backsOff(fi, loop, h)
-			grows[h.Node] = b
-		}
-		if b && slices.ContainsFunc(succ, func(sp failPath) bool { return passes(sp, h) }) {
+		if typesx.Cached(&grows, h.Node, func() bool { return m.backsOff(fi, loop, h) }) && slices.ContainsFunc(succ, func(sp failPath) bool { return passes(sp, h) }) {
 			backoffs = append(backoffs, h)
 			continue
 		}
