@@ -295,26 +295,27 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 				d.passedTo(p, i, rest, f, t, false)
 			}
 		}
-	case *ast.AssignStmt:
-		if len(p.Lhs) != len(p.Rhs) {
-			return
-		}
-		for i, r := range p.Rhs {
-			if r == e {
-				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
-					d.varRequest(w, f, t)
-				}
-			}
-		}
-	case *ast.ValueSpec:
-		for i, r := range p.Values {
-			if r == e && i < len(p.Names) {
-				if w, ok := d.m.info.Defs[p.Names[i]].(*types.Var); ok {
-					d.varRequest(w, f, t)
-				}
-			}
+	case *ast.AssignStmt, *ast.ValueSpec:
+		if w := d.assignedTo(p, e); w != nil {
+			d.varRequest(w, f, t)
 		}
 	}
+}
+
+// assignedTo returns the variable parent, an assignment or a
+// declaration, gives the value e, or nil.
+func (d *describer) assignedTo(parent ast.Node, e ast.Expr) *types.Var {
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		if i := slices.Index(p.Rhs, e); i >= 0 && len(p.Lhs) == len(p.Rhs) {
+			return typesx.VarOf(d.m.info, p.Lhs[i])
+		}
+	case *ast.ValueSpec:
+		if i := slices.Index(p.Values, e); i >= 0 && i < len(p.Names) {
+			return typesx.VarOf(d.m.info, p.Names[i])
+		}
+	}
+	return nil
 }
 
 // parentCall returns the call whose function is sel, and its ancestors.
@@ -377,27 +378,14 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 		if val, ok := parentAssign(p, rest); ok {
 			d.keyOp(p.Index, firstElem(val), p.Pos(), f, t)
 		}
-	case *ast.AssignStmt:
-		if len(p.Lhs) != len(p.Rhs) {
-			return
-		}
-		for i := range p.Lhs {
-			if p.Lhs[i] == h {
-				d.headerOrigin(p.Rhs[i], f, t)
-			}
-			if p.Rhs[i] == h {
-				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
-					d.varHeader(w, f, t)
-				}
+	case *ast.AssignStmt, *ast.ValueSpec:
+		if as, ok := p.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			if i := slices.Index(as.Lhs, h); i >= 0 {
+				d.headerOrigin(as.Rhs[i], f, t) // req.Header = h
 			}
 		}
-	case *ast.ValueSpec:
-		for i, r := range p.Values {
-			if r == h && i < len(p.Names) {
-				if w, ok := d.m.info.Defs[p.Names[i]].(*types.Var); ok {
-					d.varHeader(w, f, t)
-				}
-			}
+		if w := d.assignedTo(p, h); w != nil {
+			d.varHeader(w, f, t)
 		}
 	case *ast.CallExpr:
 		for i, a := range p.Args {
