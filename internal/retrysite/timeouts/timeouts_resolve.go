@@ -554,10 +554,8 @@ func (r *tres) client(x ast.Expr) clientFact {
 		}
 		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
-				return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
-			}
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
+			return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
 		}
 	case *ast.Ident:
 		v := r.varOf(x)

@@ -592,14 +592,12 @@ func (m *periodic) readsOnly(call *ast.CallExpr) bool {
 	if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := m.info.Uses[id].(*types.Builtin); ok {
-			switch b.Name() {
-			case "append", "copy", "clear", "delete":
-				return false
-			}
-			return true
+	if b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok {
+		switch b.Name() {
+		case "append", "copy", "clear", "delete":
+			return false
 		}
+		return true
 	}
 	return false
 }

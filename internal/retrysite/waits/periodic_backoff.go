@@ -188,7 +188,7 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 					return true
 				}
 				for i, l := range as.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.ObjectOf(id) == v {
+					if typesx.VarOf(m.info, l) == v {
 						rhs := as.Rhs[0]
 						if len(as.Rhs) == len(as.Lhs) {
 							rhs = as.Rhs[i]

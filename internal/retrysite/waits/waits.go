@@ -535,13 +535,11 @@ func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, i
 	h := &Hit{Kind: site.WaitHelper, Node: call, Inner: inner, Helper: d}
 	// A helper that waits for one of its parameters (sleepCtx(ctx, d)):
 	// the argument is the duration.
-	if id, ok := ast.Unparen(inner.Expr).(*ast.Ident); ok && inner.Inner == nil && fn != nil {
-		if p, ok := f.Info.Uses[id].(*types.Var); ok {
-			sig := fn.Type().(*types.Signature)
-			for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
-				if sig.Params().At(i) == p && !(sig.Variadic() && i == sig.Params().Len()-1) {
-					h.Expr = call.Args[i]
-				}
+	if p := typesx.VarOf(f.Info, inner.Expr); p != nil && inner.Inner == nil && fn != nil {
+		sig := fn.Type().(*types.Signature)
+		for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
+			if sig.Params().At(i) == p && !(sig.Variadic() && i == sig.Params().Len()-1) {
+				h.Expr = call.Args[i]
 			}
 		}
 	}
@@ -656,11 +654,9 @@ func (f Finder) ReceiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *Hit {
 			}
 			return h
 		}
-		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			if v, ok := f.Info.Uses[id].(*types.Var); ok {
-				h.TimerVar = v
-				h.Expr = f.timerDuration(v, body, u.Pos())
-			}
+		if v := typesx.VarOf(f.Info, x.X); v != nil {
+			h.TimerVar = v
+			h.Expr = f.timerDuration(v, body, u.Pos())
 		}
 		return h
 	}
@@ -726,7 +722,7 @@ func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSe
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && f.Info.Uses[id] == v {
+				if typesx.VarOf(f.Info, sel.X) == v {
 					sets = append(sets, timerSet{n.Args[0], n.Pos()})
 				}
 			}

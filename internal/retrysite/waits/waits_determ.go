@@ -128,10 +128,8 @@ func (d *determ) expr(x ast.Expr) bool {
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return d.expr(x.Args[0])
 		}
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
-				return d.exprs(x.Args)
-			}
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+			return d.exprs(x.Args)
 		}
 		// A function of package math (math.Pow, math.Min): arithmetic; a
 		// function of the package whose every result is such a value of
