@@ -83,10 +83,8 @@ func has(n ast.Node, leave bool) bool {
 	if n == nil {
 		return false
 	}
-	ast.Inspect(n, func(n ast.Node) bool {
+	return typesx.InspectNoLitsUntil(&found, n, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ReturnStmt:
 			found = found || leave
 		case *ast.BranchStmt:
@@ -94,16 +92,15 @@ func has(n ast.Node, leave bool) bool {
 		case *ast.ForStmt, *ast.RangeStmt:
 			found = found || !leave
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // readsMethod reports whether e reads v.Method, directly or through a
 // local holding a value computed from it.
 func (d *describer) readsMethod(e ast.Expr, v *types.Var, depth int) bool {
 	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			if n.Sel.Name == "Method" && typesx.VarOf(d.m.info, n.X) == v {
@@ -116,9 +113,8 @@ func (d *describer) readsMethod(e ast.Expr, v *types.Var, depth int) bool {
 				}
 			}
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // forced reports whether some outcome of the method's tests makes the

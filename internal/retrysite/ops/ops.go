@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -624,17 +625,10 @@ func (d *describer) usesOf(v *types.Var) []use {
 			}
 		}
 		if decl != nil {
-			var stack []ast.Node
-			ast.Inspect(decl, func(n ast.Node) bool {
-				if n == nil {
-					stack = stack[:len(stack)-1]
-					return true
-				}
+			walkPaths(decl, func(n ast.Node, path []ast.Node) {
 				if id, ok := n.(*ast.Ident); ok && (d.m.info.Uses[id] == v || d.m.info.Defs[id] == v) {
-					us = append(us, use{id: id, path: append([]ast.Node(nil), stack...)})
+					us = append(us, use{id: id, path: slices.Clone(path)})
 				}
-				stack = append(stack, n)
-				return true
 			})
 		}
 	}

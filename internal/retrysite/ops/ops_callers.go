@@ -147,13 +147,10 @@ var callNodes = []ast.Node{(*ast.CallExpr)(nil)}
 // the method what it retries.
 func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 	params := make(map[types.Object]bool)
-	for _, fl := range decl.Type.Params.List {
-		for _, n := range fl.Names {
-			if v, ok := m.info.Defs[n].(*types.Var); ok {
-				if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
-					params[v] = true
-				}
-			}
+	for _, v := range typesx.DeclParams(m.info, decl) {
+		if v != nil {
+			b, ok := v.Type().Underlying().(*types.Basic)
+			params[v] = ok && b.Info()&types.IsString != 0
 		}
 	}
 	isMethod := func(x ast.Expr) bool {
@@ -166,7 +163,7 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
 			if (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y)) {
@@ -191,9 +188,8 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 				}
 			}
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // chains returns frames for the retry's function decl, one per chain of
@@ -275,20 +271,11 @@ func bindParams(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, caller
 // forwardsParam reports whether a call passes a parameter of the
 // function that makes it (a forwarder's method argument).
 func (m *model) forwardsParam(c callAt) bool {
-	params := make(map[types.Object]bool)
-	for _, fl := range c.decl.Type.Params.List {
-		for _, n := range fl.Names {
-			if v := m.info.Defs[n]; v != nil {
-				params[v] = true
-			}
-		}
-	}
-	for _, a := range m.argRoots(c) {
-		if id, ok := ast.Unparen(a).(*ast.Ident); ok && params[m.info.Uses[id]] {
-			return true
-		}
-	}
-	return false
+	params := typesx.DeclParams(m.info, c.decl)
+	return slices.ContainsFunc(m.argRoots(c), func(a ast.Expr) bool {
+		v := typesx.VarOf(m.info, a)
+		return v != nil && slices.Contains(params, v)
+	})
 }
 
 // argRoots returns the arguments of a call and, for an argument that is

@@ -185,16 +185,8 @@ func (d *describer) classifyVar(v *types.Var, f *frame, depth int) keyVal {
 	}
 	var alts []keyVal
 	for _, df := range d.defs(v) {
-		switch {
-		case df.rhs == nil:
-			alts = append(alts, keyVal{state: site.KeyUnknown})
-		default:
-			k := d.classify(df.rhs, f, depth+1)
-			if call, ok := ast.Unparen(df.rhs).(*ast.CallExpr); ok && df.idx > 0 {
-				_ = call // multi-value: the generator's other results
-			}
-			alts = append(alts, k)
-		}
+		// classify(nil) is unknown: x += ..., a range variable.
+		alts = append(alts, d.classify(df.rhs, f, depth+1))
 	}
 	// Bytes filled by a random source: rand.Read(b).
 	for _, u := range d.usesOf(v) {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -102,20 +103,14 @@ func (m *model) clientSends(x ast.Expr, transport bool) []*ast.CallExpr {
 	path, _ := astutil.PathEnclosingInterval(file, x.Pos(), x.End())
 	for i, n := range path {
 		if n == x {
-			t.value(x, reverse(path[i+1:]), transport, 0)
+			// The ancestors, innermost last.
+			ancestors := slices.Clone(path[i+1:])
+			slices.Reverse(ancestors)
+			t.value(x, ancestors, transport, 0)
 			break
 		}
 	}
 	return t.sends
-}
-
-// reverse turns an innermost-first path into ancestors, innermost last.
-func reverse(p []ast.Node) []ast.Node {
-	r := make([]ast.Node, len(p))
-	for i, n := range p {
-		r[len(p)-1-i] = n
-	}
-	return r
 }
 
 type holderTrace struct {
@@ -228,7 +223,7 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		}
 		t.seen[fn] = true
 		for _, file := range t.m.pass.Files {
-			t.walk(file, func(n ast.Node, path []ast.Node) {
+			walkPaths(file, func(n ast.Node, path []ast.Node) {
 				if c, ok := n.(*ast.CallExpr); ok {
 					if cf := typesx.Callee(info, c); cf != nil && cf.Origin() == fn {
 						t.value(c, path, transport, depth+1)
@@ -268,7 +263,10 @@ func (t *holderTrace) holderVar(v *types.Var, transport bool, depth int) {
 	}
 	t.seen[v] = true
 	if v.Parent() == t.m.pkg.Scope() {
-		t.holderGlobal(v, transport, depth)
+		t.reads(func(x ast.Expr) bool {
+			id, ok := x.(*ast.Ident)
+			return ok && t.m.info.Uses[id] == v
+		}, transport, depth)
 		return
 	}
 	for _, u := range t.d.usesOf(v) {
@@ -284,48 +282,34 @@ func (t *holderTrace) holderField(fld *types.Var, transport bool, depth int) {
 		return
 	}
 	t.seen[fld] = true
-	info := t.m.info
+	t.reads(func(x ast.Expr) bool {
+		sel, ok := x.(*ast.SelectorExpr)
+		return ok && t.m.info.Uses[sel.Sel] == fld
+	}, transport, depth)
+}
+
+// reads follows the expressions of the package that is accepts (the
+// reads of a package variable or a field; not the assignments to it).
+func (t *holderTrace) reads(is func(ast.Expr) bool, transport bool, depth int) {
 	for _, file := range t.m.pass.Files {
-		t.walk(file, func(n ast.Node, path []ast.Node) {
-			if sel, ok := n.(*ast.SelectorExpr); ok && info.Uses[sel.Sel] == fld {
-				if len(path) > 0 {
-					if as, ok := path[len(path)-1].(*ast.AssignStmt); ok {
-						for _, l := range as.Lhs {
-							if l == sel {
-								return
-							}
-						}
-					}
-				}
-				t.value(sel, path, transport, depth+1)
+		walkPaths(file, func(n ast.Node, path []ast.Node) {
+			x, ok := n.(ast.Expr)
+			if !ok || !is(x) {
+				return
 			}
+			if len(path) > 0 {
+				if as, ok := path[len(path)-1].(*ast.AssignStmt); ok && slices.Contains(as.Lhs, x) {
+					return
+				}
+			}
+			t.value(x, path, transport, depth+1)
 		})
 	}
 }
 
-// holderGlobal follows the uses of a package variable.
-func (t *holderTrace) holderGlobal(v *types.Var, transport bool, depth int) {
-	info := t.m.info
-	for _, file := range t.m.pass.Files {
-		t.walk(file, func(n ast.Node, path []ast.Node) {
-			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-				if len(path) > 0 {
-					if as, ok := path[len(path)-1].(*ast.AssignStmt); ok {
-						for _, l := range as.Lhs {
-							if l == id {
-								return
-							}
-						}
-					}
-				}
-				t.value(id, path, transport, depth+1)
-			}
-		})
-	}
-}
-
-// walk calls visit for every node of n with its ancestors.
-func (t *holderTrace) walk(n ast.Node, visit func(ast.Node, []ast.Node)) {
+// walkPaths calls visit for every node of n with its ancestors
+// (innermost last; the slice is reused: copy it to keep it).
+func walkPaths(n ast.Node, visit func(ast.Node, []ast.Node)) {
 	var stack []ast.Node
 	ast.Inspect(n, func(n ast.Node) bool {
 		if n == nil {

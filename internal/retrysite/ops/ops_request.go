@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
@@ -228,17 +229,9 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
 func isDefUse(u use) bool {
 	switch p := u.parent().(type) {
 	case *ast.AssignStmt:
-		for _, l := range p.Lhs {
-			if l == u.id {
-				return true
-			}
-		}
+		return slices.Contains(p.Lhs, ast.Expr(u.id))
 	case *ast.ValueSpec:
-		for _, n := range p.Names {
-			if n == u.id {
-				return true
-			}
-		}
+		return slices.Contains(p.Names, u.id)
 	case *ast.RangeStmt:
 		return p.Key == u.id || p.Value == u.id
 	case *ast.Field:
@@ -263,8 +256,6 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 		if p.X != e {
 			return
 		}
-		name := p.Sel.Name
-		_, isMethod := d.m.info.Selections[p]
 		if sel := d.m.info.Selections[p]; sel != nil && sel.Kind() == types.MethodVal {
 			call, crest := parentCall(p, rest)
 			if call == nil {
@@ -279,8 +270,7 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 			}
 			return
 		}
-		_ = isMethod
-		switch name {
+		switch p.Sel.Name {
 		case "Header":
 			d.headerExprUse(p, rest, f, t)
 		case "Request", "RawRequest":
@@ -305,26 +295,27 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 				d.passedTo(p, i, rest, f, t, false)
 			}
 		}
-	case *ast.AssignStmt:
-		if len(p.Lhs) != len(p.Rhs) {
-			return
-		}
-		for i, r := range p.Rhs {
-			if r == e {
-				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
-					d.varRequest(w, f, t)
-				}
-			}
-		}
-	case *ast.ValueSpec:
-		for i, r := range p.Values {
-			if r == e && i < len(p.Names) {
-				if w, ok := d.m.info.Defs[p.Names[i]].(*types.Var); ok {
-					d.varRequest(w, f, t)
-				}
-			}
+	case *ast.AssignStmt, *ast.ValueSpec:
+		if w := d.assignedTo(p, e); w != nil {
+			d.varRequest(w, f, t)
 		}
 	}
+}
+
+// assignedTo returns the variable parent, an assignment or a
+// declaration, gives the value e, or nil.
+func (d *describer) assignedTo(parent ast.Node, e ast.Expr) *types.Var {
+	switch p := parent.(type) {
+	case *ast.AssignStmt:
+		if i := slices.Index(p.Rhs, e); i >= 0 && len(p.Lhs) == len(p.Rhs) {
+			return typesx.VarOf(d.m.info, p.Lhs[i])
+		}
+	case *ast.ValueSpec:
+		if i := slices.Index(p.Values, e); i >= 0 && i < len(p.Names) {
+			return typesx.VarOf(d.m.info, p.Names[i])
+		}
+	}
+	return nil
 }
 
 // parentCall returns the call whose function is sel, and its ancestors.
@@ -387,27 +378,14 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 		if val, ok := parentAssign(p, rest); ok {
 			d.keyOp(p.Index, firstElem(val), p.Pos(), f, t)
 		}
-	case *ast.AssignStmt:
-		if len(p.Lhs) != len(p.Rhs) {
-			return
-		}
-		for i := range p.Lhs {
-			if p.Lhs[i] == h {
-				d.headerOrigin(p.Rhs[i], f, t)
-			}
-			if p.Rhs[i] == h {
-				if w := typesx.VarOf(d.m.info, p.Lhs[i]); w != nil {
-					d.varHeader(w, f, t)
-				}
+	case *ast.AssignStmt, *ast.ValueSpec:
+		if as, ok := p.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			if i := slices.Index(as.Lhs, h); i >= 0 {
+				d.headerOrigin(as.Rhs[i], f, t) // req.Header = h
 			}
 		}
-	case *ast.ValueSpec:
-		for i, r := range p.Values {
-			if r == h && i < len(p.Names) {
-				if w, ok := d.m.info.Defs[p.Names[i]].(*types.Var); ok {
-					d.varHeader(w, f, t)
-				}
-			}
+		if w := d.assignedTo(p, h); w != nil {
+			d.varHeader(w, f, t)
 		}
 	case *ast.CallExpr:
 		for i, a := range p.Args {
@@ -557,10 +535,7 @@ func namedType(t types.Type) (path, name string, ok bool) {
 	if t == nil {
 		return "", "", false
 	}
-	if p, isPtr := t.(*types.Pointer); isPtr {
-		t = p.Elem()
-	}
-	n, isNamed := types.Unalias(t).(*types.Named)
+	n, isNamed := types.Unalias(typesx.Deref(t)).(*types.Named)
 	if !isNamed || n.Obj().Pkg() == nil {
 		return "", "", false
 	}
@@ -676,12 +651,12 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 		return
 	}
 	if sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		if !isStdlib(path) && !knowledge.IsHeaderNeutral(path) {
+		if !typesx.IsStd(path) && !knowledge.IsHeaderNeutral(path) {
 			t.opaque = true
 		}
 		return
 	}
-	if isStdlib(path) {
+	if typesx.IsStd(path) {
 		if header && path == "maps" && fn.Name() == "Copy" && i == 0 && len(call.Args) == 2 {
 			d.headerOrigin(call.Args[1], f, t)
 		}
@@ -692,8 +667,6 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 		t.opaque = true
 	}
 }
-
-func isStdlib(path string) bool { return typesx.IsStd(path) }
 
 // builderMethod records what a request builder's or its client's method
 // sets (knowledge.SetOf).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"net/textproto"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -134,22 +135,10 @@ func (v *HeadersValue) Set(s string) error {
 				return fmt.Errorf("header name %q: only letters, digits and '-' are allowed", h)
 			}
 		}
-		hs = append(hs, canonicalHeader(h))
+		hs = append(hs, textproto.CanonicalMIMEHeaderKey(h))
 	}
 	v.H = hs
 	return nil
-}
-
-func canonicalHeader(h string) string {
-	b := []byte(strings.ToLower(h))
-	upper := true
-	for i, c := range b {
-		if upper && c >= 'a' && c <= 'z' {
-			b[i] = c - 'a' + 'A'
-		}
-		upper = c == '-'
-	}
-	return string(b)
 }
 
 // Flags are the values behind the retrysite Analyzer's Flags.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/policy"
 )
 
@@ -185,14 +186,7 @@ func urlPath(s *site.Site, o *site.Op) string {
 		if !ok || !(c.Lparen < o.MethodPos && o.MethodPos < c.Rparen) {
 			return n == nil || n.Pos() <= o.MethodPos && o.MethodPos < n.End()
 		}
-		name := ""
-		switch f := c.Fun.(type) {
-		case *ast.SelectorExpr:
-			name = f.Sel.Name
-		case *ast.Ident:
-			name = f.Name
-		}
-		if name == "NewRequest" || name == "NewRequestWithContext" {
+		if id := typesx.NameIdent(c.Fun); id != nil && (id.Name == "NewRequest" || id.Name == "NewRequestWithContext") {
 			ctor = c
 			return false
 		}
@@ -220,11 +214,7 @@ func opReturnsError(info *types.Info, e ast.Expr) bool {
 		return false
 	}
 	sig, ok := t.Underlying().(*types.Signature)
-	if !ok || sig.Results().Len() == 0 {
-		return false
-	}
-	last := sig.Results().At(sig.Results().Len() - 1).Type()
-	return types.Identical(last, types.Universe.Lookup("error").Type())
+	return ok && sig.Results().Len() > 0 && typesx.IsErrorIface(sig.Results().At(sig.Results().Len()-1).Type())
 }
 
 // pathOf returns the path of a URL written as a string literal, or of

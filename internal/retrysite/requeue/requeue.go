@@ -201,12 +201,12 @@ func (rf *Finder) requeuedItem(body *ast.BlockStmt, typ *ast.FuncType, call *ast
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if lid, ok := ast.Unparen(l).(*ast.Ident); ok && (rf.info.Uses[lid] == v || rf.info.Defs[lid] == v) {
+				if typesx.VarOf(rf.info, l) == v {
 					writes++
 				}
 			}
 		case *ast.IncDecStmt:
-			if lid, ok := ast.Unparen(n.X).(*ast.Ident); ok && rf.info.Uses[lid] == v {
+			if typesx.VarOf(rf.info, n.X) == v {
 				writes += 2
 			}
 		}
@@ -222,10 +222,8 @@ func (rf *Finder) requeuedItem(body *ast.BlockStmt, typ *ast.FuncType, call *ast
 // callGiven returns the first call of g given v itself as an argument.
 func callGiven(info *types.Info, g *Group, v *types.Var) *ast.CallExpr {
 	for _, c := range g.Calls {
-		for _, a := range c.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == v {
-				return c
-			}
+		if slices.ContainsFunc(c.Args, func(a ast.Expr) bool { return typesx.VarOf(info, a) == v }) {
+			return c
 		}
 	}
 	return nil

@@ -52,7 +52,7 @@ func (m *model) unaryCall(call *ast.CallExpr) bool {
 	res := sig.Results()
 	switch {
 	case res.Len() == 1 && fn.Name() == "Invoke" && fn.Pkg() != nil && fn.Pkg().Path() == grpcPath:
-	case res.Len() == 2 && isPointer(res.At(0).Type()) && isError(res.At(1).Type()):
+	case res.Len() == 2 && isPointer(res.At(0).Type()) && typesx.IsErrorIface(res.At(1).Type()):
 	default:
 		return false // a stream, or something else
 	}
@@ -111,10 +111,6 @@ func (m *model) unaryCallsTimed() bool {
 func isPointer(t types.Type) bool {
 	_, ok := t.(*types.Pointer)
 	return ok
-}
-
-func isError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
 // grpcConfigFuncs are the dial options that may give every call of a

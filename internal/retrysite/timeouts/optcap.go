@@ -269,13 +269,7 @@ func (r *tres) setTest(c ast.Expr) (*ast.SelectorExpr, *types.Var) {
 
 func (r *tres) zeroOrNil(x ast.Expr) bool {
 	tv, ok := r.m.info.Types[x]
-	if !ok {
-		return false
-	}
-	if tv.IsNil() {
-		return true
-	}
-	return tv.Value != nil && tv.Value.ExactString() == "0"
+	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0")
 }
 
 // fieldOf returns the package's field a selector reads.

@@ -675,14 +675,7 @@ func (m *model) setsTimeoutOf(v *types.Var) bool {
 					if !ok || sel.Sel.Name != "Timeout" {
 						continue
 					}
-					var obj types.Object
-					switch y := ast.Unparen(sel.X).(type) {
-					case *ast.Ident:
-						obj = m.info.Uses[y]
-					case *ast.SelectorExpr:
-						obj = m.info.Uses[y.Sel]
-					}
-					if obj != nil {
+					if obj := m.info.Uses[typesx.NameIdent(sel.X)]; obj != nil {
 						m.timeoutSet[obj] = true
 					}
 				}
@@ -721,7 +714,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 		plain := true
 		ast.Inspect(x, func(n ast.Node) bool {
 			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if id, ok := kv.Key.(*ast.Ident); ok && strings.Contains(id.Name, "Timeout") {
+				if isTimeoutKey(kv) {
 					plain = false
 				}
 				if plain && !r.plainTransportField(kv.Value, self, depth) {
@@ -740,10 +733,8 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 		if vf.param || vf.escapes && !types.IsInterface(v.Type()) || len(vf.defs) == 0 {
 			return false // a pointer handed on may be changed
 		}
-		for name := range vf.fields {
-			if strings.Contains(name, "Timeout") {
-				return false
-			}
+		if vf.setsTimeout() {
+			return false
 		}
 		for _, d := range vf.defs {
 			if !r.plainTransport(d, self, depth+1) {

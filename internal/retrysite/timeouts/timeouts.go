@@ -178,14 +178,11 @@ func (r *tres) regionCtx() ctxFact {
 			f = mergeCtx(f, r.ctx(sel)) // ctxfield.go
 			return false
 		}
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
+		if id, ok := n.(*ast.Ident); ok {
+			if v, isVar := r.m.info.Uses[id].(*types.Var); isVar && IsContextType(v.Type()) {
+				f = mergeCtx(f, r.ctx(id))
+			}
 		}
-		if v, isVar := r.m.info.Uses[id].(*types.Var); !isVar || !IsContextType(v.Type()) {
-			return true
-		}
-		f = mergeCtx(f, r.ctx(id))
 		return true
 	})
 	return f
@@ -603,12 +600,7 @@ func waitsSum(s *site.Site, w waitsFact) (time.Duration, string) {
 // rewrap): one that may carry a deadline (ctx, cancel =
 // context.WithTimeout(ctx, d) on some path) may cap the retry.
 func (r *tres) onlyCallers(p *types.Var) bool {
-	for _, d := range r.facts(p).defs {
-		if r.ctx(d).kind != ctxCaller {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(r.facts(p).defs, func(d ast.Expr) bool { return r.ctx(d).kind != ctxCaller })
 }
 
 // reliesOnCaller judges a retry whose only limit is the deadline of its

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -294,6 +295,19 @@ func (r *tres) facts(v *types.Var) *varFacts {
 	return vf
 }
 
+// setsTimeout reports whether a field named like a timeout
+// (ResponseHeaderTimeout, a dialer's Timeout) is assigned.
+func (vf *varFacts) setsTimeout() bool {
+	return slices.ContainsFunc(slices.Collect(maps.Keys(vf.fields)), func(name string) bool { return strings.Contains(name, "Timeout") })
+}
+
+// isTimeoutKey reports whether a literal's element sets a field named
+// like a timeout.
+func isTimeoutKey(kv *ast.KeyValueExpr) bool {
+	id, ok := kv.Key.(*ast.Ident)
+	return ok && strings.Contains(id.Name, "Timeout")
+}
+
 // lastDefBefore returns the value last given to a parameter before pos,
 // when every assignment to it is a statement of its function's body
 // itself (nil otherwise, or with none before pos).
@@ -540,10 +554,8 @@ func (r *tres) client(x ast.Expr) clientFact {
 		}
 		return clientFact{kind: clientNoTimeout, why: "the http.Client literal has no Timeout", pos: x.Pos()}
 	case *ast.CallExpr:
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
-				return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
-			}
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
+			return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
 		}
 	case *ast.Ident:
 		v := r.varOf(x)
@@ -570,17 +582,11 @@ func (r *tres) client(x ast.Expr) clientFact {
 			}
 			return f
 		}
-		f := r.client(vf.defs[0])
-		for _, d := range vf.defs[1:] {
-			g := r.client(d)
-			if g.kind != f.kind {
-				return clientFact{}
-			}
-			if g.dur != f.dur || !g.durKnown {
-				f.durKnown = false
-			}
+		var fs []clientFact
+		for _, d := range vf.defs {
+			fs = append(fs, r.client(d))
 		}
-		return f
+		return joinClients(fs) // unknown unless they agree
 	}
 	return clientFact{}
 }
@@ -636,10 +642,8 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 	case *ast.CompositeLit:
 		timed := false
 		return typesx.InspectUntil(&timed, x, func(n ast.Node) bool {
-			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				id, ok := kv.Key.(*ast.Ident)
-				timed = ok && strings.Contains(id.Name, "Timeout")
-			}
+			kv, ok := n.(*ast.KeyValueExpr)
+			timed = ok && isTimeoutKey(kv)
 			return true
 		})
 	case *ast.Ident:
@@ -648,16 +652,7 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 			return false
 		}
 		vf := r.facts(v)
-		for name := range vf.fields {
-			if strings.Contains(name, "Timeout") {
-				return true
-			}
-		}
-		for _, d := range vf.defs {
-			if r.transportTimed(d, depth+1) {
-				return true
-			}
-		}
+		return vf.setsTimeout() || slices.ContainsFunc(vf.defs, func(d ast.Expr) bool { return r.transportTimed(d, depth+1) })
 	}
 	return false
 }

@@ -41,19 +41,16 @@ func (w *Walk) HeadWait(b *cfg.Block) *Hit {
 	if !ok {
 		return nil
 	}
-	if hs, ok := w.HitAt[r]; ok {
-		if len(hs) == 0 {
-			return nil
+	hs := typesx.Cached(&w.HitAt, ast.Node(r), func() []*Hit {
+		if h := w.F.RangeWait(r, w.Fi.Body); h != nil {
+			return []*Hit{h}
 		}
-		return hs[0]
-	}
-	h := w.F.RangeWait(r, w.Fi.Body)
-	if h == nil {
-		w.HitAt[r] = nil
+		return nil
+	})
+	if len(hs) == 0 {
 		return nil
 	}
-	w.HitAt[r] = []*Hit{h}
-	return h
+	return hs[0]
 }
 
 // EntryWaits returns the waits that every path from the function's entry

@@ -19,43 +19,33 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 	if len(w.held) == 0 {
 		return nil
 	}
-	var lit *ast.FuncLit
+	found := false
 	var at *ast.CallExpr
-	ast.Inspect(node, func(n ast.Node) bool {
-		if lit != nil {
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
+	typesx.InspectNoLitsUntil(&found, node, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok && w.held[c] != nil {
-			lit, at = w.held[c], c
+			at, found = c, true
 		}
 		return true
 	})
-	if lit == nil {
+	if at == nil {
 		return nil
 	}
-	if hs, ok := w.heldHits[lit]; ok {
-		return hs
-	}
-	if w.heldHits == nil {
-		w.heldHits = make(map[*ast.FuncLit][]*Hit)
-	}
-	w.heldHits[lit] = nil
-	fi := w.F.M.FuncInfo(lit.Body, lit.Type)
-	if fi == nil {
-		return nil
-	}
-	inner := make(map[*ast.CallExpr]bool)
-	hs := w.afterFunc(at)
-	for _, c := range typesx.Reentries(w.F.Info, lit.Body, w.self) {
-		inner[c] = true
-		hs = append(hs, w.afterFunc(c)...)
-	}
-	hs = append(hs, w.F.NewWalk(fi).EntryWaits(inner)...)
-	w.heldHits[lit] = hs
-	return hs
+	lit := w.held[at]
+	return typesx.Cached(&w.heldHits, lit, func() []*Hit {
+		fi := w.F.M.FuncInfo(lit.Body, lit.Type)
+		if fi == nil {
+			return nil
+		}
+		inner := make(map[*ast.CallExpr]bool)
+		hs := w.afterFunc(at)
+		for _, c := range typesx.Reentries(w.F.Info, lit.Body, w.self) {
+			inner[c] = true
+			hs = append(hs, w.afterFunc(c)...)
+		}
+		// The literal's own walk holds no closures (NewWalk): it does
+		// not come back here.
+		return append(hs, w.F.NewWalk(fi).EntryWaits(inner)...)
+	})
 }
 
 // inLoop reports whether one of calls lies in a for or range statement

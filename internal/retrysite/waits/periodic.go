@@ -139,10 +139,8 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 			headWait = true
 		}
 	}
-	if !headWait {
-		if !m.f.hasWaits(loop, fi.Body) {
-			return false
-		}
+	if !headWait && !m.f.hasWaits(loop, fi.Body) {
+		return false
 	}
 	// The variables that carry the operation's arguments from one
 	// iteration to the next are those declared outside the loop: the
@@ -508,23 +506,7 @@ func (m *periodic) noteDurationAssigns(node ast.Node, p failPath) failPath {
 // the function returns the value unchanged with its errors
 // (keepsOnError).
 func (m *periodic) movesCarried(node ast.Node, g *opGroup, carried map[*types.Var]bool, opNode bool) bool {
-	rootVar := func(x ast.Expr) *types.Var {
-		for {
-			switch y := ast.Unparen(x).(type) {
-			case *ast.SelectorExpr:
-				x = y.X
-			case *ast.IndexExpr:
-				x = y.X
-			case *ast.StarExpr:
-				x = y.X
-			case *ast.Ident:
-				v, _ := m.info.Uses[y].(*types.Var)
-				return v
-			default:
-				return nil
-			}
-		}
-	}
+	rootVar := func(x ast.Expr) *types.Var { return typesx.RootVar(m.info, x) }
 	moved := false
 	var opCall *ast.CallExpr
 	if as, ok := node.(*ast.AssignStmt); ok {
@@ -610,14 +592,12 @@ func (m *periodic) readsOnly(call *ast.CallExpr) bool {
 	if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
-		if b, ok := m.info.Uses[id].(*types.Builtin); ok {
-			switch b.Name() {
-			case "append", "copy", "clear", "delete":
-				return false
-			}
-			return true
+	if b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok {
+		switch b.Name() {
+		case "append", "copy", "clear", "delete":
+			return false
 		}
+		return true
 	}
 	return false
 }
@@ -658,13 +638,10 @@ func (m *periodic) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 	// the parameter v is passed as.
 	var recv *types.Var
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && typesx.VarOf(m.info, sel.X) == v {
-		if d.Recv == nil || len(d.Recv.List) != 1 || len(d.Recv.List[0].Names) != 1 {
-			return false
-		}
 		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
 			return false
 		}
-		recv, _ = m.info.Defs[d.Recv.List[0].Names[0]].(*types.Var)
+		recv = typesx.RecvVar(m.info, d)
 	} else {
 		for j, a := range call.Args {
 			if typesx.VarOf(m.info, a) != v || j >= sig.Params().Len() || sig.Variadic() && j >= sig.Params().Len()-1 {
@@ -682,31 +659,20 @@ func (m *periodic) keepsOnError(call *ast.CallExpr, i int, v *types.Var) bool {
 	// Every return with an error gives back the receiver; every write to
 	// the receiver comes after the last of them.
 	lastErrRet := token.NoPos
-	good := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if !good {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != res.Len() {
-				good = false // a bare return of named results
-				return false
-			}
-			if id, ok := ast.Unparen(n.Results[len(n.Results)-1]).(*ast.Ident); ok && id.Name == "nil" && m.info.Uses[id] == types.Universe.Lookup("nil") {
-				return true
-			}
-			if typesx.VarOf(m.info, n.Results[i]) != recv {
-				good = false
-				return false
-			}
-			lastErrRet = max(lastErrRet, n.Pos())
+	bad := false
+	typesx.InspectNoLitsUntil(&bad, d.Body, func(n ast.Node) bool {
+		r, ok := n.(*ast.ReturnStmt)
+		switch {
+		case !ok:
+		case len(r.Results) != res.Len():
+			bad = true // a bare return of named results
+		case !typesx.IsNil(m.info, r.Results[len(r.Results)-1]):
+			bad = typesx.VarOf(m.info, r.Results[i]) != recv
+			lastErrRet = max(lastErrRet, r.Pos())
 		}
 		return true
 	})
-	if !good || lastErrRet == token.NoPos {
+	if bad || lastErrRet == token.NoPos {
 		return false
 	}
 	written := false

@@ -60,12 +60,7 @@ func (m *periodic) backoffOnPeriod(fi *interp.FuncInfo, loop ast.Stmt, f failPat
 		if m.ownWait(h, f, succ, assignedInLoop) {
 			continue // the failure's own already (periodic.go)
 		}
-		b, ok := grows[h.Node]
-		if !ok {
-			b = m.backsOff(fi, loop, h)
-			grows[h.Node] = b
-		}
-		if b && slices.ContainsFunc(succ, func(sp failPath) bool { return passes(sp, h) }) {
+		if typesx.Cached(&grows, h.Node, func() bool { return m.backsOff(fi, loop, h) }) && slices.ContainsFunc(succ, func(sp failPath) bool { return passes(sp, h) }) {
 			backoffs = append(backoffs, h)
 			continue
 		}
@@ -193,7 +188,7 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 					return true
 				}
 				for i, l := range as.Lhs {
-					if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.info.ObjectOf(id) == v {
+					if typesx.VarOf(m.info, l) == v {
 						rhs := as.Rhs[0]
 						if len(as.Rhs) == len(as.Lhs) {
 							rhs = as.Rhs[i]

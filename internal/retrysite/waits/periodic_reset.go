@@ -38,11 +38,8 @@ func (m *periodic) resetsToStart(as *ast.AssignStmt, i int, v *types.Var, g *opG
 	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
 		return false
 	}
-	if id, ok := ast.Unparen(as.Lhs[i]).(*ast.Ident); !ok || m.info.ObjectOf(id) != v {
-		return false
-	}
 	c := m.info.Types[as.Rhs[i]].Value
-	if c == nil {
+	if typesx.VarOf(m.info, as.Lhs[i]) != v || c == nil {
 		return false
 	}
 	var scope *ast.BlockStmt
@@ -132,11 +129,7 @@ func (m *periodic) resetsAllCarried(node ast.Node, g *opGroup, carried map[*type
 	}
 	reset := make(map[*types.Var]bool, len(carried))
 	for i, l := range as.Lhs {
-		id, ok := ast.Unparen(l).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		if v, ok := m.info.ObjectOf(id).(*types.Var); ok && carried[v] && m.resetsToStart(as, i, v, g) {
+		if v := typesx.VarOf(m.info, l); carried[v] && m.resetsToStart(as, i, v, g) {
 			reset[v] = true
 		}
 	}

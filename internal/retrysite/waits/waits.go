@@ -178,13 +178,7 @@ func NonblockingComms(body *ast.BlockStmt) map[ast.Stmt]bool {
 		if !ok {
 			return true
 		}
-		hasDefault := false
-		for _, c := range sel.Body.List {
-			if cc, ok := c.(*ast.CommClause); ok && cc.Comm == nil {
-				hasDefault = true
-			}
-		}
-		if hasDefault {
+		if slices.ContainsFunc(sel.Body.List, func(c ast.Stmt) bool { return c.(*ast.CommClause).Comm == nil }) {
 			for _, c := range sel.Body.List {
 				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
 					res[cc.Comm] = true
@@ -506,19 +500,11 @@ func (f Finder) helperDecl(call *ast.CallExpr, fn *types.Func, body *ast.BlockSt
 // walk calls, at depth: worked out once per body and depth (*f.Helpers),
 // since every loop calling the helper asks.
 func (f Finder) helperWaits(body *ast.BlockStmt, depth int) ([]*Hit, bool) {
-	if f.Helpers == nil {
-		return f.FindWaits(body, body, depth)
-	}
-	k := HelperKey{body, depth}
-	if r, ok := (*f.Helpers)[k]; ok {
-		return r.Hits, r.Maybe
-	}
-	hits, maybe := f.FindWaits(body, body, depth)
-	if *f.Helpers == nil {
-		*f.Helpers = make(map[HelperKey]HelperWaits)
-	}
-	(*f.Helpers)[k] = HelperWaits{hits, maybe}
-	return hits, maybe
+	r := typesx.Cached(f.Helpers, HelperKey{body, depth}, func() HelperWaits {
+		hits, maybe := f.FindWaits(body, body, depth)
+		return HelperWaits{hits, maybe}
+	})
+	return r.Hits, r.Maybe
 }
 
 // HelperKey and HelperWaits are the key and the value of Finder.Helpers.
@@ -537,20 +523,10 @@ type (
 // body: each operation of the loop asks (periodic.go), the loop is read
 // once (*f.Waited).
 func (f Finder) hasWaits(loop ast.Node, body *ast.BlockStmt) bool {
-	if f.Waited != nil {
-		if r, ok := (*f.Waited)[loop]; ok {
-			return r
-		}
-	}
-	hits, _ := f.FindWaits(loop, body, 0)
-	r := len(hits) > 0
-	if f.Waited != nil {
-		if *f.Waited == nil {
-			*f.Waited = make(map[ast.Node]bool)
-		}
-		(*f.Waited)[loop] = r
-	}
-	return r
+	return typesx.Cached(f.Waited, loop, func() bool {
+		hits, _ := f.FindWaits(loop, body, 0)
+		return len(hits) > 0
+	})
 }
 
 // helperHit makes the wait of a call of a same-package helper whose body
@@ -559,13 +535,11 @@ func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, i
 	h := &Hit{Kind: site.WaitHelper, Node: call, Inner: inner, Helper: d}
 	// A helper that waits for one of its parameters (sleepCtx(ctx, d)):
 	// the argument is the duration.
-	if id, ok := ast.Unparen(inner.Expr).(*ast.Ident); ok && inner.Inner == nil && fn != nil {
-		if p, ok := f.Info.Uses[id].(*types.Var); ok {
-			sig := fn.Type().(*types.Signature)
-			for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
-				if sig.Params().At(i) == p && !(sig.Variadic() && i == sig.Params().Len()-1) {
-					h.Expr = call.Args[i]
-				}
+	if p := typesx.VarOf(f.Info, inner.Expr); p != nil && inner.Inner == nil && fn != nil {
+		sig := fn.Type().(*types.Signature)
+		for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
+			if sig.Params().At(i) == p && !(sig.Variadic() && i == sig.Params().Len()-1) {
+				h.Expr = call.Args[i]
 			}
 		}
 	}
@@ -680,11 +654,9 @@ func (f Finder) ReceiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *Hit {
 			}
 			return h
 		}
-		if id, ok := ast.Unparen(x.X).(*ast.Ident); ok {
-			if v, ok := f.Info.Uses[id].(*types.Var); ok {
-				h.TimerVar = v
-				h.Expr = f.timerDuration(v, body, u.Pos())
-			}
+		if v := typesx.VarOf(f.Info, x.X); v != nil {
+			h.TimerVar = v
+			h.Expr = f.timerDuration(v, body, u.Pos())
 		}
 		return h
 	}
@@ -732,8 +704,7 @@ func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSe
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || (f.Info.Defs[id] != v && f.Info.Uses[id] != v) {
+				if typesx.VarOf(f.Info, l) != v {
 					continue
 				}
 				if i >= len(n.Rhs) {
@@ -751,7 +722,7 @@ func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSe
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
-				if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && f.Info.Uses[id] == v {
+				if typesx.VarOf(f.Info, sel.X) == v {
 					sets = append(sets, timerSet{n.Args[0], n.Pos()})
 				}
 			}
@@ -765,11 +736,8 @@ func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSe
 // while between attempts: its name says it waits, or it takes a duration.
 func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
 	name := ""
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		name = f.Name
-	case *ast.SelectorExpr:
-		name = f.Sel.Name
+	if id := typesx.NameIdent(call.Fun); id != nil {
+		name = id.Name
 	}
 	if fn != nil && fn.Pkg() != nil {
 		switch fn.Pkg().Path() {

@@ -45,13 +45,10 @@ func (f Finder) afterVarWait(u *ast.UnaryExpr, id *ast.Ident, body *ast.BlockStm
 		return nil
 	}
 	is := typesx.VarIs(f.Info, v)
-	isNil := func(x ast.Expr) bool {
-		return f.Info.Types[x].IsNil()
-	}
 	var after *ast.CallExpr
 	ok = true
 	write := func(x ast.Expr) {
-		if isNil(x) {
+		if f.Info.Types[x].IsNil() {
 			return
 		}
 		call, isCall := ast.Unparen(x).(*ast.CallExpr)

@@ -1,5 +1,7 @@
 package waits
 
+import "slices"
+
 // withHits returns hits followed by the waits of more that it does not
 // hold yet, in a new slice. A path that goes round the loop through a
 // `continue` before it reaches the operation again passes the loop's wait
@@ -10,14 +12,7 @@ package waits
 func withHits(hits []*Hit, more ...*Hit) []*Hit {
 	res := append([]*Hit(nil), hits...)
 	for _, h := range more {
-		dup := false
-		for _, k := range res {
-			if k.Node == h.Node {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !slices.ContainsFunc(res, func(k *Hit) bool { return k.Node == h.Node }) {
 			res = append(res, h)
 		}
 	}

@@ -42,12 +42,8 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	}
 	// A closure's wait may read what its function declares (a setting
 	// parameter, a counter it captures): the function is judged whole.
-	if file := typesx.FileOf(f.Pass.Files, body.Pos()); file != nil {
-		for _, decl := range file.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Pos() < body.Pos() && body.End() <= fd.Body.End() {
-				body = fd.Body
-			}
-		}
+	if fd := typesx.FuncDeclAt(f.Pass.Files, body.Pos()); fd != nil {
+		body = fd.Body
 	}
 	if f.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
 		return false
@@ -66,15 +62,7 @@ func (f Finder) unjitteredHit(body *ast.BlockStmt, h *Hit) bool {
 		return f.unjitteredWait(body, h.Expr)
 	}
 	sets, all := f.timerSettings(h.TimerVar, body)
-	if !all || len(sets) == 0 {
-		return false
-	}
-	for _, s := range sets {
-		if !f.unjitteredWait(body, s.x) {
-			return false
-		}
-	}
-	return true
+	return all && len(sets) > 0 && !slices.ContainsFunc(sets, func(s timerSet) bool { return !f.unjitteredWait(body, s.x) })
 }
 
 // randomPkgs are the packages whose draws are random.
@@ -140,15 +128,8 @@ func (d *determ) expr(x ast.Expr) bool {
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return d.expr(x.Args[0])
 		}
-		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
-			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
-				for _, a := range x.Args {
-					if !d.expr(a) {
-						return false
-					}
-				}
-				return true
-			}
+		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
+			return d.exprs(x.Args)
 		}
 		// A function of package math (math.Pow, math.Min): arithmetic; a
 		// function of the package whose every result is such a value of
@@ -158,12 +139,7 @@ func (d *determ) expr(x ast.Expr) bool {
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "math" && (fn.Pkg() != d.f.Pkg || !typesx.IsPackageFunc(fn) || !d.pure(fn)) {
 			return false
 		}
-		for _, a := range x.Args {
-			if !d.expr(a) {
-				return false
-			}
-		}
-		return true
+		return d.exprs(x.Args)
 	case *ast.IndexExpr:
 		// An element of a table the package fills with such values.
 		return d.expr(x.X) && d.expr(x.Index)
@@ -185,6 +161,11 @@ func (d *determ) expr(x ast.Expr) bool {
 	return false
 }
 
+// exprs reports whether expr accepts each of xs.
+func (d *determ) exprs(xs []ast.Expr) bool {
+	return !slices.ContainsFunc(xs, func(x ast.Expr) bool { return !d.expr(x) })
+}
+
 // pure reports whether every return of fn gives values computed as
 // expr accepts them from fn's parameters: no draw, no state.
 func (d *determ) pure(fn *types.Func) bool {
@@ -200,7 +181,7 @@ func (d *determ) pure(fn *types.Func) bool {
 	good := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok {
-			good = len(r.Results) > 0 && !slices.ContainsFunc(r.Results, func(x ast.Expr) bool { return !sub.expr(x) })
+			good = len(r.Results) > 0 && sub.exprs(r.Results)
 		}
 		_, lit := n.(*ast.FuncLit)
 		return good && !lit
@@ -241,11 +222,7 @@ func (d *determ) variable(v *types.Var) bool {
 			// v++ keeps it deterministic.
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || (d.f.Info.Defs[id] != v && d.f.Info.Uses[id] != v) {
-					continue
-				}
-				if len(n.Lhs) != len(n.Rhs) || !d.expr(n.Rhs[i]) {
+				if typesx.VarOf(d.f.Info, l) == v && (len(n.Lhs) != len(n.Rhs) || !d.expr(n.Rhs[i])) {
 					good = false
 				}
 			}
@@ -259,10 +236,8 @@ func (d *determ) variable(v *types.Var) bool {
 				}
 			}
 		case *ast.RangeStmt:
-			for _, k := range []ast.Expr{n.Key, n.Value} {
-				if id, ok := k.(*ast.Ident); ok && (d.f.Info.Defs[id] == v || d.f.Info.Uses[id] == v) {
-					good = false
-				}
+			if typesx.VarOf(d.f.Info, n.Key) == v || typesx.VarOf(d.f.Info, n.Value) == v {
+				good = false
 			}
 		}
 		return good

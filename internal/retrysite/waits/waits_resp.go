@@ -30,16 +30,11 @@ func (f Finder) ResponseVerdict(call *ast.CallExpr, i int) (bool, bool) {
 	if fn == nil || fn.Pkg() != f.Pkg {
 		return false, false
 	}
-	k := VerdictKey{fn, i}
-	if r, ok := (*f.Verdicts)[k]; ok {
-		return r.v, r.ok
-	}
-	v, ok := f.computeVerdict(fn, i)
-	if *f.Verdicts == nil {
-		*f.Verdicts = make(map[VerdictKey]Verdict)
-	}
-	(*f.Verdicts)[k] = Verdict{v, ok}
-	return v, ok
+	r := typesx.Cached(f.Verdicts, VerdictKey{fn, i}, func() Verdict {
+		v, ok := f.computeVerdict(fn, i)
+		return Verdict{v, ok}
+	})
+	return r.v, r.ok
 }
 
 // A VerdictKey is a function and the index of a bool result of it.
