@@ -342,10 +342,8 @@ func (d *decider) stateless() bool {
 		return ok
 	})
 	written := func(x ast.Expr) {
-		if id, isID := ast.Unparen(x).(*ast.Ident); isID {
-			if v, isVar := d.m.info.Uses[id].(*types.Var); isVar && vars[v] {
-				ok = false
-			}
+		if v, isVar := d.m.info.Uses[typesx.IdentOf(x)].(*types.Var); isVar && vars[v] {
+			ok = false
 		}
 	}
 	ast.Inspect(d.home, func(n ast.Node) bool {

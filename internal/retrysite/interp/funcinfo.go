@@ -495,10 +495,8 @@ func (fi *FuncInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 	}
 	if lit, ok := ast.Unparen(r.X).(*ast.CompositeLit); ok {
 		if _, ok := tv.Type.Underlying().(*types.Slice); ok {
-			for _, e := range lit.Elts {
-				if _, ok := e.(*ast.KeyValueExpr); ok {
-					return 0, false
-				}
+			if slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv }) {
+				return 0, false
 			}
 			return int64(len(lit.Elts)), true
 		}

@@ -769,16 +769,12 @@ func (fi *FuncInfo) clockReading(x ast.Expr) bool {
 		return true
 	case "Sub":
 		// now.Sub(start), with now read from the clock.
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return false
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if inner, ok := ast.Unparen(sel.X).(*ast.CallExpr); ok {
+				f := typesx.Callee(fi.M.info, inner)
+				return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
+			}
 		}
-		inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		f := typesx.Callee(fi.M.info, inner)
-		return f != nil && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Now"
 	}
 	return false
 }

@@ -110,21 +110,9 @@ func (m *model) callIndex() map[*types.Func][]callAt {
 			m.calls[fn] = append(m.calls[fn], callAt{call: c, decl: fd})
 		}
 	}
-	// The inspector skips what holds no call.
-	insp, ok := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	if !ok {
-		for _, file := range m.pass.Files {
-			if strings.HasSuffix(m.pass.Fset.File(file.Pos()).Name(), "_test.go") {
-				continue
-			}
-			for _, dc := range file.Decls {
-				if fd, ok := dc.(*ast.FuncDecl); ok && fd.Body != nil {
-					typesx.PreorderIn(inspector.Cursor{}, false, fd.Body, callNodes, func(n ast.Node) { add(n, fd) })
-				}
-			}
-		}
-		return m.calls
-	}
+	// The inspector (the retrysite Analyzer requires it) skips what
+	// holds no call.
+	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for fc := range insp.Root().Children() {
 		file, ok := fc.Node().(*ast.File)
 		if !ok || strings.HasSuffix(m.pass.Fset.File(file.Pos()).Name(), "_test.go") {

@@ -267,12 +267,12 @@ func selectsOf(body *ast.BlockStmt) map[ast.Stmt]*ast.SelectStmt {
 // blockingOf returns what node blocks on when it is a receive that waits
 // for a channel: the select whose comm it is (a select without a
 // default), or the receive statement itself; nil otherwise.
-func blockingOf(node ast.Node, sel map[ast.Stmt]*ast.SelectStmt, nonblocking map[ast.Stmt]bool) ast.Node {
+func (w *Walk) blockingOf(node ast.Node) ast.Node {
 	st, ok := node.(ast.Stmt)
-	if !ok || nonblocking[st] || typesx.CommReceive(st) == nil {
+	if !ok || w.nonblocking(st) || typesx.CommReceive(st) == nil {
 		return nil
 	}
-	if s, ok := sel[st]; ok {
+	if s, ok := w.Comms[st]; ok {
 		return s
 	}
 	return st
@@ -387,7 +387,6 @@ func (m *periodic) durationLocal(x ast.Expr) *types.Var {
 // grew too large.
 func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref interp.NodeRef, sc interp.Scenario, in interp.Scope, carried map[*types.Var]bool) (paths []failPath, ok bool) {
 	ev := &interp.Evaluator{Fi: fi, Op: g.set, Sc: sc}
-	sel := w.sel
 	// The states seen and the queue are the walk's (backWalk), emptied
 	// for each walk: their memory serves the next scenario's.
 	seen := &w.seen
@@ -446,7 +445,7 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 				break
 			}
 			if !opNode {
-				p = p.passing(w.hitsIn(node), blockingOf(node, sel, w.Nonblocking))
+				p = p.passing(w.hitsIn(node), w.blockingOf(node))
 			}
 			if len(carried) > 0 && m.movesCarried(node, g, carried, opNode) {
 				p.moved = true

@@ -10,11 +10,10 @@ import (
 // backWalk is the state failurePathRetry's walks share: one function, one
 // loop, up to five scenarios walked over the same nodes. What it keeps
 // depends on the function's body only, so each walk reads it instead of
-// finding it again (the selects of the body, the waits of each node).
+// finding it again (the waits of each node).
 type backWalk struct {
 	*Walk
-	sel  map[ast.Stmt]*ast.SelectStmt // selectsOf(fi.Body)
-	hits map[ast.Node][]*Hit          // waitsIn's hits, whether or not it was sure
+	hits map[ast.Node][]*Hit // waitsIn's hits, whether or not it was sure
 	// visits counts, in a walk that widens, the times each block was
 	// taken (periodic_backoff.go); nil in a walk that does not.
 	visits map[int32]int
@@ -35,7 +34,7 @@ type backItem struct {
 }
 
 func newBackWalk(w *Walk) *backWalk {
-	return &backWalk{Walk: w, sel: selectsOf(w.Fi.Body), hits: make(map[ast.Node][]*Hit)}
+	return &backWalk{Walk: w, hits: make(map[ast.Node][]*Hit)}
 }
 
 // hitsIn returns the waits of node as waitsIn finds them. waitsIn keeps

@@ -152,7 +152,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 
 // NewWalk returns a walk of the failure paths of fi.
 func (f Finder) NewWalk(fi *interp.FuncInfo) *Walk {
-	return &Walk{F: f, Fi: fi, Nonblocking: NonblockingComms(fi.Body), Comms: selectsOf(fi.Body), HitAt: make(map[ast.Node][]*Hit)}
+	return &Walk{F: f, Fi: fi, Comms: selectsOf(fi.Body), HitAt: make(map[ast.Node][]*Hit)}
 }
 
 // SelfCalls returns the calls of fn in body (outside function literals),
@@ -169,40 +169,24 @@ func SelfCalls(info *types.Info, decl func(via, fn *types.Func) *ast.FuncDecl, b
 	return res
 }
 
-// NonblockingComms returns the communications of selects with a default
-// case: they do not wait.
-func NonblockingComms(body *ast.BlockStmt) map[ast.Stmt]bool {
-	res := make(map[ast.Stmt]bool)
-	ast.Inspect(body, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectStmt)
-		if !ok {
-			return true
-		}
-		if slices.ContainsFunc(sel.Body.List, func(c ast.Stmt) bool { return c.(*ast.CommClause).Comm == nil }) {
-			for _, c := range sel.Body.List {
-				if cc, ok := c.(*ast.CommClause); ok && cc.Comm != nil {
-					res[cc.Comm] = true
-				}
-			}
-		}
-		return true
-	})
-	return res
+// nonblocking reports whether st is the communication of a select with
+// a default case: it does not wait.
+func (w *Walk) nonblocking(st ast.Stmt) bool {
+	sel := w.Comms[st]
+	return sel != nil && slices.ContainsFunc(sel.Body.List, func(c ast.Stmt) bool { return c.(*ast.CommClause).Comm == nil })
 }
 
 // Walk walks the failure paths of one site.
 type Walk struct {
 	F  Finder
 	Fi *interp.FuncInfo
-	// Nonblocking are the communications of selects with a default
-	// case; HitAt caches WaitsIn and HeadWait by node.
-	Nonblocking map[ast.Stmt]bool
 	// Comms maps each comm of a select to its select. go/cfg evaluates
 	// every comm of a select at its head, before the cases branch: a
 	// path waits on the comm of the case it takes (caseWait), not on
 	// them all (a timer armed before the loop whose case returns is a
 	// deadline, not a wait between attempts).
-	Comms   map[ast.Stmt]*ast.SelectStmt
+	Comms map[ast.Stmt]*ast.SelectStmt
+	// HitAt caches WaitsIn and HeadWait by node.
 	HitAt   map[ast.Node][]*Hit
 	found   []*Hit
 	seenHit map[ast.Node]bool
@@ -415,7 +399,7 @@ func (w *Walk) WaitsIn(node ast.Node) ([]*Hit, bool) {
 	if hs, ok := w.HitAt[node]; ok {
 		return hs, false
 	}
-	if st, ok := node.(ast.Stmt); ok && w.Nonblocking[st] {
+	if st, ok := node.(ast.Stmt); ok && w.nonblocking(st) {
 		return nil, false
 	}
 	hits, maybe := w.F.FindWaits(node, w.Fi.Body, 0)

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 
@@ -330,6 +331,12 @@ func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		return ok && info.Uses[sel.Sel] == v
 	}
+	// builtinOnV reports whether call is a call of one of the builtins
+	// names given x.v first.
+	builtinOnV := func(call *ast.CallExpr, names ...string) bool {
+		b, _ := info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin)
+		return b != nil && slices.Contains(names, b.Name()) && len(call.Args) > 0 && isV(call.Args[0])
+	}
 	ok := true
 	ast.Inspect(body, func(n ast.Node) bool {
 		if !ok {
@@ -345,16 +352,7 @@ func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[
 					ok = false
 					return false
 				}
-				call, isCall := ast.Unparen(n.Rhs[i]).(*ast.CallExpr)
-				if !isCall || len(call.Args) == 0 || !isV(call.Args[0]) {
-					ok = false
-					return false
-				}
-				if id, isID := ast.Unparen(call.Fun).(*ast.Ident); !isID || id.Name != "append" {
-					ok = false
-					return false
-				}
-				if _, isBuiltin := info.Uses[ast.Unparen(call.Fun).(*ast.Ident)].(*types.Builtin); !isBuiltin {
+				if call, isCall := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); !isCall || !builtinOnV(call, "append") {
 					ok = false
 					return false
 				}
@@ -366,16 +364,12 @@ func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[
 		case *ast.CallExpr:
 			fn := typesx.Callee(info, n)
 			if fn == nil {
-				if id, isID := ast.Unparen(n.Fun).(*ast.Ident); isID {
-					if _, isBuiltin := info.Uses[id].(*types.Builtin); isBuiltin {
-						// copy(x.v, ...) and clear(x.v) write it.
-						if (id.Name == "copy" || id.Name == "clear") && len(n.Args) > 0 && isV(n.Args[0]) {
-							ok = false
-						}
-						return true
-					}
+				// copy(x.v, ...) and clear(x.v) write it; a func value
+				// or an interface method is not followed.
+				if builtinOnV(n, "copy", "clear") {
+					ok = false
 				}
-				return true // a func value or interface: not followed
+				return true
 			}
 			if fn.Pkg() == m.Types() {
 				if d := m.FuncDecl(fn); d != nil && d.Body != nil && !m.onlyAppends(d.Body, v, depth+1, seen) {

@@ -100,10 +100,7 @@ type constDecl struct {
 // constDecls returns the declarations of boolean or integer locals with
 // no value or constant values that s makes.
 func constDecls(info *types.Info, s ast.Stmt) []constDecl {
-	scalar := func(v *types.Var) bool {
-		b, ok := v.Type().Underlying().(*types.Basic)
-		return ok && b.Info()&(types.IsBoolean|types.IsInteger) != 0
-	}
+	scalar := func(v *types.Var) bool { return typesx.IsBool(v.Type()) || typesx.IsInteger(v.Type()) }
 	constant := func(xs []ast.Expr) bool {
 		for _, x := range xs {
 			if tv, ok := info.Types[x]; !ok || tv.Value == nil {
