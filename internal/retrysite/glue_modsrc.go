@@ -46,6 +46,7 @@ func (m *model) srcModel(info *types.Info, xp *xpkg) *model {
 	xm.Vx = m.Vx
 	xm.srcOf = xp
 	xm.srcSettings = make(map[*types.Var]bool)
+	xm.modTypes = nil // its info is another
 	xm.rebindDescribers()
 	return &xm
 }

@@ -55,6 +55,8 @@ type model struct {
 	boolFail map[*ast.BlockStmt]bool
 	// reentries caches ReentryDecl (reentry.go).
 	reentries map[[2]*types.Func]*ast.FuncDecl
+	// namedFuncs caches funcsNamedIn (reentry.go).
+	namedFuncs map[*types.Func]map[*types.Func]bool
 	// trackerImpls caches TrackerMethod by local (host.go).
 	trackerImpls map[*types.Var]*types.Func
 	// items tells what a loop's iterations give its operation (package
@@ -101,6 +103,8 @@ type model struct {
 	srcOf *xpkg
 	// srcSettings caches SourceSetting for srcOf's fields.
 	srcSettings map[*types.Var]bool
+	// modTypes caches moduleTypes (xpkg.go).
+	modTypes *[]types.Type
 	// lib reads the library sites (package libsite, glue_libsite.go).
 	lib *libsite.Reader
 }

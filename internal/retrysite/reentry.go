@@ -23,7 +23,7 @@ func (m *model) ReentryDecl(via, fn *types.Func) *ast.FuncDecl {
 		m.reentries = make(map[[2]*types.Func]*ast.FuncDecl)
 	}
 	d := m.FuncDecl(via)
-	if d == nil || d.Body == nil || len(typesx.Reentries(m.info, d.Body, fn)) == 0 {
+	if d == nil || d.Body == nil || !m.funcsNamedIn(via, d.Body)[fn.Origin()] || len(typesx.Reentries(m.info, d.Body, fn)) == 0 {
 		m.reentries[k] = nil
 		return nil
 	}
@@ -41,4 +41,22 @@ func (m *model) ReentryDecl(via, fn *types.Func) *ast.FuncDecl {
 	}
 	m.reentries[k] = d
 	return d
+}
+
+// funcsNamedIn returns, once per function via, the functions (origins)
+// its body names anywhere: a call of fn, or fn scheduled, names it
+// (typesx.Reentries), so most pairs need no walk.
+func (m *model) funcsNamedIn(via *types.Func, body *ast.BlockStmt) map[*types.Func]bool {
+	return typesx.Cached(&m.namedFuncs, via, func() map[*types.Func]bool {
+		named := make(map[*types.Func]bool)
+		ast.Inspect(body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if g, ok := m.info.Uses[id].(*types.Func); ok {
+					named[g.Origin()] = true
+				}
+			}
+			return true
+		})
+		return named
+	})
 }

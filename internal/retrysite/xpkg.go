@@ -150,22 +150,10 @@ func (m *model) soleImplementation(fn *types.Func) *types.Func {
 	if fn == nil || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || fn.Pkg() != m.pkg {
 		return fn
 	}
-	recv := fn.Signature().Recv()
-	iface := recv.Type().Underlying().(*types.Interface)
+	iface := fn.Signature().Recv().Type().Underlying().(*types.Interface)
 	var found types.Type
-	seen := make(map[types.Type]bool)
-	for _, tv := range m.info.Types {
-		t := tv.Type
-		if t == nil || seen[t] || tv.IsType() || types.IsInterface(t) {
-			continue
-		}
-		seen[t] = true
-		e := t
-		if p, ok := t.(*types.Pointer); ok {
-			e = p.Elem()
-		}
-		named, _ := types.Unalias(e).(*types.Named)
-		if named == nil || !m.moduleObj(named.Obj(), false) || !types.Implements(t, iface) {
+	for _, t := range m.moduleTypes() {
+		if !types.Implements(t, iface) {
 			continue
 		}
 		if found != nil && !types.Identical(found, t) {
@@ -179,6 +167,30 @@ func (m *model) soleImplementation(fn *types.Func) *types.Func {
 	impl, _, _ := types.LookupFieldOrMethod(found, true, m.pkg, fn.Name())
 	f, _ := impl.(*types.Func)
 	return f
+}
+
+// moduleTypes returns, once per pass, the types of the package's
+// expressions that are, or point to, a named type of another package of
+// the module: the candidates of soleImplementation.
+func (m *model) moduleTypes() []types.Type {
+	if m.modTypes != nil {
+		return *m.modTypes
+	}
+	var ts []types.Type
+	seen := make(map[types.Type]bool)
+	for _, tv := range m.info.Types {
+		t := tv.Type
+		if t == nil || seen[t] || tv.IsType() || types.IsInterface(t) {
+			continue
+		}
+		seen[t] = true
+		named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
+		if named != nil && m.moduleObj(named.Obj(), false) {
+			ts = append(ts, t)
+		}
+	}
+	m.modTypes = &ts
+	return ts
 }
 
 // passesFuncValue reports whether call may pass a func value the

@@ -66,6 +66,16 @@ func (m *Reader) mayCallLibrary(call *ast.CallExpr) bool {
 // walk them. A copy of a library package under another path
 // (knowledge.Copies) counts as the library.
 func ReachesLibrary(pkg *types.Package, copies *knowledge.Copies) bool {
+	// By import path first: the library itself is a map lookup, and
+	// recognising a copy decodes names from export data; most packages
+	// that reach a library reach it under its own path.
+	var byPath *knowledge.Copies // recognises no copy
+	return reaches(pkg, byPath.IsLibrary) || reaches(pkg, copies.IsLibrary)
+}
+
+// reaches reports whether is holds for pkg or a package it imports,
+// directly or not.
+func reaches(pkg *types.Package, is func(*types.Package) bool) bool {
 	seen := make(map[*types.Package]bool)
 	var reach func(p *types.Package) bool
 	reach = func(p *types.Package) bool {
@@ -74,13 +84,13 @@ func ReachesLibrary(pkg *types.Package, copies *knowledge.Copies) bool {
 				continue
 			}
 			seen[q] = true
-			if copies.IsLibrary(q) || reach(q) {
+			if is(q) || reach(q) {
 				return true
 			}
 		}
 		return false
 	}
-	return copies.IsLibrary(pkg) || reach(pkg)
+	return is(pkg) || reach(pkg)
 }
 
 // LibrarySites finds the library retry sites of a file.
