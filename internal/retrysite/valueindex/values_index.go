@@ -428,6 +428,10 @@ func (m *Index) ValueIndexOf() *valueIndex {
 // or array field or package variable (v[k] = x, v[k]++, delete, clear).
 func (vx *valueIndex) ElemsWritten(v *types.Var) bool { return vx.elemsWritten[v] }
 
+// Guarded reports whether the package writes v under a test of its zero
+// value (if c.codes == nil { c.codes = ... }): a default it fills.
+func (vx *valueIndex) Guarded(v *types.Var) bool { return vx.guarded[v] }
+
 // indexedNodes are the nodes the value index reads.
 var indexedNodes = []ast.Node{
 	(*ast.IfStmt)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSpec)(nil),

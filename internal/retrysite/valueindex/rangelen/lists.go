@@ -28,7 +28,10 @@ import (
 //   - every write the package makes is that one literal, a zero the
 //     default replaces (the value index's placeholder rule), or the
 //     user's value (an option's or a config's: the literal is then the
-//     default, noted as one the user can change);
+//     default, noted as one the user can change); when the package
+//     fills the literal under a test of the zero value, any other write
+//     it cannot show (cfg.codes handed on from an options struct)
+//     counts as the user's too: the default is what is judged;
 //   - nothing writes into it (c.m[k] = v, c.m[k]++, delete, clear), and
 //     every other use only reads it: an index, len or cap, a range, a
 //     comparison with nil. Passed to a call, returned, stored or aliased,
@@ -95,6 +98,15 @@ func listOnce(m *valueindex.Index, v *types.Var) (r listLiteral) {
 			continue
 		}
 		lit, ok := ast.Unparen(w.X).(*ast.CompositeLit)
+		if !ok && vx.Guarded(v) {
+			// A value the package cannot show (cfg.codes handed on from
+			// options) beside a default it fills under a test of the
+			// zero value: the default is the value judged, and named.
+			if r.user.X == nil {
+				r.user = w
+			}
+			continue
+		}
 		if !ok || r.lit != nil && r.lit != lit {
 			return listLiteral{}
 		}
