@@ -261,6 +261,7 @@ func (fi *FuncInfo) scan() {
 	escapes := make(map[*types.Var]bool)
 	asAddr := make(map[ast.Expr]bool)
 	asTargets := make(map[*types.Var]bool)
+	besideErr := make(map[*types.Var]bool) // a result beside an error kept in a variable
 	isLocal := func(v *types.Var) bool {
 		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.Body.End()
 	}
@@ -333,6 +334,9 @@ func (fi *FuncInfo) scan() {
 					deps[v] = append(deps[v], n.Rhs[i])
 				} else if len(n.Rhs) == 1 {
 					deps[v] = append(deps[v], n.Rhs[0])
+					if k := typesx.ErrorResult(info.TypeOf(n.Rhs[0])); k >= 0 && k != i && k < len(n.Lhs) && fi.LhsVar(n.Lhs[k]) != nil {
+						besideErr[v] = true // conn, err := dial(): eval.go's opResult
+					}
 				}
 			}
 		case *ast.IncDecStmt:
@@ -446,6 +450,8 @@ func (fi *FuncInfo) scan() {
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.Tracked[v] = true
+		case nilable(v.Type()) && besideErr[v]:
+			fi.outcomes[v] = true
 		}
 	}
 	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go
