@@ -205,7 +205,7 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
 	}
 	us := d.usesOf(v)
 	for _, u := range us {
-		if !isDefUse(u) {
+		if !isDefUse(u) && !d.afterSend(u) {
 			d.reqExprUse(u.id, u.path, f, t)
 		}
 	}
@@ -222,6 +222,39 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
 		// method and headers were decided elsewhere.
 		t.originUnknown, t.opaque = true, true
 	}
+}
+
+// afterSend reports whether u comes after the send being described, in
+// the same function declaration, with no loop or function literal around
+// both and no way back to the send (a goto, a call of the function
+// itself): a hook given the request once it is sent
+// (c.onRequestCompleted(req, res)) cannot change what went out.
+func (d *describer) afterSend(u use) bool {
+	s := d.sending
+	if s == nil || len(u.path) == 0 || u.id.Pos() < s.End() {
+		return false
+	}
+	decl, ok := u.path[0].(*ast.FuncDecl)
+	if !ok || decl.Body == nil || s.Pos() < decl.Body.Pos() || s.End() > decl.Body.End() {
+		return false
+	}
+	for _, n := range u.path {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+			if n.Pos() <= s.Pos() && s.End() <= n.End() {
+				return false
+			}
+		}
+	}
+	fn, _ := d.m.info.Defs[decl.Name].(*types.Func)
+	back := fn == nil || typesx.CallsFunc(d.m.info, decl.Body, fn)
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
+			back = true
+		}
+		return !back
+	})
+	return !back
 }
 
 // isDefUse reports whether a use defines the variable (the left side of
