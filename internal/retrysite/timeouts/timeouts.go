@@ -532,6 +532,10 @@ func (m *model) loopTimeouts(s *site.Site) {
 		t.Note = "never watches " + ctxName(siteCtx)
 		siteCtx = ctxFact{kind: ctxBack}
 		uncapped = "it stops only on success and nothing checks the elapsed time"
+	} else if siteCtx.kind == ctxNone && s.Bound.Kind == site.BoundUnbounded {
+		// No count and no context: as with context.Background(),
+		// nothing caps the time it may take.
+		uncapped = "no attempt count stops it, it has no context, and nothing checks the elapsed time"
 	} else if siteCtx.kind == ctxBack {
 		uncapped = ctxClause(siteCtx)
 		if strings.HasPrefix(uncapped, "sends ") {
