@@ -103,9 +103,7 @@ func (d *describer) readsMethod(e ast.Expr, v *types.Var, depth int) bool {
 	return typesx.InspectUntil(&found, e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if n.Sel.Name == "Method" && typesx.VarOf(d.m.info, n.X) == v {
-				found = true
-			}
+			found = n.Sel.Name == "Method" && typesx.VarOf(d.m.info, n.X) == v
 		case *ast.Ident:
 			if l := typesx.VarOf(d.m.info, n); l != nil && l != v && depth < 4 {
 				if ds := d.defs(l); len(ds) == 1 && ds[0].rhs != nil && l.Parent() != d.m.pkg.Scope() {

@@ -74,10 +74,7 @@ func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
 	}
 	idx := m.callIndex()
 	contexts := m.chains(decl, fn, f, idx)
-	for i, fr := range contexts {
-		if i >= maxCallerContexts {
-			break
-		}
+	for _, fr := range contexts[:min(len(contexts), maxCallerContexts)] {
 		d := newDescriber(m)
 		if r := d.call(call, fr, 0); r != nil && policy.RequiresIdempotencyKey(r.method) && r.key != nil {
 			switch r.key.State {
@@ -154,27 +151,16 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 	return typesx.InspectUntil(&found, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y)) {
-				found = true
-			}
+			found = (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y))
 		case *ast.SwitchStmt:
-			if n.Tag != nil && isMethod(n.Tag) {
-				found = true
-			}
+			found = n.Tag != nil && isMethod(n.Tag)
 		case *ast.IndexExpr:
-			if isMethod(n.Index) {
-				found = true // a table of methods
-			}
+			found = isMethod(n.Index) // a table of methods
 		case *ast.CallExpr:
 			// A predicate given the method: isIdempotent(method),
 			// strings.EqualFold(req.Method, "GET").
-			if b, ok := m.info.TypeOf(n).(*types.Basic); ok && b.Kind() == types.Bool {
-				for _, a := range n.Args {
-					if isMethod(a) {
-						found = true
-					}
-				}
-			}
+			b, ok := m.info.TypeOf(n).(*types.Basic)
+			found = ok && b.Kind() == types.Bool && slices.ContainsFunc(n.Args, isMethod)
 		}
 		return true
 	})

@@ -310,14 +310,5 @@ func (t *holderTrace) reads(is func(ast.Expr) bool, transport bool, depth int) {
 // walkPaths calls visit for every node of n with its ancestors
 // (innermost last; the slice is reused: copy it to keep it).
 func walkPaths(n ast.Node, visit func(ast.Node, []ast.Node)) {
-	var stack []ast.Node
-	ast.Inspect(n, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		visit(n, stack)
-		stack = append(stack, n)
-		return true
-	})
+	ast.PreorderStack(n, nil, func(n ast.Node, stack []ast.Node) bool { visit(n, stack); return true })
 }
