@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 )
@@ -90,15 +91,7 @@ func (m *Rules) RetriesOnlyWhilePending(loop ast.Stmt, g *Group) bool {
 func (m *Rules) pendingGuard(guard ast.Node) bool {
 	switch g := guard.(type) {
 	case *ast.CaseClause:
-		if len(g.List) == 0 {
-			return false // default
-		}
-		for _, v := range g.List {
-			if !m.pendingValue(v) {
-				return false
-			}
-		}
-		return true
+		return len(g.List) > 0 && !slices.ContainsFunc(g.List, func(v ast.Expr) bool { return !m.pendingValue(v) }) // not default
 	case *ast.IfStmt:
 		b, isBin := ast.Unparen(g.Cond).(*ast.BinaryExpr)
 		return isBin && b.Op == token.EQL && (m.pendingValue(b.X) || m.pendingValue(b.Y))

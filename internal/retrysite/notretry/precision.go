@@ -127,9 +127,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 	if !ok || sig.Recv() == nil {
 		return false
 	}
-	t := sig.Recv().Type()
-	t = typesx.Deref(t)
-	named, ok := types.Unalias(t).(*types.Named)
+	named, ok := types.Unalias(typesx.Deref(sig.Recv().Type())).(*types.Named)
 	return ok && named.Obj().Name() == name
 }
 
@@ -257,14 +255,10 @@ func hasWireTag(t types.Type, field *types.Var) bool {
 	if !ok {
 		return false
 	}
-	for i := 0; i < st.NumFields(); i++ {
+	for i := range st.NumFields() {
 		if st.Field(i) == field {
 			tag := reflect.StructTag(st.Tag(i))
-			for _, k := range []string{"json", "xml", "protobuf"} {
-				if _, ok := tag.Lookup(k); ok {
-					return true
-				}
-			}
+			return slices.ContainsFunc([]string{"json", "xml", "protobuf"}, func(k string) bool { _, ok := tag.Lookup(k); return ok })
 		}
 	}
 	return false
@@ -321,20 +315,14 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 		return false
 	}
 	rhs := localAssignments(m.info, body, v)
-	if len(rhs) == 0 {
-		return false
-	}
-	for _, r := range rhs {
+	return len(rhs) > 0 && !slices.ContainsFunc(rhs, func(r ast.Expr) bool {
 		c, ok := ast.Unparen(r).(*ast.CallExpr)
-		if !ok {
-			return false
+		fn := (*types.Func)(nil)
+		if ok {
+			fn = typesx.Callee(m.info, c)
 		}
-		fn := typesx.Callee(m.info, c)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause") {
-			return false
-		}
-	}
-	return true
+		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause")
+	})
 }
 
 // DrawsCandidate reports whether a loop gives its operation a new random
@@ -410,9 +398,8 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 	found := false
 	return typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
-			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
-				found = true
-			}
+			fn := typesx.Callee(m.info, c)
+			found = fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path())
 		}
 		return !found
 	})

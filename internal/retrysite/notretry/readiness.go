@@ -132,10 +132,7 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 	params := fn.Type().(*types.Signature).Params()
 	for i := 0; i < params.Len(); i++ {
 		named, ok := types.Unalias(params.At(i).Type()).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || typesx.IsStd(named.Obj().Pkg().Path()) {
-			continue
-		}
-		if _, isIface := named.Underlying().(*types.Interface); isIface {
+		if ok && named.Obj().Pkg() != nil && !typesx.IsStd(named.Obj().Pkg().Path()) && types.IsInterface(named) {
 			return true
 		}
 	}

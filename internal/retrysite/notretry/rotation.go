@@ -72,12 +72,9 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	found := false
 	for _, x := range exprs {
 		typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if decl, r := m.sameValueMethod(c, root); decl != nil && rotatesIndex(m.info, decl, r, field) {
-				found = true
+			if c, ok := n.(*ast.CallExpr); ok {
+				decl, r := m.sameValueMethod(c, root)
+				found = decl != nil && rotatesIndex(m.info, decl, r, field)
 			}
 			return !found
 		})
@@ -248,9 +245,8 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		if !ok || add.Op != token.ADD {
 			return true
 		}
-		if x, ok := ast.Unparen(add.X).(*ast.Ident); ok && m.info.Uses[x] == v {
-			found = true
-		}
+		x, ok := ast.Unparen(add.X).(*ast.Ident)
+		found = ok && m.info.Uses[x] == v
 		return !found
 	})
 }
