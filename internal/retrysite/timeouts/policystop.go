@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -91,10 +92,7 @@ func (r *tres) opaquePolicyCall(call *ast.CallExpr, inRegion func(token.Pos) boo
 	if !ok || rv.IsField() || inRegion(rv.Pos()) {
 		return false
 	}
-	for _, a := range call.Args {
-		if t := r.m.info.TypeOf(a); t != nil && typesx.IsErrorType(t) && !typesx.IsNil(r.m.info, a) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		return typesx.IsErrorType(r.m.info.TypeOf(a)) && !typesx.IsNil(r.m.info, a)
+	})
 }

@@ -716,19 +716,8 @@ func (r *tres) untilParsed(call *ast.CallExpr) bool {
 		return false
 	}
 	vf := r.facts(v)
-	if vf.param || len(vf.defs) == 0 {
-		return false
-	}
-	for _, d := range vf.defs {
+	return !vf.param && len(vf.defs) > 0 && every(vf.defs, func(d ast.Expr) bool {
 		c, ok := ast.Unparen(d).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		switch r.callee(c) {
-		case "time.Parse", "time.ParseInLocation", "net/http.ParseTime":
-		default:
-			return false
-		}
-	}
-	return true
+		return ok && slices.Contains([]string{"time.Parse", "time.ParseInLocation", "net/http.ParseTime"}, r.callee(c))
+	})
 }
