@@ -3,6 +3,7 @@ package knowledge
 import (
 	"cmp"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -124,9 +125,7 @@ func init() {
 	var order []pk
 	byPath := map[pk][]Entry{}
 	for _, l := range all {
-		for _, p := range l.Paths {
-			tablePaths[p] = true
-		}
+		addNames(tablePaths, "", l.Paths)
 		if l.Reference || l.ServiceConfig {
 			continue // the project's own package; JSON documents
 		}
@@ -273,12 +272,7 @@ func entryShape(sig *types.Signature, e Entry) bool {
 	if e.Poll && (e.Interval >= n || !typesx.IsDuration(sig.Params().At(e.Interval).Type())) {
 		return false
 	}
-	for _, i := range e.Cfg {
-		if i >= n {
-			return false
-		}
-	}
-	return e.CfgFrom < n
+	return !slices.ContainsFunc(e.Cfg, func(i int) bool { return i >= n }) && e.CfgFrom < n
 }
 
 // An api is the exported names of a package and of the types its
@@ -343,15 +337,10 @@ func (a *api) addType(t types.Type) {
 // has reports whether one of names is in the API: a field whose type
 // fits, or a function, method or other object.
 func (a *api) has(names []string, fits func(types.Type) bool) bool {
-	for _, n := range names {
-		if t, ok := a.fields[n]; ok && fits(t) {
-			return true
-		}
-		if a.names[n] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(names, func(n string) bool {
+		t, ok := a.fields[n]
+		return ok && fits(t) || a.names[n]
+	})
 }
 
 func basicInfo(t types.Type) types.BasicInfo {
