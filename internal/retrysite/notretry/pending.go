@@ -40,9 +40,8 @@ func (m *Rules) RetriesOnlyWhilePending(loop ast.Stmt, g *Group) bool {
 			// An unlabeled continue in an inner loop is that
 			// loop's; a labeled one may name ours: not decided.
 			ast.Inspect(n, func(x ast.Node) bool {
-				if b, isB := x.(*ast.BranchStmt); isB && b.Tok == token.CONTINUE && b.Label != nil {
-					ok = false
-				}
+				b, isB := x.(*ast.BranchStmt)
+				ok = ok && !(isB && b.Tok == token.CONTINUE && b.Label != nil)
 				return ok
 			})
 			return
@@ -122,9 +121,7 @@ func terminates(st ast.Stmt) bool {
 		def := false
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CaseClause)
-			if cc.List == nil {
-				def = true
-			}
+			def = def || cc.List == nil
 			if len(cc.Body) == 0 || !terminates(cc.Body[len(cc.Body)-1]) {
 				return false
 			}

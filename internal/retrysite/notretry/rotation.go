@@ -289,15 +289,9 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 				from = r
 			}
 		case *ast.IncDecStmt:
-			if m.host.LocalVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
-				ok = false
-			}
+			ok = !(m.host.LocalVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post)
 		case *ast.ValueSpec:
-			for _, name := range n.Names {
-				if m.info.Defs[name] == v && len(n.Values) > 0 {
-					ok = false
-				}
-			}
+			ok = !slices.ContainsFunc(n.Names, func(name *ast.Ident) bool { return m.info.Defs[name] == v && len(n.Values) > 0 })
 		}
 		return true
 	})

@@ -62,14 +62,10 @@ func (d *describer) handedRequest(v *types.Var) bool {
 			}
 			// The method alone can take the branch that leaves, or
 			// keep the one that retries from running.
-			if has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
-				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0) {
-				filtered = true
-			}
+			filtered = filtered || has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
+				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0)
 		case *ast.SwitchStmt:
-			if n.Tag != nil && d.readsMethod(n.Tag, v, 0) {
-				filtered = true
-			}
+			filtered = filtered || n.Tag != nil && d.readsMethod(n.Tag, v, 0)
 		}
 		return !filtered
 	})

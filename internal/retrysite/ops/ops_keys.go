@@ -69,12 +69,8 @@ func mergeParts(parts []keyVal) keyVal {
 		if p.state == site.KeyPerAttempt {
 			return p
 		}
-		if p.state != site.KeyConstant {
-			allConst = false
-		}
-		if p.state == site.KeyStable {
-			stable = true
-		}
+		allConst = allConst && p.state == site.KeyConstant
+		stable = stable || p.state == site.KeyStable
 	}
 	switch {
 	case allConst:

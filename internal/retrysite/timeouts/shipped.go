@@ -700,12 +700,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 		plain := true
 		ast.Inspect(x, func(n ast.Node) bool {
 			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if isTimeoutKey(kv) {
-					plain = false
-				}
-				if plain && !r.plainTransportField(kv.Value, self, depth) {
-					plain = false
-				}
+				plain = plain && !isTimeoutKey(kv) && r.plainTransportField(kv.Value, self, depth)
 			}
 			return plain
 		})

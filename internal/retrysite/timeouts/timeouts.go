@@ -399,9 +399,7 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 				exact = false
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				exact = false
-			}
+			exact = exact && n.Op != token.ARROW
 		case *ast.SelectStmt:
 			exact = false
 		}

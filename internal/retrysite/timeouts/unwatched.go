@@ -120,9 +120,8 @@ func (m *model) callersSetDeadline(p *types.Var, depth int) (all, known bool) {
 			case cf.kind == ctxCaller && cf.param == p:
 				calls-- // the function calling itself passes its own context on
 			case cf.kind == ctxCaller && cf.param != nil:
-				if all, known := m.callersSetDeadline(cf.param, depth+1); !all || !known {
-					ok = false
-				}
+				all, known := m.callersSetDeadline(cf.param, depth+1)
+				ok = all && known
 			default:
 				ok = false
 			}
