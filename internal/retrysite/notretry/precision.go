@@ -150,12 +150,7 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 			recv = typesx.RecvVar(m.info, fn)
 		}
 	}
-	for _, w := range s.Waits {
-		if w.Expr == nil || !m.fromWireField(s.Func, w.Expr, recv) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.Waits, func(w *site.Wait) bool { return w.Expr == nil || !m.fromWireField(s.Func, w.Expr, recv) })
 }
 
 // fromWireField reports whether x derives, through assignments in body to
@@ -170,10 +165,7 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 		typesx.InspectUntil(&found, n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				if m.wireField(body, n, recv) {
-					found = true
-					return false
-				}
+				found = m.wireField(body, n, recv)
 			case *ast.Ident:
 				if v, ok := m.info.Uses[n].(*types.Var); ok && !v.IsField() && v.Pos() >= body.Pos() && v.Pos() < body.End() && !seen[v] {
 					seen[v] = true
@@ -182,17 +174,9 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 			}
 			return true
 		})
-		if found {
-			return true
-		}
-		for _, v := range vars {
-			for _, rhs := range localAssignments(m.info, body, v) {
-				if from(rhs) {
-					return true
-				}
-			}
-		}
-		return false
+		return found || slices.ContainsFunc(vars, func(v *types.Var) bool {
+			return slices.ContainsFunc(localAssignments(m.info, body, v), func(rhs ast.Expr) bool { return from(rhs) })
+		})
 	}
 	return from(x)
 }

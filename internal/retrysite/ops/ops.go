@@ -459,11 +459,7 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	defer func() { d.sending = outer }()
 	t := &reqTrace{}
 	if s.methodFrom != nil {
-		if v, pos, ok := d.str(s.methodFrom, f); ok {
-			t.addOrigin(v, pos)
-		} else {
-			t.originUnknown = true
-		}
+		d.addMethod(s.methodFrom, f, t)
 	}
 	if s.req != nil {
 		d.origin(s.req, f, t, 0)

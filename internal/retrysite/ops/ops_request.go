@@ -65,11 +65,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 			switch k.Name {
 			case "Method":
 				methodSet = true
-				if s, pos, ok := d.str(kv.Value, f); ok {
-					t.addOrigin(s, pos)
-				} else {
-					t.originUnknown = true
-				}
+				d.addMethod(kv.Value, f, t)
 			case "Header":
 				d.headerOrigin(kv.Value, f, t)
 			}
@@ -95,6 +91,15 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 	}
 }
 
+// addMethod records the method x holds in f, or that it is unknown.
+func (d *describer) addMethod(x ast.Expr, f *frame, t *reqTrace) {
+	if s, pos, ok := d.str(x, f); ok {
+		t.addOrigin(s, pos)
+	} else {
+		t.originUnknown = true
+	}
+}
+
 // callOrigin follows a call that returns a request.
 func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) {
 	fn := typesx.Callee(d.m.info, x)
@@ -102,21 +107,10 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 		t.originUnknown, t.opaque = true, true
 		return
 	}
-	method := func(i int) {
-		if i >= len(x.Args) {
-			t.originUnknown = true
-			return
-		}
-		if s, pos, ok := d.str(x.Args[i], f); ok {
-			t.addOrigin(s, pos)
-		} else {
-			t.originUnknown = true
-		}
-	}
 	key := knowledge.EntryKey(fn.Origin())
 	if o, ok := knowledge.OriginOf(key); ok {
 		if o.MethodArg >= 0 {
-			method(o.MethodArg)
+			d.addMethod(argAt(x, o.MethodArg), f, t) // none: unknown
 		} else {
 			d.origin(argAt(x, o.From), f, t, 0)
 		}

@@ -287,12 +287,8 @@ func (r *tres) nowPlus(call *ast.CallExpr) (time.Duration, bool) {
 	}
 	xs = append(xs, call.Args...)
 	for _, x := range xs {
-		v := r.varOf(x)
-		if v == nil {
-			continue
-		}
-		vf := r.facts(v)
-		if len(vf.defs) != 1 || vf.param {
+		vf := r.factsOf(x)
+		if vf == nil || len(vf.defs) != 1 || vf.param {
 			continue
 		}
 		if d, ok := r.deadlineDur(vf.defs[0], false); ok {
@@ -709,12 +705,8 @@ func (r *tres) untilParsed(call *ast.CallExpr) bool {
 	if r.callee(call) != "time.Until" || len(call.Args) != 1 {
 		return false
 	}
-	v := r.varOf(call.Args[0])
-	if v == nil {
-		return false
-	}
-	vf := r.facts(v)
-	return !vf.param && len(vf.defs) > 0 && every(vf.defs, func(d ast.Expr) bool {
+	vf := r.factsOf(call.Args[0])
+	return vf != nil && !vf.param && len(vf.defs) > 0 && every(vf.defs, func(d ast.Expr) bool {
 		c, ok := ast.Unparen(d).(*ast.CallExpr)
 		return ok && slices.Contains([]string{"time.Parse", "time.ParseInLocation", "net/http.ParseTime"}, r.callee(c))
 	})

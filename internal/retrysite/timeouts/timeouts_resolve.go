@@ -161,12 +161,7 @@ func (m *model) newTres(region []ast.Node) *tres {
 }
 
 func (r *tres) inRegion(pos token.Pos) bool {
-	for _, n := range r.region {
-		if n != nil && n.Pos() <= pos && pos < n.End() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.region, func(n ast.Node) bool { return n != nil && n.Pos() <= pos && pos < n.End() })
 }
 
 // enter unparenthesizes x and marks it as being resolved; false for nil
@@ -197,6 +192,14 @@ func (r *tres) callee(call *ast.CallExpr) string {
 func (r *tres) varOf(x ast.Expr) *types.Var {
 	v, _ := r.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
 	return v
+}
+
+// factsOf is facts of the variable x uses, nil if none.
+func (r *tres) factsOf(x ast.Expr) *varFacts {
+	if v := r.varOf(x); v != nil {
+		return r.facts(v)
+	}
+	return nil
 }
 
 // facts scans the scope of v: the top-level declaration that declares it,
@@ -489,12 +492,8 @@ func (r *tres) request(x ast.Expr) ctxFact {
 			return r.request(x.Args[0])
 		}
 	case *ast.Ident:
-		v := r.varOf(x)
-		if v == nil {
-			break
-		}
-		vf := r.facts(v)
-		if vf.param || len(vf.defs) == 0 {
+		vf := r.factsOf(x)
+		if vf == nil || vf.param || len(vf.defs) == 0 {
 			break
 		}
 		f := r.request(vf.defs[0])
@@ -647,12 +646,8 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 			return true
 		})
 	case *ast.Ident:
-		v := r.varOf(x)
-		if v == nil {
-			return false
-		}
-		vf := r.facts(v)
-		return vf.setsTimeout() || slices.ContainsFunc(vf.defs, func(d ast.Expr) bool { return r.transportTimed(d, depth+1) })
+		vf := r.factsOf(x)
+		return vf != nil && (vf.setsTimeout() || slices.ContainsFunc(vf.defs, func(d ast.Expr) bool { return r.transportTimed(d, depth+1) }))
 	}
 	return false
 }
