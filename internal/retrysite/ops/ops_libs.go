@@ -130,10 +130,8 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 	info := t.m.info
 	parent, rest := path[len(path)-1], path[:len(path)-1]
 	switch p := parent.(type) {
-	case *ast.ParenExpr, *ast.StarExpr:
+	case *ast.ParenExpr, *ast.StarExpr, *ast.UnaryExpr:
 		t.value(p.(ast.Expr), rest, transport, depth+1)
-	case *ast.UnaryExpr:
-		t.value(p, rest, transport, depth+1)
 	case *ast.SelectorExpr:
 		if p.X != x || transport {
 			return
@@ -172,10 +170,9 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 			return
 		}
 		for i, r := range p.Rhs {
-			if r != x {
-				continue
+			if r == x {
+				t.target(p.Lhs[i], transport, depth+1)
 			}
-			t.target(p.Lhs[i], transport, depth+1)
 		}
 	case *ast.ValueSpec:
 		for i, r := range p.Values {
@@ -189,11 +186,7 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		if p.Value != x || len(rest) == 0 {
 			return
 		}
-		k := typesx.IdentOf(p.Key)
-		if k == nil {
-			return
-		}
-		fld, _ := info.Uses[k].(*types.Var)
+		fld, _ := info.Uses[typesx.IdentOf(p.Key)].(*types.Var)
 		if fld == nil {
 			return
 		}
@@ -205,13 +198,12 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 	case *ast.ReturnStmt:
 		// A constructor: follow its calls.
 		var fd *ast.FuncDecl
-		for i := len(rest) - 1; i >= 0; i-- {
-			if _, ok := rest[i].(*ast.FuncLit); ok {
+		for i := len(rest) - 1; i >= 0 && fd == nil; i-- {
+			switch n := rest[i].(type) {
+			case *ast.FuncLit:
 				return
-			}
-			if d, ok := rest[i].(*ast.FuncDecl); ok {
-				fd = d
-				break
+			case *ast.FuncDecl:
+				fd = n
 			}
 		}
 		if fd == nil {

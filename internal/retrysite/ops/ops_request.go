@@ -342,10 +342,8 @@ func parentAssign(x ast.Expr, rest []ast.Node) (ast.Expr, bool) {
 	if !ok || len(as.Lhs) != len(as.Rhs) {
 		return nil, false
 	}
-	for i, l := range as.Lhs {
-		if l == x {
-			return as.Rhs[i], true
-		}
+	if i := slices.Index(as.Lhs, x); i >= 0 {
+		return as.Rhs[i], true
 	}
 	return nil, false
 }
@@ -401,10 +399,8 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 
 // firstElem returns the first element of a []string literal, or x.
 func firstElem(x ast.Expr) ast.Expr {
-	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
-		if len(cl.Elts) > 0 {
-			return cl.Elts[0]
-		}
+	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) > 0 {
+		return cl.Elts[0]
 	}
 	return x
 }

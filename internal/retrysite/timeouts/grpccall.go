@@ -29,12 +29,6 @@ import (
 
 const grpcPath = "google.golang.org/grpc"
 
-// grpcUnary reports whether call is a gRPC unary call whose timing the
-// model sees whole: no call option but the grpc package's own.
-func (r *tres) grpcUnary(call *ast.CallExpr) bool {
-	return r.m.unaryCall(call) && !r.m.configuresGRPC()
-}
-
 // unaryCall reports whether call is a gRPC unary call with no call
 // option but the grpc package's own.
 func (m *model) unaryCall(call *ast.CallExpr) bool {

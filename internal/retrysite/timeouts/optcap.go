@@ -103,7 +103,7 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 		fn := typesx.Callee(r.m.info, call)
 		if b := r.pkgBody(fn); b != nil && !seen[fn] {
 			seen[fn] = true
-			scan(b, true, !returnsContext(fn))
+			scan(b, true, ctxResult(fn.Signature()) < 0)
 		}
 		return true
 	})
@@ -193,11 +193,6 @@ func (r *tres) indexGuards() map[*types.Var][]fieldGuard {
 		}
 	})
 	return idx
-}
-
-// returnsContext reports whether fn returns a context.
-func returnsContext(fn *types.Func) bool {
-	return ctxResult(fn.Signature()) >= 0
 }
 
 // ctxResult returns the index of sig's first context result, or -1.

@@ -101,7 +101,7 @@ func (r *tres) opFact(op *site.Op) opFact {
 		if r.m.setsDefaultClientTimeout() {
 			f.client = clientFact{kind: clientTimeout}
 		} else {
-			f.client = clientFact{kind: clientNoTimeout, why: shortName(name) + " uses http.DefaultClient, which has no Timeout,", pos: call.Pos()}
+			f.client = clientFact{kind: clientNoTimeout, why: name[strings.LastIndexByte(name, '/')+1:] + " uses http.DefaultClient, which has no Timeout,", pos: call.Pos()}
 		}
 		f.ctx = ctxFact{kind: ctxBack, desc: "sends a request with no context", pos: call.Pos(), implicit: true}
 	case httpClientMethods[name]:
@@ -151,7 +151,8 @@ func (r *tres) opFact(op *site.Op) opFact {
 			}
 			f.ctx = c
 		}
-		f.grpc = r.grpcUnary(call) // grpccall.go
+		// A gRPC unary call whose timing the model sees whole (grpccall.go).
+		f.grpc = r.m.unaryCall(call) && !r.m.configuresGRPC()
 		// A function of the package that times its own send
 		// (helperbound.go).
 		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {

@@ -624,9 +624,6 @@ func (m *model) setsDefaultClientTimeout() bool {
 	return found
 }
 
-// shortName turns "net/http.Get" into "http.Get".
-func shortName(full string) string { return full[strings.LastIndexByte(full, '/')+1:] }
-
 // transportTimed reports whether x, a client's Transport, visibly sets a
 // timeout: a literal (or a variable holding one) with a field named like
 // a timeout (ResponseHeaderTimeout, TLSHandshakeTimeout, a dialer's
