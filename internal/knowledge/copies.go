@@ -269,10 +269,8 @@ func entryShape(sig *types.Signature, e Entry) bool {
 			return false
 		}
 	}
-	if e.Poll && (e.Interval >= n || !typesx.IsDuration(sig.Params().At(e.Interval).Type())) {
-		return false
-	}
-	return !slices.ContainsFunc(e.Cfg, func(i int) bool { return i >= n }) && e.CfgFrom < n
+	return (!e.Poll || e.Interval < n && typesx.IsDuration(sig.Params().At(e.Interval).Type())) &&
+		!slices.ContainsFunc(e.Cfg, func(i int) bool { return i >= n }) && e.CfgFrom < n
 }
 
 // An api is the exported names of a package and of the types its

@@ -195,10 +195,8 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if t == nil {
 				return false
 			}
-			if _, isMap := t.Underlying().(*types.Map); isMap {
-				return false
-			}
-			return typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
+			_, isMap := t.Underlying().(*types.Map)
+			return !isMap && typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
 		}
 		return false
 	}

@@ -194,10 +194,8 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 		return false
 	}
 	b, isBasic := field.Type().Underlying().(*types.Basic)
-	if !isBasic || b.Info()&types.IsNumeric == 0 || typesx.IsDuration(field.Type()) {
-		return false
-	}
-	return hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
+	return isBasic && b.Info()&types.IsNumeric != 0 && !typesx.IsDuration(field.Type()) &&
+		hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
 }
 
 // configRoot reports whether x is read from recv or a package variable,
@@ -406,10 +404,7 @@ func randPackage(path string) bool {
 // helper called by waitServerReady after cmd.Start). fn must be called,
 // never used as a value, and called at least once.
 func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
-	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
-		return false
-	}
-	return m.everyCall(fn, func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool {
+	return fn != nil && !fn.Exported() && depth <= 2 && m.startsProcesses() && m.everyCall(fn, func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool {
 		// A goroutine spawned by the function that starts the process
 		// runs alongside it, whichever comes first in the source.
 		at := ast.Node(call)

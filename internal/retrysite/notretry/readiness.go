@@ -73,10 +73,7 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 		return true
 	}
 	fn, _ := m.info.Defs[decl.Name].(*types.Func)
-	if fn == nil || fn.Exported() {
-		return false
-	}
-	return m.everyCall(fn, func(caller *ast.FuncDecl, _ *ast.CallExpr, _ bool) bool {
+	return fn != nil && !fn.Exported() && m.everyCall(fn, func(caller *ast.FuncDecl, _ *ast.CallExpr, _ bool) bool {
 		return caller != decl && m.readinessWait(caller, depth+1) // not recursive
 	})
 }

@@ -76,10 +76,7 @@ func (d *describer) handedRequest(v *types.Var) bool {
 // a loop (!leave).
 func has(n ast.Node, leave bool) bool {
 	found := false
-	if n == nil {
-		return false
-	}
-	return typesx.InspectNoLitsUntil(&found, n, func(n ast.Node) bool {
+	return n != nil && typesx.InspectNoLitsUntil(&found, n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			found = found || leave

@@ -51,10 +51,7 @@ func (m *model) unaryCall(call *ast.CallExpr) bool {
 	default:
 		return false // a stream, or something else
 	}
-	if call.Ellipsis.IsValid() {
-		return false
-	}
-	return !slices.ContainsFunc(call.Args[sig.Params().Len()-1:], func(a ast.Expr) bool {
+	return !call.Ellipsis.IsValid() && !slices.ContainsFunc(call.Args[sig.Params().Len()-1:], func(a ast.Expr) bool {
 		c, ok := ast.Unparen(a).(*ast.CallExpr)
 		if !ok {
 			return true

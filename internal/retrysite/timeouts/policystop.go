@@ -89,10 +89,7 @@ func (r *tres) opaquePolicyCall(call *ast.CallExpr, inRegion func(token.Pos) boo
 		return false
 	}
 	rv, ok := r.m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
-	if !ok || rv.IsField() || inRegion(rv.Pos()) {
-		return false
-	}
-	return slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+	return ok && !rv.IsField() && !inRegion(rv.Pos()) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
 		return typesx.IsErrorType(r.m.info.TypeOf(a)) && !typesx.IsNil(r.m.info, a)
 	})
 }

@@ -127,10 +127,7 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 	}
 	// A call through a local func value, given the request.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || !w.requestArg(call) {
-		return false
-	}
-	return w.funcValue(id, depth)
+	return ok && w.requestArg(call) && w.funcValue(id, depth)
 }
 
 // body follows the sends of a function or literal an attempt runs: at
