@@ -59,15 +59,7 @@ func (c *Copies) Path(pkg *types.Package) string {
 	if c == nil || c.of == nil || tablePaths[p] {
 		return p
 	}
-	lib, ok := c.of[pkg]
-	if !ok {
-		lib = recognise(pkg)
-		c.of[pkg] = lib
-	}
-	if lib != "" {
-		return lib
-	}
-	return p
+	return cmp.Or(typesx.Cached(&c.of, pkg, func() string { return recognise(pkg) }), p)
 }
 
 // IsLibrary reports whether pkg is, or copies, a package with entry

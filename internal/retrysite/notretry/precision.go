@@ -363,10 +363,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 		}
 		return true
 	})
-	if found {
-		return true
-	}
-	return slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
+	return found || slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
 		return typesx.UsesAny(m.info, a, randVars)
 	})
 }

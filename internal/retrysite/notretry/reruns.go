@@ -104,15 +104,12 @@ func (m *Rules) NotRetryRerun(fi *interp.FuncInfo, loop ast.Node, g *Group, once
 		return false
 	}
 	ref, ok := fi.CallNode(g.Calls[0])
-	if !ok {
-		return false
-	}
-	return m.downgradesInput(fi, g, ref) ||
+	return ok && (m.downgradesInput(fi, g, ref) ||
 		m.goesBackOnce(fi, loop, g, ref, once) ||
 		m.restartsExchange(fi, g, ref) ||
 		m.collisionRetry(fi, loop, g, ref) ||
 		m.negotiatesByAttempt(fi, g) ||
-		m.inputFromFailure(fi, loop, g, ref) // payload.go
+		m.inputFromFailure(fi, loop, g, ref)) // payload.go
 }
 
 // argLocals returns the local variables (parameters included) the
@@ -138,10 +135,7 @@ func (m *Rules) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 
 // constValue returns the constant value of x, or nil.
 func (m *Rules) constValue(x ast.Expr) constant.Value {
-	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
-		return tv.Value
-	}
-	return nil
+	return m.info.Types[x].Value
 }
 
 // constAssignTo reports whether n assigns a constant to v (v = c), and

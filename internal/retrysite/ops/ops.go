@@ -82,10 +82,7 @@ func (f *frame) retried(pos token.Pos) bool {
 	if f == nil || !pos.IsValid() {
 		return false
 	}
-	if f.all && f.body != nil && f.body.Pos() <= pos && pos < f.body.End() {
-		return true
-	}
-	return f.lo.IsValid() && f.lo <= pos && pos < f.hi
+	return f.all && f.body != nil && f.body.Pos() <= pos && pos < f.body.End() || f.lo.IsValid() && f.lo <= pos && pos < f.hi
 }
 
 // fileOf returns the file of the package that holds pos.

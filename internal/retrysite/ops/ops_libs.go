@@ -75,10 +75,8 @@ func (m *model) allowsNonIdempotent(s *site.Site) bool {
 	if st == nil {
 		return false
 	}
-	if tv, ok := m.info.Types[st.Arg(0)]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		return constant.BoolVal(tv.Value)
-	}
-	return false
+	v := m.info.Types[st.Arg(0)].Value
+	return v != nil && v.Kind() == constant.Bool && constant.BoolVal(v)
 }
 
 // sendFrame is the frame of a send through a retrying client: nothing in

@@ -721,10 +721,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 // other types are left alone.
 func (r *tres) plainTransportField(x ast.Expr, self *types.Var, depth int) bool {
 	t := r.m.info.TypeOf(x)
-	if t == nil || !types.IsInterface(t) || !typesx.IsNamed(t, "net/http", "RoundTripper") {
-		return true
-	}
-	return r.plainTransport(x, self, depth+1)
+	return t == nil || !types.IsInterface(t) || !typesx.IsNamed(t, "net/http", "RoundTripper") || r.plainTransport(x, self, depth+1)
 }
 
 // roundTripPlain reports whether t, a transport type, sets no time

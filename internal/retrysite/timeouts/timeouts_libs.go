@@ -116,10 +116,7 @@ func ctxName(f ctxFact) string {
 	if f.param != nil {
 		return f.param.Name()
 	}
-	if f.name != "" {
-		return f.name
-	}
-	return "the operation's context"
+	return cmp.Or(f.name, "the operation's context")
 }
 
 // libTimeoutState is what a library's timeouts interpreter reads and
