@@ -73,16 +73,15 @@ func (m *Rules) RetriesOnlyOnExists(loop ast.Stmt, g *Group) bool {
 // in it, outside function literals) or assigns errVar.
 func (m *Rules) mayGoBack(st ast.Stmt, errVar *types.Var) bool {
 	found := false
-	typesx.InspectNoLits(st, func(n ast.Node) bool {
+	return typesx.InspectNoLitsUntil(&found, st, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BranchStmt:
-			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
+			found = n.Tok == token.CONTINUE || n.Tok == token.GOTO
 		case *ast.AssignStmt:
-			found = found || errVar != nil && slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return m.info.ObjectOf(typesx.IdentOf(l)) == errVar })
+			found = errVar != nil && slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return m.info.ObjectOf(typesx.IdentOf(l)) == errVar })
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // branchedError returns the error variable that an if statement st,

@@ -504,10 +504,10 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, loop, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || found {
-			return !found
+		if !ok {
+			return true
 		}
 		b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
 		if !ok || b.Op != token.EQL || len(is.Body.List) == 0 {
@@ -520,7 +520,6 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		found = exits(is.Body.List[len(is.Body.List)-1])
 		return true
 	})
-	return found
 }
 
 // startsProcesses reports whether the package starts a process anywhere

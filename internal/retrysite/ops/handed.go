@@ -54,7 +54,7 @@ func (d *describer) handedRequest(v *types.Var) bool {
 		return false
 	}
 	filtered := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool { // literals too: an attempt's closure
+	return !typesx.InspectUntil(&filtered, decl.Body, func(n ast.Node) bool { // literals too: an attempt's closure
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if !d.readsMethod(n.Cond, v, 0) {
@@ -62,14 +62,13 @@ func (d *describer) handedRequest(v *types.Var) bool {
 			}
 			// The method alone can take the branch that leaves, or
 			// keep the one that retries from running.
-			filtered = filtered || has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
+			filtered = has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
 				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0)
 		case *ast.SwitchStmt:
-			filtered = filtered || n.Tag != nil && d.readsMethod(n.Tag, v, 0)
+			filtered = n.Tag != nil && d.readsMethod(n.Tag, v, 0)
 		}
-		return !filtered
+		return true
 	})
-	return !filtered
 }
 
 // has reports whether n holds a return, a break or a goto (leave), or
