@@ -45,10 +45,7 @@ func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
 	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
 	d := newDescriber(m)
 	if r := d.call(call, f, 0); r != nil {
-		op.HTTP = true
-		op.Method, op.MethodPos = r.method, r.methodPos
-		op.Request = r.request
-		op.Key = r.key
+		op.HTTP, op.Method, op.MethodPos, op.Request, op.Key = true, r.method, r.methodPos, r.request, r.key
 		if op.Method == "" {
 			if c := m.callerBound(call, f); c != nil { // ops_callers.go
 				op.Method, op.MethodPos, op.Key = c.method, c.methodPos, c.key
@@ -460,13 +457,10 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	}
 	if s.req != nil {
 		d.origin(s.req, f, t, 0)
-		if r.method == "" {
-			r.method, r.methodPos = t.finalMethod()
-		}
 	} else if s.method == "" && s.methodFrom == nil {
-		// A send the model cannot describe.
-		return r
-	} else if r.method == "" {
+		return r // a send the model cannot describe
+	}
+	if r.method == "" {
 		r.method, r.methodPos = t.finalMethod()
 	}
 	r.key = d.key(t, f)

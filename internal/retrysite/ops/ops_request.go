@@ -86,8 +86,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 	case *ast.CallExpr:
 		d.callOrigin(x, f, t, idx)
 	default:
-		t.originUnknown = true
-		t.opaque = true
+		t.originUnknown, t.opaque = true, true
 	}
 }
 

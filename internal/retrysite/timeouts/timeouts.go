@@ -117,14 +117,13 @@ func (r *tres) opFact(op *site.Op) opFact {
 				}
 			}
 		}
-		if strings.HasSuffix(name, ".Do") {
-			if len(call.Args) == 1 {
-				f.ctx = r.request(call.Args[0])
-			} else {
-				f.ctx = ctxFact{kind: ctxCaller}
-			}
-		} else {
+		switch {
+		case !strings.HasSuffix(name, ".Do"):
 			f.ctx = ctxFact{kind: ctxBack, desc: "its request has no context", pos: call.Pos(), implicit: true}
+		case len(call.Args) == 1:
+			f.ctx = r.request(call.Args[0])
+		default:
+			f.ctx = ctxFact{kind: ctxCaller}
 		}
 		if f.ctx.implicit && f.client.kind == clientUnknown {
 			// The client may have a Timeout: with no context, the
@@ -473,9 +472,7 @@ func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, unc
 	if len(caps) > 0 {
 		t.Capped = true
 		if allKnown && best != nil {
-			t.TotalCap = best.d
-			t.Pos = best.pos
-			t.CapWhy = best.desc
+			t.TotalCap, t.Pos, t.CapWhy = best.d, best.pos, best.desc
 		}
 	}
 	if worst > 0 {
@@ -493,8 +490,7 @@ func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, unc
 		}
 	}
 	if !t.Capped && uncapped != "" && (siteCtx.kind == ctxBack || siteCtx.kind == ctxNone) {
-		t.Pos = s.Pos
-		t.CapWhy = uncapped
+		t.Pos, t.CapWhy = s.Pos, uncapped
 	}
 }
 

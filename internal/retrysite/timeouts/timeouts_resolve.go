@@ -69,26 +69,21 @@ func mergeCtx(a, b ctxFact) ctxFact {
 		r = b
 	}
 	if a.kind == b.kind {
-		r.implicit = a.implicit && b.implicit
-		r.field = a.field || b.field
+		r.implicit, r.field = a.implicit && b.implicit, a.field || b.field
 		if a.param != b.param {
 			r.param = nil
 		}
 	}
 	if a.kind == ctxDeadline && b.kind == ctxDeadline {
-		r.cap = max(a.cap, b.cap)
-		r.capKnown = a.capKnown && b.capKnown
+		r.cap, r.capKnown = max(a.cap, b.cap), a.capKnown && b.capKnown
 	}
 	switch {
 	case a.attempt && b.attempt:
-		r.attempt = true
-		r.attemptDur = max(a.attemptDur, b.attemptDur)
-		r.attemptKnown = a.attemptKnown && b.attemptKnown
+		r.attempt, r.attemptDur, r.attemptKnown = true, max(a.attemptDur, b.attemptDur), a.attemptKnown && b.attemptKnown
 	case a.attempt || b.attempt:
 		// Some paths have a per-attempt deadline, some not: claim
 		// neither that every attempt is bounded nor that none is.
-		r.attempt = true
-		r.attemptKnown = false
+		r.attempt, r.attemptKnown = true, false
 	}
 	return r
 }
@@ -228,8 +223,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		}
 	}
 	if len(roots) == 0 {
-		vf.escapes = true
-		vf.param = true
+		vf.escapes, vf.param = true, true
 		return vf
 	}
 	isV := typesx.VarIs(info, v)
