@@ -272,13 +272,9 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 		if !ok || len(as.Rhs) != 1 {
 			return true
 		}
-		if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-			for _, l := range as.Lhs {
-				if v := typesx.VarOf(m.info, l); v != nil && locals[v] {
-					roots = append(roots, rc.Args...)
-					break
-				}
-			}
+		assigned := func(l ast.Expr) bool { return locals[typesx.VarOf(m.info, l)] }
+		if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && slices.ContainsFunc(as.Lhs, assigned) {
+			roots = append(roots, rc.Args...)
 		}
 		return true
 	})
@@ -288,15 +284,14 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 // argsHoldKeyedMethod reports whether a call passes a constant method
 // that needs an Idempotency-Key, alone or in a request it builds.
 func (m *model) argsHoldKeyedMethod(c callAt) bool {
-	for _, a := range m.argRoots(c) {
-		if tv, ok := m.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			s := strings.ToUpper(constant.StringVal(tv.Value))
-			if (s == http.MethodPost || s == http.MethodPatch) && policy.RequiresIdempotencyKey(s) {
-				return true
-			}
+	return slices.ContainsFunc(m.argRoots(c), func(a ast.Expr) bool {
+		v := m.info.Types[a].Value
+		if v == nil || v.Kind() != constant.String {
+			return false
 		}
-	}
-	return false
+		s := strings.ToUpper(constant.StringVal(v))
+		return (s == http.MethodPost || s == http.MethodPatch) && policy.RequiresIdempotencyKey(s)
+	})
 }
 
 // boundRoot follows a variable bound to a caller's argument while the
@@ -309,11 +304,8 @@ func (d *describer) boundRoot(v *types.Var, f *frame) (*types.Var, *frame) {
 		if !ok {
 			return v, f
 		}
-		w := typesx.VarOf(d.m.info, a.x)
+		w := typesx.VarOf(d.m.info, a.x) // a variable, not a field of one
 		if w == nil || a.f == nil {
-			return nil, nil
-		}
-		if _, isIdent := ast.Unparen(a.x).(*ast.Ident); !isIdent {
 			return nil, nil
 		}
 		v, f = w, a.f

@@ -96,14 +96,12 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 	// only test a field (the attempt's outcome read by the field).
 	seen := map[*types.Func]bool{}
 	ast.Inspect(s.Node, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := typesx.Callee(r.m.info, call)
-		if b := r.pkgBody(fn); b != nil && !seen[fn] {
-			seen[fn] = true
-			scan(b, true, ctxResult(fn.Signature()) < 0)
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn := typesx.Callee(r.m.info, call)
+			if b := r.pkgBody(fn); b != nil && !seen[fn] {
+				seen[fn] = true
+				scan(b, true, ctxResult(fn.Signature()) < 0)
+			}
 		}
 		return true
 	})
@@ -251,15 +249,10 @@ func (r *tres) setTest(c ast.Expr) (*ast.SelectorExpr, *types.Var) {
 	if !r.zeroOrNil(y) || (op != token.NEQ && op != token.GTR) {
 		return nil, nil
 	}
-	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	if !ok {
-		return nil, nil
+	if sel, ok := ast.Unparen(x).(*ast.SelectorExpr); ok && r.fieldOf(sel) != nil {
+		return sel, r.fieldOf(sel)
 	}
-	v := r.fieldOf(sel)
-	if v == nil {
-		return nil, nil
-	}
-	return sel, v
+	return nil, nil
 }
 
 func (r *tres) zeroOrNil(x ast.Expr) bool {

@@ -740,17 +740,11 @@ func (r *tres) roundTripPlain(t types.Type) bool {
 	if named.Obj().Pkg() != r.m.pkg {
 		return false
 	}
-	for i := 0; i < named.NumMethods(); i++ {
-		m := named.Method(i)
-		if m.Name() != "RoundTrip" {
-			continue
+	for m := range named.Methods() {
+		if m.Name() == "RoundTrip" {
+			d := r.funcDecl(m)
+			return d != nil && d.Body != nil && !r.hasLimit(d.Body) // none, guarded or not
 		}
-		d := r.funcDecl(m)
-		if d == nil || d.Body == nil {
-			return false
-		}
-		_, ok := r.ownLimits([]ast.Node{d.Body})
-		return ok && !r.hasLimit(d.Body)
 	}
 	return false
 }
