@@ -18,11 +18,7 @@ package knowledge
 // A loop that returns the error and spins only while the lock is held
 // by another waits for a state (the holder's release): a state poll,
 // not a retry, and silent.
-var acquireNames = map[string]bool{
-	"TryLock":    true,
-	"TryRLock":   true,
-	"TryAcquire": true,
-}
+var acquireNames = map[string]bool{"TryLock": true, "TryRLock": true, "TryAcquire": true}
 
 // IsAcquireAttempt reports whether a method named name, returning
 // (bool, error) and taking a context, is an acquire attempt whose bool

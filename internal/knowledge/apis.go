@@ -57,12 +57,8 @@ var (
 func init() {
 	for _, l := range all {
 		for _, p := range l.Paths {
-			for f, k := range l.Markers {
-				markers[p+"."+f] = k
-			}
-			for f, k := range l.Predicates {
-				predicates[p+"."+f] = k
-			}
+			addKeyed(markers, p+".", l.Markers)
+			addKeyed(predicates, p+".", l.Predicates)
 		}
 	}
 }

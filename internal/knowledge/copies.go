@@ -3,6 +3,7 @@ package knowledge
 import (
 	"cmp"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -58,15 +59,7 @@ func (c *Copies) Path(pkg *types.Package) string {
 	if c == nil || c.of == nil || tablePaths[p] {
 		return p
 	}
-	lib, ok := c.of[pkg]
-	if !ok {
-		lib = recognise(pkg)
-		c.of[pkg] = lib
-	}
-	if lib != "" {
-		return lib
-	}
-	return p
+	return cmp.Or(typesx.Cached(&c.of, pkg, func() string { return recognise(pkg) }), p)
 }
 
 // IsLibrary reports whether pkg is, or copies, a package with entry
@@ -124,9 +117,7 @@ func init() {
 	var order []pk
 	byPath := map[pk][]Entry{}
 	for _, l := range all {
-		for _, p := range l.Paths {
-			tablePaths[p] = true
-		}
+		addNames(tablePaths, "", l.Paths)
 		if l.Reference || l.ServiceConfig {
 			continue // the project's own package; JSON documents
 		}
@@ -270,15 +261,8 @@ func entryShape(sig *types.Signature, e Entry) bool {
 			return false
 		}
 	}
-	if e.Poll && (e.Interval >= n || !typesx.IsDuration(sig.Params().At(e.Interval).Type())) {
-		return false
-	}
-	for _, i := range e.Cfg {
-		if i >= n {
-			return false
-		}
-	}
-	return e.CfgFrom < n
+	return (!e.Poll || e.Interval < n && typesx.IsDuration(sig.Params().At(e.Interval).Type())) &&
+		!slices.ContainsFunc(e.Cfg, func(i int) bool { return i >= n }) && e.CfgFrom < n
 }
 
 // An api is the exported names of a package and of the types its
@@ -343,15 +327,10 @@ func (a *api) addType(t types.Type) {
 // has reports whether one of names is in the API: a field whose type
 // fits, or a function, method or other object.
 func (a *api) has(names []string, fits func(types.Type) bool) bool {
-	for _, n := range names {
-		if t, ok := a.fields[n]; ok && fits(t) {
-			return true
-		}
-		if a.names[n] {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(names, func(n string) bool {
+		t, ok := a.fields[n]
+		return ok && fits(t) || a.names[n]
+	})
 }
 
 func basicInfo(t types.Type) types.BasicInfo {

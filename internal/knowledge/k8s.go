@@ -15,11 +15,8 @@ var K8sWait = &Library{
 	Paths:    []string{"k8s.io/apimachinery/pkg/util/wait"},
 	Timeouts: k8sTimeouts,
 	Waits:    k8sWaits,
-	Entries: []Entry{
-		Run("ExponentialBackoff", 1, 0),
-		Run("ExponentialBackoffWithContext", 2, 1),
-	},
-	Bound: k8sBound,
+	Entries:  []Entry{Run("ExponentialBackoff", 1, 0), Run("ExponentialBackoffWithContext", 2, 1)},
+	Bound:    k8sBound,
 	// A wait.Backoff literal has no defaults: Steps 0 never runs the
 	// condition (k8s.io/apimachinery@v0.37.2/pkg/util/wait/backoff.go).
 	Defaults: Defaults{Retries: "the condition's (false, nil); an error stops"},
@@ -48,11 +45,8 @@ var K8sRetry = &Library{
 	// *errors.StatusError carrying the response's HTTP status
 	// (k8s.io/apimachinery@v0.37.2/pkg/api/errors/errors.go).
 	StatusErrors: "OnError's function makes Kubernetes API calls, whose errors carry the HTTP status (apierrors.StatusError)",
-	Entries: []Entry{
-		Run("OnError", 2, 0),
-		Run("RetryOnConflict", 1, 0),
-	},
-	Bound: k8sBound,
+	Entries:      []Entry{Run("OnError", 2, 0), Run("RetryOnConflict", 1, 0)},
+	Bound:        k8sBound,
 	// k8s.io/client-go@v0.37.2/util/retry/util.go:28-43: DefaultRetry
 	// {Steps 5, Duration 10ms, Factor 1.0, Jitter 0.1} and DefaultBackoff
 	// {Steps 4, Duration 10ms, Factor 5.0, Jitter 0.1}.
@@ -247,10 +241,7 @@ var k8sTimeouts = &TimeoutVocab{
 // error: a loop that goes back only on it tries a new candidate each time
 // (a generated name, a random port), a search, not a retry
 // (internal/retrysite/notretry candidates.go).
-var existsPredicates = map[string]bool{
-	PathK8sAPIErrors + ".IsAlreadyExists": true,
-	"os.IsExist":                          true,
-}
+var existsPredicates = map[string]bool{PathK8sAPIErrors + ".IsAlreadyExists": true, "os.IsExist": true}
 
 // IsExistsPredicate reports whether the function named by key
 // ("path.Name") reports an "already exists" failure.
@@ -258,10 +249,7 @@ func IsExistsPredicate(key string) bool { return existsPredicates[key] }
 
 // existsErrors are the sentinel errors of the standard library that say
 // the thing exists already.
-var existsErrors = map[string]bool{
-	"io/fs.ErrExist": true,
-	"os.ErrExist":    true,
-}
+var existsErrors = map[string]bool{"io/fs.ErrExist": true, "os.ErrExist": true}
 
 // IsExistsError reports whether the package-level error variable name of
 // package path says the thing made exists already: fs.ErrExist, and a

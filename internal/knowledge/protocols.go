@@ -11,10 +11,7 @@ package knowledge
 // values are the protocol's wire values; a constant of any package that
 // holds one (zitadel's oidc.AuthorizationPending, golang.org/x/oauth2's
 // errAuthorizationPending) is read by its value.
-var pendingAnswers = map[string]bool{
-	"authorization_pending": true,
-	"slow_down":             true,
-}
+var pendingAnswers = map[string]bool{"authorization_pending": true, "slow_down": true}
 
 // IsPendingAnswer reports whether s is a protocol's "not yet" answer.
 func IsPendingAnswer(s string) bool { return pendingAnswers[s] }

@@ -140,34 +140,35 @@ func init() {
 		vs = append(vs, &v)
 	}
 	for _, v := range vs {
-		for k, s := range v.Funcs {
-			sendFuncs[v.Path+"."+k] = s
-		}
-		for k, o := range v.Origins {
-			origins[v.Path+"."+k] = o
-		}
-		for _, t := range v.Types {
-			requestTypes[v.Path+"."+t] = true
-		}
-		for _, t := range v.Senders {
-			httpSenders[v.Path+"."+t] = true
-		}
+		p := v.Path + "."
+		addKeyed(sendFuncs, p, v.Funcs)
+		addKeyed(origins, p, v.Origins)
+		addNames(requestTypes, p, v.Types)
+		addNames(httpSenders, p, v.Senders)
 		if v.Responses {
 			httpResponses[v.Path] = true
 		}
-		for _, k := range v.KeyTransports {
-			keyTransports[v.Path+"."+k] = true
-		}
+		addNames(keyTransports, p, v.KeyTransports)
 		if v.Builder != "" {
 			builders[v.Path] = v
-			requestTypes[v.Path+"."+v.Builder] = true
-			for m, s := range v.BuilderSends {
-				builderSends[v.Path+"."+v.Builder+"."+m] = s
-			}
-			for _, m := range v.NewRequest {
-				newRequests[v.Path+"."+v.Client+"."+m] = true
-			}
+			requestTypes[p+v.Builder] = true
+			addKeyed(builderSends, p+v.Builder+".", v.BuilderSends)
+			addNames(newRequests, p+v.Client+".", v.NewRequest)
 		}
+	}
+}
+
+// addKeyed adds the entries of src to dst, each key after prefix.
+func addKeyed[V any](dst map[string]V, prefix string, src map[string]V) {
+	for k, v := range src {
+		dst[prefix+k] = v
+	}
+}
+
+// addNames adds names to set, each after prefix.
+func addNames(set map[string]bool, prefix string, names []string) {
+	for _, n := range names {
+		set[prefix+n] = true
 	}
 }
 

@@ -18,62 +18,49 @@ func restyEntries() []Entry {
 }
 
 // go-resty v2: client.R().SetRetryCount(n).Get(url), or the count on
-// the client.
-var RestyV2 = &Library{
-	Name:     "resty/v2",
-	Module:   "github.com/go-resty/resty/v2",
-	Versions: "v2.17.2",
-	Paths:    []string{"github.com/go-resty/resty/v2"},
-	Waits:    restyWaits(true),
-	Outcomes: restyOutcomes,
-	Timeouts: restyTimeouts,
-	Requests: restyRequests,
+// the client. github.com/go-resty/resty/v2@v2.17.2/retry.go:18-19
+// (defaultWaitTime 100ms, defaultMaxWaitTime 2s) and client.go:1459;
+// RetryCount 0: no retries.
+var RestyV2 = resty("resty/v2", "github.com/go-resty/resty/v2", "v2.17.2", true, "errors only (v2), unless retry conditions are added",
 	// github.com/go-resty/resty/v2@v2.17.2/client.go:708: SetRetryCount
 	// sets Client.RetryCount, copied into every request the client makes
 	// (request.go:1047-1068: Execute retries r.client.RetryCount times).
-	Entries:   append(restyEntries(), keptCount(Method("Client.SetRetryCount", -1))),
-	EnabledBy: "SetRetryCount",
-	Bound:     restyBound,
-	// github.com/go-resty/resty/v2@v2.17.2/retry.go:18-19
-	// (defaultWaitTime 100ms, defaultMaxWaitTime 2s) and client.go:1459;
-	// RetryCount 0: no retries.
-	Defaults: Defaults{
-		Initial:    100 * time.Millisecond,
-		Max:        2 * time.Second,
-		Multiplier: 2,
-		Jitter:     0.5,
-		Retries:    "errors only (v2), unless retry conditions are added",
-	},
-	Advice: restyAdvice,
-}
+	keptCount(Method("Client.SetRetryCount", -1)))
 
-// resty v3 (resty.dev/v3).
-var RestyV3 = &Library{
-	Name:      "resty/v3",
-	Module:    "resty.dev/v3",
-	Versions:  "v3.0.0-rc.4",
-	Paths:     []string{"resty.dev/v3"},
-	Waits:     restyWaits(false),
-	Outcomes:  restyOutcomes,
-	Timeouts:  restyTimeouts,
-	Requests:  restyRequests,
-	Entries:   restyEntries(),
-	EnabledBy: "SetRetryCount",
-	Bound:     restyBound,
-	// resty.dev/v3@v3.0.0-rc.4/retry.go (defaultWaitTime 100ms,
-	// defaultMaxWaitTime 2s); RetryCount 0: no retries.
-	Defaults: Defaults{
-		Initial:    100 * time.Millisecond,
-		Max:        2 * time.Second,
-		Multiplier: 2,
-		Jitter:     0.5,
-		Retries:    "errors, 429 and 5xx (v3's default conditions) on idempotent methods",
-	},
-	Advice: restyAdvice,
-	// resty.dev/v3@v3.0.0-rc.4/retry.go: POST and PATCH are retried only
-	// with SetRetryAllowNonIdempotent(true).
-	IdempotentOnly:     true,
-	AllowNonIdempotent: []string{"SetRetryAllowNonIdempotent", "IsRetryAllowNonIdempotent"},
+// resty v3 (resty.dev/v3). resty.dev/v3@v3.0.0-rc.4/retry.go
+// (defaultWaitTime 100ms, defaultMaxWaitTime 2s); RetryCount 0: no
+// retries. POST and PATCH are retried only with
+// SetRetryAllowNonIdempotent(true) (retry.go).
+var RestyV3 = func() *Library {
+	l := resty("resty/v3", "resty.dev/v3", "v3.0.0-rc.4", false, "errors, 429 and 5xx (v3's default conditions) on idempotent methods")
+	l.IdempotentOnly, l.AllowNonIdempotent = true, []string{"SetRetryAllowNonIdempotent", "IsRetryAllowNonIdempotent"}
+	return l
+}()
+
+// resty is the table of either major: the same request methods, settings
+// and waits (v2's SetRetryAfter aside).
+func resty(name, path, version string, v2 bool, retries string, more ...Entry) *Library {
+	return &Library{
+		Name:      name,
+		Module:    path,
+		Versions:  version,
+		Paths:     []string{path},
+		Waits:     restyWaits(v2),
+		Outcomes:  restyOutcomes,
+		Timeouts:  restyTimeouts,
+		Requests:  restyRequests,
+		Entries:   append(restyEntries(), more...),
+		EnabledBy: "SetRetryCount",
+		Bound:     restyBound,
+		Defaults: Defaults{
+			Initial:    100 * time.Millisecond,
+			Max:        2 * time.Second,
+			Multiplier: 2,
+			Jitter:     0.5,
+			Retries:    retries,
+		},
+		Advice: restyAdvice,
+	}
 }
 
 func keptCount(e Entry) Entry { e.KeptCount = true; return e }

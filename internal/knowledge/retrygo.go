@@ -7,44 +7,35 @@ import (
 )
 
 // avast/retry-go v4: Do(fn, opts...).
-var RetryGoV4 = &Library{
-	Name:        "retry-go/v4",
-	Module:      "github.com/avast/retry-go/v4",
-	Versions:    "v4.7.0",
-	Paths:       []string{"github.com/avast/retry-go/v4"},
-	Timeouts:    retryGoTimeouts,
-	Outcomes:    retryGoOutcomes,
-	Waits:       retryGoWaits,
-	MarkerCalls: true,
-	Markers:     retryGoMarkers,
-	Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
-	Entries:     []Entry{Run("Do", 0, -1), Run("DoWithData", 0, -1)},
-	Bound:       retryGoBound("retry-go/v4"),
-	// github.com/avast/retry-go/v4@v4.7.0/options.go (newDefaultRetryConfig):
-	// attempts 10, delay 100ms, maxJitter 100ms,
-	// DelayType CombineDelay(BackOffDelay, RandomDelay).
-	Defaults: retryGoDefaults,
-	Advice:   retryGoAdvice,
-}
+// github.com/avast/retry-go/v4@v4.7.0/options.go (newDefaultRetryConfig):
+// attempts 10, delay 100ms, maxJitter 100ms,
+// DelayType CombineDelay(BackOffDelay, RandomDelay).
+var RetryGoV4 = retryGo("v4", "v4.7.0", retryGoAdvice, Run("Do", 0, -1), Run("DoWithData", 0, -1))
 
 // avast/retry-go v5: New(opts...).Do(fn).
-var RetryGoV5 = &Library{
-	Name:        "retry-go/v5",
-	Module:      "github.com/avast/retry-go/v5",
-	Versions:    "v5.1.1",
-	Paths:       []string{"github.com/avast/retry-go/v5"},
-	Timeouts:    retryGoTimeouts,
-	Outcomes:    retryGoOutcomes,
-	Waits:       retryGoWaits,
-	MarkerCalls: true,
-	Markers:     retryGoMarkers,
-	Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
-	Entries:     []Entry{Method("Retrier.Do", 0), Method("RetrierWithData.Do", 0)},
-	Bound:       retryGoBound("retry-go/v5"),
-	// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91: attempts 10,
-	// delay 100ms, maxJitter 100ms.
-	Defaults: retryGoDefaults,
-	Advice:   retryGoV5Advice,
+// github.com/avast/retry-go/v5@v5.1.1/options.go:88-91: attempts 10,
+// delay 100ms, maxJitter 100ms.
+var RetryGoV5 = retryGo("v5", "v5.1.1", retryGoV5Advice, Method("Retrier.Do", 0), Method("RetrierWithData.Do", 0))
+
+// retryGo is the table of either major: the same options and defaults.
+func retryGo(major, version string, advice Advice, entries ...Entry) *Library {
+	name, path := "retry-go/"+major, "github.com/avast/retry-go/"+major
+	return &Library{
+		Name:        name,
+		Module:      path,
+		Versions:    version,
+		Paths:       []string{path},
+		Timeouts:    retryGoTimeouts,
+		Outcomes:    retryGoOutcomes,
+		Waits:       retryGoWaits,
+		MarkerCalls: true,
+		Markers:     retryGoMarkers,
+		Predicates:  map[string]PredicateKind{"IsRecoverable": PredNotPermanent},
+		Entries:     entries,
+		Bound:       retryGoBound(name),
+		Defaults:    retryGoDefaults,
+		Advice:      advice,
+	}
 }
 
 // retry-go v5 takes its options in New(opts...).

@@ -11,11 +11,7 @@ package knowledge
 // model reads the bool as the attempt's outcome only for calls that
 // cross an integration boundary (an in-memory CAS, sync/atomic's
 // CompareAndSwap with no error, is local work).
-var swapNames = map[string]bool{
-	"CAS":            true,
-	"CompareAndSwap": true,
-	"CompareAndSet":  true,
-}
+var swapNames = map[string]bool{"CAS": true, "CompareAndSwap": true, "CompareAndSet": true}
 
 // IsSwapAttempt reports whether a method named name, returning a bool
 // first and an error last, is a compare-and-swap whose bool reports that

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -72,20 +73,15 @@ func (m *Rules) RetriesOnlyOnExists(loop ast.Stmt, g *Group) bool {
 // in it, outside function literals) or assigns errVar.
 func (m *Rules) mayGoBack(st ast.Stmt, errVar *types.Var) bool {
 	found := false
-	typesx.InspectNoLits(st, func(n ast.Node) bool {
+	return typesx.InspectNoLitsUntil(&found, st, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BranchStmt:
-			found = found || n.Tok == token.CONTINUE || n.Tok == token.GOTO
+			found = n.Tok == token.CONTINUE || n.Tok == token.GOTO
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && errVar != nil && m.info.ObjectOf(id) == errVar {
-					found = true
-				}
-			}
+			found = errVar != nil && slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return m.info.ObjectOf(typesx.IdentOf(l)) == errVar })
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // branchedError returns the error variable that an if statement st,
@@ -146,10 +142,11 @@ func (m *Rules) exitsUnlessExists(ifs *ast.IfStmt, errVar *types.Var, rest []ast
 	last := ifs.Body.List[len(ifs.Body.List)-1]
 	switch {
 	case exits(last):
-		for _, x := range typesx.Operands(ifs.Cond, token.LOR) {
-			if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.NOT && m.isExists(u.X, errVar) {
-				return true
-			}
+		if slices.ContainsFunc(typesx.Operands(ifs.Cond, token.LOR), func(x ast.Expr) bool {
+			u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+			return ok && u.Op == token.NOT && m.isExists(u.X, errVar)
+		}) {
+			return true
 		}
 		// if err != nil { if exists(err) { continue }; ...; return ... }
 		// followed by a return or break: the failure branch goes back on
@@ -157,25 +154,14 @@ func (m *Rules) exitsUnlessExists(ifs *ast.IfStmt, errVar *types.Var, rest []ast
 		list := ifs.Body.List
 		if len(list) >= 2 && len(rest) > 0 && exits(rest[0]) && m.isFailureTest(ifs.Cond, errVar) {
 			inner, ok := list[0].(*ast.IfStmt)
-			if !ok || inner.Init != nil {
+			if !ok || inner.Init != nil || slices.ContainsFunc(list[1:len(list)-1], func(st ast.Stmt) bool { return m.mayGoBack(st, errVar) }) {
 				return false
-			}
-			for _, st := range list[1 : len(list)-1] {
-				if m.mayGoBack(st, errVar) {
-					return false
-				}
 			}
 			return m.exitsUnlessExists(inner, errVar, list[len(list)-1:])
 		}
 	case isBranch(last, token.CONTINUE):
-		if len(rest) == 0 || !exits(rest[0]) {
-			return false
-		}
-		for _, x := range typesx.Operands(ifs.Cond, token.LAND) {
-			if m.isExists(x, errVar) {
-				return true
-			}
-		}
+		return len(rest) > 0 && exits(rest[0]) &&
+			slices.ContainsFunc(typesx.Operands(ifs.Cond, token.LAND), func(x ast.Expr) bool { return m.isExists(x, errVar) })
 	}
 	return false
 }

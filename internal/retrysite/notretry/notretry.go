@@ -107,11 +107,7 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 	if obj == nil {
 		return false
 	}
-	sig, ok := obj.Type().(*types.Signature)
-	if !ok {
-		return false
-	}
-	params := sig.Params()
+	params := obj.Signature().Params()
 	if shrinksInput(m.info, params, selfCalls) {
 		return true
 	}
@@ -176,16 +172,10 @@ func (m *Rules) opsOnValue(body *ast.BlockStmt, g *Group, v *types.Var) bool {
 		}
 		return true
 	})
-	for _, call := range g.Calls {
+	return slices.ContainsFunc(g.Calls, func(call *ast.CallExpr) bool {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			continue
-		}
-		if w := typesx.VarOf(m.info, ast.Unparen(sel.X)); w != nil && views[w] {
-			return true
-		}
-	}
-	return false
+		return ok && views[typesx.VarOf(m.info, ast.Unparen(sel.X))]
+	})
 }
 
 // LoopMovesOperation reports whether a loop hands the operation a
@@ -205,10 +195,8 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			if t == nil {
 				return false
 			}
-			if _, isMap := t.Underlying().(*types.Map); isMap {
-				return false
-			}
-			return typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
+			_, isMap := t.Underlying().(*types.Map)
+			return !isMap && typesx.UsesAny(m.info, e.Index, typesx.AssignedVars(m.info, loop))
 		}
 		return false
 	}
@@ -222,21 +210,15 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	for v := range varying {
 		items[v] = true
 	}
-	for _, a := range call.Args {
-		if typesx.UsesAny(m.info, a, items) {
-			return true
-		}
+	if slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, items) }) {
+		return true
 	}
 	// The receiver's state: nc.current = nc.srvPool[i] before nc.connect().
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
-	recv := typesx.IdentOf(sel.X)
-	if recv == nil {
-		return false
-	}
-	rv, ok := m.info.Uses[recv].(*types.Var)
+	rv, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok {
 		return false
 	}
@@ -247,11 +229,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 			return true
 		}
 		for i, l := range as.Lhs {
-			s, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok {
-				continue
-			}
-			if id := typesx.IdentOf(s.X); id == nil || m.info.Uses[id] != rv {
+			if s, ok := ast.Unparen(l).(*ast.SelectorExpr); !ok || m.info.Uses[typesx.IdentOf(s.X)] != rv {
 				continue
 			}
 			typesx.InspectUntil(&moved, as.Rhs[i], func(n ast.Node) bool {

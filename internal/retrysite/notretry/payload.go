@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
@@ -76,9 +77,7 @@ func (m *Rules) failureDerived(loop ast.Node, g *Group) map[*types.Var]bool {
 			}
 			return false
 		})
-		for v := range filled {
-			res[v] = true
-		}
+		maps.Copy(res, filled)
 		grew := false
 		typesx.InspectNoLits(loop, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)

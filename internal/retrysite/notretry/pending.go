@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 )
@@ -39,9 +40,8 @@ func (m *Rules) RetriesOnlyWhilePending(loop ast.Stmt, g *Group) bool {
 			// An unlabeled continue in an inner loop is that
 			// loop's; a labeled one may name ours: not decided.
 			ast.Inspect(n, func(x ast.Node) bool {
-				if b, isB := x.(*ast.BranchStmt); isB && b.Tok == token.CONTINUE && b.Label != nil {
-					ok = false
-				}
+				b, isB := x.(*ast.BranchStmt)
+				ok = ok && !(isB && b.Tok == token.CONTINUE && b.Label != nil)
 				return ok
 			})
 			return
@@ -90,15 +90,7 @@ func (m *Rules) RetriesOnlyWhilePending(loop ast.Stmt, g *Group) bool {
 func (m *Rules) pendingGuard(guard ast.Node) bool {
 	switch g := guard.(type) {
 	case *ast.CaseClause:
-		if len(g.List) == 0 {
-			return false // default
-		}
-		for _, v := range g.List {
-			if !m.pendingValue(v) {
-				return false
-			}
-		}
-		return true
+		return len(g.List) > 0 && !slices.ContainsFunc(g.List, func(v ast.Expr) bool { return !m.pendingValue(v) }) // not default
 	case *ast.IfStmt:
 		b, isBin := ast.Unparen(g.Cond).(*ast.BinaryExpr)
 		return isBin && b.Op == token.EQL && (m.pendingValue(b.X) || m.pendingValue(b.Y))
@@ -129,9 +121,7 @@ func terminates(st ast.Stmt) bool {
 		def := false
 		for _, c := range s.Body.List {
 			cc := c.(*ast.CaseClause)
-			if cc.List == nil {
-				def = true
-			}
+			def = def || cc.List == nil
 			if len(cc.Body) == 0 || !terminates(cc.Body[len(cc.Body)-1]) {
 				return false
 			}

@@ -122,11 +122,9 @@ func (m *Rules) PollWait(s *site.Site) *site.Wait {
 	}
 	w := &site.Wait{Kind: site.WaitLibrary, Pos: call.Args[e.Interval].Pos(), Base: d}
 	if d <= 0 {
-		w.Shape = site.ShapeNone
-		w.Desc = fmt.Sprintf("no wait (%s interval 0)", fn.Name())
-		return w
+		w.Shape, w.Desc = site.ShapeNone, fmt.Sprintf("no wait (%s interval 0)", fn.Name())
+	} else {
+		w.Shape, w.Desc = site.ShapeConstant, fmt.Sprintf("a fixed %s (%s interval)", d, fn.Name())
 	}
-	w.Shape = site.ShapeConstant
-	w.Desc = fmt.Sprintf("a fixed %s (%s interval)", d, fn.Name())
 	return w
 }

@@ -127,9 +127,7 @@ func isMethodOf(fn *types.Func, name string) bool {
 	if !ok || sig.Recv() == nil {
 		return false
 	}
-	t := sig.Recv().Type()
-	t = typesx.Deref(t)
-	named, ok := types.Unalias(t).(*types.Named)
+	named, ok := types.Unalias(typesx.Deref(sig.Recv().Type())).(*types.Named)
 	return ok && named.Obj().Name() == name
 }
 
@@ -152,12 +150,7 @@ func (m *Rules) ServerPaced(s *site.Site) bool {
 			recv = typesx.RecvVar(m.info, fn)
 		}
 	}
-	for _, w := range s.Waits {
-		if w.Expr == nil || !m.fromWireField(s.Func, w.Expr, recv) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(s.Waits, func(w *site.Wait) bool { return w.Expr == nil || !m.fromWireField(s.Func, w.Expr, recv) })
 }
 
 // fromWireField reports whether x derives, through assignments in body to
@@ -172,10 +165,7 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 		typesx.InspectUntil(&found, n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
-				if m.wireField(body, n, recv) {
-					found = true
-					return false
-				}
+				found = m.wireField(body, n, recv)
 			case *ast.Ident:
 				if v, ok := m.info.Uses[n].(*types.Var); ok && !v.IsField() && v.Pos() >= body.Pos() && v.Pos() < body.End() && !seen[v] {
 					seen[v] = true
@@ -184,17 +174,9 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 			}
 			return true
 		})
-		if found {
-			return true
-		}
-		for _, v := range vars {
-			for _, rhs := range localAssignments(m.info, body, v) {
-				if from(rhs) {
-					return true
-				}
-			}
-		}
-		return false
+		return found || slices.ContainsFunc(vars, func(v *types.Var) bool {
+			return slices.ContainsFunc(localAssignments(m.info, body, v), func(rhs ast.Expr) bool { return from(rhs) })
+		})
 	}
 	return from(x)
 }
@@ -212,10 +194,8 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 		return false
 	}
 	b, isBasic := field.Type().Underlying().(*types.Basic)
-	if !isBasic || b.Info()&types.IsNumeric == 0 || typesx.IsDuration(field.Type()) {
-		return false
-	}
-	return hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
+	return isBasic && b.Info()&types.IsNumeric != 0 && !typesx.IsDuration(field.Type()) &&
+		hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
 }
 
 // configRoot reports whether x is read from recv or a package variable,
@@ -257,14 +237,10 @@ func hasWireTag(t types.Type, field *types.Var) bool {
 	if !ok {
 		return false
 	}
-	for i := 0; i < st.NumFields(); i++ {
+	for i := range st.NumFields() {
 		if st.Field(i) == field {
 			tag := reflect.StructTag(st.Tag(i))
-			for _, k := range []string{"json", "xml", "protobuf"} {
-				if _, ok := tag.Lookup(k); ok {
-					return true
-				}
-			}
+			return slices.ContainsFunc([]string{"json", "xml", "protobuf"}, func(k string) bool { _, ok := tag.Lookup(k); return ok })
 		}
 	}
 	return false
@@ -321,20 +297,14 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 		return false
 	}
 	rhs := localAssignments(m.info, body, v)
-	if len(rhs) == 0 {
-		return false
-	}
-	for _, r := range rhs {
+	return len(rhs) > 0 && !slices.ContainsFunc(rhs, func(r ast.Expr) bool {
 		c, ok := ast.Unparen(r).(*ast.CallExpr)
-		if !ok {
-			return false
+		fn := (*types.Func)(nil)
+		if ok {
+			fn = typesx.Callee(m.info, c)
 		}
-		fn := typesx.Callee(m.info, c)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause") {
-			return false
-		}
-	}
-	return true
+		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause")
+	})
 }
 
 // DrawsCandidate reports whether a loop gives its operation a new random
@@ -393,10 +363,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 		}
 		return true
 	})
-	if found {
-		return true
-	}
-	return slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
+	return found || slices.ContainsFunc(append([]ast.Expr{call.Fun}, call.Args...), func(a ast.Expr) bool {
 		return typesx.UsesAny(m.info, a, randVars)
 	})
 }
@@ -410,9 +377,8 @@ func (m *Rules) drawsRandom(x ast.Expr, vars map[*types.Var]bool) bool {
 	found := false
 	return typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
-			if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path()) {
-				found = true
-			}
+			fn := typesx.Callee(m.info, c)
+			found = fn != nil && fn.Pkg() != nil && randPackage(fn.Pkg().Path())
 		}
 		return !found
 	})
@@ -435,10 +401,7 @@ func randPackage(path string) bool {
 // helper called by waitServerReady after cmd.Start). fn must be called,
 // never used as a value, and called at least once.
 func (m *Rules) CalledAfterStart(fn *types.Func, depth int) bool {
-	if fn == nil || fn.Exported() || depth > 2 || !m.startsProcesses() {
-		return false
-	}
-	return m.everyCall(fn, func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool {
+	return fn != nil && !fn.Exported() && depth <= 2 && m.startsProcesses() && m.everyCall(fn, func(decl *ast.FuncDecl, call *ast.CallExpr, spawned bool) bool {
 		// A goroutine spawned by the function that starts the process
 		// runs alongside it, whichever comes first in the source.
 		at := ast.Node(call)
@@ -541,10 +504,10 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, loop, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || found {
-			return !found
+		if !ok {
+			return true
 		}
 		b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
 		if !ok || b.Op != token.EQL || len(is.Body.List) == 0 {
@@ -557,7 +520,6 @@ func (m *Rules) GivesUpOnSameInput(loop ast.Node, calls []*ast.CallExpr) bool {
 		found = exits(is.Body.List[len(is.Body.List)-1])
 		return true
 	})
-	return found
 }
 
 // startsProcesses reports whether the package starts a process anywhere

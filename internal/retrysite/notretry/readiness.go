@@ -73,10 +73,7 @@ func (m *Rules) readinessWait(decl *ast.FuncDecl, depth int) bool {
 		return true
 	}
 	fn, _ := m.info.Defs[decl.Name].(*types.Func)
-	if fn == nil || fn.Exported() {
-		return false
-	}
-	return m.everyCall(fn, func(caller *ast.FuncDecl, _ *ast.CallExpr, _ bool) bool {
+	return fn != nil && !fn.Exported() && m.everyCall(fn, func(caller *ast.FuncDecl, _ *ast.CallExpr, _ bool) bool {
 		return caller != decl && m.readinessWait(caller, depth+1) // not recursive
 	})
 }
@@ -132,10 +129,7 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 	params := fn.Type().(*types.Signature).Params()
 	for i := 0; i < params.Len(); i++ {
 		named, ok := types.Unalias(params.At(i).Type()).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || typesx.IsStd(named.Obj().Pkg().Path()) {
-			continue
-		}
-		if _, isIface := named.Underlying().(*types.Interface); isIface {
+		if ok && named.Obj().Pkg() != nil && !typesx.IsStd(named.Obj().Pkg().Path()) && types.IsInterface(named) {
 			return true
 		}
 	}

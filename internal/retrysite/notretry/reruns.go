@@ -69,22 +69,18 @@ func everyWayBackCut(fi *interp.FuncInfo, ops map[*ast.CallExpr]bool, start inte
 	cuts := 0
 	seen := make(map[*cfg.Block]bool)
 	stack := []item{{fi.Cfg.Blocks[start.Block], start.Index + 1}}
+next:
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		stopped := false
 		for _, n := range it.b.Nodes[it.from:] {
 			if interp.ContainsOp(n, ops) {
 				return false // back without passing a cut
 			}
 			if cut != nil && cut(n) {
 				cuts++
-				stopped = true
-				break
+				continue next
 			}
-		}
-		if stopped {
-			continue
 		}
 		for i, s := range it.b.Succs {
 			if cutEdge != nil && len(it.b.Succs) == 2 && cutEdge(it.b, i) {
@@ -108,15 +104,12 @@ func (m *Rules) NotRetryRerun(fi *interp.FuncInfo, loop ast.Node, g *Group, once
 		return false
 	}
 	ref, ok := fi.CallNode(g.Calls[0])
-	if !ok {
-		return false
-	}
-	return m.downgradesInput(fi, g, ref) ||
+	return ok && (m.downgradesInput(fi, g, ref) ||
 		m.goesBackOnce(fi, loop, g, ref, once) ||
 		m.restartsExchange(fi, g, ref) ||
 		m.collisionRetry(fi, loop, g, ref) ||
 		m.negotiatesByAttempt(fi, g) ||
-		m.inputFromFailure(fi, loop, g, ref) // payload.go
+		m.inputFromFailure(fi, loop, g, ref)) // payload.go
 }
 
 // argLocals returns the local variables (parameters included) the
@@ -142,10 +135,7 @@ func (m *Rules) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 
 // constValue returns the constant value of x, or nil.
 func (m *Rules) constValue(x ast.Expr) constant.Value {
-	if tv, ok := m.info.Types[x]; ok && tv.Value != nil {
-		return tv.Value
-	}
-	return nil
+	return m.info.Types[x].Value
 }
 
 // constAssignTo reports whether n assigns a constant to v (v = c), and
@@ -219,7 +209,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 			if v == nil || v.Pos() >= loop.Pos() || isParamOf(v, fi.FuncType()) {
 				continue
 			}
-			if c := m.constValue(as.Rhs[i]); c != nil && c.Kind() == constant.Bool && constant.BoolVal(c) {
+			if isTrue(m.constValue(as.Rhs[i])) {
 				flags[v] = true
 			}
 		}
@@ -235,8 +225,8 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 			continue
 		}
 		setTrue := everyWayBackCut(fi, g.Set, ref, func(n ast.Node) bool {
-			c, ok := m.constAssignTo(n, v)
-			return ok && c.Kind() == constant.Bool && constant.BoolVal(c)
+			c, _ := m.constAssignTo(n, v)
+			return isTrue(c)
 		}, nil)
 		if setTrue && everyWayBackCut(fi, g.Set, ref, nil, func(b *cfg.Block, succ int) bool {
 			x := interp.LastExpr(b)
@@ -323,19 +313,17 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 			return true
 		}
 		for i, l := range as.Lhs {
-			if m.host.LocalVar(l) != v {
-				continue
-			}
-			if len(as.Lhs) != len(as.Rhs) {
-				found = true
-				continue
-			}
-			if c := m.constValue(as.Rhs[i]); c == nil || c.Kind() != constant.Bool || !constant.BoolVal(c) {
-				found = true
+			if m.host.LocalVar(l) == v {
+				found = found || len(as.Lhs) != len(as.Rhs) || !isTrue(m.constValue(as.Rhs[i]))
 			}
 		}
 		return true
 	})
+}
+
+// isTrue reports whether c is the constant true.
+func isTrue(c constant.Value) bool {
+	return c != nil && c.Kind() == constant.Bool && constant.BoolVal(c)
 }
 
 // restartsExchange: the operation's arguments derive from the results
@@ -493,7 +481,7 @@ func paramAt(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
 	if fn == nil {
 		return nil
 	}
-	sig := fn.Type().(*types.Signature)
+	sig := fn.Signature()
 	params := sig.Params()
 	if i >= params.Len() || sig.Variadic() && i >= params.Len()-1 {
 		return nil
@@ -513,9 +501,7 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 	return typesx.InspectNoLitsUntil(&found, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if m.fixedAttemptTest(n.Cond, p) && m.assignsConstLocal(n.Body) {
-				found = true
-			}
+			found = m.fixedAttemptTest(n.Cond, p) && m.assignsConstLocal(n.Body)
 		case *ast.CallExpr:
 			fn := typesx.Callee(m.info, n)
 			d := m.host.FuncDecl(fn)
@@ -523,11 +509,8 @@ func (m *Rules) switchesModeAt(decl *ast.FuncDecl, p *types.Var, depth int) bool
 				return true
 			}
 			for i, a := range n.Args {
-				if typesx.VarOf(m.info, a) == p {
-					if q := paramAt(m.info, d, i); q != nil && m.switchesModeAt(d, q, depth+1) {
-						found = true
-					}
-				}
+				q := paramAt(m.info, d, i)
+				found = found || typesx.VarOf(m.info, a) == p && q != nil && m.switchesModeAt(d, q, depth+1)
 			}
 		}
 		return !found

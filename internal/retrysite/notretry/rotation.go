@@ -72,12 +72,9 @@ func (m *Rules) RotatesOverList(loop ast.Stmt, g *Group) bool {
 	found := false
 	for _, x := range exprs {
 		typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			if decl, r := m.sameValueMethod(c, root); decl != nil && rotatesIndex(m.info, decl, r, field) {
-				found = true
+			if c, ok := n.(*ast.CallExpr); ok {
+				decl, r := m.sameValueMethod(c, root)
+				found = decl != nil && rotatesIndex(m.info, decl, r, field)
 			}
 			return !found
 		})
@@ -248,9 +245,8 @@ func (m *Rules) stepsArgModulo(body *ast.BlockStmt, call *ast.CallExpr, bound as
 		if !ok || add.Op != token.ADD {
 			return true
 		}
-		if x, ok := ast.Unparen(add.X).(*ast.Ident); ok && m.info.Uses[x] == v {
-			found = true
-		}
+		x, ok := ast.Unparen(add.X).(*ast.Ident)
+		found = ok && m.info.Uses[x] == v
 		return !found
 	})
 }
@@ -293,15 +289,9 @@ func (m *Rules) countFrom(loop *ast.ForStmt, x ast.Expr) ast.Expr {
 				from = r
 			}
 		case *ast.IncDecStmt:
-			if m.host.LocalVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post {
-				ok = false
-			}
+			ok = !(m.host.LocalVar(n.X) == v && (n.Pos() < loop.Body.Pos() || n.End() > loop.Body.End()) && n != loop.Post)
 		case *ast.ValueSpec:
-			for _, name := range n.Names {
-				if m.info.Defs[name] == v && len(n.Values) > 0 {
-					ok = false
-				}
-			}
+			ok = !slices.ContainsFunc(n.Names, func(name *ast.Ident) bool { return m.info.Defs[name] == v && len(n.Values) > 0 })
 		}
 		return true
 	})

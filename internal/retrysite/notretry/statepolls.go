@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -81,9 +82,7 @@ func (m *Rules) StatePollConf(call *ast.CallExpr) *ast.CompositeLit {
 		case *ast.IncDecStmt:
 			bad = bad || names(n.X)
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && names(n.X) {
-				bad = true
-			}
+			bad = bad || n.Op == token.AND && names(n.X)
 		}
 		return !bad
 	})
@@ -226,11 +225,10 @@ func (m *Rules) fromCall(x *types.Var, body *ast.BlockStmt) bool {
 		if _, isCall := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !isCall {
 			return true
 		}
-		for _, l := range as.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && typesx.ObjOf(m.info, lid) == types.Object(x) {
-				fromCall = true
-			}
-		}
+		fromCall = slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool {
+			lid, ok := l.(*ast.Ident)
+			return ok && typesx.ObjOf(m.info, lid) == types.Object(x)
+		})
 		return true
 	})
 }

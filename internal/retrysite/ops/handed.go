@@ -54,7 +54,7 @@ func (d *describer) handedRequest(v *types.Var) bool {
 		return false
 	}
 	filtered := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool { // literals too: an attempt's closure
+	return !typesx.InspectUntil(&filtered, decl.Body, func(n ast.Node) bool { // literals too: an attempt's closure
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			if !d.readsMethod(n.Cond, v, 0) {
@@ -62,28 +62,20 @@ func (d *describer) handedRequest(v *types.Var) bool {
 			}
 			// The method alone can take the branch that leaves, or
 			// keep the one that retries from running.
-			if has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
-				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0) {
-				filtered = true
-			}
+			filtered = has(n.Body, true) && d.forced(n.Cond, v, true, 0) ||
+				(has(n.Else, true) || has(n.Body, false)) && d.forced(n.Cond, v, false, 0)
 		case *ast.SwitchStmt:
-			if n.Tag != nil && d.readsMethod(n.Tag, v, 0) {
-				filtered = true
-			}
+			filtered = n.Tag != nil && d.readsMethod(n.Tag, v, 0)
 		}
-		return !filtered
+		return true
 	})
-	return !filtered
 }
 
 // has reports whether n holds a return, a break or a goto (leave), or
 // a loop (!leave).
 func has(n ast.Node, leave bool) bool {
 	found := false
-	if n == nil {
-		return false
-	}
-	return typesx.InspectNoLitsUntil(&found, n, func(n ast.Node) bool {
+	return n != nil && typesx.InspectNoLitsUntil(&found, n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			found = found || leave
@@ -103,9 +95,7 @@ func (d *describer) readsMethod(e ast.Expr, v *types.Var, depth int) bool {
 	return typesx.InspectUntil(&found, e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
-			if n.Sel.Name == "Method" && typesx.VarOf(d.m.info, n.X) == v {
-				found = true
-			}
+			found = n.Sel.Name == "Method" && typesx.VarOf(d.m.info, n.X) == v
 		case *ast.Ident:
 			if l := typesx.VarOf(d.m.info, n); l != nil && l != v && depth < 4 {
 				if ds := d.defs(l); len(ds) == 1 && ds[0].rhs != nil && l.Parent() != d.m.pkg.Scope() {

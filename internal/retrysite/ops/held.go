@@ -3,6 +3,8 @@ package ops
 import (
 	"go/ast"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Calls of function values and resty's request methods: a call of a
@@ -30,16 +32,9 @@ func (d *describer) litCall(lit *ast.FuncLit, call *ast.CallExpr, f *frame, dept
 	d.seenNode[lit] = true
 	defer delete(d.seenNode, lit)
 	hf := &frame{body: lit.Body, all: f.retried(call.Pos()), binds: make(map[*types.Var]argRef), depth: f.depth + 1}
-	i := 0
-	for _, field := range lit.Type.Params.List {
-		for _, name := range field.Names {
-			if v, ok := d.m.info.Defs[name].(*types.Var); ok && i < len(call.Args) && !call.Ellipsis.IsValid() {
-				hf.binds[v] = argRef{call.Args[i], f}
-			}
-			i++
-		}
-		if len(field.Names) == 0 {
-			i++
+	for i, v := range typesx.FuncParams(d.m.info, lit.Type) {
+		if v != nil && i < len(call.Args) && !call.Ellipsis.IsValid() {
+			hf.binds[v] = argRef{call.Args[i], f}
 		}
 	}
 	return d.bodySends(lit.Body, hf, depth)

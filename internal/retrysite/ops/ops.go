@@ -45,10 +45,7 @@ func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
 	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
 	d := newDescriber(m)
 	if r := d.call(call, f, 0); r != nil {
-		op.HTTP = true
-		op.Method, op.MethodPos = r.method, r.methodPos
-		op.Request = r.request
-		op.Key = r.key
+		op.HTTP, op.Method, op.MethodPos, op.Request, op.Key = true, r.method, r.methodPos, r.request, r.key
 		if op.Method == "" {
 			if c := m.callerBound(call, f); c != nil { // ops_callers.go
 				op.Method, op.MethodPos, op.Key = c.method, c.methodPos, c.key
@@ -82,10 +79,7 @@ func (f *frame) retried(pos token.Pos) bool {
 	if f == nil || !pos.IsValid() {
 		return false
 	}
-	if f.all && f.body != nil && f.body.Pos() <= pos && pos < f.body.End() {
-		return true
-	}
-	return f.lo.IsValid() && f.lo <= pos && pos < f.hi
+	return f.all && f.body != nil && f.body.Pos() <= pos && pos < f.body.End() || f.lo.IsValid() && f.lo <= pos && pos < f.hi
 }
 
 // fileOf returns the file of the package that holds pos.
@@ -187,12 +181,7 @@ func newDescriber(m *model) *describer {
 // compared the way net/http canonicalises header names.
 func (d *describer) isKeyHeader(name string) bool {
 	c := http.CanonicalHeaderKey(name)
-	for _, h := range d.keyHeaders {
-		if strings.EqualFold(c, h) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(d.keyHeaders, func(h string) bool { return strings.EqualFold(c, h) })
 }
 
 // sendDesc is what the description finds of one HTTP send.
@@ -278,25 +267,15 @@ func mergeSends(sends []*sendDesc) *sendDesc {
 	return best
 }
 
-// keyRank orders key states from compliant to worst.
+// keyRank orders key states from compliant to worst (unknown as none).
 func keyRank(k *site.IdemKey) int {
 	if k == nil {
 		return 0
 	}
-	switch k.State {
-	case site.KeyStable:
-		return 1
-	case site.KeyUnknown:
-		return 0
-	case site.KeyConstant:
-		return 2
-	case site.KeyPerAttempt:
-		return 3
-	case site.KeyMissing:
-		return 4
-	}
-	return 0
+	return keyRanks[k.State]
 }
+
+var keyRanks = map[site.IdemKeyState]int{site.KeyStable: 1, site.KeyConstant: 2, site.KeyPerAttempt: 3, site.KeyMissing: 4}
 
 // helperFrame binds a same-package function's parameters to a call's
 // arguments. Its whole body is retried when the call is.
@@ -310,12 +289,8 @@ func (d *describer) helperFrame(decl *ast.FuncDecl, call *ast.CallExpr, f *frame
 // arguments, evaluated in f; a variadic parameter only when the call
 // passes a slice for it (xs...).
 func bindArgs(info *types.Info, decl *ast.FuncDecl, call *ast.CallExpr, binds map[*types.Var]argRef, f *frame) {
-	if decl.Recv != nil && len(decl.Recv.List) == 1 && len(decl.Recv.List[0].Names) == 1 {
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if v, ok := info.Defs[decl.Recv.List[0].Names[0]].(*types.Var); ok {
-				binds[v] = argRef{sel.X, f}
-			}
-		}
+	if v, x := typesx.RecvVar(info, decl), callRecv(call); v != nil && x != nil {
+		binds[v] = argRef{x, f}
 	}
 	i := 0
 	variadic := call.Ellipsis.IsValid()
@@ -478,21 +453,14 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	defer func() { d.sending = outer }()
 	t := &reqTrace{}
 	if s.methodFrom != nil {
-		if v, pos, ok := d.str(s.methodFrom, f); ok {
-			t.addOrigin(v, pos)
-		} else {
-			t.originUnknown = true
-		}
+		d.addMethod(s.methodFrom, f, t)
 	}
 	if s.req != nil {
 		d.origin(s.req, f, t, 0)
-		if r.method == "" {
-			r.method, r.methodPos = t.finalMethod()
-		}
 	} else if s.method == "" && s.methodFrom == nil {
-		// A send the model cannot describe.
-		return r
-	} else if r.method == "" {
+		return r // a send the model cannot describe
+	}
+	if r.method == "" {
 		r.method, r.methodPos = t.finalMethod()
 	}
 	r.key = d.key(t, f)
@@ -543,10 +511,8 @@ func (t *reqTrace) finalMethod() (string, token.Pos) {
 	if len(refs) == 0 {
 		return "", token.NoPos
 	}
-	for _, r := range refs[1:] {
-		if r.m != refs[0].m {
-			return "", token.NoPos
-		}
+	if slices.ContainsFunc(refs[1:], func(r methodRef) bool { return r.m != refs[0].m }) {
+		return "", token.NoPos
 	}
 	return refs[0].m, refs[0].pos
 }

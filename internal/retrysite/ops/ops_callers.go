@@ -74,10 +74,7 @@ func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
 	}
 	idx := m.callIndex()
 	contexts := m.chains(decl, fn, f, idx)
-	for i, fr := range contexts {
-		if i >= maxCallerContexts {
-			break
-		}
+	for _, fr := range contexts[:min(len(contexts), maxCallerContexts)] {
 		d := newDescriber(m)
 		if r := d.call(call, fr, 0); r != nil && policy.RequiresIdempotencyKey(r.method) && r.key != nil {
 			switch r.key.State {
@@ -154,27 +151,16 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 	return typesx.InspectUntil(&found, decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
-			if (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y)) {
-				found = true
-			}
+			found = (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y))
 		case *ast.SwitchStmt:
-			if n.Tag != nil && isMethod(n.Tag) {
-				found = true
-			}
+			found = n.Tag != nil && isMethod(n.Tag)
 		case *ast.IndexExpr:
-			if isMethod(n.Index) {
-				found = true // a table of methods
-			}
+			found = isMethod(n.Index) // a table of methods
 		case *ast.CallExpr:
 			// A predicate given the method: isIdempotent(method),
 			// strings.EqualFold(req.Method, "GET").
-			if b, ok := m.info.TypeOf(n).(*types.Basic); ok && b.Kind() == types.Bool {
-				for _, a := range n.Args {
-					if isMethod(a) {
-						found = true
-					}
-				}
-			}
+			b, ok := m.info.TypeOf(n).(*types.Basic)
+			found = ok && b.Kind() == types.Bool && slices.ContainsFunc(n.Args, isMethod)
 		}
 		return true
 	})
@@ -286,13 +272,9 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 		if !ok || len(as.Rhs) != 1 {
 			return true
 		}
-		if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
-			for _, l := range as.Lhs {
-				if v := typesx.VarOf(m.info, l); v != nil && locals[v] {
-					roots = append(roots, rc.Args...)
-					break
-				}
-			}
+		assigned := func(l ast.Expr) bool { return locals[typesx.VarOf(m.info, l)] }
+		if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && slices.ContainsFunc(as.Lhs, assigned) {
+			roots = append(roots, rc.Args...)
 		}
 		return true
 	})
@@ -302,15 +284,14 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 // argsHoldKeyedMethod reports whether a call passes a constant method
 // that needs an Idempotency-Key, alone or in a request it builds.
 func (m *model) argsHoldKeyedMethod(c callAt) bool {
-	for _, a := range m.argRoots(c) {
-		if tv, ok := m.info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			s := strings.ToUpper(constant.StringVal(tv.Value))
-			if (s == http.MethodPost || s == http.MethodPatch) && policy.RequiresIdempotencyKey(s) {
-				return true
-			}
+	return slices.ContainsFunc(m.argRoots(c), func(a ast.Expr) bool {
+		v := m.info.Types[a].Value
+		if v == nil || v.Kind() != constant.String {
+			return false
 		}
-	}
-	return false
+		s := strings.ToUpper(constant.StringVal(v))
+		return (s == http.MethodPost || s == http.MethodPatch) && policy.RequiresIdempotencyKey(s)
+	})
 }
 
 // boundRoot follows a variable bound to a caller's argument while the
@@ -323,11 +304,8 @@ func (d *describer) boundRoot(v *types.Var, f *frame) (*types.Var, *frame) {
 		if !ok {
 			return v, f
 		}
-		w := typesx.VarOf(d.m.info, a.x)
+		w := typesx.VarOf(d.m.info, a.x) // a variable, not a field of one
 		if w == nil || a.f == nil {
-			return nil, nil
-		}
-		if _, isIdent := ast.Unparen(a.x).(*ast.Ident); !isIdent {
 			return nil, nil
 		}
 		v, f = w, a.f

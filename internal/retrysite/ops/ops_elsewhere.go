@@ -15,11 +15,7 @@ import (
 // the tables do not name (an SDK's method in a dependency), from its
 // declaration read alone, syntax only (readElsewhere, cached per pass).
 func (d *describer) elsewhereSend(fn *types.Func, call *ast.CallExpr, f *frame) *sendDesc {
-	s, ok := d.m.elsewhere[fn]
-	if !ok {
-		s = d.m.readElsewhere(fn, append([]string{"idempotency"}, d.keyHeaders...))
-		d.m.elsewhere[fn] = s
-	}
+	s := typesx.Cached(&d.m.elsewhere, fn, func() *sendDesc { return d.m.readElsewhere(fn, append([]string{"idempotency"}, d.keyHeaders...)) })
 	if s == nil {
 		return nil
 	}

@@ -69,12 +69,8 @@ func mergeParts(parts []keyVal) keyVal {
 		if p.state == site.KeyPerAttempt {
 			return p
 		}
-		if p.state != site.KeyConstant {
-			allConst = false
-		}
-		if p.state == site.KeyStable {
-			stable = true
-		}
+		allConst = allConst && p.state == site.KeyConstant
+		stable = stable || p.state == site.KeyStable
 	}
 	switch {
 	case allConst:
@@ -231,7 +227,7 @@ func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal
 		return d.classify(arg0(call), f, depth+1)
 	}
 	fn := typesx.Callee(info, call)
-	if fn != nil && isKeyGenerator(fn) {
+	if fn != nil && fn.Pkg() != nil && knowledge.IsKeyGenerator(fn.Pkg().Path(), fn.Name()) {
 		return d.generated(call, f)
 	}
 	if fn != nil && fn.Pkg() == d.m.pkg {
@@ -259,12 +255,6 @@ func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal
 		k.valueOK = false
 	}
 	return k
-}
-
-// isKeyGenerator reports whether fn returns a new random or time-based
-// value on every call.
-func isKeyGenerator(fn *types.Func) bool {
-	return fn.Pkg() != nil && knowledge.IsKeyGenerator(fn.Pkg().Path(), fn.Name())
 }
 
 // guarded reports whether the code at pos runs only when a value kept

@@ -75,10 +75,8 @@ func (m *model) allowsNonIdempotent(s *site.Site) bool {
 	if st == nil {
 		return false
 	}
-	if tv, ok := m.info.Types[st.Arg(0)]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool {
-		return constant.BoolVal(tv.Value)
-	}
-	return false
+	v := m.info.Types[st.Arg(0)].Value
+	return v != nil && v.Kind() == constant.Bool && constant.BoolVal(v)
 }
 
 // sendFrame is the frame of a send through a retrying client: nothing in
@@ -130,10 +128,8 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 	info := t.m.info
 	parent, rest := path[len(path)-1], path[:len(path)-1]
 	switch p := parent.(type) {
-	case *ast.ParenExpr, *ast.StarExpr:
+	case *ast.ParenExpr, *ast.StarExpr, *ast.UnaryExpr:
 		t.value(p.(ast.Expr), rest, transport, depth+1)
-	case *ast.UnaryExpr:
-		t.value(p, rest, transport, depth+1)
 	case *ast.SelectorExpr:
 		if p.X != x || transport {
 			return
@@ -172,10 +168,9 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 			return
 		}
 		for i, r := range p.Rhs {
-			if r != x {
-				continue
+			if r == x {
+				t.target(p.Lhs[i], transport, depth+1)
 			}
-			t.target(p.Lhs[i], transport, depth+1)
 		}
 	case *ast.ValueSpec:
 		for i, r := range p.Values {
@@ -189,11 +184,7 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 		if p.Value != x || len(rest) == 0 {
 			return
 		}
-		k := typesx.IdentOf(p.Key)
-		if k == nil {
-			return
-		}
-		fld, _ := info.Uses[k].(*types.Var)
+		fld, _ := info.Uses[typesx.IdentOf(p.Key)].(*types.Var)
 		if fld == nil {
 			return
 		}
@@ -205,13 +196,12 @@ func (t *holderTrace) value(x ast.Expr, path []ast.Node, transport bool, depth i
 	case *ast.ReturnStmt:
 		// A constructor: follow its calls.
 		var fd *ast.FuncDecl
-		for i := len(rest) - 1; i >= 0; i-- {
-			if _, ok := rest[i].(*ast.FuncLit); ok {
+		for i := len(rest) - 1; i >= 0 && fd == nil; i-- {
+			switch n := rest[i].(type) {
+			case *ast.FuncLit:
 				return
-			}
-			if d, ok := rest[i].(*ast.FuncDecl); ok {
-				fd = d
-				break
+			case *ast.FuncDecl:
+				fd = n
 			}
 		}
 		if fd == nil {
@@ -310,14 +300,5 @@ func (t *holderTrace) reads(is func(ast.Expr) bool, transport bool, depth int) {
 // walkPaths calls visit for every node of n with its ancestors
 // (innermost last; the slice is reused: copy it to keep it).
 func walkPaths(n ast.Node, visit func(ast.Node, []ast.Node)) {
-	var stack []ast.Node
-	ast.Inspect(n, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		visit(n, stack)
-		stack = append(stack, n)
-		return true
-	})
+	ast.PreorderStack(n, nil, func(n ast.Node, stack []ast.Node) bool { visit(n, stack); return true })
 }

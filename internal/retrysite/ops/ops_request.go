@@ -65,11 +65,7 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 			switch k.Name {
 			case "Method":
 				methodSet = true
-				if s, pos, ok := d.str(kv.Value, f); ok {
-					t.addOrigin(s, pos)
-				} else {
-					t.originUnknown = true
-				}
+				d.addMethod(kv.Value, f, t)
 			case "Header":
 				d.headerOrigin(kv.Value, f, t)
 			}
@@ -86,12 +82,20 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 			t.originUnknown = true
 			return
 		}
-		d.varRequest(v, f, t)
+		d.varRequest(v, f, t, false)
 	case *ast.CallExpr:
 		d.callOrigin(x, f, t, idx)
 	default:
+		t.originUnknown, t.opaque = true, true
+	}
+}
+
+// addMethod records the method x holds in f, or that it is unknown.
+func (d *describer) addMethod(x ast.Expr, f *frame, t *reqTrace) {
+	if s, pos, ok := d.str(x, f); ok {
+		t.addOrigin(s, pos)
+	} else {
 		t.originUnknown = true
-		t.opaque = true
 	}
 }
 
@@ -102,21 +106,10 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 		t.originUnknown, t.opaque = true, true
 		return
 	}
-	method := func(i int) {
-		if i >= len(x.Args) {
-			t.originUnknown = true
-			return
-		}
-		if s, pos, ok := d.str(x.Args[i], f); ok {
-			t.addOrigin(s, pos)
-		} else {
-			t.originUnknown = true
-		}
-	}
 	key := knowledge.EntryKey(fn.Origin())
 	if o, ok := knowledge.OriginOf(key); ok {
 		if o.MethodArg >= 0 {
-			method(o.MethodArg)
+			d.addMethod(argAt(x, o.MethodArg), f, t) // none: unknown
 		} else {
 			d.origin(argAt(x, o.From), f, t, 0)
 		}
@@ -188,39 +181,48 @@ func (d *describer) followReturns(fn *types.Func, call *ast.CallExpr, f *frame, 
 	return true
 }
 
-// varRequest follows a variable that holds a request: its definitions
-// and what is done to it.
-func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace) {
+// varRequest follows a variable that holds a request (with header, a
+// header map): its definitions and what is done to it.
+func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace, header bool) {
 	if d.seenVar[v] {
 		return
 	}
 	d.seenVar[v] = true
+	origin := func(x ast.Expr, f *frame, idx int) { d.origin(x, f, t, idx) }
+	use, unknown := d.reqExprUse, &t.originUnknown
+	if header {
+		origin = func(x ast.Expr, f *frame, _ int) { d.headerOrigin(x, f, t) }
+		use, unknown = d.headerExprUse, &t.opaque
+	}
 	a, bound := f.bound(v)
 	if bound {
-		d.origin(a.x, a.f, t, 0)
+		origin(a.x, a.f, 0)
 	}
-	handed := !bound && d.handedRequest(v) // handed.go
+	handed := !header && !bound && d.handedRequest(v) // handed.go
 	if handed {
 		t.origins = append(t.origins, methodRef{site.MethodAny, token.NoPos})
 	}
-	us := d.usesOf(v)
-	for _, u := range us {
+	for _, u := range d.usesOf(v) {
 		if !isDefUse(u) && !d.afterSend(u) {
-			d.reqExprUse(u.id, u.path, f, t)
+			use(u.id, u.path, f, t)
 		}
 	}
 	ds := d.defs(v)
 	for _, df := range ds {
 		if df.rhs != nil {
-			d.origin(df.rhs, f, t, df.idx)
+			origin(df.rhs, f, df.idx)
 		} else {
-			t.originUnknown = true
+			*unknown = true
 		}
 	}
-	if len(ds) == 0 && !bound && !handed {
+	switch {
+	case len(ds) > 0 || bound || handed:
+	case !header:
 		// A parameter or a variable the model cannot see defined: its
 		// method and headers were decided elsewhere.
 		t.originUnknown, t.opaque = true, true
+	case !d.isReceiver(v):
+		t.opaque = true
 	}
 }
 
@@ -330,7 +332,7 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 		}
 	case *ast.AssignStmt, *ast.ValueSpec:
 		if w := d.assignedTo(p, e); w != nil {
-			d.varRequest(w, f, t)
+			d.varRequest(w, f, t, false)
 		}
 	}
 }
@@ -372,10 +374,8 @@ func parentAssign(x ast.Expr, rest []ast.Node) (ast.Expr, bool) {
 	if !ok || len(as.Lhs) != len(as.Rhs) {
 		return nil, false
 	}
-	for i, l := range as.Lhs {
-		if l == x {
-			return as.Rhs[i], true
-		}
+	if i := slices.Index(as.Lhs, x); i >= 0 {
+		return as.Rhs[i], true
 	}
 	return nil, false
 }
@@ -418,7 +418,7 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 			}
 		}
 		if w := d.assignedTo(p, h); w != nil {
-			d.varHeader(w, f, t)
+			d.varRequest(w, f, t, true)
 		}
 	case *ast.CallExpr:
 		for i, a := range p.Args {
@@ -431,10 +431,8 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 
 // firstElem returns the first element of a []string literal, or x.
 func firstElem(x ast.Expr) ast.Expr {
-	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok {
-		if len(cl.Elts) > 0 {
-			return cl.Elts[0]
-		}
+	if cl, ok := ast.Unparen(x).(*ast.CompositeLit); ok && len(cl.Elts) > 0 {
+		return cl.Elts[0]
 	}
 	return x
 }
@@ -512,7 +510,7 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		t.opaque = true
 	case *ast.Ident:
 		if v := typesx.VarOf(info, x); v != nil {
-			d.varHeader(v, f, t)
+			d.varRequest(v, f, t, true)
 		}
 	case *ast.SelectorExpr:
 		if x.Sel.Name == "Header" && isRequestType(info.TypeOf(x.X)) {
@@ -598,36 +596,6 @@ func (d *describer) paramKind(v *types.Var) (isParam, isRecv bool) {
 	return false, false
 }
 
-// varHeader follows a variable that holds a header map.
-func (d *describer) varHeader(v *types.Var, f *frame, t *reqTrace) {
-	if d.seenVar[v] {
-		return
-	}
-	d.seenVar[v] = true
-	a, bound := f.bound(v)
-	if bound {
-		d.headerOrigin(a.x, a.f, t)
-	}
-	for _, u := range d.usesOf(v) {
-		if !isDefUse(u) {
-			d.headerExprUse(u.id, u.path, f, t)
-		}
-	}
-	ds := d.defs(v)
-	for _, df := range ds {
-		if df.rhs != nil {
-			d.headerOrigin(df.rhs, f, t)
-		} else {
-			t.opaque = true
-		}
-	}
-	if len(ds) == 0 && !bound {
-		if _, isRecv := d.paramKind(v); !isRecv {
-			t.opaque = true
-		}
-	}
-}
-
 // passedTo looks at a call that is given the request (or its headers,
 // when header is true) as its i'th argument: a same-package helper is
 // followed; a function value or an interface method may set anything.
@@ -672,13 +640,10 @@ func (d *describer) passedTo(call *ast.CallExpr, i int, rest []ast.Node, f *fram
 			if decl != nil && decl.Body != nil {
 				p = declParam(info, decl, i)
 			}
-			switch {
-			case p == nil:
+			if p == nil {
 				t.opaque = true
-			case header:
-				d.varHeader(p, d.helperFrame(decl, call, f), t)
-			default:
-				d.varRequest(p, d.helperFrame(decl, call, f), t)
+			} else {
+				d.varRequest(p, d.helperFrame(decl, call, f), t, header)
 			}
 		}
 		return
@@ -770,6 +735,10 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 		return token.NoPos, false
 	}
 	info := d.m.info
+	in := func(xs []ast.Expr, f *frame) (token.Pos, bool) {
+		return firstPos(xs, func(x ast.Expr) (token.Pos, bool) { return d.clientAddsKey(x, f, depth+1) })
+	}
+	transport := func(x ast.Expr) (token.Pos, bool) { return d.transportAddsKey(x, depth+1) }
 	switch y := ast.Unparen(x).(type) {
 	case *ast.UnaryExpr:
 		return d.clientAddsKey(y.X, f, depth+1)
@@ -782,7 +751,7 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 		for _, el := range y.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				if k := typesx.IdentOf(kv.Key); k != nil && k.Name == "Transport" {
-					return d.transportAddsKey(kv.Value, depth+1)
+					return transport(kv.Value)
 				}
 			}
 		}
@@ -797,41 +766,24 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 			}
 		}
 		if v.Parent() == d.m.pkg.Scope() {
-			for _, val := range d.m.valuesOf(v) {
-				if pos, ok := d.clientAddsKey(val, nil, depth+1); ok {
-					return pos, true
-				}
-			}
-			return token.NoPos, false
+			return in(d.m.valuesOf(v), nil)
 		}
 		for _, u := range d.usesOf(v) {
 			if sel, ok := u.parent().(*ast.SelectorExpr); ok && sel.X == u.id && sel.Sel.Name == "Transport" {
 				if val, ok := parentAssign(sel, u.path[:len(u.path)-1]); ok {
-					if pos, ok := d.transportAddsKey(val, depth+1); ok {
+					if pos, ok := transport(val); ok {
 						return pos, true
 					}
 				}
 			}
 		}
-		for _, df := range d.defs(v) {
-			if pos, ok := d.clientAddsKey(df.rhs, f, depth+1); ok {
-				return pos, true
-			}
-		}
+		return in(defRHS(d.defs(v)), f)
 	case *ast.SelectorExpr:
 		if fld, ok := info.Uses[y.Sel].(*types.Var); ok {
-			for _, val := range d.m.valuesOf(fld) {
-				if pos, ok := d.clientAddsKey(val, nil, depth+1); ok {
-					return pos, true
-				}
+			if pos, ok := in(d.m.valuesOf(fld), nil); ok || !fld.IsField() {
+				return pos, ok
 			}
-			if fld.IsField() {
-				for _, tr := range d.m.fieldTransports(fld) {
-					if pos, ok := d.transportAddsKey(tr, depth+1); ok {
-						return pos, true
-					}
-				}
-			}
+			return firstPos(d.m.fieldTransports(fld), transport)
 		}
 	case *ast.CallExpr:
 		fn := typesx.Callee(info, y)
@@ -856,6 +808,25 @@ func orEmpty(f *frame) *frame {
 	return f
 }
 
+// firstPos returns the first position f finds in xs, in order.
+func firstPos(xs []ast.Expr, f func(ast.Expr) (token.Pos, bool)) (token.Pos, bool) {
+	for _, x := range xs {
+		if pos, ok := f(x); ok {
+			return pos, true
+		}
+	}
+	return token.NoPos, false
+}
+
+// defRHS returns the values of defs (nil for one with none).
+func defRHS(defs []def) []ast.Expr {
+	xs := make([]ast.Expr, len(defs))
+	for i, df := range defs {
+		xs[i] = df.rhs
+	}
+	return xs
+}
+
 // transportAddsKey reports whether a transport adds an Idempotency-Key:
 // one of the tables' KeyTransports (retry.NewTransport), or a wrapper
 // around it.
@@ -864,49 +835,32 @@ func (d *describer) transportAddsKey(x ast.Expr, depth int) (token.Pos, bool) {
 		return token.NoPos, false
 	}
 	info := d.m.info
+	sub := func(x ast.Expr) (token.Pos, bool) { return d.transportAddsKey(x, depth+1) }
 	switch y := ast.Unparen(x).(type) {
 	case *ast.CallExpr:
 		if fn := typesx.Callee(info, y); fn != nil && knowledge.IsKeyTransport(knowledge.EntryKey(fn.Origin())) {
 			return y.Pos(), true
 		}
-		for _, a := range y.Args {
-			if pos, ok := d.transportAddsKey(a, depth+1); ok {
-				return pos, true
-			}
-		}
+		return firstPos(y.Args, sub)
 	case *ast.UnaryExpr:
-		return d.transportAddsKey(y.X, depth+1)
+		return sub(y.X)
 	case *ast.CompositeLit:
 		for _, el := range y.Elts {
 			if kv, ok := el.(*ast.KeyValueExpr); ok {
 				el = kv.Value
 			}
-			if pos, ok := d.transportAddsKey(el, depth+1); ok {
+			if pos, ok := sub(el); ok {
 				return pos, true
 			}
 		}
 	case *ast.Ident, *ast.SelectorExpr:
-		var v *types.Var
-		if id, ok := y.(*ast.Ident); ok {
-			v, _ = info.Uses[id].(*types.Var)
-		} else {
-			v, _ = info.Uses[y.(*ast.SelectorExpr).Sel].(*types.Var)
-		}
-		if v == nil {
-			return token.NoPos, false
-		}
-		var vals []ast.Expr
-		if v.IsField() || v.Parent() == d.m.pkg.Scope() {
-			vals = d.m.valuesOf(v)
-		} else {
-			for _, df := range d.defs(v) {
-				vals = append(vals, df.rhs)
-			}
-		}
-		for _, val := range vals {
-			if pos, ok := d.transportAddsKey(val, depth+1); ok {
-				return pos, true
-			}
+		v, _ := info.Uses[typesx.NameIdent(y)].(*types.Var)
+		switch {
+		case v == nil:
+		case v.IsField() || v.Parent() == d.m.pkg.Scope():
+			return firstPos(d.m.valuesOf(v), sub)
+		default:
+			return firstPos(defRHS(d.defs(v)), sub)
 		}
 	}
 	return token.NoPos, false

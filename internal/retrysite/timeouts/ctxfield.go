@@ -43,8 +43,7 @@ func (r *tres) fieldCtx(x *ast.SelectorExpr) (ctxFact, bool) {
 		f = g
 	}
 	if f.kind == ctxBack {
-		f.desc = types.ExprString(x) + ", set from " + f.desc
-		f.field = true
+		f.desc, f.field = types.ExprString(x)+", set from "+f.desc, true
 	}
 	return f, true
 }

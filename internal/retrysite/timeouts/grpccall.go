@@ -3,6 +3,7 @@ package timeouts
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -28,12 +29,6 @@ import (
 
 const grpcPath = "google.golang.org/grpc"
 
-// grpcUnary reports whether call is a gRPC unary call whose timing the
-// model sees whole: no call option but the grpc package's own.
-func (r *tres) grpcUnary(call *ast.CallExpr) bool {
-	return r.m.unaryCall(call) && !r.m.configuresGRPC()
-}
-
 // unaryCall reports whether call is a gRPC unary call with no call
 // option but the grpc package's own.
 func (m *model) unaryCall(call *ast.CallExpr) bool {
@@ -56,19 +51,14 @@ func (m *model) unaryCall(call *ast.CallExpr) bool {
 	default:
 		return false // a stream, or something else
 	}
-	if call.Ellipsis.IsValid() {
-		return false
-	}
-	for _, a := range call.Args[sig.Params().Len()-1:] {
+	return !call.Ellipsis.IsValid() && !slices.ContainsFunc(call.Args[sig.Params().Len()-1:], func(a ast.Expr) bool {
 		c, ok := ast.Unparen(a).(*ast.CallExpr)
 		if !ok {
-			return false
+			return true
 		}
-		if g := typesx.Callee(m.info, c); g == nil || g.Pkg() == nil || g.Pkg().Path() != grpcPath {
-			return false
-		}
-	}
-	return true
+		g := typesx.Callee(m.info, c)
+		return g == nil || g.Pkg() == nil || g.Pkg().Path() != grpcPath
+	})
 }
 
 // unaryCallsTimed reports whether the package makes gRPC unary calls and
@@ -136,9 +126,6 @@ func (m *model) configuresGRPC() bool {
 			}
 			return m.grpcConfig < 0
 		})
-		if m.grpcConfig > 0 {
-			break
-		}
 	}
 	return m.grpcConfig > 0
 }

@@ -44,7 +44,7 @@ func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
 			return !lit
 		}
 		name := hr.callee(call)
-		if knowledge.RequestFuncOf(name).Kind != knowledge.NotRequestFunc || isContextFunc(name) {
+		if knowledge.RequestFuncOf(name).Kind != knowledge.NotRequestFunc || strings.HasPrefix(name, "context.") && name != "context." {
 			return true // builds a request or a context: sends nothing
 		}
 		if f := hr.opFact(&site.Op{Call: call}); f.durKnown {
@@ -53,9 +53,4 @@ func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
 		return true
 	})
 	return best, best > 0
-}
-
-// isContextFunc reports whether name is a function of package context.
-func isContextFunc(name string) bool {
-	return strings.HasPrefix(name, "context.") && name != "context."
 }

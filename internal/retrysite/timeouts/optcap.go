@@ -96,14 +96,12 @@ func (r *tres) offByDefault(s *site.Site) offCaps {
 	// only test a field (the attempt's outcome read by the field).
 	seen := map[*types.Func]bool{}
 	ast.Inspect(s.Node, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := typesx.Callee(r.m.info, call)
-		if b := r.pkgBody(fn); b != nil && !seen[fn] {
-			seen[fn] = true
-			scan(b, true, !returnsContext(fn))
+		if call, ok := n.(*ast.CallExpr); ok {
+			fn := typesx.Callee(r.m.info, call)
+			if b := r.pkgBody(fn); b != nil && !seen[fn] {
+				seen[fn] = true
+				scan(b, true, ctxResult(fn.Signature()) < 0)
+			}
 		}
 		return true
 	})
@@ -195,11 +193,6 @@ func (r *tres) indexGuards() map[*types.Var][]fieldGuard {
 	return idx
 }
 
-// returnsContext reports whether fn returns a context.
-func returnsContext(fn *types.Func) bool {
-	return ctxResult(fn.Signature()) >= 0
-}
-
 // ctxResult returns the index of sig's first context result, or -1.
 func ctxResult(sig *types.Signature) int {
 	for i := 0; i < sig.Results().Len(); i++ {
@@ -256,15 +249,10 @@ func (r *tres) setTest(c ast.Expr) (*ast.SelectorExpr, *types.Var) {
 	if !r.zeroOrNil(y) || (op != token.NEQ && op != token.GTR) {
 		return nil, nil
 	}
-	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	if !ok {
-		return nil, nil
+	if sel, ok := ast.Unparen(x).(*ast.SelectorExpr); ok && r.fieldOf(sel) != nil {
+		return sel, r.fieldOf(sel)
 	}
-	v := r.fieldOf(sel)
-	if v == nil {
-		return nil, nil
-	}
-	return sel, v
+	return nil, nil
 }
 
 func (r *tres) zeroOrNil(x ast.Expr) bool {

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -88,13 +89,7 @@ func (r *tres) opaquePolicyCall(call *ast.CallExpr, inRegion func(token.Pos) boo
 		return false
 	}
 	rv, ok := r.m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
-	if !ok || rv.IsField() || inRegion(rv.Pos()) {
-		return false
-	}
-	for _, a := range call.Args {
-		if t := r.m.info.TypeOf(a); t != nil && typesx.IsErrorType(t) && !typesx.IsNil(r.m.info, a) {
-			return true
-		}
-	}
-	return false
+	return ok && !rv.IsField() && !inRegion(rv.Pos()) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool {
+		return typesx.IsErrorType(r.m.info.TypeOf(a)) && !typesx.IsNil(r.m.info, a)
+	})
 }

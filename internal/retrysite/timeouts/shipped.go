@@ -1,6 +1,7 @@
 package timeouts
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -126,10 +127,7 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 	}
 	// A call through a local func value, given the request.
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || !w.requestArg(call) {
-		return false
-	}
-	return w.funcValue(id, depth)
+	return ok && w.requestArg(call) && w.funcValue(id, depth)
 }
 
 // body follows the sends of a function or literal an attempt runs: at
@@ -139,11 +137,9 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 // something the model cannot see, unless the user's configuration alone
 // reaches it.
 func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
-	if w.seen[b] {
+	if !w.add(b) {
 		return true
 	}
-	w.seen[b] = true
-	w.bodies = append(w.bodies, b)
 	r := w.r
 	sends, ok := 0, true
 	ast.Inspect(b, func(n ast.Node) bool {
@@ -248,10 +244,7 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 		if body == nil || depth >= maxShipDepth {
 			return false
 		}
-		if !w.seen[body] {
-			w.seen[body] = true
-			w.bodies = append(w.bodies, body)
-		}
+		w.add(body)
 		// A wrapper is given what it wraps; a factory returns it.
 		wraps := false
 		for _, a := range x.Args {
@@ -270,14 +263,14 @@ func (w *shipWalk) funcValue(x ast.Expr, depth int) bool {
 			return true
 		}
 		rets := firstResults(body)
-		for _, x := range rets {
-			if !w.funcValue(x, depth+1) {
-				return false
-			}
-		}
-		return len(rets) > 0
+		return len(rets) > 0 && every(rets, func(x ast.Expr) bool { return w.funcValue(x, depth+1) })
 	}
 	return false
+}
+
+// every reports whether ok holds of each of xs.
+func every(xs []ast.Expr, ok func(ast.Expr) bool) bool {
+	return !slices.ContainsFunc(xs, func(x ast.Expr) bool { return !ok(x) })
 }
 
 // isFuncLike reports whether t is a func type (a handler, a
@@ -314,15 +307,7 @@ func (w *shipWalk) middleware(x ast.Expr) bool {
 		return true
 	}
 	xs, ok := r.m.ShippedValues(v)
-	if !ok {
-		return false
-	}
-	for _, x := range xs {
-		if x == nil || !w.passElems(x, v, 0) {
-			return false
-		}
-	}
-	return true
+	return ok && every(xs, func(x ast.Expr) bool { return x != nil && w.passElems(x, v, 0) })
 }
 
 // passElems checks the elements of a value written to slice field v:
@@ -343,23 +328,13 @@ func (w *shipWalk) passElems(x ast.Expr, v *types.Var, depth int) bool {
 		if tv, ok := r.m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return w.passElems(x.Args[0], v, depth+1) // []middleware(nil)
 		}
-		if b, ok := r.m.info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); !ok || b.Name() != "append" {
-			return false
-		}
-		for _, a := range x.Args {
-			if !w.passElems(a, v, depth+1) {
-				return false
-			}
-		}
-		return true
+		b, ok := r.m.info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin)
+		return ok && b.Name() == "append" && every(x.Args, func(a ast.Expr) bool { return w.passElems(a, v, depth+1) })
 	case *ast.CompositeLit:
-		for _, el := range x.Elts {
+		return every(x.Elts, func(el ast.Expr) bool {
 			lit, ok := ast.Unparen(el).(*ast.FuncLit)
-			if !ok || !w.passes(lit) {
-				return false
-			}
-		}
-		return true
+			return ok && w.passes(lit)
+		})
 	}
 	return false
 }
@@ -379,11 +354,21 @@ func (w *shipWalk) passes(lit *ast.FuncLit) bool {
 		ok = v != nil && slices.Contains(params, v)
 		return ok
 	})
-	if ok && !w.seen[lit.Body] {
-		w.seen[lit.Body] = true
-		w.bodies = append(w.bodies, lit.Body)
+	if ok {
+		w.add(lit.Body)
 	}
 	return ok
+}
+
+// add adds b to the bodies searched for time limits; false when it was
+// there already.
+func (w *shipWalk) add(b *ast.BlockStmt) bool {
+	if w.seen[b] {
+		return false
+	}
+	w.seen[b] = true
+	w.bodies = append(w.bodies, b)
+	return true
 }
 
 // offGuarded reports whether pos is in the body of an if statement in
@@ -535,16 +520,14 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 		if vf.param || vf.escapes || len(vf.defs) == 0 || len(vf.fields["Timeout"]) > 0 {
 			return clientFact{}
 		}
-		for _, t := range vf.fields["Transport"] {
-			if !r.plainTransport(t, v, 0) {
-				return clientFact{}
-			}
+		if !every(vf.fields["Transport"], func(t ast.Expr) bool { return r.plainTransport(t, v, 0) }) {
+			return clientFact{}
 		}
-		f := r.shippedClient(vf.defs[0], depth+1)
-		for _, d := range vf.defs[1:] {
-			f = sameClient(f, r.shippedClient(d, depth+1))
+		var fs []clientFact
+		for _, d := range vf.defs {
+			fs = append(fs, r.shippedClient(d, depth+1))
 		}
-		return f
+		return joinClients(fs)
 	case *ast.SelectorExpr:
 		if v := r.fieldOf(x); v != nil {
 			return r.shippedObj(v, x, depth)
@@ -714,12 +697,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 		plain := true
 		ast.Inspect(x, func(n ast.Node) bool {
 			if kv, ok := n.(*ast.KeyValueExpr); ok {
-				if isTimeoutKey(kv) {
-					plain = false
-				}
-				if plain && !r.plainTransportField(kv.Value, self, depth) {
-					plain = false
-				}
+				plain = plain && !isTimeoutKey(kv) && r.plainTransportField(kv.Value, self, depth)
 			}
 			return plain
 		})
@@ -733,15 +711,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 		if vf.param || vf.escapes && !types.IsInterface(v.Type()) || len(vf.defs) == 0 {
 			return false // a pointer handed on may be changed
 		}
-		if vf.setsTimeout() {
-			return false
-		}
-		for _, d := range vf.defs {
-			if !r.plainTransport(d, self, depth+1) {
-				return false
-			}
-		}
-		return true
+		return !vf.setsTimeout() && every(vf.defs, func(d ast.Expr) bool { return r.plainTransport(d, self, depth+1) })
 	}
 	return false
 }
@@ -751,10 +721,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 // other types are left alone.
 func (r *tres) plainTransportField(x ast.Expr, self *types.Var, depth int) bool {
 	t := r.m.info.TypeOf(x)
-	if t == nil || !types.IsInterface(t) || !typesx.IsNamed(t, "net/http", "RoundTripper") {
-		return true
-	}
-	return r.plainTransport(x, self, depth+1)
+	return t == nil || !types.IsInterface(t) || !typesx.IsNamed(t, "net/http", "RoundTripper") || r.plainTransport(x, self, depth+1)
 }
 
 // roundTripPlain reports whether t, a transport type, sets no time
@@ -773,17 +740,11 @@ func (r *tres) roundTripPlain(t types.Type) bool {
 	if named.Obj().Pkg() != r.m.pkg {
 		return false
 	}
-	for i := 0; i < named.NumMethods(); i++ {
-		m := named.Method(i)
-		if m.Name() != "RoundTrip" {
-			continue
+	for m := range named.Methods() {
+		if m.Name() == "RoundTrip" {
+			d := r.funcDecl(m)
+			return d != nil && d.Body != nil && !r.hasLimit(d.Body) // none, guarded or not
 		}
-		d := r.funcDecl(m)
-		if d == nil || d.Body == nil {
-			return false
-		}
-		_, ok := r.ownLimits([]ast.Node{d.Body})
-		return ok && !r.hasLimit(d.Body)
 	}
 	return false
 }
@@ -856,18 +817,7 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 		if vf.param {
 			return r.paramCarries(v, depth)
 		}
-		if len(vf.defs) == 0 {
-			return false
-		}
-		if r.rewrapped(v, x, vf.defs) {
-			return true
-		}
-		for _, d := range vf.defs {
-			if !r.carriesContext(d, depth+1) {
-				return false
-			}
-		}
-		return true
+		return len(vf.defs) > 0 && (r.rewrapped(v, x, vf.defs) || every(vf.defs, func(d ast.Expr) bool { return r.carriesContext(d, depth+1) }))
 	}
 	return false
 }
@@ -939,19 +889,9 @@ func firstResults(body *ast.BlockStmt) []ast.Expr {
 // req.WithContext(ctx)) before use, unconditionally or under `ctx !=
 // nil` alone: whatever v held before, it carries that context now.
 func (r *tres) rewrapped(v *types.Var, use *ast.Ident, defs []ast.Expr) bool {
-	last := defs[0]
-	for _, d := range defs[1:] {
-		if d.Pos() > last.Pos() {
-			last = d
-		}
-	}
+	last := slices.MaxFunc(defs, func(a, b ast.Expr) int { return cmp.Compare(a.Pos(), b.Pos()) })
 	call, ok := ast.Unparen(last).(*ast.CallExpr)
-	if !ok || last.End() >= use.Pos() || len(call.Args) == 0 {
-		return false
-	}
-	switch r.callee(call) {
-	case "net/http.Request.WithContext", "net/http.Request.Clone":
-	default:
+	if !ok || last.End() >= use.Pos() || len(call.Args) == 0 || !slices.Contains([]string{"net/http.Request.WithContext", "net/http.Request.Clone"}, r.callee(call)) {
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)

@@ -101,7 +101,7 @@ func (r *tres) opFact(op *site.Op) opFact {
 		if r.m.setsDefaultClientTimeout() {
 			f.client = clientFact{kind: clientTimeout}
 		} else {
-			f.client = clientFact{kind: clientNoTimeout, why: shortName(name) + " uses http.DefaultClient, which has no Timeout,", pos: call.Pos()}
+			f.client = clientFact{kind: clientNoTimeout, why: name[strings.LastIndexByte(name, '/')+1:] + " uses http.DefaultClient, which has no Timeout,", pos: call.Pos()}
 		}
 		f.ctx = ctxFact{kind: ctxBack, desc: "sends a request with no context", pos: call.Pos(), implicit: true}
 	case httpClientMethods[name]:
@@ -117,14 +117,13 @@ func (r *tres) opFact(op *site.Op) opFact {
 				}
 			}
 		}
-		if strings.HasSuffix(name, ".Do") {
-			if len(call.Args) == 1 {
-				f.ctx = r.request(call.Args[0])
-			} else {
-				f.ctx = ctxFact{kind: ctxCaller}
-			}
-		} else {
+		switch {
+		case !strings.HasSuffix(name, ".Do"):
 			f.ctx = ctxFact{kind: ctxBack, desc: "its request has no context", pos: call.Pos(), implicit: true}
+		case len(call.Args) == 1:
+			f.ctx = r.request(call.Args[0])
+		default:
+			f.ctx = ctxFact{kind: ctxCaller}
 		}
 		if f.ctx.implicit && f.client.kind == clientUnknown {
 			// The client may have a Timeout: with no context, the
@@ -151,7 +150,8 @@ func (r *tres) opFact(op *site.Op) opFact {
 			}
 			f.ctx = c
 		}
-		f.grpc = r.grpcUnary(call) // grpccall.go
+		// A gRPC unary call whose timing the model sees whole (grpccall.go).
+		f.grpc = r.m.unaryCall(call) && !r.m.configuresGRPC()
 		// A function of the package that times its own send
 		// (helperbound.go).
 		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
@@ -287,12 +287,8 @@ func (r *tres) nowPlus(call *ast.CallExpr) (time.Duration, bool) {
 	}
 	xs = append(xs, call.Args...)
 	for _, x := range xs {
-		v := r.varOf(x)
-		if v == nil {
-			continue
-		}
-		vf := r.facts(v)
-		if len(vf.defs) != 1 || vf.param {
+		vf := r.factsOf(x)
+		if vf == nil || len(vf.defs) != 1 || vf.param {
 			continue
 		}
 		if d, ok := r.deadlineDur(vf.defs[0], false); ok {
@@ -399,9 +395,7 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 				exact = false
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				exact = false
-			}
+			exact = exact && n.Op != token.ARROW
 		case *ast.SelectStmt:
 			exact = false
 		}
@@ -478,9 +472,7 @@ func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, unc
 	if len(caps) > 0 {
 		t.Capped = true
 		if allKnown && best != nil {
-			t.TotalCap = best.d
-			t.Pos = best.pos
-			t.CapWhy = best.desc
+			t.TotalCap, t.Pos, t.CapWhy = best.d, best.pos, best.desc
 		}
 	}
 	if worst > 0 {
@@ -498,8 +490,7 @@ func settle(s *site.Site, t *site.Timeouts, siteCtx ctxFact, caps []capFact, unc
 		}
 	}
 	if !t.Capped && uncapped != "" && (siteCtx.kind == ctxBack || siteCtx.kind == ctxNone) {
-		t.Pos = s.Pos
-		t.CapWhy = uncapped
+		t.Pos, t.CapWhy = s.Pos, uncapped
 	}
 }
 
@@ -715,24 +706,9 @@ func (r *tres) untilParsed(call *ast.CallExpr) bool {
 	if r.callee(call) != "time.Until" || len(call.Args) != 1 {
 		return false
 	}
-	v := r.varOf(call.Args[0])
-	if v == nil {
-		return false
-	}
-	vf := r.facts(v)
-	if vf.param || len(vf.defs) == 0 {
-		return false
-	}
-	for _, d := range vf.defs {
+	vf := r.factsOf(call.Args[0])
+	return vf != nil && !vf.param && len(vf.defs) > 0 && every(vf.defs, func(d ast.Expr) bool {
 		c, ok := ast.Unparen(d).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		switch r.callee(c) {
-		case "time.Parse", "time.ParseInLocation", "net/http.ParseTime":
-		default:
-			return false
-		}
-	}
-	return true
+		return ok && slices.Contains([]string{"time.Parse", "time.ParseInLocation", "net/http.ParseTime"}, r.callee(c))
+	})
 }

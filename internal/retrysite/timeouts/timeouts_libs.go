@@ -1,6 +1,7 @@
 package timeouts
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
 	"slices"
@@ -115,10 +116,7 @@ func ctxName(f ctxFact) string {
 	if f.param != nil {
 		return f.param.Name()
 	}
-	if f.name != "" {
-		return f.name
-	}
-	return "the operation's context"
+	return cmp.Or(f.name, "the operation's context")
 }
 
 // libTimeoutState is what a library's timeouts interpreter reads and
@@ -237,29 +235,21 @@ func (x *libTimeoutState) readCaps(rules []knowledge.CapRule) {
 	for _, c := range rules {
 		kinds = append(kinds, c.Kinds...)
 	}
-	var rule *knowledge.CapRule
 	kind := x.s.Last(kinds...)
-	for i := range rules {
-		c := &rules[i]
-		if kind != nil && slices.Contains(c.Kinds, kind.Name) || kind == nil && len(c.Kinds) == 0 {
-			rule = c
-			break
-		}
-	}
-	if rule == nil {
+	i := slices.IndexFunc(rules, func(c knowledge.CapRule) bool {
+		return kind != nil && slices.Contains(c.Kinds, kind.Name) || kind == nil && len(c.Kinds) == 0
+	})
+	if i < 0 {
 		return
 	}
+	rule := &rules[i]
 	if st := x.s.Last(rule.Settings...); len(rule.Settings) > 0 && st != nil {
 		d, ok := x.m.DurationValue(st.Arg(0))
 		if ok && d <= 0 && rule.ZeroNever != "" {
 			x.uncapped = rule.ZeroNever
 			return
 		}
-		desc := rule.Desc
-		if desc == "" {
-			desc = st.Name
-		}
-		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: desc})
+		x.caps = append(x.caps, capFact{d: d, known: ok, pos: st.Pos, desc: cmp.Or(rule.Desc, st.Name)})
 		return
 	}
 	if rule.Default {

@@ -69,26 +69,21 @@ func mergeCtx(a, b ctxFact) ctxFact {
 		r = b
 	}
 	if a.kind == b.kind {
-		r.implicit = a.implicit && b.implicit
-		r.field = a.field || b.field
+		r.implicit, r.field = a.implicit && b.implicit, a.field || b.field
 		if a.param != b.param {
 			r.param = nil
 		}
 	}
 	if a.kind == ctxDeadline && b.kind == ctxDeadline {
-		r.cap = max(a.cap, b.cap)
-		r.capKnown = a.capKnown && b.capKnown
+		r.cap, r.capKnown = max(a.cap, b.cap), a.capKnown && b.capKnown
 	}
 	switch {
 	case a.attempt && b.attempt:
-		r.attempt = true
-		r.attemptDur = max(a.attemptDur, b.attemptDur)
-		r.attemptKnown = a.attemptKnown && b.attemptKnown
+		r.attempt, r.attemptDur, r.attemptKnown = true, max(a.attemptDur, b.attemptDur), a.attemptKnown && b.attemptKnown
 	case a.attempt || b.attempt:
 		// Some paths have a per-attempt deadline, some not: claim
 		// neither that every attempt is bounded nor that none is.
-		r.attempt = true
-		r.attemptKnown = false
+		r.attempt, r.attemptKnown = true, false
 	}
 	return r
 }
@@ -161,12 +156,7 @@ func (m *model) newTres(region []ast.Node) *tres {
 }
 
 func (r *tres) inRegion(pos token.Pos) bool {
-	for _, n := range r.region {
-		if n != nil && n.Pos() <= pos && pos < n.End() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.region, func(n ast.Node) bool { return n != nil && n.Pos() <= pos && pos < n.End() })
 }
 
 // enter unparenthesizes x and marks it as being resolved; false for nil
@@ -199,6 +189,14 @@ func (r *tres) varOf(x ast.Expr) *types.Var {
 	return v
 }
 
+// factsOf is facts of the variable x uses, nil if none.
+func (r *tres) factsOf(x ast.Expr) *varFacts {
+	if v := r.varOf(x); v != nil {
+		return r.facts(v)
+	}
+	return nil
+}
+
 // facts scans the scope of v: the top-level declaration that declares it,
 // or every file for a package-level variable.
 func (r *tres) facts(v *types.Var) *varFacts {
@@ -225,8 +223,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		}
 	}
 	if len(roots) == 0 {
-		vf.escapes = true
-		vf.param = true
+		vf.escapes, vf.param = true, true
 		return vf
 	}
 	isV := typesx.VarIs(info, v)
@@ -489,12 +486,8 @@ func (r *tres) request(x ast.Expr) ctxFact {
 			return r.request(x.Args[0])
 		}
 	case *ast.Ident:
-		v := r.varOf(x)
-		if v == nil {
-			break
-		}
-		vf := r.facts(v)
-		if vf.param || len(vf.defs) == 0 {
+		vf := r.factsOf(x)
+		if vf == nil || vf.param || len(vf.defs) == 0 {
 			break
 		}
 		f := r.request(vf.defs[0])
@@ -625,9 +618,6 @@ func (m *model) setsDefaultClientTimeout() bool {
 	return found
 }
 
-// shortName turns "net/http.Get" into "http.Get".
-func shortName(full string) string { return full[strings.LastIndexByte(full, '/')+1:] }
-
 // transportTimed reports whether x, a client's Transport, visibly sets a
 // timeout: a literal (or a variable holding one) with a field named like
 // a timeout (ResponseHeaderTimeout, TLSHandshakeTimeout, a dialer's
@@ -647,12 +637,8 @@ func (r *tres) transportTimed(x ast.Expr, depth int) bool {
 			return true
 		})
 	case *ast.Ident:
-		v := r.varOf(x)
-		if v == nil {
-			return false
-		}
-		vf := r.facts(v)
-		return vf.setsTimeout() || slices.ContainsFunc(vf.defs, func(d ast.Expr) bool { return r.transportTimed(d, depth+1) })
+		vf := r.factsOf(x)
+		return vf != nil && (vf.setsTimeout() || slices.ContainsFunc(vf.defs, func(d ast.Expr) bool { return r.transportTimed(d, depth+1) }))
 	}
 	return false
 }

@@ -48,17 +48,13 @@ func (m *model) testsContext(nodes []ast.Node) bool {
 		typesx.InspectUntil(&found, n, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				switch name := funcPath(typesx.Callee(m.info, n)); name {
+				switch funcPath(typesx.Callee(m.info, n)) {
 				case "context.Context.Err", "context.Context.Done", "context.Context.Deadline", "context.Cause":
 					found = true
 				}
 			case *ast.SelectorExpr:
-				if v, ok := m.info.Uses[n.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "context" {
-					switch v.Name() {
-					case "Canceled", "DeadlineExceeded":
-						found = true
-					}
-				}
+				v, ok := m.info.Uses[n.Sel].(*types.Var)
+				found = ok && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "Canceled" || v.Name() == "DeadlineExceeded")
 			}
 			return !found
 		})
@@ -124,9 +120,8 @@ func (m *model) callersSetDeadline(p *types.Var, depth int) (all, known bool) {
 			case cf.kind == ctxCaller && cf.param == p:
 				calls-- // the function calling itself passes its own context on
 			case cf.kind == ctxCaller && cf.param != nil:
-				if all, known := m.callersSetDeadline(cf.param, depth+1); !all || !known {
-					ok = false
-				}
+				all, known := m.callersSetDeadline(cf.param, depth+1)
+				ok = all && known
 			default:
 				ok = false
 			}
@@ -171,25 +166,16 @@ func (m *model) blindLoop(s *site.Site) bool {
 		case *ast.SelectStmt, *ast.GoStmt:
 			blind = false
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				blind = false
-			}
+			blind = blind && n.Op != token.ARROW
 		case *ast.RangeStmt:
-			if _, isChan := m.info.TypeOf(n.X).Underlying().(*types.Chan); isChan {
-				blind = false
-			}
+			_, isChan := m.info.TypeOf(n.X).Underlying().(*types.Chan)
+			blind = blind && !isChan
 		case *ast.BranchStmt:
-			if n.Tok == token.BREAK || n.Tok == token.GOTO {
-				blind = false
-			}
+			blind = blind && n.Tok != token.BREAK && n.Tok != token.GOTO
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				blind = false
-			}
+			blind = blind && !typesx.IsIdent(n.Fun, "panic")
 		case *ast.ReturnStmt:
-			if len(n.Results) == 0 || !typesx.IsNil(m.info, n.Results[len(n.Results)-1]) {
-				blind = false
-			}
+			blind = blind && len(n.Results) > 0 && typesx.IsNil(m.info, n.Results[len(n.Results)-1])
 		}
 		return blind
 	})
