@@ -1093,7 +1093,7 @@ type ownCall struct {
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
 func (m *Index) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
-	var p ParamRef // the exported function's parameter x is made of
+	var p ParamRef // the exported function's parameter x is made of (none: an unexported wrapper's, the user's)
 	ast.Inspect(x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if q, ok := m.ValueIndexOf().ParamOf(m)[typesx.VarOf(m.info, id)]; ok && q.Fn.Exported() {
@@ -1102,9 +1102,6 @@ func (m *Index) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
 		}
 		return p.Fn == nil
 	})
-	if p.Fn == nil {
-		return nil, true // through an unexported wrapper: its calls are the user's
-	}
 	for _, c := range m.ownCallsOf(p.Fn) {
 		if p.I >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
 			return nil, false

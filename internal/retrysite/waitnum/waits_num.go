@@ -713,7 +713,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 		// headers (package waits, waits_resp.go).
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 {
 			for i, l := range s.Lhs {
-				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {
+				if v := ip.localVar(l); v != nil && typesx.IsBool(v.Type()) {
 					if b, ok := ip.m.ResponseVerdict(call, i); ok {
 						ip.env[v] = waitshape.Bool(b)
 					}
