@@ -4,25 +4,17 @@ package retrysite
 // model's code has always used for them.
 
 import (
-	"go/ast"
-
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
-	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 )
 
-func anyScenario() scenario                     { return interp.AnyScenario() }
 func boolVal(b bool) value                      { return interp.BoolVal(b) }
 func chooseBound(s *Site, opts *report.Options) { valueindex.ChooseBound(s, opts) }
 
 type env = interp.Env
 
-const errCert = interp.ErrCert
-
 func errClassScenario(c int64) scenario { return interp.ErrClassScenario(c) }
-
-const errOther = interp.ErrOther
 
 func errorScenario() scenario { return interp.ErrorScenario() }
 
@@ -32,14 +24,10 @@ type funcInfo = interp.FuncInfo
 type reachGoal = interp.ReachGoal
 
 const goalAgain = interp.GoalAgain
-const goalCertain = interp.GoalCertain
 const goalFree = interp.GoalFree
 const goalFreeFailover = interp.GoalFreeFailover
 
-func grpcScenario(code int) scenario   { return interp.GrpcScenario(code) }
-func headerScenario(code int) scenario { return interp.HeaderScenario(code) }
-func identOf(x ast.Expr) *ast.Ident    { return typesx.IdentOf(x) }
-func intVal(i int64) value             { return interp.IntVal(i) }
+func intVal(i int64) value { return interp.IntVal(i) }
 
 type nodeRef = interp.NodeRef
 type perturbation = interp.Perturbation
@@ -49,7 +37,6 @@ type scenario = interp.Scenario
 type scope = interp.Scope
 
 func statusScenario(code int) scenario { return interp.StatusScenario(code) }
-func successScenario() scenario        { return interp.SuccessScenario() }
 
 const vBool = interp.VBool
 const vInt = interp.VInt

@@ -78,7 +78,7 @@ func (g *opGroup) runScenario() scenario {
 	if g.failureOnly {
 		return errorScenario()
 	}
-	return anyScenario()
+	return interp.AnyScenario()
 }
 
 // handWritten returns the hand-written retry sites in fb.
@@ -614,7 +614,7 @@ func (m *model) opKey(call *ast.CallExpr) string {
 	if fn := typesx.Callee(m.info, call); fn != nil {
 		callee = fn.FullName()
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if _, isPkg := m.info.Uses[identOf(sel.X)].(*types.PkgName); !isPkg {
+			if _, isPkg := m.info.Uses[typesx.IdentOf(sel.X)].(*types.PkgName); !isPkg {
 				callee += "@" + types.ExprString(sel.X)
 			}
 		}
@@ -647,7 +647,7 @@ func (m *model) opKey(call *ast.CallExpr) string {
 // walks than the success: for it the success is walked first, as the
 // definition reads.
 func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool, ref nodeRef, in scope, goal reachGoal) bool {
-	success := func() bool { return fi.Reach(g.set, target, ref, successScenario(), in, goalAgain).Again }
+	success := func() bool { return fi.Reach(g.set, target, ref, interp.SuccessScenario(), in, goalAgain).Again }
 	needFree := goal != goalAgain
 	back := func(r reachResult) bool { return r.Again && (!needFree || r.AgainFree) }
 	if back(fi.Reach(g.set, target, ref, errorScenario(), in, goal)) {
@@ -666,7 +666,7 @@ func (m *model) isRetry(fi *funcInfo, g *opGroup, target map[*ast.CallExpr]bool,
 		// The statuses the code itself names (decide.go).
 		for _, code := range m.NamedStatuses(fi, tried) {
 			if back(fi.Reach(g.set, target, ref, statusScenario(code), in, goal)) ||
-				back(fi.Reach(g.set, target, ref, headerScenario(code), in, goal)) {
+				back(fi.Reach(g.set, target, ref, interp.HeaderScenario(code), in, goal)) {
 				return true
 			}
 		}

@@ -40,7 +40,7 @@ func (m *model) loopOutcomes(s *Site, fi *funcInfo, g *opGroup) {
 	try := func(o outcomes.Scenario, certain bool) outcomes.Reach {
 		goal := goalAgain
 		if certain {
-			goal = goalCertain
+			goal = interp.GoalCertain
 		}
 		// A list the loop tests the status against may be one of
 		// several: each decides (interp's membership.go).
@@ -84,12 +84,12 @@ func outcomeScenario(o outcomes.Scenario) scenario {
 	case outcomes.HTTPStatus:
 		return statusScenario(o.Code)
 	case outcomes.GRPCCode:
-		return grpcScenario(o.Code)
+		return interp.GrpcScenario(o.Code)
 	case outcomes.ErrStatus:
 		return interp.ErrStatusScenario(o.Code)
 	case outcomes.CertError:
-		return errClassScenario(errCert)
+		return errClassScenario(interp.ErrCert)
 	default:
-		return errClassScenario(errOther)
+		return errClassScenario(interp.ErrOther)
 	}
 }

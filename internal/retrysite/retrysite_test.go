@@ -93,10 +93,12 @@ func TestPollConfigErrors(t *testing.T) {
 
 // TestStartDecl covers loops that declare their decision before the
 // operation on every iteration (interp/exits' startdecl.go), and decisions
-// written, carried or handed away before it, which stay unknown.
+// written, carried or handed away before it, which stay unknown; and a
+// decision over a status list a constructor's options fill
+// (valueindex's optionsFilled).
 func TestStartDecl(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/startdecl")
+	analysistest.Run(t, analysistest.TestData(), withRules(show, fixedinterval.Analyzer), "example.com/startdecl", "example.com/optionsfilled")
 }
 
 // TestCompanions covers success criteria on a second result of the

@@ -47,7 +47,7 @@ func (m *model) unaryCall(call *ast.CallExpr) bool {
 	res := sig.Results()
 	switch {
 	case res.Len() == 1 && fn.Name() == "Invoke" && fn.Pkg() != nil && fn.Pkg().Path() == grpcPath:
-	case res.Len() == 2 && isPointer(res.At(0).Type()) && typesx.IsErrorIface(res.At(1).Type()):
+	case res.Len() == 2 && typesx.Deref(res.At(0).Type()) != res.At(0).Type() && typesx.IsErrorIface(res.At(1).Type()):
 	default:
 		return false // a stream, or something else
 	}
@@ -96,11 +96,6 @@ func (m *model) unaryCallsTimed() bool {
 		}
 	}
 	return calls > 0 && timed
-}
-
-func isPointer(t types.Type) bool {
-	_, ok := t.(*types.Pointer)
-	return ok
 }
 
 // grpcConfigFuncs are the dial options that may give every call of a

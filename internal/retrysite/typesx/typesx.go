@@ -172,8 +172,12 @@ func IsBool(t types.Type) bool {
 	return ok && b.Info()&types.IsBoolean != 0
 }
 
-// IsInteger reports whether t is an integer type.
+// IsInteger reports whether t is an integer type (a named duration
+// included; nil is none).
 func IsInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -645,7 +644,7 @@ func (m *Index) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok && !reads {
 			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil &&
-				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && waitnum.IsInteger(v.Type()) {
+				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && typesx.IsInteger(v.Type()) {
 				reads = true
 			}
 		}
@@ -693,7 +692,7 @@ func (m *Index) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	var outer []*types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && waitnum.IsInteger(v.Type()) &&
+			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && typesx.IsInteger(v.Type()) &&
 				v.Pos() >= scope.Pos() && v.Pos() < scope.End() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
 				outer = append(outer, v)
 			}

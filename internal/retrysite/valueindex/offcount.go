@@ -8,7 +8,6 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file gives the evaluator the value of a count the package ships
@@ -37,7 +36,7 @@ func (m *Index) NilCount(v *types.Var) (interp.Value, bool) {
 	if !ok {
 		return m.zeroCount(v)
 	}
-	if !waitnum.IsInteger(p.Elem()) {
+	if !typesx.IsInteger(p.Elem()) {
 		return interp.Value{}, false
 	}
 	n := typesx.Cached(&m.nilCounts, v, func() *Note { return m.nilCountOnce(v) })
@@ -87,7 +86,7 @@ func (m *Index) nilCountWhy(n Note) (string, bool) {
 // off: one it gives no value but zero, whose every read tests it as a
 // switch (package offcount), noting the default.
 func (m *Index) zeroCount(v *types.Var) (interp.Value, bool) {
-	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
+	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
 		return interp.Value{}, false
 	}
 	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {

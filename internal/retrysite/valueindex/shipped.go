@@ -6,7 +6,6 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // This file answers, for the timeouts aspect (retrysite's
@@ -138,7 +137,7 @@ func (m *Index) derefInt(p ast.Expr, depth int) (int64, bool) {
 		if v == nil || !m.IndexedVar(v) {
 			return 0, false
 		}
-		if ptr, ok := v.Type().Underlying().(*types.Pointer); !ok || !waitnum.IsInteger(ptr.Elem()) {
+		if ptr, ok := v.Type().Underlying().(*types.Pointer); !ok || !typesx.IsInteger(ptr.Elem()) {
 			return 0, false
 		}
 		xs, ok := m.ShippedValues(v)

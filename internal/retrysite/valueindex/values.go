@@ -14,7 +14,6 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
@@ -334,8 +333,9 @@ func (m *Index) fieldPath(x ast.Expr) (types.Object, []string, bool) {
 // variable, is the user's: a parameter of an exported function or method
 // of the package (SetMaxRetries(n), WithRetries(n) and the option
 // literal it returns, NewClient(n)), a field of one (opts.MaxRetries,
-// config.RetryMax), or a conversion, dereference or arithmetic of such a
-// value with constants (time.Duration(period) * time.Second).
+// config.RetryMax), a local the user's options fill (optionsFilled), or
+// a conversion, dereference or arithmetic of such a value with constants
+// (time.Duration(period) * time.Second).
 func (m *Index) UserValue(x ast.Expr, depth int) bool {
 	if depth > 4 {
 		return false
@@ -349,7 +349,7 @@ func (m *Index) UserValue(x ast.Expr, depth int) bool {
 		vx := m.ValueIndexOf()
 		p, ok := vx.ParamOf(m)[v]
 		if !ok {
-			return false
+			return m.optionsFilled(v, depth)
 		}
 		if p.Fn.Exported() {
 			return true
@@ -451,7 +451,7 @@ func (m *Index) calls(decl, callee *ast.FuncDecl) bool {
 // for a zero value). ok is false when v is not an integer, when a
 // reaching write cannot be computed, or when v has no write at all.
 func (m *Index) IntValues(v *types.Var) (vals []int64, at []ast.Expr, ok bool) {
-	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
+	if !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
 		return nil, nil, false
 	}
 	vx := m.ValueIndexOf()
@@ -529,7 +529,7 @@ func (m *Index) WriteInt(x ast.Expr) (int64, bool) {
 	case *ast.SelectorExpr:
 		v, _ = m.info.Uses[x.Sel].(*types.Var)
 	case *ast.CallExpr:
-		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && waitnum.IsInteger(tv.Type) {
+		if tv, ok := m.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && typesx.IsInteger(tv.Type) {
 			return m.WriteInt(x.Args[0])
 		}
 		return 0, false
@@ -617,7 +617,7 @@ func (m *Index) localInt(v *types.Var) (int64, bool) {
 // several values is remembered (multi) so that the bound can be computed
 // over each of them; the evaluator sees it as unknown.
 func (m *Index) IndexedInt(v *types.Var) (interp.Value, bool) {
-	if !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
+	if !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
 		return interp.Value{}, false
 	}
 	vx := m.ValueIndexOf()
@@ -1038,7 +1038,7 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 			return nil
 		}
 		v, _ := m.info.Uses[sel.Sel].(*types.Var)
-		if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !waitnum.IsInteger(v.Type()) {
+		if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
 			return nil
 		}
 		return v
@@ -1093,47 +1093,68 @@ type ownCall struct {
 // parameter would give (the write is n * 2 and the model would have to
 // apply it), so that the caller keeps the object unknown.
 func (m *Index) SetterCalls(x ast.Expr) (ws []ValueWrite, ok bool) {
-	id, isIdent := ast.Unparen(x).(*ast.Ident)
-	v, _ := m.info.Uses[id].(*types.Var)
-	if !isIdent || v == nil {
-		// A field of the parameter, a conversion: the package's
-		// calls are not followed; a call there would set a value
-		// this cannot see.
-		return nil, len(m.ownCallsOf(m.userParamFunc(x))) == 0
-	}
-	vx := m.ValueIndexOf()
-	p, found := vx.ParamOf(m)[v]
-	if !found || !p.Fn.Exported() {
-		return nil, true // through an unexported wrapper: its calls are the user's
-	}
+	var p ParamRef // the exported function's parameter x is made of (none: an unexported wrapper's, the user's)
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if q, ok := m.ValueIndexOf().ParamOf(m)[typesx.VarOf(m.info, id)]; ok && q.Fn.Exported() {
+				p = q
+			}
+		}
+		return p.Fn == nil
+	})
 	for _, c := range m.ownCallsOf(p.Fn) {
 		if p.I >= len(c.call.Args) || c.call.Ellipsis.IsValid() {
 			return nil, false
 		}
 		a := c.call.Args[p.I]
 		if m.UserValue(a, 0) {
-			continue // passed on from the user
+			continue // passed on from the user (optionsFilled)
+		}
+		if typesx.VarOf(m.info, x) == nil {
+			return nil, false // a field of the parameter, a conversion: a value this cannot see
 		}
 		ws = append(ws, ValueWrite{X: a, Decl: c.decl, At: a.Pos()})
 	}
 	return ws, true
 }
 
-// userParamFunc returns the exported function whose parameter a user
-// value is made of, if one is.
-func (m *Index) userParamFunc(x ast.Expr) *types.Func {
-	var fn *types.Func
-	ast.Inspect(x, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && fn == nil {
-			if v, ok := m.info.Uses[id].(*types.Var); ok {
-				if p, ok := m.ValueIndexOf().ParamOf(m)[v]; ok && p.Fn.Exported() {
-					fn = p.Fn
+// optionsFilled reports whether the local v, of a struct type, is the
+// user's value: declared with no value in an exported function and
+// written only by the user's options, the values a range over a user's
+// value gives, handed its address (for _, o := range opts {
+// o.apply(&cfg) }); every other use passes it whole to a call (New(cfg)).
+func (m *Index) optionsFilled(v *types.Var, depth int) bool {
+	d := typesx.FuncDeclAt(m.pass.Files, v.Pos())
+	if _, ok := v.Type().Underlying().(*types.Struct); !ok || d == nil || !d.Name.IsExported() {
+		return false
+	}
+	options := map[types.Object]bool{}
+	uses, passed, declared := 0, 0, false
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			declared = declared || len(n.Values) == 0 && slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return m.info.Defs[id] == v })
+		case *ast.RangeStmt:
+			if id := typesx.IdentOf(n.Value); id != nil && m.UserValue(n.X, depth+1) {
+				options[m.info.Defs[id]] = true
+			}
+		case *ast.Ident:
+			if m.info.Uses[n] == v {
+				uses++
+			}
+		case *ast.CallExpr:
+			for _, a := range n.Args {
+				if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && options[typesx.RootVar(m.info, n.Fun)] {
+					a = u.X
+				}
+				if m.info.Uses[typesx.IdentOf(a)] == v {
+					passed++
 				}
 			}
 		}
-		return fn == nil
+		return true
 	})
-	return fn
+	return declared && uses == passed
 }
 
 // ownCallsOf returns the package's own calls of exported function fn.

@@ -331,7 +331,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		return
 	}
 	for _, f := range res.List {
-		if t := info.TypeOf(f.Type); t != nil && isBoolType(t) {
+		if t := info.TypeOf(f.Type); t != nil && typesx.IsBool(t) {
 			// (retry bool, err error): a nil error may still go
 			// back (return true, nil), so no return is a success.
 			return

@@ -713,7 +713,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 		// headers (package waits, waits_resp.go).
 		if call, ok := ast.Unparen(s.Rhs[0]).(*ast.CallExpr); ok && len(s.Rhs) == 1 {
 			for i, l := range s.Lhs {
-				if v := ip.localVar(l); v != nil && isBoolType(v.Type()) {
+				if v := ip.localVar(l); v != nil && typesx.IsBool(v.Type()) {
 					if b, ok := ip.m.ResponseVerdict(call, i); ok {
 						ip.env[v] = waitshape.Bool(b)
 					}
@@ -734,7 +734,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			vals[i] = waitshape.Unknown()
 			continue
 		}
-		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), IsInteger(ip.m.info.TypeOf(s.Lhs[i])))
+		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), typesx.IsInteger(ip.m.info.TypeOf(s.Lhs[i])))
 	}
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
@@ -904,7 +904,7 @@ func (ip *winterp) standinOf(key string, t types.Type) waitshape.Num {
 		return v
 	}
 	x := 1.0e9 + float64(len(ip.standins))*1.37e8
-	if t != nil && IsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
+	if typesx.IsInteger(t) && !typesx.IsNamed(t, "time", "Duration") {
 		x = 3 + float64(len(ip.standins))
 	}
 	v := waitshape.Num{V: x, OK: true, Opq: true}
@@ -1061,12 +1061,6 @@ func wConstFloat(v constant.Value) (float64, bool) {
 	return 0, false
 }
 
-// IsInteger reports whether t is an integer type (a named duration
-// included).
-func IsInteger(t types.Type) bool {
-	return t != nil && typesx.IsInteger(t)
-}
-
 // eval computes x.
 func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 	info := ip.m.info
@@ -1119,7 +1113,7 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 			}
 			return waitshape.Unknown()
 		}
-		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), IsInteger(info.TypeOf(x)))
+		return ip.binary(x.Op, ip.eval(x.X), ip.eval(x.Y), typesx.IsInteger(info.TypeOf(x)))
 	case *ast.CallExpr:
 		return ip.call(x)
 	case *ast.SelectorExpr:
@@ -1222,7 +1216,7 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return waitshape.Unknown()
 		}
 		a := ip.eval(x.Args[0])
-		if a.OK && !a.Raw && IsInteger(tv.Type) {
+		if a.OK && !a.Raw && typesx.IsInteger(tv.Type) {
 			a.V = math.Trunc(a.V)
 		}
 		return a

@@ -35,7 +35,7 @@ func (ip *winterp) pairWait(call *ast.CallExpr, lhs []ast.Expr) (*types.Var, wai
 	at := 0
 	switch {
 	case numericType(r0) && verdictType(r1):
-	case isBoolType(r0) && numericType(r1) && !isBoolType(r1):
+	case typesx.IsBool(r0) && numericType(r1) && !typesx.IsBool(r1):
 		at = 1
 	default:
 		return nil, waitshape.Num{}, false
@@ -71,12 +71,7 @@ func (ip *winterp) givesUp(s *ast.ReturnStmt) bool {
 	if tv.Value != nil && tv.Value.Kind() == constant.Bool {
 		return !constant.BoolVal(tv.Value)
 	}
-	return verdictType(tv.Type) && !tv.IsNil() && !isBoolType(tv.Type)
-}
-
-func isBoolType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Bool
+	return verdictType(tv.Type) && !tv.IsNil() && !typesx.IsBool(tv.Type)
 }
 
 func numericType(t types.Type) bool {
@@ -85,5 +80,5 @@ func numericType(t types.Type) bool {
 }
 
 func verdictType(t types.Type) bool {
-	return isBoolType(t) || types.Identical(t, types.Universe.Lookup("error").Type())
+	return typesx.IsBool(t) || types.Identical(t, types.Universe.Lookup("error").Type())
 }

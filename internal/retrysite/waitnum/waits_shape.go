@@ -175,7 +175,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 		if ip.recorded {
 			res = append(res, ip.rec)
 			for v, x := range ip.snap {
-				if x.OK && !x.Opq && !x.Rnd && IsInteger(v.Type()) && len(counters[v]) == recordedN {
+				if x.OK && !x.Opq && !x.Rnd && typesx.IsInteger(v.Type()) && len(counters[v]) == recordedN {
 					counters[v] = append(counters[v], x.V)
 				}
 			}

@@ -9,7 +9,6 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
-	"github.com/retrylint/retrylint/internal/retrysite/waitnum"
 )
 
 // Ranges answers the interpreter's questions on ranges (interp.Ranges)
@@ -120,9 +119,9 @@ func intElems(t types.Type) (int64, bool) {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return -1, waitnum.IsInteger(u.Elem())
+		return -1, typesx.IsInteger(u.Elem())
 	case *types.Array:
-		return u.Len(), waitnum.IsInteger(u.Elem())
+		return u.Len(), typesx.IsInteger(u.Elem())
 	}
 	return 0, false
 }

@@ -63,7 +63,101 @@ func (c *Client) Defined(req *http.Request) error {
 	return nil
 }
 
+var retryStatuses = []int{502, 503, 504}
+
+// Member sets its decision in a range over a known list of statuses
+// (a membership test) and by a func value given the error: the flag is
+// the disjunction of the guards it is set under, read by the walk as
+// any local.
+func (c *Client) Member(req *http.Request) (*http.Response, error) {
+	var (
+		res *http.Response
+		err error
+	)
+	for i := 0; i <= 3; i++ { // want `loop ctx=sync retries=3`
+		var shouldRetry bool
+		res, err = c.hc.Do(req)
+		if err != nil {
+			if c.onErr == nil || c.onErr(err) {
+				shouldRetry = true
+			}
+		}
+		if res != nil {
+			for _, code := range retryStatuses {
+				if res.StatusCode == code {
+					shouldRetry = true
+				}
+			}
+		}
+		if !shouldRetry {
+			break
+		}
+		time.Sleep(500 * time.Millisecond) // want `R-1: retry of c.hc.Do waits a fixed 500ms between attempts`
+	}
+	return res, err
+}
+
 // --- Must not be a site: the decision is not its zero at the operation. ---
+
+// Ready sets its flag on a success, when the job is done: a poll, whose
+// success comes back while the job runs.
+func (c *Client) Ready(req *http.Request) error {
+	for i := 0; i < 10; i++ {
+		done := false
+		res, err := c.hc.Do(req)
+		if err != nil {
+			return err
+		}
+		if res.Header.Get("X-State") == "done" {
+			done = true
+		}
+		_ = res.Body.Close()
+		if done {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+// Stop sets its flag on a failure, which ends the loop: a success comes
+// back.
+func (c *Client) Stop(req *http.Request) error {
+	for i := 0; i < 3; i++ {
+		done := false
+		res, err := c.hc.Do(req)
+		if err != nil {
+			done = true
+		} else {
+			_ = res.Body.Close()
+		}
+		if done {
+			return err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
+
+// Computed sets its decision from a value the model cannot read (a
+// field): a success may come back.
+func (c *Client) Computed(req *http.Request) error {
+	for i := 0; i < 3; i++ {
+		var again bool
+		res, err := c.hc.Do(req)
+		if err != nil {
+			again = true
+		} else {
+			again = c.always
+			_ = res.Body.Close()
+		}
+		if !again {
+			return nil
+		}
+		time.Sleep(time.Second)
+	}
+	return nil
+}
 
 // Written sets the decision from a field between its declaration and
 // the request: a success may come back.
