@@ -41,7 +41,9 @@
 //     locally with no deadline (context.Background/TODO, or a request made
 //     with http.NewRequest) and that neither has a deadline around it nor
 //     checks the elapsed time (time.Since(start) > d, time.Now().After(
-//     deadline), a timer made before the loop); cenkalti/backoff with a
+//     deadline), a timer made before the loop); a loop or recursion with
+//     no context at all and no attempt count that checks no elapsed time
+//     (a reconnect of net.Dial until it succeeds); cenkalti/backoff with a
 //     ConstantBackOff or MaxElapsedTime 0 (never stops); sethvargo/go-retry
 //     without WithMaxDuration; failsafe-go without WithMaxDuration;
 //     retry-go, go-retryablehttp and resty, which have no time limit of
