@@ -3,7 +3,11 @@
 // what is known of its Idempotency-Key — set once outside the
 // retry, generated per attempt, constant, missing — by following the
 // request through helpers, closures, func values, variables, fields and
-// the clients and transports that add headers.
+// the clients and transports that add headers. A request handed to code
+// the model cannot read (a func value, an interface of another package)
+// may get a key there, and its key is then unknown; unless the hand-off
+// comes after the send in the same function, with no loop, literal, goto
+// or self-call that leads back to it (a completion hook).
 //
 // What sends a request, makes or copies one, is a request type, a
 // request builder (its setters and sends) or a transport that adds a key
