@@ -349,12 +349,15 @@ func sharesState(t types.Type) bool {
 // its duration to something no success path passing it sets.
 func (m *periodic) ownWait(h *Hit, f failPath, succ []failPath, assignedInLoop map[*types.Var]bool) bool {
 	dv := m.durationLocal(h.Expr)
+	if h.TimerVar != nil {
+		dv = h.TimerVar // its last Reset on the path (noteDurationAssigns)
+	}
 	for _, s := range succ {
 		for _, sh := range s.hits {
 			if sh.Node == h.Node {
 				// The same wait: its own only when the failure path
 				// gives it another duration.
-				if dv == nil || f.assigns[dv] == nil || s.assigns[dv] == f.assigns[dv] {
+				if dv == nil || f.assigns[dv] == nil || m.sameWrite(s.assigns[dv], f.assigns[dv], dv, assignedInLoop) {
 					return false
 				}
 				continue
@@ -367,6 +370,33 @@ func (m *periodic) ownWait(h *Hit, f failPath, succ []failPath, assignedInLoop m
 		}
 	}
 	return true
+}
+
+// sameWrite reports whether the writes a and b of v (assignments, or a
+// timer's Reset) are one, or give v the same value written the same way
+// with nothing the loop changes in it: a timer reset to its period on
+// both paths.
+func (m *periodic) sameWrite(a, b ast.Node, v *types.Var, assignedInLoop map[*types.Var]bool) bool {
+	if a == b {
+		return true
+	}
+	value := func(n ast.Node) ast.Expr {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if typesx.VarOf(m.info, l) == v && len(n.Rhs) == len(n.Lhs) {
+					return n.Rhs[i]
+				}
+			}
+		case *ast.ExprStmt:
+			if c, ok := ast.Unparen(n.X).(*ast.CallExpr); ok && len(c.Args) == 1 {
+				return c.Args[0]
+			}
+		}
+		return nil
+	}
+	x, y := value(a), value(b)
+	return x != nil && y != nil && types.ExprString(x) == types.ExprString(y) && !typesx.UsesAny(m.info, x, assignedInLoop)
 }
 
 // durationLocal returns the local variable a wait's duration names, or
@@ -478,22 +508,33 @@ func (m *periodic) pathsBack(fi *interp.FuncInfo, w *backWalk, g *opGroup, ref i
 }
 
 // noteDurationAssigns records the writes of local duration variables in
-// node.
+// node, and the Reset of a local timer.
 func (m *periodic) noteDurationAssigns(node ast.Node, p failPath) failPath {
-	as, ok := node.(*ast.AssignStmt)
-	if !ok {
-		return p
-	}
-	for _, l := range as.Lhs {
-		v := typesx.VarOf(m.info, l)
-		if v == nil || v.IsField() || !typesx.IsNamed(v.Type(), "time", "Duration") {
-			continue
-		}
+	note := func(v *types.Var) {
 		np := make(map[*types.Var]ast.Node, len(p.assigns)+1)
 		maps.Copy(np, p.assigns)
-		np[v] = as
+		np[v] = node
 		p.assigns = np
 		p.key = nil
+	}
+	switch n := node.(type) {
+	case *ast.AssignStmt:
+		for _, l := range n.Lhs {
+			if v := typesx.VarOf(m.info, l); v != nil && !v.IsField() && typesx.IsNamed(v.Type(), "time", "Duration") {
+				note(v)
+			}
+		}
+	case *ast.ExprStmt:
+		// t.Reset(d) of a local timer sets the wait of its next <-t.C.
+		if c, ok := ast.Unparen(n.X).(*ast.CallExpr); ok {
+			if fn := typesx.Callee(m.info, c); fn != nil && fn.Name() == "Reset" && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+				if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+					if v := m.durationLocal(sel.X); v != nil {
+						note(v)
+					}
+				}
+			}
+		}
 	}
 	return p
 }
