@@ -128,6 +128,10 @@ var grpcMwWaits = &WaitVocab{
 			"BackoffExponentialWithJitter":        {Label: "BackoffExponentialWithJitter", Multiplier: 2, BaseArg: Arg(0), RandomizationArg: Arg(1)},
 			"BackoffExponentialWithJitterBounded": {Label: "BackoffExponentialWithJitterBounded", Multiplier: 2, BaseArg: Arg(0), RandomizationArg: Arg(1), CapArg: Arg(2)},
 		},
+		// WithBackoff(func(attempt uint) time.Duration) of the module:
+		// called with attempt 1 before the first retry (v1 retry.go
+		// waitRetryBackoff, v2 retry.go).
+		Local: &LocalWait{Attempt: 0, Start: 1},
 	},
 	Default:           &WaitKind{Label: "BackoffLinearWithJitter", Initial: 50 * time.Millisecond, Multiplier: 1, Randomization: 0.1},
 	DefaultNote:       " (the interceptor's default BackoffLinearWithJitter(50ms, 0.1))",

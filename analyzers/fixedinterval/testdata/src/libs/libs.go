@@ -2,6 +2,8 @@ package libs
 
 import (
 	"context"
+	"math"
+	"math/rand"
 	"net/http"
 	"time"
 
@@ -107,6 +109,13 @@ func middleware() {
 	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(3), grpc_retry.WithBackoff(grpc_retry.BackoffExponentialWithJitter(time.Second, 1)))   // accepted: [0, 2x]
 	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithBackoff(grpc_retry.BackoffLinear(time.Second)))                                            // no retries (WithMax defaults to 0): silent
 	_ = codes.OK
+	// A backoff function of the package: run with attempt 1, 2, ...
+	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(4), grpc_retry.WithBackoff(func(attempt uint) time.Duration { // want `R-1: go-grpc-middleware retry policy: its wait grows ×3 per attempt from 180ms without jitter`
+		return 60 * time.Millisecond * time.Duration(math.Pow(3, float64(attempt)))
+	}))
+	_ = grpc_retry.UnaryClientInterceptor(grpc_retry.WithMax(4), grpc_retry.WithBackoff(func(attempt uint) time.Duration { // full jitter: accepted
+		return time.Duration(rand.Int63n(int64(100 * time.Millisecond << attempt)))
+	}))
 }
 
 func accepted() {
