@@ -544,21 +544,12 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 	if typesx.IsInteger(t) && typesx.ErrorResult(tv.Type) >= 0 {
 		return Value{K: vUnknown, Dep: DepOutcome | depCompanion, I: int64(x.Pos())} // companion.go
 	}
-	if ev.Sc.Err.K == VNil && nilable(t) && typesx.ErrorResult(tv.Type) >= 0 {
+	if ev.Sc.Err.K == VNil && zeroValue(t).K == VNil && typesx.ErrorResult(tv.Type) >= 0 {
 		// (T, error) with a nil error gives a T to use: the success
 		// test conn != nil && err == nil is the error's.
 		return Value{K: VNonNil, Dep: DepOutcome}
 	}
 	return Unknown(DepOutcome)
-}
-
-// nilable reports whether a value of type t can be nil.
-func nilable(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Interface, *types.Map, *types.Slice, *types.Chan, *types.Signature:
-		return true
-	}
-	return false
 }
 
 // resultType returns the type of result i of a call of type t (a tuple,

@@ -450,7 +450,7 @@ func (fi *FuncInfo) scan() {
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.Tracked[v] = true
-		case nilable(v.Type()) && besideErr[v]:
+		case besideErr[v] && zeroValue(v.Type()).K == VNil: // can be nil
 			fi.outcomes[v] = true
 		}
 	}
