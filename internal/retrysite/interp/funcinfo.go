@@ -429,6 +429,32 @@ func (fi *FuncInfo) scan() {
 	for _, c := range conds {
 		mark(c)
 	}
+	// A result tested for nil beside its error's nil test (conn != nil
+	// && err == nil): the success test is the error's (opResult).
+	nilTested := make(map[*types.Var]bool)
+	nilCmp := func(x ast.Expr) *types.Var {
+		b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+			return nil
+		}
+		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+			if id, ok := ast.Unparen(p[1]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+				return typesx.VarOf(info, p[0])
+			}
+		}
+		return nil
+	}
+	for _, c := range conds {
+		ast.Inspect(c, func(n ast.Node) bool {
+			if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+				if x, y := nilCmp(b.X), nilCmp(b.Y); x != nil && y != nil {
+					nilTested[x] = nilTested[x] || typesx.IsErrorType(y.Type())
+					nilTested[y] = nilTested[y] || typesx.IsErrorType(x.Type())
+				}
+			}
+			return true
+		})
+	}
 	for len(work) > 0 {
 		v := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -450,7 +476,7 @@ func (fi *FuncInfo) scan() {
 			fi.outcomes[v] = true
 		case readsHeader(info, v, deps[v]): // decide.go
 			fi.Tracked[v] = true
-		case besideErr[v] && zeroValue(v.Type()).K == VNil: // can be nil
+		case besideErr[v] && nilTested[v] && zeroValue(v.Type()).K == VNil: // can be nil
 			fi.outcomes[v] = true
 		}
 	}
