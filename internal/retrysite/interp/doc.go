@@ -9,9 +9,9 @@
 //     (domain.go names it in lowercase): constants, nil and non-nil, an
 //     operation's abstract outcome (a response's status, an error's
 //     class or code; a pointer, map, slice or interface result kept
-//     beside the error holds a value when the error is nil, so `conn
-//     != nil && err == nil` is the error's test), and why a value is
-//     unknown (deps);
+//     beside the error and tested for nil beside it holds a value when
+//     the error is nil, so `conn != nil && err == nil` is the error's
+//     test), and why a value is unknown (deps);
 //   - the path simulation (sim.go, statekey.go,
 //     timerchan.go, clamp.go: a backoff's cap is no count (package
 //     bodyscan finds the clamps);
