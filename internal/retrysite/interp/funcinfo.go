@@ -433,14 +433,8 @@ func (fi *FuncInfo) scan() {
 	// && err == nil): the success test is the error's (opResult).
 	nilTested := make(map[*types.Var]bool)
 	nilCmp := func(x ast.Expr) *types.Var {
-		b, ok := ast.Unparen(x).(*ast.BinaryExpr)
-		if !ok || b.Op != token.EQL && b.Op != token.NEQ {
-			return nil
-		}
-		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			if id, ok := ast.Unparen(p[1]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
-				return typesx.VarOf(info, p[0])
-			}
+		if y, _ := typesx.NilCompared(info, x); y != nil {
+			return typesx.VarOf(info, y)
 		}
 		return nil
 	}
