@@ -326,6 +326,9 @@ type send struct {
 	req ast.Expr
 	// client is the client (or transport) expression.
 	client ast.Expr
+	// mayKey is true when the sender's body, not read, may set a key
+	// header: its package's source names one.
+	mayKey bool
 }
 
 const pkgHTTP = "net/http"
@@ -353,8 +356,11 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 		}
 		return s
 	}
-	if d.doer(fn) {
-		s.req, s.client = argAt(call, 0), callRecv(call)
+	if at := d.doer(fn); at >= 0 {
+		s.req, s.client = argAt(call, at), callRecv(call)
+		if _, iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface); !iface {
+			s.mayKey = d.m.SourceMentions(fn.Origin(), append([]string{"idempotency"}, d.keyHeaders...))
+		}
 		return s
 	}
 	if bs, ok := knowledge.BuilderSendOf(key); ok {
@@ -371,20 +377,29 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 }
 
 // doer reports whether fn is a method that sends the request it is given
-// and whose body is not at hand: func(*http.Request) (*http.Response,
-// error) of an interface (an SDK's HTTPClient, a Doer) or of another
-// package's type.
-func (d *describer) doer(fn *types.Func) bool {
+// and whose body is not at hand: func([ctx,] *http.Request)
+// (*http.Response, error) of an interface (an SDK's HTTPClient, a Doer)
+// or of another package's type (an SDK core's Call(ctx, request), the
+// module's wrapper in another package). It returns the request's
+// argument index, or -1.
+func (d *describer) doer(fn *types.Func) int {
 	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || sig.Params().Len() != 1 || sig.Results().Len() != 2 {
-		return false
+	if !ok || sig.Recv() == nil || sig.Results().Len() != 2 {
+		return -1
+	}
+	at := sig.Params().Len() - 1
+	if at < 0 || at > 1 || at == 1 && !typesx.IsContextLike(sig.Params().At(0).Type()) {
+		return -1
 	}
 	if _, iface := sig.Recv().Type().Underlying().(*types.Interface); !iface && fn.Pkg() == d.m.pkg {
-		return false // its body is read (declCall)
+		return -1 // its body is read (declCall)
 	}
-	return isPtrTo(sig.Params().At(0).Type(), pkgHTTP, "Request") &&
-		isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response") &&
-		typesx.IsErrorType(sig.Results().At(1).Type())
+	if !isPtrTo(sig.Params().At(at).Type(), pkgHTTP, "Request") ||
+		!isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response") ||
+		!typesx.IsErrorType(sig.Results().At(1).Type()) {
+		return -1
+	}
+	return at
 }
 
 // callRecv is the receiver expression of a method call.
@@ -455,6 +470,7 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	if s.methodFrom != nil {
 		d.addMethod(s.methodFrom, f, t)
 	}
+	t.opaque = s.mayKey
 	if s.req != nil {
 		d.origin(s.req, f, t, 0)
 	} else if s.method == "" && s.methodFrom == nil {

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -100,12 +101,7 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 		}
 		return true
 	})
-	switch method {
-	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
-	default:
-		return nil
-	}
-	if builds != 1 {
+	if !isMethod(method) || builds != 1 {
 		return nil
 	}
 	key := &site.IdemKey{State: site.KeyMissing}
@@ -113,4 +109,72 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 		key.State = site.KeyUnknown
 	}
 	return &sendDesc{method: method, key: key}
+}
+
+// isMethod reports whether s is an HTTP method's name.
+func isMethod(s string) bool {
+	switch s {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
+		return true
+	}
+	return false
+}
+
+// elsewhereBuilt reads a request made by fn, a function of another
+// package the tables do not name, from its call alone: given exactly one
+// constant HTTP method among its arguments
+// (common.MakeRequest(http.MethodPost, path, body)), that is the
+// request's method. Headers it may set are unknown (t.opaque) when it
+// takes options (a func or variadic parameter), when its package's
+// source names a key header or idempotency, or when a struct it is
+// given has a field whose tag does (a tagged request struct).
+func (d *describer) elsewhereBuilt(call *ast.CallExpr, fn *types.Func, t *reqTrace) bool {
+	sig := fn.Type().(*types.Signature)
+	method, at, n := "", token.NoPos, 0
+	for _, a := range call.Args {
+		if tv := d.m.info.Types[a]; tv.Value != nil && tv.Value.Kind() == constant.String {
+			if s := constant.StringVal(tv.Value); isMethod(s) {
+				method, at, n = s, a.Pos(), n+1
+			}
+		}
+	}
+	if n != 1 {
+		return false
+	}
+	t.addOrigin(method, at)
+	words := append([]string{"idempotency"}, d.keyHeaders...)
+	opaque := sig.Variadic() || d.m.SourceMentions(fn.Origin(), words)
+	for i := 0; i < sig.Params().Len(); i++ {
+		_, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature)
+		opaque = opaque || isFunc
+	}
+	for _, a := range call.Args {
+		opaque = opaque || tagsName(d.m.info.TypeOf(a), words, 0)
+	}
+	t.opaque = t.opaque || opaque
+	return true
+}
+
+// tagsName reports whether a struct t is or points to has a field, its
+// embedded structs' included, whose tag holds one of words (any case).
+func tagsName(t types.Type, words []string, depth int) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 3 {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		tag := strings.ToLower(st.Tag(i))
+		for _, w := range words {
+			if strings.Contains(tag, strings.ToLower(w)) {
+				return true
+			}
+		}
+		if st.Field(i).Embedded() && tagsName(st.Field(i).Type(), words, depth+1) {
+			return true
+		}
+	}
+	return false
 }

@@ -136,6 +136,8 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 		if d.followReturns(fn, x, f, idx, func(r ast.Expr, hf *frame, i int) { d.origin(r, hf, t, i) }) {
 			return
 		}
+	} else if d.elsewhereBuilt(x, fn, t) {
+		return
 	}
 	t.originUnknown, t.opaque = true, true
 }

@@ -17,12 +17,12 @@ import (
 
 // errInspected reports whether the site's code does more with the error
 // of l.Call than compare it with nil, return it, log it or wrap it (an
-// argument in the variadic part of a call, fmt.Errorf's %w, or one a
-// call that decides nothing takes as an empty interface, slog.Any's
-// value) or copy it
-// to a variable it treats the same way: a predicate given the error,
-// errors.Is or As, a type assertion or switch, err.Error(), a comparison
-// with a value. Such code may stop on certificate errors.
+// argument in the variadic part of a call, fmt.Errorf's %w, err.Error()
+// there, or one a call that decides nothing takes as an empty interface,
+// slog.Any's value) or copy it to a variable it treats the same way: a
+// predicate given the error, errors.Is or As, a type assertion or
+// switch, err.Error() elsewhere, a comparison with a value. Such code
+// may stop on certificate errors.
 func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 	vars := make(map[*types.Var]bool)
 	scope := ast.Node(l.Body)
@@ -73,6 +73,9 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 				}
 			case *ast.CallExpr:
 				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id)
+			case *ast.SelectorExpr:
+				// err.Error() formatted into a message is the error logged.
+				inspected = !d.messageOf(p, stack)
 			default:
 				inspected = true
 			}
@@ -95,4 +98,19 @@ func (d *Describer) formatted(call *ast.CallExpr, x ast.Expr) bool {
 	}
 	it, ok := sig.Params().At(i).Type().Underlying().(*types.Interface)
 	return ok && it.Empty()
+}
+
+// messageOf reports whether sel, on top of stack, is x.Error called
+// for an argument in the variadic part of a call (fmt.Errorf("%s",
+// err.Error())): the error's text formatted into a message.
+func (d *Describer) messageOf(sel *ast.SelectorExpr, stack []ast.Node) bool {
+	if sel.Sel.Name != "Error" || len(stack) < 3 {
+		return false
+	}
+	call, ok := stack[len(stack)-2].(*ast.CallExpr)
+	if !ok || call.Fun != sel || len(call.Args) != 0 {
+		return false
+	}
+	outer, ok := stack[len(stack)-3].(*ast.CallExpr)
+	return ok && typesx.VariadicArg(d.info, outer, call)
 }

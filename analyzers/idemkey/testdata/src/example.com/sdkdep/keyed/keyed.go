@@ -28,3 +28,9 @@ func (c *Client) Charge(ctx context.Context, url string) (*http.Response, error)
 	}
 	return c.hc.Do(req)
 }
+
+// Call sends req with a key of its own.
+func (c *Client) Call(ctx context.Context, req *http.Request) (*http.Response, error) {
+	req.Header.Set("Idempotency-Key", uuid.NewString())
+	return c.hc.Do(req.WithContext(ctx))
+}
