@@ -160,6 +160,11 @@ type FuncInfo struct {
 	// once is the range statement a copy of the funcInfo runs once per
 	// entry (OnceRange, rounds.go), or nil.
 	once *ast.RangeStmt
+	// companions are the bool locals assigned only beside an outcome's
+	// error, from the same call (canRetry, err := t.post(body)), with
+	// those calls: what the operation said of its failure
+	// (companionTest).
+	companions map[*types.Var][]*ast.CallExpr
 	// Recursive is set for a function that calls itself: an outcome
 	// predicate given nil errors says no there (outcomepred.go).
 	Recursive bool
@@ -262,6 +267,11 @@ func (fi *FuncInfo) scan() {
 	asAddr := make(map[ast.Expr]bool)
 	asTargets := make(map[*types.Var]bool)
 	besideErr := make(map[*types.Var]bool) // a result beside an error kept in a variable
+	// The error variables assigned beside each variable, and the
+	// variables also assigned otherwise (companions).
+	errsBeside := make(map[*types.Var][]*types.Var)
+	besideCalls := make(map[*types.Var][]*ast.CallExpr)
+	otherwise := make(map[*types.Var]bool)
 	isLocal := func(v *types.Var) bool {
 		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.Body.End()
 	}
@@ -332,10 +342,19 @@ func (fi *FuncInfo) scan() {
 				}
 				if len(n.Lhs) == len(n.Rhs) {
 					deps[v] = append(deps[v], n.Rhs[i])
+					otherwise[v] = true
 				} else if len(n.Rhs) == 1 {
 					deps[v] = append(deps[v], n.Rhs[0])
 					if k := typesx.ErrorResult(info.TypeOf(n.Rhs[0])); k >= 0 && k != i && k < len(n.Lhs) && fi.LhsVar(n.Lhs[k]) != nil {
 						besideErr[v] = true // conn, err := dial(): eval.go's opResult
+						errsBeside[v] = append(errsBeside[v], fi.LhsVar(n.Lhs[k]))
+						if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+							besideCalls[v] = append(besideCalls[v], call)
+						} else {
+							otherwise[v] = true
+						}
+					} else {
+						otherwise[v] = true
 					}
 				}
 			}
@@ -472,6 +491,14 @@ func (fi *FuncInfo) scan() {
 			fi.Tracked[v] = true
 		case besideErr[v] && nilTested[v] && zeroValue(v.Type()).K == VNil: // can be nil
 			fi.outcomes[v] = true
+		}
+	}
+	for v, errs := range errsBeside {
+		if fi.Tracked[v] && typesx.IsBool(v.Type()) && !otherwise[v] && !slices.ContainsFunc(errs, func(e *types.Var) bool { return !fi.outcomes[e] }) {
+			if fi.companions == nil {
+				fi.companions = make(map[*types.Var][]*ast.CallExpr)
+			}
+			fi.companions[v] = besideCalls[v]
 		}
 	}
 	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go

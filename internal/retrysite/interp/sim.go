@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/cfg"
 
@@ -199,6 +200,9 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 			}
 			if stateful && goal == GoalFree && c.Dep&depBound != 0 && fi.steppedCount(LastExpr(b), target, op) {
 				stateful = false // the recursion's own count against a limit
+			}
+			if stateful && goal == GoalFree && fi.companionTest(LastExpr(b), target, op) {
+				stateful = false // what the operation said beside its error
 			}
 			free := it.free && !stateful
 			if t {
@@ -828,4 +832,29 @@ func (fi *FuncInfo) loopHeadAround(b *cfg.Block, start NodeRef) bool {
 	}
 	n := sb.Nodes[start.Index]
 	return b.Stmt.Pos() <= n.Pos() && n.End() <= b.Stmt.End()
+}
+
+// companionTest reports whether x tests a bool the operation (a call of
+// op) returned beside its error (if !canRetry { return err }): the outcome's own
+// answer, no hidden state a recursion refreshes (goalFree); also beside
+// stateless tests and the recursion's own count (!canRetry || left <= 0).
+// The callee may still count attempts inside, so it is no non-count exit
+// of a loop (nonCountFork).
+func (fi *FuncInfo) companionTest(x ast.Expr, target, op map[*ast.CallExpr]bool) bool {
+	for {
+		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		x = u.X
+	}
+	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
+		side := func(y ast.Expr) bool {
+			return fi.companionTest(y, target, op) || fi.stateless(y) || fi.steppedCount(y, target, op)
+		}
+		return (fi.companionTest(b.X, target, op) || fi.companionTest(b.Y, target, op)) && side(b.X) && side(b.Y)
+	}
+	v, _ := fi.M.info.Uses[typesx.IdentOf(x)].(*types.Var)
+	calls, ok := fi.companions[v]
+	return ok && !slices.ContainsFunc(calls, func(c *ast.CallExpr) bool { return !op[c] })
 }
