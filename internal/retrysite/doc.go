@@ -147,7 +147,10 @@
 // same-package function given the response, read through its body for
 // its error: an SDK that reads the body of the response ending the call
 // inside the attempt), and an operation that returned without an error
-// finished within its context (ctx.Err() is nil). The wait interpreter
+// finished within its context (ctx.Err() is nil), as did one that came
+// back with a failure that is not the context's (a certificate error, a
+// status), also for the predicates of the package it is handed to
+// (interp's outcomeval.LiveCtx). The wait interpreter
 // reads a Retry-After parser of the package (a bool result of a function
 // given the response) on responses without headers, through the outcome
 // evaluator (package waits): the client's own schedule is what R-1

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"encoding/binary"
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -633,6 +634,7 @@ func (ev *Evaluator) calleeMemo(fn *types.Func, ce Env, idx, n int, compute func
 	key := binary.AppendUvarint(nil, uint64(ev.Depth))
 	key = binary.AppendUvarint(key, uint64(idx+1))
 	key = binary.AppendUvarint(key, uint64(n))
+	key = append(key, B2byte(ev.Pred)) // the context live or not
 	for i := 0; i < params.Len(); i++ {
 		v, ok := ce.Get(params.At(i))
 		if !ok {
@@ -689,7 +691,11 @@ func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evalu
 			argDep |= ev.Eval(sel.X, e).Dep
 		}
 	}
-	return &Evaluator{Fi: callee, Depth: ev.Depth + 1}, ce, argDep, true
+	// A helper given the outcome (a retry predicate of the package) sees
+	// the context as the operation left it: live after a success or a
+	// failure that is not the context's.
+	live := ev.Pred || ev.Op != nil && outcomeval.LiveCtx(&ev.Sc)
+	return &Evaluator{Fi: callee, Depth: ev.Depth + 1, Pred: live}, ce, argDep, true
 }
 
 // returns simulates the function body from its entry and merges the

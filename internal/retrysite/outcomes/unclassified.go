@@ -49,6 +49,15 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 	if len(vars) == 0 {
 		return true // the error is not kept: nothing to tell
 	}
+	return d.inspects(scope, vars, 0)
+}
+
+// inspects reports whether the code in scope does more with the error
+// variables vars than errInspected allows. An error handed to a function
+// of the package is inspected when that function inspects its parameter
+// (a retry predicate that only compares it with nil and returns it
+// classifies nothing), to a depth of three calls.
+func (d *Describer) inspects(scope ast.Node, vars map[*types.Var]bool, depth int) bool {
 	inspected := false
 	for changed := true; changed && !inspected; {
 		changed = false
@@ -72,7 +81,7 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 					inspected = true
 				}
 			case *ast.CallExpr:
-				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id)
+				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id) && d.paramInspected(p, id, depth)
 			case *ast.SelectorExpr:
 				// err.Error() formatted into a message is the error logged.
 				inspected = !d.messageOf(p, stack)
@@ -83,6 +92,26 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 		})
 	}
 	return inspected
+}
+
+// paramInspected reports whether call, handed the error x, may inspect
+// it: unless it is a function of the package whose body does not inspect
+// the parameter x binds.
+func (d *Describer) paramInspected(call *ast.CallExpr, x ast.Expr, depth int) bool {
+	fn := typesx.Callee(d.info, call)
+	i := slices.Index(call.Args, x)
+	if fn == nil || fn.Pkg() != d.pkg || i < 0 || depth >= 3 || call.Ellipsis.IsValid() {
+		return true
+	}
+	decl := d.m.FuncDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return true
+	}
+	params := typesx.FuncParams(d.info, decl.Type)
+	if i >= len(params) || params[i] == nil || fn.Type().(*types.Signature).Variadic() && i >= len(params)-1 {
+		return true
+	}
+	return d.inspects(decl.Body, map[*types.Var]bool{params[i]: true}, depth+1)
 }
 
 // formatted reports whether x is an argument of call that binds an

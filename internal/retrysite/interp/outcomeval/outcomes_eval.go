@@ -95,7 +95,9 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 			// precision.go); a predicate's context is live; an operation
 			// that returned without an error finished within its
 			// context, which had not expired (interp's decide_body.go).
-			if ev.Scenario().LiveAttemptCtx && ev.CancelOnlyCtx(x) || ev.Pred() || ev.Op() != nil && ev.Scenario().Err.K == vals.VNil {
+			// Nor had it when the failure is one that says nothing of
+			// the context (a certificate error, a status).
+			if ev.Scenario().LiveAttemptCtx && ev.CancelOnlyCtx(x) || ev.Pred() || ev.Op() != nil && LiveCtx(ev.Scenario()) {
 				return vals.Value{K: vals.VNil}, true
 			}
 		case (fn.Name() == "Timeout" || fn.Name() == "Temporary") && (fn.Pkg().Path() == "net" || fn.Pkg().Path() == "net/url"):
@@ -607,3 +609,10 @@ func isStatusFromError(f *types.Func) bool {
 // isStatusErrorType reports whether t is an error type of the tables
 // that carries an HTTP status (knowledge.IsStatusErrorType).
 func isStatusErrorType(t types.Type) bool { return namedIn(t, knowledge.IsStatusErrorType) }
+
+// LiveCtx reports whether the context of an operation was live when it
+// came back with sc's outcome: it returned without an error, or with one
+// whose cause is not its context (vals.Value.NotFromContext).
+func LiveCtx(sc *vals.Scenario) bool {
+	return sc.Err.K == vals.VNil || sc.Err.NotFromContext(ErrCert)
+}

@@ -71,6 +71,23 @@ func (v Value) NonNil() bool {
 	return v.K == VNonNil || v.K == VResp || v.K == VErrCode || v.K == VErrStatus || v.K == VErrClass
 }
 
+// NotFromContext reports whether the failure v stands for is an answer
+// or an error whose cause is not its context: a status carried by an
+// error, a gRPC code but Canceled (1) and DeadlineExceeded (4), or an
+// error of class cls (a certificate error). The context was live when
+// it came.
+func (v Value) NotFromContext(cls int64) bool {
+	switch v.K {
+	case VErrStatus:
+		return true
+	case VErrCode:
+		return v.I != 1 && v.I != 4
+	case VErrClass:
+		return v.I == cls
+	}
+	return false
+}
+
 // B2i is 1 for true, 0 for false.
 func B2i(b bool) int64 {
 	if b {

@@ -10,6 +10,8 @@ import (
 	"time"
 )
 
+// shouldRetry retries every error: it only compares it with nil (R-9 at
+// each loop it decides).
 func shouldRetry(res *http.Response, err error) bool {
 	if err != nil || res == nil {
 		return true
@@ -27,7 +29,7 @@ func shouldRetry(res *http.Response, err error) bool {
 func execute(c *http.Client, req *http.Request) (*http.Response, error) {
 	var res *http.Response
 	var err error
-	for n := 0; n < 3; n++ { // want `R-4: retry of c\.Do retries 409`
+	for n := 0; n < 3; n++ { // want `R-4: retry of c\.Do retries 409` `R-9: retry of c\.Do retries every error, TLS certificate errors included`
 		res, err = c.Do(req)
 		if !shouldRetry(res, err) {
 			break
@@ -48,11 +50,12 @@ func shouldRetryOK(res *http.Response, err error) bool {
 	return res.StatusCode == http.StatusTooManyRequests || res.StatusCode >= http.StatusInternalServerError
 }
 
-// Must not flag: only 429 and 5xx are retried unless the server says so.
+// Must not flag R-4: only 429 and 5xx are retried unless the server says
+// so. Every error is (R-9): the predicate only compares it with nil.
 func executeOK(c *http.Client, req *http.Request) (*http.Response, error) {
 	var res *http.Response
 	var err error
-	for n := 0; n < 3; n++ {
+	for n := 0; n < 3; n++ { // want `R-9: retry of c\.Do retries every error, TLS certificate errors included`
 		res, err = c.Do(req)
 		if !shouldRetryOK(res, err) {
 			break
@@ -101,7 +104,7 @@ func retryAfter(res *http.Response, n int) time.Duration {
 // The body of a response is closed before the wait, whose length the
 // response decides; the wait fails only with the context.
 func executeCtx(ctx context.Context, c *http.Client, req *http.Request) error {
-	for n := 0; n < 3; n++ { // want `R-4: retry of c\.Do retries 409`
+	for n := 0; n < 3; n++ { // want `R-4: retry of c\.Do retries 409` `R-9: retry of c\.Do retries every error, TLS certificate errors included`
 		res, err := c.Do(req)
 		if !shouldRetry(res, err) {
 			return err
@@ -125,9 +128,10 @@ func drainAndWait(ctx context.Context, res *http.Response, n int) error {
 	return waitForRetry(ctx, res, n)
 }
 
-// Must not flag: the retry of a 409 is not certain.
+// Must not flag R-4: the retry of a 409 is not certain (every error is
+// retried: R-9).
 func executeMaybe(ctx context.Context, c *http.Client, req *http.Request) error {
-	for n := 0; n < 3; n++ {
+	for n := 0; n < 3; n++ { // want `R-9: retry of c\.Do retries every error, TLS certificate errors included`
 		res, err := c.Do(req)
 		if !shouldRetry(res, err) {
 			return err
