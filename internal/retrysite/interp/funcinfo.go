@@ -515,6 +515,21 @@ func (fi *FuncInfo) scan() {
 	fi.idents, fi.sels, fi.calls, fi.bins, fi.lhs = nil, nil, nil, nil, nil
 }
 
+// namedResult reports whether v is one of the function's named results.
+func (fi *FuncInfo) namedResult(v *types.Var) bool {
+	if fi.typ == nil || fi.typ.Results == nil {
+		return false
+	}
+	for _, f := range fi.typ.Results.List {
+		for _, n := range f.Names {
+			if fi.M.info.Defs[n] == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (fi *FuncInfo) bodyStart() token.Pos {
 	if fi.typ != nil {
 		return fi.typ.Pos()

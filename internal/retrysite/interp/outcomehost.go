@@ -29,6 +29,7 @@ func (h evHost) Op() map[*ast.CallExpr]bool               { return h.ev.Op }
 func (h evHost) Pred() bool                               { return h.ev.Pred }
 func (h evHost) Body() *ast.BlockStmt                     { return h.ev.Fi.Body }
 func (h evHost) BodyStart() token.Pos                     { return h.ev.Fi.bodyStart() }
+func (h evHost) NamedResult(v *types.Var) bool            { return h.ev.Fi.namedResult(v) }
 func (h evHost) Assigns(v *types.Var) []ast.Expr          { return h.ev.Fi.assigns[v] }
 func (h evHost) Studied(v *types.Var) bool                { return h.ev.Fi.Tracked[v] || h.ev.Fi.outcomes[v] }
 func (h evHost) OutcomeVar(v *types.Var) bool             { return h.ev.Fi.outcomeVar(v) }

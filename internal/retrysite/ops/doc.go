@@ -9,6 +9,14 @@
 // comes after the send in the same function, with no loop, literal, goto
 // or self-call that leads back to it (a completion hook).
 //
+// A method of an interface of the package (exported or not) sends what
+// the package's own implementations send, merged (a retrying decorator
+// over a Caller whose HTTPCaller POSTs re-sends POSTs); another package's
+// method func([ctx,] *http.Request) (*http.Response, error) sends the
+// request it is handed, with a key unknown when its package's source names
+// one; and a request another package's function makes from exactly one
+// constant method has that method.
+//
 // What sends a request, makes or copies one, is a request type, a
 // request builder (its setters and sends) or a transport that adds a key
 // is read from the request vocabularies of the knowledge tables

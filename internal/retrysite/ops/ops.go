@@ -211,6 +211,17 @@ func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	if fn == nil || fn.Pkg() != d.m.pkg || depth >= maxDepth {
 		return nil
 	}
+	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		// An interface of the package: its implementations in the
+		// package (a Caller whose HTTPCaller POSTs) are what it runs.
+		var sends []*sendDesc
+		for _, decl := range d.m.implementations(fn) {
+			if s := d.declCall(decl, call, f, depth); s != nil {
+				sends = append(sends, s)
+			}
+		}
+		return mergeSends(sends)
+	}
 	return d.declCall(d.m.FuncDecl(fn), call, f, depth)
 }
 

@@ -25,7 +25,8 @@ import (
 //
 // The success vals.Scenario is a success all through: the error fields of the
 // operation's result, and of what its methods, fields and elements hand
-// on, say "no error". An error field is a field of type error (nil) or of
+// on, say "no error". An error field is a field of type error or a
+// pointer that implements error (*APIError: nil), or of
 // an integer type that implements error, an error code (its zero vals.Value:
 // 0 is "no error" for such codes, as for syscall.Errno and Kafka's
 // KError). Only the success vals.Scenario reads them so: under a failure the
@@ -57,6 +58,9 @@ func noErrorValue(t types.Type) (vals.Value, bool) {
 	if isErrorCode(t) {
 		return vals.IntVal(0), true
 	}
+	if _, ptr := t.(*types.Pointer); ptr && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface)) {
+		return vals.Value{K: vals.VNil}, true // an *APIError field (embedded or not)
+	}
 	return vals.Value{}, false
 }
 
@@ -77,7 +81,8 @@ func isErrorCode(t types.Type) bool {
 
 // derivedFromOp reports whether x is the result of a call of op, or
 // reached from one through fields, elements, dereferences and method
-// calls, or a local variable every assignment of which is such a vals.Value,
+// calls, or a local variable (or named result) every assignment of which
+// is such a vals.Value,
 // or a composite literal whose error fields are all set from such
 // values.
 func (ev Evaluator) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth int) bool {
@@ -131,7 +136,7 @@ func (ev Evaluator) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 		return true
 	case *ast.Ident:
 		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.IsField() || v.Pos() < ev.Body().Pos() || v.Pos() >= ev.Body().End() {
+		if !ok || v.IsField() || (v.Pos() < ev.Body().Pos() || v.Pos() >= ev.Body().End()) && !ev.NamedResult(v) {
 			return false
 		}
 		xs := ev.Assigns(v)

@@ -48,6 +48,9 @@ type Ev interface {
 	Studied(v *types.Var) bool
 	OutcomeVar(v *types.Var) bool
 	LocalVar(x ast.Expr) *types.Var
+	// NamedResult reports whether v is a named result of the function
+	// (zero on entry, as a local declared without a value).
+	NamedResult(v *types.Var) bool
 	// CancelOnlyCtx reports whether the context of call, in the body,
 	// can only be cancelled, never time out.
 	CancelOnlyCtx(call *ast.CallExpr) bool
