@@ -51,6 +51,12 @@
 //     types (the default NewConfig ships): the concrete method runs on
 //     the literal's fields, when it changes nothing.
 //
+// The clock reads as 0 at every time.Now(): a time taken in the attempt
+// plus a duration (Add) and the distance to it (Sub, time.Until,
+// time.Since) are durations, so `time.Sleep(time.Until(next))` waits what
+// next added; the distance to a time kept from one attempt to the next (a
+// deadline set before the loop) is unknown, as the clock moves on.
+//
 // A local func value holding a setting or, when that is nil, a named
 // function (`f := c.cfg.Backoff; if f == nil { f = Default }`, or a helper
 // or getter method that picks one so, into a local or called at once:

@@ -892,6 +892,15 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 	return s
 }
 
+// carriedTime reports whether x names a time kept from one attempt to
+// the next (a deadline set before the loop): the clock moves on between
+// attempts, while the interpreter reads every time.Now() as 0, so a
+// distance to it is not known. A time taken in the attempt is.
+func (ip *winterp) carriedTime(x ast.Expr) bool {
+	v, _ := ip.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
+	return v != nil && ip.carried(v)
+}
+
 // standin returns the stand-in for a value the model cannot see: a
 // duration-sized number, or a small one for plain integers (an attempt
 // number passed in).
@@ -1305,13 +1314,29 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return waitshape.Unknown()
 		case path == "time" && fn.Name() == "Now":
 			return waitshape.Known(0) // a time is its distance from now
+		case path == "time" && (fn.Name() == "Until" || fn.Name() == "Since") && recv == nil && len(x.Args) == 1:
+			if ip.carriedTime(x.Args[0]) {
+				return waitshape.Unknown()
+			}
+			t := ip.eval(x.Args[0]) // until t: t - now; since t: now - t
+			if fn.Name() == "Since" {
+				return waitshape.Binary(token.SUB, waitshape.Known(0), t, ip.mode, true)
+			}
+			return t
 		case path == "time" && recv != nil && typesx.IsNamed(info.TypeOf(recv), "time", "Time"):
 			switch fn.Name() {
 			case "UTC", "Local":
 				return ip.eval(recv)
-			case "Add":
+			case "Add", "Sub":
+				op := token.ADD
+				if fn.Name() == "Sub" {
+					op = token.SUB
+					if ip.carriedTime(recv) || ip.carriedTime(x.Args[0]) {
+						return waitshape.Unknown()
+					}
+				}
 				return ip.evalArgs([]ast.Expr{recv, x.Args[0]}, func(vs []waitshape.Num) waitshape.Num {
-					return waitshape.Binary(token.ADD, vs[0], vs[1], ip.mode, true)
+					return waitshape.Binary(op, vs[0], vs[1], ip.mode, true)
 				})
 			}
 			return waitshape.Unknown()
