@@ -1094,7 +1094,17 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 			return ip.lookup(o)
 		}
 		return waitshape.Unknown()
+	case *ast.StarExpr:
+		return ip.eval(x.X) // *p of a pointer to a number: &d's value
 	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			// &d, a duration handed back by address (return &d, true),
+			// reads as d; a pointer to anything else is no number.
+			if _, num := info.TypeOf(x.X).Underlying().(*types.Basic); num {
+				return ip.eval(x.X)
+			}
+			return waitshape.Unknown()
+		}
 		a := ip.eval(x.X)
 		if !a.OK || a.Raw {
 			return waitshape.Unknown()

@@ -16,7 +16,7 @@ import (
 // return. A return that gives up (`return 0, false`, `return false, 0`)
 // returns no wait, and leaves the shape to the other returns
 // (applyAlts); a helper whose other result is anything else, or whose
-// wait is not a number, is not followed.
+// wait is not a number (or a pointer to one), is not followed.
 
 // pairWait computes the wait result of call, a two-result call of a
 // function of the module, when it is a number paired with a bool or an
@@ -34,8 +34,8 @@ func (ip *winterp) pairWait(call *ast.CallExpr, lhs []ast.Expr) (*types.Var, wai
 	r0, r1 := sig.Results().At(0).Type(), sig.Results().At(1).Type()
 	at := 0
 	switch {
-	case numericType(r0) && verdictType(r1):
-	case typesx.IsBool(r0) && numericType(r1) && !typesx.IsBool(r1):
+	case numericOrPtr(r0) && verdictType(r1):
+	case typesx.IsBool(r0) && numericOrPtr(r1) && !typesx.IsBool(r1):
 		at = 1
 	default:
 		return nil, waitshape.Num{}, false
@@ -72,6 +72,15 @@ func (ip *winterp) givesUp(s *ast.ReturnStmt) bool {
 		return !constant.BoolVal(tv.Value)
 	}
 	return verdictType(tv.Type) && !tv.IsNil() && !typesx.IsBool(tv.Type)
+}
+
+// numericOrPtr reports whether t is a number or a pointer to one (a
+// helper that hands the wait back by address: return &d, true).
+func numericOrPtr(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return numericType(t)
 }
 
 func numericType(t types.Type) bool {

@@ -13,7 +13,9 @@
 // workflow engine's durable timer), <-time.After(d), <-time.Tick(d), <-timer.C, <-ticker.C, a
 // receive from a local channel variable armed with one time.After
 // (waits_chanvar.go; a time.After(0) beside it fires at once and is no
-// wait), the tick a range over a ticker's channel receives
+// wait), time.After(d) handed to a function of the package that receives
+// from that parameter (delayElapsed(ctx, time.After(d))), the tick a
+// range over a ticker's channel receives
 // at its head (head.go) — or a call of a same-package helper (or of a
 // local holding one literal: onError := func(...)) whose body waits once. Something else that may block (a receive from another
 // channel, a call whose name says it waits or that takes a duration) makes

@@ -432,6 +432,10 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 				hits = append(hits, h)
 				return false
 			}
+			if h := f.afterHanded(n); h != nil {
+				hits = append(hits, h)
+				return false
+			}
 			if hs := f.M.DeciderWaits(n); len(hs) > 0 {
 				hits = append(hits, hs...)
 				return false
@@ -459,6 +463,41 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 		return true
 	})
 	return hits, maybe
+}
+
+// afterHanded returns the wait of a call that hands time.After(d) to a
+// function of the package receiving from that parameter
+// (retryDelayElapsed(ctx, time.After(d)), which selects on it and on
+// ctx.Done()): it waits d, as `<-time.After(d)` written in place.
+func (f Finder) afterHanded(call *ast.CallExpr) *Hit {
+	fn := typesx.Callee(f.Info, call)
+	if fn == nil || fn.Pkg() != f.Pkg {
+		return nil
+	}
+	d := f.M.FuncDecl(fn)
+	if d == nil || d.Body == nil {
+		return nil
+	}
+	params := typesx.FuncParams(f.Info, d.Type)
+	for i, a := range call.Args {
+		ac, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || i >= len(params) || params[i] == nil || len(ac.Args) != 1 {
+			continue
+		}
+		if af := typesx.Callee(f.Info, ac); af == nil || af.Pkg() == nil || af.Pkg().Path() != "time" || af.Name() != "After" {
+			continue
+		}
+		received := false
+		typesx.InspectNoLitsUntil(&received, d.Body, func(n ast.Node) bool {
+			u, ok := n.(*ast.UnaryExpr)
+			received = ok && u.Op == token.ARROW && f.Info.Uses[typesx.IdentOf(u.X)] == params[i]
+			return true
+		})
+		if received {
+			return &Hit{Kind: site.WaitAfter, Node: call, Expr: ac.Args[0]}
+		}
+	}
+	return nil
 }
 
 // helperDecl returns the declaration of the same-package function call
