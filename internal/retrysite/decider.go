@@ -106,13 +106,32 @@ func (m *model) DeciderWaits(call *ast.CallExpr) (out []*waits.Hit) {
 }
 
 // BoundFunc returns the function a parameter bound to a caller's
-// argument names (sleep bound to time.Sleep), or nil.
+// argument names (sleep bound to time.Sleep), or the one function of
+// another package a package variable of the package holds, or nil.
 func (m *model) BoundFunc(x ast.Expr) *types.Func {
 	v, _ := m.info.Uses[typesx.IdentOf(x)].(*types.Var)
 	if a, ok := m.Xbind[v]; ok && v != nil {
 		return m.FuncObj(a)
 	}
-	return nil
+	if v == nil || v.Parent() != m.pkg.Scope() || !m.IndexedVar(v) {
+		return nil
+	}
+	// A seam: a package variable that only ever holds one function of
+	// another package (var after = time.After; tests swap it) is that
+	// function.
+	ws, ok := m.ReachingWrites(v)
+	var fn *types.Func
+	for _, w := range ws {
+		f := m.FuncObj(w.X)
+		if w.Zero || f == nil || f.Pkg() == m.pkg || fn != nil && f != fn {
+			return nil
+		}
+		fn = f
+	}
+	if !ok {
+		return nil
+	}
+	return fn
 }
 
 // inFiles reports whether p lies in a file of the analysed package.

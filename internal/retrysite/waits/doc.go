@@ -14,7 +14,9 @@
 // receive from a local channel variable armed with one time.After
 // (waits_chanvar.go; a time.After(0) beside it fires at once and is no
 // wait), time.After(d) handed to a function of the package that receives
-// from that parameter (delayElapsed(ctx, time.After(d))), the tick a
+// from that parameter (delayElapsed(ctx, time.After(d))), any of these
+// through a package variable that only ever holds the function (var
+// after = time.After, a seam tests swap), the tick a
 // range over a ticker's channel receives
 // at its head (head.go) — or a call of a same-package helper (or of a
 // local holding one literal: onError := func(...)) whose body waits once. Something else that may block (a receive from another

@@ -33,7 +33,9 @@ type Model interface {
 	// other than tried.
 	NamedStatuses(fi *interp.FuncInfo, tried []int) []int
 	// BoundFunc returns the function a func parameter of another
-	// package's code is bound to (time.Sleep), or nil.
+	// package's code is bound to (time.Sleep), or the one function of
+	// another package a package variable holds (var after = time.After),
+	// or nil.
 	BoundFunc(x ast.Expr) *types.Func
 	// DeciderWaits returns the waits of the decider call runs, shaped
 	// and placed at the call (retrysite's decider.go), or nil.

@@ -638,6 +638,9 @@ func (f Finder) ReceiveWait(u *ast.UnaryExpr, body *ast.BlockStmt) *Hit {
 	case *ast.CallExpr:
 		fn := typesx.Callee(f.Info, x)
 		if fn == nil {
+			fn = f.M.BoundFunc(x.Fun) // var after = time.After
+		}
+		if fn == nil {
 			return nil
 		}
 		if fn.Pkg() != nil && fn.Pkg().Path() == "time" && len(x.Args) == 1 {
