@@ -92,6 +92,9 @@ type model struct {
 	// elsewhere caches the sends of other packages' functions
 	// (ops_elsewhere.go), shared by the rebound copies.
 	elsewhere map[*types.Func]*sendDesc
+	// impls caches the package's implementations of an interface
+	// method (implementations).
+	impls map[*types.Func][]*ast.FuncDecl
 }
 
 // A Describer describes the operations of one package's retry sites.

@@ -959,6 +959,10 @@ func declParam(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
 // implement the interface method fn, or nil when a type of the package
 // implements it with a method declared elsewhere.
 func (m *model) implementations(fn *types.Func) []*ast.FuncDecl {
+	return typesx.Cached(&m.impls, fn, func() []*ast.FuncDecl { return m.findImplementations(fn) })
+}
+
+func (m *model) findImplementations(fn *types.Func) []*ast.FuncDecl {
 	iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
 	var out []*ast.FuncDecl
 	for _, name := range m.pkg.Scope().Names() {
