@@ -69,7 +69,11 @@
 // both values computed; they must agree, else the wait is unknown
 // (waits_alt.go). A branch on a comparison keeps its reading: a limit
 // the model cannot see is taken not to bind, a hook compared with nil
-// that the package never sets is at its default.
+// that the package never sets is at its default. A branch that adjusts
+// the wait on what the HTTP response says (its status or a header, also
+// through a bool local set from them: if isRateLimited { d = max(d,
+// reset) }) is the server's say: the client's own schedule, which R-1
+// judges, is the wait without it.
 //
 // Otherwise such a wait is an unknown call and the rules stay silent. A
 // wait that nothing in the loop changes (a local set before the loop,

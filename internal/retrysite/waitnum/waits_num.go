@@ -441,6 +441,12 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 	if ip.clampElse(s) || ip.defaultIf(s) { // waits_clamp.go
 		return ctrlNormal
 	}
+	if s.Else == nil && !ip.terminates(s.Body.List) && ip.serverSays(s.Cond) {
+		// What the server says (a 429's reset header, a status of its
+		// own): the client's own schedule is the wait without it, as
+		// for the responses the model tries, which carry no header.
+		return ctrlNormal
+	}
 	if !ip.fn && ip.typedErrWait(s) { // waits_typed.go
 		return ip.stmts(elseList)
 	}
@@ -1576,6 +1582,51 @@ func (ip *winterp) randCall(name string, args []ast.Expr) waitshape.Num {
 // carriesFailure reports whether t, or a pointer to it, is an error type:
 // its fields describe one failure.
 // readsFailure reports whether x reads an error value.
+// serverSays reports whether cond reads only the HTTP response
+// (responseType): its status or headers, directly or through bool locals set once from such a
+// test (isRateLimited := res.StatusCode == 429), and nothing else but
+// constants.
+func (ip *winterp) serverSays(cond ast.Expr) bool {
+	info, reads, other := ip.m.info, false, false
+	var visit func(x ast.Expr, depth int)
+	visit = func(x ast.Expr, depth int) {
+		ast.Inspect(x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || other {
+				return !other
+			}
+			v, isVar := info.Uses[id].(*types.Var)
+			switch {
+			case !isVar:
+			case v.IsField():
+			case responseType(v.Type()):
+				reads = true
+			case typesx.IsBool(v.Type()) && ip.body != nil && depth < 2:
+				if a := typesx.SoleAssigned(info, ip.body, v); a != nil {
+					visit(a, depth+1)
+				} else {
+					other = true
+				}
+			default:
+				other = true
+			}
+			return true
+		})
+	}
+	visit(cond, 0)
+	return reads && !other
+}
+
+// responseType reports whether t is an HTTP response of net/http or of a
+// library of the tables (its Response type, or a pointer to it).
+func responseType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "Response" && knowledge.IsHTTPResponsePackage(n.Obj().Pkg().Path())
+}
+
 func readsFailure(info *types.Info, x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
