@@ -835,11 +835,11 @@ func (fi *FuncInfo) loopHeadAround(b *cfg.Block, start NodeRef) bool {
 }
 
 // companionTest reports whether x tests a bool the operation (a call of
-// op) returned beside its error (if !canRetry { return err }): the outcome's own
-// answer, no hidden state a recursion refreshes (goalFree); also beside
-// stateless tests and the recursion's own count (!canRetry || left <= 0).
-// The callee may still count attempts inside, so it is no non-count exit
-// of a loop (nonCountFork).
+// op) returned beside its error (if !canRetry { return err }): the
+// outcome's own answer, no hidden state a recursion refreshes
+// (goalFree); also beside stateless tests and the recursion's own count
+// (!canRetry || left <= 0). The callee may still count attempts inside,
+// so it is no non-count exit of a loop (nonCountFork).
 func (fi *FuncInfo) companionTest(x ast.Expr, target, op map[*ast.CallExpr]bool) bool {
 	for {
 		u, ok := ast.Unparen(x).(*ast.UnaryExpr)
