@@ -189,4 +189,8 @@
 //     as retry.RetryableError (helper/retry/wait.go:18-75, state.go:56-206).
 //   - retrylint retry (this module): Do, DoValue, the standard's own
 //     policy (package retry).
+//   - fasthttp (github.com/valyala/fasthttp v1.69.0): no retry entry; its
+//     request vocabulary only. Requests: Do, DoTimeout, DoDeadline,
+//     DoRedirects of Client, HostClient, LBClient, PipelineClient and the
+//     package, which send argument 0 (client.go:36-113, 407-493).
 package knowledge
