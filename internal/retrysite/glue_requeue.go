@@ -32,6 +32,25 @@ func (m *model) requeueSites(fb funcBody, sc bodyScan) []*Site {
 	return m.requeue.Sites(fb.body, fb.typ, sc.requeues, sc.entries, groups)
 }
 
+// selfQueueSites returns the retries through fb's own queue (package
+// requeue's selfqueue.go): its sends of an item back on the channel it
+// received it from (found by prefilter, sc), its waits those of the
+// operation's failure paths around the receiving loop.
+func (m *model) selfQueueSites(fb funcBody, sc bodyScan) []*Site {
+	if len(sc.sends) == 0 {
+		return nil
+	}
+	calls, parents := fb.loopCalls()
+	var groups []requeue.Group
+	for _, g := range m.opGroups(calls, parents, true) {
+		groups = append(groups, requeue.Group{Calls: g.calls, Set: g.set})
+	}
+	return m.requeue.SelfQueued(fb.body, fb.typ, sc.sends, groups, func(s *Site, loop ast.Stmt, g *requeue.Group) {
+		s.Node = loop // the walk's scope (waits.LoopWaits)
+		m.loopWaits(s, m.FuncInfo(fb.body, fb.typ), &opGroup{calls: g.Calls, set: g.Set})
+	})
+}
+
 // rescheduleSites returns the retries through a job store whose failure
 // handler is fb (package requeue's reschedule.go).
 func (m *model) rescheduleSites(fb funcBody) []*Site {

@@ -1,0 +1,161 @@
+// Package selfqueue holds workers that retry a failed item through their
+// own queue (selfqueue.go): the item goes back on the channel the worker
+// receives it from, with a count carried in it, and the same operation
+// runs on it again when it comes round. No loop over the operation; the
+// site is the send.
+package selfqueue
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log"
+	"net/http"
+	"time"
+)
+
+type payload struct {
+	body        []byte
+	retriesLeft int
+}
+
+type Transport struct {
+	url    string
+	client *http.Client
+	ch     chan payload
+	dead   chan payload
+}
+
+func (t *Transport) post(body []byte) error {
+	resp, err := t.client.Post(t.url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return errors.New(resp.Status)
+	}
+	return nil
+}
+
+// Found (R-1, R-6): a failed payload goes back on the channel the worker
+// ranges over and is POSTed again as soon as it comes round.
+func (t *Transport) run(ctx context.Context) {
+	for p := range t.ch {
+		if err := t.post(p.body); err != nil { // want `R-6: own queue retry of t.post \(POST\) sends no Idempotency-Key header`
+			if p.retriesLeft > 0 {
+				p.retriesLeft--
+				select {
+				case <-ctx.Done():
+					return
+				case t.ch <- p: // want `library own queue ctx=sync bound=\?` `R-1: own queue retry of t.post \(POST\) retries at once, with no wait between attempts`
+				default:
+					log.Println("queue full")
+				}
+			}
+		}
+	}
+}
+
+type msg struct {
+	key     string
+	retries int
+}
+
+type Worker struct {
+	client *http.Client
+	queue  chan *msg
+	dead   chan *msg
+	out    []chan *msg
+}
+
+func (w *Worker) get(ctx context.Context, key string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://api/"+key, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := w.client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Found (R-1): the message is received in a select and put back after a
+// fixed second.
+func (w *Worker) loop(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case m := <-w.queue:
+			if err := w.get(ctx, m.key); err != nil {
+				m.retries++
+				time.Sleep(time.Second) // want `R-1: own queue retry of w.get \(GET\) waits a fixed 1s between attempts`
+				w.queue <- m            // want `library own queue ctx=sync bound=\?`
+			}
+		}
+	}
+}
+
+// Must not flag: a failed message goes to a dead-letter channel.
+func (w *Worker) deadLetter(ctx context.Context) {
+	for m := range w.queue {
+		if err := w.get(ctx, m.key); err != nil {
+			w.dead <- m
+		}
+	}
+}
+
+// Must not flag: every message goes back, whatever the outcome (a
+// refresh that never ends).
+func (w *Worker) resync(ctx context.Context) {
+	for m := range w.queue {
+		if err := w.get(ctx, m.key); err != nil {
+			log.Println(err)
+		}
+		w.queue <- m
+	}
+}
+
+// Must not flag: a success hands the message on to the next round.
+func (w *Worker) afterSuccess(ctx context.Context) {
+	for m := range w.queue {
+		if err := w.get(ctx, m.key); err == nil {
+			w.queue <- m
+		}
+	}
+}
+
+// Must not flag: another message is queued after a failure.
+func (w *Worker) other(ctx context.Context) {
+	for m := range w.queue {
+		if err := w.get(ctx, m.key); err != nil {
+			next := &msg{key: m.key + "/parent"}
+			w.queue <- next
+		}
+	}
+}
+
+// Must not flag: a fan-out of each message to every output.
+func (w *Worker) fanOut(ctx context.Context) {
+	for m := range w.queue {
+		if err := w.get(ctx, m.key); err != nil {
+			continue
+		}
+		for _, o := range w.out {
+			o <- m
+		}
+	}
+}
+
+// Must not flag: the received variable is replaced before it is sent.
+func (w *Worker) replaced(ctx context.Context) {
+	for {
+		m := <-w.queue
+		if err := w.get(ctx, m.key); err != nil {
+			m = &msg{key: "fallback"}
+			w.queue <- m
+		}
+	}
+}
