@@ -37,13 +37,15 @@ func (m *model) requeueSites(fb funcBody, sc bodyScan) []*Site {
 // received it from (found by prefilter, sc), its waits those of the
 // operation's failure paths around the receiving loop.
 func (m *model) selfQueueSites(fb funcBody, sc bodyScan) []*Site {
-	if len(sc.sends) == 0 {
+	if len(sc.sends) == 0 || !sc.loops {
 		return nil
 	}
-	calls, parents := fb.loopCalls()
-	var groups []requeue.Group
-	for _, g := range m.opGroups(calls, parents, true) {
-		groups = append(groups, requeue.Group{Calls: g.calls, Set: g.set})
+	groups := func() (gs []requeue.Group) {
+		calls, parents := fb.loopCalls()
+		for _, g := range m.opGroups(calls, parents, true) {
+			gs = append(gs, requeue.Group{Calls: g.calls, Set: g.set})
+		}
+		return gs
 	}
 	return m.requeue.SelfQueued(fb.body, fb.typ, sc.sends, groups, func(s *Site, loop ast.Stmt, g *requeue.Group) {
 		s.Node = loop // the walk's scope (waits.LoopWaits)

@@ -15,22 +15,24 @@ import (
 // SelfQueued returns the retries through the function's own queue
 // (doc.go): among sends, the sends of the function whose body and type
 // are given, those that put an item back on the channel a loop of the
-// function received it from, after the failure of an operation of groups
-// given that item, and not after its success. waits fills in the waits of
-// a site from the operation's failure paths around that loop.
-func (rf *Finder) SelfQueued(body *ast.BlockStmt, typ *ast.FuncType, sends []*ast.SendStmt, groups []Group, waits func(s *site.Site, loop ast.Stmt, g *Group)) []*site.Site {
-	if len(sends) == 0 || len(groups) == 0 {
-		return nil
-	}
-	fi := rf.host.FuncInfo(body, typ)
-	if fi == nil {
-		return nil
-	}
+// function received it from, after the failure of an operation given
+// that item, and not after its success. groups gives the function's
+// operations (asked only once a send puts an item back); waits fills in
+// the waits of a site from the operation's failure paths around that loop.
+func (rf *Finder) SelfQueued(body *ast.BlockStmt, typ *ast.FuncType, sends []*ast.SendStmt, opGroups func() []Group, waits func(s *site.Site, loop ast.Stmt, g *Group)) []*site.Site {
 	var sites []*site.Site
+	var fi *interp.FuncInfo
+	var groups []Group
 	for _, send := range sends {
 		item, loop := rf.ownItem(body, send)
 		if item == nil {
 			continue
+		}
+		if fi == nil {
+			if fi = rf.host.FuncInfo(body, typ); fi == nil {
+				return nil
+			}
+			groups = opGroups()
 		}
 		var retried *Group
 		for gi := range groups {
