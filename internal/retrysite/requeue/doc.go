@@ -63,7 +63,9 @@
 // of the loop given it (p, a field of p, &p, or a method of p) reaches the
 // send under the error outcome and not under success. A failed item
 // sent to another channel (a dead letter), a fan-out, another item, a
-// send after success or whatever the outcome (a resync) is no retry. The
+// send after success or whatever the outcome (a resync) is no retry, nor
+// is an item whose field the operation is given the loop writes (the
+// backup host tried next: a failover). The
 // operations are the group given the item; the waits are those of the
 // operation's failure paths around the receiving loop (waits.LoopWaits:
 // none when the item goes back at once, R-1's "retries at once"; a

@@ -35,9 +35,10 @@ func (rf *Finder) SelfQueued(body *ast.BlockStmt, typ *ast.FuncType, sends []*as
 			groups = opGroups()
 		}
 		var retried *Group
+		written := typesx.AssignedVars(rf.info, loop)
 		for gi := range groups {
 			g := &groups[gi]
-			i := slices.IndexFunc(g.Calls, func(c *ast.CallExpr) bool { return within(c, loop) && rf.givenItem(c, item) })
+			i := slices.IndexFunc(g.Calls, func(c *ast.CallExpr) bool { return within(c, loop) && rf.givenItem(c, item, written) })
 			if i < 0 {
 				continue
 			}
@@ -145,13 +146,26 @@ func (rf *Finder) sameChan(a, b ast.Expr, written map[*types.Var]bool) bool {
 }
 
 // givenItem reports whether call is given v, a field of it or its
-// address, or is a method called on it.
-func (rf *Finder) givenItem(call *ast.CallExpr, v *types.Var) bool {
+// address, or is a method called on it, and reads no field of v that the
+// loop writes (a next endpoint, a rebuilt body: a re-run with changed
+// input; the count the item carries is not given).
+func (rf *Finder) givenItem(call *ast.CallExpr, v *types.Var, written map[*types.Var]bool) bool {
 	of := func(x ast.Expr) bool {
 		if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.AND {
 			x = u.X
 		}
 		return typesx.VarOf(rf.info, typesx.ChainRoot(x, false)) == v
+	}
+	moved := false
+	typesx.InspectUntil(&moved, call, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && of(sel.X) {
+			f, _ := rf.info.Uses[sel.Sel].(*types.Var)
+			moved = f != nil && written[f]
+		}
+		return true
+	})
+	if moved {
+		return false
 	}
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && rf.info.Selections[sel] != nil && of(sel.X) {
 		return true

@@ -159,3 +159,18 @@ func (w *Worker) replaced(ctx context.Context) {
 		}
 	}
 }
+
+type target struct {
+	host, backup string
+}
+
+// Must not flag: the backup host is tried when it comes round: a
+// failover, not the same call again.
+func (w *Worker) failover(ctx context.Context, targets chan *target) {
+	for t := range targets {
+		if err := w.get(ctx, t.host); err != nil && t.backup != "" {
+			t.host, t.backup = t.backup, ""
+			targets <- t
+		}
+	}
+}
