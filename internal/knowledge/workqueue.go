@@ -158,5 +158,6 @@ var JobStore = &Library{Name: "job store", ForcesContext: true, Context: policy.
 // OwnQueue names the retries through a worker's own queue in messages
 // ("own queue retry of t.post"): a worker that puts a failed item back
 // on the channel it receives its items from (internal/retrysite's
-// requeue/selfqueue.go). Not a table.
-var OwnQueue = &Library{Name: "own queue"}
+// requeue/selfqueue.go), processing what others queued: async events.
+// Not a table.
+var OwnQueue = &Library{Name: "own queue", ForcesContext: true, Context: policy.AsyncEvent}

@@ -2,8 +2,10 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
@@ -13,6 +15,9 @@ import (
 func (m *model) DelaySamples(fun ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
 	return m.wnum.Samples(fun, attempt, start, bind)
 }
+
+// AllWrites returns every write of v the value index holds.
+func (m *model) AllWrites(v *types.Var) []valueindex.ValueWrite { return m.ValueIndexOf().Writes[v] }
 
 // Op describes an operation call of a site (package ops).
 func (m *model) Op(call *ast.CallExpr) *Op { return m.ops.Op(call) }

@@ -70,8 +70,12 @@
 // operation's failure paths around the receiving loop (waits.LoopWaits:
 // none when the item goes back at once, R-1's "retries at once"; a
 // blocking select on other channels leaves them unknown); the bound is
-// unknown (the count carried in the item starts where items are made);
-// outcomes and timeouts are left unsaid, as for the requeue call.
+// the count the item carries (carriedBound): stepped by one once in the
+// loop, before the send and under an if testing it against a constant,
+// from the one constant every other write of the package gives it (a
+// literal leaving it out: 0); else unknown (items made by the caller).
+// Outcomes and timeouts are left unsaid, as for the requeue call; the
+// context is async event processing (what others queued).
 //
 // The retry-site model's discovery gives it, for each function, the
 // requeue calls (Entry) and the function's operations (Group); it asks

@@ -1,7 +1,9 @@
 package requeue
 
 import (
+	"fmt"
 	"go/ast"
+	gconst "go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -55,7 +57,7 @@ func (rf *Finder) SelfQueued(body *ast.BlockStmt, typ *ast.FuncType, sends []*as
 		if retried == nil {
 			continue
 		}
-		s := &site.Site{Kind: site.Library, Lib: knowledge.OwnQueue, Node: send, Pos: send.Pos(), Func: body, FuncType: typ, Bound: site.Bound{Kind: site.BoundUnknown}}
+		s := &site.Site{Kind: site.Library, Lib: knowledge.OwnQueue, Node: send, Pos: send.Pos(), Func: body, FuncType: typ, Bound: rf.carriedBound(loop, send, item)}
 		for _, c := range retried.Calls {
 			s.Ops = append(s.Ops, rf.host.Op(c))
 		}
@@ -171,6 +173,123 @@ func (rf *Finder) givenItem(call *ast.CallExpr, v *types.Var, written map[*types
 		return true
 	}
 	return slices.ContainsFunc(call.Args, of)
+}
+
+// carriedBound is the bound of the count item carries (v.f): the send
+// sits in the body of an if testing v.f against a constant K (a
+// conjunct), after the one step of v.f by one in the loop (v.f++,
+// v.f -= 1) in that body, and every other write of the field in the
+// package is one constant c0 (a literal leaving it out: 0). Counting up,
+// v.f < K sends K-c0 times; counting down, v.f > K sends c0-K times
+// (one more for <=, >=). Anything else is unknown.
+func (rf *Finder) carriedBound(loop ast.Stmt, send *ast.SendStmt, v *types.Var) site.Bound {
+	unknown := site.Bound{Kind: site.BoundUnknown}
+	field := func(x ast.Expr) *types.Var {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok || typesx.VarOf(rf.info, sel.X) != v {
+			return nil
+		}
+		f, _ := rf.info.Uses[sel.Sel].(*types.Var)
+		return f
+	}
+	constant := func(x ast.Expr) (int64, bool) {
+		if tv, ok := rf.info.Types[x]; ok && tv.Value != nil {
+			return gconst.Int64Val(gconst.ToInt(tv.Value))
+		}
+		return 0, false
+	}
+	// The step: the one write of a field of v in the loop.
+	var f *types.Var
+	var step ast.Stmt
+	var dir int64
+	steps := 0
+	ast.Inspect(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IncDecStmt:
+			if g := field(n.X); g != nil {
+				f, step, dir, steps = g, n, 1, steps+1
+				if n.Tok == token.DEC {
+					dir = -1
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if g := field(l); g != nil {
+					f, step, steps = g, n, steps+1
+					if c, ok := constant(n.Rhs[0]); ok && c == 1 && len(n.Lhs) == 1 && (n.Tok == token.ADD_ASSIGN || n.Tok == token.SUB_ASSIGN) {
+						dir = 1
+						if n.Tok == token.SUB_ASSIGN {
+							dir = -1
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	if steps != 1 || dir == 0 || !typesx.IsInteger(f.Type()) || !rf.host.IndexedVar(f) {
+		return unknown
+	}
+	// The start: every write of the field away from the loop.
+	c0, starts := int64(0), 0
+	for _, w := range rf.host.AllWrites(f) {
+		if w.At >= loop.Pos() && w.At < loop.End() {
+			continue
+		}
+		c, ok := int64(0), w.Zero
+		if !ok && w.X != nil {
+			c, ok = constant(w.X)
+		}
+		if !ok || starts > 0 && c != c0 {
+			return unknown
+		}
+		c0, starts = c, starts+1
+	}
+	if starts == 0 {
+		return unknown
+	}
+	// The test: an if around the send and the step.
+	n := int64(-1)
+	ast.Inspect(loop, func(x ast.Node) bool {
+		ifs, ok := x.(*ast.IfStmt)
+		if !ok || !within(send, ifs.Body) || !within(step, ifs.Body) || step.Pos() > send.Pos() {
+			return true
+		}
+		for c := ast.Expr(ifs.Cond); c != nil; {
+			t := ast.Unparen(c)
+			c = nil
+			if b, ok := t.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+				t, c = ast.Unparen(b.Y), b.X
+			}
+			b, ok := t.(*ast.BinaryExpr)
+			if !ok {
+				continue
+			}
+			op, k, kok := b.Op, int64(0), false
+			if field(b.X) == f {
+				k, kok = constant(b.Y)
+			} else if field(b.Y) == f {
+				k, kok = constant(b.X)
+				op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ}[op]
+			}
+			switch {
+			case !kok:
+			case dir > 0 && op == token.LSS:
+				n = k - c0
+			case dir > 0 && op == token.LEQ:
+				n = k - c0 + 1
+			case dir < 0 && op == token.GTR:
+				n = c0 - k
+			case dir < 0 && op == token.GEQ:
+				n = c0 - k + 1
+			}
+		}
+		return true
+	})
+	if n < 0 {
+		return unknown
+	}
+	return site.Bound{Kind: site.BoundKnown, Retries: int(n), Counted: fmt.Sprintf("%d retries, counted in %s.%s", n, v.Name(), f.Name())}
 }
 
 // within reports whether n lies inside outer.

@@ -48,7 +48,7 @@ func (t *Transport) run(ctx context.Context) {
 				select {
 				case <-ctx.Done():
 					return
-				case t.ch <- p: // want `library own queue ctx=sync bound=\?` `R-1: own queue retry of t.post \(POST\) retries at once, with no wait between attempts`
+				case t.ch <- p: // want `library own queue ctx=async bound=\?` `R-1: own queue retry of t.post \(POST\) retries at once, with no wait between attempts`
 				default:
 					log.Println("queue full")
 				}
@@ -92,7 +92,7 @@ func (w *Worker) loop(ctx context.Context) {
 			if err := w.get(ctx, m.key); err != nil {
 				m.retries++
 				time.Sleep(time.Second) // want `R-1: own queue retry of w.get \(GET\) waits a fixed 1s between attempts`
-				w.queue <- m            // want `library own queue ctx=sync bound=\?`
+				w.queue <- m            // want `library own queue ctx=async bound=\?`
 			}
 		}
 	}
@@ -171,6 +171,78 @@ func (w *Worker) failover(ctx context.Context, targets chan *target) {
 		if err := w.get(ctx, t.host); err != nil && t.backup != "" {
 			t.host, t.backup = t.backup, ""
 			targets <- t
+		}
+	}
+}
+
+type job struct {
+	url      string
+	attempts int
+}
+
+type Pool struct {
+	client *http.Client
+	jobs   chan job
+	tasks  chan *task
+}
+
+func (p *Pool) Add(url string) { p.jobs <- job{url: url} }
+
+func (p *Pool) fetch(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return err
+	}
+	return resp.Body.Close()
+}
+
+// Found: the count the job carries, from 0 (Add leaves it out), ends it
+// after 4 retries.
+func (p *Pool) work(ctx context.Context) {
+	for j := range p.jobs {
+		if err := p.fetch(ctx, j.url); err != nil {
+			if j.attempts < 4 {
+				j.attempts++
+				p.jobs <- j // want `library own queue ctx=async retries=4` `R-1: own queue retry of p.fetch \(GET\) retries at once`
+			}
+		}
+	}
+}
+
+type task struct {
+	url  string
+	left int
+}
+
+func (p *Pool) AddTask(url string) { p.tasks <- &task{url: url, left: 2} }
+
+// Found: counting down from 2, sent while left > 0: 2 retries.
+func (p *Pool) runTasks(ctx context.Context) {
+	for t := range p.tasks {
+		if err := p.fetch(ctx, t.url); err != nil && t.left > 0 {
+			t.left -= 1
+			p.tasks <- t // want `library own queue ctx=async retries=2` `R-1: own queue retry of p.fetch \(GET\) retries at once`
+		}
+	}
+}
+
+type call struct {
+	url   string
+	tries int
+}
+
+func (p *Pool) AddCall(ch chan *call, url string, n int) { ch <- &call{url: url, tries: n} }
+
+// Found, count unknown: the count starts at the caller's value.
+func (p *Pool) runCalls(ctx context.Context, ch chan *call) {
+	for c := range ch {
+		if err := p.fetch(ctx, c.url); err != nil && c.tries > 0 {
+			c.tries--
+			ch <- c // want `library own queue ctx=async bound=\?` `R-1: own queue retry of p.fetch \(GET\) retries at once`
 		}
 	}
 }

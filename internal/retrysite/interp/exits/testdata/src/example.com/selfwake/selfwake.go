@@ -204,7 +204,7 @@ func requeue(jobs chan job, stop chan none) {
 			return
 		case j := <-jobs:
 			if _, err := http.Get(j.url); err != nil {
-				jobs <- j // want `library own queue ctx=sync bound=\?; waits unknown`
+				jobs <- j // want `library own queue ctx=async bound=\?; waits unknown`
 			}
 		}
 	}
