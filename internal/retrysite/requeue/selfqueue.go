@@ -272,16 +272,20 @@ func (rf *Finder) carriedBound(loop ast.Stmt, send *ast.SendStmt, v *types.Var) 
 				k, kok = constant(b.X)
 				op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ}[op]
 			}
+			m := int64(-1)
 			switch {
 			case !kok:
 			case dir > 0 && op == token.LSS:
-				n = k - c0
+				m = k - c0
 			case dir > 0 && op == token.LEQ:
-				n = k - c0 + 1
+				m = k - c0 + 1
 			case dir < 0 && op == token.GTR:
-				n = c0 - k
+				m = c0 - k
 			case dir < 0 && op == token.GEQ:
-				n = c0 - k + 1
+				m = c0 - k + 1
+			}
+			if m >= 0 && (n < 0 || m < n) {
+				n = m // the tightest of the tests around the send
 			}
 		}
 		return true
