@@ -154,3 +154,10 @@ var RateLimitingQueues = map[string]int{
 // retry. Not a table.
 var JobStore = &Library{Name: "job store", ForcesContext: true, Context: policy.AsyncEvent,
 	Advice: Advice{TotalCap: "stop rescheduling a job whose first run is older than %s and route it to a DLQ"}}
+
+// OwnQueue names the retries through a worker's own queue in messages
+// ("own queue retry of t.post"): a worker that puts a failed item back
+// on the channel it receives its items from (internal/retrysite's
+// requeue/selfqueue.go), processing what others queued: async events.
+// Not a table.
+var OwnQueue = &Library{Name: "own queue", ForcesContext: true, Context: policy.AsyncEvent}

@@ -565,9 +565,10 @@
 //     forward (CarriedVars, CarriedArgs), through peritem.Host.
 //   - package requeue (requeue/): the retries through a rate-limited work
 //     queue (Sites: the requeue call after an operation's failure, its
-//     limiter's waits) or a job store (Reschedules: a failure handler
-//     writing the job back at now+backoff(count)), through requeue.Host
-//     (glue_requeue.go here).
+//     limiter's waits), a job store (Reschedules: a failure handler
+//     writing the job back at now+backoff(count)) or a worker's own
+//     channel (SelfQueued: the failed item sent back on the channel the
+//     loop received it from), through requeue.Host (glue_requeue.go here).
 //   - package sitetest (sitetest/): the analyzers the model's tests state
 //     their findings with (Show, ShowCorpus, ShowWaits, WithRules),
 //     shared by the tests of the model's packages. Only tests import it.

@@ -2,8 +2,10 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/requeue"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex"
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
@@ -13,6 +15,9 @@ import (
 func (m *model) DelaySamples(fun ast.Expr, attempt, start int, bind map[int]waitshape.Num) (lo, mid, hi []waitshape.Num, ok bool) {
 	return m.wnum.Samples(fun, attempt, start, bind)
 }
+
+// AllWrites returns every write of v the value index holds.
+func (m *model) AllWrites(v *types.Var) []valueindex.ValueWrite { return m.ValueIndexOf().Writes[v] }
 
 // Op describes an operation call of a site (package ops).
 func (m *model) Op(call *ast.CallExpr) *Op { return m.ops.Op(call) }
@@ -30,6 +35,27 @@ func (m *model) requeueSites(fb funcBody, sc bodyScan) []*Site {
 		groups = append(groups, requeue.Group{Calls: g.calls, Set: g.set})
 	}
 	return m.requeue.Sites(fb.body, fb.typ, sc.requeues, sc.entries, groups)
+}
+
+// selfQueueSites returns the retries through fb's own queue (package
+// requeue's selfqueue.go): its sends of an item back on the channel it
+// received it from (found by prefilter, sc), its waits those of the
+// operation's failure paths around the receiving loop.
+func (m *model) selfQueueSites(fb funcBody, sc bodyScan) []*Site {
+	if len(sc.sends) == 0 || !sc.loops {
+		return nil
+	}
+	groups := func() (gs []requeue.Group) {
+		calls, parents := fb.loopCalls()
+		for _, g := range m.opGroups(calls, parents, true) {
+			gs = append(gs, requeue.Group{Calls: g.calls, Set: g.set})
+		}
+		return gs
+	}
+	return m.requeue.SelfQueued(fb.body, fb.typ, sc.sends, groups, func(s *Site, loop ast.Stmt, g *requeue.Group) {
+		s.Node = loop // the walk's scope (waits.LoopWaits)
+		m.loopWaits(s, m.FuncInfo(fb.body, fb.typ), &opGroup{calls: g.Calls, set: g.Set})
+	})
 }
 
 // rescheduleSites returns the retries through a job store whose failure

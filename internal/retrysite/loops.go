@@ -50,7 +50,7 @@ func (fb funcBody) inspect(types []ast.Node, f func(n ast.Node)) {
 }
 
 var (
-	prefilterTypes = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}
+	prefilterTypes = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.BranchStmt)(nil), (*ast.CallExpr)(nil), (*ast.SendStmt)(nil), (*ast.FuncLit)(nil)}
 	loopCallTypes  = []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CallExpr)(nil), (*ast.FuncLit)(nil)}
 	callTypes      = []ast.Node{(*ast.CallExpr)(nil)}
 )
@@ -335,6 +335,8 @@ type bodyScan struct {
 	// queue, and entries their table rows (package requeue).
 	requeues []*ast.CallExpr
 	entries  []knowledge.Requeue
+	// sends are its channel sends (package requeue's own queues).
+	sends []*ast.SendStmt
 }
 
 // prefilter finds, in one walk and without building a graph, whether fb
@@ -345,6 +347,8 @@ func (m *model) prefilter(fb funcBody) (sc bodyScan) {
 		switch n := n.(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			sc.loops = true
+		case *ast.SendStmt:
+			sc.sends = append(sc.sends, n)
 		case *ast.BranchStmt:
 			if n.Tok == token.GOTO {
 				sc.gotos = true

@@ -90,8 +90,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sc := m.prefilter(fb)
 		sites = append(sites, m.handWrittenIn(fb, sc)...)
-		sites = append(sites, m.requeueSites(fb, sc)...) // package requeue
-		sites = append(sites, m.rescheduleSites(fb)...)  // requeue/reschedule.go
+		sites = append(sites, m.requeueSites(fb, sc)...)   // package requeue
+		sites = append(sites, m.rescheduleSites(fb)...)    // requeue/reschedule.go
+		sites = append(sites, m.selfQueueSites(fb, sc)...) // requeue/selfqueue.go
 		return true
 	})
 	libs := libsite.ReachesLibrary(pass.Pkg, m.copies)

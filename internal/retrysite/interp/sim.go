@@ -109,6 +109,17 @@ func blockFlag(memo *[]int8, blocks int, b int32, f func() bool) bool {
 // with the outcome scenario sc, until it has settled goal or explored
 // every path.
 func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc Scenario, in Scope, goal ReachGoal) ReachResult {
+	return fi.reach(op, target, func(n ast.Node) bool { return bodyscan.ContainsOp(n, target) }, start, sc, in, goal)
+}
+
+// ReachNode reports whether control comes to node, a node of the graph
+// (a statement, the send of a select's case), from just after the
+// operation's node at start, under sc (package requeue's own queues).
+func (fi *FuncInfo) ReachNode(op map[*ast.CallExpr]bool, node ast.Node, start NodeRef, sc Scenario, in Scope) bool {
+	return fi.reach(op, nil, func(n ast.Node) bool { return n == node }, start, sc, in, GoalAgain).Again
+}
+
+func (fi *FuncInfo) reach(op, target map[*ast.CallExpr]bool, hit func(ast.Node) bool, start NodeRef, sc Scenario, in Scope, goal ReachGoal) ReachResult {
 	ev := &Evaluator{Fi: fi, Op: op, Sc: sc}
 	in = in.memo(len(fi.Cfg.Blocks))
 	var res ReachResult
@@ -152,7 +163,7 @@ func (fi *FuncInfo) Reach(op, target map[*ast.CallExpr]bool, start NodeRef, sc S
 		if holds == nil {
 			holds = make([]bool, n)
 			for i, node := range b.Nodes {
-				holds[i] = bodyscan.ContainsOp(node, target)
+				holds[i] = hit(node)
 			}
 			targets[it.bi] = holds
 		}

@@ -1,4 +1,4 @@
-// Package requeue finds retries through a work queue (knowledge workqueue.go):
+// Package requeue finds retries through a queue, first a work queue (knowledge workqueue.go):
 // a controller that hands an item back to a rate-limited queue when the
 // work for it failed,
 //
@@ -45,6 +45,37 @@
 // the count, run over successive counts; with no bound and no time
 // compared in the handler the retry has no total cap. Its context is
 // async event processing.
+//
+// A worker retries through its own queue the same way (selfqueue.go):
+//
+//	for p := range t.queue {
+//		if err := t.post(p.body); err != nil && p.retriesLeft > 0 {
+//			p.retriesLeft--
+//			t.queue <- p
+//		}
+//	}
+//
+// The site is the send. It is one when the value sent is a local the
+// loop received from that same channel (for p := range ch, p := <-ch, a
+// select's case p := <-ch; the same variable, or the same field of the
+// same chain, written nowhere in the loop), never written after its
+// receive (its fields may be: the count it carries), and an operation
+// of the loop given it (p, a field of p, &p, or a method of p) reaches the
+// send under the error outcome and not under success. A failed item
+// sent to another channel (a dead letter), a fan-out, another item, a
+// send after success or whatever the outcome (a resync) is no retry, nor
+// is an item whose field the operation is given the loop writes (the
+// backup host tried next: a failover). The
+// operations are the group given the item; the waits are those of the
+// operation's failure paths around the receiving loop (waits.LoopWaits:
+// none when the item goes back at once, R-1's "retries at once"; a
+// blocking select on other channels leaves them unknown); the bound is
+// the count the item carries (carriedBound): stepped by one once in the
+// loop, before the send and under an if testing it against a constant,
+// from the one constant every other write of the package gives it (a
+// literal leaving it out: 0); else unknown (items made by the caller).
+// Outcomes and timeouts are left unsaid, as for the requeue call; the
+// context is async event processing (what others queued).
 //
 // The retry-site model's discovery gives it, for each function, the
 // requeue calls (Entry) and the function's operations (Group); it asks

@@ -30,6 +30,8 @@ type Host interface {
 	// ReachingWrites returns the writes of it that reach a read.
 	IndexedVar(v *types.Var) bool
 	ReachingWrites(v *types.Var) ([]valueindex.ValueWrite, bool)
+	// AllWrites returns every write of v the index holds, x++ included.
+	AllWrites(v *types.Var) []valueindex.ValueWrite
 	// MayBeOp reports whether call may be an operation; MethodOf returns
 	// the declaration of a function of the package or module.
 	MayBeOp(call *ast.CallExpr) bool

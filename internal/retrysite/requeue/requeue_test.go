@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/retrylint/retrylint/analyzers/fixedinterval"
+	"github.com/retrylint/retrylint/analyzers/idemkey"
 	"github.com/retrylint/retrylint/analyzers/maxretries"
 	"github.com/retrylint/retrylint/analyzers/notimeout"
 	"github.com/retrylint/retrylint/internal/retrysite/sitetest"
@@ -27,4 +28,13 @@ func TestRequeue(t *testing.T) {
 func TestJobStore(t *testing.T) {
 	t.Parallel()
 	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, sitetest.ShowWaits, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer), "example.com/jobstore")
+}
+
+// TestOwnQueue covers the workers that retry a failed item through their
+// own queue (selfqueue.go): the item put back on the channel it was
+// received from after a failure, and the sends that are no retry (a dead
+// letter, a resync, a send after success, another item, a fan-out).
+func TestOwnQueue(t *testing.T) {
+	t.Parallel()
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer, notimeout.Analyzer, idemkey.Analyzer), "example.com/selfqueue")
 }

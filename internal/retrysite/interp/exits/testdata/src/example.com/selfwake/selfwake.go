@@ -193,8 +193,10 @@ func (p *partition) pump() {
 
 type job struct{ url string }
 
-// A failed job put back on the queue it came from is per-item work: the
-// loop takes a new job on every round.
+// A failed job put back on the queue it came from: the loop takes a new
+// job on every round, so it is no retry loop; the send is a retry through
+// the loop's own queue (requeue/selfqueue.go), whose wait the blocking
+// select leaves unknown.
 func requeue(jobs chan job, stop chan none) {
 	for {
 		select {
@@ -202,7 +204,7 @@ func requeue(jobs chan job, stop chan none) {
 			return
 		case j := <-jobs:
 			if _, err := http.Get(j.url); err != nil {
-				jobs <- j
+				jobs <- j // want `library own queue ctx=async bound=\?; waits unknown`
 			}
 		}
 	}
