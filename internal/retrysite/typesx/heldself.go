@@ -60,6 +60,9 @@ func HeldSelfCalls(info *types.Info, body *ast.BlockStmt, fn *types.Func, decl f
 	}
 	// Written again, or its address taken: not the one literal.
 	ast.Inspect(body, func(n ast.Node) bool {
+		if len(held) == 0 {
+			return false // nothing to spoil
+		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
