@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -319,11 +320,26 @@ func DeclParams(info *types.Info, decl *ast.FuncDecl) []*types.Var {
 // FuncParams returns the parameters of a function type in order, nil for
 // an unnamed one.
 func FuncParams(info *types.Info, ft *ast.FuncType) []*types.Var {
+	return FieldVars(info, ft.Params)
+}
+
+// ParamIndex returns the index of v among the parameters of ft
+// (FuncParams), or -1: v is none of them, or v or ft is nil.
+func ParamIndex(info *types.Info, ft *ast.FuncType, v *types.Var) int {
+	if v == nil || ft == nil {
+		return -1
+	}
+	return slices.Index(FuncParams(info, ft), v)
+}
+
+// FieldVars returns the variables a parameter or result list declares
+// in order, nil for an unnamed one; nil for a nil list.
+func FieldVars(info *types.Info, list *ast.FieldList) []*types.Var {
 	var ps []*types.Var
-	if ft.Params == nil {
+	if list == nil {
 		return nil
 	}
-	for _, fl := range ft.Params.List {
+	for _, fl := range list.List {
 		if len(fl.Names) == 0 {
 			ps = append(ps, nil)
 			continue
