@@ -168,19 +168,20 @@ func IsErrorIface(t types.Type) bool {
 }
 
 // IsBool reports whether t is a boolean type.
-func IsBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
-}
+func IsBool(t types.Type) bool { return BasicIs(t, types.IsBoolean) }
 
 // IsInteger reports whether t is an integer type (a named duration
 // included; nil is none).
-func IsInteger(t types.Type) bool {
+func IsInteger(t types.Type) bool { return BasicIs(t, types.IsInteger) }
+
+// BasicIs reports whether t is a basic type (named or not) with one of
+// the properties in info (types.IsInteger|types.IsBoolean); nil is none.
+func BasicIs(t types.Type, info types.BasicInfo) bool {
 	if t == nil {
 		return false
 	}
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return ok && b.Info()&info != 0
 }
 
 // errorType is the error interface, and errorIface its underlying
