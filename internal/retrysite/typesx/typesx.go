@@ -353,6 +353,11 @@ func FieldVars(info *types.Info, list *ast.FieldList) []*types.Var {
 	return ps
 }
 
+// Within reports whether n lies inside outer.
+func Within(n, outer ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
 // RecvVar returns the named receiver of decl, or nil (a function, an
 // unnamed receiver).
 func RecvVar(info *types.Info, decl *ast.FuncDecl) *types.Var {
