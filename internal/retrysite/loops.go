@@ -392,12 +392,12 @@ func (fb funcBody) loopCalls() (calls []*ast.CallExpr, parents map[*ast.CallExpr
 			for i := len(stack) - 1; i >= 0; i-- {
 				switch l := stack[i].(type) {
 				case *ast.ForStmt:
-					if l.Init != nil && within(n, l.Init) {
+					if l.Init != nil && typesx.Within(n, l.Init) {
 						continue // run once, before the loop
 					}
 				case *ast.RangeStmt:
-					if !within(n, l.Body) {
-						if within(n, l.X) {
+					if !typesx.Within(n, l.Body) {
+						if typesx.Within(n, l.X) {
 							continue // evaluated once, before the loop
 						}
 						return // in its key or value: no loop's
@@ -409,11 +409,6 @@ func (fb funcBody) loopCalls() (calls []*ast.CallExpr, parents map[*ast.CallExpr
 		}
 	})
 	return calls, parents
-}
-
-// within reports whether n lies inside outer.
-func within(n, outer ast.Node) bool {
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
 
 // opGroups groups the given calls that may be operations: calls whose

@@ -213,7 +213,7 @@ func (ev *Evaluator) handledSuccess(call *ast.CallExpr, i int, e Env) (Value, bo
 // the simulation tracks it, so that a test of it (v == "") is decided
 // for the responses the model tries.
 func readsHeader(info *types.Info, v *types.Var, assigned []ast.Expr) bool {
-	if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 || len(assigned) == 0 {
+	if !typesx.BasicIs(v.Type(), types.IsString) || len(assigned) == 0 {
 		return false
 	}
 	for _, x := range assigned {

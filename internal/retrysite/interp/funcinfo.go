@@ -278,14 +278,9 @@ func (fi *FuncInfo) scan() {
 	// Parameters and named results.
 	if fi.typ != nil {
 		for _, fl := range []*ast.FieldList{fi.typ.Params, fi.typ.Results} {
-			if fl == nil {
-				continue
-			}
-			for _, f := range fl.List {
-				for _, n := range f.Names {
-					if v, ok := info.Defs[n].(*types.Var); ok {
-						candidates[v] = true
-					}
+			for _, v := range typesx.FieldVars(info, fl) {
+				if v != nil {
+					candidates[v] = true
 				}
 			}
 		}
@@ -517,17 +512,7 @@ func (fi *FuncInfo) scan() {
 
 // namedResult reports whether v is one of the function's named results.
 func (fi *FuncInfo) namedResult(v *types.Var) bool {
-	if fi.typ == nil || fi.typ.Results == nil {
-		return false
-	}
-	for _, f := range fi.typ.Results.List {
-		for _, n := range f.Names {
-			if fi.M.info.Defs[n] == v {
-				return true
-			}
-		}
-	}
-	return false
+	return v != nil && fi.typ != nil && slices.Contains(typesx.FieldVars(fi.M.info, fi.typ.Results), v)
 }
 
 func (fi *FuncInfo) bodyStart() token.Pos {

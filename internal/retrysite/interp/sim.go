@@ -539,14 +539,9 @@ func (fi *FuncInfo) steppedCount(x ast.Expr, target, op map[*ast.CallExpr]bool) 
 	info := fi.M.info
 	i, p := -1, types.Object(nil)
 	for _, side := range []ast.Expr{be.X, be.Y} {
-		v, j := info.Uses[typesx.IdentOf(side)], 0
-		for _, f := range fi.typ.Params.List {
-			for _, n := range f.Names {
-				if v != nil && info.Defs[n] == v {
-					i, p = j, v
-				}
-				j++
-			}
+		v, _ := info.Uses[typesx.IdentOf(side)].(*types.Var)
+		if j := typesx.ParamIndex(info, fi.typ, v); j >= 0 {
+			i, p = j, v
 		}
 	}
 	if p == nil {

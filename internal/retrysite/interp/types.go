@@ -10,10 +10,7 @@ import (
 )
 
 // IsIntegerOrBool reports whether t is an integer or boolean type.
-func IsIntegerOrBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsInteger|types.IsBoolean) != 0
-}
+func IsIntegerOrBool(t types.Type) bool { return typesx.BasicIs(t, types.IsInteger|types.IsBoolean) }
 
 // IsResponseType reports whether t is an HTTP response the model
 // understands: *net/http.Response, or a resty or retryablehttp response.

@@ -155,7 +155,7 @@ func (r *Reader) jsonValue(x ast.Expr, depth int) (any, bool) {
 		return r.jsonComposite(x, t, depth)
 	}
 	if t != nil {
-		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		if typesx.BasicIs(t, types.IsString) {
 			return unknownJSON, true // a name from a parameter, a flag
 		}
 	}

@@ -193,8 +193,7 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 	if field == nil {
 		return false
 	}
-	b, isBasic := field.Type().Underlying().(*types.Basic)
-	return isBasic && b.Info()&types.IsNumeric != 0 && !typesx.IsDuration(field.Type()) &&
+	return typesx.BasicIs(field.Type(), types.IsNumeric) && !typesx.IsDuration(field.Type()) &&
 		hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
 }
 

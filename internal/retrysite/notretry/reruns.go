@@ -166,7 +166,7 @@ func isParamOf(v *types.Var, ft *ast.FuncType) bool {
 // chosen elsewhere (a parameter or a computed value).
 func (m *Rules) downgradesInput(fi *interp.FuncInfo, g *Group, ref interp.NodeRef) bool {
 	for v := range m.argLocals(g.Calls[0]) {
-		if b, ok := v.Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsBoolean|types.IsInteger|types.IsString) == 0 {
+		if !typesx.BasicIs(v.Type(), types.IsBoolean|types.IsInteger|types.IsString) {
 			continue
 		}
 		var consts []constant.Value

@@ -134,8 +134,7 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 	params := make(map[types.Object]bool)
 	for _, v := range typesx.DeclParams(m.info, decl) {
 		if v != nil {
-			b, ok := v.Type().Underlying().(*types.Basic)
-			params[v] = ok && b.Info()&types.IsString != 0
+			params[v] = typesx.BasicIs(v.Type(), types.IsString)
 		}
 	}
 	isMethod := func(x ast.Expr) bool {

@@ -40,7 +40,7 @@ func (rf *Finder) SelfQueued(body *ast.BlockStmt, typ *ast.FuncType, sends []*as
 		written := typesx.AssignedVars(rf.info, loop)
 		for gi := range groups {
 			g := &groups[gi]
-			i := slices.IndexFunc(g.Calls, func(c *ast.CallExpr) bool { return within(c, loop) && rf.givenItem(c, item, written) })
+			i := slices.IndexFunc(g.Calls, func(c *ast.CallExpr) bool { return typesx.Within(c, loop) && rf.givenItem(c, item, written) })
 			if i < 0 {
 				continue
 			}
@@ -120,7 +120,7 @@ func (rf *Finder) ownItem(body *ast.BlockStmt, send *ast.SendStmt) (*types.Var, 
 		}
 		return true
 	})
-	if loop == nil || writes > 0 || !within(send, loop) || send.Pos() < from.End() || !rf.sameChan(send.Chan, from, typesx.AssignedVars(rf.info, loop)) {
+	if loop == nil || writes > 0 || !typesx.Within(send, loop) || send.Pos() < from.End() || !rf.sameChan(send.Chan, from, typesx.AssignedVars(rf.info, loop)) {
 		return nil, nil
 	}
 	return v, loop
@@ -252,7 +252,7 @@ func (rf *Finder) carriedBound(loop ast.Stmt, send *ast.SendStmt, v *types.Var) 
 	n := int64(-1)
 	ast.Inspect(loop, func(x ast.Node) bool {
 		ifs, ok := x.(*ast.IfStmt)
-		if !ok || !within(send, ifs.Body) || !within(step, ifs.Body) || step.Pos() > send.Pos() {
+		if !ok || !typesx.Within(send, ifs.Body) || !typesx.Within(step, ifs.Body) || step.Pos() > send.Pos() {
 			return true
 		}
 		for c := ast.Expr(ifs.Cond); c != nil; {
@@ -294,9 +294,4 @@ func (rf *Finder) carriedBound(loop ast.Stmt, send *ast.SendStmt, v *types.Var) 
 		return unknown
 	}
 	return site.Bound{Kind: site.BoundKnown, Retries: int(n), Counted: fmt.Sprintf("%d retries, counted in %s.%s", n, v.Name(), f.Name())}
-}
-
-// within reports whether n lies inside outer.
-func within(n, outer ast.Node) bool {
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }

@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -167,19 +168,20 @@ func IsErrorIface(t types.Type) bool {
 }
 
 // IsBool reports whether t is a boolean type.
-func IsBool(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsBoolean != 0
-}
+func IsBool(t types.Type) bool { return BasicIs(t, types.IsBoolean) }
 
 // IsInteger reports whether t is an integer type (a named duration
 // included; nil is none).
-func IsInteger(t types.Type) bool {
+func IsInteger(t types.Type) bool { return BasicIs(t, types.IsInteger) }
+
+// BasicIs reports whether t is a basic type (named or not) with one of
+// the properties in info (types.IsInteger|types.IsBoolean); nil is none.
+func BasicIs(t types.Type, info types.BasicInfo) bool {
 	if t == nil {
 		return false
 	}
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return ok && b.Info()&info != 0
 }
 
 // errorType is the error interface, and errorIface its underlying
@@ -319,11 +321,26 @@ func DeclParams(info *types.Info, decl *ast.FuncDecl) []*types.Var {
 // FuncParams returns the parameters of a function type in order, nil for
 // an unnamed one.
 func FuncParams(info *types.Info, ft *ast.FuncType) []*types.Var {
+	return FieldVars(info, ft.Params)
+}
+
+// ParamIndex returns the index of v among the parameters of ft
+// (FuncParams), or -1: v is none of them, or v or ft is nil.
+func ParamIndex(info *types.Info, ft *ast.FuncType, v *types.Var) int {
+	if v == nil || ft == nil {
+		return -1
+	}
+	return slices.Index(FuncParams(info, ft), v)
+}
+
+// FieldVars returns the variables a parameter or result list declares
+// in order, nil for an unnamed one; nil for a nil list.
+func FieldVars(info *types.Info, list *ast.FieldList) []*types.Var {
 	var ps []*types.Var
-	if ft.Params == nil {
+	if list == nil {
 		return nil
 	}
-	for _, fl := range ft.Params.List {
+	for _, fl := range list.List {
 		if len(fl.Names) == 0 {
 			ps = append(ps, nil)
 			continue
@@ -334,6 +351,11 @@ func FuncParams(info *types.Info, ft *ast.FuncType) []*types.Var {
 		}
 	}
 	return ps
+}
+
+// Within reports whether n lies inside outer.
+func Within(n, outer ast.Node) bool {
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
 
 // RecvVar returns the named receiver of decl, or nil (a function, an

@@ -201,18 +201,9 @@ func (m *Index) litOfParam(v *types.Var) (*ast.FuncLit, int) {
 			if !ok {
 				return true
 			}
-			i := 0
-			for _, fl := range lit.Type.Params.List {
-				if len(fl.Names) == 0 {
-					i++
-				}
-				for _, name := range fl.Names {
-					if m.info.Defs[name] == v {
-						found, idx = lit, i
-						return false
-					}
-					i++
-				}
+			if i := typesx.ParamIndex(m.info, lit.Type, v); i >= 0 {
+				found, idx = lit, i
+				return false
 			}
 			return true
 		})

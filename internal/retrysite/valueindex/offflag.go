@@ -3,6 +3,8 @@ package valueindex
 import (
 	"go/constant"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // A setting the package never sets.
@@ -31,8 +33,7 @@ func onlyZero(m *Index, v *types.Var) bool {
 	if !v.IsField() || v.Exported() {
 		return false
 	}
-	b, ok := v.Type().Underlying().(*types.Basic)
-	if !ok || b.Info()&(types.IsBoolean|types.IsInteger) == 0 {
+	if !typesx.BasicIs(v.Type(), types.IsBoolean|types.IsInteger) {
 		return false
 	}
 	ws := m.ValueIndexOf().Writes[v]

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // Two more forms of a cap the wait interpreter reads when their
@@ -86,7 +88,7 @@ func stripConversions(info *types.Info, x ast.Expr) ast.Expr {
 		if !ok || !tv.IsType() {
 			return x
 		}
-		if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 {
+		if !typesx.BasicIs(tv.Type, types.IsNumeric) {
 			return x
 		}
 		x = c.Args[0]

@@ -80,12 +80,7 @@ func numericOrPtr(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	return numericType(t)
-}
-
-func numericType(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsNumeric != 0
+	return typesx.BasicIs(t, types.IsNumeric)
 }
 
 func verdictType(t types.Type) bool {

@@ -27,7 +27,7 @@ import (
 func BlindCounters(info *types.Info, body *ast.BlockStmt, relevant map[*types.Var]bool, local func(*types.Var) bool, decisive func(types.Type) bool) map[*types.Var]bool {
 	var blind map[*types.Var]bool
 	for v := range relevant {
-		if b, basic := v.Type().Underlying().(*types.Basic); basic && b.Info()&types.IsInteger != 0 && local(v) {
+		if typesx.IsInteger(v.Type()) && local(v) {
 			if blind == nil {
 				blind = make(map[*types.Var]bool)
 			}

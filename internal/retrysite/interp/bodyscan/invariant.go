@@ -123,17 +123,7 @@ func ZeroDefault(info *types.Info, body *ast.BlockStmt, as *ast.AssignStmt, lv *
 
 // IsParam reports whether p is a parameter of the function of type ft.
 func IsParam(info *types.Info, ft *ast.FuncType, p *types.Var) bool {
-	if ft == nil || ft.Params == nil {
-		return false
-	}
-	for _, fl := range ft.Params.List {
-		for _, n := range fl.Names {
-			if info.Defs[n] == p {
-				return true
-			}
-		}
-	}
-	return false
+	return typesx.ParamIndex(info, ft, p) >= 0
 }
 
 // WritesField reports whether body writes p as a whole or its field f,

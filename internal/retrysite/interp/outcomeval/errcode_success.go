@@ -71,8 +71,7 @@ func isErrorCode(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	b, ok := n.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsInteger == 0 {
+	if !typesx.IsInteger(n) {
 		return false
 	}
 	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)

@@ -52,8 +52,7 @@ func StatusField(t types.Type) *types.Var {
 	}
 	var found *types.Var
 	for f := range st.Fields() {
-		b, ok := f.Type().Underlying().(*types.Basic)
-		if !ok || b.Info()&types.IsInteger == 0 || !statusFieldNames[f.Name()] {
+		if !typesx.IsInteger(f.Type()) || !statusFieldNames[f.Name()] {
 			continue
 		}
 		if found != nil {

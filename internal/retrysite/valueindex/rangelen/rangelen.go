@@ -189,7 +189,7 @@ func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool
 	if !ok || ref.Fn != fn.Origin() || ref.I >= len(call.Args) || call.Ellipsis.IsValid() {
 		return 0, nil, false
 	}
-	if b, ok := pv.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+	if !typesx.IsInteger(pv.Type()) {
 		return 0, nil, false
 	}
 	if assignedIn(m, d.Body, pv) {
