@@ -370,7 +370,7 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 	if at := d.doer(fn); at >= 0 {
 		s.req, s.client = argAt(call, at), callRecv(call)
 		if _, iface := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface); !iface {
-			s.mayKey = d.m.SourceMentions(fn.Origin(), append([]string{"idempotency"}, d.keyHeaders...))
+			s.mayKey = d.m.SourceMentions(fn.Origin(), d.keyWords())
 		}
 		return s
 	}

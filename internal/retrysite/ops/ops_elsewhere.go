@@ -16,7 +16,7 @@ import (
 // the tables do not name (an SDK's method in a dependency), from its
 // declaration read alone, syntax only (readElsewhere, cached per pass).
 func (d *describer) elsewhereSend(fn *types.Func, call *ast.CallExpr, f *frame) *sendDesc {
-	s := typesx.Cached(&d.m.elsewhere, fn, func() *sendDesc { return d.m.readElsewhere(fn, append([]string{"idempotency"}, d.keyHeaders...)) })
+	s := typesx.Cached(&d.m.elsewhere, fn, func() *sendDesc { return d.m.readElsewhere(fn, d.keyWords()) })
 	if s == nil {
 		return nil
 	}
@@ -43,16 +43,12 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 	if res.Len() == 0 || !typesx.IsErrorType(res.At(res.Len()-1).Type()) {
 		return nil
 	}
-	opaque := sig.Variadic()
 	for i := 0; i < res.Len(); i++ {
 		if isPtrTo(res.At(i).Type(), pkgHTTP, "Request") {
 			return nil
 		}
 	}
-	for i := 0; i < sig.Params().Len(); i++ {
-		_, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature)
-		opaque = opaque || isFunc
-	}
+	opaque := takesOptions(sig)
 	decl, file := m.DeclElsewhere(fn.Origin())
 	if decl == nil {
 		return nil
@@ -111,6 +107,24 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 	return &sendDesc{method: method, key: key}
 }
 
+// keyWords are the words whose mention in a package's source may mean
+// it sets an idempotency key: "idempotency" and the -key-headers.
+func (d *describer) keyWords() []string { return append([]string{"idempotency"}, d.keyHeaders...) }
+
+// takesOptions reports whether a function of signature sig takes a func
+// or variadic parameter: options that may set headers.
+func takesOptions(sig *types.Signature) bool {
+	if sig.Variadic() {
+		return true
+	}
+	for i := 0; i < sig.Params().Len(); i++ {
+		if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); isFunc {
+			return true
+		}
+	}
+	return false
+}
+
 // isMethod reports whether s is an HTTP method's name.
 func isMethod(s string) bool {
 	switch s {
@@ -142,12 +156,8 @@ func (d *describer) elsewhereBuilt(call *ast.CallExpr, fn *types.Func, t *reqTra
 		return false
 	}
 	t.addOrigin(method, at)
-	words := append([]string{"idempotency"}, d.keyHeaders...)
-	opaque := sig.Variadic() || d.m.SourceMentions(fn.Origin(), words)
-	for i := 0; i < sig.Params().Len(); i++ {
-		_, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature)
-		opaque = opaque || isFunc
-	}
+	words := d.keyWords()
+	opaque := takesOptions(sig) || d.m.SourceMentions(fn.Origin(), words)
 	for _, a := range call.Args {
 		opaque = opaque || tagsName(d.m.info.TypeOf(a), words, 0)
 	}
