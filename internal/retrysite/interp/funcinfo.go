@@ -267,10 +267,13 @@ func (fi *FuncInfo) scan() {
 	asAddr := make(map[ast.Expr]bool)
 	asTargets := make(map[*types.Var]bool)
 	besideErr := make(map[*types.Var]bool) // a result beside an error kept in a variable
-	// The error variables assigned beside each variable, and the
-	// variables also assigned otherwise (companions).
-	errsBeside := make(map[*types.Var][]*types.Var)
-	besideCalls := make(map[*types.Var][]*ast.CallExpr)
+	// The calls that assign each variable beside an error variable, and
+	// the variables also assigned otherwise (companions).
+	type beside struct {
+		err  *types.Var
+		call *ast.CallExpr
+	}
+	besides := make(map[*types.Var][]beside)
 	otherwise := make(map[*types.Var]bool)
 	isLocal := func(v *types.Var) bool {
 		return v != nil && !v.IsField() && v.Pos() >= fi.bodyStart() && v.Pos() < fi.Body.End()
@@ -342,9 +345,8 @@ func (fi *FuncInfo) scan() {
 					deps[v] = append(deps[v], n.Rhs[0])
 					if k := typesx.ErrorResult(info.TypeOf(n.Rhs[0])); k >= 0 && k != i && k < len(n.Lhs) && fi.LhsVar(n.Lhs[k]) != nil {
 						besideErr[v] = true // conn, err := dial(): eval.go's opResult
-						errsBeside[v] = append(errsBeside[v], fi.LhsVar(n.Lhs[k]))
 						if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-							besideCalls[v] = append(besideCalls[v], call)
+							besides[v] = append(besides[v], beside{fi.LhsVar(n.Lhs[k]), call})
 						} else {
 							otherwise[v] = true
 						}
@@ -488,12 +490,14 @@ func (fi *FuncInfo) scan() {
 			fi.outcomes[v] = true
 		}
 	}
-	for v, errs := range errsBeside {
-		if fi.Tracked[v] && typesx.IsBool(v.Type()) && !otherwise[v] && !slices.ContainsFunc(errs, func(e *types.Var) bool { return !fi.outcomes[e] }) {
+	for v, bs := range besides {
+		if fi.Tracked[v] && typesx.IsBool(v.Type()) && !otherwise[v] && !slices.ContainsFunc(bs, func(b beside) bool { return !fi.outcomes[b.err] }) {
 			if fi.companions == nil {
 				fi.companions = make(map[*types.Var][]*ast.CallExpr)
 			}
-			fi.companions[v] = besideCalls[v]
+			for _, b := range bs {
+				fi.companions[v] = append(fi.companions[v], b.call)
+			}
 		}
 	}
 	fi.chans.Scan(exitsFunc{fi}, fi.Tracked, escapes) // exits' selftrigger.go
