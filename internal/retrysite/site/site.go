@@ -252,6 +252,9 @@ type Wait struct {
 	// (Base for a wait with no jitter).
 	Floor      time.Duration
 	FloorKnown bool
+	// Floors are the shortest waits before retries 1, 2, ... that the
+	// model computed (as many as it ran), when it knows them.
+	Floors []time.Duration
 	// Desc is a short description for messages: "a fixed 2s",
 	// "doubles from 250ms without jitter".
 	Desc string

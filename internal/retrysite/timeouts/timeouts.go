@@ -349,6 +349,10 @@ func (w waitsFact) at(i int) time.Duration {
 	return w.per
 }
 
+func allSame(ds []time.Duration) bool {
+	return !slices.ContainsFunc(ds, func(d time.Duration) bool { return d != ds[0] })
+}
+
 // loopWaitsFact reads the waits of a hand-written site from the waits
 // aspect when it has filled them, else from the constant sleeps in the
 // region.
@@ -361,6 +365,12 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 		// run of failures of one kind may take every time: the worst
 		// case waits at least the longest of them (an unknown wait
 		// counts as none).
+		if wt := s.Waits[0]; len(s.Waits) == 1 && len(wt.Floors) > 1 && wt.Shape != site.ShapeUnknown && !allSame(wt.Floors) {
+			// One wait whose every value the model computed, and
+			// that changes: the least it waits before each retry
+			// (the last repeats).
+			return waitsFact{each: wt.Floors, exact: wt.Floor == wt.Base && s.Bound.Known() && s.Bound.Retries <= len(wt.Floors)}
+		}
 		w := waitsFact{exact: len(s.Waits) == 1}
 		for _, wt := range s.Waits {
 			b := wt.Base

@@ -1220,6 +1220,44 @@ func (ip *winterp) listLiteral(x ast.Expr) *ast.CompositeLit {
 	return nil
 }
 
+// truncatedAway returns the integer x gives when its random draws change
+// nothing once it is truncated to an integer: x is arithmetic,
+// conversions and draws written in it (not read from a local), and gives
+// the same integer at the bottom and just under the top of every draw.
+// time.Duration(2^n + rand.Float64()) * time.Second draws a fraction of a
+// nanosecond: 2^n seconds, no jitter.
+func (ip *winterp) truncatedAway(x ast.Expr) (float64, bool) {
+	pure, draws := true, false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if tv, ok := ip.m.info.Types[n.Fun]; ok && tv.IsType() {
+				return true
+			}
+			fn := typesx.Callee(ip.m.info, n)
+			if fn == nil || fn.Pkg() == nil || !isRandPkg(fn.Pkg().Path()) {
+				pure = false
+			}
+			draws = true
+		case *ast.FuncLit, *ast.IndexExpr, *ast.StarExpr:
+			pure = false
+		}
+		return pure
+	})
+	if !pure || !draws {
+		return 0, false
+	}
+	mode, drew := ip.mode, ip.drew
+	defer func() { ip.mode, ip.drew = mode, drew }()
+	ip.drew = nil
+	ip.mode = 0
+	lo := ip.eval(x)
+	ip.mode = 1 - 1e-9 // a draw from [0, n) stays under n
+	hi := ip.eval(x)
+	v := math.Trunc(lo.V)
+	return v, lo.OK && hi.OK && !lo.Raw && v == math.Trunc(hi.V)
+}
+
 // randomDraws are the functions and methods of math/rand and
 // math/rand/v2 that draw from [0, n) (bounded), [0, 1) (unit), or over
 // the whole integer range (raw).
@@ -1243,6 +1281,11 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		a := ip.eval(x.Args[0])
 		if a.OK && !a.Raw && typesx.IsInteger(tv.Type) {
 			a.V = math.Trunc(a.V)
+			if a.Rnd {
+				if v, ok := ip.truncatedAway(x.Args[0]); ok {
+					a.V, a.Rnd, a.Decor = v, false, false
+				}
+			}
 		}
 		return a
 	}

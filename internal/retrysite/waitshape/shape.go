@@ -23,6 +23,9 @@ type WaitShape struct {
 	Sched     bool
 	// mid0 and floor0 are the middle and the floor of the first wait.
 	Mid0, Floor0 float64
+	// Floors are the least waits of the attempts run, in order, when
+	// none was left out as unknown.
+	Floors []float64
 }
 
 const wEps = 1e-6
@@ -84,6 +87,9 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		}
 	}
 	ws.Base, ws.Mid0, ws.Floor0 = ceil[0], middle[0], floor[0]
+	if !unknownAfter {
+		ws.Floors = floor
+	}
 	// Jitter: how far below its ceiling a wait can fall.
 	ws.Floor = 1
 	for i := range ceil {
@@ -285,6 +291,10 @@ func wAllNear(xs []float64, rel float64) bool {
 func (ws WaitShape) Fill(w *site.Wait, what string) {
 	w.Shape = ws.Shape
 	if !ws.Opaque {
+		w.Floors = w.Floors[:0]
+		for _, f := range ws.Floors {
+			w.Floors = append(w.Floors, time.Duration(f))
+		}
 		w.Base = time.Duration(ws.Base)
 		w.Floor, w.FloorKnown = time.Duration(ws.Floor0), true
 		if ws.Capped {

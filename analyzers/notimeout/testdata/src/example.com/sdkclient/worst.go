@@ -64,7 +64,7 @@ func (b *Backend) shouldRetry(err error, resp *http.Response, n int) bool {
 func (b *Backend) Do(req *http.Request) (*http.Response, error) {
 	var resp *http.Response
 	var err error
-	for retry := 0; ; { // want `R-3: retry of b\.HTTPClient\.Do can take 3 attempts x 1m20s timeout \+ waits 2 x 500ms at least = 4m1s > the 30s cap`
+	for retry := 0; ; { // want `R-3: retry of b\.HTTPClient\.Do can take 3 attempts x 1m20s timeout \+ waits 500ms\+1s = 4m1\.5s > the 30s cap`
 		start := time.Now()
 		resp, err = b.HTTPClient.Do(req)
 		took := time.Since(start)
