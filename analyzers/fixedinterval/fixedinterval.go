@@ -35,6 +35,7 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	rep := report.NewReporter(pass, res.Directives)
 	defer rep.Done()
+	seenImpl := make(map[token.Pos]bool)
 	for _, s := range res.Sites {
 		if d, ok := report.Refusal(s, pass.TypesInfo, "R-1"); ok {
 			rep.Report(s, d) // a retry.Policy retry.Do refuses
@@ -55,6 +56,19 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		seen := make(map[token.Pos]bool)
 		for _, w := range s.Waits {
+			for _, a := range w.Alts {
+				// An implementation the package ships of the
+				// interface the wait is read through.
+				if a.Shape == site.ShapeUnknown || a.Shape.Compliant() || seenImpl[a.Pos] {
+					continue
+				}
+				seenImpl[a.Pos] = true
+				rep.Report(s, analysis.Diagnostic{
+					Pos:     a.Pos,
+					Message: report.Message("R-1", report.Subject(s, pass.TypesInfo)+" with "+a.Impl, what(s, a), hints...),
+					Related: []analysis.RelatedInformation{{Pos: w.Pos, Message: "the wait is here"}},
+				})
+			}
 			if w.Shape == site.ShapeUnknown || w.Shape.Compliant() || seen[w.Pos] {
 				continue
 			}

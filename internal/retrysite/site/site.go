@@ -265,6 +265,11 @@ type Wait struct {
 	// which WithBackoff can change"); DefaultPos is the default's write.
 	Default    string
 	DefaultPos token.Pos
+	// Alts, when the wait is read through an interface of the package
+	// and unknown, are the waits of the package's implementations of it,
+	// each at the implementation's method, named by Impl.
+	Alts []*Wait
+	Impl string
 	// Attempt is the attempt counter in scope at a hand-written wait
 	// (grows by one per attempt), for fixes; nil if none.
 	Attempt *types.Var

@@ -234,6 +234,11 @@ type model struct {
 	drawn map[*types.Var]bool
 	// followed caches followable (waits_state.go).
 	followed map[followKey]bool
+	// impl is the implementation a run puts in place of an interface
+	// method's calls; unseen the interface method of the package a run
+	// could not resolve (waits_impl.go).
+	impl   *implChoice
+	unseen *types.Func
 }
 
 // An Interp runs the waits of one package's retry sites.

@@ -878,7 +878,7 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	}
 	lit := ip.soleLiteral(recv, 0)
 	if lit == nil {
-		return nil, nil
+		return ip.implSub(x, fn) // waits_impl.go
 	}
 	t := ip.m.info.TypeOf(lit)
 	if t == nil {

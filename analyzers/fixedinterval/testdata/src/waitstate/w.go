@@ -92,7 +92,7 @@ type Policy interface{ Wait(n int) time.Duration }
 
 type Constant struct{ Interval time.Duration }
 
-func (c Constant) Wait(int) time.Duration { return c.Interval }
+func (c Constant) Wait(int) time.Duration { return c.Interval } // want `R-1: retry of do \(GET\) with Constant waits a fixed interval between attempts`
 
 type FullJitter struct{ Base time.Duration }
 
@@ -133,7 +133,10 @@ func (c *Client) callJitter() error {
 	return err
 }
 
-// A policy passed in by the caller: not known.
+// A policy passed in by the caller: its value is not known, but the
+// package's implementations are each a wait the retry takes when given
+// it: Constant is reported where it is declared (above), FullJitter is
+// not.
 func callWith(p Policy) error {
 	var err error
 	for i := 0; i < 3; i++ {
