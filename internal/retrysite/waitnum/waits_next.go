@@ -36,11 +36,13 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 	if !recurse && (!ok || br.Tok != token.CONTINUE) {
 		return false
 	}
+	failed := ip.opFailed(s)
 	for _, st := range s.Body.List[:len(s.Body.List)-1] {
-		if !setsNothingUp(st) { // waits_next_report.go
+		if !failed && !setsNothingUp(st) { // waits_next_report.go
 			// A branch that sets something up for the next attempt
 			// (wait = time.Second) is a path of its own: left to the
-			// rules above.
+			// rules above, unless it is the operation's failure
+			// (below).
 			return false
 		}
 	}
@@ -111,4 +113,42 @@ func (ip *winterp) passedGuardedWait(s *ast.IfStmt) bool {
 		}
 		return true
 	})
+}
+
+// opFailed reports whether s tests that the operation under study failed:
+// its condition is err != nil, err an error the region assigns from a
+// call of the site's operation. Its branch, ending in a continue, is the
+// failure path to the next attempt, whatever it sets up for it (n++;
+// t.Reset(next); continue): the statements after it are the success's.
+func (ip *winterp) opFailed(s *ast.IfStmt) bool {
+	b, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ || len(ip.ops) == 0 || ip.region == nil {
+		return false
+	}
+	x := b.X
+	if ip.m.info.Types[x].IsNil() {
+		x = b.Y
+	} else if !ip.m.info.Types[b.Y].IsNil() {
+		return false
+	}
+	v := typesx.VarOf(ip.m.info, x)
+	if v == nil || !typesx.IsErrorType(v.Type()) {
+		return false
+	}
+	found := false
+	ast.Inspect(ip.region, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if found || !ok || len(a.Rhs) != 1 {
+			return !found
+		}
+		call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+		if !ok || !ip.ops[call] {
+			return true
+		}
+		for _, l := range a.Lhs {
+			found = found || typesx.VarOf(ip.m.info, l) == v
+		}
+		return !found
+	})
+	return found
 }

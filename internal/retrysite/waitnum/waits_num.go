@@ -51,7 +51,9 @@ type winterp struct {
 	drew *bool
 	// fn is true when running a helper for its result: branches that
 	// return are taken when their condition is known.
-	fn  bool
+	fn bool
+	// ops are the calls of the site's operation (waits_next.go).
+	ops map[*ast.CallExpr]bool
 	env map[*types.Var]waitshape.Num
 	// region is the loop (or function body) whose iterations are run:
 	// variables declared outside it keep their values between

@@ -53,6 +53,9 @@ func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h 
 	what := ""
 	if h != nil && h.expr != nil {
 		wait, what = h.expr, types.ExprString(h.expr)
+		if h.timerVar != nil {
+			what = "" // the timer's first duration, not its later ones
+		}
 	}
 	if sh.Shape == site.ShapeConstant && sh.Opaque && waitvars.ReassignedFromCall(m.info, s.Node, wait) {
 		sh = waitshape.WaitShape{Shape: site.ShapeUnknown}
@@ -133,6 +136,10 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 	full.self, full.params, full.label, full.drew = ip.self, ip.params, ip.label, drew
 	ip = full
 	ip.hit = h
+	ip.ops = make(map[*ast.CallExpr]bool, len(s.Ops))
+	for _, op := range s.Ops {
+		ip.ops[op.Call] = true
+	}
 	if d, ok := s.Node.(*ast.FuncDecl); ok && self != nil {
 		// An attempt number the recursion counts up (f(n + 1)) starts
 		// at 0: its waits grow from there, whatever the caller passes.
@@ -183,6 +190,12 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			ip.record()
 		}
 		c := ip.stmts(list)
+		if k == 0 && ip.recorded && beforeOps(s, h.node) {
+			// A wait at the head of the loop (a timer armed before
+			// it, received at the top of each round) waits before the
+			// first attempt too: that wait is not one between attempts.
+			ip.recorded = false
+		}
 		if ip.recorded {
 			res = append(res, ip.rec)
 			for v, x := range ip.snap {
@@ -218,6 +231,23 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 		}
 	}
 	return res, counters
+}
+
+// beforeOps reports whether wait n of loop site s comes before every
+// operation the site repeats, in the loop's body.
+func beforeOps(s *site.Site, n ast.Node) bool {
+	if s.Kind != site.Loop || n == nil || len(s.Ops) == 0 || n.Pos() < s.Node.Pos() || n.End() > s.Node.End() {
+		return false
+	}
+	if f, ok := s.Node.(*ast.ForStmt); ok && (f.Body == nil || n.Pos() < f.Body.Pos()) {
+		return false
+	}
+	for _, op := range s.Ops {
+		if op.Call == nil || op.Call.Pos() < n.End() {
+			return false
+		}
+	}
+	return true
 }
 
 // heldClosureOf returns the held closure of body that calls self and

@@ -87,7 +87,8 @@ func (c *Conn) recover(cancel chan struct{}) error {
 // recoverGrowing waits a doubling interval, plus a little: partial jitter,
 // sampled over every attempt (the wait comes before the dial, and the
 // failed dial goes on through a continue). Read from the first attempt
-// alone, it looked like a fixed 1s.
+// alone, it looked like a fixed 1s. The first wait comes before the first
+// dial: the retries wait from 2s on.
 func (c *Conn) recoverGrowing(cancel chan struct{}) error {
 	var err error
 	for i := 0; i < c.MaxRetryCount(); i++ {
@@ -95,7 +96,7 @@ func (c *Conn) recoverGrowing(cancel chan struct{}) error {
 		select {
 		case <-cancel:
 			return errors.New("closed")
-		case <-time.After(c.growing(i) + jitter): // want `R-1: retry of net.Dial uses partial jitter: every wait is at least 67% of the backoff, which doubles from 1.25s`
+		case <-time.After(c.growing(i) + jitter): // want `R-1: retry of net.Dial uses partial jitter: every wait is at least 80% of the backoff, which doubles from 2.25s`
 		}
 		c.conn, err = net.Dial("tcp", c.addr)
 		if err != nil {
@@ -128,9 +129,9 @@ func (c *Conn) recoverFullJitter(cancel chan struct{}) error {
 	return err
 }
 
-// recoverSetWait sets the next wait on the failure path: that branch is
-// not taken as the plain path to the next attempt (its first wait, zero,
-// is what is read); R-1 either way.
+// recoverSetWait sets the next wait on the failure path, the branch on the
+// dial's error that goes on to the next attempt: a fixed 1s (the zero
+// wait comes before the first dial).
 func (c *Conn) recoverSetWait(cancel chan struct{}) error {
 	var err error
 	wait := time.Duration(0)
@@ -138,7 +139,7 @@ func (c *Conn) recoverSetWait(cancel chan struct{}) error {
 		select {
 		case <-cancel:
 			return errors.New("closed")
-		case <-time.After(wait): // want `R-1: retry of net.Dial waits no time`
+		case <-time.After(wait): // want `R-1: retry of net.Dial waits a fixed 1s between attempts`
 		}
 		c.conn, err = net.Dial("tcp", c.addr)
 		if err != nil {

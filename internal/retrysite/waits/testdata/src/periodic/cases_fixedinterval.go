@@ -61,7 +61,7 @@ func renewPeriodicR1(ctx context.Context, u string, ttl time.Duration) error {
 			return errors.New("expired")
 		}
 		select {
-		case <-time.After(wait): // want `R-1.*fixed interval`
+		case <-time.After(wait): // want `R-1.*fixed 1s`
 			_, _, err := get(ctx, u)
 			if err != nil {
 				wait = time.Second

@@ -36,7 +36,7 @@ func renewPeriodic(ctx context.Context, id string, ttl time.Duration) error {
 			return lastErr
 		}
 		select {
-		case <-time.After(waitDur): // want `R-1: retry of renew \(GET\): its wait grows exponentially \(waitDur\) without jitter; use full jitter`
+		case <-time.After(waitDur): // want `R-1: retry of renew \(GET\) waits a fixed 1s between attempts`
 			t, err := renew(ctx, id)
 			if err != nil {
 				waitDur = time.Second
