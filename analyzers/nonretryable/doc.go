@@ -82,7 +82,12 @@
 // every error the client returns: it classifies nothing (R-4), and a TLS
 // certificate error (an x509 error in a *url.Error) leads to another
 // attempt like a reset connection. It is reported as "retries every
-// error, TLS certificate errors included" (R-9). The request is sent by
+// error, TLS certificate errors included" (R-9). So does a retry
+// library's decision over an HTTP client's errors: a retryablehttp
+// CheckRetry or resty condition that retries every error, a function
+// given to cenkalti, retry-go, sethvargo or failsafe-go that returns (or
+// marks retryable) the error of the request it sends ("retries TLS
+// certificate errors"). The request is sent by
 // net/http, by a same-package helper that sends one, or by a method with
 // the shape of http.Client.Do (func(*http.Request) (*http.Response,
 // error)) of an interface or of another package. Code that does more

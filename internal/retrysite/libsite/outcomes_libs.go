@@ -199,7 +199,7 @@ func (m *Reader) decidedOutcomes(s *site.Site, call *ast.CallExpr, v *knowledge.
 	}
 	if decides {
 		o := &site.Outcomes{Pos: pos, Decision: desc}
-		collectOutcomes(o, v.Families, func(sc interp.Scenario) interp.Value { return j(sc.Resp, sc.Err) })
+		collectOutcomes(o, v.Families, s.Lib.Requests != nil, func(sc interp.Scenario) interp.Value { return j(sc.Resp, sc.Err) })
 		s.Retried = o
 		return
 	}
@@ -239,7 +239,7 @@ func (m *Reader) unionOutcomes(s *site.Site, v *knowledge.OutcomeVocab) {
 			if p == nil {
 				return
 			}
-			collectOutcomes(o, v.Families, func(sc interp.Scenario) interp.Value { return p.call(m, sc.Resp, sc.Err) })
+			collectOutcomes(o, v.Families, s.Lib.Requests != nil, func(sc interp.Scenario) interp.Value { return p.call(m, sc.Resp, sc.Err) })
 		case cs == nil:
 			continue
 		case cs.Kind == knowledge.CodeNames:
@@ -518,11 +518,15 @@ const statusProbe = 304
 
 // collect runs decide on every scenario of the families and fills the
 // outcomes: certainly retried outcomes, listed for error families only
-// when some outcome of the family is certainly not retried.
-func collectOutcomes(o *site.Outcomes, fams []knowledge.OutcomeFamily, decide func(sc interp.Scenario) interp.Value) {
+// when some outcome of the family is certainly not retried. httpErrs
+// says that the errors are an HTTP client's: a decision that retries
+// every one of them retries certificate errors (as a hand-written
+// `if err != nil { retry }` around a request does), where another
+// operation is not claimed to return them.
+func collectOutcomes(o *site.Outcomes, fams []knowledge.OutcomeFamily, httpErrs bool, decide func(sc interp.Scenario) interp.Value) {
 	for _, f := range fams {
 		var retried []interp.Scenario
-		inspects := f == famHTTP || f == famAPIStatus
+		inspects := f == famHTTP || f == famAPIStatus || f == famCert && httpErrs
 		if f == famErrStatus && decide(interp.ErrStatusScenario(statusProbe)).IsFalse() {
 			// A decision that does not retry an error carrying a 3xx
 			// status reads the status (code >= 400): what it retries
@@ -579,7 +583,7 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		statusFam = famAPIStatus
 	}
 	identity := func(seen bool) {
-		collectOutcomes(o, []knowledge.OutcomeFamily{famGRPC, statusFam, famCert}, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
+		collectOutcomes(o, []knowledge.OutcomeFamily{famGRPC, statusFam, famCert}, false, func(sc interp.Scenario) interp.Value { return j(interp.Value{K: interp.VNil}, sc.Err) })
 		if !seen || m.rereads(body, body.End()) {
 			o.HTTP = outcomes.Without(o.HTTP, 409)
 		}
@@ -622,12 +626,12 @@ func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string
 		ev := &interp.Evaluator{Fi: fi, Op: ops, Sc: sc, AfterOp: true}
 		return ev.ResultAt(interp.Env{}, errIdx, n, func(err interp.Value) interp.Value { return j(interp.Value{K: interp.VNil}, err) })
 	}
-	collectOutcomes(o, fams, decide)
+	collectOutcomes(o, fams, hasResp, decide)
 	if hasErr && !hasResp {
 		// API errors carrying a status: a 409 Conflict retried on
 		// an object read again is optimistic concurrency.
 		st := &site.Outcomes{}
-		collectOutcomes(st, []knowledge.OutcomeFamily{statusFam}, decide)
+		collectOutcomes(st, []knowledge.OutcomeFamily{statusFam}, false, decide)
 		if m.rereads(body, body.End()) {
 			st.HTTP = outcomes.Without(st.HTTP, 409)
 		}

@@ -145,7 +145,7 @@ func resty4xx() {
 }
 
 func cenkaltiPlain(u string) error {
-	return backoff.Retry(func() error { // want `R-4: backoff\.Retry of http\.Get \(GET\) retries 400, 401, 403, 404, 409, 422 and other 4xx; they must not be retried`
+	return backoff.Retry(func() error { // want `R-4: backoff\.Retry of http\.Get \(GET\) retries 400, 401, 403, 404, 409, 422 and other 4xx; they must not be retried` `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return err
@@ -164,7 +164,7 @@ func checkRetry(req *retryablehttp.Request) {
 	c.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
 		return err != nil || resp.StatusCode == http.StatusUnauthorized || resp.StatusCode >= 500, nil
 	}
-	_, _ = c.Do(req) // want `R-4: go-retryablehttp retry of c\.Do retries 401 \(CheckRetry \(func\(ctx context\.Context, resp \*http\.Response, err error\) \(bool, error\) lite\.\.\.\)`
+	_, _ = c.Do(req) // want `R-4: go-retryablehttp retry of c\.Do retries 401 \(CheckRetry \(func\(ctx context\.Context, resp \*http\.Response, err error\) \(bool, error\) lite\.\.\.\)` `R-9: .*retries TLS certificate errors`
 }
 
 // Must not flag.

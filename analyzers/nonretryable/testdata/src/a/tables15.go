@@ -31,7 +31,7 @@ func getStatus(u string) error {
 
 func tables15(ctx context.Context, u string) {
 	// cenkalti/backoff v5: every error but backoff.Permanent (the default rule).
-	_, _ = backoff5.Retry(ctx, func() (int, error) { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx`
+	_, _ = backoff5.Retry(ctx, func() (int, error) { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx` `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return 0, err
@@ -42,7 +42,7 @@ func tables15(ctx context.Context, u string) {
 		}
 		return 1, nil
 	}, backoff5.WithMaxTries(3))
-	_, _ = backoff5.Retry(ctx, func() (int, error) {
+	_, _ = backoff5.Retry(ctx, func() (int, error) { // want `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return 0, err
@@ -58,7 +58,7 @@ func tables15(ctx context.Context, u string) {
 	}, backoff5.WithMaxTries(3))
 
 	// retry-go v5: every error but retry.Unrecoverable (the default rule).
-	_ = retrygo5.New(retrygo5.Attempts(3)).Do(func() error { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx`
+	_ = retrygo5.New(retrygo5.Attempts(3)).Do(func() error { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx` `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return err
@@ -69,7 +69,7 @@ func tables15(ctx context.Context, u string) {
 		}
 		return nil
 	})
-	_ = retrygo5.New(retrygo5.Attempts(3)).Do(func() error {
+	_ = retrygo5.New(retrygo5.Attempts(3)).Do(func() error { // want `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return err
@@ -85,7 +85,7 @@ func tables15(ctx context.Context, u string) {
 	})
 
 	// sethvargo/go-retry: only retry.RetryableError is retried.
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), func(context.Context) error { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx`
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), func(context.Context) error { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx` `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return sethvargo.RetryableError(err)
@@ -96,7 +96,7 @@ func tables15(ctx context.Context, u string) {
 		}
 		return nil
 	})
-	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), func(context.Context) error {
+	_ = sethvargo.Do(ctx, sethvargo.WithMaxRetries(3, sethvargo.NewExponential(time.Second)), func(context.Context) error { // want `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return sethvargo.RetryableError(err)
@@ -113,7 +113,7 @@ func tables15(ctx context.Context, u string) {
 
 	// failsafe-go: every error by default; a HandleIf narrows it.
 	every := retrypolicy.NewBuilder[any]().WithMaxRetries(3).Build()
-	_ = failsafe.With[any](every).Run(func() error { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx`
+	_ = failsafe.With[any](every).Run(func() error { // want `R-4: .*retries 400, 401, 403, 404, 409, 422 and other 4xx` `R-9: .*retries TLS certificate errors`
 		resp, err := http.Get(u)
 		if err != nil {
 			return err

@@ -29,11 +29,11 @@ func heldDo(u string) error {
 		}
 		return nil
 	}
-	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-4.*404`
+	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-4.*404` `R-9: .*retries TLS certificate errors`
 }
 
 func inlineDo(u string) error {
-	return backoff.Retry(func() error { // want `R-4.*404`
+	return backoff.Retry(func() error { // want `R-4.*404` `R-9: .*retries TLS certificate errors`
 		req, err := http.NewRequest(http.MethodGet, u, nil)
 		if err != nil {
 			return backoff.Permanent(err)
@@ -50,7 +50,8 @@ func inlineDo(u string) error {
 	}, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
 }
 
-// The 4xx made permanent: nothing to report, held or inline.
+// The 4xx made permanent: no R-4, held or inline; the transport errors,
+// certificate errors included, are still retried (R-9).
 func heldPermanent(u string) error {
 	op := func() error {
 		resp, err := client.Get(u)
@@ -66,5 +67,5 @@ func heldPermanent(u string) error {
 		}
 		return nil
 	}
-	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3))
+	return backoff.Retry(op, backoff.WithMaxRetries(backoff.NewExponentialBackOff(), 3)) // want `R-9: .*retries TLS certificate errors`
 }
