@@ -239,6 +239,9 @@ type model struct {
 	// could not resolve (waits_impl.go).
 	impl   *implChoice
 	unseen *types.Func
+	// viaDefault is the method of the package's one default value of
+	// the interface that unseen calls, when the runs read it.
+	viaDefault *types.Func
 }
 
 // An Interp runs the waits of one package's retry sites.

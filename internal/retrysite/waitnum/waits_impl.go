@@ -147,10 +147,16 @@ func (m *model) implWaits(w *site.Wait, run func() [3][]waitshape.Num) []*site.W
 		if sh.Shape == site.ShapeUnknown {
 			continue
 		}
-		impl := types.TypeString(typesx.Deref(mfn.Signature().Recv().Type()), types.RelativeTo(m.pkg))
-		a := &site.Wait{Kind: w.Kind, Pos: m.FuncDecl(mfn).Name.Pos(), Impl: impl}
-		sh.Fill(a, "")
-		alts = append(alts, a)
+		alts = append(alts, m.implWait(w, mfn, sh))
 	}
 	return alts
+}
+
+// implWait is the wait sh of implementation method mfn, at its
+// declaration.
+func (m *model) implWait(w *site.Wait, mfn *types.Func, sh waitshape.WaitShape) *site.Wait {
+	impl := types.TypeString(typesx.Deref(mfn.Signature().Recv().Type()), types.RelativeTo(m.pkg))
+	a := &site.Wait{Kind: w.Kind, Pos: m.FuncDecl(mfn).Name.Pos(), Impl: impl}
+	sh.Fill(a, "")
+	return a
 }

@@ -28,7 +28,7 @@ const SamplesN = 8
 func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
 	var runs [3][]waitshape.Num
 	var counters map[*types.Var][]float64 // the counters of the run at 0
-	m.unseen = nil
+	m.unseen, m.viaDefault = nil, nil
 	apply := m.CollectDefaults(func() {
 		runs = runsAtModes(func(mode float64, drew *bool) []waitshape.Num {
 			run, cs := m.runWait(s, body, self, h, mode, drew)
@@ -39,7 +39,12 @@ func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h 
 		})
 	})
 	sh := waitshape.Classify(runs[0], runs[1], runs[2])
-	if sh.Shape == site.ShapeUnknown {
+	if def := m.viaDefault; def != nil && sh.Shape != site.ShapeUnknown {
+		// The wait is the method of the one value of the interface
+		// the package installs: its definition is where the fix
+		// goes, a wait of its own (waits_impl.go).
+		w.Alts = []*site.Wait{m.implWait(w, def, sh)}
+	} else if sh.Shape == site.ShapeUnknown {
 		// A wait through an interface of the package: the waits
 		// of the implementations it ships (waits_impl.go).
 		w.Alts = m.implWaits(w, func() [3][]waitshape.Num {

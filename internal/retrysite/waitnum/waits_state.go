@@ -897,6 +897,9 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	if d == nil || d.Body == nil || r == nil || !ip.m.Pure(d.Body, nil) {
 		return nil, nil
 	}
+	if ip.m.impl == nil && ip.m.unseen == nil {
+		ip.m.unseen, ip.m.viaDefault = fn, mfn // the package's default (waits_impl.go)
+	}
 	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	_, s := ip.m.stateStruct(t)
 	if s == nil {

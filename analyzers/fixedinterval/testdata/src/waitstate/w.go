@@ -92,7 +92,7 @@ type Policy interface{ Wait(n int) time.Duration }
 
 type Constant struct{ Interval time.Duration }
 
-func (c Constant) Wait(int) time.Duration { return c.Interval } // want `R-1: retry of do \(GET\) with Constant waits a fixed interval between attempts`
+func (c Constant) Wait(int) time.Duration { return c.Interval } // want `R-1: retry of do \(GET\) with Constant waits a fixed 2s between attempts`
 
 type FullJitter struct{ Base time.Duration }
 
@@ -135,8 +135,8 @@ func (c *Client) callJitter() error {
 
 // A policy passed in by the caller: its value is not known, but the
 // package's implementations are each a wait the retry takes when given
-// it: Constant is reported where it is declared (above), FullJitter is
-// not.
+// it: Constant is reported where it is declared (above, once, as the
+// default of call's Retry too), FullJitter is not.
 func callWith(p Policy) error {
 	var err error
 	for i := 0; i < 3; i++ {
