@@ -22,7 +22,9 @@ import (
 // slog.Any's value) or copy it to a variable it treats the same way: a
 // predicate given the error, errors.Is or As, a type assertion or
 // switch, err.Error() elsewhere, a comparison with a value. Such code
-// may stop on certificate errors.
+// may stop on certificate errors. A test for the context's end
+// (errors.Is(err, context.Canceled), err == context.DeadlineExceeded)
+// classifies nothing: it asks whether the caller stopped.
 func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 	vars := make(map[*types.Var]bool)
 	scope := ast.Node(l.Body)
@@ -77,11 +79,11 @@ func (d *Describer) inspects(scope ast.Node, vars map[*types.Var]bool, depth int
 				}
 			case *ast.ReturnStmt, *ast.ValueSpec:
 			case *ast.BinaryExpr:
-				if p.Op != token.EQL && p.Op != token.NEQ || !typesx.IsNil(d.info, p.X) && !typesx.IsNil(d.info, p.Y) {
+				if p.Op != token.EQL && p.Op != token.NEQ || !typesx.IsNil(d.info, p.X) && !typesx.IsNil(d.info, p.Y) && !d.ctxSentinel(p.X) && !d.ctxSentinel(p.Y) {
 					inspected = true
 				}
 			case *ast.CallExpr:
-				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id) && d.paramInspected(p, id, depth)
+				inspected = !typesx.VariadicArg(d.info, p, id) && !d.formatted(p, id) && !d.ctxEnded(p) && d.paramInspected(p, id, depth)
 			case *ast.SelectorExpr:
 				// err.Error() formatted into a message is the error logged.
 				inspected = !d.messageOf(p, stack)
@@ -92,6 +94,26 @@ func (d *Describer) inspects(scope ast.Node, vars map[*types.Var]bool, depth int
 		})
 	}
 	return inspected
+}
+
+// ctxSentinel reports whether x is context.Canceled or
+// context.DeadlineExceeded: an error compared with it is asked whether
+// the caller ended the attempt, not what failed (a stop, not a
+// classification).
+func (d *Describer) ctxSentinel(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, _ := d.info.Uses[sel.Sel].(*types.Var)
+	return v != nil && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "Canceled" || v.Name() == "DeadlineExceeded")
+}
+
+// ctxEnded reports whether call is errors.Is(err, context.Canceled) (or
+// DeadlineExceeded).
+func (d *Describer) ctxEnded(call *ast.CallExpr) bool {
+	fn := typesx.Callee(d.info, call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "Is" && len(call.Args) == 2 && d.ctxSentinel(call.Args[1])
 }
 
 // paramInspected reports whether call, handed the error x, may inspect
