@@ -296,6 +296,12 @@ func (fi *FuncInfo) scan() {
 	// function's too, so the variables they read from outside are kept.
 	iife := make(map[*ast.FuncLit]bool)
 	inIIFE := 0
+	// A variable of the enclosing function that the body (a literal's)
+	// writes before any read (err captured by a retried closure:
+	// resp, err = c.Do(req)) holds, in each run, what the body wrote:
+	// studied as a local.
+	written := make(map[*ast.Ident]bool)
+	seenOuter := make(map[*types.Var]bool)
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -311,6 +317,12 @@ func (fi *FuncInfo) scan() {
 		case *ast.Ident:
 			if v, ok := info.Defs[n].(*types.Var); ok && isLocal(v) {
 				candidates[v] = true
+			}
+			if v, ok := info.Uses[n].(*types.Var); ok && inLit == 0 && !v.IsField() && !isLocal(v) && v.Pkg() == fi.M.pkg && v.Parent() != fi.M.pkg.Scope() && !seenOuter[v] {
+				seenOuter[v] = true
+				if written[n] && fi.typ != nil && v.Pos() < fi.typ.Pos() {
+					candidates[v] = true // declared before the literal, written first
+				}
 			}
 		case *ast.CallExpr:
 			if lit, ok := ast.Unparen(n.Fun).(*ast.FuncLit); ok && len(n.Args) == 0 {
@@ -330,6 +342,13 @@ func (fi *FuncInfo) scan() {
 				}
 			}
 		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN {
+				for _, l := range n.Lhs {
+					if id := typesx.IdentOf(l); id != nil {
+						written[id] = true
+					}
+				}
+			}
 			for i, l := range n.Lhs {
 				v := fi.LhsVar(l)
 				if v == nil {
