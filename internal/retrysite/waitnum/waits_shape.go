@@ -58,8 +58,8 @@ func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h 
 	what := ""
 	if h != nil && h.expr != nil {
 		wait, what = h.expr, types.ExprString(h.expr)
-		if h.timerVar != nil {
-			what = "" // the timer's first duration, not its later ones
+		if h.timerVar != nil && typesx.IsNamed(h.timerVar.Type(), "time", "Timer") {
+			what = "" // the timer's first duration, not those it is reset to
 		}
 	}
 	if sh.Shape == site.ShapeConstant && sh.Opaque && waitvars.ReassignedFromCall(m.info, s.Node, wait) {

@@ -57,7 +57,7 @@ type API struct {
 }
 
 func NewAPI(cfg *Config) *API {
-	a := &API{Retryable: retryablehttp.NewClient()} // want `library go-retryablehttp ctx=sync retries=4` `R-1: go-retryablehttp retry policy: its wait doubles from 1s up to 30s without jitter` `R-3: go-retryablehttp retry policy has no per-attempt timeout` `R-4: go-retryablehttp retry policy retries 400`
+	a := &API{Retryable: retryablehttp.NewClient()} // want `library go-retryablehttp ctx=sync retries=4` `R-1: go-retryablehttp retry policy: its wait doubles from 1s up to 30s without jitter` `R-3: go-retryablehttp retry policy has no per-attempt timeout` `R-4: go-retryablehttp retry policy retries 400` `R-9: go-retryablehttp retry policy retries TLS certificate errors`
 	setRetryPolicy(a, cfg)
 	if cfg.HTTPClient != nil {
 		a.Retryable.HTTPClient = cfg.HTTPClient
