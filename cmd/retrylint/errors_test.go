@@ -182,8 +182,8 @@ func TestJSONOncePerFinding(t *testing.T) {
 		"p.go": `package p
 
 import (
-	"context"
 	"errors"
+	"net"
 	"net/http"
 	"time"
 )
@@ -196,7 +196,8 @@ func Get(c *http.Client, req *http.Request) (*http.Response, error) {
 		if err == nil {
 			return resp, nil
 		}
-		if errors.Is(err, context.Canceled) {
+		var ne net.Error
+		if !errors.As(err, &ne) || !ne.Timeout() {
 			return nil, err
 		}
 		time.Sleep(2 * time.Second)
