@@ -95,19 +95,35 @@ func (ip *winterp) closureObj(v *types.Var) *objState {
 // `return T{...}`) and returns the object it builds, keyed by T's fields
 // as this package sees them, with its type.
 func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
-	if len(call.Args) != 0 {
-		// The constructor's arguments would be evaluated here; kept
-		// to constructors of constants only.
+	return ip.ctorObjArgs(call, nil, 0)
+}
+
+// ctorObjArgs is ctorObj for a constructor given constants (the caller's
+// interpreter evaluates them: args, when not nil, are their values), or
+// one that returns another constructor's call with constants
+// (DefaultBacko() returning NewBacko(100*time.Millisecond, 2, 0, 10*time.Second)).
+func (ip *winterp) ctorObjArgs(call *ast.CallExpr, args []waitshape.Num, depth int) *objState {
+	if depth > 2 {
 		return nil
 	}
+	if args == nil {
+		for _, a := range call.Args {
+			if tv, ok := ip.m.info.Types[a]; !ok || tv.Value == nil {
+				// Kept to constructors of constants: a value
+				// computed here may change between calls.
+				return nil
+			}
+			args = append(args, ip.eval(a))
+		}
+	}
 	fn := typesx.Callee(ip.m.info, call)
-	if fn == nil {
+	if fn == nil && len(call.Args) == 0 {
 		fn = ip.fieldDefaultCtor(call.Fun)
 	}
 	if fn == nil {
 		return nil
 	}
-	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil || sig.Params().Len() != 0 {
+	if sig, _ := fn.Type().(*types.Signature); sig == nil || sig.Recv() != nil || sig.Params().Len() != len(args) || sig.Variadic() {
 		return nil
 	}
 	d, dm := ip.m.methodOf(fn)
@@ -118,7 +134,26 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 	if !ok || len(ret.Results) != 1 {
 		return nil
 	}
+	sub := ip.subInterp(dm, nil, nil)
+	sub.depth, sub.steps = ip.depth+1, ip.steps
+	for i, p := range typesx.FuncParams(dm.info, d.Type) {
+		if p != nil && i < len(args) {
+			sub.env[p] = args[i]
+		}
+	}
 	x := ast.Unparen(ret.Results[0])
+	if inner, ok := x.(*ast.CallExpr); ok && dm == ip.m {
+		// A constructor returning another's call: its arguments
+		// evaluated with this one's parameters bound.
+		var inArgs []waitshape.Num
+		for _, a := range inner.Args {
+			inArgs = append(inArgs, sub.eval(a))
+		}
+		if inArgs == nil {
+			inArgs = []waitshape.Num{}
+		}
+		return ip.ctorObjArgs(inner, inArgs, depth+1)
+	}
 	ptr := false
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		x, ptr = ast.Unparen(u.X), true
@@ -147,8 +182,6 @@ func (ip *winterp) ctorObj(call *ast.CallExpr) *objState {
 	if cs == nil || !sameFields(cs, ss) {
 		return nil
 	}
-	sub := ip.subInterp(dm, nil, nil)
-	sub.depth, sub.steps = ip.depth+1, ip.steps
 	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
 	for i := 0; i < ss.NumFields(); i++ {
 		st.fields[ss.Field(i)] = zeroOf(ss.Field(i).Type())

@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // This file reads the default of a wait function the user may give (doc.go):
@@ -142,4 +143,58 @@ func (ip *winterp) setting(x ast.Expr) bool {
 		ok = ok && w.Zero
 	}
 	return ok
+}
+
+// methodValueDefault runs, for call x of a func-typed field or package
+// variable, the method value the package stores in it when that is its
+// one value (c.RetryAfter = DefaultBacko().Duration, the user's own left
+// aside): the method of the object a constructor of constants builds,
+// its receiver bound to the object's fields. ok is false otherwise.
+func (ip *winterp) methodValueDefault(x *ast.CallExpr) (waitshape.Num, bool) {
+	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	var v *types.Var
+	if isSel {
+		v, _ = ip.m.info.Uses[sel.Sel].(*types.Var)
+	} else {
+		v, _ = ip.m.info.Uses[typesx.IdentOf(x.Fun)].(*types.Var)
+	}
+	if v == nil || !ip.m.IndexedVar(v) {
+		return waitshape.Num{}, false
+	}
+	ws, ok := ip.m.Reaching(v)
+	var mv *ast.SelectorExpr
+	for _, w := range ws {
+		if w.Zero {
+			continue
+		}
+		s, isSel := ast.Unparen(w.X).(*ast.SelectorExpr)
+		if !isSel || mv != nil {
+			return waitshape.Num{}, false
+		}
+		mv = s
+	}
+	if !ok || mv == nil {
+		return waitshape.Num{}, false
+	}
+	ctor, isCall := ast.Unparen(mv.X).(*ast.CallExpr)
+	meth, _ := ip.m.info.Uses[mv.Sel].(*types.Func)
+	if !isCall || meth == nil || meth.Pkg() != ip.m.pkg {
+		return waitshape.Num{}, false
+	}
+	d := ip.m.FuncDecl(meth)
+	if d == nil || d.Body == nil || !ip.m.Pure(d.Body, nil) {
+		return waitshape.Num{}, false
+	}
+	st := ip.ctorObj(ctor)
+	r := typesx.RecvVar(ip.m.info, d)
+	sub := ip.sub(d.Body, d.Type, x)
+	if st == nil || r == nil || sub == nil {
+		return waitshape.Num{}, false
+	}
+	sub.objs = map[*types.Var]*objState{r: st}
+	ip.m.NoteLocalDefault(v, mv)
+	if ip.m.impl == nil && ip.m.unseen == nil {
+		ip.m.viaDefault = meth // its declaration is where the fix goes (waits_impl.go)
+	}
+	return sub.result(d.Body), true
 }

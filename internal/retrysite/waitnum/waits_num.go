@@ -1332,7 +1332,12 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 				return s.result(dd.Body)
 			}
 		}
-		// A func value the package stores in a field or variable.
+		// A func value the package stores in a field or variable: a
+		// method value of an object a constructor builds
+		// (waits_nildefault.go), or a function.
+		if r, ok := ip.methodValueDefault(x); ok {
+			return r
+		}
 		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.Pure(body, lit) { // values.go
 			if s := ip.sub(body, ft, x); s != nil && (factory == nil || ip.bindFactory(s, factory)) {
 				return s.result(body)
