@@ -79,6 +79,10 @@
 // for a package with a //retrylint:context NAME comment outside any
 // function, or for one function with the comment in its doc or body.
 // gRPC service configs and gRPC interceptors are always gRPC unary calls.
+// With neither, a retry in an unexported function that only ever runs in
+// a goroutine the package starts (go c.flush(), a task literal handed to
+// a package function that only starts or queues it) is an asynchronous
+// event's: a background worker's retries have the async range and cap.
 // The ranges can be tightened per run with -ranges (sync=1-3,...).
 //
 // # Fix

@@ -39,6 +39,9 @@ type model struct {
 	// integ caches whether a same-package function may cross an
 	// integration boundary (integration.go).
 	integ map[*types.Func]bool
+	// refStacks are the references to the package's functions, with
+	// the nodes enclosing each (asyncrun.go).
+	refStacks map[*types.Func][][]ast.Node
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
 	// nr holds the not-a-retry rules and their caches (package notretry,

@@ -17,6 +17,7 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/report"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/policy"
 )
 
 // Analyzer finds the retry sites of a package. It reports nothing; its
@@ -111,6 +112,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if s.Lib == nil || !s.Lib.ForcesContext {
 			s.Context = cs.At(s.Pos)
+			if s.Context == policy.SyncAPI && !opts.ContextSet && !cs.Named(s.Pos) && m.runsAsync(s) {
+				s.Context = policy.AsyncEvent // a worker's retry (asyncrun.go)
+			}
 		} else {
 			s.Context = s.Lib.Context
 		}

@@ -19,8 +19,11 @@ import (
 // expose them as top-level flags (-context, -ranges) and golangci-lint
 // settings map onto them.
 type Options struct {
-	// Context is the retry context of code with no directive.
-	Context policy.Context
+	// Context is the retry context of code with no directive;
+	// ContextSet says the run named it (-context), so that the model
+	// does not infer one (an asynchronous worker's).
+	Context    policy.Context
+	ContextSet bool
 	// Ranges override the standard's allowed retry ranges per context
 	// (a team may tighten them).
 	Ranges map[policy.Context]policy.Range
@@ -42,7 +45,10 @@ func (o *Options) Limits(c policy.Context) policy.Limits {
 }
 
 // ContextValue is a flag.Value holding a policy.Context.
-type ContextValue struct{ C policy.Context }
+type ContextValue struct {
+	C   policy.Context
+	set bool
+}
 
 func (v *ContextValue) String() string {
 	if v == nil {
@@ -56,7 +62,7 @@ func (v *ContextValue) Set(s string) error {
 	if err != nil {
 		return err
 	}
-	v.C = c
+	v.C, v.set = c, true
 	return nil
 }
 
@@ -157,7 +163,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 
 // Options returns the options the flags set.
 func (f *Flags) Options() *Options {
-	return &Options{Context: f.context.C, Ranges: f.ranges.M, KeyHeaders: f.headers.H}
+	return &Options{Context: f.context.C, ContextSet: f.context.set, Ranges: f.ranges.M, KeyHeaders: f.headers.H}
 }
 
 // directivePrefix starts a context directive.
@@ -169,11 +175,26 @@ const directivePrefix = "//retrylint:context"
 type Contexts struct {
 	pkg   policy.Context
 	funcs []funcContext
+	// named: a package directive names the package's context.
+	named bool
 }
 
 type funcContext struct {
 	pos, end token.Pos
 	c        policy.Context
+}
+
+// Named reports whether a directive names the context in force at pos.
+func (cs *Contexts) Named(pos token.Pos) bool {
+	if cs.named {
+		return true
+	}
+	for _, f := range cs.funcs {
+		if f.pos <= pos && pos < f.end {
+			return true
+		}
+	}
+	return false
 }
 
 // At returns the context in force at pos.
@@ -233,7 +254,7 @@ func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (
 					problems = append(problems, directiveProblem{c.Pos(), fmt.Sprintf("conflicting //retrylint:context directives: package context %s here, %s at %s", ctx, cs.pkg, shortPosition(fset, pkgSet))})
 					continue
 				}
-				cs.pkg, pkgSet = ctx, c.Pos()
+				cs.pkg, pkgSet, cs.named = ctx, c.Pos(), true
 			}
 		}
 	}
