@@ -41,7 +41,7 @@ func (g *Group) nextGeneration(memberID string) (string, error) {
 func (g *Group) run() {
 	var memberID string
 	var err error
-	for { // want `R-2: retry of g.nextGeneration \(GET\) has no maximum retry count` `^loop ctx=sync unbounded$`
+	for { // want `R-2: retry of g.nextGeneration \(GET\) has no maximum retry count` `^loop ctx=async unbounded$`
 		memberID, err = g.nextGeneration(memberID)
 		var backoff <-chan time.Time
 		switch {
@@ -131,7 +131,7 @@ func (g *Group) runTwoWaits(quick bool) {
 func (g *Group) runUntilRepeated() {
 	var memberID string
 	var err error
-	for { // want `^loop ctx=sync bound=\?$`
+	for { // want `^loop ctx=async bound=\?$`
 		memberID, err = g.nextGeneration(memberID)
 		if err == nil {
 			continue
@@ -151,7 +151,7 @@ func (g *Group) runUntilRepeated() {
 func (g *Group) runCounted(slots chan int) {
 	var memberID string
 	var err error
-	for { // want `^loop ctx=sync bound=\?$`
+	for { // want `^loop ctx=async bound=\?$`
 		memberID, err = g.nextGeneration(memberID)
 		if err == nil {
 			continue

@@ -76,7 +76,7 @@ func (r *consumer) Disconnect(addr string) {
 // go-nsq's reconnect: a stop flag and the address's presence in the list.
 func (r *consumer) reconnect(addr string) {
 	go func(addr string) {
-		for { // want `loop ctx=sync unbounded` `R-2: retry of r.connect has no maximum retry count`
+		for { // want `loop ctx=async unbounded` `R-2: retry of r.connect has no maximum retry count`
 			time.Sleep(r.interval)
 			if atomic.LoadInt32(&r.stopFlag) == 1 {
 				break
