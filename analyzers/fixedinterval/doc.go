@@ -26,7 +26,9 @@
 //   - exponential without jitter (d<<attempt, a delay doubled on every
 //     attempt, math.Pow with no random term);
 //   - equal jitter (x/2 + random(x/2)), or other partial jitter: a fixed
-//     floor under the random part, or a spread of ±f around the backoff.
+//     floor under the random part, or a spread of ±f around the backoff;
+//     a draw capped after it is drawn (min(cap, random(base*2^n))), whose
+//     waits sit on the cap half the time or more;
 //     When it fits, the message says how far it is from full jitter: the
 //     shortest wait it can draw, as a share of the longest;
 //   - a fixed schedule of waits (a list indexed by the attempt), except in

@@ -45,6 +45,7 @@ func Classify(lo, mid, hi []Num) WaitShape {
 	var ceil, floor, middle []float64
 	var ws WaitShape
 	rnd, decor, unknownAfter := false, false, false
+	clamped := false // a draw whose middle is its top (clamp after the draw)
 	for k := 0; k < len(lo) && k < len(mid) && k < len(hi); k++ {
 		a, b, c := lo[k], mid[k], hi[k]
 		if !a.OK && !b.OK && !c.OK {
@@ -73,6 +74,8 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		ceil = append(ceil, math.Max(a.V, math.Max(b.V, c.V)))
 		floor = append(floor, math.Min(a.V, math.Min(b.V, c.V)))
 		middle = append(middle, b.V)
+		k := len(ceil) - 1
+		clamped = clamped || (a.Rnd || b.Rnd || c.Rnd) && floor[k] < 0.98*ceil[k] && Approx(b.V, ceil[k])
 		rnd = rnd || a.Rnd || b.Rnd || c.Rnd
 		decor = decor || a.Decor || b.Decor || c.Decor
 		ws.Opaque = ws.Opaque || a.Opq || b.Opq || c.Opq
@@ -102,6 +105,10 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		ws.Floor = 1
 	case decor:
 		ws.Jitter = "decorrelated"
+	case clamped:
+		// Half the draws or more land on the top: a cap applied
+		// after the draw (min(cap, rand*2^n*base)), not under it.
+		ws.Jitter = "clamped"
 	case ws.Floor <= 0.02:
 		ws.Jitter = "full"
 	case wNear(ws.Floor, 0.5, 0.03):
@@ -363,6 +370,10 @@ func (ws WaitShape) Fill(w *site.Wait, what string) {
 	case site.ShapeEqualJitter:
 		w.Desc = "equal jitter: waits at least half of the backoff, which " + grows()
 	case site.ShapePartialJitter:
+		if ws.Jitter == "clamped" {
+			w.Desc = "a random draw clamped at its cap after it is drawn: from some attempt on, half the waits or more are the cap, and the backoff " + grows()
+			break
+		}
 		if !ws.Opaque && ws.Mid0 > 0 {
 			ws.Base = ws.Mid0
 		}
