@@ -117,24 +117,10 @@ func (m *model) refAsync(refs map[*types.Func][][]ast.Node, st []ast.Node, depth
 	if i == 0 {
 		return false
 	}
-	call, ok := st[i-1].(*ast.CallExpr)
-	if !ok || call.Fun != x {
+	if call, ok := st[i-1].(*ast.CallExpr); !ok || call.Fun != x {
 		return false // a func value taken: it may run anywhere
 	}
-	for j := i - 2; j >= 0; j-- {
-		switch n := st[j].(type) {
-		case *ast.GoStmt:
-			// go f(): the call is the go statement's (a call among
-			// its arguments runs before, in the caller).
-			return n.Call == call
-		case *ast.FuncLit:
-			return m.litAsyncAt(refs, st[:j+1], depth)
-		case *ast.FuncDecl:
-			fn, _ := m.info.Defs[n.Name].(*types.Func)
-			return fn != nil && m.funcAsync(refs, fn, depth+1)
-		}
-	}
-	return false
+	return m.refAsyncCall(refs, st[:i], depth)
 }
 
 // litAsync reports whether function literal lit runs only
@@ -193,12 +179,14 @@ func (m *model) litAsyncAt(refs map[*types.Func][][]ast.Node, st []ast.Node, dep
 	return false
 }
 
-// refAsyncCall is refAsync for a call on top of stack st (a literal
-// called at once runs where the call does).
+// refAsyncCall reports whether the call on top of stack st runs
+// asynchronously (a literal called at once runs where its call does).
 func (m *model) refAsyncCall(refs map[*types.Func][][]ast.Node, st []ast.Node, depth int) bool {
 	for j := len(st) - 2; j >= 0; j-- {
 		switch n := st[j].(type) {
 		case *ast.GoStmt:
+			// go f(): the call is the go statement's (a call among
+			// its arguments runs before, in the caller).
 			return n.Call == st[len(st)-1]
 		case *ast.FuncLit:
 			return m.litAsyncAt(refs, st[:j+1], depth)
