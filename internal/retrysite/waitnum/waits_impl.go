@@ -70,15 +70,7 @@ func (ip *winterp) implSub(x *ast.CallExpr, fn *types.Func) (*winterp, *ast.Func
 	if s == nil {
 		return nil, nil
 	}
-	st := &objState{fields: make(map[*types.Var]waitshape.Num, s.NumFields()), recv: true}
-	for f := range s.Fields() {
-		if ip.m.drawnAtRandom(f) {
-			st.fields[f] = waitshape.Unknown()
-		} else {
-			st.fields[f] = ip.standinOf("impl:"+ch.method.FullName()+"."+f.Name(), f.Type())
-		}
-	}
-	sub.objs = map[*types.Var]*objState{r: st}
+	sub.objs = map[*types.Var]*objState{r: ip.standinState(s, "impl:"+ch.method.FullName()+".", false)}
 	return sub, d
 }
 

@@ -81,17 +81,23 @@ func (ip *winterp) recvObj(v *types.Var) *objState {
 	if s == nil || !ip.m.keepsState(ip.body, v) || !ip.m.followable(ip.body, v) {
 		return nil
 	}
+	return ip.standinState(s, "field:"+v.Name()+".", true)
+}
+
+// standinState is the state of a receiver of struct s whose fields the
+// model does not see: a field the package draws at random is unknown,
+// one it writes a single integer to (when ints) that integer, the others
+// stand-ins keyed by prefix and the field's name, the same over the
+// attempts.
+func (ip *winterp) standinState(s *types.Struct, prefix string, ints bool) *objState {
 	st := &objState{fields: make(map[*types.Var]waitshape.Num, s.NumFields()), recv: true}
 	for f := range s.Fields() {
-		switch {
-		case ip.m.drawnAtRandom(f):
+		if ip.m.drawnAtRandom(f) {
 			st.fields[f] = waitshape.Unknown()
-		default:
-			if vals, _, ok := ip.m.IntValues(f); ok && len(vals) == 1 {
-				st.fields[f] = waitshape.Known(float64(vals[0]))
-			} else {
-				st.fields[f] = ip.standinOf("field:"+v.Name()+"."+f.Name(), f.Type())
-			}
+		} else if vals, _, ok := ip.m.IntValues(f); ints && ok && len(vals) == 1 {
+			st.fields[f] = waitshape.Known(float64(vals[0]))
+		} else {
+			st.fields[f] = ip.standinOf(prefix+f.Name(), f.Type())
 		}
 	}
 	return st
