@@ -1170,13 +1170,39 @@ func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 		// is what this failure says: it may change with every failure.
 		return waitshape.Unknown()
 	}
-	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) {
+	if ip.fieldsSet[v] || ip.m.drawnAtRandom(v) || ip.filledByCall(x.X) {
 		return waitshape.Unknown()
 	}
 	if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
 		return waitshape.Known(float64(vals[0]))
 	}
 	return ip.standinOf("field:"+types.ExprString(x), v.Type())
+}
+
+// filledByCall reports whether x names a local of the function whose
+// address a call in the attempt is handed (json.Unmarshal(body, &rl)):
+// its fields are what that call writes, attempt after attempt (a 429's
+// retry_after decoded from the response), not a value fixed over the
+// attempts. Options applied to a local before the loop (opt(&o)) are.
+func (ip *winterp) filledByCall(x ast.Expr) bool {
+	v, _ := ip.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
+	if v == nil || ip.body == nil || ip.region == nil || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
+		return false
+	}
+	filled := false
+	ast.Inspect(ip.region, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || filled {
+			return !filled
+		}
+		for _, a := range call.Args {
+			if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.VarOf(ip.m.info, u.X) == v {
+				filled = true
+			}
+		}
+		return !filled
+	})
+	return filled
 }
 
 func (ip *winterp) index(x *ast.IndexExpr) waitshape.Num {
