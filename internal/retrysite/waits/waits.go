@@ -589,8 +589,9 @@ func (f Finder) callWait(call *ast.CallExpr) *Hit {
 		}
 	}
 	// A Sleep method or function of another package taking one duration
-	// (a clock abstraction).
-	if fn.Pkg() != f.Pkg && fn.Name() == "Sleep" {
+	// (a clock abstraction, a sleep that a context cuts short:
+	// serviceutil.CancellableSleep(ctx, d), SleepContext(ctx, d)).
+	if fn.Pkg() != f.Pkg && strings.Contains(fn.Name(), "Sleep") {
 		if d := durationArg(f.Info, call); d != nil {
 			return &Hit{Kind: site.WaitSleep, Node: call, Expr: d}
 		}
