@@ -21,8 +21,9 @@
 //     attempts, given to time.Sleep, time.After (also in a select), a
 //     timer, a ticker that paces the loop, a same-package helper that
 //     sleeps, or another package's sleep given one duration
-//     (clock.Sleep(d), sleeputil.CancellableSleep(ctx, d)); a random wait under a fixed ceiling, or a fixed interval
-//     with a little jitter, is still fixed: it never grows;
+//     (clock.Sleep(d), sleeputil.CancellableSleep(ctx, d)); a random
+//     wait under a fixed ceiling, or a fixed interval with a little
+//     jitter, is still fixed: it never grows;
 //   - linear or polynomial in the attempt (d*attempt, attempt*attempt*d);
 //   - exponential without jitter (d<<attempt, a delay doubled on every
 //     attempt, math.Pow with no random term);
