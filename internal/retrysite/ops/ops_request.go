@@ -964,12 +964,11 @@ func (m *model) implementations(fn *types.Func) []*ast.FuncDecl {
 
 func (m *model) findImplementations(fn *types.Func) []*ast.FuncDecl {
 	iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+	if iface == nil {
+		return nil
+	}
 	var out []*ast.FuncDecl
-	for _, name := range m.pkg.Scope().Names() {
-		named, isNamed := m.pkg.Scope().Lookup(name).Type().(*types.Named)
-		if _, ok := m.pkg.Scope().Lookup(name).(*types.TypeName); iface == nil || !ok || !isNamed || types.IsInterface(named) || named.TypeParams().Len() > 0 || !types.Implements(types.NewPointer(named), iface) {
-			continue
-		}
+	for _, named := range typesx.Implementers(m.pkg, iface) {
 		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, m.pkg, fn.Name())
 		mfn, _ := obj.(*types.Func)
 		if mfn == nil || m.FuncDecl(mfn) == nil {

@@ -105,8 +105,7 @@ func (d *Describer) ctxSentinel(x ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	v, _ := d.info.Uses[sel.Sel].(*types.Var)
-	return v != nil && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "Canceled" || v.Name() == "DeadlineExceeded")
+	return typesx.IsContextSentinel(d.info.Uses[sel.Sel])
 }
 
 // ctxEnded reports whether call is errors.Is(err, context.Canceled) (or

@@ -53,8 +53,7 @@ func (m *model) testsContext(nodes []ast.Node) bool {
 					found = true
 				}
 			case *ast.SelectorExpr:
-				v, ok := m.info.Uses[n.Sel].(*types.Var)
-				found = ok && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "Canceled" || v.Name() == "DeadlineExceeded")
+				found = typesx.IsContextSentinel(m.info.Uses[n.Sel])
 			}
 			return !found
 		})

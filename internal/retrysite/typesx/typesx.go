@@ -610,3 +610,31 @@ func LocalValues(info *types.Info, body *ast.BlockStmt, lv *types.Var) (xs []ast
 	}
 	return xs, true
 }
+
+// IsContextSentinel reports whether o is context.Canceled or
+// context.DeadlineExceeded: an error compared with it says how a context
+// ended, not what failed.
+func IsContextSentinel(o types.Object) bool {
+	v, ok := o.(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "context" && (v.Name() == "Canceled" || v.Name() == "DeadlineExceeded")
+}
+
+// Implementers returns, in the order of their names, the named types of
+// pkg that are neither interfaces nor generic and implement iface (their
+// pointer does).
+func Implementers(pkg *types.Package, iface *types.Interface) []*types.Named {
+	var ts []*types.Named
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(n) || n.TypeParams().Len() > 0 || !types.Implements(types.NewPointer(n), iface) {
+			continue
+		}
+		ts = append(ts, n)
+	}
+	return ts
+}

@@ -89,26 +89,17 @@ func (m *model) ifaceOfPkg(fn *types.Func) *types.Interface {
 	return it
 }
 
-// implementations returns the methods that the package's named types
-// declare for interface method fn, when the type (or a pointer to it)
-// implements the interface; nil when there are more than maxImpls.
+// implementations returns the methods that the package's implementers of
+// fn's interface (typesx.Implementers: not generic) declare for fn; nil
+// when there are more than maxImpls.
 func (m *model) implementations(fn *types.Func) []*types.Func {
 	it := m.ifaceOfPkg(fn)
 	if it == nil {
 		return nil
 	}
 	var ms []*types.Func
-	scope := m.pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, _ := scope.Lookup(name).(*types.TypeName)
-		if tn == nil || tn.IsAlias() || types.IsInterface(tn.Type()) {
-			continue
-		}
-		ptr := types.NewPointer(tn.Type())
-		if !types.Implements(ptr, it) {
-			continue
-		}
-		obj, _, _ := types.LookupFieldOrMethod(ptr, true, m.pkg, fn.Name())
+	for _, n := range typesx.Implementers(m.pkg, it) {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, m.pkg, fn.Name())
 		mfn, _ := obj.(*types.Func)
 		if mfn == nil || mfn.Pkg() != m.pkg || m.FuncDecl(mfn) == nil {
 			continue
