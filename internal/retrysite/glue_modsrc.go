@@ -41,7 +41,7 @@ func (m *model) analysed() modsrc.Analysed {
 func (m *model) srcModel(info *types.Info, xp *xpkg) *model {
 	xm := *m
 	xm.info = info
-	xm.x = nil
+	xm.x = m.xpkgs() // one loader per pass: a package it reads may call another's
 	xm.Infos = nil
 	xm.Vx = m.Vx
 	xm.srcOf = xp

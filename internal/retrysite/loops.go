@@ -482,7 +482,7 @@ func (m *model) hasOutcomeCall(call *ast.CallExpr) bool {
 // most calls it would be asked of are ruled out by their callee alone
 // (fmt.Fprintf(c.out, ...), errors.Is(err, ...)).
 func (m *model) mayBeOp(call *ast.CallExpr) bool {
-	if !m.hasOutcomeCall(call) {
+	if !m.hasOutcomeCall(call) || rewindsBody(m.info, call) {
 		return false
 	}
 	// A call given an error classifies an outcome (errors.Is,
@@ -504,6 +504,17 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 	// operations the model sees whole (forms.go); elsewhere it is a
 	// predicate, a lookup, a dequeue or a step of an exchange.
 	return interp.HasErrorOrResponse(m.info.Types[call].Type) || m.okIsOutcome(call)
+}
+
+// rewindsBody reports whether call is req.GetBody(), net/http's hook
+// that gives a request's body again for a re-send: it prepares the next
+// attempt, it is not one.
+func rewindsBody(info *types.Info, call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "GetBody" {
+		return false
+	}
+	return typesx.IsNamed(info.TypeOf(sel.X), "net/http", "Request")
 }
 
 // calleeMayBeOp reports whether a call of fn may be an operation by

@@ -449,7 +449,7 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 	if fn.Pkg() == m.pkg {
 		return m.FuncDecl(fn), m
 	}
-	if m.srcOf != nil {
+	if m.srcOf != nil && fn.Pkg() == m.srcOf.Pkg {
 		// A model of another package's source: its own functions.
 		if d := m.srcOf.DeclOf(fn); d != nil {
 			return d, m
@@ -457,8 +457,8 @@ func (m *model) methodOf(fn *types.Func) (*ast.FuncDecl, *model) {
 		return nil, nil
 	}
 	sig, _ := fn.Type().(*types.Signature)
-	if sig == nil || !m.moduleObj(fn, true) {
-		return nil, nil
+	if sig == nil || sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) || !m.moduleObj(fn, true) {
+		return nil, nil // an interface's method has no body to read
 	}
 	xp := m.xpkgs().MethodSource(m.analysed(), fn, m.srcModel)
 	if xp == nil {
@@ -479,8 +479,8 @@ func (m *model) moduleObj(obj types.Object, deps bool) bool {
 	if obj.Pkg() == nil || obj.Pkg() == m.pkg || !obj.Pos().IsValid() {
 		return false
 	}
-	if m.srcOf != nil {
-		return obj.Pkg() == m.srcOf.Pkg
+	if m.srcOf != nil && obj.Pkg() == m.srcOf.Pkg {
+		return true
 	}
 	return m.xpkgs().InModule(m.pass.Fset, obj, deps)
 }

@@ -30,16 +30,21 @@
 //     tests aside) is parsed into the pass's FileSet and type-checked
 //     with go/types, importing the *types.Package objects the analysed
 //     package already reaches (transitively through Imports()); an import
-//     it does not reach is an error the check collects and passes over,
-//     and one of the module reached only in part (an indirect import's
-//     export data) is checked whole from its source first.
+//     it reaches only in part (an indirect import's export data) or not
+//     at all is checked whole from its source first when that source is
+//     in a module the loader reads (the analysed package's, or a loaded
+//     package's: a dependency's wait helper converting through a package
+//     of its own module), at most MaxDepSource bytes; any other is an
+//     error the check collects and passes over.
 //     Its type information is recorded next to the analysed package's, in
 //     one copy of it that every package the pass loads shares (the model
 //     reads the helper's body and the caller's function literals
 //     together). A file that does not parse leaves the package unread;
 //   - at most MaxPackages packages per pass are type-checked, a
 //     dependency's among them; the caller studies at most MaxCalls calls
-//     (Loader.Calls).
+//     (Loader.Calls). A package read from source may call into another
+//     through the same Loader (its model follows the call as the
+//     analysed package's does), under the same caps.
 //
 // A question the syntax of one declaration answers (does a method only
 // return a field of its receiver: a carried error's accessor) needs no

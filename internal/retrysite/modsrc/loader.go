@@ -21,7 +21,7 @@ import (
 const (
 	// MaxPackages is the most packages of the module one pass
 	// loads from source.
-	MaxPackages = 4
+	MaxPackages = 6
 	// MaxCalls is the most calls one pass studies through another
 	// package's source.
 	MaxCalls = 64
@@ -541,19 +541,26 @@ func (x *Loader[M]) Mentions(fset *token.FileSet, fn *types.Func, words []string
 // from source into fset; nil: as it is).
 func (x *Loader[M]) importPkg(fset *token.FileSet, path string) (*types.Package, error) {
 	p, ok := x.reach[path]
-	rel, in := strings.CutPrefix(path, x.self.path+"/")
-	if ok && in && fset != nil && x.self.root != "" && !p.Complete() && !x.sourced[path] {
+	if fset != nil && (!ok || !p.Complete()) && !x.sourced[path] {
 		// Export data holds only what the analysed package's imports
-		// show of a package it reaches indirectly: a package of the
-		// module is checked whole from its source (a helper's retry
-		// library copied into the module: its entry points).
+		// show of a package it reaches indirectly, and nothing of one
+		// only a loaded package imports: a package of a module whose
+		// source the loader reads (the analysed package's, a loaded
+		// helper's dependency) is checked whole from its source (a
+		// helper's retry library copied into the module: its entry
+		// points; a wait helper's own helper: its conversions).
 		x.sourced[path] = true
-		dir := filepath.Join(x.self.root, filepath.FromSlash(rel))
-		if entries, err := os.ReadDir(dir); err == nil && sourceSize(dir, entries) <= MaxDepSource {
-			conf := types.Config{Importer: importerFunc(func(q string) (*types.Package, error) { return x.importPkg(nil, q) }),
-				Error: func(error) {}, FakeImportC: true}
-			if full, _ := conf.Check(path, fset, x.parseDir(fset, dir, p.Name(), entries), nil); full != nil {
-				p, x.reach[path] = full, full
+		if dir, found := x.sourceDir(path); found {
+			if entries, err := os.ReadDir(dir); err == nil && sourceSize(dir, entries) <= MaxDepSource {
+				conf := types.Config{Importer: importerFunc(func(q string) (*types.Package, error) { return x.importPkg(nil, q) }),
+					Error: func(error) {}, FakeImportC: true}
+				name := path[strings.LastIndexByte(path, '/')+1:]
+				if p != nil {
+					name = p.Name()
+				}
+				if full, _ := conf.Check(path, fset, x.parseDir(fset, dir, name, entries), nil); full != nil && full.Name() != "" {
+					p, ok, x.reach[path] = full, true, full
+				}
 			}
 		}
 	}
@@ -575,6 +582,22 @@ func (x *Loader[M]) importPkg(fset *token.FileSet, path string) (*types.Package,
 		return p, nil
 	}
 	return nil, errUnreached
+}
+
+// sourceDir returns the directory of the package path in the module of
+// the analysed package or of a package the loader has read: the longest
+// such module path that prefixes path.
+func (x *Loader[M]) sourceDir(path string) (string, bool) {
+	var best modDir
+	for _, md := range x.mods {
+		if md.root != "" && md.path != "" && len(md.path) > len(best.path) && (path == md.path || strings.HasPrefix(path, md.path+"/")) {
+			best = md
+		}
+	}
+	if best.root == "" {
+		return "", false
+	}
+	return filepath.Join(best.root, filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(path, best.path), "/"))), true
 }
 
 type importerFunc func(path string) (*types.Package, error)

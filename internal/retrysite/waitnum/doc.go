@@ -51,6 +51,13 @@
 //     types (the default NewConfig ships): the concrete method runs on
 //     the literal's fields, when it changes nothing.
 //
+// The attempts are run eight times, past the loop's own bound: the
+// formula's further values show its growth. When those runs give no
+// shape and the loop's for condition decides when it ends (attempt <=
+// 3), they are run again up to that end, when it leaves at least three
+// attempts: a schedule that restarts after them (2^((n-1) % 3) seconds)
+// is read on the attempts there are.
+//
 // The clock reads as 0 at every time.Now(): a time taken in the attempt
 // plus a duration (Add) and the distance to it (Sub, time.Until,
 // time.Since) are durations, so `time.Sleep(time.Until(next))` waits what

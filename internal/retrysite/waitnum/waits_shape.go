@@ -23,22 +23,40 @@ import (
 // SamplesN is the number of attempts the interpreter runs.
 const SamplesN = 8
 
+// minBoundedSamples is the fewest attempts a loop's own condition may
+// cut the runs to (runWait).
+const minBoundedSamples = 3
+
+// condBound reports whether n is a for statement with a condition: when
+// the runs past its bound give no shape, a run that honours it may
+// (LoopWait).
+func condBound(n ast.Node) bool {
+	f, ok := n.(*ast.ForStmt)
+	return ok && f.Cond != nil
+}
+
 // LoopWait fills in the shape of the wait h of a hand-written site s,
 // whose function body is body; self is the function of a recursive site.
 func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h *Hit, w *site.Wait) {
 	var runs [3][]waitshape.Num
 	var counters map[*types.Var][]float64 // the counters of the run at 0
 	m.unseen, m.viaDefault = nil, nil
+	var sh waitshape.WaitShape
 	apply := m.CollectDefaults(func() {
-		runs = runsAtModes(func(mode float64, drew *bool) []waitshape.Num {
-			run, cs := m.runWait(s, body, self, h, mode, drew)
-			if mode == 0 {
-				counters = cs
+		for _, bounded := range []bool{false, true} {
+			if bounded && (sh.Shape != site.ShapeUnknown || !condBound(s.Node)) {
+				break
 			}
-			return run
-		})
+			runs = runsAtModes(func(mode float64, drew *bool) []waitshape.Num {
+				run, cs := m.runWait(s, body, self, h, mode, drew, bounded)
+				if mode == 0 {
+					counters = cs
+				}
+				return run
+			})
+			sh = waitshape.Classify(runs[0], runs[1], runs[2])
+		}
 	})
-	sh := waitshape.Classify(runs[0], runs[1], runs[2])
 	if def := m.viaDefault; def != nil && sh.Shape != site.ShapeUnknown {
 		// The wait is the method of the one value of the interface
 		// the package installs: its definition is where the fix
@@ -49,7 +67,7 @@ func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h 
 		// of the implementations it ships (waits_impl.go).
 		w.Alts = m.implWaits(w, func() [3][]waitshape.Num {
 			return runsAtModes(func(mode float64, drew *bool) []waitshape.Num {
-				run, _ := m.runWait(s, body, self, h, mode, drew)
+				run, _ := m.runWait(s, body, self, h, mode, drew, false)
 				return run
 			})
 		})
@@ -107,12 +125,16 @@ func attemptCounter(cs map[*types.Var][]float64, pos token.Pos, m *model) *types
 
 // runWait runs the site's iterations and returns the wait's value in
 // each (not ok where the path skipped it). drew, when not nil, is told
-// when the run reads its mode (runsAtModes).
-func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool) ([]waitshape.Num, map[*types.Var][]float64) {
+// when the run reads its mode (runsAtModes). bounded stops the runs
+// where the for statement's condition, once the interpreter can decide
+// it, ends the loop (LoopWait's second try).
+func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h *Hit, mode float64, drew *bool, bounded bool) ([]waitshape.Num, map[*types.Var][]float64) {
 	res := make([]waitshape.Num, 0, SamplesN)
 	var region ast.Node
 	var list []ast.Stmt
 	var post ast.Stmt
+	var via *ast.CallExpr      // the call of a function on the way back
+	var viaParams []*types.Var // its parameters
 	var rng *ast.RangeStmt
 	ip := m.newInterp(mode, nil, fbody)
 	switch n := s.Node.(type) {
@@ -122,11 +144,17 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 		region, list, rng = n, n.Body.List, n
 	case *ast.FuncDecl:
 		region, list = n.Body, n.Body.List
-		if lit := heldClosureOf(m.info, m.ReentryDecl, n.Body, self, h.node); lit != nil {
+		if lit, call := heldClosureOf(m.info, m.ReentryDecl, n.Body, self, h.node); lit != nil {
 			// The wait is in a closure that calls the function itself
 			// (typesx.HeldSelfCalls): each attempt runs the closure's
 			// body up to that call, with the parameters it captured.
+			// A function of the package on the way back (return
+			// c.doRetry(req, n, backoff)) is run so, its parameters
+			// bound to the call's arguments at each attempt.
 			region, list = lit.Body, lit.Body.List
+			if lit.Body.Pos() < n.Pos() || lit.Body.End() > n.End() {
+				via, viaParams = call, typesx.FuncParams(m.info, lit.Type)
+			}
 		}
 		ip.self = self
 		ip.params = typesx.FuncParams(m.info, n.Type)
@@ -173,7 +201,20 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			}
 		}
 	}
+	var cond ast.Expr
+	if f, ok := s.Node.(*ast.ForStmt); ok && bounded {
+		cond = f.Cond
+	}
 	for k := 0; k < SamplesN; k++ {
+		if cond != nil && k >= minBoundedSamples {
+			// The loop's own bound (attempt <= 3) ends the attempts:
+			// a schedule that restarts after them (2^(n%3)) does not
+			// wait. Fewer attempts than minBoundedSamples show no
+			// growth: the formula's further values do.
+			if c := ip.eval(cond); c.OK && c.IsBool && !c.Opq && !c.Rnd && c.V == 0 {
+				return res, counters
+			}
+		}
 		if rng != nil {
 			if kv := ip.localVar(rng.Key); kv != nil {
 				ip.env[kv] = waitshape.Num{V: float64(k), OK: true, Vary: true}
@@ -193,6 +234,13 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 		ip.recorded = false
 		if tick {
 			ip.record()
+		}
+		if via != nil {
+			for i, p := range viaParams {
+				if p != nil && i < len(via.Args) {
+					ip.env[p] = ip.eval(via.Args[i])
+				}
+			}
 		}
 		c := ip.stmts(list)
 		if k == 0 && ip.recorded && beforeOps(s, h.node) {
@@ -256,17 +304,19 @@ func beforeOps(s *site.Site, n ast.Node) bool {
 }
 
 // heldClosureOf returns the held closure of body that calls self and
-// holds n, or nil.
-func heldClosureOf(info *types.Info, decl func(via, fn *types.Func) *ast.FuncDecl, body *ast.BlockStmt, self *types.Func, n ast.Node) *ast.FuncLit {
+// holds n, and its first call in body, or nil.
+func heldClosureOf(info *types.Info, decl func(via, fn *types.Func) *ast.FuncDecl, body *ast.BlockStmt, self *types.Func, n ast.Node) (*ast.FuncLit, *ast.CallExpr) {
 	if self == nil || n == nil {
-		return nil
+		return nil, nil
 	}
-	for _, lit := range typesx.HeldSelfCalls(info, body, self, decl) {
-		if lit.Pos() <= n.Pos() && n.End() <= lit.End() {
-			return lit
+	var first *ast.CallExpr
+	var res *ast.FuncLit
+	for c, lit := range typesx.HeldSelfCalls(info, body, self, decl) {
+		if lit.Body.Pos() <= n.Pos() && n.End() <= lit.Body.End() && (first == nil || c.Pos() < first.Pos()) {
+			first, res = c, lit
 		}
 	}
-	return nil
+	return res, first
 }
 
 // countsUp reports whether every call of self in body passes p + k, k a

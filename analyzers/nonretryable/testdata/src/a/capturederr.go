@@ -16,7 +16,7 @@ import (
 
 func capturedErr(c *http.Client, req *http.Request) error {
 	var err error
-	retryErr := backoff.Retry(func() error { // want `R-9: backoff\.Retry of c\.Do and req\.GetBody retries TLS certificate errors`
+	retryErr := backoff.Retry(func() error { // want `R-9: backoff\.Retry of c\.Do retries TLS certificate errors`
 		var httpResp *http.Response
 		httpResp, err = c.Do(req)
 		switch {

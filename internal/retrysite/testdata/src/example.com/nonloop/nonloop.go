@@ -208,7 +208,7 @@ func (c *limited) upload(url string, auth func() string) error {
 // The attempt is the literal the function's own timer runs
 // (timerAttempt): a failed token fetch arms the timer again with 10s.
 func (c *client) scheduleToken(ttl int) { // want `recursion ctx=sync unbounded; 1 waits`
-	time.AfterFunc(time.Duration(ttl)*time.Second, func() { // want `R-1: recursive retry of c.http.Get \(GET\) waits a fixed interval`
+	time.AfterFunc(time.Duration(ttl)*time.Second, func() { // want `R-1: recursive retry of c.http.Get \(GET\) waits a fixed 10s`
 		res, err := c.http.Get("http://" + c.addr + "/token")
 		if err != nil {
 			c.scheduleToken(10)
