@@ -32,7 +32,14 @@
 // default cap, or to none when it has no count (unwatched.go).
 //
 // An attempt through a function of the package that sets up its own
-// timeout (helperbound.go) is bounded by it in the worst case. A gRPC
+// timeout (helperbound.go) is bounded by it in the worst case. A call of
+// a timeout runner, a function of any package whose source the model
+// reads that derives the operation's context from a duration it is
+// given (WithTimeout(ctx, d, op)), is an attempt timed by d (Model.
+// TimeoutParam); a function of the package every return of which gives
+// such a call's outcome is one too. A bounded count of attempts each so
+// timed, with waits the model knows, is capped even when a timeout's
+// length is not known: the retry ends, and no cap is said to be missing. A gRPC
 // unary call is timed only by a deadline per attempt (grpccall.go). A
 // context parameter the function's body reassigns (ctx, cancel :=
 // context.WithTimeout(ctx, d)) holds that value after.
@@ -92,6 +99,10 @@ type Model interface {
 	// that stays); ok is false when some write cannot be known
 	// (shipped.go).
 	ShippedValues(v *types.Var) (xs []ast.Expr, ok bool)
+	// TimeoutParam returns the index of fn's duration parameter that
+	// times the operation fn runs (a timeout runner: WithTimeout(ctx,
+	// d, op) deriving op's context with d), read from fn's source.
+	TimeoutParam(fn *types.Func) (int, bool)
 	// ShippedOff reports whether sel reads a field of the package the
 	// package itself never sets to anything but zero; settable says
 	// whether the user can set it (shipped.go).

@@ -28,15 +28,18 @@ const maxHelperDepth = 2
 // helperBound returns the longest constant timeout the body of fn, a
 // function of the package, sets up for a send it makes; the functions
 // of the package it calls are searched alike (opFact), up to
-// maxHelperDepth deep.
-func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
+// maxHelperDepth deep. timed reports whether every return of fn gives
+// the outcome of a call with a timeout per attempt, of a length the
+// model may not know (return timeoututil.WithTimeout(ctx, d, op)): the
+// attempt is bounded.
+func (r *tres) helperBound(fn *types.Func) (best time.Duration, known, timed bool) {
 	body := r.pkgBody(fn)
 	if body == nil || r.depth >= maxHelperDepth {
-		return 0, false
+		return 0, false, false
 	}
 	hr := r.m.newTres([]ast.Node{body})
 	hr.depth = r.depth + 1
-	var best time.Duration
+	timedCalls := make(map[*ast.CallExpr]bool)
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -47,10 +50,37 @@ func (r *tres) helperBound(fn *types.Func) (time.Duration, bool) {
 		if knowledge.RequestFuncOf(name).Kind != knowledge.NotRequestFunc || strings.HasPrefix(name, "context.") && name != "context." {
 			return true // builds a request or a context: sends nothing
 		}
-		if f := hr.opFact(&site.Op{Call: call}); f.durKnown {
+		f := hr.opFact(&site.Op{Call: call})
+		if f.durKnown {
 			best = max(best, f.dur)
+		}
+		if f.ctx.attempt || f.durKnown {
+			timedCalls[call] = true
 		}
 		return true
 	})
-	return best, best > 0
+	return best, best > 0, len(timedCalls) > 0 && returnsOnly(body, timedCalls)
+}
+
+// returnsOnly reports whether body returns, on every return statement
+// outside function literals, the value of one of calls (return
+// run(ctx, d, op)) and nothing else, and has one.
+func returnsOnly(body *ast.BlockStmt, calls map[*ast.CallExpr]bool) bool {
+	n, ok := 0, true
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			n++
+			c, isCall := x.Results, false
+			if len(c) == 1 {
+				call, _ := ast.Unparen(c[0]).(*ast.CallExpr)
+				isCall = calls[call]
+			}
+			ok = ok && isCall
+		}
+		return ok
+	})
+	return ok && n > 0
 }

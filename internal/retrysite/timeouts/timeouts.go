@@ -154,9 +154,21 @@ func (r *tres) opFact(op *site.Op) opFact {
 		f.grpc = r.m.unaryCall(call) && !r.m.configuresGRPC()
 		// A function of the package that times its own send
 		// (helperbound.go).
-		if fn := typesx.Callee(r.m.info, call); fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
-			if d, ok := r.helperBound(fn); ok {
+		fn := typesx.Callee(r.m.info, call)
+		if fn != nil && fn.Pkg() == r.m.pkg && !r.inRegion(fn.Pos()) {
+			switch d, known, timed := r.helperBound(fn); {
+			case known:
 				f.dur, f.durKnown = d, true
+			case timed:
+				f.ctx.attempt, f.ctx.attemptKnown = true, false
+			}
+		}
+		// A function that runs its operation under a timeout of the
+		// duration it is given (timeoutrunner.go in the model).
+		if !f.ctx.attempt && r.runnerArgs(call) {
+			if i, ok := r.m.TimeoutParam(fn); ok && i < len(call.Args) {
+				d, known := r.m.DurationValue(call.Args[i])
+				f.ctx.attempt, f.ctx.attemptDur, f.ctx.attemptKnown = true, d, known
 			}
 		}
 	}
@@ -526,6 +538,12 @@ func (m *model) loopTimeouts(s *site.Site) {
 			worst, calc, exact = worstCase(s.Bound.Retries+1, d, r.loopWaitsFact(s))
 		}
 	}
+	if worst == 0 && s.Bound.Known() && s.WaitsKnown && allTimed(facts) {
+		// A bounded count of attempts, each under a timeout whose
+		// length the model cannot compute, with waits it knows: the
+		// retry ends, in a time the model cannot state.
+		caps = append(caps, capFact{desc: "a timeout on each of a bounded count of attempts"})
+	}
 	uncapped := ""
 	if (siteCtx.kind == ctxCaller || siteCtx.kind == ctxDeadline) && m.blindLoop(s) { // unwatched.go
 		// Its context's end, the caller's deadline or its own, only
@@ -653,6 +671,28 @@ func attemptBound(facts []opFact) (time.Duration, bool) {
 		d = max(d, f.dur)
 	}
 	return d, d > 0
+}
+
+// runnerArgs reports whether call hands a context, a duration and a func
+// value over, as a call of a timeout runner does (Model.TimeoutParam):
+// the cheap test made before the callee's source is read.
+func (r *tres) runnerArgs(call *ast.CallExpr) bool {
+	var c, d, f bool
+	for _, a := range call.Args {
+		t := r.m.info.TypeOf(a)
+		if t == nil {
+			continue
+		}
+		_, sig := t.Underlying().(*types.Signature)
+		c, d, f = c || IsContextType(t), d || typesx.IsNamed(t, "time", "Duration"), f || sig
+	}
+	return c && d && f
+}
+
+// allTimed reports whether every operation of facts has a timeout per
+// attempt, known or not.
+func allTimed(facts []opFact) bool {
+	return len(facts) > 0 && !slices.ContainsFunc(facts, func(f opFact) bool { return !f.durKnown && (!f.ctx.attempt || f.ctx.attemptSome) })
 }
 
 // logsOnly reports whether call's value is only logged in the region:

@@ -47,6 +47,8 @@ type ctxFact struct {
 	attempt      bool
 	attemptDur   time.Duration
 	attemptKnown bool
+	// attemptSome is true when only some paths set that deadline.
+	attemptSome bool
 	// field is true for a deadline-less context read from a field of
 	// the package (ctxfield.go).
 	field bool
@@ -80,10 +82,11 @@ func mergeCtx(a, b ctxFact) ctxFact {
 	switch {
 	case a.attempt && b.attempt:
 		r.attempt, r.attemptDur, r.attemptKnown = true, max(a.attemptDur, b.attemptDur), a.attemptKnown && b.attemptKnown
+		r.attemptSome = a.attemptSome || b.attemptSome
 	case a.attempt || b.attempt:
 		// Some paths have a per-attempt deadline, some not: claim
 		// neither that every attempt is bounded nor that none is.
-		r.attempt, r.attemptKnown = true, false
+		r.attempt, r.attemptKnown, r.attemptSome = true, false, true
 	}
 	return r
 }

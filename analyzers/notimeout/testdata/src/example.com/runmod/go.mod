@@ -1,0 +1,3 @@
+module example.com/runmod
+
+go 1.22
