@@ -31,6 +31,16 @@ var Analyzer = &analysis.Analyzer{
 // analyzer's documentation (retrylint -explain R-1).
 var hints = []string{"; use exponential backoff with full jitter", "; use full jitter"}
 
+// hintsFor returns the hints for a wait: one whose draws already reach
+// zero (a full draw under a ceiling that is fixed or grows linearly)
+// lacks the exponential ceiling, not the jitter.
+func hintsFor(w *site.Wait) []string {
+	if w.FloorKnown && w.Floor == 0 && w.Base > 0 {
+		return []string{hints[0], "; use exponential backoff"}
+	}
+	return hints
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[retrysite.Analyzer].(*retrysite.Result)
 	rep := report.NewReporter(pass, res.Directives)
@@ -65,7 +75,7 @@ func run(pass *analysis.Pass) (any, error) {
 				seenImpl[a.Pos] = true
 				rep.Report(s, analysis.Diagnostic{
 					Pos:     a.Pos,
-					Message: report.Message("R-1", report.Subject(s, pass.TypesInfo)+" with "+a.Impl, what(s, a), hints...),
+					Message: report.Message("R-1", report.Subject(s, pass.TypesInfo)+" with "+a.Impl, what(s, a), hintsFor(a)...),
 					Related: []analysis.RelatedInformation{{Pos: w.Pos, Message: "the wait is here"}},
 				})
 			}
@@ -82,7 +92,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			d := analysis.Diagnostic{
 				Pos:     w.Pos,
-				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), msg, hints...),
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), msg, hintsFor(w)...),
 			}
 			if w.Pos != s.Pos {
 				d.Related = []analysis.RelatedInformation{{Pos: s.Pos, Message: "the " + s.Title() + " is here"}}
