@@ -183,8 +183,8 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 				loop, fi = outer, rfi
 			}
 			carried = m.items.CarriedArgs(loop, g.rulesGroup())
-			if m.Rules().StartsProcessBefore(fb.body, loop) || m.Rules().CalledAfterStart(fb.obj, 0) {
-				continue // a readiness wait (precision.go)
+			if m.Rules().StartsProcessBefore(fb.body, loop) || m.Rules().CalledAfterStart(fb.obj, 0) || m.Rules().LoopbackOnly(fb.body, g.rulesGroup()) {
+				continue // a readiness wait (precision.go, loopback.go)
 			}
 			if m.drawsCandidate(loop, g) || m.Rules().RetriesOnlyOnExists(loop, g.rulesGroup()) {
 				continue // a search for a free name (precision.go, candidates.go)

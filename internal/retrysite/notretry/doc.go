@@ -72,6 +72,12 @@
 // type), whose loop is its last statement, or an unexported one only such
 // functions call.
 //
+// Nor is a loop whose every operation sends an HTTP request to the local
+// host, named by the constant part of the URL it is made with
+// (loopback.go: http://localhost:%s/healthz, 127.0.0.1, [::1]): a
+// readiness poll of a local server; a host the code does not spell out
+// stays a retry.
+//
 // Nor is a loop whose only ways back are continue statements under a
 // protocol's "not yet" answer (pending.go: the OAuth device flow's
 // authorization_pending and slow_down, knowledge.IsPendingAnswer, read
