@@ -362,7 +362,7 @@ func cutClause(s string, limit int) string {
 		}
 		return s[:cut] + "…"
 	}
-	return s[:cut]
+	return strings.TrimRight(s[:cut], ",;:") // "..., and more" cut at " and "
 }
 
 // ContextPhrase names a retry context for "outside 1-5 for ...":

@@ -135,6 +135,14 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		return ws
 	}
 	g := waitGrowthOf(ceil)
+	if g.capped && g.points < 3 && rnd {
+		// The cap flattens the ceilings after two (a random base
+		// from 3s to 11s, doubled per attempt and capped at 15s):
+		// the floors, cut later, show how the backoff grows.
+		if fg := waitGrowthOf(floor); fg.points >= 3 && fg.kind == "exp" {
+			g.kind, g.ratio, g.step = fg.kind, fg.ratio, 0
+		}
+	}
 	ws.Capped, ws.Cap = g.capped, g.cap
 	ws.Ratio, ws.Step = g.ratio, g.step
 	switch g.kind {
@@ -187,6 +195,8 @@ type waitGrowth struct {
 	step   float64
 	capped bool
 	cap    float64
+	// points is how many values before the cap were judged.
+	points int
 }
 
 // waitGrowthOf reads how a sequence of ceilings grows, allowing a cap that
@@ -204,6 +214,7 @@ func waitGrowthOf(c []float64) waitGrowth {
 		g.capped, g.cap = true, c[len(c)-1]
 	}
 	seg := c[:j+1]
+	g.points = len(seg)
 	for i := 1; i < len(seg); i++ {
 		if seg[i] < seg[i-1]-wEps*math.Max(1, seg[i-1]) {
 			return waitGrowth{kind: "unknown"}
