@@ -34,9 +34,10 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 	}
 	x = ast.Unparen(x)
 	if d.seenNode[x] {
-		return
+		return // a cycle: x is being traced
 	}
 	d.seenNode[x] = true
+	defer delete(d.seenNode, x) // another target may reach it again (targetsCall)
 	info := d.m.info
 	switch x := x.(type) {
 	case *ast.UnaryExpr:
@@ -187,9 +188,10 @@ func (d *describer) followReturns(fn *types.Func, call *ast.CallExpr, f *frame, 
 // header map): its definitions and what is done to it.
 func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace, header bool) {
 	if d.seenVar[v] {
-		return
+		return // a cycle: the variable is being followed
 	}
 	d.seenVar[v] = true
+	defer delete(d.seenVar, v) // another target may reach it again (targetsCall)
 	origin := func(x ast.Expr, f *frame, idx int) { d.origin(x, f, t, idx) }
 	use, unknown := d.reqExprUse, &t.originUnknown
 	if header {

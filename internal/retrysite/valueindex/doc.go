@@ -246,7 +246,9 @@
 //
 // A call through a func value is resolved to the functions it may run
 // when the package shows every one of them (funcvals.go): a local
-// variable holding one literal; a func-typed field or package variable,
+// variable holding one literal, or any local from every value its
+// function assigns it (var op func(); if reply { op = ... } else { op =
+// ... }), its address never taken; a func-typed field or package variable,
 // from every value the package writes to it; a parameter of an
 // unexported function never used as a value, or of a literal held in a
 // local variable that is only ever called (exec := func(run func()

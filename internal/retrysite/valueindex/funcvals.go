@@ -72,9 +72,12 @@ func (m *Index) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	}
 	vx.funcs[v] = funcValues{} // cycles: unknown
 	var r funcValues
-	if m.IndexedVar(v) {
+	switch {
+	case m.IndexedVar(v):
 		r.ts, r.ok = m.fieldFuncs(v)
-	} else {
+	case v.Parent() != nil && v.Parent() != m.pkg.Scope() && !m.isParam(v):
+		r.ts, r.ok = m.localFuncs(v)
+	default:
 		r.ts, r.ok = m.paramFuncs(v)
 	}
 	if r.ok && (len(r.ts) == 0 || len(r.ts) > maxReaching) {
@@ -101,6 +104,55 @@ func (m *Index) fieldFuncs(v *types.Var) ([]funcTarget, bool) {
 		}
 	}
 	return ts, true
+}
+
+// localFuncs resolves a func-typed local variable from the values its
+// function assigns it (var op func(int) error; if reply { op = func...
+// } else { op = send }): each is a target, when the index can name
+// every one and the variable's address is never taken.
+func (m *Index) localFuncs(v *types.Var) ([]funcTarget, bool) {
+	fd := typesx.FuncDeclAt(m.pass.Files, v.Pos())
+	if fd == nil || fd.Body == nil {
+		return nil, false
+	}
+	scope := fd.Body
+	var ts []funcTarget
+	ok := true
+	ast.Inspect(scope, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if typesx.VarOf(m.info, l) != v {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) {
+					ok = false
+					break
+				}
+				ts, ok = m.AddTarget(ts, n.Rhs[i])
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if m.info.Defs[name] == v && i < len(n.Values) {
+					ts, ok = m.AddTarget(ts, n.Values[i])
+				}
+			}
+		case *ast.UnaryExpr:
+			ok = !(n.Op == token.AND && typesx.VarOf(m.info, n.X) == v)
+		}
+		return ok
+	})
+	return ts, ok
+}
+
+// isParam reports whether v is a parameter of a function or literal of
+// the package.
+func (m *Index) isParam(v *types.Var) bool {
+	if _, ok := m.ValueIndexOf().ParamOf(m)[v]; ok {
+		return true
+	}
+	lit, _ := m.litOfParam(v)
+	return lit != nil
 }
 
 // paramFuncs resolves a func-typed parameter from the arguments of every

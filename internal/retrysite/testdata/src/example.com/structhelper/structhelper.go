@@ -66,7 +66,7 @@ func retryWithBackoff(f func(int) (bool, error), opts backoffOpts) error {
 		select {
 		case <-opts.cancel:
 			return nil
-		case <-time.After(interval): // want `R-1: retry of f: its wait grows exponentially \(interval\) without jitter`
+		case <-time.After(interval): // want `R-1: retry of f \(PUT\): its wait grows exponentially \(interval\) without jitter`
 		}
 		interval = time.Duration(float64(interval) * opts.factor)
 		if interval >= opts.maxInterval {
@@ -103,7 +103,7 @@ func (c *Consumer) Reset() error {
 		maxInterval:     10 * time.Second,
 		cancel:          c.done,
 	}
-	return retryWithBackoff(func(int) (bool, error) { // want `helper call ctx=sync unbounded` `R-2: retry helper retryWithBackoff of f has no maximum retry count`
+	return retryWithBackoff(func(int) (bool, error) { // want `helper call ctx=sync unbounded` `R-2: retry helper retryWithBackoff of f \(PUT\) has no maximum retry count`
 		if err := c.create(context.Background()); err != nil {
 			return true, err
 		}
@@ -176,7 +176,7 @@ func (c *Consumer) CappedStop(limit time.Duration) error {
 func (c *Consumer) ResetErr() error {
 	var err error
 	opts := backoffOpts{attempts: -1, initialInterval: time.Second, factor: 2, maxInterval: 10 * time.Second, cancel: c.done}
-	err = retryWithBackoff(func(int) (bool, error) { // want `helper call ctx=sync unbounded` `R-2: retry helper retryWithBackoff of f has no maximum retry count`
+	err = retryWithBackoff(func(int) (bool, error) { // want `helper call ctx=sync unbounded` `R-2: retry helper retryWithBackoff of f \(PUT\) has no maximum retry count`
 		err = c.create(context.Background())
 		if err != nil {
 			return true, err
