@@ -601,8 +601,8 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 			if fi.outcomes[o] || isTimeOrContext(o.Type()) || timerChan(o.Type()) { // timerchan.go
 				return true
 			}
-			if o.Parent() == fi.M.pkg.Scope() && typesx.IsErrorType(o.Type()) && fi.M.ix.Sentinel(o) {
-				return true // var ErrX = errors.New("..."): a class of errors
+			if o.Parent() == fi.M.pkg.Scope() && typesx.ImplementsError(o.Type()) && fi.M.ix.Sentinel(o) {
+				return true // var ErrX = errors.New("...") or &APIError{Code: 10008}: a class of errors
 			}
 			// A local that only ever holds what a stateless error is
 			// (actual, ok := errors.AsType[StatusError](err)).

@@ -141,6 +141,19 @@ func IsErrorType(t types.Type) bool {
 	return IsErrorIface(t) || types.Implements(t, errorIface)
 }
 
+// ImplementsError reports whether a value of type t is an error: the
+// error interface, an interface embedding it, or a concrete type with an
+// Error() string method (a *APIError).
+func ImplementsError(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, tp := t.(*types.TypeParam); tp {
+		return false
+	}
+	return types.Implements(t, errorIface)
+}
+
 // ResultIndex returns the index of the last result of a call of type t
 // (a tuple, or one type) whose type is, -1 if none is.
 func ResultIndex(t types.Type, is func(types.Type) bool) int {
