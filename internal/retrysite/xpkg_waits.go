@@ -66,20 +66,8 @@ func (m *model) closureWait(cm *model, decl *ast.FuncDecl, w *Wait) *Wait {
 // soleReturn returns the one return statement of a function body
 // (outside nested literals), or nil.
 func soleReturn(body *ast.BlockStmt) *ast.ReturnStmt {
-	var res *ast.ReturnStmt
-	n := 0
-	ast.Inspect(body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			n++
-			res = x
-		}
-		return true
-	})
-	if n != 1 {
-		return nil
+	if rets := typesx.Returns(body); len(rets) == 1 {
+		return rets[0]
 	}
-	return res
+	return nil
 }

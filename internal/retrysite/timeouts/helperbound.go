@@ -8,6 +8,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // This file finds the timeout of an attempt that a function of the
@@ -66,21 +67,14 @@ func (r *tres) helperBound(fn *types.Func) (best time.Duration, known, timed boo
 // outside function literals, the value of one of calls (return
 // run(ctx, d, op)) and nothing else, and has one.
 func returnsOnly(body *ast.BlockStmt, calls map[*ast.CallExpr]bool) bool {
-	n, ok := 0, true
-	ast.Inspect(body, func(x ast.Node) bool {
-		switch x := x.(type) {
-		case *ast.FuncLit:
+	rets := typesx.Returns(body)
+	for _, r := range rets {
+		if len(r.Results) != 1 {
 			return false
-		case *ast.ReturnStmt:
-			n++
-			c, isCall := x.Results, false
-			if len(c) == 1 {
-				call, _ := ast.Unparen(c[0]).(*ast.CallExpr)
-				isCall = calls[call]
-			}
-			ok = ok && isCall
 		}
-		return ok
-	})
-	return ok && n > 0
+		if call, _ := ast.Unparen(r.Results[0]).(*ast.CallExpr); !calls[call] {
+			return false
+		}
+	}
+	return len(rets) > 0
 }

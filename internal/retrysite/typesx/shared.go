@@ -85,6 +85,19 @@ func ReturnsIn(n ast.Node) bool {
 	return found
 }
 
+// Returns returns the return statements of n's own function (function
+// literals inside aside), in order.
+func Returns(n ast.Node) []*ast.ReturnStmt {
+	var rets []*ast.ReturnStmt
+	InspectNoLits(n, func(x ast.Node) bool {
+		if r, ok := x.(*ast.ReturnStmt); ok {
+			rets = append(rets, r)
+		}
+		return true
+	})
+	return rets
+}
+
 // Union returns the calls of a and of b in a new set.
 func Union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 	u := make(map[*ast.CallExpr]bool, len(a)+len(b))

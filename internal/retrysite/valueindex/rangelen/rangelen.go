@@ -280,14 +280,7 @@ func localMaxInt(m *valueindex.Index, x ast.Expr) (int64, bool) {
 // soleReturnedLit returns the function literal a body returns when its
 // only return statement (outside nested literals) returns one.
 func soleReturnedLit(body *ast.BlockStmt) *ast.FuncLit {
-	var rets []*ast.ReturnStmt
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
-			rets = append(rets, n)
-		}
-		return true
-	})
+	rets := typesx.Returns(body)
 	if len(rets) != 1 || len(rets[0].Results) != 1 {
 		return nil
 	}
