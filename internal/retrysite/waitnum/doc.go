@@ -48,8 +48,13 @@
 //     own fields and is called where the interpreter evaluates it.
 //   - A policy interface (c.policy.GetInterval(i)) whose field or
 //     variable the package writes once, with a literal of one of its own
-//     types (the default NewConfig ships): the concrete method runs on
-//     the literal's fields, when it changes nothing.
+//     types (the default NewConfig ships), or with a package variable
+//     that holds one or that a constructor of constants builds
+//     (DefaultRetryPolicy = NewBackOffRetryPolicy(3, 20000, 300)): the
+//     concrete method runs on the literal's fields or on what the
+//     constructor makes of them, when it changes nothing. The default's
+//     method that returns the wait (a number, not a decision's bool) is
+//     also reported, where the fix goes.
 //
 // The attempts are run eight times, past the loop's own bound: the
 // formula's further values show its growth. When those runs give no

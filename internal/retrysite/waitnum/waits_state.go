@@ -876,11 +876,24 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	if sig == nil || sig.Recv() == nil || !types.IsInterface(sig.Recv().Type()) || recv == nil {
 		return nil, nil
 	}
-	lit := ip.soleLiteral(recv, 0)
-	if lit == nil {
+	lit, ctor := ip.soleLiteral(recv, 0)
+	var built *objState
+	if ctor != nil {
+		// A constructor of constants builds the value
+		// (NewBackOffRetryPolicy(3, 20000, 300)): its fields are what
+		// it makes of them (waits_closure.go's ctorObj).
+		if built = ip.ctorObj(ctor); built == nil || built.typ == nil {
+			return ip.implSub(x, fn)
+		}
+	} else if lit == nil {
 		return ip.implSub(x, fn) // waits_impl.go
 	}
-	t := ip.m.info.TypeOf(lit)
+	var t types.Type
+	if built != nil {
+		t = typesx.Deref(built.typ)
+	} else {
+		t = ip.m.info.TypeOf(lit)
+	}
 	if t == nil {
 		return nil, nil
 	}
@@ -897,25 +910,30 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	if d == nil || d.Body == nil || r == nil || !ip.m.Pure(d.Body, nil) {
 		return nil, nil
 	}
-	if ip.m.impl == nil && ip.m.unseen == nil {
-		ip.m.unseen, ip.m.viaDefault = fn, mfn // the package's default (waits_impl.go)
+	if ip.m.impl == nil && ip.m.unseen == nil && returnsDuration(sig) {
+		// The package's default: the method that computes the wait is
+		// where the fix goes (waits_impl.go), not its retry decision.
+		ip.m.unseen, ip.m.viaDefault = fn, mfn
 	}
-	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
-	_, s := ip.m.stateStruct(t)
-	if s == nil {
-		return nil, nil
-	}
-	for i := 0; i < s.NumFields(); i++ {
-		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
-	}
-	for i, e := range lit.Elts {
-		f, val := typesx.LitElt(ip.m.info, s, i, e)
-		if f == nil {
+	st := built
+	if st == nil {
+		st = &objState{fields: make(map[*types.Var]waitshape.Num)}
+		_, s := ip.m.stateStruct(t)
+		if s == nil {
 			return nil, nil
 		}
-		// The literal is written elsewhere: its values are
-		// constants or stand-ins, the same on every call.
-		st.fields[f] = ip.subInterp(ip.m, nil, nil).eval(val)
+		for i := 0; i < s.NumFields(); i++ {
+			st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
+		}
+		for i, e := range lit.Elts {
+			f, val := typesx.LitElt(ip.m.info, s, i, e)
+			if f == nil {
+				return nil, nil
+			}
+			// The literal is written elsewhere: its values are
+			// constants or stand-ins, the same on every call.
+			st.fields[f] = ip.subInterp(ip.m, nil, nil).eval(val)
+		}
 	}
 	sub := ip.sub(d.Body, d.Type, x)
 	if sub == nil {
@@ -927,13 +945,26 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	return sub, d
 }
 
+// returnsDuration reports whether sig has a numeric result (a
+// time.Duration, milliseconds): a wait's, not a decision's bool.
+func returnsDuration(sig *types.Signature) bool {
+	for i := 0; i < sig.Results().Len(); i++ {
+		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // soleLiteral returns the composite literal of a struct type of the
 // package that x holds: a local defined once from a field or package
 // variable, a field or package variable the package writes only once,
-// with that literal (or its address).
-func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
+// with that literal (or its address), or with a package variable that
+// holds one. When a constructor given constants makes the literal from
+// its parameters, it returns the constructor's call instead (ctor).
+func (ip *winterp) soleLiteral(x ast.Expr, depth int) (lit *ast.CompositeLit, ctor *ast.CallExpr) {
 	if depth > 2 {
-		return nil
+		return nil, nil
 	}
 	var v *types.Var
 	switch y := ast.Unparen(x).(type) {
@@ -943,32 +974,47 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) *ast.CompositeLit {
 		v, _ = ip.m.info.Uses[y.Sel].(*types.Var)
 	}
 	if v == nil {
-		return nil
+		return nil, nil
 	}
 	if !ip.m.IndexedVar(v) {
 		if ip.body == nil || v.Pos() < ip.body.Pos() || v.Pos() >= ip.body.End() {
-			return nil
+			return nil, nil
 		}
 		def := typesx.SoleAssigned(ip.m.info, ip.body, v)
 		if def == nil {
-			return nil
+			return nil, nil
 		}
 		return ip.soleLiteral(def, depth+1)
 	}
 	ws, ok := ip.m.Reaching(v)
 	if !ok || len(ws) != 1 || ws[0].Zero || ws[0].X == nil {
-		return nil
+		return nil, nil
+	}
+	note := func() {
+		if v.Exported() && types.IsInterface(v.Type()) {
+			ip.m.NoteLocalDefault(v, ws[0].X) // the user may install another
+		}
+	}
+	if id, isID := ast.Unparen(ws[0].X).(*ast.Ident); isID {
+		// A package variable holding the default (DEFAULT_POLICY).
+		if pv, _ := ip.m.info.Uses[id].(*types.Var); pv != nil && pkgLevel(pv) {
+			if lit, ctor = ip.soleLiteral(id, depth+1); lit != nil || ctor != nil {
+				note()
+			}
+			return lit, ctor
+		}
 	}
 	x, _, call := ip.objDef(ws[0].X)
-	lit, _ := ip.objLiteralOnly(x)
-	if lit == nil || call != nil && len(call.Args) != 0 {
-		return nil
+	lit, _ = ip.objLiteralOnly(x)
+	if lit == nil {
+		return nil, nil
 	}
 	if _, s := ip.m.stateStruct(ip.m.info.TypeOf(lit)); s == nil {
-		return nil
+		return nil, nil
 	}
-	if v.Exported() && types.IsInterface(v.Type()) {
-		ip.m.NoteLocalDefault(v, ws[0].X) // the user may install another
+	note()
+	if call != nil && len(call.Args) != 0 {
+		return nil, call
 	}
-	return lit
+	return lit, nil
 }
