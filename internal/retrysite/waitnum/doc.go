@@ -63,6 +63,11 @@
 // attempts: a schedule that restarts after them (2^((n-1) % 3) seconds)
 // is read on the attempts there are.
 //
+// A loop inside the computation that only computes (for i := 0; i <
+// attempt && d < max; i++ { d *= 2 }: assignments, steps, ifs,
+// conversions, min and max) is run round by round, up to 64, while the
+// interpreter decides its condition (arithLoop); any other is forgotten.
+//
 // The clock reads as 0 at every time.Now(): a time taken in the attempt
 // plus a duration (Add) and the distance to it (Sub, time.Until,
 // time.Since) are durations, so `time.Sleep(time.Until(next))` waits what
@@ -94,7 +99,7 @@
 // package writes that field with a random draw
 // (waitvars.DrawnFields: a policy behind an interface may draw it again before
 // each attempt). A wait the interpreter cannot run at all (the attempt
-// count is a field, the delay is doubled by a loop of its own) still has
+// count is a field, the delay is changed by a loop that calls out) still has
 // no jitter when it is computed only from constants, parameters, locals
 // and fields the package writes from such values, in a function that
 // draws nothing at random (package waits, ShapeNoJitter). A backoff

@@ -297,6 +297,9 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 		if ip.holds(s) {
 			return ctrlStop
 		}
+		if f, ok := s.(*ast.ForStmt); ok && ip.arithLoop(f) {
+			return ctrlNormal
+		}
 		ip.forget(s)
 	case *ast.BranchStmt:
 		switch s.Tok {
@@ -681,6 +684,75 @@ func (ip *winterp) forgetList(list []ast.Stmt) {
 	for _, s := range list {
 		ip.forget(s)
 	}
+}
+
+// maxArithRounds bounds the rounds arithLoop runs.
+const maxArithRounds = 64
+
+// arithLoop runs a for statement that only computes (delay := base; for
+// i := 0; i < attempt && delay < max; i++ { delay *= 2 }): a condition
+// the interpreter decides each round, a body of assignments, steps and
+// ifs with no call but conversions and min/max. It reports whether it
+// ran the loop to its end; otherwise nothing it did stays.
+func (ip *winterp) arithLoop(f *ast.ForStmt) bool {
+	if f.Cond == nil || !arithOnly(ip.m.info, f.Body) || f.Init != nil && !arithOnly(ip.m.info, f.Init) || f.Post != nil && !arithOnly(ip.m.info, f.Post) {
+		return false
+	}
+	saved := maps.Clone(ip.env)
+	undo := func() bool { ip.env = saved; return false }
+	if f.Init != nil && ip.stmt(f.Init) != ctrlNormal {
+		return undo()
+	}
+	for range maxArithRounds {
+		c := ip.eval(f.Cond)
+		if !c.OK || !c.IsBool || c.Opq || c.Rnd {
+			return undo()
+		}
+		if c.V == 0 {
+			return true
+		}
+		switch ip.stmts(f.Body.List) {
+		case ctrlBreak:
+			return true
+		case ctrlNormal, ctrlContinue:
+		default:
+			return undo()
+		}
+		if f.Post != nil && ip.stmt(f.Post) != ctrlNormal {
+			return undo()
+		}
+	}
+	return undo()
+}
+
+// arithOnly reports whether n holds only assignments, steps, ifs, blocks
+// and unlabelled breaks and continues, and calls of conversions and of
+// the builtins min and max.
+func arithOnly(info *types.Info, n ast.Node) bool {
+	ok := true
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case nil:
+		case ast.Stmt:
+			switch x := x.(type) {
+			case *ast.AssignStmt, *ast.IncDecStmt, *ast.IfStmt, *ast.BlockStmt, *ast.ExprStmt:
+			case *ast.BranchStmt:
+				ok = x.Label == nil && (x.Tok == token.BREAK || x.Tok == token.CONTINUE)
+			default:
+				ok = false
+			}
+		case *ast.CallExpr:
+			if tv, isType := info.Types[x.Fun]; isType && tv.IsType() {
+				break
+			}
+			b, _ := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin)
+			ok = b != nil && (b.Name() == "min" || b.Name() == "max")
+		case *ast.FuncLit:
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // localVar returns the variable an assignment target names.

@@ -418,7 +418,13 @@ func jitterNote(ws WaitShape) string {
 	return fmt.Sprintf(", never below %d%% of it", int(math.Round(ws.Floor*100)))
 }
 
-// fmtNs renders a duration in nanoseconds as Go does: 2s, 250ms, 1.5s.
+// fmtNs renders a duration in nanoseconds as Go does: 2s, 250ms, 1.5s;
+// one of a millisecond or more to the microsecond (an inclusive draw,
+// rand.N(half+1), leaves a nanosecond on its top: 200.000001ms is 200ms).
 func fmtNs(ns float64) string {
-	return time.Duration(math.Round(ns)).String()
+	d := time.Duration(math.Round(ns))
+	if d >= time.Millisecond {
+		d = d.Round(time.Microsecond)
+	}
+	return d.String()
 }

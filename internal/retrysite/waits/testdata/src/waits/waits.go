@@ -473,9 +473,9 @@ func fromObject(b nexter) error {
 }
 
 // A delay that is zero before the first retry and then computed by a
-// loop the interpreter cannot run is unknown, not "no wait" (opa's
-// util.Backoff: if retries == 0 { return 0 }; its draw, as opa's, keeps
-// it from being a pure helper: waits_determ.go).
+// loop of its own is read from the runs, not as "no wait" (opa's
+// util.Backoff: if retries == 0 { return 0 }; the loop only computes, so
+// the interpreter runs it: ×1.6 per retry, +-20%).
 func loopBackoff(base, maxNS float64, retries int) time.Duration {
 	if retries == 0 {
 		return 0
@@ -494,7 +494,7 @@ func zeroThenLoop() error {
 		if err := do(); err == nil {
 			return nil
 		}
-		time.Sleep(loopBackoff(1e8, 1e10, i)) // want `sleep unknown:  \[attempt i\]`
+		time.Sleep(loopBackoff(1e8, 1e10, i)) // want `sleep partial jitter: partial jitter: every wait is at least 67% of the backoff, which grows ×1\.6 per attempt \(loopBackoff\(1e8, 1e10, i\)\) \[attempt i\]` `R-1: retry of do \(GET\) uses partial jitter: every wait is at least 67% of the backoff, which grows ×1\.6 per attempt`
 	}
 	return errors.New("x")
 }
