@@ -125,8 +125,8 @@ func (m *Rules) everyAssignment(body *ast.BlockStmt, id *ast.Ident, ok func(ast.
 	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false
 	}
-	as := localAssignments(m.info, body, v)
-	if len(as) == 0 || addressTaken(m.info, body, v) {
+	as := typesx.Assignments(m.info, body, v)
+	if len(as) == 0 || typesx.AddressTaken(m.info, body, v) {
 		return false
 	}
 	for _, a := range as {
@@ -135,18 +135,6 @@ func (m *Rules) everyAssignment(body *ast.BlockStmt, id *ast.Ident, ok func(ast.
 		}
 	}
 	return true
-}
-
-// addressTaken reports whether body takes the address of v.
-func addressTaken(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
-	taken := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND && typesx.VarOf(info, u.X) == v {
-			taken = true
-		}
-		return !taken
-	})
-	return taken
 }
 
 // loopbackHost reports whether prefix, the start of a URL (all of it

@@ -175,7 +175,7 @@ func (m *Rules) fromWireField(body *ast.BlockStmt, x ast.Expr, recv *types.Var) 
 			return true
 		})
 		return found || slices.ContainsFunc(vars, func(v *types.Var) bool {
-			return slices.ContainsFunc(localAssignments(m.info, body, v), func(rhs ast.Expr) bool { return from(rhs) })
+			return slices.ContainsFunc(typesx.Assignments(m.info, body, v), func(rhs ast.Expr) bool { return from(rhs) })
 		})
 	}
 	return from(x)
@@ -212,7 +212,7 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 		return false // a parameter
 	}
 	seen[v] = true
-	return slices.ContainsFunc(localAssignments(m.info, body, v), func(rhs ast.Expr) bool { return m.configRoot(body, rhs, recv, seen) })
+	return slices.ContainsFunc(typesx.Assignments(m.info, body, v), func(rhs ast.Expr) bool { return m.configRoot(body, rhs, recv, seen) })
 }
 
 // rootIdent returns the identifier a chain of selectors, index and star
@@ -245,37 +245,6 @@ func hasWireTag(t types.Type, field *types.Var) bool {
 	return false
 }
 
-// localAssignments returns the right-hand sides body assigns to v
-// (definitions, assignments and op-assignments; one per left-hand side
-// when the counts match, the single call otherwise).
-func localAssignments(info *types.Info, body *ast.BlockStmt, v *types.Var) []ast.Expr {
-	var res []ast.Expr
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				id, ok := ast.Unparen(l).(*ast.Ident)
-				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					res = append(res, n.Rhs[i])
-				} else if len(n.Rhs) == 1 {
-					res = append(res, n.Rhs[0])
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] == v && i < len(n.Values) {
-					res = append(res, n.Values[i])
-				}
-			}
-		}
-		return true
-	})
-	return res
-}
-
 // CancelOnlyCtx reports whether call is x.Err() on a local variable of
 // body whose every assignment is the context of context.WithCancel or
 // WithCancelCause. Such a context has no deadline: it is done only when
@@ -295,7 +264,7 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
 		return false
 	}
-	rhs := localAssignments(m.info, body, v)
+	rhs := typesx.Assignments(m.info, body, v)
 	return len(rhs) > 0 && !slices.ContainsFunc(rhs, func(r ast.Expr) bool {
 		c, ok := ast.Unparen(r).(*ast.CallExpr)
 		fn := (*types.Func)(nil)

@@ -171,7 +171,7 @@ func (m *Rules) downgradesInput(fi *interp.FuncInfo, g *Group, ref interp.NodeRe
 		}
 		var consts []constant.Value
 		chosen := isParamOf(v, fi.FuncType())
-		for _, r := range localAssignments(m.info, fi.Body, v) {
+		for _, r := range typesx.Assignments(m.info, fi.Body, v) {
 			if c := m.constValue(r); c != nil {
 				consts = append(consts, c)
 			} else {
@@ -218,7 +218,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 	for v := range flags {
 		// Every other assignment leaves it false: a flag that is never
 		// reset.
-		if slices.ContainsFunc(localAssignments(m.info, fi.Body, v), func(r ast.Expr) bool {
+		if slices.ContainsFunc(typesx.Assignments(m.info, fi.Body, v), func(r ast.Expr) bool {
 			c := m.constValue(r)
 			return c == nil || c.Kind() != constant.Bool
 		}) || m.assignedFalseInLoop(loop, v) {

@@ -439,6 +439,49 @@ func OnlyDefinition(info *types.Info, body *ast.BlockStmt, v *types.Var) ast.Exp
 	return def
 }
 
+// Assignments returns the right-hand sides root assigns to v
+// (definitions, assignments and op-assignments; one per left-hand side
+// when the counts match, the single call otherwise).
+func Assignments(info *types.Info, root ast.Node, v *types.Var) []ast.Expr {
+	var res []ast.Expr
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, ok := ast.Unparen(l).(*ast.Ident)
+				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					res = append(res, n.Rhs[i])
+				} else if len(n.Rhs) == 1 {
+					res = append(res, n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] == v && i < len(n.Values) {
+					res = append(res, n.Values[i])
+				}
+			}
+		}
+		return true
+	})
+	return res
+}
+
+// AddressTaken reports whether root takes the address of v (&v).
+func AddressTaken(info *types.Info, root ast.Node, v *types.Var) bool {
+	taken := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND && VarOf(info, u.X) == v {
+			taken = true
+		}
+		return !taken
+	})
+	return taken
+}
+
 // SoleAssigned returns the value of the one assignment or declaration of
 // v under root, or nil when v is assigned there more than once, never, or
 // as part of a multi-value assignment.

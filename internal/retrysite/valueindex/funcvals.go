@@ -115,34 +115,17 @@ func (m *Index) localFuncs(v *types.Var) ([]funcTarget, bool) {
 	if fd == nil || fd.Body == nil {
 		return nil, false
 	}
-	scope := fd.Body
+	if typesx.AddressTaken(m.info, fd.Body, v) {
+		return nil, false
+	}
 	var ts []funcTarget
-	ok := true
-	ast.Inspect(scope, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if typesx.VarOf(m.info, l) != v {
-					continue
-				}
-				if len(n.Lhs) != len(n.Rhs) {
-					ok = false
-					break
-				}
-				ts, ok = m.AddTarget(ts, n.Rhs[i])
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if m.info.Defs[name] == v && i < len(n.Values) {
-					ts, ok = m.AddTarget(ts, n.Values[i])
-				}
-			}
-		case *ast.UnaryExpr:
-			ok = !(n.Op == token.AND && typesx.VarOf(m.info, n.X) == v)
+	for _, x := range typesx.Assignments(m.info, fd.Body, v) {
+		var ok bool
+		if ts, ok = m.AddTarget(ts, x); !ok {
+			return nil, false
 		}
-		return ok
-	})
-	return ts, ok
+	}
+	return ts, true
 }
 
 // isParam reports whether v is a parameter of a function or literal of
