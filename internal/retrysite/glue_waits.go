@@ -2,7 +2,12 @@ package retrysite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/interp"
+	"github.com/retrylint/retrylint/internal/retrysite/notretry"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"github.com/retrylint/retrylint/internal/retrysite/waits"
 )
@@ -25,7 +30,60 @@ func (m *model) loopWaits(s *Site, fi *funcInfo, g *opGroup) {
 	if fi == nil || g == nil || len(g.calls) == 0 {
 		return
 	}
-	m.waits().LoopWaits(s, fi, g.calls, g.set, fi.ReportsStatus(g.set), func() bool { return m.Rules().OpWaitsInside(g.rulesGroup()) })
+	m.waits().LoopWaits(s, fi, g.calls, g.set, fi.ReportsStatus(g.set), func() waits.Attempt {
+		a := waits.Attempt{WaitsInside: m.Rules().OpWaitsInside(g.rulesGroup())}
+		a.Decl, a.Fn = m.attemptDecl(g.calls[0])
+		if a.Decl != nil {
+			a.FirstSend = m.firstSend(a.Decl.Body)
+		}
+		return a
+	})
+}
+
+// attemptDecl returns the declaration of the function call runs in the
+// package: a function or method declared in it, or the function literal
+// called where it is written or held in a local (as a declaration, fn nil).
+func (m *model) attemptDecl(call *ast.CallExpr) (d *ast.FuncDecl, fn *types.Func) {
+	lit, _ := ast.Unparen(call.Fun).(*ast.FuncLit)
+	if lit == nil {
+		lit = m.HeldFuncLit(call.Fun)
+	}
+	if lit != nil {
+		return &ast.FuncDecl{Name: ast.NewIdent("func"), Type: lit.Type, Body: lit.Body}, nil
+	}
+	if fn = typesx.Callee(m.info, call); fn == nil || fn.Pkg() != m.pkg {
+		return nil, nil
+	}
+	if d = m.FuncDecl(fn); d == nil || d.Body == nil {
+		return nil, nil
+	}
+	return d, fn
+}
+
+// firstSend returns the position of the first call in body (outside
+// function literals) that may cross an integration boundary and whose
+// outcome is read, or token.NoPos.
+func (m *model) firstSend(body *ast.BlockStmt) token.Pos {
+	drops := notretry.DroppedCalls(body)
+	pos := token.NoPos
+	found := false
+	typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || drops[call] {
+			return true
+		}
+		if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
+			return true
+		}
+		if _, builtin := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); builtin {
+			return true
+		}
+		if interp.HasErrorOrResponse(m.info.TypeOf(call)) && m.isIntegration(call) {
+			pos, found = call.Pos(), true
+		}
+		return !found
+	})
+	return pos
 }
 
 // failurePathRetry reports whether a failure of the operation of g leads

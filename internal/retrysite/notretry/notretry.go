@@ -243,40 +243,47 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 }
 
 // OpWaitsInside reports whether an operation of g is a function of this
-// package whose body waits (time.Sleep, a timer, a Sleep helper given a
-// duration): the loop around it then waits in a way it does not show.
+// package, or a function literal called where it is written, whose body
+// waits (time.Sleep, a timer, a Sleep helper given a duration): the loop
+// around it then waits in a way it does not show.
 func (m *Rules) OpWaitsInside(g *Group) bool {
 	for _, call := range g.Calls {
-		fn := typesx.Callee(m.info, call)
-		if fn == nil || fn.Pkg() != m.pkg {
-			continue
-		}
-		decl := m.host.FuncDecl(fn)
-		if decl == nil || decl.Body == nil {
-			continue
-		}
-		waits := false
-		if typesx.InspectUntil(&waits, decl.Body, func(n ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+		var body *ast.BlockStmt
+		if lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+			body = lit.Body
+		} else if fn := typesx.Callee(m.info, call); fn != nil && fn.Pkg() == m.pkg {
+			if decl := m.host.FuncDecl(fn); decl != nil {
+				body = decl.Body
 			}
-			switch callee := typesx.Callee(m.info, c); {
-			case callee == nil:
-			case callee.Pkg() != nil && callee.Pkg().Path() == "time":
-				waits = slices.Contains([]string{"Sleep", "After", "NewTimer", "Reset", "Tick"}, callee.Name())
-			case slices.Contains([]string{"Sleep", "sleep", "Wait", "wait"}, callee.Name()):
-				waits = slices.ContainsFunc(c.Args, func(a ast.Expr) bool {
-					t := m.info.TypeOf(a)
-					return t != nil && typesx.IsNamed(t, "time", "Duration")
-				})
-			}
-			return true
-		}) {
+		}
+		if body != nil && m.bodyWaits(body) {
 			return true
 		}
 	}
 	return false
+}
+
+// bodyWaits reports whether body calls a wait of package time or a
+// Sleep or Wait given a duration.
+func (m *Rules) bodyWaits(body *ast.BlockStmt) bool {
+	waits := false
+	return typesx.InspectUntil(&waits, body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		switch callee := typesx.Callee(m.info, c); {
+		case callee == nil:
+		case callee.Pkg() != nil && callee.Pkg().Path() == "time":
+			waits = slices.Contains([]string{"Sleep", "After", "NewTimer", "Reset", "Tick"}, callee.Name())
+		case slices.Contains([]string{"Sleep", "sleep", "Wait", "wait"}, callee.Name()):
+			waits = slices.ContainsFunc(c.Args, func(a ast.Expr) bool {
+				t := m.info.TypeOf(a)
+				return t != nil && typesx.IsNamed(t, "time", "Duration")
+			})
+		}
+		return true
+	})
 }
 
 // shrinksInput reports whether a self call hands a parameter a part of

@@ -16,8 +16,14 @@ import (
 // literal (send := func() error {...}; send()) as a call of a helper
 // whose body is the literal: its whole body runs again when the call is
 // retried, and its parameters are bound to the call's arguments.
+//
+// A literal called where it is written (err := func() error {...}()) is
+// described the same way.
 func (d *describer) heldCall(call *ast.CallExpr, f *frame, depth int) *sendDesc {
-	lit := d.m.HeldFuncLit(call.Fun)
+	lit, _ := ast.Unparen(call.Fun).(*ast.FuncLit)
+	if lit == nil {
+		lit = d.m.HeldFuncLit(call.Fun)
+	}
 	if lit == nil {
 		return d.targetsCall(call, f, depth) // the model (Model.FuncTargets)
 	}

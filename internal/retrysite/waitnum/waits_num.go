@@ -962,6 +962,11 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 	s.fn = true
 	s.depth = ip.depth + 1
 	s.steps = ip.steps
+	if dm == ip.m && ip.body != nil && ip.body.Pos() < body.Pos() && body.End() <= ip.body.End() {
+		// A function literal of the function run: it reads the
+		// variables it captures as they are at the call.
+		maps.Copy(s.env, ip.env)
+	}
 	params := typesx.FuncParams(dm.info, ft)
 	for i, p := range params {
 		if p == nil || i >= len(call.Args) {

@@ -39,13 +39,31 @@ type Hit struct {
 	Wait *site.Wait
 }
 
+// An Attempt is what the model knows of the function an operation's call
+// runs in the package (asked only when no wait is found on the way back):
+// Decl is its declaration, or a function literal's as one (nil when the
+// call runs neither), Fn the function declared (nil for a literal),
+// FirstSend the position of its first exchange, and WaitsInside whether
+// its body waits at all (time.Sleep, a timer, a Sleep helper given a
+// duration).
+type Attempt struct {
+	Decl        *ast.FuncDecl
+	Fn          *types.Func
+	FirstSend   token.Pos
+	WaitsInside bool
+}
+
 // LoopWaits finds the waits between attempts of a hand-written site s in
 // fi: calls are the operation's calls (the first one is where the walk
 // starts), set the same calls as a set; respond says that the first call
-// returns an HTTP response; opWaitsInside says whether an operation is a
-// same-package function whose body waits (asked only when no wait is
-// found).
-func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallExpr, set map[*ast.CallExpr]bool, respond bool, opWaitsInside func() bool) {
+// returns an HTTP response; attempt describes the function the first
+// call runs.
+//
+// A wait inside that function before its first exchange runs before every
+// attempt's send: when the way back passes no wait, it is the wait between
+// attempts (err := func() error { sleep(backoff()); return send() }();
+// a wait after the send may be a success's pause, and is not taken).
+func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallExpr, set map[*ast.CallExpr]bool, respond bool, attempt func() Attempt) {
 	if fi == nil || len(calls) == 0 {
 		return
 	}
@@ -107,8 +125,19 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 			}
 		}
 	}
+	var at *Attempt
+	if len(w.found) == 0 && !w.maybe && w.again {
+		a := attempt()
+		at = &a
+		if a.Decl != nil {
+			inner, mb := f.helperWaits(a.Decl.Body, 1)
+			if len(inner) == 1 && !mb && a.FirstSend.IsValid() && inner[0].Node.End() <= a.FirstSend {
+				w.found, w.immediate = append(w.found, f.helperHit(calls[0], a.Fn, a.Decl, inner[0])), false
+			}
+		}
+	}
 	if len(w.found) == 0 {
-		if w.maybe || !w.again || opWaitsInside() {
+		if w.maybe || !w.again || at != nil && at.WaitsInside {
 			// Something on the way may wait (a rate limiter, a
 			// backoff object, a channel): the model cannot tell.
 			s.WaitsKnown = false

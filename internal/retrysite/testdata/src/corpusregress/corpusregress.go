@@ -196,12 +196,13 @@ func (c *client) process(ctx context.Context, attempt int) (bool, error) {
 	return err != nil, err
 }
 
-// The loop shows no wait, but its operation waits: the model cannot tell
-// the waits, and must not say the loop retries at once (go-redis,
+// The loop shows no wait, but its operation waits before it sends: that
+// wait runs before every attempt but the first, so it is the wait between
+// attempts, and the loop does not retry at once (go-redis,
 // processWithRetry).
 func (c *client) processWithRetry(ctx context.Context) error {
 	var lastErr error
-	for attempt := 0; attempt <= 3; attempt++ { // want `loop ctx=sync retries=3; waits unknown`
+	for attempt := 0; attempt <= 3; attempt++ { // want `loop ctx=sync retries=3; 1 waits`
 		retry, err := c.process(ctx, attempt)
 		if err == nil || !retry {
 			return err
