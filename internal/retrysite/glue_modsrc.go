@@ -41,8 +41,8 @@ func (m *model) analysed() modsrc.Analysed {
 func (m *model) srcModel(info *types.Info, xp *xpkg) *model {
 	xm := *m
 	xm.info = info
-	xm.x = m.xpkgs() // one loader per pass: a package it reads may call another's
-	xm.Infos = nil
+	xm.x = m.xpkgs()                              // one loader per pass: a package it reads may call another's
+	xm.Infos = make(map[*ast.BlockStmt]*funcInfo) // graphs of its own bodies
 	xm.Vx = m.Vx
 	xm.srcOf = xp
 	xm.srcSettings = make(map[*types.Var]bool)

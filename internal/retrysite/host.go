@@ -3,6 +3,7 @@ package retrysite
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/tracker"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -97,4 +98,18 @@ func (m *model) ValueFunc(call *ast.CallExpr) *types.Func {
 	}
 	fn, _ := m.info.Defs[ts[0].Decl.Name].(*types.Func)
 	return fn
+}
+
+// SourceFunc returns the graph of the body of fn, a function of another
+// package of the module or of a small package of a dependency, read from
+// its source by that package's model (methodOf, xpkg.go), or nil.
+func (m *model) SourceFunc(fn *types.Func) *funcInfo {
+	if fn.Pkg() == nil || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+		return nil // the standard library
+	}
+	decl, xm := m.methodOf(fn)
+	if decl == nil || decl.Body == nil || xm == nil || xm == m {
+		return nil
+	}
+	return xm.FuncInfo(decl.Body, decl.Type)
 }

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
@@ -487,10 +488,32 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 			}
 		}
 	}
+	// A function of another package (of the module, or a small package
+	// of a dependency) given only values the model knows (a status, a
+	// flag): its body read from source and evaluated like a same-package
+	// function's (retryafter.Should(resp.StatusCode, true)).
+	if fn.Pkg() != ev.Fi.M.pkg && ev.Depth < 3 && ev.knownArgs(fn, x, e) {
+		if callee := ev.Fi.M.host.SourceFunc(fn); callee != nil {
+			if v, ok := ev.inlineIn(fn, callee, x, e); ok && v.Known() {
+				return v
+			}
+		}
+	}
 	if v, ok := ev.decodedSuccess(x, e); ok { // decide_body.go
 		return v
 	}
 	return Unknown(ev.argDeps(x, e))
+}
+
+// knownArgs reports whether a call of fn, a function with no receiver
+// whose one result is an integer or a bool, is given an integer the model
+// knows (a status code, a count).
+func (ev *Evaluator) knownArgs(fn *types.Func, x *ast.CallExpr, e Env) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.Variadic() || len(x.Args) != sig.Params().Len() || !IsIntegerOrBool(sig.Results().At(0).Type()) {
+		return false
+	}
+	return slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return ev.Eval(a, e).K == VInt })
 }
 
 // argDeps collects the deps of a call's receiver and arguments, so that
@@ -586,6 +609,18 @@ func (ev *Evaluator) inline(fn *types.Func, call *ast.CallExpr, e Env) (Value, b
 	if !ok {
 		return Value{}, false
 	}
+	return sub.inlined(fn, ce, argDep)
+}
+
+// inlineIn is inline for fn's body as callee, another package's model,
+// reads it.
+func (ev *Evaluator) inlineIn(fn *types.Func, callee *FuncInfo, call *ast.CallExpr, e Env) (Value, bool) {
+	sub, ce, argDep := ev.bindTo(fn, callee, call, e)
+	return sub.inlined(fn, ce, argDep)
+}
+
+// inlined merges the returns of sub, fn's body bound by ce.
+func (sub *Evaluator) inlined(fn *types.Func, ce Env, argDep Deps) (Value, bool) {
 	res, ok := sub.returnsMemo(fn, ce)
 	if !ok {
 		return Unknown(argDep &^ depVar), true
@@ -666,20 +701,38 @@ func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evalu
 	if decl == nil || decl.Body == nil {
 		return nil, Env{}, 0, false
 	}
-	sig := fn.Type().(*types.Signature)
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
 	if callee == nil {
 		return nil, Env{}, 0, false
 	}
+	sub, ce, argDep := ev.bindTo(fn, callee, call, e)
+	return sub, ce, argDep, true
+}
+
+// bindTo is bindCall for callee, the graph of fn's body.
+func (ev *Evaluator) bindTo(fn *types.Func, callee *FuncInfo, call *ast.CallExpr, e Env) (*Evaluator, Env, Deps) {
+	sig := fn.Type().(*types.Signature)
 	// Bind parameters.
 	ce := Env{}
 	var argDep Deps
 	params := sig.Params()
+	// Another package's body read from source declares its own
+	// parameters, not the caller's view of them.
+	var own []*types.Var
+	if callee.M != ev.Fi.M && callee.typ != nil {
+		own = typesx.FuncParams(callee.M.info, callee.typ)
+	}
 	for i := 0; i < params.Len() && i < len(call.Args); i++ {
 		if sig.Variadic() && i == params.Len()-1 {
 			break
 		}
 		p := params.At(i)
+		if own != nil {
+			if i >= len(own) || own[i] == nil {
+				continue
+			}
+			p = own[i]
+		}
 		av := ev.Eval(call.Args[i], e)
 		argDep |= av.Dep
 		if callee.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type()) {
@@ -695,7 +748,7 @@ func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evalu
 	// the context as the operation left it: live after a success or a
 	// failure that is not the context's.
 	live := ev.Pred || ev.Op != nil && outcomeval.LiveCtx(&ev.Sc)
-	return &Evaluator{Fi: callee, Depth: ev.Depth + 1, Pred: live}, ce, argDep, true
+	return &Evaluator{Fi: callee, Depth: ev.Depth + 1, Pred: live}, ce, argDep
 }
 
 // returns simulates the function body from its entry and merges the

@@ -63,6 +63,10 @@ type Host interface {
 	// func value runs (a func field every default of which the package
 	// writes is that function: retrysite's host.go), or nil.
 	ValueFunc(call *ast.CallExpr) *types.Func
+	// SourceFunc returns the graph of the body of fn, a function of
+	// another package outside the standard library that the model can
+	// read from source, or nil.
+	SourceFunc(fn *types.Func) *FuncInfo
 }
 
 // The interpreter's code calls the host under the names discovery gives
