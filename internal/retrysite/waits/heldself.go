@@ -44,7 +44,29 @@ func (w *Walk) heldWaits(node ast.Node) []*Hit {
 		}
 		// The literal's own walk holds no closures (NewWalk): it does
 		// not come back here.
-		return append(hs, w.F.NewWalk(fi).EntryWaits(inner)...)
+		if entry := w.F.NewWalk(fi).EntryWaits(inner); len(entry) > 0 {
+			return append(hs, entry...)
+		}
+		// A wait some path skips (none for a cause that asks to retry
+		// at once) is still the wait of the others: the one wait of the
+		// body before its call of the function.
+		first := lit.Body.End()
+		for c := range inner {
+			first = min(first, c.Pos())
+		}
+		var ws []*Hit
+		mb := false
+		for _, st := range lit.Body.List {
+			if st.End() > first {
+				break
+			}
+			h, m := w.F.FindWaits(st, lit.Body, 1)
+			ws, mb = append(ws, h...), mb || m
+		}
+		if len(ws) == 1 && !mb {
+			hs = append(hs, ws[0])
+		}
+		return hs
 	})
 }
 

@@ -442,13 +442,24 @@ func (w *Walk) WaitsIn(node ast.Node) ([]*Hit, bool) {
 // the function that holds node, where timers are looked up. maybe is true
 // when node holds something else that may block: a receive from another
 // channel, a call that looks like a wait (Wait, Backoff, a rate limiter).
+//
+// The Done case of a select that also waits (case <-ctx.Done(): return)
+// is cancellation: it may only end the wait sooner.
 func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits []*Hit, maybe bool) {
+	var cancels map[*ast.UnaryExpr]bool
 	typesx.InspectNoLits(node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			return !f.M.TimerDrain(n) // values.go
+		case *ast.SelectStmt:
+			if u := f.selectCancel(n, body); u != nil {
+				if cancels == nil {
+					cancels = make(map[*ast.UnaryExpr]bool)
+				}
+				cancels[u] = true
+			}
 		case *ast.UnaryExpr:
-			if n.Op != token.ARROW {
+			if n.Op != token.ARROW || cancels[n] {
 				return true
 			}
 			if h := f.ReceiveWait(n, body); h != nil {
@@ -492,6 +503,49 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 		return true
 	})
 	return hits, maybe
+}
+
+// selectCancel returns the receive from a Done channel of a select of
+// two cases whose other case waits (case <-time.After(d):), or nil.
+func (f Finder) selectCancel(sel *ast.SelectStmt, body *ast.BlockStmt) *ast.UnaryExpr {
+	if len(sel.Body.List) != 2 {
+		return nil
+	}
+	var done, wait *ast.UnaryExpr
+	for _, st := range sel.Body.List {
+		u := commRecv(st.(*ast.CommClause).Comm)
+		switch {
+		case u == nil:
+			return nil
+		case f.isDone(u):
+			done = u
+		case f.ReceiveWait(u, body) != nil:
+			wait = u
+		}
+	}
+	if wait == nil {
+		return nil
+	}
+	return done
+}
+
+// commRecv returns the receive of a select case (<-c, v := <-c, v, ok =
+// <-c), or nil.
+func commRecv(st ast.Stmt) *ast.UnaryExpr {
+	var x ast.Expr
+	switch st := st.(type) {
+	case *ast.ExprStmt:
+		x = st.X
+	case *ast.AssignStmt:
+		if len(st.Rhs) == 1 {
+			x = st.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil
+	}
+	return u
 }
 
 // afterHanded returns the wait of a call that hands time.After(d) to a
@@ -791,6 +845,9 @@ func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSe
 // mayWait reports whether a call of another package may block for a
 // while between attempts: its name says it waits, or it takes a duration.
 func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
+	if _, builtin := f.Info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); builtin {
+		return false // min(d, max)
+	}
 	name := ""
 	if id := typesx.NameIdent(call.Fun); id != nil {
 		name = id.Name
