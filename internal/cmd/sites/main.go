@@ -24,7 +24,7 @@ var show = &analysis.Analyzer{
 			var b strings.Builder
 			b.WriteString(s.Describe())
 			for _, w := range s.Waits {
-				fmt.Fprintf(&b, " | wait %q shape=%d at %v", w.Desc, w.Shape, pass.Fset.Position(w.Pos))
+				fmt.Fprintf(&b, " | wait %q shape=%d floors=%v at %v", w.Desc, w.Shape, w.Floors, pass.Fset.Position(w.Pos))
 			}
 			if !s.WaitsKnown {
 				b.WriteString(" | waits?")

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 
@@ -106,12 +107,20 @@ func (ip *winterp) ctorObjArgs(call *ast.CallExpr, args []waitshape.Num, depth i
 	if depth > 2 {
 		return nil
 	}
+	var unset map[int]bool // arguments that are no constant
 	if args == nil {
-		for _, a := range call.Args {
+		for i, a := range call.Args {
 			if tv, ok := ip.m.info.Types[a]; !ok || tv.Value == nil {
 				// Kept to constructors of constants: a value
-				// computed here may change between calls.
-				return nil
+				// computed here may change between calls. A
+				// setting the constructor fills when it is zero
+				// stands for its default (below).
+				if unset == nil {
+					unset = make(map[int]bool)
+				}
+				unset[i] = true
+				args = append(args, waitshape.Num{})
+				continue
 			}
 			args = append(args, ip.eval(a))
 		}
@@ -127,21 +136,30 @@ func (ip *winterp) ctorObjArgs(call *ast.CallExpr, args []waitshape.Num, depth i
 		return nil
 	}
 	d, dm := ip.m.methodOf(fn)
-	if d == nil || d.Body == nil || dm == nil || len(d.Body.List) != 1 {
+	if d == nil || d.Body == nil || dm == nil {
 		return nil
 	}
-	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
+	res, prelude, defaults := ctorReturn(dm.info, d)
+	if res == nil {
 		return nil
 	}
 	sub := ip.subInterp(dm, nil, nil)
 	sub.depth, sub.steps = ip.depth+1, ip.steps
 	for i, p := range typesx.FuncParams(dm.info, d.Type) {
-		if p != nil && i < len(args) {
-			sub.env[p] = args[i]
+		if p == nil || i >= len(args) {
+			continue
 		}
+		if unset[i] {
+			if !defaults[p] {
+				return nil
+			}
+			sub.env[p] = zeroOf(p.Type()) // the default the constructor fills
+			continue
+		}
+		sub.env[p] = args[i]
 	}
-	x := ast.Unparen(ret.Results[0])
+	sub.stmts(prelude)
+	x := ast.Unparen(res)
 	if inner, ok := x.(*ast.CallExpr); ok && dm == ip.m {
 		// A constructor returning another's call: its arguments
 		// evaluated with this one's parameters bound.
@@ -199,6 +217,44 @@ func (ip *winterp) ctorObjArgs(call *ast.CallExpr, args []waitshape.Num, depth i
 		st.typ = types.NewPointer(cn)
 	}
 	return st
+}
+
+// ctorReturn returns the one result of a constructor whose body is
+// `return X`, or that first fills in defaults for parameters left zero
+// (if min == 0 { min = 200 * time.Millisecond }) and then returns X: the
+// statements before the return (prelude) are ifs with no init and no
+// else whose bodies only assign to parameters, which defaults holds.
+func ctorReturn(info *types.Info, d *ast.FuncDecl) (x ast.Expr, prelude []ast.Stmt, defaults map[*types.Var]bool) {
+	list := d.Body.List
+	if len(list) == 0 {
+		return nil, nil, nil
+	}
+	ret, ok := list[len(list)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, nil, nil
+	}
+	params := typesx.FuncParams(info, d.Type)
+	for _, st := range list[:len(list)-1] {
+		is, ok := st.(*ast.IfStmt)
+		if !ok || is.Init != nil || is.Else != nil {
+			return nil, nil, nil
+		}
+		for _, b := range is.Body.List {
+			as, ok := b.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 {
+				return nil, nil, nil
+			}
+			v := typesx.VarOf(info, as.Lhs[0])
+			if v == nil || !slices.Contains(params, v) {
+				return nil, nil, nil
+			}
+			if defaults == nil {
+				defaults = make(map[*types.Var]bool)
+			}
+			defaults[v] = true
+		}
+	}
+	return ret.Results[0], list[:len(list)-1], defaults
 }
 
 // fieldDefaultCtor returns the function a call of a func-typed field

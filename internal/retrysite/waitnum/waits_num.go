@@ -80,6 +80,11 @@ type winterp struct {
 	clamps  []waitClamp
 	// fieldsSet are the fields assigned in the region.
 	fieldsSet map[types.Object]bool
+	// counts are the integer fields of values the run does not follow
+	// (a client's reconnectAttempts) that it stepped (c.attempts++),
+	// with their values: a count kept across attempts in the object,
+	// shared with the helpers the run follows.
+	counts    map[*types.Var]waitshape.Num
 	standins  map[string]waitshape.Num
 	resolving map[*types.Var]bool
 	// objs are the backoff objects followed (waits_state.go).
@@ -130,6 +135,7 @@ func (ip *winterp) binary(op token.Token, a, b waitshape.Num, integer bool) wait
 func (ip *winterp) subInterp(dm *model, region ast.Node, body *ast.BlockStmt) *winterp {
 	s := dm.newInterp(ip.mode, region, body)
 	s.drew = ip.drew
+	s.counts = ip.counts
 	return s
 }
 
@@ -159,6 +165,7 @@ func (m *model) newInterp(mode float64, region ast.Node, body *ast.BlockStmt) *w
 		body:      body,
 		timers:    make(map[*types.Var]waitshape.Num),
 		fieldsSet: make(map[types.Object]bool),
+		counts:    make(map[*types.Var]waitshape.Num),
 		standins:  make(map[string]waitshape.Num),
 		resolving: make(map[*types.Var]bool),
 		steps:     &steps,
@@ -273,6 +280,14 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 				}
 			}
 			ip.setField(s.X, x)
+		} else if v := ip.countField(s.X); v != nil {
+			x := ip.counts[v]
+			if s.Tok == token.INC {
+				x.V++
+			} else {
+				x.V--
+			}
+			ip.counts[v] = x
 		} else if v := ip.localVar(s.X); v != nil {
 			x := ip.eval(s.X)
 			if x.OK {
@@ -567,9 +582,32 @@ func (ip *winterp) clampValue(cmp *ast.BinaryExpr, e, x ast.Expr) (waitshape.Num
 	return r, true
 }
 
+// applyClamps applies the pending clamps to the value returned, the last
+// written first: each earlier one returns its own value when its
+// comparison holds, and leaves what the later ones made otherwise
+// (if d < lo { return lo }; if d > hi { return hi }; return d).
 func (ip *winterp) applyClamps() {
 	for i := len(ip.clamps) - 1; i >= 0; i-- {
 		c := ip.clamps[i]
+		if i < len(ip.clamps)-1 {
+			if a, b := ip.eval(c.l), ip.eval(c.r); a.OK && b.OK && !a.Opq && !b.Opq && !waitshape.Limit(a, b) && !waitshape.Limit(b, a) {
+				var holds bool
+				switch c.op {
+				case token.LSS:
+					holds = a.V < b.V
+				case token.LEQ:
+					holds = a.V <= b.V
+				case token.GTR:
+					holds = a.V > b.V
+				case token.GEQ:
+					holds = a.V >= b.V
+				}
+				if holds {
+					ip.ret = ip.eval(c.e)
+				}
+				continue
+			}
+		}
 		if v, ok := ip.clampValue(&ast.BinaryExpr{X: c.l, Op: c.op, Y: c.r}, c.e, ip.retExpr); ok {
 			ip.ret = v
 		}
@@ -1242,6 +1280,9 @@ func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 	if r, ok := ip.objField(x, v); ok { // waits_state.go
 		return r
 	}
+	if r, ok := ip.counts[v]; ok {
+		return r
+	}
 	if carriesFailure(info.TypeOf(x.X)) {
 		// A field of an error value (a rate-limit error's RetryAfter)
 		// is what this failure says: it may change with every failure.
@@ -1254,6 +1295,63 @@ func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 		return waitshape.Known(float64(vals[0]))
 	}
 	return ip.standinOf("field:"+types.ExprString(x), v.Type())
+}
+
+// countField returns the field x steps (c.attempts++) when it is an
+// integer field of the package that the package otherwise only sets to
+// one constant (its reset, c.attempts = 0): a count of attempts kept in
+// the object, starting there, which the run steps from then on. nil
+// otherwise.
+func (ip *winterp) countField(x ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
+	if v == nil || !v.IsField() || v.Pkg() != ip.m.pkg || !typesx.IsInteger(v.Type()) {
+		return nil
+	}
+	if _, ok := ip.counts[v]; ok {
+		return v
+	}
+	if !ip.m.onlyReset(v) {
+		return nil
+	}
+	ip.counts[v] = waitshape.Num{OK: true, Vary: true}
+	return v
+}
+
+// onlyReset reports whether the package writes the field v only by
+// stepping it and by setting it to zero (its reset).
+func (m *model) onlyReset(v *types.Var) bool {
+	ok := true
+	for _, f := range m.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
+					if !isSel || m.info.Uses[sel.Sel] != v {
+						continue
+					}
+					tv, known := m.info.Types[n.Rhs[min(i, len(n.Rhs)-1)]]
+					ok = ok && n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) && known && tv.Value != nil && constant.Sign(tv.Value) == 0
+				}
+			case *ast.CompositeLit:
+				for _, e := range n.Elts {
+					if kv, isKV := e.(*ast.KeyValueExpr); isKV && m.info.Uses[typesx.IdentOf(kv.Key)] == v {
+						ok = false
+					}
+				}
+			case *ast.UnaryExpr:
+				if sel, isSel := ast.Unparen(n.X).(*ast.SelectorExpr); isSel && n.Op == token.AND && m.info.Uses[sel.Sel] == v {
+					ok = false // atomic.AddInt64(&c.n, 1) and the like
+				}
+			}
+			return ok
+		})
+	}
+	return ok
 }
 
 // filledByCall reports whether x names a local of the function whose

@@ -44,7 +44,10 @@ func (m *model) LoopWait(s *site.Site, body *ast.BlockStmt, self *types.Func, h 
 	var sh waitshape.WaitShape
 	apply := m.CollectDefaults(func() {
 		for _, bounded := range []bool{false, true} {
-			if bounded && (sh.Shape != site.ShapeUnknown || !condBound(s.Node)) {
+			// A shape read from attempts past the loop's own bound
+			// (a clamp the draws reach only later) is not what the
+			// loop does: its condition bounds the runs again.
+			if bounded && (sh.Shape != site.ShapeUnknown && sh.Jitter != "clamped" || !condBound(s.Node)) {
 				break
 			}
 			runs = runsAtModes(func(mode float64, drew *bool) []waitshape.Num {

@@ -220,6 +220,9 @@ func (ip *winterp) objLiteral(def ast.Expr) (*ast.CompositeLit, *winterp) {
 	if s == nil {
 		return nil, nil
 	}
+	if _, prelude, _ := ctorReturn(ip.m.info, ctor); len(prelude) > 0 {
+		s.stmts(prelude) // the defaults it fills in
+	}
 	lit, _ := ip.objLiteralOnly(x)
 	if lit == nil {
 		return nil, nil
@@ -244,14 +247,14 @@ func (ip *winterp) objDef(def ast.Expr) (x ast.Expr, ctor *ast.FuncDecl, call *a
 		return nil, nil, nil
 	}
 	decl := ip.m.FuncDecl(fn)
-	if decl == nil || decl.Body == nil || decl.Recv != nil || len(decl.Body.List) != 1 {
+	if decl == nil || decl.Body == nil || decl.Recv != nil {
 		return nil, nil, nil
 	}
-	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
+	res, _, _ := ctorReturn(ip.m.info, decl)
+	if res == nil {
 		return nil, nil, nil
 	}
-	return ret.Results[0], decl, call
+	return res, decl, call
 }
 
 // mayBuild reports whether def has a form objLiteral accepts, read

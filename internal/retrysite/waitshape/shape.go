@@ -18,7 +18,7 @@ type WaitShape struct {
 	Ratio     float64 // growth per attempt (exponential)
 	Step      float64 // growth per attempt (linear)
 	Floor     float64 // the smallest floor/ceiling ratio (jitter)
-	Jitter    string  // "", "full", "equal", "partial", "decorrelated"
+	Jitter    string  // "", "full", "equal", "partial", "floor", "clamped", "decorrelated"
 	Schedule  []float64
 	Sched     bool
 	// mid0 and floor0 are the middle and the floor of the first wait.
@@ -109,6 +109,8 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		// Half the draws or more land on the top: a cap applied
 		// after the draw (min(cap, rand*2^n*base)), not under it.
 		ws.Jitter = "clamped"
+	case fixedFloor(floor, ceil):
+		ws.Jitter = "floor"
 	case ws.Floor <= 0.02:
 		ws.Jitter = "full"
 	case wNear(ws.Floor, 0.5, 0.03):
@@ -178,6 +180,15 @@ func Classify(lo, mid, hi []Num) WaitShape {
 		ws.Shape = site.ShapeUnknown
 	}
 	return ws
+}
+
+// fixedFloor reports whether the draws never fall below one positive
+// amount while their ceilings grow (min + rand*(ceil-min)): a fixed
+// amount under every wait is additive jitter, whatever share of the
+// later ceilings it is (the ratio alone would call it full jitter once
+// enough attempts run).
+func fixedFloor(floor, ceil []float64) bool {
+	return len(floor) >= 3 && floor[0] > 0 && wAllEqual(floor) && ceil[len(ceil)-1] > 2*ceil[0]
 }
 
 func wAllEqual(xs []float64) bool {
@@ -383,6 +394,13 @@ func (ws WaitShape) Fill(w *site.Wait, what string) {
 	case site.ShapePartialJitter:
 		if ws.Jitter == "clamped" {
 			w.Desc = "a random draw clamped at its cap after it is drawn: from some attempt on, half the waits or more are the cap, and the backoff " + grows()
+			break
+		}
+		if ws.Jitter == "floor" {
+			w.Desc = "partial jitter: no wait is under a fixed " + fmtNs(ws.Floor0) + ", and the backoff " + grows()
+			if ws.Opaque {
+				w.Desc = "partial jitter: no wait is under a fixed floor, and the backoff " + grows()
+			}
 			break
 		}
 		if !ws.Opaque && ws.Mid0 > 0 {

@@ -1,6 +1,7 @@
-// Package nojitter holds reconnect loops whose wait the interpreter
-// cannot run (the attempt count is a field, the delay is doubled by a
-// loop of its own): reported when nothing in it is drawn at random.
+// Package nojitter holds reconnect loops whose attempt count is a field
+// of the session (s.attempts++, reset to 0) and whose delay is doubled by
+// a loop of its own: the count is stepped per attempt, so the waits are
+// run, and a wait with nothing drawn at random is reported.
 package nojitter
 
 import (
@@ -62,7 +63,7 @@ func (s *Session) recover() error {
 		case <-s.ctx.Done():
 			timer.Stop()
 			return s.ctx.Err()
-		case <-timer.C: // want `R-1: retry of s.open waits a delay computed with no random draw: no jitter`
+		case <-timer.C: // want `R-1: retry of s.open: its wait doubles from .* up to 8s without jitter`
 		}
 		err := s.open(s.ctx)
 		if err == nil {
@@ -104,7 +105,8 @@ func (s *Session) withJitter(d time.Duration) time.Duration {
 	return d/2 + time.Duration(rand.Int63n(int64(d/2)))
 }
 
-// recoverHelper jitters through a method of its own: silent.
+// recoverHelper jitters through a method of its own: half the delay plus
+// a draw of the other half, equal jitter.
 func (s *Session) recoverHelper() error {
 	for { // want `loop ctx=sync bound=\?`
 		s.mu.Lock()
@@ -118,7 +120,7 @@ func (s *Session) recoverHelper() error {
 			delay *= 2
 		}
 		s.mu.Unlock()
-		time.Sleep(s.withJitter(delay))
+		time.Sleep(s.withJitter(delay)) // want `R-1: retry of s.open uses equal jitter: waits at least half of the backoff, which doubles from 1s up to 8s`
 		err := s.open(s.ctx)
 		if err == nil {
 			return nil
@@ -233,7 +235,7 @@ func (s *Session) recoverTimer() error {
 		select {
 		case <-s.ctx.Done():
 			return s.ctx.Err()
-		case <-timer.C: // want `R-1: retry of s.open waits a delay computed with no random draw: no jitter`
+		case <-timer.C: // want `R-1: retry of s.open: its wait doubles from .* up to 8s without jitter`
 		}
 		err := s.open(s.ctx)
 		if err == nil || s.attempts >= s.options.MaxAttempts {

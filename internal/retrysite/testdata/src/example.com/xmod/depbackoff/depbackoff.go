@@ -45,15 +45,17 @@ func Settings(url string, min, max time.Duration) error {
 	return nil
 }
 
-// Trap: Jitter set: each wait is drawn, no finding (the draw is read
-// from the library's code, not assumed).
+// Jitter set: each wait is drawn (read from the library's code, not
+// assumed), but from Min up: no wait is under a fixed 1s, an additive
+// floor, not full jitter. The cap the draws reach only after the loop's
+// five attempts is no verdict of this loop.
 func Jittered(url string) error {
 	b := &jbackoff.Backoff{Min: time.Second, Max: time.Minute, Jitter: true}
 	for i := 0; i < 5; i++ { // want `loop ctx=sync retries=4; 1 waits`
 		if err := get(url); err == nil {
 			return nil
 		}
-		time.Sleep(b.Duration())
+		time.Sleep(b.Duration()) // want `R-1: retry of get \(GET\) uses partial jitter: no wait is under a fixed 1s, and the backoff doubles from 1s`
 	}
 	return nil
 }
