@@ -1297,6 +1297,13 @@ func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 	return ip.standinOf("field:"+types.ExprString(x), v.Type())
 }
 
+// isNumber reports whether t is an integer or a floating-point type
+// (time.Duration among them).
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+}
+
 // countField returns the field x steps (c.attempts++) when it is an
 // integer field of the package that the package otherwise only sets to
 // one constant (its reset, c.attempts = 0): a count of attempts kept in
@@ -1653,9 +1660,11 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 			return r
 		}
 	}
-	if sig != nil && sig.Results().Len() == 1 {
+	if sig != nil && sig.Results().Len() == 1 && (fn.Pkg() == ip.m.pkg || isNumber(sig.Results().At(0).Type())) {
 		// A function of the package, or of another package of the
-		// module read from its source.
+		// module read from its source when it computes a number (a
+		// predicate there, given what the attempt returned, decides
+		// nothing the run knows, and loading its package costs).
 		if d, dm := ip.m.methodOf(fn); d != nil && d.Body != nil && dm.Pure(d.Body, nil) {
 			if s := ip.subIn(dm, d.Body, d.Type, x); s != nil {
 				if recv != nil && dm == ip.m {
