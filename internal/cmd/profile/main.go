@@ -7,7 +7,7 @@
 //
 // Usage, from the module that holds the packages:
 //
-//	profile [-seq] [-top N] [-repeat N] [-cpuprofile F] [-memprofile F] packages | list.txt
+//	profile [-seq] [-test] [-top N] [-repeat N] [-cpuprofile F] [-memprofile F] packages | list.txt
 //
 // A single argument ending in .txt is a list of packages, one a line, #
 // for comments (testdata/corpus/packages.txt). -seq analyses one package
@@ -67,6 +67,7 @@ func main() {
 	top := flag.Int("top", 12, "list the `n` packages the model took longest on")
 	noop := flag.Bool("floor", false, "run the floor (an analyzer that does nothing) instead of retrylint")
 	repeat := flag.Int("repeat", 1, "analyse the loaded packages `n` times and print the medians")
+	tests := flag.Bool("test", false, "load the packages' tests too, as go vet analyses them")
 	flag.Parse()
 	as := analyzers.All()
 	model := timeModel(retrysite.Analyzer)
@@ -74,19 +75,19 @@ func main() {
 		as = []*analysis.Analyzer{driver.Floor}
 		model = timeModel(driver.Floor)
 	}
-	if err := run(as, model, *cpu, *mem, *seq, *top, *repeat, flag.Args()); err != nil {
+	if err := run(as, model, *cpu, *mem, *seq, *top, *repeat, *tests, flag.Args()); err != nil {
 		fmt.Fprintf(os.Stderr, "profile: %v\n", err)
 		os.Exit(1)
 	}
 }
 
-func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, top, repeat int, args []string) error {
+func run(as []*analysis.Analyzer, own *modelTimes, cpu, mem string, seq bool, top, repeat int, tests bool, args []string) error {
 	patterns, err := patternsOf(args)
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadSyntax | packages.NeedModule}, patterns...)
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: tests}, patterns...)
 	if err != nil {
 		return err
 	}
