@@ -591,18 +591,7 @@ func (ip *winterp) applyClamps() {
 		c := ip.clamps[i]
 		if i < len(ip.clamps)-1 {
 			if a, b := ip.eval(c.l), ip.eval(c.r); a.OK && b.OK && !a.Opq && !b.Opq && !waitshape.Limit(a, b) && !waitshape.Limit(b, a) {
-				var holds bool
-				switch c.op {
-				case token.LSS:
-					holds = a.V < b.V
-				case token.LEQ:
-					holds = a.V <= b.V
-				case token.GTR:
-					holds = a.V > b.V
-				case token.GEQ:
-					holds = a.V >= b.V
-				}
-				if holds {
+				if waitshape.Compare(c.op, a.V, b.V) {
 					ip.ret = ip.eval(c.e)
 				}
 				continue

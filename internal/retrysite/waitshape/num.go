@@ -57,6 +57,26 @@ func (a Num) Merge(b Num) Num {
 // is taken not to bind over the attempts the interpreter runs.
 func Limit(a, b Num) bool { return a.Opq && !a.Vary && !(b.Opq && !b.Vary) }
 
+// Compare applies the comparison op (==, !=, <, <=, >, >=) to a and b;
+// false for any other operator.
+func Compare(op token.Token, a, b float64) bool {
+	switch op {
+	case token.EQL:
+		return a == b
+	case token.NEQ:
+		return a != b
+	case token.LSS:
+		return a < b
+	case token.LEQ:
+		return a <= b
+	case token.GTR:
+		return a > b
+	case token.GEQ:
+		return a >= b
+	}
+	return false
+}
+
 // Binary computes a op b; mode is where a random draw lands in its range
 // (rand.Int63() % n draws mode*n) and integer marks an integer division.
 func Binary(op token.Token, a, b Num, mode float64, integer bool) Num {
@@ -116,22 +136,7 @@ func Binary(op token.Token, a, b Num, mode float64, integer bool) Num {
 		if r.Opq || r.Rnd {
 			return Unknown()
 		}
-		var c bool
-		switch op {
-		case token.EQL:
-			c = a.V == b.V
-		case token.NEQ:
-			c = a.V != b.V
-		case token.LSS:
-			c = a.V < b.V
-		case token.LEQ:
-			c = a.V <= b.V
-		case token.GTR:
-			c = a.V > b.V
-		case token.GEQ:
-			c = a.V >= b.V
-		}
-		return Bool(c)
+		return Bool(Compare(op, a.V, b.V))
 	default:
 		return Unknown()
 	}
