@@ -251,6 +251,8 @@ type model struct {
 	drawn map[*types.Var]bool
 	// followed caches followable (waits_state.go).
 	followed map[followKey]bool
+	// resets caches onlyReset (waits_num.go).
+	resets map[*types.Var]bool
 	// impl is the implementation a run puts in place of an interface
 	// method's calls; unseen the interface method of the package a run
 	// could not resolve (waits_impl.go).

@@ -1320,6 +1320,12 @@ func (ip *winterp) countField(x ast.Expr) *types.Var {
 // onlyReset reports whether the package writes the field v only by
 // stepping it and by setting it to zero (its reset).
 func (m *model) onlyReset(v *types.Var) bool {
+	return typesx.Cached(&m.resets, v, func() bool { return m.onlyResetRead(v) })
+}
+
+// onlyResetRead is onlyReset, worked out: the package's files are read
+// once per field a run steps.
+func (m *model) onlyResetRead(v *types.Var) bool {
 	ok := true
 	for _, f := range m.pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
