@@ -513,7 +513,7 @@ func (f Finder) selectCancel(sel *ast.SelectStmt, body *ast.BlockStmt) *ast.Unar
 	}
 	var done, wait *ast.UnaryExpr
 	for _, st := range sel.Body.List {
-		u := commRecv(st.(*ast.CommClause).Comm)
+		u := typesx.CommReceive(st.(*ast.CommClause).Comm)
 		switch {
 		case u == nil:
 			return nil
@@ -527,25 +527,6 @@ func (f Finder) selectCancel(sel *ast.SelectStmt, body *ast.BlockStmt) *ast.Unar
 		return nil
 	}
 	return done
-}
-
-// commRecv returns the receive of a select case (<-c, v := <-c, v, ok =
-// <-c), or nil.
-func commRecv(st ast.Stmt) *ast.UnaryExpr {
-	var x ast.Expr
-	switch st := st.(type) {
-	case *ast.ExprStmt:
-		x = st.X
-	case *ast.AssignStmt:
-		if len(st.Rhs) == 1 {
-			x = st.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return nil
-	}
-	return u
 }
 
 // afterHanded returns the wait of a call that hands time.After(d) to a
