@@ -41,10 +41,11 @@ var runCorpus = flag.Bool("corpus", false, "run TestCorpus: retrylint over the r
 // the work, so that no one reads their findings before; -unseen=fresh a
 // second held-back set, chosen and labelled blind after the first held
 // half was triaged (testdata/unseen/README.md); -unseen=prior seven
-// modules chosen with it that had been run here before.
+// modules chosen with it that had been run here before; -unseen=late a
+// third blind set of six, chosen and labelled on 2026-12-07.
 //
 //	go test -count=1 -timeout 40m ./internal/corpustest -run TestUnseen -unseen=learn -v
-var unseenHalf = flag.String("unseen", "", "run TestUnseen over one part of testdata/unseen: learn, held, fresh, prior or all")
+var unseenHalf = flag.String("unseen", "", "run TestUnseen over one part of testdata/unseen: learn, held, fresh, prior, late or all")
 
 var update = flag.Bool("update", false, "rewrite testdata/corpus/expected from the findings of this run, keeping the verdicts of findings already classified")
 
@@ -89,7 +90,7 @@ func packages(t *testing.T, dir, half string) []string {
 	in := half == "" || half == "all"
 	for _, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
-		if f := strings.Fields(line); len(f) == 4 && f[0] == "#" && (f[1] == "learn" || f[1] == "held" || f[1] == "fresh" || f[1] == "prior") {
+		if f := strings.Fields(line); len(f) == 4 && f[0] == "#" && (f[1] == "learn" || f[1] == "held" || f[1] == "fresh" || f[1] == "prior" || f[1] == "late") {
 			in = half == "" || half == "all" || f[1] == half
 			continue
 		}
@@ -151,9 +152,9 @@ func TestUnseen(t *testing.T) {
 	switch *unseenHalf {
 	case "":
 		t.Skip("the unseen set downloads and type-checks real modules: run it with -unseen=learn, held or all")
-	case "learn", "held", "fresh", "prior", "all":
+	case "learn", "held", "fresh", "prior", "late", "all":
 	default:
-		t.Fatalf("-unseen=%q: want learn, held, fresh, prior or all", *unseenHalf)
+		t.Fatalf("-unseen=%q: want learn, held, fresh, prior, late or all", *unseenHalf)
 	}
 	scoreCorpus(t, filepath.Join(repoRoot(t), "testdata", "unseen"), *unseenHalf, false)
 }
