@@ -2,7 +2,7 @@ package policy
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -39,11 +39,16 @@ var RetryableHTTPStatuses = []int{408, 429, 500, 502, 503, 504}
 var NamedNonRetryableHTTPStatuses = []int{400, 401, 403, 404, 409, 422}
 
 // ClassifyHTTPStatus classifies an HTTP status code (R-4): 408, 429, 500,
-// 502, 503 and 504 are retryable; every other 4xx is not.
+// 502, 503 and 504 are retryable; every other 4xx is not, but 425 Too
+// Early, which R-4 does not name and which asks the client to send the
+// request again once its TLS handshake is complete (RFC 8470 section
+// 5.2): it is neither.
 func ClassifyHTTPStatus(code int) Class {
 	switch {
 	case code == 408 || code == 429:
 		return Retryable
+	case code == 425:
+		return Unclassified
 	case code >= 400 && code <= 499:
 		return NonRetryable
 	case code == 500 || code == 502 || code == 503 || code == 504:
@@ -182,22 +187,21 @@ func (e ErrorClass) Class() Class {
 const MaxDNSAttempts = 2
 
 // DescribeHTTPStatuses renders a set of HTTP statuses for a message,
-// folding the 4xx codes that R-4 does not name into "other 4xx":
-// "400, 401, 403, 404, 409, 422 and other 4xx".
+// folding the 4xx codes that R-4 does not name into "other 4xx" when
+// there are more than two of them (a range: "400, 401, 403, 404, 409,
+// 422 and other 4xx"); one or two are named ("405", "400 and 418").
 func DescribeHTTPStatuses(codes []int) string {
-	cs := append([]int(nil), codes...)
-	sort.Ints(cs)
+	cs := slices.Compact(slices.Sorted(slices.Values(codes)))
 	named := map[int]bool{}
 	for _, n := range NamedNonRetryableHTTPStatuses {
 		named[n] = true
 	}
+	unnamed := func(c int) bool { return c >= 400 && c <= 499 && !named[c] && ClassifyHTTPStatus(c) == NonRetryable }
+	fold := len(slices.DeleteFunc(slices.Clone(cs), func(c int) bool { return !unnamed(c) })) > 2
 	var parts []string
 	other := false
-	for i, c := range cs {
-		if i > 0 && cs[i-1] == c {
-			continue
-		}
-		if c >= 400 && c <= 499 && !named[c] && ClassifyHTTPStatus(c) == NonRetryable {
+	for _, c := range cs {
+		if fold && unnamed(c) {
 			other = true
 			continue
 		}

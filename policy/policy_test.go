@@ -40,7 +40,7 @@ func TestClassifyHTTPStatus(t *testing.T) {
 	for code, want := range map[int]Class{
 		200: Unclassified, 301: Unclassified, 400: NonRetryable, 401: NonRetryable, 403: NonRetryable,
 		404: NonRetryable, 408: Retryable, 409: NonRetryable, 418: NonRetryable, 422: NonRetryable,
-		429: Retryable, 500: Retryable, 501: Unclassified, 502: Retryable, 503: Retryable, 504: Retryable,
+		425: Unclassified, 429: Retryable, 500: Retryable, 501: Unclassified, 502: Retryable, 503: Retryable, 504: Retryable,
 	} {
 		if got := ClassifyHTTPStatus(code); got != want {
 			t.Errorf("ClassifyHTTPStatus(%d) = %s, want %s", code, got, want)
@@ -78,9 +78,12 @@ func TestDescribeHTTPStatuses(t *testing.T) {
 		in   []int
 		want string
 	}{
-		{[]int{404, 400, 418, 401, 403, 409, 422, 405}, "400, 401, 403, 404, 409, 422 and other 4xx"},
+		{[]int{404, 400, 418, 401, 403, 409, 422, 405, 410}, "400, 401, 403, 404, 409, 422 and other 4xx"},
+		{[]int{404, 400, 418, 405}, "400, 404, 405, 418"},
 		{[]int{404}, "404"},
-		{[]int{418}, "4xx client errors"},
+		{[]int{418}, "418"},
+		{[]int{400, 418, 405}, "400, 405, 418"},
+		{[]int{418, 405, 410}, "4xx client errors"},
 	} {
 		if got := DescribeHTTPStatuses(c.in); got != c.want {
 			t.Errorf("DescribeHTTPStatuses(%v) = %q, want %q", c.in, got, c.want)

@@ -14,7 +14,10 @@
 // Retrying 408, 429, 500, 502, 503, 504, UNAVAILABLE, DEADLINE_EXCEEDED,
 // RESOURCE_EXHAUSTED and ABORTED is what the standard asks for; outcomes
 // it names in neither list (2xx, 3xx, 501, CANCELLED, UNKNOWN, INTERNAL,
-// ...) are not reported.
+// ...) are not reported, nor is 425 Too Early, which the server sends to
+// have the request sent again once the TLS handshake is complete (RFC
+// 8470 section 5.2). One or two unnamed 4xx are named in the message
+// ("retries 418"); more read "and other 4xx".
 //
 // The analyzer reports a retry site when an outcome that must not be
 // retried certainly leads to another attempt, and names the outcomes
