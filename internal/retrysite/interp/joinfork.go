@@ -47,14 +47,18 @@ func (fi *FuncInfo) joinFork(b *cfg.Block, in Scope) bool {
 
 // sameExits reports whether both sides of fork b reach the same exits of
 // the loop in (a block out of it, or one with no successor) without
-// passing through b again.
+// passing through b again, and either both may come back to b or neither
+// can: a side that only leaves (`if i > max { break }`) while the other
+// goes round decides an exit, whatever exit the round reaches later.
 func sameExits(b *cfg.Block, in Scope) bool {
-	exits := func(from *cfg.Block) map[int32]bool {
-		seen, res := map[*cfg.Block]bool{b: true}, map[int32]bool{}
+	exits := func(from *cfg.Block) (map[int32]bool, bool) {
+		seen, res, back := map[*cfg.Block]bool{b: true}, map[int32]bool{}, false
 		for stack := []*cfg.Block{from}; len(stack) > 0; {
 			x := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			switch {
+			case x == b:
+				back = true
 			case seen[x]:
 			case !in(x) || len(x.Succs) == 0:
 				res[x.Index] = true
@@ -63,7 +67,9 @@ func sameExits(b *cfg.Block, in Scope) bool {
 				stack = append(stack, x.Succs...)
 			}
 		}
-		return res
+		return res, back
 	}
-	return maps.Equal(exits(b.Succs[0]), exits(b.Succs[1]))
+	e0, back0 := exits(b.Succs[0])
+	e1, back1 := exits(b.Succs[1])
+	return back0 == back1 && maps.Equal(e0, e1)
 }

@@ -14,6 +14,7 @@ type Client struct {
 	user   string
 	hdr    http.Header
 	budget interface{ Take() bool }
+	tries  int
 }
 
 // fetch sets optional headers on each attempt and retries every error
@@ -84,4 +85,42 @@ func (c *Client) stopHeader(ctx context.Context, url string) (*http.Response, er
 		}
 		time.Sleep(time.Second)
 	}
+}
+
+// breakBound leaves by a break once its count passes a field's value:
+// the true side leaves while the other goes round, so the fork decides
+// an exit, although both sides end at the same return after the loop.
+// The count is unknown (the field is the user's), and R-2 is silent.
+func (c *Client) breakBound(url string) (res *http.Response, err error) {
+	for i := 1; ; i++ {
+		res, err = c.hc.Get(url)
+		if err == nil {
+			break
+		}
+		if i > c.tries {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	return res, err
+}
+
+// breakBusy breaks only on success; the if before the sleep picks a
+// header and goes round on both sides: no count.
+func (c *Client) breakBusy(ctx context.Context, url string) (res *http.Response, err error) {
+	for { // want `R-2: retry of c.hc.Do \(GET\) has no maximum retry count`
+		req, rerr := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if rerr != nil {
+			return nil, rerr
+		}
+		res, err = c.hc.Do(req)
+		if err == nil {
+			break
+		}
+		if c.user != "" {
+			continue
+		}
+		time.Sleep(time.Second)
+	}
+	return res, err
 }
