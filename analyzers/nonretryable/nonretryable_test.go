@@ -9,7 +9,7 @@ import (
 
 func Test(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail", "statusmap")
+	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail", "statusmap", "plainhttp")
 }
 
 func TestFix(t *testing.T) {

@@ -248,8 +248,8 @@ func clientSends(roundTrips ...string) map[string]SendFunc {
 		m[rt] = SendFunc{Req: 0, Client: RecvArg}
 	}
 	for name, method := range map[string]string{"Post": "POST", "PostForm": "POST", "Get": "GET", "Head": "HEAD"} {
-		m[name] = SendFunc{Req: NoArg, Client: NoArg, Method: method}
-		m["Client."+name] = SendFunc{Req: NoArg, Client: RecvArg, Method: method}
+		m[name] = SendFunc{Req: NoArg, Client: NoArg, Method: method, URLFirst: true}
+		m["Client."+name] = SendFunc{Req: NoArg, Client: RecvArg, Method: method, URLFirst: true}
 	}
 	return m
 }

@@ -62,6 +62,9 @@ type SendFunc struct {
 	// Method is the HTTP method the function sends, when it decides it
 	// (http.Post).
 	Method string
+	// URLFirst is true when argument 0 is the URL the call requests
+	// (net/http's Get, Head, Post and PostForm).
+	URLFirst bool
 	// Wrap is true when the call makes a request value whose Unwrap
 	// method sends Req through Client (failsafehttp.NewRequest and
 	// Request.Do); Unwrap is that method: it sends the request and
@@ -87,8 +90,19 @@ func (o Origin) Ctx(k RequestKind, short string) Origin {
 	return o
 }
 
-// MethodAt is an origin whose method is argument i.
+// MethodAt is an origin whose method is argument i and whose URL is
+// argument i+1 (net/http's NewRequest(method, url, body) and the
+// constructors shaped like it).
 func MethodAt(i int) Origin { return Origin{MethodArg: i, From: NoArg} }
+
+// URLArg returns the index of the argument that holds the URL of an
+// origin made by MethodAt, or NoArg.
+func (o Origin) URLArg() int {
+	if o.MethodArg < 0 {
+		return NoArg
+	}
+	return o.MethodArg + 1
+}
 
 // CopyOf is an origin that copies the request at i.
 func CopyOf(i int) Origin { return Origin{MethodArg: NoArg, From: i} }

@@ -58,6 +58,7 @@ func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDe
 		return nil
 	}
 	var best *sendDesc
+	plain := true
 	for _, t := range ts {
 		var s *sendDesc
 		switch {
@@ -72,6 +73,12 @@ func (d *describer) targetsCall(call *ast.CallExpr, f *frame, depth int) *sendDe
 		if best == nil || keyRank(s.key) < keyRank(best.key) {
 			best = s
 		}
+		plain = plain && s.plain
 	}
-	return best
+	if best == nil {
+		return nil
+	}
+	r := *best
+	r.plain = plain
+	return &r
 }

@@ -45,7 +45,7 @@ func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
 	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
 	d := newDescriber(m)
 	if r := d.call(call, f, 0); r != nil {
-		op.HTTP, op.Method, op.MethodPos, op.Request, op.Key = true, r.method, r.methodPos, r.request, r.key
+		op.HTTP, op.Method, op.MethodPos, op.Request, op.Key, op.PlainHTTP = true, r.method, r.methodPos, r.request, r.key, r.plain
 		if op.Method == "" {
 			if c := m.callerBound(call, f); c != nil { // ops_callers.go
 				op.Method, op.MethodPos, op.Key = c.method, c.methodPos, c.key
@@ -190,6 +190,8 @@ type sendDesc struct {
 	methodPos token.Pos
 	request   ast.Expr
 	key       *site.IdemKey
+	// plain: every request goes to an http:// URL (plainurl.go).
+	plain bool
 }
 
 const maxDepth = 4
@@ -214,13 +216,17 @@ func (d *describer) call(call *ast.CallExpr, f *frame, depth int) *sendDesc {
 	if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
 		// An interface of the package: its implementations in the
 		// package (a Caller whose HTTPCaller POSTs) are what it runs.
+		decls := d.m.assignedImpls(fn, call)
+		if decls == nil {
+			decls = d.m.implementations(fn)
+		}
 		var sends []*sendDesc
-		for _, decl := range d.m.implementations(fn) {
+		for _, decl := range decls {
 			if s := d.declCall(decl, call, f, depth); s != nil {
 				sends = append(sends, s)
 			}
 		}
-		return mergeSends(sends)
+		return mergeAltSends(sends)
 	}
 	return d.declCall(d.m.FuncDecl(fn), call, f, depth)
 }
@@ -261,6 +267,14 @@ func mergeSends(sends []*sendDesc) *sendDesc {
 	if len(sends) == 0 {
 		return nil
 	}
+	r := *mergedMethod(sends)
+	r.plain = !slices.ContainsFunc(sends, func(s *sendDesc) bool { return !s.plain })
+	return &r
+}
+
+// mergedMethod picks the send that describes the method and key of all
+// of sends (see mergeSends).
+func mergedMethod(sends []*sendDesc) *sendDesc {
 	best := sends[0]
 	for _, s := range sends[1:] {
 		if s.method == "" || s.method != best.method {
@@ -276,6 +290,72 @@ func mergeSends(sends []*sendDesc) *sendDesc {
 		}
 	}
 	return best
+}
+
+// mergeAltSends combines the sends of alternatives only one of which
+// runs (the implementations of an interface method, chosen by settings
+// the model cannot see): as mergeSends, but the key is what every
+// alternative does with it, unknown when they differ. One that makes a
+// new key on every attempt beside one that copies headers from a map is
+// no evidence of either.
+func mergeAltSends(sends []*sendDesc) *sendDesc {
+	best := mergeSends(sends)
+	if best == nil || best.key == nil {
+		return best
+	}
+	for _, s := range sends {
+		if s.key == nil || s.key.State != best.key.State {
+			alt := *best
+			alt.key = &site.IdemKey{State: site.KeyUnknown}
+			return &alt
+		}
+	}
+	return best
+}
+
+// assignedImpls returns the methods a call of fn, an interface method,
+// runs when its receiver is an unexported field of the package that the
+// package only ever sets to values of its own concrete types (w.t =
+// &plain{c}): those types' methods, not every implementation's. nil when
+// the field is exported, never set, or set to anything else.
+func (m *model) assignedImpls(fn *types.Func, call *ast.CallExpr) []*ast.FuncDecl {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	recv, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := m.info.Uses[recv.Sel].(*types.Var)
+	if v == nil || !v.IsField() || v.Exported() || v.Pkg() != m.pkg {
+		return nil
+	}
+	vals := m.valuesOf(v)
+	if len(vals) == 0 {
+		return nil
+	}
+	var decls []*ast.FuncDecl
+	for _, x := range vals {
+		t := m.info.TypeOf(x)
+		if t == nil || types.IsInterface(t) {
+			return nil
+		}
+		named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
+		if named == nil || named.Obj().Pkg() != m.pkg {
+			return nil
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name())
+		impl, _ := obj.(*types.Func)
+		d := m.FuncDecl(impl)
+		if impl == nil || d == nil {
+			return nil
+		}
+		if !slices.Contains(decls, d) {
+			decls = append(decls, d)
+		}
+	}
+	return decls
 }
 
 // keyRank orders key states from compliant to worst (unknown as none).
@@ -340,6 +420,8 @@ type send struct {
 	// mayKey is true when the sender's body, not read, may set a key
 	// header: its package's source names one.
 	mayKey bool
+	// url is the URL the call requests, when the call takes it (http.Get).
+	url ast.Expr
 }
 
 const pkgHTTP = "net/http"
@@ -364,6 +446,9 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 		s.req, s.client = argAt(call, sf.Req), argAt(call, sf.Client)
 		if sf.Method != "" {
 			s.method, s.methodPos = sf.Method, s.call.Pos()
+		}
+		if sf.URLFirst {
+			s.url = arg0(call)
 		}
 		return s
 	}
@@ -490,6 +575,10 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 	if r.method == "" {
 		r.method, r.methodPos = t.finalMethod()
 	}
+	if s.url != nil {
+		t.urls = append(t.urls, argRef{s.url, f})
+	}
+	r.plain = d.plainURLs(t)
 	r.key = d.key(t, f)
 	if pos, ok := d.clientAddsKey(s.client, f, 0); ok {
 		r.key = &site.IdemKey{State: site.KeyStable, Set: pos}
@@ -507,6 +596,8 @@ type reqTrace struct {
 	// (a request option called through a function value, headers copied
 	// from a parameter).
 	opaque bool
+	// urls are the URLs the request's constructors were given.
+	urls []argRef
 }
 
 type methodRef struct {

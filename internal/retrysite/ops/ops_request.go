@@ -111,6 +111,7 @@ func (d *describer) callOrigin(x *ast.CallExpr, f *frame, t *reqTrace, idx int) 
 	if o, ok := knowledge.OriginOf(key); ok {
 		if o.MethodArg >= 0 {
 			d.addMethod(argAt(x, o.MethodArg), f, t) // none: unknown
+			t.urls = append(t.urls, argRef{argAt(x, o.URLArg()), f})
 		} else {
 			d.origin(argAt(x, o.From), f, t, 0)
 		}

@@ -128,7 +128,7 @@ func (d *Describer) Loop(s *site.Site, l Loop) {
 				o.HTTP = MergeInts(o.HTTP, sts)
 			}
 		}
-		if try(CertError, 0, true).AgainCertain {
+		if !plainHTTP(s, call) && try(CertError, 0, true).AgainCertain {
 			// A decision that lets certificate errors through while it
 			// stops on others; or one that classifies nothing, around an
 			// HTTP request, whose client returns certificate errors like
@@ -143,6 +143,17 @@ func (d *Describer) Loop(s *site.Site, l Loop) {
 	}
 	o.Pos, o.Decision = d.loopDecision(s, l)
 	s.Retried = o
+}
+
+// plainHTTP reports whether call is an operation of s whose every
+// request goes to an http:// URL: no TLS, no certificate error to retry.
+func plainHTTP(s *site.Site, call *ast.CallExpr) bool {
+	for _, op := range s.Ops {
+		if op.Call == call {
+			return op.PlainHTTP
+		}
+	}
+	return false
 }
 
 // sendsHTTP reports whether call is an operation of s that sends an HTTP

@@ -296,6 +296,11 @@ type Op struct {
 	MethodPos token.Pos
 	// HTTP is true when the operation sends an HTTP request.
 	HTTP bool
+	// PlainHTTP is true when every request the operation sends goes to
+	// an http:// URL (a constant, or a value every path to the send
+	// gives one: a metadata service's address): no TLS, so no
+	// certificate error can come of it.
+	PlainHTTP bool
 	// Request is the *http.Request (or library request) expression
 	// the call sends, if any.
 	Request ast.Expr
