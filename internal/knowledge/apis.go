@@ -233,6 +233,24 @@ var httpRequests = &RequestVocab{
 	},
 }
 
+// oauth2Requests and clientCredentialsRequests are golang.org/x/oauth2's
+// token requests (v0.36.0): Config.Exchange, Config.PasswordCredentialsToken
+// and clientcredentials' Config.Token POST to the token endpoint
+// (internal/token.go:215 RetrieveToken) through the HTTP client the context
+// carries, else http.DefaultClient. A retry of one retries an HTTP
+// request, whose transport errors include certificate errors. Their
+// method is left unknown: a token request creates no resource the server
+// could duplicate, and R-6 does not ask it for a key.
+var oauth2Requests = &RequestVocab{
+	Path:  "golang.org/x/oauth2",
+	Funcs: map[string]SendFunc{"Config.Exchange": {Req: NoArg, Client: NoArg}, "Config.PasswordCredentialsToken": {Req: NoArg, Client: NoArg}},
+}
+
+var clientCredentialsRequests = &RequestVocab{
+	Path:  "golang.org/x/oauth2/clientcredentials",
+	Funcs: map[string]SendFunc{"Config.Token": {Req: NoArg, Client: NoArg}},
+}
+
 var httptestRequests = &RequestVocab{
 	Path:    "net/http/httptest",
 	Origins: map[string]Origin{"NewRequest": MethodAt(0), "NewRequestWithContext": MethodAt(1)},

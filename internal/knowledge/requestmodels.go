@@ -144,7 +144,7 @@ var (
 )
 
 func init() {
-	vs := []*RequestVocab{httpRequests, httptestRequests}
+	vs := []*RequestVocab{httpRequests, httptestRequests, oauth2Requests, clientCredentialsRequests}
 	for _, l := range all {
 		if l.Requests == nil {
 			continue
