@@ -253,6 +253,9 @@ type model struct {
 	followed map[followKey]bool
 	// resets caches onlyReset (waits_num.go).
 	resets map[*types.Var]bool
+	// regionSets caches the fields a region and its callees assign
+	// (collectFieldsSet, waits_num.go).
+	regionSets map[ast.Node]map[types.Object]bool
 	// impl is the implementation a run puts in place of an interface
 	// method's calls; unseen the interface method of the package a run
 	// could not resolve (waits_impl.go).

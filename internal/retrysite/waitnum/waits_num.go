@@ -136,6 +136,7 @@ func (ip *winterp) subInterp(dm *model, region ast.Node, body *ast.BlockStmt) *w
 	s := dm.newInterp(ip.mode, region, body)
 	s.drew = ip.drew
 	s.counts = ip.counts
+	maps.Copy(s.fieldsSet, ip.fieldsSet) // what the run's region changes changes in the helper too
 	return s
 }
 
@@ -171,25 +172,62 @@ func (m *model) newInterp(mode float64, region ast.Node, body *ast.BlockStmt) *w
 		steps:     &steps,
 	}
 	if region != nil {
-		ast.Inspect(region, func(n ast.Node) bool {
-			var lhs []ast.Expr
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				lhs = n.Lhs
-			case *ast.IncDecStmt:
-				lhs = []ast.Expr{n.X}
-			}
-			for _, l := range lhs {
-				if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
-					if obj := m.info.Uses[sel.Sel]; obj != nil {
-						ip.fieldsSet[obj] = true
-					}
-				}
-			}
-			return true
-		})
+		if m.regionSets == nil {
+			m.regionSets = make(map[ast.Node]map[types.Object]bool)
+		}
+		set, ok := m.regionSets[region]
+		if !ok {
+			set = make(map[types.Object]bool)
+			m.collectFieldsSet(region, set, 0, make(map[*ast.FuncDecl]bool))
+			m.regionSets[region] = set
+		}
+		maps.Copy(ip.fieldsSet, set)
 	}
 	return ip
+}
+
+// collectFieldsSet adds to set the fields assigned in n and in the
+// functions of the package n calls (three calls deep) that the run does
+// not follow: a function, or a method called on an object reached through
+// a field (r.policy.fail() doubling r.policy.current), whose changes do
+// not stay the same from one attempt to the next, so the field is no
+// stand-in. A method called on a variable (s.step()) is the run's own: it
+// follows the object and runs the method (waits_state.go).
+func (m *model) collectFieldsSet(n ast.Node, set map[types.Object]bool, depth int, seen map[*ast.FuncDecl]bool) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		case *ast.CallExpr:
+			if fn := typesx.Callee(m.info, n); depth < 3 && fn != nil && fn.Pkg() == m.pkg && !onVariable(n) {
+				if d := m.FuncDecl(fn); d != nil && d.Body != nil && !seen[d] {
+					seen[d] = true
+					m.collectFieldsSet(d.Body, set, depth+1, seen)
+				}
+			}
+		}
+		for _, l := range lhs {
+			if sel, ok := ast.Unparen(l).(*ast.SelectorExpr); ok {
+				if obj := m.info.Uses[sel.Sel]; obj != nil {
+					set[obj] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// onVariable reports whether call is a method call on a variable (s.step()).
+func onVariable(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	_, ident := ast.Unparen(sel.X).(*ast.Ident)
+	return ident
 }
 
 // holds reports whether n holds the wait under study.
