@@ -106,6 +106,9 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 		return v
 	}
 	if fn.Pkg() != m.pkg {
+		if v, ok := m.moduleFuncIntegration(fn, depth); ok {
+			return v
+		}
 		return netio.NetworkCall(fn)
 	}
 	if v, ok := m.integ[fn]; ok {
@@ -142,6 +145,85 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 	found = found || sends && exchange.IsIntegration(m.pass, m.info, m.pkg, m.FuncIsIntegration, decl.Body)
 	m.integ[fn] = found
 	return found
+}
+
+// moduleFuncIntegration reports, for fn, a function of another package
+// of the module, that it crosses no boundary (v false, ok true) when its
+// body, read from source, only computes: every call in it is a builtin, a
+// conversion, a function of the standard library that NetworkCall does not
+// count (fmt, os, encoding/json, io over a reader it is handed), or such a
+// function of the module in turn, with no function value, no interface
+// method of another library, no goroutine and no channel send (a pure
+// error constructor, a decoder of the reader it is given). ok is false
+// otherwise: the function may cross a boundary, as any function of
+// another package may.
+func (m *model) moduleFuncIntegration(fn *types.Func, depth int) (v, ok bool) {
+	if !m.moduleObj(fn, false) {
+		return false, false
+	}
+	if local, ok := m.moduleLocal[fn]; ok {
+		return false, local
+	}
+	m.moduleLocal[fn] = false // cycles: not shown local
+	local := depth <= 3 && !decides(fn) && m.computesOnly(fn, depth)
+	m.moduleLocal[fn] = local
+	return false, local
+}
+
+// decides reports whether fn may decide an outcome the way a call of
+// another package is read (as an operation whose result the retry
+// tests): it returns a bool, or it is handed a response
+// (transport.CheckError(resp, codes...) turning a status into an error).
+func decides(fn *types.Func) bool {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil {
+		return true
+	}
+	for v := range sig.Results().Variables() {
+		if typesx.IsBool(v.Type()) {
+			return true
+		}
+	}
+	for v := range sig.Params().Variables() {
+		if interp.IsResponseType(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// computesOnly reports whether fn's body, read from source, makes only the
+// calls moduleFuncIntegration accepts.
+func (m *model) computesOnly(fn *types.Func, depth int) bool {
+	d, xm := m.methodOf(fn) // xpkg.go
+	if d == nil || d.Body == nil || xm == nil {
+		return false
+	}
+	local := true
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.SendStmt:
+			local = false
+		case *ast.CallExpr:
+			if tv, ok := xm.info.Types[n.Fun]; ok && tv.IsType() {
+				return true
+			}
+			if _, ok := xm.info.Uses[typesx.IdentOf(n.Fun)].(*types.Builtin); ok {
+				return true
+			}
+			callee := typesx.Callee(xm.info, n)
+			switch {
+			case callee == nil || callee.Pkg() == nil:
+				local = false
+			case typesx.IsStd(callee.Pkg().Path()):
+				local = !netio.NetworkCall(callee)
+			default:
+				_, local = m.moduleFuncIntegration(callee, depth+1)
+			}
+		}
+		return local
+	})
+	return local
 }
 
 var callSendTypes = []ast.Node{(*ast.CallExpr)(nil), (*ast.SendStmt)(nil)}

@@ -39,6 +39,9 @@ type model struct {
 	// integ caches whether a same-package function may cross an
 	// integration boundary (integration.go).
 	integ map[*types.Func]bool
+	// moduleLocal caches whether a function of another package of the
+	// module only computes (integration.go moduleFuncIntegration).
+	moduleLocal map[*types.Func]bool
 	// refStacks are the references to the package's functions, with
 	// the nodes enclosing each (asyncrun.go).
 	refStacks map[*types.Func][][]ast.Node
@@ -119,6 +122,8 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 		info:  pass.TypesInfo,
 		pkg:   pass.Pkg,
 		integ: make(map[*types.Func]bool),
+
+		moduleLocal: make(map[*types.Func]bool),
 
 		findLit: make(map[*Site]func()),
 

@@ -1,0 +1,3 @@
+module example.com/localcache
+
+go 1.22
