@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/build"
 	"go/types"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -106,7 +107,7 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 		return v
 	}
 	if fn.Pkg() != m.pkg {
-		if v, ok := m.moduleFuncIntegration(fn, depth); ok {
+		if v, ok := m.moduleFuncIntegration(fn); ok {
 			return v
 		}
 		return netio.NetworkCall(fn)
@@ -149,31 +150,29 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 
 // moduleFuncIntegration reports, for fn, a function of another package
 // of the module, that it crosses no boundary (v false, ok true) when its
-// body, read from source, only computes: every call in it is a builtin, a
-// conversion, a function of the standard library that NetworkCall does not
-// count (fmt, os, encoding/json, io over a reader it is handed), or such a
-// function of the module in turn, with no function value, no interface
-// method of another library, no goroutine and no channel send (a pure
-// error constructor, a decoder of the reader it is given). ok is false
+// body, parsed alone (no package is loaded), only computes: every call in
+// it is a builtin, a conversion, or a call rooted in a standard library
+// package the file imports that is no network package (fmt.Errorf,
+// json.NewDecoder(r).Decode(v)), with no goroutine and no channel send (a
+// pure error constructor, a decoder of the reader it is given). A function
+// that returns a bool or is handed a response stays an operation
+// (transport.CheckError turning a status into an error, a retry mode's
+// MustRetry): the model reads their results as the outcome. ok is false
 // otherwise: the function may cross a boundary, as any function of
 // another package may.
-func (m *model) moduleFuncIntegration(fn *types.Func, depth int) (v, ok bool) {
-	if !m.moduleObj(fn, false) {
+func (m *model) moduleFuncIntegration(fn *types.Func) (v, ok bool) {
+	if !m.moduleObj(fn, false) || decides(fn) {
 		return false, false
 	}
 	if local, ok := m.moduleLocal[fn]; ok {
 		return false, local
 	}
-	m.moduleLocal[fn] = false // cycles: not shown local
-	local := depth <= 3 && !decides(fn) && m.computesOnly(fn, depth)
+	local := m.computesOnly(fn)
 	m.moduleLocal[fn] = local
 	return false, local
 }
 
-// decides reports whether fn may decide an outcome the way a call of
-// another package is read (as an operation whose result the retry
-// tests): it returns a bool, or it is handed a response
-// (transport.CheckError(resp, codes...) turning a status into an error).
+// decides reports whether fn returns a bool or is handed a response.
 func decides(fn *types.Func) bool {
 	sig, _ := fn.Type().(*types.Signature)
 	if sig == nil {
@@ -192,12 +191,21 @@ func decides(fn *types.Func) bool {
 	return false
 }
 
-// computesOnly reports whether fn's body, read from source, makes only the
+// computesOnly reports whether fn's body, parsed alone, makes only the
 // calls moduleFuncIntegration accepts.
-func (m *model) computesOnly(fn *types.Func, depth int) bool {
-	d, xm := m.methodOf(fn) // xpkg.go
-	if d == nil || d.Body == nil || xm == nil {
+func (m *model) computesOnly(fn *types.Func) bool {
+	d, f := m.DeclElsewhere(fn) // glue_modsrc.go
+	if d == nil || d.Body == nil || f == nil {
 		return false
+	}
+	imports := make(map[string]string, len(f.Imports))
+	for _, is := range f.Imports {
+		p := strings.Trim(is.Path.Value, `"`)
+		name := path.Base(p)
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		imports[name] = p
 	}
 	local := true
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -205,25 +213,32 @@ func (m *model) computesOnly(fn *types.Func, depth int) bool {
 		case *ast.GoStmt, *ast.SendStmt:
 			local = false
 		case *ast.CallExpr:
-			if tv, ok := xm.info.Types[n.Fun]; ok && tv.IsType() {
-				return true
-			}
-			if _, ok := xm.info.Uses[typesx.IdentOf(n.Fun)].(*types.Builtin); ok {
-				return true
-			}
-			callee := typesx.Callee(xm.info, n)
-			switch {
-			case callee == nil || callee.Pkg() == nil:
-				local = false
-			case typesx.IsStd(callee.Pkg().Path()):
-				local = !netio.NetworkCall(callee)
-			default:
-				_, local = m.moduleFuncIntegration(callee, depth+1)
-			}
+			local = localCallee(n.Fun, imports)
 		}
 		return local
 	})
 	return local
+}
+
+// localCallee reports whether fun, the callee expression of a call in a
+// body parsed alone, is a builtin, a conversion to a type written in
+// place, or rooted in a non-network standard package the file imports.
+func localCallee(fun ast.Expr, imports map[string]string) bool {
+	switch x := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		return types.Universe.Lookup(x.Name) != nil
+	case *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.InterfaceType, *ast.StarExpr:
+		return true
+	case *ast.SelectorExpr:
+		switch r := typesx.ChainRoot(x.X, false).(type) {
+		case *ast.CallExpr:
+			return localCallee(r.Fun, imports) // json.NewDecoder(r).Decode: the chain's first call
+		case *ast.Ident:
+			p, ok := imports[r.Name]
+			return ok && typesx.IsStd(p) && !netio.NetworkStd(p) && !strings.HasPrefix(p, "net/")
+		}
+	}
+	return false
 }
 
 var callSendTypes = []ast.Node{(*ast.CallExpr)(nil), (*ast.SendStmt)(nil)}
