@@ -107,10 +107,7 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 		return v
 	}
 	if fn.Pkg() != m.pkg {
-		if v, ok := m.moduleFuncIntegration(fn); ok {
-			return v
-		}
-		return netio.NetworkCall(fn)
+		return !m.moduleComputesOnly(fn) && netio.NetworkCall(fn)
 	}
 	if v, ok := m.integ[fn]; ok {
 		return v
@@ -148,28 +145,27 @@ func (m *model) FuncIsIntegration(fn *types.Func, depth int) bool {
 	return found
 }
 
-// moduleFuncIntegration reports, for fn, a function of another package
-// of the module, that it crosses no boundary (v false, ok true) when its
-// body, parsed alone (no package is loaded), only computes: every call in
-// it is a builtin, a conversion, or a call rooted in a standard library
-// package the file imports that is no network package (fmt.Errorf,
+// moduleComputesOnly reports whether fn, a function of another package
+// of the module, crosses no boundary because its body, parsed alone (no
+// package is loaded), only computes: every call in it is a builtin, a
+// conversion, or a call rooted in a standard library package the file
+// imports that is no network package (fmt.Errorf,
 // json.NewDecoder(r).Decode(v)), with no goroutine and no channel send (a
 // pure error constructor, a decoder of the reader it is given). A function
-// that returns a bool or is handed a response stays an operation
+// that returns a bool or is handed a response does not count
 // (transport.CheckError turning a status into an error, a retry mode's
-// MustRetry): the model reads their results as the outcome. ok is false
-// otherwise: the function may cross a boundary, as any function of
-// another package may.
-func (m *model) moduleFuncIntegration(fn *types.Func) (v, ok bool) {
+// MustRetry): the model reads their results as the outcome. Otherwise fn
+// may cross a boundary, as any function of another package may.
+func (m *model) moduleComputesOnly(fn *types.Func) bool {
 	if !m.moduleObj(fn, false) || decides(fn) {
-		return false, false
+		return false
 	}
 	if local, ok := m.moduleLocal[fn]; ok {
-		return false, local
+		return local
 	}
 	local := m.computesOnly(fn)
 	m.moduleLocal[fn] = local
-	return false, local
+	return local
 }
 
 // decides reports whether fn returns a bool or is handed a response.
@@ -192,7 +188,7 @@ func decides(fn *types.Func) bool {
 }
 
 // computesOnly reports whether fn's body, parsed alone, makes only the
-// calls moduleFuncIntegration accepts.
+// calls moduleComputesOnly accepts.
 func (m *model) computesOnly(fn *types.Func) bool {
 	d, f := m.DeclElsewhere(fn) // glue_modsrc.go
 	if d == nil || d.Body == nil || f == nil {

@@ -40,7 +40,7 @@ type model struct {
 	// integration boundary (integration.go).
 	integ map[*types.Func]bool
 	// moduleLocal caches whether a function of another package of the
-	// module only computes (integration.go moduleFuncIntegration).
+	// module only computes (integration.go moduleComputesOnly).
 	moduleLocal map[*types.Func]bool
 	// refStacks are the references to the package's functions, with
 	// the nodes enclosing each (asyncrun.go).

@@ -347,8 +347,8 @@ func (m *model) assignedImpls(fn *types.Func, call *ast.CallExpr) []*ast.FuncDec
 		}
 		obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name())
 		impl, _ := obj.(*types.Func)
-		d := m.FuncDecl(impl)
-		if impl == nil || d == nil {
+		d := m.FuncDecl(impl) // nil for nil
+		if d == nil {
 			return nil
 		}
 		if !slices.Contains(decls, d) {
