@@ -255,11 +255,14 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 	ev := &interp.Evaluator{Fi: fi, Op: op, Sc: sc}
 	var seen interp.StateKeys
 	var kb []byte
-	steps := 0
+	// The walk's budget grows with the function: a long loop body (a
+	// command executor of a few hundred lines) has more states to visit
+	// on its way back to the operation.
+	steps, budget := 0, 5000+50*len(fi.Cfg.Blocks)
 	immediateCertain := false
 	var walk func(bi int32, from int, e interp.Env, p walkPath, first bool)
 	walk = func(bi int32, from int, e interp.Env, p walkPath, first bool) {
-		if steps > 5000 {
+		if steps > budget {
 			w.gaveUp = true
 			return
 		}

@@ -45,10 +45,11 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	if fd := typesx.FuncDeclAt(f.Pass.Files, body.Pos()); fd != nil {
 		body = fd.Body
 	}
-	if f.bodyDrawsRandom(body, 0, map[*ast.BlockStmt]bool{}) {
+	reach := map[*ast.BlockStmt]bool{}
+	if f.bodyDrawsRandom(body, 0, reach) {
 		return false
 	}
-	d := &determ{f: f, body: body, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}}
+	d := &determ{f: f, body: body, reach: reach, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}}
 	return d.expr(x)
 }
 
@@ -102,9 +103,10 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 type determ struct {
 	f      Finder
 	body   *ast.BlockStmt
-	seen   map[*types.Var]bool  // locals being checked
-	fields map[*types.Var]bool  // fields checked or being checked
-	funcs  map[*types.Func]bool // functions checked or being checked
+	reach  map[*ast.BlockStmt]bool // body and the package's functions it calls, three calls deep
+	seen   map[*types.Var]bool     // locals being checked
+	fields map[*types.Var]bool     // fields checked or being checked
+	funcs  map[*types.Func]bool    // functions checked or being checked
 }
 
 // expr reports whether x is computed with no call but conversions and
@@ -177,7 +179,7 @@ func (d *determ) pure(fn *types.Func) bool {
 		return false
 	}
 	d.funcs[fn] = true // assumed while its returns are checked
-	sub := &determ{f: d.f, body: decl.Body, seen: map[*types.Var]bool{}, fields: d.fields, funcs: d.funcs}
+	sub := &determ{f: d.f, body: decl.Body, reach: d.reach, seen: map[*types.Var]bool{}, fields: d.fields, funcs: d.funcs}
 	good := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok {
@@ -268,7 +270,7 @@ func (d *determ) field(f *types.Var) bool {
 					if !d.writes(l, f) {
 						continue
 					}
-					if len(n.Lhs) != len(n.Rhs) || !d.simple(n.Rhs[i]) {
+					if len(n.Lhs) != len(n.Rhs) || !d.written(n.Rhs[i]) {
 						good = false
 					}
 				}
@@ -281,7 +283,7 @@ func (d *determ) field(f *types.Var) bool {
 					good = false
 				}
 			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == f && !d.simple(n.Value) {
+				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == f && !d.written(n.Value) {
 					good = false
 				}
 			case *ast.ValueSpec:
@@ -295,6 +297,104 @@ func (d *determ) field(f *types.Var) bool {
 		})
 	}
 	d.fields[f] = good
+	return good
+}
+
+// written reports whether x, a value written to a field, leaves the
+// field deterministic: simple where it is written, or, written in a
+// function the wait's function does not reach (three calls deep) and
+// that draws nothing at random, a stored value (a setting read from a
+// configuration, a pointer or another field: see stored). Such a write
+// happens before the retry or beside it, not between two attempts: the
+// field is the same for every attempt, whatever its value.
+func (d *determ) written(x ast.Expr) bool {
+	if d.simple(x) {
+		return true
+	}
+	fd := typesx.FuncDeclAt(d.f.Pass.Files, x.Pos())
+	if fd == nil || fd.Body == nil || d.reach[fd.Body] || d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{}) {
+		return false
+	}
+	return d.stored(x, fd.Body, map[*types.Var]bool{})
+}
+
+// stored reports whether x, in body, is computed by arithmetic and
+// conversions from constants, parameters, the locals of body so computed
+// and values read from fields, pointers or package variables (of the
+// package: deterministic ones; of other packages: any). The object a
+// field is read from does not matter, only the field.
+func (d *determ) stored(x ast.Expr, body *ast.BlockStmt, seen map[*types.Var]bool) bool {
+	info := d.f.Info
+	if tv, ok := info.Types[x]; ok && tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return d.stored(x.X, body, seen)
+	case *ast.StarExpr:
+		return d.stored(x.X, body, seen)
+	case *ast.BinaryExpr:
+		return d.stored(x.X, body, seen) && d.stored(x.Y, body, seen)
+	case *ast.UnaryExpr:
+		return x.Op != token.ARROW && x.Op != token.AND && d.stored(x.X, body, seen)
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return d.stored(x.Args[0], body, seen)
+		}
+		return false
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[x]; ok {
+			f, _ := sel.Obj().(*types.Var)
+			return sel.Kind() == types.FieldVal && f != nil && (f.Pkg() != d.f.Pkg || d.field(f))
+		}
+		v, ok := info.Uses[x.Sel].(*types.Var)
+		return ok && (v.Pkg() != d.f.Pkg || d.field(v))
+	case *ast.Ident:
+		v, ok := info.Uses[x].(*types.Var)
+		switch {
+		case !ok:
+			return false
+		case d.isParam(v):
+			return true
+		case v.Parent() == d.f.Pkg.Scope():
+			return d.field(v)
+		case v.Pos() < body.Pos() || v.Pos() >= body.End():
+			return false
+		}
+		if seen[v] {
+			return true
+		}
+		seen[v] = true
+		return d.localStored(v, body, seen)
+	}
+	return false
+}
+
+// localStored reports whether every value body assigns to its local v is
+// stored.
+func (d *determ) localStored(v *types.Var, body *ast.BlockStmt, seen map[*types.Var]bool) bool {
+	good := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if typesx.VarOf(d.f.Info, l) == v && (len(n.Lhs) != len(n.Rhs) || !d.stored(n.Rhs[i], body, seen)) {
+					good = false
+				}
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if d.f.Info.Defs[name] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.stored(n.Values[i], body, seen)) {
+					good = false
+				}
+			}
+		case *ast.RangeStmt:
+			if typesx.VarOf(d.f.Info, n.Key) == v || typesx.VarOf(d.f.Info, n.Value) == v {
+				good = false
+			}
+		}
+		return good
+	})
 	return good
 }
 
