@@ -98,8 +98,11 @@ func run(pass *analysis.Pass) (any, error) {
 
 // certWhat says how a site retries certificate errors.
 func certWhat(o *site.Outcomes) string {
-	if o.Unclassified {
+	switch {
+	case o.Unclassified:
 		return "retries every error, TLS certificate errors included"
+	case o.CertTest != "":
+		return "retries TLS certificate errors: its " + o.CertTest + " test never matches an HTTP client's error"
 	}
 	return "retries TLS certificate errors"
 }

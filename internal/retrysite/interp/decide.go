@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -41,21 +42,40 @@ func (ev *Evaluator) compareStr(x *ast.BinaryExpr, l, r Value) (Value, bool) {
 	if x.Op != token.EQL && x.Op != token.NEQ || l.K != vStr && r.K != vStr {
 		return Value{}, false
 	}
-	str := func(side ast.Expr, v Value) (string, bool) {
+	// A string is one of a set: a header's value, or any message of a
+	// certificate error (outcomeval's certerr.go).
+	strs := func(side ast.Expr, v Value) ([]string, bool) {
 		if v.K == vStr {
-			return "", true
+			if v.I != 0 {
+				return outcomeval.CertMessages(v.I), true
+			}
+			return []string{""}, true
 		}
 		if tv, ok := ev.info().Types[side]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			return constant.StringVal(tv.Value), true
+			return []string{constant.StringVal(tv.Value)}, true
 		}
-		return "", false
+		return nil, false
 	}
-	a, ok1 := str(x.X, l)
-	b, ok2 := str(x.Y, r)
-	if !ok1 || !ok2 {
+	as, ok1 := strs(x.X, l)
+	bs, ok2 := strs(x.Y, r)
+	if !ok1 || !ok2 || len(as) > 1 && len(bs) > 1 {
 		return Unknown(DepOutcome), true
 	}
-	return BoolVal((a == b) == (x.Op == token.EQL)), true
+	equal := 0
+	for _, a := range as {
+		for _, b := range bs {
+			if a == b {
+				equal++
+			}
+		}
+	}
+	switch equal {
+	case 0:
+		return BoolVal(x.Op != token.EQL), true
+	case len(as) * len(bs):
+		return BoolVal(x.Op == token.EQL), true
+	}
+	return Unknown(DepOutcome), true
 }
 
 // namedStatuses returns the error statuses (400-599) that the function

@@ -862,6 +862,9 @@ func (ev *Evaluator) cond(b *cfg.Block, e Env) Value {
 	case cfg.KindRangeLoop:
 		return Unknown(0) // handled by the simulation's range counters
 	}
+	if v, ok := ev.typeFork(b, e); ok { // typeswitch.go
+		return v
+	}
 	if len(b.Nodes) == 0 {
 		return Unknown(0)
 	}

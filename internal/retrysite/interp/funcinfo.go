@@ -134,6 +134,9 @@ type FuncInfo struct {
 	// caseTag maps each case expression of an expression switch to the
 	// switch's tag (nil for a tagless switch).
 	caseTag map[ast.Expr]ast.Expr
+	// typeTests are the forks of type switches on errors (typeswitch.go),
+	// built on first use.
+	typeTests map[*cfg.Block]typeTest
 	// rangeX maps the range expression of each range statement to it;
 	// rangeCounter holds a synthetic iteration counter for each range
 	// statement with a known number of iterations, rangeLen that number.
@@ -362,6 +365,11 @@ func (fi *FuncInfo) scan() {
 					otherwise[v] = true
 				} else if len(n.Rhs) == 1 {
 					deps[v] = append(deps[v], n.Rhs[0])
+					if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok && i == 0 && ta.Type != nil && typesx.IsErrorType(info.TypeOf(ta.X)) {
+						// v, ok := err.(*url.Error): the error, seen as
+						// one of its types (outcomeval/certerr.go).
+						asTargets[v] = true
+					}
 					if k := typesx.ErrorResult(info.TypeOf(n.Rhs[0])); k >= 0 && k != i && k < len(n.Lhs) && fi.LhsVar(n.Lhs[k]) != nil {
 						besideErr[v] = true // conn, err := dial(): eval.go's opResult
 						if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
@@ -399,6 +407,13 @@ func (fi *FuncInfo) scan() {
 		case *ast.ForStmt:
 			if inLit == inIIFE && n.Cond != nil {
 				conds = append(conds, n.Cond)
+			}
+		case *ast.TypeSwitchStmt:
+			// Its operand decides which clause runs (typeswitch.go).
+			if inLit == inIIFE {
+				if x := typeSwitchOperand(n); x != nil {
+					conds = append(conds, x)
+				}
 			}
 		case *ast.SwitchStmt:
 			if inLit == inIIFE {

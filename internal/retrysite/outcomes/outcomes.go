@@ -138,6 +138,11 @@ func (d *Describer) Loop(s *site.Site, l Loop) {
 				o.CertErrors = true
 			case sendsHTTP(s, call) && !d.errInspected(s, l):
 				o.CertErrors, o.Unclassified = true, true
+			default:
+				// A decision that tests for a certificate error and
+				// still retries it: its test misses (certtest.go).
+				o.CertTest = d.certTest(l.Body, 0, map[*ast.BlockStmt]bool{})
+				o.CertErrors = o.CertTest != ""
 			}
 		}
 	}

@@ -344,6 +344,10 @@ type Outcomes struct {
 	// Unclassified, by one that retries every error of an HTTP request.
 	CertErrors   bool
 	Unclassified bool
+	// CertTest, with CertErrors, names the certificate error type the
+	// decision tests for without effect (x509.UnknownAuthorityError
+	// asserted on a *url.Error's Err): the test is there, and misses.
+	CertTest string
 	// ConfigErrors, when set, names a class of errors no retry can fix
 	// (an invalid configuration) that the decision tests for and still
 	// retries (libsite polls_config.go).

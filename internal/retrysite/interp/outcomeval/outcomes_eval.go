@@ -40,6 +40,10 @@ const (
 	// ErrMarked is an error marked to be retried:
 	// sethvargo's retry.RetryableError.
 	ErrMarked
+	// ErrCertInner is the *tls.CertificateVerificationError a
+	// certificate error's *url.Error wraps: its Err field, what
+	// errors.Unwrap returns (certerr.go).
+	ErrCertInner
 )
 
 func errClass(c int64) vals.Value { return vals.Value{K: vals.VErrClass, I: c} }
@@ -62,6 +66,9 @@ func ErrClassScenario(c int64) vals.Scenario {
 // outcomeCall evaluates the calls this file knows. ok is false for
 // others.
 func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (vals.Value, bool) {
+	if v, ok := ev.certMessage(x, e); ok { // certerr.go: err.Error(), the universe's method too
+		return v, true
+	}
 	if fn.Pkg() == nil {
 		return vals.Value{}, false
 	}
@@ -70,6 +77,9 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 			return ev.Eval(x.Args[i], e)
 		}
 		return vals.Unknown(0)
+	}
+	if v, ok := ev.certText(fn, x, e); ok { // certerr.go
+		return v, true
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	if sig != nil && sig.Recv() != nil {
@@ -90,6 +100,12 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 				}
 			}
 			return vals.Unknown(vals.DepOutcome), true
+		case fn.Name() == "Unwrap" && typesx.IsNamed(rt, "net/url", "Error"):
+			// ue.Unwrap() on a certificate error's *url.Error
+			// (certerr.go).
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && ev.Eval(sel.X, e).Is(ErrCert) {
+				return errClass(ErrCertInner), true
+			}
 		case fn.Pkg().Path() == "context" && fn.Name() == "Err":
 			// A failure does not call a cancel func (notretry's
 			// precision.go); a predicate's context is live; an operation
@@ -159,6 +175,10 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 		return vals.Unknown(a.Dep), true
 	case "errors.New":
 		return errClass(ErrOther), true
+	case "errors.Unwrap":
+		if a := arg(0); a.Is(ErrCert) {
+			return errClass(ErrCertInner), true
+		}
 	case "fmt.Errorf":
 		if len(x.Args) > 0 {
 			if tv, ok := ev.Info().Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
@@ -222,8 +242,11 @@ func asError(a vals.Value, t types.Type) vals.Value {
 	case vals.VNil:
 		return vals.BoolVal(false)
 	case vals.VErrClass:
-		if a.I == ErrCert {
+		switch a.I {
+		case ErrCert:
 			return vals.BoolVal(MatchesCertError(t))
+		case ErrCertInner:
+			return vals.BoolVal(MatchesCertError(t) && !typesx.IsNamed(t, "net", "Error") && !typesx.IsNamed(t, "net/url", "Error"))
 		}
 		return vals.BoolVal(typesx.IsErrorIface(t))
 	case vals.VErrCode:
@@ -241,7 +264,9 @@ func asError(a vals.Value, t types.Type) vals.Value {
 	case vals.VErrStatus:
 		return vals.BoolVal(typesx.IsErrorIface(t) || isStatusErrorType(t) || StatusField(t) != nil)
 	}
-	return vals.Unknown(a.Dep)
+	// Which type an error the model does not know has is a question
+	// about the outcome, not a setting (inspect(err).(x509.X)).
+	return vals.Unknown(a.Dep | vals.DepOutcome)
 }
 
 // MatchesCertError reports whether errors.As finds a target of type t in
@@ -279,11 +304,17 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 		}
 		return v, true
 	case *ast.TypeAssertExpr:
-		if i != 1 || x.Type == nil {
+		if x.Type == nil {
 			return vals.Value{}, false
 		}
-		a := ev.Eval(x.X, e)
-		return asError(a, ev.Info().TypeOf(x.Type)), true
+		a, t := ev.Eval(x.X, e), ev.Info().TypeOf(x.Type)
+		if i == 0 {
+			return assertedCert(a, t) // certerr.go
+		}
+		if i != 1 {
+			return vals.Value{}, false
+		}
+		return assertError(a, t), true // certerr.go
 	case *ast.CallExpr:
 		if v, ok := ev.HandledSuccess(x, i, e); ok { // interp's decide.go
 			return v, true

@@ -95,6 +95,9 @@ func (ev Evaluator) StatusLit(x ast.Expr, e vals.Env) (vals.Value, bool) {
 // statusSelect reads the status field of an error that carries a
 // status (he.StatusCode after errors.As(err, &he)).
 func (ev Evaluator) StatusSelect(x *ast.SelectorExpr, base vals.Value) (vals.Value, bool) {
+	if v, ok := ev.certField(x, base); ok { // certerr.go
+		return v, true
+	}
 	if base.K != vals.VErrStatus {
 		return vals.Value{}, false
 	}

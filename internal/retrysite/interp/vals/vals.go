@@ -26,8 +26,10 @@ const (
 	VErrStatus
 	VErrClass
 	// VHeader is the header map of a response the model holds, VStr a
-	// string read from it: the empty string, a header the response does
-	// not carry (interp's decide.go).
+	// string: with I 0, one read from that map, the empty string of a
+	// header the response does not carry (interp's decide.go); with I
+	// > 0, the message of a certificate error of class I, any of the
+	// texts Go gives one (outcomeval's certerr.go).
 	VHeader
 	VStr
 )
