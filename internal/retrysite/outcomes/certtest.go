@@ -45,7 +45,7 @@ func (d *Describer) certTest(body *ast.BlockStmt, depth int, seen map[*ast.Block
 				}
 			}
 		case *ast.CallExpr:
-			fn := typesx.Callee(d.info, n)
+			fn := d.callee(n)
 			if fn == nil || fn.Pkg() == nil {
 				return true
 			}

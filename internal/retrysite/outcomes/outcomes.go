@@ -34,6 +34,9 @@ type Model interface {
 	// FuncDecl returns the declaration of a same-package function, or
 	// nil.
 	FuncDecl(fn *types.Func) *ast.FuncDecl
+	// ValueFunc returns the one declared function of the package a
+	// call of a func value runs (a predicate field's default), or nil.
+	ValueFunc(call *ast.CallExpr) *types.Func
 }
 
 // A ScenarioKind is a family of representative outcomes.

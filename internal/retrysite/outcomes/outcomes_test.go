@@ -52,7 +52,8 @@ func conflict() error {
 // noDecls is a model that knows no declaration.
 type noDecls struct{}
 
-func (noDecls) FuncDecl(*types.Func) *ast.FuncDecl { return nil }
+func (noDecls) FuncDecl(*types.Func) *ast.FuncDecl  { return nil }
+func (noDecls) ValueFunc(*ast.CallExpr) *types.Func { return nil }
 
 func load(t *testing.T) (*token.FileSet, *ast.File, *types.Info, *types.Package) {
 	t.Helper()

@@ -119,7 +119,7 @@ func (d *Describer) ctxEnded(call *ast.CallExpr) bool {
 // it: unless it is a function of the package whose body does not inspect
 // the parameter x binds.
 func (d *Describer) paramInspected(call *ast.CallExpr, x ast.Expr, depth int) bool {
-	fn := typesx.Callee(d.info, call)
+	fn := d.callee(call)
 	i := slices.Index(call.Args, x)
 	if fn == nil || fn.Pkg() != d.pkg || i < 0 || depth >= 3 || call.Ellipsis.IsValid() {
 		return true
@@ -163,4 +163,13 @@ func (d *Describer) messageOf(sel *ast.SelectorExpr, stack []ast.Node) bool {
 	}
 	outer, ok := stack[len(stack)-3].(*ast.CallExpr)
 	return ok && typesx.VariadicArg(d.info, outer, call)
+}
+
+// callee returns the function call runs: its callee, or the one function
+// of the package a func value holds (a predicate field's default).
+func (d *Describer) callee(call *ast.CallExpr) *types.Func {
+	if fn := typesx.Callee(d.info, call); fn != nil {
+		return fn
+	}
+	return d.m.ValueFunc(call)
 }
