@@ -107,8 +107,20 @@
 // NOT_FOUND; `errors.As(err, &netErr)` retries certificate errors, since
 // an HTTP client returns them as a *url.Error, which is a net.Error (a
 // check of netErr.Timeout() does not: certificate errors are not
-// timeouts). HTTP statuses are read from a response, so any decision
-// that retries one is reported.
+// timeouts). A certificate error has the layers net/http gives it since
+// Go 1.20, *url.Error{Err: *tls.CertificateVerificationError{Err: the
+// x509 error}}: errors.As finds any of them, a type assertion or a type
+// switch only the outer one. A decision that tests for a certificate
+// error type and still retries one is reported with the test that
+// misses: "its x509.UnknownAuthorityError test never matches an HTTP
+// client's error" (v.Err.(x509.UnknownAuthorityError) on the *url.Error,
+// the check copied from old go-retryablehttp policies). A test of the
+// error's text (regexp, strings.Contains, ==) is read on the texts Go
+// gives an unknown authority, an expired certificate, a name mismatch
+// and the macOS verifier's refusal, and decides only when it says the
+// same of all four. A predicate in a func field is the package's
+// default when the user gives none. HTTP statuses are read from a
+// response, so any decision that retries one is reported.
 //
 // Serialization and configuration errors (R-4) are not modelled: Go code
 // does not retry them in a shape the analyzer can tell apart.

@@ -11,7 +11,9 @@
 //     class or code; a pointer, map, slice or interface result kept
 //     beside the error and tested for nil beside it holds a value when
 //     the error is nil, so `conn != nil && err == nil` is the error's
-//     test), and why a value is unknown (deps);
+//     test), and why a value is unknown (deps); the forks go/cfg makes of
+//     a type switch on an error are the assertions they stand for
+//     (typeswitch.go);
 //   - the path simulation (sim.go, statekey.go,
 //     timerchan.go, clamp.go: a backoff's cap is no count (package
 //     bodyscan finds the clamps);

@@ -36,7 +36,12 @@
 // it is computed only from constants, parameters, locals and fields the
 // package writes from such values, by arithmetic and package math, in a
 // function that draws nothing at random (a closure is judged with the
-// function declaring it: waits_determ.go, ShapeNoJitter); for a timer or ticker that is
+// function declaring it: waits_determ.go, ShapeNoJitter); a field written
+// outside the function's reach (three calls deep) by a function that
+// draws nothing, from any stored value (a configuration's pointer,
+// another package's field), is the same for every attempt whatever its
+// value, and so no jitter either. The walk's step budget grows with the
+// function's blocks (5000 + 50 a block); for a timer or ticker that is
 // every duration it is set to (time.NewTimer(0) before the loop, the
 // Reset after the receive: a timer started at once and reset to a
 // library's backoff has the library's wait, not the 0's). A Retry-After parser of the

@@ -24,7 +24,12 @@
 //     accessor whose body only returns it (v.Err(); the declaration is
 //     asked of Ev.MethodSyntax: the package's, or another package of
 //     the module's from its file parsed alone);
-//   - astarget.go: an errors.As target of the scenario's error class.
+//   - astarget.go: an errors.As target of the scenario's error class;
+//   - certerr.go: the layers of a certificate error (*url.Error, the
+//     *tls.CertificateVerificationError it wraps: ErrCertInner) that a
+//     comma-ok assertion or a type switch (interp's typeswitch.go) sees
+//     one at a time, and tests of its text (err.Error() as a VStr, read
+//     on the messages Go gives one).
 //
 // The values are package vals'. The evaluator (package interp) imports
 // this package and calls it while it evaluates an expression: what it
