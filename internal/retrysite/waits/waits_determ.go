@@ -210,30 +210,29 @@ func (d *determ) variable(v *types.Var) bool {
 		return true // its other writes are being checked
 	}
 	d.seen[v] = true
+	return d.assigned(d.body, v, d.expr)
+}
+
+// assigned reports whether every value body gives its local v is one
+// value accepts, and body neither takes v's address nor ranges into it
+// (v++ keeps it deterministic).
+func (d *determ) assigned(body *ast.BlockStmt, v *types.Var, value func(ast.Expr) bool) bool {
 	good := true
-	ast.Inspect(d.body, func(n ast.Node) bool {
-		if !good {
-			return false
-		}
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND && typesx.UsesAny(d.f.Info, n.X, map[*types.Var]bool{v: true}) {
 				good = false
 			}
-		case *ast.IncDecStmt:
-			// v++ keeps it deterministic.
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if typesx.VarOf(d.f.Info, l) == v && (len(n.Lhs) != len(n.Rhs) || !d.expr(n.Rhs[i])) {
+				if typesx.VarOf(d.f.Info, l) == v && (len(n.Lhs) != len(n.Rhs) || !value(n.Rhs[i])) {
 					good = false
 				}
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if d.f.Info.Defs[name] != v {
-					continue
-				}
-				if len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.expr(n.Values[i])) {
+				if d.f.Info.Defs[name] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !value(n.Values[i])) {
 					good = false
 				}
 			}
@@ -365,37 +364,9 @@ func (d *determ) stored(x ast.Expr, body *ast.BlockStmt, seen map[*types.Var]boo
 			return true
 		}
 		seen[v] = true
-		return d.localStored(v, body, seen)
+		return d.assigned(body, v, func(x ast.Expr) bool { return d.stored(x, body, seen) })
 	}
 	return false
-}
-
-// localStored reports whether every value body assigns to its local v is
-// stored.
-func (d *determ) localStored(v *types.Var, body *ast.BlockStmt, seen map[*types.Var]bool) bool {
-	good := true
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				if typesx.VarOf(d.f.Info, l) == v && (len(n.Lhs) != len(n.Rhs) || !d.stored(n.Rhs[i], body, seen)) {
-					good = false
-				}
-			}
-		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if d.f.Info.Defs[name] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.stored(n.Values[i], body, seen)) {
-					good = false
-				}
-			}
-		case *ast.RangeStmt:
-			if typesx.VarOf(d.f.Info, n.Key) == v || typesx.VarOf(d.f.Info, n.Value) == v {
-				good = false
-			}
-		}
-		return good
-	})
-	return good
 }
 
 // writes reports whether l writes f (a field selected on anything, or
