@@ -69,6 +69,13 @@
 // is a default the user can change (go-grpc-middleware's max, 0 until
 // WithMax turns retries on): the waits it makes once on are judged.
 //
+// The finding sits on the wait. When the wait is a default the package
+// sets in another function (a constructor's literal, a DefaultConfig, a
+// helper that returns the default function), a second finding, "the
+// default set here", sits where the fix goes, once per default; when the
+// wait is read through an interface whose implementation the package
+// ships, the finding at that implementation is the one.
+//
 // # Libraries
 //
 // Library waits are read from their settings, with each library's

@@ -66,10 +66,15 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		seen := make(map[token.Pos]bool)
 		for _, w := range s.Waits {
+			implReported := false
 			for _, a := range w.Alts {
 				// An implementation the package ships of the
 				// interface the wait is read through.
-				if a.Shape == site.ShapeUnknown || a.Shape.Compliant() || seenImpl[a.Pos] {
+				if a.Shape == site.ShapeUnknown || a.Shape.Compliant() {
+					continue
+				}
+				implReported = true
+				if seenImpl[a.Pos] {
 					continue
 				}
 				seenImpl[a.Pos] = true
@@ -106,6 +111,15 @@ func run(pass *analysis.Pass) (any, error) {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			rep.Report(s, d)
+			// Where the fix goes: the default wait's definition, in
+			// another function of the package (once per definition),
+			// unless the implementation that waits was reported above.
+			if implReported {
+				continue
+			}
+			rep.ReportCopy(s, analysis.Diagnostic{
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the default set here", hintsFor(w)...),
+			}, w.DefaultPos, "")
 		}
 	}
 	return nil, nil

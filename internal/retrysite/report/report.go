@@ -4,7 +4,6 @@ import (
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 	"go/ast"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -27,12 +26,12 @@ type Reporter struct {
 	pass *analysis.Pass
 	dirs *Directives
 	used map[*ignoreDirective]bool
-	defs map[types.Object]bool // reported at (ReportAt)
+	defs map[token.Pos]bool // copies reported at (ReportCopy)
 }
 
 // NewReporter returns a Reporter for pass that applies dirs (nil: none).
 func NewReporter(pass *analysis.Pass, dirs *Directives) *Reporter {
-	return &Reporter{pass: pass, dirs: dirs, used: make(map[*ignoreDirective]bool), defs: make(map[types.Object]bool)}
+	return &Reporter{pass: pass, dirs: dirs, used: make(map[*ignoreDirective]bool), defs: make(map[token.Pos]bool)}
 }
 
 // Report reports d, a finding of the retry site s (nil: of no site),
@@ -68,15 +67,26 @@ func (r *Reporter) ReportAt(s *site.Site, d analysis.Diagnostic, x ast.Expr) {
 	r.Report(s, d)
 	id, _ := ast.Unparen(x).(*ast.Ident)
 	if id == nil || s == nil || s.Func == nil || s.Func.Pos() <= id.Pos() && id.Pos() < s.Func.End() {
-		return
+		return // read in the site's function: the finding is there
 	}
 	obj := r.pass.TypesInfo.Uses[id]
-	if obj == nil || obj.Parent() != r.pass.Pkg.Scope() || !r.inFiles(obj.Pos()) || r.defs[obj] {
+	if obj == nil || obj.Parent() != r.pass.Pkg.Scope() {
 		return
 	}
-	r.defs[obj] = true
-	d.Pos, d.End, d.SuggestedFixes = obj.Pos(), token.NoPos, nil
-	note := "; the default " + id.Name + " is defined here"
+	r.ReportCopy(s, d, obj.Pos(), "; the default "+id.Name+" is defined here")
+}
+
+// ReportCopy reports, where the fix goes, a copy of d, a finding of site
+// s already reported, at pos, the definition of a default the site uses
+// (a package-level count, a constructor's default wait), with note added
+// to its message: when pos lies in the package outside the site's
+// function, once per position.
+func (r *Reporter) ReportCopy(s *site.Site, d analysis.Diagnostic, pos token.Pos, note string) {
+	if s == nil || s.Func == nil || !pos.IsValid() || s.Func.Pos() <= pos && pos < s.Func.End() || !r.inFiles(pos) || r.defs[pos] {
+		return
+	}
+	r.defs[pos] = true
+	d.Pos, d.End, d.SuggestedFixes = pos, token.NoPos, nil
 	if len(d.Message)+len(note) > MessageLimit {
 		d.Message = cutClause(d.Message, MessageLimit-len(note))
 	}

@@ -38,12 +38,12 @@ func orExp(f DelayFunc) DelayFunc {
 	if f != nil {
 		return f
 	}
-	return expDelay
+	return expDelay // want `R-1: .*, the default set here`
 }
 
 func orFixed(f DelayFunc) DelayFunc {
 	if f == nil {
-		return fixedDelay
+		return fixedDelay // want `R-1: .*, the default set here`
 	}
 	return f
 }
@@ -211,12 +211,12 @@ func (c *getterClient) backoff() DelayFunc {
 	if c.cfg.Backoff != nil {
 		return c.cfg.Backoff
 	}
-	return expDelay
+	return expDelay // want `R-1: .*, the default set here`
 }
 
 func (c *getterClient) backoffEq() DelayFunc {
 	if c.cfg.Backoff == nil {
-		return fixedDelay
+		return fixedDelay // want `R-1: .*, the default set here`
 	} else {
 		return c.cfg.Backoff
 	}
@@ -413,7 +413,7 @@ func (c *getterClient) backoffFactory() DelayFunc {
 	if c.cfg.Backoff != nil {
 		return c.cfg.Backoff
 	}
-	return doubling(time.Second)
+	return doubling(time.Second) // want `R-1: .*, the default set here`
 }
 
 func (c *getterClient) factoryFallback(req *http.Request) (*http.Response, error) {

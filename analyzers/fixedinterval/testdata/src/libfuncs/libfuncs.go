@@ -27,7 +27,7 @@ func DefaultConfig() *Config {
 		MinRetryWait: time.Second,
 		MaxRetryWait: 1500 * time.Millisecond,
 		MaxRetries:   2,
-		Backoff:      retryablehttp.RateLimitLinearJitterBackoff,
+		Backoff:      retryablehttp.RateLimitLinearJitterBackoff, // want `R-1: .*, the default set here`
 	}
 }
 

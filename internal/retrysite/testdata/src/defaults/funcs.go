@@ -22,7 +22,7 @@ type CallOption struct{ apply func(*options) }
 
 var defaultOptions = &options{
 	max:     3,
-	backoff: BackoffLinearWithJitter(50*time.Millisecond, 0.10),
+	backoff: BackoffLinearWithJitter(50*time.Millisecond, 0.10), // want `R-1: .*, the default set here`
 }
 
 func jitterUp(d time.Duration, jitter float64) time.Duration {

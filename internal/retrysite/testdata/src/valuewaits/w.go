@@ -138,7 +138,7 @@ type Option func(*optFn)
 func WithBackoff(f func(int) time.Duration) Option { return func(c *optFn) { c.fn = f } }
 
 func NewOptFn(opts ...Option) *optFn {
-	c := &optFn{fn: linear}
+	c := &optFn{fn: linear} // want `R-1: .*, the default set here`
 	for _, o := range opts {
 		o(c)
 	}
