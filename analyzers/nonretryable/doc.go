@@ -107,10 +107,12 @@
 // NOT_FOUND; `errors.As(err, &netErr)` retries certificate errors, since
 // an HTTP client returns them as a *url.Error, which is a net.Error (a
 // check of netErr.Timeout() does not: certificate errors are not
-// timeouts). A certificate error has the layers net/http gives it since
-// Go 1.20, *url.Error{Err: *tls.CertificateVerificationError{Err: the
-// x509 error}}: errors.As finds any of them, a type assertion or a type
-// switch only the outer one. A decision that tests for a certificate
+// timeouts). A certificate error of a net/http client's send has the
+// layers net/http gives it since Go 1.20, *url.Error{Err:
+// *tls.CertificateVerificationError{Err: the x509 error}}: errors.As
+// finds any of them, a type assertion or a type switch only the outer
+// one (a RoundTrip's error, or another operation's, is taken to match
+// any certificate type). A decision that tests for a certificate
 // error type and still retries one is reported with the test that
 // misses: "its x509.UnknownAuthorityError test never matches an HTTP
 // client's error" (v.Err.(x509.UnknownAuthorityError) on the *url.Error,

@@ -25,6 +25,7 @@ const (
 	VResp      = vals.VResp
 	vErrCode   = vals.VErrCode
 	VErrStatus = vals.VErrStatus
+	vErrClass  = vals.VErrClass
 	vHeader    = vals.VHeader
 	vStr       = vals.VStr
 

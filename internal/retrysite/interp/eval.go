@@ -547,6 +547,11 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		if v, ok := ev.helperResult(x, i); ok { // helpererr.go
 			return v
 		}
+		if ev.Sc.Err.Is(ErrCert) && !clientSend(ev.info(), x) {
+			// Only a net/http client's error is known to be a
+			// *url.Error (outcomeval's certerr.go).
+			return Value{K: vErrClass, I: outcomeval.ErrCertLoose}
+		}
 		return ev.Sc.Err
 	case IsResponseType(t):
 		return ev.Sc.Resp
@@ -574,6 +579,23 @@ func (ev *Evaluator) opResult(x *ast.CallExpr, i int) Value {
 		return Value{K: VNonNil, Dep: DepOutcome}
 	}
 	return Unknown(DepOutcome)
+}
+
+// clientSend reports whether x returns what a net/http client's send
+// returns, (*http.Response, error), and is no RoundTrip (which returns
+// the transport's error unwrapped).
+func clientSend(info *types.Info, x *ast.CallExpr) bool {
+	tup, ok := info.TypeOf(x).(*types.Tuple)
+	if !ok || tup.Len() != 2 || !typesx.IsNamed(tup.At(0).Type(), "net/http", "Response") || !typesx.IsErrorType(tup.At(1).Type()) {
+		return false
+	}
+	if fn := typesx.Callee(info, x); fn != nil && fn.Name() == "RoundTrip" {
+		return false
+	}
+	if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "RoundTrip" {
+		return false
+	}
+	return true
 }
 
 // resultType returns the type of result i of a call of type t (a tuple,

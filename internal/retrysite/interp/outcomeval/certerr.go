@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
@@ -64,7 +65,7 @@ func assertError(a vals.Value, t types.Type) vals.Value {
 	}
 	if it, ok := t.Underlying().(*types.Interface); ok {
 		for i := 0; i < it.NumMethods(); i++ {
-			if !contains(certLayerMethods[layer], it.Method(i).Name()) {
+			if !slices.Contains(certLayerMethods[layer], it.Method(i).Name()) {
 				return vals.BoolVal(false)
 			}
 		}
@@ -92,7 +93,10 @@ func assertedCert(a vals.Value, t types.Type) (vals.Value, bool) {
 	if assertError(a, t).IsTrue() {
 		return a, true
 	}
-	return vals.Value{K: vals.VNil}, true
+	if _, ptr := t.Underlying().(*types.Pointer); ptr || types.IsInterface(t) {
+		return vals.Value{K: vals.VNil}, true // the zero value
+	}
+	return vals.Value{}, false
 }
 
 // certLayer returns the layer of a certificate error a.
@@ -116,39 +120,45 @@ func (ev Evaluator) certField(x *ast.SelectorExpr, base vals.Value) (vals.Value,
 // HasPrefix or HasSuffix(m, s), with m the error's Error(). ok is false
 // for other calls and other errors.
 func (ev Evaluator) certText(fn *types.Func, x *ast.CallExpr, e vals.Env) (vals.Value, bool) {
-	var test func(msg string) bool
+	path := fn.Pkg().Path()
+	if path != "regexp" && path != "strings" || len(x.Args) == 0 {
+		return vals.Value{}, false // the common case, decided without a string built
+	}
+	key := path + "." + fn.Name()
 	msgArg := 0
-	switch key := fn.Pkg().Path() + "." + fn.Name(); {
-	case key == "regexp.MatchString" && isMethod(fn):
-		re := ev.compiled(x.Fun)
-		if re == nil {
-			return vals.Value{}, false
-		}
-		test = re.MatchString
-	case key == "regexp.MatchString" && len(x.Args) == 2:
-		re, err := regexp.Compile(ev.constString(x.Args[0]))
-		if err != nil || ev.constString(x.Args[0]) == "" {
-			return vals.Value{}, false
-		}
-		test, msgArg = re.MatchString, 1
-	case key == "strings.Contains" || key == "strings.HasPrefix" || key == "strings.HasSuffix":
-		if isMethod(fn) || len(x.Args) != 2 {
-			return vals.Value{}, false
-		}
-		s := ev.constString(x.Args[1])
-		if s == "" {
-			return vals.Value{}, false
-		}
-		f := map[string]func(string, string) bool{"strings.Contains": strings.Contains, "strings.HasPrefix": strings.HasPrefix, "strings.HasSuffix": strings.HasSuffix}[key]
-		test = func(msg string) bool { return f(msg, s) }
-	default:
-		return vals.Value{}, false
+	if key == "regexp.MatchString" && !isMethod(fn) {
+		msgArg = 1 // regexp.MatchString(pattern, m)
 	}
 	if msgArg >= len(x.Args) {
 		return vals.Value{}, false
 	}
+	// The message first: the pattern is compiled only for a test of a
+	// certificate error's text.
 	layer, ok := ev.messageOf(x.Args[msgArg], e)
 	if !ok {
+		return vals.Value{}, false
+	}
+	var test func(msg string) bool
+	switch key {
+	case "regexp.MatchString":
+		var re *regexp.Regexp
+		if isMethod(fn) {
+			re = ev.compiled(x.Fun)
+		} else if pat := ev.constString(x.Args[0]); pat != "" {
+			re, _ = regexp.Compile(pat)
+		}
+		if re == nil {
+			return vals.Value{}, false
+		}
+		test = re.MatchString
+	case "strings.Contains", "strings.HasPrefix", "strings.HasSuffix":
+		sub := ev.constString(x.Args[len(x.Args)-1])
+		if isMethod(fn) || len(x.Args) != 2 || sub == "" {
+			return vals.Value{}, false
+		}
+		f := map[string]func(string, string) bool{"strings.Contains": strings.Contains, "strings.HasPrefix": strings.HasPrefix, "strings.HasSuffix": strings.HasSuffix}[key]
+		test = func(msg string) bool { return f(msg, sub) }
+	default:
 		return vals.Value{}, false
 	}
 	matched := 0
@@ -258,13 +268,4 @@ func (ev Evaluator) constString(x ast.Expr) string {
 func isMethod(fn *types.Func) bool {
 	sig, _ := fn.Type().(*types.Signature)
 	return sig != nil && sig.Recv() != nil
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -44,6 +44,12 @@ const (
 	// certificate error's *url.Error wraps: its Err field, what
 	// errors.Unwrap returns (certerr.go).
 	ErrCertInner
+	// ErrCertLoose is a certificate error whose layers are not known:
+	// one returned by an operation that is no net/http client send (a
+	// RoundTrip, a dial, a helper of another shape). errors.As and type
+	// assertions find any certificate type in it, as in ErrCert before
+	// certerr.go gave that its layers.
+	ErrCertLoose
 )
 
 func errClass(c int64) vals.Value { return vals.Value{K: vals.VErrClass, I: c} }
@@ -243,7 +249,7 @@ func asError(a vals.Value, t types.Type) vals.Value {
 		return vals.BoolVal(false)
 	case vals.VErrClass:
 		switch a.I {
-		case ErrCert:
+		case ErrCert, ErrCertLoose:
 			return vals.BoolVal(MatchesCertError(t))
 		case ErrCertInner:
 			return vals.BoolVal(MatchesCertError(t) && !typesx.IsNamed(t, "net", "Error") && !typesx.IsNamed(t, "net/url", "Error"))
@@ -364,7 +370,7 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 // errors; responses 429 and 5xx but 501 are retried.
 func HTTPDefaultPolicy(resp, err vals.Value) vals.Value {
 	switch {
-	case err.K == vals.VErrClass && err.I == ErrCert:
+	case err.K == vals.VErrClass && (err.I == ErrCert || err.I == ErrCertLoose):
 		return vals.BoolVal(false)
 	case err.NonNil():
 		return vals.BoolVal(true)
