@@ -239,6 +239,16 @@ func (caller *model) bindCall(xp *xpkg, call *ast.CallExpr, decl *ast.FuncDecl, 
 	xbind := make(map[*types.Var]ast.Expr)
 	for i, a := range call.Args[:fixed] {
 		p := params.At(i)
+		if v := typesx.VarOf(caller.info, a); v != nil {
+			if outer, ok := caller.Xbind[v]; ok {
+				// A helper that passes its own parameter on (a
+				// recursive Walk(n, fn)): the caller's argument.
+				a = outer
+			}
+		}
+		if typesx.VarOf(xp.M.info, a) == p {
+			continue // bound to itself: nothing to know
+		}
 		xbind[p] = a
 		if _, isFunc := p.Type().Underlying().(*types.Signature); isFunc {
 			bound[p] = true

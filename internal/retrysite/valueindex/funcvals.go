@@ -57,7 +57,16 @@ func (m *Index) FuncValueTargets(fun ast.Expr) ([]funcTarget, bool) {
 	v, _ := m.info.Uses[typesx.NameIdent(fun)].(*types.Var)
 	if e, ok := m.Xbind[v]; ok && v != nil {
 		// A parameter of another package's helper, bound to the
-		// caller's argument (xpkg.go).
+		// caller's argument (xpkg.go); a binding that leads back to
+		// itself names nothing.
+		if m.xbindSeen[v] {
+			return nil, false
+		}
+		if m.xbindSeen == nil {
+			m.xbindSeen = make(map[*types.Var]bool)
+		}
+		m.xbindSeen[v] = true
+		defer delete(m.xbindSeen, v)
 		return m.AddTarget(nil, e)
 	}
 	if v == nil || v.Pkg() != m.pkg {

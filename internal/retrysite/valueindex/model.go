@@ -32,6 +32,9 @@ type Index struct {
 	// declBodies are the bodies of decls, made on first use
 	// (capturedCounters); Rebind drops them.
 	declBodies map[*ast.BlockStmt]bool
+	// xbindSeen are the bound parameters FuncValueTargets is resolving,
+	// so that a binding that leads back to itself ends (funcvals.go).
+	xbindSeen map[*types.Var]bool
 }
 
 // Init makes m the index of the package im interprets, and gives it to
@@ -48,7 +51,7 @@ func (m *Index) Init(im *interp.Model) {
 func (m *Index) Rebind(im *interp.Model) {
 	m.Model = im
 	m.host, m.pass, m.info, m.pkg, m.decls = im.Host(), im.Pass(), im.Info(), im.Pkg(), im.Decls()
-	m.declBodies = nil
+	m.declBodies, m.xbindSeen = nil, nil
 	im.SetIndex(interpIndex{m})
 }
 

@@ -1,0 +1,3 @@
+module example.com/walkrec
+
+go 1.26
