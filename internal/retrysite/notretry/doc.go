@@ -89,8 +89,10 @@
 // parameter, with what a method of that error returned (its Cause, the
 // errors it joins, through a type switch or assertion on it): an
 // error-chain walk. So is one that hands a parameter a part of itself (a
-// slice of it, path[:len(path)-1], or its directory, path.Dir(p)): it
-// walks to a smaller input, as creating a path's parents does. A
+// slice of it, path[:len(path)-1], its directory, path.Dir(p), or a field
+// or element of a reflect.Value or reflect.Type, sv.Field(i), t.Elem()):
+// it walks to a smaller input, as creating a path's parents or encoding
+// a struct's fields does. A
 // recursion that hands on the last attempt's error while its operation
 // is a call of its own stays a retry.
 //

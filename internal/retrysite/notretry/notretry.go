@@ -2,6 +2,7 @@ package notretry
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -108,7 +109,7 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 		return false
 	}
 	params := obj.Signature().Params()
-	if shrinksInput(m.info, params, selfCalls) {
+	if shrinksInput(m.info, body, params, selfCalls) {
 		return true
 	}
 	derived := m.resultVars(body, func(e ast.Expr) bool {
@@ -287,17 +288,23 @@ func (m *Rules) bodyWaits(body *ast.BlockStmt) bool {
 }
 
 // shrinksInput reports whether a self call hands a parameter a part of
-// itself: a slice of it (path[:len(path)-1], items[1:]) or, for a path,
-// its directory (path.Dir(p), filepath.Dir(p)). The recursion walks to
-// a smaller input (a path's parents, a list's tail), as creating parent
-// directories does; it does not run the same operation again.
-func shrinksInput(info *types.Info, params *types.Tuple, selfCalls []*ast.CallExpr) bool {
+// itself: a slice of it (path[:len(path)-1], items[1:]), for a path, its
+// directory (path.Dir(p), filepath.Dir(p)), or, for a reflect.Value or
+// reflect.Type, a field, element or entry of it (v.Field(i), t.Elem(),
+// through locals: a reflective walk of a struct, convertStruct(ft,
+// field)). The recursion walks to a smaller input (a path's parents, a
+// list's tail, a struct's fields), as creating parent directories does;
+// it does not run the same operation again.
+func shrinksInput(info *types.Info, body *ast.BlockStmt, params *types.Tuple, selfCalls []*ast.CallExpr) bool {
 	for _, call := range selfCalls {
 		for i, a := range call.Args {
 			if i >= params.Len() {
 				break
 			}
 			p := params.At(i)
+			if reflectPart(info, body, a, params, map[*types.Var]bool{}) {
+				return true
+			}
 			switch a := ast.Unparen(a).(type) {
 			case *ast.SliceExpr:
 				if typesx.VarOf(info, ast.Unparen(a.X)) == p && (a.Low != nil || a.High != nil) {
@@ -312,6 +319,69 @@ func shrinksInput(info *types.Info, params *types.Tuple, selfCalls []*ast.CallEx
 				}
 			}
 		}
+	}
+	return false
+}
+
+// reflectParts are the methods of reflect.Value and reflect.Type that
+// return a part of what they are called on.
+var reflectParts = map[string]bool{"Field": true, "FieldByName": true, "FieldByIndex": true, "Elem": true, "Index": true, "MapIndex": true}
+
+// reflectPart reports whether x, in body, is a part of one of the
+// function's reflect.Value or reflect.Type parameters: a reflectParts
+// method called on one, or on such a part (reflect.Indirect of a part and
+// the Type of a part are parts too), directly or through a local every
+// assignment of body gives such a value.
+func reflectPart(info *types.Info, body *ast.BlockStmt, x ast.Expr, params *types.Tuple, seen map[*types.Var]bool) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		fn := typesx.Callee(info, x)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+			return false
+		}
+		if fn.Name() == "Indirect" && len(x.Args) == 1 {
+			return reflectPart(info, body, x.Args[0], params, seen)
+		}
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if reflectParts[fn.Name()] {
+			if v := typesx.VarOf(info, sel.X); v != nil && slices.Contains(slices.Collect(params.Variables()), v) {
+				return true
+			}
+		}
+		if reflectParts[fn.Name()] || fn.Name() == "Type" {
+			return reflectPart(info, body, sel.X, params, seen)
+		}
+	case *ast.Ident:
+		v, _ := info.Uses[x].(*types.Var)
+		if v == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			return false
+		}
+		if seen[v] {
+			return true // its other assignments decide (v = v.Elem())
+		}
+		seen[v] = true
+		n := 0
+		all := true
+		ast.Inspect(body, func(nd ast.Node) bool {
+			switch nd := nd.(type) {
+			case *ast.AssignStmt:
+				for i, l := range nd.Lhs {
+					if typesx.VarOf(info, l) == v {
+						n++
+						all = all && len(nd.Lhs) == len(nd.Rhs) && reflectPart(info, body, nd.Rhs[i], params, seen)
+					}
+				}
+			case *ast.UnaryExpr:
+				if nd.Op == token.AND && typesx.VarOf(info, nd.X) == v {
+					all = false
+				}
+			}
+			return all
+		})
+		return all && n > 0
 	}
 	return false
 }
