@@ -25,7 +25,9 @@ import (
 // such a boundary:
 //
 //   - a function or method of a package outside the standard library
-//     (a client, an SDK, another package of the module);
+//     (a client, an SDK, another package of the module), but not one of
+//     golang.org/x/sys, the operating system's primitives as package
+//     syscall is (netio's OSInterface);
 //   - a function of the standard library's network and database packages
 //     (net, net/http, net/rpc, net/smtp, database/sql, crypto/tls), but
 //     not one of net's that only sets up a local socket (Listen*, the

@@ -36,8 +36,18 @@ func NetworkCall(fn *types.Func) bool {
 	if knowledge.IsErrorPackage(path) {
 		return false // errors.Wrap builds an error (knowledge errorpkgs.go)
 	}
+	if OSInterface(path) {
+		return false // the operating system, as package syscall is
+	}
 	return !typesx.IsStd(path) || networkStd[path] && !LocalSocket(fn)
 }
+
+// OSInterface reports whether path is a package of golang.org/x/sys
+// (unix, windows, cpu, ...): the low-level operating system primitives
+// that package syscall provides in the standard library, and like them
+// local work (unix.Flock, a file lock retried after its descriptor is
+// reopened, is no integration).
+func OSInterface(path string) bool { return strings.HasPrefix(path, "golang.org/x/sys/") }
 
 // LocalSocket reports whether fn is a function or method of package net
 // that only sets up a local socket (a listen, an option of a connection,
