@@ -4,7 +4,9 @@
 // failure; before it makes it a site, it asks these rules whether the
 // repeat is something else: a queue drain, a pagination, a protocol
 // exchange, a readiness wait, a re-run with changed input, failover over
-// a list of endpoints, a state poll. A rule that says yes makes the model
+// a list of endpoints (a slice, a rotating index, or a linked list the
+// loop moves along, ldr = ldr.Next: notretry.go's listWalks), a state
+// poll. A rule that says yes makes the model
 // stay silent (precision first: when the code cannot tell, no finding).
 //
 // Rules. Each rule reads syntax, types and the function's control-flow

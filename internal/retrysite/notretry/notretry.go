@@ -211,6 +211,9 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	for v := range varying {
 		items[v] = true
 	}
+	for v := range m.listWalks(loop) {
+		items[v] = true
+	}
 	if slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, items) }) {
 		return true
 	}
@@ -222,6 +225,9 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	rv, ok := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
 	if !ok {
 		return false
+	}
+	if items[rv] {
+		return true // the next node of a list: ldr = ldr.Next, then ldr.Fn(path)
 	}
 	moved := false
 	return typesx.InspectUntil(&moved, loop, func(n ast.Node) bool {
@@ -384,4 +390,30 @@ func reflectPart(info *types.Info, body *ast.BlockStmt, x ast.Expr, params *type
 		return all && n > 0
 	}
 	return false
+}
+
+// listWalks returns the variables the loop moves along a linked list:
+// assigned a field of themselves of their own type (ldr = ldr.Next, in
+// the loop's post statement or its body). Each iteration reaches another
+// node: an operation called on or with it is another item's.
+func (m *Rules) listWalks(loop ast.Stmt) map[*types.Var]bool {
+	walks := make(map[*types.Var]bool)
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			v := typesx.VarOf(m.info, l)
+			sel, ok := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr)
+			if v == nil || !ok || typesx.VarOf(m.info, sel.X) != v {
+				continue
+			}
+			if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal && types.Identical(s.Type(), v.Type()) {
+				walks[v] = true
+			}
+		}
+		return true
+	})
+	return walks
 }
