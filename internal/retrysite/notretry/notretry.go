@@ -353,8 +353,12 @@ func reflectPart(info *types.Info, body *ast.BlockStmt, x ast.Expr, params *type
 			return false
 		}
 		if reflectParts[fn.Name()] {
-			if v := typesx.VarOf(info, sel.X); v != nil && slices.Contains(slices.Collect(params.Variables()), v) {
-				return true
+			if v := typesx.VarOf(info, sel.X); v != nil {
+				for p := range params.Variables() {
+					if p == v {
+						return true
+					}
+				}
 			}
 		}
 		if reflectParts[fn.Name()] || fn.Name() == "Type" {

@@ -49,7 +49,7 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	if f.bodyDrawsRandom(body, 0, reach) {
 		return false
 	}
-	d := &determ{f: f, body: body, reach: reach, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}}
+	d := &determ{f: f, body: body, reach: reach, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}, draws: map[*ast.BlockStmt]bool{}}
 	return d.expr(x)
 }
 
@@ -107,6 +107,7 @@ type determ struct {
 	seen   map[*types.Var]bool     // locals being checked
 	fields map[*types.Var]bool     // fields checked or being checked
 	funcs  map[*types.Func]bool    // functions checked or being checked
+	draws  map[*ast.BlockStmt]bool // whether a writer of a field draws at random (written)
 }
 
 // expr reports whether x is computed with no call but conversions and
@@ -179,7 +180,7 @@ func (d *determ) pure(fn *types.Func) bool {
 		return false
 	}
 	d.funcs[fn] = true // assumed while its returns are checked
-	sub := &determ{f: d.f, body: decl.Body, reach: d.reach, seen: map[*types.Var]bool{}, fields: d.fields, funcs: d.funcs}
+	sub := &determ{f: d.f, body: decl.Body, reach: d.reach, seen: map[*types.Var]bool{}, fields: d.fields, funcs: d.funcs, draws: d.draws}
 	good := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok {
@@ -311,7 +312,17 @@ func (d *determ) written(x ast.Expr) bool {
 		return true
 	}
 	fd := typesx.FuncDeclAt(d.f.Pass.Files, x.Pos())
-	if fd == nil || fd.Body == nil || d.reach[fd.Body] || d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{}) {
+	if fd == nil || fd.Body == nil || d.reach[fd.Body] {
+		return false
+	}
+	// One function writes many settings (a configuration update): ask
+	// once whether it draws.
+	draws, ok := d.draws[fd.Body]
+	if !ok {
+		draws = d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{})
+		d.draws[fd.Body] = draws
+	}
+	if draws {
 		return false
 	}
 	return d.stored(x, fd.Body, map[*types.Var]bool{})
