@@ -42,7 +42,16 @@
 // literals and req.Method assignments; http.Post and PostForm; resty's
 // Post, Patch and Execute("POST", ...); and through helpers of the same
 // package that build or send the request, with their parameters bound to
-// the caller's arguments. When the retry's function takes the method as a
+// the caller's arguments. A method read from a field of the package's
+// own types (an endpoint table's Method, written by NewEndpoint from the
+// constants its callers pass; a request wrapper's method field) may be
+// any value the package writes there, and a method from an exported
+// interface no type of the package implements (apiRequest.Method()) is
+// whatever its users return: a retry that may send a POST or PATCH that
+// way is judged as one. A request kept in a field of the package's own
+// request type is every request the package stores there; its headers
+// are set out of sight, so it may carry a key only when the package
+// names a key header somewhere. When the retry's function takes the method as a
 // parameter (an SDK's request loop behind unexported forwarders), the
 // methods its callers in the package pass are tried, each with that
 // caller's headers: a POST or PATCH one of them sends through the retry
@@ -78,7 +87,11 @@
 // The finding is at the call that sends the request in the retried code
 // (for clients that retry in their transport, at the send, wherever it is
 // in the package), names the site and the method, and points to where the
-// method is decided and the key generated.
+// method is decided and the key generated. A send through a retrying
+// client kept in a field whose construction is the site of its retry
+// policy (configured by several functions, so the sends cannot see it) is
+// reported once at the construction, the send named as related
+// information.
 //
 // # Fix
 //

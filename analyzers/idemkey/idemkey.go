@@ -75,11 +75,16 @@ func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnost
 		what += " and "
 	}
 	d := analysis.Diagnostic{Pos: op.Call.Pos(), End: op.Call.End()}
-	at := s.Pos // where the finding does not go, named in Related
-	if op.Method == site.MethodAny && s.Kind == site.Library && s.Node != nil && (op.Call.Pos() < s.Node.Pos() || s.Node.End() < op.Call.End()) {
+	sentAt := token.NoPos // the send, when the finding goes elsewhere
+	switch {
+	case op.Method == site.MethodAny && s.Kind == site.Library && s.Node != nil && (op.Call.Pos() < s.Node.Pos() || s.Node.End() < op.Call.End()):
 		// A retrying client installed for every request the package
 		// is handed: the finding goes where it is installed.
-		d.Pos, d.End, at = s.Node.Pos(), s.Node.End(), op.Call.Pos()
+		d.Pos, d.End, sentAt = s.Node.Pos(), s.Node.End(), op.Call.Pos()
+	case s.Policy != nil && s.Policy.Node != nil:
+		// A send through a client kept in a field: the finding goes
+		// where the client's retry policy is set.
+		d.Pos, d.End, sentAt = s.Policy.Node.Pos(), s.Policy.Node.End(), op.Call.Pos()
 	}
 	k := op.Key
 	switch k.State {
@@ -119,8 +124,8 @@ func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnost
 	if op.MethodPos.IsValid() && op.MethodPos != op.Call.Pos() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: op.MethodPos, Message: "the method is " + op.Method + " here"})
 	}
-	if at != s.Pos {
-		d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, Message: "the request is sent here"})
+	if sentAt.IsValid() {
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: sentAt, Message: "the request is sent here"})
 	} else if s.Pos.IsValid() && s.Pos != op.Call.Pos() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos, Message: "the " + s.Title() + " is here"})
 	}

@@ -103,6 +103,7 @@ func run(pass *analysis.Pass) (any, error) {
 			sites = append(sites, m.libs().KeptClientSites(fc)...) // keptcount.go
 		}
 	}
+	libsite.LinkKeptClients(pass.TypesInfo, sites)                        // keptcount.go
 	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
 	sites = m.Rules().DropReadinessWaits(sites)                           // readiness.go
 	m.libs().PacedLoops(pass, sites)                                      // paced.go

@@ -88,7 +88,7 @@ func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 		if idx == nil {
 			idx = m.indexVars(f)
 		}
-		s := &site.Site{Kind: site.Library, Lib: lib, Node: x, Pos: x.Pos()}
+		s := &site.Site{Kind: site.Library, Lib: lib, Node: x, Pos: x.Pos(), KeptIn: k.fields}
 		s.Func, s.FuncType = typesx.EnclosingBody(f, x.Pos())
 		c := &collector{m: m, idx: idx, lib: lib, before: x.End(), seen: make(map[ast.Node]bool)}
 		if !all {
@@ -333,4 +333,40 @@ func (m *Reader) keptClientBuild(x ast.Expr) *site.Lib {
 		}
 	}
 	return nil
+}
+
+// LinkKeptClients gives each library site that sends through a client
+// kept in a field the site of the client's construction, when one of
+// sites is it (Site.Policy).
+func LinkKeptClients(info *types.Info, sites []*site.Site) {
+	kept := make(map[*types.Var]*site.Site)
+	for _, s := range sites {
+		for _, f := range s.KeptIn {
+			kept[f] = s
+		}
+	}
+	if len(kept) == 0 {
+		return
+	}
+	for _, s := range sites {
+		if s.Kind != site.Library || s.KeptIn != nil {
+			continue
+		}
+		for _, op := range s.Ops {
+			if op == nil || op.Call == nil {
+				continue
+			}
+			fun, ok := ast.Unparen(op.Call.Fun).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			recv, ok := ast.Unparen(fun.X).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			if f, _ := info.Uses[recv.Sel].(*types.Var); f != nil && kept[f] != nil && kept[f].Lib == s.Lib {
+				s.Policy = kept[f]
+			}
+		}
+	}
 }

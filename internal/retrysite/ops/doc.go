@@ -85,6 +85,12 @@ type model struct {
 	// buildsKeyed caches whether the package gives a constant POST or
 	// PATCH to one of its functions (handed.go).
 	buildsKeyed *bool
+	// keyNamed caches whether the package names a key header in a
+	// string constant (methods.go).
+	keyNamed *bool
+	// varCalls indexes the calls of the package's functions in its
+	// package-level variables' values, built on first use (methods.go).
+	varCalls map[*types.Func][]*ast.CallExpr
 	// transports indexes the values assigned to the Transport of a
 	// client held in each struct field, built on first use
 	// (fieldTransports).

@@ -630,6 +630,11 @@ func (t *reqTrace) finalMethod() (string, token.Pos) {
 		return "", token.NoPos
 	}
 	if slices.ContainsFunc(refs[1:], func(r methodRef) bool { return r.m != refs[0].m }) {
+		// Several methods (methods.go): a request that may be a POST
+		// or PATCH is retried as one.
+		if i := slices.IndexFunc(refs, needsKey); i >= 0 {
+			return refs[i].m, refs[i].pos
+		}
 		return "", token.NoPos
 	}
 	return refs[0].m, refs[0].pos
@@ -656,7 +661,7 @@ func (d *describer) str(x ast.Expr, f *frame) (string, token.Pos, bool) {
 		if v == nil {
 			return "", token.NoPos, false
 		}
-		if a, ok := f.binds[v]; ok {
+		if a, ok := f.bound(v); ok {
 			x, f = a.x, a.f
 			continue
 		}

@@ -86,6 +86,8 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 		d.varRequest(v, f, t, false)
 	case *ast.CallExpr:
 		d.callOrigin(x, f, t, idx)
+	case *ast.SelectorExpr:
+		d.fieldOrigin(x, t) // methods.go
 	default:
 		t.originUnknown, t.opaque = true, true
 	}
@@ -95,6 +97,8 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 func (d *describer) addMethod(x ast.Expr, f *frame, t *reqTrace) {
 	if s, pos, ok := d.str(x, f); ok {
 		t.addOrigin(s, pos)
+	} else if refs, ok := d.methodSet(x, f); ok { // methods.go
+		t.origins = append(t.origins, refs...)
 	} else {
 		t.originUnknown = true
 	}
@@ -898,6 +902,13 @@ func (m *model) indexValues() {
 				add(m.info.Uses[k], n.Value)
 			}
 		case *ast.AssignStmt:
+			if len(n.Lhs) > 1 && len(n.Rhs) == 1 {
+				// r.req, err = build(): the call's first result.
+				if l, ok := ast.Unparen(n.Lhs[0]).(*ast.SelectorExpr); ok {
+					add(m.info.Uses[l.Sel], n.Rhs[0])
+				}
+				return
+			}
 			if len(n.Lhs) != len(n.Rhs) {
 				return
 			}

@@ -67,6 +67,14 @@ type Site struct {
 	FuncType *ast.FuncType
 	// Helper is the retry helper a HelperCall site calls.
 	Helper *Site
+	// KeptIn, on the site of a library client's construction, are the
+	// fields the client is kept in (libsite's KeptClientSites).
+	KeptIn []*types.Var
+	// Policy, on a library site that sends through a client kept in a
+	// field, is the site of the client's construction: where its retry
+	// policy is set, and where a finding about what the sends retry
+	// goes.
+	Policy *Site
 
 	// Context is the retry context in force at Pos.
 	Context policy.Context
