@@ -34,7 +34,12 @@
 // requests, and *http.Client values whose transport retries
 // (retryablehttp's StandardClient(), failsafehttp.NewRoundTripper),
 // followed through variables, struct fields and constructors of the
-// package. A client that makes no retries (RetryMax = 0) is not reported,
+// package. A retrying client the package hands to its users (returned by
+// an exported function, or kept in an exported field of an exported
+// type) sends whatever requests they build: with no method filter (a
+// CheckRetry that compares the request's Method, or gives it to a
+// predicate) and no header hook (PrepareRetry), it retries POST and PATCH
+// without a key, reported where it is built. A client that makes no retries (RetryMax = 0) is not reported,
 // unless the 0 is a default of the package that the user can change.
 //
 // The method is found wherever it is decided: http.MethodPost and "POST"

@@ -126,7 +126,7 @@ func diagnose(pass *analysis.Pass, s *site.Site, op *site.Op) (analysis.Diagnost
 	}
 	if sentAt.IsValid() {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: sentAt, Message: "the request is sent here"})
-	} else if s.Pos.IsValid() && s.Pos != op.Call.Pos() {
+	} else if s.Pos.IsValid() && s.Pos != op.Call.Pos() && !op.Users {
 		d.Related = append(d.Related, analysis.RelatedInformation{Pos: s.Pos, Message: "the " + s.Title() + " is here"})
 	}
 	return d, true

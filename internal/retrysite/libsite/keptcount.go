@@ -2,6 +2,7 @@ package libsite
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"iter"
 	"slices"
@@ -107,6 +108,10 @@ func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 		m.attachLibDetails(s)
 		if all {
 			s.Ops = nil // each send's
+			if call, ok := x.(*ast.CallExpr); ok && lib.Requests != nil && !lib.IdempotentOnly && m.handedOut(k) && !m.filtersRequests(s) {
+				// Users send through it whatever they build.
+				s.Ops = []*site.Op{{Call: call, HTTP: true, Method: site.MethodAny, Key: &site.IdemKey{State: site.KeyMissing}, Users: true}}
+			}
 		} else {
 			keepCountOnly(s)
 			if w := m.tableFuncWait(s); w != nil && !s.WaitsKnown {
@@ -369,4 +374,86 @@ func LinkKeptClients(info *types.Info, sites []*site.Site) {
 			}
 		}
 	}
+}
+
+// handedOut reports whether users reach the client kept as k: an
+// exported function returns it, or it is kept in an exported field of
+// an exported struct type of the package. Its sends are then the users'
+// too, of whatever requests they build.
+func (m *Reader) handedOut(k kept) bool {
+	if k.returned {
+		return true
+	}
+	for _, f := range k.fields {
+		if !f.Exported() {
+			continue
+		}
+		for _, name := range m.pkg.Scope().Names() {
+			tn, ok := m.pkg.Scope().Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() {
+				continue
+			}
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+				for i := range st.NumFields() {
+					if st.Field(i) == f {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// filtersRequests reports whether a handed-out client's settings may
+// keep POST and PATCH from being retried without a key: a header hook
+// (retryablehttp's PrepareRetry), or a setting given a function that
+// reads a request's Method (a CheckRetry that filters by method).
+func (m *Reader) filtersRequests(s *site.Site) bool {
+	for _, st := range s.Settings {
+		if slices.Contains(s.Lib.HeaderHooks, st.Name) {
+			return true
+		}
+		for _, a := range st.Args {
+			if m.readsMethodField(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readsMethodField reports whether the function x is or names (a
+// literal, a function of the package) tests a field named Method: compares
+// it, switches on it or gives it to a predicate (logging it filters nothing).
+func (m *Reader) readsMethodField(x ast.Expr) bool {
+	var body ast.Node
+	switch y := ast.Unparen(x).(type) {
+	case *ast.FuncLit:
+		body = y.Body
+	case *ast.Ident, *ast.SelectorExpr:
+		if fn, ok := m.info.Uses[typesx.NameIdent(y)].(*types.Func); ok {
+			if d := m.FuncDecl(fn); d != nil {
+				body = d.Body
+			}
+		}
+	}
+	isMethod := func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Method"
+	}
+	found := false
+	return body != nil && typesx.InspectUntil(&found, body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			found = (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y))
+		case *ast.SwitchStmt:
+			found = n.Tag != nil && isMethod(n.Tag)
+		case *ast.CallExpr:
+			// A predicate given the method: isIdempotent(req.Method).
+			b, ok := m.info.TypeOf(n).(*types.Basic)
+			found = ok && b.Kind() == types.Bool && slices.ContainsFunc(n.Args, isMethod)
+		}
+		return true
+	})
 }

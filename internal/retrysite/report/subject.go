@@ -86,6 +86,9 @@ func opPhrase(s *site.Site) string {
 		if o.Callee != nil && o.Callee.Pkg() != nil && o.Callee.Pkg().Path() == knowledge.RetryPackage {
 			continue
 		}
+		if o.Users {
+			continue // the users' sends of a client handed out (keptcount.go)
+		}
 		n := shortExpr(o.Call.Fun)
 		if o.Method != "" && o.Method != site.MethodAny { // idemkey says it
 			m := o.Method

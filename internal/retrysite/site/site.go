@@ -315,6 +315,9 @@ type Op struct {
 	// Key describes the Idempotency-Key the operation sends, if the
 	// model could tell.
 	Key *IdemKey
+	// Users marks the stand-in for the sends of a retrying client the
+	// package hands to its users: Call is the client's construction.
+	Users bool
 }
 
 // An IdemKeyState says what an operation does with its Idempotency-Key.
