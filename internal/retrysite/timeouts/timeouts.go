@@ -453,7 +453,7 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 		if allSame && attempts-1 > 1 {
 			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, report.FormatDuration(w.per))
 		} else {
-			calc += " + waits " + strings.Join(parts, "+")
+			calc += " + waits " + joinWaits(parts)
 		}
 		if !w.exact {
 			calc += " at least"
@@ -611,7 +611,7 @@ func waitsSum(s *site.Site, w waitsFact) (time.Duration, string) {
 	if same && len(parts) > 2 {
 		parts = []string{fmt.Sprintf("%d x %s", len(parts), parts[0])}
 	}
-	calc := "waits " + strings.Join(parts, "+") + " = " + report.FormatDuration(sum)
+	calc := "waits " + joinWaits(parts) + " = " + report.FormatDuration(sum)
 	if !w.exact {
 		calc = "at least " + calc
 	}
@@ -761,4 +761,13 @@ func (r *tres) untilParsed(call *ast.CallExpr) bool {
 		c, ok := ast.Unparen(d).(*ast.CallExpr)
 		return ok && slices.Contains([]string{"time.Parse", "time.ParseInLocation", "net/http.ParseTime"}, r.callee(c))
 	})
+}
+
+// joinWaits writes a sum of waits, its middle elided past six terms
+// (0s+500ms+500ms+...+28.5s): the finding stays one line.
+func joinWaits(parts []string) string {
+	if len(parts) > 6 {
+		parts = append(slices.Clip(parts[:3]), "...", parts[len(parts)-1])
+	}
+	return strings.Join(parts, "+")
 }

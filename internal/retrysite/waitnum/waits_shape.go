@@ -21,7 +21,7 @@ import (
 // jitter from half, other partial jitter).
 
 // SamplesN is the number of attempts the interpreter runs.
-const SamplesN = 8
+const SamplesN = 14
 
 // minBoundedSamples is the fewest attempts a loop's own condition may
 // cut the runs to (runWait).

@@ -3,6 +3,7 @@ package waitshape
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +31,10 @@ type WaitShape struct {
 
 const wEps = 1e-6
 
+// ShapeSamples is how many attempts' values Classify reads the shape
+// from.
+const ShapeSamples = 8
+
 // Approx reports whether a and b are equal up to rounding.
 func Approx(a, b float64) bool {
 	return math.Abs(a-b) <= wEps*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
@@ -41,7 +46,29 @@ func wNear(a, b, rel float64) bool {
 
 // Classify reads the shape from the values at the three modes (random
 // draws at the low, middle and high end of their range).
+//
+// The shape is read from the first ShapeSamples attempts: past them a
+// polynomial's ratios flatten towards an exponential's. The floors of
+// all the attempts run are kept (WaitShape.Floors), for the sum of the
+// waits a bound of more attempts can take.
 func Classify(lo, mid, hi []Num) WaitShape {
+	var floorsAll []float64
+	lateUnknown := false
+	for k := ShapeSamples; k < len(lo) && k < len(mid) && k < len(hi); k++ {
+		a, b, c := lo[k], mid[k], hi[k]
+		if a.End || b.End || c.End {
+			break
+		}
+		if a.Skip && b.Skip && c.Skip {
+			continue
+		}
+		if !a.OK || !b.OK || !c.OK || a.Raw || b.Raw || c.Raw {
+			lateUnknown = true
+			break
+		}
+		floorsAll = append(floorsAll, math.Min(a.V, math.Min(b.V, c.V)))
+	}
+	lo, mid, hi = lo[:min(len(lo), ShapeSamples)], mid[:min(len(mid), ShapeSamples)], hi[:min(len(hi), ShapeSamples)]
 	var ceil, floor, middle []float64
 	var ws WaitShape
 	rnd, decor, unknownAfter := false, false, false
@@ -92,6 +119,9 @@ func Classify(lo, mid, hi []Num) WaitShape {
 	ws.Base, ws.Mid0, ws.Floor0 = ceil[0], middle[0], floor[0]
 	if !unknownAfter {
 		ws.Floors = floor
+		if !lateUnknown {
+			ws.Floors = append(slices.Clip(floor), floorsAll...)
+		}
 	}
 	// Jitter: how far below its ceiling a wait can fall.
 	ws.Floor = 1

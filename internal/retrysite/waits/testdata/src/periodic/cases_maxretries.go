@@ -61,7 +61,7 @@ func listAllPatient(ctx context.Context, u string) ([]string, error) {
 	var all []string
 	cursor := ""
 	failures := 0
-	for { // want `R-2.*12 retries` `loop ctx=sync retries=12` `R-3: retry of get \(GET\) relies on ctx's deadline, which it never sets, and can take at least waits 1s\+2s\+3s.* = 1m8s > the 30s cap`
+	for { // want `R-2.*12 retries` `loop ctx=sync retries=12` `R-3: retry of get \(GET\) relies on ctx's deadline, which it never sets, and can take waits 1s\+2s\+3s.*\+12s = 1m18s > the 30s cap`
 		v, next, err := get(ctx, u+"?cursor="+cursor)
 		if err != nil {
 			failures++
