@@ -97,7 +97,18 @@
 // with the error than compare it with nil, return, log, wrap or copy it
 // (a predicate given it, errors.Is or As, a type switch, err.Error())
 // classifies, and only what its classification certainly lets through is
-// reported. Other operations (a gRPC call, a database, another package's
+// reported. When every test it makes is one the analyzer reads (a
+// comparison, errors.Is or As, a type assertion or switch, the text
+// tested with strings, bytes or regexp, a function of the package that
+// reads its parameter so; handing the error to a logger's builder,
+// log.Warn().Err(err), or to a call with no result decides nothing) and
+// none matches a certificate error, the certificate error is retried:
+// `errors.Is(err, context.Canceled) || errors.Is(err, errQuota)` around
+// an HTTP request is reported. A predicate of another package or a func
+// value (shouldRetry(err)) may stop on certificate errors: silent. A TLS
+// dial (tls.Dial, tls.DialWithDialer, a tls.Dialer, a Conn's Handshake,
+// directly or in a function of the package up to three calls deep)
+// meets certificates as an HTTP request does. Other operations (a gRPC call, a database, another package's
 // function that sends no request the model sees) are not claimed to
 // return certificate errors: a bare `if err != nil { retry }` around
 // them, a function that returns its operation's error to cenkalti, or

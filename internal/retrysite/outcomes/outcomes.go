@@ -144,8 +144,13 @@ func (d *Describer) Loop(s *site.Site, l Loop) {
 			default:
 				// A decision that tests for a certificate error and
 				// still retries it: its test misses (certtest.go).
+				// Or one whose tests, all read (unclassified.go's
+				// opaquelyInspected), stop on other errors only
+				// (context.Canceled, a type of the package) around an
+				// operation that meets certificates: an HTTP request,
+				// a TLS dial (tlsdial.go).
 				o.CertTest = d.certTest(l.Body, 0, map[*ast.BlockStmt]bool{})
-				o.CertErrors = o.CertTest != ""
+				o.CertErrors = o.CertTest != "" || (sendsHTTP(s, call) || d.dialsTLS(call, 0)) && !d.opaquelyInspected(s, l)
 			}
 		}
 	}

@@ -173,3 +173,116 @@ func (d *Describer) callee(call *ast.CallExpr) *types.Func {
 	}
 	return d.m.ValueFunc(call)
 }
+
+// opaquelyInspected reports whether the site's code gives the error of
+// l.Call to something whose answer the outcome evaluator cannot read
+// for a certificate error: a predicate of another package or a func
+// value (shouldRetry(err), isTransient(err)), a method of the error, its
+// text handed to such a predicate. Comparisons, errors.Is and errors.As,
+// type assertions and switches, and tests of its text with package
+// strings, bytes or regexp are read (certerr.go, certtest.go); a
+// function of the package is read through its parameter, to a depth of
+// three calls. A decision read whole that still retries a certificate
+// error retries it whatever else it tests.
+func (d *Describer) opaquelyInspected(s *site.Site, l Loop) bool {
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(l.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == l.Call {
+			for _, x := range as.Lhs {
+				if v := typesx.VarOf(d.info, x); v != nil && typesx.IsErrorType(v.Type()) {
+					vars[v] = true
+				}
+			}
+		}
+		return true
+	})
+	scope := ast.Node(l.Body)
+	if _, isDecl := s.Node.(*ast.FuncDecl); s.Node != nil && !isDecl {
+		scope = s.Node
+	}
+	return len(vars) == 0 || d.opaque(scope, vars, 0)
+}
+
+func (d *Describer) opaque(scope ast.Node, vars map[*types.Var]bool, depth int) bool {
+	found := false
+	ast.PreorderStack(scope, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if found || !ok || !vars[typesx.VarOf(d.info, id)] || len(stack) == 0 {
+			return !found
+		}
+		switch p := stack[len(stack)-1].(type) {
+		case *ast.AssignStmt:
+			for i, r := range p.Rhs {
+				if r == id && len(p.Lhs) == len(p.Rhs) {
+					if v := typesx.VarOf(d.info, p.Lhs[i]); v != nil {
+						vars[v] = true // a copy, read from here on
+					}
+				}
+			}
+		case *ast.CallExpr:
+			found = !d.readCall(p, id, depth)
+		case *ast.SelectorExpr:
+			// err.Error() tested with strings, bytes or regexp, or
+			// compared; anything else of the error is opaque.
+			found = p.Sel.Name != "Error" || !d.messageOf(p, stack) && (len(stack) < 3 || !d.readText(stack[len(stack)-3]))
+		}
+		return !found
+	})
+	return found
+}
+
+// readCall reports whether call, given the error x, is one the
+// evaluator reads: errors.Is or As, a logging or formatting call, a
+// function of the package that reads its parameter the same way.
+func (d *Describer) readCall(call *ast.CallExpr, x ast.Expr, depth int) bool {
+	fn := d.callee(call)
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" {
+		return true
+	}
+	if typesx.VariadicArg(d.info, call, x) || d.formatted(call, x) {
+		return true
+	}
+	if fn != nil {
+		// Nothing comes back to decide on: no result, or the builder
+		// the method was called on (a logger's event, e.Err(err)).
+		sig := fn.Type().(*types.Signature)
+		if sig.Results().Len() == 0 || sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()) {
+			return true
+		}
+	}
+	i := slices.Index(call.Args, x)
+	if fn == nil || fn.Pkg() != d.pkg || i < 0 || depth >= 3 || call.Ellipsis.IsValid() {
+		return false
+	}
+	decl := d.m.FuncDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	params := typesx.FuncParams(d.info, decl.Type)
+	if i >= len(params) || params[i] == nil || fn.Type().(*types.Signature).Variadic() && i >= len(params)-1 {
+		return false
+	}
+	return !d.opaque(decl.Body, map[*types.Var]bool{params[i]: true}, depth+1)
+}
+
+// readText reports whether n, around an error's Error() call, tests the
+// text the way certtest.go reads it: a comparison, a switch, or a call
+// of package strings, bytes or regexp.
+func (d *Describer) readText(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.BinaryExpr:
+		return n.Op == token.EQL || n.Op == token.NEQ
+	case *ast.SwitchStmt:
+		return true
+	case *ast.CallExpr:
+		fn := typesx.Callee(d.info, n)
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() {
+		case "strings", "bytes", "regexp":
+			return true
+		}
+	}
+	return false
+}
