@@ -54,9 +54,11 @@
 // interface no type of the package implements (apiRequest.Method()) is
 // whatever its users return: a retry that may send a POST or PATCH that
 // way is judged as one. A request kept in a field of the package's own
-// request type is every request the package stores there; its headers
-// are set out of sight, so it may carry a key only when the package
-// names a key header somewhere. When the retry's function takes the method as a
+// types (a request wrapper, a request configuration that options
+// change: DefaultRequestConfig(rq) storing its parameter, followed to
+// the package's calls) is every request the package stores there; its
+// headers are set out of sight, so it may carry a key only when the
+// package names a key header somewhere. When the retry's function takes the method as a
 // parameter (an SDK's request loop behind unexported forwarders), the
 // methods its callers in the package pass are tried, each with that
 // caller's headers: a POST or PATCH one of them sends through the retry

@@ -246,7 +246,9 @@ func (d *describer) noImplementer(named *types.Named) bool {
 // fieldOrigin follows a request kept in a field of the package's own
 // request type (`return r.request, nil`, the request built once by a
 // constructor, `req.request, err = retryablehttp.NewRequest(req.method,
-// ...)`) to every value the package writes there. Its headers are set
+// ...)`; a request configuration, `DefaultRequestConfig(rq)` storing its
+// parameter, followed to the package's calls) to every value the package
+// writes there. Its headers are set
 // wherever the field is reached, out of the trace's sight: the request
 // may carry a key when the package names a key header anywhere, and
 // carries none when it names none.
@@ -263,9 +265,12 @@ func (d *describer) fieldOrigin(x *ast.SelectorExpr, t *reqTrace) {
 	}
 	d.seenVar[fld] = true
 	defer delete(d.seenVar, fld)
+	held := t.fieldHeld
+	t.fieldHeld = true
 	for _, v := range vals {
 		d.origin(v, &frame{}, t, 0)
 	}
+	t.fieldHeld = held
 	t.opaque = t.opaque || d.namesKeyHeader()
 }
 

@@ -598,6 +598,10 @@ type reqTrace struct {
 	opaque bool
 	// urls are the URLs the request's constructors were given.
 	urls []argRef
+	// fieldHeld is true while the trace follows a request kept in a
+	// field (methods.go): the parameters of the functions that store
+	// it are followed to the package's calls.
+	fieldHeld bool
 }
 
 type methodRef struct {

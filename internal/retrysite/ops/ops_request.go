@@ -226,6 +226,9 @@ func (d *describer) varRequest(v *types.Var, f *frame, t *reqTrace, header bool)
 	}
 	switch {
 	case len(ds) > 0 || bound || handed:
+	case !header && t.fieldHeld && d.paramArgs(v, func(x ast.Expr) { d.origin(x, &frame{}, t, 0) }):
+		// A parameter of the function that stores the request in a
+		// field: what the package's callers give it (methods.go).
 	case !header:
 		// A parameter or a variable the model cannot see defined: its
 		// method and headers were decided elsewhere.
