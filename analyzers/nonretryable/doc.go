@@ -135,6 +135,11 @@
 // default when the user gives none. HTTP statuses are read from a
 // response, so any decision that retries one is reported.
 //
+// When another function of the package makes the retry decision (a
+// CheckRetry literal installed by a configure function), the finding at
+// the site has a copy at the decision, where the fix goes ("..., the
+// decision made here"), once per decision.
+//
 // Serialization and configuration errors (R-4) are not modelled: Go code
 // does not retry them in a shape the analyzer can tell apart.
 //

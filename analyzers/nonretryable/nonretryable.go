@@ -69,6 +69,7 @@ func run(pass *analysis.Pass) (any, error) {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			rep.Report(s, d)
+			decidedHere(rep, s, pass, "R-4", "retries "+strings.Join(what, " and "), "; they must not be retried")
 		}
 		if o.ConfigErrors != "" {
 			d := analysis.Diagnostic{
@@ -91,9 +92,20 @@ func run(pass *analysis.Pass) (any, error) {
 				d.Related = []analysis.RelatedInformation{{Pos: o.Pos, Message: "the retry decision is made here"}}
 			}
 			rep.Report(s, d)
+			decidedHere(rep, s, pass, "R-9", certWhat(o), "; surface them at once")
 		}
 	}
 	return nil, nil
+}
+
+// decidedHere reports, where the fix goes, a copy of a finding at the
+// retry decision when another function of the package makes it (a
+// CheckRetry literal installed by a configure function): once per
+// decision.
+func decidedHere(rep *report.Reporter, s *site.Site, pass *analysis.Pass, rule, what, hint string) {
+	rep.ReportCopy(s, analysis.Diagnostic{
+		Message: report.Message(rule, report.Subject(s, pass.TypesInfo), what+", the decision made here", hint),
+	}, s.Retried.Pos, "")
 }
 
 // certWhat says how a site retries certificate errors.
