@@ -72,7 +72,9 @@
 // The finding sits on the wait. When the wait is a default the package
 // sets in another function (a constructor's literal, a DefaultConfig, a
 // helper that returns the default function), a second finding, "the
-// default set here", sits where the fix goes, once per default; when the
+// default set here", sits where the fix goes, once per default; so does
+// one at a function of the package set as a library's backoff
+// (client.Backoff = c.retryBackoff: "the wait computed here"). When the
 // wait is read through an interface whose implementation the package
 // ships, the finding at that implementation is the one.
 //

@@ -2,7 +2,9 @@ package fixedinterval
 
 import (
 	_ "embed"
+	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/retrylint/retrylint/internal/analysisdoc"
 	"github.com/retrylint/retrylint/internal/retrysite"
@@ -120,6 +122,13 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.ReportCopy(s, analysis.Diagnostic{
 				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the default set here", hintsFor(w)...),
 			}, w.DefaultPos, "")
+			// Or the package's function that computes the wait, set
+			// as the library's backoff (client.Backoff = policyFunc).
+			if fn := settingFunc(pass, w); fn != nil {
+				rep.ReportCopy(s, analysis.Diagnostic{
+					Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the wait computed here", hintsFor(w)...),
+				}, fn.Pos(), "")
+			}
 		}
 	}
 	return nil, nil
@@ -146,4 +155,26 @@ func what(s *site.Site, w *site.Wait) string {
 		return "uses " + w.Desc
 	}
 	return ": its wait " + w.Desc
+}
+
+// settingFunc returns the function of the package a library's wait
+// setting names (client.Backoff = IBMCloudSDKBackoffPolicy), or nil.
+func settingFunc(pass *analysis.Pass, w *site.Wait) *types.Func {
+	if w.Setting == nil || len(w.Setting.Args) != 1 {
+		return nil
+	}
+	var id *ast.Ident
+	switch x := ast.Unparen(w.Setting.Args[0]).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return nil
+	}
+	return fn
 }

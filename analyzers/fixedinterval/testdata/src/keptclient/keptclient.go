@@ -43,8 +43,9 @@ func (r *request) do(ctx context.Context) (*http.Response, error) {
 }
 
 // backoff logs, waits the server's reset on a 429 (its advice, R-5's),
-// and otherwise waits the library's linear jitter.
-func (c *Client) backoff(min, max time.Duration, n int, resp *http.Response) time.Duration {
+// and otherwise waits the library's linear jitter: where the fix goes,
+// a second finding.
+func (c *Client) backoff(min, max time.Duration, n int, resp *http.Response) time.Duration { // want `R-1: go-retryablehttp retry policy: its wait grows linearly with partial jitter, the wait computed here`
 	if c.logHook != nil {
 		c.logHook(n, resp)
 	}
