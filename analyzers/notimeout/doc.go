@@ -78,6 +78,10 @@
 //     Timeout of the client it ships, a constant context.WithTimeout per
 //     attempt), plus the known waits, with the arithmetic in the message
 //     ("can take 3 attempts x 1m20s timeout + waits ... > the 30s cap").
+//     A client built in a local with the package's timeout and handed
+//     by address to the retrying client (r.HTTPClient = &c, its address
+//     taken nowhere else) has that timeout, a write of the user's value
+//     (if cfg.Timeout != nil { c.Timeout = *cfg.Timeout }) left out.
 //   - Every attempt goes through an HTTP client the package itself builds
 //     or defaults to with no Timeout (http.DefaultClient used or set as
 //     the default of a client field, an http.Client literal without

@@ -107,6 +107,9 @@ type Model interface {
 	// package itself never sets to anything but zero; settable says
 	// whether the user can set it (shipped.go).
 	ShippedOff(sel *ast.SelectorExpr) (settable, ok bool)
+	// UserValue reports whether x is the user's value: an exported
+	// function's parameter, a field of one, an option's argument.
+	UserValue(x ast.Expr, depth int) bool
 }
 
 // model is the package being analysed, seen through Model.

@@ -124,8 +124,14 @@ type varFacts struct {
 	// (c.Timeout = 5 * time.Second), through any selector chain.
 	fields map[string][]ast.Expr
 	// escapes is true when it is passed to a call, has its address
-	// taken or is stored elsewhere: unseen code may change it.
-	escapes bool
+	// taken or is stored elsewhere: unseen code may change it. addr is
+	// the &v when that is its only escape, taken once: a client stored
+	// by address where it is used (retryable.HTTPClient = &c) is read
+	// there (client).
+	escapes     bool
+	otherEscape bool
+	addr        *ast.UnaryExpr
+	addrs       int
 	// nestedDef is true when some assignment to it is not a statement
 	// of its function's body itself (under an if, in a loop or a
 	// function literal): it may not happen.
@@ -135,6 +141,8 @@ type varFacts struct {
 // tres resolves values for the timeouts of one site.
 type tres struct {
 	m *model
+	// resolvingAddr is the &v client is resolving, if any (onlyAddr).
+	resolvingAddr *ast.UnaryExpr
 	// region holds the nodes that run once per attempt: the loop
 	// statement, the function literal a library retries.
 	region []ast.Node
@@ -226,7 +234,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 		}
 	}
 	if len(roots) == 0 {
-		vf.escapes, vf.param = true, true
+		vf.escapes, vf.param, vf.otherEscape = true, true, true
 		return vf
 	}
 	isV := typesx.VarIs(info, v)
@@ -283,10 +291,17 @@ func (r *tres) facts(v *types.Var) *varFacts {
 				case *ast.SelectorExpr:
 					// v.Field or v.Method(...): not an escape.
 				case *ast.AssignStmt:
-					vf.escapes = vf.escapes || !isAssigned(p, n) // stored in another variable
+					if !isAssigned(p, n) { // stored in another variable
+						vf.escapes, vf.otherEscape = true, true
+					}
 				case *ast.ParenExpr, *ast.StarExpr:
-				default:
+				case *ast.UnaryExpr:
 					vf.escapes = true
+					if p.Op == token.AND {
+						vf.addr, vf.addrs = p, vf.addrs+1
+					}
+				default:
+					vf.escapes, vf.otherEscape = true, true
 				}
 			}
 			return true
@@ -520,6 +535,9 @@ func (r *tres) client(x ast.Expr) clientFact {
 		}
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
+			outer := r.resolvingAddr
+			r.resolvingAddr = x
+			defer func() { r.resolvingAddr = outer }()
 			return r.client(x.X)
 		}
 	case *ast.StarExpr:
@@ -559,13 +577,20 @@ func (r *tres) client(x ast.Expr) clientFact {
 			break
 		}
 		vf := r.facts(v)
-		if vf.param || vf.escapes || len(vf.defs) == 0 {
+		if vf.param || vf.escapes && !r.onlyAddr(vf) || len(vf.defs) == 0 {
 			break
 		}
 		if v.Parent() == r.m.pkg.Scope() && v.Exported() {
 			break // other packages may set its Timeout
 		}
-		if ts := vf.fields["Timeout"]; len(ts) > 0 {
+		ts := vf.fields["Timeout"]
+		if own := slices.DeleteFunc(slices.Clone(ts), func(t ast.Expr) bool { return r.m.UserValue(t, 0) }); len(own) == 0 && len(ts) > 0 {
+			// Only the user's values (if cfg.Timeout != nil { c.Timeout =
+			// *cfg.Timeout }): the package's own, its literal's, holds
+			// until the user gives one.
+			ts = nil
+		}
+		if len(ts) > 0 {
 			f := r.timeoutValue(ts[0], ts[0].Pos())
 			for _, t := range ts[1:] {
 				g := r.timeoutValue(t, t.Pos())
@@ -694,4 +719,12 @@ func (r *tres) derivedCtx(call *ast.CallExpr) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// onlyAddr reports whether the one escape of the variable vf describes
+// is the &v being resolved: a client built in a local and handed by
+// address to the retrying client whose timeouts are read (r.HTTPClient =
+// &c) is that client, with the writes seen of the local.
+func (r *tres) onlyAddr(vf *varFacts) bool {
+	return vf.addrs == 1 && vf.addr == r.resolvingAddr && r.resolvingAddr != nil && !vf.otherEscape
 }

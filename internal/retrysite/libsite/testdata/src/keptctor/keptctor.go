@@ -26,7 +26,7 @@ type Client struct {
 
 func NewClient() Client {
 	hc := http.Client{Timeout: 10 * time.Second}
-	r := retryablehttp.NewClient() // want `library go-retryablehttp ctx=sync retries=3` `R-1: go-retryablehttp retry policy: its wait doubles from 1s up to 30s without jitter`
+	r := retryablehttp.NewClient() // want `library go-retryablehttp ctx=sync retries=3` `R-1: go-retryablehttp retry policy: its wait doubles from 1s up to 30s without jitter` `R-3: go-retryablehttp retry policy can take 4 attempts x 10s timeout \+ waits 1s\+2s\+4s at least = 47s > the 30s cap`
 	r.HTTPClient = &hc
 	r.RetryMax = 3
 	r.CheckRetry = retryablehttp.DefaultRetryPolicy
@@ -72,7 +72,7 @@ func setRetryPolicy(a *API, cfg *Config) {
 	if cfg.RetryPolicy != nil {
 		a.Retryable.CheckRetry = cfg.RetryPolicy
 	} else {
-		a.Retryable.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) {
+		a.Retryable.CheckRetry = func(ctx context.Context, resp *http.Response, err error) (bool, error) { // want `R-4: go-retryablehttp retry policy retries 400, 401, 403, 404, 409, 422 and other 4xx, the decision made here`
 			return err != nil || resp.StatusCode >= 400, nil
 		}
 	}
@@ -185,7 +185,7 @@ func NewAdvised() *retryablehttp.Client {
 	return c
 }
 
-func advisedBackoff(min, max time.Duration, n int, resp *http.Response) time.Duration {
+func advisedBackoff(min, max time.Duration, n int, resp *http.Response) time.Duration { // want `R-1: go-retryablehttp retry policy: its wait doubles without jitter \(DefaultBackoff\), the wait computed here`
 	if resp != nil {
 		if s, ok := resp.Header["Retry-After"]; ok {
 			if sec, err := strconv.Atoi(s[0]); err == nil {
