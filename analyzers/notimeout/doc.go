@@ -129,7 +129,10 @@
 //     = 40s > the 30s cap"), or nothing but success ends it ("no attempt
 //     count, and only ctx's deadline, which it never sets, ends it"). A
 //     function calling itself passes its own context on: its other
-//     callers decide.
+//     callers decide. A call of the package that gives the context
+//     context.Background() or TODO (go c.reconnect(context.Background()))
+//     gets a second finding, where the fix goes: "is given a context with
+//     no deadline here; it ...".
 //
 // Everything else under the caller's context stays silent: a client that
 // comes from a parameter or from another package, an interface or func

@@ -83,6 +83,13 @@ func run(pass *analysis.Pass) (any, error) {
 				d.Related = []analysis.RelatedInformation{{Pos: t.OffPos, Message: t.OffWhy}}
 			}
 			rep.Report(s, d)
+			// Where the fix goes: a call of the package that gives the
+			// retry a context with no deadline.
+			for _, at := range t.NoDeadlineAt {
+				rep.ReportCopy(s, analysis.Diagnostic{
+					Message: report.Message("R-3", subject, "is given a context with no deadline here; it "+capMsg, capHint(s, lim)),
+				}, at, "")
+			}
 		}
 	}
 	return nil, nil

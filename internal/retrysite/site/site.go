@@ -405,6 +405,10 @@ type Timeouts struct {
 	OffByDefault bool
 	OffPos       token.Pos
 	OffWhy       string
+	// NoDeadlineAt are the calls in the package that give the retry's
+	// context parameter a context with no deadline (context.Background()
+	// or TODO) when the retry relies on that deadline: where the fix goes.
+	NoDeadlineAt []token.Pos
 	// CallerOnly is true when the retry runs under the caller's context
 	// and the package's own code leaves that context's deadline the only
 	// limit: every attempt goes through a client the package ships with

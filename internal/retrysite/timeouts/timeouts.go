@@ -642,10 +642,12 @@ func (m *model) reliesOnCaller(s *site.Site, t *site.Timeouts, p *types.Var, w w
 		if sum, calc := waitsSum(s, w); sum > 0 {
 			t.Worst, t.WorstCalc = sum, calc
 			t.Note = "relies on " + p.Name() + "'s deadline, which it never sets,"
+			t.NoDeadlineAt = m.backgroundCalls(p)
 		}
 	case s.Bound.Kind == site.BoundUnbounded:
 		t.CallerOnly, t.Pos = true, s.Pos
 		t.CapWhy = "no attempt count, and only " + p.Name() + "'s deadline, which it never sets, ends it"
+		t.NoDeadlineAt = m.backgroundCalls(p)
 	}
 }
 

@@ -223,3 +223,40 @@ func (m *model) helperCallTimeouts(s *site.Site, call *ast.CallExpr) {
 	}
 	s.Timeouts = &nt
 }
+
+// backgroundCalls returns the context arguments of the package's calls
+// of p's function that give p context.Background() or TODO: a retry
+// that relies on p's deadline gets none there.
+func (m *model) backgroundCalls(p *types.Var) []token.Pos {
+	if p == nil || m.pkg != m.pass.Pkg {
+		return nil
+	}
+	decl, idx := m.declOfParam(p)
+	if decl == nil {
+		return nil
+	}
+	fn, _ := m.info.Defs[decl.Name].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	var at []token.Pos
+	for _, f := range m.pass.Files {
+		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || idx >= len(call.Args) || call.Ellipsis.IsValid() {
+				return true
+			}
+			if c := typesx.Callee(m.info, call); c == nil || c.Origin() != fn {
+				return true
+			}
+			if m.newTres([]ast.Node{call}).ctx(call.Args[idx]).kind == ctxBack {
+				at = append(at, call.Args[idx].Pos())
+			}
+			return true
+		})
+	}
+	return at
+}

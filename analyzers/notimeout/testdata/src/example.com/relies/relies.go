@@ -215,3 +215,28 @@ func (t *tracker) Bounded(ctx context.Context) error {
 		}
 	}
 }
+
+// reconnect is started by the package itself with context.Background():
+// that call is where the missing deadline should come from, a second
+// finding there.
+func reconnect(ctx context.Context) error {
+	for { // want `R-3: retry of remote\.Call has no total duration cap: no attempt count, and only ctx's deadline, which it never sets, ends it`
+		if err := remote.Call(ctx); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// OnLost is exported: its callers elsewhere may give a deadline, the
+// package's own call gives none.
+func OnLost(ctx context.Context) error { return reconnect(ctx) }
+
+func watch() {
+	go reconnect(context.Background()) // want `R-3: retry of remote\.Call is given a context with no deadline here; it has no total duration cap`
+	_ = OnLost(context.TODO())
+}
