@@ -119,20 +119,27 @@ func (d *Describer) ctxEnded(call *ast.CallExpr) bool {
 // it: unless it is a function of the package whose body does not inspect
 // the parameter x binds.
 func (d *Describer) paramInspected(call *ast.CallExpr, x ast.Expr, depth int) bool {
-	fn := d.callee(call)
+	body, p := d.boundParam(d.callee(call), call, x, depth)
+	return body == nil || d.inspects(body, map[*types.Var]bool{p: true}, depth+1)
+}
+
+// boundParam returns the body of fn, a function of the package that
+// call runs, and the parameter x binds in it; nil when fn is none, the
+// depth is reached or x binds no named, non-variadic parameter.
+func (d *Describer) boundParam(fn *types.Func, call *ast.CallExpr, x ast.Expr, depth int) (*ast.BlockStmt, *types.Var) {
 	i := slices.Index(call.Args, x)
 	if fn == nil || fn.Pkg() != d.pkg || i < 0 || depth >= 3 || call.Ellipsis.IsValid() {
-		return true
+		return nil, nil
 	}
 	decl := d.m.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
-		return true
+		return nil, nil
 	}
 	params := typesx.FuncParams(d.info, decl.Type)
 	if i >= len(params) || params[i] == nil || fn.Type().(*types.Signature).Variadic() && i >= len(params)-1 {
-		return true
+		return nil, nil
 	}
-	return d.inspects(decl.Body, map[*types.Var]bool{params[i]: true}, depth+1)
+	return decl.Body, params[i]
 }
 
 // formatted reports whether x is an argument of call that binds an
@@ -250,19 +257,8 @@ func (d *Describer) readCall(call *ast.CallExpr, x ast.Expr, depth int) bool {
 			return true
 		}
 	}
-	i := slices.Index(call.Args, x)
-	if fn == nil || fn.Pkg() != d.pkg || i < 0 || depth >= 3 || call.Ellipsis.IsValid() {
-		return false
-	}
-	decl := d.m.FuncDecl(fn)
-	if decl == nil || decl.Body == nil {
-		return false
-	}
-	params := typesx.FuncParams(d.info, decl.Type)
-	if i >= len(params) || params[i] == nil || fn.Type().(*types.Signature).Variadic() && i >= len(params)-1 {
-		return false
-	}
-	return !d.opaque(decl.Body, map[*types.Var]bool{params[i]: true}, depth+1)
+	body, p := d.boundParam(fn, call, x, depth)
+	return body != nil && !d.opaque(body, map[*types.Var]bool{p: true}, depth+1)
 }
 
 // readText reports whether n, around an error's Error() call, tests the
