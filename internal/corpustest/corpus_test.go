@@ -24,7 +24,7 @@ import (
 // regression fails. Raise them when the figures rise.
 const (
 	minPrecision = 0.95
-	minRecall    = 0.79
+	minRecall    = 0.82
 )
 
 // The corpus run downloads some fifty real modules from the Go module
