@@ -100,12 +100,15 @@
 // reported. When every test it makes is one the analyzer reads (a
 // comparison, errors.Is or As, a type assertion or switch, the text
 // tested with strings, bytes or regexp, a function of the package that
-// reads its parameter so; handing the error to a logger's builder,
+// reads its parameter so and whose answer is returned or dropped, as
+// return c.retry(err); handing the error to a logger's builder,
 // log.Warn().Err(err), or to a call with no result decides nothing) and
 // none matches a certificate error, the certificate error is retried:
 // `errors.Is(err, context.Canceled) || errors.Is(err, errQuota)` around
 // an HTTP request is reported. A predicate of another package or a func
-// value (shouldRetry(err)) may stop on certificate errors: silent. A TLS
+// value (shouldRetry(err)), or one of the package whose answer the
+// decision tests (err = classify(err); if err != nil), may stop on
+// certificate errors: silent. A TLS
 // dial (tls.Dial, tls.DialWithDialer, a tls.Dialer, a Conn's Handshake,
 // directly or in a function of the package up to three calls deep)
 // meets certificates as an HTTP request does. Other operations (a gRPC call, a database, another package's

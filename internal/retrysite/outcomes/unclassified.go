@@ -227,7 +227,13 @@ func (d *Describer) opaque(scope ast.Node, vars map[*types.Var]bool, depth int) 
 				}
 			}
 		case *ast.CallExpr:
-			found = !d.readCall(p, id, depth)
+			// A function of the package whose answer the decision
+			// tests (err = classify(err); if err != nil) is a
+			// classifier the evaluator may misread: opaque. One whose
+			// answer is returned or dropped (return c.retry(err))
+			// decides nothing here: its body is read.
+			answered := len(stack) >= 2 && !answerUnused(stack[len(stack)-2])
+			found = !d.readCall(p, id, depth) || answered && d.packageFunc(p)
 		case *ast.SelectorExpr:
 			// err.Error() tested with strings, bytes or regexp, or
 			// compared; anything else of the error is opaque.
@@ -281,4 +287,25 @@ func (d *Describer) readText(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// answerUnused reports whether parent, around a call, drops or hands on
+// the call's results: a statement of its own, a return, go or defer.
+func answerUnused(parent ast.Node) bool {
+	switch parent.(type) {
+	case *ast.ExprStmt, *ast.ReturnStmt, *ast.GoStmt, *ast.DeferStmt:
+		return true
+	}
+	return false
+}
+
+// packageFunc reports whether call runs a function of the package that
+// answers something (a result to decide on).
+func (d *Describer) packageFunc(call *ast.CallExpr) bool {
+	fn := d.callee(call)
+	if fn == nil || fn.Pkg() != d.pkg {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Results().Len() > 0 && !(sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()))
 }

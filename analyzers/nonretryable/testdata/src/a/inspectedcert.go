@@ -137,3 +137,32 @@ func sendLogged(ctx context.Context, c *http.Client, req *http.Request) (*http.R
 	}
 	return nil, errors.New("gave up")
 }
+
+type queryError struct{ code int }
+
+func (e *queryError) Error() string { return "query error" }
+
+// evictAndRetry classifies the error for the loop, which tests its
+// answer: the model does not claim to read such a classifier (silent).
+func evictAndRetry(err error) error {
+	var qe *queryError
+	if !errors.As(err, &qe) {
+		return err
+	}
+	if qe.code == 4050 {
+		return nil // evicted: run again
+	}
+	return err
+}
+
+func queryWithEvict(c *http.Client, req *http.Request) (*http.Response, error) {
+	for {
+		res, err := c.Do(req)
+		if err == nil {
+			return res, nil
+		}
+		if err = evictAndRetry(err); err != nil {
+			return nil, err
+		}
+	}
+}
