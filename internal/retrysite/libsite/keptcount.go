@@ -2,7 +2,6 @@ package libsite
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"iter"
 	"slices"
@@ -424,8 +423,8 @@ func (m *Reader) filtersRequests(s *site.Site) bool {
 }
 
 // readsMethodField reports whether the function x is or names (a
-// literal, a function of the package) tests a field named Method: compares
-// it, switches on it or gives it to a predicate (logging it filters nothing).
+// literal, a function of the package) tests a field named Method
+// (typesx.TestsValue; logging it filters nothing).
 func (m *Reader) readsMethodField(x ast.Expr) bool {
 	var body ast.Node
 	switch y := ast.Unparen(x).(type) {
@@ -442,18 +441,5 @@ func (m *Reader) readsMethodField(x ast.Expr) bool {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		return ok && sel.Sel.Name == "Method"
 	}
-	found := false
-	return body != nil && typesx.InspectUntil(&found, body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BinaryExpr:
-			found = (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y))
-		case *ast.SwitchStmt:
-			found = n.Tag != nil && isMethod(n.Tag)
-		case *ast.CallExpr:
-			// A predicate given the method: isIdempotent(req.Method).
-			b, ok := m.info.TypeOf(n).(*types.Basic)
-			found = ok && b.Kind() == types.Bool && slices.ContainsFunc(n.Args, isMethod)
-		}
-		return true
-	})
+	return body != nil && typesx.TestsValue(m.info, body, isMethod)
 }

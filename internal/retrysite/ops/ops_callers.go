@@ -3,7 +3,6 @@ package ops
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"net/http"
 	"slices"
@@ -146,23 +145,7 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 		}
 		return false
 	}
-	found := false
-	return typesx.InspectUntil(&found, decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BinaryExpr:
-			found = (n.Op == token.EQL || n.Op == token.NEQ) && (isMethod(n.X) || isMethod(n.Y))
-		case *ast.SwitchStmt:
-			found = n.Tag != nil && isMethod(n.Tag)
-		case *ast.IndexExpr:
-			found = isMethod(n.Index) // a table of methods
-		case *ast.CallExpr:
-			// A predicate given the method: isIdempotent(method),
-			// strings.EqualFold(req.Method, "GET").
-			b, ok := m.info.TypeOf(n).(*types.Basic)
-			found = ok && b.Kind() == types.Bool && slices.ContainsFunc(n.Args, isMethod)
-		}
-		return true
-	})
+	return typesx.TestsValue(m.info, decl.Body, isMethod)
 }
 
 // chains returns frames for the retry's function decl, one per chain of

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // The queries the model's packages each used to write for themselves
@@ -277,4 +278,27 @@ func Cached[K comparable, V any](m *map[K]V, k K, f func() V) V {
 	v := f()
 	(*m)[k] = v
 	return v
+}
+
+// TestsValue reports whether the code under root tests a value isV
+// recognises: compares it (== or !=), switches on it, indexes a table
+// with it, or gives it to a call that answers a bool (isIdempotent(m),
+// strings.EqualFold(req.Method, "GET")). A method filter is such a test
+// of a request's method.
+func TestsValue(info *types.Info, root ast.Node, isV func(ast.Expr) bool) bool {
+	found := false
+	return InspectUntil(&found, root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			found = (n.Op == token.EQL || n.Op == token.NEQ) && (isV(n.X) || isV(n.Y))
+		case *ast.SwitchStmt:
+			found = n.Tag != nil && isV(n.Tag)
+		case *ast.IndexExpr:
+			found = isV(n.Index)
+		case *ast.CallExpr:
+			b, ok := info.TypeOf(n).(*types.Basic)
+			found = ok && b.Kind() == types.Bool && slices.ContainsFunc(n.Args, isV)
+		}
+		return true
+	})
 }
