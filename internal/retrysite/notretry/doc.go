@@ -94,7 +94,12 @@
 // slice of it, path[:len(path)-1], its directory, path.Dir(p), or a field
 // or element of a reflect.Value or reflect.Type, sv.Field(i), t.Elem()):
 // it walks to a smaller input, as creating a path's parents or encoding
-// a struct's fields does. A
+// a struct's fields does. Nor is one whose every call of itself gives
+// each parameter that names what to do a value none of the caller's
+// parameters reaches (the next waiter popped from a queue, go
+// p.dialFor(q.popFront()); the next address of a pool,
+// c.fetchFrom(c.nextAddr())): a hand-off or a failover, the receiver
+// being the object, not the item. A
 // recursion that hands on the last attempt's error while its operation
 // is a call of its own stays a retry.
 //

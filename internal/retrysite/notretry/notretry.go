@@ -109,7 +109,7 @@ func (m *Rules) RecursionVaries(obj *types.Func, body *ast.BlockStmt, g *Group, 
 		return false
 	}
 	params := obj.Signature().Params()
-	if shrinksInput(m.info, body, params, selfCalls) {
+	if shrinksInput(m.info, body, params, selfCalls) || m.anotherItem(params, selfCalls) {
 		return true
 	}
 	derived := m.resultVars(body, func(e ast.Expr) bool {
@@ -420,4 +420,102 @@ func (m *Rules) listWalks(loop ast.Stmt) map[*types.Var]bool {
 		return true
 	})
 	return walks
+}
+
+// anotherItem reports whether every call of the function to itself gives
+// each parameter that names what to do (not a number, a flag, a context,
+// an error or a func) a value that none of the calling function's
+// parameters reaches: the next waiter popped from a queue (w :=
+// q.popFront(); go c.dialConnFor(w)), the next address of a pool
+// (c.connect(c.nextAddr())). Each call works on another item: a hand-off
+// or a failover, not a retry of the same input.
+func (m *Rules) anotherItem(params *types.Tuple, selfCalls []*ast.CallExpr) bool {
+	if len(selfCalls) == 0 {
+		return false
+	}
+	for _, call := range selfCalls {
+		decl := typesx.FuncDeclAt(m.pass.Files, call.Pos())
+		if decl == nil {
+			return false
+		}
+		own := make(map[*types.Var]bool)
+		for _, v := range typesx.DeclParams(m.info, decl) {
+			if v != nil {
+				own[v] = true
+			}
+		}
+		what := 0
+		for i, a := range call.Args {
+			if i >= params.Len() {
+				break
+			}
+			t := params.At(i).Type()
+			if _, isFunc := t.Underlying().(*types.Signature); isFunc || interp.IsIntegerOrBool(t) || typesx.IsErrorType(t) || typesx.IsNamed(t, "context", "Context") {
+				continue
+			}
+			what++
+			if m.reaches(decl, a, own, 0) {
+				return false // the same input, passed on
+			}
+		}
+		if what == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// reaches reports whether x uses one of vars, directly or through the
+// values body gives the locals it uses; a variable it cannot follow (a
+// package variable, one captured from outside body, a local with no value
+// in sight) counts as reaching. The receiver is the object, not the item.
+func (m *Rules) reaches(decl *ast.FuncDecl, x ast.Expr, vars map[*types.Var]bool, depth int) bool {
+	if depth > 4 {
+		return true
+	}
+	body := decl.Body
+	recv := typesx.RecvVar(m.info, decl)
+	found := false
+	return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		v, ok := m.info.Uses[id].(*types.Var)
+		switch {
+		case !ok || v.IsField() || v == recv:
+		case vars[v]:
+			found = true
+		case v.Pos() < body.Pos() || v.Pos() >= body.End():
+			found = true
+		default:
+			defined := false
+			ast.Inspect(body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, l := range n.Lhs {
+						if typesx.VarOf(m.info, l) == v {
+							defined = true
+							found = found || m.reaches(decl, n.Rhs[min(i, len(n.Rhs)-1)], vars, depth+1)
+						}
+					}
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						if m.info.Defs[name] == v && i < len(n.Values) {
+							defined = true
+							found = found || m.reaches(decl, n.Values[i], vars, depth+1)
+						}
+					}
+				case *ast.RangeStmt:
+					if typesx.VarOf(m.info, n.Key) == v || n.Value != nil && typesx.VarOf(m.info, n.Value) == v {
+						defined = true
+						found = found || m.reaches(decl, n.X, vars, depth+1)
+					}
+				}
+				return true
+			})
+			found = found || !defined
+		}
+		return !found
+	})
 }

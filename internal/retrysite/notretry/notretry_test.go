@@ -13,7 +13,7 @@ import (
 // site in them, and so no rule reports there.
 func TestNotRetry(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/notretry", "example.com/reflectwalk", "example.com/oslock", "example.com/listwalk")
+	analysistest.Run(t, analysistest.TestData(), sitetest.WithRules(sitetest.Show, fixedinterval.Analyzer, maxretries.Analyzer), "example.com/notretry", "example.com/reflectwalk", "example.com/oslock", "example.com/listwalk", "example.com/handoff")
 }
 
 // TestNotRetryPrecision covers repeats that real modules showed are not
