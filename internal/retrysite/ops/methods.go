@@ -152,20 +152,12 @@ func (d *describer) visitAll(xs []ast.Expr, visit func(ast.Expr), unknown *bool)
 // of a function declared in the package. It reports false when v is no
 // such parameter or nothing in the package calls the function.
 func (d *describer) paramArgs(v *types.Var, visit func(ast.Expr)) bool {
-	var decl *ast.FuncDecl
-	if file := typesx.FileOf(d.m.pass.Files, v.Pos()); file != nil {
-		for _, dc := range file.Decls {
-			if fd, ok := dc.(*ast.FuncDecl); ok && fd.Type.Pos() <= v.Pos() && v.Pos() < fd.Type.End() {
-				decl = fd
-			}
-		}
-	}
+	decl, i := typesx.ParamDecl(d.m.pass.Files, d.m.info, v)
 	if decl == nil {
 		return false
 	}
-	i := slices.Index(typesx.DeclParams(d.m.info, decl), v)
 	fn, _ := d.m.info.Defs[decl.Name].(*types.Func)
-	if i < 0 || fn == nil || fn.Type().(*types.Signature).Variadic() && i == len(typesx.DeclParams(d.m.info, decl))-1 {
+	if fn == nil || fn.Type().(*types.Signature).Variadic() && i == len(typesx.DeclParams(d.m.info, decl))-1 {
 		return false
 	}
 	var calls []*ast.CallExpr

@@ -255,13 +255,8 @@ func (d *Describer) readCall(call *ast.CallExpr, x ast.Expr, depth int) bool {
 	if typesx.VariadicArg(d.info, call, x) || d.formatted(call, x) {
 		return true
 	}
-	if fn != nil {
-		// Nothing comes back to decide on: no result, or the builder
-		// the method was called on (a logger's event, e.Err(err)).
-		sig := fn.Type().(*types.Signature)
-		if sig.Results().Len() == 0 || sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()) {
-			return true
-		}
+	if fn != nil && answersNothing(fn.Type().(*types.Signature)) {
+		return true
 	}
 	body, p := d.boundParam(fn, call, x, depth)
 	return body != nil && !d.opaque(body, map[*types.Var]bool{p: true}, depth+1)
@@ -307,5 +302,12 @@ func (d *Describer) packageFunc(call *ast.CallExpr) bool {
 		return false
 	}
 	sig := fn.Type().(*types.Signature)
-	return sig.Results().Len() > 0 && !(sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type()))
+	return !answersNothing(sig)
+}
+
+// answersNothing reports whether a call of sig gives back nothing to
+// decide on: no result, or the builder its method was called on (a
+// logger's event, e.Err(err)).
+func answersNothing(sig *types.Signature) bool {
+	return sig.Results().Len() == 0 || sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), sig.Recv().Type())
 }

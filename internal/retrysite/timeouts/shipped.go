@@ -826,7 +826,7 @@ func (r *tres) carriesContext(x ast.Expr, depth int) bool {
 // unexported function declaring parameter v passes a request that
 // carries a context.
 func (r *tres) paramCarries(v *types.Var, depth int) bool {
-	d, idx := r.m.declOfParam(v)
+	d, idx := typesx.ParamDecl(r.m.pass.Files, r.m.info, v)
 	if d == nil {
 		return false
 	}

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
@@ -82,70 +81,59 @@ func (m *model) callersSetDeadline(p *types.Var, depth int) (all, known bool) {
 	if p == nil || m.pkg != m.pass.Pkg || depth > maxCallerDepth {
 		return false, false
 	}
-	decl, idx := m.declOfParam(p)
-	if decl == nil {
+	idx, calls, found := m.paramCalls(p)
+	if !found {
 		return false, false
+	}
+	n := 0
+	for _, call := range calls {
+		n++
+		if idx >= len(call.Args) || call.Ellipsis.IsValid() {
+			return false, true
+		}
+		cf := m.newTres([]ast.Node{call}).ctx(call.Args[idx])
+		switch {
+		case cf.kind == ctxDeadline:
+		case cf.kind == ctxCaller && cf.param == p:
+			n-- // the function calling itself passes its own context on
+		case cf.kind == ctxCaller && cf.param != nil:
+			if all, known := m.callersSetDeadline(cf.param, depth+1); !all || !known {
+				return false, true
+			}
+		default:
+			return false, true
+		}
+	}
+	return n > 0, true
+}
+
+// paramCalls returns p's index among the parameters of the function of
+// the package that declares it, and the calls of that function in the
+// package's non-test files, in source order; found is false when p is no
+// parameter of a declared function.
+func (m *model) paramCalls(p *types.Var) (idx int, calls []*ast.CallExpr, found bool) {
+	decl, idx := typesx.ParamDecl(m.pass.Files, m.info, p)
+	if decl == nil {
+		return 0, nil, false
 	}
 	fn, _ := m.info.Defs[decl.Name].(*types.Func)
 	if fn == nil {
-		return false, false
+		return 0, nil, false
 	}
-	calls := 0
 	for _, f := range m.pass.Files {
 		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
 			continue
 		}
-		ok := true
 		ast.Inspect(f, func(n ast.Node) bool {
-			if !ok {
-				return false
-			}
-			call, isCall := n.(*ast.CallExpr)
-			if !isCall {
-				return true
-			}
-			if c := typesx.Callee(m.info, call); c == nil || c.Origin() != fn {
-				return true
-			}
-			calls++
-			if idx >= len(call.Args) || call.Ellipsis.IsValid() {
-				ok = false
-				return false
-			}
-			r := m.newTres([]ast.Node{call})
-			cf := r.ctx(call.Args[idx])
-			switch {
-			case cf.kind == ctxDeadline:
-			case cf.kind == ctxCaller && cf.param == p:
-				calls-- // the function calling itself passes its own context on
-			case cf.kind == ctxCaller && cf.param != nil:
-				all, known := m.callersSetDeadline(cf.param, depth+1)
-				ok = all && known
-			default:
-				ok = false
-			}
-			return ok
-		})
-		if !ok {
-			return false, true
-		}
-	}
-	return calls > 0, true
-}
-
-// declOfParam finds the function declaration whose parameter p is, and
-// p's index among the parameters.
-func (m *model) declOfParam(p *types.Var) (*ast.FuncDecl, int) {
-	if f := typesx.FileOf(m.pass.Files, p.Pos()); f != nil {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				if i := slices.Index(typesx.DeclParams(m.info, fd), p); i >= 0 {
-					return fd, i
+			if call, ok := n.(*ast.CallExpr); ok {
+				if c := typesx.Callee(m.info, call); c != nil && c.Origin() == fn {
+					calls = append(calls, call)
 				}
 			}
-		}
+			return true
+		})
 	}
-	return nil, 0
+	return idx, calls, true
 }
 
 // blindLoop reports whether a hand-written loop never watches the
@@ -231,32 +219,12 @@ func (m *model) backgroundCalls(p *types.Var) []token.Pos {
 	if p == nil || m.pkg != m.pass.Pkg {
 		return nil
 	}
-	decl, idx := m.declOfParam(p)
-	if decl == nil {
-		return nil
-	}
-	fn, _ := m.info.Defs[decl.Name].(*types.Func)
-	if fn == nil {
-		return nil
-	}
+	idx, calls, _ := m.paramCalls(p)
 	var at []token.Pos
-	for _, f := range m.pass.Files {
-		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			continue
+	for _, call := range calls {
+		if idx < len(call.Args) && !call.Ellipsis.IsValid() && m.newTres([]ast.Node{call}).ctx(call.Args[idx]).kind == ctxBack {
+			at = append(at, call.Args[idx].Pos())
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || idx >= len(call.Args) || call.Ellipsis.IsValid() {
-				return true
-			}
-			if c := typesx.Callee(m.info, call); c == nil || c.Origin() != fn {
-				return true
-			}
-			if m.newTres([]ast.Node{call}).ctx(call.Args[idx]).kind == ctxBack {
-				at = append(at, call.Args[idx].Pos())
-			}
-			return true
-		})
 	}
 	return at
 }

@@ -694,3 +694,19 @@ func Implementers(pkg *types.Package, iface *types.Interface) []*types.Named {
 	}
 	return ts
 }
+
+// ParamDecl returns the declaration among files of the function whose
+// parameter p is, and p's index among its parameters; nil when p is no
+// parameter of a declared function.
+func ParamDecl(files []*ast.File, info *types.Info, p *types.Var) (*ast.FuncDecl, int) {
+	if f := FileOf(files, p.Pos()); f != nil {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if i := slices.Index(DeclParams(info, fd), p); i >= 0 {
+					return fd, i
+				}
+			}
+		}
+	}
+	return nil, 0
+}
