@@ -243,7 +243,15 @@
 // type's method when the loop's outcome is decided (package tracker's
 // Method; interp's devirtualize): client-go's withRetry.IsNextRetry,
 // which also says no to a response that is neither a 429 nor a 5xx, is
-// what lets a success leave request()'s loop. A request the loop gives
+// what lets a success leave request()'s loop. Any other interface method
+// of the package runs the one type of the package or module that the
+// package's expressions hold and that implements it (xpkg.go's
+// soleImplementation): a retry policy the package installs as its
+// default (var DefaultPolicy Policy = &GenericPolicy{...}; d, err :=
+// policy.Retry(attempt, resp, err)) decides the loop, and a func field
+// whose package values are one literal (Retryable: DefaultPredicate)
+// runs that literal (interp's iife.go, valueLit), unless a setter
+// stores the user's func there. A request the loop gives
 // back to itself through a function of the package is the same input on
 // every round, not a value the loop moves over (package rewind).
 // A call of a same-package retry helper whose bound

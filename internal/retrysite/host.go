@@ -62,15 +62,25 @@ func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	v, _ := m.info.Uses[typesx.IdentOf(sel.X)].(*types.Var)
-	if v == nil || m.trackerImpls == nil {
-		return nil
+	if v != nil && m.trackerImpls != nil {
+		fn, ok := m.trackerImpls[v]
+		if !ok {
+			fn = tracker.Method(m.pass, m.info, m.pkg, m, call)
+			m.trackerImpls[v] = fn
+		}
+		if fn != nil {
+			return fn
+		}
 	}
-	if fn, ok := m.trackerImpls[v]; ok {
-		return fn
+	// The one type of the package or module its expressions hold
+	// that implements the interface (xpkg.go): the package's default
+	// (var DefaultPolicy Policy = &GenericPolicy{...}) is what the
+	// model judges, whatever a caller may put in its place.
+	fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+	if impl := m.soleImplementation(fn); impl != nil && impl != fn && impl.Pkg() == m.pkg {
+		return impl
 	}
-	fn := tracker.Method(m.pass, m.info, m.pkg, m, call)
-	m.trackerImpls[v] = fn
-	return fn
+	return nil
 }
 
 // Decider returns the graph of the decider call runs (decider.go), or
@@ -98,6 +108,21 @@ func (m *model) ValueFunc(call *ast.CallExpr) *types.Func {
 	}
 	fn, _ := m.info.Defs[ts[0].Decl.Name].(*types.Func)
 	return fn
+}
+
+// ValueLit returns the one function literal a call of a func value may
+// run (valueindex's FuncValueTargets: a predicate field whose package
+// default is a literal held in a package variable), or nil; nil too when
+// the package also stores the user's func there (a setter's argument).
+func (m *model) ValueLit(call *ast.CallExpr) *ast.FuncLit {
+	if v, _ := m.info.Uses[typesx.NameIdent(call.Fun)].(*types.Var); v != nil && m.IndexedVar(v) && m.UserWritten(v) {
+		return nil // a setter's: the user's func may be anything
+	}
+	ts, ok := m.FuncValueTargets(call.Fun)
+	if !ok || len(ts) != 1 {
+		return nil
+	}
+	return ts[0].Lit
 }
 
 // SourceFunc returns the graph of the body of fn, a function of another

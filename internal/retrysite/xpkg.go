@@ -142,9 +142,9 @@ func fixedParams(sig *types.Signature, call *ast.CallExpr) int {
 }
 
 // soleImplementation returns fn, or for a method of an interface the
-// package declares, the method of the one type of another package of
-// the module that implements it among the types of the package's
-// expressions (p := pool.New[*Session, Session](...) kept in a field of
+// package declares, the method of the one type of the package or of
+// another package of the module that implements it among the types of
+// the package's expressions (p := pool.New[*Session, Session](...) kept in a field of
 // the interface type); nil when there are none or several.
 func (m *model) soleImplementation(fn *types.Func) *types.Func {
 	if fn == nil || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || fn.Pkg() != m.pkg {
@@ -171,7 +171,8 @@ func (m *model) soleImplementation(fn *types.Func) *types.Func {
 
 // moduleTypes returns, once per pass, the types of the package's
 // expressions that are, or point to, a named type of another package of
-// the module: the candidates of soleImplementation.
+// the module or of the package itself: the candidates of
+// soleImplementation.
 func (m *model) moduleTypes() []types.Type {
 	if m.modTypes != nil {
 		return *m.modTypes
@@ -185,7 +186,7 @@ func (m *model) moduleTypes() []types.Type {
 		}
 		seen[t] = true
 		named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
-		if named != nil && m.moduleObj(named.Obj(), false) {
+		if named != nil && (named.Obj().Pkg() == m.pkg || m.moduleObj(named.Obj(), false)) {
 			ts = append(ts, t)
 		}
 	}

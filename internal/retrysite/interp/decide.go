@@ -176,6 +176,10 @@ func HeaderScenario(code int) Scenario {
 // with several results through its body: the decision of a predicate
 // that also returns why (shouldRetry, reason := s.shouldRetry(err, resp)).
 func (ev *Evaluator) inlineResult(fn *types.Func, call *ast.CallExpr, i int, e Env) (Value, bool) {
+	if fn == nil {
+		return ev.valueLit(call, i, e) // iife.go
+	}
+	fn = ev.Fi.M.devirtualize(fn, call)
 	if fn.Pkg() != ev.Fi.M.pkg || ev.Depth >= 3 {
 		return Value{}, false
 	}

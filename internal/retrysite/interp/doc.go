@@ -44,9 +44,10 @@
 //   - decide.go, decide_body.go: the predicates and response handlers a
 //     loop decides through; iife.go: a function literal called where it
 //     is written, read through its body with the values its caller
-//     holds, and an interface method of the package called on a local
-//     tracker read through the one type the local holds, host.go's
-//     devirtualize);
+//     holds, a func value the package gives one literal read through
+//     that literal (valueLit), and an interface method of the package
+//     read through the one type a local tracker holds or the package's
+//     one implementation, host.go's devirtualize);
 //   - the purely syntactic questions of a function body, package
 //     bodyscan: a backoff's clamps, whether a local keeps one value
 //     through every loop (fixedlocal.go's loopInvariant), whether a

@@ -408,6 +408,9 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 			return v
 		}
 		if fn = ev.Fi.M.host.ValueFunc(x); fn == nil {
+			if v, ok := ev.valueLit(x, 0, e); ok { // iife.go
+				return v
+			}
 			if ev.nilOutcomePredicate(x, e) {
 				return BoolVal(false) // outcomepred.go
 			}

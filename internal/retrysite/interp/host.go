@@ -63,6 +63,11 @@ type Host interface {
 	// func value runs (a func field every default of which the package
 	// writes is that function: retrysite's host.go), or nil.
 	ValueFunc(call *ast.CallExpr) *types.Func
+	// ValueLit returns the one function literal a call of a func value
+	// runs when the package writes no other value to it (a default
+	// predicate: var DefaultPredicate Predicate = func(...) {...} set
+	// in a field), or nil.
+	ValueLit(call *ast.CallExpr) *ast.FuncLit
 	// SourceFunc returns the graph of the body of fn, a function of
 	// another package outside the standard library that the model can
 	// read from source, or nil.

@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
 )
 
@@ -82,4 +85,45 @@ func (ev *Evaluator) decider(x *ast.CallExpr, e Env) (v Value, ok bool) {
 	}()
 	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1}
 	return sub.returns(Env{}.Set(pv, arg))
+}
+
+// A func value the package always gives one literal (a field whose every
+// write is a package variable holding a literal, the package's default
+// predicate) runs that literal: result i of a call of it is computed
+// through the literal's body with its parameters bound to the
+// arguments' values, as a function of the package is (inline). Only an
+// integer or bool result is, or an error given a successful response.
+
+// valueLit evaluates result i of x, a call of such a func value.
+func (ev *Evaluator) valueLit(x *ast.CallExpr, i int, e Env) (Value, bool) {
+	if ev.Depth >= 3 {
+		return Value{}, false
+	}
+	lit := ev.Fi.M.host.ValueLit(x)
+	if lit == nil {
+		return Value{}, false
+	}
+	sig, ok := ev.info().TypeOf(lit).(*types.Signature)
+	if !ok || i >= sig.Results().Len() || sig.Variadic() || len(x.Args) != sig.Params().Len() || !ev.inlinableResult(sig.Results().At(i).Type(), x, e) {
+		return Value{}, false
+	}
+	fi := ev.Fi.M.FuncInfo(lit.Body, lit.Type)
+	if fi == nil {
+		return Value{}, false
+	}
+	ce := Env{}
+	for j, p := range typesx.FuncParams(ev.info(), lit.Type) {
+		if p == nil {
+			continue
+		}
+		if fi.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type()) {
+			ce = ce.Set(p, ev.Eval(x.Args[j], e))
+		}
+	}
+	live := ev.Pred || ev.Op != nil && outcomeval.LiveCtx(&ev.Sc)
+	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1, Pred: live}
+	if n := sig.Results().Len(); n > 1 {
+		return sub.ResultAt(ce, i, n, nil), true
+	}
+	return sub.returns(ce)
 }

@@ -36,6 +36,7 @@ func (noHost) MethodSyntax(*types.Func) *ast.FuncDecl           { return nil }
 func (noHost) Decider(*ast.CallExpr) (*interp.FuncInfo, bool)   { return nil, false }
 func (noHost) RetryDecision(*types.Func) int                    { return -1 }
 func (noHost) ValueFunc(*ast.CallExpr) *types.Func              { return nil }
+func (noHost) ValueLit(*ast.CallExpr) *ast.FuncLit              { return nil }
 func (noHost) SourceFunc(*types.Func) *interp.FuncInfo          { return nil }
 
 const src = `package p

@@ -57,6 +57,14 @@ func (m *Index) ReachingWrites(v *types.Var) (ws []ValueWrite, ok bool) {
 	return ws, ok
 }
 
+// UserWritten reports whether the package writes the user's value to v,
+// a field or package variable it indexes (a setter's or an option's
+// argument), or a value it cannot see.
+func (m *Index) UserWritten(v *types.Var) bool {
+	_, user, ok := m.reachingDefaults(v)
+	return !ok || user.X != nil
+}
+
 // reachingDefaults is reaching, with the first write of the user's value
 // left out (user.x is nil when there is none).
 func (m *Index) reachingDefaults(v *types.Var) (ws []ValueWrite, user ValueWrite, ok bool) {
@@ -761,7 +769,7 @@ func ChooseBound(s *site.Site, opts *report.Options) {
 	}
 }
 
-// indexedFunc resolves a call of a func-typed field or package variable
+// IndexedFunc resolves a call of a func-typed field or package variable
 // to the one function the package stores in it: a function literal or a
 // function or method of the package. ok is false when it has several,
 // or a value the model cannot see (a parameter, a call's result).
@@ -772,6 +780,12 @@ func ChooseBound(s *site.Site, opts *report.Options) {
 // setter or option writes the user's), the target is the package's
 // default and is noted as such.
 func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
+	return m.indexedFunc(fun, true)
+}
+
+// indexedFunc is IndexedFunc; follow: a write naming a package variable
+// gives what that variable holds (whose own writes are not followed).
+func (m *Index) indexedFunc(fun ast.Expr, follow bool) (body *ast.BlockStmt, ft *ast.FuncType, lit *ast.FuncLit, factory *ast.CallExpr, ok bool) {
 	v, _ := m.info.Uses[typesx.NameIdent(fun)].(*types.Var)
 	if v != nil && v.Pkg() == m.pkg && !m.IndexedVar(v) {
 		// A parameter every call gives the same function (funcvals.go).
@@ -802,9 +816,23 @@ func (m *Index) IndexedFunc(fun ast.Expr) (body *ast.BlockStmt, ft *ast.FuncType
 		case *ast.Ident, *ast.SelectorExpr:
 			// A function of another package has no declaration here:
 			// keep t a nil interface, not a nil *ast.FuncDecl.
-			if fn, ok := m.info.Uses[typesx.NameIdent(x)].(*types.Func); ok {
-				if d := m.FuncDecl(fn); d != nil {
+			switch obj := m.info.Uses[typesx.NameIdent(x)].(type) {
+			case *types.Func:
+				if d := m.FuncDecl(obj); d != nil {
 					t = d
+				}
+			case *types.Var:
+				// A package variable holding the default
+				// (Backoff: DefaultBackoff, var DefaultBackoff =
+				// ExponentialBackoff(...)): what it holds, one hop.
+				if follow && obj != v && obj.Parent() == m.pkg.Scope() && m.IndexedVar(obj) {
+					if _, _, l, f, ok := m.indexedFunc(x, false); ok {
+						if f != nil {
+							t = f
+						} else if l != nil {
+							t = l
+						}
+					}
 				}
 			}
 		case *ast.CallExpr:

@@ -54,7 +54,16 @@
 //     concrete method runs on the literal's fields or on what the
 //     constructor makes of them, when it changes nothing. The default's
 //     method that returns the wait (a number, not a decision's bool) is
-//     also reported, where the fix goes.
+//     also reported, where the fix goes; when that method takes its
+//     wait from a func field whose default a factory of the package
+//     makes (Backoff: DefaultBackoff, var DefaultBackoff =
+//     ExponentialBackoff(250*time.Millisecond, 2, 0.1)), the factory is.
+//     A local set by a getter that returns the setting, or the
+//     setting's own answer, where it is given and a package variable
+//     where it is nil (`if t.Policy == nil { return DefaultPolicy };
+//     return t.Policy()`) holds that variable's value. A helper's
+//     return of a negative constant wait (`return -1, nil`) gives up,
+//     like a false.
 //
 // The attempts are run eight times, past the loop's own bound: the
 // formula's further values show its growth. When those runs give no
@@ -262,7 +271,8 @@ type model struct {
 	impl   *implChoice
 	unseen *types.Func
 	// viaDefault is the method of the package's one default value of
-	// the interface that unseen calls, when the runs read it.
+	// the interface that unseen calls, when the runs read it, or the
+	// factory of the func that method takes its wait from.
 	viaDefault *types.Func
 }
 

@@ -138,7 +138,10 @@ func (m *model) implWaits(w *site.Wait, run func() [3][]waitshape.Num) []*site.W
 // implWait is the wait sh of implementation method mfn, at its
 // declaration.
 func (m *model) implWait(w *site.Wait, mfn *types.Func, sh waitshape.WaitShape) *site.Wait {
-	impl := types.TypeString(typesx.Deref(mfn.Signature().Recv().Type()), types.RelativeTo(m.pkg))
+	impl := mfn.Name() // a factory of the wait's func
+	if r := mfn.Signature().Recv(); r != nil {
+		impl = types.TypeString(typesx.Deref(r.Type()), types.RelativeTo(m.pkg))
+	}
 	a := &site.Wait{Kind: w.Kind, Pos: m.FuncDecl(mfn).Name.Pos(), Impl: impl}
 	sh.Fill(a, "")
 	return a

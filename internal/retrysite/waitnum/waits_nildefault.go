@@ -95,6 +95,18 @@ func (ip *winterp) fallback(x ast.Expr) ast.Expr {
 // else), or a getter method with no parameter that tests a setting
 // itself (`if c.cfg.F != nil { return c.cfg.F }; return D`).
 func (ip *winterp) helperDefault(call *ast.CallExpr) ast.Expr {
+	if d := ip.getterDefault(call); d != nil {
+		return ip.fallback(d)
+	}
+	return nil
+}
+
+// getterDefault returns D, the expression helperDefault's function
+// returns where the setting is nil, whatever it is; nil when call is no
+// such call. A getter may also return the setting's own answer where it
+// is set (`if t.Policy == nil { return DefaultPolicy }; return
+// t.Policy()`, the setting a func that gives the value).
+func (ip *winterp) getterDefault(call *ast.CallExpr) ast.Expr {
 	info := ip.m.info
 	fn := typesx.Callee(info, call)
 	if fn == nil || fn.Pkg() != ip.m.pkg {
@@ -115,10 +127,13 @@ func (ip *winterp) helperDefault(call *ast.CallExpr) ast.Expr {
 	if op == token.EQL {
 		nonNil, isNil = isNil, nonNil
 	}
+	if c, ok := ast.Unparen(nonNil).(*ast.CallExpr); ok && len(c.Args) == 0 {
+		nonNil = c.Fun
+	}
 	if x == nil || !tested(x) || types.ExprString(nonNil) != types.ExprString(x) {
 		return nil
 	}
-	return ip.fallback(isNil)
+	return isNil
 }
 
 // setting reports whether x reads a field of the module's code that the

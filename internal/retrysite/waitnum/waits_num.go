@@ -1581,6 +1581,14 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 		}
 		if body, ft, lit, factory, ok := ip.m.IndexedFunc(x.Fun); ok && ip.m.Pure(body, lit) { // values.go
 			if s := ip.sub(body, ft, x); s != nil && (factory == nil || ip.bindFactory(s, factory)) {
+				if factory != nil && ip.m.viaDefault != nil {
+					// The default's method takes its wait from a
+					// factory's func: the factory is where the fix
+					// goes.
+					if f := typesx.Callee(info, factory); f != nil && ip.m.FuncDecl(f) != nil {
+						ip.m.viaDefault = f
+					}
+				}
 				return s.result(body)
 			}
 		}

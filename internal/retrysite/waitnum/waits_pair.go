@@ -56,12 +56,16 @@ func (ip *winterp) pairWait(call *ast.CallExpr, lhs []ast.Expr) (*types.Var, wai
 }
 
 // givesUp reports whether a return of a helper run for its wait says not
-// to retry: a constant false, or an error other than nil. Like a path of
+// to retry: a constant false, an error other than nil, or a negative
+// constant wait (the sentinel `return -1, nil`). Like a path of
 // the loop that leaves it, such a return is not followed: the helper's
 // wait is what its other returns give.
 func (ip *winterp) givesUp(s *ast.ReturnStmt) bool {
 	if len(s.Results) != 2 {
 		return false
+	}
+	if w, ok := ip.m.info.Types[s.Results[ip.at]]; ok && w.Value != nil && constant.Sign(w.Value) < 0 {
+		return true // a negative wait: the sentinel of no retry (return -1, nil)
 	}
 	v := s.Results[1-ip.at]
 	tv, ok := ip.m.info.Types[v]

@@ -739,6 +739,14 @@ func (ip *winterp) loseObjs(n ast.Node) {
 		switch x := x.(type) {
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
+				if f, isVar := ip.m.info.Uses[sel.Sel].(*types.Var); isVar && f.IsField() {
+					// A func the object keeps in a field: the one
+					// the package stores there changes nothing.
+					if body, _, lit, _, ok := ip.m.IndexedFunc(x.Fun); !ok || !ip.m.Pure(body, lit) {
+						lose(sel.X)
+					}
+					break
+				}
 				d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, x))
 				if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
 					lose(sel.X)
@@ -986,6 +994,13 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) (lit *ast.CompositeLit, ct
 		def := typesx.SoleAssigned(ip.m.info, ip.body, v)
 		if def == nil {
 			return nil, nil
+		}
+		if call, ok := ast.Unparen(def).(*ast.CallExpr); ok {
+			// A getter of the package's default where the
+			// setting is nil (waits_nildefault.go): the default.
+			if d := ip.getterDefault(call); d != nil {
+				return ip.soleLiteral(d, depth+1)
+			}
 		}
 		return ip.soleLiteral(def, depth+1)
 	}

@@ -329,7 +329,10 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 			return v, true
 		}
 		fn := ev.Callee(x)
-		if fn == nil || fn.Pkg() == nil {
+		if fn == nil {
+			return ev.InlineResult(nil, x, i, e) // a func value: interp's iife.go
+		}
+		if fn.Pkg() == nil {
 			return vals.Value{}, false
 		}
 		key := ev.FuncKey(fn)
