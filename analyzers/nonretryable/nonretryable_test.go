@@ -9,7 +9,7 @@ import (
 
 func Test(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail", "statusmap", "plainhttp", "oauthtoken", "example.com/decidedhere")
+	analysistest.Run(t, analysistest.TestData(), nonretryable.Analyzer, "a", "held", "decide", "sdkloops", "sdklists", "example.com/errdetail", "statusmap", "plainhttp", "oauthtoken", "example.com/decidedhere", "example.com/mirrors")
 }
 
 func TestFix(t *testing.T) {

@@ -24,7 +24,8 @@ import (
 // what its implementations in the package return, and, for an exported
 // interface that no type of the package implements (`ApiRequest.Method()`,
 // implemented by the SDK's service packages), whatever its users return:
-// any method.
+// any method. So is an exported field of an exported type of the package
+// that the package never writes (Req.Method, filled by its users).
 //
 // The set matters when one of its values needs a key (finalMethod: a
 // request that may be a POST is retried as a POST), so values the model
@@ -88,7 +89,12 @@ func (d *describer) methodSet(x ast.Expr, f *frame) ([]methodRef, bool) {
 				return
 			}
 			seen[fld] = true
-			d.visitAll(d.m.valuesOf(fld), func(x ast.Expr) { visit(x, &frame{}, true, depth+1) }, &unknown)
+			vals := d.m.valuesOf(fld)
+			if len(vals) == 0 && d.usersField(y, fld) {
+				refs = append(refs, methodRef{site.MethodAny, y.Pos()})
+				return
+			}
+			d.visitAll(vals, func(x ast.Expr) { visit(x, &frame{}, true, depth+1) }, &unknown)
 		case *ast.CallExpr:
 			fn := typesx.Callee(info, y)
 			if fn == nil || fn.Pkg() != d.m.pkg || len(y.Args) > 0 {
@@ -226,6 +232,19 @@ func (d *describer) returnsOf(decl *ast.FuncDecl, visit func(ast.Expr), unknown 
 	if !found {
 		*unknown = true
 	}
+}
+
+// usersField reports whether x reads fld, an exported field of an
+// exported type of the package that the package never writes: its
+// users fill it (`Req{Method: "PATCH", ...}` built by the module's other
+// packages), with any method.
+func (d *describer) usersField(x *ast.SelectorExpr, fld *types.Var) bool {
+	sel := d.m.info.Selections[x]
+	if sel == nil || !fld.Exported() {
+		return false
+	}
+	named, _ := types.Unalias(typesx.Deref(sel.Recv())).(*types.Named)
+	return named != nil && named.Obj().Exported() && named.Obj().Pkg() == d.m.pkg
 }
 
 // noImplementer reports whether no type of the package implements the

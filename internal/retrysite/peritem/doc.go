@@ -39,6 +39,11 @@
 // rewind). An operation that reads such a value is a retry only through
 // a failure path that keeps it where it is (package waits, periodic.go):
 // CarriedArgs are those the operation reads, CarriedVars all of them.
+// An element of a list read through an index the loop sends back to the
+// list's start once past its end (if cur >= len(hosts) { cur = 0 }, cur =
+// (cur + 1) % len(hosts)) is a candidate tried again in rounds: it moves
+// with the index alone, not with the list, which the loop may shrink by
+// dropping a failed candidate (hosts = slices.Delete(hosts, cur, cur+1)).
 //
 // It reads go/ast, go/types, typesx, the interpreter's graphs and the
 // not-a-retry rules; what it cannot see itself it asks its Host, which

@@ -309,6 +309,20 @@ func (pi *Finder) CarriedVars(loop ast.Stmt, g *notretry.Group) map[*types.Var]b
 			return true
 		})
 	}
+	wrap := wrappingIndexes(info, loop)
+	if len(wrap) > 0 {
+		// An element of a list indexed by an index that goes back to
+		// the start is a candidate visited again: it depends on the
+		// index alone, not on the list (which the loop may shrink by
+		// dropping a failed candidate).
+		plain := addDeps
+		addDeps = func(v *types.Var, x ast.Expr) {
+			if ix, ok := ast.Unparen(x).(*ast.IndexExpr); ok && wrap[typesx.VarOf(info, ix.Index)] {
+				x = ix.Index
+			}
+			plain(v, x)
+		}
+	}
 	var body ast.Node = loop
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -513,4 +527,71 @@ func (pi *Finder) iteratorOf(loop ast.Stmt) *types.Var {
 		return nil
 	}
 	return typesx.VarOf(pi.info, sel.X)
+}
+
+// wrappingIndexes returns the integer variables a loop sends back to the
+// start of a list once they pass its end: `if i >= len(list) { i = 0 }`
+// (or > len(list)-1), `i = (i + 1) % len(list)`, `i %= len(list)`. A
+// loop that walks a list so comes round to its first element again: its
+// elements are tried in rounds.
+func wrappingIndexes(info *types.Info, loop ast.Stmt) map[*types.Var]bool {
+	var wrap map[*types.Var]bool
+	add := func(v *types.Var) {
+		if v == nil || !interp.IsIntegerOrBool(v.Type()) {
+			return
+		}
+		if wrap == nil {
+			wrap = make(map[*types.Var]bool)
+		}
+		wrap[v] = true
+	}
+	isLen := func(x ast.Expr) bool {
+		if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.SUB {
+			x = b.X
+		}
+		c, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			return false
+		}
+		b, _ := info.Uses[typesx.IdentOf(c.Fun)].(*types.Builtin)
+		return b != nil && b.Name() == "len"
+	}
+	typesx.InspectNoLits(loop, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			cond, ok := ast.Unparen(n.Cond).(*ast.BinaryExpr)
+			if !ok || len(n.Body.List) != 1 {
+				return true
+			}
+			var idx ast.Expr
+			switch {
+			case (cond.Op == token.GEQ || cond.Op == token.GTR) && isLen(cond.Y):
+				idx = cond.X
+			case (cond.Op == token.LEQ || cond.Op == token.LSS) && isLen(cond.X):
+				idx = cond.Y
+			default:
+				return true
+			}
+			as, ok := n.Body.List[0].(*ast.AssignStmt)
+			if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || as.Tok != token.ASSIGN {
+				return true
+			}
+			v := typesx.VarOf(info, idx)
+			if tv, ok := info.Types[as.Rhs[0]]; ok && tv.Value != nil && tv.Value.String() == "0" && typesx.VarOf(info, as.Lhs[0]) == v {
+				add(v)
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 {
+				return true
+			}
+			if n.Tok == token.REM_ASSIGN && isLen(n.Rhs[0]) {
+				add(typesx.VarOf(info, n.Lhs[0]))
+			}
+			if b, ok := ast.Unparen(n.Rhs[0]).(*ast.BinaryExpr); ok && n.Tok == token.ASSIGN && b.Op == token.REM && isLen(b.Y) {
+				add(typesx.VarOf(info, n.Lhs[0]))
+			}
+		}
+		return true
+	})
+	return wrap
 }

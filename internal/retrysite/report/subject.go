@@ -30,7 +30,7 @@ import (
 // info is the package's type information, to find a library call's
 // operation among its arguments.
 func Subject(s *site.Site, info *types.Info) string {
-	op := opPhrase(s)
+	op := opPhrase(s, info)
 	switch s.Kind {
 	case site.Loop:
 		if op != "" {
@@ -77,7 +77,7 @@ func Subject(s *site.Site, info *types.Info) string {
 // others, and calls into the reference retry package (a classifier such
 // as retry.CheckResponse, a mark such as retry.Retryable) are never
 // named: they are not what is retried.
-func opPhrase(s *site.Site) string {
+func opPhrase(s *site.Site, info *types.Info) string {
 	var names, withMethod []string
 	for _, o := range s.Ops {
 		if o == nil || o.Call == nil {
@@ -90,6 +90,9 @@ func opPhrase(s *site.Site) string {
 			continue // the users' sends of a client handed out (keptcount.go)
 		}
 		n := shortExpr(o.Call.Fun)
+		if lit, ok := ast.Unparen(o.Call.Fun).(*ast.FuncLit); ok {
+			n = litSend(info, lit) // an attempt written in place
+		}
 		if o.Method != "" && o.Method != site.MethodAny { // idemkey says it
 			m := o.Method
 			if p := urlPath(s, o); p != "" {
@@ -111,6 +114,32 @@ func opPhrase(s *site.Site) string {
 		names = names[:2]
 	}
 	return strings.Join(names, " and ")
+}
+
+// litSend names a function literal called in place as the attempt
+// (loopErr := func() error { ...; resp, err = hc.Do(req); ... }()): by
+// the first call in it that returns an HTTP response, else "a func
+// literal".
+func litSend(info *types.Info, lit *ast.FuncLit) string {
+	name := "a func literal"
+	if info == nil {
+		return name
+	}
+	found := false
+	typesx.InspectNoLitsUntil(&found, lit.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		t, _ := info.TypeOf(c).(*types.Tuple)
+		for i := 0; t != nil && i < t.Len(); i++ {
+			if typesx.IsNamed(typesx.Deref(t.At(i).Type()), "net/http", "Response") {
+				name, found = shortExpr(c.Fun), true
+			}
+		}
+		return !found
+	})
+	return name
 }
 
 // opIsCall reports whether one of the site's operations is call itself

@@ -24,7 +24,7 @@ func (c *mirrorClient) attemptInPlace() error {
 			return errors.New("retry limit")
 		}
 		c.tries++
-		err := func() error { // want `R-1: retry of \(func\(\) error literal\) \(GET\) waits a fixed 2s between attempts`
+		err := func() error { // want `R-1: retry of c.hc.Get \(GET\) waits a fixed 2s between attempts`
 			time.Sleep(2 * time.Second)
 			resp, err := c.hc.Get(c.url)
 			if err != nil {
