@@ -10,7 +10,7 @@ import (
 
 func Test(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held", "funcvals", "example.com/sdkcallers", "middleware", "example.com/sdkuser/caller", "example.com/sdkrequests", "example.com/handedapi/...", "example.com/sdkhooks", "example.com/sdkfields/...", "example.com/policyiface/...", "example.com/usersreq/...")
+	analysistest.Run(t, analysistest.TestData(), idemkey.Analyzer, "a", "held", "funcvals", "example.com/sdkcallers", "middleware", "example.com/sdkuser/caller", "example.com/sdkrequests", "example.com/handedapi/...", "example.com/sdkhooks", "example.com/sdkfields/...", "example.com/policyiface/...", "example.com/usersreq/...", "example.com/fullreq")
 }
 
 func TestFix(t *testing.T) {

@@ -46,7 +46,7 @@ func (m *model) srcModel(info *types.Info, xp *xpkg) *model {
 	xm.Vx = m.Vx
 	xm.srcOf = xp
 	xm.srcSettings = make(map[*types.Var]bool)
-	xm.modTypes = nil // its info is another
+	xm.modTypes, xm.soleImpls = nil, make(map[*types.Func]*types.Func) // its info is another
 	xm.rebindDescribers()
 	return &xm
 }

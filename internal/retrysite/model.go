@@ -109,8 +109,10 @@ type model struct {
 	srcOf *xpkg
 	// srcSettings caches SourceSetting for srcOf's fields.
 	srcSettings map[*types.Var]bool
-	// modTypes caches moduleTypes (xpkg.go).
-	modTypes *[]types.Type
+	// modTypes caches moduleTypes (xpkg.go), soleImpls
+	// soleImplementation.
+	modTypes  *[]types.Type
+	soleImpls map[*types.Func]*types.Func
 	// lib reads the library sites (package libsite, glue_libsite.go).
 	lib *libsite.Reader
 }
@@ -132,6 +134,7 @@ func newModel(pass *analysis.Pass, opts *report.Options) *model {
 		boolFail:  make(map[*ast.BlockStmt]bool),
 
 		trackerImpls: make(map[*types.Var]*types.Func),
+		soleImpls:    make(map[*types.Func]*types.Func),
 	}
 	m.Model.Init(pass, m)
 	m.Index.Init(&m.Model)

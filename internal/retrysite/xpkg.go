@@ -150,10 +150,23 @@ func (m *model) soleImplementation(fn *types.Func) *types.Func {
 	if fn == nil || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || fn.Pkg() != m.pkg {
 		return fn
 	}
+	if impl, ok := m.soleImpls[fn]; ok {
+		return impl
+	}
+	if m.soleImpls == nil {
+		m.soleImpls = make(map[*types.Func]*types.Func)
+	}
+	impl := m.soleImplementationOnce(fn)
+	m.soleImpls[fn] = impl
+	return impl
+}
+
+// soleImplementationOnce is soleImplementation, uncached.
+func (m *model) soleImplementationOnce(fn *types.Func) *types.Func {
 	iface := fn.Signature().Recv().Type().Underlying().(*types.Interface)
 	var found types.Type
 	for _, t := range m.moduleTypes() {
-		if !types.Implements(t, iface) {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name()); obj == nil || !types.Implements(t, iface) {
 			continue
 		}
 		if found != nil && !types.Identical(found, t) {
@@ -178,15 +191,26 @@ func (m *model) moduleTypes() []types.Type {
 		return *m.modTypes
 	}
 	var ts []types.Type
-	seen := make(map[types.Type]bool)
+	type key struct {
+		named *types.Named
+		ptr   bool
+	}
+	seen := make(map[key]bool) // each &T{} has a *T of its own
 	for _, tv := range m.info.Types {
 		t := tv.Type
-		if t == nil || seen[t] || tv.IsType() || types.IsInterface(t) {
+		if t == nil || tv.IsType() || types.IsInterface(t) {
 			continue
 		}
-		seen[t] = true
 		named, _ := types.Unalias(typesx.Deref(t)).(*types.Named)
-		if named != nil && (named.Obj().Pkg() == m.pkg || m.moduleObj(named.Obj(), false)) {
+		if named == nil {
+			continue
+		}
+		k := key{named, named != types.Unalias(t)}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if named.Obj().Pkg() == m.pkg || m.moduleObj(named.Obj(), false) {
 			ts = append(ts, t)
 		}
 	}

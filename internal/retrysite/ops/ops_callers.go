@@ -3,6 +3,7 @@ package ops
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"net/http"
 	"slices"
@@ -33,7 +34,10 @@ import (
 // a retry library): a caller that builds the request in a local with a
 // call given the method (`req, err := c.NewRequest(ctx, http.MethodPost,
 // ...)`) passes that method as surely as one that passes it alone, and so
-// does a forwarder that builds it from a method parameter of its own.
+// does a forwarder that builds it from a method parameter of its own, or
+// a request description compiled by a method of its own (`req, err :=
+// params.compileRequest(ctx)`, the caller writing `FullRequest{Method:
+// http.MethodPost, ...}`).
 //
 // Only calls in the package count (never a guess about users of an
 // exported function), a forwarder's own parameters are followed to its
@@ -257,6 +261,11 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 		assigned := func(l ast.Expr) bool { return locals[typesx.VarOf(m.info, l)] }
 		if rc, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok && slices.ContainsFunc(as.Lhs, assigned) {
 			roots = append(roots, rc.Args...)
+			// req, err := params.compileRequest(ctx): the request is
+			// built from its receiver too.
+			if sel, ok := ast.Unparen(rc.Fun).(*ast.SelectorExpr); ok && typesx.VarOf(m.info, sel.X) != nil {
+				roots = append(roots, sel.X)
+			}
 		}
 		return true
 	})
@@ -264,9 +273,26 @@ func (m *model) argRoots(c callAt) []ast.Expr {
 }
 
 // argsHoldKeyedMethod reports whether a call passes a constant method
-// that needs an Idempotency-Key, alone or in a request it builds.
+// that needs an Idempotency-Key, alone, in a request it builds, or in a
+// field of a request description it writes as a composite literal.
 func (m *model) argsHoldKeyedMethod(c callAt) bool {
-	return slices.ContainsFunc(m.argRoots(c), func(a ast.Expr) bool {
+	var roots []ast.Expr
+	for _, a := range m.argRoots(c) {
+		roots = append(roots, a)
+		// A request description built in the call
+		// (FullRequest{Method: http.MethodPost, ...}): its fields.
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			a = u.X
+		}
+		if lit, ok := ast.Unparen(a).(*ast.CompositeLit); ok {
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					roots = append(roots, kv.Value)
+				}
+			}
+		}
+	}
+	return slices.ContainsFunc(roots, func(a ast.Expr) bool {
 		v := m.info.Types[a].Value
 		if v == nil || v.Kind() != constant.String {
 			return false
