@@ -700,8 +700,10 @@ func allTimed(facts []opFact) bool {
 // logsOnly reports whether call's value is only logged in the region:
 // assigned to a variable (d := time.Since(start)) whose every use in the
 // region is an argument in the variadic part of a call (a log line's
-// arguments, Infof("took %v", d)). Such a measure cannot end the retry;
-// a use after the loop (returned to the caller) does not either.
+// arguments, Infof("took %v", d)), or of a function of the package that
+// compares nothing with it (cli.LogRequestDone(req, res, err, d)). Such a
+// measure cannot end the retry; a use after the loop (returned to the
+// caller) does not either.
 func (r *tres) logsOnly(call *ast.CallExpr) bool {
 	var v *types.Var
 	r.inspect(func(n ast.Node) bool {
@@ -736,7 +738,7 @@ func (r *tres) logsOnly(call *ast.CallExpr) bool {
 				return true // the measure's own assignment
 			}
 			uses++
-			if len(stack) == 0 || !typesx.VariadicArg(r.m.info, stack[len(stack)-1], id) {
+			if len(stack) == 0 || !typesx.VariadicArg(r.m.info, stack[len(stack)-1], id) && !r.reportedArg(stack[len(stack)-1], id) {
 				uses = -1 << 30
 			}
 			return true
@@ -772,4 +774,35 @@ func joinWaits(parts []string) string {
 		parts = append(slices.Clip(parts[:3]), "...", parts[len(parts)-1])
 	}
 	return strings.Join(parts, "+")
+}
+
+// reportedArg reports whether id is an argument of call, a call of a
+// function of the package whose parameter it binds no comparison in its
+// body reads: a measure handed to a function that logs it.
+func (r *tres) reportedArg(parent ast.Node, id *ast.Ident) bool {
+	call, ok := parent.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := typesx.Callee(r.m.info, call)
+	if fn == nil || fn.Pkg() != r.m.pkg {
+		return false
+	}
+	d := r.funcDecl(fn)
+	if d == nil || d.Body == nil {
+		return false
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == id })
+	ps := typesx.FuncParams(r.m.info, d.Type)
+	if i < 0 || i >= len(ps) || ps[i] == nil || fn.Signature().Variadic() && i >= len(ps)-1 {
+		return false
+	}
+	compared := false
+	typesx.InspectNoLitsUntil(&compared, d.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op != token.ADD && b.Op != token.SUB && b.Op != token.MUL && b.Op != token.QUO {
+			compared = typesx.UsesAny(r.m.info, b, map[*types.Var]bool{ps[i]: true})
+		}
+		return !compared
+	})
+	return !compared
 }
