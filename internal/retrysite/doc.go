@@ -52,6 +52,16 @@
 // that literal is the attempt, read as the function's body, when the
 // function only arms the timer after state checks and never steps a
 // parameter (retrysite.go's timerAttempt).
+// A recursion that steps one integer parameter on every call of itself
+// (tries+1, retries-1; a duration passed on doubled is its wait) and
+// compares it with a limit the interpreter computes (`if tries >=
+// c.RateLimiter().MaxRetries() { return }`, `if retries > 0 { return
+// f(..., retries-1) }`), called by the package with one constant first
+// value, makes as many retries as the steps from that value to the limit
+// (recursioncount.go). An interface method called on a field the package
+// fills with one concrete type when the user gives none (`if
+// c.RateLimiter == nil { c.RateLimiter = NewRateLimiter() }`) runs that
+// type's method (host.go's defaultImpl).
 // A function whose operation sits
 // in a loop over candidates (brokers) and that calls itself once the loop
 // has run out is a recursive retry as well as a loop: the loop's own

@@ -77,10 +77,128 @@ func (m *model) TrackerMethod(call *ast.CallExpr) *types.Func {
 	// (var DefaultPolicy Policy = &GenericPolicy{...}) is what the
 	// model judges, whatever a caller may put in its place.
 	fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if impl := m.defaultImpl(sel.X, fn); impl != nil {
+		return impl
+	}
 	if impl := m.soleImplementation(fn); impl != nil && impl != fn && impl.Pkg() == m.pkg {
 		return impl
 	}
 	return nil
+}
+
+// An interface value kept in a field (c.config.RateLimiter, read
+// directly or through a getter that returns it) holds what the package
+// stores there when the user gives nothing: `if c.RateLimiter == nil {
+// c.RateLimiter = NewRateLimiter(opts...) }`, a constructor whose every
+// return is of one concrete type. Its method is the one the call runs
+// by default (the user's own aside: the package doc's "defaults where
+// they are filled").
+
+// defaultImpl returns the method fn of the one concrete type the package
+// stores in the field recv reads, or nil.
+func (m *model) defaultImpl(recv ast.Expr, fn *types.Func) *types.Func {
+	f := m.heldField(recv, 0)
+	if f == nil || !m.IndexedVar(f) {
+		return nil
+	}
+	var t types.Type
+	for _, w := range m.ValueIndexOf().Writes[f] {
+		if w.Zero {
+			continue
+		}
+		if w.X == nil {
+			return nil
+		}
+		if m.UserValue(w.X, 0) {
+			continue // the user's: any implementation
+		}
+		ct := m.concreteOf(w.X)
+		if ct == nil || t != nil && !types.Identical(t, ct) {
+			return nil
+		}
+		t = ct
+	}
+	if t == nil {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, m.pkg, fn.Name())
+	impl, _ := obj.(*types.Func)
+	if impl == nil || impl.Pkg() != m.pkg || m.FuncDecl(impl) == nil {
+		return nil
+	}
+	return impl
+}
+
+// heldField returns the field x reads: a selector of it, or a call of a
+// getter of the package whose whole body returns one.
+func (m *model) heldField(x ast.Expr, depth int) *types.Var {
+	switch y := ast.Unparen(x).(type) {
+	case *ast.SelectorExpr:
+		if v, ok := m.info.Uses[y.Sel].(*types.Var); ok && v.IsField() {
+			return v
+		}
+	case *ast.CallExpr:
+		if len(y.Args) != 0 || depth > 0 {
+			return nil
+		}
+		fn := typesx.Callee(m.info, y)
+		if fn == nil || fn.Pkg() != m.pkg {
+			return nil
+		}
+		d := m.FuncDecl(fn)
+		if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+			return nil
+		}
+		if r, ok := d.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+			return m.heldField(r.Results[0], depth+1)
+		}
+	}
+	return nil
+}
+
+// concreteOf returns the concrete type of x: its own, or, for a call of
+// a constructor of the package that returns an interface, the one type
+// every return of its body gives; nil otherwise.
+func (m *model) concreteOf(x ast.Expr) types.Type {
+	if t := m.info.TypeOf(x); t != nil && !types.IsInterface(t) {
+		return t
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := typesx.Callee(m.info, call)
+	if fn == nil || fn.Pkg() != m.pkg {
+		return nil
+	}
+	d := m.FuncDecl(fn)
+	if d == nil || d.Body == nil {
+		return nil
+	}
+	var ct types.Type
+	ok = true
+	typesx.InspectNoLits(d.Body, func(n ast.Node) bool {
+		r, isRet := n.(*ast.ReturnStmt)
+		if !isRet || !ok {
+			return ok
+		}
+		var rt types.Type
+		if len(r.Results) > 0 {
+			rt = m.info.TypeOf(r.Results[0])
+		}
+		if rt == nil || types.IsInterface(rt) || ct != nil && !types.Identical(ct, rt) {
+			ok = false
+		}
+		ct = rt
+		return false
+	})
+	if !ok {
+		return nil
+	}
+	return ct
 }
 
 // Decider returns the graph of the decider call runs (decider.go), or

@@ -848,7 +848,11 @@ func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*as
 			return Bound{Kind: BoundUnknown}
 		}
 	}
-	for _, c := range innerSelfCalls(self, held, m.info, fb.obj) {
+	inner := innerSelfCalls(self, held, m.info, fb.obj)
+	if b, ok := m.recursionCount(fi, fb, inner); ok {
+		return b // a parameter stepped to a limit (recursioncount.go)
+	}
+	for _, c := range inner {
 		for i, a := range c.Args {
 			if i >= sig.Params().Len() {
 				break
