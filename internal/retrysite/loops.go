@@ -849,8 +849,15 @@ func (m *model) recursionBound(fi *funcInfo, fb funcBody, g *opGroup, self []*as
 		}
 	}
 	inner := innerSelfCalls(self, held, m.info, fb.obj)
-	if b, ok := m.recursionCount(fi, fb, inner); ok {
-		return b // a parameter stepped to a limit (recursioncount.go)
+	// A parameter stepped to a limit (recursioncount.go), the limit
+	// perhaps a default the package writes (values.go).
+	if b := m.BoundOverValues(func() Bound {
+		if b, ok := m.recursionCount(fi, fb, inner); ok {
+			return b
+		}
+		return Bound{Kind: BoundUnknown}
+	}); b.Kind == BoundKnown {
+		return b
 	}
 	for _, c := range inner {
 		for i, a := range c.Args {

@@ -16,10 +16,16 @@ type noopLimiter struct{}
 
 func (noopLimiter) MaxRetries() int { return 0 }
 
+const defaultMax = 10 // want `R-2: recursive retry of c.hc.Do makes 10 attempts = 9 retries, NewLimiter's default, which SetMax can change; the default defaultMax is defined here`
+
 func NewLimiter() Limiter {
-	l := &limiterImpl{max: 10}
+	l := &limiterImpl{max: defaultMax}
 	return l
 }
+
+// SetMax lets the user change the limit: the default stays what the
+// package ships.
+func (l *limiterImpl) SetMax(n int) { l.max = n }
 
 func NoopLimiter() Limiter { return noopLimiter{} }
 
@@ -47,7 +53,7 @@ func NewRest(opts ...Option) *restClient {
 
 func (c *restClient) limiter() Limiter { return c.config.Limiter }
 
-func (c *restClient) send(req *http.Request, tries int) error { // want `R-2: recursive retry of c.hc.Do makes 10 attempts = 9 retries, outside 1-5 for a synchronous API call`
+func (c *restClient) send(req *http.Request, tries int) error { // want `R-2: recursive retry of c.hc.Do makes 10 attempts = 9 retries, NewLimiter's default, which SetMax can change, outside 1-5 for a synchronous API call`
 	resp, err := c.hc.Do(req)
 	if err != nil {
 		return err
