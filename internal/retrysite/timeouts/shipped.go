@@ -110,6 +110,8 @@ func (w *shipWalk) call(call *ast.CallExpr, depth int) bool {
 		// A request with no context: not even the caller's deadline
 		// stops a hung attempt; that is the attempt's own finding.
 		return false
+	case netHTTPRoundTrip(r.m.info, call):
+		return w.roundTrip(call)
 	case httpClientMethods[name]:
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok || !strings.HasSuffix(name, ".Do") || len(call.Args) != 1 {
@@ -153,6 +155,10 @@ func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
 			sends++
 			ok = w.call(call, depth)
 			return true
+		case netHTTPRoundTrip(r.m.info, call):
+			sends++
+			ok = w.roundTrip(call)
+			return true
 		case !returnsResponse(r.m.info, call):
 			return true
 		}
@@ -168,6 +174,42 @@ func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
 		return false
 	})
 	return ok && sends > 0
+}
+
+// A RoundTripper that retries sends through a transport: net/http's
+// DefaultTransport, which bounds the dial and the TLS handshake but not
+// the wait for the response, has no timeout; a transport kept in a field
+// the package leaves to its users (Base, given to NewTransport) is the
+// user's, not the default path.
+
+// netHTTPRoundTrip reports whether call is a RoundTrip of net/http's
+// RoundTripper or Transport.
+func netHTTPRoundTrip(info *types.Info, call *ast.CallExpr) bool {
+	fn := typesx.Callee(info, call)
+	return fn != nil && fn.Name() == "RoundTrip" && fn.Pkg() != nil && fn.Pkg().Path() == "net/http"
+}
+
+// roundTrip follows a RoundTrip an attempt makes with the caller's
+// request.
+func (w *shipWalk) roundTrip(call *ast.CallExpr) bool {
+	r := w.r
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	if c := r.request(call.Args[0]); c.kind != ctxCaller || c.attempt {
+		return false // a deadline of its own
+	}
+	if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
+		if v, _ := r.m.info.Uses[x.Sel].(*types.Var); v != nil && v.Pkg() != nil && v.Pkg().Path() == "net/http" && v.Name() == "DefaultTransport" {
+			w.clients = append(w.clients, clientFact{kind: clientNoTimeout, why: "http.DefaultTransport has no response timeout", pos: sel.Pos(), via: "http.DefaultTransport"})
+			return true
+		}
+		if _, off := r.m.ShippedOff(x); off {
+			return true // the user's transport
+		}
+	}
+	return false
 }
 
 // readsResponse reports whether call, an operation of the loop, is
