@@ -90,6 +90,13 @@ func run(pass *analysis.Pass) (any, error) {
 					Message: report.Message("R-3", subject, "is given a context with no deadline here; it "+capMsg, capHint(s, lim)),
 				}, at, "")
 			}
+			// Or a client of the package that installs the retrying
+			// transport with no Timeout.
+			for _, at := range t.UntimedClientAt {
+				rep.ReportCopy(s, analysis.Diagnostic{
+					Message: report.Message("R-3", subject, "is installed in a client with no Timeout here; it "+capMsg, capHint(s, lim)),
+				}, at, "")
+			}
 		}
 	}
 	return nil, nil

@@ -409,6 +409,10 @@ type Timeouts struct {
 	// context parameter a context with no deadline (context.Background()
 	// or TODO) when the retry relies on that deadline: where the fix goes.
 	NoDeadlineAt []token.Pos
+	// UntimedClientAt are the http.Client literals of the package that
+	// install the retrying RoundTripper with no Timeout, when only the
+	// caller's deadline caps the retry (CallerOnly): where the fix goes.
+	UntimedClientAt []token.Pos
 	// CallerOnly is true when the retry runs under the caller's context
 	// and the package's own code leaves that context's deadline the only
 	// limit: every attempt goes through a client the package ships with

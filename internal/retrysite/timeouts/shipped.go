@@ -212,6 +212,43 @@ func (w *shipWalk) roundTrip(call *ast.CallExpr) bool {
 	return false
 }
 
+// untimedClients returns, for a retry in the RoundTrip method of a type
+// of the package, the http.Client literals of the package that install
+// a value of that type as their Transport and set no Timeout
+// (&http.Client{Transport: NewTransport(nil)}): where the cap its
+// callers lack goes.
+func (r *tres) untimedClients(s *site.Site) []token.Pos {
+	fd, _ := r.declOf(s.Pos).(*ast.FuncDecl)
+	if fd == nil || fd.Recv == nil || fd.Name.Name != "RoundTrip" || len(fd.Recv.List) != 1 {
+		return nil
+	}
+	rt := typesx.Deref(r.m.info.TypeOf(fd.Recv.List[0].Type))
+	var at []token.Pos
+	typesx.Preorder(r.m.pass, []ast.Node{(*ast.CompositeLit)(nil)}, func(n ast.Node) {
+		lit := n.(*ast.CompositeLit)
+		if !typesx.IsNamed(r.m.info.TypeOf(lit), "net/http", "Client") {
+			return
+		}
+		installs, timed := false, false
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				return
+			}
+			switch typesx.IdentOf(kv.Key).Name {
+			case "Timeout":
+				timed = true
+			case "Transport":
+				installs = types.Identical(typesx.Deref(r.m.info.TypeOf(kv.Value)), rt)
+			}
+		}
+		if installs && !timed {
+			at = append(at, lit.Pos())
+		}
+	})
+	return at
+}
+
 // readsResponse reports whether call, an operation of the loop, is
 // given an *http.Response and no context, and returns none: it reads
 // the attempt's response (its body is timed by the attempt's client).

@@ -578,6 +578,7 @@ func (m *model) loopTimeouts(s *site.Site) {
 	if !t.Capped && t.CallerContext && t.NoAttemptTimeout == nil && !t.OffByDefault && t.Worst == 0 {
 		if why, ok := r.callerOnly(s); ok { // shipped.go
 			t.CallerOnly, t.Pos, t.CapWhy = true, s.Pos, why
+			t.UntimedClientAt = r.untimedClients(s)
 		}
 	}
 	if !t.Capped && !t.CallerOnly && !t.OffByDefault && t.Worst == 0 && len(caps) == 0 && siteCtx.kind == ctxCaller && siteCtx.param != nil &&

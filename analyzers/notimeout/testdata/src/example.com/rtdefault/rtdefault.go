@@ -13,6 +13,17 @@ type Transport struct{ Base http.RoundTripper }
 
 func NewTransport(base http.RoundTripper) *Transport { return &Transport{Base: base} }
 
+// NewClient installs the retrying transport in a client with no
+// Timeout: where the missing cap goes.
+func NewClient() *http.Client {
+	return &http.Client{Transport: NewTransport(nil)} // want `R-3: retry of t.roundTrip is installed in a client with no Timeout here; it has no total duration cap`
+}
+
+// NewTimedClient must not be flagged: its Timeout caps every request.
+func NewTimedClient() *http.Client {
+	return &http.Client{Transport: NewTransport(nil), Timeout: time.Minute}
+}
+
 func (t *Transport) roundTrip(req *http.Request) (*http.Response, error) {
 	if t.Base == nil {
 		return http.DefaultTransport.RoundTrip(req)
