@@ -129,3 +129,13 @@ type WorstWaits struct {
 	Exact       bool
 	InexactIf   []string
 }
+
+// UntimedClients are functions of other modules that return an
+// *http.Client with no Timeout: a client built by one has no attempt
+// timeout (github.com/hashicorp/go-cleanhttp@v0.5.2/cleanhttp.go:
+// DefaultClient and DefaultPooledClient return &http.Client{Transport:
+// ...} with no Timeout).
+var UntimedClients = map[string]string{
+	"github.com/hashicorp/go-cleanhttp.DefaultClient":       "cleanhttp.DefaultClient has no Timeout",
+	"github.com/hashicorp/go-cleanhttp.DefaultPooledClient": "cleanhttp.DefaultPooledClient has no Timeout",
+}

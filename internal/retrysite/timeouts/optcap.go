@@ -205,6 +205,9 @@ func ctxResult(sig *types.Signature) int {
 
 // funcDecl finds the declaration of a function of the package.
 func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
+	if fn == nil {
+		return nil
+	}
 	for _, f := range r.m.pass.Files {
 		if fn.Pos() < f.Pos() || fn.Pos() >= f.End() {
 			continue

@@ -300,6 +300,14 @@ func (r *tres) facts(v *types.Var) *varFacts {
 					if p.Op == token.AND {
 						vf.addr, vf.addrs = p, vf.addrs+1
 					}
+				case *ast.CallExpr:
+					if !r.leavesTimeout(p, n) {
+						vf.escapes, vf.otherEscape = true, true
+					}
+				case *ast.ReturnStmt:
+					// Handed back to the caller, whose use of it
+					// is the caller's (a constructor read through
+					// its returns).
 				default:
 					vf.escapes, vf.otherEscape = true, true
 				}
@@ -571,6 +579,24 @@ func (r *tres) client(x ast.Expr) clientFact {
 		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(x.Args) == 1 && typesx.IsNamed(info.TypeOf(x.Args[0]), "net/http", "Client") {
 			return clientFact{kind: clientNoTimeout, why: "new(http.Client) has no Timeout", pos: x.Pos()}
 		}
+		if why, ok := knowledge.UntimedClients[r.callee(x)]; ok {
+			return clientFact{kind: clientNoTimeout, why: why, pos: x.Pos()}
+		}
+		// A constructor of the package (DefaultHTTPClient()): the
+		// clients its returns give, when they agree.
+		if d := r.funcDecl(typesx.Callee(info, x)); d != nil && d.Body != nil && len(x.Args) == 0 {
+			var fs []clientFact
+			typesx.InspectNoLits(d.Body, func(n ast.Node) bool {
+				if rs, ok := n.(*ast.ReturnStmt); ok && len(rs.Results) == 1 {
+					fs = append(fs, r.client(rs.Results[0]))
+				}
+				return true
+			})
+			if f := joinClients(fs); f.kind == clientNoTimeout {
+				f.pos = x.Pos()
+				return f
+			}
+		}
 	case *ast.Ident:
 		v := r.varOf(x)
 		if v == nil {
@@ -727,4 +753,42 @@ func (r *tres) derivedCtx(call *ast.CallExpr) (ast.Expr, bool) {
 // &c) is that client, with the writes seen of the local.
 func (r *tres) onlyAddr(vf *varFacts) bool {
 	return vf.addrs == 1 && vf.addr == r.resolvingAddr && r.resolvingAddr != nil && !vf.otherEscape
+}
+
+// leavesTimeout reports whether call, a call of a function of the
+// package given the client arg (setMinimumTLSVersion(client)), leaves
+// its Timeout alone: its body assigns no Timeout through that parameter,
+// nor the parameter itself or what it points to, and hands it nowhere.
+func (r *tres) leavesTimeout(call *ast.CallExpr, arg *ast.Ident) bool {
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == arg })
+	d := r.funcDecl(typesx.Callee(r.m.info, call))
+	if i < 0 || d == nil || d.Body == nil {
+		return false
+	}
+	ps := typesx.FuncParams(r.m.info, d.Type)
+	if i >= len(ps) || ps[i] == nil {
+		return false
+	}
+	p := ps[i]
+	leaves := true
+	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || r.m.info.Uses[id] != p || !leaves || len(stack) == 0 {
+			return leaves
+		}
+		switch q := stack[len(stack)-1].(type) {
+		case *ast.SelectorExpr:
+			// p.Transport, p.Timeout: a write of Timeout is the one
+			// that matters.
+			if q.Sel.Name == "Timeout" && len(stack) > 1 {
+				if as, ok := stack[len(stack)-2].(*ast.AssignStmt); ok && slices.Contains(as.Lhs, ast.Expr(q)) {
+					leaves = false
+				}
+			}
+		default:
+			leaves = false // stored, handed on, dereferenced
+		}
+		return leaves
+	})
+	return leaves
 }
