@@ -9,6 +9,7 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
 )
 
 // A recursive retry may count its attempts in a parameter it steps on
@@ -141,7 +142,7 @@ func (m *model) recursionGuard(body *ast.BlockStmt, p *types.Var, calls []*ast.C
 		for _, x := range conj {
 			if lim, op, ok := m.compares(x, p); ok {
 				if leaves {
-					op = negate(op)
+					op = typesx.NegateOp(op)
 				}
 				g, found = stepGuard{lim, op}, true
 				return false
@@ -180,35 +181,9 @@ func (m *model) compares(x ast.Expr, p *types.Var) (ast.Expr, token.Token, bool)
 	case isP(b.X) && !typesx.UsesAny(m.info, b.Y, map[*types.Var]bool{p: true}):
 		return b.Y, b.Op, true
 	case isP(b.Y) && !typesx.UsesAny(m.info, b.X, map[*types.Var]bool{p: true}):
-		return b.X, mirror(b.Op), true
+		return b.X, typesx.MirrorOp(b.Op), true
 	}
 	return nil, 0, false
-}
-
-// negate is the ordering under which `if !(p op L)` goes on.
-func negate(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GEQ
-	case token.LEQ:
-		return token.GTR
-	case token.GTR:
-		return token.LEQ
-	}
-	return token.LSS // GEQ
-}
-
-// mirror is op with its operands swapped: L < p is p > L.
-func mirror(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.LEQ:
-		return token.GEQ
-	case token.GTR:
-		return token.LSS
-	}
-	return token.LEQ // GEQ
 }
 
 // firstArg returns the value every call of the function in the package,
@@ -249,19 +224,8 @@ func (m *model) firstArg(fb funcBody, idx int) (int64, bool) {
 // callsWhile counts the calls made from first, stepping by step, while
 // `p op limit` holds (at most 1000: more is no count a rule reads).
 func callsWhile(first, step, limit int64, op token.Token) int {
-	holds := func(p int64) bool {
-		switch op {
-		case token.LSS:
-			return p < limit
-		case token.LEQ:
-			return p <= limit
-		case token.GTR:
-			return p > limit
-		}
-		return p >= limit
-	}
 	n := 0
-	for p := first; holds(p) && n <= 1000; p += step {
+	for p := first; waitshape.Compare(op, float64(p), float64(limit)) && n <= 1000; p += step {
 		n++
 	}
 	if n > 1000 {

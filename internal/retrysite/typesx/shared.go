@@ -302,3 +302,34 @@ func TestsValue(info *types.Info, root ast.Node, isV func(ast.Expr) bool) bool {
 		return true
 	})
 }
+
+// MirrorOp is comparison op with its operands swapped: a < b is b > a.
+func MirrorOp(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
+}
+
+// NegateOp is the ordering that holds where op's does not: !(a < b) is
+// a >= b.
+func NegateOp(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GEQ
+	case token.LEQ:
+		return token.GTR
+	case token.GTR:
+		return token.LEQ
+	case token.GEQ:
+		return token.LSS
+	}
+	return op
+}

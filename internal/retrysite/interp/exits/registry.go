@@ -139,7 +139,7 @@ func (fi fnc) membership(x ast.Expr, depth int) (present bool, coll ast.Expr, ok
 	case *ast.BinaryExpr:
 		call, lit, op := x.X, x.Y, x.Op
 		if _, isCall := ast.Unparen(call).(*ast.CallExpr); !isCall {
-			call, lit, op = x.Y, x.X, flip(op)
+			call, lit, op = x.Y, x.X, typesx.MirrorOp(op)
 		}
 		ce, isCall := ast.Unparen(call).(*ast.CallExpr)
 		if !isCall {
@@ -165,21 +165,6 @@ func (fi fnc) membership(x ast.Expr, depth int) (present bool, coll ast.Expr, ok
 		}
 	}
 	return false, nil, false
-}
-
-// flip mirrors a comparison: a < b is b > a.
-func flip(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // search reads call as a search of a collection for a key: slices.Contains
