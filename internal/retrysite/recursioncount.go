@@ -135,7 +135,7 @@ func (m *model) recursionGuard(body *ast.BlockStmt, p *types.Var, calls []*ast.C
 		}
 		conj := []ast.Expr{is.Cond}
 		if holds {
-			conj = conjunctsOf(is.Cond)
+			conj = typesx.Operands(is.Cond, token.LAND)
 		} else if b, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr); !ok || b.Op == token.LAND || b.Op == token.LOR {
 			return true // a leaving test of several things: not the count's alone
 		}
@@ -151,14 +151,6 @@ func (m *model) recursionGuard(body *ast.BlockStmt, p *types.Var, calls []*ast.C
 		return true
 	})
 	return g, found
-}
-
-// conjunctsOf splits a && b && c.
-func conjunctsOf(x ast.Expr) []ast.Expr {
-	if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.LAND {
-		return append(conjunctsOf(b.X), conjunctsOf(b.Y)...)
-	}
-	return []ast.Expr{x}
 }
 
 // compares returns L and op when x is `p op L` (or `L op' p`, turned

@@ -120,10 +120,7 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 }
 
 // isLen reports whether c is a call of the builtin len.
-func (m *Rules) isLen(c *ast.CallExpr) bool {
-	b, ok := m.info.Uses[typesx.IdentOf(c.Fun)].(*types.Builtin)
-	return ok && b.Name() == "len" && len(c.Args) == 1
-}
+func (m *Rules) isLen(c *ast.CallExpr) bool { return typesx.IsLenCall(m.info, c) }
 
 // varField returns v and f for an expression v.f where f is a slice
 // field; if want is not nil, v must be want.

@@ -549,12 +549,7 @@ func wrappingIndexes(info *types.Info, loop ast.Stmt) map[*types.Var]bool {
 		if b, ok := ast.Unparen(x).(*ast.BinaryExpr); ok && b.Op == token.SUB {
 			x = b.X
 		}
-		c, ok := ast.Unparen(x).(*ast.CallExpr)
-		if !ok || len(c.Args) != 1 {
-			return false
-		}
-		b, _ := info.Uses[typesx.IdentOf(c.Fun)].(*types.Builtin)
-		return b != nil && b.Name() == "len"
+		return typesx.IsLenCall(info, x)
 	}
 	typesx.InspectNoLits(loop, func(n ast.Node) bool {
 		switch n := n.(type) {

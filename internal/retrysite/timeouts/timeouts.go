@@ -785,25 +785,36 @@ func (r *tres) reportedArg(parent ast.Node, id *ast.Ident) bool {
 	if !ok {
 		return false
 	}
-	fn := typesx.Callee(r.m.info, call)
-	if fn == nil || fn.Pkg() != r.m.pkg {
-		return false
-	}
-	d := r.funcDecl(fn)
-	if d == nil || d.Body == nil {
-		return false
-	}
-	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == id })
-	ps := typesx.FuncParams(r.m.info, d.Type)
-	if i < 0 || i >= len(ps) || ps[i] == nil || fn.Signature().Variadic() && i >= len(ps)-1 {
+	d, p := r.argParam(call, id)
+	if p == nil {
 		return false
 	}
 	compared := false
 	typesx.InspectNoLitsUntil(&compared, d.Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && b.Op != token.ADD && b.Op != token.SUB && b.Op != token.MUL && b.Op != token.QUO {
-			compared = typesx.UsesAny(r.m.info, b, map[*types.Var]bool{ps[i]: true})
+			compared = typesx.UsesAny(r.m.info, b, map[*types.Var]bool{p: true})
 		}
 		return !compared
 	})
 	return !compared
+}
+
+// argParam returns the declaration of call's callee, a function of the
+// package, and the parameter arg binds (not a variadic one); a nil
+// parameter otherwise.
+func (r *tres) argParam(call *ast.CallExpr, arg ast.Expr) (*ast.FuncDecl, *types.Var) {
+	fn := typesx.Callee(r.m.info, call)
+	if fn == nil || fn.Pkg() != r.m.pkg {
+		return nil, nil
+	}
+	d := r.funcDecl(fn)
+	if d == nil || d.Body == nil {
+		return nil, nil
+	}
+	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == arg })
+	ps := typesx.FuncParams(r.m.info, d.Type)
+	if i < 0 || i >= len(ps) || fn.Signature().Variadic() && i >= len(ps)-1 {
+		return nil, nil
+	}
+	return d, ps[i]
 }

@@ -760,16 +760,10 @@ func (r *tres) onlyAddr(vf *varFacts) bool {
 // its Timeout alone: its body assigns no Timeout through that parameter,
 // nor the parameter itself or what it points to, and hands it nowhere.
 func (r *tres) leavesTimeout(call *ast.CallExpr, arg *ast.Ident) bool {
-	i := slices.IndexFunc(call.Args, func(a ast.Expr) bool { return ast.Unparen(a) == arg })
-	d := r.funcDecl(typesx.Callee(r.m.info, call))
-	if i < 0 || d == nil || d.Body == nil {
+	d, p := r.argParam(call, arg)
+	if p == nil {
 		return false
 	}
-	ps := typesx.FuncParams(r.m.info, d.Type)
-	if i >= len(ps) || ps[i] == nil {
-		return false
-	}
-	p := ps[i]
 	leaves := true
 	ast.PreorderStack(d.Body, nil, func(n ast.Node, stack []ast.Node) bool {
 		id, ok := n.(*ast.Ident)

@@ -333,3 +333,13 @@ func NegateOp(op token.Token) token.Token {
 	}
 	return op
 }
+
+// IsLenCall reports whether x is a call of the builtin len.
+func IsLenCall(info *types.Info, x ast.Expr) bool {
+	c, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	b, _ := info.Uses[IdentOf(c.Fun)].(*types.Builtin)
+	return b != nil && b.Name() == "len"
+}
