@@ -249,6 +249,63 @@ func (r *tres) untimedClients(s *site.Site) []token.Pos {
 	return at
 }
 
+// nilFallback returns D, the value the package gives the parameter v
+// where the caller gave nil, `if v == nil { v = D }`, after any fallbacks
+// to fields the user sets (if client == nil { client = cli.ExternalClient
+// }): the one such D the package itself ships; nil otherwise.
+func (r *tres) nilFallback(v *types.Var) ast.Expr {
+	fd, _ := r.declOf(v.Pos()).(*ast.FuncDecl)
+	if fd == nil || fd.Body == nil {
+		return nil
+	}
+	var d ast.Expr
+	ok := true
+	typesx.InspectNoLits(fd.Body, func(n ast.Node) bool {
+		as, isAs := n.(*ast.AssignStmt)
+		if !isAs || !ok {
+			return ok
+		}
+		for i, l := range as.Lhs {
+			if typesx.VarOf(r.m.info, l) != v {
+				continue
+			}
+			if len(as.Lhs) != len(as.Rhs) || !r.underNilTest(fd.Body, as, v) {
+				ok = false
+				return false
+			}
+			if sel, isSel := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr); isSel {
+				if _, off := r.m.ShippedOff(sel); off {
+					continue // a field only the user sets
+				}
+			}
+			if d != nil {
+				ok = false // two fallbacks of the package's
+				return false
+			}
+			d = as.Rhs[i]
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return d
+}
+
+// underNilTest reports whether as is the whole body of an `if v == nil`
+// in body.
+func (r *tres) underNilTest(body *ast.BlockStmt, as *ast.AssignStmt, v *types.Var) bool {
+	found := false
+	typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if ok && is.Init == nil && is.Else == nil && len(is.Body.List) == 1 && is.Body.List[0] == ast.Stmt(as) {
+			found = typesx.NilTest(r.m.info, is.Cond, v) == token.EQL
+		}
+		return !found
+	})
+	return found
+}
+
 // readsResponse reports whether call, an operation of the loop, is
 // given an *http.Response and no context, and returns none: it reads
 // the attempt's response (its body is timed by the attempt's client).
@@ -596,6 +653,14 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 			return r.shippedObj(v, x, depth)
 		}
 		vf := r.facts(v)
+		if vf.param && !vf.escapes && len(vf.fields["Timeout"]) == 0 {
+			// The caller's client, or when it gives none the
+			// package's fallback (if client == nil { client =
+			// http.DefaultClient }): the default path.
+			if d := r.nilFallback(v); d != nil {
+				return r.shippedClient(d, depth+1)
+			}
+		}
 		if vf.param || vf.escapes || len(vf.defs) == 0 || len(vf.fields["Timeout"]) > 0 {
 			return clientFact{}
 		}

@@ -308,6 +308,10 @@ func (r *tres) facts(v *types.Var) *varFacts {
 					// Handed back to the caller, whose use of it
 					// is the caller's (a constructor read through
 					// its returns).
+				case *ast.BinaryExpr:
+					if p.Op != token.EQL && p.Op != token.NEQ {
+						vf.escapes, vf.otherEscape = true, true
+					} // compared (client == nil): read, not handed on
 				default:
 					vf.escapes, vf.otherEscape = true, true
 				}
