@@ -250,9 +250,10 @@ func (r *tres) untimedClients(s *site.Site) []token.Pos {
 }
 
 // nilFallback returns D, the value the package gives the parameter v
-// where the caller gave nil, `if v == nil { v = D }`, after any fallbacks
-// to fields the user sets (if client == nil { client = cli.ExternalClient
-// }): the one such D the package itself ships; nil otherwise.
+// where the caller gave nil, `if v == nil { v = D }` (typesx.NilAssigned),
+// after any fallbacks to fields the user sets (if client == nil { client
+// = cli.ExternalClient }): the one such D the package itself ships; nil
+// when v is assigned in any other way, or falls back to two.
 func (r *tres) nilFallback(v *types.Var) ast.Expr {
 	fd, _ := r.declOf(v.Pos()).(*ast.FuncDecl)
 	if fd == nil || fd.Body == nil {
@@ -261,28 +262,31 @@ func (r *tres) nilFallback(v *types.Var) ast.Expr {
 	var d ast.Expr
 	ok := true
 	typesx.InspectNoLits(fd.Body, func(n ast.Node) bool {
-		as, isAs := n.(*ast.AssignStmt)
-		if !isAs || !ok {
-			return ok
+		if !ok {
+			return false
 		}
-		for i, l := range as.Lhs {
-			if typesx.VarOf(r.m.info, l) != v {
-				continue
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			as := typesx.NilAssigned(r.m.info, n, v)
+			if as == nil {
+				return true
 			}
-			if len(as.Lhs) != len(as.Rhs) || !r.underNilTest(fd.Body, as, v) {
-				ok = false
-				return false
-			}
-			if sel, isSel := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr); isSel {
+			if sel, isSel := ast.Unparen(as.Rhs[0]).(*ast.SelectorExpr); isSel {
 				if _, off := r.m.ShippedOff(sel); off {
-					continue // a field only the user sets
+					return false // a field only the user sets
 				}
 			}
 			if d != nil {
 				ok = false // two fallbacks of the package's
-				return false
 			}
-			d = as.Rhs[i]
+			d = as.Rhs[0]
+			return false // its assignment is read
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if typesx.VarOf(r.m.info, l) == v {
+					ok = false // assigned other than as a fallback
+				}
+			}
 		}
 		return true
 	})
@@ -290,20 +294,6 @@ func (r *tres) nilFallback(v *types.Var) ast.Expr {
 		return nil
 	}
 	return d
-}
-
-// underNilTest reports whether as is the whole body of an `if v == nil`
-// in body.
-func (r *tres) underNilTest(body *ast.BlockStmt, as *ast.AssignStmt, v *types.Var) bool {
-	found := false
-	typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
-		is, ok := n.(*ast.IfStmt)
-		if ok && is.Init == nil && is.Else == nil && len(is.Body.List) == 1 && is.Body.List[0] == ast.Stmt(as) {
-			found = typesx.NilTest(r.m.info, is.Cond, v) == token.EQL
-		}
-		return !found
-	})
-	return found
 }
 
 // readsResponse reports whether call, an operation of the loop, is

@@ -343,3 +343,20 @@ func IsLenCall(info *types.Info, x ast.Expr) bool {
 	b, _ := info.Uses[IdentOf(c.Fun)].(*types.Builtin)
 	return b != nil && b.Name() == "len"
 }
+
+// NilAssigned returns the assignment when is is `if v == nil { v = D }`,
+// with no init and no else (a fallback where v was given nothing), or
+// nil.
+func NilAssigned(info *types.Info, is *ast.IfStmt, v *types.Var) *ast.AssignStmt {
+	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || NilTest(info, is.Cond, v) != token.EQL {
+		return nil
+	}
+	as, ok := is.Body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	if id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident); !isID || info.Uses[id] != v {
+		return nil
+	}
+	return as
+}

@@ -60,18 +60,10 @@ func (ip *winterp) nilDefault(v *types.Var) ast.Expr {
 // nilAssigned returns D when is is `if v == nil { v = D }`, D a fallback,
 // with no else.
 func (ip *winterp) nilAssigned(is *ast.IfStmt, v *types.Var) ast.Expr {
-	info := ip.m.info
-	if is.Init != nil || is.Else != nil || len(is.Body.List) != 1 || typesx.NilTest(info, is.Cond, v) != token.EQL {
-		return nil
+	if as := typesx.NilAssigned(ip.m.info, is, v); as != nil {
+		return ip.fallback(as.Rhs[0])
 	}
-	as, ok := is.Body.List[0].(*ast.AssignStmt)
-	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
-		return nil
-	}
-	if id, isID := ast.Unparen(as.Lhs[0]).(*ast.Ident); !isID || info.Uses[id] != v {
-		return nil
-	}
-	return ip.fallback(as.Rhs[0])
+	return nil
 }
 
 // fallback returns x when it is a named function, of any package, or a
