@@ -122,6 +122,12 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.ReportCopy(s, analysis.Diagnostic{
 				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the default set here", hintsFor(w)...),
 			}, w.DefaultPos, "")
+			// Or the wait inside the function of the package the
+			// site calls (an attempt helper that sleeps before it
+			// answers "again").
+			rep.ReportCopy(s, analysis.Diagnostic{
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the wait made here", hintsFor(w)...),
+			}, w.InnerPos, "")
 			// Or the package's function that computes the wait, set
 			// as the library's backoff (client.Backoff = policyFunc).
 			if fn := settingFunc(pass, w); fn != nil {

@@ -39,6 +39,10 @@ type BackoffFuncs struct {
 	// of it that the package keeps in a field its sends cannot follow
 	// (internal/retrysite/libsite keptcount.go) is a site for its count and waits.
 	KeptClient string
+	// Default is the function the library's constructors (the wait
+	// table's DefaultIf) put in Setting: what a client the package
+	// builds with one of them and never sets a function on runs.
+	Default string
 }
 
 // BackoffFunc returns what the library's backoff function named name
@@ -56,6 +60,8 @@ func (l *Library) BackoffFunc(name string) (FuncWait, bool) {
 var retryableHTTPBackoffs = &BackoffFuncs{
 	Setting:    "Backoff",
 	KeptClient: "Client",
+	// client.go:440-450: NewClient sets Backoff: DefaultBackoff.
+	Default: "DefaultBackoff",
 	Funcs: map[string]FuncWait{
 		// client.go:551: min × 2^attemptNum capped at max, no jitter
 		// (a 429/503 Retry-After aside).

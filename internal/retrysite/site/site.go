@@ -273,6 +273,10 @@ type Wait struct {
 	// which WithBackoff can change"); DefaultPos is the default's write.
 	Default    string
 	DefaultPos token.Pos
+	// InnerPos, when the wait is made inside a function of the package
+	// the site calls (Pos is that call: the attempt helper that sleeps
+	// before it answers "again"), is the wait there: where the fix goes.
+	InnerPos token.Pos
 	// Alts, when the wait is read through an interface of the package
 	// and unknown, are the waits of the package's implementations of it,
 	// each at the implementation's method, named by Impl.

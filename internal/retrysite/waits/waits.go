@@ -32,6 +32,10 @@ type Hit struct {
 	// Helper the helper's declaration.
 	Inner  *Hit
 	Helper *ast.FuncDecl
+	// InAttempt: the helper is the attempt itself, which sends and
+	// waits (not a helper that only waits): its wait is where the fix
+	// goes (site.Wait's InnerPos).
+	InAttempt bool
 	// TimerVar is the timer or ticker received from (<-t.C).
 	TimerVar *types.Var
 	// Wait is the wait already shaped, when the model read it elsewhere
@@ -118,10 +122,14 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	s.WaitsKnown = !w.gaveUp
 	if fn := typesx.Callee(f.Info, calls[0]); len(w.found) == 0 && fn != nil && f.M.RetryDecision(fn) >= 0 {
 		// The operation is its loop's retry decision: its wait before
-		// it says again is the wait between attempts, on every way back.
+		// it says again is the wait between attempts, on every way back,
+		// whatever else may wait inside it (a retrying client's own
+		// waits, a nested retry's), and where the fix goes.
 		if d := f.M.FuncDecl(fn); d != nil {
-			if inner, mb := f.helperWaits(d.Body, 1); len(inner) == 1 && !mb {
-				w.found, w.immediate = append(w.found, f.helperHit(calls[0], fn, d, inner[0])), false
+			if inner, _ := f.helperWaits(d.Body, 1); len(inner) == 1 {
+				h := f.helperHit(calls[0], fn, d, inner[0])
+				h.InAttempt = true
+				w.found, w.immediate = append(w.found, h), false
 			}
 		}
 	}
@@ -132,7 +140,9 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		if a.Decl != nil {
 			inner, mb := f.helperWaits(a.Decl.Body, 1)
 			if len(inner) == 1 && !mb && a.FirstSend.IsValid() && inner[0].Node.End() <= a.FirstSend {
-				w.found, w.immediate = append(w.found, f.helperHit(calls[0], a.Fn, a.Decl, inner[0])), false
+				h := f.helperHit(calls[0], a.Fn, a.Decl, inner[0])
+				h.InAttempt = true
+				w.found, w.immediate = append(w.found, h), false
 			}
 		}
 	}
@@ -156,6 +166,9 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 			continue
 		}
 		wt := &site.Wait{Kind: h.Kind, Pos: h.Node.Pos(), Expr: h.Expr}
+		if h.InAttempt {
+			wt.InnerPos = h.Inner.Node.Pos()
+		}
 		f.Wnum.LoopWait(s, fi.Body, self, h.Num(), wt)
 		if h.Kind == site.WaitTicker && wt.Shape == site.ShapeNone {
 			// A ticker never runs on a zero: time.NewTicker panics

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -59,6 +60,11 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 // in the loop's body after the receive: either may be the wait between
 // two attempts).
 func (f Finder) unjitteredHit(body *ast.BlockStmt, h *Hit) bool {
+	if h.Expr == nil && h.Inner != nil && h.Inner.Inner == nil && h.Helper != nil {
+		// A helper's own wait, made in its body (a helper that reaches
+		// a wait through another call may run another retry's).
+		return f.unjitteredHit(h.Helper.Body, h.Inner)
+	}
 	if h.TimerVar == nil {
 		return f.unjitteredWait(body, h.Expr)
 	}
@@ -139,6 +145,9 @@ func (d *determ) expr(x ast.Expr) bool {
 		// its parameters (func e(x, y float64) int { return
 		// int(math.Pow(x, y)) }).
 		fn := typesx.Callee(info, x)
+		if fn == nil && d.libDefault(x) {
+			return true
+		}
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "math" && (fn.Pkg() != d.f.Pkg || !typesx.IsPackageFunc(fn) || !d.pure(fn)) {
 			return false
 		}
@@ -162,6 +171,142 @@ func (d *determ) expr(x ast.Expr) bool {
 		return ok && v.Pkg() == d.f.Pkg && d.field(v)
 	}
 	return false
+}
+
+// libDefault reports whether call runs the backoff function a library
+// client holds (knowledge BackoffFuncs: c.client.Backoff(min, max, i,
+// resp)) when that is the library's default, one that draws nothing at
+// random: the package never sets the field on any client, and the client
+// it is called on is held in a field or local of the package written only
+// with the library's constructors (retryablehttp.NewClient() sets
+// DefaultBackoff). Its arguments are bounds and the attempt; the body
+// draws nothing at random (unjitteredWait), so neither do they.
+func (d *determ) libDefault(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := d.f.Info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	field, _ := s.Obj().(*types.Var)
+	named, _ := types.Unalias(typesx.Deref(s.Recv())).(*types.Named)
+	if field == nil || named == nil || named.Obj().Pkg() == nil {
+		return false
+	}
+	var lib *knowledge.Library
+	for _, l := range knowledge.All() {
+		if b := l.Backoffs; b != nil && b.Setting == field.Name() && b.KeptClient == named.Obj().Name() && l.Has(named.Obj().Pkg().Path()) {
+			lib = l
+		}
+	}
+	if lib == nil || lib.Waits == nil {
+		return false
+	}
+	if w, ok := lib.BackoffFunc(lib.Backoffs.Default); !ok || w.Shape != knowledge.FuncWaitExpoNoJitter {
+		return false
+	}
+	var holder *types.Var
+	switch x := ast.Unparen(sel.X).(type) {
+	case *ast.Ident:
+		holder, _ = d.f.Info.Uses[x].(*types.Var)
+	case *ast.SelectorExpr:
+		holder, _ = d.f.Info.Uses[x.Sel].(*types.Var)
+	}
+	if holder == nil || holder.Pkg() != d.f.Pkg || d.setsField(field) {
+		return false
+	}
+	writes := d.writesOf(holder)
+	made := func(x ast.Expr) bool {
+		c, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typesx.Callee(d.f.Info, c)
+		return fn != nil && fn.Pkg() == named.Obj().Pkg() && slices.Contains(lib.Waits.DefaultIf, fn.Name())
+	}
+	for _, w := range writes {
+		if !made(w) {
+			// A local that holds such a client (r := NewClient(); ...
+			// Client{client: r}).
+			v := typesx.VarOf(d.f.Info, w)
+			if v == nil || v.IsField() || v.Pkg() != d.f.Pkg || v.Parent() == d.f.Pkg.Scope() {
+				return false
+			}
+			vw := d.writesOf(v)
+			if len(vw) == 0 || slices.ContainsFunc(vw, func(x ast.Expr) bool { return !made(x) }) {
+				return false
+			}
+		}
+	}
+	return len(writes) > 0
+}
+
+// setsField reports whether the package writes field f anywhere: an
+// assignment, a keyed literal, its address taken.
+func (d *determ) setsField(f *types.Var) bool {
+	found := false
+	for _, file := range d.f.Pass.Files {
+		typesx.InspectUntil(&found, file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				found = slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return d.writes(l, f) })
+			case *ast.UnaryExpr:
+				found = n.Op == token.AND && d.writes(n.X, f)
+			case *ast.KeyValueExpr:
+				k, ok := n.Key.(*ast.Ident)
+				found = ok && d.f.Info.Uses[k] == f
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// writesOf returns every value the package gives v (a field, a local):
+// assignments, keyed literals and declarations; nil when one cannot be
+// told (a tuple assignment, its address taken).
+func (d *determ) writesOf(v *types.Var) []ast.Expr {
+	var xs []ast.Expr
+	bad := false
+	for _, file := range d.f.Pass.Files {
+		typesx.InspectUntil(&bad, file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if d.writes(l, v) {
+						if len(n.Lhs) != len(n.Rhs) {
+							bad = true
+						} else {
+							xs = append(xs, n.Rhs[i])
+						}
+					}
+				}
+			case *ast.UnaryExpr:
+				bad = n.Op == token.AND && d.writes(n.X, v)
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == v {
+					xs = append(xs, n.Value)
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if d.f.Info.Defs[name] == v && len(n.Values) > 0 {
+						if len(n.Values) != len(n.Names) {
+							bad = true
+						} else {
+							xs = append(xs, n.Values[i])
+						}
+					}
+				}
+			}
+			return !bad
+		})
+	}
+	if bad {
+		return nil
+	}
+	return xs
 }
 
 // exprs reports whether expr accepts each of xs.

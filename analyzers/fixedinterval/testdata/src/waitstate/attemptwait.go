@@ -39,7 +39,7 @@ func (c *mirrorClient) attemptInPlace() error {
 }
 
 func (c *mirrorClient) pausedGet() error {
-	time.Sleep(500 * time.Millisecond)
+	time.Sleep(500 * time.Millisecond) // want `R-1: retry of c\.pausedGet \(GET\) waits a fixed 500ms between attempts, the wait made here`
 	resp, err := c.hc.Get(c.url)
 	if err != nil {
 		return err

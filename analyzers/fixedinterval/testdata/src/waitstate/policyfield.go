@@ -9,7 +9,8 @@ import (
 // after every failed attempt, which doubles the delay that delay() sleeps.
 // The delay is not the same from one attempt to the next, so it is no
 // "fixed interval" of unknown length; the model cannot run fail() on the
-// field, and the wait's shape stays unknown (silent).
+// field, but nothing on any path draws at random: no jitter, whatever the
+// delay (R-1).
 
 type configConnector interface {
 	GetConfigFile(name string) (string, error)
@@ -45,7 +46,7 @@ func (r *policyRepo) pull(name string) (string, error) {
 			return v, nil
 		}
 		r.policy.fail()
-		r.policy.delay()
+		r.policy.delay() // want `R-1: retry of r\.conn\.GetConfigFile waits a delay computed with no random draw: no jitter`
 	}
 	return "", err
 }

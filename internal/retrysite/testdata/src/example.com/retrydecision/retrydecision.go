@@ -66,7 +66,7 @@ func (c *Client) attempt(req *http.Request, ev ErrorBody, i int) (*http.Response
 	if c.max-i <= 0 {
 		return resp, false, io.EOF
 	}
-	time.Sleep(c.minWait)
+	time.Sleep(c.minWait) // want `R-1: retry of c.attempt waits a fixed 1s between attempts, the wait made here`
 	return resp, true, nil
 }
 
