@@ -15,3 +15,15 @@ var pendingAnswers = map[string]bool{"authorization_pending": true, "slow_down":
 
 // IsPendingAnswer reports whether s is a protocol's "not yet" answer.
 func IsPendingAnswer(s string) bool { return pendingAnswers[s] }
+
+// notYetErrors are the standard library's error values that say "no data
+// yet", not "failed": io.ErrNoProgress, which readers return when a Read
+// gave neither data nor an error (io.go). No transport fails with one: a
+// loop that goes back only when its operation answers one polls for data
+// (go-tfe's LogReader.Read: `if _, err := r.read(l); !errors.Is(err,
+// io.ErrNoProgress) { return }`), it does not retry a failure.
+var notYetErrors = map[string]bool{"io.ErrNoProgress": true}
+
+// IsNotYetError reports whether the package-level variable path.name is
+// an error value that says "no data yet".
+func IsNotYetError(path, name string) bool { return notYetErrors[path+"."+name] }

@@ -54,6 +54,21 @@ const (
 
 func errClass(c int64) vals.Value { return vals.Value{K: vals.VErrClass, I: c} }
 func errStatus(s int) vals.Value  { return vals.Value{K: vals.VErrStatus, I: int64(s)} }
+
+// notYet reports whether x names an error value of the standard library
+// that says "no data yet" (knowledge.IsNotYetError: io.ErrNoProgress).
+func notYet(info *types.Info, x ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(x).(type) {
+	case *ast.SelectorExpr:
+		id = x.Sel
+	case *ast.Ident:
+		id = x
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	return ok && v.Pkg() != nil && knowledge.IsNotYetError(v.Pkg().Path(), v.Name())
+}
+
 func IsErrValue(v vals.Value) bool {
 	return v.K == vals.VErrCode || v.K == vals.VErrStatus || v.K == vals.VErrClass
 }
@@ -162,6 +177,9 @@ func (ev Evaluator) OutcomeCall(fn *types.Func, x *ast.CallExpr, e vals.Env) (va
 		return asError(a, p.Elem()), true
 	case "errors.Is":
 		a := arg(0)
+		if a.K == vals.VNonNil && a.Dep&vals.DepOutcome != 0 && len(x.Args) == 2 && notYet(ev.Info(), x.Args[1]) {
+			return vals.BoolVal(false), true // a failure is no "no data yet"
+		}
 		if len(x.Args) == 2 && a.K == vals.VInt && isErrorCode(ev.Info().TypeOf(x.Args[0])) &&
 			types.Identical(ev.Info().TypeOf(x.Args[0]), ev.Info().TypeOf(x.Args[1])) {
 			// Two error codes of one type (errors.Is(resp.Err,
