@@ -78,6 +78,12 @@ func (m *model) firstSend(body *ast.BlockStmt) token.Pos {
 		if _, builtin := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); builtin {
 			return true
 		}
+		switch fn := typesx.Callee(m.info, call); {
+		case fn == nil:
+			return true // a func value (a request's BodyFunc): not known to send
+		case fn.Pkg() != nil && !m.calleeMayBeOp(fn):
+			return true // http.NewRequest builds, it does not send
+		}
 		if interp.HasErrorOrResponse(m.info.TypeOf(call)) && m.isIntegration(call) {
 			pos, found = call.Pos(), true
 		}

@@ -134,15 +134,21 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		}
 	}
 	var at *Attempt
-	if len(w.found) == 0 && !w.maybe && w.again {
+	if len(w.found) == 0 && w.again {
+		// The attempt's own waits before its first exchange run
+		// before every attempt, whatever else may wait on the way (a
+		// throttle, a rate limiter): waits between attempts. Those
+		// after it may be a success's pause, and are not taken.
 		a := attempt()
 		at = &a
 		if a.Decl != nil {
 			inner, mb := f.helperWaits(a.Decl.Body, 1)
-			if len(inner) == 1 && !mb && a.FirstSend.IsValid() && inner[0].Node.End() <= a.FirstSend {
-				h := f.helperHit(calls[0], a.Fn, a.Decl, inner[0])
-				h.InAttempt = true
-				w.found, w.immediate = append(w.found, h), false
+			for _, in := range inner {
+				if !mb && a.FirstSend.IsValid() && in.Node.End() <= a.FirstSend {
+					h := f.helperHit(calls[0], a.Fn, a.Decl, in)
+					h.InAttempt = true
+					w.found, w.immediate = append(w.found, h), false
+				}
 			}
 		}
 	}
@@ -844,6 +850,9 @@ func (f Finder) timerSettings(v *types.Var, body *ast.BlockStmt) (sets []timerSe
 func (f Finder) mayWait(call *ast.CallExpr, fn *types.Func) bool {
 	if _, builtin := f.Info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); builtin {
 		return false // min(d, max)
+	}
+	if tv, ok := f.Info.Types[call.Fun]; ok && tv.IsType() {
+		return false // a conversion: time.Duration(0)
 	}
 	name := ""
 	if id := typesx.NameIdent(call.Fun); id != nil {

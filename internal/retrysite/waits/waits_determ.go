@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -50,8 +51,11 @@ func (f Finder) unjitteredWait(body *ast.BlockStmt, x ast.Expr) bool {
 	if f.bodyDrawsRandom(body, 0, reach) {
 		return false
 	}
-	d := &determ{f: f, body: body, reach: reach, seen: map[*types.Var]bool{}, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}, draws: map[*ast.BlockStmt]bool{}}
-	return d.expr(x)
+	d := &determ{f: f, body: body, seen: map[*types.Var]bool{}, determRun: &determRun{reach: reach, fields: map[*types.Var]bool{}, funcs: map[*types.Func]bool{}, draws: map[*ast.BlockStmt]bool{}}}
+	// A wait a peer's value feeds (its Retry-After) is the package's own
+	// only when it also grows with a count the package steps (a backoff
+	// beside the Retry-After): else it is the peer's schedule.
+	return d.expr(x) && (d.stepped || !d.peer)
 }
 
 // unjitteredHit reports whether the wait h of body is computed with no
@@ -107,13 +111,27 @@ func (f Finder) bodyDrawsRandom(body *ast.BlockStmt, depth int, seen map[*ast.Bl
 
 // determ checks that expressions are deterministic.
 type determ struct {
-	f      Finder
-	body   *ast.BlockStmt
+	f    Finder
+	body *ast.BlockStmt
+	seen map[*types.Var]bool // locals being checked
+	*determRun
+}
+
+// determRun is what the checks of one wait share, in every function
+// they look into.
+type determRun struct {
 	reach  map[*ast.BlockStmt]bool // body and the package's functions it calls, three calls deep
-	seen   map[*types.Var]bool     // locals being checked
 	fields map[*types.Var]bool     // fields checked or being checked
 	funcs  map[*types.Func]bool    // functions checked or being checked
 	draws  map[*ast.BlockStmt]bool // whether a writer of a field draws at random (written)
+	// peer: a value a peer sent (a response's Header) feeds the wait;
+	// stepped: a count the package steps (backoffCur++) does.
+	peer, stepped bool
+}
+
+// in returns the check of values computed in body, another function.
+func (d *determ) in(body *ast.BlockStmt) *determ {
+	return &determ{f: d.f, body: body, seen: map[*types.Var]bool{}, determRun: d.determRun}
 }
 
 // expr reports whether x is computed with no call but conversions and
@@ -148,7 +166,17 @@ func (d *determ) expr(x ast.Expr) bool {
 		if fn == nil && d.libDefault(x) {
 			return true
 		}
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "math" && (fn.Pkg() != d.f.Pkg || !typesx.IsPackageFunc(fn) || !d.pure(fn)) {
+		if fn == nil || fn.Pkg() == nil {
+			return false
+		}
+		switch {
+		case fn.Pkg().Path() == "math":
+		case drawFree(fn), fn.Pkg() == d.f.Pkg && d.pure(fn):
+			// A method's receiver is one more argument.
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok && !typesx.IsPackageFunc(fn) && !d.expr(sel.X) {
+				return false
+			}
+		default:
 			return false
 		}
 		return d.exprs(x.Args)
@@ -163,8 +191,10 @@ func (d *determ) expr(x ast.Expr) bool {
 			if sel.Kind() != types.FieldVal {
 				return false
 			}
+			// The object a field is read from, a variable or a chain
+			// of fields, draws nothing: only the field's writes matter.
 			f, _ := sel.Obj().(*types.Var)
-			return f != nil && d.field(f) && d.expr(x.X)
+			return f != nil && d.field(f) && (d.shared(x.X) || d.expr(x.X))
 		}
 		// A package-qualified variable.
 		v, ok := info.Uses[x.Sel].(*types.Var)
@@ -292,10 +322,10 @@ func (d *determ) writesOf(v *types.Var) []ast.Expr {
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
 					if d.f.Info.Defs[name] == v && len(n.Values) > 0 {
-						if len(n.Values) != len(n.Names) {
-							bad = true
+						if x, ok := specValue(n, i); ok {
+							xs = append(xs, x)
 						} else {
-							xs = append(xs, n.Values[i])
+							bad = true
 						}
 					}
 				}
@@ -307,6 +337,89 @@ func (d *determ) writesOf(v *types.Var) []ast.Expr {
 		return nil
 	}
 	return xs
+}
+
+// drawFree reports whether fn, a function or method of the standard
+// library, computes its result from its arguments (and receiver) with no
+// random draw: time's arithmetic on instants and durations (time.Now,
+// Until, Since, Time.Add, ParseDuration, but not the integer clock
+// readings UnixNano or Nanosecond that code draws a pseudo-random number
+// from), strconv's and strings' functions, and an http.Header's values
+// (a server's Retry-After).
+func drawFree(fn *types.Func) bool {
+	switch fn.Pkg().Path() {
+	case "time":
+		switch fn.Name() {
+		case "Now", "Since", "Until", "ParseDuration", "Add", "Sub", "AddDate", "Truncate", "Round",
+			"After", "Before", "Equal", "IsZero", "Compare", "Seconds", "Milliseconds", "Microseconds", "Minutes", "Hours", "Abs":
+			return true
+		}
+	case "strconv":
+		return strings.HasPrefix(fn.Name(), "Parse") || fn.Name() == "Atoi"
+	case "strings":
+		return true
+	case "net/http":
+		return !typesx.IsPackageFunc(fn) && (fn.Name() == "Get" || fn.Name() == "Values")
+	}
+	return false
+}
+
+// unkeyedField returns the index of the element of lit, a literal of a
+// struct with no keys, that gives field f; -1 when there is none.
+func unkeyedField(info *types.Info, lit *ast.CompositeLit, f *types.Var) int {
+	if len(lit.Elts) == 0 {
+		return -1
+	}
+	if _, keyed := lit.Elts[0].(*ast.KeyValueExpr); keyed {
+		return -1
+	}
+	st, ok := typesx.Deref(info.TypeOf(lit)).Underlying().(*types.Struct)
+	if !ok {
+		return -1
+	}
+	for i := 0; i < st.NumFields() && i < len(lit.Elts); i++ {
+		if st.Field(i) == f {
+			return i
+		}
+	}
+	return -1
+}
+
+// specValue returns the value a declaration gives its name i: its own,
+// or the one call that gives them all (a, _ = time.ParseDuration("1s")).
+func specValue(n *ast.ValueSpec, i int) (ast.Expr, bool) {
+	switch {
+	case len(n.Values) == len(n.Names):
+		return n.Values[i], true
+	case len(n.Values) == 1:
+		return n.Values[0], true
+	}
+	return nil, false
+}
+
+// shared reports whether x, the object a field is read from, is a
+// pointer held in a variable (whose address nothing takes) or a chain
+// of fields, with no call: shared
+// state whose fields are what the wait reads, however the pointer was
+// found (ch := c.getHost(name); ch.backoffCur). A struct value in a
+// local is not: its fields are the local's, written through it (its
+// address handed to a decoder).
+func (d *determ) shared(x ast.Expr) bool {
+	if _, ok := d.f.Info.TypeOf(x).Underlying().(*types.Pointer); !ok {
+		return false
+	}
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			// Not one a callee fills (errors.As(err, &rl)).
+			v, _ := d.f.Info.Uses[e].(*types.Var)
+			return v != nil && !typesx.AddressTaken(d.f.Info, d.body, v)
+		case *ast.SelectorExpr:
+			x = e.X
+		default:
+			return false
+		}
+	}
 }
 
 // exprs reports whether expr accepts each of xs.
@@ -325,7 +438,7 @@ func (d *determ) pure(fn *types.Func) bool {
 		return false
 	}
 	d.funcs[fn] = true // assumed while its returns are checked
-	sub := &determ{f: d.f, body: decl.Body, reach: d.reach, seen: map[*types.Var]bool{}, fields: d.fields, funcs: d.funcs, draws: d.draws}
+	sub := d.in(decl.Body)
 	good := true
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if r, ok := n.(*ast.ReturnStmt); ok {
@@ -372,14 +485,23 @@ func (d *determ) assigned(body *ast.BlockStmt, v *types.Var, value func(ast.Expr
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if typesx.VarOf(d.f.Info, l) == v && (len(n.Lhs) != len(n.Rhs) || !value(n.Rhs[i])) {
+				if typesx.VarOf(d.f.Info, l) != v {
+					continue
+				}
+				switch {
+				case len(n.Lhs) == len(n.Rhs):
+					good = value(n.Rhs[i])
+				case len(n.Rhs) == 1:
+					good = value(n.Rhs[0]) // v, err := strconv.Atoi(s)
+				default:
 					good = false
 				}
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if d.f.Info.Defs[name] == v && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !value(n.Values[i])) {
-					good = false
+				if d.f.Info.Defs[name] == v && len(n.Values) > 0 {
+					x, ok := specValue(n, i)
+					good = good && ok && value(x)
 				}
 			}
 		case *ast.RangeStmt:
@@ -397,7 +519,14 @@ func (d *determ) assigned(body *ast.BlockStmt, v *types.Var, value func(ast.Expr
 // their own function (constants, parameters, other such fields).
 func (d *determ) field(f *types.Var) bool {
 	if f.Pkg() != d.f.Pkg {
-		return false // another package's: its writes are not at hand
+		// Another package's: its writes are not at hand, but the
+		// standard library's (a response's Header, its StatusCode)
+		// hold what a peer sent or the code set, never a draw.
+		if f.Pkg() == nil || strings.Contains(strings.Split(f.Pkg().Path(), "/")[0], ".") {
+			return false
+		}
+		d.peer = true
+		return true
 	}
 	if done, ok := d.fields[f]; ok {
 		return done
@@ -410,6 +539,8 @@ func (d *determ) field(f *types.Var) bool {
 				return false
 			}
 			switch n := n.(type) {
+			case *ast.IncDecStmt:
+				d.stepped = d.stepped || d.writes(n.X, f) // a count: no draw
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
 					if !d.writes(l, f) {
@@ -419,10 +550,6 @@ func (d *determ) field(f *types.Var) bool {
 						good = false
 					}
 				}
-			case *ast.IncDecStmt:
-				if d.writes(n.X, f) {
-					good = false // a counter: changes as it runs
-				}
 			case *ast.UnaryExpr:
 				if n.Op == token.AND && d.writes(n.X, f) {
 					good = false
@@ -431,10 +558,16 @@ func (d *determ) field(f *types.Var) bool {
 				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == f && !d.written(n.Value) {
 					good = false
 				}
+			case *ast.CompositeLit:
+				// An unkeyed literal of f's struct: &E{time.Duration(n) * time.Second}.
+				if i := unkeyedField(d.f.Info, n, f); i >= 0 && !d.written(n.Elts[i]) {
+					good = false
+				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if d.f.Info.Defs[name] == f && len(n.Values) > 0 && (len(n.Values) != len(n.Names) || !d.simple(n.Values[i])) {
-						good = false
+					if d.f.Info.Defs[name] == f && len(n.Values) > 0 {
+						x, ok := specValue(n, i)
+						good = good && ok && d.simple(x)
 					}
 				}
 			}
@@ -457,8 +590,14 @@ func (d *determ) written(x ast.Expr) bool {
 		return true
 	}
 	fd := typesx.FuncDeclAt(d.f.Pass.Files, x.Pos())
-	if fd == nil || fd.Body == nil || d.reach[fd.Body] {
+	if fd == nil || fd.Body == nil {
 		return false
+	}
+	if d.reach[fd.Body] {
+		// Written between two attempts (backoffLast = next): a value
+		// computed there with no draw, as expr accepts it in its own
+		// function, which draws nothing (unjitteredWait's reach).
+		return d.in(fd.Body).expr(x)
 	}
 	// One function writes many settings (a configuration update): ask
 	// once whether it draws.
@@ -555,6 +694,10 @@ func (d *determ) simple(x ast.Expr) bool {
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return d.simple(x.Args[0])
+		}
+		if fn := typesx.Callee(info, x); fn != nil && drawFree(fn) {
+			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+			return (!ok || !!typesx.IsPackageFunc(fn) || d.simple(sel.X)) && !slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return !d.simple(a) })
 		}
 		return false
 	case *ast.CompositeLit:

@@ -205,7 +205,7 @@ func given(b *doubling) error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(b.next()) // want `sleep unknown`
+		time.Sleep(b.next()) // want `sleep no jitter: a delay computed with no random draw`
 	}
 	return err
 }
@@ -452,7 +452,7 @@ func (r *recovering) recoverGrowing() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(r.growing(i)) // want `sleep unknown`
+		time.Sleep(r.growing(i)) // want `sleep no jitter: a delay computed with no random draw`
 	}
 	return err
 }
@@ -471,7 +471,7 @@ func (r *recovering) recoverOther() error {
 		if err = do(); err == nil {
 			return nil
 		}
-		time.Sleep(r.other()) // want `sleep unknown`
+		time.Sleep(r.other()) // want `sleep no jitter: a delay computed with no random draw`
 	}
 	return err
 }

@@ -81,7 +81,8 @@ func callPairJittered() error {
 	return err
 }
 
-// Must stay unknown: the second result is no verdict.
+// The second result is no verdict: the wait is not known to be fixed,
+// but nothing draws it at random: no jitter.
 func callPairNote() error {
 	var err error
 	for i := 0; i < 3; i++ {
@@ -89,7 +90,7 @@ func callPairNote() error {
 			return nil
 		}
 		d, _ := pairNote(i)
-		time.Sleep(d) // want `sleep unknown`
+		time.Sleep(d) // want `sleep no jitter: a delay computed with no random draw` `R-1: retry of do \(GET\) waits a delay computed with no random draw: no jitter`
 	}
 	return err
 }

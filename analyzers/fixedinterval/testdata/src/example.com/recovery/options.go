@@ -61,14 +61,15 @@ func (c *Client) Reconnect(cancel chan struct{}) error {
 }
 
 // ReconnectBackoff waits a growing interval (of unknown base) or none:
-// the two returns disagree on the shape, no finding.
+// the two returns disagree on the shape, but neither draws at random: no
+// jitter, whatever the interval.
 func (c *Client) ReconnectBackoff(cancel chan struct{}) error {
 	var err error
 	for i := 0; i < 5; i++ {
 		select {
 		case <-cancel:
 			return errors.New("closed")
-		case <-time.After(c.backoff(i)):
+		case <-time.After(c.backoff(i)): // want `R-1: retry of net\.Dial waits a delay computed with no random draw: no jitter`
 		}
 		c.conn, err = net.Dial("tcp", c.addr)
 		if err != nil {
