@@ -13,7 +13,7 @@ import (
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "libs", "webhook", "fields", "decide", "sdkloops", "waitstate", "funcvals", "example.com/xwait/caller", "example.com/sameinput", "libfuncs", "keptclient", "example.com/recovery", "example.com/errcodes", "example.com/vendored/caller", "example.com/depuser/caller", "recvstate", "example.com/ctxget", "example.com/localcache/cache", "example.com/walkrec/caller", "example.com/policyiface/partial", "example.com/policyiface/full", "example.com/againwait", "example.com/againwait/userset")
+	analysistest.Run(t, analysistest.TestData(), fixedinterval.Analyzer, "a", "libs", "webhook", "fields", "decide", "sdkloops", "waitstate", "funcvals", "example.com/xwait/caller", "example.com/sameinput", "libfuncs", "keptclient", "example.com/recovery", "example.com/errcodes", "example.com/vendored/caller", "example.com/depuser/caller", "recvstate", "example.com/ctxget", "example.com/localcache/cache", "example.com/walkrec/caller", "example.com/policyiface/partial", "example.com/policyiface/full", "example.com/againwait", "example.com/againwait/userset", "asynqjobs")
 }
 
 func TestFix(t *testing.T) {

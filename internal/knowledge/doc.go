@@ -187,6 +187,12 @@
 //     Timeout ends it); waits 500ms (RetryContext) or 200ms doubling up
 //     to 10s, no jitter, PollInterval a fixed wait; only errors returned
 //     as retry.RetryableError (helper/retry/wait.go:18-75, state.go:56-206).
+//   - asynq (github.com/hibiken/asynq v0.24.0): NewServer for the
+//     waits and total time of a server's task retries, Client.Enqueue and
+//     EnqueueContext for a task's bound. MaxRetry 25 (client.go:296);
+//     DefaultRetryDelayFunc n^4+15s plus rand(30)×(n+1)s, polynomial with
+//     a random part above its floor (server.go:369); no total cap; every
+//     handler error but asynq.SkipRetry. An async job: AsyncEvent.
 //   - retrylint retry (this module): Do, DoValue, the standard's own
 //     policy (package retry).
 //   - fasthttp (github.com/valyala/fasthttp v1.69.0): no retry entry; its

@@ -16,8 +16,13 @@
 // that configure it, wherever the configuration is written: option
 // arguments, variables configured before the call (fields assigned,
 // setters called), composite literals, chained setters, configuring
-// function literals, same-package constructors, builder chains on a
-// client variable (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). A gRPC
+// function literals, same-package constructors (their returns, a bare
+// return's named results), builder chains on a client variable
+// (c.SetBaseURL(u).SetRetryCount(n)) (libs.go). An option a helper
+// appends under an if from the user's value (`if job.MaxRetries != nil {
+// opts = append(opts, asynq.MaxRetry(*job.MaxRetries)) }`) is the user's
+// choice and left out: the library's default holds until the user gives
+// one (libs.go, userOption). A gRPC
 // service config is parsed, keys matched case-insensitively as gRPC does
 // (libread): a constant string, a package variable written once, or
 // a document rebuilt from a Go map or struct with json tags given to

@@ -381,7 +381,7 @@ func (c *collector) collect(x ast.Expr) {
 		if fn.Pkg() == c.m.pkg {
 			// A same-package constructor: follow its returns.
 			if d := c.m.FuncDecl(fn); d != nil && d.Body != nil {
-				c.followReturns(d.Body)
+				c.followReturns(d.Type, d.Body)
 				return
 			}
 		}
@@ -390,56 +390,7 @@ func (c *collector) collect(x ast.Expr) {
 		obj := info.Uses[x]
 		switch o := obj.(type) {
 		case *types.Var:
-			for _, call := range c.idx.passed[o] {
-				if fn := typesx.Callee(info, call); call.Pos() < c.before && (fn == nil || !c.inLib(fn.Pkg())) {
-					c.opaque, c.other = true, true // configured out of sight
-					return
-				}
-			}
-			defs := c.idx.defs[o]
-			if len(defs) == 0 {
-				// A parameter, a package variable of another file,
-				// a captured variable we cannot see assigned.
-				c.opaque = true
-				c.unseen = append(c.unseen, o)
-			}
-			for _, d := range defs {
-				c.collect(d)
-			}
-			for _, as := range c.idx.fields[o] {
-				if as.Pos() >= c.before {
-					continue
-				}
-				if c.userDefault {
-					insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-					if cur, ok := insp.Root().FindNode(as); ok && len(as.Lhs) == len(as.Rhs) && c.optionalUser(cur, as.Rhs[0]) {
-						continue
-					}
-				}
-				for i, l := range as.Lhs {
-					sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-					if !ok || i >= len(as.Rhs) {
-						continue
-					}
-					c.add(sel.Sel.Name, info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)
-					if c.isConfigValue(as.Rhs[i]) {
-						c.collect(as.Rhs[i])
-					}
-				}
-			}
-			for _, call := range c.idx.methods[o] {
-				if call.Pos() >= c.before {
-					continue
-				}
-				if fn := typesx.Callee(info, call); fn != nil && c.inLib(fn.Pkg()) {
-					c.add(fn.Name(), fn, call.Args, call)
-					for _, a := range call.Args {
-						if c.isConfigValue(a) {
-							c.collect(a)
-						}
-					}
-				}
-			}
+			c.collectVar(o)
 		case *types.Const, *types.Func, *types.Nil:
 			// Constants (a service config string) and function values
 			// are read by the aspect that needs them.
@@ -508,6 +459,112 @@ func (c *collector) collect(x ast.Expr) {
 	}
 }
 
+// collectVar follows a variable that holds (part of) a library
+// configuration: its definitions in the file, the fields assigned and the
+// library methods called on it before the site.
+func (c *collector) collectVar(o *types.Var) {
+	info := c.m.info
+	for _, call := range c.idx.passed[o] {
+		if fn := typesx.Callee(info, call); call.Pos() < c.before && (fn == nil || !c.inLib(fn.Pkg())) {
+			c.opaque, c.other = true, true // configured out of sight
+			return
+		}
+	}
+	defs := c.idx.defs[o]
+	if len(defs) == 0 {
+		// A parameter, a package variable of another file,
+		// a captured variable we cannot see assigned.
+		c.opaque = true
+		c.unseen = append(c.unseen, o)
+	}
+	for _, d := range defs {
+		if c.userOption(o, d) {
+			continue
+		}
+		c.collect(d)
+	}
+	for _, as := range c.idx.fields[o] {
+		if as.Pos() >= c.before {
+			continue
+		}
+		if c.userDefault {
+			insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+			if cur, ok := insp.Root().FindNode(as); ok && len(as.Lhs) == len(as.Rhs) && c.optionalUser(cur, as.Rhs[0]) {
+				continue
+			}
+		}
+		for i, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || i >= len(as.Rhs) {
+				continue
+			}
+			c.add(sel.Sel.Name, info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)
+			if c.isConfigValue(as.Rhs[i]) {
+				c.collect(as.Rhs[i])
+			}
+		}
+	}
+	for _, call := range c.idx.methods[o] {
+		if call.Pos() >= c.before {
+			continue
+		}
+		if fn := typesx.Callee(info, call); fn != nil && c.inLib(fn.Pkg()) {
+			c.add(fn.Name(), fn, call.Args, call)
+			for _, a := range call.Args {
+				if c.isConfigValue(a) {
+					c.collect(a)
+				}
+			}
+		}
+	}
+}
+
+// userOption reports whether def, a definition of the list of options
+// v, appends to it under an if only options of the library made from the
+// user's values (valueindex's UserValue: a parameter of an exported
+// function, a field of one), as a helper that builds the options does:
+//
+//	if job.MaxRetries != nil {
+//		opts = append(opts, asynq.MaxRetry(*job.MaxRetries))
+//	}
+//
+// That is the user's choice, not the package's: it is left out, and the
+// library's default holds until the user gives one, as for the fields of
+// a kept client (keptcount.go, optionalUser; valueindex doc.go, "Defaults
+// the user can change"). An append of the user's value made whatever
+// happens is kept: the value, unknown, is the configuration's.
+func (c *collector) userOption(v *types.Var, def ast.Expr) bool {
+	call, ok := ast.Unparen(def).(*ast.CallExpr)
+	if !ok || len(call.Args) < 2 || call.Ellipsis.IsValid() {
+		return false
+	}
+	info := c.m.info
+	if b, ok := info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); !ok || b.Name() != "append" || typesx.VarOf(info, call.Args[0]) != v {
+		return false
+	}
+	for _, a := range call.Args[1:] {
+		opt, ok := ast.Unparen(a).(*ast.CallExpr)
+		if !ok || len(opt.Args) == 0 || !c.m.callsLib(c.lib, opt) {
+			return false
+		}
+		for _, x := range opt.Args {
+			if !c.m.UserValue(x, 0) {
+				return false
+			}
+		}
+	}
+	insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	cur, ok := insp.Root().FindNode(call)
+	if !ok {
+		return false
+	}
+	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		_, ok := e.Node().(*ast.IfStmt)
+		return ok
+	}
+	return false
+}
+
 // isConfigValue reports whether an argument is itself part of the
 // configuration (an option, a backoff, a client), not a plain value.
 func (c *collector) isConfigValue(a ast.Expr) bool {
@@ -526,6 +583,13 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 			return true
 		}
 	}
+	return c.isConfigType(t)
+}
+
+// isConfigType reports whether a value of type t is part of a library
+// configuration: a type of the library, a pointer to one, or a slice of
+// them (a list of options).
+func (c *collector) isConfigType(t types.Type) bool {
 	if named, ok := types.Unalias(typesx.Deref(t)).(*types.Named); ok {
 		return c.inLib(named.Obj().Pkg())
 	}
@@ -537,12 +601,27 @@ func (c *collector) isConfigValue(a ast.Expr) bool {
 	return false
 }
 
-func (c *collector) followReturns(body *ast.BlockStmt) {
+// followReturns collects what a function of the package returns: the
+// results of its return statements, and for a bare return its named
+// results (`func options(j *Job) (opts []asynq.Option) { opts =
+// append(opts, ...); return }`), each followed as a variable.
+func (c *collector) followReturns(ft *ast.FuncType, body *ast.BlockStmt) {
+	named := make(map[*types.Var]bool) // followed once
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if n, ok := n.(*ast.ReturnStmt); ok {
 			for _, r := range n.Results {
 				if c.isConfigValue(r) {
 					c.collect(r)
+				}
+			}
+			if len(n.Results) == 0 && ft != nil && ft.Results != nil {
+				for _, f := range ft.Results.List {
+					for _, name := range f.Names {
+						if v, ok := c.m.info.Defs[name].(*types.Var); ok && !named[v] && c.isConfigType(v.Type()) {
+							named[v] = true
+							c.collectVar(v)
+						}
+					}
 				}
 			}
 		}
@@ -583,7 +662,7 @@ func (c *collector) followFuncLit(fl *ast.FuncLit) {
 		}
 		return true
 	})
-	c.followReturns(fl.Body)
+	c.followReturns(fl.Type, fl.Body)
 }
 
 // libraryOps describes the operations a library site retries: the
