@@ -128,6 +128,11 @@ func run(pass *analysis.Pass) (any, error) {
 			rep.ReportCopy(s, analysis.Diagnostic{
 				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the wait made here", hintsFor(w)...),
 			}, w.InnerPos, "")
+			// Or the function of the package that computes a wait
+			// with no jitter (bu := c.backoffGet(); time.Until(bu)).
+			rep.ReportCopy(s, analysis.Diagnostic{
+				Message: report.Message("R-1", report.Subject(s, pass.TypesInfo), what(s, w)+", the wait computed here", hintsFor(w)...),
+			}, w.ComputedPos, "")
 			// Or the package's function that computes the wait, set
 			// as the library's backoff (client.Backoff = policyFunc).
 			if fn := settingFunc(pass, w); fn != nil {

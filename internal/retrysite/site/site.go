@@ -277,6 +277,10 @@ type Wait struct {
 	// the site calls (Pos is that call: the attempt helper that sleeps
 	// before it answers "again"), is the wait there: where the fix goes.
 	InnerPos token.Pos
+	// ComputedPos, for a wait with no jitter whose duration a function
+	// of the package returns (bu := c.backoffGet(); time.Until(bu)), is
+	// that function: where the fix goes.
+	ComputedPos token.Pos
 	// Alts, when the wait is read through an interface of the package
 	// and unknown, are the waits of the package's implementations of it,
 	// each at the implementation's method, named by Impl.

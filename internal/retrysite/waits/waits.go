@@ -185,6 +185,9 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		}
 		if wt.Shape == site.ShapeUnknown && f.unjitteredHit(fi.Body, h) {
 			wt.Shape, wt.Desc = site.ShapeNoJitter, noJitterDesc // waits_determ.go
+			if fn := f.computedBy(fi.Body, h); fn != nil {
+				wt.ComputedPos = fn.Pos()
+			}
 		}
 		s.Waits = append(s.Waits, wt)
 	}

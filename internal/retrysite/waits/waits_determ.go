@@ -76,6 +76,67 @@ func (f Finder) unjitteredHit(body *ast.BlockStmt, h *Hit) bool {
 	return all && len(sets) > 0 && !slices.ContainsFunc(sets, func(s timerSet) bool { return !f.unjitteredWait(body, s.x) })
 }
 
+// computedBy returns the function of the package whose result the wait h
+// of body is, through locals defined once, conversions and draw-free
+// calls of the standard library (time.Until(bu), bu := c.backoffGet()):
+// where a wait with no jitter is computed, and its fix goes. nil when the
+// wait is computed where it is made.
+func (f Finder) computedBy(body *ast.BlockStmt, h *Hit) *types.Func {
+	if h.Expr == nil && h.Inner != nil && h.Inner.Inner == nil && h.Helper != nil {
+		return f.computedBy(h.Helper.Body, h.Inner)
+	}
+	x := h.Expr
+	for range 8 {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			v, _ := f.Info.Uses[e].(*types.Var)
+			if v == nil || v.Parent() == f.Pkg.Scope() {
+				return nil
+			}
+			var def ast.Expr
+			n := 0
+			ast.Inspect(body, func(nd ast.Node) bool {
+				if as, ok := nd.(*ast.AssignStmt); ok {
+					for i, l := range as.Lhs {
+						if id, ok := l.(*ast.Ident); ok && (f.Info.Defs[id] == v || f.Info.Uses[id] == v) {
+							n++
+							if len(as.Lhs) == len(as.Rhs) {
+								def = as.Rhs[i]
+							} else if len(as.Rhs) == 1 {
+								def = as.Rhs[0]
+							}
+						}
+					}
+				}
+				return true
+			})
+			if n != 1 || def == nil {
+				return nil
+			}
+			x = def
+		case *ast.CallExpr:
+			if tv, ok := f.Info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+				x = e.Args[0]
+				continue
+			}
+			fn := typesx.Callee(f.Info, e)
+			switch {
+			case fn == nil || fn.Pkg() == nil:
+				return nil
+			case fn.Pkg() == f.Pkg:
+				return fn
+			case drawFree(fn) && len(e.Args) == 1:
+				x = e.Args[0]
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
 // randomPkgs are the packages whose draws are random.
 var randomPkgs = map[string]bool{"math/rand": true, "math/rand/v2": true, "crypto/rand": true}
 

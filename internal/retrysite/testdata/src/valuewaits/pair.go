@@ -31,7 +31,7 @@ func (c *waitClient) pairErr(n int) (time.Duration, error) {
 }
 
 // Not a verdict: the second result is not a bool or an error.
-func pairNote(n int) (time.Duration, string) {
+func pairNote(n int) (time.Duration, string) { // want `R-1: retry of do \(GET\) waits a delay computed with no random draw: no jitter, the wait computed here`
 	return time.Second, "fixed"
 }
 

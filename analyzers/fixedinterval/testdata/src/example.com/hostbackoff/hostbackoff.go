@@ -45,7 +45,7 @@ func (c *client) getHost(name string) *host {
 }
 
 // backoffGet is when the next attempt may start.
-func (c *client) backoffGet(name string) time.Time {
+func (c *client) backoffGet(name string) time.Time { // want `R-1: retry of c\.hc\.Post \(POST\) waits a delay computed with no random draw: no jitter, the wait computed here`
 	h := c.getHost(name)
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -35,7 +35,7 @@ func (c *Client) interval() time.Duration {
 
 // backoff doubles the configured interval with the attempt, or is no
 // wait when recovery is off.
-func (c *Client) backoff(n int) time.Duration {
+func (c *Client) backoff(n int) time.Duration { // want `R-1: retry of net\.Dial waits a delay computed with no random draw: no jitter, the wait computed here`
 	if c.on() {
 		return c.opts.Interval << n
 	}
