@@ -45,6 +45,13 @@ func run(pass *analysis.Pass) (any, error) {
 					fmt.Sprintf("; allowed %s for %s", lim.Retries, report.ContextPhrase(s.Context)),
 					fmt.Sprintf("; allowed %s", lim.Retries)),
 			})
+			// Where it counts its attempts with no limit: the limit
+			// goes there.
+			rep.ReportCopy(s, analysis.Diagnostic{
+				Message: report.Message("R-2", report.Subject(s, pass.TypesInfo), "counts its attempts here but no limit reads the count",
+					fmt.Sprintf("; stop after %d (%s for %s)", clamp(lim.DefaultRetries, lim.Retries), lim.Retries, report.ContextPhrase(s.Context)),
+					fmt.Sprintf("; stop after %d", clamp(lim.DefaultRetries, lim.Retries))),
+			}, s.Bound.StepPos, "")
 		case site.BoundKnown:
 			n := s.Bound.Retries
 			if n == 0 || lim.Retries.Contains(n) {

@@ -120,6 +120,7 @@ func run(pass *analysis.Pass) (any, error) {
 			s.Context = s.Lib.Context
 		}
 	}
+	m.countSteps(sites) // countstep.go
 	for _, s := range sites {
 		chooseBound(s, opts) // values.go
 		if find := m.findLit[s]; find != nil && s.Bound.Kind == BoundKnown && s.Bound.Retries != 0 && !opts.Limits(s.Context).Retries.Contains(s.Bound.Retries) {

@@ -169,6 +169,10 @@ type Bound struct {
 	Lit           *ast.BasicLit
 	LitIsAttempts bool
 	LitOffset     int
+	// StepPos, on an unbounded site, is where it steps a count of its
+	// attempts that no limit reads (retrysite's countstep.go): where the
+	// limit goes.
+	StepPos token.Pos
 	// UserDefault says the count is the package's default of a setting
 	// the user can change (an option, a setter, an exported field): a
 	// count of 0 then switches the retry off until the user turns it on,
