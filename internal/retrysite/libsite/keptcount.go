@@ -103,7 +103,7 @@ func (m *Reader) KeptClientSites(fc inspector.Cursor) []*site.Site {
 			m.pathWrites(c, k.fields)
 		}
 		sort.SliceStable(c.settings, func(i, j int) bool { return typesx.PosLess(m.pass.Fset, c.settings[i].Pos, c.settings[j].Pos) })
-		s.Settings, s.Opaque = c.settings, c.opaque
+		s.Settings, s.Opaque, s.UserSettings = c.settings, c.opaque, c.userSettings
 		m.attachLibDetails(s)
 		if all {
 			s.Ops = nil // each send's
@@ -265,7 +265,11 @@ func (m *Reader) pathWrites(c *collector, fields []*types.Var) {
 		}
 		for i, l := range as.Lhs {
 			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
-			if !ok || !m.through(sel.X, fields) || c.optionalUser(cur, as.Rhs[i]) {
+			if !ok || !m.through(sel.X, fields) {
+				continue
+			}
+			if c.optionalUser(cur, as.Rhs[i]) {
+				c.userSettings = append(c.userSettings, &site.Setting{Name: sel.Sel.Name, Obj: m.info.Uses[sel.Sel], Args: []ast.Expr{as.Rhs[i]}, Node: as, Pos: as.Pos()})
 				continue
 			}
 			c.add(sel.Sel.Name, m.info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)

@@ -328,6 +328,8 @@ type collector struct {
 	// userDefault leaves out the user's values written under an if
 	// (keptcount.go).
 	userDefault bool
+	// userSettings are the writes userDefault left out.
+	userSettings []*site.Setting
 }
 
 func (c *collector) inLib(pkg *types.Package) bool { return c.m.inLib(c.lib, pkg) }
@@ -490,6 +492,9 @@ func (c *collector) collectVar(o *types.Var) {
 		if c.userDefault {
 			insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 			if cur, ok := insp.Root().FindNode(as); ok && len(as.Lhs) == len(as.Rhs) && c.optionalUser(cur, as.Rhs[0]) {
+				if sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr); ok {
+					c.userSettings = append(c.userSettings, &site.Setting{Name: sel.Sel.Name, Obj: info.Uses[sel.Sel], Args: []ast.Expr{as.Rhs[0]}, Node: as, Pos: as.Pos()})
+				}
 				continue
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,7 +78,18 @@ func (m *Reader) spreadWaits(s *site.Site, v *knowledge.WaitVocab) *site.Wait {
 	if p.local != nil {
 		return m.localWait(p, vals, v.Funcs.Local)
 	}
-	return m.describeWait(s, v, p, vals, ok)
+	w := m.describeWait(s, v, p, vals, ok)
+	if w != nil && p.isDefault && v.Funcs != nil && w.DefaultPos == 0 {
+		// The default the package keeps unless its user gives a wait
+		// function: the write under the if is where the fix goes.
+		for _, u := range s.UserSettings {
+			if slices.Contains(v.Funcs.Setting, u.Name) {
+				w.Default, w.DefaultPos = "unless the user sets "+u.Name, u.Pos
+				break
+			}
+		}
+	}
+	return w
 }
 
 // pickWaitKind returns the kind the site's settings choose: one of the

@@ -67,6 +67,11 @@ type Site struct {
 	FuncType *ast.FuncType
 	// Helper is the retry helper a HelperCall site calls.
 	Helper *Site
+	// UserSettings are the settings the package writes only from its
+	// user's value under an if (if cfg.Backoff != nil { c.Backoff =
+	// cfg.Backoff }): left out of Settings, the library's default holds
+	// until the user gives one, and that write is where a fix goes.
+	UserSettings []*Setting
 	// KeptIn, on the site of a library client's construction, are the
 	// fields the client is kept in (libsite's KeptClientSites).
 	KeptIn []*types.Var

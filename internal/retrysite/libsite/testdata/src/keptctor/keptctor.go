@@ -67,7 +67,7 @@ func NewAPI(cfg *Config) *API {
 
 func setRetryPolicy(a *API, cfg *Config) {
 	if cfg.Backoff != nil {
-		a.Retryable.Backoff = cfg.Backoff
+		a.Retryable.Backoff = cfg.Backoff // want `R-1: go-retryablehttp retry policy: its wait doubles from 1s up to 30s without jitter, the default set here`
 	}
 	if cfg.RetryPolicy != nil {
 		a.Retryable.CheckRetry = cfg.RetryPolicy
