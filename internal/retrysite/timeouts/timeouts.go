@@ -269,11 +269,14 @@ func (r *tres) elapsedCaps() []capFact {
 		case *ast.CallExpr:
 			switch r.callee(n) {
 			case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
-				if stated[n] || r.logsOnly(n) || r.untilParsed(n) {
-					return true // a duration logged, or the wait a Retry-After date asks for
+				if stated[n] || r.logsOnly(n) || r.untilParsed(n) || r.paces(n) {
+					return true // a duration logged, the wait a Retry-After date asks for, a pace (pacing.go)
 				}
 				caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
 			case "time.Time.After", "time.Time.Before":
+				if r.paces(n) {
+					return true // whether to wait (pacing.go)
+				}
 				d, ok := r.nowPlus(n)
 				caps = append(caps, capFact{d: d, known: ok, pos: n.Pos(), desc: "the deadline check"})
 			}
