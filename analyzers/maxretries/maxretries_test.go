@@ -14,7 +14,7 @@ import (
 // TestNotRetry), checked there with this rule's findings.
 func Test(t *testing.T) {
 	t.Parallel()
-	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "funcvals", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan", "example.com/inlinedefault", "example.com/exchange", "dskitasync", "example.com/joinfork", "example.com/cfgdefault/shipped", "example.com/cfgdefault/small", "example.com/cfgdefault/nodefault", "example.com/cfgdefault/defsite", "example.com/ownqueue", "example.com/recount", "asynqjobs", "example.com/countstep")
+	analysistest.Run(t, analysistest.TestData(), maxretries.Analyzer, "a", "webhookpkg", "funcvals", "locks", "example.com/xmod/caller", "keptclient", "example.com/offcount", "example.com/watchplan", "example.com/inlinedefault", "example.com/exchange", "dskitasync", "example.com/joinfork", "example.com/cfgdefault/shipped", "example.com/cfgdefault/small", "example.com/cfgdefault/nodefault", "example.com/cfgdefault/defsite", "example.com/ownqueue", "example.com/recount", "asynqjobs", "example.com/countstep", "example.com/decisioncount")
 }
 
 func TestFix(t *testing.T) {

@@ -90,6 +90,14 @@ func run(pass *analysis.Pass) (any, error) {
 					Message: report.Message("R-3", subject, "is given a context with no deadline here; it "+capMsg, capHint(s, lim)),
 				}, at, "")
 			}
+			// Or the attempt's own wait before it goes again (a retry
+			// decision that sleeps and answers "again"): where a cap
+			// on the total goes.
+			for _, w := range s.Waits {
+				rep.ReportCopy(s, analysis.Diagnostic{
+					Message: report.Message("R-3", subject, "waits here to go again; it "+capMsg, capHint(s, lim)),
+				}, w.InnerPos, "")
+			}
 			// Or a client of the package that installs the retrying
 			// transport with no Timeout.
 			for _, at := range t.UntimedClientAt {

@@ -278,6 +278,8 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			if s.Bound.Kind == BoundUnknown {
 				if b, ok := m.deciderBound(f.loop); ok {
 					s.Bound = b // a decider's count (decider.go)
+				} else if b, ok := m.decisionCount(f.loop, f.first.calls, nil); ok {
+					s.Bound = b // a retry decision's count (decisioncount.go)
 				} else if b, ok := tracker.LoopBound(m.pass, m.info, m.pkg, m, fb.body, f.loop); ok {
 					s.Bound = b // an attempt tracker (tracker.go)
 				} else if n, ok := rangeCeiling(m.info, f.loop); ok {

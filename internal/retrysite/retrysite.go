@@ -104,6 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	libsite.LinkKeptClients(pass.TypesInfo, sites)                        // keptcount.go
+	m.nestedRetries(sites)                                                // nested.go
 	sites = append(sites, m.crossPackageSites(insp, generated, sites)...) // xpkg.go
 	sites = m.Rules().DropReadinessWaits(sites)                           // readiness.go
 	m.libs().PacedLoops(pass, sites)                                      // paced.go
