@@ -24,9 +24,11 @@ import (
 // The loop's bound is the decision's: the values of the loop's counter,
 // from its first value by one, for which the test does not say no.
 
-// decisionCount returns the bound of loop when its operation (g) is a
-// retry decision given the loop's counter, with ok; ok is false when the
-// counter, the decision's test or its limit is not known.
+// decisionCount returns the bound of loop when its operation (the one
+// call of calls) is a retry decision given the loop's counter, with ok;
+// ok is false when the counter, the decision's test or its limit is not
+// known. The limit is what the interpreter computes, or else what
+// limitOf gives (nestedRetries: a kept client's setting).
 func (m *model) decisionCount(loop ast.Node, calls []*ast.CallExpr, limitOf func(ast.Expr) (int64, bool)) (Bound, bool) {
 	fs, ok := loop.(*ast.ForStmt)
 	if !ok || fs.Init == nil || fs.Post == nil || len(calls) != 1 {
@@ -49,8 +51,8 @@ func (m *model) decisionCount(loop ast.Node, calls []*ast.CallExpr, limitOf func
 			p = sig.Params().At(i)
 		}
 	}
-	if p == nil || decl == nil {
-		return Bound{}, false
+	if p == nil || decl == nil || typesx.AssignedVars(m.info, decl.Body)[p] {
+		return Bound{}, false // no count, or one the decision changes
 	}
 	limit, op, ok := m.decisionTest(decl, p, m.RetryDecision(fn))
 	if !ok {

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 
+	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -22,12 +23,7 @@ import (
 //     attempt lasts up to the client's own worst case, and the loop's is
 //     the product (timeouts' Nested).
 func (m *model) nestedRetries(sites []*Site) {
-	kept := make(map[*types.Var]*Site)
-	for _, s := range sites {
-		for _, f := range s.KeptIn {
-			kept[f] = s
-		}
-	}
+	kept := libsite.KeptBy(sites)
 	if len(kept) == 0 {
 		return
 	}
@@ -52,17 +48,9 @@ func (m *model) nestedRetries(sites []*Site) {
 // on a client it keeps (c.client.RetryMax: the kept client's RetryMax
 // setting), with ok.
 func (m *model) keptSetting(x ast.Expr, kept map[*types.Var]*Site) (int64, bool) {
+	k := kept[typesx.OwnerField(m.info, x)]
 	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	if !ok {
-		return 0, false
-	}
-	holder, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-	if !ok {
-		return 0, false
-	}
-	f, _ := m.info.Uses[holder.Sel].(*types.Var)
-	k := kept[f]
-	if k == nil || k.Opaque {
+	if k == nil || k.Opaque || !ok {
 		return 0, false
 	}
 	st := k.Last(sel.Sel.Name)
@@ -95,16 +83,8 @@ func (m *model) keptAttempt(s *Site, kept map[*types.Var]*Site) *Site {
 			if !ok || found != nil {
 				return found == nil
 			}
-			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			holder, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			if f, _ := m.info.Uses[holder.Sel].(*types.Var); kept[f] != nil && kept[f].Lib != nil && m.sendsVia(call, kept[f]) {
-				found = kept[f]
+			if k := kept[typesx.OwnerField(m.info, call.Fun)]; k != nil && k.Lib != nil && m.sendsVia(call, k) {
+				found = k
 			}
 			return found == nil
 		})

@@ -343,16 +343,23 @@ func (m *Reader) keptClientBuild(x ast.Expr) *site.Lib {
 	return nil
 }
 
-// LinkKeptClients gives each library site that sends through a client
-// kept in a field the site of the client's construction, when one of
-// sites is it (Site.Policy).
-func LinkKeptClients(info *types.Info, sites []*site.Site) {
+// KeptBy returns, for each field a client is kept in, the site of the
+// client's construction among sites (Site.KeptIn).
+func KeptBy(sites []*site.Site) map[*types.Var]*site.Site {
 	kept := make(map[*types.Var]*site.Site)
 	for _, s := range sites {
 		for _, f := range s.KeptIn {
 			kept[f] = s
 		}
 	}
+	return kept
+}
+
+// LinkKeptClients gives each library site that sends through a client
+// kept in a field the site of the client's construction, when one of
+// sites is it (Site.Policy).
+func LinkKeptClients(info *types.Info, sites []*site.Site) {
+	kept := KeptBy(sites)
 	if len(kept) == 0 {
 		return
 	}
@@ -364,15 +371,7 @@ func LinkKeptClients(info *types.Info, sites []*site.Site) {
 			if op == nil || op.Call == nil {
 				continue
 			}
-			fun, ok := ast.Unparen(op.Call.Fun).(*ast.SelectorExpr)
-			if !ok {
-				continue
-			}
-			recv, ok := ast.Unparen(fun.X).(*ast.SelectorExpr)
-			if !ok {
-				continue
-			}
-			if f, _ := info.Uses[recv.Sel].(*types.Var); f != nil && kept[f] != nil && kept[f].Lib == s.Lib {
+			if f := typesx.OwnerField(info, op.Call.Fun); f != nil && kept[f] != nil && kept[f].Lib == s.Lib {
 				s.Policy = kept[f]
 			}
 		}

@@ -319,15 +319,7 @@ func mergeAltSends(sends []*sendDesc) *sendDesc {
 // &plain{c}): those types' methods, not every implementation's. nil when
 // the field is exported, never set, or set to anything else.
 func (m *model) assignedImpls(fn *types.Func, call *ast.CallExpr) []*ast.FuncDecl {
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	recv, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
-	if !ok {
-		return nil
-	}
-	v, _ := m.info.Uses[recv.Sel].(*types.Var)
+	v := typesx.OwnerField(m.info, call.Fun)
 	if v == nil || !v.IsField() || v.Exported() || v.Pkg() != m.pkg {
 		return nil
 	}

@@ -360,3 +360,19 @@ func NilAssigned(info *types.Info, is *ast.IfStmt, v *types.Var) *ast.AssignStmt
 	}
 	return as
 }
+
+// OwnerField returns the field x selects through: for a.b.c (a method or
+// a field of what field b holds: c.client.Do, c.client.RetryMax), the
+// field b; nil when x is no such selector.
+func OwnerField(info *types.Info, x ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	owner, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[owner.Sel].(*types.Var)
+	return v
+}
