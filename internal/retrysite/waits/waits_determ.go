@@ -758,7 +758,7 @@ func (d *determ) simple(x ast.Expr) bool {
 		}
 		if fn := typesx.Callee(info, x); fn != nil && drawFree(fn) {
 			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-			return (!ok || !!typesx.IsPackageFunc(fn) || d.simple(sel.X)) && !slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return !d.simple(a) })
+			return (!ok || typesx.IsPackageFunc(fn) || d.simple(sel.X)) && !slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return !d.simple(a) })
 		}
 		return false
 	case *ast.CompositeLit:
