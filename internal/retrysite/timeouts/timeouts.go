@@ -269,8 +269,8 @@ func (r *tres) elapsedCaps() []capFact {
 		case *ast.CallExpr:
 			switch r.callee(n) {
 			case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
-				if stated[n] || r.logsOnly(n) || r.untilParsed(n) || r.paces(n) {
-					return true // a duration logged, the wait a Retry-After date asks for, a pace (pacing.go)
+				if stated[n] || r.logsOnly(n) || r.paces(n) {
+					return true // a duration logged, or a pace: a wait's length (a Retry-After date's included), whether to wait (pacing.go)
 				}
 				caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
 			case "time.Time.After", "time.Time.Before":
@@ -755,20 +755,6 @@ func (r *tres) logsOnly(call *ast.CallExpr) bool {
 func isAssigned(parent ast.Node, id *ast.Ident) bool {
 	as, ok := parent.(*ast.AssignStmt)
 	return ok && slices.Contains(as.Lhs, ast.Expr(id))
-}
-
-// untilParsed reports whether call is time.Until(t) for a time t parsed
-// from text (time.Parse, http.ParseTime of a Retry-After date): the wait
-// one failure asks for, not a limit on the retry.
-func (r *tres) untilParsed(call *ast.CallExpr) bool {
-	if r.callee(call) != "time.Until" || len(call.Args) != 1 {
-		return false
-	}
-	vf := r.factsOf(call.Args[0])
-	return vf != nil && !vf.param && len(vf.defs) > 0 && every(vf.defs, func(d ast.Expr) bool {
-		c, ok := ast.Unparen(d).(*ast.CallExpr)
-		return ok && slices.Contains([]string{"time.Parse", "time.ParseInLocation", "net/http.ParseTime"}, r.callee(c))
-	})
 }
 
 // joinWaits writes a sum of waits, its middle elided past six terms
