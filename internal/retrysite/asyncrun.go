@@ -7,6 +7,8 @@ import (
 
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 )
 
 // A retry that only ever runs in a goroutine the package starts is an
@@ -65,102 +67,75 @@ func innermostLit(body *ast.BlockStmt, pos token.Pos) *ast.FuncLit {
 	return best
 }
 
-// asyncRefs returns, for every function of the package, the stacks of
-// the nodes that enclose each reference to it, outermost first (built
-// once per pass).
-func (m *model) asyncRefs() map[*types.Func][][]ast.Node {
-	if m.refStacks != nil {
-		return m.refStacks
+// asyncRefs returns, for every function of the package, the cursors of
+// the references to it (built once per pass, from the inspector's
+// events: the nodes around a reference are its cursor's parents).
+func (m *model) asyncRefs() map[*types.Func][]inspector.Cursor {
+	if m.refCursors != nil {
+		return m.refCursors
 	}
-	m.refStacks = make(map[*types.Func][][]ast.Node)
-	for _, f := range m.pass.Files {
-		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			if fn, ok := m.info.Uses[id].(*types.Func); ok && fn.Pkg() == m.pkg {
-				m.refStacks[fn] = append(m.refStacks[fn], append(append([]ast.Node(nil), stack...), id))
-			}
-			return true
-		})
+	m.refCursors = make(map[*types.Func][]inspector.Cursor)
+	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range insp.Root().Preorder((*ast.Ident)(nil)) {
+		if fn, ok := m.info.Uses[cur.Node().(*ast.Ident)].(*types.Func); ok && fn.Pkg() == m.pkg {
+			m.refCursors[fn] = append(m.refCursors[fn], cur)
+		}
 	}
-	return m.refStacks
+	return m.refCursors
 }
 
 // funcAsync reports whether every reference to fn runs it
 // asynchronously.
-func (m *model) funcAsync(refs map[*types.Func][][]ast.Node, fn *types.Func, depth int) bool {
+func (m *model) funcAsync(refs map[*types.Func][]inspector.Cursor, fn *types.Func, depth int) bool {
 	if depth > asyncDepth || fn.Exported() || len(refs[fn]) == 0 {
 		return false
 	}
-	for _, st := range refs[fn] {
-		if !m.refAsync(refs, st, depth) {
+	for _, cur := range refs[fn] {
+		if !m.refAsync(refs, cur, depth) {
 			return false
 		}
 	}
 	return true
 }
 
-// refAsync reports whether the reference on top of stack st (an
-// identifier) is a call that runs asynchronously.
-func (m *model) refAsync(refs map[*types.Func][][]ast.Node, st []ast.Node, depth int) bool {
-	i := len(st) - 1
+// refAsync reports whether the reference at cur (an identifier) is a
+// call that runs asynchronously.
+func (m *model) refAsync(refs map[*types.Func][]inspector.Cursor, cur inspector.Cursor, depth int) bool {
 	// The identifier, under its selector, is the called function.
-	x := st[i]
-	if i > 0 {
-		if sel, ok := st[i-1].(*ast.SelectorExpr); ok && sel.Sel == x {
-			i--
-			x = sel
-		}
+	x := cur
+	if sel, ok := x.Parent().Node().(*ast.SelectorExpr); ok && sel.Sel == x.Node() {
+		x = x.Parent()
 	}
-	if i == 0 {
-		return false
-	}
-	if call, ok := st[i-1].(*ast.CallExpr); !ok || call.Fun != x {
+	call, ok := x.Parent().Node().(*ast.CallExpr)
+	if !ok || call.Fun != x.Node() {
 		return false // a func value taken: it may run anywhere
 	}
-	return m.refAsyncCall(refs, st[:i], depth)
+	return m.refAsyncCall(refs, x.Parent(), depth)
 }
 
 // litAsync reports whether function literal lit runs only
 // asynchronously.
-func (m *model) litAsync(refs map[*types.Func][][]ast.Node, lit *ast.FuncLit, depth int) bool {
-	for _, f := range m.pass.Files {
-		if f.FileStart <= lit.Pos() && lit.End() <= f.FileEnd {
-			var found []ast.Node
-			ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
-				if n == lit {
-					found = append(append([]ast.Node(nil), stack...), n)
-				}
-				return found == nil
-			})
-			return found != nil && m.litAsyncAt(refs, found, depth)
-		}
-	}
-	return false
+func (m *model) litAsync(refs map[*types.Func][]inspector.Cursor, lit *ast.FuncLit, depth int) bool {
+	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	cur, ok := insp.Root().FindNode(lit)
+	return ok && m.litAsyncAt(refs, cur, depth)
 }
 
-// litAsyncAt reports whether the literal on top of stack st runs only
+// litAsyncAt reports whether the literal at cur runs only
 // asynchronously: a go statement runs it, or a function of the package
 // that only starts or queues its parameter is handed it.
-func (m *model) litAsyncAt(refs map[*types.Func][][]ast.Node, st []ast.Node, depth int) bool {
-	i := len(st) - 1
-	lit := st[i]
-	if i == 0 {
-		return false
-	}
-	call, ok := st[i-1].(*ast.CallExpr)
+func (m *model) litAsyncAt(refs map[*types.Func][]inspector.Cursor, cur inspector.Cursor, depth int) bool {
+	lit := cur.Node()
+	call, ok := cur.Parent().Node().(*ast.CallExpr)
 	if !ok {
 		return false
 	}
 	if call.Fun == lit {
 		// Called where it is written: go func() {...}(), or at once.
-		g, isGo := st[max(i-2, 0)].(*ast.GoStmt)
-		if isGo && g.Call == call {
+		if g, isGo := cur.Parent().Parent().Node().(*ast.GoStmt); isGo && g.Call == call {
 			return true
 		}
-		return m.refAsyncCall(refs, st[:i], depth)
+		return m.refAsyncCall(refs, cur.Parent(), depth)
 	}
 	fn := typesx.Callee(m.info, call)
 	if fn == nil || fn.Pkg() != m.pkg {
@@ -179,17 +154,17 @@ func (m *model) litAsyncAt(refs map[*types.Func][][]ast.Node, st []ast.Node, dep
 	return false
 }
 
-// refAsyncCall reports whether the call on top of stack st runs
-// asynchronously (a literal called at once runs where its call does).
-func (m *model) refAsyncCall(refs map[*types.Func][][]ast.Node, st []ast.Node, depth int) bool {
-	for j := len(st) - 2; j >= 0; j-- {
-		switch n := st[j].(type) {
+// refAsyncCall reports whether the call at cur runs asynchronously (a
+// literal called at once runs where its call does).
+func (m *model) refAsyncCall(refs map[*types.Func][]inspector.Cursor, cur inspector.Cursor, depth int) bool {
+	for c := cur.Parent(); c.Node() != nil; c = c.Parent() {
+		switch n := c.Node().(type) {
 		case *ast.GoStmt:
 			// go f(): the call is the go statement's (a call among
 			// its arguments runs before, in the caller).
-			return n.Call == st[len(st)-1]
+			return n.Call == cur.Node()
 		case *ast.FuncLit:
-			return m.litAsyncAt(refs, st[:j+1], depth)
+			return m.litAsyncAt(refs, c, depth)
 		case *ast.FuncDecl:
 			fn, _ := m.info.Defs[n.Name].(*types.Func)
 			return fn != nil && m.funcAsync(refs, fn, depth+1)

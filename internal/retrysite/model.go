@@ -42,9 +42,9 @@ type model struct {
 	// moduleLocal caches whether a function of another package of the
 	// module only computes (integration.go moduleComputesOnly).
 	moduleLocal map[*types.Func]bool
-	// refStacks are the references to the package's functions, with
-	// the nodes enclosing each (asyncrun.go).
-	refStacks map[*types.Func][][]ast.Node
+	// refCursors are the references to the package's functions
+	// (asyncrun.go).
+	refCursors map[*types.Func][]inspector.Cursor
 	// isLocalStd caches localStd: 0 unknown, 1 yes, -1 no.
 	isLocalStd int
 	// nr holds the not-a-retry rules and their caches (package notretry,
