@@ -120,19 +120,12 @@ func (m *model) paramCalls(p *types.Var) (idx int, calls []*ast.CallExpr, found 
 	if fn == nil {
 		return 0, nil, false
 	}
-	for _, f := range m.pass.Files {
-		if strings.HasSuffix(m.pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			continue
+	typesx.Preorder(m.pass, []ast.Node{(*ast.CallExpr)(nil)}, func(n ast.Node) {
+		call := n.(*ast.CallExpr)
+		if c := typesx.Callee(m.info, call); c != nil && c.Origin() == fn && !strings.HasSuffix(m.pass.Fset.File(call.Pos()).Name(), "_test.go") {
+			calls = append(calls, call)
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if c := typesx.Callee(m.info, call); c != nil && c.Origin() == fn {
-					calls = append(calls, call)
-				}
-			}
-			return true
-		})
-	}
+	})
 	return idx, calls, true
 }
 
