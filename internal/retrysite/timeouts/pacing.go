@@ -81,8 +81,10 @@ func (r *tres) waitCall(call *ast.CallExpr) bool {
 }
 
 // onlyWaited reports whether every use of v in the region is a wait
-// call's argument, a comparison with a constant (if sleep > 0) or an
-// argument of a call statement (a log line).
+// call's argument, a test against zero (if sleep > 0), or an argument
+// in the variadic part of a call (a log line's) or of a function of the
+// package that compares nothing with it (reportedArg): a measure only
+// logged is no cap either.
 func (r *tres) onlyWaited(v *types.Var) bool {
 	uses := 0
 	good := true
@@ -102,16 +104,17 @@ func (r *tres) onlyWaited(v *types.Var) bool {
 					return true
 				}
 			case *ast.CallExpr:
-				if r.waitCall(p) || typesx.VariadicArg(r.m.info, p, id) || inCallStmt(st) {
+				if r.waitCall(p) || typesx.VariadicArg(r.m.info, p, id) || r.reportedArg(p, id) {
 					uses++
 					return true
 				}
 			case *ast.BinaryExpr:
+				// A test against zero (if sleep > 0) caps nothing.
 				other := p.X
 				if other == ast.Expr(id) {
 					other = p.Y
 				}
-				if tv := r.m.info.Types[other]; tv.Value != nil {
+				if tv := r.m.info.Types[other]; tv.Value != nil && constant.Sign(tv.Value) == 0 {
 					return true
 				}
 			}
@@ -120,18 +123,6 @@ func (r *tres) onlyWaited(v *types.Var) bool {
 		})
 	}
 	return good && uses > 0
-}
-
-// inCallStmt reports whether the innermost statement of stack is a call
-// statement (a log line), the node at its top one of its arguments.
-func inCallStmt(stack []ast.Node) bool {
-	for i := len(stack) - 1; i >= 0; i-- {
-		if s, ok := stack[i].(ast.Stmt); ok {
-			_, isExpr := s.(*ast.ExprStmt)
-			return isExpr
-		}
-	}
-	return false
 }
 
 // exits reports whether body may end the retry: a return, a break, a

@@ -269,8 +269,8 @@ func (r *tres) elapsedCaps() []capFact {
 		case *ast.CallExpr:
 			switch r.callee(n) {
 			case "time.Since", "time.Until", "time.Time.Sub", "time.Time.Compare", "context.Context.Deadline":
-				if stated[n] || r.logsOnly(n) || r.paces(n) {
-					return true // a duration logged, or a pace: a wait's length (a Retry-After date's included), whether to wait (pacing.go)
+				if stated[n] || r.paces(n) {
+					return true // a duration logged, a wait's length (a Retry-After date's included), whether to wait (pacing.go)
 				}
 				caps = append(caps, capFact{pos: n.Pos(), desc: "the elapsed-time check"})
 			case "time.Time.After", "time.Time.Before":
@@ -699,56 +699,6 @@ func (r *tres) runnerArgs(call *ast.CallExpr) bool {
 // attempt, known or not.
 func allTimed(facts []opFact) bool {
 	return len(facts) > 0 && !slices.ContainsFunc(facts, func(f opFact) bool { return !f.durKnown && (!f.ctx.attempt || f.ctx.attemptSome) })
-}
-
-// logsOnly reports whether call's value is only logged in the region:
-// assigned to a variable (d := time.Since(start)) whose every use in the
-// region is an argument in the variadic part of a call (a log line's
-// arguments, Infof("took %v", d)), or of a function of the package that
-// compares nothing with it (cli.LogRequestDone(req, res, err, d)). Such a
-// measure cannot end the retry; a use after the loop (returned to the
-// caller) does not either.
-func (r *tres) logsOnly(call *ast.CallExpr) bool {
-	var v *types.Var
-	r.inspect(func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || v != nil || len(as.Lhs) != len(as.Rhs) {
-			return v == nil
-		}
-		for i, x := range as.Rhs {
-			if ast.Unparen(x) != call {
-				continue
-			}
-			if id, ok := as.Lhs[i].(*ast.Ident); ok {
-				v, _ = r.m.info.ObjectOf(id).(*types.Var)
-			}
-		}
-		return v == nil
-	})
-	if v == nil {
-		return false
-	}
-	uses := 0
-	for _, n := range r.region {
-		if n == nil {
-			continue
-		}
-		ast.PreorderStack(n, nil, func(n ast.Node, stack []ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if !ok || r.m.info.Uses[id] != v {
-				return true
-			}
-			if len(stack) > 0 && isAssigned(stack[len(stack)-1], id) {
-				return true // the measure's own assignment
-			}
-			uses++
-			if len(stack) == 0 || !typesx.VariadicArg(r.m.info, stack[len(stack)-1], id) && !r.reportedArg(stack[len(stack)-1], id) {
-				uses = -1 << 30
-			}
-			return true
-		})
-	}
-	return uses > 0
 }
 
 // isAssigned reports whether id is assigned to by parent.

@@ -4,6 +4,7 @@ package pacing
 
 import (
 	"errors"
+	"log"
 	"net"
 	"time"
 )
@@ -61,4 +62,21 @@ func (d *dialer) dialFlag(start time.Time, limit time.Duration) net.Conn {
 		}
 	}
 	return nil
+}
+
+// dialWithin logs the elapsed time and stops past 20s: the measure is
+// logged and tested against a limit, a cap (must not flag).
+func (d *dialer) dialWithin(start time.Time) (net.Conn, error) {
+	for {
+		conn, err := net.Dial("tcp", d.addr)
+		if err == nil {
+			return conn, nil
+		}
+		elapsed := time.Since(start)
+		log.Printf("dial failed after %v", elapsed)
+		if elapsed > 20*time.Second {
+			return nil, err
+		}
+		time.Sleep(time.Second)
+	}
 }
