@@ -334,70 +334,79 @@ func (d *determ) libDefault(call *ast.CallExpr) bool {
 	return len(writes) > 0
 }
 
-// setsField reports whether the package writes field f anywhere: an
-// assignment, a keyed literal, its address taken.
-func (d *determ) setsField(f *types.Var) bool {
-	found := false
-	for _, file := range d.f.Pass.Files {
-		typesx.InspectUntil(&found, file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				found = slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return d.writes(l, f) })
-			case *ast.UnaryExpr:
-				found = n.Op == token.AND && d.writes(n.X, f)
-			case *ast.KeyValueExpr:
-				k, ok := n.Key.(*ast.Ident)
-				found = ok && d.f.Info.Uses[k] == f
-			}
-			return !found
-		})
-	}
-	return found
-}
+// setsField reports whether the package writes field f anywhere.
+func (d *determ) setsField(f *types.Var) bool { return len(d.writesTo(f)) > 0 }
 
 // writesOf returns every value the package gives v (a field, a local):
-// assignments, keyed literals and declarations; nil when one cannot be
-// told (a tuple assignment, its address taken).
+// assignments, keyed and unkeyed literals, declarations; nil when one
+// cannot be told (a tuple assignment, its address taken, a step).
 func (d *determ) writesOf(v *types.Var) []ast.Expr {
-	var xs []ast.Expr
-	bad := false
+	ws := d.writesTo(v)
+	xs := make([]ast.Expr, 0, len(ws))
+	for _, w := range ws {
+		if w.x == nil {
+			return nil
+		}
+		xs = append(xs, w.x)
+	}
+	return xs
+}
+
+// A write is one place the package writes a variable or field: the value
+// it gives (nil when a step, an address taken or a tuple assignment
+// hides it), and whether that is a declaration's or a step (v++).
+type write struct {
+	x          ast.Expr
+	decl, step bool
+}
+
+// writesTo returns the package's writes of v: assignments, steps,
+// addresses taken, keyed and unkeyed literals, declarations.
+func (d *determ) writesTo(v *types.Var) []write {
+	var ws []write
 	for _, file := range d.f.Pass.Files {
-		typesx.InspectUntil(&bad, file, func(n ast.Node) bool {
+		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.IncDecStmt:
+				if d.writes(n.X, v) {
+					ws = append(ws, write{step: true})
+				}
 			case *ast.AssignStmt:
 				for i, l := range n.Lhs {
-					if d.writes(l, v) {
-						if len(n.Lhs) != len(n.Rhs) {
-							bad = true
-						} else {
-							xs = append(xs, n.Rhs[i])
-						}
+					if !d.writes(l, v) {
+						continue
+					}
+					if len(n.Lhs) == len(n.Rhs) {
+						ws = append(ws, write{x: n.Rhs[i]})
+					} else {
+						ws = append(ws, write{})
 					}
 				}
 			case *ast.UnaryExpr:
-				bad = n.Op == token.AND && d.writes(n.X, v)
+				if n.Op == token.AND && d.writes(n.X, v) {
+					ws = append(ws, write{})
+				}
 			case *ast.KeyValueExpr:
 				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == v {
-					xs = append(xs, n.Value)
+					ws = append(ws, write{x: n.Value})
+				}
+			case *ast.CompositeLit:
+				// An unkeyed literal of v's struct: &E{time.Duration(n) * time.Second}.
+				if i := unkeyedField(d.f.Info, n, v); i >= 0 {
+					ws = append(ws, write{x: n.Elts[i]})
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
 					if d.f.Info.Defs[name] == v && len(n.Values) > 0 {
-						if x, ok := specValue(n, i); ok {
-							xs = append(xs, x)
-						} else {
-							bad = true
-						}
+						x, _ := specValue(n, i)
+						ws = append(ws, write{x: x, decl: true})
 					}
 				}
 			}
-			return !bad
+			return true
 		})
 	}
-	if bad {
-		return nil
-	}
-	return xs
+	return ws
 }
 
 // drawFree reports whether fn, a function or method of the standard
@@ -594,46 +603,20 @@ func (d *determ) field(f *types.Var) bool {
 	}
 	d.fields[f] = true // assumed while its writes are checked
 	good := true
-	for _, file := range d.f.Pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if !good {
-				return false
-			}
-			switch n := n.(type) {
-			case *ast.IncDecStmt:
-				d.stepped = d.stepped || d.writes(n.X, f) // a count: no draw
-			case *ast.AssignStmt:
-				for i, l := range n.Lhs {
-					if !d.writes(l, f) {
-						continue
-					}
-					if len(n.Lhs) != len(n.Rhs) || !d.written(n.Rhs[i]) {
-						good = false
-					}
-				}
-			case *ast.UnaryExpr:
-				if n.Op == token.AND && d.writes(n.X, f) {
-					good = false
-				}
-			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok && d.f.Info.Uses[k] == f && !d.written(n.Value) {
-					good = false
-				}
-			case *ast.CompositeLit:
-				// An unkeyed literal of f's struct: &E{time.Duration(n) * time.Second}.
-				if i := unkeyedField(d.f.Info, n, f); i >= 0 && !d.written(n.Elts[i]) {
-					good = false
-				}
-			case *ast.ValueSpec:
-				for i, name := range n.Names {
-					if d.f.Info.Defs[name] == f && len(n.Values) > 0 {
-						x, ok := specValue(n, i)
-						good = good && ok && d.simple(x)
-					}
-				}
-			}
-			return good
-		})
+	for _, w := range d.writesTo(f) {
+		switch {
+		case w.step:
+			d.stepped = true // a count: no draw
+		case w.x == nil:
+			good = false
+		case w.decl:
+			good = d.simple(w.x)
+		default:
+			good = d.written(w.x)
+		}
+		if !good {
+			break
+		}
 	}
 	d.fields[f] = good
 	return good
