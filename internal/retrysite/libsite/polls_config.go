@@ -5,6 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
+	"github.com/retrylint/retrylint/internal/retrysite/outcomes"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -37,7 +38,7 @@ func (m *Reader) pollOutcomes(s *site.Site, call *ast.CallExpr) {
 	if call == nil {
 		return
 	}
-	body := m.pollCondition(m.siteOp(call))
+	body := m.funcBody(m.siteOp(call))
 	if body == nil {
 		return
 	}
@@ -91,7 +92,7 @@ func (m *Reader) classifiedBranch(st ast.Stmt) (string, *ast.CallExpr) {
 		}
 	}
 	for _, b := range branches {
-		if leaves(b.body) {
+		if outcomes.Leaves(b.body...) {
 			continue
 		}
 		for _, c := range b.conds {
@@ -117,22 +118,6 @@ func (m *Reader) classifier(x ast.Expr) (string, *ast.CallExpr) {
 	return knowledge.ConfigErrorClass(m.copies.Path(fn.Pkg()), fn.Name()), call
 }
 
-// leaves reports whether a branch body returns or jumps (outside
-// function literals).
-func leaves(list []ast.Stmt) bool {
-	found := false
-	for _, st := range list {
-		typesx.InspectNoLits(st, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.ReturnStmt, *ast.BranchStmt:
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
 // retriesAfter reports whether the first return in list, at its top
 // level with nothing before it that may return, is `return false, nil`.
 func retriesAfter(list []ast.Stmt) bool {
@@ -140,16 +125,16 @@ func retriesAfter(list []ast.Stmt) bool {
 		if r, ok := st.(*ast.ReturnStmt); ok {
 			return len(r.Results) == 2 && typesx.IsIdent(r.Results[0], "false") && typesx.IsIdent(r.Results[1], "nil")
 		}
-		if leaves([]ast.Stmt{st}) {
+		if outcomes.Leaves(st) {
 			return false
 		}
 	}
 	return false
 }
 
-// pollCondition returns the body of a poll's condition: a function
-// literal, or a function or method of the package.
-func (m *Reader) pollCondition(x ast.Expr) *ast.BlockStmt {
+// funcBody returns the body of the function x is or names: a function
+// literal, or a function or method of the package (a poll's condition).
+func (m *Reader) funcBody(x ast.Expr) *ast.BlockStmt {
 	if lit, ok := ast.Unparen(x).(*ast.FuncLit); ok {
 		return lit.Body
 	}

@@ -161,23 +161,15 @@ func (d *Describer) Loop(s *site.Site, l Loop) {
 // plainHTTP reports whether call is an operation of s whose every
 // request goes to an http:// URL: no TLS, no certificate error to retry.
 func plainHTTP(s *site.Site, call *ast.CallExpr) bool {
-	for _, op := range s.Ops {
-		if op.Call == call {
-			return op.PlainHTTP
-		}
-	}
-	return false
+	i := slices.IndexFunc(s.Ops, func(op *site.Op) bool { return op.Call == call })
+	return i >= 0 && s.Ops[i].PlainHTTP
 }
 
 // sendsHTTP reports whether call is an operation of s that sends an HTTP
 // request.
 func sendsHTTP(s *site.Site, call *ast.CallExpr) bool {
-	for _, op := range s.Ops {
-		if op.Call == call {
-			return op.HTTP
-		}
-	}
-	return false
+	i := slices.IndexFunc(s.Ops, func(op *site.Op) bool { return op.Call == call })
+	return i >= 0 && s.Ops[i].HTTP
 }
 
 // ReturnsError reports whether call returns an error.
@@ -276,7 +268,7 @@ func (d *Describer) loopDecision(s *site.Site, l Loop) (token.Pos, string) {
 			switch n := n.(type) {
 			case *ast.IfStmt:
 				if n.Cond.Pos() >= call.Pos() || n.Init != nil && n.Init.Pos() <= call.Pos() && call.End() <= n.Init.End() {
-					if mentions(n.Cond) && !isNilCheck(n.Cond) && (!branches || leavesOrLoops(n)) {
+					if mentions(n.Cond) && !isNilCheck(n.Cond) && (!branches || Leaves(n)) {
 						pos, desc = n.Cond.Pos(), types.ExprString(n.Cond)
 					}
 				}
@@ -342,17 +334,21 @@ func derivedFrom(info *types.Info, node ast.Node, results map[types.Object]bool)
 	return out
 }
 
-// leavesOrLoops reports whether a branch of s holds a break, continue,
-// return or goto of its own (not one inside a nested function).
-func leavesOrLoops(s *ast.IfStmt) bool {
+// Leaves reports whether one of list (an if, a branch's body) holds a
+// break, continue, return or goto of its own (not one inside a nested
+// function): it leaves the loop, or goes back.
+func Leaves(list ...ast.Stmt) bool {
 	found := false
-	return typesx.InspectNoLitsUntil(&found, s, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.BranchStmt, *ast.ReturnStmt:
-			found = true
-		}
-		return true
-	})
+	for _, s := range list {
+		typesx.InspectNoLitsUntil(&found, s, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.BranchStmt, *ast.ReturnStmt:
+				found = true
+			}
+			return true
+		})
+	}
+	return found
 }
 
 // isNilCheck reports whether x is a plain `v != nil` or `v == nil`: the
@@ -366,11 +362,7 @@ func isNilCheck(x ast.Expr) bool {
 	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
 		return false
 	}
-	isNil := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && id.Name == "nil"
-	}
-	return isNil(b.X) || isNil(b.Y)
+	return typesx.IsIdent(b.X, "nil") || typesx.IsIdent(b.Y, "nil")
 }
 
 // Shorten cuts a description to 80 characters.
@@ -426,12 +418,9 @@ func (d *Describer) Rereads(node ast.Node, before token.Pos) bool {
 }
 
 func isReadName(name string) bool {
-	for _, p := range []string{"Get", "get", "List", "list", "Fetch", "fetch", "Read", "read", "Load", "load", "Lookup", "lookup", "Refresh", "refresh", "Reload", "reload", "CreateOrUpdate", "CreateOrPatch", "SetName", "SetResourceVersion"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{"Get", "get", "List", "list", "Fetch", "fetch", "Read", "read", "Load", "load",
+		"Lookup", "lookup", "Refresh", "refresh", "Reload", "reload", "CreateOrUpdate", "CreateOrPatch", "SetName",
+		"SetResourceVersion"}, func(p string) bool { return strings.HasPrefix(name, p) })
 }
 
 // Without returns xs without v.

@@ -26,20 +26,17 @@ import (
 // (errors.Is(err, context.Canceled), err == context.DeadlineExceeded)
 // classifies nothing: it asks whether the caller stopped.
 func (d *Describer) errInspected(s *site.Site, l Loop) bool {
+	scope, vars := d.errVars(s, l)
+	return len(vars) == 0 || d.inspects(scope, vars, 0) // an error not kept: nothing to tell
+}
+
+// errVars returns the code of site s that decides on l.Call's error (the
+// site's node, or the body of a site that is a declaration) and the
+// variables the call's error lands in.
+func (d *Describer) errVars(s *site.Site, l Loop) (ast.Node, map[*types.Var]bool) {
 	vars := make(map[*types.Var]bool)
-	scope := ast.Node(l.Body)
-	if s.Node != nil {
-		if _, isDecl := s.Node.(*ast.FuncDecl); !isDecl {
-			scope = s.Node
-		}
-	}
-	// The variables the call's error lands in, and those copied from them.
 	ast.Inspect(l.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		if len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == l.Call {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == l.Call {
 			for _, x := range as.Lhs {
 				if v := typesx.VarOf(d.info, x); v != nil && typesx.IsErrorType(v.Type()) {
 					vars[v] = true
@@ -48,10 +45,11 @@ func (d *Describer) errInspected(s *site.Site, l Loop) bool {
 		}
 		return true
 	})
-	if len(vars) == 0 {
-		return true // the error is not kept: nothing to tell
+	scope := ast.Node(l.Body)
+	if _, isDecl := s.Node.(*ast.FuncDecl); s.Node != nil && !isDecl {
+		scope = s.Node
 	}
-	return d.inspects(scope, vars, 0)
+	return scope, vars
 }
 
 // inspects reports whether the code in scope does more with the error
@@ -192,21 +190,7 @@ func (d *Describer) callee(call *ast.CallExpr) *types.Func {
 // three calls. A decision read whole that still retries a certificate
 // error retries it whatever else it tests.
 func (d *Describer) opaquelyInspected(s *site.Site, l Loop) bool {
-	vars := make(map[*types.Var]bool)
-	ast.Inspect(l.Body, func(n ast.Node) bool {
-		if as, ok := n.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && ast.Unparen(as.Rhs[0]) == l.Call {
-			for _, x := range as.Lhs {
-				if v := typesx.VarOf(d.info, x); v != nil && typesx.IsErrorType(v.Type()) {
-					vars[v] = true
-				}
-			}
-		}
-		return true
-	})
-	scope := ast.Node(l.Body)
-	if _, isDecl := s.Node.(*ast.FuncDecl); s.Node != nil && !isDecl {
-		scope = s.Node
-	}
+	scope, vars := d.errVars(s, l)
 	return len(vars) == 0 || d.opaque(scope, vars, 0)
 }
 
