@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -68,15 +69,11 @@ func (r *Reader) serviceConfigText(x ast.Expr, depth int) (string, bool) {
 			if len(x.Args) == 0 {
 				return "", false
 			}
-			v, ok := r.jsonValue(x.Args[0], depth+1)
-			if !ok {
-				return "", false
+			if v, ok := r.jsonValue(x.Args[0], depth+1); ok {
+				if b, err := json.Marshal(v); err == nil {
+					return string(b), true
+				}
 			}
-			b, err := json.Marshal(v)
-			if err != nil {
-				return "", false
-			}
-			return string(b), true
 		case "fmt.Sprintf":
 			if len(x.Args) == 0 {
 				return "", false
@@ -154,10 +151,8 @@ func (r *Reader) jsonValue(x ast.Expr, depth int) (any, bool) {
 	case *ast.CompositeLit:
 		return r.jsonComposite(x, t, depth)
 	}
-	if t != nil {
-		if typesx.BasicIs(t, types.IsString) {
-			return unknownJSON, true // a name from a parameter, a flag
-		}
+	if typesx.BasicIs(t, types.IsString) {
+		return unknownJSON, true // a name from a parameter, a flag
 	}
 	return nil, false
 }
@@ -338,11 +333,7 @@ func hasUnknownJSON(v any) bool {
 	case string:
 		return strings.Contains(v, unknownJSON)
 	case []any:
-		for _, x := range v {
-			if hasUnknownJSON(x) {
-				return true
-			}
-		}
+		return slices.ContainsFunc(v, hasUnknownJSON)
 	case map[string]any:
 		for k, x := range v {
 			if strings.Contains(k, unknownJSON) || hasUnknownJSON(x) {
