@@ -66,16 +66,11 @@ func (m *Reader) callerBound(s *site.Site) (site.Bound, bool) {
 	var ways []string
 	var alts []site.Bound
 	for _, d := range t.Makes {
-		switch {
-		case d.Fixed != nil:
-			ways = append(ways, d.Fixed.Counted)
-			alts = append(alts, defaultBound(d.Fixed.Retries, d.Fixed.Counted))
-		case d.Unbounded != "":
-			ways = append(ways, d.Unbounded)
-			alts = append(alts, site.Bound{Kind: site.BoundUnbounded, Why: d.Unbounded})
-		default:
+		b, ok := tableBound(d.Fixed, d.Unbounded)
+		if !ok {
 			return site.Bound{}, false
 		}
+		ways, alts = append(ways, b.Counted+b.Why), append(alts, b) // one of them is set
 	}
 	// The first alternative stands for all when every one breaks the
 	// range: it names them all.

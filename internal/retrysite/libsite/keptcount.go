@@ -11,7 +11,6 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -241,8 +240,7 @@ func (m *Reader) fieldsSeen(fields []*types.Var, local *ast.Ident) bool {
 // tests (a test configures its own client).
 func (m *Reader) shipped(t ast.Node) iter.Seq[inspector.Cursor] {
 	return func(yield func(inspector.Cursor) bool) {
-		insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-		for fc := range insp.Root().Children() {
+		for fc := range m.inspector().Root().Children() {
 			if strings.HasSuffix(m.pass.Fset.File(fc.Node().Pos()).Name(), "_test.go") {
 				continue
 			}
@@ -273,9 +271,7 @@ func (m *Reader) pathWrites(c *collector, fields []*types.Var) {
 				continue
 			}
 			c.add(sel.Sel.Name, m.info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)
-			if c.isConfigValue(as.Rhs[i]) {
-				c.collect(as.Rhs[i])
-			}
+			c.collectConfig(as.Rhs[i])
 		}
 	}
 }
@@ -298,14 +294,7 @@ func (m *Reader) through(x ast.Expr, fields []*types.Var) bool {
 // optionalUser reports whether the write at cur gives the user's value
 // under an if: the package's default holds until the user gives one.
 func (c *collector) optionalUser(cur inspector.Cursor, rhs ast.Expr) bool {
-	if !c.userDefault || !c.m.UserValue(rhs, 0) {
-		return false
-	}
-	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		_, ok := e.Node().(*ast.IfStmt)
-		return ok
-	}
-	return false
+	return c.userDefault && c.m.UserValue(rhs, 0) && underIf(cur)
 }
 
 // keptClientBuild returns the library of a kept client type that x
@@ -395,12 +384,8 @@ func (m *Reader) handedOut(k kept) bool {
 			if !ok || !tn.Exported() {
 				continue
 			}
-			if st, ok := tn.Type().Underlying().(*types.Struct); ok {
-				for i := range st.NumFields() {
-					if st.Field(i) == f {
-						return true
-					}
-				}
+			if st, ok := tn.Type().Underlying().(*types.Struct); ok && slices.Contains(slices.Collect(st.Fields()), f) {
+				return true
 			}
 		}
 	}
@@ -429,17 +414,7 @@ func (m *Reader) filtersRequests(s *site.Site) bool {
 // literal, a function of the package) tests a field named Method
 // (typesx.TestsValue; logging it filters nothing).
 func (m *Reader) readsMethodField(x ast.Expr) bool {
-	var body ast.Node
-	switch y := ast.Unparen(x).(type) {
-	case *ast.FuncLit:
-		body = y.Body
-	case *ast.Ident, *ast.SelectorExpr:
-		if fn, ok := m.info.Uses[typesx.NameIdent(y)].(*types.Func); ok {
-			if d := m.FuncDecl(fn); d != nil {
-				body = d.Body
-			}
-		}
-	}
+	body := m.funcBody(x)
 	isMethod := func(x ast.Expr) bool {
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		return ok && sel.Sel.Name == "Method"

@@ -76,8 +76,16 @@ func (m *Reader) countSetting(s *site.Site, st *site.Setting, arg int, attempts,
 	return b
 }
 
-func defaultBound(retries int, counted string) site.Bound {
-	return site.Bound{Kind: site.BoundKnown, Retries: retries, Counted: counted}
+// tableBound is the bound a table gives as a Fixed count or as the
+// reason it is Unbounded; ok is false when it gives neither.
+func tableBound(f *knowledge.Fixed, unbounded string) (b site.Bound, ok bool) {
+	switch {
+	case f != nil:
+		return site.Bound{Kind: site.BoundKnown, Retries: f.Retries, Counted: f.Counted}, true
+	case unbounded != "":
+		return site.Bound{Kind: site.BoundUnbounded, Why: unbounded}, true
+	}
+	return site.Bound{Kind: site.BoundUnknown}, false
 }
 
 // libBound reads a library site's bound from its table
@@ -110,28 +118,21 @@ func (m *Reader) libBound(s *site.Site) site.Bound {
 		if d.NotOpaque && s.Opaque {
 			return site.Bound{Kind: site.BoundUnknown}
 		}
-		switch {
-		case d.Fixed != nil:
-			return defaultBound(d.Fixed.Retries, d.Fixed.Counted)
-		case d.Unbounded != "":
-			return site.Bound{Kind: site.BoundUnbounded, Why: d.Unbounded}
-		}
-		return site.Bound{Kind: site.BoundUnknown}
+		b, _ := tableBound(d.Fixed, d.Unbounded)
+		return b
 	}
 	return site.Bound{Kind: site.BoundUnknown}
 }
 
 // countBound is the bound a count setting of a table sets.
 func (m *Reader) countBound(s *site.Site, st *site.Setting, c knowledge.Count) site.Bound {
-	switch {
-	case c.Fixed != nil:
-		return defaultBound(c.Fixed.Retries, c.Fixed.Counted)
-	case c.Unbounded != "":
-		return site.Bound{Kind: site.BoundUnbounded, Why: c.Unbounded}
+	if b, ok := tableBound(c.Fixed, c.Unbounded); ok {
+		return b
 	}
 	if c.NonPositive != nil {
 		if n, ok := m.IntValue(st.Arg(c.Arg)); ok && n <= 0 {
-			return defaultBound(c.NonPositive.Retries, fmt.Sprintf(c.NonPositive.Counted, st.Name, n))
+			counted := fmt.Sprintf(c.NonPositive.Counted, st.Name, n)
+			return site.Bound{Kind: site.BoundKnown, Retries: c.NonPositive.Retries, Counted: counted}
 		}
 	}
 	return m.countSetting(s, st, c.Arg, c.Attempts, c.ZeroUnbounded)
@@ -148,10 +149,7 @@ func defaultApplies(s *site.Site, d knowledge.DefaultBound) bool {
 	if len(d.IfAny) > 0 && s.Last(d.IfAny...) == nil {
 		return false
 	}
-	if d.PackageCall && !(len(s.Settings) == 1 && !s.Opaque && typesx.IsPackageFunc(s.Settings[0].Obj)) {
-		return false
-	}
-	return true
+	return !d.PackageCall || len(s.Settings) == 1 && !s.Opaque && typesx.IsPackageFunc(s.Settings[0].Obj)
 }
 
 // IntValue evaluates an integer expression: a constant, or a local

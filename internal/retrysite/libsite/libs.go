@@ -10,7 +10,6 @@ import (
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
 
@@ -139,12 +138,7 @@ func (m *Reader) LibrarySites(fc inspector.Cursor) []*site.Site {
 		if idx == nil {
 			idx = m.indexVars(f)
 		}
-		s := &site.Site{
-			Kind: site.Library,
-			Lib:  lib,
-			Node: call,
-			Pos:  call.Pos(),
-		}
+		s := &site.Site{Kind: site.Library, Lib: lib, Node: call, Pos: call.Pos()}
 		s.Func, s.FuncType = typesx.EnclosingBody(f, call.Pos())
 		c := &collector{m: m, idx: idx, lib: lib, before: call.Pos(), seen: make(map[ast.Node]bool)}
 		// The entry call is a setting of its own: AddWithMaxAttempts(r, 0)
@@ -373,11 +367,7 @@ func (c *collector) collect(x ast.Expr) {
 					c.collect(sel.X)
 				}
 			}
-			for _, a := range x.Args {
-				if c.isConfigValue(a) {
-					c.collect(a)
-				}
-			}
+			c.collectConfig(x.Args...)
 			return
 		}
 		if fn.Pkg() == c.m.pkg {
@@ -426,9 +416,7 @@ func (c *collector) collect(x ast.Expr) {
 						c.add(k.Name, fobj, []ast.Expr{el.Value}, el)
 					}
 				}
-				if c.isConfigValue(el.Value) {
-					c.collect(el.Value)
-				}
+				c.collectConfig(el.Value)
 			default:
 				c.collect(el)
 			}
@@ -490,8 +478,7 @@ func (c *collector) collectVar(o *types.Var) {
 			continue
 		}
 		if c.userDefault {
-			insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-			if cur, ok := insp.Root().FindNode(as); ok && len(as.Lhs) == len(as.Rhs) && c.optionalUser(cur, as.Rhs[0]) {
+			if cur, ok := c.m.inspector().Root().FindNode(as); ok && len(as.Lhs) == len(as.Rhs) && c.optionalUser(cur, as.Rhs[0]) {
 				if sel, ok := ast.Unparen(as.Lhs[0]).(*ast.SelectorExpr); ok {
 					c.userSettings = append(c.userSettings, &site.Setting{Name: sel.Sel.Name, Obj: info.Uses[sel.Sel], Args: []ast.Expr{as.Rhs[0]}, Node: as, Pos: as.Pos()})
 				}
@@ -504,22 +491,13 @@ func (c *collector) collectVar(o *types.Var) {
 				continue
 			}
 			c.add(sel.Sel.Name, info.Uses[sel.Sel], []ast.Expr{as.Rhs[i]}, as)
-			if c.isConfigValue(as.Rhs[i]) {
-				c.collect(as.Rhs[i])
-			}
+			c.collectConfig(as.Rhs[i])
 		}
 	}
 	for _, call := range c.idx.methods[o] {
-		if call.Pos() >= c.before {
-			continue
-		}
-		if fn := typesx.Callee(info, call); fn != nil && c.inLib(fn.Pkg()) {
+		if fn := typesx.Callee(info, call); call.Pos() < c.before && fn != nil && c.inLib(fn.Pkg()) {
 			c.add(fn.Name(), fn, call.Args, call)
-			for _, a := range call.Args {
-				if c.isConfigValue(a) {
-					c.collect(a)
-				}
-			}
+			c.collectConfig(call.Args...)
 		}
 	}
 }
@@ -558,16 +536,28 @@ func (c *collector) userOption(v *types.Var, def ast.Expr) bool {
 			}
 		}
 	}
-	insp := c.m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	cur, ok := insp.Root().FindNode(call)
-	if !ok {
-		return false
-	}
+	cur, ok := c.m.inspector().Root().FindNode(call)
+	return ok && underIf(cur)
+}
+
+// underIf reports whether the innermost if statement or function around
+// cur is an if statement.
+func underIf(cur inspector.Cursor) bool {
 	for e := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		_, ok := e.Node().(*ast.IfStmt)
 		return ok
 	}
 	return false
+}
+
+// collectConfig collects those of xs that are themselves part of the
+// configuration (isConfigValue).
+func (c *collector) collectConfig(xs ...ast.Expr) {
+	for _, x := range xs {
+		if c.isConfigValue(x) {
+			c.collect(x)
+		}
+	}
 }
 
 // isConfigValue reports whether an argument is itself part of the
@@ -614,11 +604,7 @@ func (c *collector) followReturns(ft *ast.FuncType, body *ast.BlockStmt) {
 	named := make(map[*types.Var]bool) // followed once
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
 		if n, ok := n.(*ast.ReturnStmt); ok {
-			for _, r := range n.Results {
-				if c.isConfigValue(r) {
-					c.collect(r)
-				}
-			}
+			c.collectConfig(n.Results...)
 			if len(n.Results) == 0 && ft != nil && ft.Results != nil {
 				for _, f := range ft.Results.List {
 					for _, name := range f.Names {
@@ -660,9 +646,7 @@ func (c *collector) followFuncLit(fl *ast.FuncLit) {
 					continue
 				}
 				c.add(sel.Sel.Name, info.Uses[sel.Sel], []ast.Expr{n.Rhs[i]}, n)
-				if c.isConfigValue(n.Rhs[i]) {
-					c.collect(n.Rhs[i])
-				}
+				c.collectConfig(n.Rhs[i])
 			}
 		}
 		return true

@@ -569,11 +569,7 @@ func collectOutcomes(o *site.Outcomes, fams []knowledge.OutcomeFamily, httpErrs 
 func (m *Reader) closureOutcomes(s *site.Site, fn ast.Expr, j judge, desc string, pos token.Pos) {
 	o := &site.Outcomes{Pos: pos, Decision: desc}
 	s.Retried = o
-	var body *ast.BlockStmt
-	var typ *ast.FuncType
-	if fn != nil {
-		body, typ = m.funcOf(fn, 0)
-	}
+	body, typ := m.funcOf(fn, 0)
 	// identity: the library sees the error of operations the model does
 	// not see. Whether they read an object again before a write that
 	// conflicts cannot be told unless the body is seen: 409 is counted

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/interp"
@@ -121,4 +123,9 @@ func (m *Reader) rereads(node ast.Node, before token.Pos) bool {
 // model's view of the code.
 func (m *Reader) libread() *libread.Reader {
 	return libread.New(m.info, m.pkg, m.pass.Files, m.host)
+}
+
+// inspector returns the pass's inspector of the package's files.
+func (m *Reader) inspector() *inspector.Inspector {
+	return m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 }

@@ -5,9 +5,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
-	"golang.org/x/tools/go/ast/inspector"
 )
 
 // This file follows a library client held in a struct field of the
@@ -55,41 +53,32 @@ func (c *collector) followField(v *types.Var) bool {
 // onlyOperated reports whether every use of field v in the package is a
 // write of it or the receiver of a library operation (an entry point).
 func (m *Reader) onlyOperated(v *types.Var) bool {
-	vx := m.ValueIndexOf()
-	if r, ok := vx.Operated[v]; ok {
-		return r
-	}
-	r := true
-	isEntry := func(call ast.Node) bool {
-		_, _, ok := m.lookup(typesx.Callee(m.info, call.(*ast.CallExpr)))
-		return ok
-	}
-	insp := m.pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for cur := range insp.Root().Preorder((*ast.SelectorExpr)(nil)) {
-		sel := cur.Node().(*ast.SelectorExpr)
-		if m.info.Uses[sel.Sel] != v {
-			continue
+	return typesx.Cached(&m.ValueIndexOf().Operated, v, func() bool {
+		isEntry := func(call ast.Node) bool {
+			_, _, ok := m.lookup(typesx.Callee(m.info, call.(*ast.CallExpr)))
+			return ok
 		}
-		switch k, _ := cur.ParentEdge(); k {
-		case edge.AssignStmt_Lhs:
-			continue // a write: the index has it
-		case edge.CallExpr_Args:
-			// Given to a library entry point: retry.Do(ctx, l.backoff,
-			// fn) runs with it and configures nothing.
-			if isEntry(cur.Parent().Node()) {
+		for cur := range m.inspector().Root().Preorder((*ast.SelectorExpr)(nil)) {
+			sel := cur.Node().(*ast.SelectorExpr)
+			if m.info.Uses[sel.Sel] != v {
 				continue
 			}
-		case edge.SelectorExpr_X:
-			if outer := cur.Parent(); outer.ParentEdgeKind() == edge.CallExpr_Fun && isEntry(outer.Parent().Node()) {
-				continue
+			switch k, _ := cur.ParentEdge(); k {
+			case edge.AssignStmt_Lhs:
+				continue // a write: the index has it
+			case edge.CallExpr_Args:
+				// Given to a library entry point: retry.Do(ctx, l.backoff,
+				// fn) runs with it and configures nothing.
+				if isEntry(cur.Parent().Node()) {
+					continue
+				}
+			case edge.SelectorExpr_X:
+				if outer := cur.Parent(); outer.ParentEdgeKind() == edge.CallExpr_Fun && isEntry(outer.Parent().Node()) {
+					continue
+				}
 			}
+			return false
 		}
-		r = false
-		break
-	}
-	if vx.Operated == nil {
-		vx.Operated = make(map[*types.Var]bool)
-	}
-	vx.Operated[v] = r
-	return r
+		return true
+	})
 }
