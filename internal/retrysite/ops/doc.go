@@ -124,8 +124,12 @@ func (d *Describer) Rebind(info *types.Info, pkg *types.Package, m Model) *Descr
 	return &Describer{&c}
 }
 
-// Op describes one operation call.
-func (d *Describer) Op(call *ast.CallExpr) *site.Op { return d.m.describeOp(call) }
+// Op describes one operation call of a hand-written site or of a closure
+// given to a retry library. The retried code is inferred from where the
+// call is: the innermost loop around it, else the code after a goto label
+// before it, else its whole function (a recursive retry, a closure a
+// retry library calls on every attempt).
+func (d *Describer) Op(call *ast.CallExpr) *site.Op { return d.m.describeOpIn(call, d.m.opFrame(call)) }
 
 // Library describes the operations of a library site: its operation
 // arguments, or the sends of the client it configures.

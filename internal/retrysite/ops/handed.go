@@ -30,7 +30,7 @@ import (
 // middleware method that never tests its method.
 func (d *describer) handedRequest(v *types.Var) bool {
 	file := d.m.fileOf(v.Pos())
-	if file == nil || !isPtrTo(v.Type(), pkgHTTP, "Request") {
+	if file == nil || !isPtrTo(v.Type(), "Request") {
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, v.Pos(), v.Pos())
@@ -49,7 +49,7 @@ func (d *describer) handedRequest(v *types.Var) bool {
 	}
 	sig := fn.Type().(*types.Signature)
 	middleware := decl.Recv != nil && (decl.Name.Name == "RoundTrip" || decl.Name.Name == "Do") &&
-		sig.Params().Len() == 1 && sig.Params().At(0) == v && sig.Results().Len() == 2 && isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response")
+		sig.Params().Len() == 1 && sig.Params().At(0) == v && sig.Results().Len() == 2 && isPtrTo(sig.Results().At(0).Type(), "Response")
 	if !middleware && !(slices.Contains(typesx.FuncParams(d.m.info, decl.Type), v) && d.m.handedByUsers(fn)) {
 		return false
 	}

@@ -199,10 +199,7 @@ func (m *model) initCalls() map[*types.Func][]*ast.CallExpr {
 			if !ok || gd.Tok != token.VAR {
 				continue
 			}
-			ast.Inspect(gd, func(n ast.Node) bool {
-				if _, lit := n.(*ast.FuncLit); lit {
-					return false
-				}
+			typesx.InspectNoLits(gd, func(n ast.Node) bool {
 				if c, ok := n.(*ast.CallExpr); ok {
 					if fn := typesx.Callee(m.info, c); fn != nil && fn.Pkg() == m.pkg {
 						m.varCalls[fn.Origin()] = append(m.varCalls[fn.Origin()], c)
@@ -217,19 +214,15 @@ func (m *model) initCalls() map[*types.Func][]*ast.CallExpr {
 
 // returnsOf visits the first result of each return statement of decl.
 func (d *describer) returnsOf(decl *ast.FuncDecl, visit func(ast.Expr), unknown *bool) {
-	found := false
-	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
-		if r, ok := n.(*ast.ReturnStmt); ok {
-			found = true
-			if len(r.Results) == 0 {
-				*unknown = true
-			} else {
-				visit(r.Results[0])
-			}
+	rets := typesx.Returns(decl.Body)
+	for _, r := range rets {
+		if len(r.Results) == 0 {
+			*unknown = true
+		} else {
+			visit(r.Results[0])
 		}
-		return true
-	})
-	if !found {
+	}
+	if len(rets) == 0 {
 		*unknown = true
 	}
 }

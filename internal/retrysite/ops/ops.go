@@ -31,15 +31,6 @@ import (
 // generated in the retried code changes on every attempt; one generated
 // anywhere else (before the loop, by the caller) is reused.
 
-// describeOp describes one operation call of a hand-written site or of a
-// closure given to a retry library. The retried code is inferred from
-// where the call is: the innermost loop around it, else the code after a
-// goto label before it, else its whole function (a recursive retry, a
-// closure a retry library calls on every attempt).
-func (m *model) describeOp(call *ast.CallExpr) *site.Op {
-	return m.describeOpIn(call, m.opFrame(call))
-}
-
 // describeOpIn describes an operation call in frame f.
 func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
 	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
@@ -429,18 +420,16 @@ func (d *describer) directSend(call *ast.CallExpr, f *frame) *send {
 	key := knowledge.EntryKey(fn.Origin())
 	if sf, ok := knowledge.SendOf(key); ok {
 		if sf.Unwrap {
-			nr := d.wrappedRequest(callRecv(call), f)
-			if nr == nil {
-				return &send{call: call} // a send the model cannot describe
+			if call, sf = d.wrappedRequest(callRecv(call)); call == nil {
+				return &send{call: s.call} // a send the model cannot describe
 			}
-			call, sf = nr.call, nr.send
 		}
 		s.req, s.client = argAt(call, sf.Req), argAt(call, sf.Client)
 		if sf.Method != "" {
 			s.method, s.methodPos = sf.Method, s.call.Pos()
 		}
 		if sf.URLFirst {
-			s.url = arg0(call)
+			s.url = argAt(call, 0)
 		}
 		return s
 	}
@@ -482,8 +471,8 @@ func (d *describer) doer(fn *types.Func) int {
 	if _, iface := sig.Recv().Type().Underlying().(*types.Interface); !iface && fn.Pkg() == d.m.pkg {
 		return -1 // its body is read (declCall)
 	}
-	if !isPtrTo(sig.Params().At(at).Type(), pkgHTTP, "Request") ||
-		!isPtrTo(sig.Results().At(0).Type(), pkgHTTP, "Response") ||
+	if !isPtrTo(sig.Params().At(at).Type(), "Request") ||
+		!isPtrTo(sig.Results().At(0).Type(), "Response") ||
 		!typesx.IsErrorType(sig.Results().At(1).Type()) {
 		return -1
 	}
@@ -510,42 +499,34 @@ func argAt(call *ast.CallExpr, i int) ast.Expr {
 	return nil
 }
 
-func arg0(c *ast.CallExpr) ast.Expr { return argAt(c, 0) }
-
-// wrapped is a call that wraps a request and its client (a SendFunc's
-// Wrap), with how it does.
-type wrapped struct {
-	call *ast.CallExpr
-	send knowledge.SendFunc
-}
-
-// wrappedRequest finds the call that wrapped the request x holds, for a
-// send of its Unwrap method.
-func (d *describer) wrappedRequest(x ast.Expr, f *frame) *wrapped {
+// wrappedRequest finds the call that wrapped the request x holds (a
+// SendFunc's Wrap, wrapping a request and its client) and how it does,
+// for a send of its Unwrap method; a nil call when none.
+func (d *describer) wrappedRequest(x ast.Expr) (*ast.CallExpr, knowledge.SendFunc) {
 	for range 4 {
 		switch y := ast.Unparen(x).(type) {
 		case *ast.CallExpr:
 			if fn := typesx.Callee(d.m.info, y); fn != nil {
 				if sf, ok := knowledge.SendOf(knowledge.EntryKey(fn.Origin())); ok && sf.Wrap {
-					return &wrapped{y, sf}
+					return y, sf
 				}
 			}
-			return nil
+			return nil, knowledge.SendFunc{}
 		case *ast.Ident:
 			v, _ := d.m.info.Uses[y].(*types.Var)
 			if v == nil {
-				return nil
+				return nil, knowledge.SendFunc{}
 			}
 			defs := d.defs(v)
 			if len(defs) != 1 {
-				return nil
+				return nil, knowledge.SendFunc{}
 			}
 			x = defs[0].rhs
 		default:
-			return nil
+			return nil, knowledge.SendFunc{}
 		}
 	}
-	return nil
+	return nil, knowledge.SendFunc{}
 }
 
 // describeSend describes one send: its method and its key.
@@ -571,7 +552,7 @@ func (d *describer) describeSend(s *send, f *frame) *sendDesc {
 		t.urls = append(t.urls, argRef{s.url, f})
 	}
 	r.plain = d.plainURLs(t)
-	r.key = d.key(t, f)
+	r.key = d.key(t)
 	if pos, ok := d.clientAddsKey(s.client, f, 0); ok {
 		r.key = &site.IdemKey{State: site.KeyStable, Set: pos}
 	}
@@ -722,12 +703,10 @@ func (d *describer) usesOf(v *types.Var) []use {
 }
 
 // A def is one definition of a variable: the expression assigned to it
-// (rhs, with idx the result index when rhs is a multi-value call), and
-// the assignment.
+// (rhs, with idx the result index when rhs is a multi-value call).
 type def struct {
 	rhs    ast.Expr
 	idx    int
-	node   ast.Node
 	rangeX ast.Expr // for range variables: the ranged expression
 	isKey  bool     // ... and whether it is the key
 }
@@ -738,42 +717,40 @@ func (d *describer) defs(v *types.Var) []def {
 	for _, u := range d.usesOf(v) {
 		switch p := u.parent().(type) {
 		case *ast.AssignStmt:
-			for i, l := range p.Lhs {
-				if l != u.id {
-					continue
-				}
-				if p.Tok != token.ASSIGN && p.Tok != token.DEFINE {
-					ds = append(ds, def{node: p}) // x += ...
-					continue
-				}
-				if len(p.Lhs) == len(p.Rhs) {
-					ds = append(ds, def{rhs: p.Rhs[i], node: p})
-				} else if len(p.Rhs) == 1 {
-					ds = append(ds, def{rhs: p.Rhs[0], idx: i, node: p})
-				}
+			switch i := slices.Index(p.Lhs, ast.Expr(u.id)); {
+			case i < 0:
+			case p.Tok != token.ASSIGN && p.Tok != token.DEFINE:
+				ds = append(ds, def{}) // x += ...
+			default:
+				ds = appendDef(ds, i, len(p.Lhs), p.Rhs)
 			}
 		case *ast.ValueSpec:
-			for i, n := range p.Names {
-				if n != u.id {
-					continue
-				}
-				if len(p.Values) == len(p.Names) {
-					ds = append(ds, def{rhs: p.Values[i], node: p})
-				} else if len(p.Values) == 1 {
-					ds = append(ds, def{rhs: p.Values[0], idx: i, node: p})
-				}
+			if i := slices.Index(p.Names, u.id); i >= 0 {
+				ds = appendDef(ds, i, len(p.Names), p.Values)
 			}
 		case *ast.RangeStmt:
 			if p.Key == u.id || p.Value == u.id {
-				ds = append(ds, def{node: p, rangeX: p.X, isKey: p.Key == u.id})
+				ds = append(ds, def{rangeX: p.X, isKey: p.Key == u.id})
 			}
 		}
 	}
 	return ds
 }
 
-// isPtrTo reports whether t is *path.name.
-func isPtrTo(t types.Type, path, name string) bool {
+// appendDef appends to ds the definition of the i'th of n names given
+// values: one value each, or the i'th result of one multi-value call.
+func appendDef(ds []def, i, n int, values []ast.Expr) []def {
+	switch {
+	case len(values) == n:
+		return append(ds, def{rhs: values[i]})
+	case len(values) == 1:
+		return append(ds, def{rhs: values[0], idx: i})
+	}
+	return ds
+}
+
+// isPtrTo reports whether t is *net/http.name.
+func isPtrTo(t types.Type, name string) bool {
 	_, ok := t.(*types.Pointer)
-	return ok && typesx.IsNamed(t, path, name)
+	return ok && typesx.IsNamed(t, pkgHTTP, name)
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,7 +45,7 @@ func (m *model) readElsewhere(fn *types.Func, words []string) *sendDesc {
 		return nil
 	}
 	for i := 0; i < res.Len(); i++ {
-		if isPtrTo(res.At(i).Type(), pkgHTTP, "Request") {
+		if isPtrTo(res.At(i).Type(), "Request") {
 			return nil
 		}
 	}
@@ -127,11 +128,7 @@ func takesOptions(sig *types.Signature) bool {
 
 // isMethod reports whether s is an HTTP method's name.
 func isMethod(s string) bool {
-	switch s {
-	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE":
-		return true
-	}
-	return false
+	return slices.Contains([]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"}, s)
 }
 
 // elsewhereBuilt reads a request made by fn, a function of another
@@ -168,10 +165,7 @@ func (d *describer) elsewhereBuilt(call *ast.CallExpr, fn *types.Func, t *reqTra
 // tagsName reports whether a struct t is or points to has a field, its
 // embedded structs' included, whose tag holds one of words (any case).
 func tagsName(t types.Type, words []string, depth int) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	st, ok := t.Underlying().(*types.Struct)
+	st, ok := typesx.Deref(t).Underlying().(*types.Struct)
 	if !ok || depth > 3 {
 		return false
 	}

@@ -27,7 +27,7 @@ type keyVal struct {
 }
 
 // key turns the key sets found on a request into an IdemKey.
-func (d *describer) key(t *reqTrace, f *frame) *site.IdemKey {
+func (d *describer) key(t *reqTrace) *site.IdemKey {
 	if len(t.keys) == 0 {
 		if t.opaque {
 			return &site.IdemKey{State: site.KeyUnknown}
@@ -224,7 +224,7 @@ func (d *describer) generated(call *ast.CallExpr, f *frame) keyVal {
 func (d *describer) classifyCall(call *ast.CallExpr, f *frame, depth int) keyVal {
 	info := d.m.info
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
-		return d.classify(arg0(call), f, depth+1)
+		return d.classify(argAt(call, 0), f, depth+1)
 	}
 	fn := typesx.Callee(info, call)
 	if fn != nil && fn.Pkg() != nil && knowledge.IsKeyGenerator(fn.Pkg().Path(), fn.Name()) {

@@ -262,13 +262,11 @@ func (d *describer) afterSend(u use) bool {
 	}
 	fn, _ := d.m.info.Defs[decl.Name].(*types.Func)
 	back := fn == nil || typesx.CallsFunc(d.m.info, decl.Body, fn)
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BranchStmt); ok && b.Tok == token.GOTO {
-			back = true
-		}
-		return !back
+	return !typesx.InspectUntil(&back, decl.Body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BranchStmt)
+		back = ok && b.Tok == token.GOTO
+		return true
 	})
-	return !back
 }
 
 // isDefUse reports whether a use defines the variable (the left side of
@@ -295,10 +293,8 @@ func (d *describer) reqExprUse(e ast.Expr, path []ast.Node, f *frame, t *reqTrac
 	}
 	parent, rest := path[len(path)-1], path[:len(path)-1]
 	switch p := parent.(type) {
-	case *ast.ParenExpr:
-		d.reqExprUse(p, rest, f, t)
-	case *ast.StarExpr:
-		d.reqExprUse(p, rest, f, t)
+	case *ast.ParenExpr, *ast.StarExpr:
+		d.reqExprUse(p.(ast.Expr), rest, f, t)
 	case *ast.SelectorExpr:
 		if p.X != e {
 			return
@@ -499,7 +495,7 @@ func (d *describer) headerOrigin(x ast.Expr, f *frame, t *reqTrace) {
 		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
-			d.headerOrigin(arg0(x), f, t)
+			d.headerOrigin(argAt(x, 0), f, t)
 			return
 		}
 		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && b.Name() == "make" {
@@ -687,9 +683,9 @@ func (d *describer) builderMethod(call *ast.CallExpr, fn *types.Func, f *frame, 
 			d.keyOp(call.Args[0], call.Args[1], call.Pos(), f, t)
 		}
 	case knowledge.SetsHeaders:
-		d.headerOrigin(arg0(call), f, t)
+		d.headerOrigin(argAt(call, 0), f, t)
 	case knowledge.SetsMethod:
-		if s, pos, ok := d.str(arg0(call), f); ok {
+		if s, pos, ok := d.str(argAt(call, 0), f); ok {
 			t.assigned = append(t.assigned, methodRef{strings.ToUpper(s), pos})
 		}
 	case knowledge.SetsHook:
@@ -800,9 +796,12 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 	case *ast.CallExpr:
 		fn := typesx.Callee(info, y)
 		if fn != nil && fn.Pkg() == d.m.pkg {
+			if f == nil {
+				f = &frame{}
+			}
 			var pos token.Pos
 			found := false
-			d.followReturns(fn, y, orEmpty(f), 0, func(r ast.Expr, hf *frame, _ int) {
+			d.followReturns(fn, y, f, 0, func(r ast.Expr, hf *frame, _ int) {
 				if p, ok := d.clientAddsKey(r, hf, depth+1); ok && !found {
 					pos, found = p, true
 				}
@@ -811,13 +810,6 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 		}
 	}
 	return token.NoPos, false
-}
-
-func orEmpty(f *frame) *frame {
-	if f == nil {
-		return &frame{}
-	}
-	return f
 }
 
 // firstPos returns the first position f finds in xs, in order.
@@ -976,22 +968,20 @@ func declParam(info *types.Info, decl *ast.FuncDecl, i int) *types.Var {
 // implement the interface method fn, or nil when a type of the package
 // implements it with a method declared elsewhere.
 func (m *model) implementations(fn *types.Func) []*ast.FuncDecl {
-	return typesx.Cached(&m.impls, fn, func() []*ast.FuncDecl { return m.findImplementations(fn) })
-}
-
-func (m *model) findImplementations(fn *types.Func) []*ast.FuncDecl {
-	iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
-	if iface == nil {
-		return nil
-	}
-	var out []*ast.FuncDecl
-	for _, named := range typesx.Implementers(m.pkg, iface) {
-		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, m.pkg, fn.Name())
-		mfn, _ := obj.(*types.Func)
-		if mfn == nil || m.FuncDecl(mfn) == nil {
+	return typesx.Cached(&m.impls, fn, func() []*ast.FuncDecl {
+		iface, _ := fn.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface)
+		if iface == nil {
 			return nil
 		}
-		out = append(out, m.FuncDecl(mfn))
-	}
-	return out
+		var out []*ast.FuncDecl
+		for _, named := range typesx.Implementers(m.pkg, iface) {
+			obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), false, m.pkg, fn.Name())
+			mfn, _ := obj.(*types.Func)
+			if mfn == nil || m.FuncDecl(mfn) == nil {
+				return nil
+			}
+			out = append(out, m.FuncDecl(mfn))
+		}
+		return out
+	})
 }

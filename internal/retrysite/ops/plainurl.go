@@ -60,7 +60,7 @@ func (d *describer) plainURL(x ast.Expr, f *frame, depth int) bool {
 			return false
 		}
 		if urlKeepers[fn.Pkg().Path()+"."+fn.Name()] {
-			return d.plainURL(arg0(x), f, depth+1)
+			return d.plainURL(argAt(x, 0), f, depth+1)
 		}
 	case *ast.Ident:
 		v, _ := info.Uses[x].(*types.Var)

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
-	"github.com/retrylint/retrylint/internal/retrysite/site"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
@@ -51,7 +50,7 @@ func (r *tres) helperBound(fn *types.Func) (best time.Duration, known, timed boo
 		if knowledge.RequestFuncOf(name).Kind != knowledge.NotRequestFunc || strings.HasPrefix(name, "context.") && name != "context." {
 			return true // builds a request or a context: sends nothing
 		}
-		f := hr.opFact(&site.Op{Call: call})
+		f := hr.opFact(call)
 		if f.durKnown {
 			best = max(best, f.dur)
 		}

@@ -241,13 +241,7 @@ func (r *tres) setTest(c ast.Expr) (*ast.SelectorExpr, *types.Var) {
 	}
 	x, y, op := b.X, b.Y, b.Op
 	if r.zeroOrNil(x) {
-		x, y = y, x
-		switch op {
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		}
+		x, y, op = y, x, typesx.MirrorOp(op)
 	}
 	if !r.zeroOrNil(y) || (op != token.NEQ && op != token.GTR) {
 		return nil, nil

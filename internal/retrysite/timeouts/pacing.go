@@ -24,18 +24,13 @@ import (
 // every use is one, a comparison with a constant or a logged argument).
 func (r *tres) paces(call *ast.CallExpr) bool {
 	var stack []ast.Node
-	for _, n := range r.region {
-		if n == nil || stack != nil {
-			continue
+	r.preorder(func(x ast.Node, st []ast.Node) bool {
+		if x == ast.Node(call) {
+			stack = slices.Clone(st)
+			return false
 		}
-		ast.PreorderStack(n, nil, func(x ast.Node, st []ast.Node) bool {
-			if x == ast.Node(call) {
-				stack = slices.Clone(st)
-				return false
-			}
-			return stack == nil
-		})
-	}
+		return stack == nil
+	})
 	if len(stack) == 0 {
 		return false
 	}
@@ -88,40 +83,35 @@ func (r *tres) waitCall(call *ast.CallExpr) bool {
 func (r *tres) onlyWaited(v *types.Var) bool {
 	uses := 0
 	good := true
-	for _, n := range r.region {
-		if n == nil {
-			continue
+	r.preorder(func(x ast.Node, st []ast.Node) bool {
+		id, ok := x.(*ast.Ident)
+		if !ok || r.m.info.Uses[id] != v || len(st) == 0 {
+			return true
 		}
-		ast.PreorderStack(n, nil, func(x ast.Node, st []ast.Node) bool {
-			id, ok := x.(*ast.Ident)
-			if !ok || r.m.info.Uses[id] != v || len(st) == 0 {
+		parent := st[len(st)-1]
+		switch p := parent.(type) {
+		case *ast.AssignStmt:
+			if slices.Contains(p.Lhs, ast.Expr(id)) {
 				return true
 			}
-			parent := st[len(st)-1]
-			switch p := parent.(type) {
-			case *ast.AssignStmt:
-				if slices.Contains(p.Lhs, ast.Expr(id)) {
-					return true
-				}
-			case *ast.CallExpr:
-				if r.waitCall(p) || typesx.VariadicArg(r.m.info, p, id) || r.reportedArg(p, id) {
-					uses++
-					return true
-				}
-			case *ast.BinaryExpr:
-				// A test against zero (if sleep > 0) caps nothing.
-				other := p.X
-				if other == ast.Expr(id) {
-					other = p.Y
-				}
-				if tv := r.m.info.Types[other]; tv.Value != nil && constant.Sign(tv.Value) == 0 {
-					return true
-				}
+		case *ast.CallExpr:
+			if r.waitCall(p) || typesx.VariadicArg(r.m.info, p, id) || r.reportedArg(p, id) {
+				uses++
+				return true
 			}
-			good = false
-			return true
-		})
-	}
+		case *ast.BinaryExpr:
+			// A test against zero (if sleep > 0) caps nothing.
+			other := p.X
+			if other == ast.Expr(id) {
+				other = p.Y
+			}
+			if tv := r.m.info.Types[other]; tv.Value != nil && constant.Sign(tv.Value) == 0 {
+				return true
+			}
+		}
+		good = false
+		return true
+	})
 	return good && uses > 0
 }
 
@@ -130,13 +120,8 @@ func (r *tres) onlyWaited(v *types.Var) bool {
 // receives from a context's Done (the context ends it, not the check).
 func (r *tres) exits(body ast.Node) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CommClause:
 			if u := typesx.CommReceive(n.Comm); u != nil {
 				if c, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && r.callee(c) == "context.Context.Done" {
@@ -159,7 +144,6 @@ func (r *tres) exits(body ast.Node) bool {
 				found = true
 			}
 		}
-		return !found
+		return true
 	})
-	return found
 }

@@ -151,13 +151,9 @@ func (w *shipWalk) body(b *ast.BlockStmt, depth int) bool {
 		}
 		name := r.callee(call)
 		switch {
-		case httpHelpers[name] || httpClientMethods[name]:
+		case httpHelpers[name] || httpClientMethods[name] || netHTTPRoundTrip(r.m.info, call):
 			sends++
 			ok = w.call(call, depth)
-			return true
-		case netHTTPRoundTrip(r.m.info, call):
-			sends++
-			ok = w.roundTrip(call)
 			return true
 		case !returnsResponse(r.m.info, call):
 			return true
@@ -201,7 +197,7 @@ func (w *shipWalk) roundTrip(call *ast.CallExpr) bool {
 		return false // a deadline of its own
 	}
 	if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok {
-		if v, _ := r.m.info.Uses[x.Sel].(*types.Var); v != nil && v.Pkg() != nil && v.Pkg().Path() == "net/http" && v.Name() == "DefaultTransport" {
+		if r.m.isHTTPVar(x.Sel, "DefaultTransport") {
 			w.clients = append(w.clients, clientFact{kind: clientNoTimeout, why: "http.DefaultTransport has no response timeout", pos: sel.Pos(), via: "http.DefaultTransport"})
 			return true
 		}
@@ -825,8 +821,7 @@ func (r *tres) plainTransport(x ast.Expr, self *types.Var, depth int) bool {
 		if x.Sel.Name == "Transport" && self != nil && r.varOf(x.X) == self {
 			return true
 		}
-		v, _ := r.m.info.Uses[x.Sel].(*types.Var)
-		return v != nil && v.Pkg() != nil && v.Pkg().Path() == "net/http" && v.Name() == "DefaultTransport"
+		return r.m.isHTTPVar(x.Sel, "DefaultTransport")
 	case *ast.CompositeLit:
 		plain := true
 		ast.Inspect(x, func(n ast.Node) bool {
@@ -1000,20 +995,11 @@ func (r *tres) paramCarries(v *types.Var, depth int) bool {
 // none (a naked return: the results are out of sight).
 func firstResults(body *ast.BlockStmt) []ast.Expr {
 	var xs []ast.Expr
-	naked := false
-	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
-			if len(n.Results) == 0 {
-				naked = true
-			} else {
-				xs = append(xs, n.Results[0])
-			}
+	for _, ret := range typesx.Returns(body) {
+		if len(ret.Results) == 0 {
+			return nil
 		}
-		return !naked
-	})
-	if naked {
-		return nil
+		xs = append(xs, ret.Results[0])
 	}
 	return xs
 }

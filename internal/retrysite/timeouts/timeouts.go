@@ -22,7 +22,6 @@ import (
 
 // opFact is what the model knows of one operation's time bound.
 type opFact struct {
-	op     *site.Op
 	http   bool
 	client clientFact
 	// grpc is true for a gRPC unary call (grpccall.go).
@@ -87,10 +86,9 @@ var httpClientMethods = map[string]bool{
 	"net/http.Client.Post": true, "net/http.Client.PostForm": true,
 }
 
-// opFact studies one operation.
-func (r *tres) opFact(op *site.Op) opFact {
-	f := opFact{op: op}
-	call := op.Call
+// opFact studies one operation's call.
+func (r *tres) opFact(call *ast.CallExpr) opFact {
+	var f opFact
 	if call == nil {
 		return f
 	}
@@ -143,13 +141,7 @@ func (r *tres) opFact(op *site.Op) opFact {
 				}
 			}
 		}
-		f.ctx = ctxFact{kind: ctxNone}
-		for i, c := range cs {
-			if i > 0 {
-				c = mergeCtx(f.ctx, c)
-			}
-			f.ctx = c
-		}
+		f.ctx = mergeAll(cs, func(c ctxFact) ctxFact { return c })
 		// A gRPC unary call whose timing the model sees whole (grpccall.go).
 		f.grpc = r.m.unaryCall(call) && !r.m.configuresGRPC()
 		// A function of the package that times its own send
@@ -200,11 +192,16 @@ func (r *tres) regionCtx() ctxFact {
 	return f
 }
 
-// inspect runs ast.Inspect over each node of the region.
+// inspect runs f over each node of the region, in preorder.
 func (r *tres) inspect(f func(ast.Node) bool) {
+	r.preorder(func(n ast.Node, _ []ast.Node) bool { return f(n) })
+}
+
+// preorder runs ast.PreorderStack over each node of the region.
+func (r *tres) preorder(f func(ast.Node, []ast.Node) bool) {
 	for _, n := range r.region {
 		if n != nil {
-			ast.Inspect(n, f)
+			ast.PreorderStack(n, nil, f)
 		}
 	}
 }
@@ -215,7 +212,7 @@ func (r *tres) opsCtx(s *site.Site, t *site.Timeouts) ([]opFact, ctxFact) {
 	ctx := r.regionCtx()
 	var facts []opFact
 	for _, op := range s.Ops {
-		f := r.opFact(op)
+		f := r.opFact(op.Call)
 		facts = append(facts, f)
 		ctx = mergeCtx(ctx, f.ctx)
 		if t.NoAttemptTimeout == nil && f.noTimeout() {
@@ -352,16 +349,13 @@ type waitsFact struct {
 }
 
 func (w waitsFact) at(i int) time.Duration {
-	if w.each != nil {
-		if i < len(w.each) {
-			return w.each[i]
-		}
-		if len(w.each) > 0 {
-			return w.each[len(w.each)-1]
-		}
+	switch {
+	case w.each == nil:
+		return w.per
+	case len(w.each) == 0:
 		return 0
 	}
-	return w.per
+	return w.each[min(i, len(w.each)-1)]
 }
 
 func allSame(ds []time.Duration) bool {
@@ -427,10 +421,8 @@ func (r *tres) loopWaitsFact(s *site.Site) waitsFact {
 		return true
 	})
 	w := waitsFact{exact: exact && len(durs) <= 1}
-	for i, d := range durs {
-		if i == 0 || d < w.per {
-			w.per = d
-		}
+	if len(durs) > 0 {
+		w.per = slices.Min(durs)
 	}
 	return w
 }
@@ -666,9 +658,6 @@ func isLoopStmt(n ast.Node) bool {
 // attemptBound is the longest constant bound on one attempt, when every
 // operation has one.
 func attemptBound(facts []opFact) (time.Duration, bool) {
-	if len(facts) == 0 {
-		return 0, false
-	}
 	var d time.Duration
 	for _, f := range facts {
 		if !f.durKnown {
@@ -686,11 +675,7 @@ func (r *tres) runnerArgs(call *ast.CallExpr) bool {
 	var c, d, f bool
 	for _, a := range call.Args {
 		t := r.m.info.TypeOf(a)
-		if t == nil {
-			continue
-		}
-		_, sig := t.Underlying().(*types.Signature)
-		c, d, f = c || IsContextType(t), d || typesx.IsNamed(t, "time", "Duration"), f || sig
+		c, d, f = c || IsContextType(t), d || typesx.IsNamed(t, "time", "Duration"), f || isFuncLike(t)
 	}
 	return c && d && f
 }
@@ -699,12 +684,6 @@ func (r *tres) runnerArgs(call *ast.CallExpr) bool {
 // attempt, known or not.
 func allTimed(facts []opFact) bool {
 	return len(facts) > 0 && !slices.ContainsFunc(facts, func(f opFact) bool { return !f.durKnown && (!f.ctx.attempt || f.ctx.attemptSome) })
-}
-
-// isAssigned reports whether id is assigned to by parent.
-func isAssigned(parent ast.Node, id *ast.Ident) bool {
-	as, ok := parent.(*ast.AssignStmt)
-	return ok && slices.Contains(as.Lhs, ast.Expr(id))
 }
 
 // joinWaits writes a sum of waits, its middle elided past six terms
@@ -729,13 +708,12 @@ func (r *tres) reportedArg(parent ast.Node, id *ast.Ident) bool {
 		return false
 	}
 	compared := false
-	typesx.InspectNoLitsUntil(&compared, d.Body, func(n ast.Node) bool {
+	return !typesx.InspectNoLitsUntil(&compared, d.Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BinaryExpr); ok && b.Op != token.ADD && b.Op != token.SUB && b.Op != token.MUL && b.Op != token.QUO {
 			compared = typesx.UsesAny(r.m.info, b, map[*types.Var]bool{p: true})
 		}
-		return !compared
+		return true
 	})
-	return !compared
 }
 
 // argParam returns the declaration of call's callee, a function of the

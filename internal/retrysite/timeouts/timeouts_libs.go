@@ -160,7 +160,7 @@ func (x *libTimeoutState) read(v *knowledge.TimeoutVocab, e knowledge.Entry) {
 		return
 	}
 	cl := x.client(v.Client)
-	f := opFact{op: x.libOp, http: true, client: cl, ctx: x.siteCtx}
+	f := opFact{http: true, client: cl, ctx: x.siteCtx}
 	// A call that builds a client or transport sends nothing itself: each
 	// send through it is the caller's.
 	builds := e.Sends == knowledge.SendsClient || e.Sends == knowledge.SendsTransport

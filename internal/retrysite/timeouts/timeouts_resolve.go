@@ -91,6 +91,20 @@ func mergeCtx(a, b ctxFact) ctxFact {
 	return r
 }
 
+// mergeAll merges the facts of of over xs (mergeCtx), in order; no
+// context for none.
+func mergeAll[T any](xs []T, of func(T) ctxFact) ctxFact {
+	f := ctxFact{kind: ctxNone}
+	for i, x := range xs {
+		g := of(x)
+		if i > 0 {
+			g = mergeCtx(f, g)
+		}
+		f = g
+	}
+	return f
+}
+
 // A clientKind says what is known of an HTTP client's Timeout.
 type clientKind int
 
@@ -200,6 +214,12 @@ func (r *tres) varOf(x ast.Expr) *types.Var {
 	return v
 }
 
+// isHTTPVar reports whether id names net/http's package variable name.
+func (m *model) isHTTPVar(id *ast.Ident, name string) bool {
+	v, _ := m.info.Uses[id].(*types.Var)
+	return v != nil && v.Pkg() != nil && v.Pkg().Path() == "net/http" && v.Name() == name
+}
+
 // factsOf is facts of the variable x uses, nil if none.
 func (r *tres) factsOf(x ast.Expr) *varFacts {
 	if v := r.varOf(x); v != nil {
@@ -218,20 +238,12 @@ func (r *tres) facts(v *types.Var) *varFacts {
 	r.vars[v] = vf
 	info := r.m.info
 	var roots []ast.Node
-	pkgLevel := v.Parent() == r.m.pkg.Scope()
-	for _, f := range r.m.pass.Files {
-		if pkgLevel {
+	if v.Parent() == r.m.pkg.Scope() {
+		for _, f := range r.m.pass.Files {
 			roots = append(roots, f)
-			continue
 		}
-		if f.Pos() > v.Pos() || v.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if d.Pos() <= v.Pos() && v.Pos() < d.End() {
-				roots = append(roots, d)
-			}
-		}
+	} else if d := r.declOf(v.Pos()); d != nil {
+		roots = append(roots, d)
 	}
 	if len(roots) == 0 {
 		vf.escapes, vf.param, vf.otherEscape = true, true, true
@@ -291,7 +303,7 @@ func (r *tres) facts(v *types.Var) *varFacts {
 				case *ast.SelectorExpr:
 					// v.Field or v.Method(...): not an escape.
 				case *ast.AssignStmt:
-					if !isAssigned(p, n) { // stored in another variable
+					if !slices.Contains(p.Lhs, ast.Expr(n)) { // stored in another variable
 						vf.escapes, vf.otherEscape = true, true
 					}
 				case *ast.ParenExpr, *ast.StarExpr:
@@ -467,11 +479,7 @@ func (r *tres) identCtx(x *ast.Ident, v *types.Var) ctxFact {
 		}
 		return f
 	}
-	f := r.ctx(vf.defs[0])
-	for _, d := range vf.defs[1:] {
-		f = mergeCtx(f, r.ctx(d))
-	}
-	return f
+	return mergeAll(vf.defs, r.ctx)
 }
 
 // deadlineDur returns the duration of a WithTimeout argument, or of a
@@ -520,11 +528,7 @@ func (r *tres) request(x ast.Expr) ctxFact {
 		if vf == nil || vf.param || len(vf.defs) == 0 {
 			break
 		}
-		f := r.request(vf.defs[0])
-		for _, d := range vf.defs[1:] {
-			f = mergeCtx(f, r.request(d))
-		}
-		return f
+		return mergeAll(vf.defs, r.request)
 	}
 	return ctxFact{kind: ctxCaller}
 }
@@ -539,7 +543,7 @@ func (r *tres) client(x ast.Expr) clientFact {
 	info := r.m.info
 	switch x := x.(type) {
 	case *ast.SelectorExpr:
-		if v, ok := info.Uses[x.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "net/http" && v.Name() == "DefaultClient" {
+		if r.m.isHTTPVar(x.Sel, "DefaultClient") {
 			if r.m.setsDefaultClientTimeout() {
 				return clientFact{kind: clientTimeout}
 			}
@@ -664,8 +668,7 @@ func (m *model) setsDefaultClientTimeout() bool {
 			for i := 0; ok && i < len(as.Lhs); i++ {
 				typesx.InspectUntil(&found, as.Lhs[i], func(n ast.Node) bool {
 					if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "DefaultClient" {
-						v, ok := m.info.Uses[sel.Sel].(*types.Var)
-						found = ok && v.Pkg() != nil && v.Pkg().Path() == "net/http"
+						found = m.isHTTPVar(sel.Sel, "DefaultClient")
 					}
 					return true
 				})
