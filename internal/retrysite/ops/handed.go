@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // This file reads middleware (issue 32 point 3): a RoundTripper or client
@@ -29,17 +28,10 @@ import (
 // handedRequest reports whether v is the request parameter of a
 // middleware method that never tests its method.
 func (d *describer) handedRequest(v *types.Var) bool {
-	file := d.m.fileOf(v.Pos())
-	if file == nil || !isPtrTo(v.Type(), "Request") {
+	if !isPtrTo(v.Type(), "Request") {
 		return false
 	}
-	path, _ := astutil.PathEnclosingInterval(file, v.Pos(), v.Pos())
-	var decl *ast.FuncDecl
-	for _, n := range path {
-		if fd, ok := n.(*ast.FuncDecl); ok {
-			decl = fd
-		}
-	}
+	decl, _ := typesx.ParamDecl(d.m.pass.Files, d.m.info, v)
 	if decl == nil || decl.Body == nil {
 		return false
 	}
@@ -49,8 +41,8 @@ func (d *describer) handedRequest(v *types.Var) bool {
 	}
 	sig := fn.Type().(*types.Signature)
 	middleware := decl.Recv != nil && (decl.Name.Name == "RoundTrip" || decl.Name.Name == "Do") &&
-		sig.Params().Len() == 1 && sig.Params().At(0) == v && sig.Results().Len() == 2 && isPtrTo(sig.Results().At(0).Type(), "Response")
-	if !middleware && !(slices.Contains(typesx.FuncParams(d.m.info, decl.Type), v) && d.m.handedByUsers(fn)) {
+		sig.Params().Len() == 1 && sig.Results().Len() == 2 && isPtrTo(sig.Results().At(0).Type(), "Response")
+	if !middleware && !d.m.handedByUsers(fn) {
 		return false
 	}
 	filtered := false

@@ -159,13 +159,8 @@ type describer struct {
 }
 
 func newDescriber(m *model) *describer {
-	return &describer{
-		m:          m,
-		keyHeaders: append([]string{policy.IdempotencyKeyHeader}, m.keyHeaders...),
-		seenVar:    make(map[*types.Var]bool),
-		seenNode:   make(map[ast.Node]bool),
-		uses:       make(map[*types.Var][]use),
-	}
+	return &describer{m: m, keyHeaders: append([]string{policy.IdempotencyKeyHeader}, m.keyHeaders...),
+		seenVar: make(map[*types.Var]bool), seenNode: make(map[ast.Node]bool), uses: make(map[*types.Var][]use)}
 }
 
 // isKeyHeader reports whether a header name names an idempotency key,
@@ -238,9 +233,8 @@ func (d *describer) declCall(decl *ast.FuncDecl, call *ast.CallExpr, f *frame, d
 func (d *describer) bodySends(body *ast.BlockStmt, hf *frame, depth int) *sendDesc {
 	var sends []*sendDesc
 	typesx.InspectNoLits(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if r := d.call(n, hf, depth+1); r != nil {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if r := d.call(call, hf, depth+1); r != nil {
 				sends = append(sends, r)
 				return false
 			}
@@ -683,15 +677,9 @@ func (d *describer) usesOf(v *types.Var) []use {
 	var us []use
 	file := d.m.fileOf(v.Pos())
 	if file != nil && v.Parent() != nil && v.Parent() != d.m.pkg.Scope() {
-		var decl ast.Node
-		for _, dc := range file.Decls {
-			if dc.Pos() <= v.Pos() && v.Pos() < dc.End() {
-				decl = dc
-				break
-			}
-		}
-		if decl != nil {
-			walkPaths(decl, func(n ast.Node, path []ast.Node) {
+		holds := func(dc ast.Decl) bool { return dc.Pos() <= v.Pos() && v.Pos() < dc.End() }
+		if i := slices.IndexFunc(file.Decls, holds); i >= 0 {
+			walkPaths(file.Decls[i], func(n ast.Node, path []ast.Node) {
 				if id, ok := n.(*ast.Ident); ok && (d.m.info.Uses[id] == v || d.m.info.Defs[id] == v) {
 					us = append(us, use{id: id, path: slices.Clone(path)})
 				}

@@ -99,14 +99,11 @@ func (m *model) clientSends(x ast.Expr, transport bool) []*ast.CallExpr {
 		return nil
 	}
 	path, _ := astutil.PathEnclosingInterval(file, x.Pos(), x.End())
-	for i, n := range path {
-		if n == x {
-			// The ancestors, innermost last.
-			ancestors := slices.Clone(path[i+1:])
-			slices.Reverse(ancestors)
-			t.value(x, ancestors, transport, 0)
-			break
-		}
+	if i := slices.Index(path, ast.Node(x)); i >= 0 {
+		// The ancestors, innermost last.
+		ancestors := slices.Clone(path[i+1:])
+		slices.Reverse(ancestors)
+		t.value(x, ancestors, transport, 0)
 	}
 	return t.sends
 }

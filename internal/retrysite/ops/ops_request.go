@@ -56,18 +56,11 @@ func (d *describer) origin(x ast.Expr, f *frame, t *reqTrace, idx int) {
 		methodSet := false
 		for _, el := range x.Elts {
 			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			k := typesx.IdentOf(kv.Key)
-			if k == nil {
-				continue
-			}
-			switch k.Name {
-			case "Method":
+			switch {
+			case ok && typesx.IsIdent(kv.Key, "Method"):
 				methodSet = true
 				d.addMethod(kv.Value, f, t)
-			case "Header":
+			case ok && typesx.IsIdent(kv.Key, "Header"):
 				d.headerOrigin(kv.Value, f, t)
 			}
 		}
@@ -172,20 +165,16 @@ func (d *describer) followReturns(fn *types.Func, call *ast.CallExpr, f *frame, 
 			}
 		}
 	}
-	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == 0 && named != nil:
-				visit(named, hf, 0)
-			case len(n.Results) == 1 && sig.Results().Len() > 1:
-				visit(n.Results[0], hf, idx)
-			case idx < len(n.Results):
-				visit(n.Results[idx], hf, 0)
-			}
+	for _, n := range typesx.Returns(decl.Body) {
+		switch {
+		case len(n.Results) == 0 && named != nil:
+			visit(named, hf, 0)
+		case len(n.Results) == 1 && sig.Results().Len() > 1:
+			visit(n.Results[0], hf, idx)
+		case idx < len(n.Results):
+			visit(n.Results[idx], hf, 0)
 		}
-		return true
-	})
+	}
 	return true
 }
 
@@ -420,10 +409,8 @@ func (d *describer) headerExprUse(h ast.Expr, path []ast.Node, f *frame, t *reqT
 			d.keyOp(p.Index, firstElem(val), p.Pos(), f, t)
 		}
 	case *ast.AssignStmt, *ast.ValueSpec:
-		if as, ok := p.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
-			if i := slices.Index(as.Lhs, h); i >= 0 {
-				d.headerOrigin(as.Rhs[i], f, t) // req.Header = h
-			}
+		if val, ok := parentAssign(h, path); ok {
+			d.headerOrigin(val, f, t) // req.Header = h
 		}
 		if w := d.assignedTo(p, h); w != nil {
 			d.varRequest(w, f, t, true)
@@ -757,10 +744,8 @@ func (d *describer) clientAddsKey(x ast.Expr, f *frame, depth int) (token.Pos, b
 			return token.NoPos, false
 		}
 		for _, el := range y.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k := typesx.IdentOf(kv.Key); k != nil && k.Name == "Transport" {
-					return transport(kv.Value)
-				}
+			if kv, ok := el.(*ast.KeyValueExpr); ok && typesx.IsIdent(kv.Key, "Transport") {
+				return transport(kv.Value)
 			}
 		}
 	case *ast.Ident:

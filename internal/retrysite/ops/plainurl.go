@@ -114,17 +114,12 @@ func (d *describer) plainValues(v *types.Var, depth int) bool {
 // function that declares parameter p passes a plain HTTP URL for it (and
 // there is one).
 func (d *describer) plainArgs(p *types.Var, depth int) bool {
-	sc := p.Parent()
-	if sc == nil {
-		return false
-	}
-	decl := typesx.FuncDeclAt(d.m.pass.Files, sc.End()-1)
-	if decl == nil || decl.Name.IsExported() || p.Pos() < decl.Type.Pos() || p.Pos() >= decl.Type.End() {
+	decl, i := typesx.ParamDecl(d.m.pass.Files, d.m.info, p)
+	if decl == nil || decl.Body == nil || decl.Name.IsExported() {
 		return false
 	}
 	fn, _ := d.m.info.Defs[decl.Name].(*types.Func)
-	i := slices.Index(typesx.FuncParams(d.m.info, decl.Type), p)
-	if fn == nil || i < 0 {
+	if fn == nil {
 		return false
 	}
 	calls := d.m.callIndex()[fn]

@@ -208,15 +208,8 @@ func (r *tres) funcDecl(fn *types.Func) *ast.FuncDecl {
 	if fn == nil {
 		return nil
 	}
-	for _, f := range r.m.pass.Files {
-		if fn.Pos() < f.Pos() || fn.Pos() >= f.End() {
-			continue
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Pos() == fn.Pos() {
-				return fd
-			}
-		}
+	if fd, _ := r.declOf(fn.Pos()).(*ast.FuncDecl); fd != nil && fd.Name.Pos() == fn.Pos() {
+		return fd
 	}
 	return nil
 }
@@ -318,16 +311,9 @@ func (r *tres) mentions(x ast.Expr, v *types.Var) bool {
 // filter drops the caps found inside the guards: with the defaults they
 // never run.
 func (gs offCaps) filter(caps []capFact) []capFact {
-	if len(gs) == 0 {
-		return caps
-	}
-	var out []capFact
-	for _, c := range caps {
-		if !slices.ContainsFunc(gs, func(g offGuard) bool { return g.body.Pos() <= c.pos && c.pos < g.body.End() }) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.DeleteFunc(caps, func(c capFact) bool {
+		return slices.ContainsFunc(gs, func(g offGuard) bool { return g.body.Pos() <= c.pos && c.pos < g.body.End() })
+	})
 }
 
 // settle reports, on a retry under the caller's context that nothing

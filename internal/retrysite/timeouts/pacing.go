@@ -140,9 +140,7 @@ func (r *tres) exits(body ast.Node) bool {
 				}
 			}
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && id.Name == "panic" {
-				found = true
-			}
+			found = typesx.IsIdent(n.Fun, "panic")
 		}
 		return true
 	})

@@ -32,16 +32,9 @@ func (r *tres) policyStops() []capFact {
 		inRegion := func(p token.Pos) bool { return n.Pos() <= p && p < n.End() }
 		stopVars := make(map[*types.Var]token.Pos)
 		typesx.InspectNoLits(n, func(x ast.Node) bool {
-			switch x := x.(type) {
-			case *ast.AssignStmt:
-				if len(x.Lhs) != 1 || len(x.Rhs) != 1 {
-					return true
-				}
-				call, ok := ast.Unparen(x.Rhs[0]).(*ast.CallExpr)
-				if !ok || !r.opaquePolicyCall(call, inRegion) {
-					return true
-				}
-				if v := typesx.VarOf(r.m.info, x.Lhs[0]); v != nil {
+			if as, ok := x.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+				call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+				if v := typesx.VarOf(r.m.info, as.Lhs[0]); ok && r.opaquePolicyCall(call, inRegion) && v != nil {
 					stopVars[v] = call.Pos()
 				}
 			}

@@ -80,16 +80,15 @@ func (r *tres) callerOnly(s *site.Site) (string, bool) {
 		}
 	}
 	c := joinClients(w.clients)
-	via, holder := c.via, c.holder
 
 	unless, ok := r.ownLimits(append([]ast.Node{s.Func}, w.bodies...))
 	if !ok {
 		return "", false
 	}
-	why := "attempts via " + via + " have no timeout"
+	why := "attempts via " + c.via + " have no timeout"
 	var notes []string
-	if holder != "" {
-		notes = append(notes, holder+"'s default")
+	if c.holder != "" {
+		notes = append(notes, c.holder+"'s default")
 	}
 	if unless != "" {
 		notes = append(notes, unless+" is 0")
@@ -256,11 +255,8 @@ func (r *tres) nilFallback(v *types.Var) ast.Expr {
 		return nil
 	}
 	var d ast.Expr
-	ok := true
-	typesx.InspectNoLits(fd.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
+	bad := false
+	typesx.InspectNoLitsUntil(&bad, fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:
 			as := typesx.NilAssigned(r.m.info, n, v)
@@ -272,21 +268,19 @@ func (r *tres) nilFallback(v *types.Var) ast.Expr {
 					return false // a field only the user sets
 				}
 			}
-			if d != nil {
-				ok = false // two fallbacks of the package's
-			}
+			bad = d != nil // two fallbacks of the package's
 			d = as.Rhs[0]
 			return false // its assignment is read
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				if typesx.VarOf(r.m.info, l) == v {
-					ok = false // assigned other than as a fallback
+					bad = true // assigned other than as a fallback
 				}
 			}
 		}
 		return true
 	})
-	if !ok {
+	if bad {
 		return nil
 	}
 	return d
@@ -599,8 +593,7 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 	if depth > 4 {
 		return clientFact{}
 	}
-	x = ast.Unparen(x)
-	switch x := x.(type) {
+	switch x := ast.Unparen(x).(type) {
 	case *ast.StarExpr:
 		return r.shippedClient(x.X, depth+1)
 	case *ast.UnaryExpr:
@@ -625,8 +618,11 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 				return r.accessorClient(r.funcDecl(fn), depth)
 			}
 		}
-	}
-	switch x := x.(type) {
+		if sel, ok := x.(*ast.SelectorExpr); ok {
+			if v := r.fieldOf(sel); v != nil {
+				return r.shippedObj(v, sel, depth)
+			}
+		}
 	case *ast.Ident:
 		v := r.varOf(x)
 		if v == nil {
@@ -647,10 +643,8 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 				return r.shippedClient(d, depth+1)
 			}
 		}
-		if vf.param || vf.escapes || len(vf.defs) == 0 || len(vf.fields["Timeout"]) > 0 {
-			return clientFact{}
-		}
-		if !every(vf.fields["Transport"], func(t ast.Expr) bool { return r.plainTransport(t, v, 0) }) {
+		if vf.param || vf.escapes || len(vf.defs) == 0 || len(vf.fields["Timeout"]) > 0 ||
+			!every(vf.fields["Transport"], func(t ast.Expr) bool { return r.plainTransport(t, v, 0) }) {
 			return clientFact{}
 		}
 		var fs []clientFact
@@ -658,10 +652,6 @@ func (r *tres) shippedClient(x ast.Expr, depth int) clientFact {
 			fs = append(fs, r.shippedClient(d, depth+1))
 		}
 		return joinClients(fs)
-	case *ast.SelectorExpr:
-		if v := r.fieldOf(x); v != nil {
-			return r.shippedObj(v, x, depth)
-		}
 	}
 	return clientFact{}
 }

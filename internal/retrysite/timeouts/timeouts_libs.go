@@ -243,7 +243,7 @@ func (x *libTimeoutState) readCaps(rules []knowledge.CapRule) {
 		return
 	}
 	rule := &rules[i]
-	if st := x.s.Last(rule.Settings...); len(rule.Settings) > 0 && st != nil {
+	if st := x.s.Last(rule.Settings...); st != nil {
 		d, ok := x.m.DurationValue(st.Arg(0))
 		if ok && d <= 0 && rule.ZeroNever != "" {
 			x.uncapped = rule.ZeroNever
@@ -273,19 +273,16 @@ func (x *libTimeoutState) readCaps(rules []knowledge.CapRule) {
 // attempt timeout.
 func (x *libTimeoutState) client(c *knowledge.ClientTimeout) clientFact {
 	s := x.s
-	if st := s.Last(c.Timeout...); len(c.Timeout) > 0 && st != nil {
+	if st := s.Last(c.Timeout...); st != nil {
 		return x.r.timeoutValue(st.Arg(0), st.Pos)
 	}
-	if st := s.Last(c.Client...); len(c.Client) > 0 && st != nil {
+	if st := s.Last(c.Client...); st != nil {
 		return x.r.client(st.Arg(0))
 	}
 	if s.Opaque {
 		return clientFact{}
 	}
-	var st *site.Setting
-	if len(c.Default) > 0 {
-		st = s.Last(c.Default...)
-	}
+	st := s.Last(c.Default...)
 	if st == nil && c.DefaultPackageCall && len(s.Settings) > 0 && typesx.IsPackageFunc(s.Settings[0].Obj) {
 		st = s.Settings[0] // a package-level call uses the default client
 	}

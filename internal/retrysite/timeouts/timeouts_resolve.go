@@ -722,28 +722,20 @@ func (r *tres) derivedCtx(call *ast.CallExpr) (ast.Expr, bool) {
 	hr := r.m.newTres([]ast.Node{d.Body})
 	hr.depth = r.depth + 1
 	var p *types.Var
-	ok := true
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		ret, isRet := n.(*ast.ReturnStmt)
-		if _, lit := n.(*ast.FuncLit); lit || !ok {
-			return false
-		}
-		if !isRet {
-			return true
-		}
+	for _, ret := range typesx.Returns(d.Body) {
 		if len(ret.Results) != sig.Results().Len() {
-			ok = false
-			return false
+			return nil, false
 		}
-		if id, isID := ast.Unparen(ret.Results[k]).(*ast.Ident); isID && id.Name == "nil" {
-			return false
+		if typesx.IsIdent(ret.Results[k], "nil") {
+			continue
 		}
 		f := hr.ctx(ret.Results[k])
-		ok = f.kind == ctxCaller && !f.attempt && f.param != nil && (p == nil || p == f.param)
+		if f.kind != ctxCaller || f.attempt || f.param == nil || p != nil && p != f.param {
+			return nil, false
+		}
 		p = f.param
-		return false
-	})
-	if !ok || p == nil {
+	}
+	if p == nil {
 		return nil, false
 	}
 	for i := 0; i < sig.Params().Len() && i < len(call.Args); i++ {
