@@ -34,8 +34,7 @@ import (
 // describeOpIn describes an operation call in frame f.
 func (m *model) describeOpIn(call *ast.CallExpr, f *frame) *site.Op {
 	op := &site.Op{Call: call, Callee: typesx.Callee(m.info, call)}
-	d := newDescriber(m)
-	if r := d.call(call, f, 0); r != nil {
+	if r := newDescriber(m).call(call, f, 0); r != nil {
 		op.HTTP, op.Method, op.MethodPos, op.Request, op.Key, op.PlainHTTP = true, r.method, r.methodPos, r.request, r.key, r.plain
 		if op.Method == "" {
 			if c := m.callerBound(call, f); c != nil { // ops_callers.go

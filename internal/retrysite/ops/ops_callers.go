@@ -75,8 +75,7 @@ func (m *model) callerBound(call *ast.CallExpr, f *frame) *sendDesc {
 	if fn == nil || m.readsMethod(decl) {
 		return nil
 	}
-	idx := m.callIndex()
-	contexts := m.chains(decl, fn, f, idx)
+	contexts := m.chains(decl, fn, f)
 	for _, fr := range contexts[:min(len(contexts), maxCallerContexts)] {
 		d := newDescriber(m)
 		if r := d.call(call, fr, 0); r != nil && policy.RequiresIdempotencyKey(r.method) && r.key != nil {
@@ -155,7 +154,8 @@ func (m *model) readsMethod(decl *ast.FuncDecl) bool {
 // chains returns frames for the retry's function decl, one per chain of
 // calls in the package through which a constant POST or PATCH reaches
 // one of its parameters, in source order of the outermost call.
-func (m *model) chains(decl *ast.FuncDecl, fn *types.Func, f *frame, idx map[*types.Func][]callAt) []*frame {
+func (m *model) chains(decl *ast.FuncDecl, fn *types.Func, f *frame) []*frame {
+	idx := m.callIndex()
 	type link struct {
 		c    callAt
 		next *link // the call one level down, towards decl

@@ -128,7 +128,8 @@ func takesOptions(sig *types.Signature) bool {
 
 // isMethod reports whether s is an HTTP method's name.
 func isMethod(s string) bool {
-	return slices.Contains([]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"}, s)
+	methods := []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"}
+	return slices.Contains(methods, s)
 }
 
 // elsewhereBuilt reads a request made by fn, a function of another

@@ -312,7 +312,8 @@ func (r *tres) mentions(x ast.Expr, v *types.Var) bool {
 // never run.
 func (gs offCaps) filter(caps []capFact) []capFact {
 	return slices.DeleteFunc(caps, func(c capFact) bool {
-		return slices.ContainsFunc(gs, func(g offGuard) bool { return g.body.Pos() <= c.pos && c.pos < g.body.End() })
+		in := func(g offGuard) bool { return g.body.Pos() <= c.pos && c.pos < g.body.End() }
+		return slices.ContainsFunc(gs, in)
 	})
 }
 

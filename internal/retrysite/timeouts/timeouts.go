@@ -438,14 +438,13 @@ func worstCase(attempts int, timeout time.Duration, w waitsFact) (time.Duration,
 	calc := fmt.Sprintf("%d %s x %s timeout", attempts, report.Plural(attempts, "attempt", "attempts"), report.FormatDuration(timeout))
 	var parts []string
 	var sum time.Duration
-	allSame := w.each == nil
 	for i := 0; i < attempts-1; i++ {
 		d := w.at(i)
 		sum += d
 		parts = append(parts, report.FormatDuration(d))
 	}
 	if sum > 0 {
-		if allSame && attempts-1 > 1 {
+		if w.each == nil && attempts-1 > 1 {
 			calc += fmt.Sprintf(" + waits %d x %s", attempts-1, report.FormatDuration(w.per))
 		} else {
 			calc += " + waits " + joinWaits(parts)

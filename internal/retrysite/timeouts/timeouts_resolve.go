@@ -1,6 +1,7 @@
 package timeouts
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -445,22 +446,15 @@ func (r *tres) ctx(x ast.Expr) ctxFact {
 		if e, ok := r.paramCtx[v]; ok {
 			return r.ctx(e)
 		}
-		return named(r.identCtx(x, v), v.Name())
+		f := r.identCtx(x, v)
+		f.name = cmp.Or(f.name, v.Name()) // the variable it was read from, if it has none
+		return f
 	case *ast.SelectorExpr:
 		if f, ok := r.fieldCtx(x); ok { // ctxfield.go
 			return f
 		}
 	}
 	return ctxFact{kind: ctxCaller}
-}
-
-// named gives f the name of the variable it was read from, if it has
-// none.
-func named(f ctxFact, name string) ctxFact {
-	if f.name == "" {
-		f.name = name
-	}
-	return f
 }
 
 // identCtx resolves a context variable x uses.
