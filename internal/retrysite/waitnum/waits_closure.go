@@ -163,12 +163,9 @@ func (ip *winterp) ctorObjArgs(call *ast.CallExpr, args []waitshape.Num, depth i
 	if inner, ok := x.(*ast.CallExpr); ok && dm == ip.m {
 		// A constructor returning another's call: its arguments
 		// evaluated with this one's parameters bound.
-		var inArgs []waitshape.Num
+		inArgs := make([]waitshape.Num, 0, len(inner.Args)) // not nil: the values given
 		for _, a := range inner.Args {
 			inArgs = append(inArgs, sub.eval(a))
-		}
-		if inArgs == nil {
-			inArgs = []waitshape.Num{}
 		}
 		return ip.ctorObjArgs(inner, inArgs, depth+1)
 	}
@@ -200,16 +197,9 @@ func (ip *winterp) ctorObjArgs(call *ast.CallExpr, args []waitshape.Num, depth i
 	if cs == nil || !sameFields(cs, ss) {
 		return nil
 	}
-	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
-	for i := 0; i < ss.NumFields(); i++ {
-		st.fields[ss.Field(i)] = zeroOf(ss.Field(i).Type())
-	}
-	for i, e := range lit.Elts {
-		f, val := typesx.LitElt(dm.info, ss, i, e)
-		if f == nil {
-			return nil
-		}
-		st.fields[f] = sub.eval(val)
+	st := litState(dm.info, ss, lit, sub.eval)
+	if st == nil {
+		return nil
 	}
 	st = st.as(ss, cs)
 	st.typ = types.Type(cn)
@@ -282,16 +272,8 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 	ok := true
 	calls := make(map[*ast.Ident]bool)
 	typesx.InspectNoLits(ip.closure.Body, func(n ast.Node) bool {
-		call, isCall := n.(*ast.CallExpr)
-		if !isCall {
-			return true
-		}
-		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !isSel {
-			return true
-		}
-		id, isID := ast.Unparen(sel.X).(*ast.Ident)
-		if !isID || info.Uses[id] != v {
+		sel := methodOn(info, n, v)
+		if sel == nil {
 			return true
 		}
 		mfn := concreteMethod(typ, sel.Sel.Name)
@@ -300,7 +282,7 @@ func (ip *winterp) closureFollowable(v *types.Var, typ types.Type) bool {
 			ok = false
 			return false
 		}
-		calls[id] = true
+		calls[typesx.IdentOf(sel.X)] = true
 		return true
 	})
 	if !ok {
@@ -443,18 +425,11 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		return true
 	})
 	typesx.InspectNoLits(lit.Body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
+		sel := methodOn(info, n, v)
+		if sel == nil {
 			return true
 		}
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		id, ok := ast.Unparen(sel.X).(*ast.Ident)
-		if !ok || info.Uses[id] != v {
-			return true
-		}
+		id := typesx.IdentOf(sel.X)
 		d, dm := ip.m.methodOf(concreteMethod(typ, sel.Sel.Name))
 		if d == nil || d.Body == nil {
 			return true
@@ -465,7 +440,7 @@ func (ip *winterp) successUses(lit *ast.FuncLit, v *types.Var, typ types.Type, c
 		}
 		for _, b := range success {
 			for _, st := range b.List {
-				if es, isExpr := st.(*ast.ExprStmt); isExpr && ast.Unparen(es.X) == call {
+				if es, isExpr := st.(*ast.ExprStmt); isExpr && ast.Unparen(es.X) == n {
 					calls[id] = true
 				}
 			}

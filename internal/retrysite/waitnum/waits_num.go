@@ -261,10 +261,10 @@ func (ip *winterp) stmts(list []ast.Stmt) ctrl {
 
 func (ip *winterp) stmt(s ast.Stmt) ctrl {
 	*ip.steps++
-	if *ip.steps > 20000 || s == nil {
-		if s == nil {
-			return ctrlNormal
-		}
+	if s == nil {
+		return ctrlNormal
+	}
+	if *ip.steps > 20000 {
 		return ctrlStop
 	}
 	switch s := s.(type) {
@@ -308,32 +308,24 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 			}
 		}
 	case *ast.IncDecStmt:
+		step := 1.0
+		if s.Tok == token.DEC {
+			step = -1
+		}
 		if sel, ok := ast.Unparen(s.X).(*ast.SelectorExpr); ok && ip.objVar(sel.X) != nil {
 			x := ip.eval(s.X)
 			if x.OK {
-				if s.Tok == token.INC {
-					x.V++
-				} else {
-					x.V--
-				}
+				x.V += step
 			}
 			ip.setField(s.X, x)
 		} else if v := ip.countField(s.X); v != nil {
 			x := ip.counts[v]
-			if s.Tok == token.INC {
-				x.V++
-			} else {
-				x.V--
-			}
+			x.V += step
 			ip.counts[v] = x
 		} else if v := ip.localVar(s.X); v != nil {
 			x := ip.eval(s.X)
 			if x.OK {
-				if s.Tok == token.INC {
-					x.V++
-				} else {
-					x.V--
-				}
+				x.V += step
 				x.Vary = x.Vary || ip.carried(v)
 			}
 			ip.env[v] = x
@@ -439,19 +431,21 @@ func (ip *winterp) terminates(list []ast.Stmt) bool {
 	case *ast.BlockStmt:
 		return ip.terminates(s.List)
 	case *ast.IfStmt:
-		if s.Else == nil {
-			return false
-		}
-		var elseList []ast.Stmt
-		switch e := s.Else.(type) {
-		case *ast.BlockStmt:
-			elseList = e.List
-		case *ast.IfStmt:
-			elseList = []ast.Stmt{e}
-		}
-		return ip.terminates(s.Body.List) && ip.terminates(elseList)
+		return s.Else != nil && ip.terminates(s.Body.List) && ip.terminates(elseStmts(s))
 	}
 	return false
+}
+
+// elseStmts returns the statements of s's else branch: its block's, or
+// the else if statement alone; nil when there is none.
+func elseStmts(s *ast.IfStmt) []ast.Stmt {
+	switch e := s.Else.(type) {
+	case *ast.BlockStmt:
+		return e.List
+	case *ast.IfStmt:
+		return []ast.Stmt{e}
+	}
+	return nil
 }
 
 func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
@@ -461,13 +455,7 @@ func (ip *winterp) ifStmt(s *ast.IfStmt) ctrl {
 		}
 	}
 	ip.visit(s.Cond)
-	var elseList []ast.Stmt
-	switch e := s.Else.(type) {
-	case *ast.BlockStmt:
-		elseList = e.List
-	case *ast.IfStmt:
-		elseList = []ast.Stmt{e}
-	}
+	elseList := elseStmts(s)
 	c := ip.eval(s.Cond)
 	decided := c.OK && c.IsBool && !c.Opq && !c.Rnd
 	if ip.holds(s.Body) {
@@ -844,7 +832,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 				}
 			}
 			// t, stop := util.TimerWithCancel(delay)
-			if v := ip.localVar(s.Lhs[0]); v != nil && (typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker")) {
+			if v := ip.localVar(s.Lhs[0]); v != nil && isTimer(v.Type()) {
 				if d, ok := ip.timerOfCall(call); ok {
 					ip.timers[v] = d
 				}
@@ -869,9 +857,8 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 	}
 	vals := make([]waitshape.Num, len(s.Rhs))
 	for i, r := range s.Rhs {
-		v := ip.localVar(s.Lhs[i])
 		if s.Tok == token.ASSIGN || s.Tok == token.DEFINE {
-			vals[i] = ip.evalFor(v, r)
+			vals[i] = ip.eval(r)
 			continue
 		}
 		op, ok := assignOp[s.Tok]
@@ -879,7 +866,7 @@ func (ip *winterp) assign(s *ast.AssignStmt) {
 			vals[i] = waitshape.Unknown()
 			continue
 		}
-		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.evalFor(v, r), typesx.IsInteger(ip.m.info.TypeOf(s.Lhs[i])))
+		vals[i] = ip.binary(op, ip.eval(s.Lhs[i]), ip.eval(r), typesx.IsInteger(ip.m.info.TypeOf(s.Lhs[i])))
 	}
 	for i, l := range s.Lhs {
 		if v := ip.localVar(l); v != nil {
@@ -897,14 +884,12 @@ var assignOp = map[token.Token]token.Token{
 	token.SHR_ASSIGN: token.SHR,
 }
 
-func (ip *winterp) evalFor(v *types.Var, x ast.Expr) waitshape.Num { return ip.eval(x) }
-
 func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
 	if val.OK && ip.carried(v) {
 		val.Vary = true
 	}
 	ip.env[v] = val
-	if typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker") {
+	if isTimer(v.Type()) {
 		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
 			if fn := typesx.Callee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
 				ip.timers[v] = ip.eval(call.Args[0])
@@ -917,6 +902,11 @@ func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
 			}
 		}
 	}
+}
+
+// isTimer reports whether t is a *time.Timer or *time.Ticker (or one).
+func isTimer(t types.Type) bool {
+	return typesx.IsNamed(t, "time", "Timer") || typesx.IsNamed(t, "time", "Ticker")
 }
 
 // timerOfCall is the wait of a timer that a function other than time's
@@ -957,7 +947,7 @@ func (ip *winterp) visit(x ast.Expr) {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Reset" && len(n.Args) == 1 {
-				if v := ip.localVar(sel.X); v != nil && (typesx.IsNamed(v.Type(), "time", "Timer") || typesx.IsNamed(v.Type(), "time", "Ticker")) {
+				if v := ip.localVar(sel.X); v != nil && isTimer(v.Type()) {
 					ip.timers[v] = ip.eval(n.Args[0])
 				}
 			}
@@ -998,7 +988,7 @@ func (ip *winterp) record() {
 		} else if h.expr != nil {
 			ip.rec = ip.eval(h.expr)
 		} else {
-			ip.rec = ip.standin("timer:" + h.timerVar.Name())
+			ip.rec = ip.standinOf("timer:"+h.timerVar.Name(), nil)
 		}
 	case h.expr != nil:
 		ip.rec = ip.eval(h.expr)
@@ -1006,8 +996,7 @@ func (ip *winterp) record() {
 		ip.rec = waitshape.Unknown()
 	}
 	ip.recorded = true
-	ip.snap = make(map[*types.Var]waitshape.Num, len(ip.env))
-	maps.Copy(ip.snap, ip.env)
+	ip.snap = maps.Clone(ip.env)
 }
 
 // sub returns an interpreter for a call of a same-package function, with
@@ -1051,13 +1040,9 @@ func (ip *winterp) carriedTime(x ast.Expr) bool {
 	return v != nil && ip.carried(v)
 }
 
-// standin returns the stand-in for a value the model cannot see: a
-// duration-sized number, or a small one for plain integers (an attempt
-// number passed in).
-func (ip *winterp) standin(key string) waitshape.Num {
-	return ip.standinOf(key, nil)
-}
-
+// standinOf returns the stand-in for a value of type t the model cannot
+// see: a duration-sized number, or a small one for plain integers (an
+// attempt number passed in).
 func (ip *winterp) standinOf(key string, t types.Type) waitshape.Num {
 	if v, ok := ip.standins[key]; ok {
 		return v
@@ -1111,6 +1096,7 @@ func (ip *winterp) lookup(v *types.Var) waitshape.Num {
 // region starts: its only definition before the region, else a stand-in.
 func (ip *winterp) initial(v *types.Var) waitshape.Num {
 	info := ip.m.info
+	standin := func() waitshape.Num { return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type()) }
 	if v.Pkg() != ip.m.pkg || v.Parent() == ip.m.pkg.Scope() {
 		if vals, _, ok := ip.m.IntValues(v); ok && len(vals) == 1 { // values.go
 			return waitshape.Known(float64(vals[0]))
@@ -1118,10 +1104,10 @@ func (ip *winterp) initial(v *types.Var) waitshape.Num {
 		if x, ok := ip.m.pkgVarValue(v); ok {
 			return x
 		}
-		return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type())
+		return standin()
 	}
 	if ip.resolving[v] || ip.body == nil {
-		return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type())
+		return standin()
 	}
 	var defs []ast.Expr
 	limit := ip.body.End()
@@ -1175,7 +1161,7 @@ func (ip *winterp) initial(v *types.Var) waitshape.Num {
 			return x
 		}
 	}
-	return ip.standinOf("var:"+v.Name()+strconv.Itoa(int(v.Pos())), v.Type())
+	return standin()
 }
 
 // pkgVarValue returns the value of a package-level variable initialised
@@ -1184,31 +1170,29 @@ func (m *model) pkgVarValue(v *types.Var) (waitshape.Num, bool) {
 	if v.Pkg() != m.pkg {
 		return waitshape.Num{}, false
 	}
-	for _, f := range m.pass.Files {
-		if v.Pos() < f.Pos() || v.Pos() >= f.End() {
-			continue
+	f := typesx.FileOf(m.pass.Files, v.Pos())
+	if f == nil {
+		return waitshape.Num{}, false
+	}
+	var res waitshape.Num
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok {
+			return !found
 		}
-		var res waitshape.Num
-		found := false
-		ast.Inspect(f, func(n ast.Node) bool {
-			vs, ok := n.(*ast.ValueSpec)
-			if !ok {
-				return !found
-			}
-			for i, name := range vs.Names {
-				if m.info.Defs[name] == v && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
-					if tv, ok := m.info.Types[vs.Values[i]]; ok && tv.Value != nil {
-						if f, ok := wConstFloat(tv.Value); ok {
-							res, found = waitshape.Known(f), true
-						}
+		for i, name := range vs.Names {
+			if m.info.Defs[name] == v && i < len(vs.Values) && len(vs.Values) == len(vs.Names) {
+				if tv, ok := m.info.Types[vs.Values[i]]; ok && tv.Value != nil {
+					if f, ok := wConstFloat(tv.Value); ok {
+						res, found = waitshape.Known(f), true
 					}
 				}
 			}
-			return false
-		})
-		return res, found
-	}
-	return waitshape.Num{}, false
+		}
+		return false
+	})
+	return res, found
 }
 
 func wConstFloat(v constant.Value) (float64, bool) {
@@ -1452,10 +1436,7 @@ func (ip *winterp) listLiteral(x ast.Expr) *ast.CompositeLit {
 		if !ok {
 			return nil
 		}
-		for _, f := range ip.m.pass.Files {
-			if v.Pos() < f.Pos() || v.Pos() >= f.End() {
-				continue
-			}
+		if f := typesx.FileOf(ip.m.pass.Files, v.Pos()); f != nil {
 			lit, _ := ast.Unparen(typesx.SoleAssigned(ip.m.info, f, v)).(*ast.CompositeLit)
 			return lit
 		}
@@ -1744,14 +1725,9 @@ func (ip *winterp) bindRecv(s *winterp, d *ast.FuncDecl, recv ast.Expr) {
 	if _, isLit := ip.objLiteralOnly(ws[0].X); !isLit {
 		return
 	}
-	st := ip.buildObj(r, ws[0].X)
-	if st == nil {
-		return
+	if st := ip.buildObj(r, ws[0].X); st != nil {
+		s.storeObj(r, st)
 	}
-	if s.objs == nil {
-		s.objs = make(map[*types.Var]*objState)
-	}
-	s.objs[r] = st
 }
 
 // pkgLevel reports whether v is a package-level variable, of any
@@ -1764,9 +1740,7 @@ func pkgPathOfRecv(sig *types.Signature) string {
 	if sig == nil || sig.Recv() == nil {
 		return ""
 	}
-	t := sig.Recv().Type()
-	t = typesx.Deref(t)
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+	if n, ok := types.Unalias(typesx.Deref(sig.Recv().Type())).(*types.Named); ok && n.Obj().Pkg() != nil {
 		return n.Obj().Pkg().Path()
 	}
 	return ""
@@ -1880,9 +1854,6 @@ func (ip *winterp) randCall(name string, args []ast.Expr) waitshape.Num {
 	return waitshape.Unknown()
 }
 
-// carriesFailure reports whether t, or a pointer to it, is an error type:
-// its fields describe one failure.
-// readsFailure reports whether x reads an error value.
 // serverSays reports whether cond reads only the HTTP response
 // (responseType): its status or headers, directly or through bool locals set once from such a
 // test (isRateLimited := res.StatusCode == 429), and nothing else but
@@ -1921,13 +1892,11 @@ func (ip *winterp) serverSays(cond ast.Expr) bool {
 // responseType reports whether t is an HTTP response of net/http or of a
 // library of the tables (its Response type, or a pointer to it).
 func responseType(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(typesx.Deref(t)).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "Response" && knowledge.IsHTTPResponsePackage(n.Obj().Pkg().Path())
 }
 
+// readsFailure reports whether x reads an error value.
 func readsFailure(info *types.Info, x ast.Expr) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
@@ -1939,6 +1908,8 @@ func readsFailure(info *types.Info, x ast.Expr) bool {
 	return found
 }
 
+// carriesFailure reports whether t, or a pointer to it, is an error type:
+// its fields describe one failure.
 func carriesFailure(t types.Type) bool {
 	if t == nil {
 		return false

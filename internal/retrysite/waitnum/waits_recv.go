@@ -41,15 +41,8 @@ import (
 func (m *model) keepsState(body *ast.BlockStmt, v *types.Var) bool {
 	found := false
 	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
-		c, isCall := n.(*ast.CallExpr)
-		if !isCall {
-			return true
-		}
-		sel, isSel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
-		if !isSel {
-			return true
-		}
-		if id, isID := ast.Unparen(sel.X).(*ast.Ident); !isID || m.info.Uses[id] != v {
+		sel := methodOn(m.info, n, v)
+		if sel == nil {
 			return true
 		}
 		fn, _ := m.info.Uses[sel.Sel].(*types.Func)

@@ -55,9 +55,31 @@ type objState struct {
 }
 
 func (st *objState) copyState() *objState {
-	c := &objState{fields: make(map[*types.Var]waitshape.Num, len(st.fields)), lost: st.lost, typ: st.typ, recv: st.recv}
-	maps.Copy(c.fields, st.fields)
-	return c
+	c := *st
+	c.fields = maps.Clone(st.fields)
+	return &c
+}
+
+// litState returns the state of an object of the struct s that lit
+// builds, each element's value given by eval; fields lit omits are zero,
+// and so is every field when lit is nil. nil when an element names no
+// field of s.
+func litState(info *types.Info, s *types.Struct, lit *ast.CompositeLit, eval func(ast.Expr) waitshape.Num) *objState {
+	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
+	for f := range s.Fields() {
+		st.fields[f] = zeroOf(f.Type())
+	}
+	if lit == nil {
+		return st
+	}
+	for i, e := range lit.Elts {
+		f, val := typesx.LitElt(info, s, i, e)
+		if f == nil {
+			return nil
+		}
+		st.fields[f] = eval(val)
+	}
+	return st
 }
 
 // stateStruct returns the struct of the package that values of t (a
@@ -183,25 +205,14 @@ func (ip *winterp) buildObj(v *types.Var, def ast.Expr) *objState {
 	if s == nil {
 		return nil
 	}
-	st := &objState{fields: make(map[*types.Var]waitshape.Num)}
-	for i := 0; i < s.NumFields(); i++ {
-		st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
-	}
 	if def == nil {
-		return st
+		return litState(ip.m.info, s, nil, nil)
 	}
 	lit, sub := ip.objLiteral(def)
 	if lit == nil {
 		return nil
 	}
-	for i, e := range lit.Elts {
-		f, val := typesx.LitElt(ip.m.info, s, i, e)
-		if f == nil {
-			return nil
-		}
-		st.fields[f] = sub.eval(val)
-	}
-	return st
+	return litState(ip.m.info, s, lit, sub.eval)
 }
 
 // objLiteral returns the composite literal def builds, with the
@@ -356,13 +367,9 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 				ok = false
 				return false
 			}
-			switch sel.Kind() {
-			case types.FieldVal:
-				if len(sel.Index()) == 1 {
-					allowed[id] = true
-				}
-			case types.MethodVal:
-				// Checked with its call below.
+			// A method value is checked with its call below.
+			if sel.Kind() == types.FieldVal && len(sel.Index()) == 1 {
+				allowed[id] = true
 			}
 		case *ast.CallExpr:
 			if fn := typesx.Callee(m.info, n); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
@@ -371,17 +378,11 @@ func (m *model) followableRead(body *ast.BlockStmt, v *types.Var) bool {
 					markCalls(a, evaluated)
 				}
 			}
-			sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-			if !isSel {
-				return true
+			if sel := methodOn(m.info, n, v); sel != nil {
+				fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+				methods = append(methods, call{n, fn})
+				allowed[typesx.IdentOf(sel.X)] = true
 			}
-			id, isID := ast.Unparen(sel.X).(*ast.Ident)
-			if !isID || m.info.Uses[id] != v {
-				return true
-			}
-			fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-			methods = append(methods, call{n, fn})
-			allowed[id] = true
 		}
 		return ok
 	})
@@ -420,6 +421,20 @@ func markCalls(x ast.Expr, evaluated map[*ast.CallExpr]bool) {
 		}
 		return true
 	})
+}
+
+// methodOn returns the selector of n when n is a call of a method (or a
+// func field) of the variable v (v.next()), else nil.
+func methodOn(info *types.Info, n ast.Node, v *types.Var) *ast.SelectorExpr {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || info.Uses[typesx.IdentOf(sel.X)] != v {
+		return nil
+	}
+	return sel
 }
 
 // stateMethod reports whether a method of the package writes nothing
@@ -489,12 +504,10 @@ func (m *model) stateMethod(d *ast.FuncDecl) bool {
 					ok = false
 				}
 			}
-			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
-				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && m.info.Uses[id] == r {
-					fn, _ := m.info.Uses[sel.Sel].(*types.Func)
-					if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.Pure(cd.Body, nil) {
-						ok = false
-					}
+			if sel := methodOn(m.info, n, r); sel != nil {
+				fn, _ := m.info.Uses[sel.Sel].(*types.Func)
+				if cd, cm := m.methodOf(fn); cd == nil || cd.Body == nil || !cm.Pure(cd.Body, nil) {
+					ok = false
 				}
 			}
 		}
@@ -813,28 +826,20 @@ func (ip *winterp) applyBefore(v *types.Var, st *objState) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr); isSel {
-				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
-					d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, n))
-					if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
-						ok = false
-					}
+			if methodOn(ip.m.info, n, v) != nil {
+				d, dm := ip.m.methodOf(typesx.Callee(ip.m.info, n))
+				if d == nil || d.Body == nil || !dm.Pure(d.Body, nil) {
+					ok = false
 				}
 			}
 		case *ast.IncDecStmt:
-			if sel, isSel := ast.Unparen(n.X).(*ast.SelectorExpr); isSel {
-				if id, isID := ast.Unparen(sel.X).(*ast.Ident); isID && ip.m.info.Uses[id] == v {
-					ok = false
-				}
+			if sel, isSel := ast.Unparen(n.X).(*ast.SelectorExpr); isSel && ip.m.info.Uses[typesx.IdentOf(sel.X)] == v {
+				ok = false
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
 				sel, isSel := ast.Unparen(l).(*ast.SelectorExpr)
-				if !isSel {
-					continue
-				}
-				id, isID := ast.Unparen(sel.X).(*ast.Ident)
-				if !isID || ip.m.info.Uses[id] != v {
+				if !isSel || ip.m.info.Uses[typesx.IdentOf(sel.X)] != v {
 					continue
 				}
 				f, _ := ip.m.info.Uses[sel.Sel].(*types.Var)
@@ -928,22 +933,15 @@ func (ip *winterp) ifaceSub(x *ast.CallExpr, fn *types.Func, recv ast.Expr) (*wi
 	}
 	st := built
 	if st == nil {
-		st = &objState{fields: make(map[*types.Var]waitshape.Num)}
 		_, s := ip.m.stateStruct(t)
 		if s == nil {
 			return nil, nil
 		}
-		for i := 0; i < s.NumFields(); i++ {
-			st.fields[s.Field(i)] = zeroOf(s.Field(i).Type())
-		}
-		for i, e := range lit.Elts {
-			f, val := typesx.LitElt(ip.m.info, s, i, e)
-			if f == nil {
-				return nil, nil
-			}
-			// The literal is written elsewhere: its values are
-			// constants or stand-ins, the same on every call.
-			st.fields[f] = ip.subInterp(ip.m, nil, nil).eval(val)
+		// The literal is written elsewhere: its values are constants
+		// or stand-ins, the same on every call.
+		fresh := func(x ast.Expr) waitshape.Num { return ip.subInterp(ip.m, nil, nil).eval(x) }
+		if st = litState(ip.m.info, s, lit, fresh); st == nil {
+			return nil, nil
 		}
 	}
 	sub := ip.sub(d.Body, d.Type, x)
