@@ -72,10 +72,7 @@ func (m *model) Samples(x ast.Expr, attempt, start int, bind map[int]waitshape.N
 			ip := m.newInterp(mode, body, body)
 			ip.fn = true
 			for i, p := range params {
-				if p == nil {
-					continue
-				}
-				if v, ok := bind[i]; ok {
+				if v, ok := bind[i]; ok && p != nil {
 					ip.env[p] = v
 				}
 			}
@@ -95,10 +92,6 @@ func (ip *winterp) bindFactory(s *winterp, call *ast.CallExpr) bool {
 	if d == nil {
 		return lit != nil
 	}
-	for i, v := range typesx.FuncParams(ip.m.info, d.Type) {
-		if v != nil && i < len(call.Args) {
-			s.env[v] = ip.eval(call.Args[i])
-		}
-	}
+	ip.bindArgs(s.env, typesx.FuncParams(ip.m.info, d.Type), call.Args)
 	return true
 }

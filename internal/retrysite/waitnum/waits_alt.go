@@ -3,7 +3,6 @@ package waitnum
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 	"maps"
 
 	"github.com/retrylint/retrylint/internal/retrysite/waitshape"
@@ -50,8 +49,7 @@ func (ip *winterp) altReturn(list []ast.Stmt) {
 		return
 	}
 	alt := *ip
-	alt.env = make(map[*types.Var]waitshape.Num, len(ip.env))
-	maps.Copy(alt.env, ip.env)
+	alt.env = maps.Clone(ip.env)
 	alt.alts = nil
 	alt.clamps = append([]waitClamp(nil), ip.clamps...)
 	alt.hit = nil

@@ -84,11 +84,7 @@ func stripConversions(info *types.Info, x ast.Expr) ast.Expr {
 		if !ok || len(c.Args) != 1 {
 			return x
 		}
-		tv, ok := info.Types[c.Fun]
-		if !ok || !tv.IsType() {
-			return x
-		}
-		if !typesx.BasicIs(tv.Type, types.IsNumeric) {
+		if tv, ok := info.Types[c.Fun]; !ok || !tv.IsType() || !typesx.BasicIs(tv.Type, types.IsNumeric) {
 			return x
 		}
 		x = c.Args[0]

@@ -63,13 +63,8 @@ func (ip *winterp) nextAttempt(s *ast.IfStmt) bool {
 // nestedLoop reports whether n lies in a for or range statement nested
 // in the region's loop.
 func (ip *winterp) nestedLoop(n ast.Node) bool {
-	var body ast.Node
-	switch r := ip.region.(type) {
-	case *ast.ForStmt:
-		body = r.Body
-	case *ast.RangeStmt:
-		body = r.Body
-	default:
+	body := loopBody(ip.region)
+	if body == nil {
 		return true
 	}
 	nested := false
@@ -121,14 +116,8 @@ func (ip *winterp) passedGuardedWait(s *ast.IfStmt) bool {
 // failure path to the next attempt, whatever it sets up for it (n++;
 // t.Reset(next); continue): the statements after it are the success's.
 func (ip *winterp) opFailed(s *ast.IfStmt) bool {
-	b, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ || len(ip.ops) == 0 || ip.region == nil {
-		return false
-	}
-	x := b.X
-	if ip.m.info.Types[x].IsNil() {
-		x = b.Y
-	} else if !ip.m.info.Types[b.Y].IsNil() {
+	x, op := typesx.NilCompared(ip.m.info, s.Cond)
+	if op != token.NEQ || len(ip.ops) == 0 || ip.region == nil {
 		return false
 	}
 	v := typesx.VarOf(ip.m.info, x)

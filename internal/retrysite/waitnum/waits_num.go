@@ -172,16 +172,11 @@ func (m *model) newInterp(mode float64, region ast.Node, body *ast.BlockStmt) *w
 		steps:     &steps,
 	}
 	if region != nil {
-		if m.regionSets == nil {
-			m.regionSets = make(map[ast.Node]map[types.Object]bool)
-		}
-		set, ok := m.regionSets[region]
-		if !ok {
-			set = make(map[types.Object]bool)
+		maps.Copy(ip.fieldsSet, typesx.Cached(&m.regionSets, region, func() map[types.Object]bool {
+			set := make(map[types.Object]bool)
 			m.collectFieldsSet(region, set, 0, make(map[*ast.FuncDecl]bool))
-			m.regionSets[region] = set
-		}
-		maps.Copy(ip.fieldsSet, set)
+			return set
+		}))
 	}
 	return ip
 }
@@ -388,12 +383,18 @@ func (ip *winterp) stmt(s ast.Stmt) ctrl {
 // arguments are the parameters' next values.
 func (ip *winterp) recurse(call *ast.CallExpr) ctrl {
 	ip.next = make(map[*types.Var]waitshape.Num)
-	for i, p := range ip.params {
-		if p != nil && i < len(call.Args) {
-			ip.next[p] = ip.eval(call.Args[i])
+	ip.bindArgs(ip.next, ip.params, call.Args)
+	return ctrlRecurse
+}
+
+// bindArgs sets in env each named parameter of params that args gives a
+// value, to that value as ip computes it.
+func (ip *winterp) bindArgs(env map[*types.Var]waitshape.Num, params []*types.Var, args []ast.Expr) {
+	for i, p := range params {
+		if p != nil && i < len(args) {
+			env[p] = ip.eval(args[i])
 		}
 	}
-	return ctrlRecurse
 }
 
 // selfCall returns the call of the recursion under study in xs, or nil.
@@ -1021,13 +1022,7 @@ func (ip *winterp) subIn(dm *model, body *ast.BlockStmt, ft *ast.FuncType, call 
 		// variables it captures as they are at the call.
 		maps.Copy(s.env, ip.env)
 	}
-	params := typesx.FuncParams(dm.info, ft)
-	for i, p := range params {
-		if p == nil || i >= len(call.Args) {
-			continue
-		}
-		s.env[p] = ip.eval(call.Args[i])
-	}
+	ip.bindArgs(s.env, typesx.FuncParams(dm.info, ft), call.Args)
 	return s
 }
 
@@ -1063,16 +1058,25 @@ func (ip *winterp) carried(v *types.Var) bool {
 	if ip.fn {
 		return false
 	}
-	var body ast.Node = ip.region
-	switch r := ip.region.(type) {
-	case *ast.ForStmt:
-		body = r.Body
-	case *ast.RangeStmt:
-		body = r.Body
-	case *ast.LabeledStmt:
+	if r, ok := ip.region.(*ast.LabeledStmt); ok {
 		return v.Pos() < r.Pos()
 	}
+	var body ast.Node = ip.region
+	if b := loopBody(ip.region); b != nil {
+		body = b
+	}
 	return body != nil && (v.Pos() < body.Pos() || v.Pos() >= body.End())
+}
+
+// loopBody returns the body of n, a for or range statement, else nil.
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
 }
 
 func (ip *winterp) inRegion(pos token.Pos) bool {
@@ -1311,8 +1315,7 @@ func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 // isNumber reports whether t is an integer or a floating-point type
 // (time.Duration among them).
 func isNumber(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+	return typesx.BasicIs(t, types.IsInteger|types.IsFloat)
 }
 
 // countField returns the field x steps (c.attempts++) when it is an

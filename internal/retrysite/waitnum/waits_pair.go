@@ -81,10 +81,7 @@ func (ip *winterp) givesUp(s *ast.ReturnStmt) bool {
 // numericOrPtr reports whether t is a number or a pointer to one (a
 // helper that hands the wait back by address: return &d, true).
 func numericOrPtr(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return typesx.BasicIs(t, types.IsNumeric)
+	return typesx.BasicIs(typesx.Deref(t), types.IsNumeric)
 }
 
 func verdictType(t types.Type) bool {

@@ -239,11 +239,7 @@ func (m *model) runWait(s *site.Site, fbody *ast.BlockStmt, self *types.Func, h 
 			ip.record()
 		}
 		if via != nil {
-			for i, p := range viaParams {
-				if p != nil && i < len(via.Args) {
-					ip.env[p] = ip.eval(via.Args[i])
-				}
-			}
+			ip.bindArgs(ip.env, viaParams, via.Args)
 		}
 		c := ip.stmts(list)
 		if k == 0 && ip.recorded && beforeOps(s, h.node) {

@@ -526,23 +526,15 @@ func (ip *winterp) stateCall(x *ast.CallExpr, fn *types.Func) (waitshape.Num, bo
 	if !isSel {
 		return waitshape.Num{}, false
 	}
-	if v := ip.objVar(sel.X); v == nil {
-		if _, st := ip.obj(sel.X); st == nil {
-			return waitshape.Num{}, false
-		}
+	_, st := ip.obj(sel.X)
+	if st == nil {
+		return waitshape.Num{}, false
 	}
 	fn = ip.concreteOf(sel.X, fn) // waits_closure.go
 	d, dm := ip.m.methodOf(fn)
 	if d == nil || d.Body == nil {
-		if v := ip.objVar(sel.X); v != nil {
-			ip.objs[v].lost = true
-			return waitshape.Unknown(), true
-		}
-		return waitshape.Num{}, false
-	}
-	_, st := ip.obj(sel.X)
-	if st == nil {
-		return waitshape.Num{}, false
+		st.lost = true
+		return waitshape.Unknown(), true
 	}
 	if dm.Pure(d.Body, nil) && !dm.readsRecvFields(d) {
 		return waitshape.Num{}, false
@@ -622,29 +614,15 @@ func (st *objState) as(from, to *types.Struct) *objState {
 // (a pure method that only reads them needs the object's state too).
 func (m *model) readsRecvFields(d *ast.FuncDecl) bool {
 	r := typesx.RecvVar(m.info, d)
-	if r == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && m.info.Uses[id] == r {
-			found = true
-		}
-		return !found
-	})
-	return found
+	return r != nil && typesx.UsesAny(m.info, d.Body, map[*types.Var]bool{r: true})
 }
 
 // objField returns the value of a field of a followed object.
 func (ip *winterp) objField(x *ast.SelectorExpr, f *types.Var) (waitshape.Num, bool) {
-	v := ip.objVar(x.X)
-	if v == nil {
-		if _, st := ip.obj(x.X); st == nil {
-			return waitshape.Num{}, false
-		}
-		v = ip.objVar(x.X)
+	_, st := ip.obj(x.X)
+	if st == nil {
+		return waitshape.Num{}, false
 	}
-	st := ip.objs[v]
 	if st.lost {
 		return waitshape.Unknown(), true
 	}
@@ -661,10 +639,11 @@ func (ip *winterp) setField(l ast.Expr, val waitshape.Num) {
 	if !ok || ip.objVar(sel.X) == nil {
 		return
 	}
+	st := ip.objs[ip.objVar(sel.X)]
 	if f, _ := ip.m.info.Uses[sel.Sel].(*types.Var); f != nil {
-		ip.objs[ip.objVar(sel.X)].fields[f] = val
+		st.fields[f] = val
 	} else {
-		ip.objs[ip.objVar(sel.X)].lost = true
+		st.lost = true
 	}
 }
 
@@ -795,16 +774,14 @@ func (ip *winterp) objStmt(x ast.Expr) {
 	if !ok {
 		return
 	}
-	if v, _ := ip.obj(sel.X); v == nil {
+	_, st := ip.obj(sel.X)
+	if st == nil {
 		return
 	}
-	fn := typesx.Callee(ip.m.info, call)
-	if fn == nil {
-		ip.objs[ip.objVar(sel.X)].lost = true
-		return
-	}
-	if _, ok := ip.stateCall(call, fn); !ok {
-		ip.objs[ip.objVar(sel.X)].lost = true
+	if fn := typesx.Callee(ip.m.info, call); fn == nil {
+		st.lost = true
+	} else if _, ok := ip.stateCall(call, fn); !ok {
+		st.lost = true
 	}
 }
 

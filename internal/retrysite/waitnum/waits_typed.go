@@ -42,11 +42,7 @@ func (ip *winterp) typedErrWait(s *ast.IfStmt) bool {
 			if ip.localVar(l) == nil {
 				return false
 			}
-			sel, ok := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr)
-			if !ok {
-				return false
-			}
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || info.Uses[id] != x {
+			if sel, ok := ast.Unparen(as.Rhs[i]).(*ast.SelectorExpr); !ok || info.Uses[typesx.IdentOf(sel.X)] != x {
 				return false
 			}
 		}
@@ -59,14 +55,7 @@ func (ip *winterp) typedErrWait(s *ast.IfStmt) bool {
 // followed by && and more conditions).
 func (ip *winterp) assertedErr(s *ast.IfStmt) *types.Var {
 	info := ip.m.info
-	cond := ast.Unparen(s.Cond)
-	for {
-		b, ok := cond.(*ast.BinaryExpr)
-		if !ok || b.Op != token.LAND {
-			break
-		}
-		cond = ast.Unparen(b.X)
-	}
+	cond := ast.Unparen(typesx.Operands(s.Cond, token.LAND)[0])
 	if v, errx := typesx.AsTarget(info, cond); v != nil && typesx.IsErrorType(info.TypeOf(errx)) {
 		return v
 	}

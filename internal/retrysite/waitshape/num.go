@@ -223,30 +223,25 @@ func Math(name string, vals []Num) Num {
 			return Bool(math.IsNaN(vals[0].V))
 		}
 		return Unknown()
-	case "Pow":
-		return two(math.Pow)
-	case "Min":
-		return two(math.Min)
-	case "Max":
-		return two(math.Max)
-	case "Exp2":
-		return one(math.Exp2)
-	case "Exp":
-		return one(math.Exp)
-	case "Floor":
-		return one(math.Floor)
-	case "Ceil":
-		return one(math.Ceil)
-	case "Round":
-		return one(math.Round)
-	case "Trunc":
-		return one(math.Trunc)
-	case "Abs":
-		return one(math.Abs)
-	case "Sqrt":
-		return one(math.Sqrt)
-	case "Ldexp":
-		return two(func(a, b float64) float64 { return a * math.Exp2(b) })
+	}
+	if f, ok := mathOne[name]; ok {
+		return one(f)
+	}
+	if f, ok := mathTwo[name]; ok {
+		return two(f)
 	}
 	return Unknown()
 }
+
+// mathOne and mathTwo are the functions of package math of one and two
+// arguments that Math computes.
+var (
+	mathOne = map[string]func(float64) float64{
+		"Exp2": math.Exp2, "Exp": math.Exp, "Floor": math.Floor, "Ceil": math.Ceil,
+		"Round": math.Round, "Trunc": math.Trunc, "Abs": math.Abs, "Sqrt": math.Sqrt,
+	}
+	mathTwo = map[string]func(a, b float64) float64{
+		"Pow": math.Pow, "Min": math.Min, "Max": math.Max,
+		"Ldexp": func(a, b float64) float64 { return a * math.Exp2(b) },
+	}
+)

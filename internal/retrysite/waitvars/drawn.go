@@ -103,15 +103,11 @@ func writesDrawn(info *types.Info, cur inspector.Cursor, ok bool, body *ast.Bloc
 				if !ok {
 					continue
 				}
-				f := field(sel.Sel)
-				if f == nil {
-					continue
-				}
 				rhs := n.Rhs[0]
 				if len(n.Lhs) == len(n.Rhs) {
 					rhs = n.Rhs[i]
 				}
-				if callsRandom(info, rhs, locals()) {
+				if f := field(sel.Sel); f != nil && callsRandom(info, rhs, locals()) {
 					drawn[f] = true
 				}
 			}
