@@ -338,16 +338,10 @@ func concreteMethod(typ types.Type, name string) *types.Func {
 // concreteOf returns the method of the followed object x's own type that
 // a call of fn, a method of its declared interface, runs; fn otherwise.
 func (ip *winterp) concreteOf(x ast.Expr, fn *types.Func) *types.Func {
-	v := ip.objVar(x)
-	if v == nil {
-		return fn
-	}
-	st := ip.objs[v]
-	if st == nil || st.typ == nil {
-		return fn
-	}
-	if c := concreteMethod(st.typ, fn.Name()); c != nil {
-		return c
+	if v := ip.objVar(x); v != nil && ip.objs[v].typ != nil {
+		if c := concreteMethod(ip.objs[v].typ, fn.Name()); c != nil {
+			return c
+		}
 	}
 	return fn
 }
@@ -498,12 +492,8 @@ func (m *model) capturedMoved(lit *ast.FuncLit, body *ast.BlockStmt) bool {
 			note(n.X)
 			note(n.X) // never a definition
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
-					if v, isVar := m.info.Uses[id].(*types.Var); isVar && captured[v] {
-						moved = true
-					}
-				}
+			if v, isVar := m.info.Uses[typesx.IdentOf(n.X)].(*types.Var); n.Op == token.AND && isVar && captured[v] {
+				moved = true
 			}
 		case *ast.RangeStmt:
 			note(n.Key)

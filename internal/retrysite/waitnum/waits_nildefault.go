@@ -158,13 +158,7 @@ func (ip *winterp) setting(x ast.Expr) bool {
 // aside): the method of the object a constructor of constants builds,
 // its receiver bound to the object's fields. ok is false otherwise.
 func (ip *winterp) methodValueDefault(x *ast.CallExpr) (waitshape.Num, bool) {
-	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
-	var v *types.Var
-	if isSel {
-		v, _ = ip.m.info.Uses[sel.Sel].(*types.Var)
-	} else {
-		v, _ = ip.m.info.Uses[typesx.IdentOf(x.Fun)].(*types.Var)
-	}
+	v, _ := ip.m.info.Uses[typesx.NameIdent(x.Fun)].(*types.Var)
 	if v == nil || !ip.m.IndexedVar(v) {
 		return waitshape.Num{}, false
 	}

@@ -890,18 +890,15 @@ func (ip *winterp) set(v *types.Var, rhs ast.Expr, val waitshape.Num) {
 		val.Vary = true
 	}
 	ip.env[v] = val
-	if isTimer(v.Type()) {
-		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok && len(call.Args) == 1 {
-			if fn := typesx.Callee(ip.m.info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
-				ip.timers[v] = ip.eval(call.Args[0])
-				return
-			}
-		}
-		if call, ok := ast.Unparen(rhs).(*ast.CallExpr); ok {
-			if d, ok := ip.timerOfCall(call); ok {
-				ip.timers[v] = d
-			}
-		}
+	call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+	if !ok || !isTimer(v.Type()) {
+		return
+	}
+	fn := typesx.Callee(ip.m.info, call)
+	if len(call.Args) == 1 && fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "time" {
+		ip.timers[v] = ip.eval(call.Args[0])
+	} else if d, ok := ip.timerOfCall(call); ok {
+		ip.timers[v] = d
 	}
 }
 
@@ -966,12 +963,10 @@ func (ip *winterp) record() {
 	h := ip.hit
 	switch {
 	case h.kind == site.WaitHelper && h.inner != nil && h.helper != nil:
-		call, ok := h.node.(*ast.CallExpr)
-		if !ok {
-			ip.rec, ip.recorded = waitshape.Unknown(), true
-			return
+		var sub *winterp
+		if call, ok := h.node.(*ast.CallExpr); ok {
+			sub = ip.sub(h.helper.Body, h.helper.Type, call)
 		}
-		sub := ip.sub(h.helper.Body, h.helper.Type, call)
 		if sub == nil {
 			ip.rec, ip.recorded = waitshape.Unknown(), true
 			return
@@ -1227,8 +1222,7 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 	case *ast.ParenExpr:
 		return ip.eval(x.X)
 	case *ast.Ident:
-		switch o := info.Uses[x].(type) {
-		case *types.Var:
+		if o, ok := info.Uses[x].(*types.Var); ok {
 			return ip.lookup(o)
 		}
 		return waitshape.Unknown()
@@ -1283,8 +1277,7 @@ func (ip *winterp) eval(x ast.Expr) waitshape.Num {
 
 func (ip *winterp) selector(x *ast.SelectorExpr) waitshape.Num {
 	info := ip.m.info
-	obj := info.Uses[x.Sel]
-	v, ok := obj.(*types.Var)
+	v, ok := info.Uses[x.Sel].(*types.Var)
 	if !ok {
 		return waitshape.Unknown()
 	}
@@ -1713,12 +1706,8 @@ func (ip *winterp) call(x *ast.CallExpr) waitshape.Num {
 // objects). Otherwise the receiver stays unknown, and so do its fields.
 func (ip *winterp) bindRecv(s *winterp, d *ast.FuncDecl, recv ast.Expr) {
 	r := typesx.RecvVar(ip.m.info, d)
-	id, _ := ast.Unparen(recv).(*ast.Ident)
-	if r == nil || id == nil {
-		return
-	}
-	v, _ := ip.m.info.Uses[id].(*types.Var)
-	if v == nil || v.Pkg() != ip.m.pkg || !pkgLevel(v) || !ip.m.IndexedVar(v) {
+	v, _ := ip.m.info.Uses[typesx.IdentOf(recv)].(*types.Var)
+	if r == nil || v == nil || v.Pkg() != ip.m.pkg || !pkgLevel(v) || !ip.m.IndexedVar(v) {
 		return
 	}
 	ws, ok := ip.m.Reaching(v)

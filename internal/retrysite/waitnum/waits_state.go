@@ -117,12 +117,8 @@ func (ip *winterp) obj(x ast.Expr) (*types.Var, *objState) {
 	if v := ip.objVar(x); v != nil {
 		return v, ip.objs[v]
 	}
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok || ip.body == nil {
-		return nil, nil
-	}
-	v, _ := ip.m.info.Uses[id].(*types.Var)
-	if v == nil || v.IsField() || v.Pkg() != ip.m.pkg && !ip.m.ModuleObj(v) || v.Parent() == ip.m.pkg.Scope() || ip.noObj[v] {
+	v, _ := ip.m.info.Uses[typesx.IdentOf(x)].(*types.Var)
+	if v == nil || ip.body == nil || v.IsField() || v.Pkg() != ip.m.pkg && !ip.m.ModuleObj(v) || v.Parent() == ip.m.pkg.Scope() || ip.noObj[v] {
 		return nil, nil
 	}
 	if ip.noObj == nil {
@@ -952,13 +948,7 @@ func (ip *winterp) soleLiteral(x ast.Expr, depth int) (lit *ast.CompositeLit, ct
 	if depth > 2 {
 		return nil, nil
 	}
-	var v *types.Var
-	switch y := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		v, _ = ip.m.info.Uses[y].(*types.Var)
-	case *ast.SelectorExpr:
-		v, _ = ip.m.info.Uses[y.Sel].(*types.Var)
-	}
+	v, _ := ip.m.info.Uses[typesx.NameIdent(x)].(*types.Var)
 	if v == nil {
 		return nil, nil
 	}
