@@ -160,12 +160,12 @@ func (m *Index) paramFuncs(v *types.Var) ([]funcTarget, bool) {
 			return nil, false
 		}
 		calls, idx = vx.calls[p.Fn], p.I
-		if d := m.decls[p.Fn]; d == nil || d.Body == nil || m.rebound(d.Body, v) {
+		if d := m.decls[p.Fn]; d == nil || d.Body == nil || m.writtenIn(d.Body, v) {
 			return nil, false
 		}
 	} else {
 		lit, i := m.litOfParam(v)
-		if lit == nil || m.rebound(lit.Body, v) {
+		if lit == nil || m.writtenIn(lit.Body, v) {
 			return nil, false
 		}
 		var ok bool
@@ -259,13 +259,7 @@ func (m *Index) litOfParam(v *types.Var) (*ast.FuncLit, int) {
 // when that variable holds only lit and every use of it is a call. ok is
 // false otherwise: the literal escapes, and its calls are not all seen.
 func (m *Index) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
-	var scope *ast.BlockStmt
-	for _, d := range m.decls {
-		if d.Body != nil && d.Body.Pos() <= lit.Pos() && lit.End() <= d.Body.End() {
-			scope = d.Body
-			break
-		}
-	}
+	scope := m.DeclBodyOf(lit)
 	if scope == nil {
 		return nil, false
 	}
@@ -317,6 +311,17 @@ func (m *Index) heldLitCalls(lit *ast.FuncLit) ([]*ast.CallExpr, bool) {
 		return nil, false
 	}
 	return calls, true
+}
+
+// DeclBodyOf returns the body of the package's function declaration that
+// holds n, or nil.
+func (m *Index) DeclBodyOf(n ast.Node) *ast.BlockStmt {
+	for _, d := range m.decls {
+		if d.Body != nil && d.Body.Pos() <= n.Pos() && n.End() <= d.Body.End() {
+			return d.Body
+		}
+	}
+	return nil
 }
 
 // assignedTo reports whether id is the left side of an assignment in
@@ -383,21 +388,9 @@ func (m *Index) DecisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (in
 	default:
 		return interp.Value{}, false
 	}
-	var ts []funcTarget
-	if fn := typesx.Callee(m.info, x); fn != nil {
-		d := m.FuncDecl(fn)
-		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
-			return interp.Value{}, false
-		}
-		if sig := fn.Type().(*types.Signature); sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-			return interp.Value{}, false
-		}
-		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
-	} else {
-		var ok bool
-		if ts, ok = m.FuncValueTargets(x.Fun); !ok {
-			return interp.Value{}, false
-		}
+	ts, ok := m.callTargets(x)
+	if !ok {
+		return interp.Value{}, false
 	}
 	known := false
 	var b bool
@@ -417,6 +410,21 @@ func (m *Index) DecisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (in
 		return interp.Unknown(interp.DepOutcome), true
 	}
 	return interp.BoolVal(b), true
+}
+
+// callTargets returns the functions call x may run: the function or
+// method of the package it calls (an interface's method has no
+// declaration), or the functions of the func value it calls.
+func (m *Index) callTargets(x *ast.CallExpr) ([]funcTarget, bool) {
+	fn := typesx.Callee(m.info, x)
+	if fn == nil {
+		return m.FuncValueTargets(x.Fun)
+	}
+	d := m.FuncDecl(fn)
+	if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
+		return nil, false
+	}
+	return []funcTarget{funcTarget{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}, true
 }
 
 // returnedDecisions returns the bools result i takes over the return
@@ -449,24 +457,15 @@ func (m *Index) returnedDecisions(t funcTarget, i, ei int, success bool) (vals [
 			if !canNil && success {
 				return true // no success leaves here: its bool is not the success's
 			}
-			var onSucc, onFail []bool
 			if c, isConst := m.constBool(bx); isConst {
-				if canNil {
-					onSucc = append(onSucc, c)
-				}
-				if canErr {
-					onFail = append(onFail, c)
+				if success && canNil || !success && canErr {
+					vals = append(vals, c)
 				}
 			} else if be, isBin := bx.(*ast.BinaryExpr); isBin && (be.Op == token.NEQ || be.Op == token.EQL) && sameVarNil(m.info, be, ex) {
-				onSucc, onFail = []bool{be.Op == token.EQL}, []bool{be.Op == token.NEQ}
+				vals = append(vals, (be.Op == token.EQL) == success) // err == nil: true on success
 			} else {
 				ok = false
 				return false
-			}
-			if success {
-				vals = append(vals, onSucc...)
-			} else {
-				vals = append(vals, onFail...)
 			}
 		}
 		return true
@@ -693,24 +692,7 @@ func (m *Index) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 		return r
 	}
 	vx.captured[body] = nil
-	if vx.declBody == nil {
-		vx.declBody = make(map[*ast.BlockStmt]bool, len(m.decls))
-		for _, d := range m.decls {
-			if d.Body != nil {
-				vx.declBody[d.Body] = true
-			}
-		}
-	}
-	if vx.declBody[body] {
-		return nil
-	}
-	var scope *ast.BlockStmt
-	for _, d := range m.decls {
-		if d.Body != nil && d.Body.Pos() <= body.Pos() && body.End() <= d.Body.End() {
-			scope = d.Body
-			break
-		}
-	}
+	scope := m.DeclBodyOf(body)
 	if scope == nil {
 		return nil
 	}
@@ -806,24 +788,6 @@ func (m *Index) outerValue(scope ast.Node, lit *ast.FuncLit, v *types.Var) (int6
 	return val, ok && n > 0
 }
 
-// rebound reports whether the parameter v is assigned in body, or its
-// address taken: its value at a call is then not the argument's.
-func (m *Index) rebound(body *ast.BlockStmt, v *types.Var) bool {
-	if m.writtenIn(body, v) {
-		return true
-	}
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			if id, ok := ast.Unparen(u.X).(*ast.Ident); ok && m.info.Uses[id] == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 // outcomeDecided reports whether the bool results of call are decided by
 // the called functions' errors and constants alone, and count nothing:
 // every function the call may run (a function of the package, or the
@@ -851,14 +815,8 @@ func (m *Index) OutcomeDecided(x *ast.CallExpr) bool {
 	if ei < 0 || len(bools) == 0 {
 		return false
 	}
-	var ts []funcTarget
-	if fn := typesx.Callee(m.info, x); fn != nil {
-		d := m.FuncDecl(fn)
-		if fn.Pkg() != m.pkg || d == nil || d.Body == nil {
-			return false
-		}
-		ts = []funcTarget{{Body: d.Body, Ft: d.Type, fn: fn, Decl: d, node: d}}
-	} else if ts, ok = m.FuncValueTargets(x.Fun); !ok {
+	ts, ok := m.callTargets(x)
+	if !ok {
 		return false
 	}
 	for _, t := range ts {

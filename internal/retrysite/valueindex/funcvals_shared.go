@@ -43,10 +43,7 @@ import (
 func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *types.Var) bool {
 	// v is an integer counter (capturedCounters): no delete or clear
 	// writes it.
-	if !typesx.Writes(m.info, other.Body, func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && m.info.ObjectOf(id) == v
-	}) {
+	if !typesx.Writes(m.info, other.Body, typesx.VarIs(m.info, v)) {
 		return true // nothing to pass over
 	}
 	litCalls, ok := m.heldLitCalls(lit)
@@ -87,13 +84,7 @@ func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 
 	// Every call of other after every call of lit, with no loop around
 	// calls of both.
-	after := true
-	for _, c := range otherCalls {
-		if c.Pos() < lastLit {
-			after = false
-		}
-	}
-	if after {
+	if !slices.ContainsFunc(otherCalls, func(c *ast.CallExpr) bool { return c.Pos() < lastLit }) {
 		looped := false
 		ast.Inspect(scope, func(n ast.Node) bool {
 			if looped || n == lit || n == other {
@@ -136,14 +127,9 @@ func (m *Index) otherLitIrrelevant(scope ast.Node, lit, other *ast.FuncLit, v *t
 			if len(rest) == 0 {
 				continue
 			}
-			span := &ast.BlockStmt{Lbrace: rest[0].Pos(), Rbrace: rest[len(rest)-1].End()}
-			all := true
-			for _, c := range litCalls {
-				if !(span.Pos() <= c.Pos() && c.End() <= span.End()) {
-					all = false
-				}
-			}
-			if all {
+			if !slices.ContainsFunc(litCalls, func(c *ast.CallExpr) bool {
+				return c.Pos() < rest[0].Pos() || c.End() > rest[len(rest)-1].End()
+			}) {
 				reset = true
 				return false
 			}

@@ -75,10 +75,7 @@ func (m *Index) nilCountWhy(n Note) (string, bool) {
 	if n.At != nil {
 		where = m.defaultWhere(n.At.Pos())
 	}
-	by := "the user"
-	if n.User.Decl != nil {
-		by = n.User.Decl.Name.Name
-	}
+	by := setterName(n.User.Decl)
 	return fmt.Sprintf("its count, %s, is nil unless %s sets it, %s", n.V.Name(), by, where), true
 }
 
@@ -111,7 +108,7 @@ func (m *Index) zeroCountOnce(v *types.Var) *ast.SelectorExpr {
 		return nil
 	}
 	for _, w := range vx.Writes[v] {
-		if !w.Zero && (w.X == nil || !m.isZeroOrNil(w.X)) {
+		if !w.Zero && (w.X == nil || !offcount.IsZeroOrNil(m.info, w.X)) {
 			return nil
 		}
 	}

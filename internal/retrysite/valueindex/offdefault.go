@@ -31,12 +31,8 @@ import (
 // default"), setter the function through which the user sets it, pos the
 // default's write. Retrysite's OffByDefault (timeouts.Model) asks it.
 func (m *Index) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos token.Pos, ok bool) {
-	s, isSel := m.info.Selections[sel]
-	if !isSel || s.Kind() != types.FieldVal {
-		return "", "", token.NoPos, false
-	}
-	v, _ := s.Obj().(*types.Var)
-	if v == nil || !m.IndexedVar(v) {
+	v := offcount.FieldOf(m.info, sel)
+	if !m.IndexedVar(v) {
 		return "", "", token.NoPos, false
 	}
 	zero, user, known := m.offWrites(v)
@@ -55,7 +51,7 @@ func (m *Index) OffDefault(sel *ast.SelectorExpr) (where, setter string, pos tok
 		}
 		pos = decl.Pos()
 	}
-	return m.defaultWhere(pos), m.setterName(*user), pos, true
+	return m.defaultWhere(pos), setterName(m.setterDecl(*user)), pos, true
 }
 
 // offWrites sorts the package's writes of field v: the first zero
@@ -79,13 +75,13 @@ func (m *Index) offWrites(v *types.Var) (zero, user *ValueWrite, ok bool) {
 			if zero == nil {
 				zero = w
 			}
-		case m.isZeroOrNil(w.X):
+		case offcount.IsZeroOrNil(m.info, w.X):
 			if zero == nil {
 				zero = w
 			}
-		case m.readsField(w.X, v):
+		case offcount.FieldOf(m.info, w.X) == v:
 			// o2.f = o.f: a copy gives no value of its own.
-		case m.UserValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
+		case m.userWrite(w.X):
 			if user == nil {
 				user = w
 			}
@@ -105,35 +101,19 @@ func addrOf(x ast.Expr) ast.Expr {
 	return x
 }
 
-// isZeroOrNil reports whether x is the constant 0 or nil.
-func (m *Index) isZeroOrNil(x ast.Expr) bool { return offcount.IsZeroOrNil(m.info, x) }
-
-// readsField reports whether x is a read of field v (a copy).
-func (m *Index) readsField(x ast.Expr, v *types.Var) bool {
-	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	s, ok := m.info.Selections[sel]
-	return ok && s.Kind() == types.FieldVal && s.Obj() == v
-}
-
-// userField reports whether x reads another field of the package whose
-// every write is the user's value (addr: x's address is stored, and the
-// one write the index cannot know is that): an option's field copied into the
-// configuration (s.timeout = t.t, where WithTimeout(t) built
+// userWrite reports whether x, written (or its address) to a field, is
+// the user's value (UserValue), or reads another field of the package
+// whose every write is the user's value (when x's address is stored, the
+// one write the index cannot know is that): an option's field copied into
+// the configuration (s.timeout = t.t, where WithTimeout(t) built
 // &timeoutOpt{t: t}).
-func (m *Index) userField(x ast.Expr, addr bool) bool {
-	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-	if !ok {
-		return false
+func (m *Index) userWrite(x ast.Expr) bool {
+	ax := addrOf(x)
+	if m.UserValue(ax, 0) {
+		return true
 	}
-	s, ok := m.info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
-		return false
-	}
-	u, _ := s.Obj().(*types.Var)
-	if u == nil || !m.IndexedVar(u) {
+	u := offcount.FieldOf(m.info, ax)
+	if !m.IndexedVar(u) {
 		return false
 	}
 	user, unknown := 0, 0
@@ -149,13 +129,13 @@ func (m *Index) userField(x ast.Expr, addr bool) bool {
 			return false
 		}
 	}
-	return user > 0 && (unknown == 0 || addr && unknown == 1)
+	return user > 0 && (unknown == 0 || ax != x && unknown == 1)
 }
 
-// setterName names the function through which the user's value enters
-// a user write (setterDecl).
-func (m *Index) setterName(w ValueWrite) string {
-	if d := m.setterDecl(w); d != nil {
+// setterName names d, the function through which the user's value
+// enters a user write (setterDecl): "the user" when none.
+func setterName(d *ast.FuncDecl) string {
+	if d != nil {
 		return d.Name.Name
 	}
 	return "the user"
@@ -165,14 +145,10 @@ func (m *Index) setterName(w ValueWrite) string {
 // a user write: for an option's field copied in, the function (not a
 // method) that wrote that field; else the function holding the write.
 func (m *Index) setterDecl(w ValueWrite) *ast.FuncDecl {
-	if sel, ok := addrOf(w.X).(*ast.SelectorExpr); ok {
-		if s, ok := m.info.Selections[sel]; ok && s.Kind() == types.FieldVal {
-			if u, _ := s.Obj().(*types.Var); u != nil && m.IndexedVar(u) {
-				for _, uw := range m.ValueIndexOf().Writes[u] {
-					if uw.Decl != nil && uw.Decl.Recv == nil {
-						return uw.Decl
-					}
-				}
+	if u := offcount.FieldOf(m.info, addrOf(w.X)); m.IndexedVar(u) {
+		for _, uw := range m.ValueIndexOf().Writes[u] {
+			if uw.Decl != nil && uw.Decl.Recv == nil {
+				return uw.Decl
 			}
 		}
 	}
@@ -194,9 +170,7 @@ func (m *Index) defaultWhere(pos token.Pos) string {
 // zeroVarOf finds, outside test files, a variable of the struct type sel
 // reads from declared without a value (var settings CallSettings).
 func (m *Index) zeroVarOf(sel *ast.SelectorExpr) *ast.ValueSpec {
-	t := m.info.TypeOf(sel.X)
-	t = typesx.Deref(t)
-	named, ok := t.(*types.Named)
+	named, ok := typesx.Deref(m.info.TypeOf(sel.X)).(*types.Named)
 	if !ok || named.Obj().Pkg() != m.pkg {
 		return nil
 	}

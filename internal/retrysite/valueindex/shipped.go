@@ -6,6 +6,7 @@ import (
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 )
 
 // This file answers, for the timeouts aspect (retrysite's
@@ -52,12 +53,12 @@ func (m *Index) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 				continue
 			}
 			xs = append(xs, nil)
-		case m.isZeroOrNil(w.X):
+		case offcount.IsZeroOrNil(m.info, w.X):
 			if vx.guarded[v] {
 				continue // nil now, replaced where the package tests it
 			}
 			xs = append(xs, nil)
-		case m.readsField(w.X, v):
+		case offcount.FieldOf(m.info, w.X) == v:
 			// c2.f = c.f: a copy gives no value of its own.
 		case m.UserValue(addrOf(w.X), 0):
 			own, ok := m.SetterCalls(w.X)
@@ -84,12 +85,8 @@ func (m *Index) ShippedValues(v *types.Var) (xs []ast.Expr, ok bool) {
 // package itself never gives a value other than zero (see above);
 // settable says whether the user can set it.
 func (m *Index) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
-	s, isSel := m.info.Selections[sel]
-	if !isSel || s.Kind() != types.FieldVal {
-		return false, false
-	}
-	v, _ := s.Obj().(*types.Var)
-	if v == nil || !m.IndexedVar(v) {
+	v := offcount.FieldOf(m.info, sel)
+	if !m.IndexedVar(v) {
 		return false, false
 	}
 	vx := m.ValueIndexOf()
@@ -102,8 +99,8 @@ func (m *Index) ShippedOff(sel *ast.SelectorExpr) (settable, ok bool) {
 			settable = true // the data's value, not the package's
 		case w.X == nil && !w.Zero:
 			return false, false
-		case w.Zero, m.isZeroOrNil(w.X), m.readsField(w.X, v):
-		case m.UserValue(addrOf(w.X), 0), m.userField(addrOf(w.X), addrOf(w.X) != w.X):
+		case w.Zero, offcount.IsZeroOrNil(m.info, w.X), offcount.FieldOf(m.info, w.X) == v:
+		case m.userWrite(w.X):
 			settable = true
 		default:
 			return false, false

@@ -914,11 +914,7 @@ func (n Note) Phrase(m *Index) string {
 			where = pv // defaultOptions = &options{...}
 		}
 	}
-	by := "the user"
-	if n.User.Decl != nil {
-		by = n.User.Decl.Name.Name
-	}
-	return fmt.Sprintf("%s's default, which %s can change", where, by)
+	return fmt.Sprintf("%s's default, which %s can change", where, setterName(n.User.Decl))
 }
 
 // noteFuncDefault says in w's description that the wait comes from a

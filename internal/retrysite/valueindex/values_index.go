@@ -103,7 +103,6 @@ type valueIndex struct {
 	crossing map[ast.Node]bool
 	// captured caches capturedCounters by literal body (funcvals.go).
 	captured map[*ast.BlockStmt]map[*types.Var]int64
-	declBody map[*ast.BlockStmt]bool
 	// noting, while set, collects in notes the defaults that values
 	// resolved come from (values.go, collectDefaults).
 	noting bool

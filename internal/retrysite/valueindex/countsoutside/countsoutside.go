@@ -193,12 +193,7 @@ func (m *model) disarmedCountdown(lit *ast.FuncLit, v *types.Var) bool {
 		return false
 	}
 	// Outside the literal, in the function that declares v.
-	var scope *ast.BlockStmt
-	for _, d := range m.Decls() {
-		if d.Body != nil && d.Body.Pos() <= lit.Pos() && lit.End() <= d.Body.End() {
-			scope = d.Body
-		}
-	}
+	scope := m.DeclBodyOf(lit)
 	if scope == nil || v.Pos() < scope.Pos() || v.Pos() >= scope.End() {
 		return false
 	}

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
 
 // reader reads the code of one package.
@@ -20,19 +22,11 @@ func SwitchRead(files []*ast.File, info *types.Info, pkg *types.Package, v *type
 	var first *ast.SelectorExpr
 	ok := true
 	for _, f := range files {
-		if !ok {
-			break
-		}
-		var stack []ast.Node
-		ast.Inspect(f, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return false
-			}
+		ast.PreorderStack(f, nil, func(n ast.Node, stack []ast.Node) bool {
 			if !ok {
 				return false
 			}
-			if sel, isSel := n.(*ast.SelectorExpr); isSel && m.fieldOf(sel) == v {
+			if sel, isSel := n.(*ast.SelectorExpr); isSel && FieldOf(info, sel) == v {
 				read, on := m.switchRead(sel, stack)
 				if !read {
 					ok = false
@@ -42,7 +36,6 @@ func SwitchRead(files []*ast.File, info *types.Info, pkg *types.Package, v *type
 					first = sel
 				}
 			}
-			stack = append(stack, n)
 			return true
 		})
 	}
@@ -58,11 +51,13 @@ func IsZeroOrNil(info *types.Info, x ast.Expr) bool {
 	return ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0")
 }
 
-func (m reader) isZeroOrNil(x ast.Expr) bool { return IsZeroOrNil(m.info, x) }
-
-// fieldOf returns the field sel selects, nil when it selects none.
-func (m reader) fieldOf(sel *ast.SelectorExpr) *types.Var {
-	s, ok := m.info.Selections[sel]
+// FieldOf returns the field x selects, nil when it selects none.
+func FieldOf(info *types.Info, x ast.Expr) *types.Var {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s, ok := info.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return nil
 	}
@@ -117,7 +112,7 @@ func (m reader) switchRead(sel *ast.SelectorExpr, parents []ast.Node) (read, on 
 // field turned the switch on: the right of `cfg.Max > 0 && n >= cfg.Max`,
 // or the body of `if cfg.Max != 0 { ... }`.
 func (m reader) switchGuarded(sel *ast.SelectorExpr, parents []ast.Node) bool {
-	v := m.fieldOf(sel)
+	v := FieldOf(m.info, sel)
 	var inner ast.Node = sel
 	for i := len(parents) - 1; i >= 0; i-- {
 		var cond ast.Expr
@@ -154,7 +149,7 @@ func (m reader) switchOn(cond ast.Expr, v *types.Var) bool {
 	}
 	for _, side := range []ast.Expr{b.X, b.Y} {
 		sel, isSel := ast.Unparen(side).(*ast.SelectorExpr)
-		if isSel && m.fieldOf(sel) == v {
+		if isSel && FieldOf(m.info, sel) == v {
 			if op, ok := m.zeroTest(b, side); ok && (op == token.GTR || op == token.NEQ) {
 				return true
 			}
@@ -166,25 +161,13 @@ func (m reader) switchOn(cond ast.Expr, v *types.Var) bool {
 // zeroTest returns the comparison b makes of x with the constant 0, as if
 // x were on the left (0 < x is x > 0).
 func (m reader) zeroTest(b *ast.BinaryExpr, x ast.Expr) (token.Token, bool) {
-	op, other := b.Op, b.Y
 	switch x {
 	case b.X:
+		return b.Op, IsZeroOrNil(m.info, b.Y)
 	case b.Y:
-		other = b.X
-		switch op {
-		case token.GTR:
-			op = token.LSS
-		case token.LSS:
-			op = token.GTR
-		case token.GEQ:
-			op = token.LEQ
-		case token.LEQ:
-			op = token.GEQ
-		}
-	default:
-		return 0, false
+		return typesx.MirrorOp(b.Op), IsZeroOrNil(m.info, b.X)
 	}
-	return op, m.isZeroOrNil(other)
+	return 0, false
 }
 
 // localTested reports whether local, defined in the innermost function
@@ -192,34 +175,27 @@ func (m reader) zeroTest(b *ast.BinaryExpr, x ast.Expr) (token.Token, bool) {
 // local != 0).
 func (m reader) localTested(local *types.Var, parents []ast.Node) bool {
 	var scope ast.Node
-	for i := len(parents) - 1; i >= 0; i-- {
+	for i := len(parents) - 1; i >= 0 && scope == nil; i-- {
 		switch parents[i].(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			scope = parents[i]
-		}
-		if scope != nil {
-			break
 		}
 	}
 	if scope == nil {
 		return false
 	}
 	tested := false
-	ast.Inspect(scope, func(n ast.Node) bool {
-		b, isBin := n.(*ast.BinaryExpr)
-		if !isBin || tested {
-			return !tested
-		}
-		for _, side := range []ast.Expr{b.X, b.Y} {
-			if id, isId := ast.Unparen(side).(*ast.Ident); isId && m.info.Uses[id] == local {
-				if op, ok := m.zeroTest(b, side); ok && (op == token.GTR || op == token.NEQ) {
-					tested = true
+	return typesx.InspectUntil(&tested, scope, func(n ast.Node) bool {
+		if b, isBin := n.(*ast.BinaryExpr); isBin {
+			for _, side := range []ast.Expr{b.X, b.Y} {
+				if id, isId := ast.Unparen(side).(*ast.Ident); isId && m.info.Uses[id] == local {
+					op, ok := m.zeroTest(b, side)
+					tested = tested || ok && (op == token.GTR || op == token.NEQ)
 				}
 			}
 		}
 		return true
 	})
-	return tested
 }
 
 // ConfigPath names the field read by sel from the named struct type it is
@@ -228,10 +204,7 @@ func ConfigPath(info *types.Info, sel *ast.SelectorExpr) string {
 	path := sel.Sel.Name
 	x := ast.Unparen(sel.X)
 	for {
-		t := info.TypeOf(x)
-		if p, isPtr := t.(*types.Pointer); isPtr {
-			t = p.Elem()
-		}
+		t := typesx.Deref(info.TypeOf(x))
 		if named, isNamed := t.(*types.Named); isNamed {
 			return named.Obj().Name() + "." + path
 		}
@@ -246,21 +219,19 @@ func ConfigPath(info *types.Info, sel *ast.SelectorExpr) string {
 
 // LiteralAt finds the composite literal of files that starts at pos.
 func LiteralAt(files []*ast.File, pos token.Pos) ast.Expr {
-	for _, f := range files {
-		if pos < f.Pos() || pos >= f.End() {
-			continue
-		}
-		var lit ast.Expr
-		ast.Inspect(f, func(n ast.Node) bool {
-			if lit != nil || n == nil || n.End() <= pos || n.Pos() > pos {
-				return false
-			}
-			if cl, ok := n.(*ast.CompositeLit); ok && cl.Pos() == pos {
-				lit = cl
-			}
-			return true
-		})
-		return lit
+	f := typesx.FileOf(files, pos)
+	if f == nil {
+		return nil
 	}
-	return nil
+	var lit ast.Expr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if lit != nil || n == nil || n.End() <= pos || n.Pos() > pos {
+			return false
+		}
+		if cl, ok := n.(*ast.CompositeLit); ok && cl.Pos() == pos {
+			lit = cl
+		}
+		return true
+	})
+	return lit
 }
