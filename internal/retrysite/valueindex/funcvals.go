@@ -328,15 +328,12 @@ func (m *Index) DeclBodyOf(n ast.Node) *ast.BlockStmt {
 // scope (exec = func...): a write, not a use as a value.
 func (m *Index) assignedTo(scope ast.Node, id *ast.Ident) bool {
 	found := false
-	ast.Inspect(scope, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, scope, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
-			for _, l := range as.Lhs {
-				found = found || l == id
-			}
+			found = slices.Contains(as.Lhs, ast.Expr(id))
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // targetIntegration reports whether running one of ts may cross an
@@ -606,18 +603,15 @@ func (m *Index) writtenIn(n ast.Node, v *types.Var) bool { return m.writtenFrom(
 func (m *Index) writtenFrom(n ast.Node, v *types.Var, pos token.Pos) bool {
 	found := false
 	is := typesx.VarIs(m.info, v)
-	ast.Inspect(n, func(x ast.Node) bool {
+	return typesx.InspectUntil(&found, n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.AssignStmt:
-			if x.Pos() >= pos {
-				found = found || slices.ContainsFunc(x.Lhs, is)
-			}
+			found = x.Pos() >= pos && slices.ContainsFunc(x.Lhs, is)
 		case *ast.UnaryExpr:
-			found = found || x.Op == token.AND && x.Pos() >= pos && is(x.X)
+			found = x.Op == token.AND && x.Pos() >= pos && is(x.X)
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // sentinel reports whether the package variable v is an error value the
@@ -838,14 +832,13 @@ func (m *Index) OutcomeDecided(x *ast.CallExpr) bool {
 // steps reports whether body steps a variable: x++, x--, x += n, ...
 func steps(body *ast.BlockStmt) bool {
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IncDecStmt:
 			found = true
 		case *ast.AssignStmt:
-			found = found || n.Tok != token.ASSIGN && n.Tok != token.DEFINE
+			found = n.Tok != token.ASSIGN && n.Tok != token.DEFINE
 		}
-		return !found
+		return true
 	})
-	return found
 }

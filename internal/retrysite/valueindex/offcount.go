@@ -84,10 +84,7 @@ func (m *Index) nilCountWhy(n Note) (string, bool) {
 // switch (package offcount), noting the default.
 func (m *Index) zeroCount(v *types.Var) (interp.Value, bool) {
 	if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
-		return interp.Value{}, false
-	}
-	if _, isPtr := v.Type().Underlying().(*types.Pointer); isPtr {
-		return interp.Value{}, false
+		return interp.Value{}, false // (a pointer is no integer)
 	}
 	read := typesx.Cached(&m.zeroCounts, v, func() *ast.SelectorExpr { return m.zeroCountOnce(v) })
 	if read == nil {

@@ -20,17 +20,11 @@ import (
 // attempt. A field the package sets to anything else stays unknown.
 
 // ZeroField reports whether v, an unexported integer or bool field, is
-// left at its zero by every write of the package (a field of a helper's
-// settings no caller sets): zero for every caller.
+// left at its zero by every write of the package (a literal that omits
+// it, or the constant 0 or false; a field of a helper's settings no
+// caller sets): zero for every caller.
 func (m *Index) ZeroField(v *types.Var) bool {
-	return m.IndexedVar(v) && onlyZero(m, v)
-}
-
-// onlyZero reports whether v is an unexported integer or bool field that
-// every write of the package leaves at its zero: a literal that omits it,
-// or the constant 0 or false.
-func onlyZero(m *Index, v *types.Var) bool {
-	if !v.IsField() || v.Exported() {
+	if !m.IndexedVar(v) || !v.IsField() || v.Exported() {
 		return false
 	}
 	if !typesx.BasicIs(v.Type(), types.IsBoolean|types.IsInteger) {

@@ -138,21 +138,11 @@ func (m *Index) derefInt(p ast.Expr, depth int) (int64, bool) {
 			return 0, false
 		}
 		xs, ok := m.ShippedValues(v)
-		if !ok || len(xs) == 0 {
+		if !ok {
 			return 0, false
 		}
-		var val int64
-		for i, x := range xs {
-			if x == nil {
-				return 0, false
-			}
-			n, ok := m.derefInt(x, depth+1)
-			if !ok || i > 0 && n != val {
-				return 0, false
-			}
-			val = n
-		}
-		return val, true
+		// (A nil entry, a zero that stays, is no pointer: derefInt fails.)
+		return oneInt(xs, func(x ast.Expr) (int64, bool) { return m.derefInt(x, depth+1) })
 	}
 	return 0, false
 }
@@ -166,19 +156,12 @@ func (m *Index) pointerHelperArg(call *ast.CallExpr) ast.Expr {
 		return nil
 	}
 	d := m.FuncDecl(fn)
-	if d == nil || d.Body == nil || len(d.Body.List) != 1 || d.Recv != nil {
+	u, ok := onlyReturn(d).(*ast.UnaryExpr)
+	if !ok || u.Op != token.AND || d.Recv != nil {
 		return nil
 	}
-	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil
-	}
-	u, ok := ast.Unparen(ret.Results[0]).(*ast.UnaryExpr)
-	if !ok || u.Op != token.AND {
-		return nil
-	}
-	params := d.Type.Params
-	if typesx.IdentOf(u.X) == nil || params == nil || len(params.List) != 1 || len(params.List[0].Names) != 1 || m.info.Uses[typesx.IdentOf(u.X)] != m.info.Defs[params.List[0].Names[0]] {
+	ps := typesx.FuncParams(m.info, d.Type)
+	if len(ps) != 1 || ps[0] == nil || m.info.Uses[typesx.IdentOf(u.X)] != ps[0] {
 		return nil
 	}
 	return call.Args[0]

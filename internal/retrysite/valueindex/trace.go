@@ -21,8 +21,8 @@ type traceKind uint8
 
 const (
 	traceNote  traceKind = iota // a default noted (noteDefault)
-	traceUsed                   // an object resolved to one value (use)
-	traceMulti                  // an object met with several values (meetMulti)
+	traceUsed                   // an object resolved to one value (mark)
+	traceMulti                  // an object met with several values (mark)
 )
 
 // A traceEvent is one mark an evaluation left.
@@ -40,20 +40,16 @@ func (vx *valueIndex) trace(e traceEvent) {
 	}
 }
 
-// use marks v as resolved to one value while a bound is recorded.
-func (vx *valueIndex) use(v *types.Var) {
-	vx.trace(traceEvent{kind: traceUsed, v: v})
-	if n := len(vx.used); vx.recording && (n == 0 || vx.used[n-1] != v) {
-		vx.used = append(vx.used, v)
+// mark marks v, while a bound is recorded, as resolved to one value
+// (traceUsed: used) or met with several (traceMulti: multi).
+func (vx *valueIndex) mark(kind traceKind, v *types.Var) {
+	vx.trace(traceEvent{kind: kind, v: v})
+	list := &vx.used
+	if kind == traceMulti {
+		list = &vx.multi
 	}
-}
-
-// meetMulti marks v as met with several values while a bound is
-// recorded.
-func (vx *valueIndex) meetMulti(v *types.Var) {
-	vx.trace(traceEvent{kind: traceMulti, v: v})
-	if n := len(vx.multi); vx.recording && (n == 0 || vx.multi[n-1] != v) {
-		vx.multi = append(vx.multi, v)
+	if n := len(*list); vx.recording && (n == 0 || (*list)[n-1] != v) {
+		*list = append(*list, v)
 	}
 }
 
@@ -62,8 +58,7 @@ type Trace []traceEvent
 
 // BeginTrace starts taking a trace, inside any being taken.
 func (x interpIndex) BeginTrace() {
-	vx := x.Index.Vx
-	vx.traces = append(vx.traces, nil)
+	x.Index.Vx.traces = append(x.Index.Vx.traces, nil)
 }
 
 // EndTrace ends the innermost trace and returns it; what it holds is
@@ -86,10 +81,8 @@ func (x interpIndex) Replay(t any) {
 		switch e.kind {
 		case traceNote:
 			vx.NoteDefault(e.v, e.user, e.at)
-		case traceUsed:
-			vx.use(e.v)
-		case traceMulti:
-			vx.meetMulti(e.v)
+		case traceUsed, traceMulti:
+			vx.mark(e.kind, e.v)
 		}
 	}
 }

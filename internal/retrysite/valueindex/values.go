@@ -160,14 +160,7 @@ func (m *Index) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 		return nil, nil
 	}
 	d := m.FuncDecl(fn)
-	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
-		return nil, nil
-	}
-	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
-	if !ok || len(ret.Results) != 1 {
-		return nil, nil
-	}
-	lit, ok := ast.Unparen(ret.Results[0]).(*ast.FuncLit)
+	lit, ok := onlyReturn(d).(*ast.FuncLit)
 	if !ok {
 		return nil, nil
 	}
@@ -177,6 +170,19 @@ func (m *Index) FuncFactory(call *ast.CallExpr) (*ast.FuncDecl, *ast.FuncLit) {
 		}
 	}
 	return d, lit
+}
+
+// onlyReturn returns the one value d returns when its body is one return
+// statement, or nil.
+func onlyReturn(d *ast.FuncDecl) ast.Expr {
+	if d == nil || d.Body == nil || len(d.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	return ast.Unparen(ret.Results[0])
 }
 
 // iifeLit returns the literal the immediately called literal iife
@@ -294,15 +300,9 @@ func (m *Index) unsetTest(cond ast.Expr, same func(ast.Expr) bool) bool {
 		return false
 	}
 	zero := func(x ast.Expr) bool {
-		tv, ok := m.info.Types[x]
-		if !ok {
-			return false
-		}
-		if tv.IsNil() {
-			return true
-		}
+		tv := m.info.Types[x]
 		if tv.Value == nil {
-			return false
+			return tv.IsNil()
 		}
 		switch tv.Value.Kind() {
 		case constant.Int, constant.Float:
@@ -445,13 +445,11 @@ func (m *Index) calls(decl, callee *ast.FuncDecl) bool {
 		return false
 	}
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && typesx.Callee(m.info, call) == fn {
-			found = true
-		}
-		return !found
+	return typesx.InspectUntil(&found, decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		found = ok && typesx.Callee(m.info, call) == fn
+		return true
 	})
-	return found
 }
 
 // intValues returns the distinct integer values the package gives v, in
@@ -502,11 +500,7 @@ func (m *Index) writesInts(ws []ValueWrite) (vals []int64, at []ast.Expr, ok boo
 				return nil, nil, false
 			}
 		}
-		dup := false
-		for _, j := range vals {
-			dup = dup || i == j
-		}
-		if !dup {
+		if !slices.Contains(vals, i) {
 			vals = append(vals, i)
 			at = append(at, w.X)
 		}
@@ -602,22 +596,25 @@ func (m *Index) localInt(v *types.Var) (int64, bool) {
 	if !ok || p.Fn.Exported() || vx.Escapes(m, p.Fn) {
 		return 0, false
 	}
-	calls := vx.calls[p.Fn]
-	if len(calls) == 0 {
-		return 0, false
-	}
-	var val int64
-	for i, c := range calls {
+	return oneInt(vx.calls[p.Fn], func(c *ast.CallExpr) (int64, bool) {
 		if p.I >= len(c.Args) || c.Ellipsis.IsValid() {
 			return 0, false
 		}
-		x, ok := m.WriteInt(c.Args[p.I])
-		if !ok || i > 0 && x != val {
+		return m.WriteInt(c.Args[p.I])
+	})
+}
+
+// oneInt returns the one integer f gives every element of xs; ok is false
+// when xs is empty, when f fails on one, or when two values differ.
+func oneInt[E any](xs []E, f func(E) (int64, bool)) (val int64, ok bool) {
+	for i, x := range xs {
+		n, ok := f(x)
+		if !ok || i > 0 && n != val {
 			return 0, false
 		}
-		val = x
+		val = n
 	}
-	return val, true
+	return val, len(xs) > 0
 }
 
 // indexedInt is the evaluator's view of an integer field or package
@@ -637,10 +634,10 @@ func (m *Index) IndexedInt(v *types.Var) (interp.Value, bool) {
 	case !ok:
 		return interp.Value{}, false
 	case len(vals) == 1:
-		vx.use(v)
+		vx.mark(traceUsed, v)
 		return interp.IntVal(vals[0]), true
 	}
-	vx.meetMulti(v)
+	vx.mark(traceMulti, v)
 	return interp.Value{}, false
 }
 
@@ -668,10 +665,7 @@ func (m *Index) BoundOverValues(once func() site.Bound) site.Bound {
 }
 
 func (m *Index) boundOverValuesOnce(once func() site.Bound, notesOut *[]Note) site.Bound {
-	if m.Vx == nil {
-		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
-	}
-	vx := m.Vx
+	vx := m.vx()
 	if vx.recording || vx.pick != nil {
 		return once() // a helper's bound inside another's: not nested
 	}
@@ -881,10 +875,7 @@ func (vx *valueIndex) NoteDefault(v *types.Var, user ValueWrite, at ast.Expr) {
 
 // collectDefaults runs f and returns the defaults its values came from.
 func (m *Index) CollectDefaultNotes(f func()) []Note {
-	if m.Vx == nil {
-		m.Vx = &valueIndex{} // built on first use (valueIndexOf)
-	}
-	vx := m.Vx
+	vx := m.vx()
 	if vx.noting {
 		f()
 		return nil
@@ -996,30 +987,26 @@ func (m *Index) literalFieldInt(sel *ast.SelectorExpr) (int64, bool) {
 	vx.Resolving[f] = true
 	defer delete(vx.Resolving, f)
 	ws, user, ok := m.reachingDefaults(f)
-	if !ok || len(ws) == 0 {
+	if !ok {
 		return 0, false
 	}
-	var val int64
 	var at ast.Expr
-	for i, w := range ws {
-		lit, ok := ast.Unparen(w.X).(*ast.CompositeLit)
-		if w.Zero || !ok {
+	val, ok := oneInt(ws, func(w ValueWrite) (int64, bool) {
+		lit, isLit := ast.Unparen(w.X).(*ast.CompositeLit)
+		if w.Zero || !isLit {
 			return 0, false
 		}
 		x, found := literalElt(m.info, lit, g)
 		if !found {
 			return 0, false
 		}
-		n, known := m.WriteInt(x)
-		if !known || i > 0 && n != val {
-			return 0, false
-		}
-		val, at = n, x
-	}
-	if user.X != nil {
+		at = x
+		return m.WriteInt(x)
+	})
+	if ok && user.X != nil {
 		vx.NoteDefault(f, user, at)
 	}
-	return val, true
+	return val, ok
 }
 
 // literalElt returns the value a struct literal gives field g.
@@ -1078,7 +1065,7 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	case zeroTestOf(m.info, b, fieldOf(b.X)) && fieldOf(last) == fieldOf(b.X):
 		// if w.N == 0 { return 10 }; return w.N
 		f, dflt = fieldOf(b.X), inner
-	case (b.Op == token.GTR || b.Op == token.NEQ) && m.isZero(b.Y) && fieldOf(inner) == fieldOf(b.X):
+	case (b.Op == token.GTR || b.Op == token.NEQ) && offcount.IsZeroOrNil(m.info, b.Y) && fieldOf(inner) == fieldOf(b.X):
 		// if w.N > 0 { return w.N }; return 10
 		f, dflt = fieldOf(b.X), last
 	}
@@ -1095,12 +1082,6 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	}
 	m.ValueIndexOf().NoteDefault(f, user, dflt)
 	return interp.IntVal(n), true
-}
-
-// isZero reports whether x is the constant 0.
-func (m *Index) isZero(x ast.Expr) bool {
-	tv, ok := m.info.Types[x]
-	return ok && tv.Value != nil && tv.Value.ExactString() == "0"
 }
 
 // An ownCall is a call the package makes of one of its exported
@@ -1204,8 +1185,10 @@ func (m *Index) ownCallsOf(fn *types.Func) []ownCall {
 				}
 				for c := range dc.ChildAt(edge.FuncDecl_Body, -1).Preorder((*ast.CallExpr)(nil)) {
 					c := c.Node().(*ast.CallExpr)
-					if !calleeNameExported(c) {
-						continue // Callee would name no exported function
+					if id := typesx.CalleeIdent(c); id == nil || !token.IsExported(id.Name) {
+						// The function typesx.Callee finds is named by id: no
+						// exported function, and no lookup needed.
+						continue
 					}
 					if f := typesx.Callee(m.info, c); f != nil && f.Pkg() == m.pkg && f.Exported() {
 						vx.ownCalls[f.Origin()] = append(vx.ownCalls[f.Origin()], ownCall{call: c, decl: d})
@@ -1215,15 +1198,6 @@ func (m *Index) ownCallsOf(fn *types.Func) []ownCall {
 		}
 	}
 	return vx.ownCalls[fn.Origin()]
-}
-
-// calleeNameExported reports whether the name call's function is called
-// by (f, x.f, f[T], through parentheses) is exported: the function
-// typesx.Callee finds is named by it, so a call whose name is not
-// exported calls no exported function, and needs no lookup.
-func calleeNameExported(call *ast.CallExpr) bool {
-	id := typesx.CalleeIdent(call)
-	return id != nil && token.IsExported(id.Name)
 }
 
 // declared returns the function a declaration declares (nil if none).

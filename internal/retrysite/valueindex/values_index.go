@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
+	"github.com/retrylint/retrylint/internal/retrysite/valueindex/offcount"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -142,15 +143,20 @@ func (vx *valueIndex) ParamOf(m *Index) map[*types.Var]ParamRef {
 	return vx.params
 }
 
-// valueIndexOf returns the package's value index, building it once.
-func (m *Index) ValueIndexOf() *valueIndex {
-	if m.Vx != nil && m.Vx.Writes != nil {
-		return m.Vx
-	}
+// vx returns the value index, made (not built: ValueIndexOf) on first use.
+func (m *Index) vx() *valueIndex {
 	if m.Vx == nil {
 		m.Vx = &valueIndex{}
 	}
-	vx := m.Vx
+	return m.Vx
+}
+
+// valueIndexOf returns the package's value index, building it once.
+func (m *Index) ValueIndexOf() *valueIndex {
+	vx := m.vx()
+	if vx.Writes != nil {
+		return vx
+	}
 	vx.Writes, vx.guarded = make(map[*types.Var][]ValueWrite), make(map[*types.Var]bool)
 	vx.elemsWritten, vx.fieldsWritten = make(map[*types.Var]bool), make(map[*types.Var]bool)
 	vx.Resolving = make(map[*types.Var]bool)
@@ -158,19 +164,16 @@ func (m *Index) ValueIndexOf() *valueIndex {
 	vx.funcs = make(map[*types.Var]funcValues)
 	vx.captured = make(map[*ast.BlockStmt]map[*types.Var]int64)
 	vx.calls, vx.called = make(map[*types.Func][]*ast.CallExpr), make(map[*ast.Ident]bool)
-	// indexed reports whether v is a field or package variable of this
-	// package: the objects whose every write the package shows.
-	indexed := func(v *types.Var) bool {
-		return v != nil && v.Pkg() == m.pkg && (v.IsField() || v.Parent() == m.pkg.Scope())
-	}
+	// The objects indexed (IndexedVar) are those whose every write the
+	// package shows.
 	objOf := func(x ast.Expr) *types.Var {
 		switch x := ast.Unparen(x).(type) {
 		case *ast.Ident:
-			if v := typesx.VarOf(m.info, x); indexed(v) {
+			if v := typesx.VarOf(m.info, x); m.IndexedVar(v) {
 				return v
 			}
 		case *ast.SelectorExpr:
-			if v, _ := m.info.Uses[x.Sel].(*types.Var); indexed(v) {
+			if v, _ := m.info.Uses[x.Sel].(*types.Var); m.IndexedVar(v) {
 				return v
 			}
 		}
@@ -315,7 +318,7 @@ func (m *Index) ValueIndexOf() *valueIndex {
 					}
 					for i, name := range n.Names {
 						v, _ := m.info.Defs[name].(*types.Var)
-						if !indexed(v) {
+						if !m.IndexedVar(v) {
 							continue
 						}
 						switch {
@@ -328,7 +331,7 @@ func (m *Index) ValueIndexOf() *valueIndex {
 						}
 					}
 				case *ast.CompositeLit:
-					m.indexLiteral(n, indexed, add)
+					m.indexLiteral(n, add)
 				case *ast.CallExpr:
 					id := typesx.NameIdent(n.Fun)
 					if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
@@ -462,19 +465,14 @@ func (m *Index) unexportedFunc(id *ast.Ident) *types.Func {
 func (vx *valueIndex) Escapes(m *Index, fn *types.Func) bool {
 	if vx.escapes == nil {
 		vx.escapes = make(map[*types.Func]bool)
-		test := make(map[*token.File]bool)
+		var test map[*token.File]bool
 		for id, obj := range m.info.Uses {
 			f, ok := obj.(*types.Func)
 			if !ok || f.Pkg() != m.pkg || f.Exported() || vx.called[id] || f.Type().(*types.Signature).Recv() != nil {
 				continue
 			}
 			tf := m.pass.Fset.File(id.Pos())
-			t, seen := test[tf]
-			if !seen {
-				t = tf == nil || strings.HasSuffix(tf.Name(), "_test.go")
-				test[tf] = t
-			}
-			if !t {
+			if !typesx.Cached(&test, tf, func() bool { return tf == nil || strings.HasSuffix(tf.Name(), "_test.go") }) {
 				vx.escapes[f] = true
 			}
 		}
@@ -484,13 +482,13 @@ func (vx *valueIndex) Escapes(m *Index, fn *types.Func) bool {
 
 // indexLiteral records the fields a struct literal sets, and the zero
 // value of those it omits.
-func (m *Index) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) bool, add func(*types.Var, ValueWrite)) {
+func (m *Index) indexLiteral(lit *ast.CompositeLit, add func(*types.Var, ValueWrite)) {
 	t := m.info.TypeOf(lit)
 	if t == nil {
 		return
 	}
 	st, ok := t.Underlying().(*types.Struct)
-	if !ok || st.NumFields() == 0 || !indexed(st.Field(0)) {
+	if !ok || st.NumFields() == 0 || !m.IndexedVar(st.Field(0)) {
 		// A struct's fields are all of the package that declares it:
 		// a literal of another package's struct writes nothing the
 		// index holds.
@@ -517,7 +515,7 @@ func (m *Index) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 							break
 						}
 					}
-					if indexed(v) {
+					if m.IndexedVar(v) {
 						add(v, ValueWrite{X: kv.Value, At: kv.Pos(), Lit: true})
 					}
 				}
@@ -527,13 +525,13 @@ func (m *Index) indexLiteral(lit *ast.CompositeLit, indexed func(*types.Var) boo
 		if i < st.NumFields() {
 			v := st.Field(i)
 			set[i] = true
-			if indexed(v) {
+			if m.IndexedVar(v) {
 				add(v, ValueWrite{X: el, At: el.Pos(), Lit: true})
 			}
 		}
 	}
 	for i := 0; i < st.NumFields(); i++ {
-		if v := st.Field(i); !set[i] && indexed(v) {
+		if v := st.Field(i); !set[i] && m.IndexedVar(v) {
 			add(v, ValueWrite{Zero: true, Omitted: true, At: lit.Pos(), Lit: true})
 		}
 	}
@@ -550,9 +548,7 @@ func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	if b.Op == token.LAND || b.Op == token.LOR {
 		return zeroTestOf(info, b.X, v) || zeroTestOf(info, b.Y, v)
 	}
-	switch b.Op {
-	case token.EQL, token.LEQ, token.LSS:
-	default:
+	if b.Op != token.EQL && b.Op != token.LEQ && b.Op != token.LSS {
 		return false
 	}
 	is := func(x ast.Expr) bool {
@@ -561,15 +557,9 @@ func zeroTestOf(info *types.Info, cond ast.Expr, v *types.Var) bool {
 	}
 	// zero reports whether x is the zero value, or 1 for v < 1.
 	zero := func(x ast.Expr) bool {
-		tv, ok := info.Types[x]
-		if !ok {
-			return false
-		}
-		if tv.IsNil() {
-			return true
-		}
+		tv := info.Types[x]
 		if tv.Value == nil {
-			return false
+			return tv.IsNil()
 		}
 		switch tv.Value.ExactString() {
 		case "0", `""`:
@@ -593,10 +583,8 @@ type zeroCase struct {
 // zero.
 func (c zeroCase) tests(info *types.Info, v *types.Var) bool {
 	for _, x := range c.clause.List {
-		if zeroTestOf(info, &ast.BinaryExpr{X: c.tag, Op: token.EQL, Y: x}, v) {
-			if tv, ok := info.Types[x]; ok && (tv.IsNil() || tv.Value != nil && tv.Value.ExactString() == "0") {
-				return true
-			}
+		if zeroTestOf(info, &ast.BinaryExpr{X: c.tag, Op: token.EQL, Y: x}, v) && offcount.IsZeroOrNil(info, x) {
+			return true
 		}
 	}
 	return false
@@ -606,19 +594,14 @@ func (c zeroCase) tests(info *types.Info, v *types.Var) bool {
 // function or method named like the decoders of encoding/json, yaml,
 // envconfig, viper, flag sets and the like.
 func isDecodeCall(info *types.Info, call *ast.CallExpr) bool {
-	var name string
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		name = f.Name
-	case *ast.SelectorExpr:
-		name = f.Sel.Name
-	default:
-		return false
-	}
-	return slices.ContainsFunc([]string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"}, func(p string) bool {
-		return strings.HasPrefix(name, p) || strings.HasSuffix(name, p)
+	id := typesx.NameIdent(call.Fun)
+	return id != nil && slices.ContainsFunc(decoderNames, func(p string) bool {
+		return strings.HasPrefix(id.Name, p) || strings.HasSuffix(id.Name, p)
 	})
 }
+
+// decoderNames are the names (prefixes or suffixes) of decoders.
+var decoderNames = []string{"Unmarshal", "Decode", "Process", "Load", "Parse", "Bind", "Scan", "Fill", "Read"}
 
 // structTypeName returns the named struct type of t or *t.
 func structTypeName(t types.Type) *types.TypeName {
@@ -628,12 +611,10 @@ func structTypeName(t types.Type) *types.TypeName {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return nil
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if _, ok := n.Underlying().(*types.Struct); ok {
+			return n.Obj()
+		}
 	}
-	if _, ok := n.Underlying().(*types.Struct); !ok {
-		return nil
-	}
-	return n.Obj()
+	return nil
 }

@@ -2,6 +2,7 @@ package funcdefault
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -83,40 +84,22 @@ func localValues(ix *valueindex.Index, w valueindex.ValueWrite) ([]ast.Expr, boo
 func nilGuarded(info *types.Info, body *ast.BlockStmt, x ast.Expr) bool {
 	key := types.ExprString(x)
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
-		if !ok || found {
-			return !found
-		}
-		be, ok := ast.Unparen(is.Cond).(*ast.BinaryExpr)
 		if !ok {
 			return true
 		}
-		var other ast.Expr
-		switch {
-		case typesx.IsNil(info, be.Y):
-			other = be.X
-		case typesx.IsNil(info, be.X):
-			other = be.Y
-		default:
+		other, op := typesx.NilCompared(info, is.Cond)
+		if other == nil || types.ExprString(other) != key {
 			return true
 		}
-		if types.ExprString(other) != key {
-			return true
-		}
-		var in ast.Node
-		switch be.Op.String() {
-		case "!=":
-			in = is.Body
-		case "==":
+		in := ast.Node(is.Body)
+		if op == token.EQL {
 			in = is.Else
 		}
-		if in != nil && in.Pos() <= x.Pos() && x.End() <= in.End() {
-			found = true
-		}
-		return !found
+		found = in != nil && typesx.Within(x, in)
+		return true
 	})
-	return found
 }
 
 // Values returns the values the package itself writes to the

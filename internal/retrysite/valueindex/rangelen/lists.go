@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
@@ -161,12 +162,8 @@ func readInPlace(info *types.Info, x inspector.Cursor) bool {
 	case *ast.BinaryExpr:
 		return (n.Op == token.EQL || n.Op == token.NEQ) && typesx.IsNil(info, n.X) != typesx.IsNil(info, n.Y)
 	case *ast.AssignStmt:
-		for _, l := range n.Lhs {
-			if l == x.Node() {
-				return true // a write of the whole: the index holds it
-			}
-		}
-		return false
+		// A write of the whole: the index holds it.
+		return slices.ContainsFunc(n.Lhs, func(l ast.Expr) bool { return l == x.Node() })
 	case *ast.CallExpr:
 		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*types.Builtin); ok {

@@ -24,27 +24,16 @@ func New(ix *valueindex.Index) Ranges {
 	return Ranges{ix: ix, lists: make(map[*types.Var]listLiteral)}
 }
 
-// RangeList returns the list of integers r ranges over, when known.
-func (r Ranges) RangeList(rs *ast.RangeStmt) ([]int64, bool) { return rangeList(r.ix, rs) }
-
-// IterLength returns the number of iterations of a range over a retry
-// iterator of the package (range retries(n)), and the defaults that
-// number comes from.
-func (r Ranges) IterLength(x ast.Expr) (int64, []interp.DefaultNote, bool) {
-	n, notes, ok := iterLength(r.ix, x)
-	var res []interp.DefaultNote
-	for _, note := range notes {
-		res = append(res, note)
+// RangeList returns the list of integers rs ranges over, when known.
+func (r Ranges) RangeList(rs *ast.RangeStmt) ([]int64, bool) {
+	if _, ok := intElems(r.ix.Info().TypeOf(rs.X)); !ok {
+		return nil, false
 	}
-	return n, res, ok
+	return intList(r.ix, rs.X, 0)
 }
 
 // intList returns the integer constants x holds, when they are known.
-func intList(m *valueindex.Index, x ast.Expr) ([]int64, bool) {
-	return intListDepth(m, x, 0)
-}
-
-func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
+func intList(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 	if depth > 4 {
 		return nil, false
 	}
@@ -71,7 +60,7 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 		if x.Low != nil || x.High != nil || x.Max != nil {
 			return nil, false
 		}
-		return intListDepth(m, x.X, depth+1)
+		return intList(m, x.X, depth+1)
 	case *ast.Ident, *ast.SelectorExpr:
 		v, _ := m.Info().Uses[typesx.NameIdent(x)].(*types.Var)
 		if v == nil || !m.IndexedVar(v) {
@@ -92,7 +81,7 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 			if w.Zero {
 				return nil, false
 			}
-			l, ok := intListDepth(m, w.X, depth+1)
+			l, ok := intList(m, w.X, depth+1)
 			if !ok || k > 0 && !slices.Equal(l, got) {
 				return nil, false
 			}
@@ -101,14 +90,6 @@ func intListDepth(m *valueindex.Index, x ast.Expr, depth int) ([]int64, bool) {
 		return got, true
 	}
 	return nil, false
-}
-
-// rangeList is the list a range statement ranges over, when known.
-func rangeList(m *valueindex.Index, r *ast.RangeStmt) ([]int64, bool) {
-	if _, ok := intElems(m.Info().TypeOf(r.X)); !ok {
-		return nil, false
-	}
-	return intList(m, r.X)
 }
 
 // intElems reports whether t is a slice or an array of integers, with an
@@ -126,9 +107,11 @@ func intElems(t types.Type) (int64, bool) {
 	return 0, false
 }
 
-// iterLength returns the number of iterations of a range over such an
-// iterator, and the defaults that number comes from.
-func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool) {
+// IterLength returns the number of iterations of a range over a retry
+// iterator of the package (range retries(n)), and the defaults that
+// number comes from.
+func (r Ranges) IterLength(x ast.Expr) (int64, []interp.DefaultNote, bool) {
+	m := r.ix
 	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok {
 		return 0, nil, false
@@ -204,7 +187,11 @@ func iterLength(m *valueindex.Index, x ast.Expr) (int64, []valueindex.Note, bool
 	if !ok || n < 0 {
 		return 0, nil, false
 	}
-	return n, notes, true
+	var res []interp.DefaultNote
+	for _, note := range notes {
+		res = append(res, note)
+	}
+	return n, res, true
 }
 
 // localMaxInt returns the largest value of a local variable set more than
