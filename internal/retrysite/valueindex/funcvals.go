@@ -377,14 +377,10 @@ func (m *Index) DecisionResult(ev *interp.Evaluator, x *ast.CallExpr, i int) (in
 	if ei < 0 {
 		return interp.Value{}, false
 	}
-	var success bool
-	switch ev.Sc.Err.K {
-	case interp.VNil:
-		success = true
-	case interp.VNonNil:
-	default:
+	if k := ev.Sc.Err.K; k != interp.VNil && k != interp.VNonNil {
 		return interp.Value{}, false
 	}
+	success := ev.Sc.Err.K == interp.VNil
 	ts, ok := m.callTargets(x)
 	if !ok {
 		return interp.Value{}, false
@@ -669,16 +665,14 @@ func (m *Index) CapturedCounters(body *ast.BlockStmt) map[*types.Var]int64 {
 	// scope ends after the body; the literal's own parameters' scope
 	// ends with it). Most bodies read none, and need no index.
 	reads := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && !reads {
-			if v, ok := m.info.Uses[id].(*types.Var); ok && !v.IsField() && v.Parent() != nil &&
-				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && typesx.IsInteger(v.Type()) {
-				reads = true
-			}
+	if !typesx.InspectUntil(&reads, body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			v, ok := m.info.Uses[id].(*types.Var)
+			reads = ok && !v.IsField() && v.Parent() != nil &&
+				v.Parent() != m.pkg.Scope() && v.Parent().End() > body.End() && typesx.IsInteger(v.Type())
 		}
-		return !reads
-	})
-	if !reads {
+		return true
+	}) {
 		return nil
 	}
 	vx := m.ValueIndexOf()

@@ -223,11 +223,8 @@ func plainValue(t types.Type) bool {
 	switch t := t.Underlying().(type) {
 	case *types.Basic, *types.Struct:
 		return true
-	case *types.Slice:
-		_, ok := t.Elem().Underlying().(*types.Basic)
-		return ok
-	case *types.Array:
-		_, ok := t.Elem().Underlying().(*types.Basic)
+	case *types.Slice, *types.Array:
+		_, ok := t.(interface{ Elem() types.Type }).Elem().Underlying().(*types.Basic)
 		return ok
 	}
 	return false
@@ -366,15 +363,9 @@ func (m *Index) UserValue(x ast.Expr, depth int) bool {
 		// when every call passes the user's value (New(endpoint, opts)
 		// calling privateNew(endpoint, opts)).
 		calls := vx.calls[p.Fn]
-		if vx.Escapes(m, p.Fn) || len(calls) == 0 {
-			return false
-		}
-		for _, c := range calls {
-			if p.I >= len(c.Args) || c.Ellipsis.IsValid() || !m.UserValue(c.Args[p.I], depth+1) {
-				return false
-			}
-		}
-		return true
+		return !vx.Escapes(m, p.Fn) && len(calls) > 0 && !slices.ContainsFunc(calls, func(c *ast.CallExpr) bool {
+			return p.I >= len(c.Args) || c.Ellipsis.IsValid() || !m.UserValue(c.Args[p.I], depth+1)
+		})
 	case *ast.SelectorExpr:
 		if sel, ok := m.info.Selections[x]; ok && sel.Kind() == types.FieldVal {
 			return m.UserValue(x.X, depth+1)
@@ -1044,12 +1035,8 @@ func (m *Index) GetterDefault(fn *types.Func) (interp.Value, bool) {
 	}
 	cond, inner, last := typesx.IfReturn(d.Body)
 	fieldOf := func(x ast.Expr) *types.Var {
-		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
-		if !ok {
-			return nil
-		}
-		v, _ := m.info.Uses[sel.Sel].(*types.Var)
-		if v == nil || !v.IsField() || !v.Exported() || !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
+		v := offcount.FieldOf(m.info, x)
+		if v == nil || !v.Exported() || !m.IndexedVar(v) || !typesx.IsInteger(v.Type()) {
 			return nil
 		}
 		return v

@@ -375,15 +375,9 @@ func (m *Index) ValueIndexOf() *valueIndex {
 	var nest func(t types.Type)
 	nest = func(t types.Type) {
 		for {
-			switch u := t.(type) {
-			case *types.Pointer:
-				t = u.Elem()
-				continue
-			case *types.Slice:
-				t = u.Elem()
-				continue
-			case *types.Map:
-				t = u.Elem()
+			switch t.(type) {
+			case *types.Pointer, *types.Slice, *types.Map:
+				t = t.(interface{ Elem() types.Type }).Elem()
 				continue
 			}
 			break

@@ -72,13 +72,12 @@ func FieldOf(info *types.Info, x ast.Expr) *types.Var {
 func (m reader) switchRead(sel *ast.SelectorExpr, parents []ast.Node) (read, on bool) {
 	var x ast.Expr = sel
 	i := len(parents) - 1
-	for i >= 0 {
+	for ; i >= 0; i-- {
 		p, isParen := parents[i].(*ast.ParenExpr)
 		if !isParen {
 			break
 		}
 		x = p
-		i--
 	}
 	if i < 0 {
 		return false, false
