@@ -93,28 +93,24 @@ func (m pkg) flagUse(stack []ast.Node, isConst func(ast.Expr) bool) bool {
 			return true
 		}
 		call, ok := parent(i + 1).(*ast.CallExpr)
-		if !ok || len(call.Args) == 0 || call.Args[0] != p {
-			return false
-		}
-		fn := typesx.Callee(m.Info(), call)
-		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicConstWrite(fn.Name(), call.Args[1:], isConst)
+		return ok && len(call.Args) > 0 && call.Args[0] == p && atomicConstWrite(m.Info(), call, call.Args[1:], isConst)
 	case *ast.SelectorExpr:
 		// x.f.Load(), x.f.Store(1): a method of an atomic type.
 		call, ok := parent(i + 1).(*ast.CallExpr)
-		if !ok || call.Fun != p {
-			return false
-		}
-		fn := typesx.Callee(m.Info(), call)
-		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "sync/atomic" && atomicConstWrite(fn.Name(), call.Args, isConst)
+		return ok && call.Fun == p && atomicConstWrite(m.Info(), call, call.Args, isConst)
 	}
 	return true // a read
 }
 
-// atomicConstWrite reports whether a sync/atomic operation named name,
+// atomicConstWrite reports whether call is a sync/atomic operation that,
 // given args after the address (or on the receiver), reads the value or
 // writes a constant.
-func atomicConstWrite(name string, args []ast.Expr, isConst func(ast.Expr) bool) bool {
-	switch {
+func atomicConstWrite(info *types.Info, call *ast.CallExpr, args []ast.Expr, isConst func(ast.Expr) bool) bool {
+	fn := typesx.Callee(info, call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync/atomic" {
+		return false
+	}
+	switch name := fn.Name(); {
 	case strings.HasPrefix(name, "Load"):
 		return true
 	case strings.HasPrefix(name, "Store"), strings.HasPrefix(name, "Swap"):

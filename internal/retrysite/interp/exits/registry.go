@@ -316,9 +316,13 @@ func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[
 		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
 		return ok && info.Uses[sel.Sel] == v
 	}
-	// builtinOnV reports whether call is a call of one of the builtins
+	// builtinOnV reports whether x is a call of one of the builtins
 	// names given x.v first.
-	builtinOnV := func(call *ast.CallExpr, names ...string) bool {
+	builtinOnV := func(x ast.Expr, names ...string) bool {
+		call, isCall := ast.Unparen(x).(*ast.CallExpr)
+		if !isCall {
+			return false
+		}
 		b, _ := info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin)
 		return b != nil && slices.Contains(names, b.Name()) && len(call.Args) > 0 && isV(call.Args[0])
 	}
@@ -330,37 +334,24 @@ func (m pkg) onlyAppends(body *ast.BlockStmt, v *types.Var, depth int, seen map[
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if !isV(l) {
-					continue
-				}
-				if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
-					ok = false
-					return false
-				}
-				if call, isCall := ast.Unparen(n.Rhs[i]).(*ast.CallExpr); !isCall || !builtinOnV(call, "append") {
+				if isV(l) && (n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) || !builtinOnV(n.Rhs[i], "append")) {
 					ok = false
 					return false
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && isV(n.X) {
-				ok = false
-			}
+			ok = n.Op != token.AND || !isV(n.X)
 		case *ast.CallExpr:
 			fn := typesx.Callee(info, n)
 			if fn == nil {
 				// copy(x.v, ...) and clear(x.v) write it; a func value
 				// or an interface method is not followed.
-				if builtinOnV(n, "copy", "clear") {
-					ok = false
-				}
+				ok = !builtinOnV(n, "copy", "clear")
 				return true
 			}
-			if fn.Pkg() == m.Types() {
-				if d := m.FuncDecl(fn); d != nil && d.Body != nil && !m.onlyAppends(d.Body, v, depth+1, seen) {
-					ok = false
-					return false
-				}
+			if d := m.FuncDecl(fn); fn.Pkg() == m.Types() && d != nil && d.Body != nil && !m.onlyAppends(d.Body, v, depth+1, seen) {
+				ok = false
+				return false
 			}
 		}
 		return true

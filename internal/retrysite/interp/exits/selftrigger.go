@@ -222,32 +222,17 @@ func (m pkg) sendsOn(node ast.Node, key *types.Var, root types.Object, depth int
 // possible: the first wake-up comes from elsewhere, and an exit is what
 // the count is about.
 func (c *Channels) SelectCase(info *types.Info, b *cfg.Block, st State, counting bool) (t, f, ok bool) {
-	if len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
-		return false, false, false
-	}
-	cc, isCC := b.Succs[0].Stmt.(*ast.CommClause)
-	if !isCC || cc.Comm == nil {
-		return false, false, false
-	}
-	u := typesx.CommReceive(cc.Comm)
-	if u == nil {
-		return false, false, false
-	}
-	key, _ := chanKey(info, u.X)
+	key := caseKey(info, b)
 	if key == nil {
 		return false, false, false
 	}
 	if pv, isTrigger := c.Pending[key]; isTrigger && !counting {
-		ready := false
-		if n, set := st.Int(pv); set && n > 0 {
-			ready = true
-		}
+		n, set := st.Int(pv)
+		ready := set && n > 0
 		return ready, !ready, true
 	}
-	if c.Locals[key] {
-		if st.Nil(key) {
-			return false, true, true // a nil channel is never ready
-		}
+	if c.Locals[key] && st.Nil(key) {
+		return false, true, true // a nil channel is never ready
 	}
 	return false, false, false
 }
@@ -256,7 +241,16 @@ func (c *Channels) SelectCase(info *types.Info, b *cfg.Block, st State, counting
 // case receives from, which the walk resets (to 0) when it takes that
 // case, or nil.
 func (c *Channels) Taken(info *types.Info, b *cfg.Block) *types.Var {
-	if len(c.Pending) == 0 || len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
+	if len(c.Pending) == 0 {
+		return nil
+	}
+	return c.Pending[caseKey(info, b)]
+}
+
+// caseKey returns the channel (chanKey's key) that the select case
+// whose fork ends b receives from, or nil when b is no such fork.
+func caseKey(info *types.Info, b *cfg.Block) *types.Var {
+	if len(b.Succs) != 2 || b.Succs[0].Kind != cfg.KindSelectCaseBody {
 		return nil
 	}
 	cc, isCC := b.Succs[0].Stmt.(*ast.CommClause)
@@ -267,12 +261,8 @@ func (c *Channels) Taken(info *types.Info, b *cfg.Block) *types.Var {
 	if u == nil {
 		return nil
 	}
-	if key, _ := chanKey(info, u.X); key != nil {
-		if pv, ok := c.Pending[key]; ok {
-			return pv
-		}
-	}
-	return nil
+	key, _ := chanKey(info, u.X)
+	return key
 }
 
 // StartNil returns the channel locals of f's selects that the
@@ -339,14 +329,12 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 			lists = append(lists, list)
 			var inner [][]ast.Stmt
 			switch s := s.(type) {
-			case *ast.ForStmt, *ast.RangeStmt:
+			case *ast.ForStmt:
 				lists = nil // only what follows the innermost loop's head counts
-				switch l := s.(type) {
-				case *ast.ForStmt:
-					inner = [][]ast.Stmt{l.Body.List}
-				case *ast.RangeStmt:
-					inner = [][]ast.Stmt{l.Body.List}
-				}
+				inner = [][]ast.Stmt{s.Body.List}
+			case *ast.RangeStmt:
+				lists = nil
+				inner = [][]ast.Stmt{s.Body.List}
 			case *ast.BlockStmt:
 				inner = [][]ast.Stmt{s.List}
 			case *ast.IfStmt:
@@ -372,9 +360,7 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 				inner = [][]ast.Stmt{{s.Stmt}}
 			}
 			for _, l := range inner {
-				if visit(l) {
-					return true
-				}
+				visit(l) // at most one of them holds pos
 			}
 			return true
 		}
@@ -386,11 +372,8 @@ func (fi fnc) nilBefore(v *types.Var, pos token.Pos) bool {
 		list := lists[i]
 		for j := len(list) - 1; j >= 0; j-- {
 			s := list[j]
-			if s.Pos() <= pos && pos < s.End() {
-				continue // the statement holding pos: what precedes it in it is an inner list's
-			}
-			if s.Pos() > pos {
-				continue
+			if s.End() > pos {
+				continue // the statement holding pos (what precedes it in it is an inner list's), or one after it
 			}
 			if setsNil(s) {
 				return true

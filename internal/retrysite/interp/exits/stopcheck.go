@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -103,14 +104,8 @@ func NilResultTest(f Func, x *ast.BinaryExpr) bool {
 		return false
 	}
 	xs := fi.Assigns(o)
-	if len(xs) == 0 {
-		return false
-	}
-	for _, a := range xs {
+	return len(xs) > 0 && !slices.ContainsFunc(xs, func(a ast.Expr) bool {
 		call, ok := ast.Unparen(a).(*ast.CallExpr)
-		if !ok || !fi.IsIntegration(call) {
-			return false
-		}
-	}
-	return true
+		return !ok || !fi.IsIntegration(call)
+	})
 }
