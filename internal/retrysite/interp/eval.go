@@ -726,11 +726,7 @@ func (ev *Evaluator) bindCall(fn *types.Func, call *ast.CallExpr, e Env) (*Evalu
 	if decl == nil || decl.Body == nil {
 		return nil, Env{}, 0, false
 	}
-	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
-	if callee == nil {
-		return nil, Env{}, 0, false
-	}
-	sub, ce, argDep := ev.bindTo(fn, callee, call, e)
+	sub, ce, argDep := ev.bindTo(fn, ev.Fi.M.FuncInfo(decl.Body, decl.Type), call, e)
 	return sub, ce, argDep, true
 }
 
@@ -760,7 +756,7 @@ func (ev *Evaluator) bindTo(fn *types.Func, callee *FuncInfo, call *ast.CallExpr
 		}
 		av := ev.Eval(call.Args[i], e)
 		argDep |= av.Dep
-		if callee.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type()) {
+		if callee.bindsParam(p) {
 			ce = ce.Set(p, av)
 		}
 	}
@@ -769,12 +765,20 @@ func (ev *Evaluator) bindTo(fn *types.Func, callee *FuncInfo, call *ast.CallExpr
 			argDep |= ev.Eval(sel.X, e).Dep
 		}
 	}
-	// A helper given the outcome (a retry predicate of the package) sees
-	// the context as the operation left it: live after a success or a
-	// failure that is not the context's.
-	live := ev.Pred || ev.Op != nil && outcomeval.LiveCtx(&ev.Sc)
-	return &Evaluator{Fi: callee, Depth: ev.Depth + 1, Pred: live}, ce, argDep
+	return &Evaluator{Fi: callee, Depth: ev.Depth + 1, Pred: ev.liveCtx()}, ce, argDep
 }
+
+// bindsParam reports whether a caller's binding of p, a parameter of
+// fi's function, is kept: p is tracked, a response or an error.
+func (fi *FuncInfo) bindsParam(p *types.Var) bool {
+	return fi.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type())
+}
+
+// liveCtx reports whether the context is live in a helper ev calls: a
+// helper given the outcome (a retry predicate of the package) sees the
+// context as the operation left it, live after a success or a failure
+// that is not the context's.
+func (ev *Evaluator) liveCtx() bool { return ev.Pred || ev.Op != nil && outcomeval.LiveCtx(&ev.Sc) }
 
 // returns simulates the function body from its entry and merges the
 // values of its single result over all return paths.
@@ -1067,14 +1071,8 @@ func (fi *FuncInfo) holdsOpResult(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 		return false
 	}
 	xs := fi.assigns[v]
-	if len(xs) == 0 {
-		return false
-	}
-	for _, e := range xs {
+	return len(xs) > 0 && !slices.ContainsFunc(xs, func(e ast.Expr) bool {
 		call, ok := ast.Unparen(e).(*ast.CallExpr)
-		if !ok || !op[call] {
-			return false
-		}
-	}
-	return true
+		return !ok || !op[call]
+	})
 }

@@ -39,9 +39,6 @@ func (ev *Evaluator) helperResult(x *ast.CallExpr, i int) (Value, bool) {
 		return Value{}, false
 	}
 	callee := ev.Fi.M.FuncInfo(decl.Body, decl.Type)
-	if callee == nil {
-		return Value{}, false
-	}
 	ops := map[*ast.CallExpr]bool{}
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {

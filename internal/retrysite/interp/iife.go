@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/types"
 
-	"github.com/retrylint/retrylint/internal/retrysite/interp/outcomeval"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/bodyscan"
@@ -44,17 +43,8 @@ func (ev *Evaluator) calledLit(x *ast.CallExpr, e Env) (Value, bool) {
 	if !bodyscan.SelfContained(ev.info(), lit, ev.Op) {
 		return Value{}, false
 	}
-	fi := ev.Fi.M.FuncInfo(lit.Body, lit.Type)
-	if fi == nil {
-		return Value{}, false
-	}
-	captured := ev.captured.With(e)
-	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1, captured: captured}
-	res, ok := sub.returns(Env{})
-	if !ok {
-		return Value{}, false
-	}
-	return res, true
+	sub := &Evaluator{Fi: ev.Fi.M.FuncInfo(lit.Body, lit.Type), Depth: ev.Depth + 1, captured: ev.captured.With(e)}
+	return sub.returns(Env{})
 }
 
 // decider evaluates x, a call of a func value that decides whether the
@@ -108,20 +98,13 @@ func (ev *Evaluator) valueLit(x *ast.CallExpr, i int, e Env) (Value, bool) {
 		return Value{}, false
 	}
 	fi := ev.Fi.M.FuncInfo(lit.Body, lit.Type)
-	if fi == nil {
-		return Value{}, false
-	}
 	ce := Env{}
 	for j, p := range typesx.FuncParams(ev.info(), lit.Type) {
-		if p == nil {
-			continue
-		}
-		if fi.Tracked[p] || IsResponseType(p.Type()) || typesx.IsErrorType(p.Type()) {
+		if p != nil && fi.bindsParam(p) {
 			ce = ce.Set(p, ev.Eval(x.Args[j], e))
 		}
 	}
-	live := ev.Pred || ev.Op != nil && outcomeval.LiveCtx(&ev.Sc)
-	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1, Pred: live}
+	sub := &Evaluator{Fi: fi, Depth: ev.Depth + 1, Pred: ev.liveCtx()}
 	if n := sig.Results().Len(); n > 1 {
 		return sub.ResultAt(ce, i, n, nil), true
 	}
