@@ -3,6 +3,7 @@ package outcomeval
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -148,13 +149,5 @@ func (ev Evaluator) holdsCarrier(x ast.Expr, op map[*ast.CallExpr]bool) bool {
 		return false
 	}
 	xs := ev.Assigns(v)
-	if len(xs) == 0 {
-		return false
-	}
-	for _, e := range xs {
-		if !isCarrierCall(e) {
-			return false
-		}
-	}
-	return true
+	return len(xs) > 0 && !slices.ContainsFunc(xs, func(e ast.Expr) bool { return !isCarrierCall(e) })
 }

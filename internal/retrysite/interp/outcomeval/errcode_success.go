@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/interp/vals"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -58,7 +59,7 @@ func noErrorValue(t types.Type) (vals.Value, bool) {
 	if isErrorCode(t) {
 		return vals.IntVal(0), true
 	}
-	if _, ptr := t.(*types.Pointer); ptr && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface)) {
+	if _, ptr := t.(*types.Pointer); ptr && types.Implements(t, errorIface) {
 		return vals.Value{K: vals.VNil}, true // an *APIError field (embedded or not)
 	}
 	return vals.Value{}, false
@@ -68,14 +69,7 @@ func noErrorValue(t types.Type) (vals.Value, bool) {
 // error (type KError int16; func (e KError) Error() string).
 func isErrorCode(t types.Type) bool {
 	n, ok := t.(*types.Named)
-	if !ok {
-		return false
-	}
-	if !typesx.IsInteger(n) {
-		return false
-	}
-	errIface := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	return types.Implements(n, errIface)
+	return ok && typesx.IsInteger(n) && types.Implements(n, errorIface)
 }
 
 // derivedFromOp reports whether x is the result of a call of op, or
@@ -120,10 +114,7 @@ func (ev Evaluator) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 			if !ok {
 				return false
 			}
-			key, ok := kv.Key.(*ast.Ident)
-			if !ok {
-				return false
-			}
+			key, _ := kv.Key.(*ast.Ident)
 			f, ok := info.Uses[key].(*types.Var)
 			if !ok || !f.IsField() {
 				return false
@@ -139,15 +130,7 @@ func (ev Evaluator) derivedFromOp(x ast.Expr, op map[*ast.CallExpr]bool, depth i
 			return false
 		}
 		xs := ev.Assigns(v)
-		if len(xs) == 0 {
-			return false
-		}
-		for _, e := range xs {
-			if !ev.derivedFromOp(e, op, depth+1) {
-				return false
-			}
-		}
-		return true
+		return len(xs) > 0 && !slices.ContainsFunc(xs, func(e ast.Expr) bool { return !ev.derivedFromOp(e, op, depth+1) })
 	}
 	return false
 }

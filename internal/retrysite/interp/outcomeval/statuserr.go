@@ -71,17 +71,12 @@ func (ev Evaluator) StatusLit(x ast.Expr, e vals.Env) (vals.Value, bool) {
 	if !ok {
 		return vals.Value{}, false
 	}
-	t := ev.Info().TypeOf(lit)
-	f := StatusField(t)
+	f := StatusField(ev.Info().TypeOf(lit))
 	if f == nil {
 		return vals.Value{}, false
 	}
 	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
+		if kv, ok := el.(*ast.KeyValueExpr); ok && typesx.IsIdent(kv.Key, f.Name()) {
 			v := ev.Eval(kv.Value, e)
 			if v.K == vals.VInt {
 				return errStatus(int(v.I)), true
@@ -114,11 +109,10 @@ func (ev Evaluator) NarrowAs(b *cfg.Block, e vals.Env) vals.Env {
 	if len(b.Nodes) == 0 {
 		return e
 	}
-	x, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr)
-	if !ok {
-		return e
+	if x, ok := b.Nodes[len(b.Nodes)-1].(ast.Expr); ok {
+		return ev.narrowAsExpr(x, e)
 	}
-	return ev.narrowAsExpr(x, e)
+	return e
 }
 
 // narrowAsExpr binds the target of errors.As when condition x, true, is
