@@ -30,6 +30,7 @@ import (
 // body is body.
 func Clamps(info *types.Info, body *ast.BlockStmt) map[ast.Expr]bool {
 	res := make(map[ast.Expr]bool)
+	own := make(map[ast.Expr]bool) // the candidates' conditions
 	var cands []*ast.IfStmt
 	var clampVars []*types.Var
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -62,15 +63,12 @@ func Clamps(info *types.Info, body *ast.BlockStmt) map[ast.Expr]bool {
 			return true
 		}
 		cands = append(cands, is)
+		own[is.Cond] = true
 		clampVars = append(clampVars, v)
 		return true
 	})
 	if len(cands) == 0 {
 		return res
-	}
-	own := make(map[ast.Expr]bool)
-	for _, is := range cands {
-		own[is.Cond] = true
 	}
 	// The variables other conditions read.
 	read := make(map[*types.Var]bool)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -31,23 +32,13 @@ func LoopInvariant(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 					return false
 				}
 			case *ast.IncDecStmt:
-				if is(n.X) {
-					ok = false
-				}
+				ok = !is(n.X)
 			case *ast.UnaryExpr:
-				if n.Op == token.AND && is(n.X) {
-					ok = false
-				}
+				ok = n.Op != token.AND || !is(n.X)
 			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					if is(l) && (inLoop || n.Tok != token.ASSIGN && n.Tok != token.DEFINE) {
-						ok = false
-					}
-				}
+				ok = !inLoop && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) || !slices.ContainsFunc(n.Lhs, is)
 			case *ast.RangeStmt:
-				if n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value) {
-					ok = false
-				}
+				ok = !(n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value))
 				if !inLoop {
 					walk(n, true)
 					return false

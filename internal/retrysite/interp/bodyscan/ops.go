@@ -14,12 +14,8 @@ func ContainsOp(node ast.Node, op map[*ast.CallExpr]bool) bool {
 	}
 	found := false
 	return typesx.InspectNoLitsUntil(&found, node, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if op[n] {
-				found = true
-			}
-		}
+		c, ok := n.(*ast.CallExpr)
+		found = ok && op[c]
 		return true
 	})
 }
@@ -32,11 +28,8 @@ func CountOps(node ast.Node, op map[*ast.CallExpr]bool) int {
 	}
 	c := 0
 	typesx.InspectNoLits(node, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			if op[n] {
-				c++
-			}
+		if call, ok := n.(*ast.CallExpr); ok && op[call] {
+			c++
 		}
 		return true
 	})

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -29,26 +30,13 @@ func SelfContained(info *types.Info, lit *ast.FuncLit, op map[*ast.CallExpr]bool
 		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if op[n] {
-				ok = false
-			}
+			ok = !op[n]
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				return true
-			}
-			for _, l := range n.Lhs {
-				if outside(l) {
-					ok = false
-				}
-			}
+			ok = n.Tok == token.DEFINE || !slices.ContainsFunc(n.Lhs, outside)
 		case *ast.IncDecStmt:
-			if outside(n.X) {
-				ok = false
-			}
+			ok = !outside(n.X)
 		case *ast.UnaryExpr:
-			if n.Op == token.AND && outside(n.X) {
-				ok = false
-			}
+			ok = n.Op != token.AND || !outside(n.X)
 		}
 		return ok
 	})
