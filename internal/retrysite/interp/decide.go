@@ -88,6 +88,12 @@ func (m *Model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 		seen[c] = true
 	}
 	var codes []int
+	add := func(c int, ok bool) {
+		if ok && !seen[c] {
+			seen[c] = true
+			codes = append(codes, c)
+		}
+	}
 	visited := make(map[*ast.BlockStmt]bool)
 	var walk func(body *ast.BlockStmt, depth int)
 	walk = func(body *ast.BlockStmt, depth int) {
@@ -102,9 +108,8 @@ func (m *Model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 					return true
 				}
 				for _, pair := range [][2]ast.Expr{{n.X, n.Y}, {n.Y, n.X}} {
-					if c, ok := m.statusConst(pair[0]); ok && mentionsStatus(pair[1]) && !seen[c] {
-						seen[c] = true
-						codes = append(codes, c)
+					if c, ok := m.statusConst(pair[0]); ok && mentionsStatus(pair[1]) {
+						add(c, true)
 					}
 				}
 			case *ast.SwitchStmt:
@@ -113,10 +118,7 @@ func (m *Model) NamedStatuses(fi *FuncInfo, tried []int) []int {
 				}
 				for _, st := range n.Body.List {
 					for _, x := range st.(*ast.CaseClause).List {
-						if c, ok := m.statusConst(x); ok && !seen[c] {
-							seen[c] = true
-							codes = append(codes, c)
-						}
+						add(m.statusConst(x))
 					}
 				}
 			case *ast.CallExpr:
@@ -153,13 +155,11 @@ func (m *Model) statusConst(x ast.Expr) (int, bool) {
 // field or method.
 func mentionsStatus(x ast.Expr) bool {
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "StatusCode" {
-			found = true
-		}
-		return !found
+	return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		found = ok && sel.Sel.Name == "StatusCode"
+		return true
 	})
-	return found
 }
 
 // HeaderScenario is a response with the given status whose headers are
@@ -287,8 +287,7 @@ func (m *Model) ctxErrOnlyRead(fn *types.Func) bool {
 	other := make(map[*types.Var]bool)
 	ok := true
 	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
+		if n, isAssign := n.(*ast.AssignStmt); isAssign {
 			for i, l := range n.Lhs {
 				v := typesx.VarOf(m.info, l)
 				if v == nil {
@@ -304,8 +303,7 @@ func (m *Model) ctxErrOnlyRead(fn *types.Func) bool {
 		return true
 	})
 	typesx.InspectNoLits(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.ReturnStmt:
+		if n, isRet := n.(*ast.ReturnStmt); isRet {
 			if len(n.Results) != 1 {
 				ok = false
 				return false
@@ -319,9 +317,7 @@ func (m *Model) ctxErrOnlyRead(fn *types.Func) bool {
 					return true
 				}
 			}
-			if !isCtxErr(r) {
-				ok = false
-			}
+			ok = ok && isCtxErr(r)
 		}
 		return ok
 	})

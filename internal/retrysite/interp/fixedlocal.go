@@ -43,16 +43,19 @@ func (fi *FuncInfo) loopInvariant(v *types.Var) bool {
 // refsCounter reports whether x mentions a tracked variable that a loop
 // may change: a possible attempt counter.
 func (ev *Evaluator) refsCounter(x ast.Expr) bool {
+	return usesVar(ev.info(), x, func(v *types.Var) bool { return ev.Fi.Tracked[v] && !ev.Fi.loopInvariant(v) })
+}
+
+// usesVar reports whether x mentions a variable that is accepts.
+func usesVar(info *types.Info, x ast.Expr, is func(*types.Var) bool) bool {
 	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
+	return typesx.InspectUntil(&found, x, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := ev.info().Uses[id].(*types.Var); ok && ev.Fi.Tracked[v] && !ev.Fi.loopInvariant(v) {
-				found = true
-			}
+			v, ok := info.Uses[id].(*types.Var)
+			found = ok && is(v)
 		}
-		return !found
+		return true
 	})
-	return found
 }
 
 // inlineDefault returns the value the assignment as gives its i-th
@@ -79,10 +82,7 @@ func (fi *FuncInfo) inlineDefault(as *ast.AssignStmt, i int) (Value, bool) {
 		return Value{}, false
 	}
 	n, ok := fi.M.host.IntValue(x)
-	if !ok || n <= 0 {
-		return Value{}, false
-	}
-	if fi.M.ix == nil || !fi.M.ix.InlineDefault(f, x) {
+	if !ok || n <= 0 || fi.M.ix == nil || !fi.M.ix.InlineDefault(f, x) {
 		return Value{}, false
 	}
 	return IntVal(n), true

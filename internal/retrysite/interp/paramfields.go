@@ -36,13 +36,8 @@ func (fi *FuncInfo) ParamField(p, f *types.Var) *types.Var {
 		fi.paramFields = make(map[paramField]*types.Var)
 	}
 	fi.paramFields[k] = nil
-	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !IsIntegerOrBool(f.Type()) {
-		return nil
-	}
-	if _, ok := p.Type().Underlying().(*types.Struct); !ok {
-		return nil
-	}
-	if bodyscan.WritesField(fi.M.info, fi.Body, p, f) {
+	if !bodyscan.IsParam(fi.M.info, fi.typ, p) || !IsIntegerOrBool(f.Type()) || !isStruct(p.Type()) ||
+		bodyscan.WritesField(fi.M.info, fi.Body, p, f) {
 		return nil
 	}
 	v := types.NewVar(p.Pos(), p.Pkg(), p.Name()+"."+f.Name(), f.Type())

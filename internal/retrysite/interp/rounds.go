@@ -21,22 +21,12 @@ import (
 func (fi *FuncInfo) OnceRange(r *ast.RangeStmt) *FuncInfo {
 	c := *fi
 	c.once = r
-	c.rangeCounter = make(map[*ast.RangeStmt]*types.Var, len(fi.rangeCounter)+1)
-	maps.Copy(c.rangeCounter, fi.rangeCounter)
-	c.rangeLen = make(map[*ast.RangeStmt]int64, len(fi.rangeLen)+1)
-	maps.Copy(c.rangeLen, fi.rangeLen)
+	c.rangeCounter, c.rangeLen = maps.Clone(fi.rangeCounter), maps.Clone(fi.rangeLen)
 	if fi.rangeVals[r] != nil {
-		c.rangeVals = make(map[*ast.RangeStmt][]int64, len(fi.rangeVals))
-		for k, v := range fi.rangeVals {
-			if k != r {
-				c.rangeVals[k] = v
-			}
-		}
+		c.rangeVals = maps.Clone(fi.rangeVals)
+		delete(c.rangeVals, r)
 	}
-	c.Tracked = make(map[*types.Var]bool, len(fi.Tracked)+1)
-	maps.Copy(c.Tracked, fi.Tracked)
-	c.order = make(map[*types.Var]int, len(fi.order)+1)
-	maps.Copy(c.order, fi.order)
+	c.Tracked, c.order = maps.Clone(fi.Tracked), maps.Clone(fi.order)
 	cv := types.NewVar(r.For, fi.M.pkg, "round#", types.Typ[types.Int])
 	c.rangeCounter[r] = cv
 	c.rangeLen[r] = 1

@@ -496,19 +496,11 @@ func (fi *FuncInfo) counterFork(b *cfg.Block) bool {
 		if x == nil || b.Kind == cfg.KindRangeLoop {
 			return false
 		}
-		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && !found {
-				// A plain integer (a duration is a wait, not a count).
-				if v, ok := fi.M.info.Uses[id].(*types.Var); ok && fi.Tracked[v] {
-					if bt, ok := types.Unalias(v.Type()).(*types.Basic); ok && bt.Info()&types.IsInteger != 0 {
-						found = true
-					}
-				}
-			}
-			return !found
+		return usesVar(fi.M.info, x, func(v *types.Var) bool {
+			// A plain integer (a duration is a wait, not a count).
+			bt, ok := types.Unalias(v.Type()).(*types.Basic)
+			return fi.Tracked[v] && ok && bt.Info()&types.IsInteger != 0
 		})
-		return found
 	})
 }
 
@@ -759,10 +751,9 @@ func (fi *FuncInfo) asTarget(v *types.Var) bool {
 func (fi *FuncInfo) clockCompare(x *ast.BinaryExpr) bool {
 	switch x.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
-	default:
-		return false
+		return fi.clockReading(x.X) || fi.clockReading(x.Y)
 	}
-	return fi.clockReading(x.X) || fi.clockReading(x.Y)
+	return false
 }
 
 func (fi *FuncInfo) clockReading(x ast.Expr) bool {
@@ -790,12 +781,7 @@ func (fi *FuncInfo) clockReading(x ast.Expr) bool {
 }
 
 func allStateless(fi *FuncInfo, xs []ast.Expr) bool {
-	for _, x := range xs {
-		if !fi.stateless(x) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(xs, func(x ast.Expr) bool { return !fi.stateless(x) })
 }
 
 func isTimeOrContext(t types.Type) bool {

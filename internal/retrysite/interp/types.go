@@ -1,9 +1,11 @@
 package interp
 
 import (
+	"cmp"
 	"go/ast"
 	"go/types"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -36,11 +38,8 @@ func HasErrorOrResponse(t types.Type) bool {
 
 // sortVars sorts variables by position, then name.
 func sortVars(vs []*types.Var) {
-	sort.Slice(vs, func(i, j int) bool {
-		if vs[i].Pos() != vs[j].Pos() {
-			return vs[i].Pos() < vs[j].Pos()
-		}
-		return vs[i].Name() < vs[j].Name()
+	slices.SortFunc(vs, func(a, b *types.Var) int {
+		return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), strings.Compare(a.Name(), b.Name()))
 	})
 }
 

@@ -164,14 +164,9 @@ func (e Env) With(o Env) Env {
 	}
 	n := slices.Clone(e.b)
 	for _, ob := range o.b {
-		found := false
-		for i := range n {
-			if n[i].v == ob.v {
-				n[i].x, found = ob.x, true
-				break
-			}
-		}
-		if !found {
+		if i := slices.IndexFunc(n, func(b binding) bool { return b.v == ob.v }); i >= 0 {
+			n[i].x = ob.x
+		} else {
 			n = append(n, ob)
 		}
 	}
