@@ -449,20 +449,15 @@ func (ev *Evaluator) call(x *ast.CallExpr, cf callFact, e Env) Value {
 			return Unknown(DepOutcome)
 		}
 	}
-	if fn.Pkg() != nil {
-		switch key := ev.Fi.M.funcKey(fn); {
-		case knowledge.IsStatusCodeFunc(key):
-			if len(x.Args) == 1 {
-				a := ev.Eval(x.Args[0], e)
-				switch a.K {
-				case VNil:
-					return IntVal(0)
-				case vErrCode:
-					return IntVal(a.I)
-				}
-				return Unknown(a.Dep)
-			}
+	if fn.Pkg() != nil && knowledge.IsStatusCodeFunc(ev.Fi.M.funcKey(fn)) && len(x.Args) == 1 {
+		a := ev.Eval(x.Args[0], e)
+		switch a.K {
+		case VNil:
+			return IntVal(0)
+		case vErrCode:
+			return IntVal(a.I)
 		}
+		return Unknown(a.Dep)
 	}
 	// A getter of the package's default for a field the user sets
 	// (values.go).
@@ -887,8 +882,7 @@ func (ev *Evaluator) mergeReturns(e Env, limit int, pick func(*ast.ReturnStmt, E
 // cond evaluates the branch condition of a conditional block.
 func (ev *Evaluator) cond(b *cfg.Block, e Env) Value {
 	fi := ev.Fi
-	switch b.Kind {
-	case cfg.KindRangeLoop:
+	if b.Kind == cfg.KindRangeLoop {
 		return Unknown(0) // handled by the simulation's range counters
 	}
 	if v, ok := ev.typeFork(b, e); ok { // typeswitch.go
@@ -988,7 +982,7 @@ func (ev *Evaluator) Exec(n ast.Node, e Env) Env {
 	case *ast.ValueSpec:
 		for i, name := range n.Names {
 			v, _ := fi.M.info.Defs[name].(*types.Var)
-			if v == nil || !(fi.Tracked[v] || fi.outcomeVar(v)) {
+			if v == nil || !(fi.Tracked[v] || fi.outcomes[v]) {
 				continue
 			}
 			switch {

@@ -14,8 +14,8 @@ import (
 // Package exits judges the exits and select cases of a loop that count
 // nothing (flags, settings, a registry's key, stop checks, self-woken
 // selects). exitsPkg is the model as it reads it (exits.Pkg), exitsFunc
-// a funcInfo (exits.Func), and a walk's state (exits.State) is its env;
-// the simulation calls it under the names below.
+// a funcInfo (exits.Func), and a walk's state (exits.State) is its env:
+// the simulation calls it with these.
 
 type (
 	exitsPkg  struct{ *Model }
@@ -37,24 +37,6 @@ func (x exitsFunc) BodyStart() token.Pos            { return x.fi.bodyStart() }
 func (x exitsFunc) Graph() *cfg.CFG                 { return x.fi.Cfg }
 func (x exitsFunc) Assigns(v *types.Var) []ast.Expr { return x.fi.assigns[v] }
 func (x exitsFunc) Stateless(e ast.Expr) bool       { return x.fi.stateless(e) }
-
-func (fi *FuncInfo) registryExit(b *cfg.Block, x ast.Expr) bool {
-	return exits.RegistryExit(exitsFunc{fi}, b, x)
-}
-func (fi *FuncInfo) fixedSetting(sel *ast.SelectorExpr) bool {
-	return exits.FixedSetting(exitsFunc{fi}, sel)
-}
-func (fi *FuncInfo) nilResultTest(x *ast.BinaryExpr) bool {
-	return exits.NilResultTest(exitsFunc{fi}, x)
-}
-func (m *Model) flagFieldIndexed(sel *ast.SelectorExpr) bool {
-	return m.flags.FieldIndexed(exitsPkg{m}, sel)
-}
-func (m *Model) stopCheck(call *ast.CallExpr) bool { return exits.StopCheck(exitsPkg{m}, call) }
-
-func (fi *FuncInfo) selectCase(b *cfg.Block, e Env, counting bool) (t, f, ok bool) {
-	return fi.chans.SelectCase(fi.M.info, b, e, counting)
-}
 
 // takeTrigger consumes the pending send of the self-woken channel b's
 // case receives from, when the walk takes that case.

@@ -388,10 +388,8 @@ func (fi *FuncInfo) scan() {
 			}
 		case *ast.ValueSpec:
 			for i, name := range n.Names {
-				if v, ok := info.Defs[name].(*types.Var); ok {
-					if i < len(n.Values) {
-						deps[v] = append(deps[v], n.Values[i])
-					}
+				if v, ok := info.Defs[name].(*types.Var); ok && i < len(n.Values) {
+					deps[v] = append(deps[v], n.Values[i])
 				}
 			}
 		case *ast.IfStmt:
@@ -601,5 +599,3 @@ func (fi *FuncInfo) rangeLength(r *ast.RangeStmt) (int64, bool) {
 // lhsVar returns the variable an assignment target names, if it is a
 // plain identifier.
 func (fi *FuncInfo) LhsVar(x ast.Expr) *types.Var { return typesx.VarOf(fi.M.info, x) }
-
-func (fi *FuncInfo) outcomeVar(v *types.Var) bool { return fi.outcomes[v] }

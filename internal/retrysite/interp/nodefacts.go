@@ -132,7 +132,7 @@ func (fi *FuncInfo) studiedLhs(n *ast.AssignStmt) []*types.Var {
 	return typesx.Cached(&fi.lhs, n, func() []*types.Var {
 		vs := make([]*types.Var, len(n.Lhs))
 		for i, l := range n.Lhs {
-			if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomeVar(v)) {
+			if v := fi.LhsVar(l); v != nil && (fi.Tracked[v] || fi.outcomes[v]) {
 				vs[i] = v
 			}
 		}

@@ -32,7 +32,7 @@ func (h evHost) BodyStart() token.Pos                     { return h.ev.Fi.bodyS
 func (h evHost) NamedResult(v *types.Var) bool            { return h.ev.Fi.namedResult(v) }
 func (h evHost) Assigns(v *types.Var) []ast.Expr          { return h.ev.Fi.assigns[v] }
 func (h evHost) Studied(v *types.Var) bool                { return h.ev.Fi.Tracked[v] || h.ev.Fi.outcomes[v] }
-func (h evHost) OutcomeVar(v *types.Var) bool             { return h.ev.Fi.outcomeVar(v) }
+func (h evHost) OutcomeVar(v *types.Var) bool             { return h.ev.Fi.outcomes[v] }
 func (h evHost) LocalVar(x ast.Expr) *types.Var           { return h.ev.Fi.M.LocalVar(x) }
 func (h evHost) CancelOnlyCtx(call *ast.CallExpr) bool {
 	return h.ev.Fi.M.host.CancelOnlyCtx(h.ev.Fi.Body, call)

@@ -262,7 +262,7 @@ func (fi *FuncInfo) branch(ev *Evaluator, b *cfg.Block, e Env) (t, f bool, c Val
 		}
 		return true, true, Unknown(0), true
 	}
-	if t, f, ok := fi.selectCase(b, e, ev.counting); ok {
+	if t, f, ok := fi.chans.SelectCase(fi.M.info, b, e, ev.counting); ok {
 		return t, f, Value{}, false // exits/selftrigger.go
 	}
 	v := ev.cond(b, e)
@@ -568,7 +568,7 @@ func (fi *FuncInfo) nonCountBlock(b *cfg.Block) bool {
 	if len(b.Succs) == 2 && b.Succs[0].Kind == cfg.KindSelectCaseBody {
 		return true
 	}
-	return fi.stateless(x) || fi.registryExit(b, x) // exits/registry.go
+	return fi.stateless(x) || exits.RegistryExit(exitsFunc{fi}, b, x) // exits/registry.go
 }
 
 // stateless reports whether x is computed from the outcome, counters,
@@ -616,7 +616,7 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 		if fi.clockCompare(x) {
 			return true // a time limit
 		}
-		if fi.nilResultTest(x) {
+		if exits.NilResultTest(exitsFunc{fi}, x) {
 			return true // the shape of an answer (exits/stopcheck.go)
 		}
 		return fi.stateless(x.X) && fi.stateless(x.Y)
@@ -633,7 +633,8 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 		// A field or method value of a stateless value: resp.StatusCode;
 		// a setting the object was made with (exits/settings.go); a flag only
 		// ever set to constants (exits/flags.go, judged in one walk: exits/flagindex.go).
-		return fi.stateless(x.X) || fi.fixedSetting(x) || fi.M.flagFieldIndexed(x)
+		return fi.stateless(x.X) || exits.FixedSetting(exitsFunc{fi}, x) ||
+			fi.M.flags.FieldIndexed(exitsPkg{fi.M}, x)
 	case *ast.TypeAssertExpr:
 		return fi.stateless(x.X)
 	case *ast.CallExpr:
@@ -659,7 +660,7 @@ func (fi *FuncInfo) stateless(x ast.Expr) bool {
 			// An acquire attempt's ok is its outcome (forms.go).
 			return true
 		}
-		if fi.M.stopCheck(x) {
+		if exits.StopCheck(exitsPkg{fi.M}, x) {
 			return true // a channel's readiness (exits/stopcheck.go)
 		}
 		if fn.Pkg().Path() == "errors" && fn.Name() == "As" && len(x.Args) == 2 {
