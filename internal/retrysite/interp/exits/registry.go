@@ -184,11 +184,8 @@ func (fi fnc) search(call *ast.CallExpr) (key, coll ast.Expr, asBool, ok bool) {
 		}
 		return nil, nil, false, false
 	}
-	if fn.Pkg() != fi.Types() {
-		return nil, nil, false, false
-	}
 	d := fi.FuncDecl(fn)
-	if d == nil || d.Body == nil {
+	if d == nil || d.Body == nil || fn.Pkg() != fi.Types() {
 		return nil, nil, false, false
 	}
 	keyAt, collAt, asBool, ok := searchFunc(fi.Info(), d)

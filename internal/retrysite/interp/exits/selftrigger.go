@@ -94,14 +94,13 @@ func (ch *Channels) Scan(f Func, tracked map[*types.Var]bool, escapes map[*types
 			if key == nil {
 				continue
 			}
-			if !key.IsField() && key.Pos() >= fi.BodyStart() && key.Pos() < fi.Body().End() && !escapes[key] {
-				if _, isChan := key.Type().Underlying().(*types.Chan); isChan {
-					tracked[key] = true
-					if ch.Locals == nil {
-						ch.Locals = make(map[*types.Var]bool)
-					}
-					ch.Locals[key] = true
+			_, isChan := key.Type().Underlying().(*types.Chan)
+			if isChan && !key.IsField() && key.Pos() >= fi.BodyStart() && key.Pos() < fi.Body().End() && !escapes[key] {
+				tracked[key] = true
+				if ch.Locals == nil {
+					ch.Locals = make(map[*types.Var]bool)
 				}
+				ch.Locals[key] = true
 			}
 			cases = append(cases, recvCase{key, root})
 		}

@@ -102,12 +102,7 @@ type constDecl struct {
 func constDecls(info *types.Info, s ast.Stmt) []constDecl {
 	scalar := func(v *types.Var) bool { return typesx.IsBool(v.Type()) || typesx.IsInteger(v.Type()) }
 	constant := func(xs []ast.Expr) bool {
-		for _, x := range xs {
-			if tv, ok := info.Types[x]; !ok || tv.Value == nil {
-				return false
-			}
-		}
-		return true
+		return !slices.ContainsFunc(xs, func(x ast.Expr) bool { return info.Types[x].Value == nil })
 	}
 	var out []constDecl
 	switch s := s.(type) {

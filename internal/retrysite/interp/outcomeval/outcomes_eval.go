@@ -354,14 +354,9 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 			return vals.Value{}, false
 		}
 		key := ev.FuncKey(fn)
-		if knowledge.PredicateOf(key) == knowledge.PredHTTPDefaultPolicy {
-			key = "http default policy"
-		}
-		if _, withOK := knowledge.IsStatusFromError(key); withOK {
-			key = "status from error"
-		}
-		switch key {
-		case "status from error":
+		_, withOK := knowledge.IsStatusFromError(key)
+		switch {
+		case withOK:
 			if i != 1 || len(x.Args) != 1 {
 				return vals.Value{}, false
 			}
@@ -373,7 +368,7 @@ func (ev Evaluator) Tuple(rhs ast.Expr, i int, e vals.Env) (vals.Value, bool) {
 				return vals.BoolVal(false), true
 			}
 			return vals.Unknown(a.Dep), true
-		case "http default policy":
+		case knowledge.PredicateOf(key) == knowledge.PredHTTPDefaultPolicy:
 			if i != 0 || len(x.Args) != 3 {
 				return vals.Value{}, false
 			}
