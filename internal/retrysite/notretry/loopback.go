@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"net"
+	"slices"
 	"strings"
 
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
@@ -126,15 +127,7 @@ func (m *Rules) everyAssignment(body *ast.BlockStmt, id *ast.Ident, ok func(ast.
 		return false
 	}
 	as := typesx.Assignments(m.info, body, v)
-	if len(as) == 0 || typesx.AddressTaken(m.info, body, v) {
-		return false
-	}
-	for _, a := range as {
-		if !ok(a) {
-			return false
-		}
-	}
-	return true
+	return len(as) > 0 && !typesx.AddressTaken(m.info, body, v) && !slices.ContainsFunc(as, func(a ast.Expr) bool { return !ok(a) })
 }
 
 // loopbackHost reports whether prefix, the start of a URL (all of it

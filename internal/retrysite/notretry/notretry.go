@@ -440,9 +440,7 @@ func (m *Rules) anotherItem(params *types.Tuple, selfCalls []*ast.CallExpr) bool
 		}
 		own := make(map[*types.Var]bool)
 		for _, v := range typesx.DeclParams(m.info, decl) {
-			if v != nil {
-				own[v] = true
-			}
+			own[v] = v != nil
 		}
 		what := 0
 		for i, a := range call.Args {

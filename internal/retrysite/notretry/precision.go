@@ -200,7 +200,7 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 // configRoot reports whether x is read from recv or a package variable,
 // directly or through local variables of body assigned from them.
 func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, seen map[*types.Var]bool) bool {
-	root := rootIdent(x)
+	root := typesx.IdentOf(typesx.ChainRoot(x, true))
 	if root == nil {
 		return false // a call's result
 	}
@@ -213,13 +213,6 @@ func (m *Rules) configRoot(body *ast.BlockStmt, x ast.Expr, recv *types.Var, see
 	}
 	seen[v] = true
 	return slices.ContainsFunc(typesx.Assignments(m.info, body, v), func(rhs ast.Expr) bool { return m.configRoot(body, rhs, recv, seen) })
-}
-
-// rootIdent returns the identifier a chain of selectors, index and star
-// expressions starts from, or nil when it starts from a call.
-func rootIdent(x ast.Expr) *ast.Ident {
-	id, _ := typesx.ChainRoot(x, true).(*ast.Ident)
-	return id
 }
 
 // hasWireTag reports whether field, of the struct behind t, carries a
@@ -267,10 +260,10 @@ func (m *Rules) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	rhs := typesx.Assignments(m.info, body, v)
 	return len(rhs) > 0 && !slices.ContainsFunc(rhs, func(r ast.Expr) bool {
 		c, ok := ast.Unparen(r).(*ast.CallExpr)
-		fn := (*types.Func)(nil)
-		if ok {
-			fn = typesx.Callee(m.info, c)
+		if !ok {
+			return true
 		}
+		fn := typesx.Callee(m.info, c)
 		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "context" || (fn.Name() != "WithCancel" && fn.Name() != "WithCancelCause")
 	})
 }
@@ -304,7 +297,7 @@ func (m *Rules) DrawsCandidate(loop ast.Stmt, g *Group) bool {
 				}
 				// name := base + rand.String(5); addr.Port = r.Intn(n):
 				// the variable, or the one whose field is set.
-				if id := rootIdent(n.Lhs[i]); id != nil {
+				if id := typesx.IdentOf(typesx.ChainRoot(n.Lhs[i], true)); id != nil {
 					if v, ok := m.info.ObjectOf(id).(*types.Var); ok && !v.IsField() && v.Parent() != m.pkg.Scope() {
 						randVars[v] = true
 					}

@@ -126,9 +126,8 @@ func (m *Rules) takesHandle(decl *ast.FuncDecl) bool {
 	if fn == nil {
 		return false
 	}
-	params := fn.Type().(*types.Signature).Params()
-	for i := 0; i < params.Len(); i++ {
-		named, ok := types.Unalias(params.At(i).Type()).(*types.Named)
+	for p := range fn.Signature().Params().Variables() {
+		named, ok := types.Unalias(p.Type()).(*types.Named)
 		if ok && named.Obj().Pkg() != nil && !typesx.IsStd(named.Obj().Pkg().Path()) && types.IsInterface(named) {
 			return true
 		}

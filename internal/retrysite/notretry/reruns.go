@@ -133,11 +133,6 @@ func (m *Rules) argLocals(call *ast.CallExpr) map[*types.Var]bool {
 	return res
 }
 
-// constValue returns the constant value of x, or nil.
-func (m *Rules) constValue(x ast.Expr) constant.Value {
-	return m.info.Types[x].Value
-}
-
 // constAssignTo reports whether n assigns a constant to v (v = c), and
 // returns the constant.
 func (m *Rules) constAssignTo(n ast.Node, v *types.Var) (constant.Value, bool) {
@@ -147,7 +142,7 @@ func (m *Rules) constAssignTo(n ast.Node, v *types.Var) (constant.Value, bool) {
 	}
 	for i, l := range as.Lhs {
 		if id, ok := ast.Unparen(l).(*ast.Ident); ok && typesx.ObjOf(m.info, id) == types.Object(v) {
-			if c := m.constValue(as.Rhs[i]); c != nil {
+			if c := m.info.Types[as.Rhs[i]].Value; c != nil {
 				return c, true
 			}
 		}
@@ -172,7 +167,7 @@ func (m *Rules) downgradesInput(fi *interp.FuncInfo, g *Group, ref interp.NodeRe
 		var consts []constant.Value
 		chosen := isParamOf(v, fi.FuncType())
 		for _, r := range typesx.Assignments(m.info, fi.Body, v) {
-			if c := m.constValue(r); c != nil {
+			if c := m.info.Types[r].Value; c != nil {
 				consts = append(consts, c)
 			} else {
 				chosen = true
@@ -209,7 +204,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 			if v == nil || v.Pos() >= loop.Pos() || isParamOf(v, fi.FuncType()) {
 				continue
 			}
-			if isTrue(m.constValue(as.Rhs[i])) {
+			if isTrue(m.info.Types[as.Rhs[i]].Value) {
 				flags[v] = true
 			}
 		}
@@ -219,7 +214,7 @@ func (m *Rules) goesBackOnce(fi *interp.FuncInfo, loop ast.Node, g *Group, ref i
 		// Every other assignment leaves it false: a flag that is never
 		// reset.
 		if slices.ContainsFunc(typesx.Assignments(m.info, fi.Body, v), func(r ast.Expr) bool {
-			c := m.constValue(r)
+			c := m.info.Types[r].Value
 			return c == nil || c.Kind() != constant.Bool
 		}) || m.assignedFalseInLoop(loop, v) {
 			continue
@@ -274,12 +269,11 @@ func (m *Rules) receiverChain(call *ast.CallExpr) []string {
 		switch y := ast.Unparen(x).(type) {
 		case *ast.SelectorExpr:
 			x = y.X
-			continue
 		case *ast.StarExpr:
 			x = y.X
-			continue
+		default:
+			return chain
 		}
-		return chain
 	}
 }
 
@@ -314,7 +308,7 @@ func (m *Rules) assignedFalseInLoop(loop ast.Node, v *types.Var) bool {
 		}
 		for i, l := range as.Lhs {
 			if m.host.LocalVar(l) == v {
-				found = found || len(as.Lhs) != len(as.Rhs) || !isTrue(m.constValue(as.Rhs[i]))
+				found = found || len(as.Lhs) != len(as.Rhs) || !isTrue(m.info.Types[as.Rhs[i]].Value)
 			}
 		}
 		return true
@@ -524,7 +518,7 @@ func (m *Rules) fixedAttemptTest(cond ast.Expr, p *types.Var) bool {
 	if !ok || typesx.VarOf(m.info, b.X) != p {
 		return false
 	}
-	c := m.constValue(b.Y)
+	c := m.info.Types[b.Y].Value
 	if c == nil || c.Kind() != constant.Int {
 		return false
 	}
@@ -550,7 +544,7 @@ func (m *Rules) assignsConstLocal(body *ast.BlockStmt) bool {
 			continue
 		}
 		for i, l := range as.Lhs {
-			if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.host.LocalVar(id) != nil && m.constValue(as.Rhs[i]) != nil {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && m.host.LocalVar(id) != nil && m.info.Types[as.Rhs[i]].Value != nil {
 				return true
 			}
 		}

@@ -90,7 +90,7 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 	if !ok {
 		return nil, nil
 	}
-	if m.isLen(c) {
+	if typesx.IsLenCall(m.info, c) {
 		return m.varField(c.Args[0], nil)
 	}
 	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
@@ -110,7 +110,7 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 		return nil, nil
 	}
 	lc, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
-	if !ok || !m.isLen(lc) {
+	if !ok || !typesx.IsLenCall(m.info, lc) {
 		return nil, nil
 	}
 	if _, f := m.varField(lc.Args[0], r); f != nil {
@@ -118,9 +118,6 @@ func (m *Rules) lenOfField(x ast.Expr) (*types.Var, *types.Var) {
 	}
 	return nil, nil
 }
-
-// isLen reports whether c is a call of the builtin len.
-func (m *Rules) isLen(c *ast.CallExpr) bool { return typesx.IsLenCall(m.info, c) }
 
 // varField returns v and f for an expression v.f where f is a slice
 // field; if want is not nil, v must be want.

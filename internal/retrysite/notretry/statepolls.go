@@ -158,6 +158,13 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 			}
 		}
 	}
+	// returnsIn judges the returns in n (outside function literals) with
+	// what is known at n.
+	returnsIn := func(n ast.Node, failed bool) {
+		for _, r := range typesx.Returns(n) {
+			judge(r, failed)
+		}
+	}
 	var walk func(list []ast.Stmt, failed bool)
 	walk = func(list []ast.Stmt, failed bool) {
 		for _, s := range list {
@@ -170,7 +177,7 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 				fail, v := m.nilCheck(s.Cond, body)
 				ok := v != nil
 				if s.Init != nil {
-					m.returnsIn(s.Init, failed, judge)
+					returnsIn(s.Init, failed)
 				}
 				walk(s.Body.List, failed || ok && fail)
 				if s.Else != nil {
@@ -180,23 +187,12 @@ func (m *Rules) statePollRetries(call *ast.CallExpr, sp knowledge.StatePoll) boo
 					failed = true // past `if res == nil { return }`
 				}
 			default:
-				m.returnsIn(s, failed, judge)
+				returnsIn(s, failed)
 			}
 		}
 	}
 	walk(body.List, false)
 	return retries && !other
-}
-
-// returnsIn judges the returns in n (outside function literals) with
-// what is known at n.
-func (m *Rules) returnsIn(n ast.Node, failed bool, judge func(*ast.ReturnStmt, bool)) {
-	typesx.InspectNoLits(n, func(x ast.Node) bool {
-		if r, ok := x.(*ast.ReturnStmt); ok {
-			judge(r, failed)
-		}
-		return true
-	})
 }
 
 // nilCheck reads cond as a test of an operation's result: `x != nil`

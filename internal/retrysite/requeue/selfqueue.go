@@ -270,7 +270,7 @@ func (rf *Finder) carriedBound(loop ast.Stmt, send *ast.SendStmt, v *types.Var) 
 				k, kok = constant(b.Y)
 			} else if field(b.Y) == f {
 				k, kok = constant(b.X)
-				op = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ}[op]
+				op = typesx.MirrorOp(op)
 			}
 			m := int64(-1)
 			switch {

@@ -64,7 +64,6 @@ func (w *Walk) EntryWaits(op map[*ast.CallExpr]bool) []*Hit {
 		return nil
 	}
 	var found []*Hit
-	seenHit := make(map[ast.Node]bool)
 	ok, reached := true, false
 	visited := make(map[[2]int32]bool)
 	steps := 0
@@ -92,12 +91,7 @@ func (w *Walk) EntryWaits(op map[*ast.CallExpr]bool) []*Hit {
 				if len(hits) == 0 {
 					ok = false
 				}
-				for _, h := range hits {
-					if !seenHit[h.Node] {
-						seenHit[h.Node] = true
-						found = append(found, h)
-					}
-				}
+				found = withHits(found, hits...)
 				return
 			}
 			hs, mb := w.WaitsIn(n)

@@ -177,6 +177,7 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 	assignedInLoop := typesx.AssignedVars(m.info, loop)
 	grows := make(map[ast.Node]bool)
 	backoffs := make(map[token.Pos]bool)
+	g.ownWaits = make(map[token.Pos]bool)
 	for _, f := range fails {
 		if f.moved {
 			continue
@@ -187,9 +188,6 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 		}
 		for _, h := range f.hits {
 			if m.ownWait(h, f, succ, assignedInLoop) {
-				if g.ownWaits == nil {
-					g.ownWaits = make(map[token.Pos]bool)
-				}
 				g.ownWaits[h.Node.Pos()] = true
 			}
 		}
@@ -197,9 +195,7 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 	if len(g.ownWaits) == 0 && len(backoffs) > 0 {
 		g.ownWaits, g.viaBackoff = backoffs, true
 	} else {
-		for pos := range backoffs {
-			g.ownWaits[pos] = true
-		}
+		maps.Copy(g.ownWaits, backoffs)
 	}
 	return len(g.ownWaits) > 0
 }
@@ -216,12 +212,7 @@ func (m *periodic) passesPeriod(f failPath, succ []failPath, assignedInLoop map[
 	}
 	// onEvery reports whether every success path passes what has does.
 	onEvery := func(has func(failPath) bool) bool {
-		for _, sp := range succ {
-			if !has(sp) {
-				return false
-			}
-		}
-		return true
+		return !slices.ContainsFunc(succ, func(sp failPath) bool { return !has(sp) })
 	}
 	for _, h := range f.hits {
 		if !m.ownWait(h, f, succ, assignedInLoop) && onEvery(func(sp failPath) bool {
@@ -287,8 +278,7 @@ func (m *periodic) carriedRoots(loop ast.Stmt, g *opGroup, args map[*types.Var]b
 	all := m.allCarried()
 	rhs := make(map[*types.Var][]ast.Expr)
 	typesx.InspectNoLits(loop, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
+		if n, ok := n.(*ast.AssignStmt); ok {
 			for i, l := range n.Lhs {
 				v := typesx.VarOf(m.info, l)
 				if v == nil || !inLoop(v) {

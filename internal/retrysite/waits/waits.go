@@ -1,6 +1,7 @@
 package waits
 
 import (
+	"cmp"
 	"encoding/binary"
 	"go/ast"
 	"go/token"
@@ -75,31 +76,26 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 	if !ok {
 		return
 	}
+	w := f.NewWalk(fi)
 	target := set
 	var in interp.Scope
 	var self *types.Func
 	switch n := s.Node.(type) {
-	case *ast.ForStmt:
-		in = fi.LoopScope(n)
-	case *ast.RangeStmt:
-		in = fi.LoopScope(n)
+	case *ast.ForStmt, *ast.RangeStmt:
+		in = fi.LoopScope(n.(ast.Stmt))
 	case *ast.FuncDecl:
 		self, _ = f.Info.Defs[n.Name].(*types.Func)
 		if self != nil {
-			target = typesx.Union(set, SelfCalls(f.Info, f.M.ReentryDecl, n.Body, self))
+			selfCalls := SelfCalls(f.Info, f.M.ReentryDecl, n.Body, self)
+			target = typesx.Union(set, selfCalls)
 			if inLoop(n.Body, calls) {
 				// The operation sits in a loop over candidates: going
 				// round it is the failover, the retry is the call of
 				// itself (retrysite's heldrecursion.go).
-				target = SelfCalls(f.Info, f.M.ReentryDecl, n.Body, self)
+				target = selfCalls
 			}
-		}
-	}
-	w := f.NewWalk(fi)
-	if self != nil {
-		w.reentry = w.EntryWaits(set) // head.go
-		if d, ok := s.Node.(*ast.FuncDecl); ok {
-			w.held = typesx.HeldSelfCalls(f.Info, d.Body, self, f.M.ReentryDecl)
+			w.reentry = w.EntryWaits(set) // head.go
+			w.held = typesx.HeldSelfCalls(f.Info, n.Body, self, f.M.ReentryDecl)
 			w.self = self
 		}
 	}
@@ -127,9 +123,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		// waits, a nested retry's), and where the fix goes.
 		if d := f.M.FuncDecl(fn); d != nil {
 			if inner, _ := f.helperWaits(d.Body, 1); len(inner) == 1 {
-				h := f.helperHit(calls[0], fn, d, inner[0])
-				h.InAttempt = true
-				w.found, w.immediate = append(w.found, h), false
+				w.found, w.immediate = append(w.found, f.helperHit(calls[0], fn, d, inner[0], true)), false
 			}
 		}
 	}
@@ -145,9 +139,7 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 			inner, mb := f.helperWaits(a.Decl.Body, 1)
 			for _, in := range inner {
 				if !mb && a.FirstSend.IsValid() && in.Node.End() <= a.FirstSend {
-					h := f.helperHit(calls[0], a.Fn, a.Decl, in)
-					h.InAttempt = true
-					w.found, w.immediate = append(w.found, h), false
+					w.found, w.immediate = append(w.found, f.helperHit(calls[0], a.Fn, a.Decl, in, true)), false
 				}
 			}
 		}
@@ -238,9 +230,8 @@ type Walk struct {
 	// deadline, not a wait between attempts).
 	Comms map[ast.Stmt]*ast.SelectStmt
 	// HitAt caches WaitsIn and HeadWait by node.
-	HitAt   map[ast.Node][]*Hit
-	found   []*Hit
-	seenHit map[ast.Node]bool
+	HitAt map[ast.Node][]*Hit
+	found []*Hit
 	// again: some failure path leads back to the operation; immediate:
 	// one does with no wait and through no fork the outcome does not
 	// decide, while others wait; maybe: a path back passes something
@@ -281,7 +272,6 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 	// command executor of a few hundred lines) has more states to visit
 	// on its way back to the operation.
 	steps, budget := 0, 5000+50*len(fi.Cfg.Blocks)
-	immediateCertain := false
 	var walk func(bi int32, from int, e interp.Env, p walkPath, first bool)
 	walk = func(bi int32, from int, e interp.Env, p walkPath, first bool) {
 		if steps > budget {
@@ -321,23 +311,11 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 					p.hits = append(append([]*Hit(nil), p.hits...), hs...) // heldself.go
 				}
 				w.again = true
-				if len(p.hits) == 0 && !p.maybe {
-					if !p.uncertain {
-						immediateCertain = true
-					}
+				if len(p.hits) == 0 {
+					w.immediate = w.immediate || !p.maybe && !p.uncertain
+					w.maybe = w.maybe || p.maybe
 				}
-				if p.maybe && len(p.hits) == 0 {
-					w.maybe = true
-				}
-				for _, h := range p.hits {
-					if w.seenHit == nil {
-						w.seenHit = make(map[ast.Node]bool)
-					}
-					if !w.seenHit[h.Node] {
-						w.seenHit[h.Node] = true
-						w.found = append(w.found, h)
-					}
-				}
+				w.found = withHits(w.found, p.hits...)
 				return
 			}
 			// The operation's own Node: only what follows the call
@@ -376,9 +354,6 @@ func (w *Walk) walk(op, target map[*ast.CallExpr]bool, start interp.NodeRef, sc 
 		}
 	}
 	walk(start.Block, start.Index, fi.StartEnv(start), walkPath{}, true)
-	if immediateCertain {
-		w.immediate = true
-	}
 }
 
 // reachesWait reports whether some path from block bi passes a wait (or
@@ -426,12 +401,8 @@ func (w *Walk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in interp.Sc
 // isComm reports whether node is the comm of a select's case, which
 // go/cfg places at the select's head.
 func (w *Walk) isComm(node ast.Node) bool {
-	st, ok := node.(ast.Stmt)
-	if !ok {
-		return false
-	}
-	_, ok = w.Comms[st]
-	return ok
+	st, _ := node.(ast.Stmt)
+	return w.Comms[st] != nil
 }
 
 // caseWait returns the waits of the comm of the select case whose body
@@ -493,11 +464,7 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 			}
 			maybe = true
 		case *ast.CallExpr:
-			if h := f.callWait(n); h != nil {
-				hits = append(hits, h)
-				return false
-			}
-			if h := f.afterHanded(n); h != nil {
+			if h := cmp.Or(f.callWait(n), f.afterHanded(n)); h != nil {
 				hits = append(hits, h)
 				return false
 			}
@@ -513,7 +480,7 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 					return true
 				}
 				if len(inner) == 1 {
-					hits = append(hits, f.helperHit(n, fn, d, inner[0]))
+					hits = append(hits, f.helperHit(n, fn, d, inner[0], false))
 					return true
 				}
 				if len(inner) > 1 || mb {
@@ -642,9 +609,9 @@ func (f Finder) hasWaits(loop ast.Node, body *ast.BlockStmt) bool {
 }
 
 // helperHit makes the wait of a call of a same-package helper whose body
-// waits once.
-func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, inner *Hit) *Hit {
-	h := &Hit{Kind: site.WaitHelper, Node: call, Inner: inner, Helper: d}
+// waits once; inAttempt says the helper is the attempt itself.
+func (f Finder) helperHit(call *ast.CallExpr, fn *types.Func, d *ast.FuncDecl, inner *Hit, inAttempt bool) *Hit {
+	h := &Hit{Kind: site.WaitHelper, Node: call, Inner: inner, Helper: d, InAttempt: inAttempt}
 	// A helper that waits for one of its parameters (sleepCtx(ctx, d)):
 	// the argument is the duration.
 	if p := typesx.VarOf(f.Info, inner.Expr); p != nil && inner.Inner == nil && fn != nil {

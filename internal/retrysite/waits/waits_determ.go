@@ -645,15 +645,8 @@ func (d *determ) written(x ast.Expr) bool {
 	}
 	// One function writes many settings (a configuration update): ask
 	// once whether it draws.
-	draws, ok := d.draws[fd.Body]
-	if !ok {
-		draws = d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{})
-		d.draws[fd.Body] = draws
-	}
-	if draws {
-		return false
-	}
-	return d.stored(x, fd.Body, map[*types.Var]bool{})
+	draws := typesx.Cached(&d.draws, fd.Body, func() bool { return d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{}) })
+	return !draws && d.stored(x, fd.Body, map[*types.Var]bool{})
 }
 
 // stored reports whether x, in body, is computed by arithmetic and
