@@ -27,15 +27,8 @@ const maxURLDepth = 4
 // LoopbackOnly reports whether every call of g, in body, sends an HTTP
 // request to the local host.
 func (m *Rules) LoopbackOnly(body *ast.BlockStmt, g *Group) bool {
-	if len(g.Calls) == 0 {
-		return false
-	}
-	for _, c := range g.Calls {
-		if !m.toLoopback(body, c) {
-			return false
-		}
-	}
-	return true
+	return len(g.Calls) > 0 &&
+		!slices.ContainsFunc(g.Calls, func(c *ast.CallExpr) bool { return !m.toLoopback(body, c) })
 }
 
 // toLoopback reports whether call, a send of net/http, goes to the
@@ -108,12 +101,8 @@ func (m *Rules) loopbackURL(body *ast.BlockStmt, x ast.Expr, depth int) bool {
 			return false
 		}
 		if tv, ok := m.info.Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			f := constant.StringVal(tv.Value)
-			whole := !strings.Contains(f, "%")
-			if i := strings.IndexByte(f, '%'); i >= 0 {
-				f = f[:i]
-			}
-			return loopbackHost(f, whole)
+			f, _, verbs := strings.Cut(constant.StringVal(tv.Value), "%")
+			return loopbackHost(f, !verbs)
 		}
 	}
 	return false
@@ -127,7 +116,8 @@ func (m *Rules) everyAssignment(body *ast.BlockStmt, id *ast.Ident, ok func(ast.
 		return false
 	}
 	as := typesx.Assignments(m.info, body, v)
-	return len(as) > 0 && !typesx.AddressTaken(m.info, body, v) && !slices.ContainsFunc(as, func(a ast.Expr) bool { return !ok(a) })
+	return len(as) > 0 && !typesx.AddressTaken(m.info, body, v) &&
+		!slices.ContainsFunc(as, func(a ast.Expr) bool { return !ok(a) })
 }
 
 // loopbackHost reports whether prefix, the start of a URL (all of it

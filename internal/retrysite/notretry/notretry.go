@@ -211,9 +211,7 @@ func (m *Rules) LoopMovesOperation(loop ast.Stmt, g *Group, varying map[*types.V
 	for v := range varying {
 		items[v] = true
 	}
-	for v := range m.listWalks(loop) {
-		items[v] = true
-	}
+	maps.Copy(items, m.listWalks(loop))
 	if slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return typesx.UsesAny(m.info, a, items) }) {
 		return true
 	}
@@ -285,8 +283,7 @@ func (m *Rules) bodyWaits(body *ast.BlockStmt) bool {
 			waits = slices.Contains([]string{"Sleep", "After", "NewTimer", "Reset", "Tick"}, callee.Name())
 		case slices.Contains([]string{"Sleep", "sleep", "Wait", "wait"}, callee.Name()):
 			waits = slices.ContainsFunc(c.Args, func(a ast.Expr) bool {
-				t := m.info.TypeOf(a)
-				return t != nil && typesx.IsNamed(t, "time", "Duration")
+				return typesx.IsNamed(m.info.TypeOf(a), "time", "Duration")
 			})
 		}
 		return true

@@ -99,7 +99,7 @@ func (m *Rules) failureCheck(cond ast.Expr, body *ast.BlockStmt) bool {
 		return v != nil && typesx.IsErrorType(v.Type()) && m.fromCall(v, body)
 	}
 	fail, v := m.nilCheck(cond, body) // statepolls.go
-	return v != nil && fail && types.Identical(v.Type(), types.Universe.Lookup("error").Type())
+	return v != nil && fail && typesx.IsErrorIface(v.Type())
 }
 
 // PollWait is the wait of a poll: its interval, fixed, no jitter.

@@ -190,10 +190,7 @@ func (m *Rules) wireField(body *ast.BlockStmt, sel *ast.SelectorExpr, recv *type
 		return false
 	}
 	field, _ := selection.Obj().(*types.Var)
-	if field == nil {
-		return false
-	}
-	return typesx.BasicIs(field.Type(), types.IsNumeric) && !typesx.IsDuration(field.Type()) &&
+	return field != nil && typesx.BasicIs(field.Type(), types.IsNumeric) && !typesx.IsDuration(field.Type()) &&
 		hasWireTag(selection.Recv(), field) && !m.configRoot(body, sel.X, recv, make(map[*types.Var]bool))
 }
 
@@ -410,15 +407,12 @@ func (m *Rules) callerOf(id *ast.Ident) (decl *ast.FuncDecl, call *ast.CallExpr,
 	if fd == nil {
 		return nil, nil, false
 	}
-	var gos map[*ast.CallExpr]bool
+	gos := make(map[*ast.CallExpr]bool)
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if call != nil {
 			return false
 		}
 		if g, ok := n.(*ast.GoStmt); ok {
-			if gos == nil {
-				gos = make(map[*ast.CallExpr]bool)
-			}
 			gos[g.Call] = true
 		}
 		if c, ok := n.(*ast.CallExpr); ok && typesx.NameIdent(c.Fun) == id {

@@ -104,14 +104,7 @@ func (rf *Finder) Sites(body *ast.BlockStmt, typ *ast.FuncType, calls []*ast.Cal
 		if retried == nil {
 			continue
 		}
-		s := &site.Site{
-			Kind:     site.Library,
-			Lib:      knowledge.K8sWorkqueue,
-			Node:     rq,
-			Pos:      rq.Pos(),
-			Func:     body,
-			FuncType: typ,
-		}
+		s := &site.Site{Kind: site.Library, Lib: knowledge.K8sWorkqueue, Node: rq, Pos: rq.Pos(), Func: body, FuncType: typ}
 		for _, c := range retried.Calls {
 			s.Ops = append(s.Ops, rf.host.Op(c))
 		}

@@ -410,11 +410,11 @@ func (rf *Finder) delayWait(body *ast.BlockStmt, delay *ast.CallExpr, count ast.
 func (rf *Finder) timeTested(body *ast.BlockStmt, at ast.Expr) bool {
 	found := false
 	typesx.InspectUntil(&found, body, func(n ast.Node) bool {
-		c, _ := n.(*ast.CallExpr)
-		var fn *types.Func
-		if c != nil {
-			fn = typesx.Callee(rf.info, c)
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
 		}
+		fn := typesx.Callee(rf.info, c)
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "time" || !slices.Contains([]string{"Since", "Until", "Before", "After", "Sub", "Compare"}, fn.Name()) {
 			return true
 		}

@@ -55,8 +55,8 @@ import (
 // viaBackoff says that every wait of its own is a backoff the success path
 // passes too (periodic_backoff.go).
 func (f Finder) FailurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, calls []*ast.CallExpr, set map[*ast.CallExpr]bool, ref interp.NodeRef, in interp.Scope, carried map[*types.Var]bool, all func() map[*types.Var]bool) (own map[token.Pos]bool, viaBackoff bool) {
-	m := &periodic{f: f, info: f.Info, pkg: f.Pkg, allCarried: all}
-	g := &opGroup{calls: calls, set: set}
+	m := &periodic{f: f, info: f.Info, allCarried: all}
+	g := &opGroup{set: set}
 	if !m.failurePathRetry(fi, loop, g, ref, in, carried) {
 		return nil, false
 	}
@@ -67,14 +67,12 @@ func (f Finder) FailurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, calls []*as
 type periodic struct {
 	f          Finder
 	info       *types.Info
-	pkg        *types.Package
 	allCarried func() map[*types.Var]bool
 }
 
 // opGroup is the operation a failure path goes back to, and the waits
 // of its own found on the way.
 type opGroup struct {
-	calls    []*ast.CallExpr
 	set      map[*ast.CallExpr]bool
 	ownWaits map[token.Pos]bool
 	// viaBackoff: every own wait is a backoff the success path passes
@@ -152,7 +150,7 @@ func (m *periodic) failurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, g *opGro
 			return false
 		}
 	}
-	w := newBackWalk(m.f.NewWalk(fi))
+	w := &backWalk{Walk: m.f.NewWalk(fi)}
 	scenarios := []interp.Scenario{interp.ErrorScenario()}
 	if fi.ReportsStatus(g.set) {
 		for _, code := range []int{503, 500, 429} {
@@ -396,7 +394,7 @@ func (m *periodic) durationLocal(x ast.Expr) *types.Var {
 		return nil
 	}
 	v := typesx.VarOf(m.info, x)
-	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == m.pkg.Scope() {
+	if v == nil || v.IsField() || v.Parent() == nil || v.Parent() == m.f.Pkg.Scope() {
 		return nil
 	}
 	return v
@@ -557,9 +555,6 @@ func (m *periodic) movesCarried(node ast.Node, g *opGroup, carried map[*types.Va
 			moved = true
 		}
 	}
-	if moved {
-		return true
-	}
 	return typesx.InspectUntil(&moved, node, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -622,14 +617,8 @@ func (m *periodic) readsOnly(call *ast.CallExpr) bool {
 	if tv, ok := m.info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}
-	if b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin); ok {
-		switch b.Name() {
-		case "append", "copy", "clear", "delete":
-			return false
-		}
-		return true
-	}
-	return false
+	b, ok := m.info.Uses[typesx.IdentOf(call.Fun)].(*types.Builtin)
+	return ok && !slices.Contains([]string{"append", "copy", "clear", "delete"}, b.Name())
 }
 
 // pointerMethod reports whether call calls a method with a pointer

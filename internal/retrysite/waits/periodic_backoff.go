@@ -168,15 +168,9 @@ func (m *periodic) callsFuncValue(body *ast.BlockStmt, x ast.Expr, depth int) bo
 	return typesx.InspectNoLitsUntil(&found, x, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, ok := m.info.Types[n.Fun]; ok && tv.IsType() {
-				return true // a conversion
-			}
-			if _, isBuiltin := m.info.Uses[typesx.IdentOf(n.Fun)].(*types.Builtin); isBuiltin {
-				return true
-			}
-			if typesx.Callee(m.info, n) == nil {
-				found = true
-			}
+			// A conversion or a builtin has no callee either.
+			_, isBuiltin := m.info.Uses[typesx.IdentOf(n.Fun)].(*types.Builtin)
+			found = !m.info.Types[n.Fun].IsType() && !isBuiltin && typesx.Callee(m.info, n) == nil
 		case *ast.Ident:
 			v, ok := m.info.Uses[n].(*types.Var)
 			if !ok || v.IsField() || v.Pos() < body.Pos() || v.Pos() >= body.End() {

@@ -33,10 +33,6 @@ type backItem struct {
 	p    failPath
 }
 
-func newBackWalk(w *Walk) *backWalk {
-	return &backWalk{Walk: w, hits: make(map[ast.Node][]*Hit)}
-}
-
 // hitsIn returns the waits of node as waitsIn finds them. waitsIn keeps
 // only the answers it is sure of; the walk reads the hits alone, which
 // do not change from one asking to the next.

@@ -139,7 +139,8 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 			inner, mb := f.helperWaits(a.Decl.Body, 1)
 			for _, in := range inner {
 				if !mb && a.FirstSend.IsValid() && in.Node.End() <= a.FirstSend {
-					w.found, w.immediate = append(w.found, f.helperHit(calls[0], a.Fn, a.Decl, in, true)), false
+					h := f.helperHit(calls[0], a.Fn, a.Decl, in, true)
+					w.found, w.immediate = append(w.found, h), false
 				}
 			}
 		}
@@ -184,12 +185,8 @@ func (f Finder) LoopWaits(s *site.Site, fi *interp.FuncInfo, calls []*ast.CallEx
 		s.Waits = append(s.Waits, wt)
 	}
 	if w.immediate {
-		s.Waits = append(s.Waits, &site.Wait{
-			Kind:  site.WaitSleep,
-			Pos:   s.Pos,
-			Shape: site.ShapeNone,
-			Desc:  "no wait after some failures",
-		})
+		noWait := &site.Wait{Kind: site.WaitSleep, Pos: s.Pos, Shape: site.ShapeNone, Desc: "no wait after some failures"}
+		s.Waits = append(s.Waits, noWait)
 	}
 }
 
@@ -388,12 +385,7 @@ func (w *Walk) reachesWait(bi int32, target map[*ast.CallExpr]bool, in interp.Sc
 				return true
 			}
 		}
-		for _, s := range b.Succs {
-			if visit(s.Index) {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(b.Succs, func(s *cfg.Block) bool { return visit(s.Index) })
 	}
 	return visit(bi)
 }
@@ -474,16 +466,12 @@ func (f Finder) FindWaits(node ast.Node, body *ast.BlockStmt, depth int) (hits [
 			}
 			fn := typesx.Callee(f.Info, n)
 			if d := f.helperDecl(n, fn, body); d != nil && depth < 3 {
-				inner, mb := f.helperWaits(d.Body, depth+1)
-				if len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]) {
+				switch inner, mb := f.helperWaits(d.Body, depth+1); {
+				case len(inner) == 1 && inner[0].Inner == nil && f.timedReceive(d.Body, inner[0]):
 					maybe = true // a reply awaited with a timeout (wakeup.go)
-					return true
-				}
-				if len(inner) == 1 {
+				case len(inner) == 1:
 					hits = append(hits, f.helperHit(n, fn, d, inner[0], false))
-					return true
-				}
-				if len(inner) > 1 || mb {
+				case len(inner) > 1 || mb:
 					maybe = true
 				}
 				return true

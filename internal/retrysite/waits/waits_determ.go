@@ -200,22 +200,13 @@ func (d *determ) in(body *ast.BlockStmt) *determ {
 // deterministic fields.
 func (d *determ) expr(x ast.Expr) bool {
 	info := d.f.Info
-	if tv, ok := info.Types[x]; ok && tv.Value != nil {
-		return true
+	if good, ok := d.arith(x, d.expr); ok {
+		return good
 	}
 	switch x := x.(type) {
-	case *ast.ParenExpr:
-		return d.expr(x.X)
 	case *ast.BasicLit:
 		return true
-	case *ast.BinaryExpr:
-		return d.expr(x.X) && d.expr(x.Y)
-	case *ast.UnaryExpr:
-		return x.Op != token.ARROW && x.Op != token.AND && d.expr(x.X)
 	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return d.expr(x.Args[0])
-		}
 		if b, ok := info.Uses[typesx.IdentOf(x.Fun)].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max") {
 			return d.exprs(x.Args)
 		}
@@ -298,13 +289,7 @@ func (d *determ) libDefault(call *ast.CallExpr) bool {
 	if w, ok := lib.BackoffFunc(lib.Backoffs.Default); !ok || w.Shape != knowledge.FuncWaitExpoNoJitter {
 		return false
 	}
-	var holder *types.Var
-	switch x := ast.Unparen(sel.X).(type) {
-	case *ast.Ident:
-		holder, _ = d.f.Info.Uses[x].(*types.Var)
-	case *ast.SelectorExpr:
-		holder, _ = d.f.Info.Uses[x.Sel].(*types.Var)
-	}
+	holder, _ := d.f.Info.Uses[typesx.NameIdent(sel.X)].(*types.Var)
 	if holder == nil || holder.Pkg() != d.f.Pkg || d.setsField(field) {
 		return false
 	}
@@ -492,6 +477,29 @@ func (d *determ) shared(x ast.Expr) bool {
 	}
 }
 
+// arith reads what expr, simple and stored read alike: a constant, and
+// parentheses, operators (not a receive, not an address) and conversions
+// whose operands each accepts. ok is false for any other expression,
+// which the caller reads.
+func (d *determ) arith(x ast.Expr, each func(ast.Expr) bool) (good, ok bool) {
+	if tv, isConst := d.f.Info.Types[x]; isConst && tv.Value != nil {
+		return true, true
+	}
+	switch x := x.(type) {
+	case *ast.ParenExpr:
+		return each(x.X), true
+	case *ast.BinaryExpr:
+		return each(x.X) && each(x.Y), true
+	case *ast.UnaryExpr:
+		return x.Op != token.ARROW && x.Op != token.AND && each(x.X), true
+	case *ast.CallExpr:
+		if tv, isType := d.f.Info.Types[x.Fun]; isType && tv.IsType() && len(x.Args) == 1 {
+			return each(x.Args[0]), true
+		}
+	}
+	return false, false
+}
+
 // exprs reports whether expr accepts each of xs.
 func (d *determ) exprs(xs []ast.Expr) bool {
 	return !slices.ContainsFunc(xs, func(x ast.Expr) bool { return !d.expr(x) })
@@ -645,7 +653,9 @@ func (d *determ) written(x ast.Expr) bool {
 	}
 	// One function writes many settings (a configuration update): ask
 	// once whether it draws.
-	draws := typesx.Cached(&d.draws, fd.Body, func() bool { return d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{}) })
+	draws := typesx.Cached(&d.draws, fd.Body, func() bool {
+		return d.f.bodyDrawsRandom(fd.Body, 0, map[*ast.BlockStmt]bool{})
+	})
 	return !draws && d.stored(x, fd.Body, map[*types.Var]bool{})
 }
 
@@ -656,23 +666,12 @@ func (d *determ) written(x ast.Expr) bool {
 // field is read from does not matter, only the field.
 func (d *determ) stored(x ast.Expr, body *ast.BlockStmt, seen map[*types.Var]bool) bool {
 	info := d.f.Info
-	if tv, ok := info.Types[x]; ok && tv.Value != nil {
-		return true
+	if good, ok := d.arith(x, func(x ast.Expr) bool { return d.stored(x, body, seen) }); ok {
+		return good
 	}
 	switch x := x.(type) {
-	case *ast.ParenExpr:
-		return d.stored(x.X, body, seen)
 	case *ast.StarExpr:
 		return d.stored(x.X, body, seen)
-	case *ast.BinaryExpr:
-		return d.stored(x.X, body, seen) && d.stored(x.Y, body, seen)
-	case *ast.UnaryExpr:
-		return x.Op != token.ARROW && x.Op != token.AND && d.stored(x.X, body, seen)
-	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return d.stored(x.Args[0], body, seen)
-		}
-		return false
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[x]; ok {
 			f, _ := sel.Obj().(*types.Var)
@@ -718,20 +717,11 @@ func (d *determ) writes(l ast.Expr, f *types.Var) bool {
 // arithmetic and conversions.
 func (d *determ) simple(x ast.Expr) bool {
 	info := d.f.Info
-	if tv, ok := info.Types[x]; ok && tv.Value != nil {
-		return true
+	if good, ok := d.arith(x, d.simple); ok {
+		return good
 	}
 	switch x := x.(type) {
-	case *ast.ParenExpr:
-		return d.simple(x.X)
-	case *ast.BinaryExpr:
-		return d.simple(x.X) && d.simple(x.Y)
-	case *ast.UnaryExpr:
-		return x.Op != token.ARROW && x.Op != token.AND && d.simple(x.X)
 	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return d.simple(x.Args[0])
-		}
 		if fn := typesx.Callee(info, x); fn != nil && drawFree(fn) {
 			sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
 			return (!ok || typesx.IsPackageFunc(fn) || d.simple(sel.X)) && !slices.ContainsFunc(x.Args, func(a ast.Expr) bool { return !d.simple(a) })

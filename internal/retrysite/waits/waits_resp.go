@@ -63,10 +63,9 @@ func (f Finder) computeVerdict(fn *types.Func, i int) (bool, bool) {
 	if callee == nil {
 		return false, false
 	}
-	params := sig.Params()
 	var resp []*types.Var
-	for j := 0; j < params.Len(); j++ {
-		if p := params.At(j); typesx.IsNamed(p.Type(), "net/http", "Response") {
+	for p := range sig.Params().Variables() {
+		if typesx.IsNamed(p.Type(), "net/http", "Response") {
 			resp = append(resp, p)
 		}
 	}
