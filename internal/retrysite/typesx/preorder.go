@@ -23,12 +23,7 @@ func Preorder(pass *analysis.Pass, types []ast.Node, f func(ast.Node)) {
 		return
 	}
 	for _, file := range pass.Files {
-		ast.Inspect(file, func(n ast.Node) bool {
-			if n != nil && oneOf(n, types) {
-				f(n)
-			}
-			return true
-		})
+		PreorderIn(inspector.Cursor{}, false, file, types, f)
 	}
 }
 

@@ -1,9 +1,11 @@
 package typesx
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 )
 
@@ -76,14 +78,10 @@ func IsIdent(x ast.Expr, name string) bool {
 // function (function literals inside aside).
 func ReturnsIn(n ast.Node) bool {
 	found := false
-	InspectNoLits(n, func(x ast.Node) bool {
-		switch x.(type) {
-		case *ast.ReturnStmt:
-			found = true
-		}
+	return InspectNoLitsUntil(&found, n, func(x ast.Node) bool {
+		_, found = x.(*ast.ReturnStmt)
 		return !found
 	})
-	return found
 }
 
 // Returns returns the return statements of n's own function (function
@@ -102,12 +100,8 @@ func Returns(n ast.Node) []*ast.ReturnStmt {
 // Union returns the calls of a and of b in a new set.
 func Union(a, b map[*ast.CallExpr]bool) map[*ast.CallExpr]bool {
 	u := make(map[*ast.CallExpr]bool, len(a)+len(b))
-	for k := range a {
-		u[k] = true
-	}
-	for k := range b {
-		u[k] = true
-	}
+	maps.Copy(u, a)
+	maps.Copy(u, b)
 	return u
 }
 
@@ -268,12 +262,12 @@ func VariadicArg(info *types.Info, parent ast.Node, x ast.Expr) bool {
 }
 
 // Cached returns (*m)[k], worked out by f and kept on its first use.
-func Cached[K comparable, V any](m *map[K]V, k K, f func() V) V {
+func Cached[M ~map[K]V, K comparable, V any](m *M, k K, f func() V) V {
 	if v, ok := (*m)[k]; ok {
 		return v
 	}
 	if *m == nil {
-		*m = make(map[K]V)
+		*m = make(M)
 	}
 	v := f()
 	(*m)[k] = v
@@ -305,34 +299,23 @@ func TestsValue(info *types.Info, root ast.Node, isV func(ast.Expr) bool) bool {
 
 // MirrorOp is comparison op with its operands swapped: a < b is b > a.
 func MirrorOp(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
+	return cmp.Or(mirrored[op], op)
 }
 
 // NegateOp is the ordering that holds where op's does not: !(a < b) is
 // a >= b.
 func NegateOp(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GEQ
-	case token.LEQ:
-		return token.GTR
-	case token.GTR:
-		return token.LEQ
-	case token.GEQ:
-		return token.LSS
-	}
-	return op
+	return cmp.Or(negated[op], op)
 }
+
+var (
+	mirrored = map[token.Token]token.Token{
+		token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ,
+	}
+	negated = map[token.Token]token.Token{
+		token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS,
+	}
+)
 
 // IsLenCall reports whether x is a call of the builtin len.
 func IsLenCall(info *types.Info, x ast.Expr) bool {

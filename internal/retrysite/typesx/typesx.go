@@ -23,13 +23,8 @@ func Callee(info *types.Info, call *ast.CallExpr) *types.Func {
 
 // IsNamed reports whether t (or *t) is the named type path.name.
 func IsNamed(t types.Type, path, name string) bool {
-	t = Deref(t)
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	o := n.Obj()
-	return o.Name() == name && o.Pkg() != nil && o.Pkg().Path() == path
+	n, ok := types.Unalias(Deref(t)).(*types.Named)
+	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path
 }
 
 // ChainRoot returns the expression at the root of a selector chain: c
@@ -132,26 +127,16 @@ func AsTarget(info *types.Info, x ast.Expr) (*types.Var, ast.Expr) {
 // value is an error test, and an operation returning one fails as with
 // error.
 func IsErrorType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if _, tp := t.(*types.TypeParam); tp || !types.IsInterface(t) {
-		return false
-	}
-	return IsErrorIface(t) || types.Implements(t, errorIface)
+	_, tp := t.(*types.TypeParam)
+	return t != nil && !tp && types.IsInterface(t) && (IsErrorIface(t) || types.Implements(t, errorIface))
 }
 
 // ImplementsError reports whether a value of type t is an error: the
 // error interface, an interface embedding it, or a concrete type with an
 // Error() string method (a *APIError).
 func ImplementsError(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if _, tp := t.(*types.TypeParam); tp {
-		return false
-	}
-	return types.Implements(t, errorIface)
+	_, tp := t.(*types.TypeParam)
+	return t != nil && !tp && types.Implements(t, errorIface)
 }
 
 // ResultIndex returns the index of the last result of a call of type t
@@ -252,24 +237,13 @@ func (c *CarriedErrors) Of(t types.Type) *types.Var {
 	if n == nil {
 		return nil
 	}
-	if f, ok := (*c)[n]; ok {
-		return f
-	}
-	if *c == nil {
-		*c = make(CarriedErrors)
-	}
-	f := carriedField(n)
-	(*c)[n] = f
-	return f
+	return Cached(c, n, func() *types.Var { return carriedField(n) })
 }
 
 // carrier returns the named type of outside the standard library that t
 // is or points to, the one CarriedError reads, or nil.
 func carrier(t types.Type) *types.Named {
-	if t == nil {
-		return nil
-	}
-	if _, isTuple := t.(*types.Tuple); isTuple {
+	if _, isTuple := t.(*types.Tuple); t == nil || isTuple {
 		return nil
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -562,8 +536,8 @@ func LitElt(info *types.Info, st *types.Struct, i int, el ast.Expr) (*types.Var,
 
 // IsDuration reports whether t is time.Duration (not a pointer to it).
 func IsDuration(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+	_, isPtr := t.(*types.Pointer)
+	return !isPtr && IsNamed(t, "time", "Duration")
 }
 
 // IsPackageFunc reports whether o is a package-level function (not a
