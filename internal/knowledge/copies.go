@@ -133,10 +133,7 @@ func init() {
 	}
 	for _, k := range order {
 		es := byPath[k]
-		key := es[0].Func
-		if i := strings.IndexByte(key, '.'); i >= 0 {
-			key = key[:i]
-		}
+		key, _, _ := strings.Cut(es[0].Func, ".")
 		prints = append(prints, fingerprint{path: k.path, lib: k.l, key: key, entries: es})
 	}
 }
@@ -215,7 +212,9 @@ func (fp *fingerprint) matches(pkg *types.Package, partial bool) bool {
 		for _, c := range g {
 			names = append(names, c.Setting)
 		}
-		if !api.has(names, func(t types.Type) bool { return isInt(t) || !isNumber(t) }) {
+		if !api.has(names, func(t types.Type) bool {
+			return typesx.IsInteger(t) || !typesx.BasicIs(t, types.IsNumeric)
+		}) {
 			return false
 		}
 		matched++
@@ -226,24 +225,19 @@ func (fp *fingerprint) matches(pkg *types.Package, partial bool) bool {
 // entrySig returns the signature of entry e in pkg: its function's, or
 // its method's ("Type.Method"); nil when pkg has none.
 func entrySig(scope *types.Scope, pkg *types.Package, e Entry) *types.Signature {
-	name := e.Func
-	if i := strings.IndexByte(name, '.'); i >= 0 {
-		tn, ok := scope.Lookup(name[:i]).(*types.TypeName)
-		if !ok {
-			return nil
+	var obj types.Object
+	if typ, method, isMethod := strings.Cut(e.Func, "."); isMethod {
+		if tn, ok := scope.Lookup(typ).(*types.TypeName); ok {
+			obj, _, _ = types.LookupFieldOrMethod(tn.Type(), true, pkg, method)
 		}
-		obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, pkg, name[i+1:])
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			return nil
-		}
-		return fn.Type().(*types.Signature)
-	}
-	fn, ok := scope.Lookup(name).(*types.Func)
-	if !ok || !fn.Exported() {
+	} else if obj = scope.Lookup(e.Func); obj != nil && !obj.Exported() {
 		return nil
 	}
-	return fn.Type().(*types.Signature)
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return nil
+	}
+	return fn.Signature()
 }
 
 // entryShape reports whether sig takes what entry e says: an operation
@@ -310,15 +304,14 @@ func (a *api) addType(t types.Type) {
 	}
 	a.seen[n] = true
 	if st, ok := n.Underlying().(*types.Struct); ok {
-		for i := 0; i < st.NumFields(); i++ {
-			if f := st.Field(i); f.Exported() {
+		for f := range st.Fields() {
+			if f.Exported() {
 				a.fields[f.Name()] = f.Type()
 			}
 		}
 	}
-	ms := types.NewMethodSet(types.NewPointer(n))
-	for i := 0; i < ms.Len(); i++ {
-		if m := ms.At(i).Obj(); m.Exported() {
+	for sel := range types.NewMethodSet(types.NewPointer(n)).Methods() {
+		if m := sel.Obj(); m.Exported() {
 			a.names[m.Name()] = true
 		}
 	}
@@ -333,13 +326,4 @@ func (a *api) has(names []string, fits func(types.Type) bool) bool {
 	})
 }
 
-func basicInfo(t types.Type) types.BasicInfo {
-	if b, ok := t.Underlying().(*types.Basic); ok {
-		return b.Info()
-	}
-	return 0
-}
-
-func isFloat(t types.Type) bool  { return basicInfo(t)&types.IsFloat != 0 }
-func isInt(t types.Type) bool    { return basicInfo(t)&types.IsInteger != 0 }
-func isNumber(t types.Type) bool { return basicInfo(t)&types.IsNumeric != 0 }
+func isFloat(t types.Type) bool { return typesx.BasicIs(t, types.IsFloat) }
