@@ -148,16 +148,8 @@ func (m *model) factoryLit(call *ast.CallExpr, depth int) *decider {
 	if decl == nil || decl.Body == nil || fm == nil {
 		return nil
 	}
-	var ret *ast.ReturnStmt
-	n := 0
-	typesx.InspectNoLits(decl.Body, func(x ast.Node) bool {
-		if r, ok := x.(*ast.ReturnStmt); ok {
-			ret = r
-			n++
-		}
-		return true
-	})
-	if n != 1 || len(ret.Results) != 1 {
+	rets := typesx.Returns(decl.Body)
+	if len(rets) != 1 || len(rets[0].Results) != 1 {
 		return nil
 	}
 	obj, _ := fm.info.Defs[decl.Name].(*types.Func)
@@ -173,7 +165,7 @@ func (m *model) factoryLit(call *ast.CallExpr, depth int) *decider {
 		xbind[params.At(i)] = a
 	}
 	bm := fm.boundCopy(xbind) // xpkg.go
-	switch r := ast.Unparen(ret.Results[0]).(type) {
+	switch r := ast.Unparen(rets[0].Results[0]).(type) {
 	case *ast.FuncLit:
 		return &decider{r, bm, decl.Body}
 	case *ast.CallExpr:

@@ -78,7 +78,7 @@ func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 	return cfg, ops
 }
 
-// okIsOutcome reports whether a bare ok (a bool, or the bool of a
+// OkIsOutcome reports whether a bare ok (a bool, or the bool of a
 // (T, bool)) returned by call can be the failure of an operation: only
 // when the model knows the callee, a function of the analysed package, a
 // method of one of its unexported interfaces seen through the package's
@@ -87,16 +87,16 @@ func (m *model) OpRoots(e knowledge.Entry, call *ast.CallExpr) (cfg, ops []ast.E
 // interface method is a predicate, a dequeue (task, ok := q.poll()) or
 // the step of an exchange (for !scram.Done()), not a failed operation;
 // so is a bool of a seen callee whose every false is such a predicate's
-// answer (package boolfail).
-func (m *model) okIsOutcome(call *ast.CallExpr) bool {
+// answer (package boolfail). It implements boolfail.Host.
+func (m *model) OkIsOutcome(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if fn == nil {
 		if lit := m.HeldFuncLit(call.Fun); lit != nil {
-			return m.boolFails(lit.Body, lit.Type) // predicates.go
+			return m.boolJudge().Fails(lit.Body, lit.Type) // predicates.go
 		}
 		if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
 			for _, t := range ts {
-				if m.boolFails(t.Body, t.Ft) {
+				if m.boolJudge().Fails(t.Body, t.Ft) {
 					return true
 				}
 			}

@@ -19,12 +19,6 @@ import (
 //     package does only if one of the package's functions of that type
 //     does.
 
-// localFuncLit returns the function literal a call calls through a local
-// variable that is only ever assigned that literal, or nil.
-func (m *model) localFuncLit(call *ast.CallExpr) *ast.FuncLit {
-	return m.HeldFuncLit(call.Fun)
-}
-
 // OnlyFuncLit returns the function literal that is the only value ever
 // assigned to the local variable v, or nil.
 func (m *model) OnlyFuncLit(v *types.Var) *ast.FuncLit {
@@ -99,17 +93,16 @@ func (m *model) onlyValue(v *types.Var) ast.Expr {
 // unexported function type of the package does only if one of the
 // package's functions of that type does (funcTypeIsIntegration).
 func (m *model) funcValueIsIntegration(call *ast.CallExpr) bool {
-	lit := m.localFuncLit(call)
-	if lit == nil {
-		if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
-			return m.TargetIntegration(ts)
-		}
-		if v, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun)); ok {
-			return v
-		}
-		return true
+	if lit := m.HeldFuncLit(call.Fun); lit != nil {
+		return m.LitIsIntegration(lit)
 	}
-	return m.LitIsIntegration(lit)
+	if ts, ok := m.FuncValueTargets(call.Fun); ok { // funcvals.go
+		return m.TargetIntegration(ts)
+	}
+	if v, ok := m.funcTypeIsIntegration(m.info.TypeOf(call.Fun)); ok {
+		return v
+	}
+	return true
 }
 
 // LitIsIntegration reports whether the body of a function literal makes
@@ -118,7 +111,7 @@ func (m *model) LitIsIntegration(lit *ast.FuncLit) bool {
 	found, sends := m.anyCall(lit.Body, hasOutcome, false, func(c *ast.CallExpr) bool {
 		fn := typesx.Callee(m.info, c)
 		if fn == nil {
-			return m.localFuncLit(c) != lit && m.funcValueIsIntegration(c) // not itself
+			return m.HeldFuncLit(c.Fun) != lit && m.funcValueIsIntegration(c) // not itself
 		}
 		return m.net.IOCall(c, fn) || m.FuncIsIntegration(fn, 1) // package netio
 	})

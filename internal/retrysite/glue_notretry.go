@@ -16,16 +16,12 @@ func (m *model) Rules() *notretry.Rules { return m.nr.Bind(m, m.pass, m.info, m.
 
 // MayBeOp is in glue_libsite.go: the library readers ask it too.
 
-// OpKey returns the key of the operation call performs (opKey, loops.go).
-func (m *model) OpKey(call *ast.CallExpr) string { return m.opKey(call) }
+// OpKey is in loops.go.
 
 func (g *opGroup) rulesGroup() *notretry.Group {
 	return &notretry.Group{Key: g.key, Calls: g.calls, Set: g.set}
 }
 
-func (m *model) drawsCandidate(loop ast.Stmt, g *opGroup) bool {
-	return m.Rules().DrawsCandidate(loop, g.rulesGroup())
-}
 func (m *model) recursionVaries(fb funcBody, g *opGroup, selfCalls []*ast.CallExpr) bool {
 	return m.Rules().RecursionVaries(fb.obj, fb.body, g.rulesGroup(), selfCalls)
 }

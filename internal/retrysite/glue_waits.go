@@ -84,7 +84,7 @@ func (m *model) firstSend(body *ast.BlockStmt) token.Pos {
 		case fn.Pkg() != nil && !m.calleeMayBeOp(fn):
 			return true // http.NewRequest builds, it does not send
 		}
-		if interp.HasErrorOrResponse(m.info.TypeOf(call)) && m.isIntegration(call) {
+		if interp.HasErrorOrResponse(m.info.TypeOf(call)) && m.IsIntegration(call) {
 			pos, found = call.Pos(), true
 		}
 		return !found
@@ -96,7 +96,8 @@ func (m *model) firstSend(body *ast.BlockStmt) token.Pos {
 // back to it through a path of its own (waits.Finder.FailurePathRetry,
 // waits/periodic.go); it keeps the waits of its own in g.ownWaits.
 func (m *model) failurePathRetry(fi *funcInfo, loop ast.Stmt, g *opGroup, ref nodeRef, in scope, carried map[*types.Var]bool) bool {
-	own, viaBackoff := m.waits().FailurePathRetry(fi, loop, g.calls, g.set, ref, in, carried, func() map[*types.Var]bool { return m.items.CarriedVars(loop, g.rulesGroup()) })
+	all := func() map[*types.Var]bool { return m.items.CarriedVars(loop, g.rulesGroup()) }
+	own, viaBackoff := m.waits().FailurePathRetry(fi, loop, g.set, ref, in, carried, all)
 	if own == nil {
 		return false
 	}

@@ -12,11 +12,8 @@ import (
 // The model as the value interpreter sees it (interp.Host): what
 // discovery and the library readers answer for it. HeldFuncLit,
 // OnlyFuncLit and LitIsIntegration are in forms.go and funclits.go,
-// FuncIsIntegration in integration.go.
-
-// IsIntegration reports whether call may cross an integration boundary
-// (isIntegration, integration.go).
-func (m *model) IsIntegration(call *ast.CallExpr) bool { return m.isIntegration(call) }
+// IsIntegration and FuncIsIntegration in integration.go, BoundInit in
+// xpkg.go.
 
 // IntValue returns the integer x evaluates to (libsite/libbounds.go).
 func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.libs().IntValue(x) }
@@ -26,10 +23,6 @@ func (m *model) IntValue(x ast.Expr) (int64, bool) { return m.libs().IntValue(x)
 func (m *model) CancelOnlyCtx(body *ast.BlockStmt, call *ast.CallExpr) bool {
 	return m.Rules().CancelOnlyCtx(body, call)
 }
-
-// BoundInit returns the values the parameters of another package's
-// helper are bound to (boundInit, xpkg.go).
-func (m *model) BoundInit(fi *funcInfo) env { return m.boundInit(fi) }
 
 // MethodSyntax returns the declaration of fn, a function of the package
 // or of another package of the module: the package's own, the source

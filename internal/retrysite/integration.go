@@ -69,8 +69,8 @@ func (m *model) localStd() bool {
 	return m.isLocalStd > 0
 }
 
-// isIntegration reports whether call may cross an integration boundary.
-func (m *model) isIntegration(call *ast.CallExpr) bool {
+// IsIntegration reports whether call may cross an integration boundary.
+func (m *model) IsIntegration(call *ast.CallExpr) bool {
 	fn := typesx.Callee(m.info, call)
 	if m.localStd() {
 		return fn != nil && fn.Pkg() != nil && netio.NetworkStd(fn.Pkg().Path()) && !netio.LocalSocket(fn)
@@ -365,27 +365,21 @@ func (m *model) localImplementations(fn *types.Func, sig *types.Signature) (impl
 // underlying interface of named; worked out once per interface (each of
 // its methods asks).
 func (m *model) implementers(named *types.Named, iface *types.Interface) []*types.Named {
-	if ts, ok := m.impls[named]; ok {
+	return typesx.Cached(&m.impls, named, func() (ts []*types.Named) {
+		scope := m.pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, isType := scope.Lookup(name).(*types.TypeName)
+			if !isType || tn.IsAlias() {
+				continue
+			}
+			t, isNamedType := tn.Type().(*types.Named)
+			if !isNamedType || types.IsInterface(t) {
+				continue
+			}
+			if t.TypeParams().Len() > 0 || types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+				ts = append(ts, t)
+			}
+		}
 		return ts
-	}
-	var ts []*types.Named
-	scope := m.pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, isType := scope.Lookup(name).(*types.TypeName)
-		if !isType || tn.IsAlias() {
-			continue
-		}
-		t, isNamedType := tn.Type().(*types.Named)
-		if !isNamedType || types.IsInterface(t) {
-			continue
-		}
-		if t.TypeParams().Len() > 0 || types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
-			ts = append(ts, t)
-		}
-	}
-	if m.impls == nil {
-		m.impls = make(map[*types.Named][]*types.Named)
-	}
-	m.impls[named] = ts
-	return ts
+	})
 }

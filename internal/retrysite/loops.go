@@ -183,14 +183,13 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 				loop, fi = outer, rfi
 			}
 			carried = m.items.CarriedArgs(loop, g.rulesGroup())
-			if m.Rules().StartsProcessBefore(fb.body, loop) || m.Rules().CalledAfterStart(fb.obj, 0) || m.Rules().LoopbackOnly(fb.body, g.rulesGroup()) {
-				continue // a readiness wait (precision.go, loopback.go)
-			}
-			if m.drawsCandidate(loop, g) || m.Rules().RetriesOnlyOnExists(loop, g.rulesGroup()) {
-				continue // a search for a free name (precision.go, candidates.go)
-			}
-			if m.Rules().RetriesOnlyWhilePending(loop, g.rulesGroup()) {
-				continue // a protocol's poll (pending.go)
+			// Not retries: a readiness wait (precision.go, loopback.go), a search
+			// for a free name (precision.go, candidates.go), a protocol's poll
+			// (pending.go).
+			if m.Rules().StartsProcessBefore(fb.body, loop) || m.Rules().CalledAfterStart(fb.obj, 0) ||
+				m.Rules().LoopbackOnly(fb.body, g.rulesGroup()) || m.Rules().DrawsCandidate(loop, g.rulesGroup()) ||
+				m.Rules().RetriesOnlyOnExists(loop, g.rulesGroup()) || m.Rules().RetriesOnlyWhilePending(loop, g.rulesGroup()) {
+				continue
 			}
 			in = fi.LoopScope(loop)
 			node = loop
@@ -213,19 +212,18 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			free = goalFree
 		}
 		retry := len(carried) == 0 && m.isRetry(fi, g, tgt, ref, in, free)
-		if !retry && loop != nil && m.failurePathRetry(fi, loop, g, ref, in, carried) {
-			retry = true
-			g.failureOnly = true
-		}
-		if !retry && loop == nil && kind == Loop {
-			// A goto loop that also goes round on success (getop.go).
-			if r := gotoRegion(fb.body, first); r != nil && m.failurePathRetry(fi, r, g, ref, nil, m.items.CarriedArgs(r, g.rulesGroup())) {
-				retry = true
-				g.failureOnly = true
-			}
-		}
 		if !retry {
-			continue
+			switch {
+			case loop != nil:
+				retry = m.failurePathRetry(fi, loop, g, ref, in, carried)
+			case kind == Loop: // a goto loop that also goes round on success (getop.go)
+				r := gotoRegion(fb.body, first)
+				retry = r != nil && m.failurePathRetry(fi, r, g, ref, nil, m.items.CarriedArgs(r, g.rulesGroup()))
+			}
+			if !retry {
+				continue
+			}
+			g.failureOnly = true
 		}
 		if kind == Loop && loop == nil {
 			// A goto loop: report at the label the goto jumps to.
@@ -259,15 +257,13 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 			Func:     fb.body,
 			FuncType: fb.typ,
 		}
-		if f.kind == Recursion {
-			s.Pos = fb.decl.Name.Pos()
-		}
 		for _, g := range f.ops {
 			for _, c := range g.calls {
 				s.Ops = append(s.Ops, m.ops.Op(c))
 			}
 		}
 		if f.kind == Recursion {
+			s.Pos = fb.decl.Name.Pos()
 			s.Bound = m.recursionBound(fi, fb, f.first, selfCalls, held)
 		} else {
 			init := m.CapturedInit(fi, fb.decl, fb.body) // funcvals.go
@@ -307,17 +303,13 @@ func (m *model) handWrittenIn(fb funcBody, sc bodyScan) []*Site {
 		} else {
 			m.attachLoopDetails(s, fi, f.first)
 		}
-		if f.kind == Loop && m.Rules().ServerPaced(s) {
-			continue // a state poll at the server's interval (precision.go)
-		}
-		if f.kind == Loop && m.Rules().GivesUpOnSameInput(f.loop, f.first.calls) {
-			continue // re-reads its input, never repeats one (precision.go)
-		}
-		if f.kind == Loop && m.Rules().BindsLocalSocket(f.loop) {
-			continue // retries a bind on this host (precision.go)
-		}
-		if f.kind == Loop && m.notRetryRerun(fi, f.loop, f.first, s.Bound) {
-			continue // a downgrade, a re-run once after a repair, an exchange, a collision (reruns.go)
+		// Not retries: a state poll at the server's interval, a loop that
+		// re-reads its input and never repeats one, a bind retried on this
+		// host (precision.go); a downgrade, a re-run once after a repair, an
+		// exchange, a collision (reruns.go).
+		if f.kind == Loop && (m.Rules().ServerPaced(s) || m.Rules().GivesUpOnSameInput(f.loop, f.first.calls) ||
+			m.Rules().BindsLocalSocket(f.loop) || m.notRetryRerun(fi, f.loop, f.first, s.Bound)) {
+			continue
 		}
 		sites = append(sites, s)
 		if s.Bound.Kind == BoundUnknown && fb.obj != nil && f.kind == Loop {
@@ -434,7 +426,7 @@ func (m *model) opGroups(calls []*ast.CallExpr, parents map[*ast.CallExpr]ast.St
 	if !loopsOnly {
 		for _, call := range calls {
 			if m.mayBeOp(call) {
-				add(call, m.opKey(call))
+				add(call, m.OpKey(call))
 			}
 		}
 		return groups
@@ -443,7 +435,7 @@ func (m *model) opGroups(calls []*ast.CallExpr, parents map[*ast.CallExpr]ast.St
 	inLoop := make(map[string]bool)
 	for _, call := range calls {
 		if parents[call] != nil && m.mayBeOp(call) {
-			k := m.opKey(call)
+			k := m.OpKey(call)
 			keys[call] = k
 			inLoop[k] = true
 		}
@@ -457,7 +449,7 @@ func (m *model) opGroups(calls []*ast.CallExpr, parents map[*ast.CallExpr]ast.St
 			if parents[call] != nil || !m.hasOutcomeCall(call) {
 				continue
 			}
-			if k = m.opKey(call); !inLoop[k] || !m.mayBeOp(call) {
+			if k = m.OpKey(call); !inLoop[k] || !m.mayBeOp(call) {
 				continue
 			}
 		}
@@ -478,7 +470,7 @@ func (m *model) hasOutcomeCall(call *ast.CallExpr) bool {
 // strconv, encoding, context, ...).
 //
 // The tests that read only the call and its callee's name come first:
-// whether the call crosses an integration boundary (isIntegration) may
+// whether the call crosses an integration boundary (IsIntegration) may
 // read the bodies of functions and build the package's value index (a
 // func-typed field called, a field handed where a stream is taken), and
 // most calls it would be asked of are ruled out by their callee alone
@@ -496,16 +488,13 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 			return false
 		}
 	}
-	if fn != nil && fn.Pkg() != nil && !m.calleeMayBeOp(fn) {
-		return false
-	}
-	if !m.isIntegration(call) {
+	if fn != nil && fn.Pkg() != nil && !m.calleeMayBeOp(fn) || !m.IsIntegration(call) {
 		return false
 	}
 	// A bare ok (bool, or (T, bool)) is an operation's outcome only for
 	// operations the model sees whole (forms.go); elsewhere it is a
 	// predicate, a lookup, a dequeue or a step of an exchange.
-	return interp.HasErrorOrResponse(m.info.Types[call].Type) || m.okIsOutcome(call)
+	return interp.HasErrorOrResponse(m.info.Types[call].Type) || m.OkIsOutcome(call)
 }
 
 // rewindsBody reports whether call is req.GetBody(), net/http's hook
@@ -513,10 +502,7 @@ func (m *model) mayBeOp(call *ast.CallExpr) bool {
 // attempt, it is not one.
 func rewindsBody(info *types.Info, call *ast.CallExpr) bool {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok || sel.Sel.Name != "GetBody" {
-		return false
-	}
-	return typesx.IsNamed(info.TypeOf(sel.X), "net/http", "Request")
+	return ok && sel.Sel.Name == "GetBody" && typesx.IsNamed(info.TypeOf(sel.X), "net/http", "Request")
 }
 
 // calleeMayBeOp reports whether a call of fn may be an operation by
@@ -563,7 +549,7 @@ func (m *model) calleeMayBeOp(fn *types.Func) bool {
 			// next page: an operation, whose page the loop carries
 			// (waits/periodic.go). A Get of the package is one when
 			// its body reaches the network (getop.go: mayBeOp asks
-			// isIntegration of it as of any call).
+			// IsIntegration of it as of any call).
 			// A Get, Load or Lookup given a context is a call to a
 			// service (a generated gRPC client's Get(ctx, req), a
 			// cache's Get(ctx, key)): no accessor takes a context.
@@ -619,9 +605,9 @@ func hasOutcome(t types.Type) bool {
 	return t != nil && typesx.IsBool(t)
 }
 
-// opKey identifies an operation: the callee (or the literal called), the
+// OpKey identifies an operation: the callee (or the literal called), the
 // receiver and the arguments, as written.
-func (m *model) opKey(call *ast.CallExpr) string {
+func (m *model) OpKey(call *ast.CallExpr) string {
 	var callee string
 	if fn := typesx.Callee(m.info, call); fn != nil {
 		callee = fn.FullName()
@@ -767,10 +753,7 @@ func (m *model) findBoundLiteral(fi *funcInfo, g *opGroup, init env, in scope, b
 		}
 		return base - int(orig), true
 	}
-	if len(lits) > 30 {
-		lits = lits[:30]
-	}
-	for _, l := range lits {
+	for _, l := range lits[:min(len(lits), 30)] {
 		v := (&evaluator{Fi: fi}).Eval(l, env{})
 		if v.K != vInt {
 			continue
@@ -961,11 +944,7 @@ func (m *model) helperCalls(fb funcBody, fi *funcInfo, g *opGroup, in scope, hel
 				key = binary.AppendVarint(key, x.I)
 			}
 		}
-		b, seen := bounds[string(key)]
-		if !seen {
-			b = m.loopBound(fi, g, init, in)
-			bounds[string(key)] = b
-		}
+		b := typesx.Cached(&bounds, string(key), func() Bound { return m.loopBound(fi, g, init, in) })
 		if b.Kind == BoundUnknown {
 			return
 		}

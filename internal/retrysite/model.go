@@ -53,11 +53,11 @@ type model struct {
 	// funcTypes caches funcTypeIsIntegration (funclits.go): 1 yes, 0
 	// no, -1 unknown.
 	funcTypes map[*types.Named]int8
-	// funcLits caches localFuncLit by variable (funclits.go).
+	// funcLits caches HeldFuncLit by variable (forms.go).
 	funcLits map[*types.Var]*ast.FuncLit
 	// deciders caches deciderOf by variable (decider.go).
 	deciders map[*types.Var]*decider
-	// boolFail caches boolFails by function (package boolfail).
+	// boolFail caches boolfail's Fails by function (package boolfail).
 	boolFail map[*ast.BlockStmt]bool
 	// reentries caches ReentryDecl (reentry.go).
 	reentries map[[2]*types.Func]*ast.FuncDecl

@@ -15,32 +15,24 @@ import (
 // on its failure is an operation of fn, with its own retry
 // (joinSync -> retryJoinSync -> joinSync is a retry of each).
 func (m *model) ReentryDecl(via, fn *types.Func) *ast.FuncDecl {
-	k := [2]*types.Func{via, fn}
-	if d, ok := m.reentries[k]; ok {
-		return d
-	}
-	if m.reentries == nil {
-		m.reentries = make(map[[2]*types.Func]*ast.FuncDecl)
-	}
-	d := m.FuncDecl(via)
-	if d == nil || d.Body == nil || !m.funcsNamedIn(via, d.Body)[fn.Origin()] || len(typesx.Reentries(m.info, d.Body, fn)) == 0 {
-		m.reentries[k] = nil
-		return nil
-	}
-	found := false
-	typesx.InspectNoLitsUntil(&found, d.Body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if g := typesx.Callee(m.info, c); (g == nil || g.Origin() != fn.Origin()) && m.mayBeOp(c) {
-				found = true
-			}
+	return typesx.Cached(&m.reentries, [2]*types.Func{via, fn}, func() *ast.FuncDecl {
+		d := m.FuncDecl(via)
+		if d == nil || d.Body == nil || !m.funcsNamedIn(via, d.Body)[fn.Origin()] || len(typesx.Reentries(m.info, d.Body, fn)) == 0 {
+			return nil
 		}
-		return !found
+		found := false
+		if typesx.InspectNoLitsUntil(&found, d.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if g := typesx.Callee(m.info, c); (g == nil || g.Origin() != fn.Origin()) && m.mayBeOp(c) {
+					found = true
+				}
+			}
+			return !found
+		}) {
+			return nil
+		}
+		return d
 	})
-	if found {
-		d = nil
-	}
-	m.reentries[k] = d
-	return d
 }
 
 // funcsNamedIn returns, once per function via, the functions (origins)

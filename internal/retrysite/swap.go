@@ -13,5 +13,5 @@ import (
 // crosses an integration boundary. Its false is the attempt's failure
 // (a conflict), as an acquire attempt's is (AcquireAttempt).
 func (m *model) SwapAttempt(call *ast.CallExpr) bool {
-	return notretry.SwapCall(m.info, call) && m.isIntegration(call)
+	return notretry.SwapCall(m.info, call) && m.IsIntegration(call)
 }

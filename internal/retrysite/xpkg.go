@@ -89,11 +89,11 @@ func (m *model) crossPackageCall(call *ast.CallExpr) (site *Site) {
 			site = nil
 		}
 	}()
-	if s := m.helperSite(nil, fn, call, 0); s != nil {
+	s := m.helperSite(nil, fn, call, 0)
+	if s != nil {
 		m.timeouts.HelperCall(s, call)
-		return s
 	}
-	return nil
+	return s
 }
 
 // maxForward is how many helpers deep a call is followed: Retry(ctx, op)
@@ -150,15 +150,7 @@ func (m *model) soleImplementation(fn *types.Func) *types.Func {
 	if fn == nil || fn.Signature().Recv() == nil || !types.IsInterface(fn.Signature().Recv().Type()) || fn.Pkg() != m.pkg {
 		return fn
 	}
-	if impl, ok := m.soleImpls[fn]; ok {
-		return impl
-	}
-	if m.soleImpls == nil {
-		m.soleImpls = make(map[*types.Func]*types.Func)
-	}
-	impl := m.soleImplementationOnce(fn)
-	m.soleImpls[fn] = impl
-	return impl
+	return typesx.Cached(&m.soleImpls, fn, func() *types.Func { return m.soleImplementationOnce(fn) })
 }
 
 // soleImplementationOnce is soleImplementation, uncached.
@@ -359,9 +351,9 @@ func (m *model) boundCopy(xbind map[*types.Var]ast.Expr) *model {
 	return &c
 }
 
-// boundInit gives the helper's integer and boolean parameters the
+// BoundInit gives the helper's integer and boolean parameters the
 // caller's constant arguments: Do(3, op) runs its loop with attempts = 3.
-func (m *model) boundInit(fi *funcInfo) env {
+func (m *model) BoundInit(fi *funcInfo) env {
 	var init env
 	for v, e := range m.Xbind {
 		if !fi.Tracked[v] {

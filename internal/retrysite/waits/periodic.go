@@ -44,8 +44,8 @@ import (
 // other paths repeat are left unknown (the rules that read them stay
 // silent).
 
-// FailurePathRetry reports, for a loop that repeats its operation (calls,
-// set) on success too, the positions of the waits of its own that a
+// FailurePathRetry reports, for a loop that repeats its operation (set)
+// on success too, the positions of the waits of its own that a
 // failure path back to the operation passes while keeping its carried
 // arguments (see above); nil when no failure path is such a retry.
 // carried are the variables carrying the operation's arguments; all
@@ -54,7 +54,7 @@ import (
 //
 // viaBackoff says that every wait of its own is a backoff the success path
 // passes too (periodic_backoff.go).
-func (f Finder) FailurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, calls []*ast.CallExpr, set map[*ast.CallExpr]bool, ref interp.NodeRef, in interp.Scope, carried map[*types.Var]bool, all func() map[*types.Var]bool) (own map[token.Pos]bool, viaBackoff bool) {
+func (f Finder) FailurePathRetry(fi *interp.FuncInfo, loop ast.Stmt, set map[*ast.CallExpr]bool, ref interp.NodeRef, in interp.Scope, carried map[*types.Var]bool, all func() map[*types.Var]bool) (own map[token.Pos]bool, viaBackoff bool) {
 	m := &periodic{f: f, info: f.Info, allCarried: all}
 	g := &opGroup{set: set}
 	if !m.failurePathRetry(fi, loop, g, ref, in, carried) {
