@@ -12,7 +12,7 @@ import (
 )
 
 // Host is what a Judge asks of the model: whether a bare ok a call
-// returns can be an operation's failure (retrysite's okIsOutcome, which
+// returns can be an operation's failure (retrysite's OkIsOutcome, which
 // asks Fails in turn of the callees it sees), and the declaration of a
 // function of the package.
 type Host interface {

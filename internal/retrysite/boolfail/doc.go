@@ -14,7 +14,7 @@
 // counts as a failure.
 //
 // A predicate call is a bool call with no error argument whose callee
-// the model does not count as an operation: the model's okIsOutcome
+// the model does not count as an operation: the model's OkIsOutcome
 // (retrysite's forms.go) says so, through Host, and asks Fails in turn
 // of the callees it sees. The answers are memoised by body in a map the
 // model keeps (a cycle reads as true).
