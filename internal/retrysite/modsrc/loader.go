@@ -3,6 +3,7 @@ package modsrc
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"go/ast"
 	"go/build"
 	"go/importer"
@@ -157,11 +158,8 @@ func modulePath(data []byte) string {
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '"') {
-			p := strings.TrimSpace(rest)
-			if i := strings.Index(p, "//"); i >= 0 {
-				p = strings.TrimSpace(p[:i])
-			}
-			return strings.Trim(p, "\"`")
+			p, _, _ := strings.Cut(rest, "//")
+			return strings.Trim(strings.TrimSpace(p), "\"`")
 		}
 	}
 	return ""
@@ -198,10 +196,7 @@ func (x *Loader[M]) Load(a Analysed, fn *types.Func, newModel func(info *types.I
 		delete(x.pkgs, path)
 		return nil
 	}
-	if md == x.self {
-		return x.loadDir(a, path, fn.Pkg().Name(), dir, -1, newModel)
-	}
-	return x.loadDir(a, path, fn.Pkg().Name(), dir, MaxDepSource, newModel)
+	return x.loadDir(a, path, fn.Pkg().Name(), dir, x.limitOf(md), newModel)
 }
 
 // LoadDir parses and type-checks the package path, named pkgName, from the
@@ -279,6 +274,15 @@ func (x *Loader[M]) loadDir(a Analysed, path, pkgName, dir string, limit int64, 
 	return xp
 }
 
+// limitOf returns the cap on the source bytes loadDir reads of a package
+// of module md: none in the analysed package's module, else MaxDepSource.
+func (x *Loader[M]) limitOf(md modDir) int64 {
+	if md == x.self {
+		return -1
+	}
+	return MaxDepSource
+}
+
 // parseDir parses the .go files of package pkgName in dir that the build
 // constraints keep, tests aside; nil when one does not parse (its
 // declarations are not all seen, and the package is not followed).
@@ -286,7 +290,7 @@ func (x *Loader[M]) parseDir(fset *token.FileSet, dir, pkgName string, entries [
 	var files []*ast.File
 	for _, e := range entries {
 		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		if !isSource(e) {
 			continue
 		}
 		if ok, err := build.Default.MatchFile(dir, name); err != nil || !ok {
@@ -307,15 +311,17 @@ func (x *Loader[M]) parseDir(fset *token.FileSet, dir, pkgName string, entries [
 func sourceSize(dir string, entries []os.DirEntry) int64 {
 	var n int64
 	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		if fi, err := e.Info(); err == nil {
+		if fi, err := e.Info(); isSource(e) && err == nil {
 			n += fi.Size()
 		}
 	}
 	return n
+}
+
+// isSource reports whether e is a .go file, not a test's.
+func isSource(e os.DirEntry) bool {
+	name := e.Name()
+	return !e.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
 }
 
 // mixedInfo returns the type information every package the pass loads is
@@ -373,11 +379,7 @@ func (x *Loader[M]) MethodSource(a Analysed, fn *types.Func, newModel func(info 
 	xp, ok := x.pkgs[path]
 	if !ok {
 		dir := filepath.Dir(a.Pass.Fset.Position(fn.Pos()).Filename)
-		limit := int64(-1)
-		if x.moduleOf(dir, path) != x.self {
-			limit = MaxDepSource
-		}
-		xp = x.loadDir(a, path, fn.Pkg().Name(), dir, limit, newModel)
+		xp = x.loadDir(a, path, fn.Pkg().Name(), dir, x.limitOf(x.moduleOf(dir, path)), newModel)
 		x.pkgs[path] = xp
 	}
 	return xp
@@ -604,8 +606,4 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
-type loadError string
-
-func (e loadError) Error() string { return string(e) }
-
-const errUnreached = loadError("package not reached by the analysed package's imports")
+var errUnreached = errors.New("package not reached by the analysed package's imports")

@@ -127,10 +127,10 @@ func parseDirectives(fset *token.FileSet, files []*ast.File, readFile func(strin
 // a problem to report, if any.
 func parseIgnore(text string) (*ignoreDirective, string) {
 	const want = "want //retrylint:ignore <analyzer>[,<analyzer>] <reason>"
-	if !strings.HasPrefix(text, "//") {
+	body, ok := strings.CutPrefix(text, "//")
+	if !ok {
 		return nil, "" // a /* */ comment
 	}
-	body := strings.TrimPrefix(text, "//")
 	if !strings.HasPrefix(body, "retrylint:") {
 		if t := strings.TrimLeft(body, " \t"); t != body && strings.HasPrefix(t, "retrylint:ignore") {
 			return nil, fmt.Sprintf("malformed directive %q: a directive has no space after //; %s", clip(text), want)
@@ -213,10 +213,7 @@ func (ds *Directives) match(fset *token.FileSet, analyzer string, pos token.Pos,
 
 // at returns the directive naming analyzer that covers pos's line.
 func (ds *Directives) at(fset *token.FileSet, analyzer string, pos token.Pos) *ignoreDirective {
-	if !pos.IsValid() {
-		return nil
-	}
-	tf := fset.File(pos)
+	tf := fset.File(pos) // nil for NoPos
 	if tf == nil {
 		return nil
 	}

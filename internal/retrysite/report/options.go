@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"net/textproto"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -186,15 +187,7 @@ type funcContext struct {
 
 // Named reports whether a directive names the context in force at pos.
 func (cs *Contexts) Named(pos token.Pos) bool {
-	if cs.named {
-		return true
-	}
-	for _, f := range cs.funcs {
-		if f.pos <= pos && pos < f.end {
-			return true
-		}
-	}
-	return false
+	return cs.named || slices.ContainsFunc(cs.funcs, func(f funcContext) bool { return f.pos <= pos && pos < f.end })
 }
 
 // At returns the context in force at pos.
@@ -225,17 +218,12 @@ func parseContexts(fset *token.FileSet, files []*ast.File, def policy.Context) (
 	for _, f := range files {
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
-				if !strings.HasPrefix(c.Text, directivePrefix) {
-					continue
-				}
-				rest := strings.TrimPrefix(c.Text, directivePrefix)
-				if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+				rest, ok := strings.CutPrefix(c.Text, directivePrefix)
+				if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 					continue // another directive, such as //retrylint:contextual
 				}
 				// A comment may follow: //retrylint:context webhook // why
-				if i := strings.Index(rest, "//"); i >= 0 {
-					rest = rest[:i]
-				}
+				rest, _, _ = strings.Cut(rest, "//")
 				fields := strings.Fields(rest)
 				if len(fields) != 1 {
 					problems = append(problems, directiveProblem{c.Pos(), fmt.Sprintf("malformed //retrylint:context directive %q: %s", clip(c.Text), want)})

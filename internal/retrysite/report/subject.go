@@ -80,14 +80,10 @@ func Subject(s *site.Site, info *types.Info) string {
 func opPhrase(s *site.Site, info *types.Info) string {
 	var names, withMethod []string
 	for _, o := range s.Ops {
-		if o == nil || o.Call == nil {
+		// o.Users: the users' sends of a client handed out (keptcount.go)
+		if o == nil || o.Call == nil || o.Users ||
+			o.Callee != nil && o.Callee.Pkg() != nil && o.Callee.Pkg().Path() == knowledge.RetryPackage {
 			continue
-		}
-		if o.Callee != nil && o.Callee.Pkg() != nil && o.Callee.Pkg().Path() == knowledge.RetryPackage {
-			continue
-		}
-		if o.Users {
-			continue // the users' sends of a client handed out (keptcount.go)
 		}
 		n := shortExpr(o.Call.Fun)
 		if lit, ok := ast.Unparen(o.Call.Fun).(*ast.FuncLit); ok {
