@@ -17,10 +17,7 @@ import (
 // go-grpc-middleware WithCodes call, a gax OnCodes literal) when every
 // code is a constant and a retryable code remains.
 func Codes(pass *analysis.Pass, s *site.Site, bad []policy.GRPCCode) (analysis.SuggestedFix, bool) {
-	if len(bad) == 0 || s.Retried == nil || len(s.Retried.HTTP) > 0 {
-		return analysis.SuggestedFix{}, false
-	}
-	if s.Lib == nil || s.Lib.Advice.Codes.Setting == "" {
+	if len(bad) == 0 || s.Retried == nil || len(s.Retried.HTTP) > 0 || s.Lib == nil || s.Lib.Advice.Codes.Setting == "" {
 		return analysis.SuggestedFix{}, false
 	}
 	cl := s.Lib.Advice.Codes

@@ -21,9 +21,8 @@ func HoistKey(pass *analysis.Pass, s *site.Site, gen ast.Expr) (analysis.Suggest
 	if s.Func == nil || gen.Pos() < s.Func.Pos() || gen.End() > s.Func.End() {
 		return none, false
 	}
-	if tv, ok := pass.TypesInfo.Types[gen]; !ok || tv.Type == nil {
-		return none, false
-	} else if _, isTuple := tv.Type.(*types.Tuple); isTuple {
+	tv := pass.TypesInfo.Types[gen] // a missing entry has no Type
+	if _, isTuple := tv.Type.(*types.Tuple); tv.Type == nil || isTuple {
 		return none, false
 	}
 	file := typesx.FileOf(pass.Files, gen.Pos())
@@ -35,23 +34,18 @@ func HoistKey(pass *analysis.Pass, s *site.Site, gen ast.Expr) (analysis.Suggest
 	var region ast.Node // the retried code the generation leaves
 	switch s.Kind {
 	case site.Loop:
-		loop, ok := s.Node.(ast.Stmt)
-		if !ok {
-			return none, false
-		}
-		switch l := loop.(type) {
+		switch l := s.Node.(type) {
 		case *ast.ForStmt:
-			region = l.Body
+			region, anchor = l.Body, l
 		case *ast.RangeStmt:
-			region = l.Body
+			region, anchor = l.Body, l
 		default:
 			return none, false
 		}
-		anchor = loop
 		// Nothing but blocks and plain statements between the
 		// generation and the loop: no function literal.
 		for _, n := range path {
-			if n == loop {
+			if n == s.Node {
 				break
 			}
 			if _, ok := n.(*ast.FuncLit); ok {

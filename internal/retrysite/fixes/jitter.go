@@ -235,18 +235,9 @@ func alsoMessage(r *knowledge.JitterFix, descs []string) string {
 // full-jitter computation on the loop's attempt counter, the exponent
 // capped so that the shift never overflows.
 func loopJitter(pass *analysis.Pass, s *site.Site, w *site.Wait) (analysis.SuggestedFix, bool) {
-	if w.Attempt == nil || w.Expr == nil || w.Shape == site.ShapeSchedule {
-		return analysis.SuggestedFix{}, false
-	}
-	switch w.Kind {
-	case site.WaitSleep, site.WaitAfter, site.WaitTimer, site.WaitHelper:
-	default:
-		return analysis.SuggestedFix{}, false
-	}
-	if !typesx.IsDuration(pass.TypesInfo.TypeOf(w.Expr)) {
-		return analysis.SuggestedFix{}, false
-	}
-	if leavesUnused(pass, s.Func, w.Expr) {
+	if w.Attempt == nil || w.Expr == nil || w.Shape == site.ShapeSchedule ||
+		!slices.Contains([]site.WaitKind{site.WaitSleep, site.WaitAfter, site.WaitTimer, site.WaitHelper}, w.Kind) ||
+		!typesx.IsDuration(pass.TypesInfo.TypeOf(w.Expr)) || leavesUnused(pass, s.Func, w.Expr) {
 		return analysis.SuggestedFix{}, false
 	}
 	file := typesx.FileOf(pass.Files, w.Expr.Pos())

@@ -45,15 +45,7 @@ type loopFacts struct {
 
 // facts returns the cache entry of loop.
 func (pi *Finder) facts(loop ast.Stmt) *loopFacts {
-	if pi.loops == nil {
-		pi.loops = make(map[ast.Stmt]*loopFacts)
-	}
-	lf := pi.loops[loop]
-	if lf == nil {
-		lf = &loopFacts{}
-		pi.loops[loop] = lf
-	}
-	return lf
+	return typesx.Cached(&pi.loops, loop, func() *loopFacts { return &loopFacts{} })
 }
 
 // New returns the finder of the package whose type information is
@@ -139,21 +131,17 @@ func (pi *Finder) VariesPerItem(fi *interp.FuncInfo, loop ast.Stmt, g *notretry.
 	if !lf.steppedDone {
 		lf.stepped, lf.steppedDone = pi.steppedValues(loop), true
 	}
-	if stepped := lf.stepped; len(stepped) > 0 {
-		for _, a := range exprs {
-			if typesx.UsesAny(pi.info, a, stepped) {
-				return true
-			}
+	for _, a := range exprs {
+		if typesx.UsesAny(pi.info, a, lf.stepped) {
+			return true
 		}
 	}
 	// Arguments that depend on a loop-carried value (a cursor, an error
 	// being unwrapped, a node being walked) make each iteration a
-	// different operation.
-	if pi.host.Rules().LoopMovesOperation(loop, g, varying) {
-		return true // failover over items (notretry.go)
-	}
-	if pi.host.Rules().RotatesOverList(loop, g) {
-		return true // failover through a rotating index (rotation.go)
+	// different operation: failover over items (notretry.go) or through a
+	// rotating index (rotation.go).
+	if pi.host.Rules().LoopMovesOperation(loop, g, varying) || pi.host.Rules().RotatesOverList(loop, g) {
+		return true
 	}
 	// A bare-ok operation (a predicate) given anything the loop advances,
 	// its counter included, is a comparison or a probe over items

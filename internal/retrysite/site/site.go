@@ -34,18 +34,13 @@ const (
 )
 
 func (k Kind) String() string {
-	switch k {
-	case Loop:
-		return "loop"
-	case Recursion:
-		return "recursion"
-	case HelperCall:
-		return "helper call"
-	case Library:
-		return "library"
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("Kind(%d)", int(k))
 	}
-	return fmt.Sprintf("Kind(%d)", int(k))
+	return kindNames[k]
 }
+
+var kindNames = [...]string{Loop: "loop", Recursion: "recursion", HelperCall: "helper call", Library: "library"}
 
 // A Site is one retry site: a place where a failed operation leads to
 // another attempt of the same operation.
@@ -486,10 +481,8 @@ func (s *Site) Title() string {
 		return "call of a retry helper"
 	case Library:
 		if s.Lib != nil {
-			if strings.HasSuffix(s.Lib.Name, " retry") {
-				return s.Lib.Name // "client-go retry", not "client-go retry retry"
-			}
-			return s.Lib.Name + " retry"
+			// "client-go retry", not "client-go retry retry"
+			return strings.TrimSuffix(s.Lib.Name, " retry") + " retry"
 		}
 	}
 	return "retry"

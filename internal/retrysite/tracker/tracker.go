@@ -108,10 +108,8 @@ func (m *model) trackerOf(body *ast.BlockStmt, v *types.Var, name string) (site.
 	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(named), true, m.pkg, name)
 	fn, _ := obj.(*types.Func)
 	md := m.FuncDecl(fn)
-	if md == nil || md.Body == nil || md.Recv == nil || len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 {
-		return site.Bound{}, false
-	}
-	if md.Type.Results == nil || md.Type.Results.NumFields() != 1 {
+	if md == nil || md.Body == nil || md.Recv == nil || len(md.Recv.List) != 1 || len(md.Recv.List[0].Names) != 1 ||
+		md.Type.Results == nil || md.Type.Results.NumFields() != 1 {
 		return site.Bound{}, false
 	}
 	recv, _ := m.info.Defs[md.Recv.List[0].Names[0]].(*types.Var)
@@ -183,15 +181,7 @@ func (m *model) countsInReceiver(md *ast.FuncDecl, recv *types.Var) (counter, li
 		}
 		x, y, op := recvField(b.X), recvField(b.Y), b.Op
 		if x != counter {
-			x, y = y, x
-			switch op {
-			case token.LSS:
-				op = token.GTR
-			case token.LEQ:
-				op = token.GEQ
-			default:
-				op = token.ILLEGAL
-			}
+			x, y, op = y, x, typesx.MirrorOp(op) // only < and <= become the > and >= kept
 		}
 		if x != counter || y == counter {
 			return nil, token.ILLEGAL
