@@ -96,20 +96,7 @@ func (m *model) loopCounter(fs *ast.ForStmt) (*types.Var, int64, bool) {
 		return nil, 0, false
 	}
 	// The body must not write the counter.
-	written := false
-	ast.Inspect(fs.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
-				written = written || typesx.VarOf(m.info, l) == v
-			}
-		case *ast.IncDecStmt:
-			written = written || typesx.VarOf(m.info, n.X) == v
-		case *ast.UnaryExpr:
-			written = written || n.Op == token.AND && typesx.VarOf(m.info, n.X) == v
-		}
-		return !written
-	})
+	written := typesx.Writes(m.info, fs.Body, typesx.VarIs(m.info, v))
 	return v, first, !written
 }
 

@@ -4,7 +4,10 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
+	"strings"
 
+	"github.com/retrylint/retrylint/internal/knowledge"
 	"github.com/retrylint/retrylint/internal/retrysite/libsite"
 	"github.com/retrylint/retrylint/internal/retrysite/typesx"
 )
@@ -99,22 +102,6 @@ func (m *model) sendsVia(call *ast.CallExpr, k *Site) bool {
 	if fn == nil || fn.Pkg() == nil || !k.Lib.Has(m.copies.Path(fn.Pkg())) {
 		return false
 	}
-	for _, e := range k.Lib.Entries {
-		if e.Sends != 0 && e.Func == recvName(fn)+"."+fn.Name() {
-			return true
-		}
-	}
-	return false
-}
-
-// recvName returns the name of fn's receiver's type, or "".
-func recvName(fn *types.Func) string {
-	sig := fn.Type().(*types.Signature)
-	if sig.Recv() == nil {
-		return ""
-	}
-	if n, ok := types.Unalias(typesx.Deref(sig.Recv().Type())).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return ""
+	name := strings.TrimPrefix(knowledge.EntryKey(fn), fn.Pkg().Path()+".") // Type.Method
+	return slices.ContainsFunc(k.Lib.Entries, func(e knowledge.Entry) bool { return e.Sends != 0 && e.Func == name })
 }

@@ -116,8 +116,9 @@ func (r *tres) onlyWaited(v *types.Var) bool {
 }
 
 // exits reports whether body may end the retry: a return, a break, a
-// goto, a panic or a flag set (done = true), outside function literals and outside a select case that
-// receives from a context's Done (the context ends it, not the check).
+// goto, a panic or a flag set (done = true), outside function literals
+// and outside a select case that receives from a context's Done (the
+// context ends it, not the check).
 func (r *tres) exits(body ast.Node) bool {
 	found := false
 	return typesx.InspectNoLitsUntil(&found, body, func(n ast.Node) bool {
